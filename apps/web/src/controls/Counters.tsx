@@ -1,0 +1,44 @@
+/** Running totals from the engine's summary (refreshed about 4 times a second). */
+import { formatCount, formatMbps } from '../format';
+import type { SummaryLike } from '../sim/controller';
+import { useSimState } from '../sim/context';
+
+interface Counter {
+  id: string;
+  label: string;
+  value: number | undefined;
+  text: (v: number | undefined) => string;
+}
+
+export function counters(summary: SummaryLike | null): Counter[] {
+  const flows = summary?.flows;
+  const sum = (key: 'retransmits' | 'rtos') =>
+    flows ? flows.reduce((acc, f) => acc + (f[key] ?? 0), 0) : undefined;
+  return [
+    { id: 'bursts-sent', label: 'Bursts sent', value: summary?.bursts?.sent, text: formatCount },
+    { id: 'data-dropped', label: 'Data bursts dropped', value: summary?.bursts?.data?.dropped, text: formatCount },
+    { id: 'ack-dropped', label: 'ACK bursts dropped', value: summary?.bursts?.ack?.dropped, text: formatCount },
+    { id: 'goodput', label: 'Goodput so far (mean)', value: summary?.aggregate?.goodput, text: formatMbps },
+    { id: 'retransmits', label: 'Retransmitted segments', value: sum('retransmits'), text: formatCount },
+    { id: 'rtos', label: 'Timeouts (RTO)', value: sum('rtos'), text: formatCount },
+  ];
+}
+
+export function Counters() {
+  const { summary } = useSimState();
+  return (
+    <section className="counters" aria-labelledby="counters-title">
+      <h2 id="counters-title">Counters</h2>
+      <dl>
+        {counters(summary).map((c) => (
+          <div key={c.id} className="counter">
+            <dt>{c.label}</dt>
+            <dd data-testid={`counter-${c.id}`} data-value={c.value ?? ''}>
+              {c.text(c.value)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

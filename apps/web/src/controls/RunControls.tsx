@@ -1,0 +1,36 @@
+/** Play/pause and reset. One toggle button so the class always sees what a click will do. */
+import { useController, useSimState } from '../sim/context';
+
+export function RunControls() {
+  const controller = useController();
+  const { phase } = useSimState();
+  const running = phase === 'running';
+  const canToggle = phase === 'running' || phase === 'paused';
+  return (
+    <div className="run-controls" role="group" aria-label="Run">
+      <button
+        type="button"
+        className="primary"
+        data-testid="play-pause"
+        disabled={!canToggle}
+        onClick={() => (running ? controller.pause() : controller.play())}
+      >
+        <span aria-hidden="true" className="icon">
+          {running ? '❚❚' : '▶'}
+        </span>
+        {running ? 'Pause' : 'Play'}
+      </button>
+      <button
+        type="button"
+        data-testid="reset"
+        disabled={phase === 'loading' || phase === 'resetting'}
+        onClick={() => void controller.reset()}
+      >
+        <span aria-hidden="true" className="icon">
+          ↺
+        </span>
+        Reset
+      </button>
+    </div>
+  );
+}

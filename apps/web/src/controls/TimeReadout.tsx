@@ -1,0 +1,58 @@
+/**
+ * Simulated clock and progress bar. They change every frame, so they are written to the
+ * DOM in the frame loop instead of through React state.
+ */
+import { useCallback, useEffect, useRef } from 'react';
+import { formatSeconds } from '../format';
+import { useController, useSimState } from '../sim/context';
+
+export function TimeReadout() {
+  const controller = useController();
+  const { duration, phase } = useSimState();
+  const clockRef = useRef<HTMLOutputElement>(null);
+  const barRef = useRef<HTMLProgressElement>(null);
+
+  const redraw = useCallback(() => {
+    const now = controller.live.now;
+    const clock = clockRef.current;
+    const bar = barRef.current;
+    if (clock) {
+      clock.textContent = formatSeconds(now);
+      clock.dataset.now = String(now);
+    }
+    if (bar) bar.value = duration > 0 ? Math.min(1, now / duration) : 0;
+  }, [controller, duration]);
+
+  useEffect(() => controller.addView(redraw), [controller, redraw]);
+
+  return (
+    <div className="time-readout" data-phase={phase}>
+      <div className="clock-line">
+        <span className="clock-label">Simulated time</span>
+        <output ref={clockRef} className="clock" data-testid="sim-time" data-now="0" aria-live="off">
+          {formatSeconds(0)}
+        </output>
+        <span className="clock-of">of {formatSeconds(duration)}</span>
+      </div>
+      <progress ref={barRef} max={1} value={0} aria-label="Progress of the run" data-testid="progress" />
+      <PhaseBadge phase={phase} />
+    </div>
+  );
+}
+
+const PHASE_TEXT = {
+  loading: 'Loading engine…',
+  running: 'Running',
+  paused: 'Paused',
+  finished: 'Finished',
+  resetting: 'Resetting…',
+  error: 'Stopped by an error',
+} as const;
+
+function PhaseBadge({ phase }: { phase: keyof typeof PHASE_TEXT }) {
+  return (
+    <div className={`phase phase-${phase}`} data-testid="phase" role="status">
+      {PHASE_TEXT[phase]}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+/** Friendly units for people (DESIGN.md §3: SI inside, ms / Mbit/s / % outside). */
+import { format } from 'd3';
+
+const fixed1 = format('.1f');
+const fixed2 = format('.2f');
+const grouped = format(',d');
+
+/** 1.25e9 -> "1.25 Gbit/s"; 1e8 -> "100 Mbit/s". */
+export function formatRate(bitsPerSecond: number): string {
+  const units: Array<[number, string]> = [
+    [1e12, 'Tbit/s'],
+    [1e9, 'Gbit/s'],
+    [1e6, 'Mbit/s'],
+    [1e3, 'kbit/s'],
+  ];
+  for (const [scale, unit] of units) {
+    if (Math.abs(bitsPerSecond) >= scale) return `${trimZeros(bitsPerSecond / scale)} ${unit}`;
+  }
+  return `${trimZeros(bitsPerSecond)} bit/s`;
+}
+
+/** Probability -> percent with one decimal: 0.015 -> "1.5 %". */
+export function formatPercent(p: number): string {
+  return `${fixed1(p * 100)} %`;
+}
+
+/** Simulated seconds for the clock: always two decimals so the readout does not jitter. */
+export function formatSeconds(s: number): string {
+  return `${fixed2(s)} s`;
+}
+
+export function formatCount(n: number | undefined): string {
+  return n === undefined || !Number.isFinite(n) ? '–' : grouped(n);
+}
+
+export function formatMbps(bitsPerSecond: number | undefined): string {
+  return bitsPerSecond === undefined || !Number.isFinite(bitsPerSecond)
+    ? '–'
+    : `${fixed1(bitsPerSecond / 1e6)} Mbit/s`;
+}
+
+/** Propagation delay: 1e-4 -> "100 µs", 0.005 -> "5 ms". */
+export function formatDelay(seconds: number): string {
+  if (seconds >= 1) return `${trimZeros(seconds)} s`;
+  if (seconds >= 1e-3) return `${trimZeros(seconds * 1e3)} ms`;
+  return `${trimZeros(seconds * 1e6)} µs`;
+}
+
+function trimZeros(x: number): string {
+  return String(Number(x.toPrecision(3)));
+}

@@ -1,0 +1,30 @@
+/**
+ * Entry: one engine worker, one frame scheduler, one simulation session for the page.
+ * They are created outside React so StrictMode's double effects never spawn two workers.
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createEngine } from '@obs-tcp-sim/engine';
+import { defaultScenario } from '@obs-tcp-sim/scenario';
+import { App } from './App';
+import { FrameScheduler } from './raf/scheduler';
+import { SimContext } from './sim/context';
+import { SimController, type EngineLike } from './sim/controller';
+import { installTestHooks } from './testHooks';
+import './styles.css';
+
+const scenario = defaultScenario;
+const scheduler = new FrameScheduler();
+const controller = new SimController(createEngine() as EngineLike<typeof scenario>, scheduler, scenario);
+installTestHooks(controller);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <SimContext.Provider value={controller}>
+      <App scenarioName={scenario.name} topology={scenario} />
+    </SimContext.Provider>
+  </StrictMode>,
+);
+
+// The app opens running: a class sees the simulation move without touching anything.
+void controller.start();

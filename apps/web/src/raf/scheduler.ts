@@ -1,0 +1,81 @@
+/**
+ * The one requestAnimationFrame loop of the app (after Perfetto's raf_scheduler).
+ *
+ * Engine frames arrive on worker messages at their own pace; applying them and drawing
+ * them is deferred to the next animation frame so that, per frame, all state changes run
+ * first (`schedule`) and every dirty view is redrawn once afterwards (`markDirty`).
+ * Per-frame state (time cursor, chart series) never goes through React.
+ */
+export type Task = () => void;
+
+export interface RafApi {
+  request(cb: () => void): number;
+  cancel(handle: number): void;
+}
+
+const browserRaf: RafApi = {
+  request: (cb) => requestAnimationFrame(cb),
+  cancel: (h) => cancelAnimationFrame(h),
+};
+
+export class FrameScheduler {
+  private actions: Task[] = [];
+  private dirty = new Set<Task>();
+  private handle: number | null = null;
+  private idleWaiters: Array<() => void> = [];
+
+  constructor(private readonly raf: RafApi = browserRaf) {}
+
+  /** Runs `action` at the start of the next frame, before any redraw. */
+  schedule(action: Task): void {
+    this.actions.push(action);
+    this.request();
+  }
+
+  /** Asks for `redraw` to run once in the next frame, however often it is marked. */
+  markDirty(redraw: Task): void {
+    this.dirty.add(redraw);
+    this.request();
+  }
+
+  /** True when nothing is waiting for the next frame. */
+  get idle(): boolean {
+    return this.handle === null;
+  }
+
+  /** Resolves after the frame that empties the queues (at once when already idle). */
+  whenIdle(): Promise<void> {
+    if (this.idle) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private request(): void {
+    if (this.handle === null) this.handle = this.raf.request(this.tick);
+  }
+
+  private readonly tick = (): void => {
+    this.handle = null;
+    // Actions may schedule more actions or mark views dirty; those run in this frame's
+    // redraw pass (dirty) or the next frame (actions), never re-entrantly.
+    const actions = this.actions;
+    this.actions = [];
+    for (const action of actions) runGuarded(action);
+    const redraws = [...this.dirty];
+    this.dirty.clear();
+    for (const redraw of redraws) runGuarded(redraw);
+    if (this.handle === null) {
+      const waiters = this.idleWaiters;
+      this.idleWaiters = [];
+      for (const resolve of waiters) resolve();
+    }
+  };
+}
+
+// One broken view must not stop the loop for every other view.
+function runGuarded(task: Task): void {
+  try {
+    task();
+  } catch (err) {
+    console.error('obs-tcp-sim: frame task failed', err);
+  }
+}

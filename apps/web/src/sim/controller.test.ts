@@ -1,0 +1,173 @@
+/** The session logic against a scripted engine (test-only; the app always uses the real one). */
+import { describe, expect, it } from 'vitest';
+import { FrameScheduler } from '../raf/scheduler';
+import { SimController, type EngineLike, type FrameLike } from './controller';
+
+const scenario = { duration: 20, obs: { burstLoss: { data: 0.01, ack: 0 } } };
+
+class ScriptedEngine implements EngineLike<typeof scenario> {
+  frameCb: (f: FrameLike) => void = () => {};
+  errorCb: (m: string) => void = () => {};
+  calls: string[] = [];
+  loadResult: Promise<{ flowIds: string[]; duration: number }> = Promise.resolve({ flowIds: ['tcp1'], duration: 20 });
+  setLiveAnswer = '';
+  onFrame(cb: (f: FrameLike) => void) {
+    this.frameCb = cb;
+  }
+  onError(cb: (m: string) => void) {
+    this.errorCb = cb;
+  }
+  load() {
+    this.calls.push('load');
+    return this.loadResult;
+  }
+  play() {
+    this.calls.push('play');
+  }
+  pause() {
+    this.calls.push('pause');
+  }
+  setSpeed(x: number) {
+    this.calls.push(`speed ${x}`);
+  }
+  async reset() {
+    this.calls.push('reset');
+  }
+  async setLive(path: string, value: number) {
+    this.calls.push(`live ${path}=${value}`);
+    return this.setLiveAnswer;
+  }
+  dispose() {}
+}
+
+/** A frame loop the test advances by hand. */
+function manualRaf() {
+  const queue: Array<() => void> = [];
+  return {
+    api: { request: (cb: () => void) => queue.push(cb), cancel: () => {} },
+    flush() {
+      while (queue.length) queue.shift()!();
+    },
+  };
+}
+
+function frame(now: number, rows: number, extra: Partial<FrameLike> = {}): FrameLike {
+  const t = Float64Array.from({ length: rows }, (_, i) => now - (rows - 1 - i) * 0.01);
+  return {
+    now,
+    duration: 20,
+    finished: false,
+    playing: true,
+    events: 100,
+    eventsPerSecond: 1000,
+    samples: { t, flow: new Int32Array(rows), cwnd: t.map(() => 4), ssthresh: t.map(() => 64), goodput: t.map(() => 1e6) },
+    ...extra,
+  };
+}
+
+async function setup() {
+  const raf = manualRaf();
+  const engine = new ScriptedEngine();
+  const controller = new SimController(engine, new FrameScheduler(raf.api), scenario);
+  await controller.start();
+  return { raf, engine, controller };
+}
+
+describe('SimController', () => {
+  it('loads, sends the slider values and speed, then plays', async () => {
+    const { engine, controller } = await setup();
+    expect(engine.calls).toEqual(['load', 'speed 1', 'play']);
+    expect(controller.getState().phase).toBe('running');
+    expect(controller.getState().flowIds).toEqual(['tcp1']);
+  });
+
+  it('applies frames in the next animation frame and redraws views once', async () => {
+    const { raf, engine, controller } = await setup();
+    let redraws = 0;
+    controller.addView(() => redraws++);
+    raf.flush();
+    redraws = 0;
+    engine.frameCb(frame(0.05, 5));
+    engine.frameCb(frame(0.1, 5, { summary: { bursts: { sent: 7 } } }));
+    expect(controller.series.totalPoints).toBe(0);
+    expect(controller.isIdle()).toBe(false);
+    raf.flush();
+    expect(controller.series.totalPoints).toBe(10);
+    expect(controller.live.now).toBe(0.1);
+    expect(controller.getState().summary?.bursts?.sent).toBe(7);
+    expect(redraws).toBe(1);
+    expect(controller.isIdle()).toBe(true);
+  });
+
+  it('takes playing/finished from frames', async () => {
+    const { raf, engine, controller } = await setup();
+    engine.frameCb(frame(20, 1, { finished: true, playing: false }));
+    raf.flush();
+    expect(controller.getState().phase).toBe('finished');
+  });
+
+  it('sends slider changes live, coalescing values while a call is in flight', async () => {
+    const { engine, controller } = await setup();
+    controller.setBurstLoss('ack', 0.05);
+    controller.setBurstLoss('ack', 0.06);
+    controller.setBurstLoss('ack', 0.07);
+    await new Promise((r) => setTimeout(r, 0));
+    const live = engine.calls.filter((c) => c.startsWith('live'));
+    expect(live).toEqual(['live obs.burstLoss.ack=0.05', 'live obs.burstLoss.ack=0.07']);
+    expect(controller.getState().burstLoss.ack).toBe(0.07);
+  });
+
+  it('shows a refused live change as a notice, not a fatal error', async () => {
+    const { engine, controller } = await setup();
+    engine.setLiveAnswer = 'obs.burstLoss.data must be in [0,1]';
+    controller.setBurstLoss('data', 0.02);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(controller.getState().notice).toMatch(/must be in \[0,1\]/);
+    expect(controller.getState().phase).toBe('running');
+  });
+
+  it('reset drops late frames of the old run, clears the series and re-applies sliders', async () => {
+    const { raf, engine, controller } = await setup();
+    controller.setBurstLoss('ack', 0.1);
+    engine.frameCb(frame(5, 3));
+    raf.flush();
+    expect(controller.series.totalPoints).toBe(3);
+    engine.calls = [];
+    const done = controller.reset();
+    engine.frameCb(frame(5.1, 3)); // in flight from before the reset
+    await done;
+    raf.flush();
+    expect(controller.series.totalPoints).toBe(0);
+    expect(controller.live.now).toBe(0);
+    expect(controller.getState().phase).toBe('paused');
+    expect(engine.calls).toContain('live obs.burstLoss.ack=0.1');
+    expect(engine.calls).not.toContain('play');
+  });
+
+  it('a load refusal shows the message; Reset loads the same scenario again', async () => {
+    const raf = manualRaf();
+    const engine = new ScriptedEngine();
+    engine.loadResult = Promise.reject(new Error('links[3].wavelengths must be an integer >= 1'));
+    const controller = new SimController(engine, new FrameScheduler(raf.api), scenario);
+    await controller.start();
+    expect(controller.getState().phase).toBe('error');
+    expect(controller.getState().error).toBe('links[3].wavelengths must be an integer >= 1');
+    engine.loadResult = Promise.resolve({ flowIds: ['tcp1'], duration: 20 });
+    await controller.reset();
+    expect(engine.calls.filter((c) => c === 'load')).toHaveLength(2);
+    expect(controller.getState().phase).toBe('running');
+    expect(controller.getState().error).toBeNull();
+  });
+
+  it('an engine error stops accepting frames; Reset rebuilds and plays again', async () => {
+    const { raf, engine, controller } = await setup();
+    engine.errorCb('RuntimeError: unreachable');
+    expect(controller.getState().phase).toBe('error');
+    engine.frameCb(frame(1, 2));
+    raf.flush();
+    expect(controller.series.totalPoints).toBe(0);
+    await controller.reset();
+    expect(controller.getState().phase).toBe('running');
+    expect(engine.calls.slice(-1)).toEqual(['play']);
+  });
+});

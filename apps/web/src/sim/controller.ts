@@ -1,0 +1,326 @@
+/**
+ * The app's one simulation session: owns the engine client, the sample store and the
+ * small piece of state React renders (phase, summary, slider values, errors).
+ *
+ * Frames from the worker are applied in the frame scheduler's action phase and then
+ * every registered view is redrawn once; React only re-renders when the phase, the
+ * summary (about 4 times a second) or a control value changes.
+ */
+import type { FrameScheduler } from '../raf/scheduler';
+import { SeriesStore, type SampleRows } from './seriesStore';
+
+/** What this app needs from `@obs-tcp-sim/engine`'s EngineClient (docs/engine-api.md §2). */
+export interface EngineLike<S = unknown> {
+  onFrame(cb: (frame: FrameLike) => void): unknown;
+  onError(cb: (message: string) => void): unknown;
+  load(scenario: S): Promise<{ flowIds: string[]; duration: number }>;
+  play(): void;
+  pause(): void;
+  setSpeed(simSecondsPerWallSecond: number): void;
+  reset(): Promise<unknown>;
+  setLive(path: string, value: number): Promise<unknown>;
+  dispose(): void;
+}
+
+export interface FrameLike {
+  now: number;
+  duration: number;
+  finished: boolean;
+  playing: boolean;
+  events: number;
+  eventsPerSecond: number;
+  samples: SampleRows;
+  summary?: SummaryLike;
+}
+
+/** The summary fields the app shows (DESIGN.md §4); all optional because fields may be added late. */
+export interface SummaryLike {
+  simTime?: number;
+  events?: number;
+  flows?: Array<{ id: string; goodput?: number; retransmits?: number; rtos?: number }>;
+  aggregate?: { goodput?: number };
+  bursts?: {
+    sent?: number;
+    dropped?: number;
+    data?: { sent?: number; dropped?: number };
+    ack?: { sent?: number; dropped?: number };
+  };
+}
+
+export type Phase = 'loading' | 'running' | 'paused' | 'finished' | 'resetting' | 'error';
+export type BurstClass = 'data' | 'ack';
+
+export interface SimState {
+  phase: Phase;
+  /** Fatal: the engine failed or refused the scenario; only Reset helps. */
+  error: string | null;
+  /** Non-fatal: a live change was refused; the run goes on. */
+  notice: string | null;
+  flowIds: string[];
+  duration: number;
+  /** Simulated seconds per wall second; Infinity = as fast as possible. */
+  speed: number;
+  burstLoss: Record<BurstClass, number>;
+  summary: SummaryLike | null;
+}
+
+/** Values that change every frame; read by views in their redraw, never rendered by React. */
+export interface LiveValues {
+  now: number;
+  events: number;
+  eventsPerSecond: number;
+  framesApplied: number;
+}
+
+export const DEFAULT_SPEED = 1;
+
+const LIVE_PATH: Record<BurstClass, string> = {
+  data: 'obs.burstLoss.data',
+  ack: 'obs.burstLoss.ack',
+};
+
+export interface ScenarioLike {
+  duration: number;
+  obs: { burstLoss: { data: number; ack: number } };
+}
+
+export class SimController<S extends ScenarioLike = ScenarioLike> {
+  readonly series = new SeriesStore();
+  readonly live: LiveValues = { now: 0, events: 0, eventsPerSecond: 0, framesApplied: 0 };
+
+  private state: SimState;
+  private listeners = new Set<() => void>();
+  private views = new Set<() => void>();
+  /** Engine calls awaiting an answer; the app is not idle while any is pending. */
+  private pending = 0;
+  /** Bumped by reset/load so frames of a previous run are dropped, even if late. */
+  private epoch = 0;
+  private accepting = false;
+  private loaded = false;
+  private liveSending: Record<BurstClass, boolean> = { data: false, ack: false };
+  private liveSent: Record<BurstClass, number>;
+
+  constructor(
+    private readonly engine: EngineLike<S>,
+    private readonly scheduler: FrameScheduler,
+    readonly scenario: S,
+  ) {
+    const loss = scenario.obs.burstLoss;
+    this.liveSent = { data: loss.data, ack: loss.ack };
+    this.state = {
+      phase: 'loading',
+      error: null,
+      notice: null,
+      flowIds: [],
+      duration: scenario.duration,
+      speed: DEFAULT_SPEED,
+      burstLoss: { data: loss.data, ack: loss.ack },
+      summary: null,
+    };
+    engine.onFrame((frame) => this.receiveFrame(frame));
+    engine.onError((message) => this.fail(message));
+  }
+
+  // ---- React side (useSyncExternalStore) ----
+
+  getState = (): SimState => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Registers a redraw to run (once) in the animation frame after each applied frame. */
+  addView(redraw: () => void): () => void {
+    this.views.add(redraw);
+    this.scheduler.markDirty(redraw);
+    return () => this.views.delete(redraw);
+  }
+
+  /** No engine call in flight, nothing waiting to be drawn, not between runs. */
+  isIdle(): boolean {
+    const { phase } = this.state;
+    return this.pending === 0 && this.scheduler.idle && phase !== 'loading' && phase !== 'resetting';
+  }
+
+  // ---- commands ----
+
+  /** Loads the scenario and starts playing: the app runs at once when opened. */
+  async start(): Promise<void> {
+    this.setState({ phase: 'loading', error: null, notice: null, summary: null });
+    const epoch = ++this.epoch;
+    this.accepting = false;
+    try {
+      const info = await this.track(this.engine.load(this.scenario));
+      if (epoch !== this.epoch) return;
+      this.loaded = true;
+      this.beginRun(info.flowIds, info.duration);
+      await this.applyBurstLossToEngine();
+      this.engine.setSpeed(this.state.speed);
+      this.accepting = true;
+      this.setState({ phase: 'running' });
+      this.engine.play();
+    } catch (err) {
+      if (epoch === this.epoch) this.fail(messageOf(err));
+    }
+  }
+
+  play(): void {
+    if (this.state.phase !== 'paused') return;
+    this.setState({ phase: 'running' });
+    this.engine.play();
+  }
+
+  pause(): void {
+    if (this.state.phase !== 'running') return;
+    this.setState({ phase: 'paused' });
+    this.engine.pause();
+  }
+
+  /**
+   * Back to t = 0 with the current slider values, paused, so the class can look at the
+   * empty charts before pressing Play. After a fatal error the session restarts running.
+   */
+  async reset(): Promise<void> {
+    const afterError = this.state.phase === 'error';
+    if (!this.loaded) return this.start();
+    const epoch = ++this.epoch;
+    this.accepting = false;
+    this.setState({ phase: 'resetting', error: null, notice: null, summary: null });
+    try {
+      if (!afterError) this.engine.pause();
+      await this.track(this.engine.reset());
+      if (epoch !== this.epoch) return;
+      this.beginRun(this.state.flowIds, this.state.duration);
+      // The engine restarts from the scenario; the sliders are what the class sees, so
+      // they win over the scenario's values.
+      this.liveSent = { ...this.scenario.obs.burstLoss };
+      await this.applyBurstLossToEngine();
+      this.engine.setSpeed(this.state.speed);
+      this.accepting = true;
+      if (afterError) {
+        this.setState({ phase: 'running' });
+        this.engine.play();
+      } else {
+        this.setState({ phase: 'paused' });
+      }
+    } catch (err) {
+      if (epoch === this.epoch) this.fail(messageOf(err));
+    }
+  }
+
+  setSpeed(speed: number): void {
+    this.setState({ speed });
+    this.engine.setSpeed(speed);
+  }
+
+  /**
+   * Moves a slider: the value shows at once and reaches the running engine without a
+   * reset. While one call is in flight, later values are coalesced into one more call.
+   */
+  setBurstLoss(kind: BurstClass, p: number): void {
+    this.setState({ burstLoss: { ...this.state.burstLoss, [kind]: p } });
+    const { phase } = this.state;
+    // While loading, resetting or dead, the value is sent once the engine is back.
+    if (this.loaded && phase !== 'resetting' && phase !== 'loading' && phase !== 'error') {
+      void this.sendBurstLoss(kind);
+    }
+  }
+
+  dismissNotice(): void {
+    this.setState({ notice: null });
+  }
+
+  dispose(): void {
+    this.epoch++;
+    this.engine.dispose();
+  }
+
+  // ---- internals ----
+
+  private async applyBurstLossToEngine(): Promise<void> {
+    await Promise.all([this.sendBurstLoss('data'), this.sendBurstLoss('ack')]);
+  }
+
+  private async sendBurstLoss(kind: BurstClass): Promise<void> {
+    if (this.liveSending[kind]) return; // the running call picks up the latest value
+    this.liveSending[kind] = true;
+    try {
+      while (this.state.burstLoss[kind] !== this.liveSent[kind]) {
+        const value = this.state.burstLoss[kind];
+        const result = await this.track(this.engine.setLive(LIVE_PATH[kind], value));
+        // The engine answers "" when applied, else the reason (docs/engine-api.md §1).
+        if (typeof result === 'string' && result !== '') {
+          this.setState({ notice: `Could not change ${LIVE_PATH[kind]}: ${result}` });
+          return;
+        }
+        this.liveSent[kind] = value;
+      }
+    } catch (err) {
+      this.setState({ notice: `Could not change ${LIVE_PATH[kind]}: ${messageOf(err)}` });
+    } finally {
+      this.liveSending[kind] = false;
+    }
+  }
+
+  private beginRun(flowIds: string[], duration: number): void {
+    this.series.reset(flowIds.length);
+    this.live.now = 0;
+    this.live.events = 0;
+    this.live.eventsPerSecond = 0;
+    this.setState({ flowIds, duration, summary: null });
+    this.redrawViews();
+  }
+
+  private receiveFrame(frame: FrameLike): void {
+    if (!this.accepting) return;
+    const epoch = this.epoch;
+    this.scheduler.schedule(() => {
+      if (epoch === this.epoch) this.applyFrame(frame);
+    });
+  }
+
+  private applyFrame(frame: FrameLike): void {
+    this.series.append(frame.samples);
+    this.live.now = frame.now;
+    this.live.events = frame.events;
+    this.live.eventsPerSecond = frame.eventsPerSecond;
+    this.live.framesApplied++;
+    const patch: Partial<SimState> = {};
+    if (frame.summary) patch.summary = frame.summary;
+    // The engine's word on playing/finished wins over what we asked for.
+    const phase: Phase = frame.finished ? 'finished' : frame.playing ? 'running' : 'paused';
+    if (phase !== this.state.phase && this.state.phase !== 'error') patch.phase = phase;
+    if (Object.keys(patch).length > 0) this.setState(patch);
+    this.redrawViews();
+  }
+
+  private redrawViews(): void {
+    for (const view of this.views) this.scheduler.markDirty(view);
+  }
+
+  private fail(message: string): void {
+    this.accepting = false;
+    this.setState({ phase: 'error', error: message || 'The engine stopped without a message.' });
+  }
+
+  private async track<T>(promise: Promise<T>): Promise<T> {
+    this.pending++;
+    try {
+      return await promise;
+    } finally {
+      this.pending--;
+    }
+  }
+
+  private setState(patch: Partial<SimState>): void {
+    this.state = { ...this.state, ...patch };
+    for (const listener of this.listeners) listener();
+  }
+}
+
+export function messageOf(err: unknown): string {
+  if (err instanceof Error) return err.message;
+  if (typeof err === 'string') return err;
+  return String(err);
+}

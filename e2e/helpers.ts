@@ -1,0 +1,44 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts');
+
+/** Waits for the app's idle hook (apps/web/src/testHooks.ts): no pending engine call or redraw. */
+export async function waitIdle(page: Page): Promise<void> {
+  await page.waitForFunction(() => typeof window.__obsIdle === 'function');
+  await page.evaluate(() => window.__obsIdle!());
+}
+
+/** A numeric data attribute of an element (frames and summaries write them, not timers). */
+export async function numberAttr(locator: Locator, name: string): Promise<number> {
+  const raw = await locator.getAttribute(name);
+  return raw === null || raw === '' ? NaN : Number(raw);
+}
+
+export const simTime = (page: Page) => numberAttr(page.getByTestId('sim-time'), 'data-now');
+export const cwndPoints = (page: Page) => numberAttr(page.getByTestId('chart-cwnd'), 'data-points');
+export const counter = (page: Page, id: string) => numberAttr(page.getByTestId(`counter-${id}`), 'data-value');
+
+/** Opens the app and waits until the engine has delivered samples and a summary. */
+export async function openRunning(page: Page): Promise<void> {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  await page.goto('./');
+  await expect(page.getByTestId('phase')).toHaveText('Running');
+  await expect.poll(() => cwndPoints(page)).toBeGreaterThan(0);
+  await expect.poll(() => counter(page, 'bursts-sent')).toBeGreaterThan(0);
+  expect(errors, 'uncaught page errors').toEqual([]);
+}
+
+/** Saves a screenshot of a settled page to e2e/artifacts/ for people to look at. */
+export async function snapshot(page: Page, name: string): Promise<void> {
+  await waitIdle(page);
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+}
+
+declare global {
+  interface Window {
+    __obsIdle?: () => Promise<void>;
+  }
+}

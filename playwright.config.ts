@@ -1,0 +1,51 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests of the built app (apps/web/dist, served by `vite preview`) in Debian's
+ * Chromium. Build first: `npm run build -w @obs-tcp-sim/web` (scripts/test.sh does).
+ * Never `playwright install`: the browser comes from the system (scripts/setup-system.sh).
+ */
+const PORT = 4173;
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  // Two cores shared with the engine worker: one test at a time keeps timings honest.
+  workers: 1,
+  fullyParallel: false,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}/`,
+    viewport: { width: 1280, height: 720 },
+    deviceScaleFactor: 1,
+    headless: true,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  webServer: {
+    // Fail fast with a clear message instead of serving a stale or missing build.
+    command: `test -f dist/index.html || { echo "apps/web/dist missing: run npm run build -w @obs-tcp-sim/web" >&2; exit 1; }; npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
+    cwd: 'apps/web',
+    url: `http://127.0.0.1:${PORT}/`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});
