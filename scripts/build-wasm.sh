@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Builds the engine to WebAssembly with Debian's Emscripten into packages/engine/wasm/
+# (obs_engine.mjs + obs_engine.wasm), used by the browser worker, the Node CLI and Vitest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+# Debian's emcc finds acorn through NODE_PATH.
+export NODE_PATH="${NODE_PATH:+$NODE_PATH:}/usr/share/nodejs"
+mkdir -p packages/engine/wasm
+emcmake cmake -S wasm-core -B wasm-core/build/wasm -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build wasm-core/build/wasm -j"$(nproc)"
+cp wasm-core/build/wasm/obs_engine.mjs wasm-core/build/wasm/obs_engine.wasm packages/engine/wasm/
+echo "wasm: packages/engine/wasm/obs_engine.{mjs,wasm}" >&2

@@ -1,0 +1,97 @@
+// The only file that knows about Emscripten: wraps obs::Simulation for JavaScript.
+// A refused scenario never throws across the boundary: ok() is false and error() says why.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <memory>
+#include <string>
+
+#include "scenario/json_reader.h"
+#include "simulation.h"
+
+namespace {
+
+using emscripten::val;
+
+// Copies a column into a fresh JS typed array (the view into wasm memory would be
+// invalidated by the next memory growth).
+template <typename T>
+val copyColumn(const std::vector<T>& column, const char* arrayType) {
+  val view = val(emscripten::typed_memory_view(column.size(), column.data()));
+  val out = val::global(arrayType).new_(column.size());
+  out.call<void>("set", view);
+  return out;
+}
+
+class JsSimulation {
+ public:
+  explicit JsSimulation(const std::string& scenarioJson) {
+    try {
+      sim_ = obs::Simulation::fromJson(scenarioJson);
+    } catch (const obs::ScenarioError& e) {
+      error_ = e.what();
+    }
+  }
+
+  bool ok() const { return sim_ != nullptr; }
+  std::string error() const { return error_; }
+  double now() const { return sim_ ? sim_->now() : 0; }
+  double duration() const { return sim_ ? sim_->duration() : 0; }
+  bool finished() const { return sim_ ? sim_->finished() : true; }
+  double eventCount() const { return sim_ ? static_cast<double>(sim_->eventCount()) : 0; }
+
+  double advanceTo(double t) {
+    if (sim_) sim_->advanceTo(t);
+    return now();
+  }
+  double advanceEvents(double n) {
+    if (sim_ && n > 0) sim_->advanceEvents(static_cast<std::uint64_t>(n));
+    return now();
+  }
+  std::string setLive(const std::string& path, double value) {
+    return sim_ ? sim_->setLive(path, value) : error_;
+  }
+  std::string flowIdsJson() const {
+    return sim_ ? nlohmann::json(sim_->flowIds()).dump() : "[]";
+  }
+  val drainSamples() {
+    obs::SampleColumns s = sim_ ? sim_->drainSamples() : obs::SampleColumns{};
+    val out = val::object();
+    out.set("t", copyColumn(s.t, "Float64Array"));
+    out.set("flow", copyColumn(s.flow, "Int32Array"));
+    out.set("cwnd", copyColumn(s.cwnd, "Float64Array"));
+    out.set("ssthresh", copyColumn(s.ssthresh, "Float64Array"));
+    out.set("srtt", copyColumn(s.srtt, "Float64Array"));
+    out.set("rtt", copyColumn(s.rtt, "Float64Array"));
+    out.set("goodput", copyColumn(s.goodput, "Float64Array"));
+    out.set("delivered", copyColumn(s.delivered, "Float64Array"));
+    return out;
+  }
+  std::string summaryJson() const { return sim_ ? sim_->summary().dump() : "{}"; }
+
+ private:
+  std::unique_ptr<obs::Simulation> sim_;
+  std::string error_;
+};
+
+std::string engineVersion() { return "obs-tcp-sim engine 0.1.0"; }
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(obs_engine) {
+  emscripten::class_<JsSimulation>("Simulation")
+      .constructor<const std::string&>()
+      .function("ok", &JsSimulation::ok)
+      .function("error", &JsSimulation::error)
+      .function("now", &JsSimulation::now)
+      .function("duration", &JsSimulation::duration)
+      .function("finished", &JsSimulation::finished)
+      .function("eventCount", &JsSimulation::eventCount)
+      .function("advanceTo", &JsSimulation::advanceTo)
+      .function("advanceEvents", &JsSimulation::advanceEvents)
+      .function("setLive", &JsSimulation::setLive)
+      .function("flowIdsJson", &JsSimulation::flowIdsJson)
+      .function("drainSamples", &JsSimulation::drainSamples)
+      .function("summaryJson", &JsSimulation::summaryJson);
+  emscripten::function("engineVersion", &engineVersion);
+}

@@ -1,0 +1,26 @@
+// Per-flow time series, columnar so the bindings can hand each column to JavaScript as
+// one typed array. Rows accumulate until drained.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+namespace obs {
+
+struct SampleColumns {
+  std::vector<double> t;          // simulated seconds
+  std::vector<std::int32_t> flow; // flow instance index
+  std::vector<double> cwnd;       // segments
+  std::vector<double> ssthresh;   // segments
+  std::vector<double> srtt;       // seconds, 0 before the first RTT sample
+  std::vector<double> rtt;        // last RTT sample, seconds
+  std::vector<double> goodput;    // bit/s over the last interval
+  std::vector<double> delivered;  // bytes delivered in order since the start
+
+  std::size_t rows() const { return t.size(); }
+  void clear() {
+    t.clear(); flow.clear(); cwnd.clear(); ssthresh.clear();
+    srtt.clear(); rtt.clear(); goodput.clear(); delivered.clear();
+  }
+};
+
+}  // namespace obs

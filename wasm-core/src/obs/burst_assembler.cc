@@ -1,0 +1,47 @@
+#include "obs/burst_assembler.h"
+
+#include <utility>
+
+namespace obs {
+
+namespace {
+constexpr std::uint32_t kTimerExpired = 0;
+}
+
+BurstAssembler::BurstAssembler(Simulator& sim, BurstSink& sink, const AssemblySpec& spec)
+    : sim_(sim), sink_(sink), spec_(spec), maxTime_(fromSeconds(spec.maxTime)) {}
+
+void BurstAssembler::add(int pathId, int pathLength, Packet&& packet) {
+  int cls = (spec_.queues == AssemblyQueues::PerClass && packet.isAck) ? 1 : 0;
+  std::uint32_t key = static_cast<std::uint32_t>(pathId) * 2 + static_cast<std::uint32_t>(cls);
+  Queue& q = queues_[key];
+  packet.hop += static_cast<std::uint32_t>(pathLength);
+  q.bytes += packet.bytes;
+  q.packets.push_back(std::move(packet));
+  bool timed = spec_.policy != AssemblyPolicyKind::Size;
+  bool sized = spec_.policy != AssemblyPolicyKind::Time;
+  if (q.packets.size() == 1 && timed) {
+    std::uint64_t arg = (static_cast<std::uint64_t>(q.generation) << 32) | key;
+    sim_.schedule(maxTime_, this, kTimerExpired, arg);
+  }
+  if (sized && q.bytes >= spec_.maxBytes) send(key, q);
+}
+
+void BurstAssembler::handleEvent(std::uint32_t, std::uint64_t arg) {
+  std::uint32_t key = static_cast<std::uint32_t>(arg & 0xffffffffu);
+  std::uint32_t generation = static_cast<std::uint32_t>(arg >> 32);
+  Queue& q = queues_[key];
+  if (q.generation != generation || q.packets.empty()) return;  // sent by size meanwhile
+  send(key, q);
+}
+
+void BurstAssembler::send(std::uint32_t key, Queue& q) {
+  std::vector<Packet> packets;
+  packets.swap(q.packets);
+  std::uint32_t bytes = q.bytes;
+  q.bytes = 0;
+  ++q.generation;
+  sink_.burstAssembled(static_cast<int>(key / 2), std::move(packets), bytes);
+}
+
+}  // namespace obs

@@ -1,0 +1,49 @@
+// Burst assembly at an ingress edge node: one queue per optical path (egress) and per
+// class (data / ACK) or one mixed queue per path. Policies (the classic ones, as in ns-2's
+// OBS modules): "time" sends maxTime after a queue's first packet, "size" when the queue
+// holds maxBytes, "hybrid" whichever comes first.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <vector>
+
+#include "net/packet.h"
+#include "scenario/scenario.h"
+#include "sim/simulator.h"
+
+namespace obs {
+
+class BurstSink {
+ public:
+  // `packets` have their hop advanced past the optical path already.
+  virtual void burstAssembled(int pathId, std::vector<Packet>&& packets,
+                              std::uint32_t payloadBytes) = 0;
+
+ protected:
+  ~BurstSink() = default;
+};
+
+class BurstAssembler final : public EventHandler {
+ public:
+  BurstAssembler(Simulator& sim, BurstSink& sink, const AssemblySpec& spec);
+
+  // Adds a packet bound for optical path `pathId`, `pathLength` fiber hops long.
+  void add(int pathId, int pathLength, Packet&& packet);
+  void handleEvent(std::uint32_t kind, std::uint64_t arg) override;
+
+ private:
+  struct Queue {
+    std::vector<Packet> packets;
+    std::uint32_t bytes = 0;
+    std::uint32_t generation = 0;  // bumps on every send, so a stale timer is ignored
+  };
+  void send(std::uint32_t key, Queue& q);
+
+  Simulator& sim_;
+  BurstSink& sink_;
+  AssemblySpec spec_;
+  SimTime maxTime_;
+  std::map<std::uint32_t, Queue> queues_;  // key: pathId * 2 + class
+};
+
+}  // namespace obs

@@ -1,0 +1,110 @@
+// The optical burst-switched plane: takes assembled bursts from ingress edges, sends each
+// burst's control packet (BHP) hop by hop on the control channels, lets every core node
+// process it and reserve an outgoing wavelength (JET or JIT, FFUC/LAUC/LAUC-VF), applies
+// the injected end-to-end loss at the first core node, and hands the packets of bursts
+// that get through to the egress edge.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "net/packet_channel.h"
+#include "net/route.h"
+#include "obs/burst.h"
+#include "obs/burst_assembler.h"
+#include "obs/wavelength_scheduler.h"
+#include "scenario/scenario.h"
+#include "sim/rng.h"
+#include "sim/simulator.h"
+
+namespace obs {
+
+// A BHP's size on the control channel. Papers rarely state it; 64 B holds the label,
+// offset, length and class fields of a JET-style header with room to spare.
+constexpr std::uint32_t kControlPacketBytes = 64;
+
+enum class DropReason : std::uint8_t {
+  Injected = 0,    // obs.burstLoss: deliberate end-to-end loss per class
+  Contention = 1,  // no wavelength free on the outgoing link
+  Late = 2,        // the burst reached a core before its BHP was processed (offset too short)
+};
+constexpr int kDropReasons = 3;
+
+struct BurstClassCounters {
+  std::uint64_t sent = 0;  // bursts that left an ingress edge
+  std::array<std::uint64_t, kDropReasons> dropped{};
+  std::uint64_t delivered = 0;  // bursts disassembled at their egress edge
+  std::uint64_t lengthBytes = 0;
+  std::uint64_t packets = 0;
+  std::uint64_t dataSegments = 0;
+  std::uint64_t segmentsDropped = 0;  // data segments inside dropped bursts
+  std::uint64_t acksDropped = 0;
+  std::uint64_t droppedTotal() const { return dropped[0] + dropped[1] + dropped[2]; }
+};
+
+class ObsPlane final : public EventHandler, public BurstSink {
+ public:
+  ObsPlane(Simulator& sim, PacketReceiver& receiver, const Scenario& scenario,
+           const std::vector<OpticalPath>& paths);
+
+  // BurstSink: called by the assemblers of ingress edges.
+  void burstAssembled(int pathId, std::vector<Packet>&& packets,
+                      std::uint32_t payloadBytes) override;
+  void handleEvent(std::uint32_t kind, std::uint64_t arg) override;
+
+  void setBurstLoss(BurstClass cls, double probability) {
+    burstLoss_[static_cast<int>(cls)] = probability;
+  }
+  double burstLoss(BurstClass cls) const { return burstLoss_[static_cast<int>(cls)]; }
+  SimTime offset(int pathId) const { return offsets_[pathId]; }
+  const BurstClassCounters& counters(BurstClass cls) const {
+    return counters_[static_cast<int>(cls)];
+  }
+  std::size_t burstsInFlight() const { return live_; }
+
+ private:
+  enum EventKind : std::uint32_t {
+    kBhpArrived,     // a BHP finished crossing a hop and reached the next node
+    kBhpProcessed,   // a core node finished processing a BHP
+    kBurstAtEgress,  // the burst's last bit reached the egress edge
+  };
+  struct ControlChannel {
+    double rate = 0;
+    SimTime delay = 0;
+    SimTime freeAt = 0;  // the control channel sends one BHP at a time
+  };
+  struct Direction {     // one direction of a fiber link
+    std::unique_ptr<WavelengthSchedule> schedule;
+    ControlChannel control;
+    SimTime delay = 0;
+  };
+
+  Direction& direction(const Hop& hop) { return directions_[hop.link * 2 + hop.dir]; }
+  std::uint32_t allocate();
+  void release(std::uint32_t slot);
+  void sendBhp(std::uint32_t slot, int hopIndex, SimTime when);
+  void onBhpProcessed(std::uint32_t slot);
+  void scheduleEgressArrival(std::uint32_t slot);
+  void drop(std::uint32_t slot, DropReason reason);
+  SimTime arrivalAt(const Burst& b, int hopIndex) const;  // first bit after crossing hop
+
+  Simulator& sim_;
+  PacketReceiver& receiver_;
+  const Scenario& scenario_;
+  const std::vector<OpticalPath>& paths_;
+  std::vector<Direction> directions_;       // index link * 2 + dir (fiber links only used)
+  std::vector<SimTime> offsets_;            // per optical path
+  std::vector<int> firstCoreHop_;           // per path: hop whose far end is the first core, or -1
+  std::vector<int> lastCoreHop_;            // per path: hop whose far end is the last core, or -1
+  SimTime controlProcessing_;
+  RandomStream lossRng_;
+  std::array<double, kBurstClasses> burstLoss_{};
+  std::array<BurstClassCounters, kBurstClasses> counters_{};
+  std::vector<Burst> pool_;
+  std::vector<std::uint32_t> freeSlots_;
+  std::size_t live_ = 0;
+  std::uint64_t nextBurstId_ = 0;
+};
+
+}  // namespace obs

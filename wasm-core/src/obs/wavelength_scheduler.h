@@ -1,0 +1,47 @@
+// The wavelengths of one fiber direction and their reservations, with the three classic
+// channel-selection rules:
+//   FFUC    first wavelength (lowest index) free from the burst's start on (no void filling)
+//   LAUC    the wavelength whose last reservation ends latest before the start (no void filling)
+//   LAUC-VF the wavelength with a void [end of previous, start of next] that holds the whole
+//           burst and leaves the smallest gap before it (void filling)
+// Ties go to the lowest index.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <utility>
+#include <vector>
+
+#include "scenario/scenario.h"
+#include "sim/time.h"
+
+namespace obs {
+
+class WavelengthSchedule {
+ public:
+  explicit WavelengthSchedule(int wavelengths);
+
+  // Reserves [start, end) by `rule`; returns the wavelength or -1 if none can hold it.
+  int reserve(SimTime start, SimTime end, SchedulingKind rule);
+  // For an ingress edge, which can hold a burst electronically until a wavelength frees:
+  // the earliest start >= notBefore at which some wavelength is free for `duration`
+  // (lowest index on ties). Does not reserve.
+  std::pair<int, SimTime> earliestStart(SimTime notBefore, SimTime duration) const;
+  void reserveOn(int wavelength, SimTime start, SimTime end);
+  // Forgets reservations that ended at or before `now`; they can never matter again.
+  void forgetBefore(SimTime now);
+
+  int wavelengths() const { return static_cast<int>(lanes_.size()); }
+  std::size_t reservations(int wavelength) const { return lanes_[wavelength].size(); }
+
+ private:
+  // start -> end, non-overlapping.
+  using Lane = std::map<SimTime, SimTime>;
+  static SimTime horizon(const Lane& lane);
+  // True if [start, end) fits in a void of `lane`; *voidStart is then the end of the
+  // reservation before it (-kNever if none).
+  static bool fitsInVoid(const Lane& lane, SimTime start, SimTime end, SimTime* voidStart);
+
+  std::vector<Lane> lanes_;
+};
+
+}  // namespace obs

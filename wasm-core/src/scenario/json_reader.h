@@ -1,0 +1,67 @@
+// Reads one JSON object field by field, knowing its path ("links[3]"), so every refusal
+// names the field and the rule: "links[3].wavelengths must be an integer >= 1".
+// Fields not read by the time finish() is called are refused as unknown: nothing in a
+// scenario is silently ignored.
+#pragma once
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <initializer_list>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+namespace obs {
+
+class ScenarioError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+class JsonReader {
+ public:
+  using json = nlohmann::json;
+
+  // Throws if `value` is not an object.
+  JsonReader(const json& value, std::string path);
+
+  const std::string& path() const { return path_; }
+  std::string field(const std::string& key) const;
+  bool has(const std::string& key) const;
+  const json& raw(const std::string& key);  // marks the key as read; precondition: has(key)
+
+  // Numbers: finite; `min`/`max` inclusive unless stated by the *Exclusive variants.
+  double number(const std::string& key, double min, double max);
+  double number(const std::string& key, double fallback, double min, double max);
+  double positive(const std::string& key, double max);  // > 0
+  double positive(const std::string& key, double fallback, double max);
+  std::int64_t integer(const std::string& key, std::int64_t min, std::int64_t max);
+  std::int64_t integer(const std::string& key, std::int64_t fallback, std::int64_t min,
+                       std::int64_t max);
+  bool boolean(const std::string& key, bool fallback);
+  std::string string(const std::string& key);
+  std::string string(const std::string& key, const std::string& fallback);
+  // One of `choices`; returns its index.
+  int choice(const std::string& key, std::initializer_list<const char*> choices);
+  int choice(const std::string& key, int fallbackIndex,
+             std::initializer_list<const char*> choices);
+  // Arrays and objects, for nested readers.
+  const json& array(const std::string& key);
+  const json& arrayOrEmpty(const std::string& key);
+  JsonReader object(const std::string& key);
+
+  [[noreturn]] void fail(const std::string& key, const std::string& rule) const;
+  void finish() const;  // refuses any field that was never read
+
+ private:
+  const json& require(const std::string& key);
+  const json& value_;
+  std::string path_;
+  std::set<std::string> read_;
+};
+
+// "a, b or c" for messages.
+std::string listChoices(std::initializer_list<const char*> choices);
+
+}  // namespace obs

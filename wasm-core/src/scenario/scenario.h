@@ -1,0 +1,104 @@
+// Scenario format v1 (DESIGN.md section 3) as plain C++ values, after validation.
+// Units: seconds, bit/s, bytes, probabilities. Conversion to picoseconds happens when the
+// model is built, not here, so this struct mirrors the JSON one to one.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace obs {
+
+enum class NodeKind { Host, Router, Edge, Core };
+enum class LinkKind { Packet, Fiber };
+enum class AssemblyPolicyKind { Time, Size, Hybrid };
+enum class AssemblyQueues { PerClass, Mixed };
+enum class Reservation { Jet, Jit };
+enum class SchedulingKind { Ffuc, Lauc, LaucVf };
+enum class TcpVariantKind { Reno };
+enum class AppKind { Bulk };
+
+struct NodeSpec {
+  std::string id;
+  NodeKind kind = NodeKind::Host;
+  double x = 0, y = 0;
+  double setupTime = 0;  // core only: switch configuration time
+  int fdlCount = 0;      // core only
+  double fdlUnit = 0;
+};
+
+struct BurstLossSpec {
+  double data = 0;
+  double ack = 0;
+};
+
+struct LinkSpec {
+  std::string id;
+  int a = -1, b = -1;  // node indices
+  LinkKind kind = LinkKind::Packet;
+  double rate = 0;     // bit/s; per wavelength on fiber
+  double delay = 0;    // propagation, seconds
+  int queue = 1000;    // packet links: drop-tail limit in packets, per direction
+  double lossAb = 0, lossBa = 0;  // packet links: random loss per try (neutral only, for now)
+  int arqRetries = 0;
+  double arqRetryDelay = 0;
+  int wavelengths = 1;            // fiber links
+  BurstLossSpec burstLoss;        // fiber links: extra injected loss (neutral only, for now)
+};
+
+struct AssemblySpec {
+  AssemblyPolicyKind policy = AssemblyPolicyKind::Time;
+  double maxTime = 1e-3;
+  double maxBytes = 40000;
+  double minBytes = 0;
+  AssemblyQueues queues = AssemblyQueues::PerClass;
+};
+
+struct ObsSpec {
+  AssemblySpec assembly;
+  Reservation reservation = Reservation::Jet;
+  SchedulingKind scheduling = SchedulingKind::LaucVf;
+  double controlProcessing = 1e-5;
+  std::optional<double> offset;  // empty = "auto"
+  BurstLossSpec burstLoss;
+};
+
+struct RtoSpec {
+  double initial = 1;
+  double min = 0.2;
+  double max = 60;
+};
+
+struct TcpSpec {
+  TcpVariantKind variant = TcpVariantKind::Reno;
+  int mss = 512;             // bytes of payload per segment
+  int maxWindow = 128;       // segments (receiver window)
+  double initialCwnd = 1;    // segments
+  double initialSsthresh = 65535;  // segments
+  int dupAckThreshold = 3;
+  bool delayedAck = false;
+  RtoSpec rto;
+};
+
+struct FlowSpec {
+  std::string id;
+  int src = -1, dst = -1;  // node indices
+  int count = 1;
+  double start = 0;
+  TcpSpec tcp;
+  AppKind app = AppKind::Bulk;
+};
+
+struct Scenario {
+  int version = 1;
+  std::string name;
+  std::uint32_t seed = 1;
+  double duration = 10;
+  double sampleInterval = 0.01;
+  std::vector<NodeSpec> nodes;
+  std::vector<LinkSpec> links;
+  ObsSpec obs;
+  std::vector<FlowSpec> flows;
+};
+
+}  // namespace obs

@@ -1,0 +1,297 @@
+#include "scenario/scenario_parser.h"
+
+#include <map>
+
+#include "sim/time.h"
+
+namespace obs {
+
+namespace {
+
+using json = nlohmann::json;
+
+constexpr double kMaxRate = 1e13;         // 10 Tbit/s per line
+constexpr int kMaxNodes = 10000;
+constexpr int kMaxLinks = 100000;
+constexpr int kMaxFlowInstances = 100000;  // flows after `count` replication
+constexpr double kMaxSamplesPerFlow = 2e6;
+
+[[noreturn]] void notSupported(const JsonReader& r, const std::string& key,
+                               const std::string& what) {
+  r.fail(key, what + " is not supported yet");
+}
+
+std::string elementPath(const std::string& array, std::size_t i) {
+  return array + "[" + std::to_string(i) + "]";
+}
+
+std::string validId(JsonReader& r) {
+  std::string id = r.string("id");
+  if (id.empty()) r.fail("id", "must not be empty");
+  if (id.size() > 64) r.fail("id", "must be at most 64 characters");
+  return id;
+}
+
+BurstLossSpec readBurstLoss(JsonReader& parent, const std::string& key) {
+  BurstLossSpec loss;
+  if (!parent.has(key)) return loss;
+  JsonReader r = parent.object(key);
+  loss.data = r.number("data", 0, 0, 1);
+  loss.ack = r.number("ack", 0, 0, 1);
+  r.finish();
+  return loss;
+}
+
+void readNodes(JsonReader& top, Scenario& s, std::map<std::string, int>& index) {
+  const json& nodes = top.array("nodes");
+  if (nodes.empty()) top.fail("nodes", "must list at least one node");
+  if (nodes.size() > kMaxNodes) top.fail("nodes", "must list at most 10000 nodes");
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    JsonReader r(nodes[i], elementPath("nodes", i));
+    NodeSpec n;
+    n.id = validId(r);
+    if (index.count(n.id)) r.fail("id", "\"" + n.id + "\" is used by another node");
+    n.kind = static_cast<NodeKind>(r.choice("kind", {"host", "router", "edge", "core"}));
+    n.x = r.number("x", 0, -1e6, 1e6);
+    n.y = r.number("y", 0, -1e6, 1e6);
+    if (n.kind == NodeKind::Core) {
+      n.setupTime = r.number("setupTime", 0, 0, 1);
+      if (r.has("fdl")) {
+        JsonReader fdl = r.object("fdl");
+        n.fdlCount = static_cast<int>(fdl.integer("count", 0, 0, 64));
+        n.fdlUnit = fdl.number("unit", 0, 0, 1);
+        fdl.finish();
+        if (n.fdlCount != 0) notSupported(fdl, "count", "fiber delay lines (count > 0)");
+      }
+    } else {
+      for (const char* coreOnly : {"setupTime", "fdl"})
+        if (r.has(coreOnly)) r.fail(coreOnly, "applies to core nodes only");
+    }
+    r.finish();
+    index[n.id] = static_cast<int>(s.nodes.size());
+    s.nodes.push_back(n);
+  }
+}
+
+int nodeRef(JsonReader& r, const std::string& key, const std::map<std::string, int>& index) {
+  std::string id = r.string(key);
+  auto it = index.find(id);
+  if (it == index.end()) r.fail(key, "refers to an unknown node \"" + id + "\"");
+  return it->second;
+}
+
+const char* kindName(NodeKind k) {
+  switch (k) {
+    case NodeKind::Host: return "host";
+    case NodeKind::Router: return "router";
+    case NodeKind::Edge: return "edge";
+    case NodeKind::Core: return "core";
+  }
+  return "?";
+}
+
+void readLinks(JsonReader& top, Scenario& s, const std::map<std::string, int>& nodeIndex) {
+  const json& links = top.array("links");
+  if (links.size() > kMaxLinks) top.fail("links", "must list at most 100000 links");
+  std::map<std::string, int> seen;
+  for (std::size_t i = 0; i < links.size(); ++i) {
+    JsonReader r(links[i], elementPath("links", i));
+    LinkSpec l;
+    l.id = validId(r);
+    if (seen.count(l.id)) r.fail("id", "\"" + l.id + "\" is used by another link");
+    seen[l.id] = static_cast<int>(i);
+    l.a = nodeRef(r, "a", nodeIndex);
+    l.b = nodeRef(r, "b", nodeIndex);
+    if (l.a == l.b) r.fail("b", "must differ from a (a link joins two nodes)");
+    l.kind = static_cast<LinkKind>(r.choice("kind", {"packet", "fiber"}));
+    l.rate = r.positive("rate", kMaxRate);
+    l.delay = r.number("delay", 0, kMaxSeconds);
+    NodeKind ka = s.nodes[l.a].kind, kb = s.nodes[l.b].kind;
+    if (l.kind == LinkKind::Packet) {
+      for (NodeKind k : {ka, kb})
+        if (k == NodeKind::Core)
+          r.fail("kind", "\"packet\" cannot attach to a core node (a core node is optical; "
+                         "use a fiber link from an edge node)");
+      l.queue = static_cast<int>(r.integer("queue", 1000, 0, 1000000));
+      if (r.has("loss")) {
+        const json& loss = r.raw("loss");
+        if (loss.is_number()) {
+          double p = r.number("loss", 0, 1);
+          l.lossAb = l.lossBa = p;
+        } else {
+          JsonReader lr = r.object("loss");
+          l.lossAb = lr.number("ab", 0, 0, 1);
+          l.lossBa = lr.number("ba", 0, 0, 1);
+          lr.finish();
+        }
+        if (l.lossAb != 0 || l.lossBa != 0) notSupported(r, "loss", "random loss on packet links");
+      }
+      if (r.has("arq")) {
+        JsonReader arq = r.object("arq");
+        l.arqRetries = static_cast<int>(arq.integer("retries", 0, 0, 100));
+        l.arqRetryDelay = arq.number("retryDelay", 0, 0, 10);
+        arq.finish();
+        if (l.arqRetries != 0) notSupported(arq, "retries", "link-layer retransmission");
+      }
+      for (const char* fiberOnly : {"wavelengths", "burstLoss"})
+        if (r.has(fiberOnly)) r.fail(fiberOnly, "applies to fiber links only");
+    } else {
+      for (NodeKind k : {ka, kb})
+        if (k != NodeKind::Edge && k != NodeKind::Core)
+          r.fail("kind", std::string("\"fiber\" must join edge or core nodes, not a ") +
+                             kindName(k) + " (attach hosts and routers to an edge node "
+                                           "with a packet link)");
+      l.wavelengths = static_cast<int>(r.integer("wavelengths", 1, 1, 1024));
+      l.burstLoss = readBurstLoss(r, "burstLoss");
+      if (l.burstLoss.data != 0 || l.burstLoss.ack != 0)
+        notSupported(r, "burstLoss", "injected loss on a single fiber link");
+      for (const char* packetOnly : {"queue", "loss", "arq"})
+        if (r.has(packetOnly)) r.fail(packetOnly, "applies to packet links only");
+    }
+    r.finish();
+    s.links.push_back(l);
+  }
+}
+
+void readObs(JsonReader& top, Scenario& s) {
+  if (!top.has("obs")) return;
+  JsonReader r = top.object("obs");
+  ObsSpec& o = s.obs;
+  if (r.has("assembly")) {
+    JsonReader a = r.object("assembly");
+    o.assembly.policy =
+        static_cast<AssemblyPolicyKind>(a.choice("policy", 0, {"time", "size", "hybrid"}));
+    o.assembly.maxTime = a.positive("maxTime", 1e-3, 10);
+    o.assembly.maxBytes = a.positive("maxBytes", 40000, 1e9);
+    o.assembly.minBytes = a.number("minBytes", 0, 0, 1e9);
+    o.assembly.queues = static_cast<AssemblyQueues>(a.choice("queues", 0, {"per-class", "mixed"}));
+    a.finish();
+  }
+  o.reservation = static_cast<Reservation>(r.choice("reservation", 0, {"jet", "jit"}));
+  o.scheduling = static_cast<SchedulingKind>(r.choice("scheduling", 2, {"ffuc", "lauc", "lauc-vf"}));
+  o.controlProcessing = r.number("controlProcessing", 1e-5, 0, 1);
+  if (r.has("offset")) {
+    const json& v = r.raw("offset");
+    if (v.is_string()) {
+      if (v.get<std::string>() != "auto")
+        r.fail("offset", "must be \"auto\" or a number of seconds >= 0");
+    } else {
+      if (!v.is_number()) r.fail("offset", "must be \"auto\" or a number of seconds >= 0");
+      o.offset = r.number("offset", 0, 1);
+    }
+  }
+  o.burstLoss = readBurstLoss(r, "burstLoss");
+  r.finish();
+}
+
+TcpSpec readTcp(JsonReader& flow) {
+  TcpSpec t;
+  if (!flow.has("tcp")) return t;
+  JsonReader r = flow.object("tcp");
+  int variant = r.choice("variant", 1,
+                         {"tahoe", "reno", "newreno", "sack", "hstcp", "stcp", "bic", "cubic",
+                          "htcp", "vegas", "westwood"});
+  if (variant != 1) notSupported(r, "variant", "TCP variants other than \"reno\"");
+  t.variant = TcpVariantKind::Reno;
+  t.mss = static_cast<int>(r.integer("mss", 512, 1, 65495));
+  t.maxWindow = static_cast<int>(r.integer("maxWindow", 128, 1, 1000000));
+  t.initialCwnd = r.number("initialCwnd", 1, 1, 1e6);
+  t.initialSsthresh = r.number("initialSsthresh", 65535, 2, 1e9);
+  t.dupAckThreshold = static_cast<int>(r.integer("dupAckThreshold", 3, 1, 1000));
+  t.delayedAck = r.boolean("delayedAck", false);
+  if (t.delayedAck) notSupported(r, "delayedAck", "delayed ACKs (true)");
+  if (r.has("rto")) {
+    JsonReader rto = r.object("rto");
+    t.rto.initial = rto.positive("initial", 1, 600);
+    t.rto.min = rto.number("min", 0.2, 0, 600);
+    t.rto.max = rto.positive("max", 60, 3600);
+    if (rto.has("fixed") && !rto.raw("fixed").is_null()) {
+      rto.number("fixed", 0, 600);
+      notSupported(rto, "fixed", "a fixed RTO");
+    }
+    rto.finish();
+    if (t.rto.min > t.rto.max) rto.fail("min", "must not exceed rto.max");
+  }
+  r.finish();
+  return t;
+}
+
+void readFlows(JsonReader& top, Scenario& s, const std::map<std::string, int>& nodeIndex) {
+  const json& flows = top.arrayOrEmpty("flows");
+  std::map<std::string, int> seen;
+  long long instances = 0;
+  for (std::size_t i = 0; i < flows.size(); ++i) {
+    JsonReader r(flows[i], elementPath("flows", i));
+    FlowSpec f;
+    f.id = validId(r);
+    if (f.id.find('#') != std::string::npos)
+      r.fail("id", "must not contain '#' (reserved for replicated flows: id#0, id#1 ...)");
+    if (seen.count(f.id)) r.fail("id", "\"" + f.id + "\" is used by another flow");
+    seen[f.id] = 1;
+    f.src = nodeRef(r, "src", nodeIndex);
+    f.dst = nodeRef(r, "dst", nodeIndex);
+    for (const char* end : {"src", "dst"}) {
+      int n = std::string(end) == "src" ? f.src : f.dst;
+      if (s.nodes[n].kind != NodeKind::Host)
+        r.fail(end, std::string("must be a host (\"") + s.nodes[n].id + "\" is a " +
+                        kindName(s.nodes[n].kind) + ")");
+    }
+    if (f.src == f.dst) r.fail("dst", "must differ from src");
+    f.count = static_cast<int>(r.integer("count", 1, 1, kMaxFlowInstances));
+    f.start = r.number("start", 0, 0, kMaxSeconds);
+    f.tcp = readTcp(r);
+    if (r.has("app")) {
+      JsonReader app = r.object("app");
+      int kind = app.choice("kind", {"bulk", "file", "cbr"});
+      if (kind != 0) notSupported(app, "kind", std::string("the \"") +
+                                                   (kind == 1 ? "file" : "cbr") + "\" application");
+      app.finish();
+    }
+    r.finish();
+    instances += f.count;
+    if (instances > kMaxFlowInstances)
+      r.fail("count", "brings the total number of flows above 100000");
+    s.flows.push_back(f);
+  }
+}
+
+}  // namespace
+
+Scenario parseScenario(const std::string& jsonText) {
+  json doc;
+  try {
+    doc = json::parse(jsonText);
+  } catch (const json::parse_error& e) {
+    // nlohmann's message starts with "[json.exception.parse_error.101] parse error at line 1,
+    // column 5: ..."; keep the part a person needs.
+    std::string what = e.what();
+    auto pos = what.find("parse error");
+    throw ScenarioError("the scenario is not valid JSON: " +
+                        (pos == std::string::npos ? what : what.substr(pos)));
+  }
+  JsonReader top(doc, "");
+  Scenario s;
+  s.version = static_cast<int>(top.integer("version", 1, INT32_MAX));
+  if (s.version != 1)
+    top.fail("version", "is " + std::to_string(s.version) +
+                            ", but this engine reads scenario format version 1");
+  s.name = top.string("name", "");
+  if (s.name.size() > 200) top.fail("name", "must be at most 200 characters");
+  s.seed = static_cast<std::uint32_t>(top.integer("seed", 1, 0, 4294967295LL));
+  s.duration = top.positive("duration", 10, kMaxSeconds);
+  s.sampleInterval = top.positive("sampleInterval", 0.01, kMaxSeconds);
+  if (s.duration / s.sampleInterval > kMaxSamplesPerFlow)
+    top.fail("sampleInterval", "is too small for the duration (at most 2000000 samples per flow)");
+
+  std::map<std::string, int> nodeIndex;
+  readNodes(top, s, nodeIndex);
+  readLinks(top, s, nodeIndex);
+  readObs(top, s);
+  readFlows(top, s, nodeIndex);
+  if (!top.arrayOrEmpty("background").empty())
+    notSupported(top, "background", "background burst traffic");
+  top.finish();
+  return s;
+}
+
+}  // namespace obs

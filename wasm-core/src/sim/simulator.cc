@@ -1,0 +1,37 @@
+#include "sim/simulator.h"
+
+namespace obs {
+
+namespace {
+inline std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
+  // FNV-1a over the 8 bytes of v.
+  for (int i = 0; i < 8; ++i) {
+    h ^= (v >> (8 * i)) & 0xff;
+    h *= 1099511628211ull;
+  }
+  return h;
+}
+}  // namespace
+
+void Simulator::execute(const Event& e) {
+  now_ = e.time;
+  ++executed_;
+  fingerprint_ = mix(mix(fingerprint_, static_cast<std::uint64_t>(e.time)), e.kind);
+  e.target->handleEvent(e.kind, e.arg);
+}
+
+void Simulator::runUntil(SimTime limit) {
+  while (!queue_.empty() && queue_.nextTime() <= limit) execute(queue_.pop());
+  if (limit > now_) now_ = limit;
+}
+
+std::uint64_t Simulator::runEvents(std::uint64_t count, SimTime limit) {
+  std::uint64_t ran = 0;
+  while (ran < count && !queue_.empty() && queue_.nextTime() <= limit) {
+    execute(queue_.pop());
+    ++ran;
+  }
+  return ran;
+}
+
+}  // namespace obs

@@ -1,0 +1,44 @@
+// The simulation kernel: clock, future event list and run loop. One instance per
+// simulation (no singletons), so a worker, a test or a sweep can hold several.
+#pragma once
+#include <cstdint>
+
+#include "sim/event_queue.h"
+#include "sim/time.h"
+
+namespace obs {
+
+class Simulator {
+ public:
+  SimTime now() const { return now_; }
+
+  void schedule(SimTime delay, EventHandler* target, std::uint32_t kind,
+                std::uint64_t arg = 0) {
+    queue_.push(now_ + delay, target, kind, arg);
+  }
+  void scheduleAt(SimTime time, EventHandler* target, std::uint32_t kind,
+                  std::uint64_t arg = 0) {
+    queue_.push(time, target, kind, arg);
+  }
+
+  // Runs every event with time <= limit, then sets the clock to limit.
+  void runUntil(SimTime limit);
+  // Runs at most `count` events with time <= limit. Returns how many ran.
+  std::uint64_t runEvents(std::uint64_t count, SimTime limit);
+
+  std::uint64_t eventsExecuted() const { return executed_; }
+  // A hash of every executed event's (time, kind): two runs with equal fingerprints
+  // executed the same events in the same order (OMNeT++'s fingerprint idea).
+  std::uint64_t fingerprint() const { return fingerprint_; }
+  std::size_t pending() const { return queue_.size(); }
+
+ private:
+  void execute(const Event& e);
+
+  EventQueue queue_;
+  SimTime now_ = 0;
+  std::uint64_t executed_ = 0;
+  std::uint64_t fingerprint_ = 1469598103934665603ull;
+};
+
+}  // namespace obs

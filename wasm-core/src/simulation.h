@@ -1,0 +1,84 @@
+// One simulation: builds the model of a validated scenario (nodes, packet links, the OBS
+// plane, TCP flows), runs it, and reports samples and the summary. This is the engine's
+// whole public surface; the Embind bindings and the native driver wrap it and nothing else.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "metrics/sample_buffer.h"
+#include "net/packet_channel.h"
+#include "net/route.h"
+#include "obs/burst_assembler.h"
+#include "obs/obs_plane.h"
+#include "scenario/scenario.h"
+#include "sim/simulator.h"
+#include "tcp/tcp_receiver.h"
+#include "tcp/tcp_sender.h"
+
+namespace obs {
+
+class Simulation final : public PacketReceiver, public EventHandler {
+ public:
+  // Parses, validates and builds. Throws ScenarioError with a one-line reason.
+  static std::unique_ptr<Simulation> fromJson(const std::string& scenarioJson);
+  explicit Simulation(const Scenario& scenario);
+  ~Simulation();
+
+  double now() const { return toSeconds(sim_.now()); }
+  double duration() const { return scenario_.duration; }
+  bool finished() const { return sim_.now() >= end_; }
+  std::uint64_t eventCount() const { return sim_.eventsExecuted(); }
+
+  // Runs every event up to min(seconds, duration); the clock then reads that time.
+  void advanceTo(double seconds);
+  // Runs at most `count` events, never past the duration.
+  void advanceEvents(std::uint64_t count);
+
+  // Live what-if changes; returns "" when applied, else the reason.
+  std::string setLive(const std::string& path, double value);
+
+  const std::vector<std::string>& flowIds() const { return flowIds_; }
+  // Moves out the samples taken since the last call.
+  SampleColumns drainSamples();
+  nlohmann::ordered_json summary() const;
+  const Scenario& scenario() const { return scenario_; }
+  const ObsPlane& obsPlane() const { return *obs_; }
+  const TcpSender& sender(int flow) const { return *flows_[flow].sender; }
+  const TcpReceiver& receiver(int flow) const { return *flows_[flow].receiver; }
+
+  void receivePacket(int node, Packet&& packet) override;
+  void handleEvent(std::uint32_t kind, std::uint64_t arg) override;  // sampling
+
+ private:
+  struct FlowInstance {
+    std::string id;
+    double start = 0;
+    std::unique_ptr<TcpSender> sender;
+    std::unique_ptr<TcpReceiver> receiver;
+    std::uint64_t deliveredAtLastSample = 0;
+    double cwndSampleSum = 0;
+    std::uint64_t cwndSamples = 0;
+  };
+
+  PacketChannel& channel(const Hop& hop) { return *channels_[hop.link * 2 + hop.dir]; }
+  void takeSample();
+
+  Scenario scenario_;
+  Simulator sim_;
+  SimTime end_;
+  SimTime sampleInterval_;
+  std::uint64_t samplesTaken_ = 0;
+  RoutingTable routing_;
+  std::vector<std::unique_ptr<PacketChannel>> channels_;  // link * 2 + dir; packet links only
+  std::unique_ptr<ObsPlane> obs_;
+  std::vector<std::unique_ptr<BurstAssembler>> assemblers_;  // per node; edges only
+  std::vector<FlowInstance> flows_;
+  std::vector<std::string> flowIds_;
+  SampleColumns samples_;
+};
+
+}  // namespace obs

@@ -1,0 +1,26 @@
+#include "tcp/reno.h"
+
+#include <algorithm>
+
+namespace obs {
+
+void Reno::onNewAck(CongestionState& s, std::uint32_t) {
+  if (s.cwnd < s.ssthresh) {
+    s.cwnd += 1;
+  } else {
+    s.cwnd += 1 / s.cwnd;
+  }
+}
+
+double Reno::ssthreshAfterLoss(const CongestionState&, std::uint32_t flight) {
+  return std::max(flight / 2.0, 2.0);
+}
+
+std::unique_ptr<CongestionOps> makeCongestionOps(TcpVariantKind variant) {
+  switch (variant) {
+    case TcpVariantKind::Reno: return std::make_unique<Reno>();
+  }
+  return std::make_unique<Reno>();
+}
+
+}  // namespace obs

@@ -1,0 +1,30 @@
+#include "tcp/rtt_estimator.h"
+
+#include <algorithm>
+
+namespace obs {
+
+RttEstimator::RttEstimator(const RtoSpec& spec)
+    : min_(fromSeconds(spec.min)), max_(fromSeconds(spec.max)), rto_(0) {
+  rto_ = clamp(fromSeconds(spec.initial));
+}
+
+SimTime RttEstimator::clamp(SimTime value) const { return std::min(std::max(value, min_), max_); }
+
+void RttEstimator::addSample(SimTime r) {
+  last_ = r;
+  if (!hasSample_) {  // (2.2)
+    srtt_ = r;
+    rttvar_ = r / 2;
+    hasSample_ = true;
+  } else {            // (2.3): RTTVAR first, with the old SRTT
+    SimTime diff = srtt_ > r ? srtt_ - r : r - srtt_;
+    rttvar_ = (3 * rttvar_ + diff) / 4;
+    srtt_ = (7 * srtt_ + r) / 8;
+  }
+  rto_ = clamp(srtt_ + 4 * rttvar_);
+}
+
+void RttEstimator::backOff() { rto_ = std::min(rto_ * 2, max_); }
+
+}  // namespace obs

@@ -1,0 +1,173 @@
+#include "tcp/tcp_sender.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "net/packet_channel.h"
+
+namespace obs {
+
+namespace {
+std::size_t ringSizeFor(int maxWindow) {
+  std::size_t size = 1;
+  while (size < static_cast<std::size_t>(maxWindow) + 1) size <<= 1;
+  return size;
+}
+}  // namespace
+
+TcpSender::TcpSender(Simulator& sim, PacketReceiver& network, int flowIndex,
+                     const Route* dataRoute, const TcpSpec& spec, double startSeconds)
+    : sim_(sim),
+      network_(network),
+      flow_(flowIndex),
+      route_(dataRoute),
+      spec_(spec),
+      ops_(makeCongestionOps(spec.variant)),
+      rtt_(spec.rto),
+      sentAt_(ringSizeFor(spec.maxWindow), 0),
+      retransmitted_(ringSizeFor(spec.maxWindow), false),
+      ringMask_(ringSizeFor(spec.maxWindow) - 1) {
+  cc_.cwnd = spec.initialCwnd;
+  cc_.ssthresh = spec.initialSsthresh;
+  sim_.scheduleAt(fromSeconds(startSeconds), this, kStart);
+}
+
+void TcpSender::handleEvent(std::uint32_t kind, std::uint64_t arg) {
+  if (kind == kStart) {
+    started_ = true;
+    trySend();
+    return;
+  }
+  // kRtoTimer
+  if (static_cast<std::uint32_t>(arg) != timerGeneration_) return;  // superseded
+  eventPending_ = false;
+  if (!timerRunning_) return;
+  if (sim_.now() < deadline_) {  // restarted since this event was scheduled
+    eventPending_ = true;
+    eventAt_ = deadline_;
+    sim_.scheduleAt(deadline_, this, kRtoTimer, ++timerGeneration_);
+    return;
+  }
+  onTimeout();
+}
+
+void TcpSender::trySend() {
+  if (!started_) return;
+  double allowed = std::min(std::floor(cc_.cwnd), static_cast<double>(spec_.maxWindow));
+  std::uint32_t window = static_cast<std::uint32_t>(std::max(allowed, 1.0));
+  while (sndNxt_ - sndUna_ < window) {
+    transmit(sndNxt_);
+    ++sndNxt_;
+  }
+}
+
+void TcpSender::transmit(std::uint32_t seq) {
+  bool resend = seq < maxSent_;
+  if (resend) {
+    ++counters_.retransmits;
+    retransmitted_[slot(seq)] = true;
+  } else {
+    maxSent_ = seq + 1;
+    sentAt_[slot(seq)] = sim_.now();
+    retransmitted_[slot(seq)] = false;
+  }
+  ++counters_.segmentsSent;
+  if (!timerRunning_) armTimer();  // RFC 6298 (5.1)
+  Packet p;
+  p.route = route_;
+  p.hop = 0;
+  p.flow = flow_;
+  p.isAck = false;
+  p.seq = seq;
+  p.bytes = static_cast<std::uint32_t>(spec_.mss) + kTcpIpHeaderBytes;
+  network_.receivePacket(route_->src, std::move(p));
+}
+
+void TcpSender::onAck(std::uint32_t ackNo) {
+  if (ackNo > sndUna_) {
+    onNewAck(ackNo);
+  } else if (ackNo == sndUna_ && sndNxt_ > sndUna_) {
+    onDuplicateAck();
+  }
+  // Older ACKs carry no information.
+}
+
+void TcpSender::onNewAck(std::uint32_t ackNo) {
+  std::uint32_t oldUna = sndUna_;
+  // After a go-back-N restart the receiver may acknowledge beyond what was resent so far.
+  if (ackNo > maxSent_) ackNo = maxSent_;
+  std::uint32_t acked = ackNo - oldUna;
+
+  // Karn's rule: sample only if no acknowledged segment was ever retransmitted.
+  bool clean = true;
+  for (std::uint32_t s = oldUna; s < ackNo && clean; ++s) clean = !retransmitted_[slot(s)];
+  if (clean) {
+    SimTime sample = sim_.now() - sentAt_[slot(ackNo - 1)];
+    rtt_.addSample(sample);
+    ++counters_.rttSamples;
+    counters_.rttSum += toSeconds(sample);
+  }
+
+  sndUna_ = ackNo;
+  if (sndNxt_ < sndUna_) sndNxt_ = sndUna_;
+  dupAcks_ = 0;
+  if (state_ == TcpCongState::Recovery) {
+    cc_.cwnd = cc_.ssthresh;  // Reno: deflate and leave recovery on the first new ACK
+    state_ = TcpCongState::Open;
+  } else {
+    if (state_ == TcpCongState::Loss && sndUna_ >= maxSent_) state_ = TcpCongState::Open;
+    ops_->onNewAck(cc_, acked);
+    // ns-2's maxcwnd_: the window never grows past the maximum window, which the papers
+    // call the maximum congestion window (paper 000: 64 KB).
+    cc_.cwnd = std::min(cc_.cwnd, static_cast<double>(spec_.maxWindow));
+  }
+  if (sndNxt_ > sndUna_) {
+    armTimer();  // (5.3)
+  } else {
+    stopTimer();  // (5.2)
+  }
+  trySend();
+}
+
+void TcpSender::onDuplicateAck() {
+  ++dupAcks_;
+  if (state_ == TcpCongState::Recovery) {
+    cc_.cwnd += 1;  // each further duplicate means a segment left the network
+    trySend();
+    return;
+  }
+  if (dupAcks_ != static_cast<std::uint32_t>(spec_.dupAckThreshold)) return;
+  // Fast retransmit and enter fast recovery (RFC 5681 section 3.2, steps 2-3).
+  cc_.ssthresh = ops_->ssthreshAfterLoss(cc_, flight());
+  ++counters_.fastRetransmits;
+  transmit(sndUna_);
+  cc_.cwnd = cc_.ssthresh + spec_.dupAckThreshold;
+  state_ = TcpCongState::Recovery;
+  trySend();
+}
+
+void TcpSender::onTimeout() {
+  timerRunning_ = false;
+  ++counters_.rtos;
+  // RFC 5681 (4) and section 3.1: ssthresh from the flight, cwnd to one segment.
+  cc_.ssthresh = ops_->ssthreshAfterLoss(cc_, flight());
+  cc_.cwnd = 1;
+  state_ = TcpCongState::Loss;
+  dupAcks_ = 0;
+  rtt_.backOff();  // RFC 6298 (5.5)
+  sndNxt_ = sndUna_;
+  trySend();       // resends sndUna_ and, via transmit(), restarts the timer (5.6)
+}
+
+void TcpSender::armTimer() {
+  timerRunning_ = true;
+  deadline_ = sim_.now() + rtt_.rto();
+  if (eventPending_ && eventAt_ <= deadline_) return;  // that event will re-arm itself
+  eventPending_ = true;
+  eventAt_ = deadline_;
+  sim_.scheduleAt(deadline_, this, kRtoTimer, ++timerGeneration_);
+}
+
+void TcpSender::stopTimer() { timerRunning_ = false; }
+
+}  // namespace obs

@@ -1,0 +1,100 @@
+// A TCP sender with a bulk application (always data to send), counting in segments.
+// Loss recovery per RFC 5681: fast retransmit on the dupAckThreshold-th duplicate ACK,
+// Reno fast recovery (cwnd = ssthresh + 3, inflate by one per further duplicate, deflate
+// to ssthresh on the next new ACK), and the retransmission timer of RFC 6298 with Karn's
+// rule. After a timeout the sender goes back to the first unacknowledged segment
+// (go-back-N, as ns-2's agents do). No connection set-up: data flows from `start`.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "net/packet.h"
+#include "net/route.h"
+#include "scenario/scenario.h"
+#include "sim/simulator.h"
+#include "tcp/congestion_ops.h"
+#include "tcp/rtt_estimator.h"
+
+namespace obs {
+
+class PacketReceiver;
+
+// The sender's congestion state machine (after ns-3's TcpCongState_t).
+enum class TcpCongState : std::uint8_t {
+  Open = 0,      // normal: slow start or congestion avoidance
+  Recovery = 1,  // fast recovery after a fast retransmit
+  Loss = 2,      // after a retransmission timeout, until the lost data is acknowledged
+};
+
+struct TcpSenderCounters {
+  std::uint64_t segmentsSent = 0;  // transmissions, retransmissions included
+  std::uint64_t retransmits = 0;
+  std::uint64_t rtos = 0;
+  std::uint64_t fastRetransmits = 0;
+  std::uint64_t rttSamples = 0;
+  double rttSum = 0;  // seconds
+};
+
+class TcpSender final : public EventHandler {
+ public:
+  TcpSender(Simulator& sim, PacketReceiver& network, int flowIndex, const Route* dataRoute,
+            const TcpSpec& spec, double startSeconds);
+
+  void onAck(std::uint32_t ackNo);
+  void handleEvent(std::uint32_t kind, std::uint64_t arg) override;
+
+  double cwnd() const { return cc_.cwnd; }
+  double ssthresh() const { return cc_.ssthresh; }
+  TcpCongState state() const { return state_; }
+  std::uint32_t sndUna() const { return sndUna_; }
+  std::uint32_t sndNxt() const { return sndNxt_; }
+  const RttEstimator& rtt() const { return rtt_; }
+  const TcpSenderCounters& counters() const { return counters_; }
+
+ private:
+  enum EventKind : std::uint32_t { kStart, kRtoTimer };
+
+  void trySend();
+  void transmit(std::uint32_t seq);
+  void onNewAck(std::uint32_t ackNo);
+  void onDuplicateAck();
+  void onTimeout();
+  void armTimer();   // (re)start the retransmission timer at now + RTO
+  void stopTimer();
+  std::uint32_t flight() const { return sndNxt_ - sndUna_; }
+  std::size_t slot(std::uint32_t seq) const { return seq & ringMask_; }
+
+  Simulator& sim_;
+  PacketReceiver& network_;
+  int flow_;
+  const Route* route_;
+  TcpSpec spec_;
+  std::unique_ptr<CongestionOps> ops_;
+  CongestionState cc_;
+  TcpCongState state_ = TcpCongState::Open;
+  RttEstimator rtt_;
+  bool started_ = false;
+
+  std::uint32_t sndUna_ = 0;   // oldest unacknowledged segment
+  std::uint32_t sndNxt_ = 0;   // next segment to send
+  std::uint32_t maxSent_ = 0;  // one past the highest segment ever sent
+  std::uint32_t dupAcks_ = 0;
+
+  // Per outstanding segment: when it was first sent, and whether it was ever resent
+  // (Karn: no RTT sample from a retransmitted segment).
+  std::vector<SimTime> sentAt_;
+  std::vector<bool> retransmitted_;
+  std::size_t ringMask_;
+
+  // Lazy retransmission timer: at most one pending event; restarts only move the deadline.
+  bool timerRunning_ = false;
+  SimTime deadline_ = 0;
+  bool eventPending_ = false;
+  SimTime eventAt_ = 0;
+  std::uint32_t timerGeneration_ = 0;
+
+  TcpSenderCounters counters_;
+};
+
+}  // namespace obs
