@@ -1,0 +1,56 @@
+// Same scenario, same seed, same result on every build (DESIGN.md section 1): the native
+// driver and the wasm engine under Node must give bit-identical summaries.
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { defaultScenario } from '@obs-tcp-sim/scenario';
+import type { Scenario } from '@obs-tcp-sim/scenario';
+import { runScenarioNode } from './node-engine.js';
+
+const nativeDriver = fileURLToPath(new URL('../../../wasm-core/build/native/obs-sim-native', import.meta.url));
+const haveNative = existsSync(nativeDriver);
+// Locally a missing native build is a reason to skip; in CI it is a failure.
+const skipReason = !haveNative && !process.env.CI ? `native driver not built (${nativeDriver}); run bash scripts/build-native.sh` : null;
+
+const withAckLoss = structuredClone(defaultScenario) as Scenario;
+withAckLoss.name = 'default with ACK-burst loss';
+withAckLoss.obs.burstLoss = { data: 0, ack: 0.01 };
+
+const scenarios: [string, Scenario][] = [
+  ['the default scenario', defaultScenario],
+  ['the default scenario with ACK-burst loss instead of data-burst loss', withAckLoss],
+];
+
+const dir = mkdtempSync(join(tmpdir(), 'obs-determinism-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function runNative(scenario: Scenario): Promise<unknown> {
+  if (!haveNative) throw new Error(`the native driver is missing: ${nativeDriver} (run bash scripts/build-native.sh)`);
+  const file = join(dir, `${scenarios.findIndex(([, s]) => s === scenario)}.json`);
+  writeFileSync(file, JSON.stringify(scenario, null, 2));
+  const { stdout } = await promisify(execFile)(nativeDriver, [file], { maxBuffer: 64 << 20 });
+  return JSON.parse(stdout);
+}
+
+/** Every leaf, by path: with Object.is, so -0 vs 0 or one ulp apart is a difference. */
+function differences(a: unknown, b: unknown, path = '$'): string[] {
+  if (typeof a === 'number' && typeof b === 'number') return Object.is(a, b) ? [] : [`${path}: ${a} vs ${b}`];
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') {
+    return Object.is(a, b) ? [] : [`${path}: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`];
+  }
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].flatMap((key) => differences((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], `${path}.${key}`));
+}
+
+describe.skipIf(skipReason !== null)(`native and wasm give identical summaries${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
+  it.each(scenarios)('%s', async (_, scenario) => {
+    const [native, wasm] = await Promise.all([runNative(scenario), runScenarioNode(scenario)]);
+    expect(differences(native, wasm)).toEqual([]);
+    expect(wasm).toStrictEqual(native);
+    expect(wasm.events).toBeGreaterThan(0);
+  });
+});

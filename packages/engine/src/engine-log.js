@@ -1,0 +1,49 @@
+// The engine's stdout/stderr, kept in a small ring so that when the wasm aborts, the
+// error we report carries its last words (an assertion message, "Aborted(...)").
+// The C++ core does no I/O of its own, so in a healthy run this stays empty.
+//
+// Plain JS (with engine-log.d.ts beside it) so the Node CLI can use it without a
+// TypeScript step.
+
+/** @param {number} [capacity] */
+export function createEngineLog(capacity = 64) {
+  /** @type {string[]} */
+  const lines = [];
+  /** @param {unknown} line */
+  const write = (line) => {
+    lines.push(String(line));
+    if (lines.length > capacity) lines.shift();
+  };
+  return {
+    write,
+    lines: () => lines.slice(),
+    /** Emscripten's `print` and `printErr` options. */
+    moduleOptions: () => ({ print: write, printErr: write }),
+  };
+}
+
+/**
+ * The engine threw or trapped. After this the wasm instance must not be used again: a
+ * trap can leave the C++ heap in any state.
+ */
+export class EngineCrashError extends Error {
+  /**
+   * @param {unknown} cause
+   * @param {string[]} engineOutput
+   */
+  constructor(cause, engineOutput) {
+    const first =
+      cause instanceof Error
+        ? cause.message
+        : typeof cause === 'number'
+          ? // Emscripten 3.1.6 throws an uncaught C++ exception to JS as a bare pointer.
+            `the engine threw a C++ exception that was not caught (exception object at ${cause})`
+          : String(cause);
+    // Emscripten prints "Aborted(reason)" and then throws it again; don't say it twice.
+    const fresh = engineOutput.filter((line) => line.trim() !== '' && !first.includes(line.trim()));
+    const message = fresh.length === 0 ? first : `${first}\nengine output:\n  ${fresh.join('\n  ')}`;
+    super(message, { cause });
+    this.name = 'EngineCrashError';
+    this.engineOutput = engineOutput;
+  }
+}

@@ -1,0 +1,35 @@
+import type { Summary } from '@obs-tcp-sim/scenario';
+import type { SampleColumns } from './engine-module';
+import { SAMPLE_COLUMNS } from './engine-module';
+
+/** What the worker streams to the UI while playing (docs/engine-api.md section 2). */
+export interface Frame {
+  /** Simulated seconds. */
+  now: number;
+  duration: number;
+  finished: boolean;
+  playing: boolean;
+  /** Total events executed. */
+  events: number;
+  /** Engine rate over the last second of wall time. */
+  eventsPerSecond: number;
+  /** New rows since the previous frame (transferred, not copied). */
+  samples: SampleColumns;
+  /** Latest summary: at most ~4 times a wall second, and always on the frame that finishes or pauses. */
+  summary?: Summary;
+}
+
+/**
+ * The buffers to transfer with a frame: each one once (postMessage refuses duplicates),
+ * in case the engine ever packs several columns into one buffer.
+ */
+export function sampleTransferables(samples: SampleColumns): ArrayBuffer[] {
+  const buffers = new Set<ArrayBuffer>();
+  for (const column of SAMPLE_COLUMNS) buffers.add(samples[column].buffer as ArrayBuffer);
+  return [...buffers];
+}
+
+/** Number of rows in a batch of samples. */
+export function sampleRowCount(samples: SampleColumns): number {
+  return samples.t.length;
+}

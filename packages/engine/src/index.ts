@@ -1,0 +1,12 @@
+// Browser entry of the engine package. The Node runner lives in ./node-engine.js
+// (import '@obs-tcp-sim/engine/src/node-engine.js'), kept apart so bundles for the page
+// never pull in node:fs.
+export { createEngine } from './engine-client';
+export type { EngineClient, EngineOptions, EngineWorkerHandle } from './engine-client';
+export type { Frame } from './frame';
+export type { LoadInfo } from './worker-api';
+export type { SampleColumns, EngineModule, Simulation } from './engine-module';
+export { SAMPLE_COLUMNS } from './engine-module';
+export { EngineCrashError } from './engine-log.js';
+export type { Summary } from '@obs-tcp-sim/scenario';
+export { ScenarioError } from '@obs-tcp-sim/scenario';

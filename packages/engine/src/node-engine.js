@@ -1,0 +1,92 @@
+// Loads the engine's wasm in this Node process and runs scenarios to the end. Used by
+// the CLI and by the tests; the browser goes through the worker instead.
+//
+// Plain JS (with node-engine.d.ts beside it) so the CLI starts on plain Node without a
+// TypeScript step.
+
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ScenarioError } from '@obs-tcp-sim/scenario/src/scenario-error.js';
+import { createEngineLog, EngineCrashError } from './engine-log.js';
+
+/** Where scripts/build-wasm.sh puts the module. */
+export const wasmFiles = {
+  glue: fileURLToPath(new URL('../wasm/obs_engine.mjs', import.meta.url)),
+  binary: fileURLToPath(new URL('../wasm/obs_engine.wasm', import.meta.url)),
+};
+
+export function wasmIsBuilt() {
+  return existsSync(wasmFiles.glue) && existsSync(wasmFiles.binary);
+}
+
+/**
+ * A fresh wasm instance with its own output log. Each call instantiates anew, so a test
+ * or a crash never leaves state behind for the next.
+ * @returns {Promise<{ module: import('./engine-module').EngineModule, log: import('./engine-log').EngineLog }>}
+ */
+export async function loadEngineNode() {
+  if (!wasmIsBuilt()) {
+    throw new Error(`the engine is not built (${wasmFiles.binary} is missing): run bash scripts/build-wasm.sh`);
+  }
+  const { default: factory } = await import(pathToFileURL(wasmFiles.glue).href);
+  const log = createEngineLog();
+  // Pass the bytes: Emscripten 3.1.6's loader otherwise tries Node's global fetch on a
+  // file path and fails.
+  const module = await factory({ wasmBinary: readFileSync(wasmFiles.binary), ...log.moduleOptions() });
+  return { module, log };
+}
+
+/** @type {ReturnType<typeof loadEngineNode> | null} */
+let sharedEngine = null;
+
+/** One instance shared by successive runs in this process, replaced after a crash. */
+function engineForRuns() {
+  sharedEngine ??= loadEngineNode().catch((error) => {
+    sharedEngine = null;
+    throw error;
+  });
+  return sharedEngine;
+}
+
+/** Compiles and instantiates the shared instance now, e.g. to keep it out of a timing. */
+export async function preloadEngineNode() {
+  await engineForRuns();
+}
+
+// Samples pile up in the wasm heap until drained; a run that nobody watches drains
+// them every so often so long runs with many flows keep a small heap.
+const DRAIN_STEPS = 200;
+
+/**
+ * Runs a scenario from 0 to its duration and returns the summary (without wallTime).
+ * Rejects with ScenarioError(the engine's message) when the engine refuses the scenario,
+ * and with EngineCrashError (carrying the engine's last output) when it throws or aborts.
+ * @param {string | object} scenario scenario JSON text, or a scenario object
+ * @returns {Promise<import('@obs-tcp-sim/scenario').Summary>}
+ */
+export async function runScenarioNode(scenario) {
+  const text = typeof scenario === 'string' ? scenario : JSON.stringify(scenario);
+  const engine = await engineForRuns();
+  /** @type {import('./engine-module').Simulation | undefined} */
+  let sim;
+  try {
+    sim = new engine.module.Simulation(text);
+    if (!sim.ok()) throw new ScenarioError(sim.error());
+    const duration = sim.duration();
+    for (let step = 1; step <= DRAIN_STEPS && !sim.finished(); step++) {
+      sim.advanceTo(step === DRAIN_STEPS ? duration : (duration * step) / DRAIN_STEPS);
+      sim.drainSamples();
+    }
+    return JSON.parse(sim.summaryJson());
+  } catch (error) {
+    if (error instanceof ScenarioError) throw error;
+    sharedEngine = null; // a trap can leave the heap in any state: never reuse it
+    throw new EngineCrashError(error, engine.log.lines());
+  } finally {
+    try {
+      sim?.delete();
+    } catch {
+      // The instance is already broken and being dropped; the first error is the one to report.
+    }
+  }
+}

@@ -1,0 +1,190 @@
+import { describe, expect, it } from 'vitest';
+import { defaultScenario } from '@obs-tcp-sim/scenario';
+import type { Scenario } from '@obs-tcp-sim/scenario';
+import type { Simulation } from './engine-module';
+import type { Frame } from './frame';
+import { loadEngineNode, runScenarioNode } from './node-engine.js';
+import { SimulationRunner } from './simulation-runner';
+import { FakeClock, ManualScheduler, concatenatedRows, failingOn } from './test-support';
+
+const engine = await loadEngineNode();
+
+function setup(options: { scenario?: Scenario; engineEventsPerMs?: number; sim?: (sim: Simulation) => Simulation } = {}) {
+  const raw = new engine.module.Simulation(JSON.stringify(options.scenario ?? defaultScenario));
+  expect(raw.ok()).toBe(true);
+  const sim = options.sim ? options.sim(raw) : raw;
+  const { engineEventsPerMs } = options;
+  const clock = new FakeClock(0, engineEventsPerMs ? () => raw.eventCount() / engineEventsPerMs : undefined);
+  const scheduler = new ManualScheduler();
+  const frames: Frame[] = [];
+  const crashes: unknown[] = [];
+  const runner = new SimulationRunner(sim, (f) => frames.push(f), (e) => crashes.push(e), { clock, scheduler });
+  return { sim: raw, clock, scheduler, frames, crashes, runner };
+}
+
+describe('SimulationRunner pacing', () => {
+  it('advances simulated time by speed x wall time, exactly, and waits when ahead', () => {
+    const { sim, clock, scheduler, frames, runner } = setup();
+    runner.setSpeed(0.01); // 10 ms of simulated time per wall second
+    runner.play();
+    expect(scheduler.runNext()).toBe(0);
+    expect(sim.now()).toBe(0);
+    for (let wallMs = 100; wallMs <= 1000; wallMs += 100) {
+      clock.ms = wallMs;
+      // Caught up: the runner sleeps until the next frame is due rather than spinning.
+      expect(scheduler.pending).toBe(1);
+      expect(scheduler.tasks.at(-1)!.delayMs).toBeGreaterThan(0);
+      scheduler.runNext();
+      expect(sim.now()).toBeCloseTo((0.01 * wallMs) / 1000, 12);
+      expect(frames.at(-1)!.now).toBe(sim.now());
+    }
+    runner.dispose();
+  });
+
+  it('never overshoots the pace when watching microseconds per second', () => {
+    const { sim, clock, scheduler, runner } = setup();
+    runner.setSpeed(1e-6);
+    runner.play();
+    let previous = 0;
+    for (let i = 1; i <= 200; i++) {
+      clock.ms = i * 16;
+      scheduler.runNext();
+      const goal = (1e-6 * clock.ms) / 1000;
+      expect(sim.now()).toBeLessThanOrEqual(goal + 1e-12);
+      expect(sim.now()).toBeGreaterThanOrEqual(previous);
+      previous = sim.now();
+    }
+    expect(sim.now()).toBeCloseTo(3.2e-6, 15);
+    runner.dispose();
+  });
+
+  it('does not sprint to catch up after falling behind', () => {
+    const { sim, clock, scheduler, runner } = setup();
+    runner.setSpeed(1);
+    runner.play();
+    scheduler.runNext();
+    clock.ms = 10_000; // the page was frozen for 10 s
+    scheduler.runNext();
+    expect(sim.now()).toBeCloseTo(0.25, 9); // at most maxLagMs (250 ms) worth
+    clock.ms += 100;
+    scheduler.runNext();
+    expect(sim.now()).toBeCloseTo(0.35, 9);
+    runner.dispose();
+  });
+
+  it('picks up a new speed from the current time', () => {
+    const { sim, clock, scheduler, runner } = setup();
+    runner.setSpeed(1);
+    runner.play();
+    scheduler.runNext();
+    clock.ms = 200;
+    scheduler.runNext();
+    expect(sim.now()).toBeCloseTo(0.2, 9);
+    runner.setSpeed(0.1);
+    clock.ms = 400;
+    while (scheduler.pending > 0 && sim.now() < 0.22 - 1e-12) scheduler.runNext();
+    expect(sim.now()).toBeCloseTo(0.22, 9);
+    runner.dispose();
+  });
+
+  it.each([0, -1, Number.NaN])('refuses speed %s', (speed) => {
+    const { runner } = setup();
+    expect(() => runner.setSpeed(speed)).toThrow(RangeError);
+    runner.dispose();
+  });
+});
+
+describe('SimulationRunner at infinite speed', () => {
+  it('runs to the end in many slices and streams every sample exactly once', async () => {
+    const { sim, scheduler, frames, runner } = setup({ engineEventsPerMs: 1000 });
+    runner.setSpeed(Infinity);
+    runner.play();
+    let slices = 0;
+    while (scheduler.runNext() !== null) slices++;
+
+    // About 8 ms of work per slice, so it yielded to messages about 120 times.
+    const seconds = sim.eventCount() / 1000 / 1000;
+    expect(slices).toBeGreaterThan((seconds * 1000) / 16);
+    expect(slices).toBeLessThan((seconds * 1000) / 4);
+    expect(sim.finished()).toBe(true);
+    const last = frames.at(-1)!;
+    expect(last).toMatchObject({ finished: true, playing: false, now: 20, duration: 20 });
+    expect(frames.slice(0, -1).every((f) => f.playing && !f.finished)).toBe(true);
+    expect(last.summary).toBeDefined();
+    expect(last.eventsPerSecond).toBeGreaterThan(0);
+
+    const rows = concatenatedRows(frames);
+    expect(rows.t.length).toBe(Math.round(20 / defaultScenario.sampleInterval) + 1);
+    for (let i = 1; i < rows.t.length; i++) expect(rows.t[i]).toBeGreaterThan(rows.t[i - 1]);
+
+    // Slicing does not change results: same summary as one uninterrupted run.
+    expect(last.summary).toStrictEqual(await runScenarioNode(defaultScenario));
+    runner.dispose();
+  });
+
+  it('attaches the summary at most every 250 ms of wall time', () => {
+    const { clock, scheduler, frames, runner } = setup();
+    runner.setSpeed(1);
+    runner.play();
+    for (let i = 0; i < 125; i++) {
+      clock.ms = i * 16; // 2 s of frames
+      scheduler.runNext();
+    }
+    const withSummary = frames.filter((f) => f.summary);
+    expect(frames.length).toBeGreaterThan(100);
+    expect(withSummary.length).toBeGreaterThanOrEqual(7);
+    expect(withSummary.length).toBeLessThanOrEqual(9);
+    runner.dispose();
+  });
+});
+
+describe('SimulationRunner play and pause', () => {
+  it('pause stops the slices and sends a frame with the summary', () => {
+    const { sim, clock, scheduler, frames, runner } = setup();
+    runner.setSpeed(1);
+    runner.play();
+    clock.ms = 100;
+    scheduler.runNext();
+    scheduler.runNext();
+    runner.pause();
+    expect(scheduler.pending).toBe(0);
+    const paused = frames.at(-1)!;
+    expect(paused).toMatchObject({ playing: false, finished: false });
+    expect(paused.summary?.simTime).toBe(sim.now());
+
+    clock.ms = 5000; // time passes while paused; it must not count
+    runner.play();
+    scheduler.runNext();
+    expect(sim.now()).toBeCloseTo(0.1, 9);
+    clock.ms = 5100;
+    scheduler.runNext();
+    expect(sim.now()).toBeCloseTo(0.2, 9);
+    runner.dispose();
+  });
+
+  it('play on a finished run only reports that it is finished', () => {
+    const { sim, scheduler, frames, runner } = setup();
+    sim.advanceTo(sim.duration());
+    runner.play();
+    expect(scheduler.pending).toBe(0);
+    expect(frames.at(-1)).toMatchObject({ finished: true, playing: false });
+    runner.dispose();
+  });
+
+  it('stops and reports when the engine throws during a slice', () => {
+    const trap = new WebAssembly.RuntimeError('unreachable');
+    const { scheduler, crashes, runner } = setup({
+      sim: (sim) =>
+        failingOn(sim, 'advanceEvents', () => {
+          throw trap;
+        }),
+    });
+    runner.setSpeed(Infinity);
+    runner.play();
+    scheduler.runNext();
+    expect(crashes).toEqual([trap]);
+    expect(runner.isPlaying).toBe(false);
+    expect(scheduler.pending).toBe(0);
+    runner.dispose();
+  });
+});

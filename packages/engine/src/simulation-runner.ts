@@ -1,0 +1,256 @@
+import type { Summary } from '@obs-tcp-sim/scenario';
+import type { Simulation } from './engine-module';
+import type { Frame } from './frame';
+import { EventRateMeter } from './event-rate-meter';
+import type { Cancel, Clock, SliceScheduler } from './slice-scheduler';
+import { createSliceScheduler, performanceClock } from './slice-scheduler';
+import { DEFAULT_SPEED, checkSpeed } from './speed';
+
+export interface RunnerOptions {
+  clock?: Clock;
+  scheduler?: SliceScheduler;
+  /** Wall time of simulation per slice before yielding to messages. */
+  sliceMs?: number;
+  /** Wall time between frames while playing (about one animation frame). */
+  frameIntervalMs?: number;
+  /** Wall time between summaries attached to frames. */
+  summaryIntervalMs?: number;
+  /**
+   * How far (in wall time) simulated time may fall behind the speed setting. When the
+   * engine is slower than asked, it runs flat out and does not later sprint to "catch up".
+   */
+  maxLagMs?: number;
+}
+
+
+// The first step at a finite speed covers this much simulated time; later steps are
+// sized from the event density seen.
+const FIRST_STEP_SECONDS = 1e-4;
+const MIN_STEP_SECONDS = 1e-12; // one picosecond, the engine's time unit
+const MAX_STEP_GROWTH = 4;
+const MIN_STEP_EVENTS = 64;
+
+/**
+ * Plays one Simulation in slices of a few ms of wall time, paced so that simulated time
+ * advances at `speed` simulated seconds per wall second, and reports frames.
+ *
+ * At a finite speed it only ever calls advanceTo with a time not past the pacing goal,
+ * so watching single bursts at microseconds per second never overshoots; the engine has
+ * no "advance to t but at most n events", so the step length is estimated from the event
+ * density to keep a slice short. At infinite speed it uses advanceEvents, which bounds
+ * the work exactly.
+ *
+ * No Comlink, no wasm loading: the worker wraps it, and tests drive it with a fake clock.
+ */
+export class SimulationRunner {
+  private readonly clock: Clock;
+  private readonly scheduler: SliceScheduler;
+  private readonly sliceMs: number;
+  private readonly frameIntervalMs: number;
+  private readonly summaryIntervalMs: number;
+  private readonly maxLagMs: number;
+
+  private playing = false;
+  private disposed = false;
+  private speed = DEFAULT_SPEED;
+  private anchorWallMs = 0;
+  private anchorSim = 0;
+  private pending: Cancel | null = null;
+  private lastFrameMs = -Infinity;
+  private lastSummaryMs = -Infinity;
+  private readonly rate = new EventRateMeter();
+  private eventsPerMs = 1000;
+  private stepSeconds = FIRST_STEP_SECONDS;
+
+  constructor(
+    private readonly sim: Simulation,
+    private readonly onFrame: (frame: Frame) => void,
+    /** The engine threw during a slice; the runner has stopped. */
+    private readonly onCrash: (error: unknown) => void,
+    options: RunnerOptions = {},
+  ) {
+    this.clock = options.clock ?? performanceClock;
+    this.scheduler = options.scheduler ?? createSliceScheduler();
+    this.sliceMs = options.sliceMs ?? 8;
+    this.frameIntervalMs = options.frameIntervalMs ?? 16;
+    this.summaryIntervalMs = options.summaryIntervalMs ?? 250;
+    this.maxLagMs = options.maxLagMs ?? 250;
+  }
+
+  get isPlaying(): boolean {
+    return this.playing;
+  }
+
+  get currentSpeed(): number {
+    return this.speed;
+  }
+
+  play(): void {
+    if (this.disposed || this.playing) return;
+    if (this.sim.finished()) {
+      this.sendFrame(true); // tell the UI why nothing happens
+      return;
+    }
+    this.playing = true;
+    this.rebase();
+    this.rate.clear();
+    this.rate.record(this.clock.now(), this.sim.eventCount());
+    this.schedule(this.scheduler.soon(() => this.runSlice()));
+  }
+
+  pause(): void {
+    if (!this.playing) return;
+    this.playing = false;
+    this.cancelPending();
+    this.sendFrame(true);
+  }
+
+  /** Simulated seconds per wall second; Infinity = as fast as possible. */
+  setSpeed(speed: number): void {
+    checkSpeed(speed);
+    this.speed = speed;
+    this.rebase();
+    if (this.playing) {
+      // A slow speed may have scheduled a long wait; start over at the new pace.
+      this.cancelPending();
+      this.schedule(this.scheduler.soon(() => this.runSlice()));
+    }
+  }
+
+  /** "" when applied at the current simulated time, else the engine's reason. */
+  setLive(path: string, value: number): string {
+    return this.sim.setLive(path, value);
+  }
+
+  summary(): Summary {
+    return JSON.parse(this.sim.summaryJson()) as Summary;
+  }
+
+  /** Sends a frame now with the samples drained so far; `withSummary` attaches the summary. */
+  sendFrame(withSummary: boolean): void {
+    const wallMs = this.clock.now();
+    const frame: Frame = {
+      now: this.sim.now(),
+      duration: this.sim.duration(),
+      finished: this.sim.finished(),
+      playing: this.playing,
+      events: this.sim.eventCount(),
+      eventsPerSecond: this.rate.perSecond(),
+      samples: this.sim.drainSamples(),
+    };
+    if (withSummary || wallMs - this.lastSummaryMs >= this.summaryIntervalMs) {
+      frame.summary = this.summary();
+      this.lastSummaryMs = wallMs;
+    }
+    this.lastFrameMs = wallMs;
+    this.onFrame(frame);
+  }
+
+  /** Stops and frees the simulation. */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.playing = false;
+    this.cancelPending();
+    try {
+      this.sim.delete();
+    } catch {
+      // Deleting on a crashed instance can throw; the instance is being dropped anyway.
+    }
+  }
+
+  private runSlice(): void {
+    this.pending = null;
+    if (!this.playing || this.disposed) return;
+    try {
+      const startMs = this.clock.now();
+      const deadlineMs = startMs + this.sliceMs;
+      const eventsBefore = this.sim.eventCount();
+      let caughtUp = false;
+      while (!this.sim.finished()) {
+        const goal = this.goal(this.clock.now());
+        if (this.sim.now() >= goal || !this.step(goal)) {
+          caughtUp = true;
+          break;
+        }
+        if (this.clock.now() >= deadlineMs) break;
+      }
+      const endMs = this.clock.now();
+      this.learnEngineSpeed(this.sim.eventCount() - eventsBefore, endMs - startMs);
+      this.rate.record(endMs, this.sim.eventCount());
+
+      const finished = this.sim.finished();
+      if (finished) this.playing = false;
+      if (finished || endMs - this.lastFrameMs >= this.frameIntervalMs) this.sendFrame(finished);
+      if (!this.playing) return;
+      if (caughtUp) {
+        // Ahead of the pace: sleep until the next frame is due.
+        const waitMs = Math.max(1, this.lastFrameMs + this.frameIntervalMs - endMs);
+        this.schedule(this.scheduler.after(waitMs, () => this.runSlice()));
+      } else {
+        this.schedule(this.scheduler.soon(() => this.runSlice()));
+      }
+    } catch (error) {
+      this.playing = false;
+      this.cancelPending();
+      this.onCrash(error);
+    }
+  }
+
+  /** Simulated time the pace asks for at this wall time, never past the duration. */
+  private goal(wallMs: number): number {
+    const duration = this.sim.duration();
+    if (this.speed === Infinity) return duration;
+    let goal = this.anchorSim + (this.speed * (wallMs - this.anchorWallMs)) / 1000;
+    const now = this.sim.now();
+    const maxLag = (this.speed * this.maxLagMs) / 1000;
+    if (goal - now > maxLag) {
+      this.anchorSim = now;
+      this.anchorWallMs = wallMs - this.maxLagMs;
+      goal = now + maxLag;
+    }
+    return Math.min(goal, duration);
+  }
+
+  /** One bounded piece of work toward `goal`; false if nothing could move. */
+  private step(goal: number): boolean {
+    const eventsBefore = this.sim.eventCount();
+    const timeBefore = this.sim.now();
+    const eventBudget = Math.max(MIN_STEP_EVENTS, Math.floor((this.eventsPerMs * this.sliceMs) / 2));
+
+    if (this.speed === Infinity) {
+      this.sim.advanceEvents(eventBudget);
+      // No event left before the end: the jump to the goal costs nothing.
+      if (this.sim.eventCount() === eventsBefore && !this.sim.finished()) this.sim.advanceTo(goal);
+    } else {
+      const to = Math.min(goal, timeBefore + this.stepSeconds);
+      this.sim.advanceTo(to);
+      const ran = this.sim.eventCount() - eventsBefore;
+      const span = to - timeBefore;
+      // As much simulated time as the event budget allows at the density just seen,
+      // growing gradually so a quiet stretch cannot make one step huge.
+      const fit = ran > 0 && span > 0 ? (eventBudget * span) / ran : Infinity;
+      this.stepSeconds = Math.max(MIN_STEP_SECONDS, Math.min(fit, this.stepSeconds * MAX_STEP_GROWTH));
+    }
+    return this.sim.eventCount() !== eventsBefore || this.sim.now() !== timeBefore;
+  }
+
+  private learnEngineSpeed(events: number, wallMs: number): void {
+    if (events <= 0 || wallMs < 1) return; // too short to measure
+    this.eventsPerMs = 0.5 * this.eventsPerMs + 0.5 * (events / wallMs);
+  }
+
+  private rebase(): void {
+    this.anchorWallMs = this.clock.now();
+    this.anchorSim = this.sim.now();
+  }
+
+  private schedule(cancel: Cancel): void {
+    this.pending = cancel;
+  }
+
+  private cancelPending(): void {
+    this.pending?.();
+    this.pending = null;
+  }
+}

@@ -1,0 +1,155 @@
+import * as Comlink from 'comlink';
+import type { Summary } from '@obs-tcp-sim/scenario';
+import type { EngineModule } from './engine-module';
+import type { EngineLog } from './engine-log.js';
+import { EngineCrashError } from './engine-log.js';
+import type { Frame } from './frame';
+import { sampleTransferables } from './frame';
+import type { RunnerOptions } from './simulation-runner';
+import { SimulationRunner } from './simulation-runner';
+import { DEFAULT_SPEED, checkSpeed } from './speed';
+
+export interface LoadedEngine {
+  module: EngineModule;
+  log: EngineLog;
+}
+
+export interface LoadInfo {
+  flowIds: string[];
+  duration: number;
+}
+
+/** A refused scenario is an answer, not an exception: it crosses Comlink as data. */
+export type LoadResult = { ok: true; info: LoadInfo } | { ok: false; error: string };
+
+export type FrameSink = (frame: Frame) => unknown;
+export type ErrorSink = (message: string) => unknown;
+
+export type WorkerApi = ReturnType<typeof createWorkerApi>;
+
+/** A call that makes no sense in the current state; the engine itself is fine. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+/** A call after the engine crashed; the crash itself was reported once already. */
+export class EngineStoppedError extends Error {
+  constructor(crash: EngineCrashError) {
+    super(`the engine stopped after an error (${crash.message.split('\n')[0]}); reset() starts a new one`);
+    this.name = 'EngineStoppedError';
+  }
+}
+
+/**
+ * What the engine worker exposes over Comlink: one Simulation at a time, loaded lazily
+ * from one wasm instance. Calls are queued, so `load(); play()` sent without waiting run
+ * in that order even though loading the wasm is asynchronous.
+ *
+ * Once the engine has thrown or trapped, the instance is never used again: every call
+ * fails and the client builds a new worker (docs/engine-api.md section 1, "Errors").
+ */
+export function createWorkerApi(loadEngine: () => Promise<LoadedEngine>, runnerOptions: RunnerOptions = {}) {
+  let engine: Promise<LoadedEngine> | null = null;
+  let loaded: LoadedEngine | null = null; // `engine` once resolved, for synchronous access to its log
+  let runner: SimulationRunner | null = null;
+  let scenarioJson: string | null = null;
+  let speed = DEFAULT_SPEED;
+  let crashed: EngineCrashError | null = null;
+  let frameSink: FrameSink = () => {};
+  let errorSink: ErrorSink = () => {};
+  let queue: Promise<unknown> = Promise.resolve();
+
+  /** Runs `op` after every earlier call has finished; a failure of one does not block the next. */
+  function queued<T>(op: () => T | Promise<T>): Promise<T> {
+    const result = queue.then(async () => {
+      if (crashed) throw new EngineStoppedError(crashed);
+      try {
+        return await op();
+      } catch (error) {
+        if (error instanceof UsageError || error instanceof RangeError) throw error;
+        throw crash(error); // anything else came from the engine: never trust it again
+      }
+    });
+    queue = result.catch(() => undefined);
+    return result;
+  }
+
+  function crash(error: unknown): EngineCrashError {
+    const failure = error instanceof EngineCrashError ? error : new EngineCrashError(error, loaded?.log.lines() ?? []);
+    crashed = failure;
+    runner?.dispose();
+    runner = null;
+    return failure;
+  }
+
+  function sendFrame(frame: Frame): void {
+    // Transfer the sample buffers: the worker has no further use for them.
+    Promise.resolve(frameSink(Comlink.transfer(frame, sampleTransferables(frame.samples)))).catch(() => {
+      // The page went away or its listener threw; the simulation carries on regardless.
+    });
+  }
+
+  function onSliceCrash(error: unknown): void {
+    const failure = crash(error);
+    Promise.resolve(errorSink(failure.message)).catch(() => undefined);
+  }
+
+  async function start(json: string): Promise<LoadResult> {
+    engine ??= loadEngine();
+    loaded = await engine;
+    const { module } = loaded;
+    const sim = new module.Simulation(json);
+    if (!sim.ok()) {
+      const error = sim.error();
+      sim.delete();
+      return { ok: false, error }; // the simulation already loaded, if any, stays as it was
+    }
+    runner?.dispose();
+    runner = new SimulationRunner(sim, sendFrame, onSliceCrash, runnerOptions);
+    runner.setSpeed(speed);
+    scenarioJson = json;
+    const info: LoadInfo = { flowIds: JSON.parse(sim.flowIdsJson()) as string[], duration: sim.duration() };
+    runner.sendFrame(true); // time 0, so the UI can clear what it drew for the last run
+    return { ok: true, info };
+  }
+
+  function current(): SimulationRunner {
+    if (!runner) throw new UsageError('no scenario loaded: call load() first');
+    return runner;
+  }
+
+  return {
+    /** Where frames and slice crashes go (Comlink.proxy callbacks from the page). */
+    connect(onFrame: FrameSink, onError: ErrorSink): void {
+      frameSink = onFrame;
+      errorSink = onError;
+    },
+    /** Starts compiling the wasm now, so the first load() is quick; a failure is reported like a crash. */
+    warmUp: (): Promise<void> =>
+      queued(async () => {
+        engine ??= loadEngine();
+        loaded = await engine;
+      }),
+    /** Replaces the simulation with a new one of this scenario, paused at time 0. */
+    load: (json: string): Promise<LoadResult> => queued(() => start(json)),
+    /** The same scenario from time 0, paused. */
+    reset: (): Promise<LoadResult> =>
+      queued(() => {
+        if (scenarioJson === null) throw new UsageError('no scenario loaded: call load() first');
+        return start(scenarioJson);
+      }),
+    play: (): Promise<void> => queued(() => runner?.play()),
+    pause: (): Promise<void> => queued(() => runner?.pause()),
+    setSpeed: (simSecondsPerWallSecond: number): Promise<void> =>
+      queued(() => {
+        checkSpeed(simSecondsPerWallSecond);
+        speed = simSecondsPerWallSecond;
+        runner?.setSpeed(speed);
+      }),
+    setLive: (path: string, value: number): Promise<string> => queued(() => current().setLive(path, value)),
+    summary: (): Promise<Summary> => queued(() => current().summary()),
+  };
+}
