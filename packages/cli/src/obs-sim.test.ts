@@ -1,0 +1,137 @@
+// The CLI as a user runs it: a separate Node process, plain Node, no TypeScript step.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const bin = fileURLToPath(new URL('../bin/obs-sim.mjs', import.meta.url));
+const defaultFile = fileURLToPath(new URL('../../scenario/scenarios/default.json', import.meta.url));
+const defaultScenario = JSON.parse(readFileSync(defaultFile, 'utf8'));
+
+const dir = mkdtempSync(join(tmpdir(), 'obs-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function scenarioFile(name: string, content: string | object): string {
+  const file = join(dir, name);
+  writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
+  return file;
+}
+
+function runCli(...args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [bin, ...args], { maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
+      const status = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+      resolve({ status, stdout, stderr });
+    });
+  });
+}
+
+/** One line on stderr, nothing on stdout, exit 2. */
+async function expectRefused(file: string, message: string | RegExp) {
+  const { status, stdout, stderr } = await runCli(file);
+  expect(stdout).toBe('');
+  expect(stderr.endsWith('\n')).toBe(true);
+  expect(stderr.trimEnd().split('\n')).toHaveLength(1);
+  expect(stderr).not.toMatch(/\n\s+at /); // no stack trace
+  const line = stderr.trimEnd();
+  expect(line.startsWith(`obs-sim: ${file}: `)).toBe(true);
+  const rest = line.slice(`obs-sim: ${file}: `.length);
+  if (typeof message === 'string') expect(rest).toBe(message);
+  else expect(rest).toMatch(message);
+  expect(status).toBe(2);
+}
+
+describe('obs-sim', () => {
+  it('prints the summary JSON with wallTime after simTime', async () => {
+    const { status, stdout, stderr } = await runCli(defaultFile);
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
+    expect(stdout).toMatch(/^\{\n {2}"scenario": /); // pretty, two spaces
+    const summary = JSON.parse(stdout);
+    expect(summary.scenario).toBe(defaultScenario.name);
+    expect(summary.simTime).toBe(defaultScenario.duration);
+    expect(typeof summary.wallTime).toBe('number');
+    expect(summary.wallTime).toBeGreaterThan(0);
+    expect(summary.wallTime).toBeLessThan(120);
+    const keys = Object.keys(summary);
+    expect(keys[keys.indexOf('simTime') + 1]).toBe('wallTime');
+    expect(summary.events).toBeGreaterThan(0);
+    expect(summary.flows[0]).toMatchObject({ id: 'tcp1' });
+    for (const field of ['goodput', 'delivered', 'retransmits', 'rtos', 'fastRetransmits', 'meanRtt', 'meanCwnd']) {
+      expect(typeof summary.flows[0][field], field).toBe('number');
+    }
+    expect(typeof summary.aggregate.goodput).toBe('number');
+    for (const field of ['sent', 'dropped', 'droppedInjected', 'droppedContention', 'meanBytes', 'meanSegments']) {
+      expect(typeof summary.bursts[field], field).toBe('number');
+    }
+    expect(summary.bursts.data).toMatchObject({ sent: expect.any(Number), dropped: expect.any(Number) });
+    expect(summary.bursts.ack).toMatchObject({ sent: expect.any(Number), dropped: expect.any(Number) });
+    expect(summary.packets).toMatchObject({ queueDrops: expect.any(Number), randomDrops: expect.any(Number) });
+  });
+
+  it('shows help', async () => {
+    const { status, stdout } = await runCli('--help');
+    expect(status).toBe(0);
+    expect(stdout).toMatch(/^Usage: npm run sim -- <scenario.json>/);
+  });
+
+  it('refuses malformed JSON, naming line and column', async () => {
+    const file = scenarioFile('malformed.json', '{\n  "version": 1,\n  "name": "x"\n  "seed": 1\n}\n');
+    await expectRefused(file, `invalid JSON at line 4, column 3: unexpected "\\"", expected ',' or '}' after a property value`);
+  });
+
+  it('refuses an unknown field with the engine message', async () => {
+    const file = scenarioFile('unknown-field.json', { ...defaultScenario, colour: 'red' });
+    await expectRefused(file, /^colour\b.*/);
+  });
+
+  it('refuses a bad field value with the engine message', async () => {
+    const scenario = structuredClone(defaultScenario);
+    scenario.links[3].rate = -5;
+    await expectRefused(scenarioFile('bad-rate.json', scenario), /^links\[3\]\.rate\b/);
+  });
+
+  it('refuses a missing file', async () => {
+    await expectRefused(join(dir, 'no-such-scenario.json'), 'no such file');
+  });
+
+  it('refuses a directory', async () => {
+    await expectRefused(dir, 'is a directory, not a scenario file');
+  });
+
+  it('refuses a call without a file or with an unknown option', async () => {
+    for (const args of [[], ['--fast', defaultFile], [defaultFile, defaultFile]]) {
+      const { status, stdout, stderr } = await runCli(...args);
+      expect(status).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr.trimEnd().split('\n')).toHaveLength(1);
+      expect(stderr).toMatch(/^obs-sim: .*\(see --help\)\n$/);
+    }
+  });
+
+  // The question the default scenario asks (paper 000): losing a data burst costs TCP
+  // a retransmission and a window cut; losing an ACK burst is mostly covered by the
+  // next cumulative ACK. Same scenario as shipped, only which class is lost changes.
+  it('data-burst loss costs much more goodput than the same ACK-burst loss', async () => {
+    const withLoss = (data: number, ack: number) => {
+      const scenario = structuredClone(defaultScenario);
+      scenario.obs.burstLoss = { data, ack };
+      return scenario;
+    };
+    const [dataLoss, ackLoss] = await Promise.all([
+      runCli(scenarioFile('data-loss.json', withLoss(0.01, 0))),
+      runCli(scenarioFile('ack-loss.json', withLoss(0, 0.01))),
+    ]);
+    expect(dataLoss.status).toBe(0);
+    expect(ackLoss.status).toBe(0);
+    const dataSummary = JSON.parse(dataLoss.stdout);
+    const ackSummary = JSON.parse(ackLoss.stdout);
+    expect(dataSummary.simTime).toBe(defaultScenario.duration);
+    expect(ackSummary.simTime).toBe(defaultScenario.duration);
+    expect(dataSummary.bursts.data.dropped).toBeGreaterThan(0);
+    expect(ackSummary.bursts.ack.dropped).toBeGreaterThan(0);
+    expect(dataSummary.aggregate.goodput).toBeLessThan(0.8 * ackSummary.aggregate.goodput);
+  });
+});
