@@ -66,6 +66,7 @@ Simulation::~Simulation() = default;
 void Simulation::receivePacket(int node, Packet&& packet) {
   const Route& route = *packet.route;
   if (packet.hop == route.hops.size()) {  // at its destination host
+    ++packetsDelivered_;
     FlowInstance& f = flows_[packet.flow];
     if (packet.isAck) {
       f.sender->onAck(packet.seq);
@@ -129,6 +130,26 @@ std::string Simulation::setLive(const std::string& path, double value) {
     return "";
   }
   return path + " cannot be changed while running (live: obs.burstLoss.data, obs.burstLoss.ack)";
+}
+
+Simulation::PacketLedger Simulation::packetLedger() const {
+  PacketLedger l;
+  for (const FlowInstance& f : flows_)
+    l.sent += f.sender->counters().segmentsSent + f.receiver->segmentsReceived();
+  l.delivered = packetsDelivered_;
+  for (const auto& ch : channels_)
+    if (ch) {
+      l.queueDrops += ch->counters().queueDrops;
+      l.held += ch->held();
+    }
+  for (BurstClass cls : {BurstClass::Data, BurstClass::Ack}) {
+    const BurstClassCounters& c = obs_->counters(cls);
+    l.burstDrops += c.segmentsDropped + c.acksDropped;
+  }
+  for (const auto& a : assemblers_)
+    if (a) l.held += a->held();
+  l.held += obs_->packetsInFlight();
+  return l;
 }
 
 SampleColumns Simulation::drainSamples() {

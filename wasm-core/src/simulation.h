@@ -50,6 +50,17 @@ class Simulation final : public PacketReceiver, public EventHandler {
   const TcpSender& sender(int flow) const { return *flows_[flow].sender; }
   const TcpReceiver& receiver(int flow) const { return *flows_[flow].receiver; }
 
+  // Packet accounting, for conservation checks: every packet a host sent was delivered
+  // to a host, dropped with a counted reason, or is held somewhere in the network.
+  struct PacketLedger {
+    std::uint64_t sent = 0;       // data segments and ACKs put into the network by hosts
+    std::uint64_t delivered = 0;  // reached their destination host
+    std::uint64_t queueDrops = 0;
+    std::uint64_t burstDrops = 0; // inside dropped bursts
+    std::uint64_t held = 0;       // in link queues, on the wire, in assembly, in bursts
+  };
+  PacketLedger packetLedger() const;
+
   void receivePacket(int node, Packet&& packet) override;
   void handleEvent(std::uint32_t kind, std::uint64_t arg) override;  // sampling
 
@@ -79,6 +90,7 @@ class Simulation final : public PacketReceiver, public EventHandler {
   std::vector<FlowInstance> flows_;
   std::vector<std::string> flowIds_;
   SampleColumns samples_;
+  std::uint64_t packetsDelivered_ = 0;
 };
 
 }  // namespace obs

@@ -1,1 +1,134 @@
 #include <gtest/gtest.h>
+
+#include <vector>
+
+#include "obs/burst_assembler.h"
+
+namespace obs {
+namespace {
+
+struct SentBurst {
+  SimTime at;
+  int path;
+  std::size_t packets;
+  std::uint32_t bytes;
+  int acks;
+};
+
+struct Capture : BurstSink {
+  Simulator* sim = nullptr;
+  std::vector<SentBurst> sent;
+  void burstAssembled(int path, std::vector<Packet>&& packets, std::uint32_t bytes) override {
+    int acks = 0;
+    for (const Packet& p : packets) acks += p.isAck;
+    sent.push_back({sim->now(), path, packets.size(), bytes, acks});
+  }
+};
+
+// Feeds packets into an assembler at chosen times, through the event loop.
+struct Feeder : EventHandler {
+  BurstAssembler* assembler = nullptr;
+  void handleEvent(std::uint32_t kind, std::uint64_t arg) override {
+    Packet p;
+    p.isAck = kind == 1;
+    p.bytes = static_cast<std::uint32_t>(arg);
+    assembler->add(/*path=*/0, /*length=*/2, std::move(p));
+  }
+};
+
+struct Bench {
+  Simulator sim;
+  Capture capture;
+  Feeder feeder;
+  std::unique_ptr<BurstAssembler> assembler;
+  explicit Bench(AssemblySpec spec) {
+    capture.sim = &sim;
+    assembler = std::make_unique<BurstAssembler>(sim, capture, spec);
+    feeder.assembler = assembler.get();
+  }
+  void data(double atSeconds, std::uint32_t bytes) { sim.scheduleAt(fromSeconds(atSeconds), &feeder, 0, bytes); }
+  void ack(double atSeconds) { sim.scheduleAt(fromSeconds(atSeconds), &feeder, 1, 40); }
+};
+
+AssemblySpec spec(AssemblyPolicyKind policy, double maxTime, double maxBytes,
+                  AssemblyQueues queues = AssemblyQueues::PerClass) {
+  AssemblySpec s;
+  s.policy = policy;
+  s.maxTime = maxTime;
+  s.maxBytes = maxBytes;
+  s.queues = queues;
+  return s;
+}
+
+TEST(BurstAssembler, TimePolicySendsMaxTimeAfterTheFirstPacket) {
+  Bench b(spec(AssemblyPolicyKind::Time, 1e-3, 1000));
+  b.data(0.0100, 552);
+  b.data(0.0105, 552);
+  b.data(0.0109, 552);  // all within 1 ms of the first: one burst despite maxBytes
+  b.data(0.0112, 552);  // after the timer: starts the next burst
+  b.sim.runUntil(fromSeconds(1));
+  ASSERT_EQ(b.capture.sent.size(), 2u);
+  EXPECT_EQ(b.capture.sent[0].at, fromSeconds(0.011));
+  EXPECT_EQ(b.capture.sent[0].packets, 3u);
+  EXPECT_EQ(b.capture.sent[0].bytes, 3u * 552);
+  EXPECT_EQ(b.capture.sent[1].at, fromSeconds(0.0122));
+}
+
+TEST(BurstAssembler, SizePolicySendsWhenTheQueueReachesMaxBytes) {
+  Bench b(spec(AssemblyPolicyKind::Size, 1e-3, 1500));
+  for (int i = 0; i < 7; ++i) b.data(0.01 * i, 552);
+  b.sim.runUntil(fromSeconds(10));
+  // 552 x 3 = 1656 >= 1500: bursts after packets 3 and 6; the 7th waits (no timer).
+  ASSERT_EQ(b.capture.sent.size(), 2u);
+  EXPECT_EQ(b.capture.sent[0].at, fromSeconds(0.02));
+  EXPECT_EQ(b.capture.sent[1].at, fromSeconds(0.05));
+  EXPECT_EQ(b.assembler->held(), 1u);
+}
+
+TEST(BurstAssembler, HybridSendsOnWhicheverComesFirst) {
+  Bench b(spec(AssemblyPolicyKind::Hybrid, 1e-3, 1500));
+  b.data(0.0, 552);
+  b.data(0.0001, 552);
+  b.data(0.0002, 552);   // size reached at 0.2 ms
+  b.data(0.0030, 552);   // alone: the timer sends it at 4 ms
+  b.sim.runUntil(fromSeconds(1));
+  ASSERT_EQ(b.capture.sent.size(), 2u);
+  EXPECT_EQ(b.capture.sent[0].at, fromSeconds(0.0002));
+  EXPECT_EQ(b.capture.sent[1].at, fromSeconds(0.004));
+  EXPECT_EQ(b.capture.sent[1].packets, 1u);
+}
+
+TEST(BurstAssembler, StaleTimerOfASizeTriggeredBurstIsIgnored) {
+  Bench b(spec(AssemblyPolicyKind::Hybrid, 1e-3, 1000));
+  b.data(0.0, 552);
+  b.data(0.0001, 552);   // size: sent at 0.1 ms; its timer (due 1 ms) must not fire a burst
+  b.data(0.0008, 552);   // new queue, own timer due 1.8 ms
+  b.sim.runUntil(fromSeconds(1));
+  ASSERT_EQ(b.capture.sent.size(), 2u);
+  EXPECT_EQ(b.capture.sent[1].at, fromSeconds(0.0018));
+}
+
+TEST(BurstAssembler, PerClassQueuesKeepDataAndAcksApart) {
+  Bench b(spec(AssemblyPolicyKind::Time, 1e-3, 1e9));
+  b.data(0.0, 552);
+  b.ack(0.0001);
+  b.ack(0.0002);
+  b.sim.runUntil(fromSeconds(1));
+  ASSERT_EQ(b.capture.sent.size(), 2u);
+  EXPECT_EQ(b.capture.sent[0].acks, 0);
+  EXPECT_EQ(b.capture.sent[1].acks, 2);
+  EXPECT_EQ(b.capture.sent[1].packets, 2u);
+}
+
+TEST(BurstAssembler, MixedQueueCarriesBothClasses) {
+  Bench b(spec(AssemblyPolicyKind::Time, 1e-3, 1e9, AssemblyQueues::Mixed));
+  b.data(0.0, 552);
+  b.ack(0.0001);
+  b.sim.runUntil(fromSeconds(1));
+  ASSERT_EQ(b.capture.sent.size(), 1u);
+  EXPECT_EQ(b.capture.sent[0].packets, 2u);
+  EXPECT_EQ(b.capture.sent[0].acks, 1);
+}
+
+}  // namespace
+}  // namespace obs

@@ -36,6 +36,8 @@ class PacketChannel final : public EventHandler {
 
   const PacketChannelCounters& counters() const { return counters_; }
   std::size_t queued() const { return waiting_.size(); }
+  // Packets accepted but not yet handed to the far node.
+  std::size_t held() const { return waiting_.size() + propagating_.size(); }
 
  private:
   enum EventKind : std::uint32_t {

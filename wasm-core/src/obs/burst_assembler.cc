@@ -35,6 +35,12 @@ void BurstAssembler::handleEvent(std::uint32_t, std::uint64_t arg) {
   send(key, q);
 }
 
+std::size_t BurstAssembler::held() const {
+  std::size_t n = 0;
+  for (const auto& entry : queues_) n += entry.second.packets.size();
+  return n;
+}
+
 void BurstAssembler::send(std::uint32_t key, Queue& q) {
   std::vector<Packet> packets;
   packets.swap(q.packets);

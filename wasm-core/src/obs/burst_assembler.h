@@ -30,6 +30,7 @@ class BurstAssembler final : public EventHandler {
   // Adds a packet bound for optical path `pathId`, `pathLength` fiber hops long.
   void add(int pathId, int pathLength, Packet&& packet);
   void handleEvent(std::uint32_t kind, std::uint64_t arg) override;
+  std::size_t held() const;  // packets waiting in assembly queues
 
  private:
   struct Queue {

@@ -67,6 +67,12 @@ void ObsPlane::release(std::uint32_t slot) {
   freeSlots_.push_back(slot);
 }
 
+std::size_t ObsPlane::packetsInFlight() const {
+  std::size_t n = 0;
+  for (const Burst& b : pool_) n += b.packets.size();  // released slots hold none
+  return n;
+}
+
 SimTime ObsPlane::arrivalAt(const Burst& b, int hopIndex) const {
   SimTime t = b.start;
   const OpticalPath& p = paths_[b.path];

@@ -62,6 +62,7 @@ class ObsPlane final : public EventHandler, public BurstSink {
     return counters_[static_cast<int>(cls)];
   }
   std::size_t burstsInFlight() const { return live_; }
+  std::size_t packetsInFlight() const;  // packets inside bursts not yet delivered
 
  private:
   enum EventKind : std::uint32_t {

@@ -18,7 +18,7 @@ constexpr double kMaxSamplesPerFlow = 2e6;
 
 [[noreturn]] void notSupported(const JsonReader& r, const std::string& key,
                                const std::string& what) {
-  r.fail(key, what + " is not supported yet");
+  throw ScenarioError(r.field(key) + ": " + what + " is not supported yet");
 }
 
 std::string elementPath(const std::string& array, std::size_t i) {

@@ -13,7 +13,8 @@ void Reno::onNewAck(CongestionState& s, std::uint32_t) {
 }
 
 double Reno::ssthreshAfterLoss(const CongestionState&, std::uint32_t flight) {
-  return std::max(flight / 2.0, 2.0);
+  // Whole segments, as ns-2 does (int(window / 2)).
+  return std::max(static_cast<double>(flight / 2), 2.0);
 }
 
 std::unique_ptr<CongestionOps> makeCongestionOps(TcpVariantKind variant) {

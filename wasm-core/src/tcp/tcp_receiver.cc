@@ -19,6 +19,7 @@ TcpReceiver::TcpReceiver(PacketReceiver& network, int flowIndex, const Route* ac
 }
 
 void TcpReceiver::onSegment(std::uint32_t seq) {
+  ++received_;
   if (seq == rcvNxt_) {
     do {
       buffered_[rcvNxt_ & mask_] = false;

@@ -21,6 +21,7 @@ class TcpReceiver {
   std::uint32_t rcvNxt() const { return rcvNxt_; }
   std::uint64_t deliveredBytes() const { return delivered_; }
   std::uint64_t duplicates() const { return duplicates_; }
+  std::uint64_t segmentsReceived() const { return received_; }
 
  private:
   void sendAck();
@@ -35,6 +36,7 @@ class TcpReceiver {
   std::uint32_t window_;
   std::uint64_t delivered_ = 0;
   std::uint64_t duplicates_ = 0;
+  std::uint64_t received_ = 0;  // every segment that arrived, duplicates included
 };
 
 }  // namespace obs
