@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# `npm test`: everything CI checks, on a fresh Debian machine as root after only
+# `git clone`. Installs what is missing, builds, and runs every suite even when an
+# earlier one fails: C++ (ctest), Vitest, Playwright. The very last line of output is
+#   tests: N passed, M failed
+# summed over the three; the exit status is non-zero if anything failed, and a suite
+# or build step that could not run counts as (at least) one failure.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+reports=$(mktemp -d)
+trap 'rm -rf "$reports"' EXIT
+
+passed=0
+failed=0
+problems=()
+
+section() { printf '\n==> %s\n' "$*"; }
+
+# A build or setup step: its failure counts as one failed test.
+step() {
+  local name=$1
+  shift
+  section "$name"
+  if "$@"; then
+    return 0
+  fi
+  failed=$((failed + 1))
+  problems+=("$name failed")
+  return 1
+}
+
+# Adds a suite's counts from its report; if the suite exited non-zero without any
+# failure in its report (it crashed, or did not start), count one failure.
+add_counts() {
+  local name=$1 kind=$2 report=$3 status=$4
+  local counts p f
+  counts=$(node scripts/count-test-results.mjs "$kind" "$report")
+  read -r p f <<<"$counts"
+  if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then
+    f=1
+    problems+=("$name exited with status $status without reporting a failed test")
+  elif [ "$f" -gt 0 ]; then
+    problems+=("$name: $f failed")
+  fi
+  passed=$((passed + p))
+  failed=$((failed + f))
+  echo "$name: $p passed, $f failed"
+}
+
+# Without system packages or node modules nothing else can work, but try anyway:
+# the failures below then say what is missing.
+step "system packages (scripts/setup-system.sh)" bash scripts/setup-system.sh
+step "node modules (scripts/ensure-node-deps.sh)" bash scripts/ensure-node-deps.sh
+
+if step "native build (scripts/build-native.sh)" bash scripts/build-native.sh; then
+  section "C++ tests (ctest)"
+  ctest --test-dir wasm-core/build/native --output-on-failure --output-junit "$reports/ctest.xml"
+  add_counts "C++ tests" junit "$reports/ctest.xml" $?
+else
+  problems+=("C++ tests not run: the native build failed")
+fi
+
+# Vitest runs even if the wasm build failed: the packages' tests then fail and say so.
+step "wasm build (scripts/build-wasm.sh)" bash scripts/build-wasm.sh
+
+section "Vitest"
+npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json"
+add_counts "Vitest" vitest "$reports/vitest.json" $?
+
+if step "web app build (npm run build -w apps/web)" npm run build -w apps/web; then
+  section "Playwright"
+  PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --reporter=list,json
+  add_counts "Playwright" playwright "$reports/playwright.json" $?
+else
+  problems+=("Playwright not run: the web app build failed")
+fi
+
+section "Summary"
+for problem in "${problems[@]}"; do echo "  - $problem"; done
+echo "tests: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

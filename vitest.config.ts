@@ -1,0 +1,26 @@
+import { defineConfig } from 'vitest/config';
+
+// One Vitest run for the whole repo (`npx vitest run`, used by scripts/test.sh).
+// packages/* run in Node against the real wasm engine (packages/engine/wasm, built by
+// scripts/build-wasm.sh); apps/web brings its own config (apps/web/vite.config.ts).
+// e2e/ is Playwright's and is not collected here.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'scenario', root: './packages/scenario', include: ['src/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        // Runs whole scenarios in wasm: give them time on a busy 2-core machine.
+        test: { name: 'engine', root: './packages/engine', include: ['src/**/*.test.ts'], testTimeout: 120_000 },
+      },
+      {
+        extends: true,
+        test: { name: 'cli', root: './packages/cli', include: ['src/**/*.test.ts'], testTimeout: 180_000 },
+      },
+      './apps/web',
+    ],
+  },
+});
