@@ -1,0 +1,29 @@
+// WebAssembly benchmark under Node: same scenario, same measure as bench/obs_bench.cc.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const [scenarioPath, repeatsArg] = process.argv.slice(2);
+const repeats = Math.max(1, Number(repeatsArg ?? 5));
+const wasmDir = fileURLToPath(new URL('../../packages/engine/wasm/', import.meta.url));
+const { default: factory } = await import(new URL('../../packages/engine/wasm/obs_engine.mjs', import.meta.url));
+const engine = await factory({ wasmBinary: readFileSync(wasmDir + 'obs_engine.wasm') });
+const text = readFileSync(scenarioPath, 'utf8');
+
+const walls = [];
+let events = 0;
+let segments = 0;
+for (let i = 0; i < repeats; i++) {
+  const start = performance.now();
+  const sim = new engine.Simulation(text);
+  if (!sim.ok()) throw new Error(sim.error());
+  sim.advanceTo(sim.duration());
+  walls.push((performance.now() - start) / 1000);
+  const summary = JSON.parse(sim.summaryJson());
+  sim.delete();
+  events = summary.events;
+  segments = summary.flows.reduce((sum, f) => sum + f.segmentsSent, 0);
+}
+walls.sort((a, b) => a - b);
+const median = walls[Math.floor(walls.length / 2)];
+console.log(JSON.stringify({ target: 'wasm', repeats, medianWall: median, events, segments,
+  eventsPerSecond: events / median, segmentsPerSecond: segments / median }));
