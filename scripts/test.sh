@@ -61,6 +61,15 @@ else
   problems+=("C++ tests not run: the native build failed")
 fi
 
+typecheck_packages() {
+  local status=0 package
+  for package in packages/scenario packages/engine packages/cli; do
+    npx tsc -p "$package" || status=1
+  done
+  return $status
+}
+step "type check (tsc -p packages/*)" typecheck_packages
+
 # Vitest runs even if the wasm build failed: the packages' tests then fail and say so.
 step "wasm build (scripts/build-wasm.sh)" bash scripts/build-wasm.sh
 

@@ -9,6 +9,8 @@ prints the summary as JSON on stdout, with wallTime (wall-clock seconds of the r
 Options:
   -h, --help   show this help and exit
 
+The file may be - to read the scenario from standard input.
+
 Exit status: 0 when the run finished; 2 when the file cannot be read or the scenario is
 malformed or refused (one line on stderr says why); 1 when the engine itself failed.
 `;
