@@ -28,8 +28,3 @@ export function sampleTransferables(samples: SampleColumns): ArrayBuffer[] {
   for (const column of SAMPLE_COLUMNS) buffers.add(samples[column].buffer as ArrayBuffer);
   return [...buffers];
 }
-
-/** Number of rows in a batch of samples. */
-export function sampleRowCount(samples: SampleColumns): number {
-  return samples.t.length;
-}

@@ -81,10 +81,6 @@ export class SimulationRunner {
     return this.playing;
   }
 
-  get currentSpeed(): number {
-    return this.speed;
-  }
-
   play(): void {
     if (this.disposed || this.playing) return;
     if (this.sim.finished()) {
