@@ -9,13 +9,13 @@ import { defaultScenario } from '@obs-tcp-sim/scenario';
 import { App } from './App';
 import { FrameScheduler } from './raf/scheduler';
 import { SimContext } from './sim/context';
-import { SimController, type EngineLike } from './sim/controller';
+import { SimController } from './sim/controller';
 import { installTestHooks } from './testHooks';
 import './styles.css';
 
 const scenario = defaultScenario;
 const scheduler = new FrameScheduler();
-const controller = new SimController(createEngine() as EngineLike<typeof scenario>, scheduler, scenario);
+const controller = new SimController(createEngine(), scheduler, scenario);
 installTestHooks(controller);
 
 createRoot(document.getElementById('root')!).render(

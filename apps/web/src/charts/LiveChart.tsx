@@ -11,7 +11,6 @@ import { flowColor } from '../theme';
 import { useElementSize } from '../useElementSize';
 import { drawLine } from './drawSeries';
 import { niceTop } from './niceTop';
-import { trailingMean } from './trailingMean';
 
 export interface LiveChartProps {
   id: string;
@@ -24,17 +23,17 @@ export interface LiveChartProps {
   /** Optional second column drawn dashed in the flow's colour (ssthresh under cwnd). */
   dashedColumn?: SeriesColumn;
   dashedLabel?: string;
-  /** Also draw a trailing mean over this many seconds, bold over the faint raw line. */
-  meanWindow?: number;
   /** Smallest top of the y axis, so an empty or flat chart still has a sensible scale. */
   minYMax: number;
 }
 
-const MARGIN = { top: 10, right: 20, bottom: 46, left: 70 };
+// The y label sits horizontally above the axis (readable from the back of a room, never
+// cut off when the chart is short), so the top margin holds it and the left only ticks.
+const MARGIN = { top: 24, right: 20, bottom: 46, left: 56 };
 const MAX_LEGEND_FLOWS = 6;
 
 export function LiveChart(props: LiveChartProps) {
-  const { id, title, yLabel, column, scale = 1, dashedColumn, dashedLabel, meanWindow, minYMax } = props;
+  const { id, title, yLabel, column, scale = 1, dashedColumn, dashedLabel, minYMax } = props;
   const controller = useController();
   const { duration, flowIds } = useSimState();
   const boxRef = useRef<HTMLDivElement>(null);
@@ -52,7 +51,6 @@ export function LiveChart(props: LiveChartProps) {
   const x = useMemo(() => scaleLinear().domain([0, duration]).range([0, innerW]), [duration, innerW]);
   const y = useMemo(() => scaleLinear().domain([0, yMax]).range([innerH, 0]), [yMax, innerH]);
 
-  const scratch = useRef(new Float64Array(0));
   const scaled = useRef(new Float64Array(0));
 
   const redraw = useCallback(() => {
@@ -89,15 +87,9 @@ export function LiveChart(props: LiveChartProps) {
         drawLine(ctx, t, d, s.length, x, yNow, innerW, { color, width: 2, dash: [8, 5] });
       }
       const v = scaledCopy(s, column, scale, scaled);
-      if (meanWindow) {
-        drawLine(ctx, t, v, s.length, x, yNow, innerW, { color, width: 1, alpha: 0.35 });
-        const m = trailingMean(t, v, s.length, meanWindow, ensure(scratch, s.length));
-        drawLine(ctx, t, m, s.length, x, yNow, innerW, { color, width: 3 });
-      } else {
-        drawLine(ctx, t, v, s.length, x, yNow, innerW, { color, width: 2.5 });
-      }
+      drawLine(ctx, t, v, s.length, x, yNow, innerW, { color, width: 2.5 });
     }
-  }, [controller, column, dashedColumn, scale, meanWindow, minYMax, x, innerW, innerH]);
+  }, [controller, column, dashedColumn, scale, minYMax, x, innerW, innerH]);
 
   useEffect(() => controller.addView(redraw), [controller, redraw]);
 
@@ -115,7 +107,6 @@ export function LiveChart(props: LiveChartProps) {
                 <line x1={2} y1={7} x2={26} y2={7} stroke={flowColor(i)} strokeWidth={4} />
               </svg>
               {flowId}
-              {meanWindow ? ` (mean over ${meanWindow} s; faint: every ${'sample'})` : ''}
             </li>
           ))}
           {flowIds.length > MAX_LEGEND_FLOWS && <li>+{flowIds.length - MAX_LEGEND_FLOWS} more flows</li>}
@@ -155,8 +146,8 @@ export function LiveChart(props: LiveChartProps) {
                 <text className="axis-label" x={innerW / 2} y={innerH + 42} textAnchor="middle">
                   simulated time (s)
                 </text>
-                <text className="axis-label" transform={`translate(${-54},${innerH / 2}) rotate(-90)`} textAnchor="middle">
-                  {yLabel}
+                <text className="axis-label" x={-MARGIN.left + 4} y={-10}>
+                  ↑ {yLabel}
                 </text>
               </g>
             </svg>

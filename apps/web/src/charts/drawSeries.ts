@@ -6,7 +6,6 @@ export interface LineStyle {
   color: string;
   width: number;
   dash?: number[];
-  alpha?: number;
 }
 
 export function drawLine(
@@ -24,7 +23,6 @@ export function drawLine(
   ctx.save();
   ctx.strokeStyle = style.color;
   ctx.lineWidth = style.width;
-  ctx.globalAlpha = style.alpha ?? 1;
   ctx.lineJoin = 'round';
   ctx.setLineDash(style.dash ?? []);
   ctx.beginPath();

@@ -18,7 +18,7 @@ export function counters(summary: SummaryLike | null): Counter[] {
     { id: 'bursts-sent', label: 'Bursts sent', value: summary?.bursts?.sent, text: formatCount },
     { id: 'data-dropped', label: 'Data bursts dropped', value: summary?.bursts?.data?.dropped, text: formatCount },
     { id: 'ack-dropped', label: 'ACK bursts dropped', value: summary?.bursts?.ack?.dropped, text: formatCount },
-    { id: 'goodput', label: 'Goodput so far (mean)', value: summary?.aggregate?.goodput, text: formatMbps },
+    { id: 'goodput', label: 'Mean goodput', value: summary?.aggregate?.goodput, text: formatMbps },
     { id: 'retransmits', label: 'Retransmitted segments', value: sum('retransmits'), text: formatCount },
     { id: 'rtos', label: 'Timeouts (RTO)', value: sum('rtos'), text: formatCount },
   ];

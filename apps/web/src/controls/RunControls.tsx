@@ -1,5 +1,6 @@
 /** Play/pause and reset. One toggle button so the class always sees what a click will do. */
 import { useController, useSimState } from '../sim/context';
+import { PauseIcon, PlayIcon, ResetIcon } from './icons';
 
 export function RunControls() {
   const controller = useController();
@@ -15,9 +16,7 @@ export function RunControls() {
         disabled={!canToggle}
         onClick={() => (running ? controller.pause() : controller.play())}
       >
-        <span aria-hidden="true" className="icon">
-          {running ? '❚❚' : '▶'}
-        </span>
+        {running ? <PauseIcon /> : <PlayIcon />}
         {running ? 'Pause' : 'Play'}
       </button>
       <button
@@ -26,9 +25,7 @@ export function RunControls() {
         disabled={phase === 'loading' || phase === 'resetting'}
         onClick={() => void controller.reset()}
       >
-        <span aria-hidden="true" className="icon">
-          ↺
-        </span>
+        <ResetIcon />
         Reset
       </button>
     </div>

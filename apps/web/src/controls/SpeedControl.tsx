@@ -5,8 +5,8 @@
 import { useController, useSimState } from '../sim/context';
 
 export const SPEEDS: Array<{ value: number; label: string; title: string }> = [
-  { value: 0.01, label: '0.01×', title: '10 ms of simulated time per second' },
   { value: 0.1, label: '0.1×', title: '100 ms of simulated time per second' },
+  { value: 0.5, label: '0.5×', title: 'half real time' },
   { value: 1, label: '1×', title: 'real time' },
   { value: 2, label: '2×', title: 'twice real time' },
   { value: 10, label: '10×', title: 'ten times real time' },
@@ -18,7 +18,7 @@ export function SpeedControl() {
   const { speed } = useSimState();
   return (
     <fieldset className="speed" data-testid="speed">
-      <legend>Speed (simulated time per second)</legend>
+      <legend>Speed (× real time)</legend>
       <div className="segmented">
         {SPEEDS.map((s) => (
           <label key={s.label} title={s.title}>

@@ -17,8 +17,10 @@ class ScriptedEngine implements EngineLike<typeof scenario> {
   onError(cb: (m: string) => void) {
     this.errorCb = cb;
   }
+  /** Like the real worker: a time-0 frame for the new run, then the answer. */
   load() {
     this.calls.push('load');
+    this.frameCb(frame(0, 0, { playing: false }));
     return this.loadResult;
   }
   play() {
@@ -99,8 +101,13 @@ describe('SimController', () => {
     expect(controller.isIdle()).toBe(true);
   });
 
-  it('takes playing/finished from frames', async () => {
+  it('takes "finished" from frames, but not a late "playing" after a pause', async () => {
     const { raf, engine, controller } = await setup();
+    controller.pause();
+    engine.frameCb(frame(1, 1, { playing: true })); // sent before the worker saw the pause
+    raf.flush();
+    expect(controller.getState().phase).toBe('paused');
+    controller.play();
     engine.frameCb(frame(20, 1, { finished: true, playing: false }));
     raf.flush();
     expect(controller.getState().phase).toBe('finished');
@@ -134,10 +141,14 @@ describe('SimController', () => {
     expect(controller.series.totalPoints).toBe(3);
     engine.calls = [];
     const done = controller.reset();
-    engine.frameCb(frame(5.1, 3)); // in flight from before the reset
+    engine.frameCb(frame(5.1, 3, { playing: false })); // the pause frame of the old run
     await done;
+    engine.frameCb(frame(5.1, 2)); // overtaken by the answer to reset(): still the old run
     raf.flush();
     expect(controller.series.totalPoints).toBe(0);
+    expect(controller.live.now).toBe(0); // the old frames were not applied
+    engine.frameCb(frame(0, 0, { playing: false })); // the new run's first frame
+    raf.flush();
     expect(controller.live.now).toBe(0);
     expect(controller.getState().phase).toBe('paused');
     expect(engine.calls).toContain('live obs.burstLoss.ack=0.1');

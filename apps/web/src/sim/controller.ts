@@ -95,7 +95,15 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
   private pending = 0;
   /** Bumped by reset/load so frames of a previous run are dropped, even if late. */
   private epoch = 0;
+  /** False after a fatal error: nothing from the dead engine is drawn. */
   private accepting = false;
+  /**
+   * Set by load/reset until the new run's first frame (now = 0) arrives. Frames reach us
+   * in the order the worker sent them, but the answer to reset() comes on another port
+   * and can overtake frames of the old run; those must not land in the new run's charts.
+   * The worker sends a time-0 frame on every load and reset (packages/engine worker-api).
+   */
+  private awaitingRunStart = true;
   private loaded = false;
   private liveSending: Record<BurstClass, boolean> = { data: false, ack: false };
   private liveSent: Record<BurstClass, number>;
@@ -149,7 +157,8 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
   async start(): Promise<void> {
     this.setState({ phase: 'loading', error: null, notice: null, summary: null });
     const epoch = ++this.epoch;
-    this.accepting = false;
+    this.accepting = true;
+    this.awaitingRunStart = true;
     try {
       const info = await this.track(this.engine.load(this.scenario));
       if (epoch !== this.epoch) return;
@@ -157,7 +166,6 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
       this.beginRun(info.flowIds, info.duration);
       await this.applyBurstLossToEngine();
       this.engine.setSpeed(this.state.speed);
-      this.accepting = true;
       this.setState({ phase: 'running' });
       this.engine.play();
     } catch (err) {
@@ -185,7 +193,8 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
     const afterError = this.state.phase === 'error';
     if (!this.loaded) return this.start();
     const epoch = ++this.epoch;
-    this.accepting = false;
+    this.accepting = true;
+    this.awaitingRunStart = true;
     this.setState({ phase: 'resetting', error: null, notice: null, summary: null });
     try {
       if (!afterError) this.engine.pause();
@@ -197,7 +206,6 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
       this.liveSent = { ...this.scenario.obs.burstLoss };
       await this.applyBurstLossToEngine();
       this.engine.setSpeed(this.state.speed);
-      this.accepting = true;
       if (afterError) {
         this.setState({ phase: 'running' });
         this.engine.play();
@@ -274,6 +282,10 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
 
   private receiveFrame(frame: FrameLike): void {
     if (!this.accepting) return;
+    if (this.awaitingRunStart) {
+      if (frame.now !== 0) return; // the old run, still draining
+      this.awaitingRunStart = false;
+    }
     const epoch = this.epoch;
     this.scheduler.schedule(() => {
       if (epoch === this.epoch) this.applyFrame(frame);
@@ -288,9 +300,9 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
     this.live.framesApplied++;
     const patch: Partial<SimState> = {};
     if (frame.summary) patch.summary = frame.summary;
-    // The engine's word on playing/finished wins over what we asked for.
-    const phase: Phase = frame.finished ? 'finished' : frame.playing ? 'running' : 'paused';
-    if (phase !== this.state.phase && this.state.phase !== 'error') patch.phase = phase;
+    // Running and paused follow the buttons (a frame sent just before a pause must not
+    // flip the button back); only the engine knows when the run has finished.
+    if (frame.finished && this.state.phase !== 'finished' && this.state.phase !== 'error') patch.phase = 'finished';
     if (Object.keys(patch).length > 0) this.setState(patch);
     this.redrawViews();
   }
