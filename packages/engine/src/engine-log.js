@@ -22,6 +22,18 @@ export function createEngineLog(capacity = 64) {
   };
 }
 
+const UNCAUGHT_CPP = 'the engine threw a C++ exception that nothing caught (its message is not readable from JavaScript)';
+
+/**
+ * An uncaught C++ exception reaches JavaScript as a WebAssembly.Exception (built with
+ * -fwasm-exceptions) or as a bare pointer (JS-based exceptions), neither an Error.
+ * @param {unknown} value
+ */
+function isCppException(value) {
+  const WasmException = /** @type {any} */ (globalThis.WebAssembly)?.Exception;
+  return typeof value === 'number' || (typeof WasmException === 'function' && value instanceof WasmException);
+}
+
 /**
  * The engine threw or trapped. After this the wasm instance must not be used again: a
  * trap can leave the C++ heap in any state.
@@ -32,13 +44,7 @@ export class EngineCrashError extends Error {
    * @param {string[]} engineOutput
    */
   constructor(cause, engineOutput) {
-    const first =
-      cause instanceof Error
-        ? cause.message
-        : typeof cause === 'number'
-          ? // Emscripten 3.1.6 throws an uncaught C++ exception to JS as a bare pointer.
-            `the engine threw a C++ exception that was not caught (exception object at ${cause})`
-          : String(cause);
+    const first = cause instanceof Error ? cause.message : isCppException(cause) ? UNCAUGHT_CPP : String(cause);
     // Emscripten prints "Aborted(reason)" and then throws it again; don't say it twice.
     const fresh = engineOutput.filter((line) => line.trim() !== '' && !first.includes(line.trim()));
     const message = fresh.length === 0 ? first : `${first}\nengine output:\n  ${fresh.join('\n  ')}`;

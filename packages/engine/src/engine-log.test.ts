@@ -29,4 +29,13 @@ describe('EngineCrashError', () => {
   it('explains a C++ exception that reached JavaScript as a bare pointer', () => {
     expect(new EngineCrashError(5251912, []).message).toMatch(/C\+\+ exception/);
   });
+
+  it('explains a C++ exception that reached JavaScript as a WebAssembly.Exception', () => {
+    const WasmApi = WebAssembly as unknown as {
+      Tag: new (type: { parameters: string[] }) => object;
+      Exception: new (tag: object, payload: unknown[]) => unknown;
+    };
+    const thrown = new WasmApi.Exception(new WasmApi.Tag({ parameters: ['i32'] }), [42]);
+    expect(new EngineCrashError(thrown, []).message).toMatch(/C\+\+ exception/);
+  });
 });
