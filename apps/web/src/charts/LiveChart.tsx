@@ -52,6 +52,7 @@ export function LiveChart(props: LiveChartProps) {
   const y = useMemo(() => scaleLinear().domain([0, yMax]).range([innerH, 0]), [yMax, innerH]);
 
   const scaled = useRef(new Float64Array(0));
+  const maxSeen = useRef({ generation: -1, rows: [] as number[], max: 0 });
 
   const redraw = useCallback(() => {
     const canvas = canvasRef.current;
@@ -60,12 +61,20 @@ export function LiveChart(props: LiveChartProps) {
     const store = controller.series;
     figure.dataset.points = String(store.totalPoints);
 
-    let dataMax = 0;
+    // Running maximum, scanning only rows added since the last frame.
+    const seen = maxSeen.current;
+    if (seen.generation !== store.generation) {
+      seen.generation = store.generation;
+      seen.rows = [];
+      seen.max = 0;
+    }
     for (let f = 0; f < store.flowCount; f++) {
       const s = store.flow(f)!;
       const col = s.column(column);
-      for (let i = 0; i < s.length; i++) if (col[i] > dataMax) dataMax = col[i];
+      for (let i = seen.rows[f] ?? 0; i < s.length; i++) if (col[i] > seen.max) seen.max = col[i];
+      seen.rows[f] = s.length;
     }
+    const dataMax = seen.max;
     const wanted = store.totalPoints === 0 ? minYMax : Math.max(minYMax, niceTop(dataMax * scale * 1.05));
     if (wanted > yMaxRef.current || (store.totalPoints === 0 && wanted !== yMaxRef.current)) {
       yMaxRef.current = wanted;

@@ -53,12 +53,15 @@ export class SeriesStore {
   totalPoints = 0;
   /** Bumped on every change, so views can skip redraws when nothing changed. */
   version = 0;
+  /** Bumped when the store is emptied for a new run, so views drop what they derived. */
+  generation = 0;
 
   /** Flow count and order follow the engine's flow ids (index = SampleColumns.flow). */
   reset(flowCount: number): void {
     this.flows = Array.from({ length: flowCount }, () => new FlowSeries());
     this.totalPoints = 0;
     this.version++;
+    this.generation++;
   }
 
   get flowCount(): number {
