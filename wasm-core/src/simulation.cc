@@ -116,10 +116,17 @@ void Simulation::takeSample() {
 
 void Simulation::advanceTo(double seconds) {
   SimTime limit = seconds >= scenario_.duration ? end_ : fromSeconds(seconds);
-  if (limit > sim_.now()) sim_.runUntil(limit);
+  // >=: events due exactly at the current time (t = 0 after load) run too.
+  if (limit >= sim_.now()) sim_.runUntil(limit);
 }
 
 void Simulation::advanceEvents(std::uint64_t count) { sim_.runEvents(count, end_); }
+
+void Simulation::advanceToBounded(double seconds, std::uint64_t maxEvents) {
+  SimTime limit = seconds >= scenario_.duration ? end_ : fromSeconds(seconds);
+  sim_.runEvents(maxEvents, limit);
+  if (sim_.nextEventTime() > limit && limit > sim_.now()) sim_.runUntil(limit);
+}
 
 std::string Simulation::setLive(const std::string& path, double value) {
   if (path == "obs.burstLoss.data" || path == "obs.burstLoss.ack") {

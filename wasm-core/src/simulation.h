@@ -37,6 +37,10 @@ class Simulation final : public PacketReceiver, public EventHandler {
   void advanceTo(double seconds);
   // Runs at most `count` events, never past the duration.
   void advanceEvents(std::uint64_t count);
+  // Runs events up to min(seconds, duration) but at most `maxEvents` of them; the clock
+  // reaches `seconds` only if every event up to it ran. Lets a caller pace a slow replay
+  // ("watch one burst") without ever overshooting its target time.
+  void advanceToBounded(double seconds, std::uint64_t maxEvents);
 
   // Live what-if changes; returns "" when applied, else the reason.
   std::string setLive(const std::string& path, double value);

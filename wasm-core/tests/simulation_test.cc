@@ -103,6 +103,29 @@ TEST(Simulation, AdvancingInSlicesEqualsOneRun) {
   EXPECT_EQ(whole->summary().dump(), sliced->summary().dump());
 }
 
+TEST(Simulation, AdvanceToTheCurrentTimeRunsEventsDueNow) {
+  auto sim = Simulation::fromJson(withLoss(0, 0, 1).dump());
+  sim->advanceTo(0);
+  EXPECT_GT(sim->eventCount(), 0u);  // the t = 0 sample and flow start
+  EXPECT_EQ(sim->drainSamples().rows(), 1u);
+}
+
+TEST(Simulation, BoundedAdvanceNeverOvershootsAndMatchesAPlainRun) {
+  json j = withLoss(0.01, 0, 2);
+  auto plain = runToEnd(j);
+  auto bounded = Simulation::fromJson(j.dump());
+  double target = 0;
+  while (!bounded->finished()) {
+    target += 0.003;
+    std::uint64_t before = bounded->eventCount();
+    bounded->advanceToBounded(target, 50);
+    EXPECT_LE(bounded->now(), target + 1e-12);
+    EXPECT_LE(bounded->eventCount() - before, 50u);
+    if (bounded->eventCount() - before == 50u) target = bounded->now();  // fell behind: keep up
+  }
+  EXPECT_EQ(plain->summary().dump(), bounded->summary().dump());
+}
+
 TEST(Simulation, SamplesComeOncePerIntervalPerFlowInTimeOrder) {
   auto sim = Simulation::fromJson(withLoss(0, 0, 1).dump());
   sim->advanceTo(0.5);

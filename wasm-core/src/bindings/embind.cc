@@ -41,15 +41,21 @@ class JsSimulation {
   double eventCount() const { return sim_ ? static_cast<double>(sim_->eventCount()) : 0; }
 
   double advanceTo(double t) {
-    if (sim_) sim_->advanceTo(t);
+    guarded([&] { sim_->advanceTo(t); });
     return now();
   }
   double advanceEvents(double n) {
-    if (sim_ && n > 0) sim_->advanceEvents(static_cast<std::uint64_t>(n));
+    if (n > 0) guarded([&] { sim_->advanceEvents(static_cast<std::uint64_t>(n)); });
+    return now();
+  }
+  double advanceToBounded(double t, double maxEvents) {
+    if (maxEvents > 0) guarded([&] { sim_->advanceToBounded(t, static_cast<std::uint64_t>(maxEvents)); });
     return now();
   }
   std::string setLive(const std::string& path, double value) {
-    return sim_ ? sim_->setLive(path, value) : error_;
+    std::string result = error_;
+    guarded([&] { result = sim_->setLive(path, value); });
+    return result;
   }
   std::string flowIdsJson() const {
     return sim_ ? nlohmann::json(sim_->flowIds()).dump() : "[]";
@@ -67,9 +73,30 @@ class JsSimulation {
     out.set("delivered", copyColumn(s.delivered, "Float64Array"));
     return out;
   }
-  std::string summaryJson() const { return sim_ ? sim_->summary().dump() : "{}"; }
+  std::string summaryJson() const {
+    std::string result = "{}";
+    guarded([&] { result = sim_->summary().dump(); });
+    return result;
+  }
 
  private:
+  // An exception escaping the engine is a bug; JavaScript gets an Error with its message
+  // (a raw WebAssembly.Exception would lose it) and the worker rebuilds the engine.
+  template <typename F>
+  void guarded(F&& body) const {
+    if (!sim_) return;
+    std::string message;
+    try {
+      body();
+      return;
+    } catch (const std::exception& e) {
+      message = e.what();
+    } catch (...) {
+      message = "unknown C++ exception";
+    }
+    val::global("Error").new_(std::string("engine error: ") + message).throw_();
+  }
+
   std::unique_ptr<obs::Simulation> sim_;
   std::string error_;
 };
@@ -89,6 +116,7 @@ EMSCRIPTEN_BINDINGS(obs_engine) {
       .function("eventCount", &JsSimulation::eventCount)
       .function("advanceTo", &JsSimulation::advanceTo)
       .function("advanceEvents", &JsSimulation::advanceEvents)
+      .function("advanceToBounded", &JsSimulation::advanceToBounded)
       .function("setLive", &JsSimulation::setLive)
       .function("flowIdsJson", &JsSimulation::flowIdsJson)
       .function("drainSamples", &JsSimulation::drainSamples)

@@ -31,6 +31,7 @@ class Simulator {
   // executed the same events in the same order (OMNeT++'s fingerprint idea).
   std::uint64_t fingerprint() const { return fingerprint_; }
   std::size_t pending() const { return queue_.size(); }
+  SimTime nextEventTime() const { return queue_.nextTime(); }
 
  private:
   void execute(const Event& e);
