@@ -63,12 +63,12 @@ fi
 
 typecheck_packages() {
   local status=0 package
-  for package in packages/scenario packages/engine packages/cli; do
+  for package in packages/scenario packages/engine packages/cli apps/web; do
     npx tsc -p "$package" || status=1
   done
   return $status
 }
-step "type check (tsc -p packages/*)" typecheck_packages
+step "type check (tsc -p packages/* apps/web)" typecheck_packages
 
 # Vitest runs even if the wasm build failed: the packages' tests then fail and say so.
 step "wasm build (scripts/build-wasm.sh)" bash scripts/build-wasm.sh
