@@ -89,6 +89,19 @@ struct FlowSpec {
   AppKind app = AppKind::Bulk;
 };
 
+enum class BackgroundModel {
+  Poisson,      // Poisson burst arrivals, exponential burst lengths
+  SelfSimilar,  // aggregated Pareto on/off sources with the given Hurst parameter
+};
+
+struct BackgroundSpec {
+  int src = -1, dst = -1;  // edge node indices
+  BackgroundModel model = BackgroundModel::Poisson;
+  double load = 0;          // offered traffic / capacity of the route's narrowest fiber link
+  double meanBytes = 40000; // mean burst length
+  double hurst = 0.8;       // self-similar only, in (0.5, 1)
+};
+
 struct Scenario {
   int version = 1;
   std::string name;
@@ -99,6 +112,7 @@ struct Scenario {
   std::vector<LinkSpec> links;
   ObsSpec obs;
   std::vector<FlowSpec> flows;
+  std::vector<BackgroundSpec> background;
 };
 
 }  // namespace obs

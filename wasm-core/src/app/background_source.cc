@@ -1,0 +1,1 @@
+#include "app/background_source.h"
