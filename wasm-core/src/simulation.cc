@@ -21,10 +21,21 @@ Simulation::Simulation(const Scenario& scenario)
   for (std::size_t i = 0; i < scenario_.links.size(); ++i) {
     const LinkSpec& l = scenario_.links[i];
     if (l.kind != LinkKind::Packet) continue;
-    channels_[i * 2] = std::make_unique<PacketChannel>(sim_, *this, l.b, l.rate,
-                                                       fromSeconds(l.delay), l.queue);
-    channels_[i * 2 + 1] = std::make_unique<PacketChannel>(sim_, *this, l.a, l.rate,
-                                                           fromSeconds(l.delay), l.queue);
+    PacketChannelConfig c;
+    c.rateBps = l.rate;
+    c.delay = fromSeconds(l.delay);
+    c.queueLimit = l.queue;
+    c.retries = l.arqRetries;
+    c.retryDelay = fromSeconds(l.arqRetryDelay);
+    c.link = static_cast<int>(i);
+    c.dir = 0;
+    c.loss = l.lossAb;
+    channels_[i * 2] = std::make_unique<PacketChannel>(sim_, *this, l.b, c, scenario_.seed, "link:" + l.id + ":ab");
+    c.dir = 1;
+    c.loss = l.lossBa;
+    channels_[i * 2 + 1] = std::make_unique<PacketChannel>(sim_, *this, l.a, c, scenario_.seed, "link:" + l.id + ":ba");
+    channels_[i * 2]->setVisualLog(&visual_);
+    channels_[i * 2 + 1]->setVisualLog(&visual_);
   }
 
   // Routes first: the OBS plane needs every optical path a flow can use.
@@ -41,11 +52,39 @@ Simulation::Simulation(const Scenario& scenario)
     }
     for (int c = 0; c < spec.count; ++c) pending.push_back({&spec, c, data, acks});
   }
+  // Background sources need an all-optical route between their edges.
+  std::vector<std::pair<int, double>> backgroundPaths;  // optical path, capacity (bit/s)
+  for (std::size_t i = 0; i < scenario_.background.size(); ++i) {
+    const BackgroundSpec& b = scenario_.background[i];
+    const Route* r = routing_.route(b.src, b.dst);
+    std::string where = "background[" + std::to_string(i) + "]: ";
+    if (!r)
+      throw ScenarioError(where + "no path of links leads from \"" + scenario_.nodes[b.src].id +
+                          "\" to \"" + scenario_.nodes[b.dst].id + "\"");
+    int path = r->opticalPathAt.empty() ? -1 : r->opticalPathAt[0];
+    if (path < 0 || routing_.opticalPaths()[path].egress != b.dst)
+      throw ScenarioError(where + "the route from \"" + scenario_.nodes[b.src].id + "\" to \"" +
+                          scenario_.nodes[b.dst].id +
+                          "\" must run over fiber links and core nodes only");
+    double capacity = 0;
+    for (const Hop& h : routing_.opticalPaths()[path].hops) {
+      const LinkSpec& l = scenario_.links[h.link];
+      double c = l.rate * l.wavelengths;
+      if (capacity == 0 || c < capacity) capacity = c;
+    }
+    backgroundPaths.push_back({path, capacity});
+  }
+
   obs_ = std::make_unique<ObsPlane>(sim_, *this, scenario_, routing_.opticalPaths());
+  obs_->setVisualLog(&visual_);
   assemblers_.resize(scenario_.nodes.size());
   for (std::size_t n = 0; n < scenario_.nodes.size(); ++n)
     if (scenario_.nodes[n].kind == NodeKind::Edge)
-      assemblers_[n] = std::make_unique<BurstAssembler>(sim_, *obs_, scenario_.obs.assembly);
+      assemblers_[n] = std::make_unique<BurstAssembler>(sim_, *obs_, scenario_.nodes[n].assembly);
+  for (std::size_t i = 0; i < scenario_.background.size(); ++i)
+    background_.push_back(std::make_unique<BackgroundSource>(
+        sim_, *obs_, scenario_.background[i], backgroundPaths[i].first, backgroundPaths[i].second,
+        scenario_.seed, "background:" + std::to_string(i)));
 
   flows_.resize(pending.size());
   for (std::size_t i = 0; i < pending.size(); ++i) {
@@ -53,8 +92,11 @@ Simulation::Simulation(const Scenario& scenario)
     FlowInstance& fi = flows_[i];
     fi.id = p.spec->count == 1 ? p.spec->id : p.spec->id + "#" + std::to_string(p.copy);
     fi.start = p.spec->start;
+    fi.appKind = p.spec->app.kind;
     int index = static_cast<int>(i);
-    fi.sender = std::make_unique<TcpSender>(sim_, *this, index, p.data, p.spec->tcp, p.spec->start);
+    fi.sender = std::make_unique<TcpSender>(sim_, *this, index, p.data, p.spec->tcp, p.spec->app,
+                                            p.spec->start);
+    fi.sender->setVisualLog(&visual_);
     fi.receiver = std::make_unique<TcpReceiver>(*this, index, p.acks, p.spec->tcp);
     flowIds_.push_back(fi.id);
   }
@@ -128,15 +170,85 @@ void Simulation::advanceToBounded(double seconds, std::uint64_t maxEvents) {
   if (sim_.nextEventTime() > limit && limit > sim_.now()) sim_.runUntil(limit);
 }
 
+namespace {
+// Splits "links[3].loss" into 3 and "loss"; false if `path` has another shape.
+bool indexedPath(const std::string& path, const std::string& array, std::size_t size,
+                 int* index, std::string* rest) {
+  std::string head = array + "[";
+  if (path.compare(0, head.size(), head) != 0) return false;
+  std::size_t close = path.find("].", head.size());
+  if (close == std::string::npos || close == head.size()) return false;
+  std::string digits = path.substr(head.size(), close - head.size());
+  if (digits.size() > 6 || digits.find_first_not_of("0123456789") != std::string::npos) return false;
+  *index = std::stoi(digits);
+  *rest = path.substr(close + 2);
+  return static_cast<std::size_t>(*index) < size;
+}
+bool isProbability(double v) { return v >= 0 && v <= 1; }
+}  // namespace
+
 std::string Simulation::setLive(const std::string& path, double value) {
+  static const char* kLivePaths =
+      " (live: obs.burstLoss.data|ack, obs.assembly.maxTime|maxBytes|minBytes, "
+      "links[i].loss, links[i].burstLoss.data|ack, links[i].wavelengths, "
+      "nodes[i].assembly.maxTime|maxBytes|minBytes)";
   if (path == "obs.burstLoss.data" || path == "obs.burstLoss.ack") {
-    if (!(value >= 0 && value <= 1)) return path + " must be a probability between 0 and 1";
+    if (!isProbability(value)) return path + " must be a probability between 0 and 1";
     BurstClass cls = path == "obs.burstLoss.data" ? BurstClass::Data : BurstClass::Ack;
     obs_->setBurstLoss(cls, value);
     (cls == BurstClass::Data ? scenario_.obs.burstLoss.data : scenario_.obs.burstLoss.ack) = value;
     return "";
   }
-  return path + " cannot be changed while running (live: obs.burstLoss.data, obs.burstLoss.ack)";
+  int index = 0;
+  std::string rest;
+  if (path.rfind("obs.assembly.", 0) == 0) {  // every edge
+    std::string field = path.substr(13);
+    for (auto& a : assemblers_) {
+      if (!a) continue;
+      std::string why = a->set(field, value);
+      if (!why.empty()) return "obs.assembly." + why;
+    }
+    return "";
+  }
+  if (indexedPath(path, "nodes", scenario_.nodes.size(), &index, &rest) &&
+      rest.rfind("assembly.", 0) == 0) {
+    if (!assemblers_[index]) return path + ": nodes[" + std::to_string(index) + "] is not an edge node";
+    std::string why = assemblers_[index]->set(rest.substr(9), value);
+    return why.empty() ? "" : "nodes[" + std::to_string(index) + "].assembly." + why;
+  }
+  if (indexedPath(path, "links", scenario_.links.size(), &index, &rest)) {
+    std::string why = setLinkLive(index, rest, value);
+    return why.empty() ? "" : "links[" + std::to_string(index) + "]." + why;
+  }
+  return path + " cannot be changed while running" + kLivePaths;
+}
+
+std::string Simulation::setLinkLive(int link, const std::string& field, double value) {
+  LinkSpec& l = scenario_.links[link];
+  bool fiber = l.kind == LinkKind::Fiber;
+  if (field == "loss" && !fiber) {
+    if (!isProbability(value)) return "loss must be a probability between 0 and 1";
+    channels_[link * 2]->setLoss(value);
+    channels_[link * 2 + 1]->setLoss(value);
+    l.lossAb = l.lossBa = value;
+    return "";
+  }
+  if ((field == "burstLoss.data" || field == "burstLoss.ack") && fiber) {
+    if (!isProbability(value)) return field + " must be a probability between 0 and 1";
+    bool data = field == "burstLoss.data";
+    obs_->setLinkBurstLoss(link, data ? BurstClass::Data : BurstClass::Ack, value);
+    (data ? l.burstLoss.data : l.burstLoss.ack) = value;
+    return "";
+  }
+  if (field == "wavelengths" && fiber) {
+    if (!(value >= 1 && value <= 1024 && value == static_cast<int>(value)))
+      return "wavelengths must be an integer between 1 and 1024";
+    obs_->setWavelengths(link, static_cast<int>(value));
+    l.wavelengths = static_cast<int>(value);
+    return "";
+  }
+  return field + " cannot be changed while running on a " + (fiber ? "fiber" : "packet") +
+         " link (live: " + (fiber ? "burstLoss.data, burstLoss.ack, wavelengths" : "loss") + ")";
 }
 
 Simulation::PacketLedger Simulation::packetLedger() const {
@@ -146,10 +258,10 @@ Simulation::PacketLedger Simulation::packetLedger() const {
   l.delivered = packetsDelivered_;
   for (const auto& ch : channels_)
     if (ch) {
-      l.queueDrops += ch->counters().queueDrops;
+      l.linkDrops += ch->counters().queueDrops + ch->counters().randomDrops;
       l.held += ch->held();
     }
-  for (BurstClass cls : {BurstClass::Data, BurstClass::Ack}) {
+  for (BurstClass cls : {BurstClass::Data, BurstClass::Ack, BurstClass::Background}) {
     const BurstClassCounters& c = obs_->counters(cls);
     l.burstDrops += c.segmentsDropped + c.acksDropped;
   }
@@ -157,6 +269,45 @@ Simulation::PacketLedger Simulation::packetLedger() const {
     if (a) l.held += a->held();
   l.held += obs_->packetsInFlight();
   return l;
+}
+
+nlohmann::ordered_json Simulation::linksSummary() const {
+  using json = nlohmann::ordered_json;
+  static const char* kClassNames[] = {"data", "ack", "background"};
+  double elapsed = toSeconds(sim_.now());
+  json links = json::array();
+  for (std::size_t i = 0; i < scenario_.links.size(); ++i) {
+    const LinkSpec& l = scenario_.links[i];
+    json lj;
+    lj["id"] = l.id;
+    lj["kind"] = l.kind == LinkKind::Fiber ? "fiber" : "packet";
+    for (int dir = 0; dir < 2; ++dir) {
+      json d;
+      if (l.kind == LinkKind::Fiber) {
+        const FiberDirectionCounters& c = obs_->fiberCounters(static_cast<int>(i), dir);
+        // Share of wavelength-time reserved, over the wavelengths the link has now.
+        d["utilisation"] = elapsed > 0 ? toSeconds(c.busy) / (elapsed * obs_->wavelengths(static_cast<int>(i))) : 0.0;
+        d["bursts"] = c.bursts;
+        d["fdlDelayed"] = c.fdlDelayed;
+        json dropped;
+        for (int k = 0; k < kBurstClasses; ++k)
+          dropped[kClassNames[k]] = {{"injected", c.dropped[k][0]},
+                                     {"contention", c.dropped[k][1]},
+                                     {"late", c.dropped[k][2]}};
+        d["dropped"] = dropped;
+      } else {
+        const PacketChannelCounters& c = channels_[i * 2 + dir]->counters();
+        d["utilisation"] = elapsed > 0 ? toSeconds(c.busy) / elapsed : 0.0;
+        d["packets"] = c.sent;
+        d["queueDrops"] = c.queueDrops;
+        d["randomDrops"] = c.randomDrops;
+        d["retries"] = c.retries;
+      }
+      lj[dir == 0 ? "ab" : "ba"] = d;
+    }
+    links.push_back(lj);
+  }
+  return links;
 }
 
 SampleColumns Simulation::drainSamples() {
@@ -194,13 +345,17 @@ nlohmann::ordered_json Simulation::summary() const {
     fj["meanRtt"] = c.rttSamples ? c.rttSum / static_cast<double>(c.rttSamples) : 0.0;
     fj["meanCwnd"] = f.cwndSamples ? f.cwndSampleSum / static_cast<double>(f.cwndSamples) : 0.0;
     fj["finalCwnd"] = f.sender->cwnd();
+    if (f.sender->completedAt() >= 0) {
+      fj["completionTime"] = toSeconds(f.sender->completedAt()) - f.start;
+    } else if (f.appKind == AppKind::File) {
+      fj["completionTime"] = nullptr;  // not finished within the run
+    }
     flows.push_back(fj);
   }
   out["flows"] = flows;
   out["aggregate"] = {{"goodput", aggregateGoodput}, {"delivered", aggregateDelivered}};
 
-  const BurstClassCounters& d = obs_->counters(BurstClass::Data);
-  const BurstClassCounters& a = obs_->counters(BurstClass::Ack);
+  const std::array<const char*, kBurstClasses> classNames{"data", "ack", "background"};
   auto classJson = [](const BurstClassCounters& c) {
     json j;
     j["sent"] = c.sent;
@@ -208,28 +363,51 @@ nlohmann::ordered_json Simulation::summary() const {
     j["droppedInjected"] = c.dropped[0];
     j["droppedContention"] = c.dropped[1];
     j["droppedLate"] = c.dropped[2];
+    j["fdlDelayed"] = c.fdlDelayed;
     j["meanBytes"] = c.sent ? static_cast<double>(c.lengthBytes) / c.sent : 0.0;
     j["meanSegments"] = c.sent ? static_cast<double>(c.packets) / c.sent : 0.0;
     return j;
   };
-  std::uint64_t sent = d.sent + a.sent;
-  json bursts;
-  bursts["sent"] = sent;
-  bursts["dropped"] = d.droppedTotal() + a.droppedTotal();
-  bursts["droppedInjected"] = d.dropped[0] + a.dropped[0];
-  bursts["droppedContention"] = d.dropped[1] + a.dropped[1];
-  bursts["droppedLate"] = d.dropped[2] + a.dropped[2];
-  bursts["meanBytes"] = sent ? static_cast<double>(d.lengthBytes + a.lengthBytes) / sent : 0.0;
-  bursts["meanSegments"] = sent ? static_cast<double>(d.packets + a.packets) / sent : 0.0;
+  // `bursts` counts every burst; data, ack and background split it.
+  BurstClassCounters all;
+  for (int k = 0; k < kBurstClasses; ++k) {
+    const BurstClassCounters& c = obs_->counters(static_cast<BurstClass>(k));
+    all.sent += c.sent;
+    for (int r = 0; r < kDropReasons; ++r) all.dropped[r] += c.dropped[r];
+    all.fdlDelayed += c.fdlDelayed;
+    all.lengthBytes += c.lengthBytes;
+    all.packets += c.packets;
+  }
+  json bursts = classJson(all);
   bursts["inFlight"] = obs_->burstsInFlight();
-  bursts["data"] = classJson(d);
-  bursts["ack"] = classJson(a);
+  for (int k = 0; k < kBurstClasses; ++k)
+    bursts[classNames[k]] = classJson(obs_->counters(static_cast<BurstClass>(k)));
   out["bursts"] = bursts;
 
-  std::uint64_t queueDrops = 0;
+  const BurstHistograms& h = obs_->histograms();
+  auto histogramJson = [](const std::array<std::uint64_t, BurstHistograms::kBins>& counts) {
+    // Bin i: [2^i, 2^(i+1)) (bin 0 also holds 0); trailing empty bins are left out.
+    int last = BurstHistograms::kBins - 1;
+    while (last > 0 && counts[last] == 0) --last;
+    json lower = json::array(), n = json::array();
+    for (int i = 0; i <= last; ++i) {
+      lower.push_back(i == 0 ? 0 : (1ull << i));
+      n.push_back(counts[i]);
+    }
+    return json{{"lower", lower}, {"counts", n}};
+  };
+  out["histograms"] = {{"burstBytes", histogramJson(h.bytes)},
+                       {"segmentsPerBurst", histogramJson(h.segments)}};
+
+  std::uint64_t queueDrops = 0, randomDrops = 0, retries = 0;
   for (const auto& ch : channels_)
-    if (ch) queueDrops += ch->counters().queueDrops;
-  out["packets"] = {{"queueDrops", queueDrops}, {"randomDrops", 0}};
+    if (ch) {
+      queueDrops += ch->counters().queueDrops;
+      randomDrops += ch->counters().randomDrops;
+      retries += ch->counters().retries;
+    }
+  out["packets"] = {{"queueDrops", queueDrops}, {"randomDrops", randomDrops}, {"retries", retries}};
+  out["links"] = linksSummary();
 
   char fingerprint[17];
   static const char* hex = "0123456789abcdef";

@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/background_source.h"
 #include "metrics/sample_buffer.h"
 #include "net/packet_channel.h"
 #include "net/route.h"
@@ -48,6 +49,10 @@ class Simulation final : public PacketReceiver, public EventHandler {
   const std::vector<std::string>& flowIds() const { return flowIds_; }
   // Moves out the samples taken since the last call.
   SampleColumns drainSamples();
+  // Visual events for the animation: off until enabled (the CLI never pays for them).
+  void setVisualEvents(bool on) { visual_.setEnabled(on); }
+  VisualEventColumns drainVisualEvents() { return visual_.drain(); }
+  std::uint64_t visualEventsLost() const { return visual_.lost(); }
   nlohmann::ordered_json summary() const;
   const Scenario& scenario() const { return scenario_; }
   const ObsPlane& obsPlane() const { return *obs_; }
@@ -59,7 +64,7 @@ class Simulation final : public PacketReceiver, public EventHandler {
   struct PacketLedger {
     std::uint64_t sent = 0;       // data segments and ACKs put into the network by hosts
     std::uint64_t delivered = 0;  // reached their destination host
-    std::uint64_t queueDrops = 0;
+    std::uint64_t linkDrops = 0;  // queue overflows and random losses on packet links
     std::uint64_t burstDrops = 0; // inside dropped bursts
     std::uint64_t held = 0;       // in link queues, on the wire, in assembly, in bursts
   };
@@ -72,6 +77,7 @@ class Simulation final : public PacketReceiver, public EventHandler {
   struct FlowInstance {
     std::string id;
     double start = 0;
+    AppKind appKind = AppKind::Bulk;
     std::unique_ptr<TcpSender> sender;
     std::unique_ptr<TcpReceiver> receiver;
     std::uint64_t deliveredAtLastSample = 0;
@@ -81,9 +87,12 @@ class Simulation final : public PacketReceiver, public EventHandler {
 
   PacketChannel& channel(const Hop& hop) { return *channels_[hop.link * 2 + hop.dir]; }
   void takeSample();
+  std::string setLinkLive(int link, const std::string& field, double value);
+  nlohmann::ordered_json linksSummary() const;
 
   Scenario scenario_;
   Simulator sim_;
+  VisualEventLog visual_;
   SimTime end_;
   SimTime sampleInterval_;
   std::uint64_t samplesTaken_ = 0;
@@ -91,6 +100,7 @@ class Simulation final : public PacketReceiver, public EventHandler {
   std::vector<std::unique_ptr<PacketChannel>> channels_;  // link * 2 + dir; packet links only
   std::unique_ptr<ObsPlane> obs_;
   std::vector<std::unique_ptr<BurstAssembler>> assemblers_;  // per node; edges only
+  std::vector<std::unique_ptr<BackgroundSource>> background_;
   std::vector<FlowInstance> flows_;
   std::vector<std::string> flowIds_;
   SampleColumns samples_;

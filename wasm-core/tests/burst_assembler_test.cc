@@ -18,7 +18,10 @@ struct SentBurst {
 struct Capture : BurstSink {
   Simulator* sim = nullptr;
   std::vector<SentBurst> sent;
-  void burstAssembled(int path, std::vector<Packet>&& packets, std::uint32_t bytes) override {
+  std::vector<std::uint32_t> lengths;
+  void burstAssembled(int path, std::vector<Packet>&& packets, std::uint32_t bytes,
+                      std::uint32_t length) override {
+    lengths.push_back(length);
     int acks = 0;
     for (const Packet& p : packets) acks += p.isAck;
     sent.push_back({sim->now(), path, packets.size(), bytes, acks});
@@ -118,6 +121,34 @@ TEST(BurstAssembler, PerClassQueuesKeepDataAndAcksApart) {
   EXPECT_EQ(b.capture.sent[0].acks, 0);
   EXPECT_EQ(b.capture.sent[1].acks, 2);
   EXPECT_EQ(b.capture.sent[1].packets, 2u);
+}
+
+TEST(BurstAssembler, PadsShortBurstsToMinBytes) {
+  AssemblySpec s = spec(AssemblyPolicyKind::Time, 1e-3, 1e9);
+  s.minBytes = 1000;
+  Bench b(s);
+  b.data(0.0, 552);
+  b.data(0.002, 552);
+  b.data(0.0021, 552);
+  b.sim.runUntil(fromSeconds(1));
+  ASSERT_EQ(b.capture.lengths.size(), 2u);
+  EXPECT_EQ(b.capture.lengths[0], 1000u);  // 552 padded
+  EXPECT_EQ(b.capture.lengths[1], 1104u);  // already longer
+  EXPECT_EQ(b.capture.sent[0].bytes, 552u);
+}
+
+TEST(BurstAssembler, LiveMaxTimeAppliesToTheNextQueue) {
+  Bench b(spec(AssemblyPolicyKind::Time, 1e-3, 1e9));
+  b.data(0.0, 552);
+  b.sim.runUntil(fromSeconds(0.0005));
+  EXPECT_EQ(b.assembler->set("maxTime", 5e-3), "");
+  b.data(0.002, 552);
+  b.sim.runUntil(fromSeconds(1));
+  ASSERT_EQ(b.capture.sent.size(), 2u);
+  EXPECT_EQ(b.capture.sent[0].at, fromSeconds(0.001));  // its timer was already running
+  EXPECT_EQ(b.capture.sent[1].at, fromSeconds(0.007));
+  EXPECT_NE(b.assembler->set("maxTime", 0), "");
+  EXPECT_NE(b.assembler->set("policy", 1), "");
 }
 
 TEST(BurstAssembler, MixedQueueCarriesBothClasses) {

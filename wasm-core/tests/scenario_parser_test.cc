@@ -124,18 +124,38 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"zero duration", [](json& j) { j["duration"] = 0; }, "duration must be a number > 0"},
         BadCase{"too many samples", [](json& j) { j["sampleInterval"] = 1e-9; },
                 "sampleInterval is too small for the duration"},
-        BadCase{"later feature: FDLs", [](json& j) { j["nodes"][2]["fdl"]["count"] = 2; },
-                "nodes[2].fdl.count: fiber delay lines (count > 0) is not supported yet"},
+        BadCase{"FDLs without a unit", [](json& j) { j["nodes"][2]["fdl"] = {{"count", 2}, {"unit", 0}}; },
+                "nodes[2].fdl.unit must be > 0 when count > 0"},
+        BadCase{"too many FDLs", [](json& j) { j["nodes"][2]["fdl"]["count"] = 65; },
+                "nodes[2].fdl.count must be an integer between 0 and 64"},
+        BadCase{"assembly override on a core", [](json& j) { j["nodes"][2]["assembly"] = {{"maxTime", 1e-3}}; },
+                "nodes[2].assembly applies to edge nodes only"},
+        BadCase{"bad assembly override", [](json& j) { j["nodes"][1]["assembly"] = {{"maxTime", -1}}; },
+                "nodes[1].assembly.maxTime must be a number > 0"},
         BadCase{"later feature: variant", [](json& j) { j["flows"][0]["tcp"]["variant"] = "cubic"; },
                 "flows[0].tcp.variant: TCP variants other than \"reno\" is not supported yet"},
-        BadCase{"later feature: background", [](json& j) { j["background"] = json::array({json::object()}); },
-                "background: background burst traffic is not supported yet"},
-        BadCase{"later feature: link loss", [](json& j) { j["links"][0]["loss"] = 0.1; },
-                "links[0].loss: random loss on packet links is not supported yet"},
-        BadCase{"later feature: file app", [](json& j) { j["flows"][0]["app"] = {{"kind", "file"}}; },
-                "flows[0].app.kind: the \"file\" application is not supported yet"},
-        BadCase{"later feature: per-link burst loss", [](json& j) { j["links"][1]["burstLoss"]["data"] = 0.1; },
-                "links[1].burstLoss: injected loss on a single fiber link is not supported yet"},
+        BadCase{"background from a host", [](json& j) { j["background"] = json::array({{{"src", "Server"}, {"dst", "E2"}, {"load", 0.3}}}); },
+                "background[0].src must be an edge node (\"Server\" is a host)"},
+        BadCase{"background without load", [](json& j) { j["background"] = json::array({{{"src", "E1"}, {"dst", "E2"}}}); },
+                "background[0].load is required"},
+        BadCase{"background hurst out of range", [](json& j) { j["background"] = json::array({{{"src", "E1"}, {"dst", "E2"}, {"load", 0.3}, {"model", "self-similar"}, {"hurst", 1.2}}}); },
+                "background[0].hurst must be between 0.5 and 0.99"},
+        BadCase{"hurst on a poisson source", [](json& j) { j["background"] = json::array({{{"src", "E1"}, {"dst", "E2"}, {"load", 0.3}, {"hurst", 0.7}}}); },
+                "background[0].hurst applies to the \"self-similar\" model only"},
+        BadCase{"link loss above 1", [](json& j) { j["links"][0]["loss"] = 1.5; },
+                "links[0].loss must be between 0 and 1 (got 1.5)"},
+        BadCase{"directional loss unknown key", [](json& j) { j["links"][0]["loss"] = {{"ab", 0.1}, {"up", 0.2}}; },
+                "links[0].loss.up is not a known field"},
+        BadCase{"too many ARQ retries", [](json& j) { j["links"][0]["arq"]["retries"] = 1000; },
+                "links[0].arq.retries must be an integer between 0 and 100"},
+        BadCase{"file without bytes", [](json& j) { j["flows"][0]["app"] = {{"kind", "file"}}; },
+                "flows[0].app.bytes is required"},
+        BadCase{"rate on a bulk app", [](json& j) { j["flows"][0]["app"] = {{"kind", "bulk"}, {"rate", 1e6}}; },
+                "flows[0].app.rate applies to the \"cbr\" application only"},
+        BadCase{"cbr with zero rate", [](json& j) { j["flows"][0]["app"] = {{"kind", "cbr"}, {"rate", 0}}; },
+                "flows[0].app.rate must be a number > 0"},
+        BadCase{"per-link burst loss negative", [](json& j) { j["links"][1]["burstLoss"]["data"] = -0.1; },
+                "links[1].burstLoss.data must be between 0 and 1"},
         BadCase{"scenario not an object", [](json& j) { j = json::array(); },
                 "the scenario must be an object, not an array"}),
     [](const ::testing::TestParamInfo<BadCase>& info) {
@@ -155,6 +175,30 @@ TEST(ScenarioParser, MalformedJsonGivesOneLineWithThePosition) {
     EXPECT_NE(m.find("line 2"), std::string::npos) << m;
     EXPECT_EQ(m.find('\n'), std::string::npos) << m;
   }
+}
+
+TEST(ScenarioParser, ReadsTheNetworkFeatures) {
+  json j = defaultJson();
+  j["links"][0]["loss"] = {{"ab", 0.1}, {"ba", 0.02}};
+  j["links"][0]["arq"] = {{"retries", 4}, {"retryDelay", 1e-4}};
+  j["links"][1]["burstLoss"] = {{"data", 0.05}, {"ack", 0.01}};
+  j["nodes"][2]["fdl"] = {{"count", 3}, {"unit", 1e-4}};
+  j["nodes"][1]["assembly"] = {{"policy", "hybrid"}, {"maxBytes", 20000}};
+  j["background"] = json::array({{{"src", "E1"}, {"dst", "E2"}, {"model", "self-similar"}, {"load", 0.4}, {"hurst", 0.7}, {"meanBytes", 30000}}});
+  Scenario s = parseScenario(j.dump());
+  EXPECT_DOUBLE_EQ(s.links[0].lossAb, 0.1);
+  EXPECT_DOUBLE_EQ(s.links[0].lossBa, 0.02);
+  EXPECT_EQ(s.links[0].arqRetries, 4);
+  EXPECT_DOUBLE_EQ(s.links[1].burstLoss.ack, 0.01);
+  EXPECT_EQ(s.nodes[2].fdlCount, 3);
+  // E1 overrides policy and size; the rest comes from obs.assembly.
+  EXPECT_EQ(s.nodes[1].assembly.policy, AssemblyPolicyKind::Hybrid);
+  EXPECT_DOUBLE_EQ(s.nodes[1].assembly.maxBytes, 20000);
+  EXPECT_DOUBLE_EQ(s.nodes[1].assembly.maxTime, 1e-3);
+  EXPECT_EQ(s.nodes[3].assembly.policy, AssemblyPolicyKind::Time);
+  ASSERT_EQ(s.background.size(), 1u);
+  EXPECT_EQ(s.background[0].model, BackgroundModel::SelfSimilar);
+  EXPECT_DOUBLE_EQ(s.background[0].hurst, 0.7);
 }
 
 TEST(ScenarioParser, NeutralValuesOfLaterFeaturesAreAccepted) {

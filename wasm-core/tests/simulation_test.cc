@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <map>
 #include <fstream>
 #include <sstream>
 
@@ -71,11 +72,15 @@ TEST(Simulation, PaperZeroDataBurstLossHurtsMoreThanAckBurstLoss) {
 
 TEST(Simulation, EveryPacketAndBurstIsAccountedFor) {
   for (double loss : {0.0, 0.01, 0.2}) {
-    auto sim = Simulation::fromJson(withLoss(loss, loss / 2, 5).dump());
+    json j = withLoss(loss, loss / 2, 5);
+    j["links"][3]["loss"] = loss;  // random packet loss too
+    j["links"][2]["burstLoss"] = {{"data", loss / 4}, {"ack", loss / 4}};
+    j["links"][0]["queue"] = 20;   // and queue overflows at the sender
+    auto sim = Simulation::fromJson(j.dump());
     for (double t : {0.0123, 0.5, 2.7183, 5.0}) {  // mid-run too, with packets in flight
       sim->advanceTo(t);
       Simulation::PacketLedger l = sim->packetLedger();
-      EXPECT_EQ(l.sent, l.delivered + l.queueDrops + l.burstDrops + l.held)
+      EXPECT_EQ(l.sent, l.delivered + l.linkDrops + l.burstDrops + l.held)
           << "loss " << loss << " at " << t;
       const BurstClassCounters& d = sim->obsPlane().counters(BurstClass::Data);
       const BurstClassCounters& a = sim->obsPlane().counters(BurstClass::Ack);
@@ -154,6 +159,140 @@ TEST(Simulation, LiveLossChangeActsFromNowOn) {
   EXPECT_EQ(sim->obsPlane().counters(BurstClass::Data).droppedTotal(), 0u);
   EXPECT_NE(sim->setLive("obs.burstLoss.ack", 1.5), "");
   EXPECT_NE(sim->setLive("links[0].rate", 1e6).find("cannot be changed"), std::string::npos);
+}
+
+TEST(Simulation, LinkLayerArqTradesLossForDelay) {
+  auto lossy = [](int retries) {
+    json j = withLoss(0, 0, 5);
+    j["links"][3]["loss"] = 0.2;  // E2 - Client, both directions, per try
+    j["links"][3]["arq"] = {{"retries", retries}, {"retryDelay", 1e-4}};
+    return runToEnd(j);
+  };
+  auto clean = runToEnd(withLoss(0, 0, 5));
+  auto noArq = lossy(0);
+  auto arq = lossy(7);
+  json a = arq->summary(), n = noArq->summary();
+  // Without ARQ each packet is lost with probability 0.2 (TCP then crawls).
+  double drops = n["packets"]["randomDrops"].get<double>();
+  double tries = drops + n["links"][3]["ab"]["packets"].get<double>() + n["links"][3]["ba"]["packets"].get<double>();
+  EXPECT_NEAR(drops / tries, 0.2, 5 * std::sqrt(0.16 / tries));
+  EXPECT_EQ(n["packets"]["retries"], 0);
+  EXPECT_LE(a["packets"]["randomDrops"].get<double>(), 3);  // 0.2^8 per packet
+  // About 0.2 / 0.8 = 0.25 extra tries per packet that gets across.
+  double packets = a["links"][3]["ab"]["packets"].get<double>() + a["links"][3]["ba"]["packets"].get<double>();
+  EXPECT_NEAR(a["packets"]["retries"].get<double>() / packets, 0.25, 0.02);
+  EXPECT_GT(a["flows"][0]["meanRtt"].get<double>(), clean->summary()["flows"][0]["meanRtt"].get<double>());
+  EXPECT_GT(a["flows"][0]["goodput"].get<double>(), 2 * n["flows"][0]["goodput"].get<double>());
+}
+
+TEST(Simulation, PerLinkBurstLossIsChargedToItsLinkAndClass) {
+  json j = withLoss(0, 0, 5);
+  j["links"][2]["burstLoss"] = {{"data", 0.05}, {"ack", 0}};  // C1 - E2: data goes a -> b
+  json s = runToEnd(j)->summary();
+  double onF2 = s["links"][2]["ab"]["dropped"]["data"]["injected"].get<double>();
+  EXPECT_GT(onF2, 20);
+  EXPECT_EQ(s["links"][2]["ba"]["dropped"]["ack"]["injected"], 0);
+  EXPECT_EQ(s["links"][1]["ab"]["dropped"]["data"]["injected"], 0);
+  EXPECT_EQ(s["bursts"]["data"]["droppedInjected"].get<double>(), onF2);
+  EXPECT_EQ(s["bursts"]["ack"]["dropped"], 0);
+}
+
+TEST(Simulation, LinkSummaryReportsUtilisation) {
+  json s = runToEnd(withLoss(0, 0, 5))->summary();
+  ASSERT_EQ(s["links"].size(), 4u);
+  // The server's access link carries the whole window: close to busy all the time.
+  EXPECT_GT(s["links"][0]["ab"]["utilisation"].get<double>(), 0.95);
+  EXPECT_LE(s["links"][0]["ab"]["utilisation"].get<double>(), 1.0);
+  // 100 Mbit/s of data on 2 x 1.25 Gbit/s of fiber: a few per cent.
+  double fiber = s["links"][1]["ab"]["utilisation"].get<double>();
+  EXPECT_GT(fiber, 0.03);
+  EXPECT_LT(fiber, 0.06);
+  EXPECT_EQ(s["histograms"]["burstBytes"]["lower"].size(), s["histograms"]["burstBytes"]["counts"].size());
+  double bursts = 0;
+  for (const auto& c : s["histograms"]["burstBytes"]["counts"]) bursts += c.get<double>();
+  EXPECT_EQ(bursts, s["bursts"]["sent"].get<double>());
+}
+
+TEST(Simulation, LiveLinkAndAssemblyChanges) {
+  auto sim = Simulation::fromJson(withLoss(0, 0, 2).dump());
+  EXPECT_EQ(sim->setLive("links[3].loss", 0.1), "");
+  EXPECT_EQ(sim->setLive("links[1].burstLoss.ack", 0.2), "");
+  EXPECT_EQ(sim->setLive("links[1].wavelengths", 4), "");
+  EXPECT_EQ(sim->setLive("nodes[1].assembly.maxTime", 2e-3), "");
+  EXPECT_EQ(sim->setLive("obs.assembly.minBytes", 1000), "");
+  EXPECT_NE(sim->setLive("links[1].loss", 0.1).find("cannot be changed while running on a fiber link"), std::string::npos);
+  EXPECT_NE(sim->setLive("links[0].wavelengths", 2).find("on a packet link"), std::string::npos);
+  EXPECT_NE(sim->setLive("links[9].loss", 0.1).find("cannot be changed while running"), std::string::npos);
+  EXPECT_NE(sim->setLive("nodes[2].assembly.maxTime", 1e-3).find("is not an edge node"), std::string::npos);
+  EXPECT_NE(sim->setLive("links[1].wavelengths", 2.5).find("must be an integer"), std::string::npos);
+  sim->advanceTo(2);
+  json s = sim->summary();
+  EXPECT_GT(s["packets"]["randomDrops"].get<double>(), 0);
+  EXPECT_GT(s["bursts"]["ack"]["droppedInjected"].get<double>(), 0);
+  EXPECT_GE(s["bursts"]["ack"]["meanBytes"].get<double>(), 1000);  // padded to minBytes
+}
+
+TEST(Simulation, VisualEventsTellTheStoryOfEachBurst) {
+  auto sim = Simulation::fromJson(withLoss(0.2, 0, 1).dump());
+  sim->advanceTo(0.2);
+  EXPECT_EQ(sim->drainVisualEvents().rows(), 0u);  // off by default
+  sim->setVisualEvents(true);
+  sim->advanceTo(1);
+  VisualEventColumns v = sim->drainVisualEvents();
+  ASSERT_GT(v.rows(), 100u);
+  std::map<int, int> kinds;
+  for (std::size_t i = 0; i < v.rows(); ++i) {
+    ++kinds[v.kind[i]];
+    EXPECT_LE(v.t0[i], v.t1[i]);
+  }
+  for (VisualEventKind k : {VisualEventKind::BurstFormed, VisualEventKind::ControlPacket,
+                            VisualEventKind::BurstOnLink, VisualEventKind::BurstDropped,
+                            VisualEventKind::PacketOnLink, VisualEventKind::TcpEvent,
+                            VisualEventKind::BurstDelivered})
+    EXPECT_GT(kinds[static_cast<int>(k)], 0) << "kind " << static_cast<int>(k);
+  // Every burst drop in the counters appears as an event (the ring did not overflow).
+  EXPECT_EQ(sim->visualEventsLost(), 0u);
+  // A control packet leaves its edge one offset before its burst.
+  for (std::size_t i = 0; i < v.rows(); ++i) {
+    if (v.kind[i] != static_cast<int>(VisualEventKind::BurstFormed)) continue;
+    int id = v.id[i];
+    double bhp = -1, burst = -1;
+    for (std::size_t j = i; j < v.rows() && (bhp < 0 || burst < 0); ++j) {
+      if (v.id[j] != id) continue;
+      if (v.kind[j] == static_cast<int>(VisualEventKind::ControlPacket) && bhp < 0) bhp = v.t0[j];
+      if (v.kind[j] == static_cast<int>(VisualEventKind::BurstOnLink) && burst < 0) burst = v.t0[j];
+    }
+    ASSERT_GE(bhp, 0);
+    EXPECT_NEAR(burst - bhp, toSeconds(sim->obsPlane().offset(0)), 1e-12);
+    break;
+  }
+}
+
+TEST(Simulation, FileFlowsFinishAndReportTheirCompletionTime) {
+  json j = withLoss(0, 0, 5);
+  j["flows"][0]["app"] = {{"kind", "file"}, {"bytes", 1000000}};
+  j["flows"][0]["count"] = 3;
+  j["flows"][0]["start"] = 0.5;
+  json s = runToEnd(j)->summary();
+  ASSERT_EQ(s["flows"].size(), 3u);
+  EXPECT_EQ(s["flows"][1]["id"], "tcp1#1");
+  double total = 0;
+  for (const auto& f : s["flows"]) {
+    ASSERT_TRUE(f["completionTime"].is_number());
+    // 3 MB through a 100 Mbit/s bottleneck take at least 0.26 s of payload time.
+    EXPECT_GT(f["completionTime"].get<double>(), 0.08);
+    EXPECT_LT(f["completionTime"].get<double>(), 4.5);
+    EXPECT_GE(f["delivered"].get<double>(), 1000000);
+    total += f["delivered"].get<double>();
+  }
+  EXPECT_LT(total, 3 * 1000000 + 3 * 512);
+}
+
+TEST(Simulation, CbrFlowIsCappedByItsApplicationRate) {
+  json j = withLoss(0, 0, 5);
+  j["flows"][0]["app"] = {{"kind", "cbr"}, {"rate", 2e7}};
+  json s = runToEnd(j)->summary();
+  EXPECT_NEAR(s["flows"][0]["goodput"].get<double>(), 2e7, 0.02 * 2e7);
 }
 
 TEST(Simulation, UnreachableDestinationIsRefused) {

@@ -29,10 +29,10 @@ struct RenoBench {
   Route route;
   AckPlayer player;
   std::unique_ptr<TcpSender> sender;
-  explicit RenoBench(TcpSpec spec) {
+  explicit RenoBench(TcpSpec spec, AppSpec app = AppSpec{}) {
     route.src = 0;
     route.dst = 1;
-    sender = std::make_unique<TcpSender>(sim, wire, 0, &route, spec, 0.0);
+    sender = std::make_unique<TcpSender>(sim, wire, 0, &route, spec, app, 0.0);
     player.sender = sender.get();
     sim.runUntil(0);  // the start event
   }
@@ -152,6 +152,34 @@ TEST(TcpReno, NeverMoreThanTheMaximumWindowOutstanding) {
     EXPECT_LE(b.sender->sndNxt() - b.sender->sndUna(), 8u);
     EXPECT_LE(b.sender->cwnd(), 8.0);
   }
+}
+
+TEST(TcpApps, FileSendsItsBytesThenRecordsTheCompletionTime) {
+  AppSpec file;
+  file.kind = AppKind::File;
+  file.bytes = 4 * 512 + 1;  // five segments, the last one short
+  RenoBench b(renoSpec(10), file);
+  EXPECT_EQ(b.wire.sent, (std::vector<std::uint32_t>{0, 1, 2, 3, 4}));
+  b.ack(3, 0.02);
+  EXPECT_LT(b.sender->completedAt(), 0);
+  b.ack(5, 0.03);
+  EXPECT_EQ(b.sender->completedAt(), fromSeconds(0.05));
+  EXPECT_EQ(b.wire.sent.size(), 5u);
+}
+
+TEST(TcpApps, CbrHandsOverSegmentsAtItsRate) {
+  AppSpec cbr;
+  cbr.kind = AppKind::Cbr;
+  cbr.rate = 100 * 8 * 512;  // 100 segments per second
+  RenoBench b(renoSpec(50), cbr);
+  EXPECT_TRUE(b.wire.sent.empty());  // nothing handed over at t = 0
+  b.sim.runUntil(fromSeconds(0.1));
+  // Segments n = 1..10 become available at n x 10 ms; the window never limits here.
+  EXPECT_EQ(b.wire.sent.size(), 10u);
+  b.sim.runUntil(fromSeconds(0.105));
+  EXPECT_EQ(b.wire.sent.size(), 10u);
+  b.sim.runUntil(fromSeconds(0.11));
+  EXPECT_EQ(b.wire.sent.size(), 11u);
 }
 
 // The receiver: cumulative ACKs, out-of-order segments buffered.

@@ -73,6 +73,28 @@ class JsSimulation {
     out.set("delivered", copyColumn(s.delivered, "Float64Array"));
     return out;
   }
+  void setVisualEvents(bool on) {
+    if (sim_) sim_->setVisualEvents(on);
+  }
+  val drainVisualEvents() {
+    obs::VisualEventColumns c = sim_ ? sim_->drainVisualEvents() : obs::VisualEventColumns{};
+    val out = val::object();
+    out.set("t0", copyColumn(c.t0, "Float64Array"));
+    out.set("t1", copyColumn(c.t1, "Float64Array"));
+    out.set("value", copyColumn(c.value, "Float64Array"));
+    out.set("kind", copyColumn(c.kind, "Uint8Array"));
+    out.set("cls", copyColumn(c.cls, "Uint8Array"));
+    out.set("reason", copyColumn(c.reason, "Uint8Array"));
+    out.set("id", copyColumn(c.id, "Int32Array"));
+    out.set("node", copyColumn(c.node, "Int32Array"));
+    out.set("link", copyColumn(c.link, "Int32Array"));
+    out.set("dir", copyColumn(c.dir, "Int32Array"));
+    out.set("lane", copyColumn(c.lane, "Int32Array"));
+    out.set("bytes", copyColumn(c.bytes, "Uint32Array"));
+    out.set("segments", copyColumn(c.segments, "Uint32Array"));
+    out.set("lost", static_cast<double>(sim_ ? sim_->visualEventsLost() : 0));
+    return out;
+  }
   std::string summaryJson() const {
     std::string result = "{}";
     guarded([&] { result = sim_->summary().dump(); });
@@ -120,6 +142,8 @@ EMSCRIPTEN_BINDINGS(obs_engine) {
       .function("setLive", &JsSimulation::setLive)
       .function("flowIdsJson", &JsSimulation::flowIdsJson)
       .function("drainSamples", &JsSimulation::drainSamples)
-      .function("summaryJson", &JsSimulation::summaryJson);
+      .function("summaryJson", &JsSimulation::summaryJson)
+      .function("setVisualEvents", &JsSimulation::setVisualEvents)
+      .function("drainVisualEvents", &JsSimulation::drainVisualEvents);
   emscripten::function("engineVersion", &engineVersion);
 }

@@ -1,5 +1,6 @@
 #include "obs/burst_assembler.h"
 
+#include <algorithm>
 #include <utility>
 
 namespace obs {
@@ -35,6 +36,23 @@ void BurstAssembler::handleEvent(std::uint32_t, std::uint64_t arg) {
   send(key, q);
 }
 
+std::string BurstAssembler::set(const std::string& field, double value) {
+  if (field == "maxTime") {
+    if (!(value > 0 && value <= 10)) return "maxTime must be a number of seconds in (0, 10]";
+    spec_.maxTime = value;
+    maxTime_ = fromSeconds(value);
+  } else if (field == "maxBytes") {
+    if (!(value > 0 && value <= 1e9)) return "maxBytes must be a number of bytes in (0, 1e9]";
+    spec_.maxBytes = value;
+  } else if (field == "minBytes") {
+    if (!(value >= 0 && value <= 1e9)) return "minBytes must be a number of bytes in [0, 1e9]";
+    spec_.minBytes = value;
+  } else {
+    return field + " cannot be changed while running (live: maxTime, maxBytes, minBytes)";
+  }
+  return "";
+}
+
 std::size_t BurstAssembler::held() const {
   std::size_t n = 0;
   for (const auto& entry : queues_) n += entry.second.packets.size();
@@ -47,7 +65,8 @@ void BurstAssembler::send(std::uint32_t key, Queue& q) {
   std::uint32_t bytes = q.bytes;
   q.bytes = 0;
   ++q.generation;
-  sink_.burstAssembled(static_cast<int>(key / 2), std::move(packets), bytes);
+  std::uint32_t length = std::max<std::uint32_t>(bytes, static_cast<std::uint32_t>(spec_.minBytes));
+  sink_.burstAssembled(static_cast<int>(key / 2), std::move(packets), bytes, length);
 }
 
 }  // namespace obs

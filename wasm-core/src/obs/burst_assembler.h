@@ -5,6 +5,7 @@
 #pragma once
 #include <cstdint>
 #include <map>
+#include <string>
 #include <vector>
 
 #include "net/packet.h"
@@ -15,9 +16,10 @@ namespace obs {
 
 class BurstSink {
  public:
-  // `packets` have their hop advanced past the optical path already.
+  // `packets` have their hop advanced past the optical path already; `lengthBytes` is the
+  // burst's length on the wavelength (payload padded up to the edge's minBytes).
   virtual void burstAssembled(int pathId, std::vector<Packet>&& packets,
-                              std::uint32_t payloadBytes) = 0;
+                              std::uint32_t payloadBytes, std::uint32_t lengthBytes) = 0;
 
  protected:
   ~BurstSink() = default;
@@ -31,6 +33,10 @@ class BurstAssembler final : public EventHandler {
   void add(int pathId, int pathLength, Packet&& packet);
   void handleEvent(std::uint32_t kind, std::uint64_t arg) override;
   std::size_t held() const;  // packets waiting in assembly queues
+  const AssemblySpec& spec() const { return spec_; }
+  // Live change of maxTime, maxBytes or minBytes ("" when applied, else the reason).
+  // Queues already waiting keep the timer they have; the new values apply from now on.
+  std::string set(const std::string& field, double value);
 
  private:
   struct Queue {

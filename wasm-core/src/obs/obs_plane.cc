@@ -5,6 +5,15 @@
 
 namespace obs {
 
+int BurstHistograms::bin(std::uint64_t value) {
+  int b = 0;
+  while (value > 1 && b < kBins - 1) {
+    value >>= 1;
+    ++b;
+  }
+  return b;
+}
+
 ObsPlane::ObsPlane(Simulator& sim, PacketReceiver& receiver, const Scenario& scenario,
                    const std::vector<OpticalPath>& paths)
     : sim_(sim),
@@ -12,10 +21,16 @@ ObsPlane::ObsPlane(Simulator& sim, PacketReceiver& receiver, const Scenario& sce
       scenario_(scenario),
       paths_(paths),
       directions_(scenario.links.size() * 2),
+      cores_(scenario.nodes.size()),
       controlProcessing_(fromSeconds(scenario.obs.controlProcessing)),
       lossRng_(scenario.seed, "obs.burstLoss") {
-  burstLoss_[0] = scenario.obs.burstLoss.data;
-  burstLoss_[1] = scenario.obs.burstLoss.ack;
+  burstLoss_[static_cast<int>(BurstClass::Data)] = scenario.obs.burstLoss.data;
+  burstLoss_[static_cast<int>(BurstClass::Ack)] = scenario.obs.burstLoss.ack;
+  for (std::size_t n = 0; n < scenario.nodes.size(); ++n) {
+    const NodeSpec& node = scenario.nodes[n];
+    if (node.kind != NodeKind::Core) continue;
+    cores_[n] = CoreNode{fromSeconds(node.setupTime), node.fdlCount, fromSeconds(node.fdlUnit)};
+  }
   for (std::size_t i = 0; i < scenario.links.size(); ++i) {
     const LinkSpec& l = scenario.links[i];
     if (l.kind != LinkKind::Fiber) continue;
@@ -25,21 +40,24 @@ ObsPlane::ObsPlane(Simulator& sim, PacketReceiver& receiver, const Scenario& sce
       d.delay = fromSeconds(l.delay);
       d.control.rate = l.rate;  // the control channel runs at the data channels' rate
       d.control.delay = d.delay;
+      d.burstLoss = {l.burstLoss.data, l.burstLoss.ack};
+      d.lossRng = std::make_unique<RandomStream>(
+          scenario.seed, "link:" + l.id + (dir == 0 ? ":ab" : ":ba") + ":burstLoss");
     }
   }
   // Offsets. auto = (core hops) x controlProcessing + the BHP's own transmission time on
-  // each hop before the last core (the BHP is stored and forwarded, the burst cuts
+  // each hop up to the last core (the BHP is stored and forwarded, the burst cuts
   // through) + the largest switch set-up time on the path.
   for (const OpticalPath& p : paths_) {
     int cores = 0, first = -1, last = -1;
     SimTime bhpTransmission = 0, maxSetup = 0;
     for (std::size_t h = 0; h < p.hops.size(); ++h) {
-      const NodeSpec& to = scenario.nodes[p.hops[h].to];
-      if (to.kind != NodeKind::Core) continue;
+      int to = p.hops[h].to;
+      if (scenario.nodes[to].kind != NodeKind::Core) continue;
       ++cores;
       if (first < 0) first = static_cast<int>(h);
       last = static_cast<int>(h);
-      maxSetup = std::max(maxSetup, fromSeconds(to.setupTime));
+      maxSetup = std::max(maxSetup, cores_[to].setupTime);
     }
     for (int h = 0; h <= last; ++h)
       bhpTransmission += transmissionTime(kControlPacketBytes, scenario.links[p.hops[h].link].rate);
@@ -73,57 +91,134 @@ std::size_t ObsPlane::packetsInFlight() const {
   return n;
 }
 
+int ObsPlane::wavelengths(int link) const {
+  const Direction& d = directions_[link * 2];
+  return d.schedule ? d.schedule->wavelengths() : 0;
+}
+
+void ObsPlane::setLinkBurstLoss(int link, BurstClass cls, double probability) {
+  for (int dir = 0; dir < 2; ++dir)
+    directions_[link * 2 + dir].burstLoss[static_cast<int>(cls)] = probability;
+}
+
+void ObsPlane::setWavelengths(int link, int wavelengths) {
+  for (int dir = 0; dir < 2; ++dir) directions_[link * 2 + dir].schedule->setWavelengths(wavelengths);
+}
+
 SimTime ObsPlane::arrivalAt(const Burst& b, int hopIndex) const {
-  SimTime t = b.start;
+  SimTime t = b.start + b.fdlDelay;
   const OpticalPath& p = paths_[b.path];
   for (int h = 0; h <= hopIndex; ++h) t += directions_[p.hops[h].link * 2 + p.hops[h].dir].delay;
   return t;
 }
 
 void ObsPlane::burstAssembled(int pathId, std::vector<Packet>&& packets,
-                              std::uint32_t payloadBytes) {
-  const OpticalPath& path = paths_[pathId];
+                              std::uint32_t payloadBytes, std::uint32_t lengthBytes) {
   std::uint32_t slot = allocate();
   Burst& b = pool_[slot];
-  b.id = nextBurstId_++;
-  b.path = pathId;
   b.packets = std::move(packets);
   b.payloadBytes = payloadBytes;
-  b.lengthBytes = std::max<std::uint32_t>(
-      payloadBytes, static_cast<std::uint32_t>(scenario_.obs.assembly.minBytes));
   b.dataSegments = 0;
   b.acks = 0;
   for (const Packet& p : b.packets) (p.isAck ? b.acks : b.dataSegments) += 1;
   b.cls = b.dataSegments > 0 ? BurstClass::Data : BurstClass::Ack;
+  b.path = pathId;
+  b.lengthBytes = lengthBytes;
+  ++histograms_.segments[BurstHistograms::bin(b.packets.size())];
+  launch(slot);
+}
+
+void ObsPlane::backgroundBurst(int pathId, std::uint32_t lengthBytes) {
+  std::uint32_t slot = allocate();
+  Burst& b = pool_[slot];
+  b.packets.clear();
+  b.payloadBytes = lengthBytes;
+  b.lengthBytes = lengthBytes;
+  b.dataSegments = 0;
+  b.acks = 0;
+  b.cls = BurstClass::Background;
+  b.path = pathId;
+  launch(slot);
+}
+
+void ObsPlane::launch(std::uint32_t slot) {
+  Burst& b = pool_[slot];
+  const OpticalPath& path = paths_[b.path];
+  b.id = nextBurstId_++;
   b.formedAt = sim_.now();
+  b.fdlDelay = 0;
   const Hop& first = path.hops.front();
   b.duration = transmissionTime(b.lengthBytes, scenario_.links[first.link].rate);
-
-  // The ingress edge buffers electronically: the burst leaves on the first wavelength
-  // free at or after now + offset, and its BHP leaves one offset earlier.
-  Direction& out = direction(first);
-  out.schedule->forgetBefore(sim_.now());
-  auto [lane, start] = out.schedule->earliestStart(sim_.now() + offsets_[pathId], b.duration);
-  out.schedule->reserveOn(lane, start, start + b.duration);
-  b.start = start;
 
   BurstClassCounters& c = counters_[static_cast<int>(b.cls)];
   ++c.sent;
   c.lengthBytes += b.lengthBytes;
   c.packets += b.packets.size();
   c.dataSegments += b.dataSegments;
+  ++histograms_.bytes[BurstHistograms::bin(b.lengthBytes)];
+  if (log_ && log_->enabled()) {
+    VisualEvent e{VisualEventKind::BurstFormed};
+    e.t0 = e.t1 = sim_.now();
+    e.id = static_cast<std::int32_t>(b.id);
+    e.node = path.ingress;
+    e.cls = static_cast<std::uint8_t>(b.cls);
+    e.bytes = b.lengthBytes;
+    e.segments = static_cast<std::uint32_t>(b.packets.size());
+    e.value = toSeconds(offsets_[b.path]);
+    log_->record(e);
+  }
 
-  if (firstCoreHop_[pathId] < 0) {
-    // No core node on the path: the injected loss has no core to act at, so it acts at
-    // the egress edge, decided now.
-    if (lossRng_.bernoulli(burstLoss_[static_cast<int>(b.cls)])) {
-      drop(slot, DropReason::Injected);
+  // The ingress edge buffers electronically: its BHP leaves as soon as the control channel
+  // is free, and the burst on the first wavelength free at least one offset after that
+  // (if the wavelengths are busier, the BHP waits too, so it always leads by exactly the
+  // offset and a burst never overtakes its own BHP at the first core).
+  Direction& out = direction(first);
+  out.schedule->forgetBefore(sim_.now());
+  SimTime bhpReady = std::max(sim_.now(), out.control.freeAt);
+  auto [lane, start] = out.schedule->earliestStart(bhpReady + offsets_[b.path], b.duration);
+  out.schedule->reserveOn(lane, start, start + b.duration);
+  ++out.counters.bursts;
+  out.counters.busy += b.duration;
+  b.start = start;
+  logOnLink(b, first, lane, start);
+
+  if (linkLossDrops(b, first)) {
+    drop(slot, DropReason::Injected, path.ingress, first);
+    return;
+  }
+  if (firstCoreHop_[b.path] < 0) {
+    // No core node on the path: the end-to-end injected loss has no core to act at, so it
+    // acts on the first link, decided now.
+    if (b.cls != BurstClass::Background && lossRng_.bernoulli(burstLoss_[static_cast<int>(b.cls)])) {
+      drop(slot, DropReason::Injected, path.ingress, first);
       return;
     }
     scheduleEgressArrival(slot);
     return;
   }
-  sendBhp(slot, 0, start - offsets_[pathId]);
+  sendBhp(slot, 0, start - offsets_[b.path]);
+}
+
+void ObsPlane::logOnLink(const Burst& b, const Hop& hop, int lane, SimTime firstBit) {
+  if (!log_ || !log_->enabled()) return;
+  VisualEvent e{VisualEventKind::BurstOnLink};
+  e.t0 = firstBit;
+  e.t1 = firstBit + b.duration;
+  e.id = static_cast<std::int32_t>(b.id);
+  e.link = hop.link;
+  e.dir = hop.dir;
+  e.lane = lane;
+  e.cls = static_cast<std::uint8_t>(b.cls);
+  e.bytes = b.lengthBytes;
+  e.segments = static_cast<std::uint32_t>(b.packets.size());
+  log_->record(e);
+}
+
+bool ObsPlane::linkLossDrops(Burst& b, const Hop& hop) {
+  Direction& d = direction(hop);
+  if (b.cls == BurstClass::Background) return false;  // per-link loss is per TCP class
+  // Always draw (common random numbers when the probability changes).
+  return d.lossRng->bernoulli(d.burstLoss[static_cast<int>(b.cls)]);
 }
 
 void ObsPlane::sendBhp(std::uint32_t slot, int hopIndex, SimTime when) {
@@ -134,6 +229,16 @@ void ObsPlane::sendBhp(std::uint32_t slot, int hopIndex, SimTime when) {
   SimTime transmitted = depart + transmissionTime(kControlPacketBytes, ch.rate);
   ch.freeAt = transmitted;
   b.bhpHop = hopIndex;
+  if (log_ && log_->enabled()) {
+    VisualEvent e{VisualEventKind::ControlPacket};
+    e.t0 = depart;
+    e.t1 = transmitted + ch.delay;
+    e.id = static_cast<std::int32_t>(b.id);
+    e.link = hop.link;
+    e.dir = hop.dir;
+    e.cls = static_cast<std::uint8_t>(b.cls);
+    log_->record(e);
+  }
   sim_.scheduleAt(transmitted + ch.delay, this, kBhpArrived, slot);
 }
 
@@ -152,6 +257,16 @@ void ObsPlane::handleEvent(std::uint32_t kind, std::uint64_t arg) {
       Burst& b = pool_[slot];
       ++counters_[static_cast<int>(b.cls)].delivered;
       int egress = paths_[b.path].egress;
+      if (log_ && log_->enabled()) {
+        VisualEvent e{VisualEventKind::BurstDelivered};
+        e.t0 = e.t1 = sim_.now();
+        e.id = static_cast<std::int32_t>(b.id);
+        e.node = egress;
+        e.cls = static_cast<std::uint8_t>(b.cls);
+        e.bytes = b.lengthBytes;
+        e.segments = static_cast<std::uint32_t>(b.packets.size());
+        log_->record(e);
+      }
       std::vector<Packet> packets;
       packets.swap(b.packets);
       release(slot);
@@ -161,27 +276,53 @@ void ObsPlane::handleEvent(std::uint32_t kind, std::uint64_t arg) {
   }
 }
 
+bool ObsPlane::reserveOutgoing(Burst& b, int nodeIndex, const Hop& out, SimTime arrival) {
+  Direction& d = direction(out);
+  d.schedule->forgetBefore(sim_.now());
+  const CoreNode& core = cores_[nodeIndex];
+  bool jet = scenario_.obs.reservation == Reservation::Jet;
+  // Delay 0 first, then the FDLs in order: FDL i delays by i x unit. An FDL bank is taken
+  // to hold any number of bursts at once (WDM delay lines).
+  for (int i = 0; i <= core.fdlCount; ++i) {
+    SimTime delay = i * core.fdlUnit;
+    SimTime from = jet ? arrival + delay : sim_.now();
+    int lane = d.schedule->reserve(from, arrival + delay + b.duration, scenario_.obs.scheduling);
+    if (lane < 0) continue;
+    logOnLink(b, out, lane, arrival + delay);
+    if (delay > 0) {
+      b.fdlDelay += delay;
+      ++d.counters.fdlDelayed;
+      ++counters_[static_cast<int>(b.cls)].fdlDelayed;
+    }
+    ++d.counters.bursts;
+    d.counters.busy += b.duration;
+    return true;
+  }
+  return false;
+}
+
 void ObsPlane::onBhpProcessed(std::uint32_t slot) {
   Burst& b = pool_[slot];
   const OpticalPath& path = paths_[b.path];
   int here = b.bhpHop;  // the BHP crossed hop `here` and is at its far end, a core node
-  if (here == firstCoreHop_[b.path] &&
-      lossRng_.bernoulli(burstLoss_[static_cast<int>(b.cls)])) {
-    drop(slot, DropReason::Injected);
-    return;
-  }
-  const NodeSpec& core = scenario_.nodes[path.hops[here].to];
-  SimTime arrival = arrivalAt(b, here);
-  if (sim_.now() + fromSeconds(core.setupTime) > arrival) {
-    drop(slot, DropReason::Late);
-    return;
-  }
+  int node = path.hops[here].to;
   const Hop& next = path.hops[here + 1];
-  Direction& out = direction(next);
-  out.schedule->forgetBefore(sim_.now());
-  SimTime reserveFrom = scenario_.obs.reservation == Reservation::Jet ? arrival : sim_.now();
-  if (out.schedule->reserve(reserveFrom, arrival + b.duration, scenario_.obs.scheduling) < 0) {
-    drop(slot, DropReason::Contention);
+  if (here == firstCoreHop_[b.path] && b.cls != BurstClass::Background &&
+      lossRng_.bernoulli(burstLoss_[static_cast<int>(b.cls)])) {
+    drop(slot, DropReason::Injected, node, next);
+    return;
+  }
+  SimTime arrival = arrivalAt(b, here);
+  if (sim_.now() + cores_[node].setupTime > arrival) {
+    drop(slot, DropReason::Late, node, next);
+    return;
+  }
+  if (!reserveOutgoing(b, node, next, arrival)) {
+    drop(slot, DropReason::Contention, node, next);
+    return;
+  }
+  if (linkLossDrops(b, next)) {
+    drop(slot, DropReason::Injected, node, next);
     return;
   }
   if (here == lastCoreHop_[b.path]) {
@@ -197,12 +338,27 @@ void ObsPlane::scheduleEgressArrival(std::uint32_t slot) {
   sim_.scheduleAt(arrivalAt(b, lastHop) + b.duration, this, kBurstAtEgress, slot);
 }
 
-void ObsPlane::drop(std::uint32_t slot, DropReason reason) {
+void ObsPlane::drop(std::uint32_t slot, DropReason reason, int node, const Hop& chargedTo) {
   Burst& b = pool_[slot];
-  BurstClassCounters& c = counters_[static_cast<int>(b.cls)];
+  if (log_ && log_->enabled()) {
+    VisualEvent e{VisualEventKind::BurstDropped};
+    e.t0 = e.t1 = sim_.now();
+    e.id = static_cast<std::int32_t>(b.id);
+    e.node = node;
+    e.link = chargedTo.link;
+    e.dir = chargedTo.dir;
+    e.cls = static_cast<std::uint8_t>(b.cls);
+    e.reason = static_cast<std::uint8_t>(reason);
+    e.bytes = b.lengthBytes;
+    e.segments = static_cast<std::uint32_t>(b.packets.size());
+    log_->record(e);
+  }
+  int cls = static_cast<int>(b.cls);
+  BurstClassCounters& c = counters_[cls];
   ++c.dropped[static_cast<int>(reason)];
   c.segmentsDropped += b.dataSegments;
   c.acksDropped += b.acks;
+  ++direction(chargedTo).counters.dropped[cls][static_cast<int>(reason)];
   release(slot);
 }
 

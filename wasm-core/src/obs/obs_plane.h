@@ -1,14 +1,17 @@
-// The optical burst-switched plane: takes assembled bursts from ingress edges, sends each
-// burst's control packet (BHP) hop by hop on the control channels, lets every core node
-// process it and reserve an outgoing wavelength (JET or JIT, FFUC/LAUC/LAUC-VF), applies
-// the injected end-to-end loss at the first core node, and hands the packets of bursts
-// that get through to the egress edge.
+// The optical burst-switched plane: takes assembled bursts from ingress edges (and bursts
+// of background sources), sends each burst's control packet (BHP) hop by hop on the
+// control channels, lets every core node process it and reserve an outgoing wavelength
+// (JET or JIT; FFUC, LAUC or LAUC-VF; fiber delay lines when no wavelength is free),
+// applies injected losses, and hands the packets of bursts that get through to the egress
+// edge.
 #pragma once
 #include <array>
 #include <cstdint>
 #include <memory>
 #include <vector>
 
+#include "app/background_source.h"
+#include "metrics/visual_event_log.h"
 #include "net/packet_channel.h"
 #include "net/route.h"
 #include "obs/burst.h"
@@ -25,8 +28,8 @@ namespace obs {
 constexpr std::uint32_t kControlPacketBytes = 64;
 
 enum class DropReason : std::uint8_t {
-  Injected = 0,    // obs.burstLoss: deliberate end-to-end loss per class
-  Contention = 1,  // no wavelength free on the outgoing link
+  Injected = 0,    // obs.burstLoss (end to end) or a fiber link's burstLoss
+  Contention = 1,  // no wavelength free on the outgoing link, nor after any FDL delay
   Late = 2,        // the burst reached a core before its BHP was processed (offset too short)
 };
 constexpr int kDropReasons = 3;
@@ -34,33 +37,64 @@ constexpr int kDropReasons = 3;
 struct BurstClassCounters {
   std::uint64_t sent = 0;  // bursts that left an ingress edge
   std::array<std::uint64_t, kDropReasons> dropped{};
-  std::uint64_t delivered = 0;  // bursts disassembled at their egress edge
+  std::uint64_t delivered = 0;  // bursts that reached their egress edge
   std::uint64_t lengthBytes = 0;
   std::uint64_t packets = 0;
   std::uint64_t dataSegments = 0;
   std::uint64_t segmentsDropped = 0;  // data segments inside dropped bursts
   std::uint64_t acksDropped = 0;
+  std::uint64_t fdlDelayed = 0;       // bursts that went through at least one FDL
   std::uint64_t droppedTotal() const { return dropped[0] + dropped[1] + dropped[2]; }
 };
 
-class ObsPlane final : public EventHandler, public BurstSink {
+// One direction of a fiber link, as the summary reports it.
+struct FiberDirectionCounters {
+  std::uint64_t bursts = 0;         // bursts that got a wavelength on it
+  SimTime busy = 0;                 // sum of reserved durations (all wavelengths)
+  std::uint64_t fdlDelayed = 0;     // bursts that needed an FDL to get onto it
+  // Drops charged to this direction (the link the burst was about to take), per class
+  // and reason.
+  std::array<std::array<std::uint64_t, kDropReasons>, kBurstClasses> dropped{};
+};
+
+// Log-2 histograms of what the edges sent, for the summary and the charts.
+struct BurstHistograms {
+  static constexpr int kBins = 28;  // bin i holds values in [2^i, 2^(i+1)); bin 0 also 0
+  std::array<std::uint64_t, kBins> bytes{};     // burst length on the wavelength
+  std::array<std::uint64_t, kBins> segments{};  // packets per burst (TCP bursts only)
+  static int bin(std::uint64_t value);
+};
+
+class ObsPlane final : public EventHandler, public BurstSink, public BackgroundBurstSink {
  public:
   ObsPlane(Simulator& sim, PacketReceiver& receiver, const Scenario& scenario,
            const std::vector<OpticalPath>& paths);
 
   // BurstSink: called by the assemblers of ingress edges.
-  void burstAssembled(int pathId, std::vector<Packet>&& packets,
-                      std::uint32_t payloadBytes) override;
+  void burstAssembled(int pathId, std::vector<Packet>&& packets, std::uint32_t payloadBytes,
+                      std::uint32_t lengthBytes) override;
+  // BackgroundBurstSink: called by background sources.
+  void backgroundBurst(int pathId, std::uint32_t lengthBytes) override;
   void handleEvent(std::uint32_t kind, std::uint64_t arg) override;
 
+  // Live what-if changes.
   void setBurstLoss(BurstClass cls, double probability) {
     burstLoss_[static_cast<int>(cls)] = probability;
   }
+  void setLinkBurstLoss(int link, BurstClass cls, double probability);
+  void setWavelengths(int link, int wavelengths);
+  void setVisualLog(VisualEventLog* log) { log_ = log; }
+
   double burstLoss(BurstClass cls) const { return burstLoss_[static_cast<int>(cls)]; }
   SimTime offset(int pathId) const { return offsets_[pathId]; }
   const BurstClassCounters& counters(BurstClass cls) const {
     return counters_[static_cast<int>(cls)];
   }
+  const FiberDirectionCounters& fiberCounters(int link, int dir) const {
+    return directions_[link * 2 + dir].counters;
+  }
+  int wavelengths(int link) const;
+  const BurstHistograms& histograms() const { return histograms_; }
   std::size_t burstsInFlight() const { return live_; }
   std::size_t packetsInFlight() const;  // packets inside bursts not yet delivered
 
@@ -79,15 +113,30 @@ class ObsPlane final : public EventHandler, public BurstSink {
     std::unique_ptr<WavelengthSchedule> schedule;
     ControlChannel control;
     SimTime delay = 0;
+    std::array<double, 2> burstLoss{};  // this link's injected loss, data and ACK bursts
+    std::unique_ptr<RandomStream> lossRng;
+    FiberDirectionCounters counters;
+  };
+  struct CoreNode {
+    SimTime setupTime = 0;
+    int fdlCount = 0;
+    SimTime fdlUnit = 0;
   };
 
   Direction& direction(const Hop& hop) { return directions_[hop.link * 2 + hop.dir]; }
   std::uint32_t allocate();
   void release(std::uint32_t slot);
+  void launch(std::uint32_t slot);  // ingress scheduling and the first BHP
   void sendBhp(std::uint32_t slot, int hopIndex, SimTime when);
   void onBhpProcessed(std::uint32_t slot);
+  // Reserves the hop after `hopIndex` for the burst arriving at `arrival`, trying the
+  // node's FDLs in order if needed; returns false if nothing fits.
+  bool reserveOutgoing(Burst& b, int nodeIndex, const Hop& out, SimTime arrival);
+  void logOnLink(const Burst& b, const Hop& hop, int lane, SimTime firstBit);
+  bool linkLossDrops(Burst& b, const Hop& hop);
   void scheduleEgressArrival(std::uint32_t slot);
-  void drop(std::uint32_t slot, DropReason reason);
+  // `node`: where it happens; `chargedTo`: the link it was about to take.
+  void drop(std::uint32_t slot, DropReason reason, int node, const Hop& chargedTo);
   SimTime arrivalAt(const Burst& b, int hopIndex) const;  // first bit after crossing hop
 
   Simulator& sim_;
@@ -95,6 +144,7 @@ class ObsPlane final : public EventHandler, public BurstSink {
   const Scenario& scenario_;
   const std::vector<OpticalPath>& paths_;
   std::vector<Direction> directions_;       // index link * 2 + dir (fiber links only used)
+  std::vector<CoreNode> cores_;             // per node index (only cores filled)
   std::vector<SimTime> offsets_;            // per optical path
   std::vector<int> firstCoreHop_;           // per path: hop whose far end is the first core, or -1
   std::vector<int> lastCoreHop_;            // per path: hop whose far end is the last core, or -1
@@ -102,9 +152,11 @@ class ObsPlane final : public EventHandler, public BurstSink {
   RandomStream lossRng_;
   std::array<double, kBurstClasses> burstLoss_{};
   std::array<BurstClassCounters, kBurstClasses> counters_{};
+  BurstHistograms histograms_;
   std::vector<Burst> pool_;
   std::vector<std::uint32_t> freeSlots_;
   std::size_t live_ = 0;
+  VisualEventLog* log_ = nullptr;
   std::uint64_t nextBurstId_ = 0;
 };
 

@@ -4,7 +4,13 @@
 
 namespace obs {
 
-WavelengthSchedule::WavelengthSchedule(int wavelengths) : lanes_(wavelengths) {}
+WavelengthSchedule::WavelengthSchedule(int wavelengths)
+    : lanes_(wavelengths), active_(wavelengths) {}
+
+void WavelengthSchedule::setWavelengths(int n) {
+  if (n > static_cast<int>(lanes_.size())) lanes_.resize(n);
+  active_ = n;
+}
 
 SimTime WavelengthSchedule::horizon(const Lane& lane) {
   return lane.empty() ? -kNever : std::prev(lane.end())->second;

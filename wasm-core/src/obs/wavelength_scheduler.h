@@ -30,7 +30,10 @@ class WavelengthSchedule {
   // Forgets reservations that ended at or before `now`; they can never matter again.
   void forgetBefore(SimTime now);
 
-  int wavelengths() const { return static_cast<int>(lanes_.size()); }
+  // Live change: from now on only the first `n` wavelengths take new bursts; lanes beyond
+  // keep the reservations they already hold until those end.
+  void setWavelengths(int n);
+  int wavelengths() const { return active_; }
   std::size_t reservations(int wavelength) const { return lanes_[wavelength].size(); }
 
  private:
@@ -42,6 +45,7 @@ class WavelengthSchedule {
   static bool fitsInVoid(const Lane& lane, SimTime start, SimTime end, SimTime* voidStart);
 
   std::vector<Lane> lanes_;
+  int active_;
 };
 
 }  // namespace obs

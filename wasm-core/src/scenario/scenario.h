@@ -16,16 +16,18 @@ enum class AssemblyQueues { PerClass, Mixed };
 enum class Reservation { Jet, Jit };
 enum class SchedulingKind { Ffuc, Lauc, LaucVf };
 enum class TcpVariantKind { Reno };
-enum class AppKind { Bulk };
-
-struct NodeSpec {
-  std::string id;
-  NodeKind kind = NodeKind::Host;
-  double x = 0, y = 0;
-  double setupTime = 0;  // core only: switch configuration time
-  int fdlCount = 0;      // core only
-  double fdlUnit = 0;
+enum class AppKind {
+  Bulk,  // always data to send
+  File,  // `bytes` to send, then done; the completion time is recorded
+  Cbr,   // data handed to TCP at a constant `rate` (bit/s); TCP may lag behind it
 };
+
+struct AppSpec {
+  AppKind kind = AppKind::Bulk;
+  double bytes = 0;  // file
+  double rate = 0;   // cbr, bit/s
+};
+
 
 struct BurstLossSpec {
   double data = 0;
@@ -52,6 +54,16 @@ struct AssemblySpec {
   double maxBytes = 40000;
   double minBytes = 0;
   AssemblyQueues queues = AssemblyQueues::PerClass;
+};
+
+struct NodeSpec {
+  std::string id;
+  NodeKind kind = NodeKind::Host;
+  double x = 0, y = 0;
+  double setupTime = 0;  // core only: switch configuration time
+  int fdlCount = 0;      // core only: fiber delay lines, FDL i delays by i x fdlUnit
+  double fdlUnit = 0;
+  AssemblySpec assembly; // edge only: obs.assembly with this edge's overrides applied
 };
 
 struct ObsSpec {
@@ -86,7 +98,7 @@ struct FlowSpec {
   int count = 1;
   double start = 0;
   TcpSpec tcp;
-  AppKind app = AppKind::Bulk;
+  AppSpec app;
 };
 
 enum class BackgroundModel {

@@ -42,6 +42,19 @@ BurstLossSpec readBurstLoss(JsonReader& parent, const std::string& key) {
   return loss;
 }
 
+AssemblySpec readAssembly(JsonReader& a, const AssemblySpec& base) {
+  AssemblySpec out = base;
+  out.policy = static_cast<AssemblyPolicyKind>(
+      a.choice("policy", static_cast<int>(base.policy), {"time", "size", "hybrid"}));
+  out.maxTime = a.positive("maxTime", base.maxTime, 10);
+  out.maxBytes = a.positive("maxBytes", base.maxBytes, 1e9);
+  out.minBytes = a.number("minBytes", base.minBytes, 0, 1e9);
+  out.queues = static_cast<AssemblyQueues>(
+      a.choice("queues", static_cast<int>(base.queues), {"per-class", "mixed"}));
+  a.finish();
+  return out;
+}
+
 void readNodes(JsonReader& top, Scenario& s, std::map<std::string, int>& index) {
   const json& nodes = top.array("nodes");
   if (nodes.empty()) top.fail("nodes", "must list at least one node");
@@ -61,11 +74,18 @@ void readNodes(JsonReader& top, Scenario& s, std::map<std::string, int>& index) 
         n.fdlCount = static_cast<int>(fdl.integer("count", 0, 0, 64));
         n.fdlUnit = fdl.number("unit", 0, 0, 1);
         fdl.finish();
-        if (n.fdlCount != 0) notSupported(fdl, "count", "fiber delay lines (count > 0)");
+        if (n.fdlCount > 0 && n.fdlUnit <= 0)
+          fdl.fail("unit", "must be > 0 when count > 0 (each line delays by a multiple of it)");
       }
     } else {
       for (const char* coreOnly : {"setupTime", "fdl"})
         if (r.has(coreOnly)) r.fail(coreOnly, "applies to core nodes only");
+    }
+    n.assembly = s.obs.assembly;
+    if (r.has("assembly")) {
+      if (n.kind != NodeKind::Edge) r.fail("assembly", "applies to edge nodes only");
+      JsonReader a = r.object("assembly");
+      n.assembly = readAssembly(a, s.obs.assembly);
     }
     r.finish();
     index[n.id] = static_cast<int>(s.nodes.size());
@@ -124,14 +144,12 @@ void readLinks(JsonReader& top, Scenario& s, const std::map<std::string, int>& n
           l.lossBa = lr.number("ba", 0, 0, 1);
           lr.finish();
         }
-        if (l.lossAb != 0 || l.lossBa != 0) notSupported(r, "loss", "random loss on packet links");
       }
       if (r.has("arq")) {
         JsonReader arq = r.object("arq");
         l.arqRetries = static_cast<int>(arq.integer("retries", 0, 0, 100));
         l.arqRetryDelay = arq.number("retryDelay", 0, 0, 10);
         arq.finish();
-        if (l.arqRetries != 0) notSupported(arq, "retries", "link-layer retransmission");
       }
       for (const char* fiberOnly : {"wavelengths", "burstLoss"})
         if (r.has(fiberOnly)) r.fail(fiberOnly, "applies to fiber links only");
@@ -143,8 +161,6 @@ void readLinks(JsonReader& top, Scenario& s, const std::map<std::string, int>& n
                                            "with a packet link)");
       l.wavelengths = static_cast<int>(r.integer("wavelengths", 1, 1, 1024));
       l.burstLoss = readBurstLoss(r, "burstLoss");
-      if (l.burstLoss.data != 0 || l.burstLoss.ack != 0)
-        notSupported(r, "burstLoss", "injected loss on a single fiber link");
       for (const char* packetOnly : {"queue", "loss", "arq"})
         if (r.has(packetOnly)) r.fail(packetOnly, "applies to packet links only");
     }
@@ -159,13 +175,7 @@ void readObs(JsonReader& top, Scenario& s) {
   ObsSpec& o = s.obs;
   if (r.has("assembly")) {
     JsonReader a = r.object("assembly");
-    o.assembly.policy =
-        static_cast<AssemblyPolicyKind>(a.choice("policy", 0, {"time", "size", "hybrid"}));
-    o.assembly.maxTime = a.positive("maxTime", 1e-3, 10);
-    o.assembly.maxBytes = a.positive("maxBytes", 40000, 1e9);
-    o.assembly.minBytes = a.number("minBytes", 0, 0, 1e9);
-    o.assembly.queues = static_cast<AssemblyQueues>(a.choice("queues", 0, {"per-class", "mixed"}));
-    a.finish();
+    o.assembly = readAssembly(a, AssemblySpec{});
   }
   o.reservation = static_cast<Reservation>(r.choice("reservation", 0, {"jet", "jit"}));
   o.scheduling = static_cast<SchedulingKind>(r.choice("scheduling", 2, {"ffuc", "lauc", "lauc-vf"}));
@@ -242,9 +252,17 @@ void readFlows(JsonReader& top, Scenario& s, const std::map<std::string, int>& n
     f.tcp = readTcp(r);
     if (r.has("app")) {
       JsonReader app = r.object("app");
-      int kind = app.choice("kind", {"bulk", "file", "cbr"});
-      if (kind != 0) notSupported(app, "kind", std::string("the \"") +
-                                                   (kind == 1 ? "file" : "cbr") + "\" application");
+      f.app.kind = static_cast<AppKind>(app.choice("kind", {"bulk", "file", "cbr"}));
+      if (f.app.kind == AppKind::File) {
+        f.app.bytes = static_cast<double>(app.integer("bytes", 1, 1000000000000LL));
+      } else if (app.has("bytes")) {
+        app.fail("bytes", "applies to the \"file\" application only");
+      }
+      if (f.app.kind == AppKind::Cbr) {
+        f.app.rate = app.positive("rate", 1e12);
+      } else if (app.has("rate")) {
+        app.fail("rate", "applies to the \"cbr\" application only");
+      }
       app.finish();
     }
     r.finish();
@@ -252,6 +270,34 @@ void readFlows(JsonReader& top, Scenario& s, const std::map<std::string, int>& n
     if (instances > kMaxFlowInstances)
       r.fail("count", "brings the total number of flows above 100000");
     s.flows.push_back(f);
+  }
+}
+
+void readBackground(JsonReader& top, Scenario& s, const std::map<std::string, int>& nodeIndex) {
+  const json& list = top.arrayOrEmpty("background");
+  if (list.size() > 10000) top.fail("background", "must list at most 10000 sources");
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    JsonReader r(list[i], elementPath("background", i));
+    BackgroundSpec b;
+    b.src = nodeRef(r, "src", nodeIndex);
+    b.dst = nodeRef(r, "dst", nodeIndex);
+    for (const char* end : {"src", "dst"}) {
+      int n = std::string(end) == "src" ? b.src : b.dst;
+      if (s.nodes[n].kind != NodeKind::Edge)
+        r.fail(end, std::string("must be an edge node (\"") + s.nodes[n].id + "\" is a " +
+                        kindName(s.nodes[n].kind) + ")");
+    }
+    if (b.src == b.dst) r.fail("dst", "must differ from src");
+    b.model = static_cast<BackgroundModel>(r.choice("model", 0, {"poisson", "self-similar"}));
+    b.load = r.number("load", 0, 10);
+    b.meanBytes = r.positive("meanBytes", 40000, 1e9);
+    if (b.model == BackgroundModel::SelfSimilar) {
+      b.hurst = r.number("hurst", 0.8, 0.5, 0.99);
+    } else if (r.has("hurst")) {
+      r.fail("hurst", "applies to the \"self-similar\" model only");
+    }
+    r.finish();
+    s.background.push_back(b);
   }
 }
 
@@ -284,12 +330,11 @@ Scenario parseScenario(const std::string& jsonText) {
     top.fail("sampleInterval", "is too small for the duration (at most 2000000 samples per flow)");
 
   std::map<std::string, int> nodeIndex;
+  readObs(top, s);  // first: edge nodes override its assembly settings
   readNodes(top, s, nodeIndex);
   readLinks(top, s, nodeIndex);
-  readObs(top, s);
   readFlows(top, s, nodeIndex);
-  if (!top.arrayOrEmpty("background").empty())
-    notSupported(top, "background", "background burst traffic");
+  readBackground(top, s, nodeIndex);
   top.finish();
   return s;
 }

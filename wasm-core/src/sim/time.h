@@ -10,10 +10,13 @@ namespace obs {
 using SimTime = std::int64_t;
 
 constexpr SimTime kPicosPerSecond = 1'000'000'000'000;
-// The latest representable instant, used as "never". About 106 simulated days.
-constexpr SimTime kNever = INT64_MAX / 1000;
-// Seconds accepted at the boundary; keeps every sum of two times far from overflow.
+// The latest instant used as "never": about 2.3e6 simulated seconds (27 days), beyond
+// any accepted duration, and small enough that adding a duration to it cannot overflow.
+constexpr SimTime kNever = INT64_MAX / 4;
+// Seconds accepted at the boundary (1e18 ps), below kNever.
 constexpr double kMaxSeconds = 1e6;
+static_assert(static_cast<SimTime>(kMaxSeconds) * kPicosPerSecond < kNever,
+              "every accepted time must come before kNever");
 
 inline SimTime fromSeconds(double seconds) {
   return static_cast<SimTime>(std::llround(seconds * 1e12));

@@ -16,12 +16,15 @@ std::size_t ringSizeFor(int maxWindow) {
 }  // namespace
 
 TcpSender::TcpSender(Simulator& sim, PacketReceiver& network, int flowIndex,
-                     const Route* dataRoute, const TcpSpec& spec, double startSeconds)
+                     const Route* dataRoute, const TcpSpec& spec, const AppSpec& app,
+                     double startSeconds)
     : sim_(sim),
       network_(network),
       flow_(flowIndex),
       route_(dataRoute),
       spec_(spec),
+      app_(app),
+      startTime_(fromSeconds(startSeconds)),
       ops_(makeCongestionOps(spec.variant)),
       rtt_(spec.rto),
       sentAt_(ringSizeFor(spec.maxWindow), 0),
@@ -29,12 +32,43 @@ TcpSender::TcpSender(Simulator& sim, PacketReceiver& network, int flowIndex,
       ringMask_(ringSizeFor(spec.maxWindow) - 1) {
   cc_.cwnd = spec.initialCwnd;
   cc_.ssthresh = spec.initialSsthresh;
-  sim_.scheduleAt(fromSeconds(startSeconds), this, kStart);
+  if (app.kind == AppKind::File)
+    fileSegments_ = static_cast<std::uint32_t>(
+        std::min(std::ceil(app.bytes / spec.mss), 4294967295.0));
+  sim_.scheduleAt(startTime_, this, kStart);
+}
+
+std::uint32_t TcpSender::appSegments() const {
+  switch (app_.kind) {
+    case AppKind::Bulk: return UINT32_MAX;
+    case AppKind::File: return fileSegments_;
+    case AppKind::Cbr: {
+      // Whole segments handed over since the start. The estimate is corrected against
+      // cbrHandedOverAt(), the one definition the wake-up events use too, so rounding can
+      // never make the two disagree (and a wake-up never finds nothing new).
+      double bits = app_.rate * toSeconds(sim_.now() - startTime_);
+      double estimate = std::min(std::floor(bits / (8.0 * spec_.mss)), 4294967294.0);
+      std::uint32_t n = static_cast<std::uint32_t>(std::max(estimate, 0.0));
+      while (cbrHandedOverAt(n + 1) <= sim_.now()) ++n;
+      while (n > 0 && cbrHandedOverAt(n) > sim_.now()) --n;
+      return n;
+    }
+  }
+  return 0;
+}
+
+SimTime TcpSender::cbrHandedOverAt(std::uint32_t segments) const {
+  return startTime_ + fromSeconds(static_cast<double>(segments) * 8.0 * spec_.mss / app_.rate);
 }
 
 void TcpSender::handleEvent(std::uint32_t kind, std::uint64_t arg) {
   if (kind == kStart) {
     started_ = true;
+    trySend();
+    return;
+  }
+  if (kind == kAppData) {
+    appWakeupPending_ = false;
     trySend();
     return;
   }
@@ -55,9 +89,17 @@ void TcpSender::trySend() {
   if (!started_) return;
   double allowed = std::min(std::floor(cc_.cwnd), static_cast<double>(spec_.maxWindow));
   std::uint32_t window = static_cast<std::uint32_t>(std::max(allowed, 1.0));
-  while (sndNxt_ - sndUna_ < window) {
+  std::uint32_t available = appSegments();
+  while (sndNxt_ - sndUna_ < window && sndNxt_ < available) {
     transmit(sndNxt_);
     ++sndNxt_;
+  }
+  // A CBR sender with an open window waits for its application: wake up when the next
+  // segment is handed over (one event, not one per segment while the window is full).
+  if (app_.kind == AppKind::Cbr && sndNxt_ >= available && sndNxt_ - sndUna_ < window &&
+      !appWakeupPending_) {
+    appWakeupPending_ = true;
+    sim_.scheduleAt(cbrHandedOverAt(sndNxt_ + 1), this, kAppData);
   }
 }
 
@@ -81,6 +123,17 @@ void TcpSender::transmit(std::uint32_t seq) {
   p.seq = seq;
   p.bytes = static_cast<std::uint32_t>(spec_.mss) + kTcpIpHeaderBytes;
   network_.receivePacket(route_->src, std::move(p));
+}
+
+void TcpSender::logTcpEvent(int what) {
+  if (!log_ || !log_->enabled()) return;
+  VisualEvent e{VisualEventKind::TcpEvent};
+  e.t0 = e.t1 = sim_.now();
+  e.id = flow_;
+  e.reason = static_cast<std::uint8_t>(what);
+  e.value = cc_.cwnd;
+  e.segments = sndUna_;
+  log_->record(e);
 }
 
 void TcpSender::onAck(std::uint32_t ackNo) {
@@ -110,10 +163,13 @@ void TcpSender::onNewAck(std::uint32_t ackNo) {
 
   sndUna_ = ackNo;
   if (sndNxt_ < sndUna_) sndNxt_ = sndUna_;
+  if (app_.kind == AppKind::File && sndUna_ >= fileSegments_ && completedAt_ < 0)
+    completedAt_ = sim_.now();
   dupAcks_ = 0;
   if (state_ == TcpCongState::Recovery) {
     cc_.cwnd = cc_.ssthresh;  // Reno: deflate and leave recovery on the first new ACK
     state_ = TcpCongState::Open;
+    logTcpEvent(2);
   } else {
     if (state_ == TcpCongState::Loss && sndUna_ >= maxSent_) state_ = TcpCongState::Open;
     ops_->onNewAck(cc_, acked);
@@ -143,6 +199,7 @@ void TcpSender::onDuplicateAck() {
   transmit(sndUna_);
   cc_.cwnd = cc_.ssthresh + spec_.dupAckThreshold;
   state_ = TcpCongState::Recovery;
+  logTcpEvent(1);
   trySend();
 }
 
@@ -156,6 +213,7 @@ void TcpSender::onTimeout() {
   dupAcks_ = 0;
   rtt_.backOff();  // RFC 6298 (5.5)
   sndNxt_ = sndUna_;
+  logTcpEvent(0);
   trySend();       // resends sndUna_ and, via transmit(), restarts the timer (5.6)
 }
 

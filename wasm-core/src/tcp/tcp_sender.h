@@ -1,4 +1,5 @@
-// A TCP sender with a bulk application (always data to send), counting in segments.
+// A TCP sender fed by its application (bulk: always data; file: a fixed amount; CBR: data
+// at a constant rate), counting in segments.
 // Loss recovery per RFC 5681: fast retransmit on the dupAckThreshold-th duplicate ACK,
 // Reno fast recovery (cwnd = ssthresh + 3, inflate by one per further duplicate, deflate
 // to ssthresh on the next new ACK), and the retransmission timer of RFC 6298 with Karn's
@@ -9,6 +10,7 @@
 #include <memory>
 #include <vector>
 
+#include "metrics/visual_event_log.h"
 #include "net/packet.h"
 #include "net/route.h"
 #include "scenario/scenario.h"
@@ -39,7 +41,7 @@ struct TcpSenderCounters {
 class TcpSender final : public EventHandler {
  public:
   TcpSender(Simulator& sim, PacketReceiver& network, int flowIndex, const Route* dataRoute,
-            const TcpSpec& spec, double startSeconds);
+            const TcpSpec& spec, const AppSpec& app, double startSeconds);
 
   void onAck(std::uint32_t ackNo);
   void handleEvent(std::uint32_t kind, std::uint64_t arg) override;
@@ -51,9 +53,20 @@ class TcpSender final : public EventHandler {
   std::uint32_t sndNxt() const { return sndNxt_; }
   const RttEstimator& rtt() const { return rtt_; }
   const TcpSenderCounters& counters() const { return counters_; }
+  // File application: when the last segment was acknowledged (-1 while not yet).
+  SimTime completedAt() const { return completedAt_; }
+  void setVisualLog(VisualEventLog* log) { log_ = log; }
 
  private:
-  enum EventKind : std::uint32_t { kStart, kRtoTimer };
+  enum EventKind : std::uint32_t {
+    kStart,     // the flow's start time
+    kRtoTimer,  // the retransmission timer (lazy; see armTimer)
+    kAppData,   // a CBR application has handed over the next segment
+  };
+  // Segments the application has handed to TCP by now.
+  std::uint32_t appSegments() const;
+  // When a CBR application has handed over its first `segments` segments.
+  SimTime cbrHandedOverAt(std::uint32_t segments) const;
 
   void trySend();
   void transmit(std::uint32_t seq);
@@ -70,6 +83,11 @@ class TcpSender final : public EventHandler {
   int flow_;
   const Route* route_;
   TcpSpec spec_;
+  AppSpec app_;
+  SimTime startTime_;
+  std::uint32_t fileSegments_ = 0;
+  SimTime completedAt_ = -1;
+  bool appWakeupPending_ = false;
   std::unique_ptr<CongestionOps> ops_;
   CongestionState cc_;
   TcpCongState state_ = TcpCongState::Open;
@@ -95,6 +113,8 @@ class TcpSender final : public EventHandler {
   std::uint32_t timerGeneration_ = 0;
 
   TcpSenderCounters counters_;
+  VisualEventLog* log_ = nullptr;
+  void logTcpEvent(int what);  // 0 RTO, 1 fast retransmit, 2 recovery exit
 };
 
 }  // namespace obs

@@ -1,0 +1,91 @@
+// Visual events for the animation (DESIGN.md section 4): what happened where and when, in
+// a bounded ring of columns so the bindings can hand each column to JavaScript as one
+// typed array. When the ring is full the oldest events are overwritten and counted as
+// lost: a UI that drains every frame never loses any; a CLI run never turns the log on.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "sim/time.h"
+
+namespace obs {
+
+enum class VisualEventKind : std::uint8_t {
+  BurstFormed = 0,    // node: ingress edge; id: burst; cls; bytes; segments (packets)
+  ControlPacket = 1,  // link, dir; id: burst; t0 leaves the near end, t1 reaches the far end
+  BurstOnLink = 2,    // link, dir, lane (wavelength); id; cls; t0..t1 first to last bit at the near end
+  BurstDropped = 3,   // node where it happened; link, dir it was about to take; id; cls; reason
+  PacketOnLink = 4,   // link, dir; id: flow; cls 0 data / 1 ACK; t0..t1 first to last bit
+  PacketDropped = 5,  // link, dir; id: flow; cls 0 data / 1 ACK; reason 0 queue, 1 random
+  TcpEvent = 6,       // id: flow; reason 0 RTO, 1 fast retransmit, 2 recovery exit; value: cwnd after
+  BurstDelivered = 7, // node: egress edge; id: burst; cls
+};
+
+struct VisualEventColumns {
+  std::vector<double> t0, t1, value;
+  std::vector<std::uint8_t> kind, cls, reason;
+  std::vector<std::int32_t> id, node, link, dir, lane;
+  std::vector<std::uint32_t> bytes, segments;
+  std::size_t rows() const { return t0.size(); }
+};
+
+struct VisualEvent {
+  VisualEventKind kind;
+  SimTime t0 = 0, t1 = 0;
+  std::int32_t id = -1, node = -1, link = -1, dir = -1, lane = -1;
+  std::uint8_t cls = 0, reason = 0;
+  std::uint32_t bytes = 0, segments = 0;
+  double value = 0;
+};
+
+class VisualEventLog {
+ public:
+  explicit VisualEventLog(std::size_t capacity = 1 << 16) : ring_(capacity) {}
+
+  bool enabled() const { return enabled_; }
+  void setEnabled(bool on) { enabled_ = on; }
+  void record(const VisualEvent& e) {
+    if (!enabled_) return;
+    ring_[(start_ + count_) % ring_.size()] = e;
+    if (count_ < ring_.size()) {
+      ++count_;
+    } else {
+      start_ = (start_ + 1) % ring_.size();
+      ++lost_;
+    }
+  }
+  // Moves out every event recorded since the last drain, oldest first.
+  VisualEventColumns drain();
+  std::uint64_t lost() const { return lost_; }
+
+ private:
+  std::vector<VisualEvent> ring_;
+  std::size_t start_ = 0, count_ = 0;
+  std::uint64_t lost_ = 0;
+  bool enabled_ = false;
+};
+
+inline VisualEventColumns VisualEventLog::drain() {
+  VisualEventColumns c;
+  for (std::size_t i = 0; i < count_; ++i) {
+    const VisualEvent& e = ring_[(start_ + i) % ring_.size()];
+    c.t0.push_back(toSeconds(e.t0));
+    c.t1.push_back(toSeconds(e.t1));
+    c.value.push_back(e.value);
+    c.kind.push_back(static_cast<std::uint8_t>(e.kind));
+    c.cls.push_back(e.cls);
+    c.reason.push_back(e.reason);
+    c.id.push_back(e.id);
+    c.node.push_back(e.node);
+    c.link.push_back(e.link);
+    c.dir.push_back(e.dir);
+    c.lane.push_back(e.lane);
+    c.bytes.push_back(e.bytes);
+    c.segments.push_back(e.segments);
+  }
+  start_ = 0;
+  count_ = 0;
+  return c;
+}
+
+}  // namespace obs

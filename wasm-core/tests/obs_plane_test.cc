@@ -1,0 +1,114 @@
+#include <gtest/gtest.h>
+
+#include "net/route.h"
+#include "obs/obs_plane.h"
+#include "scenario/scenario_parser.h"
+
+namespace obs {
+namespace {
+
+// Two ingress edges feed one core whose link to the egress edge has one wavelength:
+//   E1 --f1--.
+//             C1 --f2--> E2        (every fiber 1 Gbit/s per wavelength, 1 us)
+//   E3 --f3--'
+// Bursts are injected directly (background class) so the timing is exact.
+struct NoPackets : PacketReceiver {
+  void receivePacket(int, Packet&&) override {}
+};
+
+struct Injector : EventHandler {
+  ObsPlane* plane = nullptr;
+  void handleEvent(std::uint32_t path, std::uint64_t bytes) override {
+    plane->backgroundBurst(static_cast<int>(path), static_cast<std::uint32_t>(bytes));
+  }
+};
+
+struct Bench {
+  Scenario scenario;
+  std::unique_ptr<RoutingTable> routing;
+  int pathA = -1, pathB = -1;
+  Simulator sim;
+  NoPackets sink;
+  std::unique_ptr<ObsPlane> plane;
+  Injector injector;
+
+  Bench(int fdlCount, double fdlUnit, const char* scheduling = "lauc-vf") {
+    std::string json = R"({"version":1,
+      "nodes":[{"id":"E1","kind":"edge"},{"id":"E3","kind":"edge"},
+               {"id":"C1","kind":"core","setupTime":0,"fdl":{"count":)" + std::to_string(fdlCount) +
+                       R"(,"unit":)" + std::to_string(fdlUnit) + R"(}},{"id":"E2","kind":"edge"}],
+      "links":[{"id":"f1","a":"E1","b":"C1","kind":"fiber","wavelengths":1,"rate":1e9,"delay":1e-6},
+               {"id":"f3","a":"E3","b":"C1","kind":"fiber","wavelengths":1,"rate":1e9,"delay":1e-6},
+               {"id":"f2","a":"C1","b":"E2","kind":"fiber","wavelengths":1,"rate":1e9,"delay":1e-6}],
+      "obs":{"scheduling":")" + std::string(scheduling) + R"(","controlProcessing":1e-6}})";
+    scenario = parseScenario(json);
+    routing = std::make_unique<RoutingTable>(scenario.nodes, scenario.links);
+    pathA = routing->route(0, 3)->opticalPathAt[0];
+    pathB = routing->route(1, 3)->opticalPathAt[0];
+    plane = std::make_unique<ObsPlane>(sim, sink, scenario, routing->opticalPaths());
+    injector.plane = plane.get();
+  }
+  void inject(double atSeconds, int path, std::uint64_t bytes) {
+    sim.scheduleAt(fromSeconds(atSeconds), &injector, static_cast<std::uint32_t>(path), bytes);
+  }
+  const BurstClassCounters& bg() const { return plane->counters(BurstClass::Background); }
+  const FiberDirectionCounters& f2() const { return plane->fiberCounters(2, 0); }
+};
+
+TEST(ObsPlane, TwoBurstsForOneWavelengthCollide) {
+  Bench b(0, 0);
+  b.inject(0, b.pathA, 12500);  // 100 us at 1 Gbit/s
+  b.inject(0, b.pathB, 12500);  // reaches C1 at the same instant
+  b.sim.runUntil(fromSeconds(1));
+  EXPECT_EQ(b.bg().sent, 2u);
+  EXPECT_EQ(b.bg().delivered, 1u);
+  EXPECT_EQ(b.bg().dropped[static_cast<int>(DropReason::Contention)], 1u);
+  // Charged to the link the burst could not get onto, in its class.
+  EXPECT_EQ(b.f2().dropped[static_cast<int>(BurstClass::Background)][static_cast<int>(DropReason::Contention)], 1u);
+  EXPECT_EQ(b.f2().bursts, 1u);
+}
+
+TEST(ObsPlane, AnFdlSavesTheBurstThatWouldDrop) {
+  Bench b(2, 60e-6);  // FDLs of 60 us and 120 us: the first is too short for a 100 us burst
+  b.inject(0, b.pathA, 12500);
+  b.inject(0, b.pathB, 12500);
+  b.sim.runUntil(fromSeconds(1));
+  EXPECT_EQ(b.bg().delivered, 2u);
+  EXPECT_EQ(b.bg().droppedTotal(), 0u);
+  EXPECT_EQ(b.bg().fdlDelayed, 1u);
+  EXPECT_EQ(b.f2().fdlDelayed, 1u);
+  // Both occupied f2 for 100 us each, back to back after the 120 us line.
+  EXPECT_EQ(b.f2().busy, 2 * fromSeconds(100e-6));
+}
+
+TEST(ObsPlane, FdlsTooShortForTheOverlapStillDrop) {
+  Bench b(1, 50e-6);  // one 50 us line: the first burst still occupies f2 then
+  b.inject(0, b.pathA, 12500);
+  b.inject(0, b.pathB, 12500);
+  b.sim.runUntil(fromSeconds(1));
+  EXPECT_EQ(b.bg().dropped[static_cast<int>(DropReason::Contention)], 1u);
+  EXPECT_EQ(b.bg().fdlDelayed, 0u);
+}
+
+TEST(ObsPlane, BurstsThatDoNotOverlapShareTheWavelength) {
+  Bench b(0, 0);
+  b.inject(0, b.pathA, 1250);       // 10 us on f2
+  b.inject(50e-6, b.pathA, 1250);   // 50 us later: the wavelength is free again
+  b.inject(50e-6, b.pathB, 1250);   // reaches C1 with the previous one: collides
+  b.sim.runUntil(fromSeconds(1));
+  EXPECT_EQ(b.bg().delivered, 2u);
+  EXPECT_EQ(b.bg().dropped[static_cast<int>(DropReason::Contention)], 1u);
+}
+
+TEST(ObsPlane, LiveWavelengthIncreaseEndsTheCollision) {
+  Bench b(0, 0);
+  b.plane->setWavelengths(2, 2);  // f2 gets a second wavelength before any burst
+  b.inject(0, b.pathA, 12500);
+  b.inject(0, b.pathB, 12500);
+  b.sim.runUntil(fromSeconds(1));
+  EXPECT_EQ(b.bg().delivered, 2u);
+  EXPECT_EQ(b.plane->wavelengths(2), 2);
+}
+
+}  // namespace
+}  // namespace obs
