@@ -1,7 +1,7 @@
 // Same scenario, same seed, same result on every build (DESIGN.md section 1): the native
 // driver and the wasm engine under Node must give bit-identical summaries.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,9 +20,16 @@ const withAckLoss = structuredClone(defaultScenario) as Scenario;
 withAckLoss.name = 'default with ACK-burst loss';
 withAckLoss.obs.burstLoss = { data: 0, ack: 0.01 };
 
+// Every network mechanism at once: self-similar and Poisson background, FDLs, per-link
+// burst loss, a lossy packet link with ARQ, a router, file and CBR applications.
+const networkFeatures = JSON.parse(
+  readFileSync(new URL('../../../wasm-core/tests/scenarios/network-features.json', import.meta.url), 'utf8'),
+) as Scenario;
+
 const scenarios: [string, Scenario][] = [
   ['the default scenario', defaultScenario],
   ['the default scenario with ACK-burst loss instead of data-burst loss', withAckLoss],
+  ['every network mechanism at once', networkFeatures],
 ];
 
 const dir = mkdtempSync(join(tmpdir(), 'obs-determinism-'));
