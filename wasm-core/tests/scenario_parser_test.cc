@@ -212,3 +212,52 @@ TEST(ScenarioParser, NeutralValuesOfLaterFeaturesAreAccepted) {
 
 }  // namespace
 }  // namespace obs
+
+namespace obs {
+namespace {
+
+// Walks every leaf of a scenario that uses every field, and gives each one a value of the
+// wrong type: the parser must refuse it with a message that names that very field.
+void collectLeaves(const json& j, const std::string& path, std::vector<std::string>* out) {
+  if (j.is_object()) {
+    for (auto it = j.begin(); it != j.end(); ++it)
+      collectLeaves(it.value(), path.empty() ? it.key() : path + "." + it.key(), out);
+  } else if (j.is_array()) {
+    for (std::size_t i = 0; i < j.size(); ++i)
+      collectLeaves(j[i], path + "[" + std::to_string(i) + "]", out);
+  } else {
+    out->push_back(path);
+  }
+}
+
+json::json_pointer pointerFor(const std::string& path) {
+  std::string p;
+  for (std::size_t i = 0; i < path.size(); ++i) {
+    char c = path[i];
+    if (c == '.' || c == '[') p += '/';
+    else if (c != ']') p += c;
+  }
+  return json::json_pointer("/" + p);
+}
+
+TEST(ScenarioParser, EveryFieldWithAWrongTypeIsRefusedByName) {
+  std::ifstream in(std::string(OBS_SCENARIO_DIR) + "/../../../wasm-core/tests/scenarios/network-features.json");
+  std::stringstream text;
+  text << in.rdbuf();
+  json full = json::parse(text.str());
+  ASSERT_EQ(refusal(full), "(accepted)");
+  std::vector<std::string> leaves;
+  collectLeaves(full, "", &leaves);
+  ASSERT_GT(leaves.size(), 100u);
+  for (const std::string& leaf : leaves) {
+    json j = full;
+    json& v = j[pointerFor(leaf)];
+    // A string where a number or boolean belongs, a number where a string belongs.
+    v = v.is_string() ? json(12345) : json("oops");
+    std::string message = refusal(j);
+    EXPECT_EQ(message.rfind(leaf, 0), 0u) << leaf << ": got \"" << message << "\"";
+  }
+}
+
+}  // namespace
+}  // namespace obs
