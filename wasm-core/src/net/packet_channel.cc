@@ -1,5 +1,6 @@
 #include "net/packet_channel.h"
 
+#include <algorithm>
 #include <utility>
 
 namespace obs {
@@ -26,72 +27,53 @@ void PacketChannel::logPacket(VisualEventKind kind, const Packet& p, SimTime t0,
 }
 
 bool PacketChannel::send(Packet&& packet) {
-  // The packet on the line does not count against the queue limit (ns-2 DropTail).
-  std::size_t waitingBehindLine = busy_ ? waiting_.size() - 1 : waiting_.size();
-  if (busy_ && waitingBehindLine >= static_cast<std::size_t>(config_.queueLimit)) {
+  const SimTime now = sim_.now();
+  // Packets whose last try has ended have left the line.
+  while (!departures_.empty() && departures_.front() <= now) departures_.pop_front();
+  // One of the rest is on the line; the others wait. The one on the line does not count
+  // against the queue limit (ns-2 DropTail).
+  std::size_t waiting = departures_.empty() ? 0 : departures_.size() - 1;
+  if (!departures_.empty() && waiting >= static_cast<std::size_t>(config_.queueLimit)) {
     ++counters_.queueDrops;
-    logPacket(VisualEventKind::PacketDropped, packet, sim_.now(), sim_.now(), 0);
+    logPacket(VisualEventKind::PacketDropped, packet, now, now, 0);
     return false;
   }
-  waiting_.push_back(std::move(packet));
-  if (!busy_) {
-    triesLeft_ = config_.retries;
-    startTransmission();
+  const SimTime start = std::max(now, lineFreeAt_);
+  const SimTime tx = transmissionTime(packet.bytes, config_.rateBps);
+  // Each try is lost with probability `loss` (one draw per try, whatever the probability:
+  // common random numbers); a lost try is repeated after retryDelay, up to `retries` times.
+  int tries = 1;
+  bool lost = rng_.bernoulli(config_.loss);
+  while (lost && tries <= config_.retries) {
+    ++tries;
+    lost = rng_.bernoulli(config_.loss);
   }
+  const SimTime end = start + tries * tx + (tries - 1) * config_.retryDelay;
+  lineFreeAt_ = end;
+  departures_.push_back(end);
+  counters_.busy += tries * tx;
+  counters_.retries += static_cast<std::uint64_t>(tries - 1);
+  logPacket(VisualEventKind::PacketOnLink, packet, start, start + tx, 0);
+  if (lost) {
+    // Lost on every try: it occupies the line, then vanishes. Counted now; the visual
+    // event carries the time of the last try.
+    ++counters_.randomDrops;
+    logPacket(VisualEventKind::PacketDropped, packet, end, end, 1);
+    return true;
+  }
+  ++counters_.sent;
+  counters_.bytesSent += packet.bytes;
+  const SimTime arrival = end + config_.delay;
+  inFlight_.push_back(InFlight{std::move(packet), arrival});
+  sim_.scheduleAt(arrival, this, kArrived);
   return true;
 }
 
-void PacketChannel::startTransmission() {
-  busy_ = true;
-  SimTime tx = transmissionTime(waiting_.front().bytes, config_.rateBps);
-  counters_.busy += tx;
-  logPacket(VisualEventKind::PacketOnLink, waiting_.front(), sim_.now(), sim_.now() + tx, 0);
-  sim_.schedule(tx, this, kTransmitted);
-}
-
-void PacketChannel::finishHead() {
-  busy_ = false;
-  if (!waiting_.empty()) {
-    triesLeft_ = config_.retries;
-    startTransmission();
-  }
-}
-
-void PacketChannel::handleEvent(std::uint32_t kind, std::uint64_t) {
-  switch (kind) {
-    case kTransmitted: {
-      // One draw per try, whatever the probability (common random numbers).
-      if (rng_.bernoulli(config_.loss)) {
-        if (triesLeft_ > 0) {
-          --triesLeft_;
-          ++counters_.retries;
-          sim_.schedule(config_.retryDelay, this, kRetry);
-          return;
-        }
-        ++counters_.randomDrops;
-        logPacket(VisualEventKind::PacketDropped, waiting_.front(), sim_.now(), sim_.now(), 1);
-        waiting_.pop_front();
-        finishHead();
-        return;
-      }
-      ++counters_.sent;
-      counters_.bytesSent += waiting_.front().bytes;
-      propagating_.push_back(std::move(waiting_.front()));
-      waiting_.pop_front();
-      sim_.schedule(config_.delay, this, kArrived);
-      finishHead();
-      break;
-    }
-    case kRetry:
-      startTransmission();
-      break;
-    case kArrived: {
-      Packet p = std::move(propagating_.front());
-      propagating_.pop_front();
-      receiver_.receivePacket(toNode_, std::move(p));
-      break;
-    }
-  }
+void PacketChannel::handleEvent(std::uint32_t, std::uint64_t) {
+  // Arrivals happen in queueing order (FIFO line, constant delay).
+  Packet p = std::move(inFlight_.front().packet);
+  inFlight_.pop_front();
+  receiver_.receivePacket(toNode_, std::move(p));
 }
 
 }  // namespace obs

@@ -58,31 +58,33 @@ class PacketChannel final : public EventHandler {
   void setVisualLog(VisualEventLog* log) { log_ = log; }
 
   const PacketChannelCounters& counters() const { return counters_; }
-  std::size_t queued() const { return waiting_.size(); }
   // Packets accepted but not yet handed to the far node.
-  std::size_t held() const { return waiting_.size() + propagating_.size(); }
+  std::size_t held() const { return inFlight_.size(); }
 
  private:
+  // The line is FIFO, so a packet's whole future is known when it is queued: it starts
+  // when the line frees, its tries (drawn now) and retry gaps follow, and it arrives one
+  // propagation delay after its last bit. Only the arrival needs an event: one per packet
+  // per link instead of two (the engine's hottest path).
   enum EventKind : std::uint32_t {
-    kTransmitted,  // the head of the line finished a transmission try
-    kArrived,      // the oldest propagating packet reached the far node
-    kRetry,        // the retry delay after a lost try is over
+    kArrived,  // the oldest in-flight packet reached the far node
   };
-  void startTransmission();
-  void finishHead();  // the head is done (delivered or dropped): serve the next
+  struct InFlight {
+    Packet packet;
+    SimTime arrival;
+  };
+  void logPacket(VisualEventKind kind, const Packet& p, SimTime t0, SimTime t1, int reason);
 
   Simulator& sim_;
   PacketReceiver& receiver_;
   int toNode_;
   PacketChannelConfig config_;
   RandomStream rng_;
-  bool busy_ = false;
-  int triesLeft_ = 0;
-  std::deque<Packet> waiting_;      // waiting_.front() is on the line while busy_
-  std::deque<Packet> propagating_;
+  SimTime lineFreeAt_ = 0;         // when the last accepted packet's last try ends
+  std::deque<SimTime> departures_; // last-try end of packets still on or waiting for the line
+  std::deque<InFlight> inFlight_;  // accepted, not yet arrived (lost ones never enter)
   PacketChannelCounters counters_;
   VisualEventLog* log_ = nullptr;
-  void logPacket(VisualEventKind kind, const Packet& p, SimTime t0, SimTime t1, int reason);
 };
 
 }  // namespace obs
