@@ -157,13 +157,8 @@ void ObsPlane::launch(std::uint32_t slot) {
   c.dataSegments += b.dataSegments;
   ++histograms_.bytes[BurstHistograms::bin(b.lengthBytes)];
   if (log_ && log_->enabled()) {
-    VisualEvent e{VisualEventKind::BurstFormed};
-    e.t0 = e.t1 = sim_.now();
-    e.id = static_cast<std::int32_t>(b.id);
+    VisualEvent e = burstEvent(VisualEventKind::BurstFormed, b, sim_.now(), sim_.now());
     e.node = path.ingress;
-    e.cls = static_cast<std::uint8_t>(b.cls);
-    e.bytes = b.lengthBytes;
-    e.segments = static_cast<std::uint32_t>(b.packets.size());
     e.value = toSeconds(offsets_[b.path]);
     log_->record(e);
   }
@@ -199,18 +194,23 @@ void ObsPlane::launch(std::uint32_t slot) {
   sendBhp(slot, 0, start - offsets_[b.path]);
 }
 
-void ObsPlane::logOnLink(const Burst& b, const Hop& hop, int lane, SimTime firstBit) {
-  if (!log_ || !log_->enabled()) return;
-  VisualEvent e{VisualEventKind::BurstOnLink};
-  e.t0 = firstBit;
-  e.t1 = firstBit + b.duration;
+VisualEvent ObsPlane::burstEvent(VisualEventKind kind, const Burst& b, SimTime t0, SimTime t1) {
+  VisualEvent e{kind};
+  e.t0 = t0;
+  e.t1 = t1;
   e.id = static_cast<std::int32_t>(b.id);
-  e.link = hop.link;
-  e.dir = hop.dir;
-  e.lane = lane;
   e.cls = static_cast<std::uint8_t>(b.cls);
   e.bytes = b.lengthBytes;
   e.segments = static_cast<std::uint32_t>(b.packets.size());
+  return e;
+}
+
+void ObsPlane::logOnLink(const Burst& b, const Hop& hop, int lane, SimTime firstBit) {
+  if (!log_ || !log_->enabled()) return;
+  VisualEvent e = burstEvent(VisualEventKind::BurstOnLink, b, firstBit, firstBit + b.duration);
+  e.link = hop.link;
+  e.dir = hop.dir;
+  e.lane = lane;
   log_->record(e);
 }
 
@@ -230,13 +230,9 @@ void ObsPlane::sendBhp(std::uint32_t slot, int hopIndex, SimTime when) {
   ch.freeAt = transmitted;
   b.bhpHop = hopIndex;
   if (log_ && log_->enabled()) {
-    VisualEvent e{VisualEventKind::ControlPacket};
-    e.t0 = depart;
-    e.t1 = transmitted + ch.delay;
-    e.id = static_cast<std::int32_t>(b.id);
+    VisualEvent e = burstEvent(VisualEventKind::ControlPacket, b, depart, transmitted + ch.delay);
     e.link = hop.link;
     e.dir = hop.dir;
-    e.cls = static_cast<std::uint8_t>(b.cls);
     log_->record(e);
   }
   sim_.scheduleAt(transmitted + ch.delay, this, kBhpArrived, slot);
@@ -258,13 +254,8 @@ void ObsPlane::handleEvent(std::uint32_t kind, std::uint64_t arg) {
       ++counters_[static_cast<int>(b.cls)].delivered;
       int egress = paths_[b.path].egress;
       if (log_ && log_->enabled()) {
-        VisualEvent e{VisualEventKind::BurstDelivered};
-        e.t0 = e.t1 = sim_.now();
-        e.id = static_cast<std::int32_t>(b.id);
+        VisualEvent e = burstEvent(VisualEventKind::BurstDelivered, b, sim_.now(), sim_.now());
         e.node = egress;
-        e.cls = static_cast<std::uint8_t>(b.cls);
-        e.bytes = b.lengthBytes;
-        e.segments = static_cast<std::uint32_t>(b.packets.size());
         log_->record(e);
       }
       std::vector<Packet> packets;
@@ -341,16 +332,11 @@ void ObsPlane::scheduleEgressArrival(std::uint32_t slot) {
 void ObsPlane::drop(std::uint32_t slot, DropReason reason, int node, const Hop& chargedTo) {
   Burst& b = pool_[slot];
   if (log_ && log_->enabled()) {
-    VisualEvent e{VisualEventKind::BurstDropped};
-    e.t0 = e.t1 = sim_.now();
-    e.id = static_cast<std::int32_t>(b.id);
+    VisualEvent e = burstEvent(VisualEventKind::BurstDropped, b, sim_.now(), sim_.now());
     e.node = node;
     e.link = chargedTo.link;
     e.dir = chargedTo.dir;
-    e.cls = static_cast<std::uint8_t>(b.cls);
     e.reason = static_cast<std::uint8_t>(reason);
-    e.bytes = b.lengthBytes;
-    e.segments = static_cast<std::uint32_t>(b.packets.size());
     log_->record(e);
   }
   int cls = static_cast<int>(b.cls);

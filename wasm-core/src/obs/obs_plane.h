@@ -133,6 +133,7 @@ class ObsPlane final : public EventHandler, public BurstSink, public BackgroundB
   // node's FDLs in order if needed; returns false if nothing fits.
   bool reserveOutgoing(Burst& b, int nodeIndex, const Hop& out, SimTime arrival);
   void logOnLink(const Burst& b, const Hop& hop, int lane, SimTime firstBit);
+  static VisualEvent burstEvent(VisualEventKind kind, const Burst& b, SimTime t0, SimTime t1);
   bool linkLossDrops(Burst& b, const Hop& hop);
   void scheduleEgressArrival(std::uint32_t slot);
   // `node`: where it happens; `chargedTo`: the link it was about to take.

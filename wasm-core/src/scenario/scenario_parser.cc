@@ -110,6 +110,20 @@ const char* kindName(NodeKind k) {
   return "?";
 }
 
+// `src` and `dst`: two different nodes of the required kind.
+void readEndpoints(JsonReader& r, const Scenario& s, const std::map<std::string, int>& nodeIndex,
+                   NodeKind kind, const char* kindLabel, int* src, int* dst) {
+  *src = nodeRef(r, "src", nodeIndex);
+  *dst = nodeRef(r, "dst", nodeIndex);
+  for (const char* end : {"src", "dst"}) {
+    const NodeSpec& n = s.nodes[std::string(end) == "src" ? *src : *dst];
+    if (n.kind != kind)
+      r.fail(end, std::string("must be ") + kindLabel + " (\"" + n.id + "\" is a " +
+                      kindName(n.kind) + ")");
+  }
+  if (*src == *dst) r.fail("dst", "must differ from src");
+}
+
 void readLinks(JsonReader& top, Scenario& s, const std::map<std::string, int>& nodeIndex) {
   const json& links = top.array("links");
   if (links.size() > kMaxLinks) top.fail("links", "must list at most 100000 links");
@@ -238,15 +252,7 @@ void readFlows(JsonReader& top, Scenario& s, const std::map<std::string, int>& n
       r.fail("id", "must not contain '#' (reserved for replicated flows: id#0, id#1 ...)");
     if (seen.count(f.id)) r.fail("id", "\"" + f.id + "\" is used by another flow");
     seen[f.id] = 1;
-    f.src = nodeRef(r, "src", nodeIndex);
-    f.dst = nodeRef(r, "dst", nodeIndex);
-    for (const char* end : {"src", "dst"}) {
-      int n = std::string(end) == "src" ? f.src : f.dst;
-      if (s.nodes[n].kind != NodeKind::Host)
-        r.fail(end, std::string("must be a host (\"") + s.nodes[n].id + "\" is a " +
-                        kindName(s.nodes[n].kind) + ")");
-    }
-    if (f.src == f.dst) r.fail("dst", "must differ from src");
+    readEndpoints(r, s, nodeIndex, NodeKind::Host, "a host", &f.src, &f.dst);
     f.count = static_cast<int>(r.integer("count", 1, 1, kMaxFlowInstances));
     f.start = r.number("start", 0, 0, kMaxSeconds);
     f.tcp = readTcp(r);
@@ -279,15 +285,7 @@ void readBackground(JsonReader& top, Scenario& s, const std::map<std::string, in
   for (std::size_t i = 0; i < list.size(); ++i) {
     JsonReader r(list[i], elementPath("background", i));
     BackgroundSpec b;
-    b.src = nodeRef(r, "src", nodeIndex);
-    b.dst = nodeRef(r, "dst", nodeIndex);
-    for (const char* end : {"src", "dst"}) {
-      int n = std::string(end) == "src" ? b.src : b.dst;
-      if (s.nodes[n].kind != NodeKind::Edge)
-        r.fail(end, std::string("must be an edge node (\"") + s.nodes[n].id + "\" is a " +
-                        kindName(s.nodes[n].kind) + ")");
-    }
-    if (b.src == b.dst) r.fail("dst", "must differ from src");
+    readEndpoints(r, s, nodeIndex, NodeKind::Edge, "an edge node", &b.src, &b.dst);
     b.model = static_cast<BackgroundModel>(r.choice("model", 0, {"poisson", "self-similar"}));
     b.load = r.number("load", 0, 10);
     b.meanBytes = r.positive("meanBytes", 40000, 1e9);
