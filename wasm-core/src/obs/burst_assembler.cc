@@ -15,7 +15,7 @@ BurstAssembler::BurstAssembler(Simulator& sim, BurstSink& sink, const AssemblySp
 void BurstAssembler::add(int pathId, int pathLength, Packet&& packet) {
   int cls = (spec_.queues == AssemblyQueues::PerClass && packet.isAck) ? 1 : 0;
   std::uint32_t key = static_cast<std::uint32_t>(pathId) * 2 + static_cast<std::uint32_t>(cls);
-  Queue& q = queues_[key];
+  Queue& q = queue(key);
   packet.hop += static_cast<std::uint32_t>(pathLength);
   q.bytes += packet.bytes;
   q.packets.push_back(std::move(packet));
@@ -31,7 +31,7 @@ void BurstAssembler::add(int pathId, int pathLength, Packet&& packet) {
 void BurstAssembler::handleEvent(std::uint32_t, std::uint64_t arg) {
   std::uint32_t key = static_cast<std::uint32_t>(arg & 0xffffffffu);
   std::uint32_t generation = static_cast<std::uint32_t>(arg >> 32);
-  Queue& q = queues_[key];
+  Queue& q = queue(key);
   if (q.generation != generation || q.packets.empty()) return;  // sent by size meanwhile
   send(key, q);
 }
@@ -55,7 +55,7 @@ std::string BurstAssembler::set(const std::string& field, double value) {
 
 std::size_t BurstAssembler::held() const {
   std::size_t n = 0;
-  for (const auto& entry : queues_) n += entry.second.packets.size();
+  for (const Queue& q : queues_) n += q.packets.size();
   return n;
 }
 

@@ -4,7 +4,6 @@
 // holds maxBytes, "hybrid" whichever comes first.
 #pragma once
 #include <cstdint>
-#include <map>
 #include <string>
 #include <vector>
 
@@ -50,7 +49,11 @@ class BurstAssembler final : public EventHandler {
   BurstSink& sink_;
   AssemblySpec spec_;
   SimTime maxTime_;
-  std::map<std::uint32_t, Queue> queues_;  // key: pathId * 2 + class
+  Queue& queue(std::uint32_t key) {
+    if (key >= queues_.size()) queues_.resize(key + 1);
+    return queues_[key];
+  }
+  std::vector<Queue> queues_;  // index: pathId * 2 + class (paths are few and dense)
 };
 
 }  // namespace obs

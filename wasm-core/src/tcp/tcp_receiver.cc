@@ -12,8 +12,7 @@ TcpReceiver::TcpReceiver(PacketReceiver& network, int flowIndex, const Route* ac
       route_(ackRoute),
       mss_(static_cast<std::uint32_t>(spec.mss)),
       window_(static_cast<std::uint32_t>(spec.maxWindow)) {
-  std::size_t size = 1;
-  while (size < static_cast<std::size_t>(spec.maxWindow) + 1) size <<= 1;
+  std::size_t size = windowRingSize(spec.maxWindow);
   buffered_.assign(size, false);
   mask_ = size - 1;
 }

@@ -7,6 +7,7 @@
 
 #include "net/route.h"
 #include "scenario/scenario.h"
+#include "tcp/window_ring.h"
 
 namespace obs {
 

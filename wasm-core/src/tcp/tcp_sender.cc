@@ -7,14 +7,6 @@
 
 namespace obs {
 
-namespace {
-std::size_t ringSizeFor(int maxWindow) {
-  std::size_t size = 1;
-  while (size < static_cast<std::size_t>(maxWindow) + 1) size <<= 1;
-  return size;
-}
-}  // namespace
-
 TcpSender::TcpSender(Simulator& sim, PacketReceiver& network, int flowIndex,
                      const Route* dataRoute, const TcpSpec& spec, const AppSpec& app,
                      double startSeconds)
@@ -27,9 +19,9 @@ TcpSender::TcpSender(Simulator& sim, PacketReceiver& network, int flowIndex,
       startTime_(fromSeconds(startSeconds)),
       ops_(makeCongestionOps(spec.variant)),
       rtt_(spec.rto),
-      sentAt_(ringSizeFor(spec.maxWindow), 0),
-      retransmitted_(ringSizeFor(spec.maxWindow), false),
-      ringMask_(ringSizeFor(spec.maxWindow) - 1) {
+      sentAt_(windowRingSize(spec.maxWindow), 0),
+      retransmitted_(windowRingSize(spec.maxWindow), false),
+      ringMask_(windowRingSize(spec.maxWindow) - 1) {
   cc_.cwnd = spec.initialCwnd;
   cc_.ssthresh = spec.initialSsthresh;
   if (app.kind == AppKind::File)
@@ -38,21 +30,17 @@ TcpSender::TcpSender(Simulator& sim, PacketReceiver& network, int flowIndex,
   sim_.scheduleAt(startTime_, this, kStart);
 }
 
-std::uint32_t TcpSender::appSegments() const {
+std::uint32_t TcpSender::appSegments() {
   switch (app_.kind) {
     case AppKind::Bulk: return UINT32_MAX;
     case AppKind::File: return fileSegments_;
-    case AppKind::Cbr: {
-      // Whole segments handed over since the start. The estimate is corrected against
+    case AppKind::Cbr:
+      // Time only moves forward, so the count only grows: advance it against
       // cbrHandedOverAt(), the one definition the wake-up events use too, so rounding can
-      // never make the two disagree (and a wake-up never finds nothing new).
-      double bits = app_.rate * toSeconds(sim_.now() - startTime_);
-      double estimate = std::min(std::floor(bits / (8.0 * spec_.mss)), 4294967294.0);
-      std::uint32_t n = static_cast<std::uint32_t>(std::max(estimate, 0.0));
-      while (cbrHandedOverAt(n + 1) <= sim_.now()) ++n;
-      while (n > 0 && cbrHandedOverAt(n) > sim_.now()) --n;
-      return n;
-    }
+      // never make the two disagree (a wake-up always finds the segment it waited for).
+      while (cbrHandedOver_ < UINT32_MAX && cbrHandedOverAt(cbrHandedOver_ + 1) <= sim_.now())
+        ++cbrHandedOver_;
+      return cbrHandedOver_;
   }
   return 0;
 }

@@ -17,6 +17,7 @@
 #include "sim/simulator.h"
 #include "tcp/congestion_ops.h"
 #include "tcp/rtt_estimator.h"
+#include "tcp/window_ring.h"
 
 namespace obs {
 
@@ -64,7 +65,7 @@ class TcpSender final : public EventHandler {
     kAppData,   // a CBR application has handed over the next segment
   };
   // Segments the application has handed to TCP by now.
-  std::uint32_t appSegments() const;
+  std::uint32_t appSegments();
   // When a CBR application has handed over its first `segments` segments.
   SimTime cbrHandedOverAt(std::uint32_t segments) const;
 
@@ -88,6 +89,7 @@ class TcpSender final : public EventHandler {
   std::uint32_t fileSegments_ = 0;
   SimTime completedAt_ = -1;
   bool appWakeupPending_ = false;
+  std::uint32_t cbrHandedOver_ = 0;  // CBR: segments handed over so far
   std::unique_ptr<CongestionOps> ops_;
   CongestionState cc_;
   TcpCongState state_ = TcpCongState::Open;
