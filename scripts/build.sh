@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm run build`: installs what is missing, builds the wasm engine and the web app
-# (apps/web/dist), and serves nothing. `npm start` does the same, then serves.
+# (apps/web/dist), and serves nothing. `npm start` runs this, then serves.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

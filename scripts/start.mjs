@@ -30,12 +30,8 @@ function run(what, command, commandArgs) {
   }
 }
 
-if (!args.includes('--no-build')) {
-  run('system packages', 'bash', ['scripts/setup-system.sh']);
-  run('node modules', 'bash', ['scripts/ensure-node-deps.sh']);
-  run('building the wasm engine', 'bash', ['scripts/build-wasm.sh']);
-  run('building the web app', 'npm', ['run', 'build', '-w', 'apps/web']);
-}
+// The same build as `npm run build` (scripts/build.sh): one place says what it takes.
+if (!args.includes('--no-build')) run('building (scripts/build.sh)', 'bash', ['scripts/build.sh']);
 
 // Browsers need application/wasm to compile the engine while it downloads, and the
 // right type for module scripts; everything else is ordinary.

@@ -1,12 +1,11 @@
-// WebAssembly benchmark under Node: same scenario, same measure as bench/obs_bench.cc.
+// WebAssembly benchmark under Node: same scenario, same measure as bench/obs_bench.cc,
+// through the engine package's own Node loader.
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { loadEngineNode } from '../../packages/engine/src/node-engine.js';
 
 const [scenarioPath, repeatsArg] = process.argv.slice(2);
 const repeats = Math.max(1, Number(repeatsArg ?? 5));
-const wasmDir = fileURLToPath(new URL('../../packages/engine/wasm/', import.meta.url));
-const { default: factory } = await import(new URL('../../packages/engine/wasm/obs_engine.mjs', import.meta.url));
-const engine = await factory({ wasmBinary: readFileSync(wasmDir + 'obs_engine.wasm') });
+const { module: engine } = await loadEngineNode();
 const text = readFileSync(scenarioPath, 'utf8');
 
 const walls = [];
