@@ -19,6 +19,8 @@ export interface FlowSummary {
   segmentsSent?: number;
   /** Segments. */
   finalCwnd?: number;
+  /** File application: seconds from the flow's start to the ACK of its last segment; null if unfinished. */
+  completionTime?: number | null;
 }
 
 export interface BurstClassSummary {
@@ -29,6 +31,38 @@ export interface BurstClassSummary {
   droppedLate?: number;
   meanBytes?: number;
   meanSegments?: number;
+  /** Bursts that went through at least one fiber delay line. */
+  fdlDelayed?: number;
+}
+
+type DropsByReason = { injected: number; contention: number; late: number };
+
+/** One direction of a link (docs/model.md section 5). */
+export interface LinkDirectionSummary {
+  /** Fiber: share of wavelength-time reserved; packet: share of time transmitting. */
+  utilisation: number;
+  /** Fiber only. */
+  bursts?: number;
+  fdlDelayed?: number;
+  dropped?: Record<'data' | 'ack' | 'background', DropsByReason>;
+  /** Packet only. */
+  packets?: number;
+  queueDrops?: number;
+  randomDrops?: number;
+  retries?: number;
+}
+
+export interface LinkSummary {
+  id: string;
+  kind: 'packet' | 'fiber';
+  ab: LinkDirectionSummary;
+  ba: LinkDirectionSummary;
+}
+
+/** Log-2 histogram: counts[i] holds values in [lower[i], 2 x lower[i]) (bin 0 also holds 0). */
+export interface Log2Histogram {
+  lower: number[];
+  counts: number[];
 }
 
 export interface Summary {
@@ -53,10 +87,14 @@ export interface Summary {
     inFlight?: number;
     meanBytes: number;
     meanSegments: number;
+    fdlDelayed?: number;
     data: BurstClassSummary;
     ack: BurstClassSummary;
+    background?: BurstClassSummary;
   };
-  packets: { queueDrops: number; randomDrops: number };
+  packets: { queueDrops: number; randomDrops: number; retries?: number };
+  links?: LinkSummary[];
+  histograms?: { burstBytes: Log2Histogram; segmentsPerBurst: Log2Histogram };
   /** Hash of every executed event (time, kind): equal fingerprints, same events in the same order. */
   fingerprint?: string;
 }

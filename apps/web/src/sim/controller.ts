@@ -6,6 +6,7 @@
  * every registered view is redrawn once; React only re-renders when the phase, the
  * summary (about 4 times a second) or a control value changes.
  */
+import type { Frame, Summary } from '@obs-tcp-sim/engine';
 import type { FrameScheduler } from '../raf/scheduler';
 import { SeriesStore, type SampleRows } from './seriesStore';
 
@@ -22,30 +23,21 @@ export interface EngineLike<S = unknown> {
   dispose(): void;
 }
 
-export interface FrameLike {
-  now: number;
-  duration: number;
-  finished: boolean;
-  playing: boolean;
-  events: number;
-  eventsPerSecond: number;
+/** Every field optional, all the way down: a summary may arrive partly filled. */
+type DeepPartial<T> = T extends readonly (infer U)[]
+  ? DeepPartial<U>[]
+  : T extends object
+    ? { [K in keyof T]?: DeepPartial<T[K]> }
+    : T;
+
+/** The summary fields the app may show (the engine's Summary, read defensively). */
+export type SummaryLike = DeepPartial<Summary>;
+
+/** An engine frame as the app reads it: only the sample columns it draws. */
+export type FrameLike = Omit<Frame, 'samples' | 'summary'> & {
   samples: SampleRows;
   summary?: SummaryLike;
-}
-
-/** The summary fields the app shows (DESIGN.md §4); all optional because fields may be added late. */
-export interface SummaryLike {
-  simTime?: number;
-  events?: number;
-  flows?: Array<{ id: string; goodput?: number; retransmits?: number; rtos?: number }>;
-  aggregate?: { goodput?: number };
-  bursts?: {
-    sent?: number;
-    dropped?: number;
-    data?: { sent?: number; dropped?: number };
-    ack?: { sent?: number; dropped?: number };
-  };
-}
+};
 
 export type Phase = 'loading' | 'running' | 'paused' | 'finished' | 'resetting' | 'error';
 export type BurstClass = 'data' | 'ack';
