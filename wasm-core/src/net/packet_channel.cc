@@ -64,14 +64,14 @@ bool PacketChannel::send(Packet&& packet) {
   ++counters_.sent;
   counters_.bytesSent += packet.bytes;
   const SimTime arrival = end + config_.delay;
-  inFlight_.push_back(InFlight{std::move(packet), arrival});
+  inFlight_.push_back(std::move(packet));
   sim_.scheduleAt(arrival, this, kArrived);
   return true;
 }
 
 void PacketChannel::handleEvent(std::uint32_t, std::uint64_t) {
   // Arrivals happen in queueing order (FIFO line, constant delay).
-  Packet p = std::move(inFlight_.front().packet);
+  Packet p = std::move(inFlight_.front());
   inFlight_.pop_front();
   receiver_.receivePacket(toNode_, std::move(p));
 }

@@ -69,10 +69,6 @@ class PacketChannel final : public EventHandler {
   enum EventKind : std::uint32_t {
     kArrived,  // the oldest in-flight packet reached the far node
   };
-  struct InFlight {
-    Packet packet;
-    SimTime arrival;
-  };
   void logPacket(VisualEventKind kind, const Packet& p, SimTime t0, SimTime t1, int reason);
 
   Simulator& sim_;
@@ -82,7 +78,7 @@ class PacketChannel final : public EventHandler {
   RandomStream rng_;
   SimTime lineFreeAt_ = 0;         // when the last accepted packet's last try ends
   std::deque<SimTime> departures_; // last-try end of packets still on or waiting for the line
-  std::deque<InFlight> inFlight_;  // accepted, not yet arrived (lost ones never enter)
+  std::deque<Packet> inFlight_;    // accepted, not yet arrived (lost ones never enter)
   PacketChannelCounters counters_;
   VisualEventLog* log_ = nullptr;
 };
