@@ -4,7 +4,7 @@
 
 namespace obs {
 
-void Reno::onNewAck(CongestionState& s, std::uint32_t) {
+void Reno::onNewAck(CongestionState& s, const AckInfo&) {
   if (s.cwnd < s.ssthresh) {
     s.cwnd += 1;
   } else {
@@ -12,13 +12,13 @@ void Reno::onNewAck(CongestionState& s, std::uint32_t) {
   }
 }
 
-double Reno::ssthreshAfterLoss(const CongestionState&, std::uint32_t flight) {
+double Reno::ssthreshAfterLoss(const CongestionState&, std::uint32_t flight, double) {
   // Whole segments, as ns-2 does (int(window / 2)).
   return std::max(static_cast<double>(flight / 2), 2.0);
 }
 
-std::unique_ptr<CongestionOps> makeCongestionOps(TcpVariantKind variant) {
-  switch (variant) {
+std::unique_ptr<CongestionOps> makeCongestionOps(const TcpSpec& spec) {
+  switch (spec.variant) {
     case TcpVariantKind::Reno: return std::make_unique<Reno>();
   }
   return std::make_unique<Reno>();

@@ -10,8 +10,8 @@ namespace obs {
 class Reno final : public CongestionOps {
  public:
   const char* name() const override { return "reno"; }
-  void onNewAck(CongestionState& s, std::uint32_t segmentsAcked) override;
-  double ssthreshAfterLoss(const CongestionState& s, std::uint32_t flight) override;
+  void onNewAck(CongestionState& s, const AckInfo& ack) override;
+  double ssthreshAfterLoss(const CongestionState& s, std::uint32_t flight, double now) override;
 };
 
 }  // namespace obs

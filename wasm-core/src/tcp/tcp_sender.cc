@@ -17,7 +17,7 @@ TcpSender::TcpSender(Simulator& sim, PacketReceiver& network, int flowIndex,
       spec_(spec),
       app_(app),
       startTime_(fromSeconds(startSeconds)),
-      ops_(makeCongestionOps(spec.variant)),
+      ops_(makeCongestionOps(spec)),
       rtt_(spec.rto),
       sentAt_(windowRingSize(spec.maxWindow), 0),
       retransmitted_(windowRingSize(spec.maxWindow), false),
@@ -142,12 +142,21 @@ void TcpSender::onNewAck(std::uint32_t ackNo) {
   // Karn's rule: sample only if no acknowledged segment was ever retransmitted.
   bool clean = true;
   for (std::uint32_t s = oldUna; s < ackNo && clean; ++s) clean = !retransmitted_[slot(s)];
+  AckInfo info;
+  info.now = toSeconds(sim_.now());
+  info.segmentsAcked = acked;
+  info.flight = flight();
   if (clean) {
     SimTime sample = sim_.now() - sentAt_[slot(ackNo - 1)];
     rtt_.addSample(sample);
     ++counters_.rttSamples;
-    counters_.rttSum += toSeconds(sample);
+    info.rtt = toSeconds(sample);
+    counters_.rttSum += info.rtt;
+    minRtt_ = minRtt_ == 0 ? info.rtt : std::min(minRtt_, info.rtt);
   }
+  info.minRtt = minRtt_;
+  info.srtt = toSeconds(rtt_.srtt());
+  ops_->observeAck(info);
 
   sndUna_ = ackNo;
   if (sndNxt_ < sndUna_) sndNxt_ = sndUna_;
@@ -160,7 +169,7 @@ void TcpSender::onNewAck(std::uint32_t ackNo) {
     logTcpEvent(2);
   } else {
     if (state_ == TcpCongState::Loss && sndUna_ >= maxSent_) state_ = TcpCongState::Open;
-    ops_->onNewAck(cc_, acked);
+    ops_->onNewAck(cc_, info);
     // ns-2's maxcwnd_: the window never grows past the maximum window, which the papers
     // call the maximum congestion window (paper 000: 64 KB).
     cc_.cwnd = std::min(cc_.cwnd, static_cast<double>(spec_.maxWindow));
@@ -182,7 +191,7 @@ void TcpSender::onDuplicateAck() {
   }
   if (dupAcks_ != static_cast<std::uint32_t>(spec_.dupAckThreshold)) return;
   // Fast retransmit and enter fast recovery (RFC 5681 section 3.2, steps 2-3).
-  cc_.ssthresh = ops_->ssthreshAfterLoss(cc_, flight());
+  cc_.ssthresh = ops_->ssthreshAfterLoss(cc_, flight(), toSeconds(sim_.now()));
   ++counters_.fastRetransmits;
   transmit(sndUna_);
   cc_.cwnd = cc_.ssthresh + spec_.dupAckThreshold;
@@ -195,7 +204,7 @@ void TcpSender::onTimeout() {
   timerRunning_ = false;
   ++counters_.rtos;
   // RFC 5681 (4) and section 3.1: ssthresh from the flight, cwnd to one segment.
-  cc_.ssthresh = ops_->ssthreshAfterLoss(cc_, flight());
+  cc_.ssthresh = ops_->ssthreshAfterTimeout(cc_, flight(), toSeconds(sim_.now()));
   cc_.cwnd = 1;
   state_ = TcpCongState::Loss;
   dupAcks_ = 0;

@@ -94,6 +94,7 @@ class TcpSender final : public EventHandler {
   CongestionState cc_;
   TcpCongState state_ = TcpCongState::Open;
   RttEstimator rtt_;
+  double minRtt_ = 0;  // seconds; 0 until the first sample
   bool started_ = false;
 
   std::uint32_t sndUna_ = 0;   // oldest unacknowledged segment
