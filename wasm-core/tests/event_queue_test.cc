@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "sim/simulator.h"
@@ -72,11 +73,43 @@ TEST(EventQueue, ManyRandomTimesComeOutSorted) {
   }
 }
 
-TEST(Time, ConvertsExactlyAtTheBoundary) {
-  EXPECT_EQ(fromSeconds(1e-3), 1'000'000'000);
-  EXPECT_EQ(transmissionTime(512, 40e9), 102'400);  // 102.4 ns
-  EXPECT_EQ(transmissionTime(552, 1e8), 44'160'000);
-  EXPECT_DOUBLE_EQ(toSeconds(fromSeconds(20.0)), 20.0);
+// Pushes and pops interleaved at random, against a reference that sorts by (time, order
+// of scheduling): the heap's sentinels, growth and hole-walk must never reorder anything.
+TEST(EventQueue, InterleavedPushAndPopMatchAReference) {
+  EventQueue q;
+  Recorder dummy;
+  std::vector<std::pair<SimTime, std::uint64_t>> reference;  // (time, id), kept sorted
+  std::uint64_t x = 99, id = 0;
+  SimTime now = 0;
+  for (int step = 0; step < 200000; ++step) {
+    x = x * 6364136223846793005ull + 1442695040888963407ull;
+    bool pushing = reference.empty() || (x >> 60) < 9;  // drifts between empty and ~thousands
+    if (pushing) {
+      SimTime t = now + static_cast<SimTime>((x >> 33) % 50);  // many ties
+      q.push(t, &dummy, 0, id);
+      auto at = std::upper_bound(reference.begin(), reference.end(), std::make_pair(t, id));
+      reference.insert(at, {t, id});
+      ++id;
+    } else {
+      Event e = q.pop();
+      ASSERT_EQ(e.time, reference.front().first);
+      ASSERT_EQ(e.arg, reference.front().second);
+      now = e.time;
+      reference.erase(reference.begin());
+    }
+    ASSERT_EQ(q.size(), reference.size());
+  }
+}
+
+TEST(EventQueue, RenumberingWhenTheSequenceRunsOutKeepsTheOrder) {
+  EventQueue q;
+  Recorder dummy;
+  q.exhaustSequenceAfter(3);
+  for (std::uint64_t i = 0; i < 10; ++i) q.push(static_cast<SimTime>(i % 2), &dummy, 0, i);
+  // Time 0: 0, 2, 4, 6, 8 in scheduling order; then time 1: 1, 3, 5, 7, 9.
+  std::vector<std::uint64_t> order;
+  while (!q.empty()) order.push_back(q.pop().arg);
+  EXPECT_EQ(order, (std::vector<std::uint64_t>{0, 2, 4, 6, 8, 1, 3, 5, 7, 9}));
 }
 
 }  // namespace

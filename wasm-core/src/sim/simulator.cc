@@ -4,12 +4,10 @@ namespace obs {
 
 namespace {
 inline std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
-  // FNV-1a over the 8 bytes of v.
-  for (int i = 0; i < 8; ++i) {
-    h ^= (v >> (8 * i)) & 0xff;
-    h *= 1099511628211ull;
-  }
-  return h;
+  // One multiply-xorshift round per word (the FNV prime, then fold the high half down so
+  // every input bit reaches every output bit): the kernel runs it on every event.
+  h = (h ^ v) * 1099511628211ull;
+  return h ^ (h >> 29);
 }
 }  // namespace
 

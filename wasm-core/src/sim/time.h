@@ -18,14 +18,23 @@ constexpr double kMaxSeconds = 1e6;
 static_assert(static_cast<SimTime>(kMaxSeconds) * kPicosPerSecond < kNever,
               "every accepted time must come before kNever");
 
-inline SimTime fromSeconds(double seconds) {
-  return static_cast<SimTime>(std::llround(seconds * 1e12));
+// Rounds to the nearest integer, halves away from zero (llround's rule), inline: libm's
+// llround is a call on every target and sat on the per-packet path. Exact: the cast
+// truncates, and x - trunc(x) is computed without error.
+inline SimTime roundToPicos(double x) {
+  SimTime i = static_cast<SimTime>(x);
+  double frac = x - static_cast<double>(i);
+  if (frac >= 0.5) ++i;
+  else if (frac <= -0.5) --i;
+  return i;
 }
+
+inline SimTime fromSeconds(double seconds) { return roundToPicos(seconds * 1e12); }
 inline double toSeconds(SimTime t) { return static_cast<double>(t) / 1e12; }
 
 // Time to put `bytes` on a line of `rateBps` bit/s, rounded to the nearest picosecond.
 inline SimTime transmissionTime(std::uint64_t bytes, double rateBps) {
-  return static_cast<SimTime>(std::llround(static_cast<double>(bytes) * 8e12 / rateBps));
+  return roundToPicos(static_cast<double>(bytes) * 8e12 / rateBps);
 }
 
 }  // namespace obs
