@@ -15,7 +15,21 @@ enum class AssemblyPolicyKind { Time, Size, Hybrid };
 enum class AssemblyQueues { PerClass, Mixed };
 enum class Reservation { Jet, Jit };
 enum class SchedulingKind { Ffuc, Lauc, LaucVf };
-enum class TcpVariantKind { Reno };
+// Tahoe, Reno, NewReno and Sack differ in loss recovery (the sender); the others in window
+// growth (tcp/congestion_ops.h).
+enum class TcpVariantKind {
+  Tahoe,
+  Reno,
+  NewReno,
+  Sack,
+  Hstcp,     // HighSpeed TCP, RFC 3649
+  Stcp,      // Scalable TCP (Kelly 2003)
+  Bic,       // BIC-TCP (Xu, Harfoush, Rhee 2004)
+  Cubic,     // CUBIC, RFC 9438
+  Htcp,      // H-TCP (Leith, Shorten 2004)
+  Vegas,     // TCP Vegas (Brakmo, Peterson 1995)
+  Westwood,  // Westwood+ (Mascolo et al.)
+};
 enum class AppKind {
   Bulk,  // always data to send
   File,  // `bytes` to send, then done; the completion time is recorded

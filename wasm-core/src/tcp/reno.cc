@@ -17,11 +17,4 @@ double Reno::ssthreshAfterLoss(const CongestionState&, std::uint32_t flight, dou
   return std::max(static_cast<double>(flight / 2), 2.0);
 }
 
-std::unique_ptr<CongestionOps> makeCongestionOps(const TcpSpec& spec) {
-  switch (spec.variant) {
-    case TcpVariantKind::Reno: return std::make_unique<Reno>();
-  }
-  return std::make_unique<Reno>();
-}
-
 }  // namespace obs
