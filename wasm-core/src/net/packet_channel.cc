@@ -8,7 +8,12 @@ namespace obs {
 PacketChannel::PacketChannel(Simulator& sim, PacketReceiver& receiver, int toNode,
                              const PacketChannelConfig& config, std::uint32_t seed,
                              const std::string& streamName)
-    : sim_(sim), receiver_(receiver), toNode_(toNode), config_(config), rng_(seed, streamName) {}
+    : sim_(sim),
+      receiver_(receiver),
+      toNode_(toNode),
+      config_(config),
+      rng_(seed, streamName),
+      arrivals_(sim.addStream()) {}
 
 void PacketChannel::logPacket(VisualEventKind kind, const Packet& p, SimTime t0, SimTime t1,
                               int reason) {
@@ -65,7 +70,7 @@ bool PacketChannel::send(Packet&& packet) {
   counters_.bytesSent += packet.bytes;
   const SimTime arrival = end + config_.delay;
   inFlight_.push_back(std::move(packet));
-  sim_.scheduleAt(arrival, this, kArrived);
+  sim_.scheduleInStream(arrivals_, arrival, this, kArrived);
   return true;
 }
 

@@ -76,6 +76,7 @@ class PacketChannel final : public EventHandler {
   int toNode_;
   PacketChannelConfig config_;
   RandomStream rng_;
+  EventQueue::StreamId arrivals_;  // arrivals come in time order: a queue stream
   SimTime lineFreeAt_ = 0;         // when the last accepted packet's last try ends
   std::deque<SimTime> departures_; // last-try end of packets still on or waiting for the line
   std::deque<Packet> inFlight_;    // accepted, not yet arrived (lost ones never enter)
