@@ -44,7 +44,7 @@ bool PacketChannel::send(Packet&& packet) {
     return false;
   }
   const SimTime start = std::max(now, lineFreeAt_);
-  const SimTime tx = transmissionTime(packet.bytes, config_.rateBps);
+  const SimTime tx = transmission(packet.bytes);
   // Each try is lost with probability `loss` (one draw per try, whatever the probability:
   // common random numbers); a lost try is repeated after retryDelay, up to `retries` times.
   int tries = 1;
