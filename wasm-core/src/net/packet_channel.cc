@@ -45,10 +45,12 @@ bool PacketChannel::send(Packet&& packet) {
   }
   const SimTime start = std::max(now, lineFreeAt_);
   const SimTime tx = transmission(packet.bytes);
-  // Each try is lost with probability `loss` (one draw per try, whatever the probability:
-  // common random numbers); a lost try is repeated after retryDelay, up to `retries` times.
+  // Each try is lost with probability `loss` (one draw per try, whatever the positive
+  // probability: common random numbers across a sweep); a lost try is repeated after
+  // retryDelay, up to `retries` times. A lossless line draws nothing: no outcome depends
+  // on it, and it is the common case.
   int tries = 1;
-  bool lost = rng_.bernoulli(config_.loss);
+  bool lost = config_.loss > 0 && rng_.bernoulli(config_.loss);
   while (lost && tries <= config_.retries) {
     ++tries;
     lost = rng_.bernoulli(config_.loss);

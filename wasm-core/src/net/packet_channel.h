@@ -6,12 +6,12 @@
 // arrival event simply takes the oldest.
 #pragma once
 #include <cstdint>
-#include <deque>
 #include <memory>
 #include <string>
 
 #include "metrics/visual_event_log.h"
 #include "net/packet.h"
+#include "sim/ring_queue.h"
 #include "sim/rng.h"
 #include "sim/simulator.h"
 
@@ -92,8 +92,8 @@ class PacketChannel final : public EventHandler {
   std::uint32_t txBytes_[2] = {0, 0};  // 0: no size yet (packets are never empty)
   SimTime txTime_[2] = {0, 0};
   SimTime lineFreeAt_ = 0;         // when the last accepted packet's last try ends
-  std::deque<SimTime> departures_; // last-try end of packets still on or waiting for the line
-  std::deque<Packet> inFlight_;    // accepted, not yet arrived (lost ones never enter)
+  RingQueue<SimTime> departures_; // last-try end of packets still on or waiting for the line
+  RingQueue<Packet> inFlight_;     // accepted, not yet arrived (lost ones never enter)
   PacketChannelCounters counters_;
   VisualEventLog* log_ = nullptr;
 };
