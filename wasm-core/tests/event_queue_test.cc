@@ -79,6 +79,10 @@ TEST(EventQueue, InterleavedPushAndPopMatchAReference) {
   EventQueue q;
   Recorder dummy;
   std::vector<std::pair<SimTime, std::uint64_t>> reference;  // (time, id), kept sorted
+  // Three streams, each fed in nondecreasing time (as a FIFO line would) and sometimes
+  // out of order (which must fall back to the heap), mixed with heap events.
+  EventQueue::StreamId streams[3] = {q.addStream(), q.addStream(), q.addStream()};
+  SimTime streamLast[3] = {0, 0, 0};
   std::uint64_t x = 99, id = 0;
   SimTime now = 0;
   for (int step = 0; step < 200000; ++step) {
@@ -86,7 +90,14 @@ TEST(EventQueue, InterleavedPushAndPopMatchAReference) {
     bool pushing = reference.empty() || (x >> 60) < 9;  // drifts between empty and ~thousands
     if (pushing) {
       SimTime t = now + static_cast<SimTime>((x >> 33) % 50);  // many ties
-      q.push(t, &dummy, 0, id);
+      int where = static_cast<int>((x >> 20) % 5);  // 0-2: a stream, 3-4: the heap
+      if (where < 3) {
+        if ((x >> 10) % 16 != 0) t = std::max(t, streamLast[where]);  // mostly in order
+        streamLast[where] = std::max(streamLast[where], t);
+        q.pushToStream(streams[where], t, &dummy, 0, id);
+      } else {
+        q.push(t, &dummy, 0, id);
+      }
       auto at = std::upper_bound(reference.begin(), reference.end(), std::make_pair(t, id));
       reference.insert(at, {t, id});
       ++id;
@@ -104,8 +115,15 @@ TEST(EventQueue, InterleavedPushAndPopMatchAReference) {
 TEST(EventQueue, RenumberingWhenTheSequenceRunsOutKeepsTheOrder) {
   EventQueue q;
   Recorder dummy;
+  EventQueue::StreamId stream = q.addStream();
   q.exhaustSequenceAfter(3);
-  for (std::uint64_t i = 0; i < 10; ++i) q.push(static_cast<SimTime>(i % 2), &dummy, 0, i);
+  for (std::uint64_t i = 0; i < 10; ++i) {
+    if (i % 3 == 0 && i % 2 == 0) {
+      q.pushToStream(stream, static_cast<SimTime>(i % 2), &dummy, 0, i);
+    } else {
+      q.push(static_cast<SimTime>(i % 2), &dummy, 0, i);
+    }
+  }
   // Time 0: 0, 2, 4, 6, 8 in scheduling order; then time 1: 1, 3, 5, 7, 9.
   std::vector<std::uint64_t> order;
   while (!q.empty()) order.push_back(q.pop().arg);

@@ -268,6 +268,28 @@ TEST(Simulation, VisualEventsTellTheStoryOfEachBurst) {
   }
 }
 
+TEST(Simulation, BurstFormedEventsNameTheFlowsInside) {
+  json j = withLoss(0, 0, 1);
+  j["flows"][0]["count"] = 3;
+  auto sim = Simulation::fromJson(j.dump());
+  sim->setVisualEvents(true);
+  sim->advanceTo(0.5);
+  VisualEventColumns v = sim->drainVisualEvents();
+  int formed = 0, shared = 0;
+  for (std::size_t i = 0; i < v.rows(); ++i) {
+    if (v.kind[i] != static_cast<int>(VisualEventKind::BurstFormed)) continue;
+    ++formed;
+    EXPECT_GE(v.dir[i], 1);  // how many flows
+    EXPECT_LE(v.dir[i], 3);
+    EXPECT_LE(static_cast<std::uint32_t>(v.dir[i]), v.segments[i]);
+    EXPECT_GE(v.lane[i], 0);  // the flow with most packets
+    EXPECT_LT(v.lane[i], 3);
+    if (v.dir[i] > 1) ++shared;
+  }
+  EXPECT_GT(formed, 10);
+  EXPECT_GT(shared, 0);  // the three flows share the edge's queue
+}
+
 TEST(Simulation, FileFlowsFinishAndReportTheirCompletionTime) {
   json j = withLoss(0, 0, 5);
   j["flows"][0]["app"] = {{"kind", "file"}, {"bytes", 1000000}};

@@ -11,7 +11,8 @@
 namespace obs {
 
 enum class VisualEventKind : std::uint8_t {
-  BurstFormed = 0,    // node: ingress edge; id: burst; cls; bytes; segments (packets)
+  BurstFormed = 0,    // node: ingress edge; id: burst; cls; bytes; segments (packets);
+                      // value: offset; lane: the flow with most packets; dir: how many flows
   ControlPacket = 1,  // link, dir; id: burst; t0 leaves the near end, t1 reaches the far end
   BurstOnLink = 2,    // link, dir, lane (wavelength); id; cls; t0..t1 first to last bit at the near end
   BurstDropped = 3,   // node where it happened; link, dir it was about to take; id; cls; reason

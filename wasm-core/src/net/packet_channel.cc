@@ -8,7 +8,12 @@ namespace obs {
 PacketChannel::PacketChannel(Simulator& sim, PacketReceiver& receiver, int toNode,
                              const PacketChannelConfig& config, std::uint32_t seed,
                              const std::string& streamName)
-    : sim_(sim), receiver_(receiver), toNode_(toNode), config_(config), rng_(seed, streamName) {}
+    : sim_(sim),
+      receiver_(receiver),
+      toNode_(toNode),
+      config_(config),
+      rng_(seed, streamName),
+      arrivals_(sim.addStream()) {}
 
 void PacketChannel::logPacket(VisualEventKind kind, const Packet& p, SimTime t0, SimTime t1,
                               int reason) {
@@ -39,11 +44,13 @@ bool PacketChannel::send(Packet&& packet) {
     return false;
   }
   const SimTime start = std::max(now, lineFreeAt_);
-  const SimTime tx = transmissionTime(packet.bytes, config_.rateBps);
-  // Each try is lost with probability `loss` (one draw per try, whatever the probability:
-  // common random numbers); a lost try is repeated after retryDelay, up to `retries` times.
+  const SimTime tx = transmission(packet.bytes);
+  // Each try is lost with probability `loss` (one draw per try, whatever the positive
+  // probability: common random numbers across a sweep); a lost try is repeated after
+  // retryDelay, up to `retries` times. A lossless line draws nothing: no outcome depends
+  // on it, and it is the common case.
   int tries = 1;
-  bool lost = rng_.bernoulli(config_.loss);
+  bool lost = config_.loss > 0 && rng_.bernoulli(config_.loss);
   while (lost && tries <= config_.retries) {
     ++tries;
     lost = rng_.bernoulli(config_.loss);
@@ -65,7 +72,7 @@ bool PacketChannel::send(Packet&& packet) {
   counters_.bytesSent += packet.bytes;
   const SimTime arrival = end + config_.delay;
   inFlight_.push_back(std::move(packet));
-  sim_.scheduleAt(arrival, this, kArrived);
+  sim_.scheduleInStream(arrivals_, arrival, this, kArrived);
   return true;
 }
 

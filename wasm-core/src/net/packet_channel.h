@@ -6,12 +6,12 @@
 // arrival event simply takes the oldest.
 #pragma once
 #include <cstdint>
-#include <deque>
 #include <memory>
 #include <string>
 
 #include "metrics/visual_event_log.h"
 #include "net/packet.h"
+#include "sim/ring_queue.h"
 #include "sim/rng.h"
 #include "sim/simulator.h"
 
@@ -69,6 +69,18 @@ class PacketChannel final : public EventHandler {
   enum EventKind : std::uint32_t {
     kArrived,  // the oldest in-flight packet reached the far node
   };
+  // Transmission time of a packet of `bytes`, remembered for the last two sizes seen
+  // (a line mostly carries full segments one way and ACKs the other): the division and
+  // rounding ran on every packet.
+  SimTime transmission(std::uint32_t bytes) {
+    if (bytes == txBytes_[0]) return txTime_[0];
+    if (bytes == txBytes_[1]) return txTime_[1];
+    txBytes_[1] = txBytes_[0];
+    txTime_[1] = txTime_[0];
+    txBytes_[0] = bytes;
+    txTime_[0] = transmissionTime(bytes, config_.rateBps);
+    return txTime_[0];
+  }
   void logPacket(VisualEventKind kind, const Packet& p, SimTime t0, SimTime t1, int reason);
 
   Simulator& sim_;
@@ -76,9 +88,12 @@ class PacketChannel final : public EventHandler {
   int toNode_;
   PacketChannelConfig config_;
   RandomStream rng_;
+  EventQueue::StreamId arrivals_;  // arrivals come in time order: a queue stream
+  std::uint32_t txBytes_[2] = {0, 0};  // 0: no size yet (packets are never empty)
+  SimTime txTime_[2] = {0, 0};
   SimTime lineFreeAt_ = 0;         // when the last accepted packet's last try ends
-  std::deque<SimTime> departures_; // last-try end of packets still on or waiting for the line
-  std::deque<Packet> inFlight_;    // accepted, not yet arrived (lost ones never enter)
+  RingQueue<SimTime> departures_; // last-try end of packets still on or waiting for the line
+  RingQueue<Packet> inFlight_;     // accepted, not yet arrived (lost ones never enter)
   PacketChannelCounters counters_;
   VisualEventLog* log_ = nullptr;
 };

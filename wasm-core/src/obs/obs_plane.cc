@@ -160,6 +160,7 @@ void ObsPlane::launch(std::uint32_t slot) {
     VisualEvent e = burstEvent(VisualEventKind::BurstFormed, b, sim_.now(), sim_.now());
     e.node = path.ingress;
     e.value = toSeconds(offsets_[b.path]);
+    describeFlows(b, e);
     log_->record(e);
   }
 
@@ -203,6 +204,30 @@ VisualEvent ObsPlane::burstEvent(VisualEventKind kind, const Burst& b, SimTime t
   e.bytes = b.lengthBytes;
   e.segments = static_cast<std::uint32_t>(b.packets.size());
   return e;
+}
+
+void ObsPlane::describeFlows(const Burst& b, VisualEvent& e) {
+  // Which flows ride in the burst, for the event log ("61 segments of tcp1", or "48
+  // segments of 40 flows"): the number of distinct flows, and the one with the most
+  // packets (the lowest index on a tie). Only when the log is on, so sorting is fine.
+  std::vector<std::int32_t> flows;
+  flows.reserve(b.packets.size());
+  for (const Packet& p : b.packets) flows.push_back(p.flow);
+  std::sort(flows.begin(), flows.end());
+  std::int32_t distinct = 0, best = -1;
+  std::size_t bestCount = 0;
+  for (std::size_t i = 0; i < flows.size();) {
+    std::size_t j = i;
+    while (j < flows.size() && flows[j] == flows[i]) ++j;
+    ++distinct;
+    if (j - i > bestCount) {
+      bestCount = j - i;
+      best = flows[i];
+    }
+    i = j;
+  }
+  e.lane = best;
+  e.dir = distinct;
 }
 
 void ObsPlane::logOnLink(const Burst& b, const Hop& hop, int lane, SimTime firstBit) {

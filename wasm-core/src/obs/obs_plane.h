@@ -132,6 +132,7 @@ class ObsPlane final : public EventHandler, public BurstSink, public BackgroundB
   // Reserves the hop after `hopIndex` for the burst arriving at `arrival`, trying the
   // node's FDLs in order if needed; returns false if nothing fits.
   bool reserveOutgoing(Burst& b, int nodeIndex, const Hop& out, SimTime arrival);
+  void describeFlows(const Burst& b, VisualEvent& e);
   void logOnLink(const Burst& b, const Hop& hop, int lane, SimTime firstBit);
   static VisualEvent burstEvent(VisualEventKind kind, const Burst& b, SimTime t0, SimTime t1);
   bool linkLossDrops(Burst& b, const Hop& hop);

@@ -6,11 +6,12 @@
 
 namespace obs {
 
-namespace {
-constexpr SimTime kSentinelTime = std::numeric_limits<SimTime>::max();
-}
+EventQueue::EventQueue() : heap_(4, kNoEvent) { rebuildTree(); }
 
-EventQueue::EventQueue() : heap_(4, Key{kSentinelTime, ~std::uint64_t{0}}) {}
+EventQueue::Key EventQueue::nextKey(std::uint32_t slot) {
+  if (nextSeq_ == kSeqLimit) renumber();
+  return Key{0, (nextSeq_++ << 32) | slot};
+}
 
 void EventQueue::push(SimTime time, EventHandler* target, std::uint32_t kind,
                       std::uint64_t arg) {
@@ -25,12 +26,20 @@ void EventQueue::push(SimTime time, EventHandler* target, std::uint32_t kind,
     slot = static_cast<std::uint32_t>(payloads_.size());
     payloads_.push_back(Payload{target, arg, kind});
   }
-  if (nextSeq_ == kSeqLimit) renumber();
-  Key key{time, (nextSeq_++ << 32) | slot};
+  Key key = nextKey(slot);
+  key.time = time;
+  heapPush(key);
+  ++size_;
+  if (earlier(key, heads_[0])) {
+    heads_[0] = key;
+    replay(0);
+  }
+}
 
-  // Room for the new entry plus two sentinels past the end (see pop()).
-  if (size_ + 3 >= heap_.size()) heap_.resize(heap_.size() * 2, Key{kSentinelTime, ~std::uint64_t{0}});
-  std::size_t i = ++size_;
+void EventQueue::heapPush(Key key) {
+  // Room for the new entry plus two sentinels past the end (see heapPopTop()).
+  if (heapSize_ + 3 >= heap_.size()) heap_.resize(heap_.size() * 2, kNoEvent);
+  std::size_t i = ++heapSize_;
   while (i > 1 && earlier(key, heap_[i >> 1])) {  // sift up
     heap_[i] = heap_[i >> 1];
     i >>= 1;
@@ -38,11 +47,10 @@ void EventQueue::push(SimTime time, EventHandler* target, std::uint32_t kind,
   heap_[i] = key;
 }
 
-Event EventQueue::pop() {
-  const Key top = heap_[1];
-  const Key last = heap_[size_];
-  heap_[size_] = Key{kSentinelTime, ~std::uint64_t{0}};
-  const std::size_t n = --size_;
+void EventQueue::heapPopTop() {
+  const Key last = heap_[heapSize_];
+  heap_[heapSize_] = kNoEvent;
+  const std::size_t n = --heapSize_;
   // Floyd's bottom-up deletion: walk the hole down to a leaf along the smaller children
   // (one branch-free comparison per level; the sentinels stand in for missing children),
   // then sift the former last entry up from there, which is rarely more than a step.
@@ -57,22 +65,107 @@ Event EventQueue::pop() {
     i >>= 1;
   }
   heap_[i] = last;
-  if (n == 0) heap_[1] = Key{kSentinelTime, ~std::uint64_t{0}};
+  if (n == 0) heap_[1] = kNoEvent;
+}
 
-  const auto slot = static_cast<std::uint32_t>(top.order);
-  const Payload& p = payloads_[slot];
-  freeSlots_.push_back(slot);
+EventQueue::StreamId EventQueue::addStream() {
+  streams_.emplace_back();
+  streams_.back().ring.resize(16);
+  rebuildTree();
+  return static_cast<StreamId>(streams_.size() - 1);
+}
+
+void EventQueue::pushToStream(StreamId id, SimTime time, EventHandler* target,
+                              std::uint32_t kind, std::uint64_t arg) {
+  Stream& s = streams_[id];
+  if (s.count > 0 && time < s.last) {
+    push(time, target, kind, arg);
+    return;
+  }
+  s.last = time;
+  if (s.count == s.ring.size()) {  // grow, unrolling the ring
+    std::vector<StreamEntry> bigger(s.ring.size() * 2);
+    for (std::size_t i = 0; i < s.count; ++i)
+      bigger[i] = s.ring[(s.first + i) & (s.ring.size() - 1)];
+    s.ring.swap(bigger);
+    s.first = 0;
+  }
+  Key key = nextKey(0);
+  key.time = time;
+  s.ring[(s.first + s.count) & (s.ring.size() - 1)] = StreamEntry{key, Payload{target, arg, kind}};
+  ++s.count;
+  ++size_;
+  if (s.count == 1) {
+    heads_[1 + id] = key;
+    replay(1 + id);
+  }
+}
+
+Event EventQueue::pop() {
+  const std::uint32_t leaf = winner_[1];
+  const Key top = heads_[leaf];
+  Payload p;
+  if (leaf == 0) {
+    const auto slot = static_cast<std::uint32_t>(top.order);
+    p = payloads_[slot];
+    freeSlots_.push_back(slot);
+    heapPopTop();
+    heads_[0] = heap_[1];
+  } else {
+    Stream& s = streams_[leaf - 1];
+    p = s.ring[s.first].payload;
+    s.first = (s.first + 1) & (s.ring.size() - 1);
+    --s.count;
+    heads_[leaf] = s.count > 0 ? s.ring[s.first].key : kNoEvent;
+  }
+  replay(leaf);
+  --size_;
   return Event{top.time, p.target, p.kind, p.arg};
 }
 
+void EventQueue::replay(std::size_t leaf) {
+  for (std::size_t node = (leaves_ + leaf) >> 1; node >= 1; node >>= 1) {
+    std::size_t l = 2 * node, r = l + 1;
+    std::uint32_t a = l >= leaves_ ? static_cast<std::uint32_t>(l - leaves_) : winner_[l];
+    std::uint32_t b = r >= leaves_ ? static_cast<std::uint32_t>(r - leaves_) : winner_[r];
+    winner_[node] = earlier(heads_[b], heads_[a]) ? b : a;
+  }
+}
+
+void EventQueue::rebuildTree() {
+  std::size_t sources = 1 + streams_.size();
+  leaves_ = 2;
+  while (leaves_ < sources) leaves_ *= 2;
+  heads_.assign(leaves_, kNoEvent);
+  heads_[0] = heap_[1];
+  for (std::size_t i = 0; i < streams_.size(); ++i) {
+    const Stream& s = streams_[i];
+    if (s.count > 0) heads_[1 + i] = s.ring[s.first].key;
+  }
+  winner_.assign(leaves_, 0);
+  for (std::size_t node = leaves_ - 1; node >= 1; --node) {
+    std::size_t l = 2 * node, r = l + 1;
+    std::uint32_t a = l >= leaves_ ? static_cast<std::uint32_t>(l - leaves_) : winner_[l];
+    std::uint32_t b = r >= leaves_ ? static_cast<std::uint32_t>(r - leaves_) : winner_[r];
+    winner_[node] = earlier(heads_[b], heads_[a]) ? b : a;
+  }
+}
+
 void EventQueue::renumber() {
-  // A sorted array is a valid heap; renumbering in sorted order keeps every pending
-  // event's place relative to the others.
-  std::sort(heap_.begin() + 1, heap_.begin() + 1 + static_cast<std::ptrdiff_t>(size_),
-            earlier);
-  for (std::size_t i = 1; i <= size_; ++i)
-    heap_[i].order = (std::uint64_t(i - 1) << 32) | (heap_[i].order & 0xffffffffu);
-  nextSeq_ = size_;
+  // Rank every pending key, heap and streams together, and give each its rank as its new
+  // sequence: relative order is kept, so the heap stays a heap and each stream stays
+  // sorted.
+  std::vector<Key*> all;
+  all.reserve(size_);
+  for (std::size_t i = 1; i <= heapSize_; ++i) all.push_back(&heap_[i]);
+  for (Stream& s : streams_)
+    for (std::size_t i = 0; i < s.count; ++i)
+      all.push_back(&s.ring[(s.first + i) & (s.ring.size() - 1)].key);
+  std::sort(all.begin(), all.end(), [](const Key* a, const Key* b) { return earlier(*a, *b); });
+  for (std::size_t rank = 0; rank < all.size(); ++rank)
+    all[rank]->order = (std::uint64_t(rank) << 32) | (all[rank]->order & 0xffffffffu);
+  nextSeq_ = all.size();
+  rebuildTree();
 }
 
 }  // namespace obs

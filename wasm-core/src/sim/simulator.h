@@ -21,6 +21,13 @@ class Simulator {
     queue_.push(time, target, kind, arg);
   }
 
+  // For an owner whose events come in nondecreasing time (a FIFO line): a stream of the
+  // queue (see EventQueue), cheaper than the heap, same order.
+  EventQueue::StreamId addStream() { return queue_.addStream(); }
+  void scheduleInStream(EventQueue::StreamId stream, SimTime time, EventHandler* target,
+                        std::uint32_t kind, std::uint64_t arg = 0) {
+    queue_.pushToStream(stream, time, target, kind, arg);
+  }
   // Runs every event with time <= limit, then sets the clock to limit.
   void runUntil(SimTime limit);
   // Runs at most `count` events with time <= limit. Returns how many ran.

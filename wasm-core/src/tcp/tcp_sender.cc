@@ -27,6 +27,7 @@ TcpSender::TcpSender(Simulator& sim, PacketReceiver& network, int flowIndex,
   if (app.kind == AppKind::File)
     fileSegments_ = static_cast<std::uint32_t>(
         std::min(std::ceil(app.bytes / spec.mss), 4294967295.0));
+  if (app.kind == AppKind::Cbr) cbrNextAt_ = cbrHandedOverAt(1);
   sim_.scheduleAt(startTime_, this, kStart);
 }
 
@@ -38,8 +39,10 @@ std::uint32_t TcpSender::appSegments() {
       // Time only moves forward, so the count only grows: advance it against
       // cbrHandedOverAt(), the one definition the wake-up events use too, so rounding can
       // never make the two disagree (a wake-up always finds the segment it waited for).
-      while (cbrHandedOver_ < UINT32_MAX && cbrHandedOverAt(cbrHandedOver_ + 1) <= sim_.now())
+      while (cbrHandedOver_ < UINT32_MAX && cbrNextAt_ <= sim_.now()) {
         ++cbrHandedOver_;
+        cbrNextAt_ = cbrHandedOverAt(cbrHandedOver_ + 1);
+      }
       return cbrHandedOver_;
   }
   return 0;

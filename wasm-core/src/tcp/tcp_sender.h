@@ -90,6 +90,7 @@ class TcpSender final : public EventHandler {
   SimTime completedAt_ = -1;
   bool appWakeupPending_ = false;
   std::uint32_t cbrHandedOver_ = 0;  // CBR: segments handed over so far
+  SimTime cbrNextAt_ = 0;            // CBR: cbrHandedOverAt(cbrHandedOver_ + 1)
   std::unique_ptr<CongestionOps> ops_;
   CongestionState cc_;
   TcpCongState state_ = TcpCongState::Open;
