@@ -56,5 +56,22 @@ TEST(RttEstimator, BackOffDoublesUpToTheMaximum) {  // RFC 6298 (5.5)
   EXPECT_EQ(e.rto(), fromSeconds(0.3));
 }
 
+// rto.fixed: the timer is the constant, whatever the samples, the bounds and the timeouts
+// (docs/model.md: paper 003 fixes its RTO; no back-off, as ns-2 with minrto_ = maxrto_).
+TEST(RttEstimator, FixedRtoHoldsThroughSamplesAndTimeouts) {
+  RtoSpec s = spec(1, 0.2, 60);
+  s.fixed = 0.0105;  // below rto.min: the fixed value wins
+  RttEstimator e(s);
+  EXPECT_TRUE(e.fixed());
+  EXPECT_EQ(e.rto(), fromSeconds(0.0105));
+  e.addSample(fromSeconds(0.5));
+  e.addSample(fromSeconds(0.03));
+  EXPECT_EQ(e.rto(), fromSeconds(0.0105));
+  EXPECT_GT(e.srtt(), 0);  // still estimated, for the outputs
+  e.backOff();
+  e.backOff();
+  EXPECT_EQ(e.rto(), fromSeconds(0.0105));
+}
+
 }  // namespace
 }  // namespace obs

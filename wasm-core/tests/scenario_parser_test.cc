@@ -201,6 +201,16 @@ TEST(ScenarioParser, ReadsTheNetworkFeatures) {
   EXPECT_DOUBLE_EQ(s.background[0].hurst, 0.7);
 }
 
+TEST(ScenarioParser, ReadsTheTcpFields) {
+  json j = defaultJson();
+  j["flows"][0]["tcp"]["rto"]["fixed"] = 0.03;
+  EXPECT_DOUBLE_EQ(parseScenario(j.dump()).flows[0].tcp.rto.fixed, 0.03);
+  j["flows"][0]["tcp"]["rto"]["fixed"] = nullptr;
+  EXPECT_DOUBLE_EQ(parseScenario(j.dump()).flows[0].tcp.rto.fixed, 0);
+  j["flows"][0]["tcp"]["rto"]["fixed"] = 0;
+  EXPECT_EQ(refusal(j), "flows[0].tcp.rto.fixed must be a number > 0 (got 0)");
+}
+
 TEST(ScenarioParser, NeutralValuesOfLaterFeaturesAreAccepted) {
   json j = defaultJson();
   j["links"][0]["loss"] = {{"ab", 0}, {"ba", 0}};

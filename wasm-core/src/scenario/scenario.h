@@ -93,6 +93,7 @@ struct RtoSpec {
   double initial = 1;
   double min = 0.2;
   double max = 60;
+  double fixed = 0;  // seconds; 0 = none ("fixed": null): the RFC 6298 estimator decides
 };
 
 struct TcpSpec {

@@ -229,10 +229,8 @@ TcpSpec readTcp(JsonReader& flow) {
     t.rto.initial = rto.positive("initial", 1, 600);
     t.rto.min = rto.number("min", 0.2, 0, 600);
     t.rto.max = rto.positive("max", 60, 3600);
-    if (rto.has("fixed") && !rto.raw("fixed").is_null()) {
-      rto.number("fixed", 0, 600);
-      notSupported(rto, "fixed", "a fixed RTO");
-    }
+    // null (or absent): the RFC 6298 estimator; a number: that constant RTO.
+    if (rto.has("fixed") && !rto.raw("fixed").is_null()) t.rto.fixed = rto.positive("fixed", 600);
     rto.finish();
     if (t.rto.min > t.rto.max) rto.fail("min", "must not exceed rto.max");
   }

@@ -5,8 +5,8 @@
 namespace obs {
 
 RttEstimator::RttEstimator(const RtoSpec& spec)
-    : min_(fromSeconds(spec.min)), max_(fromSeconds(spec.max)), rto_(0) {
-  rto_ = clamp(fromSeconds(spec.initial));
+    : min_(fromSeconds(spec.min)), max_(fromSeconds(spec.max)), fixed_(fromSeconds(spec.fixed)), rto_(0) {
+  rto_ = fixed_ > 0 ? fixed_ : clamp(fromSeconds(spec.initial));
 }
 
 SimTime RttEstimator::clamp(SimTime value) const { return std::min(std::max(value, min_), max_); }
@@ -22,9 +22,11 @@ void RttEstimator::addSample(SimTime r) {
     rttvar_ = (3 * rttvar_ + diff) / 4;
     srtt_ = (7 * srtt_ + r) / 8;
   }
-  rto_ = clamp(srtt_ + 4 * rttvar_);
+  if (fixed_ == 0) rto_ = clamp(srtt_ + 4 * rttvar_);
 }
 
-void RttEstimator::backOff() { rto_ = std::min(rto_ * 2, max_); }
+void RttEstimator::backOff() {
+  if (fixed_ == 0) rto_ = std::min(rto_ * 2, max_);
+}
 
 }  // namespace obs
