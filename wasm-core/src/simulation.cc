@@ -97,7 +97,7 @@ Simulation::Simulation(const Scenario& scenario)
     fi.sender = std::make_unique<TcpSender>(sim_, *this, index, p.data, p.spec->tcp, p.spec->app,
                                             p.spec->start);
     fi.sender->setVisualLog(&visual_);
-    fi.receiver = std::make_unique<TcpReceiver>(*this, index, p.acks, p.spec->tcp);
+    fi.receiver = std::make_unique<TcpReceiver>(sim_, *this, index, p.acks, p.spec->tcp);
     flowIds_.push_back(fi.id);
   }
   sim_.scheduleAt(0, this, kSampleEvent);

@@ -209,6 +209,9 @@ TEST(ScenarioParser, ReadsTheTcpFields) {
   EXPECT_DOUBLE_EQ(parseScenario(j.dump()).flows[0].tcp.rto.fixed, 0);
   j["flows"][0]["tcp"]["rto"]["fixed"] = 0;
   EXPECT_EQ(refusal(j), "flows[0].tcp.rto.fixed must be a number > 0 (got 0)");
+  j["flows"][0]["tcp"]["rto"]["fixed"] = nullptr;
+  j["flows"][0]["tcp"]["delayedAck"] = true;
+  EXPECT_TRUE(parseScenario(j.dump()).flows[0].tcp.delayedAck);
 }
 
 TEST(ScenarioParser, NeutralValuesOfLaterFeaturesAreAccepted) {

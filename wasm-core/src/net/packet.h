@@ -9,13 +9,34 @@ struct Route;
 
 constexpr std::uint32_t kTcpIpHeaderBytes = 40;  // 20 B IPv4 + 20 B TCP, no options
 
+// Selective acknowledgment (RFC 2018), in whole segments: the receiver holds [start, end).
+struct SackBlock {
+  std::uint32_t start = 0;
+  std::uint32_t end = 0;
+};
+
+// The SACK option of an ACK. RFC 2018 fits at most 4 blocks in TCP's 40 option bytes, 3
+// next to the timestamp option that TCPs using SACK normally carry; 3 it is.
+constexpr int kMaxSackBlocks = 3;
+struct SackOption {
+  std::uint8_t count = 0;
+  SackBlock blocks[kMaxSackBlocks];
+};
+
+// Bytes the SACK option adds to an ACK on the wire: kind and length (2 B) and 8 B per
+// block, padded to a multiple of 4 as TCP options are (with two NOPs): 12, 20 or 28 B.
+constexpr std::uint32_t sackOptionBytes(int blocks) {
+  return blocks == 0 ? 0 : (2 + 8 * static_cast<std::uint32_t>(blocks) + 3) / 4 * 4;
+}
+
 struct Packet {
   const Route* route = nullptr;
   std::uint32_t hop = 0;    // index of the next hop to take on `route`
   std::int32_t flow = -1;   // flow instance index
   bool isAck = false;
   std::uint32_t seq = 0;    // data: segment number; ACK: next segment expected (cumulative)
-  std::uint32_t bytes = 0;  // size on the wire, headers included
+  std::uint32_t bytes = 0;  // size on the wire, headers and options included
+  SackOption sack;          // ACKs of flows using SACK only
 };
 
 }  // namespace obs

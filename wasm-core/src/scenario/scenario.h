@@ -30,6 +30,13 @@ enum class TcpVariantKind {
   Vegas,     // TCP Vegas (Brakmo, Peterson 1995)
   Westwood,  // Westwood+ (Mascolo et al.)
 };
+// How the sender detects and repairs loss (tcp/loss_recovery.h).
+enum class TcpRecoveryKind {
+  Tahoe,    // fast retransmit, then slow start from one segment (ns-2's TcpAgent)
+  Reno,     // fast retransmit and fast recovery, RFC 5681 section 3.2
+  NewReno,  // Reno with partial ACKs, RFC 6582
+  Sack,     // SACK blocks (RFC 2018) and the scoreboard of RFC 6675
+};
 enum class AppKind {
   Bulk,  // always data to send
   File,  // `bytes` to send, then done; the completion time is recorded
@@ -105,7 +112,24 @@ struct TcpSpec {
   int dupAckThreshold = 3;
   bool delayedAck = false;
   RtoSpec rto;
+  // `tcp.recovery`, an extension of the format; empty = the variant's own (recoveryOf).
+  std::optional<TcpRecoveryKind> recovery;
 };
+
+// The loss recovery a variant uses unless `tcp.recovery` names one: Tahoe, Reno, NewReno
+// and SACK are themselves recovery schemes; the window-growth variants use SACK, as in
+// Linux, where they were specified and measured.
+inline TcpRecoveryKind defaultRecovery(TcpVariantKind v) {
+  switch (v) {
+    case TcpVariantKind::Tahoe: return TcpRecoveryKind::Tahoe;
+    case TcpVariantKind::Reno: return TcpRecoveryKind::Reno;
+    case TcpVariantKind::NewReno: return TcpRecoveryKind::NewReno;
+    default: return TcpRecoveryKind::Sack;
+  }
+}
+inline TcpRecoveryKind recoveryOf(const TcpSpec& t) {
+  return t.recovery ? *t.recovery : defaultRecovery(t.variant);
+}
 
 struct FlowSpec {
   std::string id;

@@ -223,7 +223,6 @@ TcpSpec readTcp(JsonReader& flow) {
   t.initialSsthresh = r.number("initialSsthresh", 65535, 2, 1e9);
   t.dupAckThreshold = static_cast<int>(r.integer("dupAckThreshold", 3, 1, 1000));
   t.delayedAck = r.boolean("delayedAck", false);
-  if (t.delayedAck) notSupported(r, "delayedAck", "delayed ACKs (true)");
   if (r.has("rto")) {
     JsonReader rto = r.object("rto");
     t.rto.initial = rto.positive("initial", 1, 600);

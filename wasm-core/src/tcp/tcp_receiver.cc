@@ -1,17 +1,19 @@
 #include "tcp/tcp_receiver.h"
 
-#include "net/packet.h"
 #include "net/packet_channel.h"
 
 namespace obs {
 
-TcpReceiver::TcpReceiver(PacketReceiver& network, int flowIndex, const Route* ackRoute,
-                         const TcpSpec& spec)
-    : network_(network),
+TcpReceiver::TcpReceiver(Simulator& sim, PacketReceiver& network, int flowIndex,
+                         const Route* ackRoute, const TcpSpec& spec)
+    : sim_(sim),
+      network_(network),
       flow_(flowIndex),
       route_(ackRoute),
       mss_(static_cast<std::uint32_t>(spec.mss)),
-      window_(static_cast<std::uint32_t>(spec.maxWindow)) {
+      window_(static_cast<std::uint32_t>(spec.maxWindow)),
+      sack_(recoveryOf(spec) == TcpRecoveryKind::Sack),
+      delayed_(spec.delayedAck) {
   std::size_t size = windowRingSize(spec.maxWindow);
   buffered_.assign(size, false);
   mask_ = size - 1;
@@ -19,21 +21,95 @@ TcpReceiver::TcpReceiver(PacketReceiver& network, int flowIndex, const Route* ac
 
 void TcpReceiver::onSegment(std::uint32_t seq) {
   ++received_;
+  // An in-order segment with nothing held above it is the only kind whose ACK may wait.
+  bool mayDelay = false;
   if (seq == rcvNxt_) {
-    do {
+    mayDelay = outOfOrder_ == 0;  // otherwise it fills (part of) a hole: ACK at once
+    ++rcvNxt_;
+    delivered_ += mss_;
+    while (held(rcvNxt_)) {
       buffered_[rcvNxt_ & mask_] = false;
+      --outOfOrder_;
       ++rcvNxt_;
       delivered_ += mss_;
-    } while (buffered_[rcvNxt_ & mask_]);
+    }
   } else if (seq > rcvNxt_ && seq - rcvNxt_ <= window_) {
-    buffered_[seq & mask_] = true;  // a hole before it: the ACK below is a duplicate
+    if (!held(seq)) {  // a hole before it: the ACK below is a duplicate
+      buffered_[seq & mask_] = true;
+      ++outOfOrder_;
+    }
+    if (sack_) reportBlockOf(seq);
   } else {
     ++duplicates_;
+  }
+
+  if (!delayed_ || !mayDelay) {
+    sendAck();
+  } else if (ackOwed_) {
+    sendAck();  // the second full-sized segment since the last ACK
+  } else {
+    ackOwed_ = true;
+    ackDeadline_ = sim_.now() + kDelayedAckTimeout;
+    if (!timerPending_) {
+      timerPending_ = true;
+      sim_.scheduleAt(ackDeadline_, this, 0);
+    }
+  }
+}
+
+void TcpReceiver::handleEvent(std::uint32_t, std::uint64_t) {
+  timerPending_ = false;
+  if (!ackOwed_) return;  // acknowledged meanwhile
+  if (sim_.now() < ackDeadline_) {  // a later segment restarted it: one event, moved
+    timerPending_ = true;
+    sim_.scheduleAt(ackDeadline_, this, 0);
+    return;
   }
   sendAck();
 }
 
+void TcpReceiver::setSack(bool on) {
+  sack_ = on;
+  reported_ = SackOption{};
+}
+
+void TcpReceiver::reportBlockOf(std::uint32_t seq) {
+  // Reported blocks were whole runs of held segments when reported, and a run grows only by
+  // an arrival next to it, which reports it again; so where one touches `seq` it gives the
+  // run's far end without scanning the buffer.
+  SackBlock b{seq, seq + 1};
+  bool known = false, left = false, right = false;
+  for (int i = 0; i < reported_.count; ++i) {
+    const SackBlock& r = reported_.blocks[i];
+    if (r.start <= seq && seq < r.end) {
+      b = r;  // a duplicate of a segment already held
+      known = true;
+    } else if (r.end == seq) {
+      b.start = r.start;
+      left = true;
+    } else if (r.start == seq + 1) {
+      b.end = r.end;
+      right = true;
+    }
+  }
+  if (!known) {
+    if (!left)
+      while (b.start > rcvNxt_ + 1 && held(b.start - 1)) --b.start;
+    if (!right)
+      while (b.end - rcvNxt_ <= window_ && held(b.end)) ++b.end;
+  }
+  // The new block first; then the earlier ones, except those now inside it.
+  SackOption next;
+  next.blocks[next.count++] = b;
+  for (int i = 0; i < reported_.count && next.count < kMaxSackBlocks; ++i) {
+    const SackBlock& r = reported_.blocks[i];
+    if (r.end <= b.start || r.start >= b.end) next.blocks[next.count++] = r;
+  }
+  reported_ = next;
+}
+
 void TcpReceiver::sendAck() {
+  ackOwed_ = false;
   Packet p;
   p.route = route_;
   p.hop = 0;
@@ -41,6 +117,16 @@ void TcpReceiver::sendAck() {
   p.isAck = true;
   p.seq = rcvNxt_;
   p.bytes = kTcpIpHeaderBytes;
+  if (sack_) {
+    // Blocks the cumulative ACK has reached are delivered: no longer reported.
+    SackOption kept;
+    for (int i = 0; i < reported_.count; ++i)
+      if (reported_.blocks[i].end > rcvNxt_) kept.blocks[kept.count++] = reported_.blocks[i];
+    reported_ = kept;
+    p.sack = kept;
+    p.bytes += sackOptionBytes(kept.count);
+  }
+  ++acksSent_;
   network_.receivePacket(route_->src, std::move(p));
 }
 
