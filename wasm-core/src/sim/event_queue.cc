@@ -123,13 +123,15 @@ Event EventQueue::pop() {
   return Event{top.time, p.target, p.kind, p.arg};
 }
 
+void EventQueue::playMatch(std::size_t node) {
+  std::size_t l = 2 * node, r = l + 1;
+  std::uint32_t a = l >= leaves_ ? static_cast<std::uint32_t>(l - leaves_) : winner_[l];
+  std::uint32_t b = r >= leaves_ ? static_cast<std::uint32_t>(r - leaves_) : winner_[r];
+  winner_[node] = earlier(heads_[b], heads_[a]) ? b : a;
+}
+
 void EventQueue::replay(std::size_t leaf) {
-  for (std::size_t node = (leaves_ + leaf) >> 1; node >= 1; node >>= 1) {
-    std::size_t l = 2 * node, r = l + 1;
-    std::uint32_t a = l >= leaves_ ? static_cast<std::uint32_t>(l - leaves_) : winner_[l];
-    std::uint32_t b = r >= leaves_ ? static_cast<std::uint32_t>(r - leaves_) : winner_[r];
-    winner_[node] = earlier(heads_[b], heads_[a]) ? b : a;
-  }
+  for (std::size_t node = (leaves_ + leaf) >> 1; node >= 1; node >>= 1) playMatch(node);
 }
 
 void EventQueue::rebuildTree() {
@@ -143,12 +145,7 @@ void EventQueue::rebuildTree() {
     if (s.count > 0) heads_[1 + i] = s.ring[s.first].key;
   }
   winner_.assign(leaves_, 0);
-  for (std::size_t node = leaves_ - 1; node >= 1; --node) {
-    std::size_t l = 2 * node, r = l + 1;
-    std::uint32_t a = l >= leaves_ ? static_cast<std::uint32_t>(l - leaves_) : winner_[l];
-    std::uint32_t b = r >= leaves_ ? static_cast<std::uint32_t>(r - leaves_) : winner_[r];
-    winner_[node] = earlier(heads_[b], heads_[a]) ? b : a;
-  }
+  for (std::size_t node = leaves_ - 1; node >= 1; --node) playMatch(node);
 }
 
 void EventQueue::renumber() {

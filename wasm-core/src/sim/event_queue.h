@@ -90,6 +90,7 @@ class EventQueue {
   Key nextKey(std::uint32_t slot);
   void heapPush(Key key);
   void heapPopTop();
+  void playMatch(std::size_t node);  // winner_[node] from its two children
   void replay(std::size_t leaf);  // a leaf's head changed: recompute its path to the root
   void rebuildTree();
   void renumber();
