@@ -111,7 +111,7 @@ void Simulation::receivePacket(int node, Packet&& packet) {
     ++packetsDelivered_;
     FlowInstance& f = flows_[packet.flow];
     if (packet.isAck) {
-      f.sender->onAck(packet.seq);
+      f.sender->onAck(packet.seq, packet.sack);
     } else {
       f.receiver->onSegment(packet.seq);
     }
@@ -254,7 +254,7 @@ std::string Simulation::setLinkLive(int link, const std::string& field, double v
 Simulation::PacketLedger Simulation::packetLedger() const {
   PacketLedger l;
   for (const FlowInstance& f : flows_)
-    l.sent += f.sender->counters().segmentsSent + f.receiver->segmentsReceived();
+    l.sent += f.sender->counters().segmentsSent + f.receiver->acksSent();
   l.delivered = packetsDelivered_;
   for (const auto& ch : channels_)
     if (ch) {

@@ -132,8 +132,10 @@ INSTANTIATE_TEST_SUITE_P(
                 "nodes[2].assembly applies to edge nodes only"},
         BadCase{"bad assembly override", [](json& j) { j["nodes"][1]["assembly"] = {{"maxTime", -1}}; },
                 "nodes[1].assembly.maxTime must be a number > 0"},
-        BadCase{"later feature: variant", [](json& j) { j["flows"][0]["tcp"]["variant"] = "cubic"; },
-                "flows[0].tcp.variant: TCP variants other than \"reno\" is not supported yet"},
+        BadCase{"unknown variant", [](json& j) { j["flows"][0]["tcp"]["variant"] = "bbr"; },
+                "flows[0].tcp.variant must be one of \"tahoe\", \"reno\", \"newreno\", \"sack\", \"hstcp\", \"stcp\", \"bic\", \"cubic\", \"htcp\", \"vegas\" or \"westwood\" (got \"bbr\")"},
+        BadCase{"unknown recovery", [](json& j) { j["flows"][0]["tcp"]["recovery"] = "fack"; },
+                "flows[0].tcp.recovery must be one of \"tahoe\", \"reno\", \"newreno\" or \"sack\" (got \"fack\")"},
         BadCase{"background from a host", [](json& j) { j["background"] = json::array({{{"src", "Server"}, {"dst", "E2"}, {"load", 0.3}}}); },
                 "background[0].src must be an edge node (\"Server\" is a host)"},
         BadCase{"background without load", [](json& j) { j["background"] = json::array({{{"src", "E1"}, {"dst", "E2"}}}); },
@@ -212,6 +214,21 @@ TEST(ScenarioParser, ReadsTheTcpFields) {
   j["flows"][0]["tcp"]["rto"]["fixed"] = nullptr;
   j["flows"][0]["tcp"]["delayedAck"] = true;
   EXPECT_TRUE(parseScenario(j.dump()).flows[0].tcp.delayedAck);
+  // Every variant, in TcpVariantKind's order; the recovery defaults to the variant's.
+  const char* variants[] = {"tahoe", "reno", "newreno", "sack", "hstcp", "stcp",
+                            "bic", "cubic", "htcp", "vegas", "westwood"};
+  const TcpRecoveryKind recoveries[] = {TcpRecoveryKind::Tahoe, TcpRecoveryKind::Reno,
+                                        TcpRecoveryKind::NewReno, TcpRecoveryKind::Sack};
+  for (int i = 0; i < 11; ++i) {
+    j["flows"][0]["tcp"]["variant"] = variants[i];
+    TcpSpec t = parseScenario(j.dump()).flows[0].tcp;
+    EXPECT_EQ(t.variant, static_cast<TcpVariantKind>(i)) << variants[i];
+    EXPECT_FALSE(t.recovery.has_value());
+    EXPECT_EQ(recoveryOf(t), i < 4 ? recoveries[i] : TcpRecoveryKind::Sack) << variants[i];
+  }
+  j["flows"][0]["tcp"]["variant"] = "cubic";
+  j["flows"][0]["tcp"]["recovery"] = "newreno";
+  EXPECT_EQ(recoveryOf(parseScenario(j.dump()).flows[0].tcp), TcpRecoveryKind::NewReno);
 }
 
 TEST(ScenarioParser, NeutralValuesOfLaterFeaturesAreAccepted) {

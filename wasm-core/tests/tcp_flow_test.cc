@@ -42,5 +42,56 @@ TEST(TcpFlow, DelayedAcksHalveTheAcksAndKeepTheGoodput) {
   EXPECT_GT(g1, 0.95 * g0);  // the window, not the ACK clock, limits this path
 }
 
+// The default path with every kind of loss at once: data and ACK bursts dropped, a lossy
+// packet link both ways, a short queue at the sender.
+json lossyDefault(double duration) {
+  json j = defaultJson();
+  j["duration"] = duration;
+  j["obs"]["burstLoss"] = {{"data", 0.01}, {"ack", 0.005}};
+  j["links"][3]["loss"] = 0.01;
+  j["links"][0]["queue"] = 20;
+  return j;
+}
+
+void expectConserved(Simulation& sim, const std::string& what) {
+  Simulation::PacketLedger l = sim.packetLedger();
+  EXPECT_EQ(l.sent, l.delivered + l.linkDrops + l.burstDrops + l.held) << what << " at " << sim.now();
+  const TcpSender& s = sim.sender(0);
+  const TcpSenderCounters& c = s.counters();
+  // Every segment is sent once, then only resent: the counters add up.
+  EXPECT_EQ(c.segmentsSent - c.retransmits, s.maxSent()) << what;
+  EXPECT_LE(sim.receiver(0).rcvNxt(), s.maxSent()) << what;
+  EXPECT_LE(s.sndUna(), sim.receiver(0).rcvNxt()) << what;  // ACKs only report
+}
+
+TEST(TcpFlow, EveryRecoveryKindConservesPacketsUnderLoss) {
+  for (const char* recovery : {"tahoe", "reno", "newreno", "sack"}) {
+    json j = lossyDefault(4);
+    j["flows"][0]["tcp"]["variant"] = recovery;
+    auto sim = Simulation::fromJson(j.dump());
+    for (double t : {0.0123, 1.5, 2.7183, 4.0}) {  // mid-run too, with packets in flight
+      sim->advanceTo(t);
+      expectConserved(*sim, recovery);
+    }
+    const TcpSenderCounters& c = sim->sender(0).counters();
+    EXPECT_GT(c.retransmits, 0u) << recovery;
+    EXPECT_GT(c.fastRetransmits + c.rtos, 0u) << recovery;
+    EXPECT_GT(sim->receiver(0).deliveredBytes(), 1e6) << recovery;
+  }
+}
+
+TEST(TcpFlow, EveryWindowGrowthVariantRunsWithSackRecoveryUnderLoss) {
+  for (const char* variant : {"hstcp", "stcp", "bic", "cubic", "htcp", "vegas", "westwood"}) {
+    json j = lossyDefault(2);
+    j["flows"][0]["tcp"]["variant"] = variant;
+    j["flows"][0]["tcp"]["delayedAck"] = true;
+    auto sim = runToEnd(j);
+    EXPECT_STREQ(sim->sender(0).recovery().name(), "sack") << variant;
+    EXPECT_STREQ(sim->sender(0).ops().name(), variant) << variant;
+    expectConserved(*sim, variant);
+    EXPECT_GT(sim->receiver(0).deliveredBytes(), 5e5) << variant;
+  }
+}
+
 }  // namespace
 }  // namespace obs

@@ -16,11 +16,6 @@ constexpr int kMaxLinks = 100000;
 constexpr int kMaxFlowInstances = 100000;  // flows after `count` replication
 constexpr double kMaxSamplesPerFlow = 2e6;
 
-[[noreturn]] void notSupported(const JsonReader& r, const std::string& key,
-                               const std::string& what) {
-  throw ScenarioError(r.field(key) + ": " + what + " is not supported yet");
-}
-
 std::string elementPath(const std::string& array, std::size_t i) {
   return array + "[" + std::to_string(i) + "]";
 }
@@ -212,11 +207,15 @@ TcpSpec readTcp(JsonReader& flow) {
   TcpSpec t;
   if (!flow.has("tcp")) return t;
   JsonReader r = flow.object("tcp");
-  int variant = r.choice("variant", 1,
-                         {"tahoe", "reno", "newreno", "sack", "hstcp", "stcp", "bic", "cubic",
-                          "htcp", "vegas", "westwood"});
-  if (variant != 1) notSupported(r, "variant", "TCP variants other than \"reno\"");
-  t.variant = TcpVariantKind::Reno;
+  // In TcpVariantKind's order.
+  t.variant = static_cast<TcpVariantKind>(
+      r.choice("variant", 1,
+               {"tahoe", "reno", "newreno", "sack", "hstcp", "stcp", "bic", "cubic", "htcp",
+                "vegas", "westwood"}));
+  // An extension of the format (docs/model.md): the loss recovery, when not the variant's.
+  if (r.has("recovery"))
+    t.recovery = static_cast<TcpRecoveryKind>(
+        r.choice("recovery", {"tahoe", "reno", "newreno", "sack"}));
   t.mss = static_cast<int>(r.integer("mss", 512, 1, 65495));
   t.maxWindow = static_cast<int>(r.integer("maxWindow", 128, 1, 1000000));
   t.initialCwnd = r.number("initialCwnd", 1, 1, 1e6);

@@ -1,8 +1,8 @@
 // Congestion control as a strategy object (after ns-3's TcpCongestionOps and Linux's
 // tcp_congestion_ops): how the window grows on ACKs of new data and where ssthresh goes on
-// loss. Loss detection and recovery (Tahoe, Reno, NewReno, SACK) live in the sender;
-// window-growth variants (HSTCP, Scalable, BIC, CUBIC, H-TCP, Vegas, Westwood+) differ
-// only here. Windows are counted in segments, times in seconds of simulated time.
+// loss. Loss detection and recovery (Tahoe, Reno, NewReno, SACK) are the other strategy
+// (tcp/loss_recovery.h); window-growth variants (HSTCP, Scalable, BIC, CUBIC, H-TCP,
+// Vegas, Westwood+) differ only here. Windows are counted in segments, times in seconds of simulated time.
 #pragma once
 #include <cstdint>
 #include <memory>

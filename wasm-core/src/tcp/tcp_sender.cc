@@ -18,6 +18,7 @@ TcpSender::TcpSender(Simulator& sim, PacketReceiver& network, int flowIndex,
       app_(app),
       startTime_(fromSeconds(startSeconds)),
       ops_(makeCongestionOps(spec)),
+      recovery_(makeLossRecovery(spec)),
       rtt_(spec.rto),
       sentAt_(windowRingSize(spec.maxWindow), 0),
       retransmitted_(windowRingSize(spec.maxWindow), false),
@@ -81,16 +82,12 @@ void TcpSender::trySend() {
   double allowed = std::min(std::floor(cc_.cwnd), static_cast<double>(spec_.maxWindow));
   std::uint32_t window = static_cast<std::uint32_t>(std::max(allowed, 1.0));
   std::uint32_t available = appSegments();
-  while (sndNxt_ - sndUna_ < window && sndNxt_ < available) {
-    transmit(sndNxt_);
-    ++sndNxt_;
-  }
+  bool waitingForApp = recovery_->fillWindow(*this, window, available);
   // A CBR sender with an open window waits for its application: wake up when the next
   // segment is handed over (one event, not one per segment while the window is full).
-  if (app_.kind == AppKind::Cbr && sndNxt_ >= available && sndNxt_ - sndUna_ < window &&
-      !appWakeupPending_) {
+  if (app_.kind == AppKind::Cbr && waitingForApp && !appWakeupPending_) {
     appWakeupPending_ = true;
-    sim_.scheduleAt(cbrHandedOverAt(sndNxt_ + 1), this, kAppData);
+    sim_.scheduleAt(cbrHandedOverAt(maxSent_ + 1), this, kAppData);
   }
 }
 
@@ -104,6 +101,7 @@ void TcpSender::transmit(std::uint32_t seq) {
     sentAt_[slot(seq)] = sim_.now();
     retransmitted_[slot(seq)] = false;
   }
+  if (seq >= sndNxt_) sndNxt_ = seq + 1;
   ++counters_.segmentsSent;
   if (!timerRunning_) armTimer();  // RFC 6298 (5.1)
   Packet p;
@@ -127,28 +125,24 @@ void TcpSender::logTcpEvent(int what) {
   log_->record(e);
 }
 
-void TcpSender::onAck(std::uint32_t ackNo) {
-  if (ackNo > sndUna_) {
-    onNewAck(ackNo);
-  } else if (ackNo == sndUna_ && sndNxt_ > sndUna_) {
-    onDuplicateAck();
+TcpPhase TcpSender::phase() const {
+  switch (state_) {
+    case TcpCongState::Open:
+      return cc_.cwnd < cc_.ssthresh ? TcpPhase::SlowStart : TcpPhase::CongestionAvoidance;
+    case TcpCongState::Recovery: return TcpPhase::Recovery;
+    case TcpCongState::Loss: return TcpPhase::Loss;
   }
-  // Older ACKs carry no information.
+  return TcpPhase::SlowStart;
 }
 
-void TcpSender::onNewAck(std::uint32_t ackNo) {
-  std::uint32_t oldUna = sndUna_;
-  // After a go-back-N restart the receiver may acknowledge beyond what was resent so far.
-  if (ackNo > maxSent_) ackNo = maxSent_;
-  std::uint32_t acked = ackNo - oldUna;
-
-  // Karn's rule: sample only if no acknowledged segment was ever retransmitted.
-  bool clean = true;
-  for (std::uint32_t s = oldUna; s < ackNo && clean; ++s) clean = !retransmitted_[slot(s)];
+AckInfo TcpSender::ackInfo(std::uint32_t ackNo, std::uint32_t acked) {
   AckInfo info;
   info.now = toSeconds(sim_.now());
   info.segmentsAcked = acked;
   info.flight = flight();
+  // Karn's rule: sample only if no acknowledged segment was ever retransmitted.
+  bool clean = acked > 0;
+  for (std::uint32_t s = sndUna_; s < ackNo && clean; ++s) clean = !retransmitted_[slot(s)];
   if (clean) {
     SimTime sample = sim_.now() - sentAt_[slot(ackNo - 1)];
     rtt_.addSample(sample);
@@ -159,62 +153,116 @@ void TcpSender::onNewAck(std::uint32_t ackNo) {
   }
   info.minRtt = minRtt_;
   info.srtt = toSeconds(rtt_.srtt());
-  ops_->observeAck(info);
+  return info;
+}
 
-  sndUna_ = ackNo;
-  if (sndNxt_ < sndUna_) sndNxt_ = sndUna_;
-  if (app_.kind == AppKind::File && sndUna_ >= fileSegments_ && completedAt_ < 0)
-    completedAt_ = sim_.now();
-  dupAcks_ = 0;
-  if (state_ == TcpCongState::Recovery) {
-    cc_.cwnd = cc_.ssthresh;  // Reno: deflate and leave recovery on the first new ACK
-    state_ = TcpCongState::Open;
-    logTcpEvent(2);
-  } else {
-    if (state_ == TcpCongState::Loss && sndUna_ >= maxSent_) state_ = TcpCongState::Open;
-    ops_->onNewAck(cc_, info);
-    // ns-2's maxcwnd_: the window never grows past the maximum window, which the papers
-    // call the maximum congestion window (paper 000: 64 KB).
-    cc_.cwnd = std::min(cc_.cwnd, static_cast<double>(spec_.maxWindow));
+void TcpSender::onAck(std::uint32_t ackNo, const SackOption& sack) {
+  bool isNew = ackNo > sndUna_;
+  bool sameAck = ackNo == sndUna_ && sndNxt_ > sndUna_;
+  if (!isNew && !sameAck) return;  // older ACKs carry no information
+  // After a go-back-N restart the receiver may acknowledge beyond what was resent so far.
+  if (ackNo > maxSent_) ackNo = maxSent_;
+  std::uint32_t acked = isNew ? ackNo - sndUna_ : 0;
+  AckInfo info = ackInfo(ackNo, acked);
+  ops_->observeAck(info);  // every ACK, duplicates included (Westwood+ counts them)
+
+  if (isNew) {
+    sndUna_ = ackNo;
+    if (sndNxt_ < sndUna_) sndNxt_ = sndUna_;
+    dupAcks_ = 0;
+    if (app_.kind == AppKind::File && sndUna_ >= fileSegments_ && completedAt_ < 0)
+      completedAt_ = sim_.now();
   }
-  if (sndNxt_ > sndUna_) {
-    armTimer();  // (5.3)
-  } else {
-    stopTimer();  // (5.2)
+  if (recovery_->onAck(*this, sameAck, sack)) ++dupAcks_;
+
+  bool partialAck = false;
+  switch (state_) {
+    case TcpCongState::Recovery:
+      if (!isNew) {
+        recovery_->onDuplicateInRecovery(*this);
+      } else if (recovery_->endsRecovery(*this, ackNo)) {
+        endRecovery();
+      } else {
+        partialAck = true;
+        recovery_->onPartialAck(*this, acked);  // it decides about the timer
+      }
+      break;
+    case TcpCongState::Loss:
+    case TcpCongState::Open:
+      if (!isNew) break;
+      if (state_ == TcpCongState::Loss && sndUna_ >= recover_) {
+        state_ = TcpCongState::Open;  // everything outstanding at the loss is acknowledged
+        becameOpen();
+      }
+      ops_->onNewAck(cc_, info);
+      // ns-2's maxcwnd_: the window never grows past the maximum window, which the papers
+      // call the maximum congestion window (paper 000: 64 KB).
+      cc_.cwnd = std::min(cc_.cwnd, static_cast<double>(spec_.maxWindow));
+      break;
+  }
+  if (state_ != TcpCongState::Recovery && recovery_->lossDetected(*this, dupAcks_))
+    startRecovery();
+
+  if (isNew && !partialAck) {
+    if (sndNxt_ > sndUna_) {
+      armTimer();  // (5.3)
+    } else {
+      stopTimer();  // (5.2)
+    }
   }
   trySend();
 }
 
-void TcpSender::onDuplicateAck() {
-  ++dupAcks_;
-  if (state_ == TcpCongState::Recovery) {
-    cc_.cwnd += 1;  // each further duplicate means a segment left the network
-    trySend();
-    return;
-  }
-  if (dupAcks_ != static_cast<std::uint32_t>(spec_.dupAckThreshold)) return;
-  // Fast retransmit and enter fast recovery (RFC 5681 section 3.2, steps 2-3).
-  cc_.ssthresh = ops_->ssthreshAfterLoss(cc_, flight(), toSeconds(sim_.now()));
+void TcpSender::startRecovery() {
+  std::uint32_t flightSize = flight() - recovery_->limitedTransmits();
+  cc_.ssthresh = ops_->ssthreshAfterLoss(cc_, flightSize, toSeconds(sim_.now()));
   ++counters_.fastRetransmits;
-  transmit(sndUna_);
-  cc_.cwnd = cc_.ssthresh + spec_.dupAckThreshold;
-  state_ = TcpCongState::Recovery;
+  recover_ = maxSent_;
+  state_ = recovery_->startRecovery(*this);
   logTcpEvent(1);
-  trySend();
+}
+
+void TcpSender::endRecovery() {
+  cc_.cwnd = recovery_->cwndAfterRecovery(*this, ops_->cwndAfterRecovery(cc_));
+  state_ = TcpCongState::Open;
+  logTcpEvent(2);
+  becameOpen();
 }
 
 void TcpSender::onTimeout() {
   timerRunning_ = false;
   ++counters_.rtos;
+  // Inflation is no window: the ops see the window recovery was working towards.
+  if (state_ == TcpCongState::Recovery) cc_.cwnd = std::min(cc_.cwnd, cc_.ssthresh);
   // RFC 5681 (4) and section 3.1: ssthresh from the flight, cwnd to one segment.
   cc_.ssthresh = ops_->ssthreshAfterTimeout(cc_, flight(), toSeconds(sim_.now()));
   cc_.cwnd = 1;
   state_ = TcpCongState::Loss;
+  recover_ = maxSent_;
   dupAcks_ = 0;
   rtt_.backOff();  // RFC 6298 (5.5)
-  sndNxt_ = sndUna_;
+  recovery_->onTimeout(*this);
   logTcpEvent(0);
-  trySend();       // resends sndUna_ and, via transmit(), restarts the timer (5.6)
+  trySend();  // resends and, via transmit(), restarts the timer (5.6)
+}
+
+void TcpSender::setVariant(TcpVariantKind variant) {
+  TcpRecoveryKind before = recoveryOf(spec_);
+  spec_.variant = variant;
+  ops_ = makeCongestionOps(spec_);
+  if (recoveryOf(spec_) != before) {
+    recoverySwitchPending_ = true;
+    if (state_ == TcpCongState::Open) becameOpen();
+  }
+}
+
+void TcpSender::becameOpen() {
+  if (!recoverySwitchPending_) return;
+  recoverySwitchPending_ = false;
+  recovery_ = makeLossRecovery(spec_);
+  // The SACK walk has no go-back-N pointer: it sends new data from maxSent.
+  if (recovery_->usesSack()) sndNxt_ = maxSent_;
+  dupAcks_ = 0;
 }
 
 void TcpSender::armTimer() {

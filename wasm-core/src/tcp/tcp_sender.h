@@ -1,10 +1,10 @@
 // A TCP sender fed by its application (bulk: always data; file: a fixed amount; CBR: data
-// at a constant rate), counting in segments.
-// Loss recovery per RFC 5681: fast retransmit on the dupAckThreshold-th duplicate ACK,
-// Reno fast recovery (cwnd = ssthresh + 3, inflate by one per further duplicate, deflate
-// to ssthresh on the next new ACK), and the retransmission timer of RFC 6298 with Karn's
-// rule. After a timeout the sender goes back to the first unacknowledged segment
-// (go-back-N, as ns-2's agents do). No connection set-up: data flows from `start`.
+// at a constant rate), counting in segments. No connection set-up: data flows from `start`.
+// The sender owns the sequence numbers, the retransmission timer of RFC 6298 (with Karn's
+// rule, or a fixed RTO), the counters and the congestion state machine (TcpCongState);
+// two strategy objects decide the rest: the congestion ops how the window grows and where
+// ssthresh goes (tcp/congestion_ops.h), the loss recovery how losses are detected and
+// repaired (tcp/loss_recovery.h: Tahoe, Reno, NewReno or SACK).
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -16,6 +16,7 @@
 #include "scenario/scenario.h"
 #include "sim/simulator.h"
 #include "tcp/congestion_ops.h"
+#include "tcp/loss_recovery.h"
 #include "tcp/rtt_estimator.h"
 #include "tcp/window_ring.h"
 
@@ -23,35 +24,48 @@ namespace obs {
 
 class PacketReceiver;
 
-// The sender's congestion state machine (after ns-3's TcpCongState_t).
-enum class TcpCongState : std::uint8_t {
-  Open = 0,      // normal: slow start or congestion avoidance
-  Recovery = 1,  // fast recovery after a fast retransmit
-  Loss = 2,      // after a retransmission timeout, until the lost data is acknowledged
+// What the samples show of a sender: its congestion state, with Open split by the window.
+enum class TcpPhase : std::uint8_t {
+  SlowStart = 0,            // Open, cwnd < ssthresh
+  CongestionAvoidance = 1,  // Open, cwnd >= ssthresh
+  Recovery = 2,             // fast recovery
+  Loss = 3,                 // after a timeout (or Tahoe's fast retransmit)
 };
 
 struct TcpSenderCounters {
   std::uint64_t segmentsSent = 0;  // transmissions, retransmissions included
   std::uint64_t retransmits = 0;
   std::uint64_t rtos = 0;
-  std::uint64_t fastRetransmits = 0;
+  std::uint64_t fastRetransmits = 0;  // losses detected from ACKs (Tahoe's included)
   std::uint64_t rttSamples = 0;
   double rttSum = 0;  // seconds
 };
 
-class TcpSender final : public EventHandler {
+class TcpSender final : public EventHandler, private RecoveryHost {
  public:
   TcpSender(Simulator& sim, PacketReceiver& network, int flowIndex, const Route* dataRoute,
             const TcpSpec& spec, const AppSpec& app, double startSeconds);
 
-  void onAck(std::uint32_t ackNo);
+  // An ACK: the next segment expected, and the SACK blocks it carries.
+  void onAck(std::uint32_t ackNo, const SackOption& sack = SackOption{});
   void handleEvent(std::uint32_t kind, std::uint64_t arg) override;
+  // A live change of variant: new congestion ops from now on, starting from the current
+  // cwnd and ssthresh; the loss recovery follows the variant (unless `tcp.recovery` named
+  // one), switching when no repair is under way.
+  void setVariant(TcpVariantKind variant);
 
   double cwnd() const { return cc_.cwnd; }
   double ssthresh() const { return cc_.ssthresh; }
-  TcpCongState state() const { return state_; }
-  std::uint32_t sndUna() const { return sndUna_; }
-  std::uint32_t sndNxt() const { return sndNxt_; }
+  TcpCongState state() const override { return state_; }
+  TcpPhase phase() const;
+  std::uint32_t sndUna() const override { return sndUna_; }
+  std::uint32_t sndNxt() const override { return sndNxt_; }
+  std::uint32_t maxSent() const override { return maxSent_; }
+  const TcpSpec& spec() const override { return spec_; }
+  const CongestionOps& ops() const { return *ops_; }
+  const LossRecovery& recovery() const { return *recovery_; }
+  // Segments taken to be in the network: FlightSize, or SACK's pipe.
+  std::uint32_t inFlight() const { return recovery_->inFlight(*this); }
   const RttEstimator& rtt() const { return rtt_; }
   const TcpSenderCounters& counters() const { return counters_; }
   // File application: when the last segment was acknowledged (-1 while not yet).
@@ -69,11 +83,21 @@ class TcpSender final : public EventHandler {
   // When a CBR application has handed over its first `segments` segments.
   SimTime cbrHandedOverAt(std::uint32_t segments) const;
 
+  // RecoveryHost: what the loss recovery may see and do.
+  CongestionState& window() override { return cc_; }
+  std::uint32_t recover() const override { return recover_; }
+  void transmit(std::uint32_t seq) override;
+  void goBack() override { sndNxt_ = sndUna_; }
+  void restartTimer() override { armTimer(); }
+
+  // The state machine's transitions.
+  void startRecovery();  // Open or Loss -> Recovery (Tahoe: -> Loss), fast retransmit
+  void endRecovery();    // Recovery -> Open
+  void onTimeout();      // any -> Loss
+  void becameOpen();     // a pending recovery switch happens here
+
+  AckInfo ackInfo(std::uint32_t ackNo, std::uint32_t acked);  // RTT sample per Karn's rule
   void trySend();
-  void transmit(std::uint32_t seq);
-  void onNewAck(std::uint32_t ackNo);
-  void onDuplicateAck();
-  void onTimeout();
   void armTimer();   // (re)start the retransmission timer at now + RTO
   void stopTimer();
   std::uint32_t flight() const { return sndNxt_ - sndUna_; }
@@ -92,6 +116,8 @@ class TcpSender final : public EventHandler {
   std::uint32_t cbrHandedOver_ = 0;  // CBR: segments handed over so far
   SimTime cbrNextAt_ = 0;            // CBR: cbrHandedOverAt(cbrHandedOver_ + 1)
   std::unique_ptr<CongestionOps> ops_;
+  std::unique_ptr<LossRecovery> recovery_;
+  bool recoverySwitchPending_ = false;  // a live variant change waits for Open
   CongestionState cc_;
   TcpCongState state_ = TcpCongState::Open;
   RttEstimator rtt_;
@@ -99,9 +125,10 @@ class TcpSender final : public EventHandler {
   bool started_ = false;
 
   std::uint32_t sndUna_ = 0;   // oldest unacknowledged segment
-  std::uint32_t sndNxt_ = 0;   // next segment to send
+  std::uint32_t sndNxt_ = 0;   // next segment of the go-back-N walk
   std::uint32_t maxSent_ = 0;  // one past the highest segment ever sent
-  std::uint32_t dupAcks_ = 0;
+  std::uint32_t recover_ = 0;  // maxSent_ when the last loss was detected (RecoveryHost)
+  std::uint32_t dupAcks_ = 0;  // duplicate ACKs since the last ACK of new data
 
   // Per outstanding segment: when it was first sent, and whether it was ever resent
   // (Karn: no RTT sample from a retransmitted segment).

@@ -1,0 +1,32 @@
+#include "tcp/loss_recovery.h"
+
+#include "tcp/newreno_recovery.h"
+#include "tcp/reno_recovery.h"
+#include "tcp/sack_recovery.h"
+#include "tcp/tahoe_recovery.h"
+
+namespace obs {
+
+bool GoBackNRecovery::onAck(RecoveryHost&, bool sameAck, const SackOption&) { return sameAck; }
+
+void GoBackNRecovery::onTimeout(RecoveryHost& h) { h.goBack(); }
+
+bool GoBackNRecovery::fillWindow(RecoveryHost& h, std::uint32_t window, std::uint32_t available) {
+  while (h.sndNxt() - h.sndUna() < window) {
+    if (h.sndNxt() >= available) return true;
+    h.transmit(h.sndNxt());
+  }
+  return false;
+}
+
+std::unique_ptr<LossRecovery> makeLossRecovery(const TcpSpec& spec) {
+  switch (recoveryOf(spec)) {
+    case TcpRecoveryKind::Tahoe: return std::make_unique<TahoeRecovery>();
+    case TcpRecoveryKind::Reno: return std::make_unique<RenoRecovery>();
+    case TcpRecoveryKind::NewReno: return std::make_unique<NewRenoRecovery>();
+    case TcpRecoveryKind::Sack: return std::make_unique<SackRecovery>(spec);
+  }
+  return std::make_unique<RenoRecovery>();
+}
+
+}  // namespace obs

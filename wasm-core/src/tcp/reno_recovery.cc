@@ -1,0 +1,20 @@
+#include "tcp/reno_recovery.h"
+
+namespace obs {
+
+bool RenoRecovery::lossDetected(const RecoveryHost& h, std::uint32_t dupAcks) const {
+  return dupAcks == static_cast<std::uint32_t>(h.spec().dupAckThreshold);
+}
+
+TcpCongState RenoRecovery::startRecovery(RecoveryHost& h) {
+  h.transmit(h.sndUna());  // step 2 (the timer keeps running, RFC 6298 5.1)
+  CongestionState& w = h.window();
+  w.cwnd = w.ssthresh + h.spec().dupAckThreshold;  // step 3
+  return TcpCongState::Recovery;
+}
+
+void RenoRecovery::onDuplicateInRecovery(RecoveryHost& h) {
+  h.window().cwnd += 1;  // step 4: each further duplicate means a segment left the network
+}
+
+}  // namespace obs

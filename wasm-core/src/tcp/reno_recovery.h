@@ -1,0 +1,21 @@
+// Reno's fast retransmit and fast recovery, RFC 5681 section 3.2: on the
+// dupAckThreshold-th duplicate ACK, ssthresh from the congestion ops, resend the first
+// unacknowledged segment, cwnd = ssthresh + dupAckThreshold (the segments the duplicates
+// say have left), +1 for each further duplicate; the first ACK of new data ends recovery
+// with cwnd = ssthresh (or what the ops ask for). Several losses in one window usually
+// take several halvings or a timeout: NewReno and SACK exist for that.
+#pragma once
+#include "tcp/loss_recovery.h"
+
+namespace obs {
+
+class RenoRecovery : public GoBackNRecovery {
+ public:
+  const char* name() const override { return "reno"; }
+  bool lossDetected(const RecoveryHost& h, std::uint32_t dupAcks) const override;
+  TcpCongState startRecovery(RecoveryHost& h) override;
+  void onDuplicateInRecovery(RecoveryHost& h) override;
+  bool endsRecovery(const RecoveryHost&, std::uint32_t) const override { return true; }
+};
+
+}  // namespace obs

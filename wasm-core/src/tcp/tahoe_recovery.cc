@@ -1,0 +1,17 @@
+#include "tcp/tahoe_recovery.h"
+
+namespace obs {
+
+bool TahoeRecovery::lossDetected(const RecoveryHost& h, std::uint32_t dupAcks) const {
+  return dupAcks == static_cast<std::uint32_t>(h.spec().dupAckThreshold) &&
+         h.sndUna() >= h.recover();
+}
+
+TcpCongState TahoeRecovery::startRecovery(RecoveryHost& h) {
+  h.window().cwnd = 1;
+  h.goBack();          // the sender's next fill resends sndUna
+  h.restartTimer();    // ns-2: reset_rtx_timer(0, 0), no back-off
+  return TcpCongState::Loss;
+}
+
+}  // namespace obs

@@ -1,0 +1,21 @@
+// Tahoe, as ns-2's TcpAgent (Jacobson 1988, "Congestion Avoidance and Control"): on the
+// dupAckThreshold-th duplicate ACK, ssthresh from the congestion ops, cwnd = 1, resend from
+// the first unacknowledged segment on (go-back-N) and slow-start again, the timer
+// restarted. No fast recovery: further duplicates do nothing. As ns-2 with its bug_fix_
+// (and RFC 6582's `recover`), no new fast retransmit until everything sent before the last
+// one, or before the last timeout, is acknowledged: the go-back-N resends would otherwise
+// bring the duplicates for another.
+#pragma once
+#include "tcp/loss_recovery.h"
+
+namespace obs {
+
+class TahoeRecovery final : public GoBackNRecovery {
+ public:
+  const char* name() const override { return "tahoe"; }
+  bool lossDetected(const RecoveryHost& h, std::uint32_t dupAcks) const override;
+  TcpCongState startRecovery(RecoveryHost& h) override;
+  bool endsRecovery(const RecoveryHost&, std::uint32_t) const override { return true; }
+};
+
+}  // namespace obs

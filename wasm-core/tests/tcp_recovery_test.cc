@@ -1,0 +1,211 @@
+// Rule tests of the loss-recovery kinds (tcp/loss_recovery.h), on scripted ACKs and on a
+// loop with scripted losses: Tahoe, Reno, NewReno (RFC 6582), SACK (RFC 6675).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+
+#include "tcp_bench.h"
+
+namespace obs {
+namespace {
+
+using testbench::Loop;
+using testbench::ScriptedSender;
+using testbench::dropFirstSendOf;
+using testbench::tcpSpec;
+
+TEST(TahoeRecovery, ThreeDuplicatesCutTheWindowToOneAndGoBack) {
+  ScriptedSender b(tcpSpec(TcpRecoveryKind::Tahoe, 10));
+  b.ack(1);  // cwnd 11: 0..11 sent, 1..11 outstanding
+  ASSERT_EQ(b.sender->sndNxt(), 12u);
+  b.ack(1);
+  b.ack(1);
+  EXPECT_EQ(b.sender->counters().fastRetransmits, 0u);
+  std::size_t before = b.wire.sent.size();
+  b.ack(1);
+  EXPECT_EQ(b.sender->counters().fastRetransmits, 1u);
+  EXPECT_DOUBLE_EQ(b.sender->ssthresh(), 5);  // int(flight 11 / 2), from the Reno ops
+  EXPECT_DOUBLE_EQ(b.sender->cwnd(), 1);
+  EXPECT_EQ(b.sender->state(), TcpCongState::Loss);  // slow start, no fast recovery
+  ASSERT_EQ(b.wire.sent.size(), before + 1);
+  EXPECT_EQ(b.wire.sent.back(), 1u);
+  EXPECT_EQ(b.sender->sndNxt(), 2u);  // gone back to the first unacknowledged segment
+  for (int i = 0; i < 5; ++i) b.ack(1);  // no inflation, nothing sent
+  EXPECT_DOUBLE_EQ(b.sender->cwnd(), 1);
+  EXPECT_EQ(b.wire.sent.size(), before + 1);
+  b.ack(3);  // slow start: cwnd 2, resends 3 and 4 (go-back-N)
+  EXPECT_DOUBLE_EQ(b.sender->cwnd(), 2);
+  EXPECT_EQ(b.wire.sent.back(), 4u);
+  EXPECT_EQ(b.sender->counters().retransmits, 3u);
+  // Duplicates for data sent before the fast retransmit start no other one.
+  for (int i = 0; i < 3; ++i) b.ack(3);
+  EXPECT_EQ(b.sender->counters().fastRetransmits, 1u);
+  b.ack(12);  // all that was outstanding at the loss
+  EXPECT_EQ(b.sender->state(), TcpCongState::Open);
+}
+
+TEST(RenoRecovery, HalvesInflatesAndLeavesOnAnyNewAck) {
+  ScriptedSender b(tcpSpec(TcpRecoveryKind::Reno, 10));
+  b.ack(1);
+  for (int i = 0; i < 3; ++i) b.ack(1);
+  EXPECT_EQ(b.sender->state(), TcpCongState::Recovery);
+  EXPECT_DOUBLE_EQ(b.sender->ssthresh(), 5);
+  EXPECT_DOUBLE_EQ(b.sender->cwnd(), 8);  // ssthresh + 3
+  b.ack(1);
+  b.ack(1);
+  EXPECT_DOUBLE_EQ(b.sender->cwnd(), 10);  // +1 per further duplicate
+  b.ack(5);  // a partial ACK: Reno leaves recovery all the same
+  EXPECT_EQ(b.sender->state(), TcpCongState::Open);
+  EXPECT_DOUBLE_EQ(b.sender->cwnd(), 5);
+  EXPECT_EQ(b.sender->counters().retransmits, 1u);
+}
+
+TEST(NewRenoRecovery, PartialAcksResendTheNextHoleAndDeflate) {
+  TcpSpec spec = tcpSpec(TcpRecoveryKind::NewReno, 10);
+  ScriptedSender b(spec);
+  b.ack(1);  // 0..11 sent
+  for (int i = 0; i < 3; ++i) b.ack(1);
+  EXPECT_EQ(b.sender->state(), TcpCongState::Recovery);
+  EXPECT_DOUBLE_EQ(b.sender->cwnd(), 8);
+  b.ack(5);  // partial: 4 segments acknowledged, 5 is the next hole
+  EXPECT_EQ(b.sender->state(), TcpCongState::Recovery);
+  EXPECT_EQ(b.wire.sent.back(), 5u);
+  EXPECT_DOUBLE_EQ(b.sender->cwnd(), 8 - 4 + 1);
+  b.ack(7);  // partial again
+  EXPECT_EQ(b.wire.sent.back(), 7u);
+  EXPECT_DOUBLE_EQ(b.sender->cwnd(), 5 - 2 + 1);
+  EXPECT_EQ(b.sender->counters().fastRetransmits, 1u);
+  EXPECT_EQ(b.sender->counters().retransmits, 3u);
+  // The full ACK (everything up to `recover`, segment 11): cwnd = min(ssthresh, FlightSize
+  // + 1) with nothing in flight, so 2, not ssthresh 5 at once.
+  b.ack(12);
+  EXPECT_EQ(b.sender->state(), TcpCongState::Open);
+  EXPECT_DOUBLE_EQ(b.sender->cwnd(), 2);
+}
+
+TEST(NewRenoRecovery, TheTimerIsRestartedByTheFirstPartialAckOnly) {
+  TcpSpec spec = tcpSpec(TcpRecoveryKind::NewReno, 10);
+  spec.rto.fixed = 1;
+  ScriptedSender b(spec);
+  b.ack(1, {}, 0.01);
+  for (int i = 0; i < 3; ++i) b.ack(1, {}, 0.01);
+  b.ack(5, {}, 0.01);  // t = 0.05: the first partial ACK restarts the timer: due at 1.05
+  b.ack(7, {}, 0.45);  // t = 0.5: the second does not (Slow-but-Steady would: 1.5)
+  b.sim.runUntil(fromSeconds(1.049));
+  EXPECT_EQ(b.sender->counters().rtos, 0u);
+  b.sim.runUntil(fromSeconds(1.05));
+  EXPECT_EQ(b.sender->counters().rtos, 1u);
+}
+
+TEST(NewRenoRecovery, NoFastRetransmitForDuplicatesOfDataSentBeforeATimeout) {
+  // RFC 6582 section 4.2: after a timeout the go-back-N resends bring duplicates; NewReno
+  // ignores them until `recover` is acknowledged, Reno does not.
+  for (TcpRecoveryKind kind : {TcpRecoveryKind::Reno, TcpRecoveryKind::NewReno}) {
+    TcpSpec spec = tcpSpec(kind, 10);
+    spec.rto.fixed = 0.5;
+    ScriptedSender b(spec);
+    b.sim.runUntil(fromSeconds(0.5));  // timeout: 0 resent
+    ASSERT_EQ(b.sender->counters().rtos, 1u);
+    b.ack(3);  // 0..2 were received before: cwnd 2, resends 3 and 4
+    for (int i = 0; i < 3; ++i) b.ack(3);
+    EXPECT_EQ(b.sender->counters().fastRetransmits, kind == TcpRecoveryKind::Reno ? 1u : 0u)
+        << (kind == TcpRecoveryKind::Reno ? "reno" : "newreno");
+  }
+}
+
+// One window of 40 segments (congestion avoidance, RTT 100 ms) loses segments 10, 20 and
+// 30 on their first transmission. rto.min 1 s (RFC 6298's): NewReno's repair takes three
+// RTTs, and with Linux's 200 ms its timer, restarted by the first partial ACK only, would
+// expire first.
+Loop threeLosses(TcpRecoveryKind kind) {
+  TcpSpec spec = tcpSpec(kind, 40, 40);
+  spec.rto.min = 1;
+  return Loop(spec, 0.05);
+}
+void runThreeLosses(Loop& loop, double until = 3) {
+  loop.drop = dropFirstSendOf({10, 20, 30});
+  loop.runUntil(until);
+}
+
+TEST(NewRenoRecovery, StaysInRecoveryThroughPartialAcksAndLeavesOnTheFullAck) {
+  Loop loop = threeLosses(TcpRecoveryKind::NewReno);
+  runThreeLosses(loop);
+  const TcpSenderCounters& c = loop.sender->counters();
+  EXPECT_EQ(c.fastRetransmits, 1u);
+  EXPECT_EQ(c.rtos, 0u);
+  EXPECT_EQ(c.retransmits, 3u);  // each hole once, nothing else
+  for (std::uint32_t s : {10u, 20u, 30u}) EXPECT_EQ(loop.sends(s), 2u) << s;
+  // The partial ACKs (20, then 30) arrive in recovery; the full ACK ends it.
+  bool sawPartial20 = false, sawPartial30 = false;
+  for (std::size_t i = 0; i < loop.acks.size(); ++i) {
+    if (loop.acks[i].second == 20) sawPartial20 |= loop.stateAfter[i] == TcpCongState::Recovery;
+    if (loop.acks[i].second == 30) sawPartial30 |= loop.stateAfter[i] == TcpCongState::Recovery;
+  }
+  EXPECT_TRUE(sawPartial20);
+  EXPECT_TRUE(sawPartial30);
+  // One hole per RTT: the repair takes about three RTTs.
+  auto [in, out] = loop.firstRecovery();
+  ASSERT_GT(out, in);
+  EXPECT_NEAR(out - in, 0.3, 0.02);
+}
+
+TEST(SackRecovery, RepairsThreeSeparateLossesInAboutOneRttResendingOnlyTheHoles) {
+  Loop loop = threeLosses(TcpRecoveryKind::Sack);
+  runThreeLosses(loop);
+  const TcpSenderCounters& c = loop.sender->counters();
+  EXPECT_EQ(c.fastRetransmits, 1u);
+  EXPECT_EQ(c.rtos, 0u);
+  EXPECT_EQ(c.retransmits, 3u);
+  std::map<std::uint32_t, int> sends;
+  for (std::uint32_t s : loop.sent) ++sends[s];
+  for (const auto& [seq, n] : sends)
+    EXPECT_EQ(n, (seq == 10 || seq == 20 || seq == 30) ? 2 : 1) << "segment " << seq;
+  auto [in, out] = loop.firstRecovery();
+  ASSERT_GT(out, in);
+  EXPECT_LT(out - in, 0.15);  // one RTT (100 ms) and a little
+  EXPECT_GE(out - in, 0.1);
+  // cwnd = ssthresh on entry and through recovery (no inflation): int(40 / 2).
+  for (std::size_t i = 0; i < loop.acks.size(); ++i) {
+    if (loop.stateAfter[i] == TcpCongState::Recovery) {
+      EXPECT_DOUBLE_EQ(loop.cwndAfter[i], 20);
+    }
+  }
+}
+
+TEST(RenoRecovery, ThreeLossesInOneWindowTakeMoreThanOneRecovery) {
+  Loop loop = threeLosses(TcpRecoveryKind::Reno);
+  runThreeLosses(loop);
+  const TcpSenderCounters& c = loop.sender->counters();
+  EXPECT_GE(c.fastRetransmits + c.rtos, 2u);  // Reno's classic weakness (Fall & Floyd 1996)
+}
+
+TEST(TahoeRecovery, ThreeLossesInOneWindowResendDeliveredData) {
+  Loop loop = threeLosses(TcpRecoveryKind::Tahoe);
+  runThreeLosses(loop);
+  const TcpSenderCounters& c = loop.sender->counters();
+  EXPECT_EQ(c.fastRetransmits, 1u);
+  EXPECT_EQ(c.rtos, 0u);
+  EXPECT_GT(c.retransmits, 3u);  // go-back-N resends segments the receiver already holds
+  EXPECT_GT(loop.receiver->duplicates(), 0u);
+}
+
+TEST(LossRecovery, EveryKindDeliversEverythingInOrder) {
+  for (TcpRecoveryKind kind : {TcpRecoveryKind::Tahoe, TcpRecoveryKind::Reno,
+                               TcpRecoveryKind::NewReno, TcpRecoveryKind::Sack}) {
+    AppSpec file;
+    file.kind = AppKind::File;
+    file.bytes = 300 * 512;
+    TcpSpec spec = tcpSpec(kind, 1, 65535, 64);
+    Loop loop(spec, 0.01, file);
+    // Every fifth transmission of anything lost: heavy, patterned loss.
+    std::size_t n = 0;
+    loop.drop = [&n](std::uint32_t, int) { return ++n % 5 == 0; };
+    loop.runUntil(200);
+    EXPECT_EQ(loop.receiver->rcvNxt(), 300u) << static_cast<int>(kind);
+    EXPECT_GE(loop.sender->completedAt(), 0) << static_cast<int>(kind);
+  }
+}
+
+}  // namespace
+}  // namespace obs
