@@ -91,6 +91,7 @@ Simulation::Simulation(const Scenario& scenario)
     const Pending& p = pending[i];
     FlowInstance& fi = flows_[i];
     fi.id = p.spec->count == 1 ? p.spec->id : p.spec->id + "#" + std::to_string(p.copy);
+    fi.spec = static_cast<int>(p.spec - scenario_.flows.data());
     fi.start = p.spec->start;
     fi.appKind = p.spec->app.kind;
     int index = static_cast<int>(i);
@@ -113,7 +114,7 @@ void Simulation::receivePacket(int node, Packet&& packet) {
     if (packet.isAck) {
       f.sender->onAck(packet.seq, packet.sack);
     } else {
-      f.receiver->onSegment(packet.seq);
+      f.receiver->onSegment(packet.seq, packet.sackPermitted);
     }
     return;
   }
@@ -146,6 +147,7 @@ void Simulation::takeSample() {
     samples_.goodput.push_back(
         samplesTaken_ == 0 ? 0.0 : static_cast<double>(delivered - f.deliveredAtLastSample) * 8 / interval);
     samples_.delivered.push_back(static_cast<double>(delivered));
+    samples_.state.push_back(static_cast<std::uint8_t>(s.phase()));
     f.deliveredAtLastSample = delivered;
     f.cwndSampleSum += s.cwnd();
     ++f.cwndSamples;
@@ -191,7 +193,7 @@ std::string Simulation::setLive(const std::string& path, double value) {
   static const char* kLivePaths =
       " (live: obs.burstLoss.data|ack, obs.assembly.maxTime|maxBytes|minBytes, "
       "links[i].loss, links[i].burstLoss.data|ack, links[i].wavelengths, "
-      "nodes[i].assembly.maxTime|maxBytes|minBytes)";
+      "nodes[i].assembly.maxTime|maxBytes|minBytes, flows[i].tcp.variant)";
   if (path == "obs.burstLoss.data" || path == "obs.burstLoss.ack") {
     if (!isProbability(value)) return path + " must be a probability between 0 and 1";
     BurstClass cls = path == "obs.burstLoss.data" ? BurstClass::Data : BurstClass::Ack;
@@ -219,6 +221,17 @@ std::string Simulation::setLive(const std::string& path, double value) {
   if (indexedPath(path, "links", scenario_.links.size(), &index, &rest)) {
     std::string why = setLinkLive(index, rest, value);
     return why.empty() ? "" : "links[" + std::to_string(index) + "]." + why;
+  }
+  if (indexedPath(path, "flows", scenario_.flows.size(), &index, &rest) && rest == "tcp.variant") {
+    // The variant by its index in DESIGN.md's list (setLive takes numbers).
+    if (!(value >= 0 && value <= 10 && value == static_cast<int>(value)))
+      return path + " must be an integer from 0 to 10 (tahoe, reno, newreno, sack, hstcp, "
+                    "stcp, bic, cubic, htcp, vegas, westwood)";
+    auto variant = static_cast<TcpVariantKind>(static_cast<int>(value));
+    scenario_.flows[index].tcp.variant = variant;
+    for (FlowInstance& f : flows_)  // every copy of a replicated flow
+      if (f.spec == index) f.sender->setVariant(variant);
+    return "";
   }
   return path + " cannot be changed while running" + kLivePaths;
 }

@@ -45,7 +45,7 @@ class Simulation final : public PacketReceiver, public EventHandler {
   // Events scheduled and not yet run (benchmarks report it: the queue's working set).
   std::size_t pendingEvents() const { return sim_.pending(); }
 
-  // Live what-if changes; returns "" when applied, else the reason.
+  // Live what-if changes; returns "" when applied, else the reason. Paths: docs/engine-api.md.
   std::string setLive(const std::string& path, double value);
 
   const std::vector<std::string>& flowIds() const { return flowIds_; }
@@ -78,6 +78,7 @@ class Simulation final : public PacketReceiver, public EventHandler {
  private:
   struct FlowInstance {
     std::string id;
+    int spec = 0;  // index in scenario.flows
     double start = 0;
     AppKind appKind = AppKind::Bulk;
     std::unique_ptr<TcpSender> sender;

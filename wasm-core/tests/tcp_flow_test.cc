@@ -53,15 +53,15 @@ json lossyDefault(double duration) {
   return j;
 }
 
-void expectConserved(Simulation& sim, const std::string& what) {
+void expectConserved(Simulation& sim, const std::string& what, int flow = 0) {
   Simulation::PacketLedger l = sim.packetLedger();
   EXPECT_EQ(l.sent, l.delivered + l.linkDrops + l.burstDrops + l.held) << what << " at " << sim.now();
-  const TcpSender& s = sim.sender(0);
+  const TcpSender& s = sim.sender(flow);
   const TcpSenderCounters& c = s.counters();
   // Every segment is sent once, then only resent: the counters add up.
   EXPECT_EQ(c.segmentsSent - c.retransmits, s.maxSent()) << what;
-  EXPECT_LE(sim.receiver(0).rcvNxt(), s.maxSent()) << what;
-  EXPECT_LE(s.sndUna(), sim.receiver(0).rcvNxt()) << what;  // ACKs only report
+  EXPECT_LE(sim.receiver(flow).rcvNxt(), s.maxSent()) << what;
+  EXPECT_LE(s.sndUna(), sim.receiver(flow).rcvNxt()) << what;  // ACKs only report
 }
 
 TEST(TcpFlow, EveryRecoveryKindConservesPacketsUnderLoss) {
@@ -91,6 +91,62 @@ TEST(TcpFlow, EveryWindowGrowthVariantRunsWithSackRecoveryUnderLoss) {
     expectConserved(*sim, variant);
     EXPECT_GT(sim->receiver(0).deliveredBytes(), 5e5) << variant;
   }
+}
+
+TEST(TcpFlow, SamplesCarryTheCongestionState) {
+  auto sim = runToEnd(lossyDefault(4));
+  SampleColumns c = sim->drainSamples();
+  ASSERT_EQ(c.state.size(), c.rows());
+  int seen[4] = {0, 0, 0, 0};
+  for (std::size_t i = 0; i < c.rows(); ++i) {
+    ASSERT_LE(c.state[i], 3);
+    ++seen[c.state[i]];
+    // Open splits by the window: slow start below ssthresh, avoidance at or above.
+    if (c.state[i] == 0) {
+      EXPECT_LT(c.cwnd[i], c.ssthresh[i]);
+    } else if (c.state[i] == 1) {
+      EXPECT_GE(c.cwnd[i], c.ssthresh[i]);
+    }
+  }
+  EXPECT_GT(seen[0], 0);
+  EXPECT_GT(seen[1], 0);
+  EXPECT_GT(seen[3], 0);  // timeouts are frequent on this path; a short recovery may fall
+                          // between samples, so state 2 is checked on the sender itself
+}
+
+TEST(TcpFlow, LiveVariantSwitchKeepsTheWindowAndChangesTheRules) {
+  json j = lossyDefault(4);
+  j["flows"][0]["count"] = 2;
+  auto sim = Simulation::fromJson(j.dump());
+  sim->advanceTo(2);
+  double cwnd = sim->sender(1).cwnd(), ssthresh = sim->sender(1).ssthresh();
+  EXPECT_EQ(sim->setLive("flows[0].tcp.variant", 7), "");  // cubic
+  for (int f = 0; f < 2; ++f) EXPECT_STREQ(sim->sender(f).ops().name(), "cubic");
+  EXPECT_DOUBLE_EQ(sim->sender(1).cwnd(), cwnd);  // from the current window on
+  EXPECT_DOUBLE_EQ(sim->sender(1).ssthresh(), ssthresh);
+  EXPECT_EQ(sim->scenario().flows[0].tcp.variant, TcpVariantKind::Cubic);
+  sim->advanceTo(4);
+  for (int f = 0; f < 2; ++f) {
+    // CUBIC recovers with SACK (the scenario named no recovery); the switch waits for Open.
+    EXPECT_STREQ(sim->sender(f).recovery().name(), "sack");
+    expectConserved(*sim, "after the switch", f);
+  }
+  EXPECT_NE(sim->setLive("flows[0].tcp.variant", 11).find("must be an integer from 0 to 10"),
+            std::string::npos);
+  EXPECT_NE(sim->setLive("flows[0].tcp.variant", 2.5), "");
+  EXPECT_NE(sim->setLive("flows[1].tcp.variant", 1).find("cannot be changed"), std::string::npos);
+  EXPECT_NE(sim->setLive("flows[0].tcp.mss", 1).find("cannot be changed"), std::string::npos);
+}
+
+TEST(TcpFlow, AnExplicitRecoveryStaysThroughAVariantSwitch) {
+  json j = lossyDefault(2);
+  j["flows"][0]["tcp"]["recovery"] = "newreno";
+  auto sim = Simulation::fromJson(j.dump());
+  sim->advanceTo(1);
+  EXPECT_EQ(sim->setLive("flows[0].tcp.variant", 10), "");  // westwood
+  sim->advanceTo(2);
+  EXPECT_STREQ(sim->sender(0).ops().name(), "westwood");
+  EXPECT_STREQ(sim->sender(0).recovery().name(), "newreno");
 }
 
 }  // namespace

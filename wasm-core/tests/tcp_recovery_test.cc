@@ -114,6 +114,33 @@ TEST(NewRenoRecovery, NoFastRetransmitForDuplicatesOfDataSentBeforeATimeout) {
   }
 }
 
+TEST(TcpPhase, SlowStartAvoidanceRecoveryLoss) {
+  TcpSpec spec = tcpSpec(TcpRecoveryKind::NewReno, 2, 3);
+  spec.rto.fixed = 1;
+  ScriptedSender b(spec);
+  EXPECT_EQ(b.sender->phase(), TcpPhase::SlowStart);  // cwnd 2 < ssthresh 3
+  b.ack(1);
+  EXPECT_EQ(b.sender->phase(), TcpPhase::CongestionAvoidance);  // cwnd 3
+  for (int i = 0; i < 3; ++i) b.ack(1);
+  EXPECT_EQ(b.sender->phase(), TcpPhase::Recovery);
+  b.sim.runUntil(fromSeconds(2));
+  EXPECT_EQ(b.sender->phase(), TcpPhase::Loss);
+}
+
+TEST(FixedRto, TimeoutsComeAtTheConstantWithoutBackOff) {
+  TcpSpec spec = tcpSpec(TcpRecoveryKind::Reno, 4);
+  spec.rto.fixed = 0.03;  // paper 003's slow path
+  ScriptedSender b(spec);
+  b.ack(1, {}, 0.02);  // a 20 ms sample: the estimator would say 60 ms; the timer stays 30
+  for (int k = 1; k <= 4; ++k) {  // nothing more comes back: 30 ms apart, not doubling
+    b.sim.runUntil(fromSeconds(0.02 + 0.03 * k) - 1);
+    EXPECT_EQ(b.sender->counters().rtos, static_cast<std::uint64_t>(k - 1));
+    b.sim.runUntil(fromSeconds(0.02 + 0.03 * k));
+    EXPECT_EQ(b.sender->counters().rtos, static_cast<std::uint64_t>(k));
+  }
+  EXPECT_EQ(b.sender->rtt().rto(), fromSeconds(0.03));
+}
+
 // One window of 40 segments (congestion avoidance, RTT 100 ms) loses segments 10, 20 and
 // 30 on their first transmission. rto.min 1 s (RFC 6298's): NewReno's repair takes three
 // RTTs, and with Linux's 200 ms its timer, restarted by the first partial ACK only, would

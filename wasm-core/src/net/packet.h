@@ -34,6 +34,10 @@ struct Packet {
   std::uint32_t hop = 0;    // index of the next hop to take on `route`
   std::int32_t flow = -1;   // flow instance index
   bool isAck = false;
+  // Data segments: the sender recovers with SACK, so the receiver may send SACK blocks
+  // (RFC 2018's SACK-permitted option, which a real TCP sends on its SYN; flows here have
+  // no handshake, and a live variant change can switch it).
+  bool sackPermitted = false;
   std::uint32_t seq = 0;    // data: segment number; ACK: next segment expected (cumulative)
   std::uint32_t bytes = 0;  // size on the wire, headers and options included
   SackOption sack;          // ACKs of flows using SACK only

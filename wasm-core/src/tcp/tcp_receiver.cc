@@ -19,8 +19,12 @@ TcpReceiver::TcpReceiver(Simulator& sim, PacketReceiver& network, int flowIndex,
   mask_ = size - 1;
 }
 
-void TcpReceiver::onSegment(std::uint32_t seq) {
+void TcpReceiver::onSegment(std::uint32_t seq, bool sackPermitted) {
   ++received_;
+  if (sackPermitted != sack_) {
+    sack_ = sackPermitted;
+    reported_ = SackOption{};
+  }
   // An in-order segment with nothing held above it is the only kind whose ACK may wait.
   bool mayDelay = false;
   if (seq == rcvNxt_) {
@@ -66,11 +70,6 @@ void TcpReceiver::handleEvent(std::uint32_t, std::uint64_t) {
     return;
   }
   sendAck();
-}
-
-void TcpReceiver::setSack(bool on) {
-  sack_ = on;
-  reported_ = SackOption{};
 }
 
 void TcpReceiver::reportBlockOf(std::uint32_t seq) {

@@ -1,6 +1,6 @@
 // A TCP receiver: cumulative ACKs and an out-of-order buffer. Counts bytes delivered in
 // order to the application, which is what goodput measures.
-// - SACK (RFC 2018), when the flow recovers with SACK: every ACK sent while data above a
+// - SACK (RFC 2018), when the sender recovers with SACK: every ACK sent while data above a
 //   hole is held carries up to 3 blocks; the first holds the segment that triggered the
 //   ACK (unless it advanced the cumulative ACK), the others repeat the most recently
 //   reported blocks that are not part of one already included.
@@ -31,10 +31,11 @@ class TcpReceiver final : public EventHandler {
   TcpReceiver(Simulator& sim, PacketReceiver& network, int flowIndex, const Route* ackRoute,
               const TcpSpec& spec);
 
-  void onSegment(std::uint32_t seq);
+  // A data segment; `sackPermitted` as its sender says (a live variant change can switch
+  // it). Without it, as the flow's recovery was configured.
+  void onSegment(std::uint32_t seq, bool sackPermitted);
+  void onSegment(std::uint32_t seq) { onSegment(seq, sack_); }
   void handleEvent(std::uint32_t kind, std::uint64_t arg) override;  // delayed-ACK timer
-  // A live variant change may switch SACK on or off (from the next ACK on).
-  void setSack(bool on);
 
   std::uint32_t rcvNxt() const { return rcvNxt_; }
   std::uint64_t deliveredBytes() const { return delivered_; }

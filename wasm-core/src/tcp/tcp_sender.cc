@@ -109,6 +109,7 @@ void TcpSender::transmit(std::uint32_t seq) {
   p.hop = 0;
   p.flow = flow_;
   p.isAck = false;
+  p.sackPermitted = recovery_->usesSack();
   p.seq = seq;
   p.bytes = static_cast<std::uint32_t>(spec_.mss) + kTcpIpHeaderBytes;
   network_.receivePacket(route_->src, std::move(p));
