@@ -12,21 +12,23 @@ bool GoBackNRecovery::onAck(RecoveryHost&, bool sameAck, const SackOption&) { re
 void GoBackNRecovery::onTimeout(RecoveryHost& h) { h.goBack(); }
 
 bool GoBackNRecovery::fillWindow(RecoveryHost& h, std::uint32_t window, std::uint32_t available) {
-  while (h.sndNxt() - h.sndUna() < window) {
-    if (h.sndNxt() >= available) return true;
-    h.transmit(h.sndNxt());
+  // transmit() moves sndNxt one on; sndUna stays while sending.
+  std::uint32_t una = h.sndUna();
+  for (std::uint32_t next = h.sndNxt(); next - una < window; ++next) {
+    if (next >= available) return true;
+    h.transmit(next);
   }
   return false;
 }
 
 std::unique_ptr<LossRecovery> makeLossRecovery(const TcpSpec& spec) {
   switch (recoveryOf(spec)) {
-    case TcpRecoveryKind::Tahoe: return std::make_unique<TahoeRecovery>();
-    case TcpRecoveryKind::Reno: return std::make_unique<RenoRecovery>();
-    case TcpRecoveryKind::NewReno: return std::make_unique<NewRenoRecovery>();
+    case TcpRecoveryKind::Tahoe: return std::make_unique<TahoeRecovery>(spec);
+    case TcpRecoveryKind::Reno: return std::make_unique<RenoRecovery>(spec);
+    case TcpRecoveryKind::NewReno: return std::make_unique<NewRenoRecovery>(spec);
     case TcpRecoveryKind::Sack: return std::make_unique<SackRecovery>(spec);
   }
-  return std::make_unique<RenoRecovery>();
+  return std::make_unique<RenoRecovery>(spec);
 }
 
 }  // namespace obs

@@ -30,7 +30,6 @@ enum class TcpCongState : std::uint8_t {
 // What a recovery strategy sees of its sender and may ask of it.
 class RecoveryHost {
  public:
-  virtual const TcpSpec& spec() const = 0;
   virtual TcpCongState state() const = 0;
   virtual CongestionState& window() = 0;      // cwnd and ssthresh, in segments
   virtual std::uint32_t sndUna() const = 0;   // oldest unacknowledged segment
@@ -91,10 +90,15 @@ class LossRecovery {
 // the window counts segments from sndUna to sndNxt (RFC 5681's FlightSize).
 class GoBackNRecovery : public LossRecovery {
  public:
+  explicit GoBackNRecovery(const TcpSpec& spec)
+      : dupThresh_(static_cast<std::uint32_t>(spec.dupAckThreshold)) {}
   bool onAck(RecoveryHost& h, bool sameAck, const SackOption& sack) override;
   void onTimeout(RecoveryHost& h) override;
   std::uint32_t inFlight(const RecoveryHost& h) const override { return h.sndNxt() - h.sndUna(); }
   bool fillWindow(RecoveryHost& h, std::uint32_t window, std::uint32_t available) override;
+
+ protected:
+  std::uint32_t dupThresh_;  // dupAckThreshold
 };
 
 std::unique_ptr<LossRecovery> makeLossRecovery(const TcpSpec& spec);

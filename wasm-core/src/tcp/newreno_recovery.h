@@ -19,6 +19,7 @@ namespace obs {
 
 class NewRenoRecovery final : public RenoRecovery {
  public:
+  using RenoRecovery::RenoRecovery;
   const char* name() const override { return "newreno"; }
   bool lossDetected(const RecoveryHost& h, std::uint32_t dupAcks) const override;
   TcpCongState startRecovery(RecoveryHost& h) override;

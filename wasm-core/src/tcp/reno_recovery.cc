@@ -2,14 +2,14 @@
 
 namespace obs {
 
-bool RenoRecovery::lossDetected(const RecoveryHost& h, std::uint32_t dupAcks) const {
-  return dupAcks == static_cast<std::uint32_t>(h.spec().dupAckThreshold);
+bool RenoRecovery::lossDetected(const RecoveryHost&, std::uint32_t dupAcks) const {
+  return dupAcks == dupThresh_;
 }
 
 TcpCongState RenoRecovery::startRecovery(RecoveryHost& h) {
   h.transmit(h.sndUna());  // step 2 (the timer keeps running, RFC 6298 5.1)
   CongestionState& w = h.window();
-  w.cwnd = w.ssthresh + h.spec().dupAckThreshold;  // step 3
+  w.cwnd = w.ssthresh + dupThresh_;  // step 3
   return TcpCongState::Recovery;
 }
 

@@ -11,6 +11,7 @@ namespace obs {
 
 class RenoRecovery : public GoBackNRecovery {
  public:
+  using GoBackNRecovery::GoBackNRecovery;
   const char* name() const override { return "reno"; }
   bool lossDetected(const RecoveryHost& h, std::uint32_t dupAcks) const override;
   TcpCongState startRecovery(RecoveryHost& h) override;

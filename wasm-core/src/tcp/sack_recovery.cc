@@ -6,7 +6,8 @@ namespace obs {
 
 SackRecovery::SackRecovery(const TcpSpec& spec)
     : board_(spec.maxWindow, spec.dupAckThreshold),
-      maxWindow_(static_cast<std::uint32_t>(spec.maxWindow)) {}
+      maxWindow_(static_cast<std::uint32_t>(spec.maxWindow)),
+      dupThresh_(static_cast<std::uint32_t>(spec.dupAckThreshold)) {}
 
 bool SackRecovery::onAck(RecoveryHost& h, bool, const SackOption& sack) {
   unaMoved_ = h.sndUna() != lastUna_;
@@ -20,8 +21,7 @@ bool SackRecovery::onAck(RecoveryHost& h, bool, const SackOption& sack) {
 
 bool SackRecovery::lossDetected(const RecoveryHost& h, std::uint32_t dupAcks) const {
   if (h.sndUna() < h.recover()) return false;
-  return dupAcks >= static_cast<std::uint32_t>(h.spec().dupAckThreshold) ||
-         board_.isLost(h.sndUna());
+  return dupAcks >= dupThresh_ || board_.isLost(h.sndUna());
 }
 
 TcpCongState SackRecovery::startRecovery(RecoveryHost& h) {

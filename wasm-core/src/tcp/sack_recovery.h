@@ -52,6 +52,7 @@ class SackRecovery final : public LossRecovery {
 
   SackScoreboard board_;
   std::uint32_t maxWindow_;
+  std::uint32_t dupThresh_;
   std::uint32_t rxtNext_ = 0;  // HighRxt + 1: what lies below was resent in this repair
   bool rescued_ = false;       // rule (4) used in this recovery
   std::uint32_t rtoLost_ = 0;  // after a timeout: recover(), what was outstanding then

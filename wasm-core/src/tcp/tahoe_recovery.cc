@@ -3,8 +3,7 @@
 namespace obs {
 
 bool TahoeRecovery::lossDetected(const RecoveryHost& h, std::uint32_t dupAcks) const {
-  return dupAcks == static_cast<std::uint32_t>(h.spec().dupAckThreshold) &&
-         h.sndUna() >= h.recover();
+  return dupAcks == dupThresh_ && h.sndUna() >= h.recover();
 }
 
 TcpCongState TahoeRecovery::startRecovery(RecoveryHost& h) {

@@ -12,6 +12,7 @@ namespace obs {
 
 class TahoeRecovery final : public GoBackNRecovery {
  public:
+  using GoBackNRecovery::GoBackNRecovery;
   const char* name() const override { return "tahoe"; }
   bool lossDetected(const RecoveryHost& h, std::uint32_t dupAcks) const override;
   TcpCongState startRecovery(RecoveryHost& h) override;

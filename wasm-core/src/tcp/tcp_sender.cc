@@ -23,6 +23,7 @@ TcpSender::TcpSender(Simulator& sim, PacketReceiver& network, int flowIndex,
       sentAt_(windowRingSize(spec.maxWindow), 0),
       retransmitted_(windowRingSize(spec.maxWindow), false),
       ringMask_(windowRingSize(spec.maxWindow) - 1) {
+  sackPermitted_ = recovery_->usesSack();
   cc_.cwnd = spec.initialCwnd;
   cc_.ssthresh = spec.initialSsthresh;
   if (app.kind == AppKind::File)
@@ -109,7 +110,7 @@ void TcpSender::transmit(std::uint32_t seq) {
   p.hop = 0;
   p.flow = flow_;
   p.isAck = false;
-  p.sackPermitted = recovery_->usesSack();
+  p.sackPermitted = sackPermitted_;
   p.seq = seq;
   p.bytes = static_cast<std::uint32_t>(spec_.mss) + kTcpIpHeaderBytes;
   network_.receivePacket(route_->src, std::move(p));
@@ -201,7 +202,9 @@ void TcpSender::onAck(std::uint32_t ackNo, const SackOption& sack) {
       cc_.cwnd = std::min(cc_.cwnd, static_cast<double>(spec_.maxWindow));
       break;
   }
-  if (state_ != TcpCongState::Recovery && recovery_->lossDetected(*this, dupAcks_))
+  // A loss shows in duplicates or in SACK blocks, never in a plain ACK of new data.
+  if (state_ != TcpCongState::Recovery && (dupAcks_ > 0 || sack.count > 0) &&
+      recovery_->lossDetected(*this, dupAcks_))
     startRecovery();
 
   if (isNew && !partialAck) {
@@ -261,8 +264,9 @@ void TcpSender::becameOpen() {
   if (!recoverySwitchPending_) return;
   recoverySwitchPending_ = false;
   recovery_ = makeLossRecovery(spec_);
+  sackPermitted_ = recovery_->usesSack();
   // The SACK walk has no go-back-N pointer: it sends new data from maxSent.
-  if (recovery_->usesSack()) sndNxt_ = maxSent_;
+  if (sackPermitted_) sndNxt_ = maxSent_;
   dupAcks_ = 0;
 }
 

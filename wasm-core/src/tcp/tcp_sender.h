@@ -61,7 +61,7 @@ class TcpSender final : public EventHandler, private RecoveryHost {
   std::uint32_t sndUna() const override { return sndUna_; }
   std::uint32_t sndNxt() const override { return sndNxt_; }
   std::uint32_t maxSent() const override { return maxSent_; }
-  const TcpSpec& spec() const override { return spec_; }
+  const TcpSpec& spec() const { return spec_; }
   const CongestionOps& ops() const { return *ops_; }
   const LossRecovery& recovery() const { return *recovery_; }
   // Segments taken to be in the network: FlightSize, or SACK's pipe.
@@ -118,6 +118,7 @@ class TcpSender final : public EventHandler, private RecoveryHost {
   std::unique_ptr<CongestionOps> ops_;
   std::unique_ptr<LossRecovery> recovery_;
   bool recoverySwitchPending_ = false;  // a live variant change waits for Open
+  bool sackPermitted_;                  // recovery_->usesSack(), for every segment
   CongestionState cc_;
   TcpCongState state_ = TcpCongState::Open;
   RttEstimator rtt_;
