@@ -42,8 +42,6 @@ class Simulation final : public PacketReceiver, public EventHandler {
   // reaches `seconds` only if every event up to it ran. Lets a caller pace a slow replay
   // ("watch one burst") without ever overshooting its target time.
   void advanceToBounded(double seconds, std::uint64_t maxEvents);
-  // Events scheduled and not yet run (benchmarks report it: the queue's working set).
-  std::size_t pendingEvents() const { return sim_.pending(); }
 
   // Live what-if changes; returns "" when applied, else the reason. Paths: docs/engine-api.md.
   std::string setLive(const std::string& path, double value);

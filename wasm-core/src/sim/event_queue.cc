@@ -8,9 +8,9 @@ namespace obs {
 
 EventQueue::EventQueue() : heap_(4, kNoEvent) { rebuildTree(); }
 
-EventQueue::Key EventQueue::nextKey(std::uint32_t slot) {
+EventQueue::Key EventQueue::nextKey(SimTime time, std::uint32_t slot) {
   if (nextSeq_ == kSeqLimit) renumber();
-  return Key{0, (nextSeq_++ << 32) | slot};
+  return Key{time, (nextSeq_++ << 32) | slot};
 }
 
 void EventQueue::push(SimTime time, EventHandler* target, std::uint32_t kind,
@@ -26,8 +26,7 @@ void EventQueue::push(SimTime time, EventHandler* target, std::uint32_t kind,
     slot = static_cast<std::uint32_t>(payloads_.size());
     payloads_.push_back(Payload{target, arg, kind});
   }
-  Key key = nextKey(slot);
-  key.time = time;
+  const Key key = nextKey(time, slot);
   heapPush(key);
   ++size_;
   if (earlier(key, heads_[0])) {
@@ -90,8 +89,7 @@ void EventQueue::pushToStream(StreamId id, SimTime time, EventHandler* target,
     s.ring.swap(bigger);
     s.first = 0;
   }
-  Key key = nextKey(0);
-  key.time = time;
+  const Key key = nextKey(time, 0);
   s.ring[(s.first + s.count) & (s.ring.size() - 1)] = StreamEntry{key, Payload{target, arg, kind}};
   ++s.count;
   ++size_;

@@ -87,7 +87,7 @@ class EventQueue {
     return ((U128(std::uint64_t(a.time)) << 64) | a.order) <
            ((U128(std::uint64_t(b.time)) << 64) | b.order);
   }
-  Key nextKey(std::uint32_t slot);
+  Key nextKey(SimTime time, std::uint32_t slot);  // takes the next sequence number
   void heapPush(Key key);
   void heapPopTop();
   void playMatch(std::size_t node);  // winner_[node] from its two children

@@ -25,8 +25,6 @@ class RingQueue {
     first_ = (first_ + 1) & (items_.size() - 1);
     --count_;
   }
-  // The i-th oldest item (0 = front).
-  const T& operator[](std::size_t i) const { return items_[(first_ + i) & (items_.size() - 1)]; }
 
  private:
   void grow() {

@@ -86,9 +86,10 @@ void TcpSender::trySend() {
   bool waitingForApp = recovery_->fillWindow(*this, window, available);
   // A CBR sender with an open window waits for its application: wake up when the next
   // segment is handed over (one event, not one per segment while the window is full).
+  // It stopped at the last segment handed over, so the next one is due at cbrNextAt_.
   if (app_.kind == AppKind::Cbr && waitingForApp && !appWakeupPending_) {
     appWakeupPending_ = true;
-    sim_.scheduleAt(cbrHandedOverAt(maxSent_ + 1), this, kAppData);
+    sim_.scheduleAt(cbrNextAt_, this, kAppData);
   }
 }
 
