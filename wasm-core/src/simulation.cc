@@ -1,5 +1,6 @@
 #include "simulation.h"
 
+#include "scenario/json_reader.h"
 #include "scenario/scenario_parser.h"
 
 namespace obs {
@@ -224,9 +225,10 @@ std::string Simulation::setLive(const std::string& path, double value) {
   }
   if (indexedPath(path, "flows", scenario_.flows.size(), &index, &rest) && rest == "tcp.variant") {
     // The variant by its index in DESIGN.md's list (setLive takes numbers).
-    if (!(value >= 0 && value <= 10 && value == static_cast<int>(value)))
-      return path + " must be an integer from 0 to 10 (tahoe, reno, newreno, sack, hstcp, "
-                    "stcp, bic, cubic, htcp, vegas, westwood)";
+    const double last = static_cast<double>(kTcpVariantNames.size() - 1);
+    if (!(value >= 0 && value <= last && value == static_cast<int>(value)))
+      return path + " must be an integer from 0 to " + std::to_string(kTcpVariantNames.size() - 1) +
+             ", the index of " + listChoices(choicesOf(kTcpVariantNames));
     auto variant = static_cast<TcpVariantKind>(static_cast<int>(value));
     scenario_.flows[index].tcp.variant = variant;
     for (FlowInstance& f : flows_)  // every copy of a replicated flow

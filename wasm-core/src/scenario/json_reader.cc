@@ -22,11 +22,11 @@ std::string formatNumber(double v) {
 }
 }  // namespace
 
-std::string listChoices(std::initializer_list<const char*> choices) {
+std::string listChoices(Choices choices) {
   std::string text;
   std::size_t i = 0;
   for (const char* c : choices) {
-    if (i > 0) text += (i + 1 == choices.size()) ? " or " : ", ";
+    if (i > 0) text += (i + 1 == choices.count) ? " or " : ", ";
     text += '"';
     text += c;
     text += '"';
@@ -130,7 +130,7 @@ std::string JsonReader::string(const std::string& key, const std::string& fallba
   return has(key) ? string(key) : fallback;
 }
 
-int JsonReader::choice(const std::string& key, std::initializer_list<const char*> choices) {
+int JsonReader::choice(const std::string& key, Choices choices) {
   const json& v = require(key);
   if (v.is_string()) {
     int i = 0;
@@ -141,11 +141,6 @@ int JsonReader::choice(const std::string& key, std::initializer_list<const char*
   }
   fail(key, "must be one of " + listChoices(choices) +
                 (v.is_string() ? " (got \"" + v.get<std::string>() + "\")" : ""));
-}
-
-int JsonReader::choice(const std::string& key, int fallbackIndex,
-                       std::initializer_list<const char*> choices) {
-  return has(key) ? choice(key, choices) : fallbackIndex;
 }
 
 const nlohmann::json& JsonReader::array(const std::string& key) {

@@ -5,6 +5,7 @@
 #pragma once
 #include <nlohmann/json.hpp>
 
+#include <array>
 #include <cstdint>
 #include <initializer_list>
 #include <set>
@@ -18,6 +19,22 @@ class ScenarioError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
+
+// The names a field may take, in index order: a braced list at the call, or a named table
+// shared with other code (scenario.h's kTcpVariantNames). A view; the names outlive it.
+struct Choices {
+  const char* const* first;
+  std::size_t count;
+  const char* const* begin() const { return first; }
+  const char* const* end() const { return first + count; }
+};
+inline Choices choicesOf(std::initializer_list<const char*> list) {
+  return Choices{list.begin(), list.size()};
+}
+template <std::size_t N>
+Choices choicesOf(const std::array<const char*, N>& table) {
+  return Choices{table.data(), N};
+}
 
 class JsonReader {
  public:
@@ -43,9 +60,17 @@ class JsonReader {
   std::string string(const std::string& key);
   std::string string(const std::string& key, const std::string& fallback);
   // One of `choices`; returns its index.
-  int choice(const std::string& key, std::initializer_list<const char*> choices);
+  int choice(const std::string& key, std::initializer_list<const char*> choices) {
+    return choice(key, choicesOf(choices));
+  }
   int choice(const std::string& key, int fallbackIndex,
-             std::initializer_list<const char*> choices);
+             std::initializer_list<const char*> choices) {
+    return has(key) ? choice(key, choicesOf(choices)) : fallbackIndex;
+  }
+  int choice(const std::string& key, Choices choices);
+  int choice(const std::string& key, int fallbackIndex, Choices choices) {
+    return has(key) ? choice(key, choices) : fallbackIndex;
+  }
   // Arrays and objects, for nested readers.
   const json& array(const std::string& key);
   const json& arrayOrEmpty(const std::string& key);
@@ -62,6 +87,9 @@ class JsonReader {
 };
 
 // "a, b or c" for messages.
-std::string listChoices(std::initializer_list<const char*> choices);
+std::string listChoices(Choices choices);
+inline std::string listChoices(std::initializer_list<const char*> choices) {
+  return listChoices(choicesOf(choices));
+}
 
 }  // namespace obs

@@ -2,6 +2,7 @@
 // Units: seconds, bit/s, bytes, probabilities. Conversion to picoseconds happens when the
 // model is built, not here, so this struct mirrors the JSON one to one.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -30,6 +31,14 @@ enum class TcpVariantKind {
   Vegas,     // TCP Vegas (Brakmo, Peterson 1995)
   Westwood,  // Westwood+ (Mascolo et al.)
 };
+// The variants' names in TcpVariantKind's order (DESIGN.md's list): what the scenario
+// says, and what setLive's numeric index counts.
+inline constexpr std::array<const char*, 11> kTcpVariantNames{
+    "tahoe", "reno", "newreno", "sack", "hstcp", "stcp", "bic", "cubic", "htcp", "vegas",
+    "westwood"};
+static_assert(kTcpVariantNames.size() == static_cast<std::size_t>(TcpVariantKind::Westwood) + 1,
+              "one name per variant");
+
 // How the sender detects and repairs loss (tcp/loss_recovery.h).
 enum class TcpRecoveryKind {
   Tahoe,    // fast retransmit, then slow start from one segment (ns-2's TcpAgent)

@@ -207,11 +207,8 @@ TcpSpec readTcp(JsonReader& flow) {
   TcpSpec t;
   if (!flow.has("tcp")) return t;
   JsonReader r = flow.object("tcp");
-  // In TcpVariantKind's order.
   t.variant = static_cast<TcpVariantKind>(
-      r.choice("variant", 1,
-               {"tahoe", "reno", "newreno", "sack", "hstcp", "stcp", "bic", "cubic", "htcp",
-                "vegas", "westwood"}));
+      r.choice("variant", static_cast<int>(TcpVariantKind::Reno), choicesOf(kTcpVariantNames)));
   // An extension of the format (docs/model.md): the loss recovery, when not the variant's.
   if (r.has("recovery"))
     t.recovery = static_cast<TcpRecoveryKind>(
