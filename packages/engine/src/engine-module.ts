@@ -52,9 +52,15 @@ export interface SampleColumns {
   goodput: Float64Array;
   /** Bytes delivered in order since the start. */
   delivered: Float64Array;
+  /** Congestion state (TcpPhase, see TCP_PHASES): 0 slow start, 1 congestion avoidance,
+   *  2 fast recovery, 3 loss (after a timeout, or Tahoe's fast retransmit). */
+  state: Uint8Array;
 }
 
-export const SAMPLE_COLUMNS = ['t', 'flow', 'cwnd', 'ssthresh', 'srtt', 'rtt', 'goodput', 'delivered'] as const;
+/** Names of the `state` column's values, indexed by value. */
+export const TCP_PHASES = ['slow start', 'congestion avoidance', 'fast recovery', 'loss'] as const;
+
+export const SAMPLE_COLUMNS = ['t', 'flow', 'cwnd', 'ssthresh', 'srtt', 'rtt', 'goodput', 'delivered', 'state'] as const;
 
 /** Options of the Emscripten factory that we use. */
 export interface EngineModuleOptions {

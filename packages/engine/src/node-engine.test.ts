@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { ScenarioError, defaultScenario } from '@obs-tcp-sim/scenario';
 import type { Scenario } from '@obs-tcp-sim/scenario';
-import { SAMPLE_COLUMNS } from './engine-module';
+import { SAMPLE_COLUMNS, TCP_PHASES } from './engine-module';
 import type { Simulation } from './engine-module';
 import { loadEngineNode, runScenarioNode } from './node-engine.js';
 
@@ -39,7 +39,8 @@ describe('the wasm engine under Node', () => {
       expect(Object.keys(samples).sort()).toEqual([...SAMPLE_COLUMNS].sort());
       expect(samples.flow).toBeInstanceOf(Int32Array);
       for (const column of SAMPLE_COLUMNS) {
-        if (column !== 'flow') expect(samples[column], column).toBeInstanceOf(Float64Array);
+        const typed = column === 'state' ? Uint8Array : Float64Array;
+        if (column !== 'flow') expect(samples[column], column).toBeInstanceOf(typed);
         expect(samples[column].length, column).toBe(samples.t.length);
       }
       // t = 0, 0.01, ..., 2 for the one flow
@@ -52,6 +53,15 @@ describe('the wasm engine under Node', () => {
       expect(samples.flow.every((f) => f === 0)).toBe(true);
       expect(samples.cwnd.every((c) => c >= 1)).toBe(true);
       expect(samples.delivered[samples.t.length - 1]).toBeGreaterThan(0);
+      // The congestion state: a flow starts in slow start; outside recovery and loss the
+      // state says which side of ssthresh cwnd is on.
+      expect(samples.state[0]).toBe(0);
+      for (let i = 0; i < samples.t.length; i++) {
+        const state = samples.state[i];
+        expect(state).toBeLessThanOrEqual(TCP_PHASES.length - 1);
+        if (state === 0) expect(samples.cwnd[i]).toBeLessThan(samples.ssthresh[i]);
+        if (state === 1) expect(samples.cwnd[i]).toBeGreaterThanOrEqual(samples.ssthresh[i]);
+      }
 
       // Fresh copies, not views of the wasm heap: the worker transfers them away.
       const buffers = new Set(SAMPLE_COLUMNS.map((c) => samples[c].buffer));

@@ -117,8 +117,13 @@ export type TcpVariant =
   | 'tahoe' | 'reno' | 'newreno' | 'sack' | 'hstcp' | 'stcp'
   | 'bic' | 'cubic' | 'htcp' | 'vegas' | 'westwood';
 
+export type LossRecovery = 'tahoe' | 'reno' | 'newreno' | 'sack';
+
 export interface TcpSettings {
   variant: TcpVariant;
+  /** Optional extension of format v1 (docs/model.md): overrides the variant's loss
+   *  recovery; absent = the variant's own (window-growth variants use SACK). */
+  recovery?: LossRecovery;
   /** Bytes. */
   mss: number;
   /** Segments. */

@@ -71,6 +71,7 @@ class JsSimulation {
     out.set("rtt", copyColumn(s.rtt, "Float64Array"));
     out.set("goodput", copyColumn(s.goodput, "Float64Array"));
     out.set("delivered", copyColumn(s.delivered, "Float64Array"));
+    out.set("state", copyColumn(s.state, "Uint8Array"));
     return out;
   }
   void setVisualEvents(bool on) {
