@@ -98,6 +98,28 @@ TEST(NewRenoRecovery, TheTimerIsRestartedByTheFirstPartialAckOnly) {
   EXPECT_EQ(b.sender->counters().rtos, 1u);
 }
 
+// ns-2 (reset_rtx_timer in every dupack_action), Linux and FreeBSD give the fast
+// retransmit a whole RTO; without it the timer set by the last new ACK can fire while the
+// retransmission is on its way.
+TEST(LossRecovery, TheFastRetransmitRestartsTheTimer) {
+  for (TcpRecoveryKind kind : {TcpRecoveryKind::Tahoe, TcpRecoveryKind::Reno,
+                               TcpRecoveryKind::NewReno, TcpRecoveryKind::Sack}) {
+    TcpSpec spec = tcpSpec(kind, 10);
+    spec.rto.fixed = 1;
+    ScriptedSender b(spec);
+    b.ack(1, {}, 0.01);  // t = 0.01: new data acknowledged, the timer is due at 1.01
+    // Three duplicates, the last at t = 0.5 (with SACK blocks, so SACK counts them).
+    b.ack(1, {{2, 3}}, 0.3);
+    b.ack(1, {{2, 4}}, 0.1);
+    b.ack(1, {{2, 5}}, 0.09);
+    ASSERT_EQ(b.sender->counters().fastRetransmits, 1u) << static_cast<int>(kind);
+    b.sim.runUntil(fromSeconds(1.499));
+    EXPECT_EQ(b.sender->counters().rtos, 0u) << static_cast<int>(kind);
+    b.sim.runUntil(fromSeconds(1.5));
+    EXPECT_EQ(b.sender->counters().rtos, 1u) << static_cast<int>(kind);
+  }
+}
+
 TEST(NewRenoRecovery, NoFastRetransmitForDuplicatesOfDataSentBeforeATimeout) {
   // RFC 6582 section 4.2: after a timeout the go-back-N resends bring duplicates; NewReno
   // ignores them until `recover` is acknowledged, Reno does not.

@@ -7,7 +7,7 @@ bool RenoRecovery::lossDetected(const RecoveryHost&, std::uint32_t dupAcks) cons
 }
 
 TcpCongState RenoRecovery::startRecovery(RecoveryHost& h) {
-  h.transmit(h.sndUna());  // step 2 (the timer keeps running, RFC 6298 5.1)
+  h.transmit(h.sndUna());  // step 2 (the sender restarts the timer)
   CongestionState& w = h.window();
   w.cwnd = w.ssthresh + dupThresh_;  // step 3
   return TcpCongState::Recovery;

@@ -8,8 +8,7 @@ bool TahoeRecovery::lossDetected(const RecoveryHost& h, std::uint32_t dupAcks) c
 
 TcpCongState TahoeRecovery::startRecovery(RecoveryHost& h) {
   h.window().cwnd = 1;
-  h.goBack();          // the sender's next fill resends sndUna
-  h.restartTimer();    // ns-2: reset_rtx_timer(0, 0), no back-off
+  h.goBack();  // the sender's next fill resends sndUna; the sender restarts the timer
   return TcpCongState::Loss;
 }
 

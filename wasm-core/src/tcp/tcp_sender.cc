@@ -224,6 +224,11 @@ void TcpSender::startRecovery() {
   ++counters_.fastRetransmits;
   recover_ = maxSent_;
   state_ = recovery_->startRecovery(*this);
+  // The fast retransmit gets a whole RTO to come back, as in ns-2 (reset_rtx_timer in
+  // every dupack_action), Linux and FreeBSD; RFC 6298 5.1 alone would leave the timer
+  // running from the last new ACK, and on a path whose RTO is near one RTT it would
+  // fire while the retransmission is still on its way.
+  armTimer();
   logTcpEvent(1);
 }
 
