@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defaultScenario } from '@obs-tcp-sim/scenario';
-import type { Scenario } from '@obs-tcp-sim/scenario';
+import type { Scenario, TcpVariant } from '@obs-tcp-sim/scenario';
 import { runScenarioNode } from './node-engine.js';
 
 const nativeDriver = fileURLToPath(new URL('../../../wasm-core/build/native/obs-sim-native', import.meta.url));
@@ -26,10 +26,33 @@ const networkFeatures = JSON.parse(
   readFileSync(new URL('../../../wasm-core/tests/scenarios/network-features.json', import.meta.url), 'utf8'),
 ) as Scenario;
 
+// Paper 004's dumb-bell: Tahoe, Reno and NewReno through a router's drop-tail queue.
+const dumbbell = JSON.parse(
+  readFileSync(new URL('../../scenario/scenarios/paper004-dumbbell.json', import.meta.url), 'utf8'),
+) as Scenario;
+
+// Every TCP variant on the default path at once, under data- and ACK-burst loss: the
+// window-growth rules' floating point (CUBIC's cube root, HSTCP's logarithms) must give
+// the same bits in both builds.
+const everyVariant = structuredClone(defaultScenario) as Scenario;
+everyVariant.name = 'every TCP variant';
+everyVariant.duration = 5;
+everyVariant.obs.burstLoss = { data: 0.01, ack: 0.01 };
+const variants: TcpVariant[] = ['tahoe', 'reno', 'newreno', 'sack', 'hstcp', 'stcp', 'bic', 'cubic', 'htcp', 'vegas', 'westwood'];
+everyVariant.flows = variants.map((variant) => {
+  const flow = structuredClone(defaultScenario.flows[0]);
+  flow.id = variant;
+  flow.tcp.variant = variant;
+  flow.tcp.delayedAck = variant.length % 2 === 0;  // about half of them
+  return flow;
+});
+
 const scenarios: [string, Scenario][] = [
   ['the default scenario', defaultScenario],
   ['the default scenario with ACK-burst loss instead of data-burst loss', withAckLoss],
   ['every network mechanism at once', networkFeatures],
+  ["paper 004's dumb-bell", dumbbell],
+  ['every TCP variant under loss', everyVariant],
 ];
 
 const dir = mkdtempSync(join(tmpdir(), 'obs-determinism-'));
