@@ -173,6 +173,26 @@ void Simulation::advanceToBounded(double seconds, std::uint64_t maxEvents) {
   if (sim_.nextEventTime() > limit && limit > sim_.now()) sim_.runUntil(limit);
 }
 
+std::uint64_t Simulation::burstsSent() const {
+  std::uint64_t sent = 0;
+  for (int c = 0; c < kBurstClasses; ++c) sent += obs_->counters(static_cast<BurstClass>(c)).sent;
+  return sent;
+}
+
+bool Simulation::advanceToNextBurst(std::uint64_t maxEvents) {
+  const std::uint64_t before = burstsSent();
+  for (std::uint64_t i = 0; i < maxEvents && !finished(); ++i) {
+    std::uint64_t executed = sim_.eventsExecuted();
+    sim_.runEvents(1, end_);
+    if (burstsSent() != before) return true;
+    if (sim_.eventsExecuted() == executed) {  // nothing left before the end
+      sim_.runUntil(end_);
+      break;
+    }
+  }
+  return false;
+}
+
 namespace {
 // Splits "links[3].loss" into 3 and "loss"; false if `path` has another shape.
 bool indexedPath(const std::string& path, const std::string& array, std::size_t size,

@@ -42,6 +42,12 @@ class Simulation final : public PacketReceiver, public EventHandler {
   // reaches `seconds` only if every event up to it ran. Lets a caller pace a slow replay
   // ("watch one burst") without ever overshooting its target time.
   void advanceToBounded(double seconds, std::uint64_t maxEvents);
+  // Runs events one by one until an edge sends a burst (any class), at most `maxEvents`
+  // of them, never past the duration: the app's "step to the next burst". True if a
+  // burst left an edge.
+  bool advanceToNextBurst(std::uint64_t maxEvents);
+  // Bursts that have left ingress edges so far, all classes.
+  std::uint64_t burstsSent() const;
 
   // Live what-if changes; returns "" when applied, else the reason. Paths: docs/engine-api.md.
   std::string setLive(const std::string& path, double value);

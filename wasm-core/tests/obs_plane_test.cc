@@ -70,9 +70,21 @@ TEST(ObsPlane, TwoBurstsForOneWavelengthCollide) {
 
 TEST(ObsPlane, AnFdlSavesTheBurstThatWouldDrop) {
   Bench b(2, 60e-6);  // FDLs of 60 us and 120 us: the first is too short for a 100 us burst
+  VisualEventLog log;
+  log.setEnabled(true);
+  b.plane->setVisualLog(&log);
   b.inject(0, b.pathA, 12500);
   b.inject(0, b.pathB, 12500);
   b.sim.runUntil(fromSeconds(1));
+  // The channel view sees the delay: the second burst on f2 came through the 120 us line.
+  VisualEventColumns c = log.drain();
+  std::vector<double> f2Delays;
+  for (std::size_t i = 0; i < c.rows(); ++i)
+    if (c.kind[i] == static_cast<std::uint8_t>(VisualEventKind::BurstOnLink) && c.link[i] == 2)
+      f2Delays.push_back(c.value[i]);
+  ASSERT_EQ(f2Delays.size(), 2u);
+  EXPECT_EQ(f2Delays[0], 0.0);
+  EXPECT_DOUBLE_EQ(f2Delays[1], 120e-6);
   EXPECT_EQ(b.bg().delivered, 2u);
   EXPECT_EQ(b.bg().droppedTotal(), 0u);
   EXPECT_EQ(b.bg().fdlDelayed, 1u);

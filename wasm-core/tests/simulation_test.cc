@@ -135,6 +135,31 @@ TEST(Simulation, BoundedAdvanceNeverOvershootsAndMatchesAPlainRun) {
   EXPECT_EQ(plain->summary().dump(), bounded->summary().dump());
 }
 
+TEST(Simulation, StepToTheNextBurstStopsRightAfterItLeavesTheEdge) {
+  json j = defaultJson();
+  auto stepped = Simulation::fromJson(j.dump());
+  auto plain = Simulation::fromJson(j.dump());
+  for (int burst = 1; burst <= 3; ++burst) {
+    ASSERT_TRUE(stepped->advanceToNextBurst(1000000));
+    EXPECT_EQ(stepped->burstsSent(), static_cast<std::uint64_t>(burst));
+    // One event fewer and that burst had not left yet.
+    plain->advanceEvents(stepped->eventCount() - 1 - plain->eventCount());
+    EXPECT_EQ(plain->burstsSent(), static_cast<std::uint64_t>(burst - 1));
+    plain->advanceEvents(1);
+    EXPECT_EQ(plain->burstsSent(), static_cast<std::uint64_t>(burst));
+  }
+  // A bound on the events: stops without a burst.
+  std::uint64_t events = stepped->eventCount();
+  EXPECT_FALSE(stepped->advanceToNextBurst(1));
+  EXPECT_EQ(stepped->eventCount(), events + 1);
+  // Past the last burst: runs to the end and says no.
+  j["duration"] = 0.001;
+  auto shortRun = Simulation::fromJson(j.dump());
+  while (shortRun->advanceToNextBurst(1000000)) {
+  }
+  EXPECT_TRUE(shortRun->finished());
+}
+
 TEST(Simulation, SamplesComeOncePerIntervalPerFlowInTimeOrder) {
   auto sim = Simulation::fromJson(withLoss(0, 0, 1).dump());
   sim->advanceTo(0.5);

@@ -19,6 +19,14 @@ export interface EngineClient {
    * worker first.
    */
   reset(): Promise<void>;
+  /** Frames carry the visual events (animation, channel view, event log) from now on, or not. Kept across loads and resets. */
+  setVisualEvents(on: boolean): void;
+  /**
+   * While paused: runs one event ('event') or up to the next burst an edge sends
+   * ('burst'), then a frame with the summary follows. Resolves to false if nothing moved
+   * (finished, or playing). Ignored while playing.
+   */
+  step(kind: 'event' | 'burst'): Promise<boolean>;
   /** Applies at the engine's current time; rejects with ScenarioError(reason) if refused. */
   setLive(path: string, value: number): Promise<void>;
   summary(): Promise<Summary>;
@@ -60,6 +68,7 @@ export function createEngine(options: EngineOptions = {}): EngineClient {
   const errorListeners = new Set<(message: string) => void>();
   let acceptedJson: string | null = null; // what reset() reloads; survives any crash
   let speed = DEFAULT_SPEED;
+  let visualEvents = false;
   let connection: Connection | null = null;
   let dead = false; // the current worker's engine threw; only load/reset revive it
   let disposed = false;
@@ -96,6 +105,7 @@ export function createEngine(options: EngineOptions = {}): EngineClient {
       )
       .catch(() => {});
     void remote.setSpeed(speed).catch(() => {});
+    if (visualEvents) void remote.setVisualEvents(true).catch(() => {});
     void remote.warmUp().catch((error: unknown) => {
       if (isCurrent()) fail(errorMessage(error));
     });
@@ -169,6 +179,13 @@ export function createEngine(options: EngineOptions = {}): EngineClient {
       if (acceptedJson === null) return; // nothing loaded: nothing to rewind
       const result = await call<LoadResult>((remote) => remote.reset());
       if (!result.ok) throw new ScenarioError(result.error);
+    },
+    setVisualEvents(on) {
+      visualEvents = on;
+      if (!disposed && !dead) void call((remote) => remote.setVisualEvents(on)).catch(() => {});
+    },
+    step(kind) {
+      return call((remote) => remote.step(kind));
     },
     async setLive(path, value) {
       const reason = await call((remote) => remote.setLive(path, value));

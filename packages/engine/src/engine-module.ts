@@ -22,12 +22,21 @@ export interface Simulation {
   advanceTo(t: number): number;
   /** Runs at most n events (never past duration); returns now(). */
   advanceEvents(n: number): number;
+  /**
+   * Runs events one by one until an edge sends a burst (any class), at most maxEvents of
+   * them, never past duration: the app's "step to the next burst". True if one was sent.
+   */
+  advanceToNextBurst(maxEvents: number): boolean;
   /** "" when applied, else the reason. */
   setLive(path: string, value: number): string;
   /** JSON array of expanded flow ids ("tcp1", or "tcp1#0".. with count). */
   flowIdsJson(): string;
   /** Samples taken since the last drain, as fresh copies. */
   drainSamples(): SampleColumns;
+  /** Off by default (the CLI never pays for them). */
+  setVisualEvents(on: boolean): void;
+  /** Visual events since the last drain, oldest first, as fresh copies. */
+  drainVisualEvents(): VisualEventColumns;
   /** Summary JSON (DESIGN.md section 4), without wallTime. */
   summaryJson(): string;
   /** Frees the C++ object. */
@@ -56,6 +65,54 @@ export interface SampleColumns {
    *  2 fast recovery, 3 loss (after a timeout, or Tahoe's fast retransmit). */
   state: Uint8Array;
 }
+
+/**
+ * What happened where and when, for the animation, the channel view and the event log
+ * (docs/engine-api.md section 1). One row per event; -1 where a field does not apply.
+ */
+export interface VisualEventColumns {
+  /** VisualEventKind. */
+  kind: Uint8Array;
+  /** Seconds: start and end (equal for instants). */
+  t0: Float64Array;
+  t1: Float64Array;
+  /** Burst id; flow index for packets and TCP events. */
+  id: Int32Array;
+  node: Int32Array;
+  /** Index into scenario.links. */
+  link: Int32Array;
+  /** 0 from link.a to link.b, 1 back. Burst formed: how many flows the burst carries. */
+  dir: Int32Array;
+  /** Wavelength of a burst on a link. Burst formed: the flow with most packets in it. */
+  lane: Int32Array;
+  /** Burst: 0 data, 1 ACK, 2 background. Packet: 0 data, 1 ACK. */
+  cls: Uint8Array;
+  /** Burst drop: 0 injected, 1 contention, 2 late. Packet drop: 0 queue, 1 random. TCP: 0 RTO, 1 fast retransmit, 2 recovery exit. */
+  reason: Uint8Array;
+  bytes: Uint32Array;
+  /** Packets in a burst; sndUna for TCP events. */
+  segments: Uint32Array;
+  /** Burst formed: offset (s). Burst on a link: FDL delay added by the core before it (s). TCP event: cwnd after. */
+  value: Float64Array;
+  /** Events overwritten in the engine's ring since the start (not drained in time). */
+  lost: number;
+}
+
+export const VISUAL_EVENT_COLUMNS = [
+  'kind', 't0', 't1', 'id', 'node', 'link', 'dir', 'lane', 'cls', 'reason', 'bytes', 'segments', 'value',
+] as const;
+
+/** VisualEventColumns.kind values. */
+export const VisualEventKind = {
+  BurstFormed: 0,
+  ControlPacket: 1,
+  BurstOnLink: 2,
+  BurstDropped: 3,
+  PacketOnLink: 4,
+  PacketDropped: 5,
+  TcpEvent: 6,
+  BurstDelivered: 7,
+} as const;
 
 /** Names of the `state` column's values, indexed by value. */
 export const TCP_PHASES = ['slow start', 'congestion avoidance', 'fast recovery', 'loss'] as const;

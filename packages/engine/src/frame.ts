@@ -1,6 +1,6 @@
 import type { Summary } from '@obs-tcp-sim/scenario';
-import type { SampleColumns } from './engine-module';
-import { SAMPLE_COLUMNS } from './engine-module';
+import type { SampleColumns, VisualEventColumns } from './engine-module';
+import { SAMPLE_COLUMNS, VISUAL_EVENT_COLUMNS } from './engine-module';
 
 /** What the worker streams to the UI while playing (docs/engine-api.md section 2). */
 export interface Frame {
@@ -15,6 +15,8 @@ export interface Frame {
   eventsPerSecond: number;
   /** New rows since the previous frame (transferred, not copied). */
   samples: SampleColumns;
+  /** Visual events since the previous frame, when turned on (setVisualEvents); transferred. */
+  visual?: VisualEventColumns;
   /** Latest summary: at most ~4 times a wall second, and always on the frame that finishes or pauses. */
   summary?: Summary;
 }
@@ -23,8 +25,9 @@ export interface Frame {
  * The buffers to transfer with a frame: each one once (postMessage refuses duplicates),
  * in case the engine ever packs several columns into one buffer.
  */
-export function sampleTransferables(samples: SampleColumns): ArrayBuffer[] {
+export function sampleTransferables(samples: SampleColumns, visual?: VisualEventColumns): ArrayBuffer[] {
   const buffers = new Set<ArrayBuffer>();
   for (const column of SAMPLE_COLUMNS) buffers.add(samples[column].buffer as ArrayBuffer);
+  if (visual) for (const column of VISUAL_EVENT_COLUMNS) buffers.add(visual[column].buffer as ArrayBuffer);
   return [...buffers];
 }

@@ -188,3 +188,48 @@ describe('SimulationRunner play and pause', () => {
     runner.dispose();
   });
 });
+
+describe('SimulationRunner stepping and visual events', () => {
+  it('steps one event, or to the next burst, while paused, each followed by a frame with the summary', () => {
+    const { sim, frames, runner } = setup();
+    const burstsOf = (f: Frame) => f.summary!.bursts.sent;
+    expect(runner.step('event')).toBe(true);
+    expect(sim.eventCount()).toBe(1);
+    expect(frames.at(-1)!.events).toBe(1);
+    expect(frames.at(-1)!.summary).toBeDefined();
+    for (let i = 1; i <= 3; i++) {
+      expect(runner.step('burst')).toBe(true);
+      expect(burstsOf(frames.at(-1)!)).toBe(i);
+    }
+    runner.dispose();
+  });
+
+  it('does not step while playing', () => {
+    const { sim, scheduler, runner } = setup();
+    runner.play();
+    scheduler.runNext();
+    const events = sim.eventCount();
+    expect(runner.step('event')).toBe(false);
+    expect(sim.eventCount()).toBe(events);
+    runner.dispose();
+  });
+
+  it('carries the visual events on frames once turned on, each event once', () => {
+    const { frames, runner } = setup();
+    runner.step('burst');
+    expect(frames.at(-1)!.visual).toBeUndefined();
+    runner.setVisualEvents(true);
+    runner.step('burst');
+    const first = frames.at(-1)!.visual!;
+    expect(first.kind).toBeInstanceOf(Uint8Array);
+    // The burst that left its edge: formed (kind 0), then its BHP on the first fiber (1).
+    expect([...first.kind]).toContain(0);
+    runner.step('event');
+    const second = frames.at(-1)!.visual!;
+    expect(second.kind.length).toBeLessThan(first.kind.length + 5);
+    runner.setVisualEvents(false);
+    runner.step('burst');
+    expect(frames.at(-1)!.visual).toBeUndefined();
+    runner.dispose();
+  });
+});

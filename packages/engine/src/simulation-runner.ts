@@ -29,6 +29,11 @@ const FIRST_STEP_SECONDS = 1e-4;
 const MIN_STEP_SECONDS = 1e-12; // one picosecond, the engine's time unit
 const MAX_STEP_GROWTH = 4;
 const MIN_STEP_EVENTS = 64;
+// "Step to the next burst" gives up after this many events (a network with no OBS part
+// has no bursts); at 10 M events/s that is a tenth of a second.
+const MAX_EVENTS_TO_NEXT_BURST = 1_000_000;
+
+export type StepKind = 'event' | 'burst';
 
 /**
  * Plays one Simulation in slices of a few ms of wall time, paced so that simulated time
@@ -52,6 +57,7 @@ export class SimulationRunner {
 
   private playing = false;
   private disposed = false;
+  private visualEvents = false;
   private speed = DEFAULT_SPEED;
   private anchorWallMs = 0;
   private anchorSim = 0;
@@ -113,6 +119,30 @@ export class SimulationRunner {
     }
   }
 
+  /** Visual events ride on every frame from now on (drained each frame), or stop. */
+  setVisualEvents(on: boolean): void {
+    this.visualEvents = on;
+    this.sim.setVisualEvents(on);
+  }
+
+  /**
+   * While paused: runs one event, or up to the next burst an edge sends, then sends a
+   * frame with the summary. Ignored while playing. Returns whether simulated time or the
+   * event count moved.
+   */
+  step(kind: StepKind): boolean {
+    if (this.disposed || this.playing) return false;
+    const eventsBefore = this.sim.eventCount();
+    const timeBefore = this.sim.now();
+    if (!this.sim.finished()) {
+      if (kind === 'event') this.sim.advanceEvents(1);
+      else this.sim.advanceToNextBurst(MAX_EVENTS_TO_NEXT_BURST);
+    }
+    this.rate.clear();
+    this.sendFrame(true);
+    return this.sim.eventCount() !== eventsBefore || this.sim.now() !== timeBefore;
+  }
+
   /** "" when applied at the current simulated time, else the engine's reason. */
   setLive(path: string, value: number): string {
     return this.sim.setLive(path, value);
@@ -134,6 +164,7 @@ export class SimulationRunner {
       eventsPerSecond: this.rate.perSecond(),
       samples: this.sim.drainSamples(),
     };
+    if (this.visualEvents) frame.visual = this.sim.drainVisualEvents();
     if (withSummary || wallMs - this.lastSummaryMs >= this.summaryIntervalMs) {
       frame.summary = this.summary();
       this.lastSummaryMs = wallMs;
@@ -165,7 +196,7 @@ export class SimulationRunner {
       let caughtUp = false;
       while (!this.sim.finished()) {
         const goal = this.goal(this.clock.now());
-        if (this.sim.now() >= goal || !this.step(goal)) {
+        if (this.sim.now() >= goal || !this.advanceToward(goal)) {
           caughtUp = true;
           break;
         }
@@ -209,7 +240,7 @@ export class SimulationRunner {
   }
 
   /** One bounded piece of work toward `goal`; false if nothing could move. */
-  private step(goal: number): boolean {
+  private advanceToward(goal: number): boolean {
     const eventsBefore = this.sim.eventCount();
     const timeBefore = this.sim.now();
     const eventBudget = Math.max(MIN_STEP_EVENTS, Math.floor((this.eventsPerMs * this.sliceMs) / 2));

@@ -5,7 +5,7 @@ import type { EngineLog } from './engine-log.js';
 import { EngineCrashError } from './engine-log.js';
 import type { Frame } from './frame';
 import { sampleTransferables } from './frame';
-import type { RunnerOptions } from './simulation-runner';
+import type { RunnerOptions, StepKind } from './simulation-runner';
 import { SimulationRunner } from './simulation-runner';
 import { DEFAULT_SPEED, checkSpeed } from './speed';
 
@@ -57,6 +57,7 @@ export function createWorkerApi(loadEngine: () => Promise<LoadedEngine>, runnerO
   let runner: SimulationRunner | null = null;
   let scenarioJson: string | null = null;
   let speed = DEFAULT_SPEED;
+  let visualEvents = false;
   let crashed: EngineCrashError | null = null;
   let frameSink: FrameSink = () => {};
   let errorSink: ErrorSink = () => {};
@@ -87,7 +88,7 @@ export function createWorkerApi(loadEngine: () => Promise<LoadedEngine>, runnerO
 
   function sendFrame(frame: Frame): void {
     // Transfer the sample buffers: the worker has no further use for them.
-    Promise.resolve(frameSink(Comlink.transfer(frame, sampleTransferables(frame.samples)))).catch(() => {
+    Promise.resolve(frameSink(Comlink.transfer(frame, sampleTransferables(frame.samples, frame.visual)))).catch(() => {
       // The page went away or its listener threw; the simulation carries on regardless.
     });
   }
@@ -110,6 +111,7 @@ export function createWorkerApi(loadEngine: () => Promise<LoadedEngine>, runnerO
     runner?.dispose();
     runner = new SimulationRunner(sim, sendFrame, onSliceCrash, runnerOptions);
     runner.setSpeed(speed);
+    runner.setVisualEvents(visualEvents);
     scenarioJson = json;
     const info: LoadInfo = { flowIds: JSON.parse(sim.flowIdsJson()) as string[], duration: sim.duration() };
     runner.sendFrame(true); // time 0, so the UI can clear what it drew for the last run
@@ -150,6 +152,18 @@ export function createWorkerApi(loadEngine: () => Promise<LoadedEngine>, runnerO
         runner?.setSpeed(speed);
       }),
     setLive: (path: string, value: number): Promise<string> => queued(() => current().setLive(path, value)),
+    /** Visual events on every frame (kept across loads), or none. */
+    setVisualEvents: (on: boolean): Promise<void> =>
+      queued(() => {
+        visualEvents = on;
+        runner?.setVisualEvents(on);
+      }),
+    /** While paused: one event, or up to the next burst; a frame follows. False if nothing moved. */
+    step: (kind: StepKind): Promise<boolean> =>
+      queued(() => {
+        if (kind !== 'event' && kind !== 'burst') throw new UsageError(`step kind must be "event" or "burst", not ${String(kind)}`);
+        return current().step(kind);
+      }),
     summary: (): Promise<Summary> => queued(() => current().summary()),
   };
 }

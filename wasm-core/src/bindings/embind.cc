@@ -52,6 +52,11 @@ class JsSimulation {
     if (maxEvents > 0) guarded([&] { sim_->advanceToBounded(t, static_cast<std::uint64_t>(maxEvents)); });
     return now();
   }
+  bool advanceToNextBurst(double maxEvents) {
+    bool sent = false;
+    if (maxEvents > 0) guarded([&] { sent = sim_->advanceToNextBurst(static_cast<std::uint64_t>(maxEvents)); });
+    return sent;
+  }
   std::string setLive(const std::string& path, double value) {
     std::string result = error_;
     guarded([&] { result = sim_->setLive(path, value); });
@@ -140,6 +145,7 @@ EMSCRIPTEN_BINDINGS(obs_engine) {
       .function("advanceTo", &JsSimulation::advanceTo)
       .function("advanceEvents", &JsSimulation::advanceEvents)
       .function("advanceToBounded", &JsSimulation::advanceToBounded)
+      .function("advanceToNextBurst", &JsSimulation::advanceToNextBurst)
       .function("setLive", &JsSimulation::setLive)
       .function("flowIdsJson", &JsSimulation::flowIdsJson)
       .function("drainSamples", &JsSimulation::drainSamples)

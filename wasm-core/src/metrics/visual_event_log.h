@@ -14,7 +14,8 @@ enum class VisualEventKind : std::uint8_t {
   BurstFormed = 0,    // node: ingress edge; id: burst; cls; bytes; segments (packets);
                       // value: offset; lane: the flow with most packets; dir: how many flows
   ControlPacket = 1,  // link, dir; id: burst; t0 leaves the near end, t1 reaches the far end
-  BurstOnLink = 2,    // link, dir, lane (wavelength); id; cls; t0..t1 first to last bit at the near end
+  BurstOnLink = 2,    // link, dir, lane (wavelength); id; cls; t0..t1 first to last bit at the near end;
+                      // value: the FDL delay (s) the core before this link added, 0 if none
   BurstDropped = 3,   // node where it happened; link, dir it was about to take; id; cls; reason
   PacketOnLink = 4,   // link, dir; id: flow; cls 0 data / 1 ACK; t0..t1 first to last bit
   PacketDropped = 5,  // link, dir; id: flow; cls 0 data / 1 ACK; reason 0 queue, 1 random

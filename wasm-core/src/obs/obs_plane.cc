@@ -230,12 +230,13 @@ void ObsPlane::describeFlows(const Burst& b, VisualEvent& e) {
   e.dir = distinct;
 }
 
-void ObsPlane::logOnLink(const Burst& b, const Hop& hop, int lane, SimTime firstBit) {
+void ObsPlane::logOnLink(const Burst& b, const Hop& hop, int lane, SimTime firstBit, SimTime fdlDelay) {
   if (!log_ || !log_->enabled()) return;
   VisualEvent e = burstEvent(VisualEventKind::BurstOnLink, b, firstBit, firstBit + b.duration);
   e.link = hop.link;
   e.dir = hop.dir;
   e.lane = lane;
+  e.value = toSeconds(fdlDelay);  // the FDL delay taken at this hop's core, for the channel view
   log_->record(e);
 }
 
@@ -304,7 +305,7 @@ bool ObsPlane::reserveOutgoing(Burst& b, int nodeIndex, const Hop& out, SimTime 
     SimTime from = jet ? arrival + delay : sim_.now();
     int lane = d.schedule->reserve(from, arrival + delay + b.duration, scenario_.obs.scheduling);
     if (lane < 0) continue;
-    logOnLink(b, out, lane, arrival + delay);
+    logOnLink(b, out, lane, arrival + delay, delay);
     if (delay > 0) {
       b.fdlDelay += delay;
       ++d.counters.fdlDelayed;

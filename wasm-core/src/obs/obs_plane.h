@@ -133,7 +133,7 @@ class ObsPlane final : public EventHandler, public BurstSink, public BackgroundB
   // node's FDLs in order if needed; returns false if nothing fits.
   bool reserveOutgoing(Burst& b, int nodeIndex, const Hop& out, SimTime arrival);
   void describeFlows(const Burst& b, VisualEvent& e);
-  void logOnLink(const Burst& b, const Hop& hop, int lane, SimTime firstBit);
+  void logOnLink(const Burst& b, const Hop& hop, int lane, SimTime firstBit, SimTime fdlDelay = 0);
   static VisualEvent burstEvent(VisualEventKind kind, const Burst& b, SimTime t0, SimTime t1);
   bool linkLossDrops(Burst& b, const Hop& hop);
   void scheduleEgressArrival(std::uint32_t slot);
