@@ -39,6 +39,13 @@ class ScriptedEngine implements EngineLike<typeof scenario> {
     this.calls.push(`live ${path}=${value}`);
     return this.setLiveAnswer;
   }
+  setVisualEvents(on: boolean) {
+    this.calls.push(`visual ${on}`);
+  }
+  async step(kind: 'event' | 'burst') {
+    this.calls.push(`step ${kind}`);
+    return true;
+  }
   dispose() {}
 }
 
@@ -78,7 +85,7 @@ async function setup() {
 describe('SimController', () => {
   it('loads, sends the slider values and speed, then plays', async () => {
     const { engine, controller } = await setup();
-    expect(engine.calls).toEqual(['load', 'speed 1', 'play']);
+    expect(engine.calls).toEqual(['visual true', 'load', 'speed 1', 'play']);
     expect(controller.getState().phase).toBe('running');
     expect(controller.getState().flowIds).toEqual(['tcp1']);
   });
@@ -180,5 +187,55 @@ describe('SimController', () => {
     await controller.reset();
     expect(controller.getState().phase).toBe('running');
     expect(engine.calls.slice(-1)).toEqual(['play']);
+  });
+});
+
+describe('editing and stepping', () => {
+  it('asks for visual events and files them in the visual store; a new run clears them', async () => {
+    const { raf, engine, controller } = await setup();
+    expect(engine.calls).toContain('visual true');
+    const visual = {
+      kind: Uint8Array.of(0, 6), t0: Float64Array.of(0.1, 0.2), t1: Float64Array.of(0.1, 0.2),
+      id: Int32Array.of(7, 0), node: Int32Array.of(1, -1), link: Int32Array.of(-1, -1), dir: Int32Array.of(1, -1),
+      lane: Int32Array.of(0, -1), cls: Uint8Array.of(0, 0), reason: Uint8Array.of(0, 1), bytes: Uint32Array.of(9000, 0),
+      segments: Uint32Array.of(12, 100), value: Float64Array.of(1e-5, 2), lost: 0,
+    };
+    engine.frameCb(frame(0.2, 1, { visual }));
+    raf.flush();
+    expect(controller.visual.recent.length).toBe(2);
+    expect(controller.visual.tcpEvents).toHaveLength(1);
+    expect(controller.visual.tcpEvents[0].value).toBe(2);
+    await controller.reset();
+    expect(controller.visual.recent.length).toBe(0);
+  });
+
+  it('steps only while paused', async () => {
+    const { engine, controller } = await setup();
+    await controller.step('event');
+    expect(engine.calls).not.toContain('step event');
+    controller.pause();
+    await controller.step('burst');
+    expect(engine.calls).toContain('step burst');
+  });
+
+  it('loads an edited scenario from t = 0 and keeps playing if it was', async () => {
+    const { engine, controller } = await setup();
+    const edited = { duration: 5, obs: { burstLoss: { data: 0.02, ack: 0.01 } } };
+    engine.loadResult = Promise.resolve({ flowIds: ['a', 'b'], duration: 5 });
+    await controller.loadScenario(edited);
+    expect(controller.scenario).toBe(edited);
+    expect(controller.getState().phase).toBe('running');
+    expect(controller.getState().flowIds).toEqual(['a', 'b']);
+    expect(controller.getState().burstLoss).toEqual({ data: 0.02, ack: 0.01 });
+    expect(engine.calls.at(-1)).toBe('play');
+  });
+
+  it('keeps the old scenario when the engine refuses the new one, and says why', async () => {
+    const { engine, controller } = await setup();
+    const before = controller.scenario;
+    engine.loadResult = Promise.reject(new Error('links[0].rate must be > 0'));
+    await expect(controller.loadScenario({ duration: 1, obs: { burstLoss: { data: 0, ack: 0 } } })).rejects.toThrow();
+    expect(controller.scenario).toBe(before);
+    expect(controller.getState().notice).toContain('links[0].rate must be > 0');
   });
 });

@@ -9,6 +9,7 @@
 import type { Frame, Summary } from '@obs-tcp-sim/engine';
 import type { FrameScheduler } from '../raf/scheduler';
 import { SeriesStore, type SampleRows } from './seriesStore';
+import { VisualStore, type EventRows } from './visualStore';
 
 /** What this app needs from `@obs-tcp-sim/engine`'s EngineClient (docs/engine-api.md §2). */
 export interface EngineLike<S = unknown> {
@@ -20,8 +21,14 @@ export interface EngineLike<S = unknown> {
   setSpeed(simSecondsPerWallSecond: number): void;
   reset(): Promise<unknown>;
   setLive(path: string, value: number): Promise<unknown>;
+  /** Frames carry visual events from now on (docs/engine-api.md §2). */
+  setVisualEvents(on: boolean): void;
+  /** While paused: one event or up to the next burst; a frame follows. */
+  step(kind: StepKind): Promise<boolean>;
   dispose(): void;
 }
+
+export type StepKind = 'event' | 'burst';
 
 /** Every field optional, all the way down: a summary may arrive partly filled. */
 type DeepPartial<T> = T extends readonly (infer U)[]
@@ -34,8 +41,9 @@ type DeepPartial<T> = T extends readonly (infer U)[]
 export type SummaryLike = DeepPartial<Summary>;
 
 /** An engine frame as the app reads it: only the sample columns it draws. */
-export type FrameLike = Omit<Frame, 'samples' | 'summary'> & {
+export type FrameLike = Omit<Frame, 'samples' | 'summary' | 'visual'> & {
   samples: SampleRows;
+  visual?: EventRows;
   summary?: SummaryLike;
 };
 
@@ -78,6 +86,8 @@ export interface ScenarioLike {
 
 export class SimController<S extends ScenarioLike = ScenarioLike> {
   readonly series = new SeriesStore();
+  /** Visual events of the current run (animation, channel view, event log, chart markers). */
+  readonly visual = new VisualStore();
   readonly live: LiveValues = { now: 0, events: 0, eventsPerSecond: 0, framesApplied: 0 };
 
   private state: SimState;
@@ -103,8 +113,9 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
   constructor(
     private readonly engine: EngineLike<S>,
     private readonly scheduler: FrameScheduler,
-    readonly scenario: S,
+    private current: S,
   ) {
+    const scenario = current;
     const loss = scenario.obs.burstLoss;
     this.liveSent = { data: loss.data, ack: loss.ack };
     this.state = {
@@ -119,6 +130,12 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
     };
     engine.onFrame((frame) => this.receiveFrame(frame));
     engine.onError((message) => this.fail(message));
+    engine.setVisualEvents(true);
+  }
+
+  /** The scenario the engine runs (the last one loaded). */
+  get scenario(): S {
+    return this.current;
   }
 
   // ---- React side (useSyncExternalStore) ----
@@ -215,6 +232,72 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
   }
 
   /**
+   * Replaces the scenario (an edit that changes the network, or a preset): the run starts
+   * again from t = 0, playing if it was playing, else paused. Rejects with the engine's
+   * message if the scenario is refused; the previous one then stays loaded and running.
+   */
+  async loadScenario(scenario: S): Promise<void> {
+    const wasRunning = this.state.phase === 'running' || this.state.phase === 'loading';
+    const epoch = ++this.epoch;
+    this.engine.pause();
+    this.setState({ phase: 'resetting', error: null, notice: null, summary: null });
+    this.accepting = true;
+    this.awaitingRunStart = true;
+    let info: { flowIds: string[]; duration: number };
+    try {
+      info = await this.track(this.engine.load(scenario));
+    } catch (err) {
+      // Refused: the engine kept the old scenario; it is paused at the time it had reached.
+      if (epoch === this.epoch) this.setState({ phase: 'paused', notice: `Scenario refused: ${messageOf(err)}` });
+      throw err;
+    }
+    if (epoch !== this.epoch) return;
+    this.current = scenario;
+    this.loaded = true;
+    const loss = scenario.obs.burstLoss;
+    this.liveSent = { data: loss.data, ack: loss.ack };
+    this.setState({ burstLoss: { data: loss.data, ack: loss.ack }, duration: info.duration });
+    this.beginRun(info.flowIds, info.duration);
+    this.engine.setSpeed(this.state.speed);
+    if (wasRunning) {
+      this.setState({ phase: 'running' });
+      this.engine.play();
+    } else {
+      this.setState({ phase: 'paused' });
+    }
+  }
+
+  /** While paused: one event, or up to the next burst an edge sends. */
+  async step(kind: StepKind): Promise<void> {
+    if (this.state.phase !== 'paused') return;
+    try {
+      await this.track(this.engine.step(kind));
+    } catch (err) {
+      this.setState({ notice: `Could not step: ${messageOf(err)}` });
+    }
+  }
+
+  /**
+   * A live change at the engine's current time (docs/engine-api.md: the setLive paths),
+   * without a reset. Resolves to null when applied, else the engine's reason (also shown
+   * as a notice).
+   */
+  async setLive(path: string, value: number): Promise<string | null> {
+    try {
+      const result = await this.track(this.engine.setLive(path, value));
+      if (typeof result === 'string' && result !== '') {
+        this.setState({ notice: `Could not change ${path}: ${result}` });
+        return result;
+      }
+      return null;
+    } catch (err) {
+      const reason = messageOf(err);
+      this.setState({ notice: `Could not change ${path}: ${reason}` });
+      return reason;
+    }
+  }
+
+  /**
    * Moves a slider: the value shows at once and reaches the running engine without a
    * reset. While one call is in flight, later values are coalesced into one more call.
    */
@@ -265,6 +348,7 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
 
   private beginRun(flowIds: string[], duration: number): void {
     this.series.reset(flowIds.length);
+    this.visual.clear();
     this.live.now = 0;
     this.live.events = 0;
     this.live.eventsPerSecond = 0;
@@ -286,6 +370,7 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
 
   private applyFrame(frame: FrameLike): void {
     this.series.append(frame.samples);
+    if (frame.visual) this.visual.append(frame.visual);
     this.live.now = frame.now;
     this.live.events = frame.events;
     this.live.eventsPerSecond = frame.eventsPerSecond;
