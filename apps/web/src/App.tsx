@@ -1,17 +1,32 @@
-/** Page structure: controls on the left, the network and the live charts on the right. */
+/**
+ * Page structure: run controls on the left; on the right the network (editor and
+ * animation) above, and below it one of the charts, the channel view or the event log.
+ *
+ * Each area is its own module (editor/, charts/, channel/, log/) so they can grow apart.
+ */
+import { useState } from 'react';
+import { ChannelArea } from './channel/ChannelArea';
+import { ChartsArea } from './charts/ChartsArea';
 import { Counters } from './controls/Counters';
 import { ErrorBanner, NoticeBanner } from './controls/Banners';
 import { LossSlider } from './controls/LossSlider';
 import { RunControls } from './controls/RunControls';
 import { SpeedControl } from './controls/SpeedControl';
 import { TimeReadout } from './controls/TimeReadout';
-import { LiveChart } from './charts/LiveChart';
+import { EditorArea } from './editor/EditorArea';
+import { EventLogArea } from './log/EventLogArea';
 import { useSimState } from './sim/context';
-import type { Topology } from './topology/layout';
-import { TopologyView } from './topology/TopologyView';
 
-export function App({ scenarioName, topology }: { scenarioName: string; topology: Topology }) {
+const TABS = [
+  { id: 'charts', label: 'Charts', Area: ChartsArea },
+  { id: 'channels', label: 'Channels', Area: ChannelArea },
+  { id: 'log', label: 'Event log', Area: EventLogArea },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+export function App({ scenarioName }: { scenarioName: string }) {
   const { phase } = useSimState();
+  const [tab, setTab] = useState<TabId>('charts');
   return (
     <div className="app" data-testid="app" data-phase={phase}>
       <header className="app-header">
@@ -35,24 +50,30 @@ export function App({ scenarioName, topology }: { scenarioName: string; topology
           <Counters />
         </aside>
         <main className="content">
-          <TopologyView topology={topology} />
-          <LiveChart
-            id="chart-cwnd"
-            title="Congestion window"
-            yLabel="cwnd (segments)"
-            column="cwnd"
-            dashedColumn="ssthresh"
-            dashedLabel="ssthresh"
-            minYMax={10}
-          />
-          <LiveChart
-            id="chart-throughput"
-            title="Throughput (goodput)"
-            yLabel="goodput (Mbit/s)"
-            column="goodput"
-            scale={1e-6}
-            minYMax={1}
-          />
+          <EditorArea />
+          <section className="bottom" aria-label="Results">
+            <div className="tabs" role="tablist" aria-label="Views">
+              {TABS.map((t) => (
+                <button
+                  key={t.id}
+                  type="button"
+                  role="tab"
+                  id={`tab-${t.id}`}
+                  aria-selected={tab === t.id}
+                  aria-controls={`tabpanel-${t.id}`}
+                  data-testid={`tab-${t.id}`}
+                  onClick={() => setTab(t.id)}
+                >
+                  {t.label}
+                </button>
+              ))}
+            </div>
+            {TABS.filter((t) => t.id === tab).map(({ id, Area }) => (
+              <div key={id} className="tabpanel" role="tabpanel" id={`tabpanel-${id}`} aria-labelledby={`tab-${id}`}>
+                <Area />
+              </div>
+            ))}
+          </section>
         </main>
       </div>
     </div>

@@ -21,7 +21,7 @@ installTestHooks(controller);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <SimContext.Provider value={controller}>
-      <App scenarioName={scenario.name} topology={scenario} />
+      <App scenarioName={scenario.name} />
     </SimContext.Provider>
   </StrictMode>,
 );
