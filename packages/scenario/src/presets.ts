@@ -1,0 +1,192 @@
+// One-click presets: a first-lesson scenario and one scenario per paper in
+// shared/papers (000..004). The scenarios are the JSON files in ../presets/; the numbers
+// behind each choice, the paper's own parameters and every assumption are in
+// docs/presets.md.
+import type { Scenario } from './scenario';
+import firstLessonJson from '../presets/first-lesson.json';
+import paper000Json from '../presets/paper000-lobs.json';
+import paper001Json from '../presets/paper001-highspeed.json';
+import paper002Json from '../presets/paper002-wlan.json';
+import paper003SlowJson from '../presets/paper003-slow.json';
+import paper003FastJson from '../presets/paper003-fast.json';
+import paper004Json from '../presets/paper004-dumbbell.json';
+
+export interface Preset {
+  /** Short and URL-safe ("first-lesson", "paper000"). */
+  id: string;
+  /** Equal to scenario.name. */
+  title: string;
+  /** The paper's number and short title, or null for a preset of our own. */
+  paper: string | null;
+  /** One line. */
+  summary: string;
+  /** 2-4 short sentences a teacher reads to the class. */
+  lookFor: string[];
+  /** The figure of the paper it reproduces, or null. */
+  figure: string | null;
+  /** Where the paper was silent or the model differs from it. */
+  assumptions: string[];
+  /** Deeply frozen, shared by every importer: structuredClone it to edit. */
+  scenario: Scenario;
+}
+
+/** The id of the preset the app opens on. */
+export const DEFAULT_PRESET_ID = 'paper000';
+
+/** In the order the app lists them. */
+export const PRESETS: readonly Preset[] = deepFreeze([
+  {
+    id: 'first-lesson',
+    title: 'First lesson: one TCP Reno flow over OBS',
+    paper: null,
+    summary:
+      'One Reno flow from Server to Client through two edge nodes and one core node; 0.5 % of data bursts are lost.',
+    lookFor: [
+      'Packets wait at E1 and leave together as one burst every 2 ms; its control packet leaves first.',
+      'When a data burst is lost, cwnd halves after three duplicate ACKs (fast retransmit).',
+      'Sometimes a lost burst takes more segments than fast retransmit can repair: cwnd falls to 1 after a timeout and slow start begins again.',
+      'Move the data-burst loss slider and watch the throughput change.',
+    ],
+    figure: null,
+    assumptions: [
+      '10 Mbit/s access links so that the flow sends under a thousand segments per simulated second and plays well at real time.',
+      'Fibers of 1000 km (5 ms), 2 wavelengths at 1 Gbit/s, assembly by time (2 ms), MSS 1460 B, window 32 segments, 20 s.',
+    ],
+    scenario: firstLessonJson as unknown as Scenario,
+  },
+  {
+    id: 'paper000',
+    title: 'Paper 000: LOBS testbed, data-burst vs ACK-burst loss',
+    paper: '000 — TCP performance experiment on LOBS network testbed',
+    summary:
+      'One Reno flow across a mesh of 3 edge and 4 core nodes; data bursts and ACK bursts take separate paths and are dropped with separate probabilities.',
+    lookFor: [
+      'Data bursts go over C1 and C2, ACK bursts come back over C4 and C3: the two classes use different links, as in the testbed.',
+      'With 1 % of data bursts lost, throughput falls to a small fraction of the lossless one.',
+      'Set data loss to 0 and ACK loss to 1 %: throughput falls much less, because a later cumulative ACK covers a lost one.',
+      'ACK-burst loss must reach about 5 % to hurt as much as 1 % data-burst loss.',
+    ],
+    figure: 'Fig. 3 (a) data-burst loss and (b) ACK-burst loss; Fig. 4 both',
+    assumptions: [
+      'Gigabit Ethernet access (the edge nodes have GE and FE ports); the 1 ms assembly timer is combined with a 16 KB length threshold, so a 64 KB window leaves as several bursts.',
+      'Data and ACKs take separate paths because both paths have the same total delay and routing breaks the tie differently in each direction; changing a delay can merge them.',
+      'Fiber delays 100-300 us (20-60 km), access 10 us; Reno, RTO min 0.2 s; the paper names neither the variant nor the RTO.',
+      'One control channel per fiber direction at 1.25 Gbit/s, as in the testbed; E3 carries no traffic (the paper has no background).',
+    ],
+    scenario: paper000Json as unknown as Scenario,
+  },
+  {
+    id: 'paper001',
+    title: 'Paper 001: high-speed TCP variants over OBS',
+    paper: '001 — Performance evaluation of high speed TCP variants over OBS networks',
+    summary:
+      'Reno, HSTCP, BIC, Scalable TCP, H-TCP and CUBIC share a bufferless JIT core; their bursts are lost when the core finds no free wavelength.',
+    lookFor: [
+      'Every high-speed variant keeps a larger cwnd than Reno and gets more throughput (Fig. 2).',
+      'Losses here are contention drops at C1, not injected ones: a JIT reservation starts when the control packet is processed and can collide with a burst still passing.',
+      'Add wavelengths on the fibers and the drops vanish; throughput rises (Fig. 5).',
+      'Change the assembly time or burst size and watch throughput rise and then fall (Figs. 3 and 4).',
+    ],
+    figure: 'Fig. 2 (congestion window vs time, high-speed variants vs regular TCP)',
+    assumptions: [
+      'The paper does not give its topology (Fig. 1 is not in the text): one host per variant, E1 - C1 - C2 - E2, 1 Gbit/s access, 4 wavelengths of 1 Gbit/s, 10 ms fibers (RTT about 50 ms).',
+      'Hybrid assembly with the paper\'s reference point: 5 ms timer and 40,000 B bursts; data and ACKs assembled apart; LAUC-VF.',
+      'No background traffic (none in the paper): the losses come from JIT contention among the flows\' own bursts.',
+      'MSS 1000 B (ns-2 default), maxWindow 20,000 segments, 60 s simulated; cwnd sampled every 0.05 s instead of the paper\'s 0.5 s for smoother charts.',
+      'CUBIC is added to the paper\'s five variants (it cites CUBIC-FIT); all high-speed variants recover with SACK, as in Linux.',
+    ],
+    scenario: paper001Json as unknown as Scenario,
+  },
+  {
+    id: 'paper002',
+    title: 'Paper 002: TCP over 802.11b access and an OBS core',
+    paper: '002 — A simulation-based study of TCP performance over an OBS backbone with 802.11 access',
+    summary:
+      'A mobile node sends over a lossy 11 Mbit/s WLAN with link-layer retries, then over an OBS core loaded with self-similar background traffic, to a fixed host.',
+    lookFor: [
+      'The WLAN link retries most lost frames: few packets are really dropped, but every retry adds delay to the RTT.',
+      'Raise the WLAN loss and throughput falls quickly; the OBS core\'s drops (about 0.2 % of bursts here) matter much less.',
+      'Bursts from the background traffic fill the core; some wait in the fiber delay lines instead of being dropped.',
+    ],
+    figure: 'Fig. 3 (mean throughput vs WLAN and OBS drop probability), one point of it',
+    assumptions: [
+      'The WLAN is a packet link of 11 Mbit/s with 30 % loss per try and 4 retries 1 ms apart (residual loss about 0.2 %); 802.11 MAC overheads (DIFS, back-off, MAC ACKs) are not modelled, so its useful rate is above a real 802.11b one.',
+      '7 data wavelengths at 1 Gbit/s per fiber; the model has one control channel per fiber direction instead of the paper\'s 2 signalling wavelengths.',
+      'Three edge nodes and two cores; self-similar background (Hurst 0.5) between every ordered pair of edges at load 0.3, mean 70,000 B bursts; the model\'s background bursts do not enter the assembly queues, so the paper\'s "RTT falls with OBS load" effect is not reproduced.',
+      'Wired access 1 Gbit/s, fibers 1 ms, MSS 1000 B (ns-2 default), window 64 segments, mixed assembly queues, JET, 30 s simulated.',
+    ],
+    scenario: paper002Json as unknown as Scenario,
+  },
+  {
+    id: 'paper003-slow',
+    title: 'Paper 003: slow (MEMS) path, 80 flows at 10 Gbit/s',
+    paper: '003 — TCP performance in hybrid multigranular OBS networks',
+    summary:
+      '80 CBR flows with SACK share huge bursts (several MB) through a MEMS core with a 10 ms set-up; one lost burst takes about 150 segments from every flow.',
+    lookFor: [
+      'Each burst carries over ten thousand segments from all 80 flows.',
+      'When a data burst is lost, every flow times out at once and restarts from slow start.',
+      'Slow start is fast here: one burst brings back a whole window of ACKs, so cwnd climbs back to 512 within a few round trips.',
+    ],
+    figure: 'Fig. 3 (slow connections, Wm = 512, Pl = 1e-3) and Fig. 5 (cwnd of one source)',
+    assumptions: [
+      'RTO estimator with the default 0.2 s minimum instead of the paper\'s fixed 30 ms: in this model the RTT is about 57 ms (both directions cross the OBS core with a 10 ms set-up each way), so a fixed 30 ms RTO would time out every segment.',
+      'The 80 sources share one host and a 10 Gbit/s access link; the CBR application limits each to 100 Mbit/s.',
+      '10 s simulated instead of the paper\'s longer runs (the run is heavy); seed 2, where a data burst is lost within the run.',
+      'Burst loss Pl = 1e-3 for data and ACK bursts alike; one wavelength; mixed-flow hybrid assembly (Tmax 10 ms, Lmax 10 MB).',
+    ],
+    scenario: paper003SlowJson as unknown as Scenario,
+  },
+  {
+    id: 'paper003-fast',
+    title: 'Paper 003: fast (SOA) path, 320 flows at 40 Gbit/s',
+    paper: '003 — TCP performance in hybrid multigranular OBS networks',
+    summary:
+      '320 CBR flows with SACK share short bursts (about 45 segments) through an SOA core at 40 Gbit/s; a lost burst takes at most a segment or two from a flow.',
+    lookFor: [
+      'Bursts are small and frequent: each carries about 45 segments from many flows.',
+      'Losses are found by triple duplicate ACKs and repaired by fast recovery, almost never by a timeout.',
+      'Losses are so frequent that no flow keeps its window at 512 for long.',
+    ],
+    figure: 'Fig. 3 (fast connections, Wm = 512, Pl = 1e-3) and Fig. 8 (cwnd of one source)',
+    assumptions: [
+      'RTO estimator with the default 0.2 s minimum instead of the paper\'s fixed 10.5 ms: the model\'s RTT (about 10.2-12 ms) is often above 10.5 ms, and a fixed or minimum RTO there fires spurious timeouts that collapse throughput.',
+      'Aggregate throughput is near 15 Gbit/s, well above the paper\'s 2.2 Gbit/s; the mechanism (fast recovery, windows kept below Wm) is the paper\'s.',
+      '2 s simulated (the run is heavy: about 4 million segments per simulated second).',
+      'The 320 sources share one host and a 40 Gbit/s access link; SOA set-up 1 us; Pl = 1e-3 for data and ACK bursts.',
+    ],
+    scenario: paper003FastJson as unknown as Scenario,
+  },
+  {
+    id: 'paper004',
+    title: 'Dumb-bell: Tahoe vs Reno vs NewReno (paper 004)',
+    paper: '004 — Tahoe vs Reno vs NewReno on a dumb-bell',
+    summary:
+      'Three FTP flows, Tahoe, Reno and NewReno, share a 60 Mbit/s bottleneck with a drop-tail queue of 5 packets: plain packet switching, no OBS.',
+    lookFor: [
+      'The window is capped at 10 segments: at most 10 x 1460 B per 0.2 s round trip, about 0.58 Mbit/s per flow.',
+      'Slow start overflows the 5-packet bottleneck queue; a flow that loses a segment responds as its variant: Tahoe falls back to one segment and slow start, Reno and NewReno halve.',
+      'Reno leaves fast recovery on the first new ACK; NewReno stays until the whole window is repaired.',
+      'Change the packet size (MSS) from 1460 to 4000 B and compare the three again.',
+    ],
+    figure: 'Throughput and cwnd vs time per variant (MSS 1460 B)',
+    assumptions: [
+      'The paper\'s parameters as given: access 300 Mbit/s 20 ms, bottleneck 60 Mbit/s 60 ms, queue 5, max cwnd 10, 5 s.',
+      'Access queues of 1000 packets (only the bottleneck queue is given); RTO minimum 0.2 s.',
+    ],
+    scenario: paper004Json as unknown as Scenario,
+  },
+]);
+
+/** The preset with this id, or undefined. */
+export function findPreset(id: string): Preset | undefined {
+  return PRESETS.find((preset) => preset.id === id);
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object') {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}
