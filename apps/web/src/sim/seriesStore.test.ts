@@ -42,3 +42,82 @@ describe('SeriesStore', () => {
     expect(store.flow(0)!.length).toBe(0);
   });
 });
+
+function fullRows(t: number[], flow: number[], srtt: number[], goodput: number[]) {
+  return {
+    t: Float64Array.from(t),
+    flow: Int32Array.from(flow),
+    cwnd: Float64Array.from(t, () => 10),
+    ssthresh: Float64Array.from(t, () => 64),
+    goodput: Float64Array.from(goodput),
+    srtt: Float64Array.from(srtt),
+    rtt: Float64Array.from(srtt, (s) => s * 2),
+    delivered: Float64Array.from(goodput, (g) => g / 8),
+    state: Uint8Array.from(flow, (f) => f + 1),
+  };
+}
+
+describe('SeriesStore: RTT, state and the aggregate', () => {
+  it('keeps srtt, rtt, delivered and state per flow', () => {
+    const store = new SeriesStore();
+    store.reset(2);
+    store.append(fullRows([0.01, 0.01], [0, 1], [0.02, 0.03], [1e6, 2e6]));
+    const f1 = store.flow(1)!;
+    expect(f1.column('srtt')[0]).toBe(0.03);
+    expect(f1.column('rtt')[0]).toBe(0.06);
+    expect(f1.column('delivered')[0]).toBe(2e6 / 8);
+    expect(f1.column('state')[0]).toBe(2);
+  });
+
+  it('reads missing optional columns as zeros', () => {
+    const store = new SeriesStore();
+    store.reset(1);
+    store.append(rows([0.01], [0]));
+    expect(store.flow(0)!.column('srtt')[0]).toBe(0);
+    expect(store.flow(0)!.column('state')[0]).toBe(0);
+  });
+
+  it('sums goodput and averages RTT over the flows that have one, per sample time', () => {
+    const store = new SeriesStore();
+    store.reset(3);
+    store.append(
+      fullRows(
+        [0.01, 0.01, 0.01, 0.02, 0.02, 0.02],
+        [0, 1, 2, 0, 1, 2],
+        [0, 0.02, 0.04, 0.01, 0.02, 0.03],
+        [1e6, 2e6, 3e6, 0, 5e6, 1e6],
+      ),
+    );
+    const agg = store.aggregate;
+    expect(agg.length).toBe(2);
+    expect(Array.from(agg.column('t').subarray(0, 2))).toEqual([0.01, 0.02]);
+    expect(Array.from(agg.column('goodput').subarray(0, 2))).toEqual([6e6, 6e6]);
+    expect(Array.from(agg.column('flows').subarray(0, 2))).toEqual([3, 3]);
+    // Flow 0 has no RTT yet at 0.01: the mean is over the other two.
+    expect(agg.column('srtt')[0]).toBeCloseTo(0.03, 12);
+    expect(agg.column('srtt')[1]).toBeCloseTo(0.02, 12);
+    expect(agg.column('rtt')[1]).toBeCloseTo(0.04, 12);
+    expect(agg.column('delivered')[0]).toBe(6e6 / 8);
+  });
+
+  it('completes a sample time split across two frames', () => {
+    const store = new SeriesStore();
+    store.reset(2);
+    store.append(fullRows([0.01], [0], [0.01], [1e6]));
+    store.append(fullRows([0.01, 0.02], [1, 0], [0.03, 0.05], [2e6, 4e6]));
+    const agg = store.aggregate;
+    expect(agg.length).toBe(2);
+    expect(agg.column('goodput')[0]).toBe(3e6);
+    expect(agg.column('srtt')[0]).toBeCloseTo(0.02, 12);
+    expect(agg.column('goodput')[1]).toBe(4e6);
+    expect(agg.column('srtt')[1]).toBeCloseTo(0.05, 12);
+  });
+
+  it('empties the aggregate on reset', () => {
+    const store = new SeriesStore();
+    store.reset(1);
+    store.append(fullRows([0.01], [0], [0.01], [1e6]));
+    store.reset(1);
+    expect(store.aggregate.length).toBe(0);
+  });
+});
