@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { defaultScenario } from '@obs-tcp-sim/scenario';
+import { EventKind, type VisualEvent } from '../sim/visualStore';
+import {
+  describeBurstDropped,
+  describeBurstFormed,
+  describeEvent,
+  describePacketDropped,
+  describeTcpEvent,
+  formatBytes,
+  formatDuration,
+  logLine,
+} from './describe';
+import { makeNames } from './names';
+
+// Default scenario: nodes Server 0, E1 1, C1 2, E2 3, Client 4; links fe1 0, f1 1, f2 2, fe2 3.
+const names = makeNames(defaultScenario, ['tcp1', 'tcp2']);
+
+function ev(patch: Partial<VisualEvent>): VisualEvent {
+  return {
+    kind: 0, t0: 0, t1: 0, id: -1, node: -1, link: -1, dir: -1, lane: -1,
+    cls: 0, reason: 0, bytes: 0, segments: 0, value: 0, ...patch,
+  };
+}
+
+describe('units', () => {
+  it('bytes and durations read naturally', () => {
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(31_200)).toBe('31.2 KB');
+    expect(formatBytes(2_500_000)).toBe('2.5 MB');
+    expect(formatDuration(3e-5)).toBe('30 µs');
+    expect(formatDuration(1.5e-3)).toBe('1.5 ms');
+    expect(formatDuration(2)).toBe('2 s');
+    expect(formatDuration(0)).toBe('0 µs');
+    expect(formatDuration(5e-8)).toBe('50 ns');
+  });
+});
+
+describe('sentences', () => {
+  it('burst formed: edge, id, class, contents, size and offset', () => {
+    const e = ev({ kind: EventKind.BurstFormed, t0: 0.512, id: 77, node: 1, cls: 0, bytes: 31_200, segments: 61, lane: 0, dir: 1, value: 3e-5 });
+    expect(describeBurstFormed(e, names)).toBe('E1 sends burst 77 (data, 61 segments of tcp1, 31.2 KB, offset 30 µs)');
+    expect(logLine(e, names)).toBe('0.512 s: E1 sends burst 77 (data, 61 segments of tcp1, 31.2 KB, offset 30 µs)');
+  });
+
+  it('burst formed: ACK bursts count ACKs, several flows name the main one, background has no packets', () => {
+    expect(describeBurstFormed(ev({ id: 3, node: 3, cls: 1, bytes: 480, segments: 12, lane: 0, dir: 1, value: 2e-5 }), names)).toBe(
+      'E2 sends burst 3 (ACK, 12 ACKs of tcp1, 480 B, offset 20 µs)',
+    );
+    expect(describeBurstFormed(ev({ id: 4, node: 1, cls: 0, bytes: 40_000, segments: 70, lane: 1, dir: 2, value: 2e-5 }), names)).toBe(
+      'E1 sends burst 4 (data, 70 segments of 2 flows, mostly tcp2, 40 KB, offset 20 µs)',
+    );
+    expect(describeBurstFormed(ev({ id: 5, node: 1, cls: 2, bytes: 20_100, segments: 0, lane: -1, dir: 0, value: 1e-5 }), names)).toBe(
+      'E1 sends burst 5 (background, 20.1 KB, offset 10 µs)',
+    );
+    expect(describeBurstFormed(ev({ id: 6, node: 1, cls: 0, bytes: 552, segments: 1, lane: 0, dir: 1, value: 1e-5 }), names)).toBe(
+      'E1 sends burst 6 (data, 1 segment of tcp1, 552 B, offset 10 µs)',
+    );
+  });
+
+  it('burst dropped: every reason, where and where it was going', () => {
+    const base = { kind: EventKind.BurstDropped, t0: 1.234, id: 512, node: 2, link: 2, dir: 0, cls: 0, segments: 61 };
+    const origin = { mainFlow: 0, flows: 1 };
+    expect(describeBurstDropped(ev({ ...base, reason: 1 }), names, origin)).toBe(
+      'burst 512 (data, 61 segments of tcp1) dropped at C1 on its way to E2: no free wavelength (contention)',
+    );
+    expect(describeBurstDropped(ev({ ...base, reason: 0 }), names, origin)).toBe(
+      'burst 512 (data, 61 segments of tcp1) dropped at C1 on its way to E2: injected loss',
+    );
+    expect(describeBurstDropped(ev({ ...base, reason: 2 }), names, origin)).toBe(
+      'burst 512 (data, 61 segments of tcp1) dropped at C1 on its way to E2: arrived before its control packet was processed (late)',
+    );
+    // The ACK direction of f1 (dir 1: C1 -> E1); without the formed event the flow is unknown.
+    expect(describeBurstDropped(ev({ ...base, cls: 1, segments: 5, link: 1, dir: 1, reason: 0 }), names)).toBe(
+      'burst 512 (ACK, 5 ACKs) dropped at C1 on its way to E1: injected loss',
+    );
+    expect(describeBurstDropped(ev({ ...base, cls: 2, segments: 0, reason: 1 }), names)).toBe(
+      'burst 512 (background) dropped at C1 on its way to E2: no free wavelength (contention)',
+    );
+  });
+
+  it('packet dropped: flow, data segment or ACK, link and direction, reason', () => {
+    expect(describePacketDropped(ev({ kind: EventKind.PacketDropped, id: 0, link: 0, dir: 0, cls: 0, segments: 1234, reason: 0 }), names)).toBe(
+      'tcp1 data segment 1234 lost on link fe1 (Server → E1): queue full',
+    );
+    expect(describePacketDropped(ev({ kind: EventKind.PacketDropped, id: 1, link: 3, dir: 1, cls: 1, reason: 1 }), names)).toBe(
+      'tcp2 ACK lost on link fe2 (Client → E2): random loss',
+    );
+  });
+
+  it('TCP events: RTO, fast retransmit, leaving fast recovery, with cwnd after', () => {
+    const tcp = (reason: number, value: number) => describeTcpEvent(ev({ kind: EventKind.TcpEvent, id: 0, reason, value }), names);
+    expect(tcp(0, 1)).toBe('tcp1 RTO, cwnd 1');
+    expect(tcp(1, 8)).toBe('tcp1 fast retransmit, cwnd 8');
+    expect(tcp(2, 5)).toBe('tcp1 leaves fast recovery, cwnd 5');
+    expect(tcp(2, 5.25)).toBe('tcp1 leaves fast recovery, cwnd 5.3');
+    expect(tcp(1, 64.6)).toBe('tcp1 fast retransmit, cwnd 65');
+  });
+
+  it('describeEvent dispatches on the kind and tolerates unknown indices', () => {
+    expect(describeEvent(ev({ kind: EventKind.TcpEvent, id: 9, reason: 0, value: 1 }), names)).toBe('flow 9 RTO, cwnd 1');
+    expect(describeEvent(ev({ kind: EventKind.BurstDropped, id: 1, node: 42, link: -1, reason: 1 }), names)).toBe(
+      'burst 1 (data, 0 segments) dropped at node 42: no free wavelength (contention)',
+    );
+  });
+});

@@ -1,0 +1,137 @@
+/**
+ * Sentences for the event log: one pure function per event kind, from the engine's
+ * visual event (wasm-core/src/metrics/visual_event_log.h) and the names of the scenario.
+ *
+ *   0.512 s: E1 sends burst 77 (data, 61 segments of tcp1, 31.2 KB, offset 30 µs)
+ *   1.234 s: burst 512 (data, 61 segments of tcp1) dropped at C2 on its way to E2: no free wavelength (contention)
+ *   1.260 s: tcp1 RTO, cwnd 1
+ */
+import { EventKind, type VisualEvent } from '../sim/visualStore';
+import type { Names } from './names';
+
+/** What the log knows about a burst from its "formed" event (the drop event lacks flows). */
+export interface BurstOrigin {
+  /** The flow with most packets in it, -1 if none (background). */
+  mainFlow: number;
+  /** How many distinct flows it carries. */
+  flows: number;
+}
+
+const CLASS = ['data', 'ACK', 'background'];
+
+/** "1.234 s" — the log's clock: milliseconds are what a class can follow. */
+export function formatLogTime(t: number): string {
+  return `${t.toFixed(3)} s`;
+}
+
+/** Bytes for people, SI: 512 B, 31.2 KB, 1.5 MB. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1000) return `${Math.round(bytes)} B`;
+  if (bytes < 1e6) return `${trim(bytes / 1e3)} KB`;
+  if (bytes < 1e9) return `${trim(bytes / 1e6)} MB`;
+  return `${trim(bytes / 1e9)} GB`;
+}
+
+/** Durations for people: 30 µs, 1.5 ms, 2 s (0 -> "0 µs"). */
+export function formatDuration(seconds: number): string {
+  const a = Math.abs(seconds);
+  if (a >= 1) return `${trim(seconds)} s`;
+  if (a >= 1e-3) return `${trim(seconds * 1e3)} ms`;
+  if (a >= 1e-6 || a === 0) return `${trim(seconds * 1e6)} µs`;
+  return `${trim(seconds * 1e9)} ns`;
+}
+
+function trim(x: number): string {
+  return String(Number(x.toPrecision(3)));
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** "61 segments of tcp1", "12 ACKs of tcp1", "48 segments of 3 flows, mostly tcp1". */
+function contents(e: VisualEvent, origin: BurstOrigin | undefined, names: Names): string | null {
+  if (e.cls === 2) return null; // background bursts carry no packets
+  const unit = e.cls === 1 ? plural(e.segments, 'ACK', 'ACKs') : plural(e.segments, 'segment', 'segments');
+  if (!origin || origin.mainFlow < 0) return unit;
+  if (origin.flows > 1) return `${unit} of ${origin.flows} flows, mostly ${names.flow(origin.mainFlow)}`;
+  return `${unit} of ${names.flow(origin.mainFlow)}`;
+}
+
+export function describeBurstFormed(e: VisualEvent, names: Names): string {
+  const origin: BurstOrigin = { mainFlow: e.lane, flows: e.dir };
+  const parts = [CLASS[e.cls] ?? 'burst'];
+  const what = contents(e, origin, names);
+  if (what) parts.push(what);
+  parts.push(formatBytes(e.bytes), `offset ${formatDuration(e.value)}`);
+  return `${names.node(e.node)} sends burst ${e.id} (${parts.join(', ')})`;
+}
+
+export const DROP_REASON_TEXT = [
+  'injected loss',
+  'no free wavelength (contention)',
+  'arrived before its control packet was processed (late)',
+];
+
+export function describeBurstDropped(e: VisualEvent, names: Names, origin?: BurstOrigin): string {
+  const what = contents(e, origin, names);
+  const label = what ? `${CLASS[e.cls] ?? 'burst'}, ${what}` : (CLASS[e.cls] ?? 'burst');
+  const where = e.node >= 0 ? ` at ${names.node(e.node)}` : '';
+  const towards = e.link >= 0 ? ` on its way to ${names.linkTo(e.link, e.dir)}` : '';
+  const why = DROP_REASON_TEXT[e.reason] ?? `reason ${e.reason}`;
+  return `burst ${e.id} (${label}) dropped${where}${towards}: ${why}`;
+}
+
+export const PACKET_DROP_TEXT = ['queue full', 'random loss'];
+
+export function describePacketDropped(e: VisualEvent, names: Names): string {
+  const what = e.cls === 1 ? 'ACK' : `data segment ${e.segments}`;
+  const link =
+    e.link >= 0
+      ? ` on link ${names.link(e.link)} (${names.linkFrom(e.link, e.dir)} → ${names.linkTo(e.link, e.dir)})`
+      : '';
+  const why = PACKET_DROP_TEXT[e.reason] ?? `reason ${e.reason}`;
+  return `${names.flow(e.id)} ${what} lost${link}: ${why}`;
+}
+
+function formatCwnd(cwnd: number): string {
+  return String(Number(cwnd.toFixed(cwnd < 10 ? 1 : 0)));
+}
+
+export function describeTcpEvent(e: VisualEvent, names: Names): string {
+  const flow = names.flow(e.id);
+  const cwnd = `cwnd ${formatCwnd(e.value)}`;
+  switch (e.reason) {
+    case 0:
+      return `${flow} RTO, ${cwnd}`;
+    case 1:
+      return `${flow} fast retransmit, ${cwnd}`;
+    case 2:
+      return `${flow} leaves fast recovery, ${cwnd}`;
+    default:
+      return `${flow} TCP event ${e.reason}, ${cwnd}`;
+  }
+}
+
+/** The sentence for any notable event, without the time. */
+export function describeEvent(e: VisualEvent, names: Names, origin?: BurstOrigin): string {
+  switch (e.kind) {
+    case EventKind.BurstFormed:
+      return describeBurstFormed(e, names);
+    case EventKind.BurstDropped:
+      return describeBurstDropped(e, names, origin);
+    case EventKind.PacketDropped:
+      return describePacketDropped(e, names);
+    case EventKind.TcpEvent:
+      return describeTcpEvent(e, names);
+    case EventKind.BurstDelivered:
+      return `burst ${e.id} (${CLASS[e.cls] ?? 'burst'}) delivered at ${names.node(e.node)}`;
+    default:
+      return `event of kind ${e.kind}`;
+  }
+}
+
+/** "1.234 s: tcp1 RTO, cwnd 1" */
+export function logLine(e: VisualEvent, names: Names, origin?: BurstOrigin): string {
+  return `${formatLogTime(e.t0)}: ${describeEvent(e, names, origin)}`;
+}

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { defaultScenario } from '@obs-tcp-sim/scenario';
+import { EventKind, EventRing, EVENT_COLUMNS, type VisualEvent } from '../sim/visualStore';
+import { networkFeaturesScenario, record } from '../channel/testRecording';
+import { DEFAULT_FILTER, LogModel, categoryOf, entryText, filterEntries, matches, type LogFilter } from './filter';
+import { makeNames } from './names';
+
+const names = makeNames(defaultScenario, ['tcp1', 'tcp2']);
+
+function ev(patch: Partial<VisualEvent>): VisualEvent {
+  return {
+    kind: 0, t0: 0, t1: 0, id: -1, node: -1, link: -1, dir: -1, lane: -1,
+    cls: 0, reason: 0, bytes: 0, segments: 0, value: 0, ...patch,
+  };
+}
+
+function ringOf(events: VisualEvent[], capacity = 1024): EventRing {
+  const ring = new EventRing(capacity);
+  for (const e of events) {
+    const rows = Object.fromEntries(EVENT_COLUMNS.map((c) => [c, [e[c]]])) as never;
+    ring.push(rows, 0);
+  }
+  return ring;
+}
+
+const formed = ev({ kind: EventKind.BurstFormed, t0: 0.5, id: 7, node: 1, lane: 1, dir: 1, segments: 10, bytes: 5520, value: 2e-5 });
+const dropped = ev({ kind: EventKind.BurstDropped, t0: 0.6, id: 7, node: 2, link: 2, dir: 0, reason: 1, segments: 10 });
+const pktDrop = ev({ kind: EventKind.PacketDropped, t0: 0.7, id: 0, link: 0, dir: 0, reason: 0, segments: 99 });
+const rto = ev({ kind: EventKind.TcpEvent, t0: 0.8, id: 0, reason: 0, value: 1 });
+const all = [formed, dropped, pktDrop, rto];
+
+const everything: LogFilter = { ...DEFAULT_FILTER, categories: { formed: true, drops: true, tcp: true } };
+
+describe('log model', () => {
+  it('reads the ring incrementally and joins a drop to its burst formed event', () => {
+    const ring = ringOf(all.slice(0, 2));
+    const model = new LogModel();
+    expect(model.sync(ring, 0)).toBe(true);
+    expect(model.entries).toHaveLength(2);
+    expect(model.entries[1].origin).toEqual({ mainFlow: 1, flows: 1 });
+    expect(entryText(model.entries[1], names)).toBe(
+      'burst 7 (data, 10 segments of tcp2) dropped at C1 on its way to E2: no free wavelength (contention)',
+    );
+    expect(model.sync(ring, 0)).toBe(false);
+    for (const e of all.slice(2)) ring.push(Object.fromEntries(EVENT_COLUMNS.map((c) => [c, [e[c]]])) as never, 0);
+    expect(model.sync(ring, 0)).toBe(true);
+    expect(model.entries.map((x) => x.seq)).toEqual([0, 1, 2, 3]);
+    // A new run (generation) starts over.
+    model.sync(ringOf([rto]), 1);
+    expect(model.entries).toHaveLength(1);
+  });
+
+  it('counts the rows the ring overwrote before the log read them', () => {
+    const events = Array.from({ length: 10 }, (_, i) => ev({ kind: EventKind.TcpEvent, t0: i, id: 0 }));
+    const ring = ringOf(events, 4);
+    const model = new LogModel();
+    model.sync(ring, 0);
+    expect(model.entries).toHaveLength(4);
+    expect(model.missed).toBe(6);
+    expect(model.entries[0].event.t0).toBe(6);
+  });
+
+  it('keeps at most its capacity', () => {
+    const model = new LogModel(100);
+    for (let i = 0; i < 1000; i++) model.add(ev({ kind: EventKind.TcpEvent, t0: i }));
+    expect(model.entries.length).toBeLessThanOrEqual(125);
+    expect(model.entries.at(-1)!.event.t0).toBe(999);
+    expect(model.missed + model.entries.length).toBe(1000);
+  });
+});
+
+describe('filters', () => {
+  const model = new LogModel();
+  model.sync(ringOf(all), 0);
+  const shown = (f: Partial<LogFilter>) => filterEntries(model.entries, { ...everything, ...f }, names).map((e) => e.event.kind);
+
+  it('kinds: bursts formed, drops (burst and packet), TCP', () => {
+    expect(categoryOf(EventKind.BurstOnLink)).toBeNull();
+    expect(shown({})).toEqual([0, 3, 5, 6]);
+    expect(shown({ categories: { formed: false, drops: true, tcp: false } })).toEqual([3, 5]);
+    expect(shown({ categories: { formed: false, drops: false, tcp: true } })).toEqual([6]);
+    // The default hides the flood of bursts formed.
+    expect(filterEntries(model.entries, DEFAULT_FILTER, names).map((e) => e.event.kind)).toEqual([3, 5, 6]);
+  });
+
+  it('flow: the burst main flow, the packet or TCP flow', () => {
+    expect(shown({ flow: 1 })).toEqual([0, 3]);
+    expect(shown({ flow: 0 })).toEqual([5, 6]);
+  });
+
+  it('node: where bursts form or drop, the ends of a packet link, the TCP sender', () => {
+    expect(shown({ node: 1 })).toEqual([0, 5]); // E1: formed there; fe1 ends at E1
+    expect(shown({ node: 2 })).toEqual([3]); // C1
+    expect(shown({ node: 0 })).toEqual([5, 6]); // Server: fe1, and tcp1's sender
+  });
+
+  it('search: every word, case-insensitive, time included', () => {
+    expect(shown({ search: 'RTO' })).toEqual([6]);
+    expect(shown({ search: 'dropped c1' })).toEqual([3]);
+    expect(shown({ search: '0.700' })).toEqual([5]);
+    expect(shown({ search: 'nothing like this' })).toEqual([]);
+    expect(matches(model.entries[0], { ...everything, search: '  ' }, names)).toBe(true);
+  });
+});
+
+describe('a recorded run of the real engine (network-features: contention, FDLs, late bursts)', async () => {
+  const run = await record(networkFeaturesScenario, 1);
+  const recNames = makeNames(networkFeaturesScenario, run.flowIds);
+  const model = new LogModel(1 << 18);
+  model.sync(run.store.notable, run.store.generation);
+  const texts = model.entries.map((e) => entryText(e, recNames));
+
+  it('says why bursts were dropped, where and where to', () => {
+    expect(texts.some((t) => /^burst \d+ \(background\) dropped at C1 on its way to C2: no free wavelength \(contention\)$/.test(t))).toBe(true);
+    expect(texts.some((t) => /dropped at C2 on its way to E2: arrived before its control packet was processed \(late\)$/.test(t))).toBe(true);
+    expect(texts.some((t) => /: injected loss$/.test(t))).toBe(true);
+  });
+
+  it('names the flows inside bursts and the TCP reactions', () => {
+    expect(texts.some((t) => /^E1 sends burst \d+ \(data, \d+ segments? of (\d+ flows, mostly )?(bulk#0|bulk#1|file)/.test(t))).toBe(true);
+    expect(texts.some((t) => /^(bulk#0|bulk#1|file|wlan) (RTO|fast retransmit|leaves fast recovery), cwnd [\d.]+$/.test(t))).toBe(true);
+    expect(texts).toContain('bulk#1 data segment 50 lost on link a1 (H1 → E1): queue full');
+  });
+
+  it('drops join the flows of their burst', () => {
+    const dataDrops = model.entries.filter((e) => e.event.kind === EventKind.BurstDropped && e.event.cls === 0);
+    expect(dataDrops.length).toBeGreaterThan(0);
+    expect(dataDrops.every((e) => e.origin !== undefined && e.origin.mainFlow >= 0)).toBe(true);
+  });
+});

@@ -1,0 +1,175 @@
+/**
+ * The event log's model: entries decoded from the visual store's `notable` ring (read
+ * incrementally, like every view), their sentences built lazily and cached, and the
+ * filters (kind, flow, node, search text) applied to give the rows to show.
+ */
+import { EventKind, type EventRing, type VisualEvent } from '../sim/visualStore';
+import { describeEvent, formatLogTime, type BurstOrigin } from './describe';
+import type { Names } from './names';
+
+export type LogCategory = 'formed' | 'drops' | 'tcp';
+
+export function categoryOf(kind: number): LogCategory | null {
+  switch (kind) {
+    case EventKind.BurstFormed:
+      return 'formed';
+    case EventKind.BurstDropped:
+    case EventKind.PacketDropped:
+      return 'drops';
+    case EventKind.TcpEvent:
+      return 'tcp';
+    default:
+      return null;
+  }
+}
+
+export interface LogEntry {
+  /** Position in the run's notable sequence (0 = first notable event of the run). */
+  seq: number;
+  event: VisualEvent;
+  /** For drops: what its "formed" event said about the flows in it. */
+  origin?: BurstOrigin;
+  /** Cached sentence (without time) and its lower-case form for the search box. */
+  text?: string;
+  lower?: string;
+}
+
+export interface LogFilter {
+  categories: Record<LogCategory, boolean>;
+  /** Flow index, -1 = any. */
+  flow: number;
+  /** Node index, -1 = any. */
+  node: number;
+  search: string;
+}
+
+export const DEFAULT_FILTER: LogFilter = {
+  categories: { formed: false, drops: true, tcp: true },
+  flow: -1,
+  node: -1,
+  search: '',
+};
+
+/** The flow an entry concerns (-1 if none / unknown). */
+export function entryFlow(entry: LogEntry): number {
+  const e = entry.event;
+  switch (e.kind) {
+    case EventKind.BurstFormed:
+      return e.lane;
+    case EventKind.BurstDropped:
+      return entry.origin?.mainFlow ?? -1;
+    case EventKind.PacketDropped:
+    case EventKind.TcpEvent:
+      return e.id;
+    default:
+      return -1;
+  }
+}
+
+/** Nodes an entry happened at: the edge or core; a packet link's two ends; a TCP sender. */
+export function entryNodes(entry: LogEntry, names: Names): number[] {
+  const e = entry.event;
+  switch (e.kind) {
+    case EventKind.BurstFormed:
+    case EventKind.BurstDropped:
+      return [e.node];
+    case EventKind.PacketDropped:
+      return e.link >= 0 ? names.linkEnds(e.link) : [];
+    case EventKind.TcpEvent:
+      return [names.flowSource(e.id)];
+    default:
+      return e.node >= 0 ? [e.node] : [];
+  }
+}
+
+export function entryText(entry: LogEntry, names: Names): string {
+  if (entry.text === undefined) {
+    entry.text = describeEvent(entry.event, names, entry.origin);
+    entry.lower = `${formatLogTime(entry.event.t0)}: ${entry.text}`.toLowerCase();
+  }
+  return entry.text;
+}
+
+export function matches(entry: LogEntry, filter: LogFilter, names: Names): boolean {
+  const cat = categoryOf(entry.event.kind);
+  if (cat === null || !filter.categories[cat]) return false;
+  if (filter.flow >= 0 && entryFlow(entry) !== filter.flow) return false;
+  if (filter.node >= 0 && !entryNodes(entry, names).includes(filter.node)) return false;
+  const q = filter.search.trim().toLowerCase();
+  if (q !== '') {
+    entryText(entry, names);
+    // Every word must appear ("drop c1" finds drops at C1).
+    for (const word of q.split(/\s+/)) if (!entry.lower!.includes(word)) return false;
+  }
+  return true;
+}
+
+/**
+ * Every notable event of the run that is still kept, oldest first, appended incrementally
+ * from the ring; at most `capacity` entries (the ring's own capacity is the natural one).
+ */
+export class LogModel {
+  entries: LogEntry[] = [];
+  /** Notable events seen in the ring so far (its length + overwritten). */
+  private seen = 0;
+  private generation = -1;
+  /** Entries dropped from the front (the ring overwrote them before we read them, or our cap). */
+  missed = 0;
+  private origins = new Map<number, BurstOrigin>();
+  private nextSeq = 0;
+
+  constructor(private readonly capacity = 1 << 16) {}
+
+  /** Reads what the ring gained; returns true if anything changed. */
+  sync(ring: Pick<EventRing, 'length' | 'overwritten' | 'event'>, generation: number): boolean {
+    let changed = false;
+    if (generation !== this.generation) {
+      this.generation = generation;
+      this.entries = [];
+      this.seen = 0;
+      this.missed = 0;
+      this.origins.clear();
+      this.nextSeq = 0;
+      changed = true;
+    }
+    const total = ring.length + ring.overwritten;
+    const firstKept = ring.overwritten;
+    let g = this.seen;
+    if (g < firstKept) {
+      this.missed += firstKept - g;
+      g = firstKept;
+    }
+    for (; g < total; g++) {
+      this.add(ring.event(g - firstKept));
+      changed = true;
+    }
+    this.seen = total;
+    return changed;
+  }
+
+  add(event: VisualEvent): void {
+    const entry: LogEntry = { seq: this.nextSeq++, event };
+    if (event.kind === EventKind.BurstFormed) {
+      this.origins.set(event.id, { mainFlow: event.lane, flows: event.dir });
+      if (this.origins.size > this.capacity * 2) {
+        const first = this.origins.keys().next().value;
+        if (first !== undefined) this.origins.delete(first);
+      }
+    } else if (event.kind === EventKind.BurstDropped) {
+      entry.origin = this.origins.get(event.id);
+    }
+    this.entries.push(entry);
+    if (this.entries.length > this.capacity * 1.25) {
+      const cut = this.entries.length - this.capacity;
+      this.entries.splice(0, cut);
+      this.missed += cut;
+    }
+  }
+}
+
+/** The entries that pass the filter, from index `from` on (incremental use). */
+export function filterEntries(entries: readonly LogEntry[], filter: LogFilter, names: Names, from = 0): LogEntry[] {
+  const out: LogEntry[] = [];
+  for (let i = from; i < entries.length; i++) if (matches(entries[i], filter, names)) out.push(entries[i]);
+  return out;
+}

@@ -1,0 +1,57 @@
+/**
+ * Names of the things events point at by index: nodes and links of the scenario the
+ * engine runs, and the expanded flow ids it reported. Shared by the event log and the
+ * channel view; read defensively because the app's controller only types the scenario
+ * loosely and a run may refer to indices a stale scenario does not have.
+ */
+
+export interface ScenarioShape {
+  nodes?: ReadonlyArray<{ id: string; kind?: string }>;
+  links?: ReadonlyArray<{ id: string; a: string; b: string; kind?: string; wavelengths?: number }>;
+  flows?: ReadonlyArray<{ id: string; src: string; dst: string }>;
+}
+
+export interface Names {
+  node(i: number): string;
+  /** "f1" */
+  link(i: number): string;
+  /** Where a link direction goes: dir 0 = a -> b, dir 1 = b -> a. */
+  linkFrom(i: number, dir: number): string;
+  linkTo(i: number, dir: number): string;
+  flow(i: number): string;
+  /** Node index of the flow's sender (its source host), -1 if unknown. */
+  flowSource(i: number): number;
+  /** Node indices at both ends of a link, [-1, -1] if unknown. */
+  linkEnds(i: number): [number, number];
+}
+
+export function makeNames(scenario: ScenarioShape | null | undefined, flowIds: readonly string[]): Names {
+  const nodes = scenario?.nodes ?? [];
+  const links = scenario?.links ?? [];
+  const flows = scenario?.flows ?? [];
+  const nodeIndex = new Map(nodes.map((n, i) => [n.id, i]));
+  const end = (i: number, dir: number, far: boolean): string => {
+    const l = links[i];
+    if (!l) return `node ?`;
+    return (dir === 1) !== far ? l.b : l.a;
+  };
+  return {
+    node: (i) => nodes[i]?.id ?? `node ${i}`,
+    link: (i) => links[i]?.id ?? `link ${i}`,
+    linkFrom: (i, dir) => end(i, dir, false),
+    linkTo: (i, dir) => end(i, dir, true),
+    flow: (i) => flowIds[i] ?? `flow ${i}`,
+    flowSource: (i) => {
+      const id = flowIds[i];
+      if (id === undefined) return -1;
+      const base = id.includes('#') ? id.slice(0, id.lastIndexOf('#')) : id;
+      const f = flows.find((x) => x.id === base);
+      return f ? (nodeIndex.get(f.src) ?? -1) : -1;
+    },
+    linkEnds: (i) => {
+      const l = links[i];
+      if (!l) return [-1, -1];
+      return [nodeIndex.get(l.a) ?? -1, nodeIndex.get(l.b) ?? -1];
+    },
+  };
+}
