@@ -1,0 +1,99 @@
+/**
+ * The animation over the network view: one canvas, the size of the editor's SVG, drawn
+ * from the visual events the controller files (controller.visual.recent) at the simulated
+ * time of the latest frame (controller.live.now).
+ *
+ * Redrawn by the controller's frame loop (addView) after each engine frame, and on extra
+ * animation frames while drop flashes fade (they live in wall time, so they show at every
+ * speed, paused included).
+ */
+import { useEffect, useMemo, useRef } from 'react';
+import { useController } from '../sim/context';
+import { buildDrawList } from './drawList';
+import { computeGeometry } from './geometry';
+import { AnimationModel, flowSources, linkInfos } from './model';
+import { paintDrawList } from './paint';
+import type { OverlayProps } from './types';
+
+export function AnimationLayer(props: OverlayProps) {
+  const { scenario, width, height, toScreen, scale } = props;
+  const controller = useController();
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const model = useMemo(() => new AnimationModel([]), []);
+
+  // Another network: the model forgets what it kept (link indices mean other links now).
+  const flowCount = useMemo(() => flowSources(scenario).length, [scenario]);
+  useEffect(() => {
+    model.setLinks(linkInfos(scenario), flowSources(scenario));
+  }, [model, scenario]);
+
+  const geometry = useMemo(() => computeGeometry(scenario, toScreen, scale), [scenario, toScreen, scale]);
+
+  // The latest props for the redraw closure, which lives as long as the component.
+  const latest = useRef({ geometry, width, height, flowCount });
+  latest.current = { geometry, width, height, flowCount };
+  const redraw = useRef<(() => void) | null>(null);
+
+  useEffect(() => {
+    let raf: number | null = null;
+    let lastDraw = -1;
+    const draw = () => {
+      const canvas = canvasRef.current;
+      if (!canvas) return;
+      const ctx = canvas.getContext('2d');
+      if (!ctx) return;
+      const { geometry: geom, width: w, height: h, flowCount: flows } = latest.current;
+      const wall = performance.now() / 1000;
+      const now = controller.live.now;
+      model.ingest(controller.visual, now, wall);
+      model.advance(now, wall);
+      const list = buildDrawList(model, geom, { now, wall, flowStripes: flows > 1 });
+      const dpr = window.devicePixelRatio || 1;
+      const pw = Math.round(w * dpr);
+      const ph = Math.round(h * dpr);
+      if (canvas.width !== pw || canvas.height !== ph) {
+        canvas.width = pw;
+        canvas.height = ph;
+      }
+      paintDrawList(ctx, list, w, h, dpr);
+      canvas.dataset.bursts = String(list.stats.bursts);
+      canvas.dataset.bhps = String(list.stats.bhps);
+      canvas.dataset.packets = String(list.stats.packets);
+      canvas.dataset.flashes = String(list.stats.flashes);
+      lastDraw = wall;
+      // Flashes fade in wall time: keep drawing while any is showing, even when paused.
+      if (list.animating && raf === null) raf = requestAnimationFrame(tick);
+    };
+    const tick = () => {
+      raf = null;
+      // The controller's view already drew in this frame: no second paint.
+      if (performance.now() / 1000 - lastDraw < 0.008) {
+        raf = requestAnimationFrame(tick);
+        return;
+      }
+      draw();
+    };
+    redraw.current = draw;
+    const remove = controller.addView(draw);
+    return () => {
+      remove();
+      redraw.current = null;
+      if (raf !== null) cancelAnimationFrame(raf);
+    };
+  }, [controller, model]);
+
+  // A new size, zoom or pan: draw at once, not at the next engine frame (paused runs too).
+  useEffect(() => {
+    redraw.current?.();
+  }, [geometry, width, height]);
+
+  return (
+    <canvas
+      ref={canvasRef}
+      className="animation-layer"
+      data-testid="animation-layer"
+      style={{ position: 'absolute', left: 0, top: 0, width, height, pointerEvents: 'none' }}
+      aria-hidden="true"
+    />
+  );
+}

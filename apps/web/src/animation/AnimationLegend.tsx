@@ -1,0 +1,71 @@
+/** What the animation's marks mean; the editor places it where it has room. */
+import { CLASS_COLORS, CONTROL_COLOR, DROP_COLOR, SUMMARY_COLOR } from './style';
+
+const W = 34;
+const H = 16;
+
+function Bar({ color, width }: { color: string; width: number }) {
+  return (
+    <svg width={W} height={H} aria-hidden="true">
+      <line x1={2} y1={H / 2} x2={W - 2} y2={H / 2} stroke="rgba(0,0,0,0.28)" strokeWidth={1} />
+      <line x1={8} y1={H / 2} x2={W - 6} y2={H / 2} stroke={color} strokeWidth={width} />
+    </svg>
+  );
+}
+
+const ITEMS = [
+  { key: 'data', label: 'Data burst', icon: <Bar color={CLASS_COLORS.data} width={5} /> },
+  { key: 'ack', label: 'ACK burst', icon: <Bar color={CLASS_COLORS.ack} width={3} /> },
+  { key: 'bg', label: 'Background burst', icon: <Bar color={CLASS_COLORS.background} width={5} /> },
+  {
+    key: 'bhp',
+    label: 'Control packet (BHP)',
+    icon: (
+      <svg width={W} height={H} aria-hidden="true">
+        <line x1={2} y1={H / 2} x2={W - 2} y2={H / 2} stroke={CONTROL_COLOR} strokeDasharray="4 3" strokeWidth={1.2} />
+        <polygon points={`${W / 2},3 ${W / 2 + 5},${H / 2} ${W / 2},${H - 3} ${W / 2 - 5},${H / 2}`} fill={CLASS_COLORS.data} stroke={CONTROL_COLOR} />
+      </svg>
+    ),
+  },
+  {
+    key: 'packets',
+    label: 'Packet (data, ACK)',
+    icon: (
+      <svg width={W} height={H} aria-hidden="true">
+        <rect x={6} y={H / 2 - 3.5} width={7} height={7} fill={CLASS_COLORS.data} stroke="#000" />
+        <rect x={20} y={H / 2 - 2} width={4} height={4} fill={CLASS_COLORS.ack} stroke="#000" />
+      </svg>
+    ),
+  },
+  {
+    key: 'summary',
+    label: 'Packets/s (too fast to show)',
+    icon: (
+      <svg width={W} height={H} aria-hidden="true">
+        <line x1={2} y1={H / 2} x2={W - 2} y2={H / 2} stroke={SUMMARY_COLOR} strokeOpacity={0.6} strokeWidth={6} />
+      </svg>
+    ),
+  },
+  {
+    key: 'drop',
+    label: 'Drop, with its reason',
+    icon: (
+      <svg width={W} height={H} aria-hidden="true">
+        <circle cx={W / 2} cy={H / 2} r={6} fill="none" stroke={DROP_COLOR} strokeWidth={2.5} />
+      </svg>
+    ),
+  },
+] as const;
+
+export function AnimationLegend({ className = 'legend' }: { className?: string }) {
+  return (
+    <ul className={className} aria-label="Animation legend" data-testid="animation-legend">
+      {ITEMS.map((item) => (
+        <li key={item.key}>
+          {item.icon}
+          {item.label}
+        </li>
+      ))}
+    </ul>
+  );
+}

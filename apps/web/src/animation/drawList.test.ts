@@ -1,0 +1,201 @@
+import { describe, expect, it } from 'vitest';
+import { EventKind, VisualStore } from '../sim/visualStore';
+import { buildDrawList, formatRate, summarisePackets } from './drawList';
+import { computeGeometry } from './geometry';
+import { AnimationModel, flashAlive, flashLook, flowSources, linkInfos } from './model';
+import { CLASS_COLORS, FLASH_SECONDS } from './style';
+import { ev, identity, lineScenario, rows } from './testSupport';
+import type { VisualEvent } from '../sim/visualStore';
+
+const scenario = lineScenario();
+const geom = computeGeometry(scenario, identity, 1);
+
+function setup(events: VisualEvent[]) {
+  const store = new VisualStore(1024, 1024);
+  store.append(rows(events));
+  const model = new AnimationModel([]);
+  model.setLinks(linkInfos(scenario), [0, 0]);
+  return { store, model };
+}
+
+function frame(model: AnimationModel, store: VisualStore, now: number, wall: number, flowStripes = false) {
+  model.ingest(store, now, wall);
+  model.advance(now, wall);
+  return buildDrawList(model, geom, { now, wall, flowStripes });
+}
+
+const burst = (t0: number, t1: number, extra: Partial<VisualEvent> = {}) =>
+  ev({ kind: EventKind.BurstOnLink, t0, t1, id: 7, link: 0, dir: 0, lane: 1, cls: 0, ...extra });
+
+describe('which events are in flight', () => {
+  it('draws a burst only between t0 and t1 + delay, on its lane, as long as its duration', () => {
+    const { store, model } = setup([burst(0.01, 0.0101)]);
+    expect(frame(model, store, 0.009, 1).bars).toHaveLength(0);
+    const list = frame(model, store, 0.0105, 1.1);
+    expect(list.stats.bursts).toBe(1);
+    const bar = list.bars[0];
+    // head half way along (958 px visible), tail a tenth of the link behind, lane 1 at 18 px
+    expect(bar.x2).toBeCloseTo(19 + 479);
+    expect(bar.x1).toBeCloseTo(19 + 479 - 95.8);
+    expect(bar.y1).toBeCloseTo(18);
+    expect(bar.color).toBe(CLASS_COLORS.data);
+    expect(frame(model, store, 0.0112, 1.2).bars).toHaveLength(0);
+    // gone from the model too once it has left the link
+    expect(model.travellers).toHaveLength(0);
+  });
+
+  it('does not keep what had already left its link when it was read', () => {
+    const { store, model } = setup([burst(0.01, 0.0101), burst(0.5, 0.5001)]);
+    model.ingest(store, 0.2, 0);
+    expect(model.travellers).toHaveLength(1);
+  });
+
+  it('reads each row once, and starts again on a new run', () => {
+    const { store, model } = setup([burst(0.01, 0.0101)]);
+    frame(model, store, 0.0105, 0);
+    frame(model, store, 0.0105, 0);
+    expect(model.travellers).toHaveLength(1);
+    store.append(rows([burst(0.0102, 0.0103, { lane: 0 })]));
+    expect(frame(model, store, 0.0105, 0).stats.bursts).toBe(2);
+    store.clear();
+    expect(frame(model, store, 0.0105, 0).stats.bursts).toBe(0);
+  });
+
+  it('colours bursts by class, thinner for ACKs, with the main flow as a stripe when there are several flows', () => {
+    const { store, model } = setup([
+      ev({ kind: EventKind.BurstFormed, id: 1, cls: 1, lane: 3 }),
+      burst(0, 0.0001, { id: 1, cls: 1 }),
+      burst(0, 0.0001, { id: 2, cls: 2, dir: 1 }),
+    ]);
+    const list = frame(model, store, 0.0005, 0, true);
+    const [ack, stripe, bg] = list.bars;
+    expect(ack.color).toBe(CLASS_COLORS.ack);
+    expect(ack.width).toBeLessThan(bg.width);
+    expect(stripe.color).toBe('#CC79A7'); // flow 3
+    expect(bg.color).toBe(CLASS_COLORS.background);
+    expect(bg.y1).toBeLessThan(0); // back direction: the other side
+  });
+
+  it('runs the BHP on the control channel ahead of its burst by the offset', () => {
+    const offset = 0.0002;
+    const { store, model } = setup([
+      ev({ kind: EventKind.BurstFormed, id: 5, cls: 0, lane: 0, value: offset }),
+      ev({ kind: EventKind.ControlPacket, id: 5, link: 0, dir: 0, t0: 0, t1: 0.001 }),
+      burst(offset, offset + 0.00005, { id: 5 }),
+    ]);
+    const list = frame(model, store, 0.0006, 0);
+    expect(list.diamonds).toHaveLength(1);
+    const bhp = list.diamonds[0];
+    expect(bhp.y).toBeCloseTo(8);
+    expect(bhp.fill).toBe(CLASS_COLORS.data);
+    const head = list.bars[0].x2;
+    expect(bhp.x - head).toBeCloseTo(958 * (offset / 0.001));
+    // The BHP has arrived at t1; it is no longer drawn.
+    expect(frame(model, store, 0.00101, 0).diamonds).toHaveLength(0);
+  });
+});
+
+describe('drop flashes', () => {
+  it('last FLASH_SECONDS of wall time, the ring growing and fading', () => {
+    const f = { start: 10, last: 10 };
+    expect(flashLook(f, 10)).toEqual({ ring: 0, ringAlpha: 1, labelAlpha: 1 });
+    const mid = flashLook(f, 10 + FLASH_SECONDS / 2);
+    expect(mid.ring).toBeCloseTo(0.5);
+    expect(mid.labelAlpha).toBe(1);
+    expect(flashLook(f, 10 + FLASH_SECONDS * 0.9).labelAlpha).toBeGreaterThan(0);
+    expect(flashLook(f, 10 + FLASH_SECONDS).labelAlpha).toBeCloseTo(0, 9);
+    expect(flashLook(f, 11).labelAlpha).toBe(0);
+    expect(flashAlive(f, 10 + FLASH_SECONDS * 0.99)).toBe(true);
+    expect(flashAlive(f, 10 + FLASH_SECONDS + 1e-9)).toBe(false);
+  });
+
+  it('flash at the node with the reason, whatever the simulated speed, and count repeats', () => {
+    const { store, model } = setup([
+      ev({ kind: EventKind.BurstDropped, t0: 0.001, t1: 0.001, node: 1, link: 0, dir: 0, id: 3, cls: 0, reason: 1 }),
+      ev({ kind: EventKind.BurstDropped, t0: 0.0011, t1: 0.0011, node: 1, link: 0, dir: 0, id: 4, cls: 0, reason: 1 }),
+      ev({ kind: EventKind.BurstDropped, t0: 0.0012, t1: 0.0012, node: 1, link: 0, dir: 0, id: 5, cls: 1, reason: 0 }),
+    ]);
+    // simulated time jumps far past the drops in one frame (high speed): still flashed
+    let list = frame(model, store, 5, 100);
+    expect(list.labels.map((l) => l.text)).toEqual(['contention (data) ×2', 'injected (ACK)']);
+    expect(list.rings[0].x).toBeCloseTo(1000);
+    expect(list.labels[1].y).toBeLessThan(list.labels[0].y); // stacked above
+    expect(list.animating).toBe(true);
+    list = frame(model, store, 5, 100 + FLASH_SECONDS + 0.01);
+    expect(list.labels).toHaveLength(0);
+    expect(list.animating).toBe(false);
+  });
+
+  it('waits for a drop whose time has not come', () => {
+    const { store, model } = setup([
+      ev({ kind: EventKind.BurstDropped, t0: 0.002, t1: 0.002, node: 0, link: 0, dir: 0, reason: 2 }),
+    ]);
+    expect(frame(model, store, 0.001, 0).labels).toHaveLength(0);
+    expect(frame(model, store, 0.0021, 1).labels[0].text).toBe('late (data)');
+  });
+
+  it('shows a full queue at the sending end of the packet link and a random loss on the line', () => {
+    const { store, model } = setup([
+      ev({ kind: EventKind.PacketDropped, t0: 0.001, link: 1, dir: 0, id: 0, cls: 0, reason: 0 }),
+      ev({ kind: EventKind.PacketDropped, t0: 0.001, link: 1, dir: 1, id: 0, cls: 1, reason: 1 }),
+    ]);
+    const list = frame(model, store, 0.002, 0);
+    const texts = list.labels.map((l) => l.text);
+    expect(texts).toEqual(['queue full (data)', 'random loss (ACK)']);
+    // B (1000,0) -> H (1000,400): the near end of dir 0 is just below B's glyph.
+    expect(list.rings[0].y).toBeCloseTo(23);
+    expect(list.rings[1].y).toBeCloseTo(23 + (400 - 23 - 20) / 2);
+  });
+
+  it('marks TCP events at the sending host of the flow', () => {
+    const s = lineScenario();
+    expect(flowSources({ nodes: s.nodes, flows: [{ src: 'H', count: 2 }, { src: 'A', count: 1 }] })).toEqual([2, 2, 0]);
+    const { store, model } = setup([ev({ kind: EventKind.TcpEvent, t0: 0.001, id: 1, reason: 0 })]);
+    const list = frame(model, store, 0.002, 0);
+    expect(list.labels[0].text).toBe('RTO');
+    expect(list.rings[0].x).toBe(0); // flowSources given as [0, 0]: node A
+  });
+});
+
+describe('packets on packet links', () => {
+  it('switches to a summary when packets would cross too fast to see or are too many', () => {
+    expect(summarisePackets(3, 300, 0.001, 0.001)).toBe(false); // 1 s to cross
+    expect(summarisePackets(3, 300, 0.001, 1)).toBe(true); // 1 ms to cross
+    expect(summarisePackets(3, 300, 0.001, 0)).toBe(false); // paused
+    expect(summarisePackets(100, 300, 0.001, 0)).toBe(true); // too many
+  });
+
+  const packets = (n: number, start: number, gap: number) =>
+    Array.from({ length: n }, (_, k) =>
+      ev({ kind: EventKind.PacketOnLink, t0: start + k * gap, t1: start + k * gap + 1e-5, link: 1, dir: 0, id: 0, cls: k % 2 }),
+    );
+
+  it('draws packets as squares at low speed, data bigger than ACKs', () => {
+    const { store, model } = setup(packets(4, 0, 0.0001));
+    // wall clock creeping: 1 ms simulated in 10 s of wall time
+    frame(model, store, 0.0003, 0);
+    const list = frame(model, store, 0.00035, 0.5);
+    expect(list.stats.packets).toBe(4);
+    expect(list.stats.summaries).toBe(0);
+    expect(list.squares[0].size).toBeGreaterThan(list.squares[1].size);
+    // first packet, 0.35 ms after it left B, on the way down to H
+    expect(list.squares[0].y).toBeCloseTo(23 + (400 - 23 - 20) * 0.35);
+  });
+
+  it('summarises at high speed with the rate in packets per simulated second', () => {
+    const { store, model } = setup([]);
+    frame(model, store, 0, 0);
+    store.append(rows(packets(50, 0, 0.0001))); // 50 packets in 5 ms
+    const list = frame(model, store, 0.1, 0.1); // 1 simulated second per wall second
+    expect(list.stats.summaries).toBe(1);
+    expect(list.stats.packets).toBe(0);
+    expect(list.labels.map((l) => l.text)).toEqual(['500 pkt/s']);
+  });
+
+  it('formats rates shortly', () => {
+    expect(formatRate(950)).toBe('950');
+    expect(formatRate(1234)).toBe('1.2k');
+    expect(formatRate(12345)).toBe('12k');
+    expect(formatRate(2.5e6)).toBe('2.5M');
+  });
+});

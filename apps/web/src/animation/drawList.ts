@@ -1,0 +1,277 @@
+/**
+ * The pure half of the animation: the model's travellers and flashes, the geometry and the
+ * clocks in, a draw list of primitives out. One pass over what is in flight; nothing is
+ * guessed: a thing is drawn where its event says it is at the simulated time `now`.
+ */
+import { EventKind } from '../sim/visualStore';
+import { flowColor } from '../theme';
+import { barSpanInto, fractionAlong, laneOffset, pointAt, type Geometry, type LinkGeom } from './geometry';
+import { flashLook, type AnimationModel, type FlashPlace } from './model';
+import {
+  burstColor,
+  CONTROL_COLOR,
+  DROP_COLOR,
+  LANE_COLOR,
+  MIN_BAR_PX,
+  packetColor,
+  SUMMARY_COLOR,
+  TCP_EVENT_COLOR,
+} from './style';
+import type { DrawList, LabelPrim } from './types';
+
+// Module-level copies of imported values: the hot loop must not go through the import
+// bindings (dev servers and test runners turn each into a property getter).
+const BURST_ON_LINK = EventKind.BurstOnLink;
+const CONTROL_PACKET = EventKind.ControlPacket;
+const PACKET_ON_LINK = EventKind.PacketOnLink;
+const CLASS_COLOR = [burstColor(0), burstColor(1), burstColor(2)];
+const FLOW_COLOR = Array.from({ length: 64 }, (_, i) => flowColor(i));
+const BHP_STROKE = CONTROL_COLOR;
+const spanInto = barSpanInto;
+
+export interface DrawOptions {
+  /** Simulated seconds (controller.live.now). */
+  now: number;
+  /** Wall seconds (performance.now() / 1000). */
+  wall: number;
+  /** More than one flow: bursts get a stripe in the colour of their main flow. */
+  flowStripes: boolean;
+}
+
+/** A packet must stay on screen this long (wall seconds) to be drawn as itself. */
+export const MIN_PACKET_WALL_SECONDS = 0.2;
+/** Packets closer than this (px) on average along a link are summarised. */
+const MIN_PACKET_SPACING_PX = 7;
+
+/**
+ * Whether one link direction's packets are drawn as a summary: when each packet would
+ * cross in fewer than MIN_PACKET_WALL_SECONDS of wall time at this speed (a flicker), or
+ * when there are too many in flight to tell apart.
+ */
+export function summarisePackets(inFlight: number, lenPx: number, crossingSeconds: number, speed: number): boolean {
+  if (inFlight * MIN_PACKET_SPACING_PX > Math.max(lenPx, MIN_PACKET_SPACING_PX)) return true;
+  return speed > 0 && crossingSeconds / speed < MIN_PACKET_WALL_SECONDS;
+}
+
+export function emptyDrawList(): DrawList {
+  return {
+    lanes: [],
+    bars: [],
+    diamonds: [],
+    squares: [],
+    rings: [],
+    labels: [],
+    animating: false,
+    stats: { bursts: 0, bhps: 0, packets: 0, summaries: 0, flashes: 0 },
+  };
+}
+
+export function buildDrawList(model: AnimationModel, geom: Geometry, opts: DrawOptions): DrawList {
+  const out = emptyDrawList();
+  const { now, wall } = opts;
+  const s = geom.s;
+  const links = geom.links;
+
+  // Lanes: the control channel (dashed) and one thin line per wavelength, each direction.
+  for (const g of links) {
+    if (!g || !g.fiber || g.len <= 0) continue;
+    for (let dir = 0; dir < 2; dir++) {
+      const [x1, y1] = pointAt(g, dir, 0, g.controlOffset);
+      const [x2, y2] = pointAt(g, dir, 1, g.controlOffset);
+      out.lanes.push({ x1, y1, x2, y2, width: 1.2, color: CONTROL_COLOR, alpha: 0.6, dash: [4 * s, 3 * s] });
+      for (let w = 0; w < g.wavelengths; w++) {
+        const off = laneOffset(g, w);
+        const [lx1, ly1] = pointAt(g, dir, 0, off);
+        const [lx2, ly2] = pointAt(g, dir, 1, off);
+        out.lanes.push({ x1: lx1, y1: ly1, x2: lx2, y2: ly2, width: 1, color: LANE_COLOR, alpha: 1 });
+      }
+    }
+  }
+
+  // Packets are gathered per link direction first: whether they are drawn one by one or
+  // summarised depends on how many there are.
+  const packetsAt = new Map<number, number[]>(); // link*2+dir -> [f, cls, f, cls, ...]
+  const crossing = new Map<number, number>(); // link*2+dir -> longest crossing seen, s
+
+  const list = model.travellers;
+  for (let i = 0; i < list.length; i++) {
+    const t = list[i];
+    if (t.t0 > now || t.end < now) continue;
+    const g = links[t.link];
+    if (!g || g.len <= 0) continue;
+    // Screen point of fraction f along the link in this direction, `off` px to its right:
+    // (bx + dx * f + nx * off, by + dy * f + ny * off), no allocation per traveller.
+    const back = t.dir === 1;
+    const bx = back ? g.bx : g.ax;
+    const by = back ? g.by : g.ay;
+    const dx = (back ? -g.ux : g.ux) * g.len;
+    const dy = (back ? -g.uy : g.uy) * g.len;
+    const nx = back ? -g.nx : g.nx;
+    const ny = back ? -g.ny : g.ny;
+    if (t.kind === BURST_ON_LINK) {
+      if (!spanInto(span, now, t.t0, t.t1, g.delay, MIN_BAR_PX / g.len)) continue;
+      const off = g.controlOffset + (t.lane > 0 ? t.lane + 1 : 1) * g.laneSpacing;
+      const width = t.cls === 1 ? g.barWidth * 0.6 : g.barWidth;
+      out.bars.push({
+        x1: bx + dx * span.tail + nx * off,
+        y1: by + dy * span.tail + ny * off,
+        x2: bx + dx * span.head + nx * off,
+        y2: by + dy * span.head + ny * off,
+        width,
+        color: CLASS_COLOR[t.cls] ?? CLASS_COLOR[0],
+        alpha: t.cls === 2 ? 0.8 : 1,
+      });
+      if (opts.flowStripes && t.flow >= 0) {
+        // A thin line in the flow's colour along the bar's outer edge.
+        const sw = Math.max(1, width * 0.4);
+        const so = off + (width - sw) / 2 + sw;
+        out.bars.push({
+          x1: bx + dx * span.tail + nx * so,
+          y1: by + dy * span.tail + ny * so,
+          x2: bx + dx * span.head + nx * so,
+          y2: by + dy * span.head + ny * so,
+          width: sw,
+          color: FLOW_COLOR[t.flow % 64],
+          alpha: 1,
+        });
+      }
+      out.stats.bursts++;
+    } else if (t.kind === CONTROL_PACKET) {
+      if (now > t.t1) continue;
+      const f = t.t1 > t.t0 ? (now - t.t0) / (t.t1 - t.t0) : 1;
+      const off = g.controlOffset;
+      out.diamonds.push({
+        x: bx + dx * f + nx * off,
+        y: by + dy * f + ny * off,
+        size: 4 * s,
+        fill: t.cls >= 0 ? (CLASS_COLOR[t.cls] ?? '#ffffff') : '#ffffff',
+        stroke: BHP_STROKE,
+      });
+      out.stats.bhps++;
+    } else if (t.kind === PACKET_ON_LINK) {
+      const key = t.link * 2 + t.dir;
+      let arr = packetsAt.get(key);
+      if (!arr) packetsAt.set(key, (arr = []));
+      arr.push(fractionAlong(now, t.t0, g.delay), t.cls);
+      const c = t.end - t.t0;
+      if (c > (crossing.get(key) ?? 0)) crossing.set(key, c);
+    }
+  }
+
+  // Packets, or their summary, per link direction. Summaries also show for directions
+  // whose packets all crossed between two frames (none in flight now) at high speed.
+  const speed = model.speed();
+  const keys = new Set<number>(packetsAt.keys());
+  for (let li = 0; li < links.length; li++) {
+    const g = links[li];
+    if (g && !g.fiber && g.len > 0) {
+      keys.add(li * 2);
+      keys.add(li * 2 + 1);
+    }
+  }
+  for (const key of keys) {
+    const li = key >> 1;
+    const dir = key & 1;
+    const g = links[li];
+    if (!g || g.len <= 0) continue;
+    const arr = packetsAt.get(key);
+    const inFlight = arr ? arr.length / 2 : 0;
+    const rate = model.packetRate(li, dir);
+    const cross = crossing.get(key) ?? g.delay;
+    if (summarisePackets(inFlight, g.len, cross, speed)) {
+      if (inFlight === 0 && !(rate && rate > 0)) continue;
+      summary(out, g, dir, rate, inFlight, s);
+      out.stats.summaries++;
+    } else if (arr) {
+      for (let k = 0; k < arr.length; k += 2) {
+        const cls = arr[k + 1];
+        const [x, y] = pointAt(g, dir, arr[k], g.packetOffset);
+        out.squares.push({ x, y, size: (cls === 1 ? 2 : 3.2) * s, fill: packetColor(cls), stroke: '#000000' });
+        out.stats.packets++;
+      }
+    }
+  }
+
+  // Drop flashes (and TCP events at the sender), stacked when several share a place.
+  const stacked = new Map<string, number>();
+  for (const f of model.flashes.values()) {
+    const p = placePoint(geom, f.place);
+    if (!p) continue;
+    const look = flashLook(f, wall);
+    if (look.labelAlpha <= 0) continue;
+    const color = f.color === 'drop' ? DROP_COLOR : TCP_EVENT_COLOR;
+    if (look.ringAlpha > 0) {
+      out.rings.push({ x: p.x, y: p.y, r: p.r + look.ring * 22 * s, width: 3 * s, color, alpha: look.ringAlpha });
+    }
+    const placeKey = f.place.at === 'node' ? `n${f.place.node}` : `l${f.place.link}:${f.place.dir}:${f.place.f}`;
+    const row = stacked.get(placeKey) ?? 0;
+    stacked.set(placeKey, row + 1);
+    const size = 13 * Math.min(1.4, Math.max(0.85, s));
+    const label: LabelPrim = {
+      x: p.x,
+      y: p.y - p.r - 6 * s - row * (size + 2),
+      text: f.count > 1 ? `${f.text} ×${f.count}` : f.text,
+      color,
+      alpha: look.labelAlpha,
+      size,
+      align: 'center',
+      bold: true,
+    };
+    out.labels.push(label);
+    out.stats.flashes++;
+  }
+  out.animating = model.flashes.size > 0;
+  return out;
+}
+
+// Scratch for the hot loop.
+const span = { head: 0, tail: 0 };
+
+function placePoint(geom: Geometry, place: FlashPlace): { x: number; y: number; r: number } | null {
+  if (place.at === 'node') {
+    const n = geom.nodes[place.node];
+    return n ? { x: n.x, y: n.y, r: n.r } : null;
+  }
+  const g = geom.links[place.link];
+  if (!g) return null;
+  const [x, y] = pointAt(g, place.dir, place.f, g.fiber ? 0 : g.packetOffset);
+  return { x, y, r: 4 * geom.s };
+}
+
+/** Packets per simulated second, short: 950, 12k, 1.3M. */
+export function formatRate(perSecond: number): string {
+  if (perSecond >= 1e6) return `${(perSecond / 1e6).toFixed(perSecond >= 1e7 ? 0 : 1)}M`;
+  if (perSecond >= 1e3) return `${(perSecond / 1e3).toFixed(perSecond >= 1e4 ? 0 : 1)}k`;
+  return `${Math.round(perSecond)}`;
+}
+
+/**
+ * A band along the direction's side, thicker for more packets per second (log scale),
+ * with a chevron for the direction of travel and the rate (or the count when paused).
+ */
+function summary(out: DrawList, g: LinkGeom, dir: number, rate: number | null, inFlight: number, s: number): void {
+  const level = rate && rate > 0 ? Math.min(1, Math.log10(1 + rate) / 6) : Math.min(1, Math.log10(1 + inFlight) / 3);
+  const width = (2 + 6 * level) * s;
+  const off = g.packetOffset + width / 2 - 2 * s;
+  const [x1, y1] = pointAt(g, dir, 0, off);
+  const [x2, y2] = pointAt(g, dir, 1, off);
+  out.bars.push({ x1, y1, x2, y2, width, color: SUMMARY_COLOR, alpha: 0.35 + 0.45 * level });
+  // Chevron at the middle, pointing the way the packets go.
+  const c = 4 * s;
+  const [mx, my] = pointAt(g, dir, 0.5, off);
+  const [bx1, by1] = pointAt(g, dir, 0.5 - c / Math.max(1, g.len), off - c);
+  const [bx2, by2] = pointAt(g, dir, 0.5 - c / Math.max(1, g.len), off + c);
+  out.bars.push({ x1: bx1, y1: by1, x2: mx, y2: my, width: 1.5 * s, color: '#000000', alpha: 0.8 });
+  out.bars.push({ x1: bx2, y1: by2, x2: mx, y2: my, width: 1.5 * s, color: '#000000', alpha: 0.8 });
+  const [lx, ly] = pointAt(g, dir, 0.5, off + width / 2 + 9 * s);
+  out.labels.push({
+    x: lx,
+    y: ly + 4 * s,
+    text: rate && rate > 0 ? `${formatRate(rate)} pkt/s` : `${inFlight} pkt`,
+    color: '#1a1a1a',
+    alpha: 1,
+    size: 11 * Math.min(1.3, Math.max(0.85, s)),
+    align: 'center',
+    bold: false,
+  });
+}

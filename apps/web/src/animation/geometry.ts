@@ -1,0 +1,181 @@
+/**
+ * Where things go on screen: each link's visible segment (between the node glyphs), its
+ * direction and normal, and the lanes beside it. Pure: scenario + toScreen + scale in,
+ * numbers out.
+ *
+ * Lanes follow the roads' rule: traffic from a to b (dir 0) runs on the right-hand side of
+ * its direction of travel, traffic back (dir 1) on the other side. On a fiber each side
+ * has the control channel nearest the cable, then wavelength 0, 1, ... outwards.
+ */
+import type { Scenario } from '@obs-tcp-sim/scenario';
+import { NODE_RADIUS } from './style';
+
+export interface NodeGeom {
+  x: number;
+  y: number;
+  /** Glyph radius on screen, px. */
+  r: number;
+}
+
+export interface LinkGeom {
+  fiber: boolean;
+  /** Propagation delay, seconds. */
+  delay: number;
+  wavelengths: number;
+  /** Visible segment from the a side to the b side (node glyphs cut off). */
+  ax: number;
+  ay: number;
+  bx: number;
+  by: number;
+  /** Length of the visible segment, px (0 when the nodes overlap). */
+  len: number;
+  /** Unit vector a -> b and the right-hand normal of dir 0 (screen y points down). */
+  ux: number;
+  uy: number;
+  nx: number;
+  ny: number;
+  /** Distance of the control channel from the link's centre line, px. */
+  controlOffset: number;
+  /** Distance between wavelength lanes, px. */
+  laneSpacing: number;
+  /** Thickness of a data burst bar, px. */
+  barWidth: number;
+  /** Packet links: distance of each direction's packets from the centre line, px. */
+  packetOffset: number;
+}
+
+export interface Geometry {
+  nodes: NodeGeom[];
+  links: (LinkGeom | null)[];
+  /** Zoom-dependent size factor for marks and text, clamped so nothing vanishes or swamps. */
+  s: number;
+}
+
+/** Room one direction's wavelength lanes may take at zoom 1, px. */
+const LANES_MAX_WIDTH = 28;
+const LANE_SPACING = 5;
+
+export function zoomFactor(scale: number): number {
+  return Math.min(2.5, Math.max(0.5, scale));
+}
+
+export function computeGeometry(
+  scenario: Pick<Scenario, 'nodes' | 'links'>,
+  toScreen: (x: number, y: number) => [number, number],
+  scale: number,
+): Geometry {
+  const s = zoomFactor(scale);
+  const byId = new Map<string, number>();
+  const nodes: NodeGeom[] = scenario.nodes.map((n, i) => {
+    byId.set(n.id, i);
+    const [x, y] = toScreen(n.x, n.y);
+    return { x, y, r: (NODE_RADIUS[n.kind] ?? 16) * scale };
+  });
+  const links = scenario.links.map((link): LinkGeom | null => {
+    const ia = byId.get(link.a);
+    const ib = byId.get(link.b);
+    if (ia === undefined || ib === undefined) return null;
+    const a = nodes[ia];
+    const b = nodes[ib];
+    const dx = b.x - a.x;
+    const dy = b.y - a.y;
+    const full = Math.hypot(dx, dy);
+    const ux = full > 0 ? dx / full : 1;
+    const uy = full > 0 ? dy / full : 0;
+    // Start where the glyph ends, plus a hair; a very short link keeps its middle.
+    const cutA = Math.min(a.r + 2 * s, full / 2);
+    const cutB = Math.min(b.r + 2 * s, full / 2);
+    const len = Math.max(0, full - cutA - cutB);
+    const fiber = link.kind === 'fiber';
+    const wavelengths = fiber ? Math.max(1, link.wavelengths) : 0;
+    const laneSpacing = fiber ? Math.max(1.5, Math.min(LANE_SPACING, LANES_MAX_WIDTH / wavelengths) * s) : 0;
+    return {
+      fiber,
+      delay: link.delay,
+      wavelengths,
+      ax: a.x + ux * cutA,
+      ay: a.y + uy * cutA,
+      bx: a.x + ux * (cutA + len),
+      by: a.y + uy * (cutA + len),
+      len,
+      ux,
+      uy,
+      nx: -uy,
+      ny: ux,
+      controlOffset: 8 * s,
+      laneSpacing,
+      barWidth: Math.max(1.5, laneSpacing * 0.8),
+      packetOffset: 6 * s,
+    };
+  });
+  return { nodes, links, s };
+}
+
+/** Distance from the centre line of wavelength `lane` (0-based) of a fiber, px. */
+export function laneOffset(g: LinkGeom, lane: number): number {
+  return g.controlOffset + (Math.max(0, lane) + 1) * g.laneSpacing;
+}
+
+/**
+ * The point `f` of the way along the link (0 = the near end of direction `dir`, 1 = the
+ * far end), `offset` px to the right of the direction of travel.
+ */
+export function pointAt(g: LinkGeom, dir: number, f: number, offset: number): [number, number] {
+  const d = g.len * f;
+  if (dir === 1) {
+    return [g.bx - g.ux * d - g.nx * offset, g.by - g.uy * d - g.ny * offset];
+  }
+  return [g.ax + g.ux * d + g.nx * offset, g.ay + g.uy * d + g.ny * offset];
+}
+
+/**
+ * How far along its link something that leaves the near end at `tStart` is at `now`, as a
+ * fraction of the propagation delay, clamped to [0, 1]. A zero delay is a step.
+ */
+export function fractionAlong(now: number, tStart: number, delay: number): number {
+  if (!(delay > 0)) return now >= tStart ? 1 : 0;
+  const f = (now - tStart) / delay;
+  return f <= 0 ? 0 : f >= 1 ? 1 : f;
+}
+
+/**
+ * A burst bar on its link at `now`: head and tail as fractions of the link (the head is
+ * where its first bit is, the tail where its last bit is), clipped to the link, and at
+ * least `minFraction` long when any of it is on the link. Null when it is not on the link.
+ */
+export function barSpan(
+  now: number,
+  t0: number,
+  t1: number,
+  delay: number,
+  minFraction: number,
+): { head: number; tail: number } | null {
+  const span = { head: 0, tail: 0 };
+  return barSpanInto(span, now, t0, t1, delay, minFraction) ? span : null;
+}
+
+/** barSpan writing into `span` (no allocation in the per-frame loop); false when off the link. */
+export function barSpanInto(
+  span: { head: number; tail: number },
+  now: number,
+  t0: number,
+  t1: number,
+  delay: number,
+  minFraction: number,
+): boolean {
+  if (now < t0) return false;
+  if (delay > 0 ? now > t1 + delay : now > t1) return false;
+  let head = fractionAlong(now, t0, delay);
+  let tail = fractionAlong(now, t1, delay);
+  if (head - tail < minFraction) {
+    // Grow backwards from the head; at the very start grow forwards instead.
+    tail = head - minFraction;
+    if (tail < 0) {
+      tail = 0;
+      head = Math.min(1, minFraction);
+    }
+  }
+  span.head = head;
+  span.tail = tail;
+  return true;
+}

@@ -1,0 +1,3 @@
+export { AnimationLayer } from './AnimationLayer';
+export { AnimationLegend } from './AnimationLegend';
+export type { OverlayProps } from './types';

@@ -1,0 +1,37 @@
+/**
+ * Colours and sizes of the animation (Okabe & Ito, theme.ts). Class is carried by colour
+ * and by thickness/size, so nothing depends on colour alone: ACK bursts are thinner bars
+ * and ACK packets smaller squares than data ones.
+ */
+import { OKABE_ITO } from '../theme';
+
+export const CLASS_COLORS = {
+  data: OKABE_ITO.blue,
+  ack: OKABE_ITO.orange,
+  background: '#8c8c8c',
+} as const;
+
+/** Burst classes as the engine numbers them (cls): 0 data, 1 ACK, 2 background. */
+export function burstColor(cls: number): string {
+  return cls === 1 ? CLASS_COLORS.ack : cls === 2 ? CLASS_COLORS.background : CLASS_COLORS.data;
+}
+
+/** Packet classes: 0 data, 1 ACK. */
+export function packetColor(cls: number): string {
+  return cls === 1 ? CLASS_COLORS.ack : CLASS_COLORS.data;
+}
+
+export const LANE_COLOR = 'rgba(0, 0, 0, 0.28)';
+export const CONTROL_COLOR = '#222222';
+export const DROP_COLOR = OKABE_ITO.vermillion;
+export const TCP_EVENT_COLOR = OKABE_ITO.reddishPurple;
+export const SUMMARY_COLOR = OKABE_ITO.bluishGreen;
+
+/** Drop flashes last this long in wall time, whatever the speed. */
+export const FLASH_SECONDS = 0.6;
+
+/** Glyph radii of the node kinds at zoom 1 (topology/NodeGlyph.tsx): lanes stop there. */
+export const NODE_RADIUS: Record<string, number> = { host: 18, router: 15, edge: 17, core: 21 };
+
+/** Shortest burst bar drawn, px: a 1 us burst on a 10 ms fiber must still be seen. */
+export const MIN_BAR_PX = 3;
