@@ -6,22 +6,24 @@
 import { expect, test } from '@playwright/test';
 import { counter, cwndPoints, numberAttr, openRunning, simTime, snapshot, waitIdle } from './helpers';
 
-test('opens on the default scenario, running, with its topology and no error', async ({ page }) => {
+test('opens on the default preset (paper 000), running, with its topology and no error', async ({ page }) => {
   await openRunning(page);
+  await expect(page.getByTestId('preset')).toHaveValue('paper000');
   const topology = page.getByTestId('topology');
-  await expect(topology).toHaveAttribute('data-nodes', '5');
-  await expect(topology).toHaveAttribute('data-links', '4');
+  // Paper 000's LOBS testbed: 3 edge and 4 core nodes, a server and a client.
+  await expect(topology).toHaveAttribute('data-nodes', '9');
+  await expect(topology).toHaveAttribute('data-links', '12');
   for (const [id, kind] of [
     ['Server', 'host'],
     ['E1', 'edge'],
     ['C1', 'core'],
-    ['E2', 'edge'],
+    ['C4', 'core'],
+    ['E3', 'edge'],
     ['Client', 'host'],
   ]) {
     await expect(topology.locator(`[data-node="${id}"]`)).toHaveAttribute('data-kind', kind);
   }
-  await expect(topology.locator('[data-kind="fiber"]')).toHaveCount(2);
-  await expect(topology.getByText('2 λ × 1.25 Gbit/s')).toHaveCount(2);
+  await expect(topology.locator('[data-kind="fiber"]')).toHaveCount(10);
   await expect(page.getByTestId('error-banner')).toHaveCount(0);
   await expect(page.getByTestId('loss-data-value')).toHaveText('1.0 %');
   await expect(page.getByTestId('loss-ack-value')).toHaveText('0.0 %');
@@ -121,7 +123,10 @@ test('at max speed the run finishes and every sample is kept', async ({ page }) 
 
 test('the controls work from the keyboard', async ({ page }) => {
   await openRunning(page);
-  await page.keyboard.press('Tab');
+  // The header (preset picker) comes first, then the run controls.
+  for (let i = 0; i < 5 && !(await page.getByTestId('play-pause').evaluate((b) => b === document.activeElement)); i++) {
+    await page.keyboard.press('Tab');
+  }
   await expect(page.getByTestId('play-pause')).toBeFocused();
   await page.keyboard.press('Space');
   await expect(page.getByTestId('phase')).toHaveText('Paused');
@@ -140,11 +145,69 @@ test('an engine that fails to load shows a banner with Reset, and Reset recovers
   await expect(page.getByTestId('error-message')).not.toBeEmpty();
   await expect(page.getByTestId('phase')).toHaveText('Stopped by an error');
   // The page still answers (the tab is not frozen) and the scenario is still shown.
-  await expect(page.getByTestId('topology')).toHaveAttribute('data-nodes', '5');
+  await expect(page.getByTestId('topology')).toHaveAttribute('data-nodes', '9');
   await snapshot(page, '06-error');
   broken = false;
   await page.getByTestId('error-reset').click();
   await expect(banner).toHaveCount(0);
   await expect(page.getByTestId('phase')).toHaveText('Running');
   await expect.poll(() => cwndPoints(page)).toBeGreaterThan(0);
+});
+
+test('while paused, Next event and Next burst step the run and nothing else moves it', async ({ page }) => {
+  await openRunning(page);
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await expect(page.getByTestId('phase')).toHaveText('Paused');
+  await waitIdle(page);
+  const sent = await counter(page, 'bursts-sent');
+  await page.getByTestId('step-burst').click();
+  await expect.poll(() => counter(page, 'bursts-sent')).toBe(sent + 1);
+  const t = await simTime(page);
+  await page.getByTestId('step-event').click();
+  await expect.poll(() => simTime(page)).toBeGreaterThanOrEqual(t);
+  await waitIdle(page);
+  // The keys do the same: B for the next burst.
+  await page.locator('body').press('b');
+  await expect.poll(() => counter(page, 'bursts-sent')).toBe(sent + 2);
+  // Space plays and pauses (when no button has the focus: a focused button takes Space).
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.locator('body').press(' ');
+  await expect(page.getByTestId('phase')).toHaveText('Running');
+  await page.locator('body').press(' ');
+  await expect(page.getByTestId('phase')).toHaveText('Paused');
+});
+
+test('watching single bursts: the clock shows microseconds and moves slowly', async ({ page }) => {
+  await openRunning(page);
+  await page.getByRole('radio', { name: '20 µs' }).check();
+  await expect(page.getByTestId('speed-caption')).toContainText('single bursts');
+  await waitIdle(page);
+  const t0 = await simTime(page);
+  await page.waitForTimeout(1000);
+  const t1 = await simTime(page);
+  expect(t1 - t0).toBeGreaterThan(0);
+  expect(t1 - t0).toBeLessThan(100e-6); // about 20 µs per wall second
+  await expect(page.getByTestId('sim-time')).toHaveText(/^\d+\.\d{6} s$/);
+});
+
+test('each preset loads and runs, and says what to look for', async ({ page }) => {
+  test.setTimeout(240_000);
+  await openRunning(page);
+  const ids = await page.getByTestId('preset').locator('option').evaluateAll((options) =>
+    options.map((o) => (o as HTMLOptionElement).value),
+  );
+  expect(ids).toEqual(['first-lesson', 'paper000', 'paper001', 'paper002', 'paper003-slow', 'paper003-fast', 'paper004']);
+  await page.getByRole('radio', { name: 'max' }).check();
+  for (const id of ids) {
+    await page.getByTestId('preset').selectOption(id);
+    await expect(page.getByTestId('scenario-name')).toBeHidden(); // the preset's own scenario
+    await expect(page.getByTestId('phase')).toHaveText(/Running|Finished/);
+    await expect.poll(() => simTime(page), { message: id }).toBeGreaterThan(0);
+    await expect.poll(() => cwndPoints(page), { message: id }).toBeGreaterThan(0);
+    await expect(page.getByTestId('error-banner')).toHaveCount(0);
+  }
+  await page.getByTestId('preset').selectOption('first-lesson');
+  await page.getByTestId('preset-info-toggle').click();
+  await expect(page.getByTestId('preset-info')).toContainText('What to look for');
+  await snapshot(page, '07-preset-info');
 });

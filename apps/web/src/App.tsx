@@ -15,7 +15,9 @@ import { SpeedControl } from './controls/SpeedControl';
 import { TimeReadout } from './controls/TimeReadout';
 import { EditorArea } from './editor/EditorArea';
 import { EventLogArea } from './log/EventLogArea';
-import { useSimState } from './sim/context';
+import { PresetPicker } from './presets/PresetPicker';
+import { usePageKeys } from './controls/keyboard';
+import { useController, useSimState } from './sim/context';
 
 const TABS = [
   { id: 'charts', label: 'Charts', Area: ChartsArea },
@@ -24,16 +26,16 @@ const TABS = [
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
-export function App({ scenarioName }: { scenarioName: string }) {
+export function App({ initialPresetId }: { initialPresetId: string }) {
+  const controller = useController();
   const { phase } = useSimState();
+  usePageKeys(controller);
   const [tab, setTab] = useState<TabId>('charts');
   return (
     <div className="app" data-testid="app" data-phase={phase}>
       <header className="app-header">
         <h1>TCP over Optical Burst Switching</h1>
-        <p className="scenario-name" data-testid="scenario-name">
-          {scenarioName}
-        </p>
+        <PresetPicker initialId={initialPresetId} />
       </header>
       <ErrorBanner />
       <NoticeBanner />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDelay, formatMbps, formatPercent, formatRate, formatSeconds } from './format';
+import { formatClock, formatDelay, formatEventRate, formatMbps, formatPercent, formatRate, formatSeconds } from './format';
 
 describe('format', () => {
   it('shows rates with SI prefixes', () => {
@@ -18,5 +18,20 @@ describe('format', () => {
     expect(formatDelay(1e-5)).toBe('10 µs');
     expect(formatDelay(1e-4)).toBe('100 µs');
     expect(formatDelay(0.005)).toBe('5 ms');
+  });
+});
+
+describe('clock and engine rate', () => {
+  it('shows microseconds when watching single bursts, hundredths otherwise', () => {
+    expect(formatClock(0.000123456, 20e-6)).toBe('0.000123 s');
+    expect(formatClock(0.0123456, 1e-3)).toBe('0.0123 s');
+    expect(formatClock(12.3456, 1)).toBe('12.35 s');
+    expect(formatClock(12.3456, Infinity)).toBe('12.35 s');
+  });
+  it('says events per second in M or k', () => {
+    expect(formatEventRate(2.34e6)).toBe('2.3 M events/s');
+    expect(formatEventRate(45_600)).toBe('45.6 k events/s');
+    expect(formatEventRate(12)).toBe('12 events/s');
+    expect(formatEventRate(0)).toBe('–');
   });
 });

@@ -49,3 +49,20 @@ export function formatDelay(seconds: number): string {
 function trimZeros(x: number): string {
   return String(Number(x.toPrecision(3)));
 }
+
+/**
+ * The simulated clock at a given speed: enough decimals that it visibly moves (µs when
+ * watching single bursts), never more, so the readout does not jitter.
+ */
+export function formatClock(s: number, speed: number): string {
+  const decimals = speed <= 1e-4 ? 6 : speed <= 1e-2 ? 4 : 2;
+  return `${s.toFixed(decimals)} s`;
+}
+
+/** Engine events per wall second: 2.3e6 -> "2.3 M events/s". */
+export function formatEventRate(perSecond: number): string {
+  if (!Number.isFinite(perSecond) || perSecond <= 0) return '–';
+  if (perSecond >= 1e6) return `${fixed1(perSecond / 1e6)} M events/s`;
+  if (perSecond >= 1e3) return `${fixed1(perSecond / 1e3)} k events/s`;
+  return `${Math.round(perSecond)} events/s`;
+}

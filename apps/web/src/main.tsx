@@ -5,7 +5,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createEngine } from '@obs-tcp-sim/engine';
-import { defaultScenario } from '@obs-tcp-sim/scenario';
+import { DEFAULT_PRESET_ID, PRESETS } from '@obs-tcp-sim/scenario';
+import type { Scenario } from '@obs-tcp-sim/scenario';
 import { App } from './App';
 import { FrameScheduler } from './raf/scheduler';
 import { SimContext } from './sim/context';
@@ -13,7 +14,9 @@ import { SimController } from './sim/controller';
 import { installTestHooks } from './testHooks';
 import './styles.css';
 
-const scenario = defaultScenario;
+// The app opens on the default preset, running (a copy: presets are frozen and shared).
+const preset = PRESETS.find((p) => p.id === DEFAULT_PRESET_ID) ?? PRESETS[0];
+const scenario = structuredClone(preset.scenario) as Scenario;
 const scheduler = new FrameScheduler();
 const controller = new SimController(createEngine(), scheduler, scenario);
 installTestHooks(controller);
@@ -21,7 +24,7 @@ installTestHooks(controller);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <SimContext.Provider value={controller}>
-      <App scenarioName={scenario.name} />
+      <App initialPresetId={preset.id} />
     </SimContext.Provider>
   </StrictMode>,
 );

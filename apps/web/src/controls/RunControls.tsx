@@ -1,33 +1,62 @@
-/** Play/pause and reset. One toggle button so the class always sees what a click will do. */
+/**
+ * Play/pause, reset, and single steps. One toggle button so the class always sees what a
+ * click will do; the steps work while paused: the next event, or up to the next burst an
+ * edge sends (what a teacher uses to walk through one burst's life).
+ */
 import { useController, useSimState } from '../sim/context';
-import { PauseIcon, PlayIcon, ResetIcon } from './icons';
+import { PauseIcon, PlayIcon, ResetIcon, StepIcon } from './icons';
 
 export function RunControls() {
   const controller = useController();
   const { phase } = useSimState();
   const running = phase === 'running';
   const canToggle = phase === 'running' || phase === 'paused';
+  const canStep = phase === 'paused';
   return (
     <div className="run-controls" role="group" aria-label="Run">
-      <button
-        type="button"
-        className="primary"
-        data-testid="play-pause"
-        disabled={!canToggle}
-        onClick={() => (running ? controller.pause() : controller.play())}
-      >
-        {running ? <PauseIcon /> : <PlayIcon />}
-        {running ? 'Pause' : 'Play'}
-      </button>
-      <button
-        type="button"
-        data-testid="reset"
-        disabled={phase === 'loading' || phase === 'resetting'}
-        onClick={() => void controller.reset()}
-      >
-        <ResetIcon />
-        Reset
-      </button>
+      <div className="run-row">
+        <button
+          type="button"
+          className="primary"
+          data-testid="play-pause"
+          disabled={!canToggle}
+          onClick={() => (running ? controller.pause() : controller.play())}
+        >
+          {running ? <PauseIcon /> : <PlayIcon />}
+          {running ? 'Pause' : 'Play'}
+        </button>
+        <button
+          type="button"
+          data-testid="reset"
+          disabled={phase === 'loading' || phase === 'resetting'}
+          onClick={() => void controller.reset()}
+        >
+          <ResetIcon />
+          Reset
+        </button>
+      </div>
+      <div className="run-row step-row" role="group" aria-label="Step (while paused)">
+        <button
+          type="button"
+          data-testid="step-event"
+          disabled={!canStep}
+          title="Run the next event of the simulation (key N)"
+          onClick={() => void controller.step('event')}
+        >
+          <StepIcon />
+          Next event
+        </button>
+        <button
+          type="button"
+          data-testid="step-burst"
+          disabled={!canStep}
+          title="Run until an edge node sends its next burst (key B)"
+          onClick={() => void controller.step('burst')}
+        >
+          <StepIcon />
+          Next burst
+        </button>
+      </div>
     </div>
   );
 }

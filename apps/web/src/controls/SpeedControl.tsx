@@ -1,14 +1,16 @@
 /**
- * Simulated seconds per wall second. Radio buttons: arrow keys move between them, the
- * choice is always visible. 1x is the default so the 20 s default run takes 20 s.
+ * Simulated seconds per wall second, from "watch one burst" (tens of microseconds per
+ * second: a burst crossing a 100 µs fiber takes seconds) to as fast as the engine can.
+ * Radio buttons: arrow keys move between them, the choice is always visible, and the line
+ * under them says in words what the choice means.
  */
 import { useController, useSimState } from '../sim/context';
 
 export const SPEEDS: Array<{ value: number; label: string; title: string }> = [
+  { value: 20e-6, label: '20 µs', title: '20 µs of simulated time per second: watch single bursts and control packets' },
+  { value: 1e-3, label: '1 ms', title: '1 ms of simulated time per second: watch bursts stream out of the edges' },
   { value: 0.1, label: '0.1×', title: '100 ms of simulated time per second' },
-  { value: 0.5, label: '0.5×', title: 'half real time' },
   { value: 1, label: '1×', title: 'real time' },
-  { value: 2, label: '2×', title: 'twice real time' },
   { value: 10, label: '10×', title: 'ten times real time' },
   { value: Infinity, label: 'max', title: 'as fast as the engine can' },
 ];
@@ -16,9 +18,10 @@ export const SPEEDS: Array<{ value: number; label: string; title: string }> = [
 export function SpeedControl() {
   const controller = useController();
   const { speed } = useSimState();
+  const current = SPEEDS.find((s) => s.value === speed);
   return (
     <fieldset className="speed" data-testid="speed">
-      <legend>Speed (× real time)</legend>
+      <legend>Speed (simulated time per second)</legend>
       <div className="segmented">
         {SPEEDS.map((s) => (
           <label key={s.label} title={s.title}>
@@ -26,6 +29,7 @@ export function SpeedControl() {
               type="radio"
               name="speed"
               value={s.label}
+              aria-label={s.label}
               checked={speed === s.value}
               onChange={() => controller.setSpeed(s.value)}
             />
@@ -33,6 +37,9 @@ export function SpeedControl() {
           </label>
         ))}
       </div>
+      <p className="speed-caption" data-testid="speed-caption">
+        {current ? current.title : ''}
+      </p>
     </fieldset>
   );
 }

@@ -3,25 +3,31 @@
  * DOM in the frame loop instead of through React state.
  */
 import { useCallback, useEffect, useRef } from 'react';
-import { formatSeconds } from '../format';
+import { formatClock, formatEventRate, formatSeconds } from '../format';
 import { useController, useSimState } from '../sim/context';
 
 export function TimeReadout() {
   const controller = useController();
-  const { duration, phase } = useSimState();
+  const { duration, phase, speed } = useSimState();
   const clockRef = useRef<HTMLOutputElement>(null);
   const barRef = useRef<HTMLProgressElement>(null);
+  const rateRef = useRef<HTMLSpanElement>(null);
 
   const redraw = useCallback(() => {
     const now = controller.live.now;
     const clock = clockRef.current;
     const bar = barRef.current;
     if (clock) {
-      clock.textContent = formatSeconds(now);
+      clock.textContent = formatClock(now, speed);
       clock.dataset.now = String(now);
     }
     if (bar) bar.value = duration > 0 ? Math.min(1, now / duration) : 0;
-  }, [controller, duration]);
+    const rate = rateRef.current;
+    if (rate) {
+      rate.textContent = formatEventRate(controller.live.eventsPerSecond);
+      rate.dataset.value = String(controller.live.eventsPerSecond);
+    }
+  }, [controller, duration, speed]);
 
   useEffect(() => controller.addView(redraw), [controller, redraw]);
 
@@ -35,7 +41,12 @@ export function TimeReadout() {
         <span className="clock-of">of {formatSeconds(duration)}</span>
       </div>
       <progress ref={barRef} max={1} value={0} aria-label="Progress of the run" data-testid="progress" />
-      <PhaseBadge phase={phase} />
+      <div className="phase-line">
+        <PhaseBadge phase={phase} />
+        <span className="engine-rate" title="Simulation events the engine runs per second of wall time">
+          engine <span ref={rateRef} data-testid="events-per-second" data-value="0">–</span>
+        </span>
+      </div>
     </div>
   );
 }

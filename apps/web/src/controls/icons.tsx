@@ -20,3 +20,10 @@ export const ResetIcon = () => (
     <path d="M2 1.5 L6.5 2.5 L3.5 6.5 Z" fill="currentColor" />
   </svg>
 );
+
+export const StepIcon = () => (
+  <svg {...common}>
+    <path d="M2 1.5 L10 8 L2 14.5 Z" fill="currentColor" />
+    <rect x="11" y="1.5" width="3" height="13" fill="currentColor" />
+  </svg>
+);

@@ -62,6 +62,8 @@ export interface SimState {
   speed: number;
   burstLoss: Record<BurstClass, number>;
   summary: SummaryLike | null;
+  /** Bumped each time a new scenario is loaded (an edit, a preset), so views can follow. */
+  scenarioRevision: number;
 }
 
 /** Values that change every frame; read by views in their redraw, never rendered by React. */
@@ -80,6 +82,7 @@ const LIVE_PATH: Record<BurstClass, string> = {
 };
 
 export interface ScenarioLike {
+  name?: string;
   duration: number;
   obs: { burstLoss: { data: number; ack: number } };
 }
@@ -127,6 +130,7 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
       speed: DEFAULT_SPEED,
       burstLoss: { data: loss.data, ack: loss.ack },
       summary: null,
+      scenarioRevision: 0,
     };
     engine.onFrame((frame) => this.receiveFrame(frame));
     engine.onError((message) => this.fail(message));
@@ -233,11 +237,11 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
 
   /**
    * Replaces the scenario (an edit that changes the network, or a preset): the run starts
-   * again from t = 0, playing if it was playing, else paused. Rejects with the engine's
+   * again from t = 0, playing if it was playing (or if `play` says so), else paused. Rejects with the engine's
    * message if the scenario is refused; the previous one then stays loaded and running.
    */
-  async loadScenario(scenario: S): Promise<void> {
-    const wasRunning = this.state.phase === 'running' || this.state.phase === 'loading';
+  async loadScenario(scenario: S, options: { play?: boolean } = {}): Promise<void> {
+    const wasRunning = options.play ?? (this.state.phase === 'running' || this.state.phase === 'loading');
     const epoch = ++this.epoch;
     this.engine.pause();
     this.setState({ phase: 'resetting', error: null, notice: null, summary: null });
@@ -256,7 +260,11 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
     this.loaded = true;
     const loss = scenario.obs.burstLoss;
     this.liveSent = { data: loss.data, ack: loss.ack };
-    this.setState({ burstLoss: { data: loss.data, ack: loss.ack }, duration: info.duration });
+    this.setState({
+      burstLoss: { data: loss.data, ack: loss.ack },
+      duration: info.duration,
+      scenarioRevision: this.state.scenarioRevision + 1,
+    });
     this.beginRun(info.flowIds, info.duration);
     this.engine.setSpeed(this.state.speed);
     if (wasRunning) {
