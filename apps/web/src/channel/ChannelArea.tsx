@@ -1,4 +1,357 @@
-/** Channel view: per-wavelength reservations of a fiber link or core node, and histograms. */
+/**
+ * Channel view: for a fiber link direction or a core node, a live Gantt of each
+ * wavelength's reservations (voids, void filling, FDL delays, drops), and the summary's
+ * histograms of burst sizes and packets per burst.
+ *
+ * The Gantt is a canvas redrawn in the animation-frame loop from a ChannelModel fed
+ * incrementally by the visual store's `recent` ring; React renders only the controls.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type WheelEvent } from 'react';
+import { formatDuration } from '../log/describe';
+import { focusStore } from '../log/focus';
+import type { ScenarioShape } from '../log/names';
+import { useController, useSimState } from '../sim/context';
+import { useElementSize } from '../useElementSize';
+import { CLASS_COLORS, CLASS_NAMES, MARK_COLORS } from './classColors';
+import { drawGantt, GANTT_MARGIN } from './drawGantt';
+import { Histogram } from './Histogram';
+import { formatPlain, formatPow2Bytes, histogramBars } from './histogram';
+import { ChannelModel, MAX_WINDOW, MIN_WINDOW, autoWindow, layoutRows, niceStep, windowBounds } from './reservations';
+import { busiestFiber, channelOptions, firstFiber, tracksFor } from './selection';
+import './channel.css';
+
+/** The last focus serial this view followed (module-level: the tab unmounts when hidden). */
+let followedFocus = 0;
+
 export function ChannelArea() {
-  return <p className="area-pending">The channel view is being built.</p>;
+  const controller = useController();
+  const { summary, speed, phase } = useSimState();
+  const scenario = controller.scenario as unknown as ScenarioShape;
+  const options = useMemo(() => channelOptions(scenario), [scenario]);
+
+  // What to watch: the user's pick, else the busiest fiber (decided once per scenario).
+  const [picked, setPicked] = useState<string | null>(null);
+  const auto = useRef<{ scenario: ScenarioShape; value: string | null }>({ scenario, value: null });
+  if (auto.current.scenario !== scenario) auto.current = { scenario, value: null };
+  if (auto.current.value === null) auto.current.value = busiestFiber(scenario, summary?.links as never);
+  const valid = (v: string | null) => v !== null && options.some((o) => o.value === v);
+  const selection = valid(picked) ? picked! : (auto.current.value ?? firstFiber(scenario) ?? '');
+  const specs = useMemo(() => tracksFor(selection, scenario), [selection, scenario]);
+
+  const model = useRef(new ChannelModel()).current;
+  useEffect(() => {
+    model.watch(specs.map((s) => ({ link: s.link, dir: s.dir })));
+  }, [model, specs]);
+
+  // The window: auto (null) or the user's zoom; following now, or held at an end time.
+  const [zoom, setZoom] = useState<number | null>(null);
+  const [heldEnd, setHeldEnd] = useState<number | null>(null);
+  const [shownWindow, setShownWindow] = useState(10e-3);
+  const windowRef = useRef(10e-3);
+
+  // A focus from the event log on a fiber link: show that link, held at that moment.
+  useEffect(() => {
+    const follow = () => {
+      const f = focusStore.get();
+      if (!f || f.serial === followedFocus || f.source === 'channel') return;
+      followedFocus = f.serial;
+      if (f.link < 0 || f.dir < 0) return;
+      const value = `link:${f.link}:${f.dir}`;
+      if (!options.some((o) => o.value === value)) return;
+      setPicked(value);
+      setHeldEnd(f.time + 0.3 * windowRef.current);
+    };
+    follow();
+    return focusStore.subscribe(follow);
+  }, [options]);
+
+  const boxRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const figureRef = useRef<HTMLElement>(null);
+  const { width, height } = useElementSize(boxRef);
+
+  const autoFit = useRef<{ key: string; at: number; value: number | null }>({ key: '', at: 0, value: null });
+
+  const redraw = useCallback(() => {
+    const canvas = canvasRef.current;
+    const figure = figureRef.current;
+    if (!canvas || !figure || width === 0 || height === 0) return;
+    const visual = controller.visual;
+    model.sync(visual.recent, visual.generation);
+    const tracks = specs.map((s) => model.track(s.link, s.dir));
+    const innerW = width - GANTT_MARGIN.left - GANTT_MARGIN.right;
+    // The auto window is re-fitted every 2 s of wall time (or when the view changes), so
+    // it does not flip between two values while the class watches.
+    const fit = autoFit.current;
+    const wallNow = performance.now();
+    if (zoom === null && (fit.key !== selection || wallNow - fit.at > 2000 || fit.value === null)) {
+      const live = tracks.filter((t) => t !== undefined);
+      if (live.some((t) => t.reservations.length >= 2) || fit.value === null) {
+        autoFit.current = { key: selection, at: wallNow, value: autoWindow(live, innerW) };
+      }
+    }
+    const w = zoom ?? autoFit.current.value ?? 10e-3;
+    if (w !== windowRef.current) {
+      windowRef.current = w;
+      setShownWindow(w);
+    }
+    const now = controller.live.now;
+    const [from, to] = windowBounds(now, w, heldEnd);
+    const rows = layoutRows(
+      specs,
+      tracks.map((t) => t?.lanesSeen ?? 0),
+      height - GANTT_MARGIN.top - GANTT_MARGIN.bottom,
+      { header: 22, noRoom: 30, maxLane: 64, gap: 8 },
+    );
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return;
+    const dpr = window.devicePixelRatio || 1;
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    const stats = drawGantt(ctx, {
+      width,
+      height,
+      rows,
+      tracks,
+      wavelengths: specs.map((s) => s.wavelengths),
+      from,
+      to,
+      now,
+      relative: heldEnd === null,
+    });
+    const d = figure.dataset;
+    d.bars = String(stats.bars);
+    d.drops = String(stats.drops);
+    d.voidFilled = String(stats.voidFilled);
+    d.fdl = String(stats.fdl);
+    d.reservations = String(tracks.reduce((a, t) => a + (t?.reservations.length ?? 0), 0));
+    d.latest = String(Math.max(-1, ...tracks.map((t) => t?.reservations.at(-1)?.t1 ?? -1)));
+    d.window = String(w);
+    d.from = String(from);
+    d.to = String(to);
+  }, [controller, model, specs, selection, zoom, heldEnd, width, height]);
+
+  useEffect(() => controller.addView(redraw), [controller, redraw]);
+
+  // ---- window controls ----
+  const zoomBy = (steps: number) =>
+    setZoom(Math.min(MAX_WINDOW, Math.max(MIN_WINDOW, niceStep(windowRef.current, steps))));
+  const hold = () => setHeldEnd(windowBounds(controller.live.now, windowRef.current, null)[1]);
+  const follow = () => setHeldEnd(null);
+  const pan = (fraction: number) => {
+    const end = heldEnd ?? windowBounds(controller.live.now, windowRef.current, null)[1];
+    setHeldEnd(end + fraction * windowRef.current);
+  };
+
+  const onWheel = (e: WheelEvent<HTMLCanvasElement>) => {
+    if (e.deltaY === 0) return;
+    zoomBy(e.deltaY > 0 ? 1 : -1);
+  };
+  const drag = useRef<{ x: number; end: number } | null>(null);
+  const onPointerDown = (e: PointerEvent<HTMLCanvasElement>) => {
+    const end = heldEnd ?? windowBounds(controller.live.now, windowRef.current, null)[1];
+    drag.current = { x: e.clientX, end };
+    e.currentTarget.setPointerCapture(e.pointerId);
+  };
+  const onPointerMove = (e: PointerEvent<HTMLCanvasElement>) => {
+    const d = drag.current;
+    if (!d) return;
+    const innerW = Math.max(1, width - GANTT_MARGIN.left - GANTT_MARGIN.right);
+    const dx = e.clientX - d.x;
+    if (Math.abs(dx) < 3 && heldEnd === null) return;
+    setHeldEnd(d.end - (dx / innerW) * windowRef.current);
+  };
+  const onPointerUp = () => {
+    drag.current = null;
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLCanvasElement>) => {
+    const actions: Record<string, () => void> = {
+      ArrowLeft: () => pan(-0.25),
+      ArrowRight: () => pan(0.25),
+      '+': () => zoomBy(-1),
+      '=': () => zoomBy(-1),
+      '-': () => zoomBy(1),
+      Escape: follow,
+    };
+    const a = actions[e.key];
+    if (a) {
+      e.preventDefault();
+      a();
+    }
+  };
+
+  // Faster than the window can be followed: say what to do.
+  const tooFast = heldEnd === null && phase === 'running' && speed / 30 > shownWindow;
+
+  const hist = summary?.histograms;
+  const byteBars = useMemo(() => histogramBars(hist?.burstBytes as never, formatPow2Bytes, ''), [hist?.burstBytes]);
+  const segBars = useMemo(() => histogramBars(hist?.segmentsPerBurst as never, formatPlain, 'packets'), [hist?.segmentsPerBurst]);
+
+  if (options.length === 0) {
+    return (
+      <div className="channel-area" data-testid="channel-area">
+        <p className="area-pending">This network has no fiber link: there are no wavelengths to show.</p>
+      </div>
+    );
+  }
+
+  const dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
+  const held = heldEnd !== null;
+  return (
+    <div className="channel-area" data-testid="channel-area">
+      <div className="channel-toolbar" role="group" aria-label="Channel view controls">
+        <label className="channel-pick">
+          <span>Show</span>
+          <select value={selection} onChange={(e) => setPicked(e.target.value)} data-testid="channel-picker">
+            <optgroup label="Fiber link, one direction">
+              {options
+                .filter((o) => o.group === 'link')
+                .map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+            </optgroup>
+            {options.some((o) => o.group === 'node') && (
+              <optgroup label="Core node">
+                {options
+                  .filter((o) => o.group === 'node')
+                  .map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
+              </optgroup>
+            )}
+          </select>
+        </label>
+        <div className="channel-window" role="group" aria-label="Time window">
+          <button type="button" onClick={() => zoomBy(-1)} aria-label="Zoom in (shorter window)" data-testid="channel-zoom-in">
+            +
+          </button>
+          <span className="channel-window-value" data-testid="channel-window">
+            {formatDuration(shownWindow)}
+            {zoom === null ? ' (auto)' : ''}
+          </span>
+          <button type="button" onClick={() => zoomBy(1)} aria-label="Zoom out (longer window)" data-testid="channel-zoom-out">
+            −
+          </button>
+          {zoom !== null && (
+            <button type="button" onClick={() => setZoom(null)} data-testid="channel-zoom-auto">
+              Auto
+            </button>
+          )}
+        </div>
+        <div className="channel-window" role="group" aria-label="Follow or hold">
+          {held && (
+            <button type="button" onClick={() => pan(-0.5)} aria-label="Earlier" data-testid="channel-earlier">
+              ◀
+            </button>
+          )}
+          <button
+            type="button"
+            className={held ? 'primary' : ''}
+            aria-pressed={held}
+            onClick={held ? follow : hold}
+            data-testid="channel-hold"
+          >
+            {held ? 'Follow now' : 'Hold'}
+          </button>
+          {held && (
+            <button type="button" onClick={() => pan(0.5)} aria-label="Later" data-testid="channel-later">
+              ▶
+            </button>
+          )}
+        </div>
+        {tooFast && (
+          <span className="channel-hint" data-testid="channel-hint">
+            Too fast to follow: Hold, or slow the run down.
+          </span>
+        )}
+      </div>
+      <ul className="channel-legend" aria-label="Channel view legend">
+        {CLASS_NAMES.map((name, i) => (
+          <li key={name}>
+            <svg width={22} height={14} aria-hidden="true">
+              <rect x={1} y={1} width={20} height={12} fill={CLASS_COLORS[i]} />
+            </svg>
+            {name}
+          </li>
+        ))}
+        <li>
+          <svg width={22} height={14} aria-hidden="true">
+            <pattern id="legend-hatch" width={6} height={6} patternUnits="userSpaceOnUse">
+              <path d="M0 6 L6 0" stroke={MARK_COLORS.hatch} strokeWidth={1.4} />
+            </pattern>
+            <rect x={1} y={1} width={20} height={12} fill="url(#legend-hatch)" stroke="#bbb" />
+          </svg>
+          void
+        </li>
+        <li>
+          <svg width={22} height={16} aria-hidden="true">
+            <rect x={4} y={5} width={14} height={9} fill={CLASS_COLORS[0]} stroke="#000" strokeWidth={2.5} />
+            <path d="M7 0 L15 0 L11 4 Z" fill="#000" />
+          </svg>
+          put in a void (LAUC-VF)
+        </li>
+        <li>
+          <svg width={30} height={14} aria-hidden="true">
+            <path d="M2 7 L2 2 L22 2 L22 13" fill="none" stroke={MARK_COLORS.fdl} strokeWidth={2} />
+            <rect x={22} y={5} width={7} height={8} fill={CLASS_COLORS[0]} />
+          </svg>
+          FDL delay
+        </li>
+        <li>
+          <svg width={58} height={16} aria-hidden="true">
+            <g stroke={MARK_COLORS.drop} fill="none">
+              <path d="M4 3 L13 12 M13 3 L4 12" strokeWidth={2.5} />
+              <path d="M23 3 L32 12 M32 3 L23 12" strokeWidth={2.5} />
+              <circle cx={27.5} cy={7.5} r={7} strokeWidth={1.5} />
+              <path d="M46 3 L55 12 M55 3 L46 12" strokeWidth={2.5} />
+              <rect x={43} y={0.5} width={15} height={14} strokeWidth={1.5} />
+            </g>
+          </svg>
+          dropped: no wavelength / injected / late
+        </li>
+      </ul>
+      <div className="channel-body">
+        <figure className="channel-gantt" ref={figureRef} data-testid="channel-gantt" data-selection={selection}>
+          <div className="channel-gantt-box" ref={boxRef}>
+            {width > 0 && height > 0 && (
+              <canvas
+                ref={canvasRef}
+                width={Math.round(width * dpr)}
+                height={Math.round(height * dpr)}
+                style={{ width, height }}
+                tabIndex={0}
+                role="img"
+                aria-label={`Wavelength reservations of ${options.find((o) => o.value === selection)?.label ?? ''} over time. Arrow keys move the window, + and − zoom, Escape follows now.`}
+                onWheel={onWheel}
+                onPointerDown={onPointerDown}
+                onPointerMove={onPointerMove}
+                onPointerUp={onPointerUp}
+                onPointerCancel={onPointerUp}
+                onKeyDown={onKeyDown}
+              />
+            )}
+          </div>
+        </figure>
+        <div className="channel-hists">
+          <Histogram
+            id="hist-burst-bytes"
+            title="Burst sizes (all links)"
+            bars={byteBars}
+            xTitle="burst size (bytes, log₂ bins)"
+            color={CLASS_COLORS[0]}
+          />
+          <Histogram
+            id="hist-segments"
+            title="Packets per TCP burst"
+            bars={segBars}
+            xTitle="packets per burst (log₂ bins)"
+            color={CLASS_COLORS[0]}
+          />
+        </div>
+      </div>
+    </div>
+  );
 }

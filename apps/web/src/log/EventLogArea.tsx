@@ -1,4 +1,320 @@
-/** The event log: what happened, readable and filterable. */
+/**
+ * The event log: what happened, as sentences, newest at the bottom.
+ *
+ * The model is read from the visual store's `notable` ring in the animation-frame loop
+ * (controller.addView); React renders only the rows in view (a virtual list of fixed-height
+ * rows), so 65,536 entries stay fast. The list follows the newest entry until the user
+ * scrolls up. Clicking a row (or moving with the arrow keys) selects it and publishes a
+ * focus (log/focus.ts) for the other views.
+ */
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useController, useSimState } from '../sim/context';
+import { useElementSize } from '../useElementSize';
+import { formatLogTime } from './describe';
+import {
+  DEFAULT_FILTER,
+  LogModel,
+  categoryOf,
+  entryText,
+  filterEntries,
+  focusOf,
+  type LogCategory,
+  type LogEntry,
+  type LogFilter,
+} from './filter';
+import { focusStore } from './focus';
+import { makeNames, type ScenarioShape } from './names';
+import './log.css';
+
+const ROW_H = 28;
+const OVERSCAN = 6;
+
+const CATEGORIES: Array<{ id: LogCategory; label: string; glyph: string }> = [
+  { id: 'drops', label: 'Drops', glyph: '✕' },
+  { id: 'tcp', label: 'TCP events', glyph: '↻' },
+  { id: 'formed', label: 'Bursts formed', glyph: '▭' },
+];
+const GLYPH: Record<LogCategory, string> = { drops: '✕', tcp: '↻', formed: '▭' };
+
 export function EventLogArea() {
-  return <p className="area-pending">The event log is being built.</p>;
+  const controller = useController();
+  const { flowIds } = useSimState();
+  const scenario = controller.scenario as unknown as ScenarioShape;
+  const names = useMemo(() => makeNames(scenario, flowIds), [scenario, flowIds]);
+  const nodes = scenario.nodes ?? [];
+
+  const model = useRef(new LogModel()).current;
+  const [filter, setFilter] = useState<LogFilter>(DEFAULT_FILTER);
+  const [, setVersion] = useState(0);
+  const shown = useRef<LogEntry[]>([]);
+  /** Seq of the last model entry the filter has looked at. */
+  const scannedSeq = useRef(-1);
+  const applied = useRef<{ filter: LogFilter; names: typeof names } | null>(null);
+  const [selected, setSelected] = useState<number | null>(null);
+
+  const listRef = useRef<HTMLDivElement>(null);
+  const { height } = useElementSize(listRef);
+  const [scrollTop, setScrollTop] = useState(0);
+  const stick = useRef(true);
+  const [stuck, setStuck] = useState(true);
+
+  // Bring the model and the filtered rows up to date; called per frame and on filter change.
+  const refresh = useCallback(() => {
+    const visual = controller.visual;
+    const changed = model.sync(visual.notable, visual.generation);
+    const last = applied.current;
+    let rebuilt = false;
+    if (!last || last.filter !== filter || last.names !== names) {
+      if (last && last.names !== names) model.forgetTexts();
+      shown.current = filterEntries(model.entries, filter, names);
+      applied.current = { filter, names };
+      rebuilt = true;
+    } else if (changed) {
+      const entries = model.entries;
+      const first = entries[0]?.seq ?? 0;
+      // A new run restarts seqs: rebuild.
+      if (entries.length === 0 || scannedSeq.current > (entries.at(-1)?.seq ?? -1)) {
+        shown.current = filterEntries(entries, filter, names);
+      } else {
+        let from = entries.length;
+        while (from > 0 && entries[from - 1].seq > scannedSeq.current) from--;
+        const added = filterEntries(entries, filter, names, from);
+        let cut = 0;
+        const cur = shown.current;
+        while (cut < cur.length && cur[cut].seq < first) cut++;
+        shown.current = cut > 0 || added.length > 0 ? cur.slice(cut).concat(added) : cur;
+      }
+      rebuilt = true;
+    }
+    scannedSeq.current = model.entries.at(-1)?.seq ?? -1;
+    if (rebuilt) setVersion((v) => v + 1);
+  }, [controller, model, filter, names]);
+
+  useEffect(() => controller.addView(refresh), [controller, refresh]);
+
+  // Follow the newest row while stuck to the bottom.
+  const rows = shown.current;
+  const totalH = rows.length * ROW_H;
+  useLayoutEffect(() => {
+    const el = listRef.current;
+    if (el && stick.current && el.scrollTop !== el.scrollHeight - el.clientHeight) {
+      el.scrollTop = el.scrollHeight;
+      setScrollTop(el.scrollTop);
+    }
+  });
+
+  const onScroll = () => {
+    const el = listRef.current;
+    if (!el) return;
+    const atBottom = el.scrollTop + el.clientHeight >= el.scrollHeight - ROW_H / 2;
+    stick.current = atBottom;
+    setStuck(atBottom);
+    setScrollTop(el.scrollTop);
+  };
+
+  const jumpToNewest = () => {
+    stick.current = true;
+    setStuck(true);
+    const el = listRef.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  };
+
+  const select = (entry: LogEntry) => {
+    setSelected(entry.seq);
+    focusStore.set(focusOf(entry, names));
+  };
+
+  const selectedIndex = selected === null ? -1 : binarySearchSeq(rows, selected);
+
+  const moveSelection = (index: number) => {
+    if (rows.length === 0) return;
+    const i = Math.max(0, Math.min(rows.length - 1, index));
+    select(rows[i]);
+    const el = listRef.current;
+    if (!el) return;
+    const top = i * ROW_H;
+    if (top < el.scrollTop) el.scrollTop = top;
+    else if (top + ROW_H > el.scrollTop + el.clientHeight) el.scrollTop = top + ROW_H - el.clientHeight;
+    stick.current = i === rows.length - 1;
+    setStuck(stick.current);
+  };
+
+  const onKeyDown = (ev: KeyboardEvent<HTMLDivElement>) => {
+    const page = Math.max(1, Math.floor(height / ROW_H) - 1);
+    const cur = selectedIndex >= 0 ? selectedIndex : rows.length;
+    const keys: Record<string, () => void> = {
+      ArrowDown: () => moveSelection(selectedIndex >= 0 ? cur + 1 : rows.length - 1),
+      ArrowUp: () => moveSelection(cur - 1),
+      PageDown: () => moveSelection(cur + page),
+      PageUp: () => moveSelection(cur - page),
+      Home: () => moveSelection(0),
+      End: () => moveSelection(rows.length - 1),
+      Enter: () => selectedIndex >= 0 && select(rows[selectedIndex]),
+      ' ': () => selectedIndex >= 0 && select(rows[selectedIndex]),
+    };
+    const action = keys[ev.key];
+    if (action) {
+      ev.preventDefault();
+      action();
+    }
+  };
+
+  const first = Math.max(0, Math.floor(scrollTop / ROW_H) - OVERSCAN);
+  const last = Math.min(rows.length, Math.ceil((scrollTop + height) / ROW_H) + OVERSCAN);
+  const visible = rows.slice(first, last);
+
+  const visual = controller.visual;
+  const missed = model.missed;
+  const engineLost = visual.engineLost;
+  const total = model.entries.length;
+  const newerHidden = !stuck && rows.length > 0 ? rows.length - Math.ceil((scrollTop + height) / ROW_H) : 0;
+
+  const setCategory = (id: LogCategory, on: boolean) =>
+    setFilter((f) => ({ ...f, categories: { ...f.categories, [id]: on } }));
+
+  return (
+    <section className="event-log" data-testid="event-log" aria-label="Event log">
+      <div className="log-toolbar" role="group" aria-label="Filter the event log">
+        <fieldset className="log-kinds">
+          <legend className="visually-hidden">Kinds of events</legend>
+          {CATEGORIES.map((c) => (
+            <label key={c.id} className={`log-chip log-chip-${c.id}`}>
+              <input
+                type="checkbox"
+                checked={filter.categories[c.id]}
+                onChange={(e) => setCategory(c.id, e.target.checked)}
+                data-testid={`log-filter-${c.id}`}
+              />
+              <span aria-hidden="true" className={`log-glyph log-glyph-${c.id}`}>
+                {c.glyph}
+              </span>
+              {c.label}
+              <span className="log-chip-count">{model.counts[c.id].toLocaleString('en')}</span>
+            </label>
+          ))}
+        </fieldset>
+        <label className="log-select">
+          <span className="visually-hidden">Flow</span>
+          <select
+            value={filter.flow}
+            onChange={(e) => setFilter((f) => ({ ...f, flow: Number(e.target.value) }))}
+            data-testid="log-filter-flow"
+          >
+            <option value={-1}>All flows</option>
+            {flowIds.map((id, i) => (
+              <option key={id} value={i}>
+                {id}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="log-select">
+          <span className="visually-hidden">Node</span>
+          <select
+            value={filter.node}
+            onChange={(e) => setFilter((f) => ({ ...f, node: Number(e.target.value) }))}
+            data-testid="log-filter-node"
+          >
+            <option value={-1}>All nodes</option>
+            {nodes.map((n, i) => (
+              <option key={n.id} value={i}>
+                {n.id}
+              </option>
+            ))}
+          </select>
+        </label>
+        <input
+          type="search"
+          className="log-search"
+          placeholder="Search, e.g. RTO or “dropped C1”"
+          aria-label="Search the event log"
+          value={filter.search}
+          onChange={(e) => setFilter((f) => ({ ...f, search: e.target.value }))}
+          data-testid="log-search"
+        />
+        <span className="log-count" data-testid="log-count" data-shown={rows.length} data-total={total}>
+          {rows.length.toLocaleString('en')} of {total.toLocaleString('en')}
+        </span>
+      </div>
+      {(missed > 0 || engineLost > 0) && (
+        <p className="log-note" data-testid="log-not-shown" role="note">
+          {missed > 0 && `${missed.toLocaleString('en')} earlier events not shown (too many to keep). `}
+          {engineLost > 0 &&
+            `${engineLost.toLocaleString('en')} events were lost before the page could read them (too many at this speed).`}
+        </p>
+      )}
+      <div className="log-list-wrap">
+        <div
+          ref={listRef}
+          className="log-list"
+          role="listbox"
+          tabIndex={0}
+          aria-label="Events, oldest first"
+          aria-activedescendant={selectedIndex >= first && selectedIndex < last ? `log-row-${selected}` : undefined}
+          onScroll={onScroll}
+          onKeyDown={onKeyDown}
+          data-testid="log-list"
+          data-rows={rows.length}
+        >
+          <div className="log-spacer" style={{ height: totalH }}>
+            {visible.map((entry, k) => {
+              const i = first + k;
+              const cat = categoryOf(entry.event.kind) ?? 'formed';
+              const text = entryText(entry, names);
+              const time = formatLogTime(entry.event.t0);
+              return (
+                <div
+                  key={entry.seq}
+                  id={`log-row-${entry.seq}`}
+                  role="option"
+                  aria-selected={entry.seq === selected}
+                  className={`log-row log-row-${cat}${entry.seq === selected ? ' is-selected' : ''}`}
+                  style={{ top: i * ROW_H, height: ROW_H }}
+                  onClick={() => {
+                    select(entry);
+                    listRef.current?.focus({ preventScroll: true });
+                  }}
+                  title={`${time}: ${text}`}
+                  data-testid="log-row"
+                  data-kind={entry.event.kind}
+                  data-seq={entry.seq}
+                >
+                  <span className="log-time">{time}</span>
+                  <span className={`log-glyph log-glyph-${cat}`} aria-hidden="true">
+                    {GLYPH[cat]}
+                  </span>
+                  <span className="log-text">{text}</span>
+                </div>
+              );
+            })}
+          </div>
+          {rows.length === 0 && (
+            <p className="log-empty" data-testid="log-empty">
+              {model.counts.drops + model.counts.tcp === 0 && !filter.categories.formed
+                ? 'No drops or TCP events yet. Tick “Bursts formed” to see every burst an edge sends.'
+                : 'No event matches these filters.'}
+            </p>
+          )}
+        </div>
+        {newerHidden > 0 && (
+          <button type="button" className="log-jump" onClick={jumpToNewest} data-testid="log-jump-newest">
+            ↓ {newerHidden.toLocaleString('en')} newer — follow the newest
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function binarySearchSeq(rows: readonly LogEntry[], seq: number): number {
+  let lo = 0;
+  let hi = rows.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const s = rows[mid].seq;
+    if (s === seq) return mid;
+    if (s < seq) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultScenario } from '@obs-tcp-sim/scenario';
 import { EventKind, EventRing, EVENT_COLUMNS, type VisualEvent } from '../sim/visualStore';
 import { networkFeaturesScenario, record } from '../channel/testRecording';
-import { DEFAULT_FILTER, LogModel, categoryOf, entryText, filterEntries, matches, type LogFilter } from './filter';
+import { DEFAULT_FILTER, LogModel, categoryOf, entryText, filterEntries, focusOf, matches, type LogFilter } from './filter';
 import { makeNames } from './names';
 
 const names = makeNames(defaultScenario, ['tcp1', 'tcp2']);
@@ -126,5 +126,18 @@ describe('a recorded run of the real engine (network-features: contention, FDLs,
     const dataDrops = model.entries.filter((e) => e.event.kind === EventKind.BurstDropped && e.event.cls === 0);
     expect(dataDrops.length).toBeGreaterThan(0);
     expect(dataDrops.every((e) => e.origin !== undefined && e.origin.mainFlow >= 0)).toBe(true);
+  });
+});
+
+describe('focus of an entry', () => {
+  const model = new LogModel();
+  model.sync(ringOf(all), 0);
+  it('time, flow, node, link and burst of what was clicked', () => {
+    const [f, d, p, t] = model.entries.map((e) => focusOf(e, names));
+    expect(f).toEqual({ time: 0.5, flow: 1, node: 1, link: -1, dir: -1, kind: 0, burst: 7, source: 'log' });
+    expect(d).toEqual({ time: 0.6, flow: 1, node: 2, link: 2, dir: 0, kind: 3, burst: 7, source: 'log' });
+    expect(p).toEqual({ time: 0.7, flow: 0, node: -1, link: 0, dir: 0, kind: 5, burst: -1, source: 'log' });
+    expect(t).toEqual({ time: 0.8, flow: 0, node: 0, link: -1, dir: -1, kind: 6, burst: -1, source: 'log' });
+    expect(model.counts).toEqual({ formed: 1, drops: 2, tcp: 1 });
   });
 });

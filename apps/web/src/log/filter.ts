@@ -5,6 +5,7 @@
  */
 import { EventKind, type EventRing, type VisualEvent } from '../sim/visualStore';
 import { describeEvent, formatLogTime, type BurstOrigin } from './describe';
+import type { FocusInput } from './focus';
 import type { Names } from './names';
 
 export type LogCategory = 'formed' | 'drops' | 'tcp';
@@ -117,6 +118,8 @@ export class LogModel {
   missed = 0;
   private origins = new Map<number, BurstOrigin>();
   private nextSeq = 0;
+  /** Kept entries per category (the filter chips show them). */
+  counts: Record<LogCategory, number> = { formed: 0, drops: 0, tcp: 0 };
 
   constructor(private readonly capacity = 1 << 16) {}
 
@@ -130,6 +133,7 @@ export class LogModel {
       this.missed = 0;
       this.origins.clear();
       this.nextSeq = 0;
+      this.counts = { formed: 0, drops: 0, tcp: 0 };
       changed = true;
     }
     const total = ring.length + ring.overwritten;
@@ -147,6 +151,19 @@ export class LogModel {
     return changed;
   }
 
+  private count(entry: LogEntry, by: number): void {
+    const cat = categoryOf(entry.event.kind);
+    if (cat) this.counts[cat] += by;
+  }
+
+  /** Forgets the cached sentences (names changed: a new scenario or flow list). */
+  forgetTexts(): void {
+    for (const e of this.entries) {
+      e.text = undefined;
+      e.lower = undefined;
+    }
+  }
+
   add(event: VisualEvent): void {
     const entry: LogEntry = { seq: this.nextSeq++, event };
     if (event.kind === EventKind.BurstFormed) {
@@ -159,12 +176,34 @@ export class LogModel {
       entry.origin = this.origins.get(event.id);
     }
     this.entries.push(entry);
+    this.count(entry, 1);
     if (this.entries.length > this.capacity * 1.25) {
       const cut = this.entries.length - this.capacity;
+      for (let i = 0; i < cut; i++) this.count(this.entries[i], -1);
       this.entries.splice(0, cut);
       this.missed += cut;
     }
   }
+}
+
+/** What clicking an entry points the other views at (log/focus.ts). */
+export function focusOf(entry: LogEntry, names: Names): FocusInput {
+  const e = entry.event;
+  const isBurst = e.kind === EventKind.BurstFormed || e.kind === EventKind.BurstDropped;
+  let node = -1;
+  if (isBurst) node = e.node;
+  else if (e.kind === EventKind.TcpEvent) node = names.flowSource(e.id);
+  const hasLink = e.kind === EventKind.BurstDropped || e.kind === EventKind.PacketDropped;
+  return {
+    time: e.t0,
+    flow: entryFlow(entry),
+    node,
+    link: hasLink ? e.link : -1,
+    dir: hasLink ? e.dir : -1,
+    kind: e.kind,
+    burst: isBurst ? e.id : -1,
+    source: 'log',
+  };
 }
 
 /** The entries that pass the filter, from index `from` on (incremental use). */

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { defaultScenario } from '@obs-tcp-sim/scenario';
+import { busiestFiber, channelOptions, firstFiber, tracksFor } from './selection';
+
+describe('channel picker', () => {
+  it('lists both directions of each fiber link and each core node', () => {
+    expect(channelOptions(defaultScenario).map((o) => [o.value, o.label])).toEqual([
+      ['link:1:0', 'f1: E1 → C1'],
+      ['link:1:1', 'f1: C1 → E1'],
+      ['link:2:0', 'f2: C1 → E2'],
+      ['link:2:1', 'f2: E2 → C1'],
+      ['node:2', 'C1: its outgoing fibers'],
+    ]);
+  });
+
+  it('a core node watches its outgoing fiber directions', () => {
+    expect(tracksFor('node:2', defaultScenario)).toEqual([
+      { link: 1, dir: 1, label: 'f1: C1 → E1', wavelengths: 2 },
+      { link: 2, dir: 0, label: 'f2: C1 → E2', wavelengths: 2 },
+    ]);
+    expect(tracksFor('link:2:1', defaultScenario)).toEqual([{ link: 2, dir: 1, label: 'f2: E2 → C1', wavelengths: 2 }]);
+    expect(tracksFor('link:0:0', defaultScenario)).toEqual([]); // a packet link has no wavelengths
+    expect(tracksFor('nonsense', defaultScenario)).toEqual([]);
+  });
+
+  it('defaults to the busiest fiber direction', () => {
+    const summaryLinks = [
+      { kind: 'packet', ab: { utilisation: 0.9 }, ba: { utilisation: 0.1 } },
+      { kind: 'fiber', ab: { utilisation: 0.02 }, ba: { utilisation: 0.001 } },
+      { kind: 'fiber', ab: { utilisation: 0.03 }, ba: { utilisation: 0.001 } },
+    ];
+    expect(busiestFiber(defaultScenario, summaryLinks)).toBe('link:2:0');
+    expect(busiestFiber(defaultScenario, undefined)).toBeNull();
+    expect(firstFiber(defaultScenario)).toBe('link:1:0');
+  });
+});
