@@ -14,6 +14,7 @@ import { RunControls } from './controls/RunControls';
 import { SpeedControl } from './controls/SpeedControl';
 import { TimeReadout } from './controls/TimeReadout';
 import { EditorArea } from './editor/EditorArea';
+import { Term } from './glossary/Term';
 import { EventLogArea } from './log/EventLogArea';
 import { PresetPicker } from './presets/PresetPicker';
 import { usePageKeys } from './controls/keyboard';
@@ -45,7 +46,9 @@ export function App({ initialPresetId }: { initialPresetId: string }) {
           <TimeReadout />
           <SpeedControl />
           <fieldset className="losses">
-            <legend>Burst drop probability (live)</legend>
+            <legend>
+              <Term id="injectedLoss">Burst drop probability</Term> (live)
+            </legend>
             <LossSlider kind="data" label="Data bursts" />
             <LossSlider kind="ack" label="ACK bursts" />
           </fieldset>

@@ -1,5 +1,7 @@
 /** Running totals from the engine's summary (refreshed about 4 times a second). */
 import { formatCount, formatMbps } from '../format';
+import { Term } from '../glossary/Term';
+import type { TermId } from '../glossary/terms';
 import type { SummaryLike } from '../sim/controller';
 import { useSimState } from '../sim/context';
 
@@ -8,6 +10,8 @@ interface Counter {
   label: string;
   value: number | undefined;
   text: (v: number | undefined) => string;
+  /** The glossary entry that explains it. */
+  term?: TermId;
 }
 
 export function counters(summary: SummaryLike | null): Counter[] {
@@ -15,12 +19,12 @@ export function counters(summary: SummaryLike | null): Counter[] {
   const sum = (key: 'retransmits' | 'rtos') =>
     flows ? flows.reduce((acc, f) => acc + (f[key] ?? 0), 0) : undefined;
   return [
-    { id: 'bursts-sent', label: 'Bursts sent', value: summary?.bursts?.sent, text: formatCount },
-    { id: 'data-dropped', label: 'Data bursts dropped', value: summary?.bursts?.data?.dropped, text: formatCount },
-    { id: 'ack-dropped', label: 'ACK bursts dropped', value: summary?.bursts?.ack?.dropped, text: formatCount },
-    { id: 'goodput', label: 'Mean goodput', value: summary?.aggregate?.goodput, text: formatMbps },
-    { id: 'retransmits', label: 'Retransmitted segments', value: sum('retransmits'), text: formatCount },
-    { id: 'rtos', label: 'Timeouts (RTO)', value: sum('rtos'), text: formatCount },
+    { id: 'bursts-sent', label: 'Bursts sent', value: summary?.bursts?.sent, text: formatCount, term: 'burst' },
+    { id: 'data-dropped', label: 'Data bursts dropped', value: summary?.bursts?.data?.dropped, text: formatCount, term: 'dataBurst' },
+    { id: 'ack-dropped', label: 'ACK bursts dropped', value: summary?.bursts?.ack?.dropped, text: formatCount, term: 'ackBurst' },
+    { id: 'goodput', label: 'Mean goodput', value: summary?.aggregate?.goodput, text: formatMbps, term: 'goodput' },
+    { id: 'retransmits', label: 'Retransmitted segments', value: sum('retransmits'), text: formatCount, term: 'segment' },
+    { id: 'rtos', label: 'Timeouts (RTO)', value: sum('rtos'), text: formatCount, term: 'rto' },
   ];
 }
 
@@ -32,7 +36,7 @@ export function Counters() {
       <dl>
         {counters(summary).map((c) => (
           <div key={c.id} className="counter">
-            <dt>{c.label}</dt>
+            <dt>{c.term ? <Term id={c.term}>{c.label}</Term> : c.label}</dt>
             <dd data-testid={`counter-${c.id}`} data-value={c.value ?? ''}>
               {c.text(c.value)}
             </dd>

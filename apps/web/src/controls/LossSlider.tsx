@@ -3,6 +3,7 @@
  * simulation at once (no reset): this is the classroom's "what if" knob.
  */
 import { useId } from 'react';
+import { Term } from '../glossary/Term';
 import { formatPercent } from '../format';
 import type { BurstClass } from '../sim/controller';
 import { useController, useSimState } from '../sim/context';
@@ -17,7 +18,9 @@ export function LossSlider({ kind, label }: { kind: BurstClass; label: string })
   const value = burstLoss[kind];
   return (
     <div className="loss-slider">
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id}>
+        <Term id={kind === 'data' ? 'dataBurst' : 'ackBurst'}>{label}</Term>
+      </label>
       <output htmlFor={id} data-testid={`loss-${kind}-value`}>
         {formatPercent(value)}
       </output>
