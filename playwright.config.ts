@@ -5,7 +5,8 @@ import { defineConfig } from '@playwright/test';
  * Chromium. Build first: `npm run build -w @obs-tcp-sim/web` (scripts/test.sh does).
  * Never `playwright install`: the browser comes from the system (scripts/setup-system.sh).
  */
-const PORT = 4173;
+// E2E_PORT lets two runs coexist on one machine (several people working at once).
+const PORT = Number(process.env.E2E_PORT ?? 4173);
 
 export default defineConfig({
   testDir: 'e2e',
