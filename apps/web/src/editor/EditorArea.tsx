@@ -1,8 +1,373 @@
-/** The network area: the topology (editable), with the animation over it. */
+/**
+ * The network area: a palette and edit actions, the topology canvas (with the animation
+ * overlay slot), and a side panel for the selection, the network settings and the flows.
+ *
+ * The scenario lives in a ScenarioStore (undo/redo, engine sync); this component holds
+ * only what the user is doing right now: the selection and the tool (place a node, link
+ * two nodes, pick a flow's hosts).
+ */
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useController } from '../sim/context';
-import { TopologyView } from '../topology/TopologyView';
+import { NodeGlyph } from '../topology/NodeGlyph';
+import { useElementSize } from '../useElementSize';
+import { EditorCanvas, NODE_DRAG_TYPE } from './canvas/EditorCanvas';
+import { emptyScenario, linkKindFor, newFlow, newLink, newNode, nextId, NODE_PREFIX, removeNode, whyNoLink } from './model';
+import type { OverlayRenderer } from './overlay';
+import { PropertyPanel, type Selection } from './panel/PropertyPanel';
+import { ScenarioStore, type EngineSink, type SyncStatus } from './scenarioStore';
+import type { NodeKind, Scenario } from './types';
+import './editor.css';
 
-export function EditorArea() {
+export type Tool =
+  | { type: 'select' }
+  | { type: 'place'; kind: NodeKind }
+  | { type: 'link'; from: string | null }
+  | { type: 'flow'; from: string | null };
+
+export interface EditorAreaProps {
+  /** The animation drawn over the network (apps/web/src/animation). */
+  overlay?: OverlayRenderer;
+  /** A store made outside (tests, or a lead who wants to share it); else one per controller. */
+  store?: ScenarioStore;
+}
+
+const PALETTE: { kind: NodeKind; label: string; title: string }[] = [
+  { kind: 'host', label: 'Host', title: 'Host: a TCP sender or receiver' },
+  { kind: 'router', label: 'Router', title: 'Router: an electronic packet switch' },
+  { kind: 'edge', label: 'Edge', title: 'Edge: OBS ingress/egress, assembles bursts' },
+  { kind: 'core', label: 'Core', title: 'Core: bufferless optical switch' },
+];
+
+export function EditorArea({ overlay, store: given }: EditorAreaProps = {}) {
   const controller = useController();
-  return <TopologyView topology={controller.scenario as never} />;
+  const store = useMemo(() => given ?? new ScenarioStore(controller as unknown as EngineSink), [given, controller]);
+  useEffect(() => store.connect(), [store]);
+  const state = useSyncExternalStore(store.subscribe, store.getState);
+  const { scenario, sync } = state;
+
+  const [tool, setTool] = useState<Tool>({ type: 'select' });
+  const [selection, setSelection] = useState<Selection>(null);
+  const [panelOpen, setPanelOpen] = useState(true);
+  const [hint, setHint] = useState<string | null>(null);
+  const [fitRequest, setFitRequest] = useState(0);
+  const boxRef = useRef<HTMLDivElement>(null);
+  const { width, height } = useElementSize(boxRef);
+
+  // A scenario from outside (a preset) is fitted to the view.
+  useEffect(() => {
+    if (state.generation > 0) {
+      setFitRequest((n) => n + 1);
+      setSelection(null);
+    }
+  }, [state.generation]);
+
+  const edit = useCallback((label: string, fn: (s: Scenario) => Scenario) => store.edit(label, fn), [store]);
+
+  const addNode = (kind: NodeKind, x: number, y: number) => {
+    const id = nextId(NODE_PREFIX[kind], store.scenario.nodes.map((n) => n.id));
+    edit(`add ${kind} ${id}`, (s) => ({ ...s, nodes: [...s.nodes, newNode(kind, id, x, y)] }));
+    setSelection({ type: 'node', id });
+    setTool({ type: 'select' });
+    setHint(null);
+  };
+
+  const deleteSelection = () => {
+    const sel = selection;
+    if (!sel) return;
+    if (sel.type === 'node') edit(`delete ${kindOf(store.scenario, sel.id)} ${sel.id}`, (s) => removeNode(s, sel.id));
+    else if (sel.type === 'link') edit(`delete link ${sel.id}`, (s) => ({ ...s, links: s.links.filter((l) => l.id !== sel.id) }));
+    else if (sel.type === 'flow') edit(`delete flow ${sel.id}`, (s) => ({ ...s, flows: s.flows.filter((f) => f.id !== sel.id) }));
+    else return;
+    setSelection(null);
+  };
+  const canDelete = selection !== null && (selection.type === 'node' || selection.type === 'link' || selection.type === 'flow');
+
+  const pickNode = (id: string) => {
+    const s = store.scenario;
+    if (tool.type === 'link') {
+      if (!tool.from) {
+        setTool({ type: 'link', from: id });
+        setHint(`Link from ${id}: click the other end.`);
+        return;
+      }
+      const a = s.nodes.find((n) => n.id === tool.from);
+      const b = s.nodes.find((n) => n.id === id);
+      if (!a || !b) return;
+      const why = whyNoLink(a, b);
+      if (why) {
+        setHint(why);
+        setTool({ type: 'link', from: a.id === b.id ? null : tool.from });
+        return;
+      }
+      const kind = linkKindFor(a.kind, b.kind)!;
+      const linkId = nextId(kind === 'fiber' ? 'f' : 'l', s.links.map((l) => l.id));
+      edit(`add ${kind} link ${linkId} ${a.id}–${b.id}`, (sc) => ({ ...sc, links: [...sc.links, newLink(linkId, a.id, b.id, kind)] }));
+      setTool({ type: 'link', from: null });
+      setHint(`Added ${kind} link ${linkId} (${a.id}–${b.id}). Click two more nodes, or press Esc.`);
+      return;
+    }
+    if (tool.type === 'flow') {
+      const n = s.nodes.find((m) => m.id === id);
+      if (!n || n.kind !== 'host') {
+        setHint(`${id} is not a host: flows run between two hosts.`);
+        return;
+      }
+      if (!tool.from) {
+        setTool({ type: 'flow', from: id });
+        setHint(`Flow from ${id}: click the receiving host.`);
+        return;
+      }
+      if (tool.from === id) {
+        setHint('Pick a different host to receive.');
+        return;
+      }
+      const flowId = nextId('tcp', s.flows.map((f) => f.id));
+      const src = tool.from;
+      edit(`add flow ${flowId} ${src} → ${id}`, (sc) => ({ ...sc, flows: [...sc.flows, newFlow(flowId, src, id)] }));
+      setTool({ type: 'select' });
+      setSelection({ type: 'flow', id: flowId });
+      setHint(null);
+      return;
+    }
+    setSelection({ type: 'node', id });
+  };
+
+  // Keyboard: Delete/Backspace, Ctrl+Z, Ctrl+Shift+Z / Ctrl+Y, Esc. Never Space (play/pause).
+  const keyRef = useRef({ deleteSelection, tool, selection });
+  keyRef.current = { deleteSelection, tool, selection };
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || isTyping(e.target)) return;
+      const mod = e.ctrlKey || e.metaKey;
+      const key = e.key.toLowerCase();
+      if (mod && !e.altKey && key === 'z') {
+        e.preventDefault();
+        if (e.shiftKey) store.redo();
+        else store.undo();
+      } else if (mod && !e.altKey && key === 'y') {
+        e.preventDefault();
+        store.redo();
+      } else if (!mod && (e.key === 'Delete' || e.key === 'Backspace')) {
+        if (keyRef.current.selection && keyRef.current.selection.type !== 'network' && keyRef.current.selection.type !== 'flows') {
+          e.preventDefault();
+          keyRef.current.deleteSelection();
+        }
+      } else if (e.key === 'Escape') {
+        if (keyRef.current.tool.type !== 'select') {
+          setTool({ type: 'select' });
+          setHint(null);
+        } else if (keyRef.current.selection) setSelection(null);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [store]);
+
+  // A selection whose element was undone away closes.
+  const present = selectionExists(scenario, selection);
+  const shownSelection = present ? selection : null;
+  const lastElementRef = useRef<Selection>(null);
+  if (shownSelection && (shownSelection.type === 'node' || shownSelection.type === 'link' || shownSelection.type === 'flow')) {
+    lastElementRef.current = shownSelection;
+  }
+  const lastElement = selectionExists(scenario, lastElementRef.current) ? lastElementRef.current : null;
+
+  const undoLabel = state.undo.at(-1)?.label;
+  const redoLabel = state.redo.at(-1)?.label;
+  const canvasSelection = shownSelection && (shownSelection.type === 'node' || shownSelection.type === 'link') ? shownSelection : null;
+  const pendingFrom = tool.type === 'link' || tool.type === 'flow' ? tool.from : null;
+
+  const toggleTool = (next: Tool) => {
+    if (tool.type === next.type && (next.type !== 'place' || (tool.type === 'place' && tool.kind === next.kind))) {
+      setTool({ type: 'select' });
+      setHint(null);
+      return;
+    }
+    setTool(next);
+    setHint(
+      next.type === 'place'
+        ? `Click the canvas to place a ${next.kind} (Esc to cancel).`
+        : next.type === 'link'
+          ? 'Link: click the first node, then the second (Esc to stop).'
+          : next.type === 'flow'
+            ? 'Flow: click the sending host, then the receiving host (Esc to cancel).'
+            : null,
+    );
+  };
+
+  return (
+    <section className="panel editor-area" aria-labelledby="editor-title" data-testid="editor-area" data-tool={tool.type}>
+      <div className="editor-toolbar" role="toolbar" aria-label="Network editor">
+        <h2 id="editor-title" className="visually-hidden">Network</h2>
+        <div className="tool-group" role="group" aria-label="Add">
+          {PALETTE.map((p) => (
+            <button
+              key={p.kind}
+              type="button"
+              className="tool"
+              draggable
+              title={`${p.title}. Click, then click the canvas; or drag it there.`}
+              data-testid={`palette-${p.kind}`}
+              aria-pressed={tool.type === 'place' && tool.kind === p.kind}
+              onDragStart={(e) => {
+                e.dataTransfer.setData(NODE_DRAG_TYPE, p.kind);
+                e.dataTransfer.effectAllowed = 'copy';
+              }}
+              onClick={() => toggleTool({ type: 'place', kind: p.kind })}
+            >
+              <svg width={22} height={22} viewBox="-22 -22 44 44" aria-hidden="true">
+                <NodeGlyph kind={p.kind} size={0.9} />
+              </svg>
+              {p.label}
+            </button>
+          ))}
+          <button
+            type="button"
+            className="tool"
+            data-testid="palette-link"
+            title="Link two nodes: packet between hosts, routers and edges; fiber between edge and core nodes"
+            aria-pressed={tool.type === 'link'}
+            onClick={() => toggleTool({ type: 'link', from: null })}
+          >
+            <svg width={22} height={22} viewBox="0 0 22 22" aria-hidden="true">
+              <line x1={3} y1={19} x2={19} y2={3} stroke="currentColor" strokeWidth={3} />
+            </svg>
+            Link
+          </button>
+        </div>
+        <div className="tool-group" role="group" aria-label="Edit">
+          <button type="button" className="tool" data-testid="undo" disabled={!undoLabel} title={undoLabel ? `Undo ${undoLabel} (Ctrl+Z)` : 'Nothing to undo'} aria-label={undoLabel ? `Undo ${undoLabel}` : 'Undo'} onClick={() => store.undo()}>
+            ↶ Undo
+          </button>
+          <button type="button" className="tool" data-testid="redo" disabled={!redoLabel} title={redoLabel ? `Redo ${redoLabel} (Ctrl+Shift+Z)` : 'Nothing to redo'} aria-label={redoLabel ? `Redo ${redoLabel}` : 'Redo'} onClick={() => store.redo()}>
+            ↷ Redo
+          </button>
+          <button type="button" className="tool" data-testid="delete" disabled={!canDelete} title="Delete the selection (Delete)" onClick={deleteSelection}>
+            Delete
+          </button>
+          <button type="button" className="tool" data-testid="fit" title="Fit the network in view" onClick={() => setFitRequest((n) => n + 1)}>
+            Fit
+          </button>
+          <button
+            type="button"
+            className="tool"
+            data-testid="new-network"
+            title="Start from an empty network (Undo brings the old one back)"
+            onClick={() => {
+              edit('new empty network', (s) => emptyScenario(s));
+              setSelection(null);
+              setTool({ type: 'select' });
+              setHint('Empty network: add nodes from the palette.');
+            }}
+          >
+            New
+          </button>
+          {!panelOpen && (
+            <button type="button" className="tool" data-testid="toggle-panel" aria-pressed={false} title="Show the side panel" onClick={() => setPanelOpen(true)}>
+              Panel
+            </button>
+          )}
+        </div>
+      </div>
+      <div className={`editor-body${panelOpen ? ' with-panel' : ''}`}>
+        <div className="editor-canvas-box" ref={boxRef}>
+          {width > 0 && height > 0 && (
+            <EditorCanvas
+              scenario={scenario}
+              width={width}
+              height={height}
+              selection={canvasSelection}
+              pendingFrom={pendingFrom}
+              placing={tool.type === 'place'}
+              picking={tool.type === 'link' || tool.type === 'flow'}
+              fitRequest={fitRequest}
+              overlayActive={sync.kind === 'synced'}
+              overlay={overlay}
+              describe={describe(scenario)}
+              onBackgroundClick={(x, y) => {
+                if (tool.type === 'place') addNode(tool.kind, x, y);
+                else if (tool.type === 'select') setSelection(null);
+              }}
+              onNodeClick={pickNode}
+              onLinkClick={(id) => {
+                if (tool.type === 'select') setSelection({ type: 'link', id });
+              }}
+              onNodeDrag={(id, x, y) =>
+                store.preview((s) => ({ ...s, nodes: s.nodes.map((n) => (n.id === id ? { ...n, x, y } : n)) }))
+              }
+              onNodeDragEnd={(id) => store.commitPreview(`move ${id}`)}
+              onDropKind={addNode}
+            />
+          )}
+          <StatusStrip hint={hint} sync={sync} onDismissHint={() => setHint(null)} />
+        </div>
+        {panelOpen && (
+          <PropertyPanel
+            scenario={scenario}
+            selection={shownSelection}
+            sync={sync}
+            edit={edit}
+            onSelect={setSelection}
+            onDelete={deleteSelection}
+            lastElement={lastElement}
+            onHide={() => setPanelOpen(false)}
+            flowPicking={tool.type === 'flow'}
+            onAddFlow={() => toggleTool({ type: 'flow', from: null })}
+          />
+        )}
+      </div>
+    </section>
+  );
+}
+
+function StatusStrip({ hint, sync, onDismissHint }: { hint: string | null; sync: SyncStatus; onDismissHint(): void }) {
+  const problem =
+    sync.kind === 'invalid'
+      ? `Not sent to the engine: ${sync.issues[0].message}${sync.issues.length > 1 ? ` (and ${sync.issues.length - 1} more)` : ''}.`
+      : sync.kind === 'refused'
+        ? `The engine refused this network: ${sync.message}`
+        : null;
+  if (!hint && !problem) return <div className="editor-status" data-testid="editor-status" data-sync={sync.kind} hidden />;
+  return (
+    <div className="editor-status" data-testid="editor-status" data-sync={sync.kind} role="status">
+      {problem && <p className="status-problem">{problem}</p>}
+      {hint && (
+        <p className="status-hint">
+          {hint}{' '}
+          <button type="button" className="small" onClick={onDismissHint} aria-label="Dismiss hint">
+            ×
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}
+
+function selectionExists(s: Scenario, sel: Selection): boolean {
+  if (!sel) return false;
+  switch (sel.type) {
+    case 'node':
+      return s.nodes.some((n) => n.id === sel.id);
+    case 'link':
+      return s.links.some((l) => l.id === sel.id);
+    case 'flow':
+      return s.flows.some((f) => f.id === sel.id);
+    default:
+      return true;
+  }
+}
+
+function kindOf(s: Scenario, id: string): string {
+  return s.nodes.find((n) => n.id === id)?.kind ?? 'node';
+}
+
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  const tag = target.tagName;
+  return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || target.isContentEditable;
+}
+
+function describe(s: Scenario): string {
+  const nodes = s.nodes.map((n) => `${n.id} (${n.kind})`).join(', ');
+  return `Network editor. ${s.nodes.length} nodes: ${nodes}; ${s.links.length} links. Wheel to zoom, drag the background to pan.`;
 }

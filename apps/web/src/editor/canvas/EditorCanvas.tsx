@@ -1,0 +1,289 @@
+/**
+ * The network drawing: SVG nodes and links in scenario coordinates mapped to pixels by
+ * one view transform (d3-zoom: wheel to zoom, drag the background to pan), nodes dragged
+ * with d3-drag, clicks reported up. Glyphs keep their size at every zoom so ids and labels
+ * stay readable from the back of the room.
+ */
+import { drag, select, zoom, zoomIdentity, type D3DragEvent, type ZoomBehavior } from 'd3';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent, type MouseEvent } from 'react';
+import { formatDelay, formatRate } from '../../format';
+import { LinkGlyph } from '../../topology/LinkGlyph';
+import { NodeGlyph } from '../../topology/NodeGlyph';
+import { apply, fitTransform, invert, type ViewTransform } from '../fit';
+import type { OverlayRenderer } from '../overlay';
+import type { NodeKind, Scenario, ScenarioLink, ScenarioNode } from '../types';
+
+/** Room around the outermost nodes for a glyph and its label. */
+const PADDING = 46;
+export const NODE_DRAG_TYPE = 'application/x-obs-node-kind';
+
+export type CanvasSelection = { type: 'node' | 'link'; id: string } | null;
+
+export interface EditorCanvasProps {
+  scenario: Scenario;
+  width: number;
+  height: number;
+  selection: CanvasSelection;
+  /** A node picked first in link or flow mode. */
+  pendingFrom: string | null;
+  /** Crosshair and background clicks place a node. */
+  placing: boolean;
+  /** Picking nodes (link or flow mode): node drags are off. */
+  picking: boolean;
+  /** Changes to this number refit the view to the nodes. */
+  fitRequest: number;
+  /** Whether the engine runs what is drawn: the overlay is shown only then. */
+  overlayActive: boolean;
+  overlay?: OverlayRenderer;
+  /** Flow ids drawn as a hint next to the hosts that send. */
+  onBackgroundClick(x: number, y: number): void;
+  onNodeClick(id: string): void;
+  onLinkClick(id: string): void;
+  onNodeDrag(id: string, x: number, y: number): void;
+  onNodeDragEnd(id: string): void;
+  onDropKind(kind: NodeKind, x: number, y: number): void;
+  describe: string;
+}
+
+export function EditorCanvas(props: EditorCanvasProps) {
+  const { scenario, width, height, selection, pendingFrom } = props;
+  const svgRef = useRef<SVGSVGElement>(null);
+  const zoomRef = useRef<ZoomBehavior<SVGSVGElement, unknown> | null>(null);
+  const [transform, setTransform] = useState<ViewTransform>({ k: 1, x: 0, y: 0 });
+  const transformRef = useRef(transform);
+  transformRef.current = transform;
+  const propsRef = useRef(props);
+  propsRef.current = props;
+  const [pointer, setPointer] = useState<[number, number] | null>(null);
+
+  // d3-zoom on the svg, once (a layout effect, so the fit below finds it).
+  useLayoutEffect(() => {
+    const svg = svgRef.current;
+    if (!svg) return;
+    const behavior = zoom<SVGSVGElement, unknown>()
+      .scaleExtent([0.05, 40])
+      // Wheel anywhere; drag only on the background (nodes have their own drag).
+      .filter((event: Event) => {
+        const e = event as globalThis.MouseEvent;
+        if (e.type === 'wheel') return true;
+        const target = e.target as Element | null;
+        return !e.button && !target?.closest?.('[data-node],[data-link]');
+      })
+      .on('zoom', (event: { transform: ViewTransform; sourceEvent: Event | null }) => {
+        const { k, x, y } = event.transform;
+        setTransform({ k, x, y });
+      });
+    zoomRef.current = behavior;
+    const sel = select(svg);
+    sel.call(behavior).on('dblclick.zoom', null);
+    return () => {
+      sel.on('.zoom', null);
+    };
+  }, []);
+
+  // Fit on request (and once when the canvas first has a size). A resize keeps the centre
+  // of the view where it was: refitting then would move nodes under the pointer.
+  const fitKey = props.fitRequest;
+  const lastFit = useRef<number | null>(null);
+  const lastSize = useRef<{ width: number; height: number } | null>(null);
+  useLayoutEffect(() => {
+    const svg = svgRef.current;
+    const behavior = zoomRef.current;
+    if (!svg || !behavior || width <= 0 || height <= 0) return;
+    const prev = lastSize.current;
+    lastSize.current = { width, height };
+    if (lastFit.current !== fitKey || !prev) {
+      lastFit.current = fitKey;
+      const t = fitTransform(propsRef.current.scenario.nodes, { width, height, padding: PADDING });
+      select(svg).call(behavior.transform, zoomIdentity.translate(t.x, t.y).scale(t.k));
+    } else if (prev.width !== width || prev.height !== height) {
+      const t = transformRef.current;
+      const x = t.x + (width - prev.width) / 2;
+      const y = t.y + (height - prev.height) / 2;
+      select(svg).call(behavior.transform, zoomIdentity.translate(x, y).scale(t.k));
+    }
+  }, [fitKey, width, height]);
+
+  // d3-drag on the node groups, after every render (nodes come and go).
+  useEffect(() => {
+    const svg = svgRef.current;
+    if (!svg) return;
+    const behavior = drag<SVGGElement, unknown>()
+      .filter((event: globalThis.MouseEvent) => !event.ctrlKey && !event.button && !propsRef.current.picking)
+      .subject(function subject() {
+        const id = this.getAttribute('data-node')!;
+        const n = propsRef.current.scenario.nodes.find((m) => m.id === id);
+        const [px, py] = n ? apply(transformRef.current, n.x, n.y) : [0, 0];
+        return { x: px, y: py };
+      })
+      .on('drag', function dragged(event: D3DragEvent<SVGGElement, unknown, { x: number; y: number }>) {
+        const id = this.getAttribute('data-node')!;
+        const [x, y] = invert(transformRef.current, event.x, event.y);
+        propsRef.current.onNodeDrag(id, Math.round(x), Math.round(y));
+      })
+      .on('end', function ended() {
+        propsRef.current.onNodeDragEnd(this.getAttribute('data-node')!);
+      });
+    select(svg).selectAll<SVGGElement, unknown>('g[data-node]').call(behavior);
+  });
+
+  const byId = useMemo(() => new Map(scenario.nodes.map((n) => [n.id, n])), [scenario.nodes]);
+  const at = (n: ScenarioNode) => apply(transform, n.x, n.y);
+
+  const localPoint = (e: { clientX: number; clientY: number }): [number, number] => {
+    const r = svgRef.current!.getBoundingClientRect();
+    return [e.clientX - r.left, e.clientY - r.top];
+  };
+
+  const onSvgClick = (e: MouseEvent<SVGSVGElement>) => {
+    const target = e.target as Element;
+    if (target.closest('[data-node],[data-link]')) return;
+    const [px, py] = localPoint(e);
+    const [x, y] = invert(transform, px, py);
+    props.onBackgroundClick(Math.round(x), Math.round(y));
+  };
+
+  const onDragOver = (e: DragEvent) => {
+    if (e.dataTransfer.types.includes(NODE_DRAG_TYPE)) {
+      e.preventDefault();
+      e.dataTransfer.dropEffect = 'copy';
+    }
+  };
+  const onDrop = (e: DragEvent) => {
+    const kind = e.dataTransfer.getData(NODE_DRAG_TYPE) as NodeKind;
+    if (!kind) return;
+    e.preventDefault();
+    const [px, py] = localPoint(e);
+    const [x, y] = invert(transform, px, py);
+    props.onDropKind(kind, Math.round(x), Math.round(y));
+  };
+
+  const from = pendingFrom ? byId.get(pendingFrom) : undefined;
+  const overlay =
+    props.overlay && props.overlayActive && width > 0 && height > 0
+      ? props.overlay({
+          scenario,
+          width,
+          height,
+          scale: transform.k,
+          transform,
+          toScreen: (x: number, y: number) => apply(transform, x, y),
+        })
+      : null;
+
+  return (
+    <div className="editor-canvas" onDragOver={onDragOver} onDrop={onDrop}>
+      <svg
+        ref={svgRef}
+        width={width}
+        height={height}
+        className={props.placing ? 'placing' : props.picking ? 'picking' : undefined}
+        role="application"
+        aria-label={props.describe}
+        data-testid="topology"
+        data-nodes={scenario.nodes.length}
+        data-links={scenario.links.length}
+        data-zoom={transform.k.toFixed(3)}
+        onClick={onSvgClick}
+        onMouseMove={from ? (e) => setPointer(localPoint(e)) : undefined}
+      >
+        <rect className="canvas-bg" width={width} height={height} />
+        {scenario.links.map((link) => {
+          const a = byId.get(link.a);
+          const b = byId.get(link.b);
+          if (!a || !b) return null;
+          return (
+            <LinkView
+              key={link.id}
+              link={link}
+              from={at(a)}
+              to={at(b)}
+              selected={selection?.type === 'link' && selection.id === link.id}
+              onClick={() => props.onLinkClick(link.id)}
+            />
+          );
+        })}
+        {from && pointer && (
+          <line className="rubber-band" x1={at(from)[0]} y1={at(from)[1]} x2={pointer[0]} y2={pointer[1]} />
+        )}
+        {scenario.nodes.map((node) => {
+          const [px, py] = at(node);
+          const selected = selection?.type === 'node' && selection.id === node.id;
+          return (
+            <g
+              key={node.id}
+              data-node={node.id}
+              data-kind={node.kind}
+              className={`node${selected ? ' selected' : ''}${pendingFrom === node.id ? ' pending' : ''}`}
+              tabIndex={0}
+              role="button"
+              aria-label={`${node.kind} ${node.id}`}
+              aria-pressed={selected}
+              onClick={(e) => {
+                e.stopPropagation();
+                props.onNodeClick(node.id);
+              }}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  props.onNodeClick(node.id);
+                }
+              }}
+            >
+              <rect className="node-hit" x={px - 27} y={py - 27} width={54} height={75} />
+              {(selected || pendingFrom === node.id) && <circle className="node-halo" cx={px} cy={py} r={29} />}
+              <NodeGlyph kind={node.kind} x={px} y={py} />
+              <text className="node-label" x={px} y={py + 40} textAnchor="middle">
+                {node.id}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+      {overlay && <div className="editor-overlay">{overlay}</div>}
+    </div>
+  );
+}
+
+function LinkView({
+  link,
+  from,
+  to,
+  selected,
+  onClick,
+}: {
+  link: ScenarioLink;
+  from: [number, number];
+  to: [number, number];
+  selected: boolean;
+  onClick: () => void;
+}) {
+  const [x1, y1] = from;
+  const [x2, y2] = to;
+  const mx = (x1 + x2) / 2;
+  const my = (y1 + y2) / 2;
+  const capacity = link.kind === 'fiber' ? `${link.wavelengths} λ × ${formatRate(link.rate)}` : formatRate(link.rate);
+  return (
+    <g
+      data-link={link.id}
+      data-kind={link.kind}
+      className={`link${selected ? ' selected' : ''}`}
+      onClick={(e) => {
+        e.stopPropagation();
+        onClick();
+      }}
+    >
+      {selected && <line className="link-halo" x1={x1} y1={y1} x2={x2} y2={y2} />}
+      <LinkGlyph kind={link.kind} x1={x1} y1={y1} x2={x2} y2={y2} />
+      <line className="link-hit" x1={x1} y1={y1} x2={x2} y2={y2} />
+      <g className="link-label">
+        <text x={mx} y={my - 14} textAnchor="middle">
+          {capacity}
+        </text>
+        <text x={mx} y={my + 26} textAnchor="middle" className="link-delay">
+          {formatDelay(link.delay)}
+        </text>
+      </g>
+    </g>
+  );
+}

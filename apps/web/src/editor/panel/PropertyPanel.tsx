@@ -1,0 +1,182 @@
+/**
+ * The side panel: the selected node, link or flow, the network settings, or the flows,
+ * with the engine's verdict on top when it refused the network (or when the network breaks
+ * a rule and was not sent), and a way to the field at fault.
+ */
+import { useMemo } from 'react';
+import { setPath } from '../paths';
+import type { SyncStatus } from '../scenarioStore';
+import type { Scenario } from '../types';
+import type { PanelContext } from './context';
+import { FlowSection, FlowsSection, LinkSection, NetworkSection, NodeSection } from './sections';
+
+export type Selection =
+  | { type: 'node'; id: string }
+  | { type: 'link'; id: string }
+  | { type: 'flow'; id: string }
+  | { type: 'network' }
+  | { type: 'flows' }
+  | null;
+
+export interface PropertyPanelProps {
+  scenario: Scenario;
+  selection: Selection;
+  sync: SyncStatus;
+  edit(label: string, fn: (s: Scenario) => Scenario): void;
+  onSelect(sel: Selection): void;
+  onDelete(): void;
+  onHide(): void;
+  /** The node, link or flow selected last (the Selection tab goes back to it). */
+  lastElement: Selection;
+  flowPicking: boolean;
+  onAddFlow(): void;
+}
+
+/** The element a field path belongs to: what to select to show it. */
+export function selectionForPath(s: Scenario, path: string): Selection {
+  const m = /^(nodes|links|flows)\[(\d+)\]/.exec(path);
+  if (m) {
+    const i = Number(m[2]);
+    if (m[1] === 'nodes' && s.nodes[i]) return { type: 'node', id: s.nodes[i].id };
+    if (m[1] === 'links' && s.links[i]) return { type: 'link', id: s.links[i].id };
+    if (m[1] === 'flows' && s.flows[i]) return { type: 'flow', id: s.flows[i].id };
+    return null;
+  }
+  if (path === 'nodes') return null;
+  return { type: 'network' };
+}
+
+export function PropertyPanel(props: PropertyPanelProps) {
+  const { scenario, selection, sync, edit } = props;
+  const errors = useMemo(() => {
+    const map = new Map<string, string>();
+    if (sync.kind === 'invalid') for (const i of sync.issues) if (!map.has(i.path)) map.set(i.path, i.message);
+    if (sync.kind === 'refused' && sync.path) map.set(sync.path, sync.message);
+    return map;
+  }, [sync]);
+
+  const ctx: PanelContext = {
+    scenario,
+    edit,
+    set: (label, path, value) => edit(label, (s) => setPath(s, path, value)),
+    errorAt: (path) => errors.get(path) ?? null,
+  };
+
+  const problemPath = sync.kind === 'invalid' ? sync.issues[0].path : sync.kind === 'refused' ? sync.path : null;
+  const problemSel = problemPath ? selectionForPath(scenario, problemPath) : null;
+
+  let title = 'Nothing selected';
+  let body: React.ReactNode = (
+    <div className="panel-empty">
+      <p>Click a node or a link to edit it.</p>
+      <p>
+        <strong>Settings</strong>: run length, seed, OBS assembly and reservation. <strong>Flows</strong>: the TCP connections.
+      </p>
+      <p>Fields marked <span className="live-tag">live</span> change the running simulation; the others restart it from t = 0.</p>
+    </div>
+  );
+  let key = 'none';
+  let deletable = false;
+  const isElement = selection?.type === 'node' || selection?.type === 'link' || selection?.type === 'flow';
+  const rename = (type: 'node' | 'link' | 'flow') => (id: string) => props.onSelect({ type, id });
+
+  if (selection?.type === 'node') {
+    const index = scenario.nodes.findIndex((n) => n.id === selection.id);
+    const node = scenario.nodes[index];
+    if (node) {
+      title = `${cap(node.kind)} ${node.id}`;
+      body = <NodeSection ctx={ctx} node={node} index={index} onRenamed={rename('node')} />;
+      key = `node-${index}-${node.id}`;
+      deletable = true;
+    }
+  } else if (selection?.type === 'link') {
+    const index = scenario.links.findIndex((l) => l.id === selection.id);
+    const link = scenario.links[index];
+    if (link) {
+      title = `${cap(link.kind)} link ${link.id}`;
+      body = <LinkSection ctx={ctx} link={link} index={index} onRenamed={rename('link')} />;
+      key = `link-${index}-${link.id}`;
+      deletable = true;
+    }
+  } else if (selection?.type === 'flow') {
+    const index = scenario.flows.findIndex((f) => f.id === selection.id);
+    const flow = scenario.flows[index];
+    if (flow) {
+      title = `Flow ${flow.id}`;
+      body = <FlowSection ctx={ctx} flow={flow} index={index} onRenamed={rename('flow')} />;
+      key = `flow-${index}-${flow.id}`;
+      deletable = true;
+    }
+  } else if (selection?.type === 'network') {
+    title = 'Network settings';
+    body = <NetworkSection ctx={ctx} />;
+    key = 'network';
+  } else if (selection?.type === 'flows') {
+    title = `Flows (${scenario.flows.length})`;
+    body = (
+      <FlowsSection ctx={ctx} picking={props.flowPicking} onAdd={props.onAddFlow} onSelect={(id) => props.onSelect({ type: 'flow', id })} />
+    );
+    key = 'flows';
+  }
+
+  return (
+    <aside className="property-panel" data-testid="property-panel" aria-label={title} data-selection={selection ? selection.type : 'none'}>
+      <div className="property-tabs" role="tablist" aria-label="Panel">
+        <button type="button" role="tab" aria-selected={isElement} data-testid="open-selection" onClick={() => props.onSelect(props.lastElement)} disabled={!props.lastElement && !isElement}>
+          Selection
+        </button>
+        <button type="button" role="tab" aria-selected={selection?.type === 'network'} data-testid="open-network" onClick={() => props.onSelect({ type: 'network' })}>
+          Settings
+        </button>
+        <button type="button" role="tab" aria-selected={selection?.type === 'flows'} data-testid="open-flows" onClick={() => props.onSelect({ type: 'flows' })}>
+          Flows
+        </button>
+        <button type="button" className="small hide-panel" data-testid="toggle-panel" aria-label="Hide the side panel" title="Hide the side panel" onClick={props.onHide}>
+          ⇥
+        </button>
+      </div>
+      <div className="property-head">
+        <h3>{title}</h3>
+        {deletable && (
+          <button type="button" className="small" data-testid="panel-delete" onClick={props.onDelete}>
+            Delete
+          </button>
+        )}
+      </div>
+      {(sync.kind === 'invalid' || sync.kind === 'refused') && (
+        <div className="panel-banner" role="alert" data-testid="engine-banner" data-kind={sync.kind}>
+          <p>
+            {sync.kind === 'refused' ? (
+              <>
+                <strong>The engine refused this scenario:</strong> {sync.message}
+              </>
+            ) : (
+              <>
+                <strong>Not sent to the engine:</strong> {sync.issues[0].message}
+                {sync.issues.length > 1 ? ` (and ${sync.issues.length - 1} more)` : ''}
+              </>
+            )}
+          </p>
+          <p className="banner-sub">Your edit is kept; the simulation runs the last accepted network.</p>
+          {problemSel && !sameSelection(problemSel, selection) && (
+            <button type="button" className="small" data-testid="show-problem" onClick={() => props.onSelect(problemSel)}>
+              Show the field
+            </button>
+          )}
+        </div>
+      )}
+      <div className="property-body" key={key}>
+        {body}
+      </div>
+    </aside>
+  );
+}
+
+function sameSelection(a: Selection, b: Selection): boolean {
+  if (!a || !b || a.type !== b.type) return false;
+  return !('id' in a) || ('id' in b && a.id === b.id);
+}
+
+function cap(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}

@@ -1,0 +1,259 @@
+/**
+ * The panel's inputs. A number field shows its value in friendly units ("100 µs"),
+ * accepts what people type ("2 ms", "1.25 Gbit/s", "64 KB", "1 %", or a bare number in the
+ * unit shown), and commits on Enter or when focus leaves. An invalid entry is refused
+ * with the reason under the field, the text stays as typed, and nothing is committed.
+ * Escape puts the stored value back.
+ */
+import { useId, useState, type ReactNode } from 'react';
+import { formatValue, parsePlain, parseValue, unitOf, type ParseResult } from '../units';
+import { checkNumber, genericPath, ruleFor, type NumberRule } from '../validate';
+
+const LIVE_PATHS = new Set([
+  'obs.burstLoss.data',
+  'obs.burstLoss.ack',
+  'obs.assembly.maxTime',
+  'obs.assembly.maxBytes',
+  'obs.assembly.minBytes',
+  'nodes[].assembly.maxTime',
+  'nodes[].assembly.maxBytes',
+  'nodes[].assembly.minBytes',
+  'links[].loss',
+  'links[].burstLoss.data',
+  'links[].burstLoss.ack',
+  'links[].wavelengths',
+  'flows[].tcp.variant',
+]);
+
+/** Changes the engine takes while running, without restarting the run. */
+export function isLivePath(path: string): boolean {
+  return LIVE_PATHS.has(genericPath(path));
+}
+
+export function formatByRule(value: number, rule: NumberRule): string {
+  if (rule.quantity === 'plain') return String(value);
+  return formatValue(value, rule.quantity, rule.zeroUnit);
+}
+
+/** Parses and checks a typed value against the field's rule. */
+export function readByRule(text: string, rule: NumberRule, shownValue: number | undefined): ParseResult {
+  const parsed =
+    rule.quantity === 'plain'
+      ? parsePlain(text)
+      : parseValue(text, rule.quantity, shownValue === undefined ? undefined : unitOf(shownValue, rule.quantity, rule.zeroUnit));
+  if (!parsed.ok) return parsed;
+  const why = checkNumber(parsed.value, rule);
+  return why ? { ok: false, reason: why } : parsed;
+}
+
+function Row({
+  id,
+  label,
+  path,
+  live,
+  error,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  path: string;
+  live?: boolean;
+  error?: string | null;
+  hint?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`field${error ? ' field-invalid' : ''}`} data-field={path}>
+      <label htmlFor={id}>
+        {label}
+        {live && (
+          <span className="live-tag" title="Applies at once, without restarting the run">
+            live
+          </span>
+        )}
+      </label>
+      {children}
+      {error ? (
+        <p className="field-error" id={`${id}-error`} role="alert" data-testid={`error-${path}`}>
+          {error}
+        </p>
+      ) : hint ? (
+        <p className="field-hint">{hint}</p>
+      ) : null}
+    </div>
+  );
+}
+
+export interface NumberFieldProps {
+  path: string;
+  value: number | undefined;
+  onCommit(value: number | undefined, shown: string): void;
+  /** The engine or the whole-scenario check refused this field. */
+  externalError?: string | null;
+  label?: string;
+  /** Empty means "inherit" (shown as a placeholder); committing empty clears the field. */
+  inherit?: number;
+  hint?: ReactNode;
+}
+
+export function NumberField({ path, value, onCommit, externalError, label, inherit, hint }: NumberFieldProps) {
+  const rule = ruleFor(path);
+  if (!rule) throw new Error(`no rule for ${path}`);
+  const id = useId();
+  const [draft, setDraft] = useState<string | null>(null);
+  const shown = value === undefined ? '' : formatByRule(value, rule);
+  const text = draft ?? shown;
+  const inheriting = inherit !== undefined && text.trim() === '';
+  const result = draft === null || inheriting ? null : readByRule(draft, rule, value ?? inherit);
+  const error = result && !result.ok ? result.reason : draft === null ? externalError : null;
+
+  const commit = () => {
+    if (draft === null) return;
+    if (inheriting) {
+      setDraft(null);
+      if (value !== undefined) onCommit(undefined, 'inherited');
+      return;
+    }
+    if (!result || !result.ok) return; // refused: keep the text and the reason
+    setDraft(null);
+    if (result.value !== value) onCommit(result.value, formatByRule(result.value, rule));
+  };
+
+  return (
+    <Row id={id} label={label ?? rule.label} path={path} live={isLivePath(path)} error={error} hint={hint}>
+      <input
+        id={id}
+        type="text"
+        inputMode="decimal"
+        spellCheck={false}
+        autoComplete="off"
+        data-testid={`field-${path}`}
+        value={text}
+        placeholder={inherit !== undefined ? `${formatByRule(inherit, rule)} (network)` : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => setDraft(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            commit();
+          } else if (e.key === 'Escape') {
+            e.preventDefault();
+            e.stopPropagation();
+            setDraft(null);
+          }
+        }}
+      />
+    </Row>
+  );
+}
+
+export function TextField({
+  path,
+  label,
+  value,
+  check,
+  onCommit,
+  externalError,
+}: {
+  path: string;
+  label: string;
+  value: string;
+  check(text: string): string | null;
+  onCommit(text: string): void;
+  externalError?: string | null;
+}) {
+  const id = useId();
+  const [draft, setDraft] = useState<string | null>(null);
+  const text = draft ?? value;
+  const localError = draft === null ? null : check(draft);
+  const error = localError ?? (draft === null ? externalError : null);
+  const commit = () => {
+    if (draft === null || localError) return;
+    setDraft(null);
+    if (draft !== value) onCommit(draft);
+  };
+  return (
+    <Row id={id} label={label} path={path} error={error}>
+      <input
+        id={id}
+        type="text"
+        spellCheck={false}
+        autoComplete="off"
+        data-testid={`field-${path}`}
+        value={text}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => setDraft(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            commit();
+          } else if (e.key === 'Escape') {
+            e.preventDefault();
+            e.stopPropagation();
+            setDraft(null);
+          }
+        }}
+      />
+    </Row>
+  );
+}
+
+export function SelectField<T extends string>({
+  path,
+  label,
+  value,
+  options,
+  onChange,
+  externalError,
+  hint,
+}: {
+  path: string;
+  label: string;
+  value: T;
+  options: readonly (T | { value: T; label: string })[];
+  onChange(value: T): void;
+  externalError?: string | null;
+  hint?: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <Row id={id} label={label} path={path} live={isLivePath(path)} error={externalError} hint={hint}>
+      <select id={id} data-testid={`field-${path}`} value={value} onChange={(e) => onChange(e.target.value as T)}>
+        {options.map((o) => {
+          const v = typeof o === 'string' ? o : o.value;
+          return (
+            <option key={v} value={v}>
+              {typeof o === 'string' ? o : o.label}
+            </option>
+          );
+        })}
+      </select>
+    </Row>
+  );
+}
+
+export function CheckField({
+  path,
+  label,
+  checked,
+  onChange,
+}: {
+  path: string;
+  label: string;
+  checked: boolean;
+  onChange(checked: boolean): void;
+}) {
+  return (
+    <div className="field field-check" data-field={path}>
+      <label>
+        <input type="checkbox" data-testid={`field-${path}`} checked={checked} onChange={(e) => onChange(e.target.checked)} />
+        {label}
+      </label>
+    </div>
+  );
+}
