@@ -1,26 +1,128 @@
-/** The live charts of the run: cwnd and throughput per flow. */
+/**
+ * The live charts of the run: cwnd (large, left) with ssthresh and the RTO / fast
+ * retransmit markers; throughput and RTT stacked on the right. One legend above them all
+ * picks the flows; one time window (zoom, pan) and one hover time are shared by all three.
+ */
+import { useLayoutEffect, useState } from 'react';
+import { useSimState } from '../sim/context';
+import { defaultSelection, type FlowSelection } from './flowPicker';
+import { FlowLegend } from './FlowLegend';
 import { LiveChart } from './LiveChart';
+import { MARKER_STYLE } from './drawSeries';
+import { TimeWindowStore } from './timeWindow';
+import './charts.css';
+
+/** Throughput averaging choices, seconds (0: the engine's per-sample goodput). */
+export const RATE_WINDOWS = [
+  { value: 0, label: '1 sample' },
+  { value: 0.1, label: '0.1 s' },
+  { value: 0.5, label: '0.5 s' },
+  { value: 1, label: '1 s' },
+  { value: 2, label: '2 s' },
+] as const;
+const DEFAULT_RATE_WINDOW = 0.5;
 
 export function ChartsArea() {
+  const { flowIds, duration } = useSimState();
+  const [timeWindow] = useState(() => new TimeWindowStore());
+  useLayoutEffect(() => timeWindow.setBounds(0, duration), [timeWindow, duration]);
+
+  // A new set of flows (another scenario) starts from the default choice.
+  const flowsKey = flowIds.join('\n');
+  const [chosen, setChosen] = useState(() => ({ key: flowsKey, selection: defaultSelection(flowIds.length) }));
+  let selection = chosen.selection;
+  if (chosen.key !== flowsKey) {
+    selection = defaultSelection(flowIds.length);
+    setChosen({ key: flowsKey, selection });
+  }
+  const setSelection = (s: FlowSelection) => setChosen({ key: flowsKey, selection: s });
+  const [rateWindow, setRateWindow] = useState<number>(DEFAULT_RATE_WINDOW);
+
+  const common = { selection, flowIds, rateWindow, timeWindow };
   return (
-    <div className="charts-area">
-      <LiveChart
-        id="chart-cwnd"
-        title="Congestion window"
-        yLabel="cwnd (segments)"
-        column="cwnd"
-        dashedColumn="ssthresh"
-        dashedLabel="ssthresh"
-        minYMax={10}
-      />
-      <LiveChart
-        id="chart-throughput"
-        title="Throughput (goodput)"
-        yLabel="goodput (Mbit/s)"
-        column="goodput"
-        scale={1e-6}
-        minYMax={1}
-      />
+    <div className="charts" data-testid="charts">
+      <FlowLegend flowIds={flowIds} selection={selection} onChange={setSelection} timeWindow={timeWindow} />
+      <div className="charts-grid">
+        <LiveChart
+          {...common}
+          kind="cwnd"
+          testId="chart-cwnd"
+          yLabel="cwnd (segments)"
+          minYMax={10}
+          markers
+          headerExtra={
+            <ul className="chart-keys" aria-label="cwnd chart key">
+              <li>
+                <svg width={26} height={12} aria-hidden="true">
+                  <line x1={1} y1={6} x2={25} y2={6} stroke="#111" strokeWidth={2} strokeDasharray="7 5" />
+                </svg>
+                ssthresh
+              </li>
+              <li>
+                <svg width={16} height={14} aria-hidden="true">
+                  <path d="M2 2 L14 2 L8 12 Z" fill={MARKER_STYLE.rto.fill} stroke="#000" strokeWidth={1.5} />
+                </svg>
+                RTO
+              </li>
+              <li>
+                <svg width={16} height={16} aria-hidden="true">
+                  <path d="M8 1 L14 8 L8 15 L2 8 Z" fill={MARKER_STYLE.fastRetransmit.fill} stroke="#000" strokeWidth={1.5} />
+                </svg>
+                fast retransmit
+              </li>
+            </ul>
+          }
+        />
+        <LiveChart
+          {...common}
+          kind="throughput"
+          testId="chart-throughput"
+          yLabel="throughput (Mbit/s)"
+          altUnit={{ above: 2000, divide: 1000, yLabel: 'throughput (Gbit/s)' }}
+          minYMax={1}
+          headerExtra={
+            <label className="chart-keys rate-window">
+              mean over
+              <select
+                value={rateWindow}
+                data-testid="rate-window"
+                onChange={(e) => setRateWindow(Number(e.currentTarget.value))}
+              >
+                {RATE_WINDOWS.map((w) => (
+                  <option key={w.value} value={w.value}>
+                    {w.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          }
+        />
+        <LiveChart
+          {...common}
+          kind="rtt"
+          testId="chart-rtt"
+          yLabel="RTT (ms)"
+          minYMax={1}
+          headerExtra={
+            <ul className="chart-keys" aria-label="RTT chart key">
+              <li>
+                <svg width={26} height={12} aria-hidden="true">
+                  <line x1={1} y1={6} x2={25} y2={6} stroke="#111" strokeWidth={2.5} />
+                </svg>
+                smoothed
+              </li>
+              <li>
+                <svg width={26} height={12} aria-hidden="true">
+                  {[4, 10, 16, 22].map((cx) => (
+                    <circle key={cx} cx={cx} cy={6} r={1.8} fill="#111" opacity={0.45} />
+                  ))}
+                </svg>
+                samples
+              </li>
+            </ul>
+          }
+        />
+      </div>
     </div>
   );
 }

@@ -1,162 +1,309 @@
 /**
- * A live time-series chart: React renders the frame (title, axes, grid, legend) from D3
- * scales; the lines are drawn on a canvas in the animation-frame loop straight from the
- * sample store, so a frame of new samples costs no React render.
+ * A live time-series chart: React renders the frame (axes, grid, header) from D3 scales;
+ * the data is drawn on a canvas in the animation-frame loop straight from the sample
+ * store, decimated to the pixel grid (M4), so a frame of new samples costs no React
+ * render and a long run with many flows stays smooth.
+ *
+ * The time window is shared (TimeWindowStore): wheel zooms, drag pans, double-click (or
+ * the 0 / Escape key) follows the whole run again; the hover time too, so every chart
+ * draws its rule at the same instant and the hovered one shows the read-out.
  */
 import { scaleLinear } from 'd3';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useController, useSimState } from '../sim/context';
-import type { FlowSeries, SeriesColumn } from '../sim/seriesStore';
-import { flowColor } from '../theme';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useController } from '../sim/context';
+import { TcpEventName, type VisualEvent } from '../sim/visualStore';
 import { useElementSize } from '../useElementSize';
-import { drawLine } from './drawSeries';
+import { m4Range, nearestIndex, thinMarkers, windowRange } from './decimate';
+import { drawDots, drawMarker, drawPath, MARKER_STYLE } from './drawSeries';
+import type { FlowSelection } from './flowPicker';
+import { buildLayers, type ChartKind, type Layer } from './layers';
 import { niceTop } from './niceTop';
+import type { TimeWindowStore } from './timeWindow';
+import './charts.css';
 
 export interface LiveChartProps {
-  id: string;
-  title: string;
-  /** Axis label with its unit, e.g. "cwnd (segments)". */
+  kind: ChartKind;
+  /** data-testid and id of the figure (e2e: chart-cwnd, chart-throughput, chart-rtt). */
+  testId: string;
+  /** Axis title with its unit, e.g. "cwnd (segments)"; also the chart's name. */
   yLabel: string;
-  column: SeriesColumn;
-  /** Multiplies stored values before plotting (bit/s -> Mbit/s = 1e-6). */
-  scale?: number;
-  /** Optional second column drawn dashed in the flow's colour (ssthresh under cwnd). */
-  dashedColumn?: SeriesColumn;
-  dashedLabel?: string;
   /** Smallest top of the y axis, so an empty or flat chart still has a sensible scale. */
   minYMax: number;
+  selection: FlowSelection;
+  flowIds: readonly string[];
+  /** Throughput averaging window, seconds. */
+  rateWindow: number;
+  timeWindow: TimeWindowStore;
+  /** Legend items or controls at the right of the header. */
+  headerExtra?: ReactNode;
+  /** Draw RTO and fast-retransmit markers (the cwnd chart). */
+  markers?: boolean;
+  /**
+   * A larger unit for the axis when the top of the y axis exceeds `above` (4,000 Mbit/s
+   * reads better as 4 Gbit/s): tick labels are divided by `divide`, the title replaced.
+   */
+  altUnit?: { above: number; divide: number; yLabel: string };
 }
 
-// The y label sits horizontally above the axis (readable from the back of a room, never
-// cut off when the chart is short), so the top margin holds it and the left only ticks.
-const MARGIN = { top: 24, right: 20, bottom: 46, left: 56 };
-const MAX_LEGEND_FLOWS = 6;
+const MARGIN = { top: 8, right: 18, bottom: 36, left: 58 };
+/** Markers closer than this (px) to the pointer are named in the read-out. */
+const MARKER_PICK_PX = 6;
+const MARKER_CELL_PX = 7;
+const MAX_TOOLTIP_ROWS = 10;
+
+interface Prepared {
+  layer: Layer;
+  t: Float64Array;
+  values: Float64Array;
+  from: number;
+  to: number;
+}
+
+interface PlacedMarker {
+  x: number;
+  y: number;
+  kind: number;
+  event: VisualEvent;
+}
 
 export function LiveChart(props: LiveChartProps) {
-  const { id, title, yLabel, column, scale = 1, dashedColumn, dashedLabel, minYMax } = props;
+  const { kind, testId, minYMax, selection, flowIds, rateWindow, timeWindow, headerExtra, markers, altUnit } = props;
   const controller = useController();
-  const { duration, flowIds } = useSimState();
   const boxRef = useRef<HTMLDivElement>(null);
   const figureRef = useRef<HTMLElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const hitRef = useRef<HTMLDivElement>(null);
+  const ruleRef = useRef<HTMLDivElement>(null);
+  const tipRef = useRef<HTMLDivElement>(null);
   const { width, height } = useElementSize(boxRef);
   const innerW = Math.max(0, width - MARGIN.left - MARGIN.right);
   const innerH = Math.max(0, height - MARGIN.top - MARGIN.bottom);
 
-  // The y axis only grows during a run (a jumping axis is hard to follow on a projector)
-  // and shrinks back when the run is reset.
+  const domain = useSyncExternalStore(timeWindow.subscribe, () => timeWindow.visible());
   const [yMax, setYMax] = useState(minYMax);
-  const yMaxRef = useRef(minYMax);
+  const fit = useRef({ key: '', value: minYMax });
 
-  const x = useMemo(() => scaleLinear().domain([0, duration]).range([0, innerW]), [duration, innerW]);
+  const x = useMemo(() => scaleLinear().domain(domain).range([0, innerW]), [domain, innerW]);
+  const alt = altUnit && yMax > altUnit.above ? altUnit : null;
+  const yLabel = alt ? alt.yLabel : props.yLabel;
+  const unitDivide = alt ? alt.divide : 1;
   const y = useMemo(() => scaleLinear().domain([0, yMax]).range([innerH, 0]), [yMax, innerH]);
 
-  const scaled = useRef(new Float64Array(0));
-  const maxSeen = useRef({ generation: -1, rows: [] as number[], max: 0 });
+  const buffers = useRef(new Map<string, Float64Array>());
+  const lastDrawn = useRef('');
+  /** What the hover read-out needs from the last redraw. */
+  const drawn = useRef<{ layers: Layer[]; x: typeof x; y: typeof y; markers: PlacedMarker[] }>({
+    layers: [],
+    x,
+    y,
+    markers: [],
+  });
+  /** True while the pointer is over this chart (only that chart shows the read-out). */
+  const pointerHere = useRef(false);
+
+  const updateHover = useCallback(() => {
+    const rule = ruleRef.current;
+    const tip = tipRef.current;
+    if (!rule || !tip) return;
+    const t = timeWindow.hover;
+    const { layers, x: xs, markers: placed } = drawn.current;
+    const px = t === null ? NaN : xs(t);
+    if (t === null || !(px >= 0 && px <= innerW)) {
+      rule.hidden = true;
+      tip.hidden = true;
+      delete tip.dataset.time;
+      return;
+    }
+    rule.hidden = false;
+    rule.style.transform = `translateX(${MARGIN.left + px}px)`;
+    if (!pointerHere.current) {
+      tip.hidden = true;
+      return;
+    }
+    renderTooltip(tip, t, layers, placed, px, flowIds, timeWindow.following);
+    tip.hidden = false;
+    const tipW = tip.offsetWidth;
+    const left = MARGIN.left + px + 16 + tipW <= width ? MARGIN.left + px + 16 : Math.max(0, MARGIN.left + px - 16 - tipW);
+    tip.style.transform = `translate(${left}px, ${MARGIN.top}px)`;
+  }, [timeWindow, innerW, width, flowIds]);
 
   const redraw = useCallback(() => {
     const canvas = canvasRef.current;
     const figure = figureRef.current;
     if (!canvas || !figure) return;
     const store = controller.series;
+    const visual = controller.visual;
     figure.dataset.points = String(store.totalPoints);
+    const [d0, d1] = domain;
+    const drawKey = `${store.version}|${visual.version}|${d0}|${d1}|${innerW}|${innerH}`;
+    if (drawKey === lastDrawn.current) return;
 
-    // Running maximum, scanning only rows added since the last frame.
-    const seen = maxSeen.current;
-    if (seen.generation !== store.generation) {
-      seen.generation = store.generation;
-      seen.rows = [];
-      seen.max = 0;
+    const layers = buildLayers(kind, store, { selection, flowIds, rateWindow });
+    const prepared: Prepared[] = [];
+    let dataMax = 0;
+    for (const layer of layers) {
+      const src = layer.source;
+      const t = src.column('t');
+      const [from, to] = windowRange(t, src.length, d0, d1);
+      const values = layer.fill(from, to, buffer(buffers.current, layer.key, src.length));
+      if (layer.fitsY) {
+        for (let i = from; i < to; i++) if (values[i] > dataMax && t[i] >= d0 && t[i] <= d1) dataMax = values[i];
+      }
+      prepared.push({ layer, t, values, from, to });
     }
-    for (let f = 0; f < store.flowCount; f++) {
-      const s = store.flow(f)!;
-      const col = s.column(column);
-      for (let i = seen.rows[f] ?? 0; i < s.length; i++) if (col[i] > seen.max) seen.max = col[i];
-      seen.rows[f] = s.length;
-    }
-    const dataMax = seen.max;
-    const wanted = store.totalPoints === 0 ? minYMax : Math.max(minYMax, niceTop(dataMax * scale * 1.05));
-    if (wanted > yMaxRef.current || (store.totalPoints === 0 && wanted !== yMaxRef.current)) {
-      yMaxRef.current = wanted;
-      setYMax(wanted); // axes re-render; the canvas uses the ref below right now
-    }
+
+    // The y axis only grows while the window and the flows shown stay the same (a jumping
+    // axis is hard to follow on a projector); it fits again when they change.
+    const fitKey = `${store.generation}|${d0}|${d1}|${layers.map((l) => l.key).join(',')}|${rateWindow}`;
+    const wanted = dataMax > 0 ? Math.max(minYMax, niceTop(dataMax * 1.05)) : minYMax;
+    if (fit.current.key !== fitKey || wanted > fit.current.value) fit.current = { key: fitKey, value: wanted };
+    if (fit.current.value !== yMax) setYMax(fit.current.value); // axes re-render; draw now anyway
+    lastDrawn.current = drawKey;
 
     const dpr = window.devicePixelRatio || 1;
     const ctx = canvas.getContext('2d');
     if (!ctx || innerW === 0 || innerH === 0) return;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, innerW, innerH);
-    const yNow = scaleLinear().domain([0, yMaxRef.current]).range([innerH, 0]);
-    for (let f = 0; f < store.flowCount; f++) {
-      const s = store.flow(f)!;
-      const color = flowColor(f);
-      const t = s.column('t');
-      if (dashedColumn) {
-        const d = scaledCopy(s, dashedColumn, scale, scaled);
-        drawLine(ctx, t, d, s.length, x, yNow, innerW, { color, width: 2, dash: [8, 5] });
-      }
-      const v = scaledCopy(s, column, scale, scaled);
-      drawLine(ctx, t, v, s.length, x, yNow, innerW, { color, width: 2.5 });
+    const yNow = scaleLinear().domain([0, fit.current.value]).range([innerH, 0]);
+    let points = 0;
+    for (const { layer, t, values, from, to } of prepared) {
+      const keep = m4Range(t, values, from, to, x, innerW);
+      points += keep.length;
+      const style = { color: layer.color, width: layer.width, dash: layer.dash, alpha: layer.alpha };
+      if (layer.style === 'dots') drawDots(ctx, t, values, keep, x, yNow, innerH, style);
+      else drawPath(ctx, t, values, keep, x, yNow, innerH, style);
     }
-  }, [controller, column, dashedColumn, scale, minYMax, x, innerW, innerH]);
+    figure.dataset.drawn = String(points);
 
-  useEffect(() => controller.addView(redraw), [controller, redraw]);
+    let placed: PlacedMarker[] = [];
+    if (markers) {
+      const events = visual.tcpEvents;
+      const all: PlacedMarker[] = [];
+      for (let k = firstEventAt(events, d0); k < events.length; k++) {
+        const e = events[k];
+        if (e.t0 > d1) break;
+        if (e.reason > 1 || !selection.colors.has(e.id)) continue;
+        all.push({ x: x(e.t0), y: yNow(e.value), kind: e.reason, event: e });
+      }
+      placed = thinMarkers(all, MARKER_CELL_PX, innerW, innerH);
+      // Fast retransmits first, so an RTO at the same place stays on top.
+      for (const m of placed) if (m.kind === 1) drawMarker(ctx, 1, m.x, m.y);
+      for (const m of placed) if (m.kind === 0) drawMarker(ctx, 0, m.x, m.y);
+      figure.dataset.markers = String(placed.length);
+      figure.dataset.markerEvents = String(all.length);
+    }
+    drawn.current = { layers, x, y: yNow, markers: placed };
+    updateHover();
+  }, [controller, kind, selection, flowIds, rateWindow, domain, x, innerW, innerH, minYMax, yMax, markers, updateHover]);
+
+  // A new redraw (window, size, flows changed) is registered and run in the next frame.
+  useEffect(() => {
+    lastDrawn.current = '';
+    return controller.addView(redraw);
+  }, [controller, redraw]);
+  useEffect(() => timeWindow.subscribe(updateHover), [timeWindow, updateHover]);
+
+  // Wheel zoom needs a non-passive listener to keep the page from scrolling.
+  useEffect(() => {
+    const hit = hitRef.current;
+    if (!hit) return;
+    const onWheel = (e: WheelEvent) => {
+      e.preventDefault();
+      const unit = e.deltaMode === 1 ? 33 : e.deltaMode === 2 ? 400 : 1;
+      const factor = Math.exp(Math.max(-300, Math.min(300, e.deltaY * unit)) * 0.002);
+      timeWindow.zoom(drawn.current.x.invert(e.offsetX), factor);
+    };
+    hit.addEventListener('wheel', onWheel, { passive: false });
+    return () => hit.removeEventListener('wheel', onWheel);
+  }, [timeWindow, innerW, innerH]);
+
+  const drag = useRef<{ px: number; d0: number; d1: number; id: number } | null>(null);
+  const localX = (e: React.PointerEvent) => e.clientX - e.currentTarget.getBoundingClientRect().left;
+
+  const onPointerMove = (e: React.PointerEvent<HTMLDivElement>) => {
+    const px = localX(e);
+    const g = drag.current;
+    if (g && g.id === e.pointerId) {
+      const dt = ((g.px - px) * (g.d1 - g.d0)) / Math.max(1, innerW);
+      timeWindow.set(g.d0 + dt, g.d1 + dt);
+    }
+    pointerHere.current = true;
+    // Every chart (this one too) hears the new hover time and moves its rule.
+    timeWindow.setHover(drawn.current.x.invert(Math.max(0, Math.min(innerW, px))));
+  };
+  const onPointerDown = (e: React.PointerEvent<HTMLDivElement>) => {
+    if (e.button !== 0 || timeWindow.following) return;
+    e.currentTarget.setPointerCapture(e.pointerId);
+    const [d0, d1] = timeWindow.visible();
+    drag.current = { px: localX(e), d0, d1, id: e.pointerId };
+    e.currentTarget.classList.add('dragging');
+  };
+  const endDrag = (e: React.PointerEvent<HTMLDivElement>) => {
+    if (drag.current?.id !== e.pointerId) return;
+    drag.current = null;
+    e.currentTarget.classList.remove('dragging');
+  };
+  const onPointerLeave = () => {
+    pointerHere.current = false;
+    timeWindow.setHover(null);
+  };
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    const [d0, d1] = timeWindow.visible();
+    const mid = (d0 + d1) / 2;
+    const step = (d1 - d0) * 0.2;
+    const actions: Record<string, () => void> = {
+      '+': () => timeWindow.zoom(mid, 0.5),
+      '=': () => timeWindow.zoom(mid, 0.5),
+      '-': () => timeWindow.zoom(mid, 2),
+      ArrowLeft: () => timeWindow.pan(-step),
+      ArrowRight: () => timeWindow.pan(step),
+      '0': () => timeWindow.reset(),
+      Escape: () => timeWindow.reset(),
+      Home: () => timeWindow.reset(),
+    };
+    const act = actions[e.key];
+    if (act) {
+      e.preventDefault();
+      act();
+    }
+  };
 
   const dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
-  const shownFlows = flowIds.slice(0, MAX_LEGEND_FLOWS);
+  const yTicks = Math.max(2, Math.min(6, Math.floor(innerH / 30)));
+  const xTicks = Math.max(2, Math.min(10, Math.floor(innerW / 64)));
 
   return (
-    <figure className="panel chart" id={id} data-testid={id} ref={figureRef} data-points="0">
-      <figcaption className="panel-head">
-        <h2>{title}</h2>
-        <ul className="legend" aria-label={`${title} legend`}>
-          {shownFlows.map((flowId, i) => (
-            <li key={flowId}>
-              <svg width={28} height={14} aria-hidden="true">
-                <line x1={2} y1={7} x2={26} y2={7} stroke={flowColor(i)} strokeWidth={4} />
-              </svg>
-              {flowId}
-            </li>
-          ))}
-          {flowIds.length > MAX_LEGEND_FLOWS && <li>+{flowIds.length - MAX_LEGEND_FLOWS} more flows</li>}
-          {dashedColumn && dashedLabel && (
-            <li>
-              <svg width={28} height={14} aria-hidden="true">
-                <line x1={2} y1={7} x2={26} y2={7} stroke="#000" strokeWidth={2} strokeDasharray="6 4" />
-              </svg>
-              {dashedLabel}
-            </li>
-          )}
-        </ul>
+    <figure className={`panel chart chart-${kind}`} id={testId} data-testid={testId} ref={figureRef} data-points="0">
+      <figcaption className="chart-head">
+        <span className="chart-ytitle">↑ {yLabel}</span>
+        {headerExtra}
       </figcaption>
       <div className="chart-box" ref={boxRef}>
         {innerW > 0 && innerH > 0 && (
           <>
             <svg className="chart-axes" width={width} height={height} aria-hidden="true">
               <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
-                {y.ticks(5).map((v) => (
+                {y.ticks(yTicks).map((v) => (
                   <g key={v} transform={`translate(0,${y(v)})`}>
                     <line x2={innerW} className="grid" />
-                    <text x={-10} dy="0.35em" textAnchor="end">
-                      {y.tickFormat(5)(v)}
+                    <text x={-8} dy="0.35em" textAnchor="end">
+                      {tickLabel(v, unitDivide)}
                     </text>
                   </g>
                 ))}
-                {x.ticks(10).map((v) => (
+                {x.ticks(xTicks).map((v) => (
                   <g key={v} transform={`translate(${x(v)},${innerH})`}>
-                    <line y2={6} className="tick" />
-                    <text y={22} textAnchor="middle">
-                      {x.tickFormat(10)(v)}
+                    <line y2={5} className="tick" />
+                    <text y={18} textAnchor="middle">
+                      {x.tickFormat(xTicks)(v)}
                     </text>
                   </g>
                 ))}
                 <line y2={innerH} className="axis" />
                 <line y1={innerH} y2={innerH} x2={innerW} className="axis" />
-                <text className="axis-label" x={innerW / 2} y={innerH + 42} textAnchor="middle">
+                <text className="axis-label" x={innerW / 2} y={innerH + 33} textAnchor="middle">
                   simulated time (s)
-                </text>
-                <text className="axis-label" x={-MARGIN.left + 4} y={-10}>
-                  ↑ {yLabel}
                 </text>
               </g>
             </svg>
@@ -166,9 +313,25 @@ export function LiveChart(props: LiveChartProps) {
               width={Math.round(innerW * dpr)}
               height={Math.round(innerH * dpr)}
               style={{ left: MARGIN.left, top: MARGIN.top, width: innerW, height: innerH }}
-              role="img"
-              aria-label={`${title}: live lines, one per flow`}
             />
+            <div className="chart-rule" ref={ruleRef} hidden style={{ top: MARGIN.top, height: innerH }} />
+            <div
+              ref={hitRef}
+              className={`chart-hit${timeWindow.following ? '' : ' zoomed'}`}
+              style={{ left: MARGIN.left, top: MARGIN.top, width: innerW, height: innerH }}
+              tabIndex={0}
+              role="img"
+              aria-label={`${yLabel} against simulated time. Mouse wheel or + and − zoom, drag or arrow keys pan, double-click or 0 shows the whole run.`}
+              data-testid={`${testId}-plot`}
+              onPointerMove={onPointerMove}
+              onPointerDown={onPointerDown}
+              onPointerUp={endDrag}
+              onPointerCancel={endDrag}
+              onPointerLeave={onPointerLeave}
+              onDoubleClick={() => timeWindow.reset()}
+              onKeyDown={onKeyDown}
+            />
+            <div className="chart-tooltip" ref={tipRef} hidden data-testid={`${testId}-tooltip`} role="status" />
           </>
         )}
       </div>
@@ -176,15 +339,99 @@ export function LiveChart(props: LiveChartProps) {
   );
 }
 
-function ensure(ref: { current: Float64Array }, n: number): Float64Array {
-  if (ref.current.length < n) ref.current = new Float64Array(Math.max(n, ref.current.length * 2, 1024));
-  return ref.current;
+/** A y tick: at most four significant digits, thousands grouped (0.25, 12, 1,500). */
+function tickLabel(v: number, divide: number): string {
+  const u = v / divide;
+  return Number(u.toPrecision(4)).toLocaleString('en-US', { maximumFractionDigits: 6 });
 }
 
-function scaledCopy(s: FlowSeries, column: SeriesColumn, factor: number, buf: { current: Float64Array }): Float64Array {
-  const col = s.column(column);
-  if (factor === 1) return col;
-  const out = ensure(buf, s.length);
-  for (let i = 0; i < s.length; i++) out[i] = col[i] * factor;
-  return out;
+function buffer(map: Map<string, Float64Array>, key: string, n: number): Float64Array {
+  let b = map.get(key);
+  if (!b || b.length < n) {
+    b = new Float64Array(Math.max(n, (b?.length ?? 0) * 2, 1024));
+    map.set(key, b);
+  }
+  return b;
+}
+
+/** First TCP event at or after t (events are in time order). */
+function firstEventAt(events: readonly VisualEvent[], t: number): number {
+  let lo = 0;
+  let hi = events.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (events[mid].t0 < t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+const scratch = { buf: new Float64Array(0) };
+
+/** The read-out: time, then each shown flow's value at the nearest sample, then markers. */
+function renderTooltip(
+  tip: HTMLElement,
+  t: number,
+  layers: readonly Layer[],
+  placed: readonly PlacedMarker[],
+  px: number,
+  flowIds: readonly string[],
+  following: boolean,
+): void {
+  const rows: HTMLElement[] = [];
+  let sampleTime = t;
+  let shown = 0;
+  let hidden = 0;
+  for (const layer of layers) {
+    if (!layer.inTooltip) continue;
+    const src = layer.source;
+    const tcol = src.column('t');
+    const i = nearestIndex(tcol, src.length, t);
+    if (i < 0) continue;
+    if (shown === 0) sampleTime = tcol[i];
+    if (shown >= MAX_TOOLTIP_ROWS) {
+      hidden++;
+      continue;
+    }
+    if (scratch.buf.length < src.length) scratch.buf = new Float64Array(Math.max(src.length, scratch.buf.length * 2));
+    rows.push(row(layer.color, layer.label, layer.describe(i, scratch.buf)));
+    shown++;
+  }
+  if (hidden > 0) rows.push(row(null, `+${hidden} more`, ''));
+  const near = placed.filter((m) => Math.abs(m.x - px) <= MARKER_PICK_PX).slice(0, 4);
+  for (const m of near) {
+    const r = row(null, `${TcpEventName[m.kind]} · ${flowIds[m.event.id] ?? m.event.id}`, `at ${m.event.t0.toFixed(3)} s, cwnd → ${m.event.value.toFixed(1)}`);
+    const glyph = r.firstElementChild as HTMLElement;
+    glyph.className = 'tip-glyph';
+    glyph.textContent = m.kind === 0 ? '▼' : '◆';
+    glyph.style.color = m.kind === 0 ? MARKER_STYLE.rto.fill : MARKER_STYLE.fastRetransmit.fill;
+    rows.push(r);
+  }
+  const head = document.createElement('div');
+  head.className = 'tip-time';
+  head.textContent = `t = ${sampleTime.toFixed(sampleTime < 10 ? 3 : 2)} s`;
+  const hint = document.createElement('div');
+  hint.className = 'tip-hint';
+  hint.textContent = following ? 'wheel: zoom in' : 'drag: pan · double-click: whole run';
+  rows.push(hint);
+  tip.dataset.time = String(sampleTime);
+  tip.dataset.rows = String(shown);
+  tip.replaceChildren(head, ...rows);
+}
+
+function row(color: string | null, label: string, value: string): HTMLElement {
+  const r = document.createElement('div');
+  r.className = 'tip-row';
+  const sw = document.createElement('span');
+  sw.className = 'tip-swatch';
+  if (color) sw.style.background = color;
+  else sw.classList.add('none');
+  const name = document.createElement('span');
+  name.className = 'tip-label';
+  name.textContent = label;
+  const v = document.createElement('span');
+  v.className = 'tip-value';
+  v.textContent = value;
+  r.append(sw, name, v);
+  return r;
 }

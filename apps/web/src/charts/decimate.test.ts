@@ -37,3 +37,73 @@ describe('m4Indices', () => {
     expect(Math.max(...keep)).toBe(49);
   });
 });
+
+import { lowerBound, m4Range, nearestIndex, thinMarkers, windowRange } from './decimate';
+
+describe('m4Range', () => {
+  it('decimates only the given range', () => {
+    const n = 2000;
+    const xs = Float64Array.from({ length: n }, (_, i) => i);
+    const ys = Float64Array.from({ length: n }, (_, i) => (i * 7919) % 101);
+    const keep = m4Range(xs, ys, 500, 1500, (x) => (x - 500) / 100, 10);
+    expect(keep[0]).toBe(500);
+    expect(keep[keep.length - 1]).toBe(1499);
+    expect(keep.length).toBeLessThanOrEqual(40);
+  });
+
+  it('never picks a gap (NaN) as a minimum or maximum', () => {
+    const n = 400;
+    const xs = Float64Array.from({ length: n }, (_, i) => i);
+    const ys = Float64Array.from({ length: n }, (_, i) => (i % 100 < 10 ? NaN : i % 100));
+    const keep = m4Range(xs, ys, 0, n, (x) => x / 100, 4);
+    // Column 0 holds samples 0..99: first (NaN), min 10, max 99, last 99.
+    expect(Array.from(keep.slice(0, 3))).toEqual([0, 10, 99]);
+  });
+});
+
+describe('window and nearest-sample lookups', () => {
+  const xs = Float64Array.from([0.01, 0.02, 0.03, 0.04, 0.05]);
+
+  it('lowerBound finds the first sample at or after x', () => {
+    expect(lowerBound(xs, 5, 0)).toBe(0);
+    expect(lowerBound(xs, 5, 0.03)).toBe(2);
+    expect(lowerBound(xs, 5, 0.031)).toBe(3);
+    expect(lowerBound(xs, 5, 1)).toBe(5);
+  });
+
+  it('windowRange includes one sample either side', () => {
+    expect(windowRange(xs, 5, 0.025, 0.035)).toEqual([1, 4]);
+    expect(windowRange(xs, 5, 0, 1)).toEqual([0, 5]);
+    expect(windowRange(xs, 5, 0.02, 0.04)).toEqual([0, 5]);
+    expect(windowRange(xs, 0, 0, 1)).toEqual([0, 0]);
+  });
+
+  it('nearestIndex picks the closest sample, clamped to the ends', () => {
+    expect(nearestIndex(xs, 5, 0)).toBe(0);
+    expect(nearestIndex(xs, 5, 0.0149)).toBe(0);
+    expect(nearestIndex(xs, 5, 0.0151)).toBe(1);
+    expect(nearestIndex(xs, 5, 0.04)).toBe(3);
+    expect(nearestIndex(xs, 5, 9)).toBe(4);
+    expect(nearestIndex(xs, 3, 9)).toBe(2);
+    expect(nearestIndex(xs, 0, 0.02)).toBe(-1);
+  });
+});
+
+describe('thinMarkers', () => {
+  it('keeps one marker per kind per cell and drops those off the plot', () => {
+    const markers = [
+      { x: 1, y: 1, kind: 0 },
+      { x: 2, y: 2, kind: 0 }, // same cell, same kind: dropped
+      { x: 2, y: 2, kind: 1 }, // same cell, other kind: kept
+      { x: 9, y: 1, kind: 0 }, // next cell
+      { x: -3, y: 1, kind: 0 }, // left of the plot
+      { x: 50, y: 200, kind: 0 }, // below the plot
+    ];
+    expect(thinMarkers(markers, 8, 100, 100)).toEqual([markers[0], markers[2], markers[3]]);
+  });
+
+  it('thins 10,000 fast retransmits on one line to about one per cell', () => {
+    const markers = Array.from({ length: 10_000 }, (_, i) => ({ x: (i / 10_000) * 800, y: 50, kind: 1 }));
+    expect(thinMarkers(markers, 8, 800, 100).length).toBe(100);
+  });
+});

@@ -2,6 +2,9 @@
  * M4 decimation (Jugel et al., VLDB 2014): for every pixel column keep the first, last,
  * minimum and maximum sample. A line through those points is pixel-identical to the line
  * through all samples, so hours of samples draw as fast as a few thousand.
+ *
+ * Also here: the binary searches the charts need (the samples inside a time window, the
+ * sample nearest the pointer) and the thinning of event markers to one per cell.
  */
 
 /**
@@ -16,22 +19,40 @@ export function m4Indices(
   toPixel: (x: number) => number,
   pixelWidth: number,
 ): Uint32Array {
+  return m4Range(xs, ys, 0, length, toPixel, pixelWidth);
+}
+
+/**
+ * M4 over the samples [from, to). NaN values are gaps: they never become a column's
+ * minimum or maximum, but a column's first or last sample may be one, so the line breaks
+ * there as it would undecimated.
+ */
+export function m4Range(
+  xs: ArrayLike<number>,
+  ys: ArrayLike<number>,
+  from: number,
+  to: number,
+  toPixel: (x: number) => number,
+  pixelWidth: number,
+): Uint32Array {
+  const length = to - from;
+  if (length <= 0) return new Uint32Array(0);
   if (length <= 4 * Math.max(1, pixelWidth)) {
     const all = new Uint32Array(length);
-    for (let i = 0; i < length; i++) all[i] = i;
+    for (let i = 0; i < length; i++) all[i] = from + i;
     return all;
   }
   const out: number[] = [];
-  let column = Math.floor(toPixel(xs[0]));
-  let first = 0;
-  let min = 0;
-  let max = 0;
+  let column = Math.floor(toPixel(xs[from]));
+  let first = from;
+  let min = from;
+  let max = from;
   const flush = (last: number) => {
     // Sorted and de-duplicated: first <= min,max <= last in index order.
     const picks = [first, min, max, last].sort((a, b) => a - b);
     for (let k = 0; k < 4; k++) if (k === 0 || picks[k] !== picks[k - 1]) out.push(picks[k]);
   };
-  for (let i = 1; i < length; i++) {
+  for (let i = from + 1; i < to; i++) {
     const c = Math.floor(toPixel(xs[i]));
     if (c !== column) {
       flush(i - 1);
@@ -39,9 +60,71 @@ export function m4Indices(
       first = min = max = i;
       continue;
     }
-    if (ys[i] < ys[min]) min = i;
-    if (ys[i] > ys[max]) max = i;
+    const v = ys[i];
+    // `ys[min] !== ys[min]` is NaN: any number beats a gap.
+    if (v < ys[min] || (v === v && ys[min] !== ys[min])) min = i;
+    if (v > ys[max] || (v === v && ys[max] !== ys[max])) max = i;
   }
-  flush(length - 1);
+  flush(to - 1);
   return Uint32Array.from(out);
+}
+
+/** First index in [0, length) with xs[i] >= x (length if none). `xs` sorted ascending. */
+export function lowerBound(xs: ArrayLike<number>, length: number, x: number): number {
+  let lo = 0;
+  let hi = length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (xs[mid] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * The samples to draw for the window [t0, t1]: those inside plus one on each side, so
+ * the line runs to the plot's edges. Returns [from, to) indices.
+ */
+export function windowRange(xs: ArrayLike<number>, length: number, t0: number, t1: number): [number, number] {
+  const from = Math.max(0, lowerBound(xs, length, t0) - 1);
+  // First sample after t1, included so the line reaches the right edge.
+  let to = lowerBound(xs, length, t1);
+  while (to < length && xs[to] <= t1) to++;
+  to = Math.min(length, to + 1);
+  return [from, Math.max(from, to)];
+}
+
+/** Index of the sample nearest to `x` (the earlier one on a tie), or -1 when empty. */
+export function nearestIndex(xs: ArrayLike<number>, length: number, x: number): number {
+  if (length <= 0) return -1;
+  const i = lowerBound(xs, length, x);
+  if (i === 0) return 0;
+  if (i === length) return length - 1;
+  return x - xs[i - 1] <= xs[i] - x ? i - 1 : i;
+}
+
+export interface MarkerPoint {
+  /** Pixel position. */
+  x: number;
+  y: number;
+  /** Drawn shape (RTO, fast retransmit) — markers of different kinds never merge. */
+  kind: number;
+}
+
+/**
+ * Keeps at most one marker of each kind per `cell` x `cell` pixel square (the first one
+ * met), and none outside [0, width] x [0, height]. A run with thousands of fast
+ * retransmits then draws a readable row of diamonds rather than a smear.
+ */
+export function thinMarkers<M extends MarkerPoint>(markers: readonly M[], cell: number, width: number, height: number): M[] {
+  const seen = new Set<string>();
+  const out: M[] = [];
+  for (const m of markers) {
+    if (!(m.x >= 0 && m.x <= width && m.y >= -cell && m.y <= height)) continue;
+    const key = `${m.kind}:${Math.floor(m.x / cell)}:${Math.floor(m.y / cell)}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(m);
+  }
+  return out;
 }

@@ -1,41 +1,125 @@
-/** Canvas drawing of one flow's line, decimated to the pixel grid. */
+/** Canvas drawing of the decimated samples: lines (with gaps), dots and event markers. */
 import type { ScaleLinear } from 'd3';
-import { m4Indices } from './decimate';
 
 export interface LineStyle {
   color: string;
   width: number;
   dash?: number[];
+  alpha?: number;
 }
 
-export function drawLine(
+type Scale = ScaleLinear<number, number>;
+
+/** Clamps a y pixel just off the plot: a 65535-segment ssthresh never draws a mile-long line. */
+function clampY(py: number, height: number): number {
+  return Math.max(-10, Math.min(height + 10, py));
+}
+
+/** Strokes the samples `keep` (indices, increasing) as one line; NaN values break it. */
+export function drawPath(
   ctx: CanvasRenderingContext2D,
   xs: ArrayLike<number>,
   ys: ArrayLike<number>,
-  length: number,
-  x: ScaleLinear<number, number>,
-  y: ScaleLinear<number, number>,
-  pixelWidth: number,
+  keep: ArrayLike<number>,
+  x: Scale,
+  y: Scale,
+  height: number,
   style: LineStyle,
 ): void {
-  if (length === 0) return;
-  const keep = m4Indices(xs, ys, length, x, pixelWidth);
+  if (keep.length === 0) return;
   ctx.save();
   ctx.strokeStyle = style.color;
+  ctx.globalAlpha = style.alpha ?? 1;
   ctx.lineWidth = style.width;
   ctx.lineJoin = 'round';
+  ctx.lineCap = 'round';
   ctx.setLineDash(style.dash ?? []);
+  ctx.beginPath();
+  let pen = false;
+  let lone = -1; // a sample between two gaps still shows, as a dot
+  for (let k = 0; k < keep.length; k++) {
+    const i = keep[k];
+    const v = ys[i];
+    if (v !== v) {
+      if (lone >= 0) ctx.lineTo(x(xs[lone]) + 0.5, clampY(y(ys[lone]), height));
+      pen = false;
+      lone = -1;
+      continue;
+    }
+    const px = x(xs[i]);
+    const py = clampY(y(v), height);
+    if (pen) {
+      ctx.lineTo(px, py);
+      lone = -1;
+    } else {
+      ctx.moveTo(px, py);
+      pen = true;
+      lone = i;
+    }
+  }
+  if (lone >= 0) ctx.lineTo(x(xs[lone]) + 0.5, clampY(y(ys[lone]), height));
+  ctx.stroke();
+  ctx.restore();
+}
+
+/** One dot per kept sample (diameter = style.width); NaN values are skipped. */
+export function drawDots(
+  ctx: CanvasRenderingContext2D,
+  xs: ArrayLike<number>,
+  ys: ArrayLike<number>,
+  keep: ArrayLike<number>,
+  x: Scale,
+  y: Scale,
+  height: number,
+  style: LineStyle,
+): void {
+  ctx.save();
+  ctx.fillStyle = style.color;
+  ctx.globalAlpha = style.alpha ?? 1;
+  const r = style.width / 2;
   ctx.beginPath();
   for (let k = 0; k < keep.length; k++) {
     const i = keep[k];
-    // Huge values (ssthresh starts at 65535) are clamped just off the plot, so the
-    // canvas never has to rasterise a line a million pixels long.
-    const py = Math.max(-10, Math.min(y.range()[0] + 10, y(ys[i])));
-    if (k === 0) ctx.moveTo(x(xs[i]), py);
-    else ctx.lineTo(x(xs[i]), py);
+    const v = ys[i];
+    if (v !== v) continue;
+    const py = y(v);
+    if (py < -r || py > height + r) continue;
+    const px = x(xs[i]);
+    ctx.moveTo(px + r, py);
+    ctx.arc(px, py, r, 0, 2 * Math.PI);
   }
-  // A single sample still shows as a dot.
-  if (keep.length === 1) ctx.lineTo(x(xs[keep[0]]) + 0.5, y(ys[keep[0]]));
-  ctx.stroke();
+  ctx.fill();
   ctx.restore();
+}
+
+/** The TCP event markers: shape and colour both say which event it is. */
+export const MARKER_STYLE = {
+  /** RTO: a downward triangle, vermillion (Okabe–Ito), black outline. */
+  rto: { fill: '#D55E00', label: 'RTO (timeout)' },
+  /** Fast retransmit: a diamond, yellow (Okabe–Ito), black outline. */
+  fastRetransmit: { fill: '#F0E442', label: 'fast retransmit' },
+} as const;
+
+/** kind 0 = RTO (▼), 1 = fast retransmit (◆), as in the engine's TCP event reasons. */
+export function drawMarker(ctx: CanvasRenderingContext2D, kind: number, px: number, py: number, size = 6): void {
+  ctx.beginPath();
+  if (kind === 0) {
+    // The tip points at the value; the triangle sits above it.
+    ctx.moveTo(px, py);
+    ctx.lineTo(px - size, py - size * 1.6);
+    ctx.lineTo(px + size, py - size * 1.6);
+    ctx.closePath();
+    ctx.fillStyle = MARKER_STYLE.rto.fill;
+  } else {
+    ctx.moveTo(px, py - size);
+    ctx.lineTo(px + size * 0.8, py);
+    ctx.lineTo(px, py + size);
+    ctx.lineTo(px - size * 0.8, py);
+    ctx.closePath();
+    ctx.fillStyle = MARKER_STYLE.fastRetransmit.fill;
+  }
+  ctx.fill();
+  ctx.lineWidth = 1.5;
+  ctx.strokeStyle = '#000';
+  ctx.stroke();
 }

@@ -1,0 +1,194 @@
+/**
+ * What each chart draws, as layers: one line (or dot cloud) per shown flow and column,
+ * with a function that fills the values to plot for a range of samples. The chart
+ * component only scales, decimates and strokes them.
+ */
+import type { ColumnSource, SeriesStore } from '../sim/seriesStore';
+import { TCP_STATE_NAMES } from '../sim/seriesStore';
+import { AGGREGATE_COLOR, type FlowSelection } from './flowPicker';
+import { windowedRate } from './rate';
+
+export type ChartKind = 'cwnd' | 'throughput' | 'rtt';
+
+export interface Layer {
+  key: string;
+  /** Flow index, or -1 for the aggregate. */
+  flow: number;
+  label: string;
+  color: string;
+  width: number;
+  dash?: number[];
+  /** Lines join samples; dots mark each one (faint, for raw RTT samples). */
+  style: 'line' | 'dots';
+  alpha?: number;
+  /** Counts for the y range (ssthresh's initial 65535 must not flatten cwnd). */
+  fitsY: boolean;
+  /** Shown in the hover read-out. */
+  inTooltip: boolean;
+  source: ColumnSource;
+  /** The plotted values for i in [from, to) (NaN = gap): `out` filled, or a column as is. */
+  fill(from: number, to: number, out: Float64Array): Float64Array;
+  /** The read-out text for sample i (value with unit, and what else helps). */
+  describe(i: number, scratch: Float64Array): string;
+}
+
+export interface LayerOptions {
+  selection: FlowSelection;
+  flowIds: readonly string[];
+  /** Throughput averaging window, seconds (0 = per sample). */
+  rateWindow: number;
+}
+
+export const AGGREGATE_LABEL: Record<ChartKind, string> = {
+  cwnd: '',
+  throughput: 'all flows (total)',
+  rtt: 'all flows (mean)',
+};
+
+export function buildLayers(kind: ChartKind, store: SeriesStore, opts: LayerOptions): Layer[] {
+  const { selection, flowIds, rateWindow } = opts;
+  const layers: Layer[] = [];
+  const flows = selection.flows.filter((f) => f < store.flowCount);
+
+  if (kind === 'cwnd') {
+    // ssthresh first, under every cwnd line.
+    for (const f of flows) {
+      const s = store.flow(f)!;
+      const color = selection.colors.get(f)!;
+      layers.push({
+        key: `ssthresh${f}`,
+        flow: f,
+        label: `${flowIds[f]} ssthresh`,
+        color,
+        width: 1.75,
+        dash: [7, 5],
+        style: 'line',
+        alpha: 0.85,
+        fitsY: false,
+        inTooltip: false,
+        source: s,
+        fill: copy(s.column('ssthresh')),
+        describe: () => '',
+      });
+    }
+    for (const f of flows) {
+      const s = store.flow(f)!;
+      const cwnd = s.column('cwnd');
+      const ssthresh = s.column('ssthresh');
+      const state = s.column('state');
+      layers.push({
+        key: `cwnd${f}`,
+        flow: f,
+        label: flowIds[f] ?? `flow ${f}`,
+        color: selection.colors.get(f)!,
+        width: 2.5,
+        style: 'line',
+        fitsY: true,
+        inTooltip: true,
+        source: s,
+        fill: copy(cwnd),
+        describe: (i) =>
+          `${fmt(cwnd[i])} seg · ssthresh ${ssthresh[i] >= 65535 ? '∞' : fmt(ssthresh[i])} · ${
+            TCP_STATE_NAMES[state[i]] ?? '?'
+          }`,
+      });
+    }
+    return layers;
+  }
+
+  if (kind === 'throughput') {
+    const rate = (src: ColumnSource) => {
+      const t = src.column('t');
+      const delivered = src.column('delivered');
+      const goodput = src.column('goodput');
+      return (from: number, to: number, out: Float64Array) => {
+        windowedRate(t, delivered, goodput, from, to, rateWindow, out);
+        for (let i = from; i < to; i++) out[i] *= 1e-6;
+        return out;
+      };
+    };
+    const add = (flow: number, src: ColumnSource, label: string, color: string, width: number) => {
+      const fill = rate(src);
+      layers.push({
+        key: `thr${flow}`,
+        flow,
+        label,
+        color,
+        width,
+        style: 'line',
+        fitsY: true,
+        inTooltip: true,
+        source: src,
+        fill,
+        describe: (i, scratch) => formatMbps(fill(i, i + 1, scratch)[i]),
+      });
+    };
+    if (selection.aggregate) add(-1, store.aggregate, AGGREGATE_LABEL.throughput, AGGREGATE_COLOR, 3.5);
+    for (const f of flows) add(f, store.flow(f)!, flowIds[f] ?? `flow ${f}`, selection.colors.get(f)!, 2.5);
+    return layers;
+  }
+
+  // RTT: the smoothed RTT as a line, each flow's last RTT sample as faint dots behind it.
+  const ms = (col: Float64Array) => (from: number, to: number, out: Float64Array) => {
+    for (let i = from; i < to; i++) out[i] = col[i] > 0 ? col[i] * 1e3 : NaN;
+    return out;
+  };
+  for (const f of flows) {
+    const s = store.flow(f)!;
+    layers.push({
+      key: `rttdots${f}`,
+      flow: f,
+      label: `${flowIds[f]} RTT samples`,
+      color: selection.colors.get(f)!,
+      width: 3,
+      style: 'dots',
+      alpha: 0.35,
+      fitsY: true,
+      inTooltip: false,
+      source: s,
+      fill: ms(s.column('rtt')),
+      describe: () => '',
+    });
+  }
+  const addSrtt = (flow: number, src: ColumnSource, label: string, color: string, width: number) => {
+    const srtt = src.column('srtt');
+    const rtt = src.column('rtt');
+    layers.push({
+      key: `srtt${flow}`,
+      flow,
+      label,
+      color,
+      width,
+      style: 'line',
+      fitsY: true,
+      inTooltip: true,
+      source: src,
+      fill: ms(srtt),
+      describe: (i) => (srtt[i] > 0 ? `srtt ${fmt(srtt[i] * 1e3)} ms · last ${fmt(rtt[i] * 1e3)} ms` : 'no RTT yet'),
+    });
+  };
+  if (selection.aggregate) addSrtt(-1, store.aggregate, AGGREGATE_LABEL.rtt, AGGREGATE_COLOR, 3.5);
+  for (const f of flows) addSrtt(f, store.flow(f)!, flowIds[f] ?? `flow ${f}`, selection.colors.get(f)!, 2.5);
+  return layers;
+}
+
+/** The column as it is: nothing to compute, nothing to copy. */
+function copy(col: Float64Array) {
+  return (_from: number, _to: number, _out: Float64Array) => col;
+}
+
+/** A rate given in Mbit/s, in Gbit/s from 1000 up. */
+export function formatMbps(v: number): string {
+  return Math.abs(v) >= 1000 ? `${fmt(v / 1000)} Gbit/s` : `${fmt(v)} Mbit/s`;
+}
+
+/** Three significant digits, no exponent for everyday values: 0.052, 1.25, 23.4, 1234. */
+export function fmt(v: number): string {
+  if (!Number.isFinite(v)) return '—';
+  const a = Math.abs(v);
+  if (a === 0) return '0';
+  if (a >= 100) return v.toFixed(0);
+  if (a >= 10) return v.toFixed(1);
+  if (a >= 1) return v.toFixed(2);
+  return v.toPrecision(2);
+}
