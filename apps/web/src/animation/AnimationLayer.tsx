@@ -16,7 +16,7 @@ import { paintDrawList } from './paint';
 import type { OverlayProps } from './types';
 
 export function AnimationLayer(props: OverlayProps) {
-  const { scenario, width, height, toScreen, scale } = props;
+  const { scenario, width, height, toScreen } = props;
   const controller = useController();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const model = useMemo(() => new AnimationModel([]), []);
@@ -27,7 +27,10 @@ export function AnimationLayer(props: OverlayProps) {
     model.setLinks(linkInfos(scenario), flowSources(scenario));
   }, [model, scenario]);
 
-  const geometry = useMemo(() => computeGeometry(scenario, toScreen, scale), [scenario, toScreen, scale]);
+  // The editor keeps node glyphs and strokes the same size at every zoom (its `scale` is
+  // pixels per scenario unit): lanes and marks do the same, positions follow toScreen.
+  // toScreen is a new function on each render of the editor; the geometry is cheap.
+  const geometry = useMemo(() => computeGeometry(scenario, toScreen, 1), [scenario, toScreen]);
 
   // The latest props for the redraw closure, which lives as long as the component.
   const latest = useRef({ geometry, width, height, flowCount });

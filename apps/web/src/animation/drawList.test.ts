@@ -95,6 +95,28 @@ describe('which events are in flight', () => {
   });
 });
 
+describe('wavelengths at high speed', () => {
+  it('shows how busy each lane was when bursts cross too fast to be seen', () => {
+    const { store, model } = setup([]);
+    frame(model, store, 0, 0);
+    // 1 s/s: a 1 ms fiber is crossed in 1 ms of wall time. Bursts take lane 1 a quarter of the time.
+    const bursts = Array.from({ length: 10 }, (_, k) => burst(k * 0.004, k * 0.004 + 0.001, { id: k }));
+    store.append(rows(bursts));
+    const list = frame(model, store, 0.04, 0.04);
+    expect(list.stats.busyLanes).toBe(1);
+    const band = list.lanes.find((l) => l.width === geom.links[0]!.barWidth)!;
+    expect(band.y1).toBeCloseTo(18);
+    expect(band.alpha).toBeCloseTo(0.12 + 0.5 * 0.25);
+  });
+
+  it('shows no busy lanes at low speed, where bursts are drawn one by one', () => {
+    const { store, model } = setup([]);
+    frame(model, store, 0, 0);
+    store.append(rows([burst(0, 0.001)]));
+    expect(frame(model, store, 0.0001, 1).stats.busyLanes).toBe(0);
+  });
+});
+
 describe('drop flashes', () => {
   it('last FLASH_SECONDS of wall time, the ring growing and fading', () => {
     const f = { start: 10, last: 10 };
@@ -190,6 +212,17 @@ describe('packets on packet links', () => {
     expect(list.stats.summaries).toBe(1);
     expect(list.stats.packets).toBe(0);
     expect(list.labels.map((l) => l.text)).toEqual(['500 pkt/s']);
+  });
+
+  it('keeps squares on a link that is momentarily empty (no flicker into a summary)', () => {
+    // 2.2 ms to cross at 0.006 s/s: 0.37 s of wall time, squares; the bare delay (1 ms) alone would be 0.17 s.
+    const slow = [ev({ kind: EventKind.PacketOnLink, t0: 0, t1: 0.0012, link: 1, dir: 0, id: 0, cls: 0 })];
+    const { store, model } = setup(slow);
+    let wall = 0;
+    let list = frame(model, store, 0.0001, wall);
+    for (let now = 0.0002; now < 0.004; now += 0.0001) list = frame(model, store, now, (wall += 1 / 60));
+    expect(list.stats.packets).toBe(0);
+    expect(list.stats.summaries).toBe(0);
   });
 
   it('formats rates shortly', () => {

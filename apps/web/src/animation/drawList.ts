@@ -15,6 +15,7 @@ import {
   MIN_BAR_PX,
   packetColor,
   SUMMARY_COLOR,
+  BUSY_COLOR,
   TCP_EVENT_COLOR,
 } from './style';
 import type { DrawList, LabelPrim } from './types';
@@ -40,6 +41,8 @@ export interface DrawOptions {
 
 /** A packet must stay on screen this long (wall seconds) to be drawn as itself. */
 export const MIN_PACKET_WALL_SECONDS = 0.2;
+/** A fiber crossed in less wall time than this also shows how busy each wavelength is. */
+export const MIN_BURST_WALL_SECONDS = 0.1;
 /** Packets closer than this (px) on average along a link are summarised. */
 const MIN_PACKET_SPACING_PX = 7;
 
@@ -62,7 +65,7 @@ export function emptyDrawList(): DrawList {
     rings: [],
     labels: [],
     animating: false,
-    stats: { bursts: 0, bhps: 0, packets: 0, summaries: 0, flashes: 0 },
+    stats: { bursts: 0, bhps: 0, packets: 0, summaries: 0, flashes: 0, busyLanes: 0 },
   };
 }
 
@@ -73,17 +76,27 @@ export function buildDrawList(model: AnimationModel, geom: Geometry, opts: DrawO
   const links = geom.links;
 
   // Lanes: the control channel (dashed) and one thin line per wavelength, each direction.
-  for (const g of links) {
+  const speed = model.speed();
+  for (let li = 0; li < links.length; li++) {
+    const g = links[li];
     if (!g || !g.fiber || g.len <= 0) continue;
     for (let dir = 0; dir < 2; dir++) {
       const [x1, y1] = pointAt(g, dir, 0, g.controlOffset);
       const [x2, y2] = pointAt(g, dir, 1, g.controlOffset);
       out.lanes.push({ x1, y1, x2, y2, width: 1.2, color: CONTROL_COLOR, alpha: 0.6, dash: [4 * s, 3 * s] });
+      // Bursts that cross in less than a few frames are mostly never on screen at a frame's
+      // time: then each lane also shows how busy it was (its share of time taken).
+      const fast = speed > 0 && g.delay / speed < MIN_BURST_WALL_SECONDS;
       for (let w = 0; w < g.wavelengths; w++) {
         const off = laneOffset(g, w);
         const [lx1, ly1] = pointAt(g, dir, 0, off);
         const [lx2, ly2] = pointAt(g, dir, 1, off);
         out.lanes.push({ x1: lx1, y1: ly1, x2: lx2, y2: ly2, width: 1, color: LANE_COLOR, alpha: 1 });
+        const busy = fast ? model.laneBusy(li, dir, w) : null;
+        if (busy && busy > 0) {
+          out.lanes.push({ x1: lx1, y1: ly1, x2: lx2, y2: ly2, width: g.barWidth, color: BUSY_COLOR, alpha: 0.12 + 0.5 * busy });
+          out.stats.busyLanes++;
+        }
       }
     }
   }
@@ -91,7 +104,6 @@ export function buildDrawList(model: AnimationModel, geom: Geometry, opts: DrawO
   // Packets are gathered per link direction first: whether they are drawn one by one or
   // summarised depends on how many there are.
   const packetsAt = new Map<number, number[]>(); // link*2+dir -> [f, cls, f, cls, ...]
-  const crossing = new Map<number, number>(); // link*2+dir -> longest crossing seen, s
 
   const list = model.travellers;
   for (let i = 0; i < list.length; i++) {
@@ -153,14 +165,11 @@ export function buildDrawList(model: AnimationModel, geom: Geometry, opts: DrawO
       let arr = packetsAt.get(key);
       if (!arr) packetsAt.set(key, (arr = []));
       arr.push(fractionAlong(now, t.t0, g.delay), t.cls);
-      const c = t.end - t.t0;
-      if (c > (crossing.get(key) ?? 0)) crossing.set(key, c);
     }
   }
 
   // Packets, or their summary, per link direction. Summaries also show for directions
   // whose packets all crossed between two frames (none in flight now) at high speed.
-  const speed = model.speed();
   const keys = new Set<number>(packetsAt.keys());
   for (let li = 0; li < links.length; li++) {
     const g = links[li];
@@ -177,7 +186,7 @@ export function buildDrawList(model: AnimationModel, geom: Geometry, opts: DrawO
     const arr = packetsAt.get(key);
     const inFlight = arr ? arr.length / 2 : 0;
     const rate = model.packetRate(li, dir);
-    const cross = crossing.get(key) ?? g.delay;
+    const cross = model.packetCrossing[key] || g.delay;
     if (summarisePackets(inFlight, g.len, cross, speed)) {
       if (inFlight === 0 && !(rate && rate > 0)) continue;
       summary(out, g, dir, rate, inFlight, s);

@@ -37,7 +37,7 @@ describe('link geometry', () => {
     expect(computeGeometry(s, identity, 1).links[0]!.laneSpacing).toBe(1.5);
   });
 
-  it('grows lanes with the zoom, within bounds', () => {
+  it('grows lanes with the size factor, within bounds', () => {
     expect(computeGeometry(lineScenario(), identity, 2).links[0]!.laneSpacing).toBe(10);
     expect(computeGeometry(lineScenario(), identity, 10).links[0]!.laneSpacing).toBe(12.5);
   });

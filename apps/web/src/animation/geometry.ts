@@ -47,7 +47,7 @@ export interface LinkGeom {
 export interface Geometry {
   nodes: NodeGeom[];
   links: (LinkGeom | null)[];
-  /** Zoom-dependent size factor for marks and text, clamped so nothing vanishes or swamps. */
+  /** Size factor of lanes, marks and text (1 = the sizes of the node glyphs at rest). */
   s: number;
 }
 
@@ -55,21 +55,23 @@ export interface Geometry {
 const LANES_MAX_WIDTH = 28;
 const LANE_SPACING = 5;
 
-export function zoomFactor(scale: number): number {
-  return Math.min(2.5, Math.max(0.5, scale));
-}
-
+/**
+ * `size` scales everything drawn (lanes, marks, text, the node glyphs lanes stop at). The
+ * editor draws its node glyphs and link strokes the same size at every zoom, so the layer
+ * passes 1 and only positions follow the zoom (through toScreen); it is clamped to
+ * [0.5, 2.5] for a caller that scales glyphs too.
+ */
 export function computeGeometry(
   scenario: Pick<Scenario, 'nodes' | 'links'>,
   toScreen: (x: number, y: number) => [number, number],
-  scale: number,
+  size = 1,
 ): Geometry {
-  const s = zoomFactor(scale);
+  const s = Math.min(2.5, Math.max(0.5, size));
   const byId = new Map<string, number>();
   const nodes: NodeGeom[] = scenario.nodes.map((n, i) => {
     byId.set(n.id, i);
     const [x, y] = toScreen(n.x, n.y);
-    return { x, y, r: (NODE_RADIUS[n.kind] ?? 16) * scale };
+    return { x, y, r: (NODE_RADIUS[n.kind] ?? 16) * s };
   });
   const links = scenario.links.map((link): LinkGeom | null => {
     const ia = byId.get(link.a);

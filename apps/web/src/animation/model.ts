@@ -102,13 +102,22 @@ export class AnimationModel {
   private seen = 0;
   private generation = -1;
   /** Clock readings: wall and simulated seconds, and packets taken per link direction. */
-  private clock: { wall: number; now: number; packets: Float64Array }[] = [];
+  private clock: { wall: number; now: number; packets: Float64Array; busy: Map<number, number> }[] = [];
+  /** Per wavelength lane (laneKey), simulated seconds of bursts taken since the last tick. */
+  private busySinceTick = new Map<number, number>();
   private packetsSinceTick: Float64Array;
+  /**
+   * Per link direction: how long (simulated s) the latest packet seen there takes from its
+   * first bit leaving to its last bit arriving. Kept between packets so the choice between
+   * squares and a summary does not flicker when a link is momentarily empty.
+   */
+  packetCrossing: Float64Array;
   /** Flow index -> node index of its sending host (TCP event flashes), from the scenario. */
   flowSource: number[] = [];
 
   constructor(private links: LinkInfo[]) {
     this.packetsSinceTick = new Float64Array(Math.max(1, links.length * 2));
+    this.packetCrossing = new Float64Array(Math.max(1, links.length * 2));
   }
 
   /** The network changed (another scenario): forget everything. */
@@ -124,7 +133,9 @@ export class AnimationModel {
     this.pending = [];
     this.burstInfo.clear();
     this.clock = [];
+    this.busySinceTick = new Map();
     this.packetsSinceTick = new Float64Array(Math.max(1, this.links.length * 2));
+    this.packetCrossing = new Float64Array(Math.max(1, this.links.length * 2));
   }
 
   /**
@@ -166,8 +177,15 @@ export class AnimationModel {
         if (!info) return;
         const dir = ring.get(i, 'dir') === 1 ? 1 : 0;
         const t1 = ring.get(i, 't1');
-        if (kind === PACKET_ON_LINK) this.packetsSinceTick[link * 2 + dir]++;
         const end = kind === CONTROL_PACKET ? t1 : t1 + Math.max(0, info.delay);
+        if (kind === BURST_ON_LINK) {
+          const key = laneKey(link, dir, ring.get(i, 'lane'));
+          this.busySinceTick.set(key, (this.busySinceTick.get(key) ?? 0) + (t1 - ring.get(i, 't0')));
+        }
+        if (kind === PACKET_ON_LINK) {
+          this.packetsSinceTick[link * 2 + dir]++;
+          this.packetCrossing[link * 2 + dir] = end - ring.get(i, 't0');
+        }
         if (end < now) return;
         let cls = ring.get(i, 'cls');
         let flow = -1;
@@ -279,7 +297,8 @@ export class AnimationModel {
       if (list[i].end >= now) list[w++] = list[i];
     }
     list.length = w;
-    this.clock.push({ wall, now, packets: this.packetsSinceTick });
+    this.clock.push({ wall, now, packets: this.packetsSinceTick, busy: this.busySinceTick });
+    this.busySinceTick = new Map();
     this.packetsSinceTick = new Float64Array(this.packetsSinceTick.length);
     while (this.clock.length > 2 && wall - this.clock[1].wall > RATE_WINDOW) this.clock.shift();
   }
@@ -309,9 +328,28 @@ export class AnimationModel {
     return n / span;
   }
 
+  /**
+   * Share of simulated time the wavelength lane was taken by bursts that entered it over the
+   * clock window (0..1); null when simulated time has not moved in it.
+   */
+  laneBusy(link: number, dir: number, lane: number): number | null {
+    const c = this.clock;
+    if (c.length < 2) return null;
+    const span = c[c.length - 1].now - c[0].now;
+    if (!(span > 0)) return null;
+    const key = laneKey(link, dir, lane);
+    let busy = 0;
+    for (let k = 1; k < c.length; k++) busy += c[k].busy.get(key) ?? 0;
+    return Math.min(1, busy / span);
+  }
+
   pendingCount(): number {
     return this.pending.length;
   }
+}
+
+export function laneKey(link: number, dir: number, lane: number): number {
+  return (link * 2 + (dir === 1 ? 1 : 0)) * 4096 + Math.max(0, Math.min(4095, lane));
 }
 
 /** A flash lives FLASH_SECONDS of wall time after the last event counted in it. */

@@ -26,6 +26,8 @@ export const CONTROL_COLOR = '#222222';
 export const DROP_COLOR = OKABE_ITO.vermillion;
 export const TCP_EVENT_COLOR = OKABE_ITO.reddishPurple;
 export const SUMMARY_COLOR = OKABE_ITO.bluishGreen;
+/** A wavelength's share of time busy, at speeds where single bursts flash by. */
+export const BUSY_COLOR = OKABE_ITO.blue;
 
 /** Drop flashes last this long in wall time, whatever the speed. */
 export const FLASH_SECONDS = 0.6;

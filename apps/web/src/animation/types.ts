@@ -15,7 +15,11 @@ export interface OverlayProps {
   height: number;
   /** Scenario node coordinates -> CSS pixels in the overlay, after fit, zoom and pan. */
   toScreen: (x: number, y: number) => [number, number];
-  /** Zoom factor (1 = the fitted drawing). */
+  /**
+   * Zoom factor (the editor passes its pixels per scenario unit). The editor draws node
+   * glyphs at a fixed size, so the layer sizes its lanes and marks by that and uses only
+   * toScreen for positions.
+   */
   scale: number;
 }
 
@@ -78,5 +82,5 @@ export interface DrawList {
    */
   animating: boolean;
   /** Counts for tests and the data-* attributes of the canvas. */
-  stats: { bursts: number; bhps: number; packets: number; summaries: number; flashes: number };
+  stats: { bursts: number; bhps: number; packets: number; summaries: number; flashes: number; busyLanes: number };
 }
