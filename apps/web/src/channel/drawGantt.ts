@@ -178,11 +178,11 @@ export function drawGantt(ctx: CanvasRenderingContext2D, f: GanttFrame): GanttSt
         drawDropMark(ctx, cx, cy, d.reason);
         const label = DROP_LABELS[d.reason] ?? '';
         const lw = ctx.measureText(label).width;
-        if (cx + 10 > lastLabelEnd + 6 && cx + 10 + lw < m.left + innerW) {
+        if (cx + 16 > lastLabelEnd + 6 && cx + 16 + lw < m.left + innerW) {
           ctx.fillStyle = '#5a1d00';
           ctx.textAlign = 'left';
-          ctx.fillText(label, cx + 10, cy + 1);
-          lastLabelEnd = cx + 10 + lw;
+          ctx.fillText(label, cx + 16, cy + 1);
+          lastLabelEnd = cx + 16 + lw;
         }
       }
     }

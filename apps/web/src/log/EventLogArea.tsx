@@ -271,6 +271,9 @@ export function EventLogArea() {
                   className={`log-row log-row-${cat}${entry.seq === selected ? ' is-selected' : ''}`}
                   style={{ top: i * ROW_H, height: ROW_H }}
                   onClick={() => {
+                    // The user is reading this row: stop following so it stays in view.
+                    stick.current = false;
+                    setStuck(false);
                     select(entry);
                     listRef.current?.focus({ preventScroll: true });
                   }}
