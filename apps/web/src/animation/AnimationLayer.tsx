@@ -50,7 +50,7 @@ export function AnimationLayer(props: OverlayProps) {
       const now = controller.live.now;
       model.ingest(controller.visual, now, wall);
       model.advance(now, wall);
-      const list = buildDrawList(model, geom, { now, wall, flowStripes: flows > 1 });
+      const list = buildDrawList(model, geom, { now, wall, flowStripes: flows > 1, width: w, height: h });
       const dpr = window.devicePixelRatio || 1;
       const pw = Math.round(w * dpr);
       const ph = Math.round(h * dpr);

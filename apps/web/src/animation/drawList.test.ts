@@ -148,6 +148,16 @@ describe('drop flashes', () => {
     expect(list.animating).toBe(false);
   });
 
+  it('keeps labels inside the drawing', () => {
+    const { store, model } = setup([ev({ kind: EventKind.BurstDropped, t0: 0.001, node: 0, link: 0, dir: 0, reason: 1 })]);
+    model.ingest(store, 0.002, 0);
+    model.advance(0.002, 0);
+    const label = buildDrawList(model, geom, { now: 0.002, wall: 0, flowStripes: false, width: 800, height: 400 }).labels[0];
+    // node A is at x = 0: the label's left half would be off the canvas
+    expect(label.x - (label.text.length * label.size * 0.56) / 2).toBeGreaterThanOrEqual(0);
+    expect(label.y).toBeGreaterThanOrEqual(label.size);
+  });
+
   it('waits for a drop whose time has not come', () => {
     const { store, model } = setup([
       ev({ kind: EventKind.BurstDropped, t0: 0.002, t1: 0.002, node: 0, link: 0, dir: 0, reason: 2 }),

@@ -37,12 +37,15 @@ export interface DrawOptions {
   wall: number;
   /** More than one flow: bursts get a stripe in the colour of their main flow. */
   flowStripes: boolean;
+  /** Size of the drawing (CSS px): labels are kept inside it. */
+  width?: number;
+  height?: number;
 }
 
 /** A packet must stay on screen this long (wall seconds) to be drawn as itself. */
 export const MIN_PACKET_WALL_SECONDS = 0.2;
-/** A fiber crossed in less wall time than this also shows how busy each wavelength is. */
-export const MIN_BURST_WALL_SECONDS = 0.1;
+/** A fiber crossed in less wall time than this (3 frames) also shows how busy each wavelength is. */
+export const MIN_BURST_WALL_SECONDS = 0.05;
 /** Packets closer than this (px) on average along a link are summarised. */
 const MIN_PACKET_SPACING_PX = 7;
 
@@ -229,8 +232,19 @@ export function buildDrawList(model: AnimationModel, geom: Geometry, opts: DrawO
     out.labels.push(label);
     out.stats.flashes++;
   }
+  if (opts.width) {
+    for (const l of out.labels) keepInside(l, opts.width, opts.height ?? Infinity);
+  }
   out.animating = model.flashes.size > 0;
   return out;
+}
+
+/** Moves a label so its (estimated) box stays inside the drawing. */
+export function keepInside(l: LabelPrim, width: number, height: number): void {
+  const half = (l.text.length * l.size * 0.56) / 2;
+  const margin = 2;
+  if (l.align === 'center') l.x = Math.min(Math.max(l.x, half + margin), Math.max(half + margin, width - half - margin));
+  l.y = Math.min(Math.max(l.y, l.size + margin), Math.max(l.size + margin, height - margin));
 }
 
 // Scratch for the hot loop.
