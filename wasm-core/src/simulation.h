@@ -57,6 +57,8 @@ class Simulation final : public PacketReceiver, public EventHandler {
   SampleColumns drainSamples();
   // Visual events for the animation: off until enabled (the CLI never pays for them).
   void setVisualEvents(bool on) { visual_.setEnabled(on); }
+  // Which kinds to record (bit k = VisualEventKind k); all by default.
+  void setVisualEventKinds(std::uint32_t mask) { visual_.setKinds(mask); }
   VisualEventColumns drainVisualEvents() { return visual_.drain(); }
   std::uint64_t visualEventsLost() const { return visual_.lost(); }
   nlohmann::ordered_json summary() const;

@@ -261,6 +261,27 @@ TEST(Simulation, LiveLinkAndAssemblyChanges) {
   EXPECT_GE(s["bursts"]["ack"]["meanBytes"].get<double>(), 1000);  // padded to minBytes
 }
 
+TEST(Simulation, VisualEventKindsCanBeChosen) {
+  auto all = Simulation::fromJson(withLoss(0.2, 0, 1).dump());
+  auto some = Simulation::fromJson(withLoss(0.2, 0, 1).dump());
+  all->setVisualEvents(true);
+  some->setVisualEvents(true);
+  constexpr std::uint32_t kNoPackets = ~(1u << static_cast<unsigned>(VisualEventKind::PacketOnLink));
+  some->setVisualEventKinds(kNoPackets);
+  all->advanceTo(0.5);
+  some->advanceTo(0.5);
+  VisualEventColumns a = all->drainVisualEvents(), b = some->drainVisualEvents();
+  std::map<int, int> ka, kb;
+  for (std::size_t i = 0; i < a.rows(); ++i) ++ka[a.kind[i]];
+  for (std::size_t i = 0; i < b.rows(); ++i) ++kb[b.kind[i]];
+  EXPECT_GT(ka[4], 0);
+  EXPECT_EQ(kb.count(4), 0u);
+  for (auto [kind, n] : ka)
+    if (kind != 4) EXPECT_EQ(kb[kind], n) << "kind " << kind;
+  // The simulation itself is untouched by what is recorded.
+  EXPECT_EQ(all->summary()["fingerprint"], some->summary()["fingerprint"]);
+}
+
 TEST(Simulation, VisualEventsTellTheStoryOfEachBurst) {
   auto sim = Simulation::fromJson(withLoss(0.2, 0, 1).dump());
   sim->advanceTo(0.2);

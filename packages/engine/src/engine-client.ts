@@ -21,6 +21,8 @@ export interface EngineClient {
   reset(): Promise<void>;
   /** Frames carry the visual events (animation, channel view, event log) from now on, or not. Kept across loads and resets. */
   setVisualEvents(on: boolean): void;
+  /** Which kinds of visual events to record (bit k = VisualEventKind k; all by default). Kept across loads and resets. */
+  setVisualEventKinds(mask: number): void;
   /**
    * While paused: runs one event ('event') or up to the next burst an edge sends
    * ('burst'), then a frame with the summary follows. Resolves to false if nothing moved
@@ -69,6 +71,7 @@ export function createEngine(options: EngineOptions = {}): EngineClient {
   let acceptedJson: string | null = null; // what reset() reloads; survives any crash
   let speed = DEFAULT_SPEED;
   let visualEvents = false;
+  let visualKinds: number | null = null;
   let connection: Connection | null = null;
   let dead = false; // the current worker's engine threw; only load/reset revive it
   let disposed = false;
@@ -106,6 +109,7 @@ export function createEngine(options: EngineOptions = {}): EngineClient {
       .catch(() => {});
     void remote.setSpeed(speed).catch(() => {});
     if (visualEvents) void remote.setVisualEvents(true).catch(() => {});
+    if (visualKinds !== null) void remote.setVisualEventKinds(visualKinds).catch(() => {});
     void remote.warmUp().catch((error: unknown) => {
       if (isCurrent()) fail(errorMessage(error));
     });
@@ -183,6 +187,10 @@ export function createEngine(options: EngineOptions = {}): EngineClient {
     setVisualEvents(on) {
       visualEvents = on;
       if (!disposed && !dead) void call((remote) => remote.setVisualEvents(on)).catch(() => {});
+    },
+    setVisualEventKinds(mask) {
+      visualKinds = mask;
+      if (!disposed && !dead) void call((remote) => remote.setVisualEventKinds(mask)).catch(() => {});
     },
     step(kind) {
       return call((remote) => remote.step(kind));

@@ -35,6 +35,8 @@ export interface Simulation {
   drainSamples(): SampleColumns;
   /** Off by default (the CLI never pays for them). */
   setVisualEvents(on: boolean): void;
+  /** Which kinds are recorded: bit k = VisualEventKind k (all by default). */
+  setVisualEventKinds(mask: number): void;
   /** Visual events since the last drain, oldest first, as fresh copies. */
   drainVisualEvents(): VisualEventColumns;
   /** Summary JSON (DESIGN.md section 4), without wallTime. */
@@ -101,6 +103,9 @@ export interface VisualEventColumns {
 export const VISUAL_EVENT_COLUMNS = [
   'kind', 't0', 't1', 'id', 'node', 'link', 'dir', 'lane', 'cls', 'reason', 'bytes', 'segments', 'value',
 ] as const;
+
+/** Every visual event kind (for setVisualEventKinds). */
+export const ALL_VISUAL_EVENT_KINDS = 0xff;
 
 /** VisualEventColumns.kind values. */
 export const VisualEventKind = {

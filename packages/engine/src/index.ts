@@ -6,7 +6,7 @@ export type { EngineClient, EngineOptions, EngineWorkerHandle } from './engine-c
 export type { Frame } from './frame';
 export type { LoadInfo } from './worker-api';
 export type { SampleColumns, VisualEventColumns, EngineModule, Simulation } from './engine-module';
-export { SAMPLE_COLUMNS, TCP_PHASES, VISUAL_EVENT_COLUMNS, VisualEventKind } from './engine-module';
+export { ALL_VISUAL_EVENT_KINDS, SAMPLE_COLUMNS, TCP_PHASES, VISUAL_EVENT_COLUMNS, VisualEventKind } from './engine-module';
 export { EngineCrashError } from './engine-log.js';
 export type { Summary } from '@obs-tcp-sim/scenario';
 export { ScenarioError } from '@obs-tcp-sim/scenario';

@@ -125,6 +125,11 @@ export class SimulationRunner {
     this.sim.setVisualEvents(on);
   }
 
+  /** Which kinds of visual events to record (bit k = VisualEventKind k). */
+  setVisualEventKinds(mask: number): void {
+    this.sim.setVisualEventKinds(mask);
+  }
+
   /**
    * While paused: runs one event, or up to the next burst an edge sends, then sends a
    * frame with the summary. Ignored while playing. Returns whether simulated time or the

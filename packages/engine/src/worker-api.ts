@@ -1,6 +1,7 @@
 import * as Comlink from 'comlink';
 import type { Summary } from '@obs-tcp-sim/scenario';
 import type { EngineModule } from './engine-module';
+import { ALL_VISUAL_EVENT_KINDS } from './engine-module';
 import type { EngineLog } from './engine-log.js';
 import { EngineCrashError } from './engine-log.js';
 import type { Frame } from './frame';
@@ -58,6 +59,7 @@ export function createWorkerApi(loadEngine: () => Promise<LoadedEngine>, runnerO
   let scenarioJson: string | null = null;
   let speed = DEFAULT_SPEED;
   let visualEvents = false;
+  let visualKinds = ALL_VISUAL_EVENT_KINDS;
   let crashed: EngineCrashError | null = null;
   let frameSink: FrameSink = () => {};
   let errorSink: ErrorSink = () => {};
@@ -112,6 +114,7 @@ export function createWorkerApi(loadEngine: () => Promise<LoadedEngine>, runnerO
     runner = new SimulationRunner(sim, sendFrame, onSliceCrash, runnerOptions);
     runner.setSpeed(speed);
     runner.setVisualEvents(visualEvents);
+    runner.setVisualEventKinds(visualKinds);
     scenarioJson = json;
     const info: LoadInfo = { flowIds: JSON.parse(sim.flowIdsJson()) as string[], duration: sim.duration() };
     runner.sendFrame(true); // time 0, so the UI can clear what it drew for the last run
@@ -157,6 +160,12 @@ export function createWorkerApi(loadEngine: () => Promise<LoadedEngine>, runnerO
       queued(() => {
         visualEvents = on;
         runner?.setVisualEvents(on);
+      }),
+    /** Which kinds of visual events to record (bit k = VisualEventKind k); kept across loads. */
+    setVisualEventKinds: (mask: number): Promise<void> =>
+      queued(() => {
+        visualKinds = mask;
+        runner?.setVisualEventKinds(mask);
       }),
     /** While paused: one event, or up to the next burst; a frame follows. False if nothing moved. */
     step: (kind: StepKind): Promise<boolean> =>

@@ -82,6 +82,9 @@ class JsSimulation {
   void setVisualEvents(bool on) {
     if (sim_) sim_->setVisualEvents(on);
   }
+  void setVisualEventKinds(double mask) {
+    if (sim_) sim_->setVisualEventKinds(static_cast<std::uint32_t>(mask));
+  }
   val drainVisualEvents() {
     obs::VisualEventColumns c = sim_ ? sim_->drainVisualEvents() : obs::VisualEventColumns{};
     val out = val::object();
@@ -151,6 +154,7 @@ EMSCRIPTEN_BINDINGS(obs_engine) {
       .function("drainSamples", &JsSimulation::drainSamples)
       .function("summaryJson", &JsSimulation::summaryJson)
       .function("setVisualEvents", &JsSimulation::setVisualEvents)
+      .function("setVisualEventKinds", &JsSimulation::setVisualEventKinds)
       .function("drainVisualEvents", &JsSimulation::drainVisualEvents);
   emscripten::function("engineVersion", &engineVersion);
 }

@@ -46,8 +46,16 @@ class VisualEventLog {
 
   bool enabled() const { return enabled_; }
   void setEnabled(bool on) { enabled_ = on; }
+  // Which kinds are recorded (bit k = VisualEventKind k), all by default. A UI running
+  // flat out asks for fewer: packets on links are 4 events per segment, too many to draw
+  // and costly to record, while drops and TCP events stay rare and wanted.
+  void setKinds(std::uint32_t mask) { kinds_ = mask; }
+  std::uint32_t kinds() const { return kinds_; }
+  bool wants(VisualEventKind kind) const {
+    return enabled_ && ((kinds_ >> static_cast<unsigned>(kind)) & 1u) != 0;
+  }
   void record(const VisualEvent& e) {
-    if (!enabled_) return;
+    if (!wants(e.kind)) return;
     ring_[(start_ + count_) % ring_.size()] = e;
     if (count_ < ring_.size()) {
       ++count_;
@@ -65,6 +73,7 @@ class VisualEventLog {
   std::size_t start_ = 0, count_ = 0;
   std::uint64_t lost_ = 0;
   bool enabled_ = false;
+  std::uint32_t kinds_ = ~0u;
 };
 
 inline VisualEventColumns VisualEventLog::drain() {

@@ -17,7 +17,7 @@ PacketChannel::PacketChannel(Simulator& sim, PacketReceiver& receiver, int toNod
 
 void PacketChannel::logPacket(VisualEventKind kind, const Packet& p, SimTime t0, SimTime t1,
                               int reason) {
-  if (!log_ || !log_->enabled()) return;
+  if (!log_ || !log_->wants(kind)) return;
   VisualEvent e{kind};
   e.t0 = t0;
   e.t1 = t1;

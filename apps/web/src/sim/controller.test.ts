@@ -42,6 +42,9 @@ class ScriptedEngine implements EngineLike<typeof scenario> {
   setVisualEvents(on: boolean) {
     this.calls.push(`visual ${on}`);
   }
+  setVisualEventKinds(mask: number) {
+    this.calls.push(`kinds ${mask}`);
+  }
   async step(kind: 'event' | 'burst') {
     this.calls.push(`step ${kind}`);
     return true;
@@ -85,7 +88,7 @@ async function setup() {
 describe('SimController', () => {
   it('loads, sends the slider values and speed, then plays', async () => {
     const { engine, controller } = await setup();
-    expect(engine.calls).toEqual(['visual true', 'load', 'speed 1', 'play']);
+    expect(engine.calls).toEqual(['kinds 239', 'visual true', 'load', 'speed 1', 'play']);
     expect(controller.getState().phase).toBe('running');
     expect(controller.getState().flowIds).toEqual(['tcp1']);
   });
@@ -237,5 +240,18 @@ describe('editing and stepping', () => {
     await expect(controller.loadScenario({ duration: 1, obs: { burstLoss: { data: 0, ack: 0 } } })).rejects.toThrow();
     expect(controller.scenario).toBe(before);
     expect(controller.getState().notice).toContain('links[0].rate must be > 0');
+  });
+});
+
+describe('visual event kinds by speed', () => {
+  it('records packets on links only when slowed down enough to see them', async () => {
+    const { visualKindsForSpeed } = await import('./controller');
+    const hasPackets = (mask: number) => (mask & (1 << 4)) !== 0;
+    expect(hasPackets(visualKindsForSpeed(20e-6))).toBe(true);
+    expect(hasPackets(visualKindsForSpeed(0.1))).toBe(true);
+    expect(hasPackets(visualKindsForSpeed(1))).toBe(false);
+    expect(hasPackets(visualKindsForSpeed(Infinity))).toBe(false);
+    // Drops (3, 5) and TCP events (6) always.
+    for (const speed of [20e-6, 1, Infinity]) for (const kind of [0, 1, 2, 3, 5, 6, 7]) expect(visualKindsForSpeed(speed) & (1 << kind)).not.toBe(0);
   });
 });

@@ -23,6 +23,8 @@ export interface EngineLike<S = unknown> {
   setLive(path: string, value: number): Promise<unknown>;
   /** Frames carry visual events from now on (docs/engine-api.md §2). */
   setVisualEvents(on: boolean): void;
+  /** Which kinds of visual events to record (bit k = kind k). */
+  setVisualEventKinds(mask: number): void;
   /** While paused: one event or up to the next burst; a frame follows. */
   step(kind: StepKind): Promise<boolean>;
   dispose(): void;
@@ -75,6 +77,19 @@ export interface LiveValues {
 }
 
 export const DEFAULT_SPEED = 1;
+
+const PACKET_ON_LINK = 4;
+const ALL_KINDS = 0xff;
+
+/**
+ * The visual events worth recording at a speed. Packets on links are 4 events per TCP
+ * segment: the animation can follow them one by one only when slowed down (0.1x and
+ * slower); faster, recording them would cost the engine about a third of its speed and
+ * flood the page. Bursts, control packets, drops and TCP events are always recorded.
+ */
+export function visualKindsForSpeed(speed: number): number {
+  return speed <= 0.1 ? ALL_KINDS : ALL_KINDS & ~(1 << PACKET_ON_LINK);
+}
 
 const LIVE_PATH: Record<BurstClass, string> = {
   data: 'obs.burstLoss.data',
@@ -134,6 +149,7 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
     };
     engine.onFrame((frame) => this.receiveFrame(frame));
     engine.onError((message) => this.fail(message));
+    engine.setVisualEventKinds(visualKindsForSpeed(DEFAULT_SPEED));
     engine.setVisualEvents(true);
   }
 
@@ -232,6 +248,7 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
 
   setSpeed(speed: number): void {
     this.setState({ speed });
+    this.engine.setVisualEventKinds(visualKindsForSpeed(speed));
     this.engine.setSpeed(speed);
   }
 
