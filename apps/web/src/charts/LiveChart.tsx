@@ -127,7 +127,10 @@ export function LiveChart(props: LiveChartProps) {
     tip.style.transform = `translate(${left}px, ${MARGIN.top}px)`;
   }, [timeWindow, innerW, width, flowIds]);
 
-  const redraw = useCallback(() => {
+  const budget = useRef({ cost: 0, at: 0, timer: 0 });
+  const alive = useRef(false);
+
+  const redraw = useCallback((): void => {
     const canvas = canvasRef.current;
     const figure = figureRef.current;
     if (!canvas || !figure) return;
@@ -135,8 +138,24 @@ export function LiveChart(props: LiveChartProps) {
     const visual = controller.visual;
     figure.dataset.points = String(store.totalPoints);
     const [d0, d1] = domain;
-    const drawKey = `${store.version}|${visual.version}|${d0}|${d1}|${innerW}|${innerH}`;
+    const viewKey = `${d0}|${d1}|${innerW}|${innerH}`;
+    const drawKey = `${store.version}|${visual.version}|${viewKey}`;
     if (drawKey === lastDrawn.current) return;
+    // Only new samples, and the last drawing was costly (many flows chosen, a long run):
+    // draw at most about a third of the time, so the page stays responsive. A skipped
+    // frame is drawn later by a timer, so the last samples of a run always show.
+    const started = performance.now();
+    const b = budget.current;
+    const wait = 3 * b.cost - (started - b.at);
+    if (lastDrawn.current.endsWith(`|${viewKey}`) && b.cost > 8 && wait > 0) {
+      if (!b.timer) {
+        b.timer = window.setTimeout(() => {
+          b.timer = 0;
+          if (alive.current) controller.addView(redraw);
+        }, wait);
+      }
+      return;
+    }
 
     const layers = buildLayers(kind, store, { selection, flowIds, rateWindow });
     const prepared: Prepared[] = [];
@@ -194,13 +213,23 @@ export function LiveChart(props: LiveChartProps) {
       figure.dataset.markerEvents = String(all.length);
     }
     drawn.current = { layers, x, y: yNow, markers: placed };
+    b.at = started;
+    b.cost = performance.now() - started;
     updateHover();
   }, [controller, kind, selection, flowIds, rateWindow, domain, x, innerW, innerH, minYMax, yMax, markers, updateHover]);
 
   // A new redraw (window, size, flows changed) is registered and run in the next frame.
   useEffect(() => {
     lastDrawn.current = '';
-    return controller.addView(redraw);
+    alive.current = true;
+    const off = controller.addView(redraw);
+    const b = budget.current;
+    return () => {
+      alive.current = false;
+      window.clearTimeout(b.timer);
+      b.timer = 0;
+      off();
+    };
   }, [controller, redraw]);
   useEffect(() => timeWindow.subscribe(updateHover), [timeWindow, updateHover]);
 
@@ -320,7 +349,7 @@ export function LiveChart(props: LiveChartProps) {
               className={`chart-hit${timeWindow.following ? '' : ' zoomed'}`}
               style={{ left: MARGIN.left, top: MARGIN.top, width: innerW, height: innerH }}
               tabIndex={0}
-              role="img"
+              role="group"
               aria-label={`${yLabel} against simulated time. Mouse wheel or + and − zoom, drag or arrow keys pan, double-click or 0 shows the whole run.`}
               data-testid={`${testId}-plot`}
               onPointerMove={onPointerMove}
