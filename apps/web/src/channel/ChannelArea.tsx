@@ -16,7 +16,17 @@ import { CLASS_COLORS, CLASS_NAMES, MARK_COLORS } from './classColors';
 import { drawGantt, GANTT_MARGIN } from './drawGantt';
 import { Histogram } from './Histogram';
 import { formatPlain, formatPow2Bytes, histogramBars } from './histogram';
-import { ChannelModel, MAX_WINDOW, MIN_WINDOW, autoWindow, layoutRows, niceStep, windowBounds } from './reservations';
+import {
+  ChannelModel,
+  FOLLOW_AT,
+  MAX_WINDOW,
+  MIN_WINDOW,
+  autoWindow,
+  layoutRows,
+  niceStep,
+  windowBounds,
+  type HeldAt,
+} from './reservations';
 import { busiestFiber, channelOptions, firstFiber, tracksFor } from './selection';
 import './channel.css';
 
@@ -43,9 +53,9 @@ export function ChannelArea() {
     model.watch(specs.map((s) => ({ link: s.link, dir: s.dir })));
   }, [model, specs]);
 
-  // The window: auto (null) or the user's zoom; following now, or held at an end time.
+  // The window: auto (null) or the user's zoom; following now, or pinned at a moment.
   const [zoom, setZoom] = useState<number | null>(null);
-  const [heldEnd, setHeldEnd] = useState<number | null>(null);
+  const [held, setHeld] = useState<HeldAt | null>(null);
   const [shownWindow, setShownWindow] = useState(10e-3);
   const windowRef = useRef(10e-3);
 
@@ -59,7 +69,7 @@ export function ChannelArea() {
       const value = `link:${f.link}:${f.dir}`;
       if (!options.some((o) => o.value === value)) return;
       setPicked(value);
-      setHeldEnd(f.time + 0.3 * windowRef.current);
+      setHeld({ t: f.time, at: 0.5 });
     };
     follow();
     return focusStore.subscribe(follow);
@@ -96,7 +106,7 @@ export function ChannelArea() {
       setShownWindow(w);
     }
     const now = controller.live.now;
-    const [from, to] = windowBounds(now, w, heldEnd);
+    const [from, to] = windowBounds(now, w, held);
     const rows = layoutRows(
       specs,
       tracks.map((t) => t?.lanesSeen ?? 0),
@@ -116,7 +126,8 @@ export function ChannelArea() {
       from,
       to,
       now,
-      relative: heldEnd === null,
+      relative: held === null,
+      keptFrom: visual.recent.length > 0 ? visual.recent.get(0, 't0') : 0,
     });
     const d = figure.dataset;
     d.bars = String(stats.bars);
@@ -128,28 +139,28 @@ export function ChannelArea() {
     d.window = String(w);
     d.from = String(from);
     d.to = String(to);
-  }, [controller, model, specs, selection, zoom, heldEnd, width, height]);
+  }, [controller, model, specs, selection, zoom, held, width, height]);
 
   useEffect(() => controller.addView(redraw), [controller, redraw]);
 
   // ---- window controls ----
   const zoomBy = (steps: number) =>
     setZoom(Math.min(MAX_WINDOW, Math.max(MIN_WINDOW, niceStep(windowRef.current, steps))));
-  const hold = () => setHeldEnd(windowBounds(controller.live.now, windowRef.current, null)[1]);
-  const follow = () => setHeldEnd(null);
+  const pinNow = (): HeldAt => ({ t: controller.live.now, at: FOLLOW_AT });
+  const hold = () => setHeld(pinNow());
+  const follow = () => setHeld(null);
   const pan = (fraction: number) => {
-    const end = heldEnd ?? windowBounds(controller.live.now, windowRef.current, null)[1];
-    setHeldEnd(end + fraction * windowRef.current);
+    const pin = held ?? pinNow();
+    setHeld({ t: pin.t + fraction * windowRef.current, at: pin.at });
   };
 
   const onWheel = (e: WheelEvent<HTMLCanvasElement>) => {
     if (e.deltaY === 0) return;
     zoomBy(e.deltaY > 0 ? 1 : -1);
   };
-  const drag = useRef<{ x: number; end: number } | null>(null);
+  const drag = useRef<{ x: number; pin: HeldAt } | null>(null);
   const onPointerDown = (e: PointerEvent<HTMLCanvasElement>) => {
-    const end = heldEnd ?? windowBounds(controller.live.now, windowRef.current, null)[1];
-    drag.current = { x: e.clientX, end };
+    drag.current = { x: e.clientX, pin: held ?? pinNow() };
     e.currentTarget.setPointerCapture(e.pointerId);
   };
   const onPointerMove = (e: PointerEvent<HTMLCanvasElement>) => {
@@ -157,8 +168,8 @@ export function ChannelArea() {
     if (!d) return;
     const innerW = Math.max(1, width - GANTT_MARGIN.left - GANTT_MARGIN.right);
     const dx = e.clientX - d.x;
-    if (Math.abs(dx) < 3 && heldEnd === null) return;
-    setHeldEnd(d.end - (dx / innerW) * windowRef.current);
+    if (Math.abs(dx) < 3 && held === null) return;
+    setHeld({ t: d.pin.t - (dx / innerW) * windowRef.current, at: d.pin.at });
   };
   const onPointerUp = () => {
     drag.current = null;
@@ -180,7 +191,7 @@ export function ChannelArea() {
   };
 
   // Faster than the window can be followed: say what to do.
-  const tooFast = heldEnd === null && phase === 'running' && speed / 30 > shownWindow;
+  const tooFast = held === null && phase === 'running' && speed / 30 > shownWindow;
 
   const hist = summary?.histograms;
   const byteBars = useMemo(() => histogramBars(hist?.burstBytes as never, formatPow2Bytes, ''), [hist?.burstBytes]);
@@ -195,7 +206,6 @@ export function ChannelArea() {
   }
 
   const dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
-  const held = heldEnd !== null;
   return (
     <div className="channel-area" data-testid="channel-area">
       <div className="channel-toolbar" role="group" aria-label="Channel view controls">
@@ -242,21 +252,21 @@ export function ChannelArea() {
           )}
         </div>
         <div className="channel-window" role="group" aria-label="Follow or hold">
-          {held && (
+          {held !== null && (
             <button type="button" onClick={() => pan(-0.5)} aria-label="Earlier" data-testid="channel-earlier">
               ◀
             </button>
           )}
           <button
             type="button"
-            className={held ? 'primary' : ''}
-            aria-pressed={held}
-            onClick={held ? follow : hold}
+            className={held !== null ? 'primary' : ''}
+            aria-pressed={held !== null}
+            onClick={held !== null ? follow : hold}
             data-testid="channel-hold"
           >
-            {held ? 'Follow now' : 'Hold'}
+            {held !== null ? 'Follow now' : 'Hold'}
           </button>
-          {held && (
+          {held !== null && (
             <button type="button" onClick={() => pan(0.5)} aria-label="Later" data-testid="channel-later">
               ▶
             </button>

@@ -30,6 +30,8 @@ export interface GanttFrame {
   now: number;
   /** Ticks relative to now (following) or absolute (held). */
   relative: boolean;
+  /** Time of the oldest event still kept for drawing (older moments cannot be shown). */
+  keptFrom: number;
 }
 
 let hatch: CanvasPattern | null = null;
@@ -196,7 +198,9 @@ export function drawGantt(ctx: CanvasRenderingContext2D, f: GanttFrame): GanttSt
       if (r && r.t1 > latest) latest = r.t1;
     }
     const msg =
-      latest === -Infinity
+      f.to < f.keptFrom
+        ? `Too long ago: only events from ${f.keptFrom.toFixed(3)} s on are kept for drawing.`
+        : latest === -Infinity
         ? 'No burst has taken this link yet.'
         : latest < f.from
           ? `No burst in this window: the last one ended ${formatDuration(f.now - latest)} before now.`

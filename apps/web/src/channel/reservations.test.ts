@@ -153,7 +153,9 @@ describe('time window', () => {
     const [a, b] = windowBounds(1, 0.01, null);
     expect(a).toBeCloseTo(0.992, 12);
     expect(b).toBeCloseTo(1.002, 12);
-    expect(windowBounds(1, 0.01, 0.5)).toEqual([0.49, 0.5]);
+    const [c, d] = windowBounds(1, 0.01, { t: 0.5, at: 0.5 }); // a focused moment in the middle
+    expect(c).toBeCloseTo(0.495, 12);
+    expect(d).toBeCloseTo(0.505, 12);
   });
 });
 

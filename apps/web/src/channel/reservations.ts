@@ -287,8 +287,18 @@ export function autoWindow(tracks: readonly LinkTrack[], widthPx: number, opts =
   return Math.min(MAX_WINDOW, Math.max(MIN_WINDOW, niceCeil(w)));
 }
 
-/** The shown interval: following, "now" sits at 80 % of the width so the reservations made ahead of it show. */
-export function windowBounds(now: number, width: number, heldEnd: number | null): [number, number] {
-  const end = heldEnd ?? now + 0.2 * width;
-  return [end - width, end];
+/** Where a held window is pinned: simulated time `t` sits at fraction `at` of the width. */
+export interface HeldAt {
+  t: number;
+  at: number;
+}
+
+/** Following, "now" sits at 80 % of the width so reservations made ahead of it show. */
+export const FOLLOW_AT = 0.8;
+
+/** The shown interval [from, to]: following now, or pinned (zooming keeps the pin in place). */
+export function windowBounds(now: number, width: number, held: HeldAt | null): [number, number] {
+  const { t, at } = held ?? { t: now, at: FOLLOW_AT };
+  const from = t - at * width;
+  return [from, from + width];
 }
