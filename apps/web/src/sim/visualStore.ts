@@ -56,17 +56,15 @@ export interface VisualEvent {
 
 /** A fixed-capacity ring of event rows, oldest overwritten. Index 0 is the oldest kept. */
 export class EventRing {
-  private cols: Record<EventColumn, Float64Array>;
+  /** One column per EVENT_COLUMNS entry, in that order (arrays, not a keyed object: hot). */
+  private readonly cols: Float64Array[];
   private start = 0;
   length = 0;
   /** Rows overwritten since the last clear. */
   overwritten = 0;
 
   constructor(readonly capacity: number) {
-    this.cols = Object.fromEntries(EVENT_COLUMNS.map((c) => [c, new Float64Array(capacity)])) as Record<
-      EventColumn,
-      Float64Array
-    >;
+    this.cols = EVENT_COLUMNS.map(() => new Float64Array(capacity));
   }
 
   clear(): void {
@@ -75,34 +73,83 @@ export class EventRing {
     this.overwritten = 0;
   }
 
-  push(rows: EventRows, i: number): void {
-    let slot: number;
-    if (this.length < this.capacity) {
-      slot = (this.start + this.length) % this.capacity;
-      this.length++;
-    } else {
-      slot = this.start;
-      this.start = (this.start + 1) % this.capacity;
-      this.overwritten++;
+  /** Appends rows [from, to) of a frame, column by column with typed-array copies. */
+  pushRange(rows: EventRows, from: number, to: number): void {
+    let n = to - from;
+    if (n <= 0) return;
+    if (n > this.capacity) {
+      // Only the newest `capacity` rows can be kept; the rest are overwritten at once.
+      this.overwritten += n - this.capacity;
+      from = to - this.capacity;
+      n = this.capacity;
     }
-    for (const c of EVENT_COLUMNS) this.cols[c][slot] = rows[c][i];
+    const free = this.capacity - this.length;
+    const dropped = Math.max(0, n - free);
+    this.overwritten += dropped;
+    const firstSlot = (this.start + this.length) % this.capacity;
+    const head = Math.min(n, this.capacity - firstSlot);
+    for (let c = 0; c < EVENT_COLUMNS.length; c++) {
+      const src = rows[EVENT_COLUMNS[c]];
+      const dst = this.cols[c];
+      copyInto(dst, firstSlot, src, from, from + head);
+      if (head < n) copyInto(dst, 0, src, from + head, from + n);
+    }
+    this.length += n - dropped;
+    this.start = (this.start + dropped) % this.capacity;
+  }
+
+  /** Appends the rows of a frame at the given indices. */
+  pushIndices(rows: EventRows, indices: ArrayLike<number>): void {
+    const n = indices.length;
+    if (n === 0) return;
+    const slot = (this.start + this.length) % this.capacity;
+    for (let c = 0; c < EVENT_COLUMNS.length; c++) {
+      const src = rows[EVENT_COLUMNS[c]];
+      const dst = this.cols[c];
+      let s = slot;
+      for (let k = 0; k < n; k++) {
+        dst[s] = src[indices[k]];
+        s = s + 1 === this.capacity ? 0 : s + 1;
+      }
+    }
+    const free = this.capacity - this.length;
+    const dropped = Math.max(0, n - free);
+    this.overwritten += dropped;
+    this.length = Math.min(this.capacity, this.length + n);
+    this.start = (this.start + dropped) % this.capacity;
+  }
+
+  /** Appends one row of a frame. */
+  push(rows: EventRows, i: number): void {
+    this.pushIndices(rows, [i]);
   }
 
   /** Column value of the i-th kept row (0 = oldest). */
   get(i: number, column: EventColumn): number {
-    return this.cols[column][(this.start + i) % this.capacity];
+    return this.cols[COLUMN_INDEX[column]][(this.start + i) % this.capacity];
   }
 
   event(i: number): VisualEvent {
     const slot = (this.start + i) % this.capacity;
     const e = {} as VisualEvent;
-    for (const c of EVENT_COLUMNS) e[c] = this.cols[c][slot];
+    for (let c = 0; c < EVENT_COLUMNS.length; c++) e[EVENT_COLUMNS[c]] = this.cols[c][slot];
     return e;
   }
 }
 
+const COLUMN_INDEX = Object.fromEntries(EVENT_COLUMNS.map((c, i) => [c, i])) as Record<EventColumn, number>;
+
+function copyInto(dst: Float64Array, at: number, src: ArrayLike<number>, from: number, to: number): void {
+  if (ArrayBuffer.isView(src)) {
+    dst.set((src as unknown as Float64Array).subarray(from, to), at);
+  } else {
+    for (let i = from; i < to; i++) dst[at + i - from] = src[i];
+  }
+}
+
 /** Kinds kept in the long record: what the event log lists and the charts mark. */
-const NOTABLE = new Set<number>([EventKind.BurstFormed, EventKind.BurstDropped, EventKind.PacketDropped, EventKind.TcpEvent]);
+const NOTABLE_MASK =
+  (1 << EventKind.BurstFormed) | (1 << EventKind.BurstDropped) | (1 << EventKind.PacketDropped) | (1 << EventKind.TcpEvent);
 
 export class VisualStore {
   /** Every event, most recent `recentCapacity` of them: what is on the wire now. */
@@ -134,14 +181,21 @@ export class VisualStore {
     const n = rows.kind.length;
     if (typeof rows.lost === 'number') this.engineLost = rows.lost;
     if (n === 0) return;
-    for (let i = 0; i < n; i++) {
-      this.recent.push(rows, i);
-      const kind = rows.kind[i];
-      if (NOTABLE.has(kind)) this.notable.push(rows, i);
-      if (kind === EventKind.TcpEvent && this.tcpEvents.length < this.tcpEventCap) {
-        this.tcpEvents.push(this.notable.event(this.notable.length - 1));
+    this.recent.pushRange(rows, 0, n);
+    const notable: number[] = [];
+    for (let i = 0; i < n; i++) if ((NOTABLE_MASK >> rows.kind[i]) & 1) notable.push(i);
+    this.notable.pushIndices(rows, notable);
+    for (const i of notable) {
+      if (rows.kind[i] === EventKind.TcpEvent && this.tcpEvents.length < this.tcpEventCap) {
+        this.tcpEvents.push(rowEvent(rows, i));
       }
     }
     this.version++;
   }
+}
+
+function rowEvent(rows: EventRows, i: number): VisualEvent {
+  const e = {} as VisualEvent;
+  for (const c of EVENT_COLUMNS) e[c] = rows[c][i];
+  return e;
 }
