@@ -46,8 +46,12 @@ export function EditorArea({ overlay, store: given }: EditorAreaProps = {}) {
   const { scenario, sync } = state;
 
   const [tool, setTool] = useState<Tool>({ type: 'select' });
-  const [selection, setSelection] = useState<Selection>(null);
-  const [panelOpen, setPanelOpen] = useState(true);
+  const [selection, setSelectionState] = useState<Selection>(null);
+  const [panelHidden, setPanelHidden] = useState(false);
+  const setSelection = useCallback((sel: Selection) => {
+    setSelectionState(sel);
+    if (sel) setPanelHidden(false);
+  }, []);
   const [hint, setHint] = useState<string | null>(null);
   const [fitRequest, setFitRequest] = useState(0);
   const boxRef = useRef<HTMLDivElement>(null);
@@ -170,6 +174,9 @@ export function EditorArea({ overlay, store: given }: EditorAreaProps = {}) {
   if (shownSelection && (shownSelection.type === 'node' || shownSelection.type === 'link' || shownSelection.type === 'flow')) {
     lastElementRef.current = shownSelection;
   }
+  // The panel keeps its column (the canvas does not jump while building); × hides it to
+  // give the network the whole width, and selecting something brings it back.
+  const panelOpen = !panelHidden || shownSelection !== null;
   const lastElement = selectionExists(scenario, lastElementRef.current) ? lastElementRef.current : null;
 
   const undoLabel = state.undo.at(-1)?.label;
@@ -248,22 +255,10 @@ export function EditorArea({ overlay, store: given }: EditorAreaProps = {}) {
           <button type="button" className="tool" data-testid="fit" title="Fit the network in view" onClick={() => setFitRequest((n) => n + 1)}>
             Fit
           </button>
-          <button
-            type="button"
-            className="tool"
-            data-testid="new-network"
-            title="Start from an empty network (Undo brings the old one back)"
-            onClick={() => {
-              edit('new empty network', (s) => emptyScenario(s));
-              setSelection(null);
-              setTool({ type: 'select' });
-              setHint('Empty network: add nodes from the palette.');
-            }}
-          >
-            New
-          </button>
+        </div>
+        <div className="tool-group" role="group" aria-label="Panels">
           {!panelOpen && (
-            <button type="button" className="tool" data-testid="toggle-panel" aria-pressed={false} title="Show the side panel" onClick={() => setPanelOpen(true)}>
+            <button type="button" className="tool" data-testid="show-panel" title="Show the side panel (selection, settings, flows)" onClick={() => setPanelHidden(false)}>
               Panel
             </button>
           )}
@@ -299,7 +294,7 @@ export function EditorArea({ overlay, store: given }: EditorAreaProps = {}) {
               onDropKind={addNode}
             />
           )}
-          <StatusStrip hint={hint} sync={sync} onDismissHint={() => setHint(null)} />
+          <StatusStrip hint={hint} sync={panelOpen ? { kind: 'synced' } : sync} onDismissHint={() => setHint(null)} />
         </div>
         {panelOpen && (
           <PropertyPanel
@@ -310,7 +305,16 @@ export function EditorArea({ overlay, store: given }: EditorAreaProps = {}) {
             onSelect={setSelection}
             onDelete={deleteSelection}
             lastElement={lastElement}
-            onHide={() => setPanelOpen(false)}
+            onHide={() => {
+              setSelection(null);
+              setPanelHidden(true);
+            }}
+            onNewNetwork={() => {
+              edit('new empty network', (s) => emptyScenario(s));
+              setSelection(null);
+              setTool({ type: 'select' });
+              setHint('Empty network: add nodes from the palette (click a kind, then click the canvas).');
+            }}
             flowPicking={tool.type === 'flow'}
             onAddFlow={() => toggleTool({ type: 'flow', from: null })}
           />

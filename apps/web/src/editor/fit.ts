@@ -8,16 +8,17 @@ export interface ViewTransform {
 export interface FitBox {
   width: number;
   height: number;
-  /** Room kept free around the outermost nodes for glyphs and labels. */
-  padding: number;
+  /** Room kept free around the outermost nodes for glyphs and labels (px, or per side). */
+  padding: number | { top: number; right: number; bottom: number; left: number };
 }
 
 /** Nodes never grow more than this when fitted (a two-node network stays readable). */
 const MAX_FIT_SCALE = 2;
 
 export function fitTransform(points: readonly { x: number; y: number }[], box: FitBox): ViewTransform {
-  const innerW = Math.max(1, box.width - 2 * box.padding);
-  const innerH = Math.max(1, box.height - 2 * box.padding);
+  const p = typeof box.padding === 'number' ? { top: box.padding, right: box.padding, bottom: box.padding, left: box.padding } : box.padding;
+  const innerW = Math.max(1, box.width - p.left - p.right);
+  const innerH = Math.max(1, box.height - p.top - p.bottom);
   if (points.length === 0) return { k: 1, x: box.width / 2, y: box.height / 2 };
   let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
   for (const p of points) {
@@ -30,8 +31,8 @@ export function fitTransform(points: readonly { x: number; y: number }[], box: F
   const spanY = y1 - y0;
   const k = Math.min(spanX > 0 ? innerW / spanX : Infinity, spanY > 0 ? innerH / spanY : Infinity, MAX_FIT_SCALE);
   // Centre the drawing.
-  const x = box.width / 2 - k * (x0 + spanX / 2);
-  const y = box.height / 2 - k * (y0 + spanY / 2);
+  const x = p.left + innerW / 2 - k * (x0 + spanX / 2);
+  const y = p.top + innerH / 2 - k * (y0 + spanY / 2);
   return { k, x, y };
 }
 

@@ -13,8 +13,10 @@ import { apply, fitTransform, invert, type ViewTransform } from '../fit';
 import type { OverlayRenderer } from '../overlay';
 import type { NodeKind, Scenario, ScenarioLink, ScenarioNode } from '../types';
 
-/** Room around the outermost nodes for a glyph and its label. */
-const PADDING = 46;
+/** Room around the outermost nodes for a glyph (half: 22 px) and its label underneath. */
+const PADDING = { top: 30, right: 46, bottom: 50, left: 46 };
+/** A link's labels show when it is at least this long on screen (or selected). */
+const LABEL_MIN_LENGTH = 150;
 export const NODE_DRAG_TYPE = 'application/x-obs-node-kind';
 
 export type CanvasSelection = { type: 'node' | 'link'; id: string } | null;
@@ -70,6 +72,7 @@ export function EditorCanvas(props: EditorCanvasProps) {
         return !e.button && !target?.closest?.('[data-node],[data-link]');
       })
       .on('zoom', (event: { transform: ViewTransform; sourceEvent: Event | null }) => {
+        if (event.sourceEvent) userMoved.current = true;
         const { k, x, y } = event.transform;
         setTransform({ k, x, y });
       });
@@ -81,24 +84,34 @@ export function EditorCanvas(props: EditorCanvasProps) {
     };
   }, []);
 
-  // Fit on request (and once when the canvas first has a size). A resize keeps the centre
-  // of the view where it was: refitting then would move nodes under the pointer.
+  // Fit on request, once when the canvas first has a size, and on a resize while the view
+  // is as fitted. Otherwise a resize leaves nodes where they are: refitting then would
+  // move them under the pointer while someone builds a network.
   const fitKey = props.fitRequest;
   const lastFit = useRef<number | null>(null);
   const lastSize = useRef<{ width: number; height: number } | null>(null);
+  const fittedNodes = useRef<unknown>(null);
+  const userMoved = useRef(false);
   useLayoutEffect(() => {
     const svg = svgRef.current;
     const behavior = zoomRef.current;
     if (!svg || !behavior || width <= 0 || height <= 0) return;
     const prev = lastSize.current;
     lastSize.current = { width, height };
-    if (lastFit.current !== fitKey || !prev) {
+    const nodes = propsRef.current.scenario.nodes;
+    // Untouched since the last fit (no zoom, pan or node edit): a resize refits.
+    const untouched = fittedNodes.current === nodes && !userMoved.current;
+    if (lastFit.current !== fitKey || !prev || ((prev.width !== width || prev.height !== height) && untouched)) {
       lastFit.current = fitKey;
-      const t = fitTransform(propsRef.current.scenario.nodes, { width, height, padding: PADDING });
+      fittedNodes.current = nodes;
+      userMoved.current = false;
+      const t = fitTransform(nodes, { width, height, padding: PADDING });
       select(svg).call(behavior.transform, zoomIdentity.translate(t.x, t.y).scale(t.k));
     } else if (prev.width !== width || prev.height !== height) {
+      // Edited or moved since the fit: nodes keep their place on screen (the panel opens
+      // and closes on the right); only a vertical change recentres.
       const t = transformRef.current;
-      const x = t.x + (width - prev.width) / 2;
+      const x = t.x;
       const y = t.y + (height - prev.height) / 2;
       select(svg).call(behavior.transform, zoomIdentity.translate(x, y).scale(t.k));
     }
@@ -216,9 +229,7 @@ export function EditorCanvas(props: EditorCanvasProps) {
               data-kind={node.kind}
               className={`node${selected ? ' selected' : ''}${pendingFrom === node.id ? ' pending' : ''}`}
               tabIndex={0}
-              role="button"
-              aria-label={`${node.kind} ${node.id}`}
-              aria-pressed={selected}
+              aria-label={`${node.kind} ${node.id}${selected ? ' (selected)' : ''}. Enter selects.`}
               onClick={(e) => {
                 e.stopPropagation();
                 props.onNodeClick(node.id);
@@ -262,6 +273,7 @@ function LinkView({
   const [x2, y2] = to;
   const mx = (x1 + x2) / 2;
   const my = (y1 + y2) / 2;
+  const long = Math.hypot(x2 - x1, y2 - y1) >= LABEL_MIN_LENGTH;
   const capacity = link.kind === 'fiber' ? `${link.wavelengths} λ × ${formatRate(link.rate)}` : formatRate(link.rate);
   return (
     <g
@@ -275,8 +287,10 @@ function LinkView({
     >
       {selected && <line className="link-halo" x1={x1} y1={y1} x2={x2} y2={y2} />}
       <LinkGlyph kind={link.kind} x1={x1} y1={y1} x2={x2} y2={y2} />
-      <line className="link-hit" x1={x1} y1={y1} x2={x2} y2={y2} />
-      <g className="link-label">
+      <polygon className="link-hit" points={hitPolygon(x1, y1, x2, y2, 10)}>
+        <title>{`${link.id} (${link.a}–${link.b}): ${capacity}, ${formatDelay(link.delay)}`}</title>
+      </polygon>
+      <g className="link-label" display={long || selected ? undefined : 'none'}>
         <text x={mx} y={my - 14} textAnchor="middle">
           {capacity}
         </text>
@@ -286,4 +300,19 @@ function LinkView({
       </g>
     </g>
   );
+}
+
+/** A band `half` px either side of the segment: the link's click target. */
+function hitPolygon(x1: number, y1: number, x2: number, y2: number, half: number): string {
+  const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+  const nx = (-(y2 - y1) / len) * half;
+  const ny = ((x2 - x1) / len) * half;
+  return [
+    [x1 + nx, y1 + ny],
+    [x2 + nx, y2 + ny],
+    [x2 - nx, y2 - ny],
+    [x1 - nx, y1 - ny],
+  ]
+    .map(([x, y]) => `${x},${y}`)
+    .join(' ');
 }

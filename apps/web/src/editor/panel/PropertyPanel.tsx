@@ -26,6 +26,7 @@ export interface PropertyPanelProps {
   onSelect(sel: Selection): void;
   onDelete(): void;
   onHide(): void;
+  onNewNetwork(): void;
   /** The node, link or flow selected last (the Selection tab goes back to it). */
   lastElement: Selection;
   flowPicking: boolean;
@@ -68,11 +69,10 @@ export function PropertyPanel(props: PropertyPanelProps) {
   let title = 'Nothing selected';
   let body: React.ReactNode = (
     <div className="panel-empty">
-      <p>Click a node or a link to edit it.</p>
+      <p>Click a node or link to edit it; Settings for the run and OBS; Flows for the TCP connections.</p>
       <p>
-        <strong>Settings</strong>: run length, seed, OBS assembly and reservation. <strong>Flows</strong>: the TCP connections.
+        <span className="live-tag">live</span> fields change the running simulation; the others restart it from t = 0.
       </p>
-      <p>Fields marked <span className="live-tag">live</span> change the running simulation; the others restart it from t = 0.</p>
     </div>
   );
   let key = 'none';
@@ -109,7 +109,14 @@ export function PropertyPanel(props: PropertyPanelProps) {
     }
   } else if (selection?.type === 'network') {
     title = 'Network settings';
-    body = <NetworkSection ctx={ctx} />;
+    body = (
+      <>
+        <NetworkSection ctx={ctx} />
+        <button type="button" className="small" data-testid="new-network" title="Start from an empty network (Undo brings this one back)" onClick={props.onNewNetwork}>
+          New empty network…
+        </button>
+      </>
+    );
     key = 'network';
   } else if (selection?.type === 'flows') {
     title = `Flows (${scenario.flows.length})`;
@@ -131,8 +138,8 @@ export function PropertyPanel(props: PropertyPanelProps) {
         <button type="button" role="tab" aria-selected={selection?.type === 'flows'} data-testid="open-flows" onClick={() => props.onSelect({ type: 'flows' })}>
           Flows
         </button>
-        <button type="button" className="small hide-panel" data-testid="toggle-panel" aria-label="Hide the side panel" title="Hide the side panel" onClick={props.onHide}>
-          ⇥
+        <button type="button" className="small hide-panel" data-testid="close-panel" aria-label="Close the panel" title="Close the panel (Esc)" onClick={props.onHide}>
+          ×
         </button>
       </div>
       <div className="property-head">

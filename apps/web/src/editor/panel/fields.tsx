@@ -5,7 +5,7 @@
  * with the reason under the field, the text stays as typed, and nothing is committed.
  * Escape puts the stored value back.
  */
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { formatValue, parsePlain, parseValue, unitOf, type ParseResult } from '../units';
 import { checkNumber, genericPath, ruleFor, type NumberRule } from '../validate';
 
@@ -63,6 +63,11 @@ function Row({
   hint?: ReactNode;
   children: ReactNode;
 }) {
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  // The panel is short at 1280x720: bring a new refusal into view under its field.
+  useEffect(() => {
+    if (error) errorRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [error]);
   return (
     <div className={`field${error ? ' field-invalid' : ''}`} data-field={path}>
       <label htmlFor={id}>
@@ -75,7 +80,7 @@ function Row({
       </label>
       {children}
       {error ? (
-        <p className="field-error" id={`${id}-error`} role="alert" data-testid={`error-${path}`}>
+        <p ref={errorRef} className="field-error" id={`${id}-error`} role="alert" data-testid={`error-${path}`}>
           {error}
         </p>
       ) : hint ? (
