@@ -13,6 +13,7 @@ import { LossSlider } from './controls/LossSlider';
 import { RunControls } from './controls/RunControls';
 import { SpeedControl } from './controls/SpeedControl';
 import { TimeReadout } from './controls/TimeReadout';
+import { AnimationLayer, AnimationLegend } from './animation';
 import { EditorArea } from './editor/EditorArea';
 import { Term } from './glossary/Term';
 import { EventLogArea } from './log/EventLogArea';
@@ -32,6 +33,9 @@ export function App({ initialPresetId }: { initialPresetId: string }) {
   const { phase } = useSimState();
   usePageKeys(controller);
   const [tab, setTab] = useState<TabId>('charts');
+  // The network or the results get most of the height: the animation wants room when a
+  // class watches bursts, the charts when it reads them.
+  const [bigNetwork, setBigNetwork] = useState(false);
   return (
     <div className="app" data-testid="app" data-phase={phase}>
       <header className="app-header">
@@ -54,8 +58,8 @@ export function App({ initialPresetId }: { initialPresetId: string }) {
           </fieldset>
           <Counters />
         </aside>
-        <main className="content">
-          <EditorArea />
+        <main className={`content${bigNetwork ? ' big-network' : ''}`}>
+          <EditorArea overlay={(props) => <AnimationLayer {...props} />} legend={<AnimationLegend />} />
           <section className="bottom" aria-label="Results">
             <div className="tabs" role="tablist" aria-label="Views">
               {TABS.map((t) => (
@@ -72,6 +76,16 @@ export function App({ initialPresetId }: { initialPresetId: string }) {
                   {t.label}
                 </button>
               ))}
+              <button
+                type="button"
+                className="layout-toggle"
+                data-testid="layout-toggle"
+                aria-pressed={bigNetwork}
+                title="Give the network or the results most of the height"
+                onClick={() => setBigNetwork(!bigNetwork)}
+              >
+                {bigNetwork ? '▼ Larger results' : '▲ Larger network'}
+              </button>
             </div>
             {TABS.filter((t) => t.id === tab).map(({ id, Area }) => (
               <div key={id} className="tabpanel" role="tabpanel" id={`tabpanel-${id}`} aria-labelledby={`tab-${id}`}>

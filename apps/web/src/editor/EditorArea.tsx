@@ -6,7 +6,7 @@
  * only what the user is doing right now: the selection and the tool (place a node, link
  * two nodes, pick a flow's hosts).
  */
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useController } from '../sim/context';
 import { NodeGlyph } from '../topology/NodeGlyph';
 import { useElementSize } from '../useElementSize';
@@ -27,6 +27,8 @@ export type Tool =
 export interface EditorAreaProps {
   /** The animation drawn over the network (apps/web/src/animation). */
   overlay?: OverlayRenderer;
+  /** A key to what the overlay draws, shown in the toolbar. */
+  legend?: ReactNode;
   /** A store made outside (tests, or a lead who wants to share it); else one per controller. */
   store?: ScenarioStore;
 }
@@ -38,7 +40,7 @@ const PALETTE: { kind: NodeKind; label: string; title: string }[] = [
   { kind: 'core', label: 'Core', title: 'Core: bufferless optical switch' },
 ];
 
-export function EditorArea({ overlay, store: given }: EditorAreaProps = {}) {
+export function EditorArea({ overlay, legend, store: given }: EditorAreaProps = {}) {
   const controller = useController();
   const store = useMemo(() => given ?? new ScenarioStore(controller as unknown as EngineSink), [given, controller]);
   useEffect(() => store.connect(), [store]);
@@ -47,7 +49,8 @@ export function EditorArea({ overlay, store: given }: EditorAreaProps = {}) {
 
   const [tool, setTool] = useState<Tool>({ type: 'select' });
   const [selection, setSelectionState] = useState<Selection>(null);
-  const [panelHidden, setPanelHidden] = useState(false);
+  // Closed until something is selected: the network gets the whole width in class.
+  const [panelHidden, setPanelHidden] = useState(true);
   const setSelection = useCallback((sel: Selection) => {
     setSelectionState(sel);
     if (sel) setPanelHidden(false);
@@ -263,6 +266,7 @@ export function EditorArea({ overlay, store: given }: EditorAreaProps = {}) {
             </button>
           )}
         </div>
+        {legend && <div className="editor-legend">{legend}</div>}
       </div>
       <div className={`editor-body${panelOpen ? ' with-panel' : ''}`}>
         <div className="editor-canvas-box" ref={boxRef}>

@@ -36,6 +36,8 @@ const CATEGORIES: Array<{ id: LogCategory; label: string; glyph: string }> = [
 ];
 const GLYPH: Record<LogCategory, string> = { drops: '✕', tcp: '↻', formed: '▭' };
 
+const SYNC_INTERVAL_MS = 160;
+
 export function EventLogArea() {
   const controller = useController();
   const { flowIds } = useSimState();
@@ -43,7 +45,8 @@ export function EventLogArea() {
   const names = useMemo(() => makeNames(scenario, flowIds), [scenario, flowIds]);
   const nodes = scenario.nodes ?? [];
 
-  const model = useRef(new LogModel()).current;
+  // 20,000 rows are more than anyone scrolls through; a larger model only costs each frame.
+  const model = useRef(new LogModel(20_000)).current;
   const [filter, setFilter] = useState<LogFilter>(DEFAULT_FILTER);
   const [, setVersion] = useState(0);
   const shown = useRef<LogEntry[]>([]);
@@ -59,7 +62,22 @@ export function EventLogArea() {
   const [stuck, setStuck] = useState(true);
 
   // Bring the model and the filtered rows up to date; called per frame and on filter change.
+  // New rows are taken at most about 6 times a second: nobody reads a list that scrolls
+  // faster, and at full speed thousands of rows a second would keep the main thread busy.
+  const lastSync = useRef(-Infinity);
+  const trailing = useRef<ReturnType<typeof setTimeout> | null>(null);
   const refresh = useCallback(() => {
+    const filterChanged = applied.current?.filter !== filter || applied.current?.names !== names;
+    const wall = performance.now();
+    if (!filterChanged && wall - lastSync.current < SYNC_INTERVAL_MS) {
+      // Make sure the last rows of a burst of frames still show, once.
+      trailing.current ??= setTimeout(() => {
+        trailing.current = null;
+        refreshRef.current();
+      }, SYNC_INTERVAL_MS);
+      return;
+    }
+    lastSync.current = wall;
     const visual = controller.visual;
     const changed = model.sync(visual.notable, visual.generation);
     const last = applied.current;
@@ -90,7 +108,15 @@ export function EventLogArea() {
     if (rebuilt) setVersion((v) => v + 1);
   }, [controller, model, filter, names]);
 
+  const refreshRef = useRef(refresh);
+  refreshRef.current = refresh;
   useEffect(() => controller.addView(refresh), [controller, refresh]);
+  useEffect(
+    () => () => {
+      if (trailing.current) clearTimeout(trailing.current);
+    },
+    [],
+  );
 
   // Follow the newest row while stuck to the bottom.
   const rows = shown.current;
