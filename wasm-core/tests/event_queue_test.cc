@@ -81,7 +81,8 @@ TEST(EventQueue, InterleavedPushAndPopMatchAReference) {
   std::vector<std::pair<SimTime, std::uint64_t>> reference;  // (time, id), kept sorted
   // Three streams, each fed in nondecreasing time (as a FIFO line would) and sometimes
   // out of order (which must fall back to the heap), mixed with heap events.
-  EventQueue::StreamId streams[3] = {q.addStream(), q.addStream(), q.addStream()};
+  EventQueue::StreamId streams[3] = {q.addStream(&dummy, 0), q.addStream(&dummy, 0),
+                                     q.addStream(&dummy, 0)};
   SimTime streamLast[3] = {0, 0, 0};
   std::uint64_t x = 99, id = 0;
   SimTime now = 0;
@@ -94,7 +95,7 @@ TEST(EventQueue, InterleavedPushAndPopMatchAReference) {
       if (where < 3) {
         if ((x >> 10) % 16 != 0) t = std::max(t, streamLast[where]);  // mostly in order
         streamLast[where] = std::max(streamLast[where], t);
-        q.pushToStream(streams[where], t, &dummy, 0, id);
+        q.pushToStream(streams[where], t, id);
       } else {
         q.push(t, &dummy, 0, id);
       }
@@ -115,11 +116,11 @@ TEST(EventQueue, InterleavedPushAndPopMatchAReference) {
 TEST(EventQueue, RenumberingWhenTheSequenceRunsOutKeepsTheOrder) {
   EventQueue q;
   Recorder dummy;
-  EventQueue::StreamId stream = q.addStream();
+  EventQueue::StreamId stream = q.addStream(&dummy, 0);
   q.exhaustSequenceAfter(3);
   for (std::uint64_t i = 0; i < 10; ++i) {
     if (i % 3 == 0 && i % 2 == 0) {
-      q.pushToStream(stream, static_cast<SimTime>(i % 2), &dummy, 0, i);
+      q.pushToStream(stream, static_cast<SimTime>(i % 2), i);
     } else {
       q.push(static_cast<SimTime>(i % 2), &dummy, 0, i);
     }

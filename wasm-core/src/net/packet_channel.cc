@@ -13,7 +13,7 @@ PacketChannel::PacketChannel(Simulator& sim, PacketReceiver& receiver, int toNod
       toNode_(toNode),
       config_(config),
       rng_(seed, streamName),
-      arrivals_(sim.addStream()) {}
+      arrivals_(sim.addStream(this, kArrived)) {}
 
 void PacketChannel::logPacket(VisualEventKind kind, const Packet& p, SimTime t0, SimTime t1,
                               int reason) {
@@ -72,7 +72,7 @@ bool PacketChannel::send(Packet&& packet) {
   counters_.bytesSent += packet.bytes;
   const SimTime arrival = end + config_.delay;
   inFlight_.push_back(std::move(packet));
-  sim_.scheduleInStream(arrivals_, arrival, this, kArrived);
+  sim_.scheduleInStream(arrivals_, arrival);
   return true;
 }
 
