@@ -73,6 +73,7 @@ EventQueue::StreamId EventQueue::addStream(EventHandler* target, std::uint32_t k
   streams_.emplace_back();
   Stream& s = streams_.back();
   s.ring.resize(16);
+  s.mask = 15;
   s.target = target;
   s.kind = kind;
   rebuildTree();
@@ -83,8 +84,9 @@ void EventQueue::grow(Stream& s) {
   // Double the ring, unrolling it so the oldest entry is first.
   std::vector<StreamEntry> bigger(s.ring.size() * 2);
   for (std::size_t i = 0; i < s.count; ++i)
-    bigger[i] = s.ring[(s.first + i) & (s.ring.size() - 1)];
+    bigger[i] = s.ring[(s.first + i) & s.mask];
   s.ring.swap(bigger);
+  s.mask = s.ring.size() - 1;
   s.first = 0;
 }
 
@@ -109,7 +111,7 @@ void EventQueue::renumber() {
   for (std::size_t i = 1; i <= heapSize_; ++i) all.push_back(&heap_[i]);
   for (Stream& s : streams_)
     for (std::size_t i = 0; i < s.count; ++i)
-      all.push_back(&s.ring[(s.first + i) & (s.ring.size() - 1)].key);
+      all.push_back(&s.ring[(s.first + i) & s.mask].key);
   std::sort(all.begin(), all.end(), [](const Key* a, const Key* b) { return earlier(*a, *b); });
   for (std::size_t rank = 0; rank < all.size(); ++rank)
     all[rank]->order = (std::uint64_t(rank) << 32) | (all[rank]->order & kLowBits);

@@ -61,9 +61,9 @@ class EventQueue {
       return;
     }
     s.last = time;
-    if (s.count == s.ring.size()) grow(s);
+    if (s.count == s.mask + 1) grow(s);
     const Key key = nextKey(time, 0);
-    s.ring[(s.first + s.count) & (s.ring.size() - 1)] = StreamEntry{key, arg};
+    s.ring[(s.first + s.count) & s.mask] = StreamEntry{key, arg};
     ++s.count;
     ++size_;
     if (s.count == 1) replay(1 + id, key);
@@ -76,7 +76,7 @@ class EventQueue {
     Stream& s = streams_[leaf - 1];
     const StreamEntry& e = s.ring[s.first];
     const Event event{e.key.time, s.target, s.kind, e.arg};
-    s.first = (s.first + 1) & (s.ring.size() - 1);
+    s.first = (s.first + 1) & s.mask;
     --s.count;
     replay(leaf, s.count > 0 ? s.ring[s.first].key : kNoEvent);
     return event;
@@ -104,6 +104,7 @@ class EventQueue {
   };
   struct Stream {
     std::vector<StreamEntry> ring;  // power-of-two capacity
+    std::size_t mask = 0;           // ring.size() - 1, kept: size() divides by 24
     std::size_t first = 0, count = 0;
     SimTime last = 0;
     EventHandler* target = nullptr;
