@@ -91,9 +91,10 @@ void EventQueue::grow(Stream& s) {
 }
 
 void EventQueue::rebuildTree() {
-  std::size_t sources = 1 + streams_.size();
-  leaves_ = 2;
-  while (leaves_ < sources) leaves_ *= 2;
+  // One leaf per source, no padding to a power of two: node n's children are 2n and
+  // 2n + 1 for any leaf count, every leaf lies below the root once, and some leaves sit a
+  // level higher than a padded tree would put them.
+  leaves_ = 1 + streams_.size();
   tree_.assign(2 * leaves_, kNoEvent);
   replay(0, heap_[1]);
   for (std::size_t i = 0; i < streams_.size(); ++i) {

@@ -155,8 +155,9 @@ class EventQueue {
 
   // Tournament over leaves: leaf 0 is the heap, leaf 1 + i is stream i. tree_[leaves_ + j]
   // is leaf j's head (kNoEvent when empty); tree_[node] for node in [1, leaves_) is the
-  // earliest key below it, children of node n being 2n and 2n + 1. Keys in the tree carry
-  // their leaf in the low 32 bits, so the root names the source to pop from.
+  // earliest key below it, children of node n being 2n and 2n + 1; tree_[1] is the root
+  // (with a single leaf, the leaf itself). Keys in the tree carry their leaf in the low 32
+  // bits, so the root names the source to pop from.
   std::vector<Key> tree_;
   std::size_t leaves_ = 0;
 
