@@ -74,15 +74,17 @@ TEST(EventQueue, ManyRandomTimesComeOutSorted) {
 }
 
 // Pushes and pops interleaved at random, against a reference that sorts by (time, order
-// of scheduling): the heap's sentinels, growth and hole-walk must never reorder anything.
-TEST(EventQueue, InterleavedPushAndPopMatchAReference) {
+// of scheduling): the heap's sentinels, growth and hole-walk must never reorder anything,
+// whatever the number of tournament leaves (1 + streams, not always a power of two).
+void checkInterleavedAgainstReference(int streamCount) {
   EventQueue q;
   Recorder dummy;
   std::vector<std::pair<SimTime, std::uint64_t>> reference;  // (time, id), kept sorted
-  // Three streams, each fed in nondecreasing time (as a FIFO line would) and sometimes
-  // out of order (which must fall back to the heap), mixed with heap events.
-  EventQueue::StreamId streams[3] = {q.addStream(), q.addStream(), q.addStream()};
-  SimTime streamLast[3] = {0, 0, 0};
+  // Streams, each fed in nondecreasing time (as a FIFO line would) and sometimes out of
+  // order (which must fall back to the heap), mixed with heap events.
+  std::vector<EventQueue::StreamId> streams;
+  for (int i = 0; i < streamCount; ++i) streams.push_back(q.addStream(&dummy, 0));
+  std::vector<SimTime> streamLast(streamCount, 0);
   std::uint64_t x = 99, id = 0;
   SimTime now = 0;
   for (int step = 0; step < 200000; ++step) {
@@ -90,11 +92,13 @@ TEST(EventQueue, InterleavedPushAndPopMatchAReference) {
     bool pushing = reference.empty() || (x >> 60) < 9;  // drifts between empty and ~thousands
     if (pushing) {
       SimTime t = now + static_cast<SimTime>((x >> 33) % 50);  // many ties
-      int where = static_cast<int>((x >> 20) % 5);  // 0-2: a stream, 3-4: the heap
-      if (where < 3) {
-        if ((x >> 10) % 16 != 0) t = std::max(t, streamLast[where]);  // mostly in order
-        streamLast[where] = std::max(streamLast[where], t);
-        q.pushToStream(streams[where], t, &dummy, 0, id);
+      // Streams take 3 chances in 5 when there are any; the heap the rest.
+      int where = static_cast<int>((x >> 20) % 5);
+      if (streamCount > 0 && where < 3) {
+        int i = static_cast<int>((x >> 40) % static_cast<std::uint64_t>(streamCount));
+        if ((x >> 10) % 16 != 0) t = std::max(t, streamLast[i]);  // mostly in order
+        streamLast[i] = std::max(streamLast[i], t);
+        q.pushToStream(streams[i], t, id);
       } else {
         q.push(t, &dummy, 0, id);
       }
@@ -105,6 +109,7 @@ TEST(EventQueue, InterleavedPushAndPopMatchAReference) {
       Event e = q.pop();
       ASSERT_EQ(e.time, reference.front().first);
       ASSERT_EQ(e.arg, reference.front().second);
+      ASSERT_EQ(e.target, &dummy);
       now = e.time;
       reference.erase(reference.begin());
     }
@@ -112,14 +117,21 @@ TEST(EventQueue, InterleavedPushAndPopMatchAReference) {
   }
 }
 
+TEST(EventQueue, InterleavedPushAndPopMatchAReference) {
+  for (int streams : {0, 1, 2, 3, 4, 6}) {
+    SCOPED_TRACE(streams);
+    checkInterleavedAgainstReference(streams);
+  }
+}
+
 TEST(EventQueue, RenumberingWhenTheSequenceRunsOutKeepsTheOrder) {
   EventQueue q;
   Recorder dummy;
-  EventQueue::StreamId stream = q.addStream();
+  EventQueue::StreamId stream = q.addStream(&dummy, 0);
   q.exhaustSequenceAfter(3);
   for (std::uint64_t i = 0; i < 10; ++i) {
     if (i % 3 == 0 && i % 2 == 0) {
-      q.pushToStream(stream, static_cast<SimTime>(i % 2), &dummy, 0, i);
+      q.pushToStream(stream, static_cast<SimTime>(i % 2), i);
     } else {
       q.push(static_cast<SimTime>(i % 2), &dummy, 0, i);
     }

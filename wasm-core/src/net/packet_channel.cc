@@ -13,11 +13,10 @@ PacketChannel::PacketChannel(Simulator& sim, PacketReceiver& receiver, int toNod
       toNode_(toNode),
       config_(config),
       rng_(seed, streamName),
-      arrivals_(sim.addStream()) {}
+      arrivals_(sim.addStream(this, kArrived)) {}
 
-void PacketChannel::logPacket(VisualEventKind kind, const Packet& p, SimTime t0, SimTime t1,
-                              int reason) {
-  if (!log_ || !log_->wants(kind)) return;
+void PacketChannel::recordPacket(VisualEventKind kind, const Packet& p, SimTime t0, SimTime t1,
+                                 int reason) {
   VisualEvent e{kind};
   e.t0 = t0;
   e.t1 = t1;
@@ -29,6 +28,20 @@ void PacketChannel::logPacket(VisualEventKind kind, const Packet& p, SimTime t0,
   e.bytes = p.bytes;
   e.segments = p.seq;
   log_->record(e);
+}
+
+int PacketChannel::drawTries() {
+  // Each try is lost with probability `loss` (one draw per try, whatever the positive
+  // probability: common random numbers across a sweep); a lost try is repeated after
+  // retryDelay, up to `retries` times. Returns the tries made, negated if the last one
+  // was lost too.
+  int tries = 1;
+  bool lost = rng_.bernoulli(config_.loss);
+  while (lost && tries <= config_.retries) {
+    ++tries;
+    lost = rng_.bernoulli(config_.loss);
+  }
+  return lost ? -tries : tries;
 }
 
 bool PacketChannel::send(Packet&& packet) {
@@ -45,15 +58,13 @@ bool PacketChannel::send(Packet&& packet) {
   }
   const SimTime start = std::max(now, lineFreeAt_);
   const SimTime tx = transmission(packet.bytes);
-  // Each try is lost with probability `loss` (one draw per try, whatever the positive
-  // probability: common random numbers across a sweep); a lost try is repeated after
-  // retryDelay, up to `retries` times. A lossless line draws nothing: no outcome depends
-  // on it, and it is the common case.
+  // A lossless line draws nothing: no outcome depends on it, and it is the common case.
   int tries = 1;
-  bool lost = config_.loss > 0 && rng_.bernoulli(config_.loss);
-  while (lost && tries <= config_.retries) {
-    ++tries;
-    lost = rng_.bernoulli(config_.loss);
+  bool lost = false;
+  if (config_.loss > 0) {
+    tries = drawTries();
+    lost = tries < 0;
+    if (lost) tries = -tries;
   }
   const SimTime end = start + tries * tx + (tries - 1) * config_.retryDelay;
   lineFreeAt_ = end;
@@ -72,7 +83,7 @@ bool PacketChannel::send(Packet&& packet) {
   counters_.bytesSent += packet.bytes;
   const SimTime arrival = end + config_.delay;
   inFlight_.push_back(std::move(packet));
-  sim_.scheduleInStream(arrivals_, arrival, this, kArrived);
+  sim_.scheduleInStream(arrivals_, arrival);
   return true;
 }
 

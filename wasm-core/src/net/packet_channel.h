@@ -81,7 +81,13 @@ class PacketChannel final : public EventHandler {
     txTime_[0] = transmissionTime(bytes, config_.rateBps);
     return txTime_[0];
   }
-  void logPacket(VisualEventKind kind, const Packet& p, SimTime t0, SimTime t1, int reason);
+  // Draws the tries of a lossy line (see send()).
+  int drawTries();
+  // The check inline, the recording out of line: the log is off in most runs.
+  void logPacket(VisualEventKind kind, const Packet& p, SimTime t0, SimTime t1, int reason) {
+    if (log_ && log_->wants(kind)) recordPacket(kind, p, t0, t1, reason);
+  }
+  void recordPacket(VisualEventKind kind, const Packet& p, SimTime t0, SimTime t1, int reason);
 
   Simulator& sim_;
   PacketReceiver& receiver_;

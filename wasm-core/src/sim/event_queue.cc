@@ -8,11 +8,6 @@ namespace obs {
 
 EventQueue::EventQueue() : heap_(4, kNoEvent) { rebuildTree(); }
 
-EventQueue::Key EventQueue::nextKey(SimTime time, std::uint32_t slot) {
-  if (nextSeq_ == kSeqLimit) renumber();
-  return Key{time, (nextSeq_++ << 32) | slot};
-}
-
 void EventQueue::push(SimTime time, EventHandler* target, std::uint32_t kind,
                       std::uint64_t arg) {
   std::uint32_t slot;
@@ -29,10 +24,17 @@ void EventQueue::push(SimTime time, EventHandler* target, std::uint32_t kind,
   const Key key = nextKey(time, slot);
   heapPush(key);
   ++size_;
-  if (earlier(key, heads_[0])) {
-    heads_[0] = key;
-    replay(0);
-  }
+  if (heap_[1].order == key.order) replay(0, key);  // the new minimum
+}
+
+Event EventQueue::popHeap() {
+  const Key top = heap_[1];
+  const auto slot = static_cast<std::uint32_t>(top.order);
+  const Payload p = payloads_[slot];
+  freeSlots_.push_back(slot);
+  heapPopTop();
+  replay(0, heap_[1]);
+  return Event{top.time, p.target, p.kind, p.arg};
 }
 
 void EventQueue::heapPush(Key key) {
@@ -67,83 +69,38 @@ void EventQueue::heapPopTop() {
   if (n == 0) heap_[1] = kNoEvent;
 }
 
-EventQueue::StreamId EventQueue::addStream() {
+EventQueue::StreamId EventQueue::addStream(EventHandler* target, std::uint32_t kind) {
   streams_.emplace_back();
-  streams_.back().ring.resize(16);
+  Stream& s = streams_.back();
+  s.ring.resize(16);
+  s.mask = 15;
+  s.target = target;
+  s.kind = kind;
   rebuildTree();
   return static_cast<StreamId>(streams_.size() - 1);
 }
 
-void EventQueue::pushToStream(StreamId id, SimTime time, EventHandler* target,
-                              std::uint32_t kind, std::uint64_t arg) {
-  Stream& s = streams_[id];
-  if (s.count > 0 && time < s.last) {
-    push(time, target, kind, arg);
-    return;
-  }
-  s.last = time;
-  if (s.count == s.ring.size()) {  // grow, unrolling the ring
-    std::vector<StreamEntry> bigger(s.ring.size() * 2);
-    for (std::size_t i = 0; i < s.count; ++i)
-      bigger[i] = s.ring[(s.first + i) & (s.ring.size() - 1)];
-    s.ring.swap(bigger);
-    s.first = 0;
-  }
-  const Key key = nextKey(time, 0);
-  s.ring[(s.first + s.count) & (s.ring.size() - 1)] = StreamEntry{key, Payload{target, arg, kind}};
-  ++s.count;
-  ++size_;
-  if (s.count == 1) {
-    heads_[1 + id] = key;
-    replay(1 + id);
-  }
-}
-
-Event EventQueue::pop() {
-  const std::uint32_t leaf = winner_[1];
-  const Key top = heads_[leaf];
-  Payload p;
-  if (leaf == 0) {
-    const auto slot = static_cast<std::uint32_t>(top.order);
-    p = payloads_[slot];
-    freeSlots_.push_back(slot);
-    heapPopTop();
-    heads_[0] = heap_[1];
-  } else {
-    Stream& s = streams_[leaf - 1];
-    p = s.ring[s.first].payload;
-    s.first = (s.first + 1) & (s.ring.size() - 1);
-    --s.count;
-    heads_[leaf] = s.count > 0 ? s.ring[s.first].key : kNoEvent;
-  }
-  replay(leaf);
-  --size_;
-  return Event{top.time, p.target, p.kind, p.arg};
-}
-
-void EventQueue::playMatch(std::size_t node) {
-  std::size_t l = 2 * node, r = l + 1;
-  std::uint32_t a = l >= leaves_ ? static_cast<std::uint32_t>(l - leaves_) : winner_[l];
-  std::uint32_t b = r >= leaves_ ? static_cast<std::uint32_t>(r - leaves_) : winner_[r];
-  winner_[node] = earlier(heads_[b], heads_[a]) ? b : a;
-}
-
-void EventQueue::replay(std::size_t leaf) {
-  for (std::size_t node = (leaves_ + leaf) >> 1; node >= 1; node >>= 1) playMatch(node);
+void EventQueue::grow(Stream& s) {
+  // Double the ring, unrolling it so the oldest entry is first.
+  std::vector<StreamEntry> bigger(s.ring.size() * 2);
+  for (std::size_t i = 0; i < s.count; ++i)
+    bigger[i] = s.ring[(s.first + i) & s.mask];
+  s.ring.swap(bigger);
+  s.mask = s.ring.size() - 1;
+  s.first = 0;
 }
 
 void EventQueue::rebuildTree() {
-  std::size_t sources = 1 + streams_.size();
-  leaves_ = 2;
-  while (leaves_ < sources) leaves_ *= 2;
-  heads_.assign(leaves_, kNoEvent);
-  heads_[0] = heap_[1];
+  // One leaf per source, no padding to a power of two: node n's children are 2n and
+  // 2n + 1 for any leaf count, every leaf lies below the root once, and some leaves sit a
+  // level higher than a padded tree would put them.
+  leaves_ = 1 + streams_.size();
+  tree_.assign(2 * leaves_, kNoEvent);
+  replay(0, heap_[1]);
   for (std::size_t i = 0; i < streams_.size(); ++i) {
     const Stream& s = streams_[i];
-    if (s.count > 0) heads_[1 + i] = s.ring[s.first].key;
+    replay(1 + i, s.count > 0 ? s.ring[s.first].key : kNoEvent);
   }
-  winner_.assign(leaves_, 0);
-  for (std::size_t node = leaves_ - 1; node >= 1; --node) playMatch(node);
 }
 
 void EventQueue::renumber() {
@@ -155,10 +112,10 @@ void EventQueue::renumber() {
   for (std::size_t i = 1; i <= heapSize_; ++i) all.push_back(&heap_[i]);
   for (Stream& s : streams_)
     for (std::size_t i = 0; i < s.count; ++i)
-      all.push_back(&s.ring[(s.first + i) & (s.ring.size() - 1)].key);
+      all.push_back(&s.ring[(s.first + i) & s.mask].key);
   std::sort(all.begin(), all.end(), [](const Key* a, const Key* b) { return earlier(*a, *b); });
   for (std::size_t rank = 0; rank < all.size(); ++rank)
-    all[rank]->order = (std::uint64_t(rank) << 32) | (all[rank]->order & 0xffffffffu);
+    all[rank]->order = (std::uint64_t(rank) << 32) | (all[rank]->order & kLowBits);
   nextSeq_ = all.size();
   rebuildTree();
 }

@@ -4,14 +4,19 @@
 // Speed: the queue is the kernel's hottest code, and most events are arrivals at the far
 // end of FIFO lines, which their owner schedules in time order. Such an owner gets a
 // *stream*: its events wait in a ring of their own, and only the oldest competes for the
-// next pop. The rest go to one binary heap. A small tournament tree over the heads (the
+// next pop. A stream has one target and one kind, so its ring holds only keys and
+// arguments. The rest go to one binary heap. A small tournament tree over the heads (the
 // heap's minimum, each stream's oldest) picks the next event. Every source is already in
 // (time, sequence) order, so the merge pops exactly what one global heap would.
 //
 // Keys are 16 bytes and compare as one unsigned 128-bit integer (branch-free). A key's
-// low 32 bits name a heap event's payload slot, its high 32 bits the insertion sequence;
-// when the sequence runs out, every pending key is renumbered in order (once per 4
+// high 32 bits of `order` hold the insertion sequence; the low 32 bits name a heap
+// event's payload slot, and in the tournament tree the source (leaf) the key came from.
+// When the sequence runs out, every pending key is renumbered in order (once per 4
 // billion events).
+//
+// The per-event paths (stream push, pop) are inline here: the run loop and the packet
+// links call them millions of times a second.
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -44,16 +49,40 @@ class EventQueue {
   EventQueue();
   // Precondition for both pushes: time >= 0.
   void push(SimTime time, EventHandler* target, std::uint32_t kind, std::uint64_t arg);
-  // A new stream, for an owner that schedules its events in nondecreasing time.
-  StreamId addStream();
+  // A new stream, for an owner that schedules its events, all for `target` and of `kind`,
+  // in nondecreasing time.
+  StreamId addStream(EventHandler* target, std::uint32_t kind);
   // Schedules on a stream. An event earlier than the stream's last one goes to the heap
   // instead, so the order stays exact whatever the caller does.
-  void pushToStream(StreamId stream, SimTime time, EventHandler* target, std::uint32_t kind,
-                    std::uint64_t arg);
+  void pushToStream(StreamId id, SimTime time, std::uint64_t arg = 0) {
+    Stream& s = streams_[id];
+    if (s.count > 0 && time < s.last) {
+      push(time, s.target, s.kind, arg);
+      return;
+    }
+    s.last = time;
+    if (s.count == s.mask + 1) grow(s);
+    const Key key = nextKey(time, 0);
+    s.ring[(s.first + s.count) & s.mask] = StreamEntry{key, arg};
+    ++s.count;
+    ++size_;
+    if (s.count == 1) replay(1 + id, key);
+  }
   // Precondition: !empty().
-  Event pop();
+  Event pop() {
+    const std::uint32_t leaf = static_cast<std::uint32_t>(tree_[1].order);
+    --size_;
+    if (leaf == 0) return popHeap();
+    Stream& s = streams_[leaf - 1];
+    const StreamEntry& e = s.ring[s.first];
+    const Event event{e.key.time, s.target, s.kind, e.arg};
+    s.first = (s.first + 1) & s.mask;
+    --s.count;
+    replay(leaf, s.count > 0 ? s.ring[s.first].key : kNoEvent);
+    return event;
+  }
   bool empty() const { return size_ == 0; }
-  SimTime nextTime() const { return size_ == 0 ? kNever : heads_[winner_[1]].time; }
+  SimTime nextTime() const { return size_ == 0 ? kNever : tree_[1].time; }
   std::size_t size() const { return size_; }
 
   // Tests only: make the insertion sequence run out after `n` more pushes.
@@ -62,7 +91,7 @@ class EventQueue {
  private:
   struct Key {
     SimTime time;
-    std::uint64_t order;  // sequence << 32 | heap payload slot
+    std::uint64_t order;  // sequence << 32 | heap payload slot (in the tree: source leaf)
   };
   struct Payload {
     EventHandler* target;
@@ -71,14 +100,18 @@ class EventQueue {
   };
   struct StreamEntry {
     Key key;
-    Payload payload;
+    std::uint64_t arg;
   };
   struct Stream {
     std::vector<StreamEntry> ring;  // power-of-two capacity
+    std::size_t mask = 0;           // ring.size() - 1, kept: size() divides by 24
     std::size_t first = 0, count = 0;
     SimTime last = 0;
+    EventHandler* target = nullptr;
+    std::uint32_t kind = 0;
   };
   static constexpr std::uint64_t kSeqLimit = std::uint64_t{1} << 32;
+  static constexpr std::uint64_t kLowBits = 0xffffffffu;
   static constexpr Key kNoEvent{INT64_MAX, ~std::uint64_t{0}};
 
   static bool earlier(const Key& a, const Key& b) {
@@ -87,11 +120,27 @@ class EventQueue {
     return ((U128(std::uint64_t(a.time)) << 64) | a.order) <
            ((U128(std::uint64_t(b.time)) << 64) | b.order);
   }
-  Key nextKey(SimTime time, std::uint32_t slot);  // takes the next sequence number
+  Key nextKey(SimTime time, std::uint32_t slot) {  // takes the next sequence number
+    if (nextSeq_ == kSeqLimit) renumber();
+    return Key{time, (nextSeq_++ << 32) | slot};
+  }
+  // A source's head changed to `head`: store it at its leaf, tagged with the leaf, and
+  // replay the matches on the path to the root (one comparison per level, against the
+  // winner of the sibling subtree).
+  void replay(std::size_t leaf, Key head) {
+    std::size_t node = leaves_ + leaf;
+    Key best{head.time, (head.order & ~kLowBits) | leaf};
+    tree_[node] = best;
+    for (; node > 1; node >>= 1) {
+      const Key& other = tree_[node ^ 1];
+      if (earlier(other, best)) best = other;
+      tree_[node >> 1] = best;
+    }
+  }
+  Event popHeap();
   void heapPush(Key key);
   void heapPopTop();
-  void playMatch(std::size_t node);  // winner_[node] from its two children
-  void replay(std::size_t leaf);  // a leaf's head changed: recompute its path to the root
+  void grow(Stream& s);
   void rebuildTree();
   void renumber();
 
@@ -104,12 +153,12 @@ class EventQueue {
 
   std::vector<Stream> streams_;
 
-  // Tournament over leaves: leaf 0 is the heap, leaf 1 + i is stream i. heads_[leaf] is
-  // that source's next key (kNoEvent when empty); winner_[node] for node in [1, leaves_)
-  // is the leaf with the smallest head below it; children of node n are 2n and 2n + 1,
-  // and node leaves_ + j stands for leaf j.
-  std::vector<Key> heads_;
-  std::vector<std::uint32_t> winner_;
+  // Tournament over leaves: leaf 0 is the heap, leaf 1 + i is stream i. tree_[leaves_ + j]
+  // is leaf j's head (kNoEvent when empty); tree_[node] for node in [1, leaves_) is the
+  // earliest key below it, children of node n being 2n and 2n + 1; tree_[1] is the root
+  // (with a single leaf, the leaf itself). Keys in the tree carry their leaf in the low 32
+  // bits, so the root names the source to pop from.
+  std::vector<Key> tree_;
   std::size_t leaves_ = 0;
 
   std::size_t size_ = 0;

@@ -18,18 +18,22 @@ void Simulator::execute(const Event& e) {
   e.target->handleEvent(e.kind, e.arg);
 }
 
-void Simulator::runUntil(SimTime limit) {
-  while (!queue_.empty() && queue_.nextTime() <= limit) execute(queue_.pop());
-  if (limit > now_) now_ = limit;
-}
-
-std::uint64_t Simulator::runEvents(std::uint64_t count, SimTime limit) {
+std::uint64_t Simulator::run(std::uint64_t count, SimTime limit) {
   std::uint64_t ran = 0;
   while (ran < count && !queue_.empty() && queue_.nextTime() <= limit) {
     execute(queue_.pop());
     ++ran;
   }
   return ran;
+}
+
+void Simulator::runUntil(SimTime limit) {
+  run(UINT64_MAX, limit);
+  if (limit > now_) now_ = limit;
+}
+
+std::uint64_t Simulator::runEvents(std::uint64_t count, SimTime limit) {
+  return run(count, limit);
 }
 
 }  // namespace obs

@@ -38,16 +38,29 @@ std::uint32_t TcpSender::appSegments() {
     case AppKind::Bulk: return UINT32_MAX;
     case AppKind::File: return fileSegments_;
     case AppKind::Cbr:
-      // Time only moves forward, so the count only grows: advance it against
-      // cbrHandedOverAt(), the one definition the wake-up events use too, so rounding can
-      // never make the two disagree (a wake-up always finds the segment it waited for).
-      while (cbrHandedOver_ < UINT32_MAX && cbrNextAt_ <= sim_.now()) {
-        ++cbrHandedOver_;
-        cbrNextAt_ = cbrHandedOverAt(cbrHandedOver_ + 1);
-      }
+      if (cbrHandedOver_ < UINT32_MAX && cbrNextAt_ <= sim_.now()) catchUpCbr();
       return cbrHandedOver_;
   }
   return 0;
+}
+
+void TcpSender::catchUpCbr() {
+  // Time only moves forward, so the count only grows. The count is the largest k with
+  // cbrHandedOverAt(k) <= now: cbrHandedOverAt() is the one definition the wake-up events
+  // use too, so rounding can never make the two disagree (a wake-up always finds the
+  // segment it waited for). When TCP lags behind its application, thousands of segments
+  // may have been handed over since the last look: estimate k by arithmetic, then settle
+  // it on the definition (cbrHandedOverAt() never decreases in k, so this is the same k
+  // as counting one by one).
+  const SimTime now = sim_.now();
+  const double estimate =
+      std::floor(toSeconds(now - startTime_) * app_.rate / (8.0 * spec_.mss));
+  std::uint32_t k = cbrHandedOver_;
+  if (estimate > k) k = estimate >= UINT32_MAX ? UINT32_MAX : static_cast<std::uint32_t>(estimate);
+  while (k > cbrHandedOver_ && cbrHandedOverAt(k) > now) --k;
+  while (k < UINT32_MAX && cbrHandedOverAt(k + 1) <= now) ++k;
+  cbrHandedOver_ = k;
+  cbrNextAt_ = cbrHandedOverAt(k + 1);
 }
 
 SimTime TcpSender::cbrHandedOverAt(std::uint32_t segments) const {

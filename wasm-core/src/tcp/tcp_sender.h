@@ -80,6 +80,8 @@ class TcpSender final : public EventHandler, private RecoveryHost {
   };
   // Segments the application has handed to TCP by now.
   std::uint32_t appSegments();
+  // CBR: brings cbrHandedOver_ and cbrNextAt_ up to now.
+  void catchUpCbr();
   // When a CBR application has handed over its first `segments` segments.
   SimTime cbrHandedOverAt(std::uint32_t segments) const;
 
