@@ -21,6 +21,7 @@ export async function linkNodes(page: Page, pairs: [string, string][]): Promise<
 }
 
 export async function addFlow(page: Page, src: string, dst: string): Promise<void> {
+  await openPanel(page);
   await page.getByTestId('open-flows').click();
   await page.getByTestId('add-flow').click();
   await page.locator(`[data-node="${src}"]`).click();
@@ -32,6 +33,7 @@ export async function addFlow(page: Page, src: string, dst: string): Promise<voi
  * flow tcp1 from H1 to H2. Link ids: l1 (H1-E1), f1 (E1-C1), f2 (C1-E2), l2 (E2-H2).
  */
 export async function buildChain(page: Page): Promise<void> {
+  await openPanel(page);
   await page.getByTestId('open-network').click();
   await page.getByTestId('new-network').click();
   const topology = page.getByTestId('topology');
@@ -50,4 +52,10 @@ export async function buildChain(page: Page): Promise<void> {
   ]);
   await expect(topology).toHaveAttribute('data-links', '4');
   await addFlow(page, 'H1', 'H2');
+}
+
+/** The side panel opens on a selection; otherwise its Panel button shows it. */
+export async function openPanel(page: Page): Promise<void> {
+  const show = page.getByTestId('show-panel');
+  if (await show.isVisible()) await show.click();
 }

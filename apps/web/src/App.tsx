@@ -14,6 +14,7 @@ import { RunControls } from './controls/RunControls';
 import { SpeedControl } from './controls/SpeedControl';
 import { TimeReadout } from './controls/TimeReadout';
 import { AnimationLayer, AnimationLegend } from './animation';
+import { AreaBoundary } from './AreaBoundary';
 import { EditorArea } from './editor/EditorArea';
 import { Term } from './glossary/Term';
 import { EventLogArea } from './log/EventLogArea';
@@ -59,7 +60,9 @@ export function App({ initialPresetId }: { initialPresetId: string }) {
           <Counters />
         </aside>
         <main className={`content${bigNetwork ? ' big-network' : ''}`}>
-          <EditorArea overlay={(props) => <AnimationLayer {...props} />} legend={<AnimationLegend />} />
+          <AreaBoundary name="network view">
+            <EditorArea overlay={(props) => <AnimationLayer {...props} />} legend={<AnimationLegend />} />
+          </AreaBoundary>
           <section className="bottom" aria-label="Results">
             <div className="tabs" role="tablist" aria-label="Views">
               {TABS.map((t) => (
@@ -89,7 +92,9 @@ export function App({ initialPresetId }: { initialPresetId: string }) {
             </div>
             {TABS.filter((t) => t.id === tab).map(({ id, Area }) => (
               <div key={id} className="tabpanel" role="tabpanel" id={`tabpanel-${id}`} aria-labelledby={`tab-${id}`}>
-                <Area />
+                <AreaBoundary name={`${id} view`}>
+                  <Area />
+                </AreaBoundary>
               </div>
             ))}
           </section>

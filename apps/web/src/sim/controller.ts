@@ -99,7 +99,14 @@ const LIVE_PATH: Record<BurstClass, string> = {
 export interface ScenarioLike {
   name?: string;
   duration: number;
-  obs: { burstLoss: { data: number; ack: number } };
+  /** Optional in a scenario file: the format's defaults apply (no injected loss). */
+  obs?: { burstLoss?: { data?: number; ack?: number } };
+}
+
+/** The scenario's injected burst loss, with the format's default (0) for what it omits. */
+export function burstLossOf(scenario: ScenarioLike): Record<BurstClass, number> {
+  const loss = scenario.obs?.burstLoss;
+  return { data: loss?.data ?? 0, ack: loss?.ack ?? 0 };
 }
 
 export class SimController<S extends ScenarioLike = ScenarioLike> {
@@ -134,8 +141,8 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
     private current: S,
   ) {
     const scenario = current;
-    const loss = scenario.obs.burstLoss;
-    this.liveSent = { data: loss.data, ack: loss.ack };
+    const loss = burstLossOf(scenario);
+    this.liveSent = { ...loss };
     this.state = {
       phase: 'loading',
       error: null,
@@ -232,7 +239,7 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
       this.beginRun(this.state.flowIds, this.state.duration);
       // The engine restarts from the scenario; the sliders are what the class sees, so
       // they win over the scenario's values.
-      this.liveSent = { ...this.scenario.obs.burstLoss };
+      this.liveSent = burstLossOf(this.scenario);
       await this.applyBurstLossToEngine();
       this.engine.setSpeed(this.state.speed);
       if (afterError) {
@@ -275,8 +282,8 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
     if (epoch !== this.epoch) return;
     this.current = scenario;
     this.loaded = true;
-    const loss = scenario.obs.burstLoss;
-    this.liveSent = { data: loss.data, ack: loss.ack };
+    const loss = burstLossOf(scenario);
+    this.liveSent = { ...loss };
     this.setState({
       burstLoss: { data: loss.data, ack: loss.ack },
       duration: info.duration,
