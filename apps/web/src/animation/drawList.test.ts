@@ -107,6 +107,11 @@ describe('wavelengths at high speed', () => {
     const band = list.lanes.find((l) => l.width === geom.links[0]!.barWidth)!;
     expect(band.y1).toBeCloseTo(18);
     expect(band.alpha).toBeCloseTo(0.12 + 0.5 * 0.25);
+    // ... and no bar or control packet one by one on that link.
+    store.append(rows([burst(0.0395, 0.0405, { id: 99 })]));
+    const next = frame(model, store, 0.04, 0.04);
+    expect(next.stats.bursts).toBe(0);
+    expect(next.bars).toHaveLength(0);
   });
 
   it('shows no busy lanes at low speed, where bursts are drawn one by one', () => {

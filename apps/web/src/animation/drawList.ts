@@ -80,6 +80,10 @@ export function buildDrawList(model: AnimationModel, geom: Geometry, opts: DrawO
 
   // Lanes: the control channel (dashed) and one thin line per wavelength, each direction.
   const speed = model.speed();
+  // Links whose bursts cross in less than a few frames: shown by how busy each lane is,
+  // not burst by burst (hundreds of bars that no eye can follow would cost the page its
+  // frame rate: at full speed on paper 003's fast path, long tasks of up to 100 ms).
+  const fastLink: boolean[] = [];
   for (let li = 0; li < links.length; li++) {
     const g = links[li];
     if (!g || !g.fiber || g.len <= 0) continue;
@@ -90,6 +94,7 @@ export function buildDrawList(model: AnimationModel, geom: Geometry, opts: DrawO
       // Bursts that cross in less than a few frames are mostly never on screen at a frame's
       // time: then each lane also shows how busy it was (its share of time taken).
       const fast = speed > 0 && g.delay / speed < MIN_BURST_WALL_SECONDS;
+      fastLink[li] = fast;
       for (let w = 0; w < g.wavelengths; w++) {
         const off = laneOffset(g, w);
         const [lx1, ly1] = pointAt(g, dir, 0, off);
@@ -123,6 +128,7 @@ export function buildDrawList(model: AnimationModel, geom: Geometry, opts: DrawO
     const dy = (back ? -g.uy : g.uy) * g.len;
     const nx = back ? -g.nx : g.nx;
     const ny = back ? -g.ny : g.ny;
+    if ((t.kind === BURST_ON_LINK || t.kind === CONTROL_PACKET) && fastLink[t.link]) continue;
     if (t.kind === BURST_ON_LINK) {
       if (!spanInto(span, now, t.t0, t.t1, g.delay, MIN_BAR_PX / g.len)) continue;
       const off = g.controlOffset + (t.lane > 0 ? t.lane + 1 : 1) * g.laneSpacing;
