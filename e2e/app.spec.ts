@@ -211,3 +211,19 @@ test('each preset loads and runs, and says what to look for', async ({ page }) =
   await expect(page.getByTestId('preset-info')).toContainText('What to look for');
   await snapshot(page, '07-preset-info');
 });
+
+test('OBS and TCP terms explain themselves on hover and on keyboard focus', async ({ page }) => {
+  await openRunning(page);
+  await page.locator('[data-term="rto"]').first().hover();
+  await expect(page.getByTestId('term-tip-rto').first()).toBeVisible();
+  await expect(page.getByTestId('term-tip-rto').first()).toContainText('retransmission timeout');
+  // The cwnd chart's key, from the keyboard.
+  await page.locator('.chart-keys [data-term="ssthresh"]').focus();
+  await expect(page.locator('[role="tooltip"]:visible')).toContainText('Slow-start threshold');
+  // A field of the OBS settings in the editor's panel.
+  await page.getByTestId('show-panel').click();
+  await page.getByTestId('open-network').click();
+  await page.locator('[data-field="obs.scheduling"] [data-term="laucvf"]').hover();
+  await expect(page.locator('[role="tooltip"]:visible')).toContainText('void filling');
+  await snapshot(page, '08-glossary');
+});

@@ -7,6 +7,7 @@
  * incrementally by the visual store's `recent` ring; React renders only the controls.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type WheelEvent } from 'react';
+import { Term } from '../glossary/Term';
 import { formatDuration } from '../log/describe';
 import { focusStore } from '../log/focus';
 import type { ScenarioShape } from '../log/names';
@@ -294,21 +295,21 @@ export function ChannelArea() {
             </pattern>
             <rect x={1} y={1} width={20} height={12} fill="url(#legend-hatch)" stroke="#bbb" />
           </svg>
-          void
+          <Term id="void">void</Term>
         </li>
         <li>
           <svg width={22} height={16} aria-hidden="true">
             <rect x={4} y={5} width={14} height={9} fill={CLASS_COLORS[0]} stroke="#000" strokeWidth={2.5} />
             <path d="M7 0 L15 0 L11 4 Z" fill="#000" />
           </svg>
-          put in a void (LAUC-VF)
+          put in a void (<Term id="laucvf">LAUC-VF</Term>)
         </li>
         <li>
           <svg width={30} height={14} aria-hidden="true">
             <path d="M2 7 L2 2 L22 2 L22 13" fill="none" stroke={MARK_COLORS.fdl} strokeWidth={2} />
             <rect x={22} y={5} width={7} height={8} fill={CLASS_COLORS[0]} />
           </svg>
-          FDL delay
+          <Term id="fdl">FDL</Term> delay
         </li>
         <li>
           <svg width={58} height={16} aria-hidden="true">
@@ -320,7 +321,8 @@ export function ChannelArea() {
               <rect x={43} y={0.5} width={15} height={14} strokeWidth={1.5} />
             </g>
           </svg>
-          dropped: no wavelength / injected / late
+          dropped: <Term id="contention">no wavelength</Term> / <Term id="injectedLoss">injected</Term> /{' '}
+          <Term id="lateDrop">late</Term>
         </li>
       </ul>
       <div className="channel-body">

@@ -4,6 +4,7 @@
  * picks the flows; one time window (zoom, pan) and one hover time are shared by all three.
  */
 import { useLayoutEffect, useState } from 'react';
+import { Term } from '../glossary/Term';
 import { useSimState } from '../sim/context';
 import { defaultSelection, type FlowSelection } from './flowPicker';
 import { FlowLegend } from './FlowLegend';
@@ -56,19 +57,19 @@ export function ChartsArea() {
                 <svg width={26} height={12} aria-hidden="true">
                   <line x1={1} y1={6} x2={25} y2={6} stroke="#111" strokeWidth={2} strokeDasharray="7 5" />
                 </svg>
-                ssthresh
+                <Term id="ssthresh">ssthresh</Term>
               </li>
               <li>
                 <svg width={16} height={14} aria-hidden="true">
                   <path d="M2 2 L14 2 L8 12 Z" fill={MARKER_STYLE.rto.fill} stroke="#000" strokeWidth={1.5} />
                 </svg>
-                RTO
+                <Term id="rto">RTO</Term>
               </li>
               <li>
                 <svg width={16} height={16} aria-hidden="true">
                   <path d="M8 1 L14 8 L8 15 L2 8 Z" fill={MARKER_STYLE.fastRetransmit.fill} stroke="#000" strokeWidth={1.5} />
                 </svg>
-                fast retransmit
+                <Term id="fastRetransmit">fast retransmit</Term>
               </li>
             </ul>
           }

@@ -4,12 +4,15 @@
  * read it too. The tip is drawn in a portal at the page's top level, so panels that
  * scroll or clip (the sidebar) cannot cut it off; Escape hides it.
  */
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { GLOSSARY, type TermId } from './terms';
 import './glossary.css';
 
 const TIP_WIDTH = 320;
+
+// One tip at a time: the one shown last (hovered or focused) hides the others.
+let hideShown: (() => void) | null = null;
 
 export function Term({ id, children }: { id: TermId; children?: ReactNode }) {
   const tipId = useId();
@@ -24,8 +27,11 @@ export function Term({ id, children }: { id: TermId; children?: ReactNode }) {
     // Below the term, or above it when the term sits in the lower part of the screen.
     if (box.bottom > window.innerHeight * 0.6) setAt({ left, bottom: window.innerHeight - box.top + 6 });
     else setAt({ left, top: box.bottom + 6 });
+    if (hideShown !== hide) hideShown?.();
+    hideShown = hide;
   };
-  const hide = () => setAt(null);
+  // Stable, so the "one tip at a time" check recognises this term's own hide.
+  const hide = useCallback(() => setAt(null), []);
 
   return (
     <span

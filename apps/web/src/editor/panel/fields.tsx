@@ -6,6 +6,8 @@
  * Escape puts the stored value back.
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Term } from '../../glossary/Term';
+import { termForPath } from '../../glossary/termForPath';
 import { formatValue, parsePlain, parseValue, unitOf, type ParseResult } from '../units';
 import { checkNumber, genericPath, ruleFor, type NumberRule } from '../validate';
 
@@ -71,7 +73,7 @@ function Row({
   return (
     <div className={`field${error ? ' field-invalid' : ''}`} data-field={path}>
       <label htmlFor={id}>
-        {label}
+        <TermFor path={path}>{label}</TermFor>
         {live && (
           <span className="live-tag" title="Applies at once, without restarting the run">
             live
@@ -261,4 +263,10 @@ export function CheckField({
       </label>
     </div>
   );
+}
+
+/** The label, with the glossary's explanation when it names an OBS or TCP term. */
+function TermFor({ path, children }: { path: string; children: ReactNode }) {
+  const term = termForPath(path);
+  return term ? <Term id={term}>{children}</Term> : <>{children}</>;
 }
