@@ -8,17 +8,10 @@
  * redraw. `version` moves on every append, `generation` on every clear (a new run).
  */
 
-/** The engine's event kinds (VisualEventKind in @obs-tcp-sim/engine), by name. */
-export const EventKind = {
-  BurstFormed: 0,
-  ControlPacket: 1,
-  BurstOnLink: 2,
-  BurstDropped: 3,
-  PacketOnLink: 4,
-  PacketDropped: 5,
-  TcpEvent: 6,
-  BurstDelivered: 7,
-} as const;
+import { VISUAL_EVENT_COLUMNS, VisualEventKind } from '@obs-tcp-sim/engine';
+
+/** The engine's event kinds, by name (VisualEventKind of @obs-tcp-sim/engine). */
+export const EventKind = VisualEventKind;
 
 /** Burst classes (cls of burst events). */
 export const BurstClassName = ['data', 'ACK', 'background'] as const;
@@ -29,9 +22,8 @@ export const PacketDropReason = ['queue full', 'random loss'] as const;
 /** TCP events (reason of TcpEvent). */
 export const TcpEventName = ['RTO', 'fast retransmit', 'recovery exit'] as const;
 
-export const EVENT_COLUMNS = [
-  'kind', 't0', 't1', 'id', 'node', 'link', 'dir', 'lane', 'cls', 'reason', 'bytes', 'segments', 'value',
-] as const;
+/** The columns of a frame's visual events, in the engine's order. */
+export const EVENT_COLUMNS = VISUAL_EVENT_COLUMNS;
 export type EventColumn = (typeof EVENT_COLUMNS)[number];
 
 /** What a frame brings (the engine's VisualEventColumns; `lost` optional). */
