@@ -5,6 +5,10 @@
  * them is deferred to the next animation frame so that, per frame, all state changes run
  * first (`schedule`) and every dirty view is redrawn once afterwards (`markDirty`).
  * Per-frame state (time cursor, chart series) never goes through React.
+ *
+ * Redraws share a time budget per frame: once it is spent, the views not yet redrawn wait
+ * for the next frame (first in line there), so several costly views never add up to one
+ * long task that freezes the page.
  */
 export type Task = () => void;
 
@@ -18,13 +22,19 @@ const browserRaf: RafApi = {
   cancel: (h) => cancelAnimationFrame(h),
 };
 
+/** Wall milliseconds of redraws per frame before the rest waits for the next one. */
+export const REDRAW_BUDGET_MS = 12;
+
 export class FrameScheduler {
   private actions: Task[] = [];
   private dirty = new Set<Task>();
   private handle: number | null = null;
   private idleWaiters: Array<() => void> = [];
 
-  constructor(private readonly raf: RafApi = browserRaf) {}
+  constructor(
+    private readonly raf: RafApi = browserRaf,
+    private readonly clock: () => number = () => performance.now(),
+  ) {}
 
   /** Runs `action` at the start of the next frame, before any redraw. */
   schedule(action: Task): void {
@@ -62,7 +72,19 @@ export class FrameScheduler {
     for (const action of actions) runGuarded(action);
     const redraws = [...this.dirty];
     this.dirty.clear();
-    for (const redraw of redraws) runGuarded(redraw);
+    const start = this.clock();
+    let i = 0;
+    while (i < redraws.length) {
+      runGuarded(redraws[i++]);
+      if (i < redraws.length && this.clock() - start >= REDRAW_BUDGET_MS) break;
+    }
+    if (i < redraws.length) {
+      // Over budget: the rest go first in the next frame, before views marked since.
+      const later = this.dirty;
+      this.dirty = new Set(redraws.slice(i));
+      for (const redraw of later) this.dirty.add(redraw);
+      this.request();
+    }
     if (this.handle === null) {
       const waiters = this.idleWaiters;
       this.idleWaiters = [];

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { FrameScheduler, REDRAW_BUDGET_MS } from './scheduler';
+
+function harness() {
+  const queue: Array<() => void> = [];
+  let now = 0;
+  const scheduler = new FrameScheduler(
+    { request: (cb) => queue.push(cb), cancel: () => {} },
+    () => now,
+  );
+  const frame = () => {
+    const cbs = queue.splice(0);
+    for (const cb of cbs) cb();
+  };
+  return { scheduler, frame, advance: (ms: number) => (now += ms) };
+}
+
+describe('FrameScheduler', () => {
+  it('runs actions before redraws, each dirty view once per frame', () => {
+    const { scheduler, frame } = harness();
+    const log: string[] = [];
+    const view = () => log.push('view');
+    scheduler.markDirty(view);
+    scheduler.schedule(() => log.push('action'));
+    scheduler.markDirty(view);
+    frame();
+    expect(log).toEqual(['action', 'view']);
+    expect(scheduler.idle).toBe(true);
+  });
+
+  it('leaves the views past the frame budget for the next frame, first in line', () => {
+    const { scheduler, frame, advance } = harness();
+    const log: string[] = [];
+    const costly = (name: string) => () => {
+      log.push(name);
+      advance(REDRAW_BUDGET_MS / 2 + 1);
+    };
+    const a = costly('a');
+    const b = costly('b');
+    const c = costly('c');
+    scheduler.markDirty(a);
+    scheduler.markDirty(b);
+    scheduler.markDirty(c);
+    frame();
+    expect(log).toEqual(['a', 'b']); // b took the frame over budget
+    expect(scheduler.idle).toBe(false);
+    scheduler.markDirty(a); // marked again meanwhile: after the one still waiting
+    frame();
+    expect(log).toEqual(['a', 'b', 'c', 'a']);
+    expect(scheduler.idle).toBe(true);
+  });
+});
