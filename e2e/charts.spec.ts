@@ -124,3 +124,19 @@ test('the legend hides and shows a flow', async ({ page }) => {
   await chip.click();
   await expect.poll(() => numberAttr(cwnd, 'data-drawn')).toBeGreaterThan(0);
 });
+
+test('clicking a TCP event in the event log shows the charts around that moment', async ({ page }) => {
+  await openRunning(page);
+  // The default preset loses 1 % of data bursts: RTOs and fast retransmits come quickly.
+  await page.getByTestId('tab-log').click();
+  const row = page.locator('[data-testid="log-row"][data-kind="6"]').first();
+  await expect(row).toBeVisible({ timeout: 20_000 });
+  const time = Number(await row.getAttribute('data-time'));
+  await row.click();
+  await page.getByTestId('tab-charts').click();
+  const win = page.getByTestId('chart-window');
+  await expect(win).toHaveAttribute('data-following', 'false');
+  expect(Number(await win.getAttribute('data-t0'))).toBeLessThanOrEqual(time);
+  expect(Number(await win.getAttribute('data-t1'))).toBeGreaterThanOrEqual(time);
+  await snapshot(page, 'charts-from-log');
+});

@@ -3,13 +3,15 @@
  * retransmit markers; throughput and RTT stacked on the right. One legend above them all
  * picks the flows; one time window (zoom, pan) and one hover time are shared by all three.
  */
-import { useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { Term } from '../glossary/Term';
 import { useSimState } from '../sim/context';
 import { defaultSelection, type FlowSelection } from './flowPicker';
 import { FlowLegend } from './FlowLegend';
 import { LiveChart } from './LiveChart';
 import { MARKER_STYLE } from './drawSeries';
+import { focusStore } from '../log/focus';
+import { followFocus, windowAround } from './followFocus';
 import { TimeWindowStore } from './timeWindow';
 import './charts.css';
 
@@ -27,6 +29,16 @@ export function ChartsArea() {
   const { flowIds, duration } = useSimState();
   const [timeWindow] = useState(() => new TimeWindowStore());
   useLayoutEffect(() => timeWindow.setBounds(0, duration), [timeWindow, duration]);
+  // What the event log points at is shown here too: the window around it, its time marked.
+  useEffect(
+    () =>
+      followFocus(focusStore, (focus) => {
+        const [t0, t1] = windowAround(focus.time, timeWindow.getBounds());
+        timeWindow.set(t0, t1);
+        timeWindow.setHover(focus.time);
+      }),
+    [timeWindow],
+  );
 
   // A new set of flows (another scenario) starts from the default choice.
   const flowsKey = flowIds.join('\n');

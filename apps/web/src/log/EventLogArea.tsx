@@ -305,6 +305,7 @@ export function EventLogArea() {
                   }}
                   title={`${time}: ${text}`}
                   data-testid="log-row"
+                  data-time={entry.event.t0}
                   data-kind={entry.event.kind}
                   data-seq={entry.seq}
                 >
