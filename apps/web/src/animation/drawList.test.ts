@@ -192,6 +192,15 @@ describe('drop flashes', () => {
     expect(list.labels[0].text).toBe('RTO');
     expect(list.rings[0].x).toBe(0); // flowSources given as [0, 0]: node A
   });
+
+  it('does not flash the end of a recovery (the log and the charts show it)', () => {
+    const { store, model } = setup([
+      ev({ kind: EventKind.TcpEvent, t0: 0.001, id: 1, reason: 2 }),
+      ev({ kind: EventKind.TcpEvent, t0: 0.001, id: 1, reason: 1 }),
+    ]);
+    const list = frame(model, store, 0.002, 0);
+    expect(list.labels.map((l) => l.text)).toEqual(['fast retransmit']);
+  });
 });
 
 describe('packets on packet links', () => {

@@ -81,6 +81,7 @@ const BURST_CLASS = ['data', 'ACK', 'bg'];
 const PACKET_REASON = ['queue full', 'random loss'];
 const PACKET_CLASS = ['data', 'ACK'];
 const TCP_REASON = ['RTO', 'fast retransmit', 'recovery exit'];
+const TCP_RECOVERY_EXIT = 2;
 
 /** A bounded map: burst infos are forgotten when delivered or dropped, and past this size. */
 const MAX_BURSTS_KNOWN = 50_000;
@@ -237,6 +238,9 @@ export class AnimationModel {
         return;
       }
       case TCP_EVENT: {
+        // RTOs and fast retransmits flash at the sender; the end of a recovery is in the
+        // log and on the charts, and flashing it too only crowds the host on a projector.
+        if (ring.get(i, 'reason') === TCP_RECOVERY_EXIT) return;
         const node = this.flowSource[ring.get(i, 'id')];
         if (node === undefined) return;
         const text = TCP_REASON[ring.get(i, 'reason')] ?? 'TCP';
