@@ -24,7 +24,7 @@ export function PresetPicker({ initialId }: { initialId: string }) {
     if (!chosen) return;
     setId(next);
     // The presets are frozen and shared: the session gets its own copy to edit.
-    void controller.loadScenario(structuredClone(chosen.scenario) as Scenario as never, { play: true }).catch(() => {
+    void controller.loadScenario(structuredClone(chosen.scenario) as Scenario, { play: true }).catch(() => {
       // The controller already shows the engine's reason as a notice.
     });
   };

@@ -7,6 +7,7 @@
  * summary (about 4 times a second) or a control value changes.
  */
 import type { Frame, Summary } from '@obs-tcp-sim/engine';
+import { ALL_VISUAL_EVENT_KINDS, VisualEventKind } from '@obs-tcp-sim/engine';
 import type { FrameScheduler } from '../raf/scheduler';
 import { SeriesStore, type SampleRows } from './seriesStore';
 import { VisualStore, type EventRows } from './visualStore';
@@ -78,8 +79,6 @@ export interface LiveValues {
 
 export const DEFAULT_SPEED = 1;
 
-const PACKET_ON_LINK = 4;
-const ALL_KINDS = 0xff;
 
 /**
  * The visual events worth recording at a speed. Packets on links are 4 events per TCP
@@ -88,7 +87,7 @@ const ALL_KINDS = 0xff;
  * flood the page. Bursts, control packets, drops and TCP events are always recorded.
  */
 export function visualKindsForSpeed(speed: number): number {
-  return speed <= 0.1 ? ALL_KINDS : ALL_KINDS & ~(1 << PACKET_ON_LINK);
+  return speed <= 0.1 ? ALL_VISUAL_EVENT_KINDS : ALL_VISUAL_EVENT_KINDS & ~(1 << VisualEventKind.PacketOnLink);
 }
 
 const LIVE_PATH: Record<BurstClass, string> = {
@@ -201,9 +200,7 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
       this.loaded = true;
       this.beginRun(info.flowIds, info.duration);
       await this.applyBurstLossToEngine();
-      this.engine.setSpeed(this.state.speed);
-      this.setState({ phase: 'running' });
-      this.engine.play();
+      this.resumeAt(true);
     } catch (err) {
       if (epoch === this.epoch) this.fail(messageOf(err));
     }
@@ -241,13 +238,7 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
       // they win over the scenario's values.
       this.liveSent = burstLossOf(this.scenario);
       await this.applyBurstLossToEngine();
-      this.engine.setSpeed(this.state.speed);
-      if (afterError) {
-        this.setState({ phase: 'running' });
-        this.engine.play();
-      } else {
-        this.setState({ phase: 'paused' });
-      }
+      this.resumeAt(afterError);
     } catch (err) {
       if (epoch === this.epoch) this.fail(messageOf(err));
     }
@@ -290,13 +281,7 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
       scenarioRevision: this.state.scenarioRevision + 1,
     });
     this.beginRun(info.flowIds, info.duration);
-    this.engine.setSpeed(this.state.speed);
-    if (wasRunning) {
-      this.setState({ phase: 'running' });
-      this.engine.play();
-    } else {
-      this.setState({ phase: 'paused' });
-    }
+    this.resumeAt(wasRunning);
   }
 
   /** While paused: one event, or up to the next burst an edge sends. */
@@ -375,6 +360,17 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
       this.setState({ notice: `Could not change ${LIVE_PATH[kind]}: ${messageOf(err)}` });
     } finally {
       this.liveSending[kind] = false;
+    }
+  }
+
+  /** A new run is ready at t = 0: the speed shown, then playing or paused. */
+  private resumeAt(play: boolean): void {
+    this.engine.setSpeed(this.state.speed);
+    if (play) {
+      this.setState({ phase: 'running' });
+      this.engine.play();
+    } else {
+      this.setState({ phase: 'paused' });
     }
   }
 

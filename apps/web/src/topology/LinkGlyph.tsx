@@ -1,6 +1,6 @@
 /** Packet links are thin grey lines; fibers are thick light-blue cables with a dark core. */
 import { LINK_COLORS, OKABE_ITO } from '../theme';
-import type { LinkKind } from './layout';
+import type { LinkKind } from './kinds';
 
 export const LINK_KIND_LABEL: Record<LinkKind, string> = {
   packet: 'Packet link',

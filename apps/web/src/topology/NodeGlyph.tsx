@@ -1,6 +1,6 @@
 /** One symbol per node kind; shape alone tells the kinds apart (colour only repeats it). */
 import { NODE_COLORS } from '../theme';
-import type { NodeKind } from './layout';
+import type { NodeKind } from './kinds';
 
 export const NODE_KIND_LABEL: Record<NodeKind, string> = {
   host: 'Host (TCP end)',
