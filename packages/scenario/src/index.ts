@@ -6,3 +6,6 @@ export { parseScenarioText } from './parse-scenario-text.js';
 export { defaultScenario } from './default-scenario';
 export type { Preset } from './presets';
 export { PRESETS, DEFAULT_PRESET_ID, findPreset } from './presets';
+export type { ShareHashResult, ShareLinkError } from './share-link';
+export { SHARE_LINK_FORMAT, decodeShareHash, encodeShareHash, presetShareHash } from './share-link';
+export { SHARE_LIMITS } from './share-limits';

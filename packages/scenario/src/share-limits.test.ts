@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { defaultScenario } from './default-scenario';
+import { SHARE_LIMITS, checkSharedScenario } from './share-limits';
+
+/** The default scenario (mutable copy) after `change`. */
+function withChange(change: (s: any) => void): unknown {
+  const s = structuredClone(defaultScenario) as any;
+  change(s);
+  return s;
+}
+
+describe('checkSharedScenario', () => {
+  it('accepts the default scenario', () => {
+    expect(checkSharedScenario(defaultScenario)).toBeNull();
+  });
+
+  it.each<[string, (s: any) => void, string, string | undefined]>([
+    ['a million flows', (s) => { s.flows[0].count = 1_000_000; }, 'flows[0].count must be an integer from 1 to 1000 (the link asks for 1000000)', 'flows[0].count'],
+    ['a fractional count', (s) => { s.flows[0].count = 1.5; }, 'flows[0].count must be an integer from 1 to 1000 (the link asks for 1.5)', 'flows[0].count'],
+    ['too many flows in all', (s) => { s.flows[0].count = 600; s.flows[1] = { ...s.flows[0], id: 'tcp2' }; },
+      "flows must add up to at most 1000 flows, counting each flow's count (the link asks for 1200)", 'flows'],
+    ['too many nodes', (s) => { s.nodes = Array.from({ length: 501 }, (_, i) => ({ id: `h${i}`, kind: 'host', x: 0, y: 0 })); },
+      'nodes must list at most 500 nodes (the link has 501)', 'nodes'],
+    ['a year of simulated time', (s) => { s.duration = 31_536_000; },
+      'duration must be a number of seconds above 0 and at most 3600 (the link asks for 31536000)', 'duration'],
+    ['samples that would fill the memory', (s) => { s.flows[0].count = 1000; s.duration = 3600; s.sampleInterval = 0.001; },
+      'sampleInterval is too small for 1000 flows over 3600 s: the link asks for 3600000000 chart samples (flows x duration / sampleInterval), at most 5000000', 'sampleInterval'],
+    ['an infinite number (JSON.parse reads 1e999 so)', (s) => { s.links[0].rate = Infinity; },
+      'links[0].rate must be a finite number (the link has Infinity)', 'links[0].rate'],
+    ['a control character in a name', (s) => { s.name = 'LOBS\u0007'; },
+      'name must not contain control characters (found U+0007 at character 5)', 'name'],
+    ['a right-to-left override in an id', (s) => { s.nodes[0].id = 'S\u202e1'; },
+      'nodes[0].id must not contain control characters (found U+202E at character 2)', 'nodes[0].id'],
+    ['an absurdly long id', (s) => { s.nodes[0].id = 'x'.repeat(65); },
+      'nodes[0].id must be at most 64 characters (the link has 65)', 'nodes[0].id'],
+    ['a __proto__ field', (s) => { Object.defineProperty(s.obs, '__proto__', { value: { polluted: true }, enumerable: true }); },
+      'obs has a field named "__proto__", which is not allowed', 'obs'],
+    ['a missing object', (s) => { delete s.obs; }, 'obs is missing', 'obs'],
+    ['a field of the wrong type', (s) => { s.flows[0].tcp.rto = 'fast'; }, 'flows[0].tcp.rto must be an object, not a string', 'flows[0].tcp.rto'],
+    ['an unknown node kind', (s) => { s.nodes[0].kind = 'satellite'; },
+      'nodes[0].kind must be one of "host", "router", "edge", "core" (the link has "satellite")', 'nodes[0].kind'],
+    ['a core node without fiber delay lines', (s) => { delete s.nodes.find((n: any) => n.kind === 'core').fdl; }, 'nodes[2].fdl is missing', 'nodes[2].fdl'],
+    ['a newer scenario format', (s) => { s.version = 2; },
+      'version is 2: the link was made by a newer version of the simulator (this one reads scenario format 1)', 'version'],
+    ['no version', (s) => { s.version = '1'; }, 'version must be 1 (the link has "1")', 'version'],
+  ])('refuses %s, naming the field', (_what, change, message, field) => {
+    expect(checkSharedScenario(withChange(change))).toEqual(field === undefined ? { message } : { message, field });
+  });
+
+  it('refuses a scenario that is not an object', () => {
+    expect(checkSharedScenario([])).toEqual({ message: 'the scenario must be an object, not an array' });
+  });
+
+  it('refuses nesting deeper than the limit anywhere, even in an unknown field', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < SHARE_LIMITS.maxDepth; i++) deep = [deep];
+    expect(checkSharedScenario(withChange((s) => { s.extra = deep; }))?.message).toBe(
+      `extra${'[0]'.repeat(SHARE_LIMITS.maxDepth - 1)} nests deeper than 12 levels`,
+    );
+  });
+
+  it('keeps fields it does not know (added to format v1 later) and optional ones', () => {
+    const s = withChange((s) => {
+      s.addedLater = { anything: [1, 'two', null] };
+      s.flows[0].tcp.recovery = 'sack';
+      s.flows[0].app = { kind: 'file', bytes: 1e6 };
+      s.links[0].loss = { ab: 0.1, ba: 0 };
+    });
+    expect(checkSharedScenario(s)).toBeNull();
+  });
+
+  it('takes markup in names as plain data: rendering it as text is the app\'s job', () => {
+    expect(checkSharedScenario(withChange((s) => { s.name = '<script>alert(1)</script><img src=x onerror=alert(2)>'; }))).toBeNull();
+  });
+});
