@@ -179,6 +179,22 @@ TEST(ScenarioParser, MalformedJsonGivesOneLineWithThePosition) {
   }
 }
 
+// Found by wasm-core/fuzz: nlohmann-json reports a number beyond double's range with
+// out_of_range, not parse_error, which escaped the parser as a foreign exception.
+TEST(ScenarioParser, NumberBeyondDoubleRangeIsARefusalNotACrash) {
+  for (const char* text : {"{\"version\": 1, \"duration\": 1e400}",
+                           "{\"version\": 1, \"nodes\": [-333333333333333333333331e308]}"}) {
+    try {
+      parseScenario(text);
+      FAIL() << "accepted " << text;
+    } catch (const ScenarioError& e) {
+      std::string m = e.what();
+      EXPECT_NE(m.find("not valid JSON: number overflow parsing"), std::string::npos) << m;
+      EXPECT_EQ(m.find('\n'), std::string::npos) << m;
+    }
+  }
+}
+
 TEST(ScenarioParser, ReadsTheNetworkFeatures) {
   json j = defaultJson();
   j["links"][0]["loss"] = {{"ab", 0.1}, {"ba", 0.02}};

@@ -305,6 +305,14 @@ Scenario parseScenario(const std::string& jsonText) {
     auto pos = what.find("parse error");
     throw ScenarioError("the scenario is not valid JSON: " +
                         (pos == std::string::npos ? what : what.substr(pos)));
+  } catch (const json::out_of_range& e) {
+    // A number beyond double's range (1e400): "[json.exception.out_of_range.406] number
+    // overflow parsing '1e400'". Found by wasm-core/fuzz.
+    std::string what = e.what();
+    auto pos = what.find("number overflow");
+    throw ScenarioError("the scenario is not valid JSON: " +
+                        (pos == std::string::npos ? what : what.substr(pos)) +
+                        " (numbers must lie within about 1e308)");
   }
   JsonReader top(doc, "");
   Scenario s;
