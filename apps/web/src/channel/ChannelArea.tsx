@@ -49,7 +49,7 @@ export function ChannelArea() {
   const selection = valid(picked) ? picked! : (auto.current.value ?? firstFiber(scenario) ?? '');
   const specs = useMemo(() => tracksFor(selection, scenario), [selection, scenario]);
 
-  const model = useRef(new ChannelModel()).current;
+  const [model] = useState(() => new ChannelModel());
   useEffect(() => {
     model.watch(specs.map((s) => ({ link: s.link, dir: s.dir })));
   }, [model, specs]);

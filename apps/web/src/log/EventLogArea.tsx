@@ -11,6 +11,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, typ
 import { useController, useSimState } from '../sim/context';
 import { useElementSize } from '../useElementSize';
 import { formatLogTime } from './describe';
+import { formatCount } from '../format';
 import {
   DEFAULT_FILTER,
   LogModel,
@@ -46,7 +47,7 @@ export function EventLogArea() {
   const nodes = scenario.nodes ?? [];
 
   // 20,000 rows are more than anyone scrolls through; a larger model only costs each frame.
-  const model = useRef(new LogModel(20_000)).current;
+  const [model] = useState(() => new LogModel(20_000));
   const [filter, setFilter] = useState<LogFilter>(DEFAULT_FILTER);
   const [, setVersion] = useState(0);
   const shown = useRef<LogEntry[]>([]);
@@ -215,7 +216,7 @@ export function EventLogArea() {
                 {c.glyph}
               </span>
               {c.label}
-              <span className="log-chip-count">{model.counts[c.id].toLocaleString('en')}</span>
+              <span className="log-chip-count">{formatCount(model.counts[c.id])}</span>
             </label>
           ))}
         </fieldset>
@@ -259,14 +260,14 @@ export function EventLogArea() {
           data-testid="log-search"
         />
         <span className="log-count" data-testid="log-count" data-shown={rows.length} data-total={total}>
-          {rows.length.toLocaleString('en')} of {total.toLocaleString('en')}
+          {formatCount(rows.length)} of {formatCount(total)}
         </span>
       </div>
       {(missed > 0 || engineLost > 0) && (
         <p className="log-note" data-testid="log-not-shown" role="note">
-          {missed > 0 && `${missed.toLocaleString('en')} earlier events not shown (too many to keep). `}
+          {missed > 0 && `${formatCount(missed)} earlier events not shown (too many to keep). `}
           {engineLost > 0 &&
-            `${engineLost.toLocaleString('en')} events were lost before the page could read them (too many at this speed).`}
+            `${formatCount(engineLost)} events were lost before the page could read them (too many at this speed).`}
         </p>
       )}
       <div className="log-list-wrap">
@@ -328,7 +329,7 @@ export function EventLogArea() {
         </div>
         {newerHidden > 0 && (
           <button type="button" className="log-jump" onClick={jumpToNewest} data-testid="log-jump-newest">
-            ↓ {newerHidden.toLocaleString('en')} newer — follow the newest
+            ↓ {formatCount(newerHidden)} newer — follow the newest
           </button>
         )}
       </div>

@@ -60,6 +60,20 @@ describe('log model', () => {
     expect(model.entries[0].event.t0).toBe(6);
   });
 
+  it('skips the rows a sync would cut at once, but still names the flows of their bursts', () => {
+    const events = [
+      ev({ kind: EventKind.BurstFormed, t0: 0, id: 42, lane: 3, dir: 2, cls: 0 }),
+      ...Array.from({ length: 8 }, (_, i) => ev({ kind: EventKind.TcpEvent, t0: 1 + i, id: 0 })),
+      ev({ kind: EventKind.BurstDropped, t0: 9, id: 42, cls: 0 }),
+    ];
+    const model = new LogModel(4);
+    expect(model.sync(ringOf(events, 16), 0)).toBe(true);
+    expect(model.entries.map((e) => e.seq)).toEqual([6, 7, 8, 9]);
+    expect(model.missed).toBe(6);
+    expect(model.entries.at(-1)!.origin).toEqual({ mainFlow: 3, flows: 2 });
+    expect(model.counts).toEqual({ formed: 0, drops: 1, tcp: 3 });
+  });
+
   it('keeps at most its capacity', () => {
     const model = new LogModel(100);
     for (let i = 0; i < 1000; i++) model.add(ev({ kind: EventKind.TcpEvent, t0: i }));

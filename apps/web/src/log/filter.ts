@@ -106,6 +106,41 @@ export function matches(entry: LogEntry, filter: LogFilter, names: Names): boole
 }
 
 /**
+ * What each recent burst carried, by burst id: a drop's sentence names the flows its burst
+ * carried. A fixed table indexed by id modulo its size (burst ids are sequential per run),
+ * so remembering one is O(1) with no allocation; an entry overwritten by a much newer burst
+ * is simply not found (the sentence then gives only the class and the size).
+ */
+class BurstOriginTable {
+  private readonly ids: Float64Array;
+  private readonly mainFlows: Int32Array;
+  private readonly flowCounts: Int32Array;
+
+  constructor(private readonly size: number) {
+    this.ids = new Float64Array(size).fill(-1);
+    this.mainFlows = new Int32Array(size);
+    this.flowCounts = new Int32Array(size);
+  }
+
+  clear(): void {
+    this.ids.fill(-1);
+  }
+
+  remember(id: number, mainFlow: number, flows: number): void {
+    const slot = id % this.size;
+    this.ids[slot] = id;
+    this.mainFlows[slot] = mainFlow;
+    this.flowCounts[slot] = flows;
+  }
+
+  find(id: number): BurstOrigin | undefined {
+    const slot = id % this.size;
+    if (!(id >= 0) || this.ids[slot] !== id) return undefined;
+    return { mainFlow: this.mainFlows[slot], flows: this.flowCounts[slot] };
+  }
+}
+
+/**
  * Every notable event of the run that is still kept, oldest first, appended incrementally
  * from the ring; at most `capacity` entries (the ring's own capacity is the natural one).
  */
@@ -116,15 +151,17 @@ export class LogModel {
   private generation = -1;
   /** Entries dropped from the front (the ring overwrote them before we read them, or our cap). */
   missed = 0;
-  private origins = new Map<number, BurstOrigin>();
+  private readonly origins: BurstOriginTable;
   private nextSeq = 0;
   /** Kept entries per category (the filter chips show them). */
   counts: Record<LogCategory, number> = { formed: 0, drops: 0, tcp: 0 };
 
-  constructor(private readonly capacity = 1 << 16) {}
+  constructor(private readonly capacity = 1 << 16) {
+    this.origins = new BurstOriginTable(Math.max(1024, capacity * 2));
+  }
 
   /** Reads what the ring gained; returns true if anything changed. */
-  sync(ring: Pick<EventRing, 'length' | 'overwritten' | 'event'>, generation: number): boolean {
+  sync(ring: Pick<EventRing, 'length' | 'overwritten' | 'event' | 'get'>, generation: number): boolean {
     let changed = false;
     if (generation !== this.generation) {
       this.generation = generation;
@@ -143,6 +180,22 @@ export class LogModel {
       this.missed += firstKept - g;
       g = firstKept;
     }
+    // At full speed a sync can find tens of thousands of new rows, more than the log keeps.
+    // Rows that would be cut at once get no entry; only their bursts' contents are noted
+    // (a later drop may name them). Building entries only to discard them took 0.5 s.
+    const skipTo = total - this.capacity;
+    if (g < skipTo) {
+      this.missed += skipTo - g;
+      for (; g < skipTo; g++) {
+        const i = g - firstKept;
+        if (ring.get(i, 'kind') === EventKind.BurstFormed) {
+          this.origins.remember(ring.get(i, 'id'), ring.get(i, 'lane'), ring.get(i, 'dir'));
+        }
+      }
+      changed = true;
+    }
+    // Entries are numbered by their place in the run's notable sequence, gaps included.
+    this.nextSeq = g;
     for (; g < total; g++) {
       this.add(ring.event(g - firstKept));
       changed = true;
@@ -167,13 +220,9 @@ export class LogModel {
   add(event: VisualEvent): void {
     const entry: LogEntry = { seq: this.nextSeq++, event };
     if (event.kind === EventKind.BurstFormed) {
-      this.origins.set(event.id, { mainFlow: event.lane, flows: event.dir });
-      if (this.origins.size > this.capacity * 2) {
-        const first = this.origins.keys().next().value;
-        if (first !== undefined) this.origins.delete(first);
-      }
+      this.origins.remember(event.id, event.lane, event.dir);
     } else if (event.kind === EventKind.BurstDropped) {
-      entry.origin = this.origins.get(event.id);
+      entry.origin = this.origins.find(event.id);
     }
     this.entries.push(entry);
     this.count(entry, 1);
