@@ -95,6 +95,36 @@ describe('which events are in flight', () => {
   });
 });
 
+describe('crowded lanes', () => {
+  it('draws back-to-back bursts of one lane and class as one bar, still counting each', () => {
+    const { store, model } = setup([
+      burst(0.01, 0.0101),
+      burst(0.0101, 0.0102, { id: 8 }),
+      burst(0.0104, 0.0105, { id: 9 }), // 96 px behind: a bar of its own
+      burst(0.0102, 0.0103, { id: 10, cls: 1 }), // an ACK burst: its own colour
+    ]);
+    const list = frame(model, store, 0.0105, 0);
+    expect(list.stats.bursts).toBe(4);
+    const data = list.bars.filter((b) => b.color === CLASS_COLORS.data);
+    expect(data).toHaveLength(2);
+    // The merged bar runs from the second burst's tail to the first one's head.
+    expect(data[0].x1).toBeCloseTo(19 + 0.3 * 958);
+    expect(data[0].x2).toBeCloseTo(19 + 0.5 * 958);
+    expect(list.bars.filter((b) => b.color === CLASS_COLORS.ack)).toHaveLength(1);
+  });
+
+  it('draws control packets a pixel apart on one channel as one diamond', () => {
+    const { store, model } = setup([
+      ev({ kind: EventKind.ControlPacket, id: 1, link: 0, dir: 0, t0: 0, t1: 0.001 }),
+      ev({ kind: EventKind.ControlPacket, id: 2, link: 0, dir: 0, t0: 0.000001, t1: 0.001001 }),
+      ev({ kind: EventKind.ControlPacket, id: 3, link: 0, dir: 0, t0: 0.0001, t1: 0.0011 }),
+    ]);
+    const list = frame(model, store, 0.0005, 0);
+    expect(list.stats.bhps).toBe(3);
+    expect(list.diamonds).toHaveLength(2);
+  });
+});
+
 describe('wavelengths at high speed', () => {
   it('shows how busy each lane was when bursts cross too fast to be seen', () => {
     const { store, model } = setup([]);

@@ -18,7 +18,7 @@ import {
   BUSY_COLOR,
   TCP_EVENT_COLOR,
 } from './style';
-import type { DrawList, LabelPrim } from './types';
+import type { DrawList, LabelPrim, LinePrim } from './types';
 
 // Module-level copies of imported values: the hot loop must not go through the import
 // bindings (dev servers and test runners turn each into a property getter).
@@ -113,6 +113,9 @@ export function buildDrawList(model: AnimationModel, geom: Geometry, opts: DrawO
   // summarised depends on how many there are.
   const packetsAt = new Map<number, number[]>(); // link*2+dir -> [f, cls, f, cls, ...]
 
+  const bars = new LaneRuns(out.bars);
+  const stripes = new LaneRuns(out.bars);
+  const lastBhp = new Map<number, number>(); // control channel (link*2+dir) -> fraction drawn
   const list = model.travellers;
   for (let i = 0; i < list.length; i++) {
     const t = list[i];
@@ -133,33 +136,26 @@ export function buildDrawList(model: AnimationModel, geom: Geometry, opts: DrawO
       if (!spanInto(span, now, t.t0, t.t1, g.delay, MIN_BAR_PX / g.len)) continue;
       const off = g.controlOffset + (t.lane > 0 ? t.lane + 1 : 1) * g.laneSpacing;
       const width = t.cls === 1 ? g.barWidth * 0.6 : g.barWidth;
-      out.bars.push({
-        x1: bx + dx * span.tail + nx * off,
-        y1: by + dy * span.tail + ny * off,
-        x2: bx + dx * span.head + nx * off,
-        y2: by + dy * span.head + ny * off,
-        width,
-        color: CLASS_COLOR[t.cls] ?? CLASS_COLOR[0],
-        alpha: t.cls === 2 ? 0.8 : 1,
-      });
-      if (opts.flowStripes && t.flow >= 0) {
-        // A thin line in the flow's colour along the bar's outer edge.
+      const laneKey = (t.link * 2 + t.dir) * 1024 + Math.max(0, t.lane);
+      bars.add(laneKey * 4 + t.cls, g, back, off, span.tail, span.head, width, CLASS_COLOR[t.cls] ?? CLASS_COLOR[0], t.cls === 2 ? 0.8 : 1);
+      if (opts.flowStripes && t.flow >= 0 && (span.head - span.tail) * g.len >= MIN_STRIPE_PX) {
+        // A thin line in the flow's colour along the bar's outer edge, on bars long enough
+        // to show it (a stripe on a 3 px bar is a speck).
         const sw = Math.max(1, width * 0.4);
         const so = off + (width - sw) / 2 + sw;
-        out.bars.push({
-          x1: bx + dx * span.tail + nx * so,
-          y1: by + dy * span.tail + ny * so,
-          x2: bx + dx * span.head + nx * so,
-          y2: by + dy * span.head + ny * so,
-          width: sw,
-          color: FLOW_COLOR[t.flow % 64],
-          alpha: 1,
-        });
+        stripes.add(laneKey * 64 + (t.flow % 64), g, back, so, span.tail, span.head, sw, FLOW_COLOR[t.flow % 64], 1);
       }
       out.stats.bursts++;
     } else if (t.kind === CONTROL_PACKET) {
       if (now > t.t1) continue;
       const f = t.t1 > t.t0 ? (now - t.t0) / (t.t1 - t.t0) : 1;
+      out.stats.bhps++;
+      // Control packets closer than a couple of pixels on the same channel would be drawn
+      // on top of each other: one diamond stands for them.
+      const channel = t.link * 2 + t.dir;
+      const last = lastBhp.get(channel);
+      if (last !== undefined && Math.abs(last - f) * g.len < MIN_BHP_SPACING_PX) continue;
+      lastBhp.set(channel, f);
       const off = g.controlOffset;
       out.diamonds.push({
         x: bx + dx * f + nx * off,
@@ -168,7 +164,6 @@ export function buildDrawList(model: AnimationModel, geom: Geometry, opts: DrawO
         fill: t.cls >= 0 ? (CLASS_COLOR[t.cls] ?? '#ffffff') : '#ffffff',
         stroke: BHP_STROKE,
       });
-      out.stats.bhps++;
     } else if (t.kind === PACKET_ON_LINK) {
       const key = t.link * 2 + t.dir;
       let arr = packetsAt.get(key);
@@ -255,6 +250,65 @@ export function keepInside(l: LabelPrim, width: number, height: number): void {
 
 // Scratch for the hot loop.
 const span = { head: 0, tail: 0 };
+
+/** A burst bar shorter than this (px) gets no flow stripe. */
+const MIN_STRIPE_PX = 4;
+/** Bars of one lane this close (px) are drawn as one. */
+const MERGE_GAP_PX = 1.5;
+/** Control packets closer than this (px) on one channel are drawn as one diamond. */
+const MIN_BHP_SPACING_PX = 2;
+
+/**
+ * Burst bars of one lane that touch or overlap on screen, merged into one line. On a busy
+ * fiber at full speed hundreds of bursts of a few microseconds sit a pixel apart: drawn one
+ * by one they cost software-rendered canvases tens of milliseconds a frame for the same
+ * pixels. Bars reach a lane in order of time (the newest is the one furthest back), so
+ * only the latest run of each lane has to be remembered.
+ */
+class LaneRuns {
+  /** Lane key -> index of its latest run in the arrays below (small integer keys: fast). */
+  private readonly latest = new Map<number, number>();
+  private readonly bars: LinePrim[] = [];
+  private readonly tails: number[] = [];
+  private readonly heads: number[] = [];
+
+  constructor(private readonly out: LinePrim[]) {}
+
+  add(key: number, g: LinkGeom, back: boolean, off: number, tail: number, head: number, width: number, color: string, alpha: number): void {
+    const r = this.latest.get(key);
+    if (r !== undefined) {
+      const bar = this.bars[r];
+      const gap = MERGE_GAP_PX / g.len;
+      if (bar.color === color && head >= this.tails[r] - gap && tail <= this.heads[r] + gap) {
+        if (tail < this.tails[r]) this.tails[r] = tail;
+        if (head > this.heads[r]) this.heads[r] = head;
+        placeAlong(bar, g, back, off, this.tails[r], this.heads[r]);
+        return;
+      }
+    }
+    const bar: LinePrim = { x1: 0, y1: 0, x2: 0, y2: 0, width, color, alpha };
+    placeAlong(bar, g, back, off, tail, head);
+    this.out.push(bar);
+    this.latest.set(key, this.bars.length);
+    this.bars.push(bar);
+    this.tails.push(tail);
+    this.heads.push(head);
+  }
+}
+
+/** Sets a line's ends at fractions tail and head along the link's direction, `off` px to its right. */
+function placeAlong(bar: LinePrim, g: LinkGeom, back: boolean, off: number, tail: number, head: number): void {
+  const bx = back ? g.bx : g.ax;
+  const by = back ? g.by : g.ay;
+  const dx = (back ? -g.ux : g.ux) * g.len;
+  const dy = (back ? -g.uy : g.uy) * g.len;
+  const nx = back ? -g.nx : g.nx;
+  const ny = back ? -g.ny : g.ny;
+  bar.x1 = bx + dx * tail + nx * off;
+  bar.y1 = by + dy * tail + ny * off;
+  bar.x2 = bx + dx * head + nx * off;
+  bar.y2 = by + dy * head + ny * off;
+}
 
 function placePoint(geom: Geometry, place: FlashPlace): { x: number; y: number; r: number } | null {
   if (place.at === 'node') {

@@ -369,9 +369,13 @@ export function LiveChart(props: LiveChartProps) {
 }
 
 /** A y tick: at most four significant digits, thousands grouped (0.25, 12, 1,500). */
+// One formatter for every tick: toLocaleString builds a new one per call, which at a redraw
+// per frame cost more than drawing the lines.
+const TICK_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 });
+
 function tickLabel(v: number, divide: number): string {
   const u = v / divide;
-  return Number(u.toPrecision(4)).toLocaleString('en-US', { maximumFractionDigits: 6 });
+  return TICK_FORMAT.format(Number(u.toPrecision(4)));
 }
 
 function buffer(map: Map<string, Float64Array>, key: string, n: number): Float64Array {
