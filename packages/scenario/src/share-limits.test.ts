@@ -42,6 +42,9 @@ describe('checkSharedScenario', () => {
     ['a core node without fiber delay lines', (s) => { delete s.nodes.find((n: any) => n.kind === 'core').fdl; }, 'nodes[2].fdl is missing', 'nodes[2].fdl'],
     ['a newer scenario format', (s) => { s.version = 2; },
       'version is 2: the link was made by a newer version of the simulator (this one reads scenario format 1)', 'version'],
+    ['a field with no value', (s) => { s.seed = undefined; }, 'seed must be a number, not nothing', 'seed'],
+    ['a link to a node that does not exist', (s) => { s.links[1].b = 'Nowhere'; }, 'links[1].b refers to an unknown node "Nowhere"', 'links[1].b'],
+    ['a flow from a node that does not exist', (s) => { s.flows[0].src = 'server'; }, 'flows[0].src refers to an unknown node "server"', 'flows[0].src'],
     ['no version', (s) => { s.version = '1'; }, 'version must be 1 (the link has "1")', 'version'],
   ])('refuses %s, naming the field', (_what, change, message, field) => {
     expect(checkSharedScenario(withChange(change))).toEqual(field === undefined ? { message } : { message, field });

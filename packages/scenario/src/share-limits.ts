@@ -7,6 +7,8 @@
 //     right JSON type), so the app never meets a missing object and draws a blank page;
 //   - strings: no control or bidirectional-override characters, bounded lengths;
 //   - numbers finite (JSON.parse reads 1e999 as Infinity).
+//   - links, flows and background sources name nodes that exist (the topology view draws
+//     a link between its two nodes before the engine has said anything).
 // Value ranges (wavelengths >= 1, probabilities in [0, 1] ...) stay the engine's job: it
 // names the field and the rule, and repeating its rules here would let the two drift.
 // Fields this file does not know are kept as they are: a later minor addition to format
@@ -159,6 +161,7 @@ function oneOf(o: Obj, path: string, key: string, choices: readonly string[]): s
 
 function typeName(v: unknown): string {
   if (v === null) return 'null';
+  if (v === undefined) return 'nothing';
   if (Array.isArray(v)) return 'an array';
   if (typeof v === 'object') return 'an object';
   return `a ${typeof v}`;
@@ -182,9 +185,14 @@ function checkScenario(value: unknown): void {
   const sampleInterval = num(s, '', 'sampleInterval');
   if (!(sampleInterval > 0)) fail('sampleInterval', `must be a number of seconds above 0 (the link asks for ${sampleInterval})`);
 
+  const nodeIds = new Set<string>();
+  const nodeRef = (o: Obj, path: string, key: string) => {
+    const ref = id(o, path, key);
+    if (!nodeIds.has(ref)) fail(join(path, key), `refers to an unknown node ${JSON.stringify(ref)}`);
+  };
   for (const [i, n] of list(s, '', 'nodes', SHARE_LIMITS.maxNodes, 'nodes').entries()) {
     const path = `nodes[${i}]`;
-    id(n, path, 'id');
+    nodeIds.add(id(n, path, 'id'));
     num(n, path, 'x');
     num(n, path, 'y');
     if (oneOf(n, path, 'kind', ['host', 'router', 'edge', 'core']) === 'core') {
@@ -195,7 +203,8 @@ function checkScenario(value: unknown): void {
 
   for (const [i, l] of list(s, '', 'links', SHARE_LIMITS.maxLinks, 'links').entries()) {
     const path = `links[${i}]`;
-    for (const k of ['id', 'a', 'b']) id(l, path, k);
+    id(l, path, 'id');
+    for (const k of ['a', 'b']) nodeRef(l, path, k);
     num(l, path, 'delay');
     num(l, path, 'rate');
     if (oneOf(l, path, 'kind', ['packet', 'fiber']) === 'packet') {
@@ -218,7 +227,8 @@ function checkScenario(value: unknown): void {
   let totalFlows = 0;
   for (const [i, f] of list(s, '', 'flows', SHARE_LIMITS.maxFlowEntries, 'flows').entries()) {
     const path = `flows[${i}]`;
-    for (const k of ['id', 'src', 'dst']) id(f, path, k);
+    id(f, path, 'id');
+    for (const k of ['src', 'dst']) nodeRef(f, path, k);
     const count = num(f, path, 'count');
     if (!Number.isInteger(count) || count < 1 || count > SHARE_LIMITS.maxFlowCount) {
       fail(`${path}.count`, `must be an integer from 1 to ${SHARE_LIMITS.maxFlowCount} (the link asks for ${count})`);
@@ -249,7 +259,7 @@ function checkScenario(value: unknown): void {
 
   for (const [i, b] of list(s, '', 'background', SHARE_LIMITS.maxBackground, 'sources').entries()) {
     const path = `background[${i}]`;
-    for (const k of ['src', 'dst']) id(b, path, k);
+    for (const k of ['src', 'dst']) nodeRef(b, path, k);
     str(b, path, 'model');
     num(b, path, 'load');
     num(b, path, 'meanBytes');

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { zlibSync } from 'fflate';
+import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { defaultScenario } from './default-scenario';
 import { PRESETS } from './presets';
@@ -10,7 +10,7 @@ import { decodeShareHash, encodeShareHash, presetShareHash } from './share-link'
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 /** A hash of link format 1 around any JSON text, bypassing the encoder's checks. */
-const hashOfText = (text: string) => `#s=1.${Buffer.from(zlibSync(utf8(text))).toString('base64url')}`;
+const hashOfText = (text: string) => `#s=1.${deflateSync(utf8(text)).toString('base64url')}`;
 
 function decodedScenario(hash: string): Scenario {
   const result = decodeShareHash(hash);
@@ -120,7 +120,7 @@ describe('share links', () => {
   });
 
   it('refuses a deflate bomb (50 MB of zeros, a link under the length limit) at the size cap, quickly', () => {
-    const bomb = `#s=1.${Buffer.from(zlibSync(new Uint8Array(50_000_000), { level: 9 })).toString('base64url')}`;
+    const bomb = `#s=1.${deflateSync(Buffer.alloc(50_000_000), { level: 9 }).toString('base64url')}`;
     expect(bomb.length).toBeLessThanOrEqual(SHARE_LIMITS.maxHashLength);
     const started = performance.now();
     expect(refusal(bomb)).toBe('the link was refused: it unpacks to more than 1048576 bytes of scenario (the limit for a link)');
@@ -188,10 +188,11 @@ const node = fc.oneof(
   fc.record({ id, kind: fc.constantFrom('host', 'router', 'edge'), x: num, y: num }),
   fc.record({ id, kind: fc.constant('core'), x: num, y: num, setupTime: num, fdl: fc.record({ count: num, unit: num }) }),
 );
-const link = fc.oneof(
-  fc.record({ id, a: id, b: id, kind: fc.constant('packet'), rate: num, delay: num, queue: num,
+/** Links, flows and background sources refer to existing nodes (`ref`). */
+const link = (ref: fc.Arbitrary<string>) => fc.oneof(
+  fc.record({ id, a: ref, b: ref, kind: fc.constant('packet'), rate: num, delay: num, queue: num,
     loss: fc.oneof(prob, fc.record({ ab: prob, ba: prob })), arq: fc.record({ retries: num, retryDelay: num }) }),
-  fc.record({ id, a: id, b: id, kind: fc.constant('fiber'), wavelengths: num, rate: num, delay: num, burstLoss }),
+  fc.record({ id, a: ref, b: ref, kind: fc.constant('fiber'), wavelengths: num, rate: num, delay: num, burstLoss }),
 );
 const tcp = fc.record(
   { variant: text(20), recovery: fc.constantFrom('tahoe', 'reno', 'newreno', 'sack'), mss: num, maxWindow: num, initialCwnd: num,
@@ -204,31 +205,35 @@ const app = fc.oneof(
   fc.record({ kind: fc.constant('file'), bytes: num }),
   fc.record({ kind: fc.constant('cbr'), rate: num }),
 );
-const flow = withExtras(fc.record({ id, src: id, dst: id, count: fc.integer({ min: 1, max: 20 }), start: num, tcp, app }));
-const background = fc.record(
-  { src: id, dst: id, model: fc.constantFrom('poisson', 'self-similar'), load: num, meanBytes: num, hurst: num },
+const flow = (ref: fc.Arbitrary<string>) => withExtras(fc.record({ id, src: ref, dst: ref, count: fc.integer({ min: 1, max: 20 }), start: num, tcp, app }));
+const background = (ref: fc.Arbitrary<string>) => fc.record(
+  { src: ref, dst: ref, model: fc.constantFrom('poisson', 'self-similar'), load: num, meanBytes: num, hurst: num },
   { requiredKeys: ['src', 'dst', 'model', 'load', 'meanBytes'] },
 );
-const scenarioShaped = withExtras(
-  fc.record({
-    version: fc.constant(1),
-    name: text(SHARE_LIMITS.maxNameLength),
-    seed: fc.integer({ min: 0, max: 2 ** 32 - 1 }),
-    duration: fc.double({ min: 1e-6, max: 60, noNaN: true }),
-    sampleInterval: fc.double({ min: 0.01, max: 10, noNaN: true }),
-    nodes: fc.array(withExtras(node), { maxLength: 6 }),
-    links: fc.array(link, { maxLength: 6 }),
-    obs: fc.record({
-      assembly: fc.record({ policy: text(10), maxTime: num, maxBytes: num, minBytes: num, queues: text(10) }),
-      reservation: text(10), scheduling: text(10), controlProcessing: num,
-      offset: fc.oneof(num, fc.constant('auto')), burstLoss,
+const scenarioShaped = fc.array(withExtras(node), { minLength: 1, maxLength: 6 }).chain((nodes) => {
+  const ref = fc.constantFrom(...nodes.map((n) => n.id));
+  return withExtras(
+    fc.record({
+      version: fc.constant(1),
+      name: text(SHARE_LIMITS.maxNameLength),
+      seed: fc.integer({ min: 0, max: 2 ** 32 - 1 }),
+      duration: fc.double({ min: 1e-6, max: 60, noNaN: true }),
+      sampleInterval: fc.double({ min: 0.01, max: 10, noNaN: true }),
+      nodes: fc.constant(nodes),
+      links: fc.array(link(ref), { maxLength: 6 }),
+      obs: fc.record({
+        assembly: fc.record({ policy: text(10), maxTime: num, maxBytes: num, minBytes: num, queues: text(10) }),
+        reservation: text(10), scheduling: text(10), controlProcessing: num,
+        offset: fc.oneof(num, fc.constant('auto')), burstLoss,
+      }),
+      flows: fc.array(flow(ref), { maxLength: 5 }),
+      background: fc.array(background(ref), { maxLength: 3 }),
     }),
-    flows: fc.array(flow, { maxLength: 5 }),
-    background: fc.array(background, { maxLength: 3 }),
-  }),
-);
+  );
+});
 
-describe('share links, property tests', () => {
+// Thousands of runs each: give them time on a busy 2-core machine.
+describe('share links, property tests', { timeout: 30_000 }, () => {
   it('round-trip every scenario-shaped value exactly', () => {
     fc.assert(
       fc.property(scenarioShaped, (scenario) => {
