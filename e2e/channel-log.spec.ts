@@ -102,6 +102,8 @@ test('clicking a drop in the log shows its link, held at that moment, in the cha
   await expect(selected).not.toHaveAttribute('data-seq', seq!);
   await page.keyboard.press('ArrowDown');
   await expect(selected).toHaveAttribute('data-seq', seq!);
+  // The network marks where it happened.
+  await expect(page.getByTestId('animation-layer')).toHaveAttribute('data-focus', '1');
   await page.getByTestId('tab-channels').click();
   const gantt = page.getByTestId('channel-gantt');
   await expect(gantt).toHaveAttribute('data-selection', /^link:\d+:[01]$/);

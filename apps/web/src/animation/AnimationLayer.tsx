@@ -8,6 +8,7 @@
  * speed, paused included).
  */
 import { useEffect, useMemo, useRef } from 'react';
+import { focusStore } from '../log/focus';
 import { useController } from '../sim/context';
 import { buildDrawList } from './drawList';
 import { computeGeometry } from './geometry';
@@ -50,7 +51,8 @@ export function AnimationLayer(props: OverlayProps) {
       const now = controller.live.now;
       model.ingest(controller.visual, now, wall);
       model.advance(now, wall);
-      const list = buildDrawList(model, geom, { now, wall, flowStripes: flows > 1, width: w, height: h });
+      const focus = focusStore.get();
+      const list = buildDrawList(model, geom, { now, wall, flowStripes: flows > 1, width: w, height: h, focus });
       const dpr = window.devicePixelRatio || 1;
       const pw = Math.round(w * dpr);
       const ph = Math.round(h * dpr);
@@ -63,6 +65,7 @@ export function AnimationLayer(props: OverlayProps) {
       canvas.dataset.bhps = String(list.stats.bhps);
       canvas.dataset.packets = String(list.stats.packets);
       canvas.dataset.flashes = String(list.stats.flashes);
+      canvas.dataset.focus = String(list.stats.focus);
       lastDraw = wall;
       // Flashes fade in wall time: keep drawing while any is showing, even when paused.
       if (list.animating && raf === null) raf = requestAnimationFrame(tick);
@@ -78,8 +81,11 @@ export function AnimationLayer(props: OverlayProps) {
     };
     redraw.current = draw;
     const remove = controller.addView(draw);
+    // A row picked in the event log is marked on the network at once, paused or not.
+    const unfollow = focusStore.subscribe(draw);
     return () => {
       remove();
+      unfollow();
       redraw.current = null;
       if (raf !== null) cancelAnimationFrame(raf);
     };

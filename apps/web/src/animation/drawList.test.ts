@@ -286,3 +286,22 @@ describe('packets on packet links', () => {
     expect(formatRate(2.5e6)).toBe('2.5M');
   });
 });
+
+describe('what the event log points at', () => {
+  it('rings the node, bands the link direction and gives the time', () => {
+    const { store, model } = setup([]);
+    model.ingest(store, 0.5, 0);
+    model.advance(0.5, 0);
+    const list = buildDrawList(model, geom, { now: 0.5, wall: 0, flowStripes: false, focus: { time: 1.2345, node: 1, link: 0, dir: 0 } });
+    expect(list.stats.focus).toBe(1);
+    expect(list.rings).toHaveLength(1);
+    expect(list.rings[0].x).toBeCloseTo(1000); // node B
+    // The band lies under everything else, along the fiber A -> B.
+    expect(list.lanes[0].y1).toBeCloseTo(list.lanes[0].y2);
+    expect(list.lanes[0].width).toBeGreaterThan(10);
+    expect(list.labels.map((l) => l.text)).toContain('picked in the log: 1.234 s');
+    const none = buildDrawList(model, geom, { now: 0.5, wall: 0, flowStripes: false, focus: null });
+    expect(none.stats.focus).toBe(0);
+    expect(none.rings).toHaveLength(0);
+  });
+});

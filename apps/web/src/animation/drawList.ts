@@ -16,8 +16,11 @@ import {
   packetColor,
   SUMMARY_COLOR,
   BUSY_COLOR,
+  FOCUS_COLOR,
+  FOCUS_RING_COLOR,
   TCP_EVENT_COLOR,
 } from './style';
+import { formatLogTime } from '../log/describe';
 import type { DrawList, LabelPrim, LinePrim } from './types';
 
 // Module-level copies of imported values: the hot loop must not go through the import
@@ -40,6 +43,18 @@ export interface DrawOptions {
   /** Size of the drawing (CSS px): labels are kept inside it. */
   width?: number;
   height?: number;
+  /** What the user picked in the event log: marked where it happened. */
+  focus?: FocusMark | null;
+}
+
+/** The part of the log's focus (log/focus.ts) the network can show. */
+export interface FocusMark {
+  time: number;
+  /** Node index, -1 if none. */
+  node: number;
+  /** Link index and direction, -1 if none. */
+  link: number;
+  dir: number;
 }
 
 /** A packet must stay on screen this long (wall seconds) to be drawn as itself. */
@@ -68,7 +83,7 @@ export function emptyDrawList(): DrawList {
     rings: [],
     labels: [],
     animating: false,
-    stats: { bursts: 0, bhps: 0, packets: 0, summaries: 0, flashes: 0, busyLanes: 0 },
+    stats: { bursts: 0, bhps: 0, packets: 0, summaries: 0, flashes: 0, busyLanes: 0, focus: 0 },
   };
 }
 
@@ -108,6 +123,8 @@ export function buildDrawList(model: AnimationModel, geom: Geometry, opts: DrawO
       }
     }
   }
+
+  if (opts.focus) markFocus(out, geom, opts.focus);
 
   // Packets are gathered per link direction first: whether they are drawn one by one or
   // summarised depends on how many there are.
@@ -238,6 +255,47 @@ export function buildDrawList(model: AnimationModel, geom: Geometry, opts: DrawO
   }
   out.animating = model.flashes.size > 0;
   return out;
+}
+
+/**
+ * The event picked in the log, where it happened: a band under its link direction, a ring
+ * round its node, and its time, so "dropped at C2" in the list points at C2 on the network.
+ * Drawn under the bursts (the band is a lane) and kept until the log's focus changes.
+ */
+function markFocus(out: DrawList, geom: Geometry, focus: FocusMark): void {
+  const s = geom.s;
+  const g = focus.link >= 0 ? geom.links[focus.link] : undefined;
+  const n = focus.node >= 0 ? geom.nodes[focus.node] : undefined;
+  if (!g && !n) return;
+  let anchor: { x: number; y: number; r: number };
+  if (g && g.len > 0) {
+    const dir = focus.dir === 1 ? 1 : 0;
+    const off = g.fiber ? g.controlOffset + ((g.wavelengths + 1) * g.laneSpacing) / 2 : g.packetOffset;
+    const [x1, y1] = pointAt(g, dir, 0, off);
+    const [x2, y2] = pointAt(g, dir, 1, off);
+    const width = g.fiber ? (g.wavelengths + 2) * g.laneSpacing : 12 * s;
+    out.lanes.unshift({ x1, y1, x2, y2, width, color: FOCUS_COLOR, alpha: 0.45 });
+    const [mx, my] = pointAt(g, dir, 0.5, off);
+    anchor = { x: mx, y: my, r: width / 2 };
+  } else {
+    anchor = { x: n!.x, y: n!.y, r: n!.r };
+  }
+  if (n) {
+    out.rings.push({ x: n.x, y: n.y, r: n.r + 7 * s, width: 3 * s, color: FOCUS_RING_COLOR, alpha: 0.9 });
+    anchor = { x: n.x, y: n.y, r: n.r + 7 * s };
+  }
+  const size = 12 * Math.min(1.3, Math.max(0.85, s));
+  out.labels.push({
+    x: anchor.x,
+    y: anchor.y + anchor.r + size + 4 * s,
+    text: `picked in the log: ${formatLogTime(focus.time)}`,
+    color: FOCUS_RING_COLOR,
+    alpha: 1,
+    size,
+    align: 'center',
+    bold: true,
+  });
+  out.stats.focus = 1;
 }
 
 /** Moves a label so its (estimated) box stays inside the drawing. */

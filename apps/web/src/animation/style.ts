@@ -29,6 +29,10 @@ export const SUMMARY_COLOR = OKABE_ITO.bluishGreen;
 /** A wavelength's share of time busy, at speeds where single bursts flash by. */
 export const BUSY_COLOR = OKABE_ITO.blue;
 
+/** What the event log points at: a yellow band under its link, a black ring round its node. */
+export const FOCUS_COLOR = OKABE_ITO.yellow;
+export const FOCUS_RING_COLOR = OKABE_ITO.black;
+
 /** Drop flashes last this long in wall time, whatever the speed. */
 export const FLASH_SECONDS = 0.6;
 

@@ -82,5 +82,5 @@ export interface DrawList {
    */
   animating: boolean;
   /** Counts for tests and the data-* attributes of the canvas. */
-  stats: { bursts: number; bhps: number; packets: number; summaries: number; flashes: number; busyLanes: number };
+  stats: { bursts: number; bhps: number; packets: number; summaries: number; flashes: number; busyLanes: number; focus: number };
 }

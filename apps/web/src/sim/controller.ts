@@ -8,6 +8,7 @@
  */
 import type { Frame, Summary } from '@obs-tcp-sim/engine';
 import { ALL_VISUAL_EVENT_KINDS, VisualEventKind } from '@obs-tcp-sim/engine';
+import { focusStore } from '../log/focus';
 import type { FrameScheduler } from '../raf/scheduler';
 import { SeriesStore, type SampleRows } from './seriesStore';
 import { VisualStore, type EventRows } from './visualStore';
@@ -380,6 +381,8 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
     this.live.now = 0;
     this.live.events = 0;
     this.live.eventsPerSecond = 0;
+    // What the log pointed at belonged to the old run (its nodes, its moments).
+    focusStore.set(null);
     this.setState({ flowIds, duration, summary: null });
     this.redrawViews();
   }
