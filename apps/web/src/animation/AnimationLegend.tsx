@@ -39,7 +39,7 @@ const ITEMS = [
   },
   {
     key: 'summary',
-    label: 'Packets/s (too fast to show)',
+    label: 'Packets/s (at speed)',
     icon: (
       <svg width={W} height={H} aria-hidden="true">
         <line x1={2} y1={H / 2} x2={W - 2} y2={H / 2} stroke={SUMMARY_COLOR} strokeOpacity={0.6} strokeWidth={6} />

@@ -33,6 +33,9 @@ export interface EditorAreaProps {
   store?: ScenarioStore;
 }
 
+/** Room the animation's legend takes in the top-right corner of the network view, px. */
+const LEGEND_BOX = { width: 190, height: 136 };
+
 const PALETTE: { kind: NodeKind; label: string; title: string }[] = [
   { kind: 'host', label: 'Host', title: 'Host: a TCP sender or receiver' },
   { kind: 'router', label: 'Router', title: 'Router: an electronic packet switch' },
@@ -266,10 +269,13 @@ export function EditorArea({ overlay, legend, store: given }: EditorAreaProps = 
             </button>
           )}
         </div>
-        {legend && <div className="editor-legend">{legend}</div>}
       </div>
       <div className={`editor-body${panelOpen ? ' with-panel' : ''}`}>
         <div className="editor-canvas-box" ref={boxRef}>
+          {/* Over the canvas's right edge, where a fitted network leaves room (networks
+              are wider than tall, views are wider still): the toolbar keeps one line and
+              the network gets the height. */}
+          {legend && <div className="editor-legend">{legend}</div>}
           {width > 0 && height > 0 && (
             <EditorCanvas
               scenario={scenario}
@@ -283,6 +289,7 @@ export function EditorArea({ overlay, legend, store: given }: EditorAreaProps = 
               overlayActive={sync.kind === 'synced'}
               overlay={overlay}
               describe={describe(scenario)}
+              reserve={legend ? LEGEND_BOX : undefined}
               onBackgroundClick={(x, y) => {
                 if (tool.type === 'place') addNode(tool.kind, x, y);
                 else if (tool.type === 'select') setSelection(null);

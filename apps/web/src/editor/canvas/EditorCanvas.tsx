@@ -17,6 +17,14 @@ import type { NodeKind, Scenario, ScenarioLink, ScenarioNode } from '../types';
 const PADDING = { top: 30, right: 46, bottom: 50, left: 46 };
 /** A link's labels show when it is at least this long on screen (or selected). */
 const LABEL_MIN_LENGTH = 150;
+/** The fit that keeps `reserve` free in the top-right corner and draws the network largest. */
+function fitAround(nodes: readonly { x: number; y: number }[], width: number, height: number, reserve?: { width: number; height: number }): ViewTransform {
+  if (!reserve) return fitTransform(nodes, { width, height, padding: PADDING });
+  const beside = fitTransform(nodes, { width, height, padding: { ...PADDING, right: Math.max(PADDING.right, reserve.width + 8) } });
+  const below = fitTransform(nodes, { width, height, padding: { ...PADDING, top: Math.max(PADDING.top, reserve.height + 8) } });
+  return below.k > beside.k ? below : beside;
+}
+
 export const NODE_DRAG_TYPE = 'application/x-obs-node-kind';
 
 export type CanvasSelection = { type: 'node' | 'link'; id: string } | null;
@@ -45,6 +53,12 @@ export interface EditorCanvasProps {
   onNodeDragEnd(id: string): void;
   onDropKind(kind: NodeKind, x: number, y: number): void;
   describe: string;
+  /**
+   * A box kept free in the top-right corner when fitting (the animation's legend sits
+   * there), px: the fit leaves its width free on the right or its height free at the top,
+   * whichever leaves the network larger (a mesh gives up width, a line gives up height).
+   */
+  reserve?: { width: number; height: number };
 }
 
 export function EditorCanvas(props: EditorCanvasProps) {
@@ -105,7 +119,7 @@ export function EditorCanvas(props: EditorCanvasProps) {
       lastFit.current = fitKey;
       fittedNodes.current = nodes;
       userMoved.current = false;
-      const t = fitTransform(nodes, { width, height, padding: PADDING });
+      const t = fitAround(nodes, width, height, props.reserve);
       select(svg).call(behavior.transform, zoomIdentity.translate(t.x, t.y).scale(t.k));
     } else if (prev.width !== width || prev.height !== height) {
       // Edited or moved since the fit: nodes keep their place on screen (the panel opens
