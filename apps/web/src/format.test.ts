@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatDelay, formatEventRate, formatMbps, formatPercent, formatRate, formatSeconds } from './format';
+import { formatClock, formatDelay, formatEventRate, formatThroughput, formatPercent, formatRate, formatSeconds } from './format';
 
 describe('format', () => {
   it('shows rates with SI prefixes', () => {
@@ -11,8 +11,9 @@ describe('format', () => {
     expect(formatPercent(0.01)).toBe('1.0 %');
     expect(formatPercent(0.075)).toBe('7.5 %');
     expect(formatSeconds(3.14159)).toBe('3.14 s');
-    expect(formatMbps(1.234e8)).toBe('123.4 Mbit/s');
-    expect(formatMbps(undefined)).toBe('–');
+    expect(formatThroughput(1.234e8)).toBe('123.4 Mbit/s');
+    expect(formatThroughput(2.188e10)).toBe('21.9 Gbit/s');
+    expect(formatThroughput(undefined)).toBe('–');
   });
   it('shows delays in µs, ms or s', () => {
     expect(formatDelay(1e-5)).toBe('10 µs');

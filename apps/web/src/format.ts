@@ -33,10 +33,10 @@ export function formatCount(n: number | undefined): string {
   return n === undefined || !Number.isFinite(n) ? '–' : grouped(n);
 }
 
-export function formatMbps(bitsPerSecond: number | undefined): string {
-  return bitsPerSecond === undefined || !Number.isFinite(bitsPerSecond)
-    ? '–'
-    : `${fixed1(bitsPerSecond / 1e6)} Mbit/s`;
+/** A throughput for the counters, one decimal: 1.234e8 -> "123.4 Mbit/s", 2.19e10 -> "21.9 Gbit/s". */
+export function formatThroughput(bitsPerSecond: number | undefined): string {
+  if (bitsPerSecond === undefined || !Number.isFinite(bitsPerSecond)) return '–';
+  return bitsPerSecond >= 1e9 ? `${fixed1(bitsPerSecond / 1e9)} Gbit/s` : `${fixed1(bitsPerSecond / 1e6)} Mbit/s`;
 }
 
 /** Propagation delay: 1e-4 -> "100 µs", 0.005 -> "5 ms". */

@@ -1,5 +1,5 @@
 /** Running totals from the engine's summary (refreshed about 4 times a second). */
-import { formatCount, formatMbps } from '../format';
+import { formatCount, formatThroughput } from '../format';
 import { Term } from '../glossary/Term';
 import type { TermId } from '../glossary/terms';
 import type { SummaryLike } from '../sim/controller';
@@ -22,7 +22,7 @@ export function counters(summary: SummaryLike | null): Counter[] {
     { id: 'bursts-sent', label: 'Bursts sent', value: summary?.bursts?.sent, text: formatCount, term: 'burst' },
     { id: 'data-dropped', label: 'Data bursts dropped', value: summary?.bursts?.data?.dropped, text: formatCount, term: 'dataBurst' },
     { id: 'ack-dropped', label: 'ACK bursts dropped', value: summary?.bursts?.ack?.dropped, text: formatCount, term: 'ackBurst' },
-    { id: 'goodput', label: 'Mean goodput', value: summary?.aggregate?.goodput, text: formatMbps, term: 'goodput' },
+    { id: 'goodput', label: 'Mean goodput', value: summary?.aggregate?.goodput, text: formatThroughput, term: 'goodput' },
     { id: 'retransmits', label: 'Retransmitted segments', value: sum('retransmits'), text: formatCount, term: 'segment' },
     { id: 'rtos', label: 'Timeouts (RTO)', value: sum('rtos'), text: formatCount, term: 'rto' },
   ];
