@@ -1,0 +1,165 @@
+// Paths into a scenario or a summary: `obs.burstLoss.data`, `links[f1].wavelengths`,
+// `flows[0].tcp.mss`. A bracket holds an index (digits) or the id of an array item.
+// Pure JS without Node or DOM APIs (see index.d.ts for why JS).
+
+const NAME = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** What one item of a well-known array is called in a message. */
+const ITEM_NAMES = /** @type {Record<string, [string, string]>} */ ({
+  nodes: ['node', 'nodes'],
+  links: ['link', 'links'],
+  flows: ['flow', 'flows'],
+  background: ['background source', 'background sources'],
+});
+
+/**
+ * Splits a path into keys (strings) and selectors ({ index } or { id }).
+ * Throws Error with the rule broken when the path is malformed.
+ * @param {string} path
+ * @returns {import('./index').PathStep[]}
+ */
+export function parsePath(path) {
+  if (typeof path !== 'string' || path === '') throw new Error('a path must be a non-empty string');
+  /** @type {import('./index').PathStep[]} */
+  const steps = [];
+  for (const part of splitDots(path)) {
+    const bracket = part.indexOf('[');
+    const name = bracket < 0 ? part : part.slice(0, bracket);
+    if (!NAME.test(name)) throw new Error(`"${path}" is not a path: "${part}" should start with a field name (like obs.burstLoss.data or links[f1].wavelengths)`);
+    steps.push({ key: name });
+    let rest = bracket < 0 ? '' : part.slice(bracket);
+    while (rest !== '') {
+      const close = rest.indexOf(']');
+      if (rest[0] !== '[' || close < 0) throw new Error(`"${path}" is not a path: unbalanced brackets in "${part}"`);
+      const inner = rest.slice(1, close);
+      if (inner === '') throw new Error(`"${path}" is not a path: empty brackets in "${part}"`);
+      steps.push(/^[0-9]+$/.test(inner) ? { index: Number(inner) } : { id: inner });
+      rest = rest.slice(close + 1);
+    }
+  }
+  return steps;
+}
+
+/** Splits at dots outside brackets (an id may hold a dot). @param {string} path */
+function splitDots(path) {
+  const parts = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < path.length; i++) {
+    if (path[i] === '[') depth++;
+    else if (path[i] === ']') depth = Math.max(0, depth - 1);
+    else if (path[i] === '.' && depth === 0) {
+      parts.push(path.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(path.slice(start));
+  return parts;
+}
+
+/**
+ * Finds where each step of a path leads. Throws Error naming the first step that leads
+ * nowhere (`links[f9] names no link (links are f1, f2)`).
+ * @param {unknown} root
+ * @param {string} path
+ * @param {{ allowNewLastKey?: boolean }} [options] let the last key be absent from its object
+ * @returns {{ value: unknown, found: boolean }}
+ */
+export function locate(root, path, options = {}) {
+  const steps = parsePath(path);
+  let here = root;
+  let where = '';
+  for (let s = 0; s < steps.length; s++) {
+    const step = steps[s];
+    const last = s === steps.length - 1;
+    if ('key' in step) {
+      if (here === null || typeof here !== 'object' || Array.isArray(here)) {
+        throw new Error(`${where} is ${describeValue(here)}, so it has no field ${step.key}`);
+      }
+      const next = where === '' ? step.key : `${where}.${step.key}`;
+      if (!Object.prototype.hasOwnProperty.call(here, step.key)) {
+        if (last && options.allowNewLastKey) return { value: undefined, found: false };
+        const fields = Object.keys(here);
+        throw new Error(`${next} does not exist (${where === '' ? 'the top level' : where} has ${fields.join(', ') || 'no fields'})`);
+      }
+      here = /** @type {Record<string, unknown>} */ (here)[step.key];
+      where = next;
+    } else {
+      const label = 'index' in step ? String(step.index) : step.id;
+      const next = `${where}[${label}]`;
+      if (!Array.isArray(here)) throw new Error(`${where} is ${describeValue(here)}, not a list, so ${next} means nothing`);
+      const [one, many] = itemNames(where);
+      if ('index' in step) {
+        if (step.index >= here.length) {
+          throw new Error(`${next} is out of range (${here.length === 0 ? `there are no ${many}` : `${where} has ${here.length} ${here.length === 1 ? one : many}: 0 to ${here.length - 1}`})`);
+        }
+        here = here[step.index];
+      } else {
+        const ids = here.map((item) => (item !== null && typeof item === 'object' ? /** @type {{ id?: unknown }} */ (item).id : undefined));
+        if (!ids.some((id) => typeof id === 'string')) throw new Error(`${next}: ${many} have no id here; use an index, like ${where}[0]`);
+        const at = ids.indexOf(step.id);
+        if (at < 0) throw new Error(`${next} names no ${one} (${many} are ${listIds(ids)})`);
+        here = here[at];
+      }
+      where = next;
+    }
+  }
+  return { value: here, found: true };
+}
+
+/**
+ * The value at a path. Throws Error naming the step that leads nowhere.
+ * @param {unknown} root
+ * @param {string} path
+ */
+export function getAtPath(root, path) {
+  return locate(root, path).value;
+}
+
+/**
+ * A copy of `root` with `value` at `path`; `root` is not changed (objects and arrays on
+ * the way are copied, everything else is shared). The path must exist, except that the
+ * last key may be new on an existing object.
+ * @template T
+ * @param {T} root
+ * @param {string} path
+ * @param {unknown} value
+ * @returns {T}
+ */
+export function setAtPath(root, path, value) {
+  locate(root, path, { allowNewLastKey: true }); // throws the message naming the bad step
+  const steps = parsePath(path);
+  /** @param {any} here @param {number} s @returns {any} */
+  const set = (here, s) => {
+    if (s === steps.length) return value;
+    const step = steps[s];
+    if ('key' in step) return { ...here, [step.key]: set(here[step.key], s + 1) };
+    const at = 'index' in step ? step.index : here.findIndex((/** @type {any} */ item) => item?.id === step.id);
+    const copy = here.slice();
+    copy[at] = set(here[at], s + 1);
+    return copy;
+  };
+  return set(root, 0);
+}
+
+/** @param {string} where */
+function itemNames(where) {
+  const last = where.replace(/\[[^\]]*\]$/, '').split('.').pop() ?? '';
+  return ITEM_NAMES[last] ?? ['item', 'items'];
+}
+
+/** @param {unknown[]} ids */
+function listIds(ids) {
+  const shown = ids.slice(0, 12).map((id) => (typeof id === 'string' ? id : '(no id)'));
+  return ids.length > 12 ? `${shown.join(', ')} and ${ids.length - 12} more` : shown.join(', ');
+}
+
+/** "a number", "an object", "null", "a string ("auto")". @param {unknown} value */
+export function describeValue(value) {
+  if (value === null) return 'null';
+  if (value === undefined) return 'absent';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'string') return `a string (${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value)})`;
+  return `a ${typeof value}`;
+}

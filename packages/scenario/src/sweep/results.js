@@ -1,0 +1,196 @@
+// From the summaries of a sweep's runs to a table per point: n, mean, sd, 95 % CI and the
+// series normalised to the first point; and that table as CSV or JSON text. The text
+// depends only on the sweep and the run results, never on the order they arrived in.
+
+import { describeValue, getAtPath } from './path.js';
+import { sweepPoints, sweepRunCount } from './runs.js';
+import { describeSamples } from './stats.js';
+
+/**
+ * One output of a run's summary: a number, or null when the summary holds null there
+ * (a file transfer that did not finish has completionTime null). Throws Error naming the
+ * path when it leads nowhere or to something that is not a number.
+ * @param {unknown} summary
+ * @param {string} path
+ * @returns {number | null}
+ */
+export function readOutput(summary, path) {
+  const value = getAtPath(summary, path);
+  if (value === null) return null;
+  if (typeof value === 'number') return value;
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    const numeric = Object.keys(value).filter((key) => typeof /** @type {Record<string, unknown>} */ (value)[key] === 'number');
+    throw new Error(`${path} is an object, not a number${numeric.length ? ` (its numbers: ${numeric.map((key) => `${path}.${key}`).join(', ')})` : ''}`);
+  }
+  throw new Error(`${path} is ${describeValue(value)}, not a number`);
+}
+
+/**
+ * The sweep's outputs read from one run's summary, in the order of sweep.outputs.
+ * Throws Error whose message starts with `outputs[i]: `.
+ * @param {import('./index').Sweep} sweep
+ * @param {unknown} summary
+ * @returns {(number | null)[]}
+ */
+export function collectOutputs(sweep, summary) {
+  return sweep.outputs.map((path, i) => {
+    try {
+      return readOutput(summary, path);
+    } catch (error) {
+      throw new Error(`outputs[${i}]: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  });
+}
+
+/**
+ * Statistics per point from every run's outputs (in any order). Throws Error when a run is
+ * missing or given twice, or its outputs do not match the sweep.
+ * @param {import('./index').Sweep} sweep
+ * @param {readonly import('./index').RunResult[]} results
+ * @returns {import('./index').SweepResults}
+ */
+export function summarizeSweep(sweep, results) {
+  const count = sweepRunCount(sweep);
+  /** @type {(import('./index').RunResult | undefined)[]} */
+  const byRun = new Array(count);
+  for (const result of results) {
+    if (!Number.isInteger(result.run) || result.run < 0 || result.run >= count) throw new Error(`run ${result.run} does not exist (the sweep has ${count} runs)`);
+    if (byRun[result.run]) throw new Error(`run ${result.run} is given twice`);
+    if (!Array.isArray(result.outputs) || result.outputs.length !== sweep.outputs.length || result.outputs.some((x) => x !== null && typeof x !== 'number')) {
+      throw new Error(`run ${result.run}: expected ${sweep.outputs.length} outputs (numbers or null)`);
+    }
+    byRun[result.run] = result;
+  }
+  const missing = byRun.findIndex((r) => r === undefined);
+  if (missing >= 0 || byRun.length < count) throw new Error(`run ${missing < 0 ? byRun.length : missing} has no result`);
+  const runs = /** @type {import('./index').RunResult[]} */ (byRun).map((r) => ({ run: r.run, outputs: r.outputs.slice() }));
+
+  const seeds = sweep.seeds.length;
+  const points = sweepPoints(sweep).map((point) => ({
+    point: point.index,
+    values: point.values,
+    runs: seeds,
+    outputs: sweep.outputs.map((_, o) => {
+      const samples = [];
+      for (let s = 0; s < seeds; s++) {
+        const x = runs[point.index * seeds + s].outputs[o];
+        if (x !== null) samples.push(x);
+      }
+      const stats = describeSamples(samples);
+      const { mean, ci95 } = stats;
+      return { ...stats, low: mean === null || ci95 === null ? null : mean - ci95, high: mean === null || ci95 === null ? null : mean + ci95, normalised: null };
+    }),
+  }));
+  // Normalised to the first value of the (first) parameter; on a grid, per value of parameter2.
+  const inner = sweep.axes.length === 2 ? sweep.axes[1].values.length : 1;
+  for (const point of points) {
+    point.outputs.forEach((stats, o) => {
+      const reference = points[point.point % inner].outputs[o].mean;
+      if (reference === null || reference === 0 || stats.mean === null) return;
+      const scale = (/** @type {number | null} */ x) => (x === null ? null : x / reference);
+      const [low, high] = reference > 0 ? [scale(stats.low), scale(stats.high)] : [scale(stats.high), scale(stats.low)];
+      /** @type {any} */ (stats).normalised = { mean: stats.mean / reference, low, high };
+    });
+  }
+  return { sweep, points, runs };
+}
+
+/**
+ * A number as CSV or JSON text: the shortest text that reads back as the same double
+ * (ECMAScript's Number::toString), so equal numbers give equal text everywhere.
+ * null, NaN and infinities give the empty string.
+ * @param {number | null | undefined} x
+ */
+export function formatNumber(x) {
+  if (x === null || x === undefined || !Number.isFinite(x)) return '';
+  return Object.is(x, -0) ? '0' : String(x);
+}
+
+/** RFC 4180 quoting where needed. @param {string} text */
+function csvField(text) {
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** @param {import('./index').Sweep} sweep */
+function parameterColumns(sweep) {
+  return sweep.axes.flatMap((axis) => axis.paths);
+}
+
+/** @param {import('./index').Sweep} sweep @param {readonly number[]} values */
+function parameterCells(sweep, values) {
+  return sweep.axes.flatMap((axis, a) => axis.paths.map(() => formatNumber(values[a])));
+}
+
+/** @param {string[][]} rows */
+function csvText(rows) {
+  return rows.map((row) => `${row.map(csvField).join(',')}\n`).join('');
+}
+
+/**
+ * One row per point: point, the parameter value(s) (one column per path), runs, then per
+ * output `<path>:n`, `:mean`, `:sd`, `:ci95` (half-width), `:low`, `:high`, `:norm`,
+ * `:norm_low`, `:norm_high`. Empty cells where a value does not exist (sd of one run).
+ * @param {import('./index').SweepResults} results
+ */
+export function sweepCsv(results) {
+  const { sweep } = results;
+  const header = ['point', ...parameterColumns(sweep), 'runs'];
+  for (const path of sweep.outputs) {
+    for (const column of ['n', 'mean', 'sd', 'ci95', 'low', 'high', 'norm', 'norm_low', 'norm_high']) header.push(`${path}:${column}`);
+  }
+  const rows = results.points.map((point) => {
+    const row = [String(point.point), ...parameterCells(sweep, point.values), String(point.runs)];
+    for (const s of point.outputs) {
+      row.push(String(s.n), ...[s.mean, s.sd, s.ci95, s.low, s.high, s.normalised?.mean, s.normalised?.low, s.normalised?.high].map(formatNumber));
+    }
+    return row;
+  });
+  return csvText([header, ...rows]);
+}
+
+/**
+ * One row per run: run, point, the parameter value(s), seed, then each output.
+ * @param {import('./index').SweepResults} results
+ */
+export function sweepRunsCsv(results) {
+  const { sweep } = results;
+  const header = ['run', 'point', ...parameterColumns(sweep), 'seed', ...sweep.outputs];
+  const seeds = sweep.seeds.length;
+  const rows = results.runs.map((run) => {
+    const point = Math.floor(run.run / seeds);
+    return [String(run.run), String(point), ...parameterCells(sweep, results.points[point].values), String(sweep.seeds[run.run % seeds]), ...run.outputs.map(formatNumber)];
+  });
+  return csvText([header, ...rows]);
+}
+
+/**
+ * Everything as one JSON document (format in docs/sweeps.md): the sweep as resolved, the
+ * statistics per point and every run's outputs. Two spaces of indent, newline at the end.
+ * @param {import('./index').SweepResults} results
+ */
+export function sweepJson(results) {
+  const { sweep } = results;
+  const seeds = sweep.seeds.length;
+  const document = {
+    obsSweepResults: 1,
+    hash: sweep.hash,
+    name: sweep.name,
+    parameters: sweep.axes.map((axis) => ({ paths: axis.paths, values: axis.values })),
+    seeds: sweep.seeds,
+    outputs: sweep.outputs,
+    points: results.points.map((point) => ({
+      point: point.point,
+      values: point.values,
+      runs: point.runs,
+      outputs: Object.fromEntries(sweep.outputs.map((path, o) => [path, point.outputs[o]])),
+    })),
+    runs: results.runs.map((run) => ({
+      run: run.run,
+      point: Math.floor(run.run / seeds),
+      seed: sweep.seeds[run.run % seeds],
+      outputs: Object.fromEntries(sweep.outputs.map((path, o) => [path, run.outputs[o]])),
+    })),
+    base: sweep.base,
+  };
+  return `${JSON.stringify(document, null, 2)}\n`;
+}

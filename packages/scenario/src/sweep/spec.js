@@ -1,0 +1,298 @@
+// Sweep spec format 1 (docs/sweeps.md): which scenario, which parameter over which
+// values, how many seeds, which outputs. resolveSweepSpec checks a spec as written and
+// returns the Sweep every other function takes; its errors name the field and the rule.
+
+import { describeValue, locate, parsePath, setAtPath } from './path.js';
+
+export const SWEEP_FORMAT = 1;
+
+/** Generous bounds: a sweep larger than these belongs in several sweeps. */
+export const SWEEP_LIMITS = Object.freeze({ maxValues: 1000, maxSeeds: 1000, maxRuns: 1_000_000, maxOutputs: 50, maxPaths: 10 });
+
+const TOP_FIELDS = ['sweep', 'name', 'base', 'overrides', 'parameter', 'parameter2', 'seeds', 'outputs'];
+const UINT32_MAX = 4294967295;
+
+/** A spec the sweep functions refuse; `field` is where in the spec (`parameter.path`). */
+export class SweepSpecError extends Error {
+  /** @param {string} field @param {string} rule */
+  constructor(field, rule) {
+    super(field === '' ? rule : `${field}: ${rule}`);
+    this.name = 'SweepSpecError';
+    this.field = field;
+  }
+}
+
+/**
+ * Checks a spec and returns the Sweep to run. Throws SweepSpecError.
+ * @param {unknown} spec the parsed JSON of a spec file
+ * @param {import('./index').ResolveOptions} [options]
+ * @returns {import('./index').Sweep}
+ */
+export function resolveSweepSpec(spec, options = {}) {
+  if (spec === null || typeof spec !== 'object' || Array.isArray(spec)) {
+    throw new SweepSpecError('', `a sweep spec is a JSON object, not ${describeValue(spec)}`);
+  }
+  const s = /** @type {Record<string, unknown>} */ (spec);
+  for (const key of Object.keys(s)) {
+    if (!TOP_FIELDS.includes(key)) throw new SweepSpecError(key, `unknown field (a sweep spec has ${TOP_FIELDS.join(', ')})`);
+  }
+  if (s.sweep !== SWEEP_FORMAT) {
+    throw new SweepSpecError('sweep', `must be ${SWEEP_FORMAT} (the format version), got ${JSON.stringify(s.sweep) ?? 'nothing'}`);
+  }
+  if (s.name !== undefined && typeof s.name !== 'string') throw new SweepSpecError('name', `must be a string, not ${describeValue(s.name)}`);
+
+  let base = resolveBase(s.base, options);
+  base = applyOverrides(base, s.overrides);
+
+  /** @type {import('./index').SweepAxis[]} */
+  const axes = [resolveAxis(base, s.parameter, 'parameter')];
+  if (s.parameter2 !== undefined) axes.push(resolveAxis(base, s.parameter2, 'parameter2'));
+  if (axes.length === 2) {
+    const first = new Set(axes[0].paths);
+    const shared = axes[1].paths.find((path) => first.has(path));
+    if (shared) throw new SweepSpecError('parameter2.path', `${shared} is already swept by parameter`);
+  }
+  const seeds = resolveSeeds(s.seeds, /** @type {{ seed?: unknown }} */ (base).seed);
+  const outputs = resolveOutputs(s.outputs);
+  const points = axes.reduce((count, axis) => count * axis.values.length, 1);
+  if (points * seeds.length > SWEEP_LIMITS.maxRuns) {
+    throw new SweepSpecError('seeds', `${points} points x ${seeds.length} seeds is ${points * seeds.length} runs, more than ${SWEEP_LIMITS.maxRuns}`);
+  }
+  const name = typeof s.name === 'string' ? s.name : typeof base.name === 'string' ? base.name : 'sweep';
+  const body = { format: /** @type {1} */ (SWEEP_FORMAT), name, base: /** @type {import('../scenario').Scenario} */ (/** @type {unknown} */ (base)), axes, seeds, outputs };
+  return { ...body, hash: sweepHash(body) };
+}
+
+/**
+ * @param {unknown} base
+ * @param {import('./index').ResolveOptions} options
+ * @returns {Record<string, unknown>}
+ */
+function resolveBase(base, options) {
+  if (base === undefined) throw new SweepSpecError('base', 'missing: a scenario object, { "preset": "<id>" } or (in the CLI) a scenario file path');
+  if (typeof base === 'string') {
+    if (!options.readBase) throw new SweepSpecError('base', 'a file path works only in the CLI; give the scenario itself or { "preset": "<id>" }');
+    let read;
+    try {
+      read = options.readBase(base);
+    } catch (error) {
+      throw new SweepSpecError('base', `${base}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    return checkScenarioObject(read, 'base');
+  }
+  if (base !== null && typeof base === 'object' && !Array.isArray(base) && 'preset' in base) {
+    const keys = Object.keys(base);
+    if (keys.length !== 1) throw new SweepSpecError('base', `{ "preset": ... } takes no other field (found ${keys.filter((k) => k !== 'preset').join(', ')}); use overrides to change the preset`);
+    const id = /** @type {{ preset: unknown }} */ (base).preset;
+    const presets = options.presets ?? [];
+    const preset = presets.find((p) => p.id === id);
+    if (!preset) {
+      throw new SweepSpecError('base.preset', `${JSON.stringify(id)} is not a preset (${presets.length ? `presets are ${presets.map((p) => p.id).join(', ')}` : 'no presets were given'})`);
+    }
+    return structuredCloneJson(preset.scenario);
+  }
+  return checkScenarioObject(base, 'base');
+}
+
+/** @param {unknown} value @param {string} field @returns {Record<string, unknown>} */
+function checkScenarioObject(value, field) {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new SweepSpecError(field, `must be a scenario object, { "preset": "<id>" } or a file path, not ${describeValue(value)}`);
+  }
+  return structuredCloneJson(value);
+}
+
+/** A deep copy through JSON: what a scenario is, and free of frozen or shared parts. @param {unknown} value */
+function structuredCloneJson(value) {
+  return JSON.parse(JSON.stringify(value));
+}
+
+/**
+ * @param {Record<string, unknown>} base
+ * @param {unknown} overrides
+ */
+function applyOverrides(base, overrides) {
+  if (overrides === undefined) return base;
+  if (overrides === null || typeof overrides !== 'object' || Array.isArray(overrides)) {
+    throw new SweepSpecError('overrides', `must be an object of path: value, like { "duration": 5 }, not ${describeValue(overrides)}`);
+  }
+  let scenario = base;
+  for (const [path, value] of Object.entries(overrides)) {
+    const field = `overrides.${path}`;
+    if (value === undefined || (typeof value === 'number' && !Number.isFinite(value))) throw new SweepSpecError(field, 'must be a JSON value');
+    try {
+      const head = parsePath(path)[0];
+      if ('key' in head && head.key === 'version') throw new Error('the scenario format version cannot be overridden');
+      scenario = setAtPath(scenario, path, value);
+    } catch (error) {
+      throw new SweepSpecError(field, messageOf(error));
+    }
+  }
+  return scenario;
+}
+
+/**
+ * @param {Record<string, unknown>} base
+ * @param {unknown} parameter
+ * @param {string} field
+ * @returns {import('./index').SweepAxis}
+ */
+function resolveAxis(base, parameter, field) {
+  if (parameter === undefined) throw new SweepSpecError(field, 'missing: { "path": "obs.burstLoss.data", "values": { "from": 0, "to": 0.01, "steps": 6 } }');
+  if (parameter === null || typeof parameter !== 'object' || Array.isArray(parameter)) {
+    throw new SweepSpecError(field, `must be an object with path and values, not ${describeValue(parameter)}`);
+  }
+  const p = /** @type {Record<string, unknown>} */ (parameter);
+  for (const key of Object.keys(p)) {
+    if (key !== 'path' && key !== 'values') throw new SweepSpecError(`${field}.${key}`, 'unknown field (a parameter has path and values)');
+  }
+  const paths = typeof p.path === 'string' ? [p.path] : p.path;
+  if (!Array.isArray(paths) || paths.length === 0 || paths.length > SWEEP_LIMITS.maxPaths || paths.some((path) => typeof path !== 'string')) {
+    throw new SweepSpecError(`${field}.path`, `must be a path like "obs.burstLoss.data", or a list of 1 to ${SWEEP_LIMITS.maxPaths} paths set to the same value`);
+  }
+  paths.forEach((path, i) => {
+    const where = typeof p.path === 'string' ? `${field}.path` : `${field}.path[${i}]`;
+    if (paths.indexOf(path) !== i) throw new SweepSpecError(where, `${path} is listed twice`);
+    if (parsePathOrNull(path)?.[0].key === 'seed') throw new SweepSpecError(where, 'the seed is swept by "seeds", not as a parameter');
+    let value;
+    try {
+      value = locate(base, path).value;
+    } catch (error) {
+      throw new SweepSpecError(where, messageOf(error));
+    }
+    if (typeof value !== 'number') throw new SweepSpecError(where, `${path} is ${describeValue(value)} in the base scenario, not a number`);
+  });
+  return { paths: paths.slice(), values: resolveValues(p.values, `${field}.values`) };
+}
+
+/** @param {string} path */
+function parsePathOrNull(path) {
+  try {
+    return /** @type {[{ key?: string }]} */ (parsePath(path));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * @param {unknown} values
+ * @param {string} field
+ * @returns {number[]}
+ */
+function resolveValues(values, field) {
+  if (Array.isArray(values)) {
+    if (values.length < 1 || values.length > SWEEP_LIMITS.maxValues) throw new SweepSpecError(field, `must hold 1 to ${SWEEP_LIMITS.maxValues} numbers (it holds ${values.length})`);
+    values.forEach((value, i) => {
+      if (typeof value !== 'number' || !Number.isFinite(value)) throw new SweepSpecError(`${field}[${i}]`, `must be a finite number, not ${describeValue(value)}`);
+    });
+    return values.slice();
+  }
+  if (values === null || typeof values !== 'object') {
+    throw new SweepSpecError(field, `must be a list of numbers or { "from": a, "to": b, "steps": n }, not ${describeValue(values)}`);
+  }
+  const v = /** @type {Record<string, unknown>} */ (values);
+  for (const key of Object.keys(v)) {
+    if (!['from', 'to', 'steps'].includes(key)) throw new SweepSpecError(`${field}.${key}`, 'unknown field (a range has from, to and steps)');
+  }
+  for (const key of ['from', 'to']) {
+    if (typeof v[key] !== 'number' || !Number.isFinite(v[key])) throw new SweepSpecError(`${field}.${key}`, `must be a finite number, not ${describeValue(v[key])}`);
+  }
+  const steps = v.steps;
+  if (typeof steps !== 'number' || !Number.isInteger(steps) || steps < 2 || steps > SWEEP_LIMITS.maxValues) {
+    throw new SweepSpecError(`${field}.steps`, `must be an integer from 2 to ${SWEEP_LIMITS.maxValues}${typeof steps === 'number' ? ` (got ${steps})` : ''}`);
+  }
+  return linearValues(/** @type {number} */ (v.from), /** @type {number} */ (v.to), steps);
+}
+
+/**
+ * `steps` values from `from` to `to`, both included, evenly spaced, rounded to 15
+ * significant digits so that 0 to 0.01 in 11 steps gives 0.007, not 0.007000000000000001.
+ * Plain arithmetic and toPrecision (exactly specified), so every JavaScript engine gives
+ * the same doubles.
+ * @param {number} from @param {number} to @param {number} steps
+ */
+export function linearValues(from, to, steps) {
+  const last = steps - 1;
+  return Array.from({ length: steps }, (_, k) => (k === 0 ? from : k === last ? to : Number(((from * (last - k) + to * k) / last).toPrecision(15))));
+}
+
+/**
+ * @param {unknown} seeds
+ * @param {unknown} baseSeed
+ * @returns {number[]}
+ */
+function resolveSeeds(seeds, baseSeed) {
+  if (seeds === undefined) throw new SweepSpecError('seeds', 'missing: a count (seeds base.seed, base.seed + 1, ...) or a list of seeds');
+  if (typeof seeds === 'number') {
+    if (!Number.isInteger(seeds) || seeds < 1 || seeds > SWEEP_LIMITS.maxSeeds) {
+      throw new SweepSpecError('seeds', `a count of seeds must be an integer from 1 to ${SWEEP_LIMITS.maxSeeds} (got ${seeds})`);
+    }
+    if (typeof baseSeed !== 'number' || !Number.isInteger(baseSeed) || baseSeed < 0 || baseSeed > UINT32_MAX) {
+      throw new SweepSpecError('seeds', `a count needs the base scenario's seed to be an integer from 0 to ${UINT32_MAX} (it is ${describeValue(baseSeed)}); or list the seeds`);
+    }
+    if (baseSeed + seeds - 1 > UINT32_MAX) throw new SweepSpecError('seeds', `base seed ${baseSeed} + ${seeds - 1} passes ${UINT32_MAX}; list the seeds instead`);
+    return Array.from({ length: seeds }, (_, k) => baseSeed + k);
+  }
+  if (!Array.isArray(seeds) || seeds.length < 1 || seeds.length > SWEEP_LIMITS.maxSeeds) {
+    throw new SweepSpecError('seeds', `must be a count from 1 to ${SWEEP_LIMITS.maxSeeds} or a list of 1 to ${SWEEP_LIMITS.maxSeeds} seeds`);
+  }
+  seeds.forEach((seed, i) => {
+    if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed > UINT32_MAX) {
+      throw new SweepSpecError(`seeds[${i}]`, `must be an integer from 0 to ${UINT32_MAX}, not ${typeof seed === 'number' ? seed : describeValue(seed)}`);
+    }
+    if (seeds.indexOf(seed) !== i) throw new SweepSpecError(`seeds[${i}]`, `${seed} is listed twice`);
+  });
+  return seeds.slice();
+}
+
+/** @param {unknown} outputs @returns {string[]} */
+function resolveOutputs(outputs) {
+  if (outputs === undefined) return ['aggregate.goodput'];
+  if (!Array.isArray(outputs) || outputs.length < 1 || outputs.length > SWEEP_LIMITS.maxOutputs) {
+    throw new SweepSpecError('outputs', `must be a list of 1 to ${SWEEP_LIMITS.maxOutputs} summary paths, like ["aggregate.goodput", "bursts.data.dropped"]`);
+  }
+  outputs.forEach((path, i) => {
+    if (typeof path !== 'string') throw new SweepSpecError(`outputs[${i}]`, `must be a summary path, not ${describeValue(path)}`);
+    try {
+      parsePath(path);
+    } catch (error) {
+      throw new SweepSpecError(`outputs[${i}]`, messageOf(error));
+    }
+    if (outputs.indexOf(path) !== i) throw new SweepSpecError(`outputs[${i}]`, `${path} is listed twice`);
+  });
+  return outputs.slice();
+}
+
+/** @param {unknown} error */
+function messageOf(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * 16 hex digits identifying what a sweep computes: FNV-1a (64 bits) of its canonical
+ * JSON (keys sorted). Detects shards of different sweeps; not a security measure.
+ * @param {Omit<import('./index').Sweep, 'hash'>} sweep
+ */
+export function sweepHash(sweep) {
+  const { format, name, base, axes, seeds, outputs } = sweep;
+  const text = canonicalJson({ format, name, base, axes, seeds, outputs });
+  let hash = 0xcbf29ce484222325n;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= BigInt(text.charCodeAt(i));
+    hash = (hash * 0x100000001b3n) & 0xffffffffffffffffn;
+  }
+  return hash.toString(16).padStart(16, '0');
+}
+
+/** JSON with object keys sorted, so equal values give equal text. @param {unknown} value @returns {string} */
+export function canonicalJson(value) {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.keys(value)
+      .sort()
+      .filter((key) => /** @type {Record<string, unknown>} */ (value)[key] !== undefined)
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson(/** @type {Record<string, unknown>} */ (value)[key])}`);
+    return `{${entries.join(',')}}`;
+  }
+  return JSON.stringify(value);
+}

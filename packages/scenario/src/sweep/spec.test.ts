@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import defaultScenario from '../../scenarios/default.json';
+import { PRESETS } from '../presets';
+import { SweepSpecError, expandSweep, linearValues, resolveSweepSpec, sweepPoints, sweepRunCount } from './index.js';
+
+const base = defaultScenario; // links E1-C1 (index 2) and C1-E2 (3) are fibers
+const spec = (extra: object = {}) => ({
+  sweep: 1,
+  base,
+  parameter: { path: 'obs.burstLoss.data', values: { from: 0, to: 0.01, steps: 3 } },
+  seeds: 2,
+  ...extra,
+});
+
+function refusal(value: unknown, options = {}): string {
+  try {
+    resolveSweepSpec(value, options);
+  } catch (error) {
+    expect(error).toBeInstanceOf(SweepSpecError);
+    return (error as Error).message;
+  }
+  throw new Error('the spec was accepted');
+}
+
+describe('resolveSweepSpec', () => {
+  it('resolves a spec with defaults', () => {
+    const sweep = resolveSweepSpec(spec());
+    expect(sweep.axes).toEqual([{ paths: ['obs.burstLoss.data'], values: [0, 0.005, 0.01] }]);
+    expect(sweep.seeds).toEqual([base.seed, base.seed + 1]);
+    expect(sweep.outputs).toEqual(['aggregate.goodput']);
+    expect(sweep.name).toBe(base.name);
+    expect(sweep.hash).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it('takes a preset, overrides, several paths together, a grid, explicit seeds and outputs', () => {
+    const sweep = resolveSweepSpec(
+      {
+        sweep: 1,
+        name: 'both',
+        base: { preset: 'paper000' },
+        overrides: { duration: 2, 'flows[tcp1].tcp.variant': 'newreno' },
+        parameter: { path: ['obs.burstLoss.data', 'obs.burstLoss.ack'], values: [0, 0.01] },
+        parameter2: { path: 'links[E1-C1].wavelengths', values: [1, 2, 4] },
+        seeds: [7, 3],
+        outputs: ['aggregate.goodput', 'flows[tcp1].meanRtt'],
+      },
+      { presets: PRESETS },
+    );
+    expect(sweep.base.duration).toBe(2);
+    expect(sweep.base.flows[0].tcp.variant).toBe('newreno');
+    expect(PRESETS[1].scenario.duration).toBe(20); // the preset itself is untouched
+    expect(sweepPoints(sweep).map((p) => p.values)).toEqual([[0, 1], [0, 2], [0, 4], [0.01, 1], [0.01, 2], [0.01, 4]]);
+    expect(sweepRunCount(sweep)).toBe(12);
+    const runs = expandSweep(sweep);
+    expect(runs.map((r) => [r.index, r.point, r.seed])).toEqual(Array.from({ length: 12 }, (_, k) => [k, Math.floor(k / 2), [7, 3][k % 2]]));
+    const run9 = runs[9]; // point 4: data = ack = 0.01, E1-C1 has 2 wavelengths; seed 3
+    expect(run9.scenario.obs.burstLoss).toEqual({ data: 0.01, ack: 0.01 });
+    expect(run9.scenario.links.find((l) => l.id === 'E1-C1')).toMatchObject({ wavelengths: 2 });
+    expect(run9.scenario.seed).toBe(3);
+    expect(run9.values).toEqual([0.01, 2]);
+  });
+
+  it('reads a file base only through readBase', () => {
+    expect(refusal(spec({ base: 'default.json' }))).toBe('base: a file path works only in the CLI; give the scenario itself or { "preset": "<id>" }');
+    const sweep = resolveSweepSpec(spec({ base: 'x.json' }), { readBase: () => base });
+    expect(sweep.base).toEqual(base);
+    expect(refusal(spec({ base: 'x.json' }), { readBase: () => { throw new Error('no such file'); } })).toBe('base: x.json: no such file');
+  });
+
+  it('gives the same hash for the same sweep, another for any change', () => {
+    const a = resolveSweepSpec(spec()).hash;
+    expect(resolveSweepSpec(JSON.parse(JSON.stringify(spec()))).hash).toBe(a);
+    expect(resolveSweepSpec(spec({ seeds: 3 })).hash).not.toBe(a);
+    expect(resolveSweepSpec(spec({ overrides: { duration: 1 } })).hash).not.toBe(a);
+    expect(resolveSweepSpec(spec({ outputs: ['bursts.dropped'] })).hash).not.toBe(a);
+  });
+
+  it('names the field and the rule when it refuses', () => {
+    const cases: [object, string][] = [
+      [spec({ parameter: { path: 'links[f9].wavelengths', values: [1, 2] } }), 'parameter.path: links[f9] names no link (links are fe1, f1, f2, fe2)'],
+      [spec({ parameter: { path: 'links[9].wavelengths', values: [1, 2] } }), 'parameter.path: links[9] is out of range (links has 4 links: 0 to 3)'],
+      [spec({ parameter: { path: 'obs.offset', values: [1] } }), 'parameter.path: obs.offset is a string ("auto") in the base scenario, not a number'],
+      [spec({ parameter: { path: 'obs.burstLoss', values: [1] } }), 'parameter.path: obs.burstLoss is an object in the base scenario, not a number'],
+      [spec({ parameter: { path: 'seed', values: [1] } }), 'parameter.path: the seed is swept by "seeds", not as a parameter'],
+      [spec({ parameter: { path: ['obs.burstLoss.data', 'obs.burstLoss.data'], values: [1] } }), 'parameter.path[1]: obs.burstLoss.data is listed twice'],
+      [spec({ parameter: { path: 'duration', values: { from: 1, to: 2, steps: 1 } } }), 'parameter.values.steps: must be an integer from 2 to 1000 (got 1)'],
+      [spec({ parameter: { path: 'duration', values: { from: 1, to: 2, steps: 2.5 } } }), 'parameter.values.steps: must be an integer from 2 to 1000 (got 2.5)'],
+      [spec({ parameter: { path: 'duration', values: { from: 1, steps: 3 } } }), 'parameter.values.to: must be a finite number, not absent'],
+      [spec({ parameter: { path: 'duration', values: [1, '2'] } }), 'parameter.values[1]: must be a finite number, not a string ("2")'],
+      [spec({ parameter: { path: 'duration', values: [] } }), 'parameter.values: must hold 1 to 1000 numbers (it holds 0)'],
+      [spec({ parameter: { path: 'duration', values: [1], step: 2 } }), 'parameter.step: unknown field (a parameter has path and values)'],
+      [spec({ parameter2: { path: 'obs.burstLoss.data', values: [1] } }), 'parameter2.path: obs.burstLoss.data is already swept by parameter'],
+      [spec({ seeds: 0 }), 'seeds: a count of seeds must be an integer from 1 to 1000 (got 0)'],
+      [spec({ seeds: [1, -2] }), 'seeds[1]: must be an integer from 0 to 4294967295, not -2'],
+      [spec({ seeds: [1, 1] }), 'seeds[1]: 1 is listed twice'],
+      [spec({ outputs: ['aggregate.goodput', 'flows[.x'] }), 'outputs[1]: "flows[.x" is not a path: unbalanced brackets in "flows[.x"'],
+      [spec({ overrides: { 'flows[tcp2].count': 3 } }), 'overrides.flows[tcp2].count: flows[tcp2] names no flow (flows are tcp1)'],
+      [spec({ overrides: { version: 2 } }), 'overrides.version: the scenario format version cannot be overridden'],
+      [spec({ sweep: 2 }), 'sweep: must be 1 (the format version), got 2'],
+      [spec({ colour: 'red' }), 'colour: unknown field (a sweep spec has sweep, name, base, overrides, parameter, parameter2, seeds, outputs)'],
+      [spec({ base: { preset: 'paper999' } }), 'base.preset: "paper999" is not a preset (no presets were given)'],
+      [spec({ base: undefined }), 'base: missing: a scenario object, { "preset": "<id>" } or (in the CLI) a scenario file path'],
+      [[1], 'a sweep spec is a JSON object, not a list'],
+    ];
+    for (const [value, message] of cases) expect(refusal(value), message).toBe(message);
+    expect(refusal(spec({ base: { preset: 'x' } }), { presets: PRESETS })).toMatch(/^base\.preset: "x" is not a preset \(presets are first-lesson, paper000, /);
+  });
+});
+
+describe('linearValues', () => {
+  it('includes both ends exactly and spaces evenly', () => {
+    expect(linearValues(0, 0.01, 11)).toEqual([0, 0.001, 0.002, 0.003, 0.004, 0.005, 0.006, 0.007, 0.008, 0.009, 0.01]);
+    expect(linearValues(0.1, 0.3, 3)).toEqual([0.1, 0.2, 0.3]);
+    expect(linearValues(5, 1, 5)).toEqual([5, 4, 3, 2, 1]);
+    expect(linearValues(1e-5, 1e-2, 4)).toEqual([1e-5, 0.00334, 0.00667, 0.01]);
+  });
+});
