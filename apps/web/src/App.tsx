@@ -19,6 +19,8 @@ import { EditorArea } from './editor/EditorArea';
 import { Term } from './glossary/Term';
 import { EventLogArea } from './log/EventLogArea';
 import { PresetPicker } from './presets/PresetPicker';
+import { ShareMenu } from './share/ShareMenu';
+import { useScenarioStore } from './share/storeContext';
 import { usePageKeys } from './controls/keyboard';
 import { useController, useSimState } from './sim/context';
 
@@ -32,6 +34,7 @@ type TabId = (typeof TABS)[number]['id'];
 export function App({ initialPresetId }: { initialPresetId: string }) {
   const controller = useController();
   const { phase } = useSimState();
+  const store = useScenarioStore();
   usePageKeys(controller);
   const [tab, setTab] = useState<TabId>('charts');
   // The network or the results get most of the height: the animation wants room when a
@@ -42,6 +45,7 @@ export function App({ initialPresetId }: { initialPresetId: string }) {
       <header className="app-header">
         <h1>TCP over Optical Burst Switching</h1>
         <PresetPicker initialId={initialPresetId} />
+        <ShareMenu />
       </header>
       <ErrorBanner />
       <NoticeBanner />
@@ -61,7 +65,7 @@ export function App({ initialPresetId }: { initialPresetId: string }) {
         </aside>
         <main className={`content${bigNetwork ? ' big-network' : ''}`}>
           <AreaBoundary name="network view">
-            <EditorArea overlay={(props) => <AnimationLayer {...props} />} legend={<AnimationLegend />} />
+            <EditorArea store={store} overlay={(props) => <AnimationLayer {...props} />} legend={<AnimationLegend />} />
           </AreaBoundary>
           <section className="bottom" aria-label="Results">
             <div className="tabs" role="tablist" aria-label="Views">

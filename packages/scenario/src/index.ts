@@ -8,5 +8,5 @@ export type { Preset } from './presets';
 export { PRESETS, DEFAULT_PRESET_ID, findPreset } from './presets';
 export type { ShareHashResult, ShareLinkError } from './share-link';
 export { SHARE_LINK_FORMAT, decodeShareHash, encodeShareHash, presetShareHash } from './share-link';
-export { SHARE_LIMITS } from './share-limits';
+export { SHARE_LIMITS, checkSharedScenario } from './share-limits';
 export * from './sweep/index.js';

@@ -11,6 +11,7 @@
 import { scaleLinear } from 'd3';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useController } from '../sim/context';
+import { registerChart } from './chartExport';
 import { TcpEventName, type VisualEvent } from '../sim/visualStore';
 import { useElementSize } from '../useElementSize';
 import { m4Range, nearestIndex, thinMarkers, windowRange } from './decimate';
@@ -90,6 +91,8 @@ export function LiveChart(props: LiveChartProps) {
   const y = useMemo(() => scaleLinear().domain([0, yMax]).range([innerH, 0]), [yMax, innerH]);
 
   const buffers = useRef(new Map<string, Float64Array>());
+  /** Paints the last drawing's data on any context (the SVG export replays it). */
+  const painted = useRef<((ctx: CanvasRenderingContext2D) => number) | null>(null);
   const lastDrawn = useRef('');
   /** What the hover read-out needs from the last redraw. */
   const drawn = useRef<{ layers: Layer[]; x: typeof x; y: typeof y; markers: PlacedMarker[] }>({
@@ -185,15 +188,6 @@ export function LiveChart(props: LiveChartProps) {
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, innerW, innerH);
     const yNow = scaleLinear().domain([0, fit.current.value]).range([innerH, 0]);
-    let points = 0;
-    for (const { layer, t, values, from, to } of prepared) {
-      const keep = m4Range(t, values, from, to, x, innerW);
-      points += keep.length;
-      const style = { color: layer.color, width: layer.width, dash: layer.dash, alpha: layer.alpha };
-      if (layer.style === 'dots') drawDots(ctx, t, values, keep, x, yNow, innerH, style);
-      else drawPath(ctx, t, values, keep, x, yNow, innerH, style);
-    }
-    figure.dataset.drawn = String(points);
 
     let placed: PlacedMarker[] = [];
     if (markers) {
@@ -206,12 +200,26 @@ export function LiveChart(props: LiveChartProps) {
         all.push({ x: x(e.t0), y: yNow(e.value), kind: e.reason, event: e });
       }
       placed = thinMarkers(all, MARKER_CELL_PX, innerW, innerH);
-      // Fast retransmits first, so an RTO at the same place stays on top.
-      for (const m of placed) if (m.kind === 1) drawMarker(ctx, 1, m.x, m.y);
-      for (const m of placed) if (m.kind === 0) drawMarker(ctx, 0, m.x, m.y);
       figure.dataset.markers = String(placed.length);
       figure.dataset.markerEvents = String(all.length);
     }
+    // The screen and the SVG export (chartExport.ts) paint through the same code.
+    const paint = (target: CanvasRenderingContext2D): number => {
+      let points = 0;
+      for (const { layer, t, values, from, to } of prepared) {
+        const keep = m4Range(t, values, from, to, x, innerW);
+        points += keep.length;
+        const style = { color: layer.color, width: layer.width, dash: layer.dash, alpha: layer.alpha };
+        if (layer.style === 'dots') drawDots(target, t, values, keep, x, yNow, innerH, style);
+        else drawPath(target, t, values, keep, x, yNow, innerH, style);
+      }
+      // Fast retransmits first, so an RTO at the same place stays on top.
+      for (const m of placed) if (m.kind === 1) drawMarker(target, 1, m.x, m.y);
+      for (const m of placed) if (m.kind === 0) drawMarker(target, 0, m.x, m.y);
+      return points;
+    };
+    figure.dataset.drawn = String(paint(ctx));
+    painted.current = paint;
     drawn.current = { layers, x, y: yNow, markers: placed };
     b.at = started;
     b.cost = performance.now() - started;
@@ -232,6 +240,28 @@ export function LiveChart(props: LiveChartProps) {
     };
   }, [controller, redraw]);
   useEffect(() => timeWindow.subscribe(updateHover), [timeWindow, updateHover]);
+
+  // Offered to the export menu while the chart is on screen.
+  const exportView = useRef({ yLabel, innerW, innerH });
+  exportView.current = { yLabel, innerW, innerH };
+  useEffect(() => {
+    const figure = figureRef.current;
+    if (!figure) return;
+    return registerChart({
+      figure,
+      get title() {
+        return exportView.current.yLabel;
+      },
+      keys: () => {
+        const seen = new Set<string>();
+        return drawn.current.layers
+          .filter((l) => l.label !== '' && !seen.has(l.label) && seen.add(l.label))
+          .map((l) => ({ label: l.label, color: l.color, dash: l.dash }));
+      },
+      plot: () => ({ left: MARGIN.left, top: MARGIN.top, width: exportView.current.innerW, height: exportView.current.innerH }),
+      paint: (ctx) => void painted.current?.(ctx),
+    });
+  }, []);
 
   // Wheel zoom needs a non-passive listener to keep the page from scrolling.
   useEffect(() => {

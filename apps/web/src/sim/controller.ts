@@ -328,6 +328,11 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
     }
   }
 
+  /** Shows a non-fatal message (a link that could not be opened, a file refused). */
+  notify(message: string): void {
+    this.setState({ notice: message });
+  }
+
   dismissNotice(): void {
     this.setState({ notice: null });
   }

@@ -1,0 +1,192 @@
+/**
+ * "Share & files" in the header: a link to the scenario (copied to the clipboard, and shown
+ * to select by hand where the clipboard is off), the scenario as a file to save or open
+ * (drag and drop onto the page too), and exports of the run: time series and event log
+ * (CSV), summary (JSON), charts (PNG, SVG).
+ *
+ * What is shared is the scenario being worked on (the editor's, sliders included): the
+ * link restores it exactly, so the same seed gives the same summary.
+ */
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { encodeShareHash, presetShareHash } from '@obs-tcp-sim/scenario';
+import { exportCharts, chartsAvailable } from '../charts/chartExport';
+import { makeNames, type ScenarioShape } from '../log/names';
+import { useController } from '../sim/context';
+import { download, eventLogCsv, fileStem, jsonText, timeSeriesCsv } from './exports';
+import { scenarioFromFile } from './openFile';
+import { presetIdOf } from './startup';
+import { useScenarioStore } from './storeContext';
+
+export function ShareMenu() {
+  const controller = useController();
+  const store = useScenarioStore();
+  const [open, setOpen] = useState(false);
+  const [link, setLink] = useState<{ url: string; copied: boolean; preset: string } | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const panelId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    addEventListener('keydown', onKey);
+    return () => removeEventListener('keydown', onKey);
+  }, [open]);
+
+  const page = () => `${location.origin}${location.pathname}${location.search}`;
+
+  const copyLink = async () => {
+    const scenario = store.scenario;
+    let url: string;
+    try {
+      url = page() + encodeShareHash(scenario);
+    } catch (error) {
+      setLink(null);
+      setMessage(error instanceof Error ? error.message : String(error));
+      return;
+    }
+    const preset = presetIdOf(scenario);
+    let copied = false;
+    try {
+      await navigator.clipboard.writeText(url);
+      copied = true;
+    } catch {
+      // No clipboard (an insecure page, or permission refused): the field below is selected.
+    }
+    setMessage(null);
+    setLink({ url, copied, preset: preset ? page() + presetShareHash(preset) : '' });
+  };
+
+  const openFile = async (file: File | undefined) => {
+    if (!file) return;
+    const read = await scenarioFromFile(file);
+    if (!read.ok) {
+      controller.notify(`Could not open ${read.message}. Your scenario is unchanged.`);
+      return;
+    }
+    setOpen(false);
+    await controller.loadScenario(read.scenario, { play: true }).catch(() => {
+      // The controller shows the engine's reason; the previous scenario stays.
+    });
+  };
+
+  // Files dropped anywhere on the page open here too (the latest openFile, one listener).
+  const openLatest = useRef(openFile);
+  openLatest.current = openFile;
+  useFileDrop(useCallback((file: File) => void openLatest.current(file), []));
+
+  const names = () => makeNames(controller.scenario as unknown as ScenarioShape, controller.getState().flowIds);
+  const stem = () => fileStem(store.scenario);
+  const summary = controller.getState().summary;
+
+  return (
+    <div className="share-menu">
+      <button
+        type="button"
+        className="share-toggle"
+        data-testid="share-toggle"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+      >
+        Share &amp; files
+      </button>
+      <input
+        ref={fileInput}
+        type="file"
+        accept=".json,application/json"
+        hidden
+        data-testid="open-file-input"
+        onChange={(e) => {
+          void openFile(e.currentTarget.files?.[0]);
+          e.currentTarget.value = '';
+        }}
+      />
+      {open && (
+        <div className="share-panel" id={panelId} data-testid="share-panel" role="group" aria-label="Share and files">
+          <h3>Share</h3>
+          <button type="button" data-testid="copy-link" onClick={() => void copyLink()}>
+            Copy link to this scenario
+          </button>
+          {link && (
+            <div className="share-link">
+              <p role="status">{link.copied ? 'Link copied. Anyone who opens it gets this scenario.' : 'Copy this link:'}</p>
+              <input readOnly value={link.url} data-testid="share-link" onFocus={(e) => e.currentTarget.select()} aria-label="Link to this scenario" />
+              {link.preset && (
+                <p>
+                  Short link (the preset as shipped): <input readOnly value={link.preset} data-testid="preset-link" onFocus={(e) => e.currentTarget.select()} aria-label="Short link to the preset" />
+                </p>
+              )}
+            </div>
+          )}
+          {message && (
+            <p className="share-error" role="alert" data-testid="share-error">
+              {message}
+            </p>
+          )}
+          <h3>Scenario file</h3>
+          <div className="share-row">
+            <button type="button" data-testid="save-scenario" onClick={() => download(`${stem()}.json`, jsonText(store.scenario), 'application/json')}>
+              Save…
+            </button>
+            <button type="button" data-testid="open-scenario" onClick={() => fileInput.current?.click()}>
+              Open…
+            </button>
+            <span className="share-hint">or drop a .json file on the page</span>
+          </div>
+          <h3>Export this run</h3>
+          <div className="share-row">
+            <button type="button" data-testid="export-series" onClick={() => download(`${stem()}-series.csv`, timeSeriesCsv(controller.series, controller.getState().flowIds), 'text/csv')}>
+              Time series (CSV)
+            </button>
+            <button type="button" data-testid="export-log" onClick={() => download(`${stem()}-events.csv`, eventLogCsv(controller.visual.notable, names()), 'text/csv')}>
+              Event log (CSV)
+            </button>
+            <button type="button" data-testid="export-summary" disabled={!summary} onClick={() => download(`${stem()}-summary.json`, jsonText(controller.getState().summary), 'application/json')}>
+              Summary (JSON)
+            </button>
+          </div>
+          <div className="share-row">
+            <button type="button" data-testid="export-png" disabled={!chartsAvailable()} onClick={() => void exportCharts('png', stem())}>
+              Charts (PNG)
+            </button>
+            <button type="button" data-testid="export-svg" disabled={!chartsAvailable()} onClick={() => void exportCharts('svg', stem())}>
+              Charts (SVG)
+            </button>
+            {!chartsAvailable() && <span className="share-hint">open the Charts tab to export them</span>}
+          </div>
+          <button type="button" className="share-close" onClick={() => setOpen(false)}>
+            Close
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** A scenario file dropped anywhere on the page opens like Open… does. */
+export function useFileDrop(onFile: (file: File) => void): void {
+  useEffect(() => {
+    const hasFiles = (e: DragEvent) => e.dataTransfer?.types.includes('Files') ?? false;
+    const over = (e: DragEvent) => {
+      if (!hasFiles(e)) return;
+      e.preventDefault();
+      if (e.dataTransfer) e.dataTransfer.dropEffect = 'copy';
+    };
+    const drop = (e: DragEvent) => {
+      if (!hasFiles(e)) return;
+      e.preventDefault();
+      const file = e.dataTransfer?.files[0];
+      if (file) onFile(file);
+    };
+    addEventListener('dragover', over);
+    addEventListener('drop', drop);
+    return () => {
+      removeEventListener('dragover', over);
+      removeEventListener('drop', drop);
+    };
+  }, [onFile]);
+}
+

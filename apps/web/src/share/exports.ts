@@ -1,0 +1,91 @@
+/**
+ * What the export menu writes: the time series of every flow and the aggregate (CSV, one
+ * row per flow and sample, so 320 flows stay one tidy table), the event log (CSV, the
+ * sentences the log shows), the summary and the scenario (JSON). Pure functions of the
+ * stores; the menu only names and downloads the files.
+ */
+import type { Scenario } from '@obs-tcp-sim/scenario';
+import { categoryOf } from '../log/filter';
+import { describeEvent, type BurstOrigin } from '../log/describe';
+import type { Names } from '../log/names';
+import { EventKind, type EventRing } from '../sim/visualStore';
+import { SERIES_COLUMNS, TCP_STATE_NAMES, type SeriesStore } from '../sim/seriesStore';
+
+/** A CSV field: quoted when it holds a comma, a quote or a line break (RFC 4180). */
+export function csvField(value: string | number): string {
+  const text = typeof value === 'number' ? numberText(value) : value;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Shortest text that reads back as the same double; empty for NaN (no sample). */
+function numberText(x: number): string {
+  return Number.isNaN(x) ? '' : String(x);
+}
+
+const row = (fields: Array<string | number>) => fields.map(csvField).join(',') + '\r\n';
+
+/**
+ * Columns: t (s), flow (its id, or "all flows" for the aggregate), cwnd and ssthresh
+ * (segments), srtt and rtt (s), goodput (bit/s), delivered (bytes), state (TCP phase).
+ */
+export function timeSeriesCsv(series: SeriesStore, flowIds: readonly string[]): string {
+  const header = ['t_s', 'flow', 'cwnd_segments', 'ssthresh_segments', 'srtt_s', 'rtt_s', 'goodput_bps', 'delivered_bytes', 'state'];
+  const parts = [row(header)];
+  for (let f = 0; f < series.flowCount; f++) {
+    const s = series.flow(f)!;
+    const col = Object.fromEntries(SERIES_COLUMNS.map((c) => [c, s.column(c)])) as Record<(typeof SERIES_COLUMNS)[number], Float64Array>;
+    const id = flowIds[f] ?? `flow ${f}`;
+    for (let i = 0; i < s.length; i++) {
+      const state = TCP_STATE_NAMES[col.state[i]] ?? '';
+      parts.push(row([col.t[i], id, col.cwnd[i], col.ssthresh[i], col.srtt[i], col.rtt[i], col.goodput[i], col.delivered[i], state]));
+    }
+  }
+  const a = series.aggregate;
+  const [t, goodput, delivered, srtt, rtt] = (['t', 'goodput', 'delivered', 'srtt', 'rtt'] as const).map((c) => a.column(c));
+  for (let i = 0; i < a.length; i++) parts.push(row([t[i], 'all flows', '', '', srtt[i], rtt[i], goodput[i], delivered[i], '']));
+  return parts.join('');
+}
+
+/** Columns: t (s), category (drops, tcp, formed), what happened (the log's sentence). */
+export function eventLogCsv(ring: Pick<EventRing, 'length' | 'event'>, names: Names): string {
+  const parts = [row(['t_s', 'category', 'event'])];
+  const origins = new Map<number, BurstOrigin>();
+  for (let i = 0; i < ring.length; i++) {
+    const e = ring.event(i);
+    if (e.kind === EventKind.BurstFormed) origins.set(e.id, { mainFlow: e.lane, flows: e.dir });
+    const category = categoryOf(e.kind);
+    if (!category) continue;
+    const origin = e.kind === EventKind.BurstDropped ? origins.get(e.id) : undefined;
+    parts.push(row([e.t0, category, describeEvent(e, names, origin)]));
+  }
+  return parts.join('');
+}
+
+export function jsonText(value: unknown): string {
+  return `${JSON.stringify(value, null, 2)}\n`;
+}
+
+/** A file name from the scenario's name: "Paper 000: LOBS testbed" -> "paper-000-lobs-testbed". */
+export function fileStem(scenario: Pick<Scenario, 'name'>): string {
+  const stem = (scenario.name ?? '')
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return stem || 'scenario';
+}
+
+/** Saves text (or a blob) as a file through a temporary link. */
+export function download(fileName: string, content: string | Blob, type = 'text/plain'): void {
+  const blob = typeof content === 'string' ? new Blob([content], { type }) : content;
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.style.display = 'none';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
