@@ -1,0 +1,134 @@
+/**
+ * Share & files (issue 6): a copied link opens the same scenario in a new page and gives
+ * the same summary; every kind of bad link gives its reason and the default scenario; a
+ * reload keeps the scenario being worked on; scenario files open, exports download.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { deflateSync } from 'node:zlib';
+import { openRunning, snapshot, waitIdle } from './helpers';
+
+const DEFAULT_NAME = 'Paper 000: LOBS testbed, data-burst vs ACK-burst loss';
+
+/** paper 000 cut to 1.5 s with another seed and 2 % data-burst loss: an edited scenario. */
+function shortScenario(): Record<string, unknown> {
+  const s = JSON.parse(readFileSync(new URL('../packages/scenario/presets/paper000-lobs.json', import.meta.url), 'utf8'));
+  return { ...s, name: 'short run <b>not bold</b>', seed: 7, duration: 1.5, obs: { ...s.obs, burstLoss: { data: 0.02, ack: 0 } } };
+}
+
+async function openSharePanel(page: Page) {
+  if (!(await page.getByTestId('share-panel').isVisible())) await page.getByTestId('share-toggle').click();
+}
+
+async function openScenarioFile(page: Page, scenario: unknown, name = 'short.json') {
+  await openSharePanel(page);
+  await page.getByTestId('open-file-input').setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(scenario)) });
+}
+
+/** Runs to the end at full speed and returns the summary the export menu saves. */
+async function finalSummary(page: Page): Promise<Record<string, unknown>> {
+  await page.getByRole('radio', { name: 'max' }).check();
+  await expect(page.getByTestId('phase')).toHaveText('Finished', { timeout: 60_000 });
+  await waitIdle(page);
+  await openSharePanel(page);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-summary').click()]);
+  const summary = JSON.parse(readFileSync((await download.path())!, 'utf8'));
+  delete summary.wallTime; // the only field that depends on the machine
+  return summary;
+}
+
+test('a copied link opens the same scenario in a new page, with the same summary', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openRunning(page);
+  await openScenarioFile(page, shortScenario());
+  await expect(page.getByTestId('scenario-name')).toHaveText('short run <b>not bold</b>');
+  await openSharePanel(page);
+  await page.getByTestId('copy-link').click();
+  const url = await page.getByTestId('share-link').inputValue();
+  expect(url).toMatch(/#s=1\.[A-Za-z0-9_-]+$/);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+  await snapshot(page, 'share-01-link');
+  const here = await finalSummary(page);
+
+  const other = await context.newPage();
+  await other.goto(url);
+  await expect(other.getByTestId('scenario-name')).toHaveText('short run <b>not bold</b>');
+  expect(await other.locator('b').count()).toBe(0); // the name is text, never markup
+  await expect(other.getByTestId('loss-data')).toHaveAttribute('aria-valuetext', /2(\.0)? %/);
+  // The link is opened once: the address no longer carries it.
+  expect(new URL(other.url()).hash).toBe('');
+  expect(await finalSummary(other)).toEqual(here);
+});
+
+const BAD_LINKS: Array<[string, string, RegExp]> = [
+  ['truncated', '', /damaged|truncated|could not be read|incomplete/i],
+  ['corrupted', '', /damaged|altered|corrupt/i],
+  ['oversized', `#s=1.${'A'.repeat(70_000)}`, /too long/],
+  ['wrong version', '#s=9.eJyrVgooSk0uyczPU7JSMDRQqgUAM3sE9w', /newer|version/i],
+  ['not ours', '#view=3', /holds no scenario/],
+  ['unknown preset', '#preset=paper999', /preset/i],
+];
+
+test('each kind of bad link gives its reason and the default scenario', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openRunning(page);
+  await page.getByTestId('share-toggle').click();
+  await page.getByTestId('copy-link').click();
+  const good = new URL(await page.getByTestId('share-link').inputValue()).hash;
+  const hostile = (patch: (s: Record<string, unknown>) => void) => {
+    const s = shortScenario();
+    patch(s);
+    return `#s=1.${deflateSync(JSON.stringify(s)).toString('base64url')}`;
+  };
+  const links: Array<[string, string, RegExp]> = BAD_LINKS.map(([what, hash, reason]) => {
+    if (what === 'truncated') return [what, good.slice(0, good.length - 40), reason];
+    if (what === 'corrupted') return [what, good.slice(0, 60) + (good[60] === 'A' ? 'B' : 'A') + good.slice(61), reason];
+    return [what, hash, reason];
+  });
+  links.push(['a million flows', hostile((s) => ((s.flows as Array<Record<string, unknown>>)[0].count = 1_000_000)), /flows\[0\]\.count/]);
+  links.push(['script in a name', hostile((s) => (s.name = 'x\u202e<script>window.__pwned=1</script>')), /name/]);
+  for (const [what, hash, reason] of links) {
+    // A fresh page load each time (a hash change alone keeps the page and the work on it).
+    await page.goto('about:blank');
+    await page.goto(`./${hash}`);
+    const notice = page.getByTestId('notice-banner');
+    await expect(notice, what).toContainText('This link could not be opened');
+    await expect(notice, what).toContainText(reason);
+    await expect(notice, what).toContainText('default scenario');
+    await expect(page.getByTestId('phase'), what).toHaveText('Running');
+    await expect(page.getByTestId('preset'), what).toHaveValue('paper000');
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned), what).toBeUndefined();
+  }
+  await snapshot(page, 'share-02-bad-link');
+});
+
+test('a reload keeps the scenario being worked on', async ({ page }) => {
+  await openRunning(page);
+  await openScenarioFile(page, shortScenario());
+  await expect(page.getByTestId('scenario-name')).toHaveText('short run <b>not bold</b>');
+  await page.waitForTimeout(800); // the store writes at most twice a second
+  await page.reload();
+  await expect(page.getByTestId('scenario-name')).toHaveText('short run <b>not bold</b>');
+  await expect(page.getByTestId('preset')).toHaveValue('');
+});
+
+test('a bad scenario file is refused with its line, the scenario kept; exports download', async ({ page }) => {
+  await openRunning(page);
+  await page.getByTestId('share-toggle').click();
+  await page.getByTestId('open-file-input').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{\n  "version": 1,\n  oops\n}') });
+  await expect(page.getByTestId('notice-banner')).toContainText(/broken\.json: .*line 3/);
+  await expect(page.getByTestId('preset')).toHaveValue('paper000');
+  await expect(page.getByTestId('scenario-name')).toBeHidden();
+  for (const [id, pattern] of [
+    ['export-series', /^t_s,flow,cwnd_segments/],
+    ['export-log', /^t_s,category,event/],
+    ['export-svg', /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[\s\S]*<path d="M/],
+  ] as const) {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(id).click()]);
+    expect(readFileSync((await download.path())!, 'utf8'), id).toMatch(pattern);
+  }
+  const [png] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-png').click()]);
+  expect(readFileSync((await png.path())!).subarray(1, 4).toString()).toBe('PNG');
+  expect(DEFAULT_NAME).toContain('Paper 000');
+});
