@@ -1,9 +1,11 @@
-// obs-sim: runs one scenario to its end and prints the summary JSON.
+// obs-sim: runs one scenario to its end and prints the summary JSON; `sweep` and `merge`
+// are in sweep-command.mjs.
 import { performance } from 'node:perf_hooks';
 import { ScenarioError } from '@obs-tcp-sim/scenario/src/scenario-error.js';
 import { preloadEngineNode, runScenarioNode } from '@obs-tcp-sim/engine/src/node-engine.js';
 import { USAGE, parseArgs } from './args.mjs';
 import { ensureWasmBuilt } from './ensure-wasm.mjs';
+import { mergeCommand, sweepCommand } from './sweep-command.mjs';
 import { readScenarioFile } from './read-scenario-file.mjs';
 
 export const EXIT_OK = 0;
@@ -27,6 +29,8 @@ export async function main(argv) {
     complain(`${args.message} (see --help)`);
     return EXIT_BAD_INPUT;
   }
+  if (args.kind === 'sweep') return sweepCommand(args);
+  if (args.kind === 'merge') return mergeCommand(args);
 
   const { file } = args;
   try {

@@ -33,6 +33,6 @@ export function readScenarioFile(file) {
  * `npm run sim` runs the script from the repository root; a relative path means
  * the directory the user typed the command in, which npm passes as INIT_CWD.
  */
-function userDirectory() {
+export function userDirectory() {
   return process.env.npm_lifecycle_event === 'sim' && process.env.INIT_CWD ? process.env.INIT_CWD : process.cwd();
 }

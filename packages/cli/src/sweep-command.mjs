@@ -1,0 +1,197 @@
+// `obs-sim sweep spec.json` and `obs-sim merge part*.json`: docs/sweeps.md.
+import { availableParallelism } from 'node:os';
+import { dirname, resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { ScenarioError } from '@obs-tcp-sim/scenario/src/scenario-error.js';
+import { parseScenarioText } from '@obs-tcp-sim/scenario/src/parse-scenario-text.js';
+import {
+  SweepSpecError, collectOutputs, makeShardFile, mergeShards, parseShard, resolveSweepSpec, shardJson, shardRunIndices,
+  summarizeSweep, sweepCsv, sweepJson, sweepRun, sweepRunCount, sweepRunsCsv,
+} from '@obs-tcp-sim/scenario/src/sweep/index.js';
+import { ensureWasmBuilt } from './ensure-wasm.mjs';
+import { loadPresets } from './preset-files.mjs';
+import { Progress } from './progress.mjs';
+import { readScenarioFile, userDirectory } from './read-scenario-file.mjs';
+import { RunError, runOnPool } from './worker-pool.mjs';
+
+export const EXIT_OK = 0;
+export const EXIT_ENGINE_FAILED = 1;
+export const EXIT_BAD_INPUT = 2;
+
+/** @param {string} message */
+const complain = (message) => process.stderr.write(`obs-sim: ${message}\n`);
+
+/** A failure with its exit status and its one line. */
+class Stop extends Error {
+  /** @param {number} status @param {string} message */
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/**
+ * @param {Extract<import('./args.mjs').Args, { kind: 'sweep' }>} args
+ * @returns {Promise<number>} the exit status
+ */
+export async function sweepCommand(args) {
+  try {
+    let shard = null;
+    if (args.shard !== null) {
+      try {
+        shard = parseShard(args.shard);
+      } catch (error) {
+        throw new Stop(EXIT_BAD_INPUT, `--shard: ${messageOf(error)} (see --help)`);
+      }
+    }
+    const sweep = readSweep(args.spec);
+    const notReady = ensureWasmBuilt(complain);
+    if (notReady) throw new Stop(EXIT_ENGINE_FAILED, notReady);
+
+    const total = sweepRunCount(sweep);
+    const runs = shard ? shardRunIndices(total, shard) : Array.from({ length: total }, (_, k) => k);
+    const workers = Math.max(1, Math.min(args.workers ?? availableParallelism(), runs.length));
+    const points = total / sweep.seeds.length;
+    const progress = new Progress(runs.length, { quiet: args.quiet });
+    progress.start(
+      `${runs.length} runs (${shard ? `shard ${shard.index}/${shard.count} of ` : ''}${points} point${points === 1 ? '' : 's'} x ${sweep.seeds.length} seed${sweep.seeds.length === 1 ? '' : 's'}) on ${workers} worker thread${workers === 1 ? '' : 's'}`,
+    );
+    /** @type {import('@obs-tcp-sim/scenario').RunResult[]} */
+    const results = [];
+    try {
+      await runOnPool({
+        runs,
+        workers,
+        scenarioOf: (run) => JSON.stringify(sweepRun(sweep, run).scenario),
+        onResult: (run, summary) => {
+          try {
+            results.push({ run, outputs: collectOutputs(sweep, summary) });
+          } catch (error) {
+            throw new Stop(EXIT_BAD_INPUT, `${args.spec}: ${messageOf(error)}`);
+          }
+          progress.tick();
+        },
+      });
+    } catch (error) {
+      progress.abort();
+      if (error instanceof RunError) {
+        const where = error.run >= 0 ? `run ${error.run} (${describeRun(sweep, error.run)}): ` : '';
+        if (error.refused) throw new Stop(EXIT_BAD_INPUT, `${args.spec}: ${where}${firstLine(error.message)}`);
+        throw new Stop(EXIT_ENGINE_FAILED, `${args.spec}: ${where}engine error: ${error.message}`);
+      }
+      throw error;
+    }
+
+    if (shard) {
+      writeText(args.out, shardJson(makeShardFile(sweep, shard, results)));
+    } else {
+      writeResults(summarizeSweep(sweep, results), args);
+    }
+    return EXIT_OK;
+  } catch (error) {
+    return report(error);
+  }
+}
+
+/**
+ * @param {Extract<import('./args.mjs').Args, { kind: 'merge' }>} args
+ * @returns {Promise<number>} the exit status
+ */
+export async function mergeCommand(args) {
+  try {
+    const files = args.files.map((name) => {
+      try {
+        return { name, value: parseScenarioText(readScenarioFile(name)) };
+      } catch (error) {
+        throw new Stop(EXIT_BAD_INPUT, `${name}: ${messageOf(error)}`);
+      }
+    });
+    let results;
+    try {
+      results = mergeShards(files);
+    } catch (error) {
+      throw new Stop(EXIT_BAD_INPUT, `merge: ${messageOf(error)}`);
+    }
+    writeResults(results, args);
+    return EXIT_OK;
+  } catch (error) {
+    return report(error);
+  }
+}
+
+/**
+ * Reads and checks a spec file; a base given as a path is read relative to the spec.
+ * @param {string} file
+ */
+function readSweep(file) {
+  let value;
+  try {
+    value = parseScenarioText(readScenarioFile(file));
+  } catch (error) {
+    throw new Stop(EXIT_BAD_INPUT, `${file}: ${messageOf(error)}`);
+  }
+  const specDirectory = file === '-' ? userDirectory() : dirname(resolve(userDirectory(), file));
+  try {
+    return resolveSweepSpec(value, {
+      presets: loadPresets(),
+      readBase: (path) => parseScenarioText(readScenarioFile(resolve(specDirectory, path))),
+    });
+  } catch (error) {
+    if (error instanceof SweepSpecError) throw new Stop(EXIT_BAD_INPUT, `${file}: ${error.message}`);
+    throw error;
+  }
+}
+
+/**
+ * CSV to --out (JSON when it ends in .json) and JSON to --json; CSV on stdout when neither.
+ * @param {import('@obs-tcp-sim/scenario').SweepResults} results
+ * @param {{ out: string | null, json: string | null, raw: boolean }} args
+ */
+function writeResults(results, { out, json, raw }) {
+  const csv = () => (raw ? sweepRunsCsv(results) : sweepCsv(results));
+  if (out === null && json === null) writeText(null, csv());
+  if (out !== null) writeText(out, out.toLowerCase().endsWith('.json') ? sweepJson(results) : csv());
+  if (json !== null) writeText(json, sweepJson(results));
+}
+
+/** @param {string | null} file null or - for stdout @param {string} text */
+function writeText(file, text) {
+  if (file === null || file === '-') {
+    process.stdout.write(text);
+    return;
+  }
+  try {
+    writeFileSync(resolve(userDirectory(), file), text);
+  } catch (error) {
+    throw new Stop(EXIT_BAD_INPUT, `cannot write ${file}: ${/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT' ? 'no such directory' : messageOf(error)}`);
+  }
+}
+
+/** "obs.burstLoss.data = 0.005, seed 3". @param {import('@obs-tcp-sim/scenario').Sweep} sweep @param {number} run */
+function describeRun(sweep, run) {
+  const { values, seed } = sweepRun(sweep, run);
+  return [...sweep.axes.map((axis, a) => `${axis.paths.join(' = ')} = ${values[a]}`), `seed ${seed}`].join(', ');
+}
+
+/** @param {unknown} error */
+function report(error) {
+  if (error instanceof Stop) {
+    complain(error.message);
+    return error.status;
+  }
+  if (error instanceof ScenarioError) {
+    complain(firstLine(error.message));
+    return EXIT_BAD_INPUT;
+  }
+  throw error;
+}
+
+/** @param {unknown} error */
+function messageOf(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** @param {string} text */
+function firstLine(text) {
+  return text.split('\n')[0];
+}

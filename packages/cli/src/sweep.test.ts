@@ -1,0 +1,206 @@
+// `obs-sim sweep` and `obs-sim merge` as a user runs them: separate Node processes.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRESETS, collectOutputs, expandSweep, resolveSweepSpec, summarizeSweep, sweepCsv, sweepJson, sweepRunsCsv } from '@obs-tcp-sim/scenario';
+import { runScenarioNode } from '@obs-tcp-sim/engine/src/node-engine.js';
+import { PRESET_FILES, loadPresets } from './preset-files.mjs';
+import { parseArgs } from './args.mjs';
+import { Progress, formatDuration } from './progress.mjs';
+
+const bin = fileURLToPath(new URL('../bin/obs-sim.mjs', import.meta.url));
+const defaultFile = fileURLToPath(new URL('../../scenario/scenarios/default.json', import.meta.url));
+const defaultScenario = JSON.parse(readFileSync(defaultFile, 'utf8'));
+
+const dir = mkdtempSync(join(tmpdir(), 'obs-sweep-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function file(name: string, content: string | object): string {
+  const path = join(dir, name);
+  writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
+  return path;
+}
+
+function runCli(...args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [bin, ...args], { maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
+      const status = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+      resolve({ status, stdout, stderr });
+    });
+  });
+}
+
+/** Three points x two seeds of the default scenario, cut to 0.3 simulated seconds. */
+const spec = {
+  sweep: 1,
+  name: 'test sweep',
+  base: defaultScenario,
+  overrides: { duration: 0.3 },
+  parameter: { path: 'obs.burstLoss.data', values: { from: 0, to: 0.02, steps: 3 } },
+  seeds: 2,
+  outputs: ['aggregate.goodput', 'bursts.data.dropped', 'flows[tcp1].meanRtt'],
+};
+const specFile = file('spec.json', spec);
+
+let unsharded: { csv: string; json: string };
+beforeAll(async () => {
+  const { status, stderr } = await runCli('sweep', specFile, '--workers', '2', '--out', join(dir, 'all.csv'), '--json', join(dir, 'all.json'));
+  expect(stderr).toMatch(/^obs-sim: sweep: 6 runs \(3 points x 2 seeds\) on 2 worker threads\n/);
+  expect(status).toBe(0);
+  unsharded = { csv: readFileSync(join(dir, 'all.csv'), 'utf8'), json: readFileSync(join(dir, 'all.json'), 'utf8') };
+});
+
+describe('obs-sim sweep', () => {
+  it('gives what running each scenario alone and aggregating gives', async () => {
+    const sweep = resolveSweepSpec(spec);
+    const results = [];
+    for (const run of expandSweep(sweep)) results.push({ run: run.index, outputs: collectOutputs(sweep, await runScenarioNode(run.scenario)) });
+    const expected = summarizeSweep(sweep, results);
+    expect(unsharded.csv).toBe(sweepCsv(expected));
+    expect(unsharded.json).toBe(sweepJson(expected));
+    // Not a sweep of identical runs: loss lowers goodput and the seeds differ.
+    const points = expected.points.map((p) => p.outputs[0]);
+    expect(points[2].mean!).toBeLessThan(points[0].mean!);
+    expect(points[2].sd!).toBeGreaterThan(0);
+    expect(unsharded.csv.split('\n')[0]).toMatch(/^point,obs\.burstLoss\.data,runs,aggregate\.goodput:n,aggregate\.goodput:mean,/);
+  });
+
+  it('gives the same output with one worker as with two, on stdout when no file is named', async () => {
+    const one = await runCli('sweep', specFile, '--workers', '1', '--quiet');
+    expect(one.status).toBe(0);
+    expect(one.stderr).toBe('');
+    expect(one.stdout).toBe(unsharded.csv);
+    const raw = await runCli('sweep', specFile, '--workers=2', '--raw', '--quiet', '--out', '-');
+    expect(raw.status).toBe(0);
+    const runs = JSON.parse(unsharded.json).runs.map((r: { run: number; outputs: Record<string, number | null> }) => ({ run: r.run, outputs: Object.values(r.outputs) }));
+    expect(raw.stdout).toBe(sweepRunsCsv(summarizeSweep(resolveSweepSpec(spec), runs)));
+    expect(raw.stdout.split('\n')).toHaveLength(1 + 6 + 1);
+  });
+
+  it('merges shards 1/3, 2/3 and 3/3 into exactly the unsharded output', async () => {
+    const parts = [1, 2, 3].map((i) => join(dir, `part${i}.json`));
+    const runs = await Promise.all(parts.map((part, i) => runCli('sweep', specFile, '--shard', `${i + 1}/3`, '--workers', '1', '--out', part)));
+    for (const r of runs) expect(r.status, r.stderr).toBe(0);
+    expect(runs[1].stderr).toMatch(/^obs-sim: sweep: 2 runs \(shard 2\/3 of 3 points x 2 seeds\) on 1 worker thread\n/);
+    const merged = await runCli('merge', parts[2], parts[0], parts[1], '--out', join(dir, 'merged.csv'), '--json', join(dir, 'merged.json'));
+    expect(merged.status, merged.stderr).toBe(0);
+    expect(merged.stderr).toBe('');
+    expect(readFileSync(join(dir, 'merged.csv'), 'utf8')).toBe(unsharded.csv);
+    expect(readFileSync(join(dir, 'merged.json'), 'utf8')).toBe(unsharded.json);
+
+    const missing = await runCli('merge', parts[0], parts[2]);
+    expect(missing).toMatchObject({ status: 2, stdout: '', stderr: 'obs-sim: merge: missing shard 2/3 (got 2 of 3)\n' });
+    const twice = await runCli('merge', parts[0], parts[1], parts[1], parts[2]);
+    expect(twice).toMatchObject({ status: 2, stderr: `obs-sim: merge: ${parts[1]} and ${parts[1]} are both shard 2/3\n` });
+  });
+
+  it('refuses a bad spec with one line naming the field, exit 2', async () => {
+    const cases: [object, string][] = [
+      [{ ...spec, parameter: { path: 'links[f9].wavelengths', values: [1, 2] } }, 'parameter.path: links[f9] names no link (links are fe1, f1, f2, fe2)'],
+      [{ ...spec, parameter: { path: 'duration', values: { from: 1, to: 2, steps: 1 } } }, 'parameter.values.steps: must be an integer from 2 to 1000 (got 1)'],
+      [{ ...spec, base: 'no-such.json' }, 'base: no-such.json: no such file'],
+    ];
+    for (const [value, message] of cases) {
+      const bad = file('bad.json', value);
+      const { status, stdout, stderr } = await runCli('sweep', bad);
+      expect(stdout).toBe('');
+      expect(stderr).toBe(`obs-sim: ${bad}: ${message}\n`);
+      expect(status).toBe(2);
+    }
+    const syntax = await runCli('sweep', file('syntax.json', '{ "sweep": 1,, }'));
+    expect(syntax.status).toBe(2);
+    expect(syntax.stderr).toMatch(/^obs-sim: .*syntax\.json: invalid JSON at line 1, column 14: .*\n$/);
+  });
+
+  it('names the run the engine refuses, exit 2', async () => {
+    const bad = file('refused.json', { ...spec, parameter: { path: 'links[f1].wavelengths', values: [2, 0] }, seeds: 1 });
+    const { status, stderr } = await runCli('sweep', bad, '--quiet');
+    expect(status).toBe(2);
+    expect(stderr).toMatch(/^obs-sim: .*refused\.json: run 1 \(links\[f1\]\.wavelengths = 0, seed 1\): links\[\d\]\.wavelengths .*\n$/);
+  });
+
+  it('reads a base scenario file relative to the spec, and presets', async () => {
+    const sub = join(dir, 'specs');
+    rmSync(sub, { recursive: true, force: true });
+    writeFileSync(join(dir, 'base.json'), JSON.stringify(defaultScenario));
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(sub);
+    const relative = join(sub, 'relative.json');
+    writeFileSync(relative, JSON.stringify({ ...spec, base: '../base.json' }));
+    const { status, stdout } = await runCli('sweep', relative, '--quiet', '--workers', '2');
+    expect(status).toBe(0);
+    expect(stdout.split('\n').slice(1)).toEqual(unsharded.csv.split('\n').slice(1)); // same numbers
+    const preset = file('preset.json', { sweep: 1, base: { preset: 'first-lesson' }, overrides: { duration: 0.2 }, parameter: { path: 'obs.burstLoss.data', values: [0] }, seeds: 1 });
+    const fromPreset = await runCli('sweep', preset, '--quiet');
+    expect(fromPreset.status, fromPreset.stderr).toBe(0);
+    expect(fromPreset.stdout.split('\n')[1]).toMatch(/^0,0,1,1,\d+/);
+  });
+
+  it('refuses bad arguments', async () => {
+    for (const [args, message] of [
+      [['sweep'], 'sweep: missing the spec file'],
+      [['sweep', specFile, '--workers', '0'], 'sweep: --workers must be an integer from 1 to 1024, not 0'],
+      [['sweep', specFile, '--shard', '0/3'], '--shard: shard 0/3: i must be from 1 to 3 (shards count from 1; with a 0-based index such as JOB_COMPLETION_INDEX, pass index + 1)'],
+      [['sweep', specFile, '--shard', '3'], '--shard: "3" is not a shard: write i/N, like 3/8 (i from 1 to N)'],
+      [['sweep', specFile, '--shard', '1/3', '--json', 'x.json'], 'sweep: with --shard the output is a shard file (use --out part.json, then merge); --json and --raw belong to merge'],
+      [['merge'], 'merge: missing the shard files'],
+      [['merge', specFile, '--fast'], 'merge: unknown option --fast'],
+    ] as [string[], string][]) {
+      const { status, stderr } = await runCli(...args);
+      expect(status, args.join(' ')).toBe(2);
+      expect(stderr).toBe(`obs-sim: ${message} (see --help)\n`);
+    }
+    const notShard = await runCli('merge', specFile);
+    expect(notShard.stderr).toBe(`obs-sim: merge: ${specFile}: not a sweep shard file (it has no "obsSweepShard": 1; write shards with sweep --shard i/N)\n`);
+  });
+});
+
+describe('CLI pieces', () => {
+  it('knows every preset, with the same scenario as the app', () => {
+    expect(Object.keys(PRESET_FILES).sort()).toEqual(PRESETS.map((p) => p.id).sort());
+    for (const { id, scenario } of loadPresets()) expect(scenario, id).toEqual(PRESETS.find((p) => p.id === id)!.scenario);
+  });
+
+  it('keeps the plain run as it was', () => {
+    expect(parseArgs(['scenario.json'])).toEqual({ kind: 'run', file: 'scenario.json' });
+    expect(parseArgs(['--', 'scenario.json'])).toEqual({ kind: 'run', file: 'scenario.json' });
+    expect(parseArgs(['sweep', 's.json', '--shard=2/8', '--out', 'p.json'])).toMatchObject({ kind: 'sweep', spec: 's.json', shard: '2/8', out: 'p.json', workers: null });
+  });
+});
+
+describe('progress', () => {
+  const stream = (isTTY: boolean) => {
+    const chunks: string[] = [];
+    return { chunks, isTTY, write: (text: string) => chunks.push(text) } as unknown as NodeJS.WriteStream & { chunks: string[] };
+  };
+
+  it('writes a plain line at every tenth when stderr is not a terminal', () => {
+    let now = 0;
+    const out = stream(false);
+    const progress = new Progress(20, { stream: out, now: () => now });
+    for (let k = 0; k < 20; k++) {
+      now += 3;
+      progress.tick();
+    }
+    expect(out.chunks).toHaveLength(10);
+    expect(out.chunks[0]).toBe('obs-sim: sweep: 2/20 runs (10 %), 0:06 elapsed, ETA 0:54\n');
+    expect(out.chunks[9]).toBe('obs-sim: sweep: 20/20 runs (100 %), 1:00 elapsed, done\n');
+  });
+
+  it('redraws one bar in place on a terminal', () => {
+    let now = 0;
+    const out = stream(true);
+    const progress = new Progress(4, { stream: out, now: () => now });
+    for (let k = 0; k < 4; k++) {
+      now += 1;
+      progress.tick();
+    }
+    expect(out.chunks[0]).toBe('\r\x1b[2K[########......................] 1/4 runs (25 %), 0:01 elapsed, ETA 0:03');
+    expect(out.chunks.at(-1)).toBe('\n');
+    expect(out.chunks.join('').split('\n')).toHaveLength(2);
+    expect(formatDuration(3725)).toBe('1:02:05');
+  });
+});
