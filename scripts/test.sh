@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # `npm test`: everything CI checks, on a fresh Debian machine as root after only
 # `git clone`. Installs what is missing, builds, and runs every suite even when an
-# earlier one fails: C++ (ctest), Vitest, Playwright. The very last line of output is
+# earlier one fails: C++ (ctest), the parser fuzzer, Vitest, Playwright. The very last line of output is
 #   tests: N passed, M failed
-# summed over the three; the exit status is non-zero if anything failed, and a suite
+# summed over the three (plus one for the parser fuzzer); the exit status is non-zero if anything failed, and a suite
 # or build step that could not run counts as (at least) one failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -59,6 +59,16 @@ if step "native build (scripts/build-native.sh)" bash scripts/build-native.sh; t
   add_counts "C++ tests" junit "$reports/ctest.xml" $?
 else
   problems+=("C++ tests not run: the native build failed")
+fi
+
+# The scenario parser under libFuzzer with ASan and UBSan, for a bounded time: one test.
+section "fuzz: scenario parser (scripts/fuzz.sh, ${FUZZ_SECONDS:-45} s)"
+if FUZZ_SECONDS=${FUZZ_SECONDS:-45} FUZZ_JOBS=${FUZZ_JOBS:-2} bash scripts/fuzz.sh 2>&1 | tail -n 25; [ "${PIPESTATUS[0]}" -eq 0 ]; then
+  passed=$((passed + 1))
+  echo "fuzz: 1 passed, 0 failed"
+else
+  failed=$((failed + 1))
+  problems+=("fuzz: the scenario parser fuzzer found a problem or could not run (wasm-core/build/fuzz/artifacts/)")
 fi
 
 typecheck_packages() {
