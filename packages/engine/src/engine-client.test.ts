@@ -126,6 +126,27 @@ describe('createEngine', () => {
     expect((await engine.summary()).scenario).toBe(defaultScenario.name);
   });
 
+  it('runs another scenario to its end beside the loaded one: the summary of a run alone, and every sample', async () => {
+    const engine = track(createEngine({ spawnWorker: inProcessWorkers().spawnWorker }));
+    await engine.load(defaultScenario);
+    const other = { ...(structuredClone(defaultScenario) as Scenario), duration: 0.5, seed: 3 };
+    const { summary, flowIds, samples } = await engine.runToEnd(other, { samples: true });
+    const alone = await runScenarioNode(other);
+    expect(summary).toEqual(alone);
+    expect(flowIds).toEqual(['tcp1']);
+    const rows = samples!.t.length;
+    expect(rows).toBeGreaterThanOrEqual(Math.floor(0.5 / other.sampleInterval));
+    for (const column of SAMPLE_COLUMNS) expect(samples![column].length).toBe(rows);
+    expect([...samples!.t].every((t, i) => i === 0 || t >= samples!.t[i - 1])).toBe(true);
+    // Without samples asked, none cross; a refused scenario is a ScenarioError.
+    expect((await engine.runToEnd(other)).samples).toBeNull();
+    const bad = { ...other, duration: -1 };
+    await expect(engine.runToEnd(bad)).rejects.toBeInstanceOf(ScenarioError);
+    // The loaded scenario is untouched.
+    expect((await engine.summary()).scenario).toBe(defaultScenario.name);
+    expect((await engine.summary()).simTime).toBe(0);
+  });
+
   it('refuses what cannot be written as JSON before it reaches the engine', async () => {
     const engine = track(createEngine({ spawnWorker: inProcessWorkers().spawnWorker }));
     const cyclic = structuredClone(defaultScenario) as Scenario & { self?: unknown };

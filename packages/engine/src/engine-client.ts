@@ -1,9 +1,10 @@
 import * as Comlink from 'comlink';
 import type { Scenario, Summary } from '@obs-tcp-sim/scenario';
 import { ScenarioError } from '@obs-tcp-sim/scenario';
+import type { SampleColumns } from './engine-module';
 import type { Frame } from './frame';
 import { DEFAULT_SPEED, checkSpeed } from './speed';
-import type { LoadInfo, LoadResult, WorkerApi } from './worker-api';
+import type { BatchResult, LoadInfo, LoadResult, WorkerApi } from './worker-api';
 
 /** The main-thread face of the engine (docs/engine-api.md section 2). */
 export interface EngineClient {
@@ -32,6 +33,11 @@ export interface EngineClient {
   /** Applies at the engine's current time; rejects with ScenarioError(reason) if refused. */
   setLive(path: string, value: number): Promise<void>;
   summary(): Promise<Summary>;
+  /**
+   * Runs another scenario to its end in this worker (the loaded one is untouched): its
+   * summary, flow ids and, if asked, all its samples. Rejects with ScenarioError if refused.
+   */
+  runToEnd(scenario: Scenario, options?: { samples?: boolean }): Promise<{ summary: Summary; flowIds: string[]; samples: SampleColumns | null }>;
   /** About every animation frame while playing. Returns a function that unsubscribes. */
   onFrame(listener: (frame: Frame) => void): () => void;
   /** The engine threw or aborted (message ends with its last output); call reset(). */
@@ -201,6 +207,12 @@ export function createEngine(options: EngineOptions = {}): EngineClient {
     },
     summary() {
       return call((remote) => remote.summary());
+    },
+    async runToEnd(scenario, options = {}) {
+      // Comlink's Remote type splits the union into a union of promises; it is one promise.
+      const result = await call((remote) => remote.runToEnd(JSON.stringify(scenario), options.samples ?? false) as Promise<BatchResult>);
+      if (!result.ok) throw new ScenarioError(result.error);
+      return { summary: result.summary, flowIds: result.flowIds, samples: result.samples };
     },
     onFrame(listener) {
       frameListeners.add(listener);

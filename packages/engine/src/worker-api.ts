@@ -1,7 +1,7 @@
 import * as Comlink from 'comlink';
 import type { Summary } from '@obs-tcp-sim/scenario';
 import type { EngineModule } from './engine-module';
-import { ALL_VISUAL_EVENT_KINDS } from './engine-module';
+import { ALL_VISUAL_EVENT_KINDS, SAMPLE_COLUMNS, type SampleColumns } from './engine-module';
 import type { EngineLog } from './engine-log.js';
 import { EngineCrashError } from './engine-log.js';
 import type { Frame } from './frame';
@@ -19,6 +19,11 @@ export interface LoadInfo {
   flowIds: string[];
   duration: number;
 }
+
+/** A whole run of another scenario (compare, sweeps): its summary, and its samples if asked. */
+export type BatchResult =
+  | { ok: true; summary: Summary; flowIds: string[]; samples: SampleColumns | null }
+  | { ok: false; error: string };
 
 /** A refused scenario is an answer, not an exception: it crosses Comlink as data. */
 export type LoadResult = { ok: true; info: LoadInfo } | { ok: false; error: string };
@@ -174,5 +179,59 @@ export function createWorkerApi(loadEngine: () => Promise<LoadedEngine>, runnerO
         return current().step(kind);
       }),
     summary: (): Promise<Summary> => queued(() => current().summary()),
+    /**
+     * Runs another scenario from 0 to its duration, beside the one loaded (which is left as
+     * it was), and answers its summary and, if `withSamples`, every sample in time order.
+     */
+    runToEnd: (json: string, withSamples: boolean): Promise<BatchResult> =>
+      queued(async (): Promise<BatchResult> => {
+        engine ??= loadEngine();
+        loaded = await engine;
+        const result = runWhole(loaded.module, json, withSamples);
+        return result.ok && result.samples ? Comlink.transfer(result, sampleTransferables(result.samples)) : result;
+      }),
   };
+}
+
+// Samples pile up in the wasm heap until drained: a whole run drains them in this many steps.
+const BATCH_STEPS = 200;
+
+function runWhole(module: EngineModule, json: string, withSamples: boolean): BatchResult {
+  const sim = new module.Simulation(json);
+  try {
+    if (!sim.ok()) return { ok: false, error: sim.error() };
+    const duration = sim.duration();
+    const parts: SampleColumns[] = [];
+    for (let step = 1; step <= BATCH_STEPS && !sim.finished(); step++) {
+      sim.advanceTo(step === BATCH_STEPS ? duration : (duration * step) / BATCH_STEPS);
+      const drained = sim.drainSamples();
+      if (withSamples) parts.push(drained);
+    }
+    return {
+      ok: true,
+      summary: JSON.parse(sim.summaryJson()) as Summary,
+      flowIds: JSON.parse(sim.flowIdsJson()) as string[],
+      samples: withSamples ? concatSamples(parts) : null,
+    };
+  } finally {
+    sim.delete();
+  }
+}
+
+/** The drained slices of a run as one set of columns. */
+export function concatSamples(parts: SampleColumns[]): SampleColumns {
+  const rows = parts.reduce((n, p) => n + p.t.length, 0);
+  const out = {} as Record<string, Float64Array | Int32Array | Uint8Array>;
+  for (const column of SAMPLE_COLUMNS) {
+    const first = parts[0]?.[column];
+    const Ctor = (first?.constructor ?? Float64Array) as new (n: number) => Float64Array | Int32Array | Uint8Array;
+    const joined = new Ctor(rows);
+    let at = 0;
+    for (const p of parts) {
+      joined.set(p[column] as never, at);
+      at += p[column].length;
+    }
+    out[column] = joined;
+  }
+  return out as unknown as SampleColumns;
 }
