@@ -1,6 +1,6 @@
 // `obs-sim sweep` and `obs-sim merge` as a user runs them: separate Node processes.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -126,7 +126,6 @@ describe('obs-sim sweep', () => {
     const sub = join(dir, 'specs');
     rmSync(sub, { recursive: true, force: true });
     writeFileSync(join(dir, 'base.json'), JSON.stringify(defaultScenario));
-    const { mkdirSync } = await import('node:fs');
     mkdirSync(sub);
     const relative = join(sub, 'relative.json');
     writeFileSync(relative, JSON.stringify({ ...spec, base: '../base.json' }));
@@ -162,6 +161,16 @@ describe('CLI pieces', () => {
   it('knows every preset, with the same scenario as the app', () => {
     expect(Object.keys(PRESET_FILES).sort()).toEqual(PRESETS.map((p) => p.id).sort());
     for (const { id, scenario } of loadPresets()) expect(scenario, id).toEqual(PRESETS.find((p) => p.id === id)!.scenario);
+  });
+
+  it('ships example specs that resolve, the one in docs/sweeps.md among them', () => {
+    const examples = fileURLToPath(new URL('../examples/', import.meta.url));
+    const names = readdirSync(examples).filter((name) => name.endsWith('.json'));
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(() => resolveSweepSpec(JSON.parse(readFileSync(join(examples, name), 'utf8')), { presets: PRESETS }), name).not.toThrow();
+    const docs = readFileSync(fileURLToPath(new URL('../../../docs/sweeps.md', import.meta.url)), 'utf8');
+    const block = /```json\n([\s\S]*?)```/.exec(docs)![1];
+    expect(JSON.parse(block)).toEqual(JSON.parse(readFileSync(join(examples, 'paper000-data-loss.json'), 'utf8')));
   });
 
   it('keeps the plain run as it was', () => {
