@@ -132,3 +132,25 @@ test('a bad scenario file is refused with its line, the scenario kept; exports d
   expect(readFileSync((await png.path())!).subarray(1, 4).toString()).toBe('PNG');
   expect(DEFAULT_NAME).toContain('Paper 000');
 });
+
+test('A/B compare: data-burst loss 1 % against ACK-burst loss 1 %, overlaid charts and both summaries', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openRunning(page);
+  await page.getByTestId('tab-compare').click();
+  await expect(page.getByTestId('compare-data-A')).toHaveValue('1');
+  await expect(page.getByTestId('compare-ack-B')).toHaveValue('1');
+  // An impossible value is refused by name before anything runs.
+  await page.getByTestId('compare-ack-B').fill('150');
+  await expect(page.getByTestId('compare-status')).toContainText('B: ACK-burst loss must be from 0 to 100 %');
+  await expect(page.getByTestId('compare-run')).toBeDisabled();
+  await page.getByTestId('compare-ack-B').fill('1');
+  await page.getByTestId('compare-run').click();
+  await expect(page.getByTestId('compare-status')).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
+  const table = page.getByTestId('compare-table');
+  const goodput = table.locator('tr', { hasText: 'Goodput (all flows)' }).locator('td');
+  const mbps = async (i: number) => Number((await goodput.nth(i).textContent())!.replace(/ Mbit\/s$/, ''));
+  // Paper 000: losing ACK bursts costs TCP far less than losing data bursts.
+  expect(await mbps(1)).toBeGreaterThan(1.5 * (await mbps(0)));
+  expect(Number(await page.getByTestId('compare-throughput').getAttribute('data-points'))).toBeGreaterThan(100);
+  await snapshot(page, 'compare-01-data-vs-ack');
+});

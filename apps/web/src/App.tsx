@@ -7,6 +7,7 @@
 import { useState } from 'react';
 import { ChannelArea } from './channel/ChannelArea';
 import { ChartsArea } from './charts/ChartsArea';
+import { CompareArea } from './compare/CompareArea';
 import { Counters } from './controls/Counters';
 import { ErrorBanner, NoticeBanner } from './controls/Banners';
 import { LossSlider } from './controls/LossSlider';
@@ -28,6 +29,7 @@ const TABS = [
   { id: 'charts', label: 'Charts', Area: ChartsArea },
   { id: 'channels', label: 'Channels', Area: ChannelArea },
   { id: 'log', label: 'Event log', Area: EventLogArea },
+  { id: 'compare', label: 'Compare A/B', Area: CompareArea },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 

@@ -1,0 +1,127 @@
+/**
+ * A/B comparison, the pure half: two variants of one scenario (the settings a lesson or a
+ * paper contrasts: burst loss per class, the TCP variant, the seed), the series drawn from
+ * a whole run's samples, and the table of the two summaries.
+ */
+import type { SampleColumns } from '@obs-tcp-sim/engine';
+import type { Scenario, Summary } from '@obs-tcp-sim/scenario';
+
+export interface VariantSettings {
+  /** Probabilities in [0, 1]. */
+  dataLoss: number;
+  ackLoss: number;
+  /** Every flow's TCP variant; '' keeps each flow's own. */
+  tcp: string;
+  seed: number;
+}
+
+export function settingsOf(scenario: Scenario): VariantSettings {
+  const variants = new Set(scenario.flows.map((f) => f.tcp?.variant ?? ''));
+  return {
+    dataLoss: scenario.obs.burstLoss.data,
+    ackLoss: scenario.obs.burstLoss.ack,
+    tcp: variants.size === 1 ? [...variants][0] : '',
+    seed: scenario.seed,
+  };
+}
+
+/** The default pair, as the issue and paper 000 put it: the same loss on data bursts, then on ACK bursts. */
+export function defaultPair(scenario: Scenario): [VariantSettings, VariantSettings] {
+  const base = settingsOf(scenario);
+  const p = Math.max(base.dataLoss, base.ackLoss) || 0.01;
+  return [
+    { ...base, dataLoss: p, ackLoss: 0 },
+    { ...base, dataLoss: 0, ackLoss: p },
+  ];
+}
+
+export function applySettings(scenario: Scenario, v: VariantSettings, label: string): Scenario {
+  const out = structuredClone(scenario);
+  out.name = `${scenario.name ?? 'scenario'} (${label})`;
+  out.seed = v.seed;
+  out.obs = { ...out.obs, burstLoss: { data: v.dataLoss, ack: v.ackLoss } };
+  if (v.tcp !== '') out.flows = out.flows.map((f) => ({ ...f, tcp: { ...f.tcp, variant: v.tcp } as typeof f.tcp }));
+  return out;
+}
+
+/** Why a setting cannot be run, naming it; null if both variants are fine. */
+export function settingsProblem(v: VariantSettings, label: string): string | null {
+  for (const [name, p] of [['data-burst loss', v.dataLoss], ['ACK-burst loss', v.ackLoss]] as const) {
+    if (!(p >= 0 && p <= 1)) return `${label}: ${name} must be from 0 to 100 %`;
+  }
+  if (!Number.isInteger(v.seed) || v.seed < 0 || v.seed > 0xffffffff) return `${label}: the seed must be an integer from 0 to 4294967295`;
+  return null;
+}
+
+export interface RunSeries {
+  t: Float64Array;
+  /** All flows' goodput at each sample time, bit/s, averaged over `window` seconds. */
+  throughput: Float64Array;
+  /** Mean cwnd over the flows at each sample time, segments. */
+  cwnd: Float64Array;
+}
+
+/** Per sample time: total goodput (moving mean over `window` s) and mean cwnd. */
+export function seriesOf(samples: SampleColumns, window = 0.5): RunSeries {
+  const times: number[] = [];
+  const goodput: number[] = [];
+  const cwndSum: number[] = [];
+  const flows: number[] = [];
+  for (let i = 0; i < samples.t.length; i++) {
+    const t = samples.t[i];
+    if (times.length === 0 || times[times.length - 1] !== t) {
+      times.push(t);
+      goodput.push(0);
+      cwndSum.push(0);
+      flows.push(0);
+    }
+    const k = times.length - 1;
+    goodput[k] += samples.goodput[i];
+    cwndSum[k] += samples.cwnd[i];
+    flows[k]++;
+  }
+  const n = times.length;
+  const throughput = new Float64Array(n);
+  // Moving mean over the last `window` seconds (two pointers: linear).
+  let from = 0;
+  let sum = 0;
+  for (let k = 0; k < n; k++) {
+    sum += goodput[k];
+    while (times[k] - times[from] >= window && from < k) sum -= goodput[from++];
+    throughput[k] = sum / (k - from + 1);
+  }
+  return { t: Float64Array.from(times), throughput, cwnd: Float64Array.from(cwndSum, (c, k) => c / flows[k]) };
+}
+
+export interface TableRow {
+  label: string;
+  a: number | undefined;
+  b: number | undefined;
+  format: (x: number) => string;
+}
+
+type Fmt = (x: number) => string;
+
+export function summaryRows(a: Summary, b: Summary, fmt: { rate: Fmt; count: Fmt; ms: Fmt; plain: Fmt }): TableRow[] {
+  const sum = (s: Summary, key: 'retransmits' | 'rtos' | 'fastRetransmits') => s.flows.reduce((n, f) => n + (f[key] ?? 0), 0);
+  const mean = (s: Summary, key: 'meanRtt' | 'meanCwnd') => (s.flows.length ? s.flows.reduce((n, f) => n + (f[key] ?? 0), 0) / s.flows.length : undefined);
+  return [
+    { label: 'Goodput (all flows)', a: a.aggregate.goodput, b: b.aggregate.goodput, format: fmt.rate },
+    { label: 'Bursts sent', a: a.bursts.sent, b: b.bursts.sent, format: fmt.count },
+    { label: 'Data bursts dropped', a: a.bursts.data?.dropped, b: b.bursts.data?.dropped, format: fmt.count },
+    { label: 'ACK bursts dropped', a: a.bursts.ack?.dropped, b: b.bursts.ack?.dropped, format: fmt.count },
+    { label: 'Retransmitted segments', a: sum(a, 'retransmits'), b: sum(b, 'retransmits'), format: fmt.count },
+    { label: 'Timeouts (RTO)', a: sum(a, 'rtos'), b: sum(b, 'rtos'), format: fmt.count },
+    { label: 'Fast retransmits', a: sum(a, 'fastRetransmits'), b: sum(b, 'fastRetransmits'), format: fmt.count },
+    { label: 'Mean RTT', a: mean(a, 'meanRtt'), b: mean(b, 'meanRtt'), format: fmt.ms },
+    { label: 'Mean cwnd (segments)', a: mean(a, 'meanCwnd'), b: mean(b, 'meanCwnd'), format: fmt.plain },
+  ];
+}
+
+/** B against A as a signed percentage ("+12 %", "−30 %"), '' when A is 0 or missing. */
+export function change(a: number | undefined, b: number | undefined): string {
+  if (a === undefined || b === undefined || a === 0 || !Number.isFinite(a) || !Number.isFinite(b)) return '';
+  const pct = ((b - a) / Math.abs(a)) * 100;
+  const rounded = Math.abs(pct) < 10 ? pct.toFixed(1) : pct.toFixed(0);
+  return `${pct > 0 ? '+' : pct < 0 ? '−' : '±'}${rounded.replace('-', '')} %`;
+}
