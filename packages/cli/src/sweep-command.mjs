@@ -8,6 +8,7 @@ import {
   SweepSpecError, collectOutputs, makeShardFile, mergeShards, parseShard, resolveSweepSpec, shardJson, shardRunIndices,
   summarizeSweep, sweepCsv, sweepJson, sweepRun, sweepRunCount, sweepRunsCsv,
 } from '@obs-tcp-sim/scenario/src/sweep/index.js';
+import { loadEngineNode } from '@obs-tcp-sim/engine/src/node-engine.js';
 import { ensureWasmBuilt } from './ensure-wasm.mjs';
 import { loadPresets } from './preset-files.mjs';
 import { Progress } from './progress.mjs';
@@ -47,6 +48,9 @@ export async function sweepCommand(args) {
     const sweep = readSweep(args.spec);
     const notReady = ensureWasmBuilt(complain);
     if (notReady) throw new Stop(EXIT_ENGINE_FAILED, notReady);
+
+    const refused = await firstRefusedValue(sweep);
+    if (refused) throw new Stop(EXIT_BAD_INPUT, `${args.spec}: run ${refused.run} (${describeRun(sweep, refused.run)}): ${firstLine(refused.message)}`);
 
     const total = sweepRunCount(sweep);
     const runs = shard ? shardRunIndices(total, shard) : Array.from({ length: total }, (_, k) => k);
@@ -165,6 +169,33 @@ function writeText(file, text) {
   } catch (error) {
     throw new Stop(EXIT_BAD_INPUT, `cannot write ${file}: ${/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT' ? 'no such directory' : messageOf(error)}`);
   }
+}
+
+/**
+ * Asks the engine, before any run, whether it accepts every value of every parameter (the
+ * others at their first value): a value out of range then stops the sweep at once, with
+ * the engine's message, instead of after the runs before it. Builds a simulation per
+ * value without running it.
+ * @param {import('@obs-tcp-sim/scenario').Sweep} sweep
+ * @returns {Promise<{ run: number, message: string } | null>}
+ */
+async function firstRefusedValue(sweep) {
+  const { module } = await loadEngineNode();
+  const seeds = sweep.seeds.length;
+  const inner = sweep.axes.length === 2 ? sweep.axes[1].values.length : 1;
+  /** @type {number[]} */
+  const runs = [];
+  sweep.axes[0].values.forEach((_, i) => runs.push(i * inner * seeds));
+  if (sweep.axes.length === 2) sweep.axes[1].values.forEach((_, j) => runs.push(j * seeds));
+  for (const run of [...new Set(runs)].sort((a, b) => a - b)) {
+    const sim = new module.Simulation(JSON.stringify(sweepRun(sweep, run).scenario));
+    try {
+      if (!sim.ok()) return { run, message: sim.error() };
+    } finally {
+      sim.delete();
+    }
+  }
+  return null;
 }
 
 /** "obs.burstLoss.data = 0.005, seed 3". @param {import('@obs-tcp-sim/scenario').Sweep} sweep @param {number} run */
