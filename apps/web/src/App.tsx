@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { ChannelArea } from './channel/ChannelArea';
 import { ChartsArea } from './charts/ChartsArea';
 import { CompareArea } from './compare/CompareArea';
+import { SweepArea } from './sweep/SweepArea';
 import { Counters } from './controls/Counters';
 import { ErrorBanner, NoticeBanner } from './controls/Banners';
 import { LossSlider } from './controls/LossSlider';
@@ -30,6 +31,7 @@ const TABS = [
   { id: 'channels', label: 'Channels', Area: ChannelArea },
   { id: 'log', label: 'Event log', Area: EventLogArea },
   { id: 'compare', label: 'Compare A/B', Area: CompareArea },
+  { id: 'sweep', label: 'Sweep', Area: SweepArea },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 

@@ -1,0 +1,187 @@
+/**
+ * The Sweep tab: one parameter of the scenario on screen over a range, a few seeds per
+ * value, every run on a pool of workers (one per core); the chosen output plotted with its
+ * 95 % confidence interval, raw or normalised to the first value as the papers draw it.
+ * The spec and the table download; the CLI runs the same spec to the same numbers
+ * (`npm run sim -- sweep spec.json`, docs/sweeps.md).
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { expandSweep, PRESETS, resolveSweepSpec, summarizeSweep, sweepCsv, type SweepResults } from '@obs-tcp-sim/scenario';
+import { download, fileStem, jsonText } from '../share/exports';
+import { useScenarioStore } from '../share/storeContext';
+import { poolSize, runOnPool, type PoolRun } from './pool';
+import { plotPoints, SweepPlot } from './SweepPlot';
+import { defaultRange, outputChoices, parameterChoices, specOf, type SweepFormState } from './sweepForm';
+import './sweep.css';
+
+type Status = { kind: 'idle' } | { kind: 'running'; done: number; total: number; since: number } | { kind: 'done'; seconds: number } | { kind: 'failed'; message: string };
+
+export function SweepArea() {
+  const store = useScenarioStore();
+  const scenario = store.scenario;
+  const choices = useMemo(() => parameterChoices(scenario), [scenario]);
+  const outputs = useMemo(() => outputChoices(scenario), [scenario]);
+  const [form, setForm] = useState<SweepFormState>({ choice: 0, customPath: '', from: '0', to: '1', steps: '6', seeds: '5', output: 'aggregate.goodput', duration: '' });
+  const [normalised, setNormalised] = useState(true);
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [results, setResults] = useState<SweepResults | null>(null);
+  const running = useRef<PoolRun | null>(null);
+  useEffect(() => () => running.current?.cancel(), []);
+
+  const choice = choices[form.choice];
+  const spec = specOf(scenario, form, choices);
+  let problem: string | null = null;
+  let runCount = 0;
+  try {
+    const sweep = resolveSweepSpec(spec, { presets: PRESETS });
+    runCount = sweep.axes[0].values.length * sweep.seeds.length;
+  } catch (error) {
+    problem = error instanceof Error ? error.message : String(error);
+  }
+
+  const start = async () => {
+    running.current?.cancel();
+    let sweep;
+    try {
+      sweep = resolveSweepSpec(spec, { presets: PRESETS });
+    } catch {
+      return;
+    }
+    const runs = expandSweep(sweep);
+    const since = performance.now();
+    setResults(null);
+    setStatus({ kind: 'running', done: 0, total: runs.length, since });
+    const pool = runOnPool(sweep, runs, (p) => setStatus({ kind: 'running', ...p, since }));
+    running.current = pool;
+    try {
+      const table = summarizeSweep(sweep, await pool.results);
+      if (running.current !== pool) return;
+      setResults(table);
+      setStatus({ kind: 'done', seconds: (performance.now() - since) / 1000 });
+    } catch (error) {
+      if (running.current === pool) setStatus({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
+    } finally {
+      if (running.current === pool) running.current = null;
+    }
+  };
+
+  const cancel = () => {
+    running.current?.cancel();
+    running.current = null;
+    setStatus({ kind: 'idle' });
+  };
+
+  const set = (patch: Partial<SweepFormState>) => setForm((f) => ({ ...f, ...patch }));
+  const out = outputs.find((o) => o.path === (results?.sweep.outputs[0] ?? form.output)) ?? outputs[0];
+  const percent = choice?.percent ?? false;
+  const xLabel = choice ? choice.label + (percent ? ' (%)' : '') : form.customPath;
+  const yLabel = normalised ? `normalised ${out.label}` : `${out.label}${out.unit ? ` (${out.unit})` : ''}`;
+  const points = results ? plotPoints(results.points, 0, normalised, percent ? 100 : 1, out.divide) : [];
+  const stem = fileStem(scenario);
+
+  return (
+    <div className="sweep" data-testid="sweep">
+      <form
+        className="sweep-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void start();
+        }}
+      >
+        <label>
+          Parameter
+          <select value={form.choice} data-testid="sweep-parameter" onChange={(e) => {
+            const next = Number(e.currentTarget.value);
+            set({ choice: next, ...defaultRange(scenario, choices[next]) });
+          }}>
+            {choices.map((c, i) => (
+              <option key={c.paths.join('+')} value={i}>
+                {c.label}
+              </option>
+            ))}
+            <option value={-1}>another field (path)…</option>
+          </select>
+        </label>
+        {form.choice === -1 && (
+          <label>
+            Path
+            <input value={form.customPath} placeholder="e.g. links[f1].rate" data-testid="sweep-path" onChange={(e) => set({ customPath: e.currentTarget.value })} />
+          </label>
+        )}
+        <div className="sweep-range">
+          <label>
+            From{percent && ' (%)'}
+            <input type="number" step="any" value={form.from} data-testid="sweep-from" onChange={(e) => set({ from: e.currentTarget.value })} />
+          </label>
+          <label>
+            To{percent && ' (%)'}
+            <input type="number" step="any" value={form.to} data-testid="sweep-to" onChange={(e) => set({ to: e.currentTarget.value })} />
+          </label>
+          <label>
+            Values
+            <input type="number" min={2} step={1} value={form.steps} data-testid="sweep-steps" onChange={(e) => set({ steps: e.currentTarget.value })} />
+          </label>
+          <label>
+            Seeds
+            <input type="number" min={1} step={1} value={form.seeds} data-testid="sweep-seeds" onChange={(e) => set({ seeds: e.currentTarget.value })} />
+          </label>
+        </div>
+        <label>
+          Output
+          <select value={form.output} data-testid="sweep-output" onChange={(e) => set({ output: e.currentTarget.value })}>
+            {outputs.map((o) => (
+              <option key={o.path} value={o.path}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Simulated time per run (s)
+          <input type="number" min={0} step="any" value={form.duration} placeholder={String(scenario.duration)} data-testid="sweep-duration" onChange={(e) => set({ duration: e.currentTarget.value })} />
+        </label>
+        <label className="sweep-check">
+          <input type="checkbox" checked={normalised} data-testid="sweep-normalised" onChange={(e) => setNormalised(e.currentTarget.checked)} />
+          normalised to the first value (as the papers)
+        </label>
+        <div className="sweep-actions">
+          <button type="submit" className="primary" data-testid="sweep-run" disabled={problem !== null || status.kind === 'running'}>
+            Run {runCount > 0 ? `${runCount} runs` : ''}
+          </button>
+          {status.kind === 'running' && (
+            <button type="button" data-testid="sweep-cancel" onClick={cancel}>
+              Cancel
+            </button>
+          )}
+        </div>
+        <p className="sweep-status" role="status" data-testid="sweep-status" data-state={status.kind}>
+          {problem !== null
+            ? problem
+            : status.kind === 'running'
+              ? `${status.done} of ${status.total} runs, on ${poolSize()} workers`
+              : status.kind === 'done'
+                ? `${results?.runs.length} runs in ${status.seconds.toFixed(1)} s of wall time.`
+                : status.kind === 'failed'
+                  ? `Stopped: ${status.message}`
+                  : `${runCount} runs of ${form.duration || scenario.duration} simulated seconds, on ${poolSize()} workers.`}
+        </p>
+        {status.kind === 'running' && <progress max={status.total} value={status.done} data-testid="sweep-progress" />}
+        <div className="sweep-actions">
+          <button type="button" disabled={!results} data-testid="sweep-csv" onClick={() => results && download(`${stem}-sweep.csv`, sweepCsv(results), 'text/csv')}>
+            Table (CSV)
+          </button>
+          <button type="button" disabled={problem !== null} data-testid="sweep-spec" onClick={() => download(`${stem}-sweep.json`, jsonText(spec), 'application/json')}>
+            Spec for the CLI (JSON)
+          </button>
+        </div>
+      </form>
+      <div className="sweep-result">
+        {results ? (
+          <SweepPlot points={points} xLabel={xLabel} yLabel={yLabel} />
+        ) : (
+          <p className="sweep-empty">The mean of each value, with its 95 % confidence interval over the seeds, is drawn here.</p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { PRESETS, resolveSweepSpec, type Scenario } from '@obs-tcp-sim/scenario';
+import { defaultRange, outputChoices, parameterChoices, specOf } from './sweepForm';
+import { runOnPool } from './pool';
+
+const paper000 = structuredClone(PRESETS.find((p) => p.id === 'paper000')!.scenario) as Scenario;
+
+describe('the sweep form', () => {
+  it('offers the numeric fields the scenario has, by name', () => {
+    const labels = parameterChoices(paper000).map((c) => c.label);
+    expect(labels.slice(0, 3)).toEqual(['data-burst drop probability', 'ACK-burst drop probability', 'data and ACK burst drop probability together']);
+    const fiber = paper000.links.find((l) => l.kind === 'fiber')!;
+    expect(labels).toContain(`wavelengths of ${fiber.id}`);
+    expect(outputChoices(paper000)[0].path).toBe('aggregate.goodput');
+  });
+
+  it('stands for a spec the CLI reads: percent to probability, both classes together, a shorter run', () => {
+    const choices = parameterChoices(paper000);
+    const spec = specOf(paper000, { choice: 2, customPath: '', from: '0', to: '0.7', steps: '8', seeds: '3', output: 'aggregate.goodput', duration: '2' }, choices);
+    const sweep = resolveSweepSpec(JSON.parse(JSON.stringify(spec)), { presets: PRESETS });
+    expect(sweep.axes[0].paths).toEqual(['obs.burstLoss.data', 'obs.burstLoss.ack']);
+    expect(sweep.axes[0].values.at(-1)).toBe(0.007);
+    expect(sweep.base.duration).toBe(2);
+    expect(sweep.seeds).toEqual([paper000.seed, paper000.seed + 1, paper000.seed + 2]);
+  });
+
+  it('a path typed by hand that leads nowhere is refused by name', () => {
+    const spec = specOf(paper000, { choice: -1, customPath: 'links[nope].rate', from: '1', to: '2', steps: '2', seeds: '1', output: 'aggregate.goodput', duration: '' }, parameterChoices(paper000));
+    expect(() => resolveSweepSpec(spec, { presets: PRESETS })).toThrow(/links\[nope\]/);
+  });
+
+  it('first ranges: 0 to 1 % for probabilities, around the current value otherwise', () => {
+    const choices = parameterChoices(paper000);
+    expect(defaultRange(paper000, choices[0])).toEqual({ from: '0', to: '1' });
+    const wl = choices.find((c) => c.label.startsWith('wavelengths'))!;
+    const current = (paper000.links.find((l) => `links[${l.id}].wavelengths` === wl.paths[0]) as { wavelengths: number }).wavelengths;
+    expect(defaultRange(paper000, wl)).toEqual({ from: String(Math.max(1, Math.round(current / 2))), to: String(current * 2) });
+  });
+});
+
+describe('the worker pool', () => {
+  it('gives every run to the next free worker and files results by run index', async () => {
+    const spec = specOf(paper000, { choice: 0, customPath: '', from: '0', to: '1', steps: '3', seeds: '2', output: 'aggregate.goodput', duration: '' }, parameterChoices(paper000));
+    const sweep = resolveSweepSpec(spec, { presets: PRESETS });
+    const runs = (await import('@obs-tcp-sim/scenario')).expandSweep(sweep);
+    let disposed = 0;
+    const fake = () => ({
+      // Later runs finish first: the order of results must not matter.
+      runToEnd: async (s: Scenario) => {
+        await new Promise((r) => setTimeout(r, 10 * (10 - s.seed)));
+        return { summary: { aggregate: { goodput: s.obs.burstLoss.data * 1000 + s.seed } } as never, flowIds: [], samples: null };
+      },
+      dispose: () => void disposed++,
+    });
+    const progress: number[] = [];
+    const pool = runOnPool(sweep, runs, (p) => progress.push(p.done), 2, fake);
+    const results = await pool.results;
+    expect(results.map((r) => r.run).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(results.find((r) => r.run === 5)!.outputs).toEqual([0.01 * 1000 + paper000.seed + 1]);
+    expect(progress).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(disposed).toBe(2);
+  });
+});

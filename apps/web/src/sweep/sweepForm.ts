@@ -1,0 +1,126 @@
+/**
+ * The sweep form, pure: the parameters a scenario offers (every numeric field a person is
+ * likely to sweep, found in the scenario itself, with a free path for any other), the
+ * outputs, and the spec the form stands for: the same spec the CLI reads, so a sweep made
+ * here can be run again from the command line (docs/sweeps.md).
+ */
+import { getAtPath, type Scenario } from '@obs-tcp-sim/scenario';
+
+export interface ParameterChoice {
+  /** One path, or several set together (both burst-loss classes). */
+  paths: string[];
+  label: string;
+  /** Shown as percent (probabilities). */
+  percent?: boolean;
+}
+
+export function parameterChoices(scenario: Scenario): ParameterChoice[] {
+  const out: ParameterChoice[] = [
+    { paths: ['obs.burstLoss.data'], label: 'data-burst drop probability', percent: true },
+    { paths: ['obs.burstLoss.ack'], label: 'ACK-burst drop probability', percent: true },
+    { paths: ['obs.burstLoss.data', 'obs.burstLoss.ack'], label: 'data and ACK burst drop probability together', percent: true },
+    { paths: ['obs.assembly.maxTime'], label: 'assembly time, max (s)' },
+    { paths: ['obs.assembly.maxBytes'], label: 'burst size, max (bytes)' },
+    { paths: ['obs.controlProcessing'], label: 'control processing per hop (s)' },
+  ];
+  for (const link of scenario.links) {
+    if (link.kind === 'fiber') {
+      out.push({ paths: [`links[${link.id}].wavelengths`], label: `wavelengths of ${link.id}` });
+      out.push({ paths: [`links[${link.id}].delay`], label: `delay of ${link.id} (s)` });
+    } else if (typeof link.loss === 'number') {
+      out.push({ paths: [`links[${link.id}].loss`], label: `packet loss of ${link.id}`, percent: true });
+    }
+  }
+  for (const flow of scenario.flows) {
+    out.push({ paths: [`flows[${flow.id}].tcp.mss`], label: `MSS of ${flow.id} (bytes)` });
+    out.push({ paths: [`flows[${flow.id}].tcp.maxWindow`], label: `max window of ${flow.id} (segments)` });
+  }
+  (scenario.background ?? []).forEach((_, i) => out.push({ paths: [`background[${i}].load`], label: `background load ${i + 1}` }));
+  return out.filter((c) => c.paths.every((p) => isNumberAt(scenario, p)));
+}
+
+function isNumberAt(scenario: Scenario, path: string): boolean {
+  try {
+    return typeof getAtPath(scenario, path) === 'number';
+  } catch {
+    return false;
+  }
+}
+
+export interface OutputChoice {
+  path: string;
+  label: string;
+  /** Display: divide by this, add the unit. */
+  divide: number;
+  unit: string;
+}
+
+export function outputChoices(scenario: Scenario): OutputChoice[] {
+  const first = scenario.flows[0];
+  const flowKey = first ? (first.count && first.count > 1 ? `${first.id}#0` : first.id) : '';
+  const out: OutputChoice[] = [
+    { path: 'aggregate.goodput', label: 'goodput, all flows', divide: 1e6, unit: 'Mbit/s' },
+    { path: 'bursts.dropped', label: 'bursts dropped', divide: 1, unit: '' },
+    { path: 'bursts.droppedContention', label: 'bursts dropped for contention', divide: 1, unit: '' },
+    { path: 'bursts.meanSegments', label: 'segments per burst (mean)', divide: 1, unit: '' },
+  ];
+  if (flowKey) {
+    out.push(
+      { path: `flows[${flowKey}].meanRtt`, label: `mean RTT of ${flowKey}`, divide: 1e-3, unit: 'ms' },
+      { path: `flows[${flowKey}].rtos`, label: `RTOs of ${flowKey}`, divide: 1, unit: '' },
+      { path: `flows[${flowKey}].fastRetransmits`, label: `fast retransmits of ${flowKey}`, divide: 1, unit: '' },
+      { path: `flows[${flowKey}].meanCwnd`, label: `mean cwnd of ${flowKey}`, divide: 1, unit: 'segments' },
+    );
+  }
+  return out;
+}
+
+export interface SweepFormState {
+  /** Index into parameterChoices, or -1 for a path typed by hand. */
+  choice: number;
+  customPath: string;
+  /** In display units (percent for probabilities). */
+  from: string;
+  to: string;
+  steps: string;
+  seeds: string;
+  output: string;
+  /** Simulated seconds per run ('' = the scenario's own). */
+  duration: string;
+}
+
+/** The spec the form stands for, with the scenario inline (docs/sweeps.md). */
+export function specOf(scenario: Scenario, form: SweepFormState, choices: ParameterChoice[]): Record<string, unknown> {
+  const choice = choices[form.choice];
+  const paths = choice ? choice.paths : [form.customPath.trim()];
+  const scale = choice?.percent ? 0.01 : 1;
+  const overrides: Record<string, unknown> = {};
+  if (form.duration.trim() !== '') overrides.duration = Number(form.duration);
+  return {
+    sweep: 1,
+    name: `${scenario.name ?? 'scenario'}: ${choice ? choice.label : paths[0]}`,
+    base: scenario,
+    ...(Object.keys(overrides).length ? { overrides } : {}),
+    parameter: {
+      path: paths.length === 1 ? paths[0] : paths,
+      // Percent to probability without 0.7 * 0.01 = 0.006999999999999999.
+      values: { from: +(Number(form.from) * scale).toPrecision(12), to: +(Number(form.to) * scale).toPrecision(12), steps: Number(form.steps) },
+    },
+    seeds: Number(form.seeds),
+    outputs: [form.output],
+  };
+}
+
+/** A first range for a parameter: 0 to 1 % for probabilities, else the current value to twice it. */
+export function defaultRange(scenario: Scenario, choice: ParameterChoice | undefined): { from: string; to: string } {
+  if (!choice || choice.percent) return { from: '0', to: '1' };
+  let current = 0;
+  try {
+    current = Number(getAtPath(scenario, choice.paths[0]));
+  } catch {
+    current = 0;
+  }
+  if (!(current > 0)) return { from: '0', to: '1' };
+  const integer = Number.isInteger(current);
+  return { from: String(integer ? Math.max(1, Math.round(current / 2)) : +(current / 2).toPrecision(6)), to: String(integer ? current * 2 : +(current * 2).toPrecision(6)) };
+}
