@@ -14,7 +14,7 @@ import { buildDrawList } from './drawList';
 import { computeGeometry } from './geometry';
 import { AnimationModel, flowSources, linkInfos } from './model';
 import { paintDrawList } from './paint';
-import type { OverlayProps } from './types';
+import type { DrawList, OverlayProps } from './types';
 
 export function AnimationLayer(props: OverlayProps) {
   const { scenario, width, height, toScreen } = props;
@@ -41,6 +41,8 @@ export function AnimationLayer(props: OverlayProps) {
   useEffect(() => {
     let raf: number | null = null;
     let lastDraw = -1;
+    // Each frame refills the previous frame's list (its bars and marks are reused).
+    let recycled: DrawList | undefined;
     const draw = () => {
       const canvas = canvasRef.current;
       if (!canvas) return;
@@ -52,7 +54,8 @@ export function AnimationLayer(props: OverlayProps) {
       model.ingest(controller.visual, now, wall);
       model.advance(now, wall);
       const focus = focusStore.get();
-      const list = buildDrawList(model, geom, { now, wall, flowStripes: flows > 1, width: w, height: h, focus });
+      const list = buildDrawList(model, geom, { now, wall, flowStripes: flows > 1, width: w, height: h, focus }, recycled);
+      recycled = list;
       const dpr = window.devicePixelRatio || 1;
       const pw = Math.round(w * dpr);
       const ph = Math.round(h * dpr);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EventKind, VisualStore } from '../sim/visualStore';
-import { buildDrawList, formatRate, summarisePackets } from './drawList';
+import { buildDrawList, emptyDrawList, formatRate, summarisePackets } from './drawList';
 import { computeGeometry } from './geometry';
 import { AnimationModel, flashAlive, flashLook, flowSources, linkInfos } from './model';
 import { CLASS_COLORS, FLASH_SECONDS } from './style';
@@ -303,5 +303,24 @@ describe('what the event log points at', () => {
     const none = buildDrawList(model, geom, { now: 0.5, wall: 0, flowStripes: false, focus: null });
     expect(none.stats.focus).toBe(0);
     expect(none.rings).toHaveLength(0);
+  });
+});
+
+describe('a recycled draw list', () => {
+  it('draws the same as a new one, reusing the last frame primitives', () => {
+    const { store, model } = setup([
+      burst(0.01, 0.0101),
+      burst(0.0104, 0.0105, { id: 9 }),
+      ev({ kind: EventKind.ControlPacket, id: 9, link: 0, dir: 0, t0: 0.0102, t1: 0.0112 }),
+    ]);
+    model.ingest(store, 0.0105, 0);
+    model.advance(0.0105, 0);
+    const fresh = buildDrawList(model, geom, { now: 0.0105, wall: 0, flowStripes: false });
+    const first = buildDrawList(model, geom, { now: 0.0105, wall: 0, flowStripes: false }, emptyDrawList());
+    const bar = first.bars[0];
+    const again = buildDrawList(model, geom, { now: 0.0105, wall: 0, flowStripes: false }, first);
+    expect(again).toBe(first);
+    expect(again.bars).toContain(bar);
+    expect(JSON.parse(JSON.stringify(again))).toEqual(JSON.parse(JSON.stringify(fresh)));
   });
 });

@@ -21,7 +21,7 @@ import {
   TCP_EVENT_COLOR,
 } from './style';
 import { formatLogTime } from '../log/describe';
-import type { DrawList, LabelPrim, LinePrim } from './types';
+import type { DrawList, LabelPrim, LinePrim, MarkPrim } from './types';
 
 // Module-level copies of imported values: the hot loop must not go through the import
 // bindings (dev servers and test runners turn each into a property getter).
@@ -87,8 +87,15 @@ export function emptyDrawList(): DrawList {
   };
 }
 
-export function buildDrawList(model: AnimationModel, geom: Geometry, opts: DrawOptions): DrawList {
-  const out = emptyDrawList();
+/**
+ * The draw list of this frame. Pass the previous frame's list as `recycle` (the layer does)
+ * and its bars and marks are reused instead of allocated anew: at full speed a frame can
+ * hold a thousand of them, and their garbage cost collections of tens of milliseconds.
+ * The recycled list is returned, refilled; do not keep it across frames.
+ */
+export function buildDrawList(model: AnimationModel, geom: Geometry, opts: DrawOptions, recycle?: DrawList): DrawList {
+  const pools = recycle ? poolsOf(recycle) : null;
+  const out = recycle ? refill(recycle, pools!) : emptyDrawList();
   const { now, wall } = opts;
   const s = geom.s;
   const links = geom.links;
@@ -130,8 +137,8 @@ export function buildDrawList(model: AnimationModel, geom: Geometry, opts: DrawO
   // summarised depends on how many there are.
   const packetsAt = new Map<number, number[]>(); // link*2+dir -> [f, cls, f, cls, ...]
 
-  const bars = new LaneRuns(out.bars);
-  const stripes = new LaneRuns(out.bars);
+  const bars = pools ? pools.bars.reset(out.bars) : new LaneRuns(null).reset(out.bars);
+  const stripes = pools ? pools.stripes.reset(out.bars) : new LaneRuns(null).reset(out.bars);
   const lastBhp = new Map<number, number>(); // control channel (link*2+dir) -> fraction drawn
   const list = model.travellers;
   for (let i = 0; i < list.length; i++) {
@@ -174,13 +181,13 @@ export function buildDrawList(model: AnimationModel, geom: Geometry, opts: DrawO
       if (last !== undefined && Math.abs(last - f) * g.len < MIN_BHP_SPACING_PX) continue;
       lastBhp.set(channel, f);
       const off = g.controlOffset;
-      out.diamonds.push({
-        x: bx + dx * f + nx * off,
-        y: by + dy * f + ny * off,
-        size: 4 * s,
-        fill: t.cls >= 0 ? (CLASS_COLOR[t.cls] ?? '#ffffff') : '#ffffff',
-        stroke: BHP_STROKE,
-      });
+      const d = mark(pools);
+      d.x = bx + dx * f + nx * off;
+      d.y = by + dy * f + ny * off;
+      d.size = 4 * s;
+      d.fill = t.cls >= 0 ? (CLASS_COLOR[t.cls] ?? '#ffffff') : '#ffffff';
+      d.stroke = BHP_STROKE;
+      out.diamonds.push(d);
     } else if (t.kind === PACKET_ON_LINK) {
       const key = t.link * 2 + t.dir;
       let arr = packetsAt.get(key);
@@ -216,7 +223,13 @@ export function buildDrawList(model: AnimationModel, geom: Geometry, opts: DrawO
       for (let k = 0; k < arr.length; k += 2) {
         const cls = arr[k + 1];
         const [x, y] = pointAt(g, dir, arr[k], g.packetOffset);
-        out.squares.push({ x, y, size: (cls === 1 ? 2 : 3.2) * s, fill: packetColor(cls), stroke: '#000000' });
+        const m = mark(pools);
+        m.x = x;
+        m.y = y;
+        m.size = (cls === 1 ? 2 : 3.2) * s;
+        m.fill = packetColor(cls);
+        m.stroke = '#000000';
+        out.squares.push(m);
         out.stats.packets++;
       }
     }
@@ -329,8 +342,20 @@ class LaneRuns {
   private readonly bars: LinePrim[] = [];
   private readonly tails: number[] = [];
   private readonly heads: number[] = [];
+  private out: LinePrim[] = [];
 
-  constructor(private readonly out: LinePrim[]) {}
+  /** `pools` gives recycled lines (null: allocate). */
+  constructor(private readonly pools: Pools | null) {}
+
+  /** Starts a frame: new bars go to `out`. */
+  reset(out: LinePrim[]): this {
+    this.out = out;
+    this.latest.clear();
+    this.bars.length = 0;
+    this.tails.length = 0;
+    this.heads.length = 0;
+    return this;
+  }
 
   add(key: number, g: LinkGeom, back: boolean, off: number, tail: number, head: number, width: number, color: string, alpha: number): void {
     const r = this.latest.get(key);
@@ -344,7 +369,10 @@ class LaneRuns {
         return;
       }
     }
-    const bar: LinePrim = { x1: 0, y1: 0, x2: 0, y2: 0, width, color, alpha };
+    const bar = line(this.pools);
+    bar.width = width;
+    bar.color = color;
+    bar.alpha = alpha;
     placeAlong(bar, g, back, off, tail, head);
     this.out.push(bar);
     this.latest.set(key, this.bars.length);
@@ -352,6 +380,54 @@ class LaneRuns {
     this.tails.push(tail);
     this.heads.push(head);
   }
+}
+
+/** What a recycled draw list keeps between frames: spare primitives and the lane runs. */
+interface Pools {
+  lines: LinePrim[];
+  marks: MarkPrim[];
+  bars: LaneRuns;
+  stripes: LaneRuns;
+}
+
+const POOLS = new WeakMap<DrawList, Pools>();
+
+function poolsOf(list: DrawList): Pools {
+  let pools = POOLS.get(list);
+  if (!pools) {
+    const created: Pools = { lines: [], marks: [], bars: null as unknown as LaneRuns, stripes: null as unknown as LaneRuns };
+    created.bars = new LaneRuns(created);
+    created.stripes = new LaneRuns(created);
+    POOLS.set(list, (pools = created));
+  }
+  return pools;
+}
+
+/** Empties a list for the next frame, its bars and marks kept as spares. */
+function refill(list: DrawList, pools: Pools): DrawList {
+  for (const b of list.bars) pools.lines.push(b);
+  for (const m of list.diamonds) pools.marks.push(m);
+  for (const m of list.squares) pools.marks.push(m);
+  list.lanes = [];
+  list.bars.length = 0;
+  list.diamonds.length = 0;
+  list.squares.length = 0;
+  list.rings = [];
+  list.labels = [];
+  list.animating = false;
+  list.stats = { bursts: 0, bhps: 0, packets: 0, summaries: 0, flashes: 0, busyLanes: 0, focus: 0 };
+  return list;
+}
+
+function line(pools: Pools | null): LinePrim {
+  const l = pools?.lines.pop();
+  if (!l) return { x1: 0, y1: 0, x2: 0, y2: 0, width: 1, color: '', alpha: 1 };
+  l.dash = undefined;
+  return l;
+}
+
+function mark(pools: Pools | null): MarkPrim {
+  return pools?.marks.pop() ?? { x: 0, y: 0, size: 0, fill: '', stroke: '' };
 }
 
 /** Sets a line's ends at fractions tail and head along the link's direction, `off` px to its right. */

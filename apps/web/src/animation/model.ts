@@ -85,6 +85,9 @@ const TCP_RECOVERY_EXIT = 2;
 
 /** A bounded map: burst infos are forgotten when delivered or dropped, and past this size. */
 const MAX_BURSTS_KNOWN = 50_000;
+/** Spare travellers kept for reuse at most (more are left to the collector). */
+const MAX_SPARE_TRAVELLERS = 20_000;
+
 /** Wall seconds of clock readings kept for the speed and packet rates. */
 export const RATE_WINDOW = 0.5;
 
@@ -97,6 +100,8 @@ export interface LinkInfo {
 
 export class AnimationModel {
   travellers: Traveller[] = [];
+  /** Travellers that left their link, for take() to reuse. */
+  private spare: Traveller[] = [];
   flashes = new Map<string, Flash>();
   private pending: PendingInstant[] = [];
   private burstInfo = new Map<number, number>(); // burst id -> cls | (flow + 1) << 2
@@ -201,17 +206,18 @@ export class AnimationModel {
         } else {
           flow = ring.get(i, 'id');
         }
-        this.travellers.push({
-          kind,
-          t0: ring.get(i, 't0'),
-          t1,
-          end,
-          link,
-          dir,
-          lane: ring.get(i, 'lane'),
-          cls,
-          flow,
-        });
+        // Travellers that left their link are reused (thousands a second at full speed).
+        const t = this.spare.pop() ?? ({} as Traveller);
+        t.kind = kind;
+        t.t0 = ring.get(i, 't0');
+        t.t1 = t1;
+        t.end = end;
+        t.link = link;
+        t.dir = dir;
+        t.lane = ring.get(i, 'lane');
+        t.cls = cls;
+        t.flow = flow;
+        this.travellers.push(t);
         return;
       }
       case BURST_DROPPED: {
@@ -299,6 +305,7 @@ export class AnimationModel {
     const list = this.travellers;
     for (let i = 0; i < list.length; i++) {
       if (list[i].end >= now) list[w++] = list[i];
+      else if (this.spare.length < MAX_SPARE_TRAVELLERS) this.spare.push(list[i]);
     }
     list.length = w;
     this.clock.push({ wall, now, packets: this.packetsSinceTick, busy: this.busySinceTick });

@@ -38,45 +38,96 @@ export function paintDrawList(ctx: CanvasRenderingContext2D, list: DrawList, wid
   ctx.globalAlpha = 1;
 }
 
+/**
+ * Groups of strokes sharing a style, kept between frames (the group arrays are emptied,
+ * not dropped): grouping allocates nothing per line, where a string key per line did.
+ */
+interface LineGroup {
+  first: LinePrim;
+  items: LinePrim[];
+}
+const lineGroups: LineGroup[] = [];
+
+function sameStyle(a: LinePrim, b: LinePrim): boolean {
+  if (a.color !== b.color || a.width !== b.width || a.alpha !== b.alpha) return false;
+  const da = a.dash;
+  const db = b.dash;
+  if (da === db) return true;
+  if (!da || !db || da.length !== db.length) return false;
+  for (let i = 0; i < da.length; i++) if (da[i] !== db[i]) return false;
+  return true;
+}
+
 function strokeBatched(ctx: CanvasRenderingContext2D, lines: LinePrim[]): void {
-  const groups = new Map<string, LinePrim[]>();
+  let used = 0;
   for (const l of lines) {
-    const key = `${l.color}|${l.width}|${l.alpha}|${l.dash ? l.dash.join(',') : ''}`;
-    let g = groups.get(key);
-    if (!g) groups.set(key, (g = []));
-    g.push(l);
+    let g: LineGroup | undefined;
+    for (let i = 0; i < used; i++) {
+      if (sameStyle(lineGroups[i].first, l)) {
+        g = lineGroups[i];
+        break;
+      }
+    }
+    if (!g) {
+      g = lineGroups[used] ??= { first: l, items: [] };
+      g.first = l;
+      g.items.length = 0;
+      used++;
+    }
+    g.items.push(l);
   }
-  for (const g of groups.values()) {
-    const first = g[0];
+  for (let i = 0; i < used; i++) {
+    const { first, items } = lineGroups[i];
     ctx.globalAlpha = first.alpha;
     ctx.strokeStyle = first.color;
     ctx.lineWidth = first.width;
-    ctx.setLineDash(first.dash ? [...first.dash] : []);
+    ctx.setLineDash(first.dash ? (first.dash as number[]) : NO_DASH);
     ctx.beginPath();
-    for (const l of g) {
+    for (const l of items) {
       ctx.moveTo(l.x1, l.y1);
       ctx.lineTo(l.x2, l.y2);
     }
     ctx.stroke();
+    items.length = 0;
   }
 }
+const NO_DASH: number[] = [];
+
+interface MarkGroup {
+  first: MarkPrim;
+  items: MarkPrim[];
+}
+const markGroups: MarkGroup[] = [];
 
 function marks(ctx: CanvasRenderingContext2D, list: MarkPrim[], shape: (ctx: CanvasRenderingContext2D, m: MarkPrim) => void): void {
-  const groups = new Map<string, MarkPrim[]>();
+  let used = 0;
   for (const m of list) {
-    const key = `${m.fill}|${m.stroke}`;
-    let g = groups.get(key);
-    if (!g) groups.set(key, (g = []));
-    g.push(m);
+    let g: MarkGroup | undefined;
+    for (let i = 0; i < used; i++) {
+      const f = markGroups[i].first;
+      if (f.fill === m.fill && f.stroke === m.stroke) {
+        g = markGroups[i];
+        break;
+      }
+    }
+    if (!g) {
+      g = markGroups[used] ??= { first: m, items: [] };
+      g.first = m;
+      g.items.length = 0;
+      used++;
+    }
+    g.items.push(m);
   }
   ctx.lineWidth = 1;
-  for (const g of groups.values()) {
-    ctx.fillStyle = g[0].fill;
-    ctx.strokeStyle = g[0].stroke;
+  for (let i = 0; i < used; i++) {
+    const { first, items } = markGroups[i];
+    ctx.fillStyle = first.fill;
+    ctx.strokeStyle = first.stroke;
     ctx.beginPath();
-    for (const m of g) shape(ctx, m);
+    for (const m of items) shape(ctx, m);
     ctx.fill();
     ctx.stroke();
+    items.length = 0;
   }
 }
 

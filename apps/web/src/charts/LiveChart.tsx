@@ -111,16 +111,18 @@ export function LiveChart(props: LiveChartProps) {
     const t = timeWindow.hover;
     const { layers, x: xs, markers: placed } = drawn.current;
     const px = t === null ? NaN : xs(t);
+    // Called after every redraw: touch the DOM only when something changes (each write,
+    // even of the same value, makes the browser recompute style at the next frame).
     if (t === null || !(px >= 0 && px <= innerW)) {
-      rule.hidden = true;
-      tip.hidden = true;
-      delete tip.dataset.time;
+      if (!rule.hidden) rule.hidden = true;
+      if (!tip.hidden) tip.hidden = true;
+      if (tip.dataset.time !== undefined) delete tip.dataset.time;
       return;
     }
-    rule.hidden = false;
+    if (rule.hidden) rule.hidden = false;
     rule.style.transform = `translateX(${MARGIN.left + px}px)`;
     if (!pointerHere.current) {
-      tip.hidden = true;
+      if (!tip.hidden) tip.hidden = true;
       return;
     }
     renderTooltip(tip, t, layers, placed, px, flowIds, timeWindow.following);
@@ -331,6 +333,8 @@ export function LiveChart(props: LiveChartProps) {
   const dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
   const yTicks = Math.max(2, Math.min(6, Math.floor(innerH / 30)));
   const xTicks = Math.max(2, Math.min(10, Math.floor(innerW / 64)));
+  // One formatter per render, not one per tick (d3 parses its specifier on each call).
+  const xTickLabel = x.tickFormat(xTicks);
 
   return (
     <figure className={`panel chart chart-${kind}`} id={testId} data-testid={testId} ref={figureRef} data-points="0">
@@ -355,7 +359,7 @@ export function LiveChart(props: LiveChartProps) {
                   <g key={v} transform={`translate(${x(v)},${innerH})`}>
                     <line y2={5} className="tick" />
                     <text y={18} textAnchor="middle">
-                      {x.tickFormat(xTicks)(v)}
+                      {xTickLabel(v)}
                     </text>
                   </g>
                 ))}
