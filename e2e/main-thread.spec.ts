@@ -4,10 +4,11 @@
  * every view on screen. Measured with the Long Tasks API and written to
  * e2e/artifacts/main-thread.json so the figure can be quoted.
  *
- * Not yet met everywhere: with paper 003's 320 flows at 40 Gbit/s, a few tasks of 60 to
- * 100 ms still happen in some runs (from 400 ms before the event log and the animation
- * were bounded). That case is held to a looser bound, so it cannot get worse unseen,
- * until it meets the same rule.
+ * Not yet met everywhere: with paper 003's 320 flows at 40 Gbit/s, some tasks of 50 to
+ * 110 ms still happen, more when the machine is loaded (from 400-700 ms before the event
+ * log, the animation and their allocations were bounded: the log tab is now free of them).
+ * That case is held to a looser bound, so it cannot get worse unseen, until it meets the
+ * same rule; the figures of each run are written to the artifact.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { writeFileSync } from 'node:fs';
@@ -39,6 +40,7 @@ test('no long task on the main thread while the engine runs at full speed', asyn
     ['paper000', 'charts'],
     ['paper000', 'log'],
     ['paper003-fast', 'charts'],
+    ['paper003-fast', 'log'],
   ] as const) {
     await page.getByTestId('preset').selectOption(preset);
     await page.getByRole('radio', { name: 'max' }).check();

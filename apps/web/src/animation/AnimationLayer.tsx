@@ -69,6 +69,7 @@ export function AnimationLayer(props: OverlayProps) {
       canvas.dataset.packets = String(list.stats.packets);
       canvas.dataset.flashes = String(list.stats.flashes);
       canvas.dataset.focus = String(list.stats.focus);
+      canvas.dataset.shapes = String(list.bars.length + list.diamonds.length + list.squares.length);
       lastDraw = wall;
       // Flashes fade in wall time: keep drawing while any is showing, even when paused.
       if (list.animating && raf === null) raf = requestAnimationFrame(tick);
