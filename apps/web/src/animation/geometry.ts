@@ -53,6 +53,7 @@ export interface Geometry {
 
 /** Room one direction's wavelength lanes may take at zoom 1, px. */
 const LANES_MAX_WIDTH = 28;
+
 const LANE_SPACING = 5;
 
 /**
@@ -180,4 +181,16 @@ export function barSpanInto(
   span.head = head;
   span.tail = tail;
   return true;
+}
+
+/**
+ * How far from a link's centre line its animation reaches on either side, px at zoom 1:
+ * the control channel and the wavelength lanes of a fiber, the packets and their summary
+ * band on a packet link. Labels beside a link go beyond it.
+ */
+export function laneBandHalfWidth(kind: string, wavelengths: number): number {
+  if (kind !== 'fiber') return 6 + 8;
+  const w = Math.max(1, wavelengths);
+  const spacing = Math.max(1.5, Math.min(LANE_SPACING, LANES_MAX_WIDTH / w));
+  return 8 + (w + 1) * spacing;
 }

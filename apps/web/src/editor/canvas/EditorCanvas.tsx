@@ -10,18 +10,24 @@ import { formatDelay, formatRate } from '../../format';
 import { LinkGlyph } from '../../topology/LinkGlyph';
 import { NodeGlyph } from '../../topology/NodeGlyph';
 import { apply, fitTransform, invert, type ViewTransform } from '../fit';
+import { fitPadding, linkLabelPoints, neighboursOf, nodeLabelPlacement } from './labels';
 import type { OverlayRenderer } from '../overlay';
 import type { NodeKind, Scenario, ScenarioLink, ScenarioNode } from '../types';
 
-/** Room around the outermost nodes for a glyph (half: 22 px) and its label underneath. */
-const PADDING = { top: 30, right: 46, bottom: 50, left: 46 };
 /** A link's labels show when it is at least this long on screen (or selected). */
 const LABEL_MIN_LENGTH = 150;
-/** The fit that keeps `reserve` free in the top-right corner and draws the network largest. */
-function fitAround(nodes: readonly { x: number; y: number }[], width: number, height: number, reserve?: { width: number; height: number }): ViewTransform {
-  if (!reserve) return fitTransform(nodes, { width, height, padding: PADDING });
-  const beside = fitTransform(nodes, { width, height, padding: { ...PADDING, right: Math.max(PADDING.right, reserve.width + 8) } });
-  const below = fitTransform(nodes, { width, height, padding: { ...PADDING, top: Math.max(PADDING.top, reserve.height + 8) } });
+
+/**
+ * The fit that draws the network largest, with room for the node labels and, if given, a
+ * box kept free in the top-right corner: its width is given up on the right or its height
+ * at the top, whichever leaves the network larger (a mesh gives up width, a line height).
+ */
+function fitAround(scenario: Pick<Scenario, 'nodes' | 'links'>, width: number, height: number, reserve?: { width: number; height: number }): ViewTransform {
+  const nodes = scenario.nodes;
+  const padding = fitPadding(nodes, scenario.links);
+  if (!reserve) return fitTransform(nodes, { width, height, padding });
+  const beside = fitTransform(nodes, { width, height, padding: { ...padding, right: padding.right + reserve.width } });
+  const below = fitTransform(nodes, { width, height, padding: { ...padding, top: padding.top + reserve.height } });
   return below.k > beside.k ? below : beside;
 }
 
@@ -119,7 +125,7 @@ export function EditorCanvas(props: EditorCanvasProps) {
       lastFit.current = fitKey;
       fittedNodes.current = nodes;
       userMoved.current = false;
-      const t = fitAround(nodes, width, height, props.reserve);
+      const t = fitAround(propsRef.current.scenario, width, height, props.reserve);
       select(svg).call(behavior.transform, zoomIdentity.translate(t.x, t.y).scale(t.k));
     } else if (prev.width !== width || prev.height !== height) {
       // Edited or moved since the fit: nodes keep their place on screen (the panel opens
@@ -156,6 +162,8 @@ export function EditorCanvas(props: EditorCanvasProps) {
 
   const byId = useMemo(() => new Map(scenario.nodes.map((n) => [n.id, n])), [scenario.nodes]);
   const at = (n: ScenarioNode) => apply(transform, n.x, n.y);
+  // Each node's neighbours (in scenario units: the label side does not change with zoom).
+  const neighbours = useMemo(() => neighboursOf(scenario.nodes, scenario.links), [scenario.nodes, scenario.links]);
 
   const localPoint = (e: { clientX: number; clientY: number }): [number, number] => {
     const r = svgRef.current!.getBoundingClientRect();
@@ -236,6 +244,7 @@ export function EditorCanvas(props: EditorCanvasProps) {
         {scenario.nodes.map((node) => {
           const [px, py] = at(node);
           const selected = selection?.type === 'node' && selection.id === node.id;
+          const label = nodeLabelPlacement(node.x, node.y, neighbours.get(node.id) ?? []);
           return (
             <g
               key={node.id}
@@ -258,7 +267,7 @@ export function EditorCanvas(props: EditorCanvasProps) {
               <rect className="node-hit" x={px - 27} y={py - 27} width={54} height={75} />
               {(selected || pendingFrom === node.id) && <circle className="node-halo" cx={px} cy={py} r={29} />}
               <NodeGlyph kind={node.kind} x={px} y={py} />
-              <text className="node-label" x={px} y={py + 40} textAnchor="middle">
+              <text className="node-label" x={px + label.dx} y={py + label.dy} textAnchor={label.anchor}>
                 {node.id}
               </text>
             </g>
@@ -285,10 +294,9 @@ function LinkView({
 }) {
   const [x1, y1] = from;
   const [x2, y2] = to;
-  const mx = (x1 + x2) / 2;
-  const my = (y1 + y2) / 2;
   const long = Math.hypot(x2 - x1, y2 - y1) >= LABEL_MIN_LENGTH;
   const capacity = link.kind === 'fiber' ? `${link.wavelengths} λ × ${formatRate(link.rate)}` : formatRate(link.rate);
+  const labels = linkLabelPoints(x1, y1, x2, y2, link.kind, link.kind === 'fiber' ? link.wavelengths : 0);
   return (
     <g
       data-link={link.id}
@@ -305,10 +313,10 @@ function LinkView({
         <title>{`${link.id} (${link.a}–${link.b}): ${capacity}, ${formatDelay(link.delay)}`}</title>
       </polygon>
       <g className="link-label" display={long || selected ? undefined : 'none'}>
-        <text x={mx} y={my - 14} textAnchor="middle">
+        <text x={labels.capacity[0]} y={labels.capacity[1]} dy="0.35em" textAnchor="middle">
           {capacity}
         </text>
-        <text x={mx} y={my + 26} textAnchor="middle" className="link-delay">
+        <text x={labels.delay[0]} y={labels.delay[1]} dy="0.35em" textAnchor="middle" className="link-delay">
           {formatDelay(link.delay)}
         </text>
       </g>
