@@ -39,16 +39,37 @@ export function paintDrawList(ctx: CanvasRenderingContext2D, list: DrawList, wid
 }
 
 /**
- * Groups of strokes sharing a style, kept between frames (the group arrays are emptied,
- * not dropped): grouping allocates nothing per line, where a string key per line did.
+ * Primitives grouped by style for one path per group. The groups are kept between frames
+ * (their arrays emptied, not dropped) and found by a linear scan of the few styles in use,
+ * so grouping allocates nothing per primitive, where a string key per primitive did.
  */
-interface LineGroup {
-  first: LinePrim;
-  items: LinePrim[];
+interface Group<T> {
+  first: T;
+  items: T[];
 }
-const lineGroups: LineGroup[] = [];
 
-function sameStyle(a: LinePrim, b: LinePrim): boolean {
+function groupInto<T>(items: readonly T[], groups: Group<T>[], same: (a: T, b: T) => boolean): number {
+  let used = 0;
+  for (const item of items) {
+    let g: Group<T> | undefined;
+    for (let i = 0; i < used; i++) {
+      if (same(groups[i].first, item)) {
+        g = groups[i];
+        break;
+      }
+    }
+    if (!g) {
+      g = groups[used] ??= { first: item, items: [] };
+      g.first = item;
+      g.items.length = 0;
+      used++;
+    }
+    g.items.push(item);
+  }
+  return used;
+}
+
+function sameLineStyle(a: LinePrim, b: LinePrim): boolean {
   if (a.color !== b.color || a.width !== b.width || a.alpha !== b.alpha) return false;
   const da = a.dash;
   const db = b.dash;
@@ -58,24 +79,14 @@ function sameStyle(a: LinePrim, b: LinePrim): boolean {
   return true;
 }
 
+const sameMarkStyle = (a: MarkPrim, b: MarkPrim) => a.fill === b.fill && a.stroke === b.stroke;
+
+const lineGroups: Group<LinePrim>[] = [];
+const markGroups: Group<MarkPrim>[] = [];
+const NO_DASH: number[] = [];
+
 function strokeBatched(ctx: CanvasRenderingContext2D, lines: LinePrim[]): void {
-  let used = 0;
-  for (const l of lines) {
-    let g: LineGroup | undefined;
-    for (let i = 0; i < used; i++) {
-      if (sameStyle(lineGroups[i].first, l)) {
-        g = lineGroups[i];
-        break;
-      }
-    }
-    if (!g) {
-      g = lineGroups[used] ??= { first: l, items: [] };
-      g.first = l;
-      g.items.length = 0;
-      used++;
-    }
-    g.items.push(l);
-  }
+  const used = groupInto(lines, lineGroups, sameLineStyle);
   for (let i = 0; i < used; i++) {
     const { first, items } = lineGroups[i];
     ctx.globalAlpha = first.alpha;
@@ -91,33 +102,9 @@ function strokeBatched(ctx: CanvasRenderingContext2D, lines: LinePrim[]): void {
     items.length = 0;
   }
 }
-const NO_DASH: number[] = [];
-
-interface MarkGroup {
-  first: MarkPrim;
-  items: MarkPrim[];
-}
-const markGroups: MarkGroup[] = [];
 
 function marks(ctx: CanvasRenderingContext2D, list: MarkPrim[], shape: (ctx: CanvasRenderingContext2D, m: MarkPrim) => void): void {
-  let used = 0;
-  for (const m of list) {
-    let g: MarkGroup | undefined;
-    for (let i = 0; i < used; i++) {
-      const f = markGroups[i].first;
-      if (f.fill === m.fill && f.stroke === m.stroke) {
-        g = markGroups[i];
-        break;
-      }
-    }
-    if (!g) {
-      g = markGroups[used] ??= { first: m, items: [] };
-      g.first = m;
-      g.items.length = 0;
-      used++;
-    }
-    g.items.push(m);
-  }
+  const used = groupInto(list, markGroups, sameMarkStyle);
   ctx.lineWidth = 1;
   for (let i = 0; i < used; i++) {
     const { first, items } = markGroups[i];

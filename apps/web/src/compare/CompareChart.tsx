@@ -3,6 +3,7 @@ import { scaleLinear } from 'd3';
 import { useRef } from 'react';
 import { m4Range } from '../charts/decimate';
 import { niceTop } from '../charts/niceTop';
+import { StaticAxes } from '../charts/StaticAxes';
 import { useElementSize } from '../useElementSize';
 
 export interface CompareLine {
@@ -49,26 +50,7 @@ export function CompareChart({ title, lines, divide = 1, testId }: { title: stri
         {w > 0 && h > 0 && (
           <svg width={width} height={height} role="img" aria-label={`${title}: ${lines.map((l) => l.label).join(' against ')}`}>
             <g transform={`translate(${M.left},${M.top})`} className="chart-axes">
-              {y.ticks(4).map((v) => (
-                <g key={v} transform={`translate(0,${y(v)})`}>
-                  <line x2={w} className="grid" />
-                  <text x={-6} dy="0.35em" textAnchor="end">
-                    {Number((v / divide).toPrecision(4))}
-                  </text>
-                </g>
-              ))}
-              {x.ticks(6).map((v) => (
-                <g key={v} transform={`translate(${x(v)},${h})`}>
-                  <line y2={5} className="tick" />
-                  <text y={17} textAnchor="middle">
-                    {v}
-                  </text>
-                </g>
-              ))}
-              <line y1={h} y2={h} x2={w} className="axis" />
-              <text x={w / 2} y={h + 29} textAnchor="middle" className="axis-title">
-                simulated time (s)
-              </text>
+              <StaticAxes x={x} y={y} width={w} height={h} xTicks={6} yTicks={4} yDivide={divide} xTitle="simulated time (s)" />
               {lines.map((l) => (
                 <path key={l.label} d={path(l)} fill="none" stroke={l.color} strokeWidth={2} strokeDasharray={l.dash} strokeLinejoin="round" />
               ))}

@@ -2,6 +2,7 @@
 import { scaleLinear } from 'd3';
 import { useRef } from 'react';
 import type { PointResult } from '@obs-tcp-sim/scenario';
+import { StaticAxes } from '../charts/StaticAxes';
 import { OKABE_ITO } from '../theme';
 import { useElementSize } from '../useElementSize';
 
@@ -44,26 +45,7 @@ export function SweepPlot({ points, xLabel, yLabel }: { points: PlotPoint[]; xLa
       {w > 0 && h > 0 && points.length > 0 && (
         <svg width={width} height={height} role="img" aria-label={`${yLabel} against ${xLabel}`}>
           <g transform={`translate(${M.left},${M.top})`} className="chart-axes">
-            {y.ticks(5).map((v) => (
-              <g key={v} transform={`translate(0,${y(v)})`}>
-                <line x2={w} className="grid" />
-                <text x={-6} dy="0.35em" textAnchor="end">
-                  {Number(v.toPrecision(4))}
-                </text>
-              </g>
-            ))}
-            {x.ticks(6).map((v) => (
-              <g key={v} transform={`translate(${x(v)},${h})`}>
-                <line y2={5} className="tick" />
-                <text y={17} textAnchor="middle">
-                  {Number(v.toPrecision(4))}
-                </text>
-              </g>
-            ))}
-            <line y1={h} y2={h} x2={w} className="axis" />
-            <text x={w / 2} y={h + 32} textAnchor="middle" className="axis-title">
-              {xLabel}
-            </text>
+            <StaticAxes x={x} y={y} width={w} height={h} xTicks={6} yTicks={5} xTitle={xLabel} />
             <text transform={`translate(${-46},${h / 2}) rotate(-90)`} textAnchor="middle" className="axis-title">
               {yLabel}
             </text>
