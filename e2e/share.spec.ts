@@ -154,3 +154,16 @@ test('A/B compare: data-burst loss 1 % against ACK-burst loss 1 %, overlaid char
   expect(Number(await page.getByTestId('compare-throughput').getAttribute('data-points'))).toBeGreaterThan(100);
   await snapshot(page, 'compare-01-data-vs-ack');
 });
+
+test('a scenario file dropped on the page opens', async ({ page }) => {
+  await openRunning(page);
+  const text = JSON.stringify({ ...shortScenario(), name: 'dropped here' });
+  const transfer = await page.evaluateHandle((json) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([json], 'dropped.json', { type: 'application/json' }));
+    return dt;
+  }, text);
+  await page.dispatchEvent('body', 'dragover', { dataTransfer: transfer });
+  await page.dispatchEvent('body', 'drop', { dataTransfer: transfer });
+  await expect(page.getByTestId('scenario-name')).toHaveText('dropped here');
+});

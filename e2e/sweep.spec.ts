@@ -28,6 +28,11 @@ test('a sweep of data-burst loss 0 to 1 % with 5 seeds falls, with intervals, an
   await expect(page.getByTestId('sweep-status')).toContainText('steps');
   await expect(page.getByTestId('sweep-run')).toBeDisabled();
   await page.getByTestId('sweep-steps').fill('5');
+  // Started and cancelled: the workers stop and nothing is drawn.
+  await page.getByTestId('sweep-run').click();
+  await page.getByTestId('sweep-cancel').click();
+  await expect(page.getByTestId('sweep-status')).toHaveAttribute('data-state', 'idle');
+  await expect(page.getByTestId('sweep-plot')).toHaveCount(0);
   await page.getByTestId('sweep-run').click();
   await expect(page.getByTestId('sweep-progress')).toBeVisible();
   await expect(page.getByTestId('sweep-status')).toHaveAttribute('data-state', 'done', { timeout: 200_000 });
