@@ -1,0 +1,90 @@
+// `npm run validate`: runs (or reuses) the sweeps of validation/specs through the CLI,
+// draws docs/figures/*.svg and writes docs/validation.md. docs/validation.md explains
+// what each part shows; this file only orchestrates.
+//
+//   npm run validate                  full sweeps, cached in validation/results/
+//   npm run validate -- --rerun       run every sweep again (after an engine change)
+//   npm run validate -- --quick       smoke run: 2 seeds, short runs, written under
+//                                     validation/results/quick/ (the docs are untouched)
+//   npm run validate -- --only paper000   only the sections whose id contains the word
+//   npm run validate -- --workers 2   worker threads per sweep (default 1)
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { QUICK_DIR, ROOT, sweepResults } from './sweeps.mjs';
+import * as paper000 from './sections/paper000.mjs';
+import * as theory from './sections/theory.mjs';
+import * as paper004 from './sections/paper004.mjs';
+import * as paper003 from './sections/paper003.mjs';
+import * as rest from './sections/not-reproduced.mjs';
+import { header, summary } from './sections/intro.mjs';
+
+const SECTIONS = [paper000, theory, paper004, paper003, rest];
+
+function parseArgs(argv) {
+  const args = { quick: false, rerun: false, only: null, workers: 1 };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--') continue;
+    if (a === '--quick') args.quick = true;
+    else if (a === '--rerun') args.rerun = true;
+    else if (a === '--only') args.only = argv[++i];
+    else if (a === '--workers') args.workers = Number(argv[++i]);
+    else if (a === '-h' || a === '--help') {
+      process.stdout.write('Usage: npm run validate -- [--quick] [--rerun] [--only <section>] [--workers K]\n');
+      process.exit(0);
+    } else throw new Error(`unknown argument ${a} (see --help)`);
+  }
+  if (!Number.isInteger(args.workers) || args.workers < 1) throw new Error('--workers must be a positive integer');
+  return args;
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  const started = Date.now();
+  const log = (s) => process.stderr.write(`validate: ${s}\n`);
+  const docsDir = args.quick ? QUICK_DIR : join(ROOT, 'docs');
+  const figDir = join(docsDir, 'figures');
+  mkdirSync(figDir, { recursive: true });
+
+  const sections = SECTIONS.filter((s) => !args.only || s.id.includes(args.only));
+  /** @type {Record<string, { results: any, meta: any }>} */
+  const cache = {};
+  for (const section of sections) {
+    for (const name of section.specs) {
+      cache[name] = sweepResults(name, { quick: args.quick, rerun: args.rerun, workers: args.workers, quickPlan: section.quickPlans?.[name] ?? section.quickPlan, log });
+    }
+  }
+
+  const verdicts = [];
+  const figures = [];
+  const ctx = {
+    quick: args.quick,
+    verdicts,
+    get: (name) => {
+      if (!cache[name]) throw new Error(`section asked for ${name}, which it does not list in its specs`);
+      return cache[name].results;
+    },
+    meta: (name) => cache[name]?.meta ?? null,
+    /** Writes an SVG beside the doc and returns its path relative to the doc. */
+    fig: (file, svg) => {
+      writeFileSync(join(figDir, file), svg);
+      figures.push(file);
+      return `figures/${file}`;
+    },
+  };
+  const bodies = sections.map((s) => s.render(ctx));
+  if (args.only) {
+    log(`--only ${args.only}: rendered ${sections.map((s) => s.id).join(', ')}; docs/validation.md not written`);
+  } else {
+    const doc = [header(ctx, cache), summary(verdicts), ...bodies].join('\n\n').replace(/\n{3,}/g, '\n\n');
+    const docFile = join(docsDir, 'validation.md');
+    writeFileSync(docFile, doc.trimEnd() + '\n');
+    log(`wrote ${relative(ROOT, docFile)} and ${figures.length} figures in ${relative(ROOT, figDir)}`);
+  }
+  log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+main().catch((error) => {
+  process.stderr.write(`validate: ${error.message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,100 @@
+// Runs the sweep specs of validation/specs through the CLI (`obs-sim sweep ... --json`) and
+// caches their results in validation/results/<name>.json. A cached result is reused while
+// the resolved sweep (spec + preset it names) hashes the same as when it ran; --rerun
+// forces the runs (e.g. after an engine change, which the hash cannot see).
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { resolveSweepSpec } from '@obs-tcp-sim/scenario/src/sweep/index.js';
+import { loadPresets } from '../../packages/cli/src/preset-files.mjs';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const SPEC_DIR = join(ROOT, 'validation/specs');
+export const RESULT_DIR = join(ROOT, 'validation/results');
+export const QUICK_DIR = join(RESULT_DIR, 'quick');
+const CLI = join(ROOT, 'packages/cli/bin/obs-sim.mjs');
+
+/** @param {string} path */
+const rel = (path) => relative(ROOT, path);
+
+/**
+ * The spec as run: the file itself, or in quick mode fewer seeds and a shorter duration.
+ * @param {string} name spec file name without .json
+ * @param {{ quick: boolean, quickPlan?: { seeds?: number, duration?: number } }} mode
+ */
+export function specFor(name, mode) {
+  const file = join(SPEC_DIR, `${name}.json`);
+  const spec = JSON.parse(readFileSync(file, 'utf8'));
+  if (!mode.quick) return { spec, file };
+  const plan = mode.quickPlan ?? {};
+  const quick = structuredClone(spec);
+  const seeds = plan.seeds ?? 2;
+  if (typeof quick.seeds === 'number') quick.seeds = Math.min(quick.seeds, seeds);
+  else quick.seeds = quick.seeds.slice(0, seeds);
+  if (plan.duration !== undefined) quick.overrides = { ...(quick.overrides ?? {}), duration: plan.duration };
+  const quickFile = join(QUICK_DIR, 'specs', `${name}.json`);
+  mkdirSync(dirname(quickFile), { recursive: true });
+  writeFileSync(quickFile, JSON.stringify(quick, null, 2) + '\n');
+  return { spec: quick, file: quickFile };
+}
+
+/** The hash the CLI writes into its results for this spec (docs/sweeps.md). */
+export function expectedHash(spec) {
+  return resolveSweepSpec(spec, { presets: loadPresets() }).hash;
+}
+
+/** The command a reader runs to redo one sweep by hand. */
+export function sweepCommand(name) {
+  return `npm run sim -- sweep validation/specs/${name}.json --workers 1 --out validation/results/${name}.csv --json validation/results/${name}.json`;
+}
+
+/**
+ * Results of one spec, from the cache or by running the CLI.
+ * @param {string} name
+ * @param {{ quick: boolean, rerun: boolean, workers: number, quickPlan?: object, log: (s: string) => void }} mode
+ * @returns {{ results: any, meta: any, ran: boolean }}
+ */
+export function sweepResults(name, mode) {
+  const { spec, file } = specFor(name, mode);
+  const dir = mode.quick ? QUICK_DIR : RESULT_DIR;
+  mkdirSync(dir, { recursive: true });
+  const jsonFile = join(dir, `${name}.json`);
+  const metaFile = join(dir, `${name}.meta.json`);
+  const hash = expectedHash(spec);
+  if (!mode.rerun && existsSync(jsonFile)) {
+    const cached = JSON.parse(readFileSync(jsonFile, 'utf8'));
+    if (cached.hash === hash) {
+      const meta = existsSync(metaFile) ? JSON.parse(readFileSync(metaFile, 'utf8')) : null;
+      mode.log(`${name}: cached (${rel(jsonFile)}, hash ${hash})`);
+      return { results: cached, meta, ran: false };
+    }
+    mode.log(`${name}: the spec or its preset changed (hash ${cached.hash} -> ${hash}); running again`);
+  }
+  mode.log(`${name}: running ${rel(file)} ...`);
+  const started = process.hrtime.bigint();
+  const run = spawnSync(
+    process.execPath,
+    [CLI, 'sweep', file, '--workers', String(mode.workers), '--quiet', '--out', join(dir, `${name}.csv`), '--json', jsonFile],
+    { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] },
+  );
+  if (run.status !== 0) throw new Error(`${name}: obs-sim sweep exited with status ${run.status}`);
+  const wallSeconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const results = JSON.parse(readFileSync(jsonFile, 'utf8'));
+  const meta = { spec: rel(file), hash, wallSeconds: Math.round(wallSeconds * 10) / 10, workers: mode.workers, commit: gitCommit(), engine: engineHash(), ranAt: new Date().toISOString() };
+  writeFileSync(metaFile, JSON.stringify(meta, null, 2) + '\n');
+  mode.log(`${name}: ${results.runs.length} runs in ${meta.wallSeconds} s`);
+  return { results, meta, ran: true };
+}
+
+/** The first 12 hex digits of the SHA-256 of the wasm binary the CLI runs: which engine ran. */
+export function engineHash() {
+  const wasm = join(ROOT, 'packages/engine/wasm/obs_engine.wasm');
+  return existsSync(wasm) ? createHash('sha256').update(readFileSync(wasm)).digest('hex').slice(0, 12) : null;
+}
+
+function gitCommit() {
+  const git = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' });
+  return git.status === 0 ? git.stdout.trim() : null;
+}
