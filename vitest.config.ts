@@ -20,6 +20,7 @@ export default defineConfig({
         extends: true,
         test: { name: 'cli', root: './packages/cli', include: ['src/**/*.test.ts'], testTimeout: 180_000 },
       },
+      { extends: true, test: { name: 'validation', root: './validation', include: ['**/*.test.ts'], testTimeout: 300_000 } },
       './apps/web',
     ],
   },
