@@ -38,6 +38,8 @@ const CATEGORIES: Array<{ id: LogCategory; label: string; glyph: string }> = [
 const GLYPH: Record<LogCategory, string> = { drops: '✕', tcp: '↻', formed: '▭' };
 
 const SYNC_INTERVAL_MS = 160;
+/** Entries built per sync at most: a few milliseconds of work. */
+const ROWS_PER_SYNC = 3000;
 
 export function EventLogArea() {
   const controller = useController();
@@ -80,7 +82,15 @@ export function EventLogArea() {
     }
     lastSync.current = wall;
     const visual = controller.visual;
-    const changed = model.sync(visual.notable, visual.generation);
+    const changed = model.sync(visual.notable, visual.generation, ROWS_PER_SYNC);
+    // Rows left unread (the log opened on a long run): the rest in the next frames.
+    if (model.behind) {
+      trailing.current ??= setTimeout(() => {
+        trailing.current = null;
+        lastSync.current = -Infinity;
+        refreshRef.current();
+      }, 16);
+    }
     const last = applied.current;
     let rebuilt = false;
     if (!last || last.filter !== filter || last.names !== names) {

@@ -155,3 +155,19 @@ describe('focus of an entry', () => {
     expect(model.counts).toEqual({ formed: 1, drops: 2, tcp: 1 });
   });
 });
+
+describe('reading a long ring in steps', () => {
+  it('builds at most maxRows entries per sync and says it is behind until done', () => {
+    const events = Array.from({ length: 10 }, (_, i) => ev({ kind: EventKind.TcpEvent, t0: i, id: 0 }));
+    const ring = ringOf(events, 16);
+    const model = new LogModel(100);
+    expect(model.sync(ring, 0, 4)).toBe(true);
+    expect(model.entries.map((e) => e.seq)).toEqual([0, 1, 2, 3]);
+    expect(model.behind).toBe(true);
+    model.sync(ring, 0, 4);
+    model.sync(ring, 0, 4);
+    expect(model.entries.map((e) => e.event.t0)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(model.behind).toBe(false);
+    expect(model.sync(ring, 0, 4)).toBe(false);
+  });
+});

@@ -160,8 +160,18 @@ export class LogModel {
     this.origins = new BurstOriginTable(Math.max(1024, capacity * 2));
   }
 
-  /** Reads what the ring gained; returns true if anything changed. */
-  sync(ring: Pick<EventRing, 'length' | 'overwritten' | 'event' | 'get'>, generation: number): boolean {
+  /** True when the last sync left rows of the ring unread (its row budget ran out). */
+  get behind(): boolean {
+    return this.unread > 0;
+  }
+  private unread = 0;
+
+  /**
+   * Reads what the ring gained, at most `maxRows` entries built per call (opening the log
+   * on a long run finds tens of thousands: built at once, they made one long task; the
+   * rest waits for the next call, see `behind`). Returns true if anything changed.
+   */
+  sync(ring: Pick<EventRing, 'length' | 'overwritten' | 'event' | 'get'>, generation: number, maxRows = Infinity): boolean {
     let changed = false;
     if (generation !== this.generation) {
       this.generation = generation;
@@ -196,11 +206,13 @@ export class LogModel {
     }
     // Entries are numbered by their place in the run's notable sequence, gaps included.
     this.nextSeq = g;
-    for (; g < total; g++) {
+    const stop = Math.min(total, g + maxRows);
+    for (; g < stop; g++) {
       this.add(ring.event(g - firstKept));
       changed = true;
     }
-    this.seen = total;
+    this.seen = g;
+    this.unread = total - g;
     return changed;
   }
 
