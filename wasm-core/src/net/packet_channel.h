@@ -81,8 +81,12 @@ class PacketChannel final : public EventHandler {
     txTime_[0] = transmissionTime(bytes, config_.rateBps);
     return txTime_[0];
   }
+  // send() on a line with a positive loss: draws the tries, then as send().
+  bool sendOnLossyLine(Packet&& packet, SimTime start, SimTime tx);
   // Draws the tries of a lossy line (see send()).
   int drawTries();
+  // The packet got across, its last bit leaving the line at `end`: counted, and on its way.
+  void deliverAt(SimTime end, Packet&& packet);
   // The check inline, the recording out of line: the log is off in most runs.
   void logPacket(VisualEventKind kind, const Packet& p, SimTime t0, SimTime t1, int reason) {
     if (log_ && log_->wants(kind)) recordPacket(kind, p, t0, t1, reason);
