@@ -105,10 +105,13 @@ void PacketChannel::deliverAt(SimTime end, Packet&& packet) {
 }
 
 void PacketChannel::handleEvent(std::uint32_t, std::uint64_t) {
-  // Arrivals happen in queueing order (FIFO line, constant delay).
-  Packet p = std::move(inFlight_.front());
+  // Arrivals happen in queueing order (FIFO line, constant delay). The packet is handed
+  // over where it lies, without a copy, and leaves the ring afterwards. That is safe because
+  // nothing the far node does with it can push into this channel (which could move the
+  // ring): a node only sends on links leaving it, and this one leaves the other end (see
+  // PacketReceiver).
+  receiver_.receivePacket(toNode_, std::move(inFlight_.front()));
   inFlight_.pop_front();
-  receiver_.receivePacket(toNode_, std::move(p));
 }
 
 }  // namespace obs

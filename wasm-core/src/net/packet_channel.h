@@ -20,6 +20,10 @@ namespace obs {
 // Where a channel hands the packets it delivers.
 class PacketReceiver {
  public:
+  // `packet` reached `node`. It may still lie in the ring of the channel that delivered it,
+  // which must not move meanwhile: so the receiver sends only from `node`, on channels
+  // leaving it, and the delivering channel leaves the other end (the parser refuses a link
+  // from a node to itself).
   virtual void receivePacket(int node, Packet&& packet) = 0;
 
  protected:
