@@ -46,22 +46,12 @@ int PacketChannel::drawTries() {
 
 bool PacketChannel::send(Packet&& packet) {
   const SimTime now = sim_.now();
-  // Packets whose last try has ended have left the line: all of them once the line is idle
-  // (the common case on a line that carries bursts of packets), else the oldest few. The
-  // newest one ends at lineFreeAt_ > now, so that loop stops before the ring runs empty.
-  if (lineFreeAt_ <= now) {
-    departures_.clear();
-  } else {
-    while (departures_.front() <= now) departures_.pop_front();
-  }
-  // One of the rest is on the line; the others wait. The one on the line does not count
-  // against the queue limit (ns-2 DropTail).
-  // So the queue is full when more than queueLimit packets have not left.
-  if (departures_.size() > static_cast<std::size_t>(config_.queueLimit)) {
-    ++counters_.queueDrops;
-    logPacket(VisualEventKind::PacketDropped, packet, now, now, 0);
-    return false;
-  }
+  forgetDeparted(now);
+  // One of the packets that have not left is on the line; the others wait. The one on the
+  // line does not count against the queue limit (ns-2 DropTail), so the queue is full
+  // when more than queueLimit packets have not left.
+  if (departures_.size() > static_cast<std::size_t>(config_.queueLimit))
+    return dropAtFullQueue(packet, now);
   const SimTime start = std::max(now, lineFreeAt_);
   const SimTime tx = transmission(packet.bytes);
   // A lossless line draws nothing: no outcome depends on it, and it is the common case.
@@ -73,6 +63,12 @@ bool PacketChannel::send(Packet&& packet) {
   logPacket(VisualEventKind::PacketOnLink, packet, start, end, 0);
   deliverAt(end, std::move(packet));
   return true;
+}
+
+bool PacketChannel::dropAtFullQueue(const Packet& packet, SimTime now) {
+  ++counters_.queueDrops;
+  logPacket(VisualEventKind::PacketDropped, packet, now, now, 0);
+  return false;
 }
 
 bool PacketChannel::sendOnLossyLine(Packet&& packet, SimTime start, SimTime tx) {
@@ -94,14 +90,6 @@ bool PacketChannel::sendOnLossyLine(Packet&& packet, SimTime start, SimTime tx) 
   }
   deliverAt(end, std::move(packet));
   return true;
-}
-
-void PacketChannel::deliverAt(SimTime end, Packet&& packet) {
-  ++counters_.sent;
-  counters_.bytesSent += packet.bytes;
-  const SimTime arrival = end + config_.delay;
-  inFlight_.push_back(std::move(packet));
-  sim_.scheduleInStream(arrivals_, arrival);
 }
 
 void PacketChannel::handleEvent(std::uint32_t, std::uint64_t) {

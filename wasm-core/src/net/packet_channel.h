@@ -5,6 +5,7 @@
 // (paper 002). Packets leave in order, so propagating packets wait in a FIFO too and each
 // arrival event simply takes the oldest.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -85,12 +86,28 @@ class PacketChannel final : public EventHandler {
     txTime_[0] = transmissionTime(bytes, config_.rateBps);
     return txTime_[0];
   }
+  // Packets whose last try has ended have left the line: all of them once the line is idle
+  // (the common case on a line that carries bursts of packets), else the oldest few. The
+  // newest one ends at lineFreeAt_ > now, so that loop stops before the ring runs empty.
+  void forgetDeparted(SimTime now) {
+    if (lineFreeAt_ <= now) {
+      departures_.clear();
+    } else {
+      while (departures_.front() <= now) departures_.pop_front();
+    }
+  }
+  bool dropAtFullQueue(const Packet& packet, SimTime now);  // counts it; returns false
   // send() on a line with a positive loss: draws the tries, then as send().
   bool sendOnLossyLine(Packet&& packet, SimTime start, SimTime tx);
   // Draws the tries of a lossy line (see send()).
   int drawTries();
   // The packet got across, its last bit leaving the line at `end`: counted, and on its way.
-  void deliverAt(SimTime end, Packet&& packet);
+  void deliverAt(SimTime end, Packet&& packet) {
+    ++counters_.sent;
+    counters_.bytesSent += packet.bytes;
+    inFlight_.push_back(std::move(packet));
+    sim_.scheduleInStream(arrivals_, end + config_.delay);
+  }
   // The check inline, the recording out of line: the log is off in most runs.
   void logPacket(VisualEventKind kind, const Packet& p, SimTime t0, SimTime t1, int reason) {
     if (log_ && log_->wants(kind)) recordPacket(kind, p, t0, t1, reason);
