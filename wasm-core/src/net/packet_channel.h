@@ -5,7 +5,6 @@
 // (paper 002). Packets leave in order, so propagating packets wait in a FIFO too and each
 // arrival event simply takes the oldest.
 #pragma once
-#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
