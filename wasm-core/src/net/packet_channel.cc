@@ -46,26 +46,35 @@ int PacketChannel::drawTries() {
 
 bool PacketChannel::send(Packet&& packet) {
   const SimTime now = sim_.now();
-  // Packets whose last try has ended have left the line.
-  while (!departures_.empty() && departures_.front() <= now) departures_.pop_front();
-  // One of the rest is on the line; the others wait. The one on the line does not count
-  // against the queue limit (ns-2 DropTail).
-  std::size_t waiting = departures_.empty() ? 0 : departures_.size() - 1;
-  if (!departures_.empty() && waiting >= static_cast<std::size_t>(config_.queueLimit)) {
-    ++counters_.queueDrops;
-    logPacket(VisualEventKind::PacketDropped, packet, now, now, 0);
-    return false;
-  }
+  forgetDeparted(now);
+  // One of the packets that have not left is on the line; the others wait. The one on the
+  // line does not count against the queue limit (ns-2 DropTail), so the queue is full
+  // when more than queueLimit packets have not left.
+  if (departures_.size() > static_cast<std::size_t>(config_.queueLimit))
+    return dropAtFullQueue(packet, now);
   const SimTime start = std::max(now, lineFreeAt_);
   const SimTime tx = transmission(packet.bytes);
   // A lossless line draws nothing: no outcome depends on it, and it is the common case.
-  int tries = 1;
-  bool lost = false;
-  if (config_.loss > 0) {
-    tries = drawTries();
-    lost = tries < 0;
-    if (lost) tries = -tries;
-  }
+  if (config_.loss > 0) return sendOnLossyLine(std::move(packet), start, tx);
+  const SimTime end = start + tx;
+  lineFreeAt_ = end;
+  departures_.push_back(end);
+  counters_.busy += tx;
+  logPacket(VisualEventKind::PacketOnLink, packet, start, end, 0);
+  deliverAt(end, std::move(packet));
+  return true;
+}
+
+bool PacketChannel::dropAtFullQueue(const Packet& packet, SimTime now) {
+  ++counters_.queueDrops;
+  logPacket(VisualEventKind::PacketDropped, packet, now, now, 0);
+  return false;
+}
+
+bool PacketChannel::sendOnLossyLine(Packet&& packet, SimTime start, SimTime tx) {
+  int tries = drawTries();
+  const bool lost = tries < 0;
+  if (lost) tries = -tries;
   const SimTime end = start + tries * tx + (tries - 1) * config_.retryDelay;
   lineFreeAt_ = end;
   departures_.push_back(end);
@@ -79,19 +88,18 @@ bool PacketChannel::send(Packet&& packet) {
     logPacket(VisualEventKind::PacketDropped, packet, end, end, 1);
     return true;
   }
-  ++counters_.sent;
-  counters_.bytesSent += packet.bytes;
-  const SimTime arrival = end + config_.delay;
-  inFlight_.push_back(std::move(packet));
-  sim_.scheduleInStream(arrivals_, arrival);
+  deliverAt(end, std::move(packet));
   return true;
 }
 
 void PacketChannel::handleEvent(std::uint32_t, std::uint64_t) {
-  // Arrivals happen in queueing order (FIFO line, constant delay).
-  Packet p = std::move(inFlight_.front());
+  // Arrivals happen in queueing order (FIFO line, constant delay). The packet is handed
+  // over where it lies, without a copy, and leaves the ring afterwards. That is safe because
+  // nothing the far node does with it can push into this channel (which could move the
+  // ring): a node only sends on links leaving it, and this one leaves the other end (see
+  // PacketReceiver).
+  receiver_.receivePacket(toNode_, std::move(inFlight_.front()));
   inFlight_.pop_front();
-  receiver_.receivePacket(toNode_, std::move(p));
 }
 
 }  // namespace obs

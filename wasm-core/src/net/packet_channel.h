@@ -20,6 +20,10 @@ namespace obs {
 // Where a channel hands the packets it delivers.
 class PacketReceiver {
  public:
+  // `packet` reached `node`. It may still lie in the ring of the channel that delivered it,
+  // which must not move meanwhile: so the receiver sends only from `node`, on channels
+  // leaving it, and the delivering channel leaves the other end (the parser refuses a link
+  // from a node to itself).
   virtual void receivePacket(int node, Packet&& packet) = 0;
 
  protected:
@@ -81,8 +85,28 @@ class PacketChannel final : public EventHandler {
     txTime_[0] = transmissionTime(bytes, config_.rateBps);
     return txTime_[0];
   }
+  // Packets whose last try has ended have left the line: all of them once the line is idle
+  // (the common case on a line that carries bursts of packets), else the oldest few. The
+  // newest one ends at lineFreeAt_ > now, so that loop stops before the ring runs empty.
+  void forgetDeparted(SimTime now) {
+    if (lineFreeAt_ <= now) {
+      departures_.clear();
+    } else {
+      while (departures_.front() <= now) departures_.pop_front();
+    }
+  }
+  bool dropAtFullQueue(const Packet& packet, SimTime now);  // counts it; returns false
+  // send() on a line with a positive loss: draws the tries, then as send().
+  bool sendOnLossyLine(Packet&& packet, SimTime start, SimTime tx);
   // Draws the tries of a lossy line (see send()).
   int drawTries();
+  // The packet got across, its last bit leaving the line at `end`: counted, and on its way.
+  void deliverAt(SimTime end, Packet&& packet) {
+    ++counters_.sent;
+    counters_.bytesSent += packet.bytes;
+    inFlight_.push_back(std::move(packet));
+    sim_.scheduleInStream(arrivals_, end + config_.delay);
+  }
   // The check inline, the recording out of line: the log is off in most runs.
   void logPacket(VisualEventKind kind, const Packet& p, SimTime t0, SimTime t1, int reason) {
     if (log_ && log_->wants(kind)) recordPacket(kind, p, t0, t1, reason);

@@ -83,6 +83,9 @@ class EventQueue {
   }
   bool empty() const { return size_ == 0; }
   SimTime nextTime() const { return size_ == 0 ? kNever : tree_[1].time; }
+  // The next event's time, or INT64_MAX (past kNever) when empty: one load, for the run
+  // loop.
+  SimTime headTime() const { return tree_[1].time; }
   std::size_t size() const { return size_; }
 
   // Tests only: make the insertion sequence run out after `n` more pushes.

@@ -27,6 +27,10 @@ class RingQueue {
     items_[(first_ + count_) & (capacity_ - 1)] = value;
     ++count_;
   }
+  void clear() {
+    first_ = 0;
+    count_ = 0;
+  }
   void pop_front() {
     first_ = (first_ + 1) & (capacity_ - 1);
     --count_;

@@ -1,5 +1,7 @@
 #include "sim/simulator.h"
 
+#include <algorithm>
+
 namespace obs {
 
 namespace {
@@ -20,7 +22,10 @@ void Simulator::execute(const Event& e) {
 
 std::uint64_t Simulator::run(std::uint64_t count, SimTime limit) {
   std::uint64_t ran = 0;
-  while (ran < count && !queue_.empty() && queue_.nextTime() <= limit) {
+  // An empty queue's head time lies past kNever, so with the limit at most kNever one
+  // comparison stops the loop at the limit and on an empty queue.
+  const SimTime last = std::min(limit, kNever);
+  while (ran < count && queue_.headTime() <= last) {
     execute(queue_.pop());
     ++ran;
   }

@@ -28,22 +28,29 @@ enum class TcpCongState : std::uint8_t {
 };
 
 // What a recovery strategy sees of its sender and may ask of it.
+// The sequence numbers are plain fields here, which the host keeps up to date: a strategy
+// reads them on every ACK, and a virtual call for each read showed in profiles.
 class RecoveryHost {
  public:
   virtual TcpCongState state() const = 0;
-  virtual CongestionState& window() = 0;      // cwnd and ssthresh, in segments
-  virtual std::uint32_t sndUna() const = 0;   // oldest unacknowledged segment
-  virtual std::uint32_t sndNxt() const = 0;   // next segment of the go-back-N walk
-  virtual std::uint32_t maxSent() const = 0;  // one past the highest segment ever sent
-  // One past the highest segment sent when the current (or last) loss was detected, by
-  // fast retransmit or timeout: RFC 6582's `recover` + 1, RFC 6675's RecoveryPoint + 1.
-  virtual std::uint32_t recover() const = 0;
+  virtual CongestionState& window() = 0;  // cwnd and ssthresh, in segments
+  std::uint32_t sndUna() const { return sndUna_; }
+  std::uint32_t sndNxt() const { return sndNxt_; }
+  std::uint32_t maxSent() const { return maxSent_; }
+  std::uint32_t recover() const { return recover_; }
   virtual void transmit(std::uint32_t seq) = 0;  // sends `seq` now (again, if sent before)
   virtual void goBack() = 0;                     // go-back-N: sndNxt = sndUna
   virtual void restartTimer() = 0;               // the retransmission timer, from now
 
  protected:
   ~RecoveryHost() = default;
+
+  std::uint32_t sndUna_ = 0;   // oldest unacknowledged segment
+  std::uint32_t sndNxt_ = 0;   // next segment of the go-back-N walk
+  std::uint32_t maxSent_ = 0;  // one past the highest segment ever sent
+  // One past the highest segment sent when the current (or last) loss was detected, by
+  // fast retransmit or timeout: RFC 6582's `recover` + 1, RFC 6675's RecoveryPoint + 1.
+  std::uint32_t recover_ = 0;
 };
 
 class LossRecovery {

@@ -58,9 +58,9 @@ class TcpSender final : public EventHandler, private RecoveryHost {
   double ssthresh() const { return cc_.ssthresh; }
   TcpCongState state() const override { return state_; }
   TcpPhase phase() const;
-  std::uint32_t sndUna() const override { return sndUna_; }
-  std::uint32_t sndNxt() const override { return sndNxt_; }
-  std::uint32_t maxSent() const override { return maxSent_; }
+  using RecoveryHost::sndUna;   // oldest unacknowledged segment
+  using RecoveryHost::sndNxt;   // next segment of the go-back-N walk
+  using RecoveryHost::maxSent;  // one past the highest segment ever sent
   const TcpSpec& spec() const { return spec_; }
   const CongestionOps& ops() const { return *ops_; }
   const LossRecovery& recovery() const { return *recovery_; }
@@ -87,7 +87,6 @@ class TcpSender final : public EventHandler, private RecoveryHost {
 
   // RecoveryHost: what the loss recovery may see and do.
   CongestionState& window() override { return cc_; }
-  std::uint32_t recover() const override { return recover_; }
   void transmit(std::uint32_t seq) override;
   void goBack() override { sndNxt_ = sndUna_; }
   void restartTimer() override { armTimer(); }
@@ -127,10 +126,8 @@ class TcpSender final : public EventHandler, private RecoveryHost {
   double minRtt_ = 0;  // seconds; 0 until the first sample
   bool started_ = false;
 
-  std::uint32_t sndUna_ = 0;   // oldest unacknowledged segment
-  std::uint32_t sndNxt_ = 0;   // next segment of the go-back-N walk
-  std::uint32_t maxSent_ = 0;  // one past the highest segment ever sent
-  std::uint32_t recover_ = 0;  // maxSent_ when the last loss was detected (RecoveryHost)
+  // sndUna_, sndNxt_, maxSent_ and recover_ (maxSent_ when the last loss was detected) are
+  // RecoveryHost's fields.
   std::uint32_t dupAcks_ = 0;  // duplicate ACKs since the last ACK of new data
 
   // Per outstanding segment: when it was first sent, and whether it was ever resent
