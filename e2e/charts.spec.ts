@@ -129,10 +129,11 @@ test('clicking a TCP event in the event log shows the charts around that moment'
   await openRunning(page);
   // The default preset loses 1 % of data bursts: RTOs and fast retransmits come quickly.
   await page.getByTestId('tab-log').click();
-  const first = page.locator('[data-testid="log-row"][data-kind="6"]').first();
-  await expect(first).toBeVisible({ timeout: 20_000 });
+  // The newest TCP row: the list follows the newest, so older rows leave the rendered window.
+  const newest = page.locator('[data-testid="log-row"][data-kind="6"]').last();
+  await expect(newest).toBeVisible({ timeout: 20_000 });
   // The list moves as rows arrive: pin the row by its sequence number, then read and click it.
-  const seq = await first.getAttribute('data-seq');
+  const seq = await newest.getAttribute('data-seq');
   const row = page.locator(`[data-testid="log-row"][data-seq="${seq}"]`);
   const time = Number(await row.getAttribute('data-time'));
   await row.click();

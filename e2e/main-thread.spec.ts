@@ -63,3 +63,50 @@ test('no long task on the main thread while the engine runs at full speed', asyn
     else expect(r.longTasks, `${what}: long tasks ${JSON.stringify(r)}`).toBe(0);
   }
 });
+
+/**
+ * The animation's frame rate with hundreds of bursts in view: paper 003's fast path at
+ * 1 ms of simulated time per second, where each burst takes seconds to cross a fiber and
+ * hundreds are on the wire at once. Counted in the page: frames the browser showed, and
+ * frames the animation redrew (its canvas records what it drew on each). Written to the
+ * artifact with the long tasks; the bound is loose (software rendering on a shared 2-core
+ * machine), the figure is what to read.
+ */
+test('frame rate with hundreds of bursts in view', async ({ page }) => {
+  test.setTimeout(90_000);
+  await openRunning(page);
+  await page.getByTestId('preset').selectOption('paper003-fast');
+  await page.getByRole('radio', { name: '1 ms' }).check();
+  const layer = page.getByTestId('animation-layer');
+  await expect.poll(async () => Number(await layer.getAttribute('data-bursts')), { timeout: 30_000 }).toBeGreaterThan(100);
+  const seconds = 4;
+  const measured = await page.evaluate(async (ms) => {
+    const canvas = document.querySelector('[data-testid=animation-layer]') as HTMLCanvasElement;
+    let redraws = 0;
+    const bursts: number[] = [];
+    const observer = new MutationObserver(() => {
+      redraws++;
+      bursts.push(Number(canvas.dataset.bursts));
+    });
+    observer.observe(canvas, { attributes: true, attributeFilter: ['data-shapes'] });
+    let frames = 0;
+    const started = performance.now();
+    await new Promise<void>((resolve) => {
+      const tick = () => {
+        frames++;
+        if (performance.now() - started < ms) requestAnimationFrame(tick);
+        else resolve();
+      };
+      requestAnimationFrame(tick);
+    });
+    observer.disconnect();
+    const wall = (performance.now() - started) / 1000;
+    bursts.sort((a, b) => a - b);
+    return { fps: frames / wall, redrawsPerSecond: redraws / wall, medianBurstsInView: bursts[bursts.length >> 1] ?? 0 };
+  }, seconds * 1000);
+  const file = path.join(ARTIFACTS, 'frame-rate.json');
+  writeFileSync(file, JSON.stringify(measured, null, 2) + '\n');
+  console.log('frame rate, paper 003 fast path at 1 ms/s:', JSON.stringify(measured));
+  expect(measured.medianBurstsInView).toBeGreaterThan(100);
+  expect(measured.fps).toBeGreaterThan(20);
+});
