@@ -54,7 +54,8 @@ export function AnimationLayer(props: OverlayProps) {
       model.ingest(controller.visual, now, wall);
       model.advance(now, wall);
       const focus = focusStore.get();
-      const list = buildDrawList(model, geom, { now, wall, flowStripes: flows > 1, width: w, height: h, focus }, recycled);
+      const chosenSpeed = controller.getState().speed;
+      const list = buildDrawList(model, geom, { now, wall, flowStripes: flows > 1, width: w, height: h, focus, chosenSpeed }, recycled);
       recycled = list;
       const dpr = window.devicePixelRatio || 1;
       const pw = Math.round(w * dpr);

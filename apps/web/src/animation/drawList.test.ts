@@ -324,3 +324,16 @@ describe('a recycled draw list', () => {
     expect(JSON.parse(JSON.stringify(again))).toEqual(JSON.parse(JSON.stringify(fresh)));
   });
 });
+
+describe('at full speed', () => {
+  it('draws busy lanes from the first frame, before the measured speed catches up', () => {
+    const { store, model } = setup([burst(0.01, 0.0101), burst(0.0104, 0.0105, { id: 9 })]);
+    model.ingest(store, 0.0105, 0);
+    model.advance(0.0105, 0);
+    const measured = buildDrawList(model, geom, { now: 0.0105, wall: 0, flowStripes: false });
+    expect(measured.stats.bursts).toBe(2);
+    const max = buildDrawList(model, geom, { now: 0.0105, wall: 0, flowStripes: false, chosenSpeed: Infinity });
+    expect(max.stats.bursts).toBe(0);
+    expect(max.bars).toHaveLength(0);
+  });
+});

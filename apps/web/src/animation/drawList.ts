@@ -45,6 +45,12 @@ export interface DrawOptions {
   height?: number;
   /** What the user picked in the event log: marked where it happened. */
   focus?: FocusMark | null;
+  /**
+   * The speed the user chose (simulated s per wall s; Infinity = as fast as possible).
+   * At full speed links are drawn as busy lanes from the first frame, before the measured
+   * speed (half a second of clock readings) catches up.
+   */
+  chosenSpeed?: number;
 }
 
 /** The part of the log's focus (log/focus.ts) the network can show. */
@@ -101,7 +107,7 @@ export function buildDrawList(model: AnimationModel, geom: Geometry, opts: DrawO
   const links = geom.links;
 
   // Lanes: the control channel (dashed) and one thin line per wavelength, each direction.
-  const speed = model.speed();
+  const speed = opts.chosenSpeed === Infinity ? Infinity : model.speed();
   // Links whose bursts cross in less than a few frames: shown by how busy each lane is,
   // not burst by burst (hundreds of bars that no eye can follow would cost the page its
   // frame rate: at full speed on paper 003's fast path, long tasks of up to 100 ms).
