@@ -229,3 +229,14 @@ test('OBS and TCP terms explain themselves on hover and on keyboard focus', asyn
   await expect(page.locator('[role="tooltip"]:visible')).toContainText('void filling');
   await snapshot(page, '08-glossary');
 });
+
+test('the animation legend folds away from the corner and back', async ({ page }) => {
+  await openRunning(page);
+  const toggle = page.getByTestId('legend-toggle');
+  await expect(page.getByTestId('animation-legend')).toBeVisible();
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByTestId('animation-legend')).toHaveCount(0);
+  await toggle.click();
+  await expect(page.getByTestId('animation-legend')).toContainText('Control packet (BHP)');
+});

@@ -34,7 +34,9 @@ export interface EditorAreaProps {
 }
 
 /** Room the animation's legend takes in the top-right corner of the network view, px. */
-const LEGEND_BOX = { width: 190, height: 136 };
+const LEGEND_BOX = { width: 190, height: 160 };
+/** The room of the legend's toggle alone, once folded. */
+const LEGEND_FOLDED = { width: 90, height: 34 };
 
 const PALETTE: { kind: NodeKind; label: string; title: string }[] = [
   { kind: 'host', label: 'Host', title: 'Host: a TCP sender or receiver' },
@@ -60,6 +62,7 @@ export function EditorArea({ overlay, legend, store: given }: EditorAreaProps = 
   }, []);
   const [hint, setHint] = useState<string | null>(null);
   const [fitRequest, setFitRequest] = useState(0);
+  const [legendOpen, setLegendOpen] = useState(true);
   const boxRef = useRef<HTMLDivElement>(null);
   const { width, height } = useElementSize(boxRef);
 
@@ -275,7 +278,21 @@ export function EditorArea({ overlay, legend, store: given }: EditorAreaProps = 
           {/* Over the canvas's right edge, where a fitted network leaves room (networks
               are wider than tall, views are wider still): the toolbar keeps one line and
               the network gets the height. */}
-          {legend && <div className="editor-legend">{legend}</div>}
+          {legend && (
+            <div className={`editor-legend${legendOpen ? '' : ' folded'}`} data-testid="legend-box">
+              {/* Folds away when a network someone builds reaches this corner. */}
+              <button
+                type="button"
+                className="legend-toggle"
+                aria-expanded={legendOpen}
+                data-testid="legend-toggle"
+                onClick={() => setLegendOpen(!legendOpen)}
+              >
+                {legendOpen ? 'Legend ▴' : 'Legend ▾'}
+              </button>
+              {legendOpen && legend}
+            </div>
+          )}
           {width > 0 && height > 0 && (
             <EditorCanvas
               scenario={scenario}
@@ -289,7 +306,7 @@ export function EditorArea({ overlay, legend, store: given }: EditorAreaProps = 
               overlayActive={sync.kind === 'synced'}
               overlay={overlay}
               describe={describe(scenario)}
-              reserve={legend ? LEGEND_BOX : undefined}
+              reserve={legend ? (legendOpen ? LEGEND_BOX : LEGEND_FOLDED) : undefined}
               onBackgroundClick={(x, y) => {
                 if (tool.type === 'place') addNode(tool.kind, x, y);
                 else if (tool.type === 'select') setSelection(null);
