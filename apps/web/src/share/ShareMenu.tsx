@@ -11,7 +11,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { encodeShareHash, presetShareHash } from '@obs-tcp-sim/scenario';
 import { exportCharts, chartsAvailable } from '../charts/chartExport';
 import { makeNames, type ScenarioShape } from '../log/names';
-import { useController } from '../sim/context';
+import { useController, useSimState } from '../sim/context';
 import { download, eventLogCsv, fileStem, jsonText, timeSeriesCsv } from './exports';
 import { scenarioFromFile } from './openFile';
 import { presetIdOf } from './startup';
@@ -20,6 +20,8 @@ import { useScenarioStore } from './storeContext';
 export function ShareMenu() {
   const controller = useController();
   const store = useScenarioStore();
+  // Subscribed, so the summary export turns on when the first summary arrives.
+  const { summary } = useSimState();
   const [open, setOpen] = useState(false);
   const [link, setLink] = useState<{ url: string; copied: boolean; preset: string } | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -79,7 +81,6 @@ export function ShareMenu() {
 
   const names = () => makeNames(controller.scenario as unknown as ScenarioShape, controller.getState().flowIds);
   const stem = () => fileStem(store.scenario);
-  const summary = controller.getState().summary;
 
   return (
     <div className="share-menu">
@@ -144,7 +145,7 @@ export function ShareMenu() {
             <button type="button" data-testid="export-log" onClick={() => download(`${stem()}-events.csv`, eventLogCsv(controller.visual.notable, names()), 'text/csv')}>
               Event log (CSV)
             </button>
-            <button type="button" data-testid="export-summary" disabled={!summary} onClick={() => download(`${stem()}-summary.json`, jsonText(controller.getState().summary), 'application/json')}>
+            <button type="button" data-testid="export-summary" disabled={!summary} onClick={() => download(`${stem()}-summary.json`, jsonText(summary), 'application/json')}>
               Summary (JSON)
             </button>
           </div>

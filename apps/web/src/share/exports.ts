@@ -5,10 +5,9 @@
  * stores; the menu only names and downloads the files.
  */
 import type { Scenario } from '@obs-tcp-sim/scenario';
-import { categoryOf } from '../log/filter';
-import { describeEvent, type BurstOrigin } from '../log/describe';
+import { categoryOf, entryText, LogModel } from '../log/filter';
 import type { Names } from '../log/names';
-import { EventKind, type EventRing } from '../sim/visualStore';
+import type { EventRing } from '../sim/visualStore';
 import { SERIES_COLUMNS, TCP_STATE_NAMES, type SeriesStore } from '../sim/seriesStore';
 
 /** A CSV field: quoted when it holds a comma, a quote or a line break (RFC 4180). */
@@ -46,17 +45,17 @@ export function timeSeriesCsv(series: SeriesStore, flowIds: readonly string[]): 
   return parts.join('');
 }
 
-/** Columns: t (s), category (drops, tcp, formed), what happened (the log's sentence). */
-export function eventLogCsv(ring: Pick<EventRing, 'length' | 'event'>, names: Names): string {
+/**
+ * Columns: t (s), category (drops, tcp, formed), what happened: the event log's own
+ * entries and sentences (log/filter.ts), every notable event the ring still holds.
+ */
+export function eventLogCsv(ring: Pick<EventRing, 'length' | 'overwritten' | 'event' | 'get'>, names: Names): string {
+  const model = new LogModel(Math.max(1, ring.length));
+  model.sync(ring, 0);
   const parts = [row(['t_s', 'category', 'event'])];
-  const origins = new Map<number, BurstOrigin>();
-  for (let i = 0; i < ring.length; i++) {
-    const e = ring.event(i);
-    if (e.kind === EventKind.BurstFormed) origins.set(e.id, { mainFlow: e.lane, flows: e.dir });
-    const category = categoryOf(e.kind);
-    if (!category) continue;
-    const origin = e.kind === EventKind.BurstDropped ? origins.get(e.id) : undefined;
-    parts.push(row([e.t0, category, describeEvent(e, names, origin)]));
+  for (const entry of model.entries) {
+    const category = categoryOf(entry.event.kind);
+    if (category) parts.push(row([entry.event.t0, category, entryText(entry, names)]));
   }
   return parts.join('');
 }

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { defaultScenario } from '@obs-tcp-sim/scenario';
+import { makeNames } from '../log/names';
+import { EventKind, EventRing, EVENT_COLUMNS, type VisualEvent } from '../sim/visualStore';
+import { csvField, eventLogCsv, fileStem } from './exports';
+
+function ev(patch: Partial<VisualEvent>): VisualEvent {
+  return { kind: 0, t0: 0, t1: 0, id: -1, node: -1, link: -1, dir: -1, lane: -1, cls: 0, reason: 0, bytes: 0, segments: 0, value: 0, ...patch };
+}
+
+describe('exports', () => {
+  it('the event log CSV has the log sentences, a drop naming the flows of its burst', () => {
+    const ring = new EventRing(16);
+    for (const e of [
+      ev({ kind: EventKind.BurstFormed, t0: 0.5, id: 7, node: 1, lane: 1, dir: 1, segments: 10, bytes: 5520 }),
+      ev({ kind: EventKind.BurstOnLink, t0: 0.55, id: 7, link: 1 }),
+      ev({ kind: EventKind.BurstDropped, t0: 0.6, id: 7, node: 2, link: 2, dir: 0, reason: 1, segments: 10 }),
+    ]) {
+      ring.push(Object.fromEntries(EVENT_COLUMNS.map((c) => [c, [e[c]]])) as never, 0);
+    }
+    const csv = eventLogCsv(ring, makeNames(defaultScenario, ['tcp1', 'tcp2'])).split('\r\n');
+    expect(csv[0]).toBe('t_s,category,event');
+    expect(csv).toHaveLength(4); // header, formed, dropped, and the final line break
+    expect(csv[2]).toBe('0.6,drops,"burst 7 (data, 10 segments of tcp2) dropped at C1 on its way to E2: no free wavelength (contention)"');
+  });
+
+  it('quotes CSV fields only when needed, and names files after the scenario', () => {
+    expect(csvField('plain')).toBe('plain');
+    expect(csvField('a "b", c')).toBe('"a ""b"", c"');
+    expect(csvField(NaN)).toBe('');
+    expect(fileStem({ name: 'Paper 000: LOBS testbed' })).toBe('paper-000-lobs-testbed');
+    expect(fileStem({ name: '' })).toBe('scenario');
+  });
+});
