@@ -152,16 +152,8 @@ export function buildDrawList(model: AnimationModel, geom: Geometry, opts: DrawO
     if (t.t0 > now || t.end < now) continue;
     const g = links[t.link];
     if (!g || g.len <= 0) continue;
-    // Screen point of fraction f along the link in this direction, `off` px to its right:
-    // (bx + dx * f + nx * off, by + dy * f + ny * off), no allocation per traveller.
-    const back = t.dir === 1;
-    const bx = back ? g.bx : g.ax;
-    const by = back ? g.by : g.ay;
-    const dx = (back ? -g.ux : g.ux) * g.len;
-    const dy = (back ? -g.uy : g.uy) * g.len;
-    const nx = back ? -g.nx : g.nx;
-    const ny = back ? -g.ny : g.ny;
     if ((t.kind === BURST_ON_LINK || t.kind === CONTROL_PACKET) && fastLink[t.link]) continue;
+    const back = t.dir === 1;
     if (t.kind === BURST_ON_LINK) {
       if (!spanInto(span, now, t.t0, t.t1, g.delay, MIN_BAR_PX / g.len)) continue;
       const off = g.controlOffset + (t.lane > 0 ? t.lane + 1 : 1) * g.laneSpacing;
@@ -188,8 +180,8 @@ export function buildDrawList(model: AnimationModel, geom: Geometry, opts: DrawO
       lastBhp.set(channel, f);
       const off = g.controlOffset;
       const d = mark(pools);
-      d.x = bx + dx * f + nx * off;
-      d.y = by + dy * f + ny * off;
+      d.x = alongX(g, back, f, off);
+      d.y = alongY(g, back, f, off);
       d.size = 4 * s;
       d.fill = t.cls >= 0 ? (CLASS_COLOR[t.cls] ?? '#ffffff') : '#ffffff';
       d.stroke = BHP_STROKE;
@@ -438,16 +430,19 @@ function mark(pools: Pools | null): MarkPrim {
 
 /** Sets a line's ends at fractions tail and head along the link's direction, `off` px to its right. */
 function placeAlong(bar: LinePrim, g: LinkGeom, back: boolean, off: number, tail: number, head: number): void {
-  const bx = back ? g.bx : g.ax;
-  const by = back ? g.by : g.ay;
-  const dx = (back ? -g.ux : g.ux) * g.len;
-  const dy = (back ? -g.uy : g.uy) * g.len;
-  const nx = back ? -g.nx : g.nx;
-  const ny = back ? -g.ny : g.ny;
-  bar.x1 = bx + dx * tail + nx * off;
-  bar.y1 = by + dy * tail + ny * off;
-  bar.x2 = bx + dx * head + nx * off;
-  bar.y2 = by + dy * head + ny * off;
+  bar.x1 = alongX(g, back, tail, off);
+  bar.y1 = alongY(g, back, tail, off);
+  bar.x2 = alongX(g, back, head, off);
+  bar.y2 = alongY(g, back, head, off);
+}
+
+/** Screen x, y of fraction f along the link in one direction, `off` px to its right (no allocation). */
+function alongX(g: LinkGeom, back: boolean, f: number, off: number): number {
+  return back ? g.bx - g.ux * g.len * f - g.nx * off : g.ax + g.ux * g.len * f + g.nx * off;
+}
+
+function alongY(g: LinkGeom, back: boolean, f: number, off: number): number {
+  return back ? g.by - g.uy * g.len * f - g.ny * off : g.ay + g.uy * g.len * f + g.ny * off;
 }
 
 function placePoint(geom: Geometry, place: FlashPlace): { x: number; y: number; r: number } | null {
