@@ -20,9 +20,10 @@ const CLI = join(ROOT, 'packages/cli/bin/obs-sim.mjs');
 const rel = (path) => relative(ROOT, path);
 
 /**
- * The spec as run: the file itself, or in quick mode fewer seeds and a shorter duration.
+ * The spec as run: the file itself, or in quick mode fewer seeds (or values, `values` and
+ * `values2` in the plan), and a shorter duration.
  * @param {string} name spec file name without .json
- * @param {{ quick: boolean, quickPlan?: { seeds?: number, duration?: number } }} mode
+ * @param {{ quick: boolean, quickPlan?: { seeds?: number, duration?: number, values?: number, values2?: number } }} mode
  */
 export function specFor(name, mode) {
   const file = join(SPEC_DIR, `${name}.json`);
@@ -34,6 +35,10 @@ export function specFor(name, mode) {
   if (typeof quick.seeds === 'number') quick.seeds = Math.min(quick.seeds, seeds);
   else quick.seeds = quick.seeds.slice(0, seeds);
   if (plan.duration !== undefined) quick.overrides = { ...(quick.overrides ?? {}), duration: plan.duration };
+  // Fewer values of a listed parameter (paper 001 replicates over parameter values, not seeds).
+  for (const [key, axis] of [['values', 'parameter'], ['values2', 'parameter2']]) {
+    if (plan[key] !== undefined && Array.isArray(quick[axis]?.values)) quick[axis] = { ...quick[axis], values: quick[axis].values.slice(0, plan[key]) };
+  }
   const quickFile = join(QUICK_DIR, 'specs', `${name}.json`);
   mkdirSync(dirname(quickFile), { recursive: true });
   writeFileSync(quickFile, JSON.stringify(quick, null, 2) + '\n');
@@ -94,7 +99,8 @@ export function engineHash() {
   return existsSync(wasm) ? createHash('sha256').update(readFileSync(wasm)).digest('hex').slice(0, 12) : null;
 }
 
-function gitCommit() {
+/** The short hash of HEAD, or null outside a git checkout. */
+export function gitCommit() {
   const git = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' });
   return git.status === 0 ? git.stdout.trim() : null;
 }
