@@ -1,6 +1,7 @@
-// `npm run validate`: runs (or reuses) the sweeps of validation/specs through the CLI,
-// draws docs/figures/*.svg and writes docs/validation.md. docs/validation.md explains
-// what each part shows; this file only orchestrates.
+// `npm run validate`: runs (or reuses) the sweeps of validation/specs through the CLI (and
+// the few probes that need more than summaries, probes.mjs), draws docs/figures/*.svg and
+// writes docs/validation.md. docs/validation.md explains what each part shows; this file
+// only orchestrates.
 //
 //   npm run validate                  full sweeps, cached in validation/results/
 //   npm run validate -- --rerun       run every sweep again (after an engine change)
@@ -11,14 +12,16 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { QUICK_DIR, ROOT, sweepResults } from './sweeps.mjs';
+import { probeResults } from './probes.mjs';
 import * as paper000 from './sections/paper000.mjs';
 import * as theory from './sections/theory.mjs';
 import * as paper004 from './sections/paper004.mjs';
 import * as paper003 from './sections/paper003.mjs';
+import * as paper001 from './sections/paper001.mjs';
 import * as rest from './sections/not-reproduced.mjs';
 import { header, summary } from './sections/intro.mjs';
 
-const SECTIONS = [paper000, theory, paper004, paper003, rest];
+const SECTIONS = [paper000, theory, paper004, paper003, paper001, rest];
 
 function parseArgs(argv) {
   const args = { quick: false, rerun: false, only: null, workers: 1 };
@@ -52,6 +55,10 @@ async function main() {
   for (const section of sections) {
     for (const name of section.specs) {
       cache[name] = sweepResults(name, { quick: args.quick, rerun: args.rerun, workers: args.workers, quickPlan: section.quickPlans?.[name] ?? section.quickPlan, log });
+    }
+    // Probes (probes.mjs): what a sweep's summaries lack, e.g. cwnd vs time; "<name>.probe".
+    for (const [name, options] of Object.entries(section.probes ?? {})) {
+      cache[`${name}.probe`] = await probeResults(name, { quick: args.quick, rerun: args.rerun, quickPlan: section.quickPlans?.[name] ?? section.quickPlan, ...options, log });
     }
   }
 

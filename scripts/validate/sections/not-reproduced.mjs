@@ -1,19 +1,12 @@
-// Papers 001 and 002, without a sweep yet: said plainly, with what the preset alone shows.
+// Paper 002, without a sweep yet: said plainly, with what the preset alone shows.
 export const id = 'not-reproduced';
 export const specs = [];
 
 export function render(ctx) {
   ctx.verdicts.push(
-    { paper: '001', claim: 'high-speed variants beat Reno; burst size, assembly time, wavelengths', paper_: 'trends', ours: '—', verdict: 'not yet reproduced' },
     { paper: '002', claim: 'throughput vs WLAN and OBS loss; RTT vs OBS load', paper_: 'trends', ours: '—', verdict: 'not yet reproduced' },
   );
-  return `## Paper 001 — high-speed TCP variants: not yet reproduced
-
-No sweep yet; the preset's single 60 s run (presets.md) has every high-speed variant above
-Reno (Fig. 2's claim) and fewer contention drops with more wavelengths. To do: throughput
-vs burst size (assembly time 5 ms), vs assembly time (40,000 B), vs wavelengths.
-
-## Paper 002 — 802.11b access and an OBS core: not yet reproduced
+  return `## Paper 002 — 802.11b access and an OBS core: not yet reproduced
 
 No sweep yet; presets.md has single runs over WLAN loss per try (0 to 0.5) and background
 load (0.2 to 0.5) that show the exponential-like fall and the "performance-fall" point.
