@@ -87,7 +87,7 @@ export const PRESETS: readonly Preset[] = deepFreeze([
       'Add wavelengths on the fibers and the drops vanish; throughput rises (Fig. 5).',
       'Change the assembly time or burst size and watch throughput rise and then fall (Figs. 3 and 4).',
     ],
-    figure: 'Fig. 2 (congestion window vs time, high-speed variants vs regular TCP)',
+    figure: 'Fig. 2 (congestion window vs time, high-speed variants vs regular TCP), and Figs. 3-5 (throughput vs burst size, assembly time and wavelengths) when swept (docs/validation.md)',
     assumptions: [
       'The paper does not give its topology (Fig. 1 is not in the text): one host per variant, E1 - C1 - C2 - E2, 1 Gbit/s access, 4 wavelengths of 1 Gbit/s, 10 ms fibers (RTT about 50 ms).',
       'Hybrid assembly with the paper\'s reference point: 5 ms timer and 40,000 B bursts; data and ACKs assembled apart; LAUC-VF.',
