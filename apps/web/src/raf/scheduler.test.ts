@@ -12,7 +12,7 @@ function harness() {
     const cbs = queue.splice(0);
     for (const cb of cbs) cb();
   };
-  return { scheduler, frame, advance: (ms: number) => (now += ms) };
+  return { scheduler, frame, advance: (ms: number) => (now += ms), requested: () => queue.length };
 }
 
 describe('FrameScheduler', () => {
@@ -47,6 +47,38 @@ describe('FrameScheduler', () => {
     scheduler.markDirty(a); // marked again meanwhile: after the one still waiting
     frame();
     expect(log).toEqual(['a', 'b', 'c', 'a']);
+    expect(scheduler.idle).toBe(true);
+  });
+
+  it('asks for no second frame when a frame\'s actions mark views dirty (an engine frame)', () => {
+    const { scheduler, frame, requested } = harness();
+    const log: string[] = [];
+    const view = () => log.push('view');
+    scheduler.schedule(() => {
+      log.push('apply');
+      scheduler.markDirty(view);
+    });
+    expect(requested()).toBe(1);
+    frame();
+    expect(log).toEqual(['apply', 'view']);
+    expect(requested()).toBe(0);
+    expect(scheduler.idle).toBe(true);
+  });
+
+  it('asks for the next frame for work queued during a frame that this frame does not run', () => {
+    const { scheduler, frame, requested } = harness();
+    const log: string[] = [];
+    const self = () => {
+      log.push('self');
+      if (log.length < 2) scheduler.markDirty(self); // a view that wants one more frame
+    };
+    scheduler.schedule(() => scheduler.schedule(() => log.push('later action')));
+    scheduler.markDirty(self);
+    frame();
+    expect(log).toEqual(['self']);
+    expect(requested()).toBe(1);
+    frame();
+    expect(log).toEqual(['self', 'later action', 'self']);
     expect(scheduler.idle).toBe(true);
   });
 });

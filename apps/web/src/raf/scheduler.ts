@@ -29,6 +29,8 @@ export class FrameScheduler {
   private actions: Task[] = [];
   private dirty = new Set<Task>();
   private handle: number | null = null;
+  /** Inside tick(): work queued now is run by this frame or asked for at its end. */
+  private inTick = false;
   private idleWaiters: Array<() => void> = [];
 
   constructor(
@@ -60,11 +62,29 @@ export class FrameScheduler {
   }
 
   private request(): void {
-    if (this.handle === null) this.handle = this.raf.request(this.tick);
+    // During a frame, views marked dirty by its actions are redrawn in that same frame:
+    // asking the browser for another one there gave an empty animation frame after every
+    // engine frame, and with it a second paint and compositor commit.
+    if (this.handle === null && !this.inTick) this.handle = this.raf.request(this.tick);
   }
 
   private readonly tick = (): void => {
     this.handle = null;
+    this.inTick = true;
+    try {
+      this.runFrame();
+    } finally {
+      this.inTick = false;
+    }
+    if (this.actions.length > 0 || this.dirty.size > 0) this.request();
+    if (this.handle === null) {
+      const waiters = this.idleWaiters;
+      this.idleWaiters = [];
+      for (const resolve of waiters) resolve();
+    }
+  };
+
+  private runFrame(): void {
     // Actions may schedule more actions or mark views dirty; those run in this frame's
     // redraw pass (dirty) or the next frame (actions), never re-entrantly.
     const actions = this.actions;
@@ -83,14 +103,8 @@ export class FrameScheduler {
       const later = this.dirty;
       this.dirty = new Set(redraws.slice(i));
       for (const redraw of later) this.dirty.add(redraw);
-      this.request();
     }
-    if (this.handle === null) {
-      const waiters = this.idleWaiters;
-      this.idleWaiters = [];
-      for (const resolve of waiters) resolve();
-    }
-  };
+  }
 }
 
 // One broken view must not stop the loop for every other view.
