@@ -17,9 +17,14 @@ function setup(options: { scenario?: Scenario; engineEventsPerMs?: number; sim?:
   const clock = new FakeClock(0, engineEventsPerMs ? () => raw.eventCount() / engineEventsPerMs : undefined);
   const scheduler = new ManualScheduler();
   const frames: Frame[] = [];
+  const frameWallMs: number[] = [];
   const crashes: unknown[] = [];
-  const runner = new SimulationRunner(sim, (f) => frames.push(f), (e) => crashes.push(e), { clock, scheduler });
-  return { sim: raw, clock, scheduler, frames, crashes, runner };
+  const onFrame = (f: Frame) => {
+    frames.push(f);
+    frameWallMs.push(clock.now());
+  };
+  const runner = new SimulationRunner(sim, onFrame, (e) => crashes.push(e), { clock, scheduler });
+  return { sim: raw, clock, scheduler, frames, frameWallMs, crashes, runner };
 }
 
 describe('SimulationRunner pacing', () => {
@@ -120,6 +125,31 @@ describe('SimulationRunner at infinite speed', () => {
     // Slicing does not change results: same summary as one uninterrupted run.
     expect(last.summary).toStrictEqual(await runScenarioNode(defaultScenario));
     runner.dispose();
+  });
+
+  it('sends a frame every 33 ms of wall time at full speed, every 16 ms at a finite one', () => {
+    const gaps = (speed: number) => {
+      const { clock, scheduler, frames, frameWallMs, runner } = setup({ engineEventsPerMs: 1000 });
+      runner.setSpeed(speed);
+      runner.play();
+      for (let i = 0; i < 400; i++) {
+        // The wall clock moves with the engine's work and with the waits the runner asks for.
+        const next = scheduler.tasks.find((t) => !t.cancelled);
+        if (!next) break;
+        clock.ms += next.delayMs;
+        scheduler.runNext();
+      }
+      runner.dispose();
+      const playing = frameWallMs.filter((_, k) => frames[k].playing && !frames[k].finished);
+      expect(playing.length).toBeGreaterThan(5);
+      return playing.slice(1).map((ms, k) => ms - playing[k]);
+    };
+    const full = gaps(Infinity);
+    expect(Math.min(...full)).toBeGreaterThanOrEqual(33);
+    expect(Math.min(...full)).toBeLessThan(33 + 10); // a slice (8 ms) past the due time at most
+    const finite = gaps(1);
+    expect(Math.min(...finite)).toBeGreaterThanOrEqual(16);
+    expect(Math.max(...finite)).toBeLessThan(33);
   });
 
   it('attaches the summary at most every 250 ms of wall time', () => {

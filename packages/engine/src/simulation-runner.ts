@@ -13,6 +13,13 @@ export interface RunnerOptions {
   sliceMs?: number;
   /** Wall time between frames while playing (about one animation frame). */
   frameIntervalMs?: number;
+  /**
+   * Wall time between frames at full speed. The page draws every frame (animation,
+   * charts, readouts); at full speed links are drawn as busy lanes and nothing moves
+   * smoothly that 60 frames a second would show, so half the frames halve the page's
+   * drawing and keep its main thread free (issue 5's 50 ms bound on long tasks).
+   */
+  fullSpeedFrameIntervalMs?: number;
   /** Wall time between summaries attached to frames. */
   summaryIntervalMs?: number;
   /**
@@ -52,6 +59,7 @@ export class SimulationRunner {
   private readonly scheduler: SliceScheduler;
   private readonly sliceMs: number;
   private readonly frameIntervalMs: number;
+  private readonly fullSpeedFrameIntervalMs: number;
   private readonly summaryIntervalMs: number;
   private readonly maxLagMs: number;
 
@@ -79,6 +87,7 @@ export class SimulationRunner {
     this.scheduler = options.scheduler ?? createSliceScheduler();
     this.sliceMs = options.sliceMs ?? 8;
     this.frameIntervalMs = options.frameIntervalMs ?? 16;
+    this.fullSpeedFrameIntervalMs = options.fullSpeedFrameIntervalMs ?? 33;
     this.summaryIntervalMs = options.summaryIntervalMs ?? 250;
     this.maxLagMs = options.maxLagMs ?? 250;
   }
@@ -213,11 +222,12 @@ export class SimulationRunner {
 
       const finished = this.sim.finished();
       if (finished) this.playing = false;
-      if (finished || endMs - this.lastFrameMs >= this.frameIntervalMs) this.sendFrame(finished);
+      const frameIntervalMs = this.speed === Infinity ? this.fullSpeedFrameIntervalMs : this.frameIntervalMs;
+      if (finished || endMs - this.lastFrameMs >= frameIntervalMs) this.sendFrame(finished);
       if (!this.playing) return;
       if (caughtUp) {
         // Ahead of the pace: sleep until the next frame is due.
-        const waitMs = Math.max(1, this.lastFrameMs + this.frameIntervalMs - endMs);
+        const waitMs = Math.max(1, this.lastFrameMs + frameIntervalMs - endMs);
         this.schedule(this.scheduler.after(waitMs, () => this.runSlice()));
       } else {
         this.schedule(this.scheduler.soon(() => this.runSlice()));

@@ -43,6 +43,13 @@ export function AnimationLayer(props: OverlayProps) {
     let lastDraw = -1;
     // Each frame refills the previous frame's list (its bars and marks are reused).
     let recycled: DrawList | undefined;
+    // At full speed engine frames come every 33 ms and draw the fading flashes anyway:
+    // animation frames of our own between them would double the page's painting (and
+    // keep the compositor busy at 60 Hz) for a fade nobody sees as smoother.
+    const framesDrawFlashes = () => {
+      const { phase, speed } = controller.getState();
+      return phase === 'running' && speed === Infinity;
+    };
     const draw = () => {
       const canvas = canvasRef.current;
       if (!canvas) return;
@@ -73,10 +80,11 @@ export function AnimationLayer(props: OverlayProps) {
       canvas.dataset.shapes = String(list.bars.length + list.diamonds.length + list.squares.length);
       lastDraw = wall;
       // Flashes fade in wall time: keep drawing while any is showing, even when paused.
-      if (list.animating && raf === null) raf = requestAnimationFrame(tick);
+      if (list.animating && raf === null && !framesDrawFlashes()) raf = requestAnimationFrame(tick);
     };
     const tick = () => {
       raf = null;
+      if (framesDrawFlashes()) return;
       // The controller's view already drew in this frame: no second paint.
       if (performance.now() / 1000 - lastDraw < 0.008) {
         raf = requestAnimationFrame(tick);
