@@ -91,6 +91,21 @@ test('clicking a drop in the log shows its link, held at that moment, in the cha
   // The newest drop: the channel view draws from the recent events only.
   const drop = page.getByTestId('log-row').filter({ hasText: ACK_DROP }).last();
   await expect(drop).toBeVisible({ timeout: 20_000 });
+  // Until a row is picked, the list follows the newest row: scrolled to the bottom, and
+  // the last row drawn is the last of the list.
+  await expect
+    .poll(() =>
+      page.getByTestId('log-list').evaluate((el) => {
+        const drawn = el.querySelectorAll<HTMLElement>('[data-testid="log-row"]');
+        const lastRow = drawn[drawn.length - 1];
+        const spacer = el.firstElementChild as HTMLElement;
+        return {
+          atBottom: el.scrollHeight - el.scrollTop - el.clientHeight < 2,
+          lastDrawnIsNewest: !!lastRow && lastRow.offsetTop + lastRow.offsetHeight === spacer.offsetHeight,
+        };
+      }),
+    )
+    .toEqual({ atBottom: true, lastDrawnIsNewest: true });
   const dropText = (await drop.textContent()) ?? '';
   const seq = await drop.getAttribute('data-seq');
   await page.getByTestId('log-row').and(page.locator(`[data-seq="${seq}"]`)).click();

@@ -129,24 +129,41 @@ export function EventLogArea() {
     [],
   );
 
-  // Follow the newest row while stuck to the bottom.
+  // Follow the newest row while stuck to the bottom. Written, never read: reading the
+  // scroll height right after React changed the rows forced a layout of the page on every
+  // sync, and storing the position re-rendered the list a second time.
   const rows = shown.current;
   const totalH = rows.length * ROW_H;
+  const followed = useRef('');
   useLayoutEffect(() => {
     const el = listRef.current;
-    if (el && stick.current && el.scrollTop !== el.scrollHeight - el.clientHeight) {
-      el.scrollTop = el.scrollHeight;
-      setScrollTop(el.scrollTop);
-    }
+    if (!el || !stick.current) return;
+    const key = `${totalH}|${height}`;
+    if (followed.current === key) return;
+    followed.current = key;
+    el.scrollTop = totalH; // clamped to the bottom by the browser
   });
 
   const onScroll = () => {
     const el = listRef.current;
     if (!el) return;
     const atBottom = el.scrollTop + el.clientHeight >= el.scrollHeight - ROW_H / 2;
+    // Our own scroll to the newest row: the rows shown already follow the bottom.
+    if (atBottom && stick.current) return;
+    followed.current = '';
     stick.current = atBottom;
     setStuck(atBottom);
     setScrollTop(el.scrollTop);
+  };
+
+  // While following, the list drew the bottom without storing where it was scrolled:
+  // store it now, or the rows shown would jump to a stale position.
+  const stopFollowing = () => {
+    stick.current = false;
+    setStuck(false);
+    followed.current = '';
+    const el = listRef.current;
+    if (el) setScrollTop(el.scrollTop);
   };
 
   const jumpToNewest = () => {
@@ -172,8 +189,12 @@ export function EventLogArea() {
     const top = i * ROW_H;
     if (top < el.scrollTop) el.scrollTop = top;
     else if (top + ROW_H > el.scrollTop + el.clientHeight) el.scrollTop = top + ROW_H - el.clientHeight;
-    stick.current = i === rows.length - 1;
-    setStuck(stick.current);
+    if (i === rows.length - 1) {
+      stick.current = true;
+      setStuck(true);
+    } else {
+      stopFollowing();
+    }
   };
 
   const onKeyDown = (ev: KeyboardEvent<HTMLDivElement>) => {
@@ -196,8 +217,10 @@ export function EventLogArea() {
     }
   };
 
-  const first = Math.max(0, Math.floor(scrollTop / ROW_H) - OVERSCAN);
-  const last = Math.min(rows.length, Math.ceil((scrollTop + height) / ROW_H) + OVERSCAN);
+  // Stuck to the bottom, the window is the last screenful, whatever scrollTop said last.
+  const viewTop = stuck ? Math.max(0, totalH - height) : scrollTop;
+  const first = Math.max(0, Math.floor(viewTop / ROW_H) - OVERSCAN);
+  const last = Math.min(rows.length, Math.ceil((viewTop + height) / ROW_H) + OVERSCAN);
   const visible = rows.slice(first, last);
 
   const visual = controller.visual;
@@ -309,8 +332,7 @@ export function EventLogArea() {
                   style={{ top: i * ROW_H, height: ROW_H }}
                   onClick={() => {
                     // The user is reading this row: stop following so it stays in view.
-                    stick.current = false;
-                    setStuck(false);
+                    stopFollowing();
                     select(entry);
                     listRef.current?.focus({ preventScroll: true });
                   }}
