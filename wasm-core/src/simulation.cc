@@ -5,6 +5,15 @@
 
 namespace obs {
 
+// A background source's bursts, handed to its edge's assembler as batches of bytes.
+struct Simulation::AssemblyFeed final : BackgroundBurstSink {
+  explicit AssemblyFeed(BurstAssembler& edge) : assembler(edge) {}
+  void backgroundBurst(int pathId, std::uint32_t lengthBytes) override {
+    assembler.addBackground(pathId, lengthBytes);
+  }
+  BurstAssembler& assembler;
+};
+
 namespace {
 constexpr std::uint32_t kSampleEvent = 0;
 }
@@ -82,10 +91,17 @@ Simulation::Simulation(const Scenario& scenario)
   for (std::size_t n = 0; n < scenario_.nodes.size(); ++n)
     if (scenario_.nodes[n].kind == NodeKind::Edge)
       assemblers_[n] = std::make_unique<BurstAssembler>(sim_, *obs_, scenario_.nodes[n].assembly);
-  for (std::size_t i = 0; i < scenario_.background.size(); ++i)
+  for (std::size_t i = 0; i < scenario_.background.size(); ++i) {
+    const BackgroundSpec& b = scenario_.background[i];
+    BackgroundBurstSink* sink = obs_.get();
+    if (b.enterAssembly) {
+      assemblyFeeds_.push_back(std::make_unique<AssemblyFeed>(*assemblers_[b.src]));
+      sink = assemblyFeeds_.back().get();
+    }
     background_.push_back(std::make_unique<BackgroundSource>(
-        sim_, *obs_, scenario_.background[i], backgroundPaths[i].first, backgroundPaths[i].second,
-        scenario_.seed, "background:" + std::to_string(i)));
+        sim_, *sink, b, backgroundPaths[i].first, backgroundPaths[i].second, scenario_.seed,
+        "background:" + std::to_string(i)));
+  }
 
   flows_.resize(pending.size());
   for (std::size_t i = 0; i < pending.size(); ++i) {

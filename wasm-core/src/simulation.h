@@ -110,6 +110,10 @@ class Simulation final : public PacketReceiver, public EventHandler {
   std::unique_ptr<ObsPlane> obs_;
   std::vector<std::unique_ptr<BurstAssembler>> assemblers_;  // per node; edges only
   std::vector<std::unique_ptr<BackgroundSource>> background_;
+  // Background sources with enterAssembly hand their batches to their edge's assembler
+  // through one of these (defined in the .cc).
+  struct AssemblyFeed;
+  std::vector<std::unique_ptr<AssemblyFeed>> assemblyFeeds_;
   std::vector<FlowInstance> flows_;
   std::vector<std::string> flowIds_;
   SampleColumns samples_;

@@ -32,6 +32,10 @@ struct Capture : BurstSink {
 struct Feeder : EventHandler {
   BurstAssembler* assembler = nullptr;
   void handleEvent(std::uint32_t kind, std::uint64_t arg) override {
+    if (kind == 2) {
+      assembler->addBackground(/*path=*/0, static_cast<std::uint32_t>(arg));
+      return;
+    }
     Packet p;
     p.isAck = kind == 1;
     p.bytes = static_cast<std::uint32_t>(arg);
@@ -51,6 +55,7 @@ struct Bench {
   }
   void data(double atSeconds, std::uint32_t bytes) { sim.scheduleAt(fromSeconds(atSeconds), &feeder, 0, bytes); }
   void ack(double atSeconds) { sim.scheduleAt(fromSeconds(atSeconds), &feeder, 1, 40); }
+  void background(double atSeconds, std::uint32_t bytes) { sim.scheduleAt(fromSeconds(atSeconds), &feeder, 2, bytes); }
 };
 
 AssemblySpec spec(AssemblyPolicyKind policy, double maxTime, double maxBytes,
@@ -159,6 +164,42 @@ TEST(BurstAssembler, MixedQueueCarriesBothClasses) {
   ASSERT_EQ(b.capture.sent.size(), 1u);
   EXPECT_EQ(b.capture.sent[0].packets, 2u);
   EXPECT_EQ(b.capture.sent[0].acks, 1);
+}
+
+// Background batches (BackgroundSpec::enterAssembly) fill the data queue like packets:
+// they start its timer, count toward maxBytes and ride in the burst, but carry no packet.
+TEST(BurstAssembler, BackgroundBytesFillTheDataQueueWithoutPackets) {
+  Bench b(spec(AssemblyPolicyKind::Hybrid, 1e-3, 10000));
+  b.background(0.0100, 3000);  // starts the timer: alone, it leaves at 0.011
+  b.data(0.0102, 552);
+  b.background(0.0200, 6000);
+  b.data(0.0201, 552);
+  b.background(0.0202, 4000);  // 10,552 bytes: full, leaves at once by size
+  b.ack(0.0300);               // per-class queues: background never joins the ACK queue
+  b.background(0.0400, 2500);  // a burst of background only
+  b.sim.runUntil(fromSeconds(1));
+  ASSERT_EQ(b.capture.sent.size(), 4u);
+  EXPECT_EQ(b.capture.sent[0].at, fromSeconds(0.011));
+  EXPECT_EQ(b.capture.sent[0].packets, 1u);
+  EXPECT_EQ(b.capture.sent[0].bytes, 3552u);
+  EXPECT_EQ(b.capture.sent[1].at, fromSeconds(0.0202));
+  EXPECT_EQ(b.capture.sent[1].packets, 1u);
+  EXPECT_EQ(b.capture.sent[1].bytes, 10552u);
+  EXPECT_EQ(b.capture.sent[2].acks, 1);
+  EXPECT_EQ(b.capture.sent[2].bytes, 40u);
+  EXPECT_EQ(b.capture.sent[3].at, fromSeconds(0.041));
+  EXPECT_EQ(b.capture.sent[3].packets, 0u);
+  EXPECT_EQ(b.capture.sent[3].bytes, 2500u);
+}
+
+TEST(BurstAssembler, BackgroundBytesShareTheMixedQueueWithAcks) {
+  Bench b(spec(AssemblyPolicyKind::Time, 1e-3, 1e9, AssemblyQueues::Mixed));
+  b.ack(0.0100);
+  b.background(0.0105, 1000);
+  b.sim.runUntil(fromSeconds(1));
+  ASSERT_EQ(b.capture.sent.size(), 1u);
+  EXPECT_EQ(b.capture.sent[0].acks, 1);
+  EXPECT_EQ(b.capture.sent[0].bytes, 1040u);
 }
 
 }  // namespace

@@ -165,4 +165,10 @@ export interface BackgroundSource {
   meanBytes: number;
   /** Only for the self-similar model. */
   hurst?: number;
+  /**
+   * false (the default): whole bursts offered to the core at the source edge.
+   * true: batches of meanBytes enter the source edge's assembly queue and share bursts
+   * with TCP there (as in ns-2's OBS modules; paper 002's "RTT falls as load rises").
+   */
+  enterAssembly?: boolean;
 }

@@ -46,6 +46,8 @@ describe('checkSharedScenario', () => {
     ['a link to a node that does not exist', (s) => { s.links[1].b = 'Nowhere'; }, 'links[1].b refers to an unknown node "Nowhere"', 'links[1].b'],
     ['a flow from a node that does not exist', (s) => { s.flows[0].src = 'server'; }, 'flows[0].src refers to an unknown node "server"', 'flows[0].src'],
     ['no version', (s) => { s.version = '1'; }, 'version must be 1 (the link has "1")', 'version'],
+    ['background sharing bursts said in words', (s) => { s.background = [{ src: 'E1', dst: 'E2', model: 'poisson', load: 0.3, meanBytes: 2000, enterAssembly: 'yes' }]; },
+      'background[0].enterAssembly must be true or false, not a string', 'background[0].enterAssembly'],
   ])('refuses %s, naming the field', (_what, change, message, field) => {
     expect(checkSharedScenario(withChange(change))).toEqual(field === undefined ? { message } : { message, field });
   });

@@ -264,5 +264,6 @@ function checkScenario(value: unknown): void {
     num(b, path, 'load');
     num(b, path, 'meanBytes');
     if (Object.prototype.hasOwnProperty.call(b, 'hurst')) num(b, path, 'hurst');
+    if (Object.prototype.hasOwnProperty.call(b, 'enterAssembly')) bool(b, path, 'enterAssembly');
   }
 }

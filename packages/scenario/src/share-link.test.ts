@@ -207,7 +207,7 @@ const app = fc.oneof(
 );
 const flow = (ref: fc.Arbitrary<string>) => withExtras(fc.record({ id, src: ref, dst: ref, count: fc.integer({ min: 1, max: 20 }), start: num, tcp, app }));
 const background = (ref: fc.Arbitrary<string>) => fc.record(
-  { src: ref, dst: ref, model: fc.constantFrom('poisson', 'self-similar'), load: num, meanBytes: num, hurst: num },
+  { src: ref, dst: ref, model: fc.constantFrom('poisson', 'self-similar'), load: num, meanBytes: num, hurst: num, enterAssembly: fc.boolean() },
   { requiredKeys: ['src', 'dst', 'model', 'load', 'meanBytes'] },
 );
 const scenarioShaped = fc.array(withExtras(node), { minLength: 1, maxLength: 6 }).chain((nodes) => {

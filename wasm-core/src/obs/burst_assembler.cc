@@ -17,11 +17,23 @@ void BurstAssembler::add(int pathId, int pathLength, Packet&& packet) {
   std::uint32_t key = static_cast<std::uint32_t>(pathId) * 2 + static_cast<std::uint32_t>(cls);
   Queue& q = queue(key);
   packet.hop += static_cast<std::uint32_t>(pathLength);
-  q.bytes += packet.bytes;
+  std::uint32_t bytes = packet.bytes;
   q.packets.push_back(std::move(packet));
+  grew(key, q, bytes);
+}
+
+void BurstAssembler::addBackground(int pathId, std::uint32_t bytes) {
+  std::uint32_t key = static_cast<std::uint32_t>(pathId) * 2;  // the data (or mixed) queue
+  grew(key, queue(key), bytes);
+}
+
+void BurstAssembler::grew(std::uint32_t key, Queue& q, std::uint32_t bytes) {
+  // Packets and batches are never empty, so no bytes means nothing was waiting.
+  bool wasEmpty = q.bytes == 0;
+  q.bytes += bytes;
   bool timed = spec_.policy != AssemblyPolicyKind::Size;
   bool sized = spec_.policy != AssemblyPolicyKind::Time;
-  if (q.packets.size() == 1 && timed) {
+  if (wasEmpty && timed) {
     std::uint64_t arg = (static_cast<std::uint64_t>(q.generation) << 32) | key;
     sim_.schedule(maxTime_, this, kTimerExpired, arg);
   }
@@ -32,7 +44,7 @@ void BurstAssembler::handleEvent(std::uint32_t, std::uint64_t arg) {
   std::uint32_t key = static_cast<std::uint32_t>(arg & 0xffffffffu);
   std::uint32_t generation = static_cast<std::uint32_t>(arg >> 32);
   Queue& q = queue(key);
-  if (q.generation != generation || q.packets.empty()) return;  // sent by size meanwhile
+  if (q.generation != generation || q.bytes == 0) return;  // sent by size meanwhile
   send(key, q);
 }
 

@@ -30,6 +30,10 @@ class BurstAssembler final : public EventHandler {
 
   // Adds a packet bound for optical path `pathId`, `pathLength` fiber hops long.
   void add(int pathId, int pathLength, Packet&& packet);
+  // Adds `bytes` of background traffic (no packets: nobody receives them) to the queue of
+  // `pathId` that data packets use. They count toward maxBytes and start the timer like a
+  // packet; a burst of nothing else is a background burst.
+  void addBackground(int pathId, std::uint32_t bytes);
   void handleEvent(std::uint32_t kind, std::uint64_t arg) override;
   std::size_t held() const;  // packets waiting in assembly queues
   const AssemblySpec& spec() const { return spec_; }
@@ -44,6 +48,8 @@ class BurstAssembler final : public EventHandler {
     std::uint32_t generation = 0;  // bumps on every send, so a stale timer is ignored
   };
   void send(std::uint32_t key, Queue& q);
+  // `bytes` more in queue `key`: starts its timer if it was empty, sends it if full.
+  void grew(std::uint32_t key, Queue& q, std::uint32_t bytes);
 
   Simulator& sim_;
   BurstSink& sink_;

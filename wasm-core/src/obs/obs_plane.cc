@@ -121,7 +121,9 @@ void ObsPlane::burstAssembled(int pathId, std::vector<Packet>&& packets,
   b.dataSegments = 0;
   b.acks = 0;
   for (const Packet& p : b.packets) (p.isAck ? b.acks : b.dataSegments) += 1;
-  b.cls = b.dataSegments > 0 ? BurstClass::Data : BurstClass::Ack;
+  // Background batches assembled at the edge (BackgroundSpec::enterAssembly) ride in data
+  // and ACK bursts alike; a burst of them alone is a background burst.
+  b.cls = b.dataSegments > 0 ? BurstClass::Data : b.acks > 0 ? BurstClass::Ack : BurstClass::Background;
   b.path = pathId;
   b.lengthBytes = lengthBytes;
   ++histograms_.segments[BurstHistograms::bin(b.packets.size())];

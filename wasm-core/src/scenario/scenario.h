@@ -160,6 +160,11 @@ struct BackgroundSpec {
   double load = 0;          // offered traffic / capacity of the route's narrowest fiber link
   double meanBytes = 40000; // mean burst length
   double hurst = 0.8;       // self-similar only, in (0.5, 1)
+  // false: whole bursts offered to the OBS plane at the source edge (the default).
+  // true: batches of meanBytes (exponential) enter the source edge's assembly queue for
+  // the route, as the traffic of other users does in ns-2's OBS modules, and share bursts
+  // with the TCP packets there: more load fills bursts sooner (paper 002's RTT effect).
+  bool enterAssembly = false;
 };
 
 struct Scenario {

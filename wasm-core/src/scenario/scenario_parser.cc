@@ -287,6 +287,7 @@ void readBackground(JsonReader& top, Scenario& s, const std::map<std::string, in
     } else if (r.has("hurst")) {
       r.fail("hurst", "applies to the \"self-similar\" model only");
     }
+    b.enterAssembly = r.boolean("enterAssembly", false);
     r.finish();
     s.background.push_back(b);
   }

@@ -418,11 +418,17 @@ function BackgroundFields({ ctx }: { ctx: PanelContext }) {
               label="Model"
               value={b.model}
               options={['poisson', 'self-similar']}
-              onChange={(v) => ctx.edit(`background ${i + 1}: ${v}`, (sc) => ({ ...sc, background: sc.background.map((x, j) => (j === i ? (v === 'poisson' ? { src: x.src, dst: x.dst, model: v, load: x.load, meanBytes: x.meanBytes } : { ...x, model: v, hurst: x.hurst ?? 0.8 }) : x)) }))}
+              onChange={(v) => ctx.edit(`background ${i + 1}: ${v}`, (sc) => ({ ...sc, background: sc.background.map((x, j) => (j === i ? (v === 'poisson' ? { src: x.src, dst: x.dst, model: v, load: x.load, meanBytes: x.meanBytes, ...(x.enterAssembly === undefined ? {} : { enterAssembly: x.enterAssembly }) } : { ...x, model: v, hurst: x.hurst ?? 0.8 }) : x)) }))}
             />
             <Num ctx={ctx} path={`${p}.load`} owner={`background ${i + 1}`} hint="Offered traffic ÷ narrowest fiber's capacity" />
-            <Num ctx={ctx} path={`${p}.meanBytes`} owner={`background ${i + 1}`} />
+            <Num ctx={ctx} path={`${p}.meanBytes`} owner={`background ${i + 1}`} hint={b.enterAssembly ? 'Mean batch handed to the edge' : undefined} />
             {b.model === 'self-similar' && <Num ctx={ctx} path={`${p}.hurst`} owner={`background ${i + 1}`} />}
+            <CheckField
+              path={`${p}.enterAssembly`}
+              label="Shares bursts with TCP (enters the edge's assembly queue)"
+              checked={b.enterAssembly === true}
+              onChange={(on) => ctx.set(`background ${i + 1}: ${on ? 'shares bursts with TCP' : 'bursts of its own'}`, `${p}.enterAssembly`, on)}
+            />
             <button type="button" className="small" onClick={() => ctx.edit(`remove background ${i + 1}`, (sc) => ({ ...sc, background: sc.background.filter((_, j) => j !== i) }))}>
               Remove source
             </button>
