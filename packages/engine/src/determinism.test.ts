@@ -47,12 +47,24 @@ everyVariant.flows = variants.map((variant) => {
   return flow;
 });
 
+// Background batches entering the edges' assembly queues (background[].enterAssembly),
+// sharing bursts with TCP: self-similar one way, Poisson the other.
+const assembledBackground = structuredClone(defaultScenario) as Scenario;
+assembledBackground.name = 'background entering assembly';
+assembledBackground.duration = 5;
+assembledBackground.obs.assembly = { ...assembledBackground.obs.assembly, policy: 'hybrid', maxTime: 0.005, maxBytes: 20000, queues: 'mixed' };
+assembledBackground.background = [
+  { src: 'E1', dst: 'E2', model: 'self-similar', hurst: 0.7, load: 0.2, meanBytes: 3000, enterAssembly: true },
+  { src: 'E2', dst: 'E1', model: 'poisson', load: 0.2, meanBytes: 1500, enterAssembly: true },
+];
+
 const scenarios: [string, Scenario][] = [
   ['the default scenario', defaultScenario],
   ['the default scenario with ACK-burst loss instead of data-burst loss', withAckLoss],
   ['every network mechanism at once', networkFeatures],
   ["paper 004's dumb-bell", dumbbell],
   ['every TCP variant under loss', everyVariant],
+  ['background entering the assembly queues', assembledBackground],
 ];
 
 const dir = mkdtempSync(join(tmpdir(), 'obs-determinism-'));
