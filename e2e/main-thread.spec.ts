@@ -20,6 +20,10 @@ import { openRunning, simTime } from './helpers';
 
 const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts');
 
+// Playwright's trace records a screencast of the page, which makes the page's compositor
+// produce extra frames: the instrument would load the thread it measures.
+test.use({ trace: 'off' });
+
 async function startLongTaskLog(page: Page): Promise<void> {
   await page.evaluate(() => {
     const log: number[] = [];

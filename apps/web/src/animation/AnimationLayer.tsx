@@ -39,13 +39,15 @@ export function AnimationLayer(props: OverlayProps) {
   const redraw = useRef<(() => void) | null>(null);
 
   useEffect(() => {
-    let raf: number | null = null;
-    let lastDraw = -1;
     // Each frame refills the previous frame's list (its bars and marks are reused).
     let recycled: DrawList | undefined;
+    // Every draw goes through the controller's frame loop, at most once per animation frame:
+    // an engine frame, a fading flash, a picked log row and a new zoom in the same frame
+    // draw once (a loop of our own drew a second time in frames that had an engine frame).
+    const request = () => controller.requestRedraw(draw);
     // At full speed engine frames come every 33 ms and draw the fading flashes anyway:
-    // animation frames of our own between them would double the page's painting (and
-    // keep the compositor busy at 60 Hz) for a fade nobody sees as smoother.
+    // frames of our own between them would double the page's painting (and keep the
+    // compositor busy at 60 Hz) for a fade nobody sees as smoother.
     const framesDrawFlashes = () => {
       const { phase, speed } = controller.getState();
       return phase === 'running' && speed === Infinity;
@@ -78,33 +80,22 @@ export function AnimationLayer(props: OverlayProps) {
       canvas.dataset.flashes = String(list.stats.flashes);
       canvas.dataset.focus = String(list.stats.focus);
       canvas.dataset.shapes = String(list.bars.length + list.diamonds.length + list.squares.length);
-      lastDraw = wall;
       // Flashes fade in wall time: keep drawing while any is showing, even when paused.
-      if (list.animating && raf === null && !framesDrawFlashes()) raf = requestAnimationFrame(tick);
+      if (list.animating && !framesDrawFlashes()) request();
     };
-    const tick = () => {
-      raf = null;
-      if (framesDrawFlashes()) return;
-      // The controller's view already drew in this frame: no second paint.
-      if (performance.now() / 1000 - lastDraw < 0.008) {
-        raf = requestAnimationFrame(tick);
-        return;
-      }
-      draw();
-    };
-    redraw.current = draw;
+    redraw.current = request;
     const remove = controller.addView(draw);
     // A row picked in the event log is marked on the network at once, paused or not.
-    const unfollow = focusStore.subscribe(draw);
+    const unfollow = focusStore.subscribe(request);
     return () => {
       remove();
       unfollow();
       redraw.current = null;
-      if (raf !== null) cancelAnimationFrame(raf);
     };
   }, [controller, model]);
 
-  // A new size, zoom or pan: draw at once, not at the next engine frame (paused runs too).
+  // A new size, zoom or pan: draw in the next animation frame, not at the next engine
+  // frame (paused runs too).
   useEffect(() => {
     redraw.current?.();
   }, [geometry, width, height]);

@@ -181,6 +181,14 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
     return () => this.views.delete(redraw);
   }
 
+  /**
+   * Asks for `redraw` to run once in the next animation frame, between engine frames (a
+   * fading flash, a zoom): it shares the frame loop's once-per-frame rule with the views.
+   */
+  requestRedraw(redraw: () => void): void {
+    this.scheduler.markDirty(redraw);
+  }
+
   /** No engine call in flight, nothing waiting to be drawn, not between runs. */
   isIdle(): boolean {
     const { phase } = this.state;
