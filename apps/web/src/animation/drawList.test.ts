@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EventKind, VisualStore } from '../sim/visualStore';
-import { buildDrawList, emptyDrawList, formatRate, summarisePackets } from './drawList';
+import { buildDrawList, emptyDrawList, formatRate, separateLabels, summarisePackets } from './drawList';
 import { computeGeometry } from './geometry';
 import { AnimationModel, flashAlive, flashLook, flowSources, linkInfos } from './model';
 import { CLASS_COLORS, FLASH_SECONDS } from './style';
@@ -335,5 +335,23 @@ describe('at full speed', () => {
     const max = buildDrawList(model, geom, { now: 0.0105, wall: 0, flowStripes: false, chosenSpeed: Infinity });
     expect(max.stats.bursts).toBe(0);
     expect(max.bars).toHaveLength(0);
+  });
+});
+
+describe('flash labels of nearby places', () => {
+  const label = (x: number, y: number, text: string) => ({ x, y, text, color: '#000', alpha: 1, size: 13, align: 'center' as const, bold: true });
+  const overlaps = (a: ReturnType<typeof label>, b: ReturnType<typeof label>) => {
+    const w = (l: typeof a) => l.text.length * l.size * 0.56;
+    return Math.abs(a.x - b.x) < (w(a) + w(b)) / 2 && Math.abs(a.y - b.y) < a.size + 2;
+  };
+
+  it('are lifted until none covers another; labels apart stay where they are', () => {
+    const labels = [label(100, 200, 'random loss (data) ×2'), label(110, 200, 'random loss (ACK) ×2'), label(95, 196, 'fast retransmit'), label(400, 200, 'contention')];
+    separateLabels(labels);
+    for (let i = 0; i < labels.length; i++) for (let j = 0; j < i; j++) expect(overlaps(labels[i], labels[j]), `${i} over ${j}`).toBe(false);
+    expect(labels[0].y).toBe(200);
+    expect(labels[3].y).toBe(200);
+    expect(labels[1].y).toBeLessThan(200);
+    expect(labels[2].y).toBeLessThan(labels[1].y);
   });
 });

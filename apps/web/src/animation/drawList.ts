@@ -234,6 +234,7 @@ export function buildDrawList(model: AnimationModel, geom: Geometry, opts: DrawO
   }
 
   // Drop flashes (and TCP events at the sender), stacked when several share a place.
+  const firstFlashLabel = out.labels.length;
   const stacked = new Map<string, number>();
   for (const f of model.flashes.values()) {
     const p = placePoint(geom, f.place);
@@ -261,6 +262,9 @@ export function buildDrawList(model: AnimationModel, geom: Geometry, opts: DrawO
     out.labels.push(label);
     out.stats.flashes++;
   }
+  // Nodes drawn close together (a small network view) put their labels on top of each
+  // other: lift each one above those it would cover.
+  separateLabels(out.labels, firstFlashLabel);
   if (opts.width) {
     for (const l of out.labels) keepInside(l, opts.width, opts.height ?? Infinity);
   }
@@ -307,6 +311,33 @@ function markFocus(out: DrawList, geom: Geometry, focus: FocusMark): void {
     bold: true,
   });
   out.stats.focus = 1;
+}
+
+/** Estimated box of a label (px), from its text length: canvas text is not measured here. */
+function labelBox(l: LabelPrim): { left: number; right: number; top: number; bottom: number } {
+  const w = l.text.length * l.size * 0.56;
+  const left = l.align === 'center' ? l.x - w / 2 : l.align === 'right' ? l.x - w : l.x;
+  return { left, right: left + w, top: l.y - l.size, bottom: l.y + 2 };
+}
+
+/**
+ * Lifts labels[from..] so that none covers an earlier one of them: each is raised above
+ * any it overlaps, until it overlaps none (a few steps; labels are few).
+ */
+export function separateLabels(labels: LabelPrim[], from = 0): void {
+  for (let i = from + 1; i < labels.length; i++) {
+    const l = labels[i];
+    for (let guard = 0; guard < 16; guard++) {
+      const b = labelBox(l);
+      let lift = 0;
+      for (let j = from; j < i; j++) {
+        const o = labelBox(labels[j]);
+        if (b.left < o.right && o.left < b.right && b.top < o.bottom && o.top < b.bottom) lift = Math.max(lift, b.bottom - o.top);
+      }
+      if (lift === 0) break;
+      l.y -= lift + 1;
+    }
+  }
 }
 
 /** Moves a label so its (estimated) box stays inside the drawing. */
