@@ -46,7 +46,8 @@ export function tickLabel(v, log) {
  * @typedef {{ label: string, points: Point[], color?: string, dash?: boolean, marker?: string | null, width?: number }} Series
  * @typedef {{ title: string, xLabel: string, yLabel: string, xLog?: boolean, yLog?: boolean,
  *   xDomain?: [number, number], yDomain?: [number, number], series: Series[],
- *   hLines?: { y: number, label: string }[], legend?: 'top-right' | 'bottom-left' | 'top-left' | 'bottom-right' }} Chart
+ *   hLines?: { y: number, label: string }[], vLines?: { x: number, label: string }[],
+ *   legend?: 'top-right' | 'bottom-left' | 'top-left' | 'bottom-right' }} Chart
  */
 
 /** @param {Chart} chart @returns {string} the SVG document */
@@ -88,6 +89,13 @@ export function lineChart(chart) {
     const y = r3(fy(h.y));
     out.push(`<line x1="${MARGIN.left}" y1="${y}" x2="${MARGIN.left + plotW}" y2="${y}" stroke="#999" stroke-dasharray="2 3"/>`);
     out.push(`<text x="${MARGIN.left + plotW - 4}" y="${r3(fy(h.y) - 4)}" text-anchor="end" fill="#666" font-size="11">${esc(h.label)}</text>`);
+  }
+
+  // Vertical references (a value the paper names on the x axis), labelled at the top.
+  for (const v of chart.vLines ?? []) {
+    const x = r3(fx(v.x));
+    out.push(`<line x1="${x}" y1="${MARGIN.top}" x2="${x}" y2="${MARGIN.top + plotH}" stroke="#999" stroke-dasharray="2 3"/>`);
+    out.push(`<text x="${r3(fx(v.x) + 4)}" y="${MARGIN.top + 12}" fill="#666" font-size="11">${esc(v.label)}</text>`);
   }
 
   chart.series.forEach((s, i) => {
