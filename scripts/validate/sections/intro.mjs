@@ -6,6 +6,9 @@ export function header(ctx, cache) {
   const metas = Object.entries(cache).map(([name, c]) => ({ name, meta: c.meta, runs: c.results.runs.length }));
   const totalRuns = metas.reduce((s, m) => s + m.runs, 0);
   const wall = metas.reduce((s, m) => s + (m.meta?.wallSeconds ?? 0), 0);
+  // Each spec records the worker threads it ran on; say how it was run, not "one worker".
+  const workers = [...new Set(metas.map((m) => m.meta?.workers).filter(Boolean))].sort((a, b) => a - b);
+  const onWorkers = workers.length === 0 ? 'as last run' : `on ${workers.join(' or ')} worker${workers.length === 1 && workers[0] === 1 ? '' : 's'}`;
   const commits = [...new Set(metas.map((m) => m.meta?.commit).filter(Boolean))];
   const engines = [...new Set(metas.map((m) => m.meta?.engine ?? 'unrecorded'))];
   return `# Validation against the papers
@@ -18,7 +21,7 @@ run through the CLI (\`obs-sim sweep\`, [sweeps.md](sweeps.md)) with the same We
 Results are cached in [\`validation/results/\`](../validation/results/) (JSON and CSV per spec, and
 \`*.meta.json\` with the commit and wall time of the run), so the document regenerates in
 a second; \`npm run validate -- --rerun\` runs everything again (${totalRuns} runs, about
-${Math.round(wall / 60)} min on one worker of the shared 2-core machine), which is needed after an
+${Math.round(wall / 60)} min of wall time ${onWorkers} of the shared 2-core machine), which is needed after an
 engine change (a changed spec or preset is detected by the sweep's hash and rerun on its
 own). Results were produced at commit${commits.length > 1 ? 's' : ''} ${commits.map((c) => `\`${c}\``).join(', ') || '(unrecorded)'} by the engine whose
 \`obs_engine.wasm\` hashes (SHA-256, first 12 digits) to ${engines.map((c) => `\`${c}\``).join(', ')}${engines.length > 1 ? ' (more than one engine: rerun with `--rerun`)' : ''}.
