@@ -66,7 +66,7 @@ export const PRESETS: readonly Preset[] = deepFreeze([
       'Set data loss to 0 and ACK loss to 1 %: throughput falls much less, because a later cumulative ACK covers a lost one.',
       'ACK-burst loss must reach about 5 % to hurt as much as 1 % data-burst loss.',
     ],
-    figure: 'Fig. 3 (a) data-burst loss and (b) ACK-burst loss; Fig. 4 both',
+    figure: 'Fig. 3 (a) data-burst loss and (b) ACK-burst loss; Fig. 4 both (swept in docs/validation.md)',
     assumptions: [
       'Gigabit Ethernet access (the edge nodes have GE and FE ports); the 1 ms assembly timer is combined with a 16 KB length threshold, so a 64 KB window leaves as several bursts.',
       'Data and ACKs take separate paths because both paths have the same total delay and routing breaks the tie differently in each direction; changing a delay can merge them.',
@@ -129,7 +129,7 @@ export const PRESETS: readonly Preset[] = deepFreeze([
       'When a data burst is lost, every flow times out at once and restarts from slow start.',
       'Slow start is fast here: one burst brings back a whole window of ACKs, so cwnd climbs back to 512 within a few round trips.',
     ],
-    figure: 'Fig. 3 (slow connections, Wm = 512, Pl = 1e-3) and Fig. 5 (cwnd of one source)',
+    figure: 'Fig. 3 (slow connections, Wm = 512, Pl = 1e-3) and Fig. 5 (cwnd of one source); swept over Pl and Wm in docs/validation.md',
     assumptions: [
       'RTO estimator with the default 0.2 s minimum instead of the paper\'s fixed 30 ms: in this model the RTT is about 57 ms (both directions cross the OBS core with a 10 ms set-up each way), so a fixed 30 ms RTO would time out every segment.',
       'The 80 sources share one host and a 10 Gbit/s access link; the CBR application limits each to 100 Mbit/s.',
@@ -149,7 +149,7 @@ export const PRESETS: readonly Preset[] = deepFreeze([
       'Losses are found by triple duplicate ACKs and repaired by fast recovery, almost never by a timeout.',
       'Losses are so frequent that no flow keeps its window at 512 for long.',
     ],
-    figure: 'Fig. 3 (fast connections, Wm = 512, Pl = 1e-3) and Fig. 8 (cwnd of one source)',
+    figure: 'Fig. 3 (fast connections, Wm = 512, Pl = 1e-3) and Fig. 8 (cwnd of one source); swept over Pl and Wm in docs/validation.md',
     assumptions: [
       'RTO estimator with the default 0.2 s minimum instead of the paper\'s fixed 10.5 ms: the model\'s RTT (about 10.2-12 ms) is often above 10.5 ms, and a fixed or minimum RTO there fires spurious timeouts that collapse throughput.',
       'Aggregate throughput is near 15 Gbit/s, well above the paper\'s 2.2 Gbit/s; the mechanism (fast recovery, windows kept below Wm) is the paper\'s.',
@@ -170,7 +170,7 @@ export const PRESETS: readonly Preset[] = deepFreeze([
       'Reno leaves fast recovery on the first new ACK; NewReno stays until the whole window is repaired.',
       'Change the packet size (MSS) from 1460 to 4000 B and compare the three again.',
     ],
-    figure: 'Throughput and cwnd vs time per variant (MSS 1460 B)',
+    figure: 'Throughput and cwnd vs time per variant (MSS 1460 B); 2000 to 4000 B in docs/validation.md',
     assumptions: [
       'The paper\'s parameters as given: access 300 Mbit/s 20 ms, bottleneck 60 Mbit/s 60 ms, queue 5, max cwnd 10, 5 s.',
       'Access queues of 1000 packets (only the bottleneck queue is given); RTO minimum 0.2 s.',
