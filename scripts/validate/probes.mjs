@@ -5,7 +5,14 @@
 // their summaries) through the engine's node runner in this process, and keeps per run:
 //   - `every` (seconds): the per-flow cwnd samples, thinned to one every `every` s;
 //   - `overtaken`: how many data bursts reached their egress after a burst formed later
-//     at the same ingress edge (from the engine's burst events, which the summary lacks).
+//     at the same ingress edge (from the engine's burst events, which the summary lacks);
+//   - `cwndFlows` (flow ids): keep cwnd of these flows only (default: every flow), e.g.
+//     one flow of paper 003's 320;
+//   - `delivered`: per kept sample, the bytes each kept flow has delivered in order since
+//     the start (throughput over any span is a difference of two of them);
+//   - `aggregate`: per kept sample, the bytes delivered by all flows together;
+//   - `totals`: rtos, fastRetransmits and retransmits summed over every flow of the run
+//     (a sweep's outputs name flows one by one).
 // Cached in validation/results/<name>.probe.json like the sweeps (hash, --rerun, --quick).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -29,15 +36,25 @@ const DRAIN_STEP = 0.05;
 /**
  * Probe results of one spec, from the cache or by running every run of it.
  * @param {string} name spec file name without .json
- * @param {{ quick: boolean, rerun: boolean, quickPlan?: object, every?: number, overtaken?: boolean, log: (s: string) => void }} mode
+ * @param {{ quick: boolean, rerun: boolean, quickPlan?: object, every?: number, overtaken?: boolean, cwndFlows?: string[], delivered?: boolean, aggregate?: boolean, totals?: boolean, log: (s: string) => void }} mode
  * @returns {Promise<{ results: any, meta: any, ran: boolean }>}
  */
 export async function probeResults(name, mode) {
   const { spec, file } = specFor(name, mode);
   const sweep = resolveSweepSpec(spec, { presets: loadPresets() });
   const options = { every: mode.every ?? null, overtaken: mode.overtaken === true };
-  // What is kept is part of the cache key: other options are another result.
-  const hash = `${sweep.hash}-${options.every ?? 'none'}-${options.overtaken ? 'overtaken' : 'none'}`;
+  const extra = {
+    ...(mode.cwndFlows ? { cwndFlows: mode.cwndFlows } : {}),
+    ...(mode.delivered ? { delivered: true } : {}),
+    ...(mode.aggregate ? { aggregate: true } : {}),
+    ...(mode.totals ? { totals: true } : {}),
+  };
+  if ((extra.delivered || extra.aggregate || extra.cwndFlows) && options.every === null) throw new Error(`${name}: a probe that keeps samples needs \`every\``);
+  Object.assign(options, extra);
+  // What is kept is part of the cache key: other options are another result (the options
+  // added later only when set, so older probes keep their hash).
+  const hash = `${sweep.hash}-${options.every ?? 'none'}-${options.overtaken ? 'overtaken' : 'none'}` +
+    (Object.keys(extra).length ? `-${Object.entries(extra).map(([k, v]) => (v === true ? k : `${k}=${v.join(',')}`)).join('-')}` : '');
   const dir = mode.quick ? QUICK_DIR : RESULT_DIR;
   mkdirSync(dir, { recursive: true });
   const outFile = join(dir, `${name}.probe.json`);
@@ -63,6 +80,13 @@ export async function probeResults(name, mode) {
     try {
       if (!sim.ok()) throw new Error(`${name}: run ${run.index}: the engine refused the scenario: ${sim.error()}`);
       flowIds ??= JSON.parse(sim.flowIdsJson());
+      // Flows whose per-flow series are kept (all, unless cwndFlows names some).
+      const kept = options.cwndFlows ? options.cwndFlows.map((id) => {
+        const f = flowIds.indexOf(id);
+        if (f < 0) throw new Error(`${name}: no flow ${id} (flows: ${flowIds.slice(0, 5).join(', ')}, ...)`);
+        return f;
+      }) : flowIds.map((_, f) => f);
+      const slot = new Map(kept.map((f, k) => [f, k]));
       const keep = options.every === null ? null : thinner(run.scenario.sampleInterval, options.every);
       const counter = options.overtaken ? overtakeCounter() : null;
       if (counter) {
@@ -71,7 +95,10 @@ export async function probeResults(name, mode) {
       }
       /** @type {number[]} */
       const t = [];
-      const cwnd = flowIds.map(() => /** @type {number[]} */ ([]));
+      const cwnd = kept.map(() => /** @type {number[]} */ ([]));
+      const delivered = kept.map(() => /** @type {number[]} */ ([]));
+      /** @type {number[]} */
+      const aggregate = [];
       const duration = sim.duration();
       const steps = Math.max(1, Math.ceil(duration / DRAIN_STEP - 1e-9));
       for (let k = 1; k <= steps; k++) {
@@ -80,8 +107,15 @@ export async function probeResults(name, mode) {
         if (keep) {
           for (let i = 0; i < s.t.length; i++) {
             if (!keep(s.t[i])) continue;
-            if (s.flow[i] === 0) t.push(r3(s.t[i]));
-            cwnd[s.flow[i]].push(r3(s.cwnd[i]));
+            if (s.flow[i] === 0) {
+              t.push(r3(s.t[i]));
+              if (options.aggregate) aggregate.push(0);
+            }
+            if (options.aggregate) aggregate[aggregate.length - 1] += s.delivered[i];
+            const k = slot.get(s.flow[i]);
+            if (k === undefined) continue;
+            cwnd[k].push(r3(s.cwnd[i]));
+            if (options.delivered) delivered[k].push(s.delivered[i]);
           }
         }
         if (counter) counter.add(sim.drainVisualEvents(), `${name}: run ${run.index}`);
@@ -90,7 +124,12 @@ export async function probeResults(name, mode) {
       const values = collectOutputs(sweep, summary);
       const out = { run: run.index, point: run.point, seed: run.seed, values: run.values, outputs: Object.fromEntries(sweep.outputs.map((o, i) => [o, values[i]])) };
       if (counter) Object.assign(out, counter.result());
-      if (keep) Object.assign(out, { t, cwnd: Object.fromEntries(flowIds.map((id, f) => [id, cwnd[f]])) });
+      if (keep) Object.assign(out, { t, cwnd: Object.fromEntries(kept.map((f, k) => [flowIds[f], cwnd[k]])) });
+      if (options.delivered) out.delivered = Object.fromEntries(kept.map((f, k) => [flowIds[f], delivered[k]]));
+      if (options.aggregate) out.aggregate = aggregate;
+      if (options.totals) {
+        out.totals = Object.fromEntries(['rtos', 'fastRetransmits', 'retransmits'].map((k) => [k, summary.flows.reduce((sum, f) => sum + f[k], 0)]));
+      }
       runs.push(out);
     } finally {
       sim.delete();
