@@ -1,6 +1,24 @@
 // Markdown pieces for docs/validation.md: numbers with intervals, tables, figures with
 // captions that name their spec and the command, and the verdict rule.
+import { describeSamples } from '@obs-tcp-sim/scenario/src/sweep/index.js';
 import { sweepCommand } from './sweeps.mjs';
+
+/**
+ * Mean and 95 % interval (Student's t, as the sweeps compute theirs) of per-run values,
+ * for sections that group runs their own way (replicates, sums over flows).
+ * @param {number[]} values
+ */
+export function stat(values) {
+  const d = describeSamples(values);
+  const h = d.ci95 ?? 0;
+  return { n: d.n, mean: d.mean, low: d.mean - h, high: d.mean + h };
+}
+
+/** A mean with its interval, in other units (1e-6: bit/s to Mbit/s; 1e3: s to ms). */
+export const scaled = (x, factor) => ({ mean: x.mean * factor, low: x.low * factor, high: x.high * factor });
+
+/** A mean with its interval as a chart point's y and error bar (svg.mjs). */
+export const toY = (x) => ({ y: x.mean, low: x.low, high: x.high });
 
 /** A number to `digits` significant digits, without exponent noise. */
 export function num(v, digits = 3) {

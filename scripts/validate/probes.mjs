@@ -14,14 +14,11 @@
 //   - `totals`: rtos, fastRetransmits and retransmits summed over every flow of the run
 //     (a sweep's outputs name flows one by one).
 // Cached in validation/results/<name>.probe.json like the sweeps (hash, --rerun, --quick).
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { collectOutputs, expandSweep, resolveSweepSpec } from '@obs-tcp-sim/scenario/src/sweep/index.js';
 import { loadPresets } from '../../packages/cli/src/preset-files.mjs';
-import { QUICK_DIR, RESULT_DIR, ROOT, engineHash, gitCommit, specFor } from './sweeps.mjs';
-
-/** @param {string} path */
-const rel = (path) => relative(ROOT, path);
+import { QUICK_DIR, RESULT_DIR, readCached, rel, specFor, writeMeta } from './sweeps.mjs';
 
 /** cwnd in segments to 3 decimals: enough for a figure, and the cached file stays small. */
 const r3 = (v) => Math.round(v * 1000) / 1000;
@@ -59,14 +56,8 @@ export async function probeResults(name, mode) {
   mkdirSync(dir, { recursive: true });
   const outFile = join(dir, `${name}.probe.json`);
   const metaFile = join(dir, `${name}.probe.meta.json`);
-  if (!mode.rerun && existsSync(outFile)) {
-    const cached = JSON.parse(readFileSync(outFile, 'utf8'));
-    if (cached.hash === hash) {
-      mode.log(`${name}: probe cached (${rel(outFile)}, hash ${hash})`);
-      return { results: cached, meta: existsSync(metaFile) ? JSON.parse(readFileSync(metaFile, 'utf8')) : null, ran: false };
-    }
-    mode.log(`${name}: the spec, its preset or the probe changed (hash ${cached.hash} -> ${hash}); running again`);
-  }
+  const cached = mode.rerun ? null : readCached(name, outFile, metaFile, hash, mode.log);
+  if (cached) return cached;
 
   mode.log(`${name}: running ${rel(file)} in this process (samples and burst events) ...`);
   const started = process.hrtime.bigint();
@@ -137,9 +128,7 @@ export async function probeResults(name, mode) {
   }
   const results = { obsProbe: 1, hash, name: sweep.name, ...options, flowIds, parameters: sweep.axes.map((a) => ({ paths: a.paths, values: a.values })), outputs: sweep.outputs, runs, base: sweep.base };
   writeFileSync(outFile, JSON.stringify(results) + '\n');
-  const wallSeconds = Number(process.hrtime.bigint() - started) / 1e9;
-  const meta = { spec: rel(file), hash, wallSeconds: Math.round(wallSeconds * 10) / 10, workers: 1, commit: gitCommit(), engine: engineHash(), ranAt: new Date().toISOString() };
-  writeFileSync(metaFile, JSON.stringify(meta, null, 2) + '\n');
+  const meta = writeMeta(metaFile, { file, hash, started, workers: 1 });
   mode.log(`${name}: ${runs.length} probe runs in ${meta.wallSeconds} s`);
   return { results, meta, ran: true };
 }

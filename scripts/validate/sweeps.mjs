@@ -17,7 +17,31 @@ export const QUICK_DIR = join(RESULT_DIR, 'quick');
 const CLI = join(ROOT, 'packages/cli/bin/obs-sim.mjs');
 
 /** @param {string} path */
-const rel = (path) => relative(ROOT, path);
+export const rel = (path) => relative(ROOT, path);
+
+/**
+ * A cached result and its meta, if `file` holds one made under `hash`; else null (and
+ * why, in the log). Sweeps and probes cache the same way.
+ * @returns {{ results: any, meta: any, ran: false } | null}
+ */
+export function readCached(name, file, metaFile, hash, log) {
+  if (!existsSync(file)) return null;
+  const cached = JSON.parse(readFileSync(file, 'utf8'));
+  if (cached.hash !== hash) {
+    log(`${name}: the spec, its preset or what is kept changed (hash ${cached.hash} -> ${hash}); running again`);
+    return null;
+  }
+  log(`${name}: cached (${rel(file)}, hash ${hash})`);
+  return { results: cached, meta: existsSync(metaFile) ? JSON.parse(readFileSync(metaFile, 'utf8')) : null, ran: false };
+}
+
+/** Writes and returns the meta of a run just made: which spec, engine and commit, how long. */
+export function writeMeta(metaFile, { file, hash, started, workers }) {
+  const wallSeconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const meta = { spec: rel(file), hash, wallSeconds: Math.round(wallSeconds * 10) / 10, workers, commit: gitCommit(), engine: engineHash(), ranAt: new Date().toISOString() };
+  writeFileSync(metaFile, JSON.stringify(meta, null, 2) + '\n');
+  return meta;
+}
 
 /**
  * The spec as run: the file itself, or in quick mode fewer seeds (or values, `values` and
@@ -68,15 +92,8 @@ export function sweepResults(name, mode) {
   const jsonFile = join(dir, `${name}.json`);
   const metaFile = join(dir, `${name}.meta.json`);
   const hash = expectedHash(spec);
-  if (!mode.rerun && existsSync(jsonFile)) {
-    const cached = JSON.parse(readFileSync(jsonFile, 'utf8'));
-    if (cached.hash === hash) {
-      const meta = existsSync(metaFile) ? JSON.parse(readFileSync(metaFile, 'utf8')) : null;
-      mode.log(`${name}: cached (${rel(jsonFile)}, hash ${hash})`);
-      return { results: cached, meta, ran: false };
-    }
-    mode.log(`${name}: the spec or its preset changed (hash ${cached.hash} -> ${hash}); running again`);
-  }
+  const cached = mode.rerun ? null : readCached(name, jsonFile, metaFile, hash, mode.log);
+  if (cached) return cached;
   mode.log(`${name}: running ${rel(file)} ...`);
   const started = process.hrtime.bigint();
   const run = spawnSync(
@@ -85,10 +102,8 @@ export function sweepResults(name, mode) {
     { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] },
   );
   if (run.status !== 0) throw new Error(`${name}: obs-sim sweep exited with status ${run.status}`);
-  const wallSeconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const meta = writeMeta(metaFile, { file, hash, started, workers: mode.workers });
   const results = JSON.parse(readFileSync(jsonFile, 'utf8'));
-  const meta = { spec: rel(file), hash, wallSeconds: Math.round(wallSeconds * 10) / 10, workers: mode.workers, commit: gitCommit(), engine: engineHash(), ranAt: new Date().toISOString() };
-  writeFileSync(metaFile, JSON.stringify(meta, null, 2) + '\n');
   mode.log(`${name}: ${results.runs.length} runs in ${meta.wallSeconds} s`);
   return { results, meta, ran: true };
 }

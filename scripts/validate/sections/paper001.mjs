@@ -7,8 +7,7 @@
 // so the specs replicate each point over start times of the CUBIC flow (the sixth flow,
 // which the paper does not have) instead of seeds, and the intervals here are Student's t
 // over those runs, computed as the sweeps compute theirs (describeSamples).
-import { describeSamples } from '@obs-tcp-sim/scenario/src/sweep/index.js';
-import { figure, table, withCi } from '../doc.mjs';
+import { figure, scaled, stat, table, toY, withCi } from '../doc.mjs';
 import { lineChart } from '../svg.mjs';
 
 export const id = 'paper001';
@@ -30,13 +29,6 @@ const NAMES = { reno: 'Reno', hstcp: 'HSTCP', bic: 'BIC', stcp: 'STCP', htcp: 'H
 const COLORS = { reno: '#000000', hstcp: '#1f77b4', bic: '#d62728', stcp: '#2ca02c', htcp: '#9467bd', cubic: '#ff7f0e' };
 const PHASE_PATH = 'flows[cubic].start';
 
-/** Mean and 95 % interval of per-run values. */
-function stat(values) {
-  const d = describeSamples(values);
-  const h = d.ci95 ?? 0;
-  return { n: d.n, mean: d.mean, low: d.mean - h, high: d.mean + h };
-}
-
 /**
  * The points of a sweep replicated over start times: one group per value of the swept
  * parameter (or a single group when the start time is the only parameter).
@@ -54,7 +46,7 @@ function replicated(res) {
   return [...groups].map(([x, pts]) => ({ x, runs: pts.length, of: (o) => stat(pts.map((p) => p.outputs[o].mean)) }));
 }
 
-const mbit = (x) => ({ mean: x.mean / 1e6, low: x.low / 1e6, high: x.high / 1e6 });
+const mbit = (x) => scaled(x, 1e-6);
 const above = (a, b) => a.low > b.high; // a significantly above b (intervals apart)
 const fmtBytes = (b) => (b >= 1e6 ? `${b / 1e6} MB` : `${(b / 1e3).toLocaleString('en-US')} KB`);
 const fmtTime = (t) => `${Number((t * 1e3).toPrecision(3))} ms`;
@@ -66,8 +58,6 @@ function curves(groups, xOf = (x) => x) {
     points: groups.map((g) => ({ x: xOf(g.x), ...toY(mbit(g.of(`flows[${f}].goodput`))) })),
   }));
 }
-const toY = (s) => ({ y: s.mean, low: s.low, high: s.high });
-
 /** Whole decades around the means and upper bounds (a lower bound can be negative: the
  * chart clamps it to the axis). */
 function logDomain(series) {

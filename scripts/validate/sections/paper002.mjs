@@ -9,8 +9,7 @@
 // (does the RTT fall because background fills TCP's bursts?), the maximum window 20
 // (ns-2's default; does the WLAN queue hide the RTT effects?) and the batch size at equal
 // load (does sweeping the load instead of the paper's batch size matter?).
-import { describeSamples } from '@obs-tcp-sim/scenario/src/sweep/index.js';
-import { figure, num, table, withCi } from '../doc.mjs';
+import { figure, num, scaled, stat, table, toY, withCi } from '../doc.mjs';
 import { lineChart } from '../svg.mjs';
 
 export const id = 'paper002';
@@ -33,12 +32,6 @@ const FALL = 5e-3;
 const FLAT = 0.1;
 
 /** Mean and 95 % interval of per-run values (as the sweeps compute theirs). */
-function stat(values) {
-  const d = describeSamples(values);
-  const h = d.ci95 ?? 0;
-  return { n: d.n, mean: d.mean, low: d.mean - h, high: d.mean + h };
-}
-
 /**
  * One row per point of a sweep: its parameter values by path, the outputs' intervals, and
  * the ratios that need per-run values (the OBS drop probability, the WLAN residual loss).
@@ -71,9 +64,8 @@ function rows(res) {
   });
 }
 
-const mbit = (x) => ({ mean: x.mean / 1e6, low: x.low / 1e6, high: x.high / 1e6 });
-const ms = (x) => ({ mean: x.mean * 1e3, low: x.low * 1e3, high: x.high * 1e3 });
-const toY = (x) => ({ y: x.mean, low: x.low, high: x.high });
+const mbit = (x) => scaled(x, 1e-6);
+const ms = (x) => scaled(x, 1e3);
 const below = (a, b) => a.high < b.low; // a significantly below b (intervals apart)
 const uniq = (xs) => [...new Set(xs)];
 const sci = (v) => (v === 0 ? '0' : v.toExponential(1).replace('e-', 'e-').replace('e+0', ''));

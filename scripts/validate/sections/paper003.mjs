@@ -1,7 +1,6 @@
 // Paper 003: slow (MEMS) vs fast (SOA) paths, aggregate goodput vs Pl and Wm; aggregate
 // throughput vs time (Fig. 3) and how losses are found, over every flow (probes.mjs).
-import { describeSamples } from '@obs-tcp-sim/scenario/src/sweep/index.js';
-import { figure, table, withCi } from '../doc.mjs';
+import { figure, stat, table, withCi } from '../doc.mjs';
 import { lineChart } from '../svg.mjs';
 
 export const id = 'paper003';
@@ -21,13 +20,6 @@ export const quickPlans = {
   'paper003-fast-time': { seeds: 1, duration: 0.2 },
   'paper003-slow-time': { seeds: 1, duration: 5 },
 };
-
-/** Mean and 95 % interval of per-run values. */
-function stat(values) {
-  const d = describeSamples(values);
-  const h = d.ci95 ?? 0;
-  return { mean: d.mean, low: d.mean - h, high: d.mean + h };
-}
 
 /**
  * Timeouts and fast retransmits over every flow, per (Pl, Wm) point of a grid probe:
