@@ -313,9 +313,12 @@ function markFocus(out: DrawList, geom: Geometry, focus: FocusMark): void {
   out.stats.focus = 1;
 }
 
-/** Estimated box of a label (px), from its text length: canvas text is not measured here. */
+/** Estimated width of a label (px), from its text length: canvas text is not measured here. */
+const labelWidth = (l: LabelPrim) => l.text.length * l.size * 0.56;
+
+/** Estimated box of a label (px). */
 function labelBox(l: LabelPrim): { left: number; right: number; top: number; bottom: number } {
-  const w = l.text.length * l.size * 0.56;
+  const w = labelWidth(l);
   const left = l.align === 'center' ? l.x - w / 2 : l.align === 'right' ? l.x - w : l.x;
   return { left, right: left + w, top: l.y - l.size, bottom: l.y + 2 };
 }
@@ -342,7 +345,7 @@ export function separateLabels(labels: LabelPrim[], from = 0): void {
 
 /** Moves a label so its (estimated) box stays inside the drawing. */
 export function keepInside(l: LabelPrim, width: number, height: number): void {
-  const half = (l.text.length * l.size * 0.56) / 2;
+  const half = labelWidth(l) / 2;
   const margin = 2;
   if (l.align === 'center') l.x = Math.min(Math.max(l.x, half + margin), Math.max(half + margin, width - half - margin));
   l.y = Math.min(Math.max(l.y, l.size + margin), Math.max(l.size + margin, height - margin));
