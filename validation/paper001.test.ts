@@ -7,7 +7,7 @@
 // 60 s). The sweeps' numbers are in the comments.
 import { describe, expect, it } from 'vitest';
 import type { Summary } from '@obs-tcp-sim/scenario';
-import { pointScenarios, runAll } from './support';
+import { pointScenarios, runAll, sumOverFlows } from './support';
 
 const HIGH_SPEED = ['hstcp', 'bic', 'stcp', 'htcp', 'cubic'];
 const DURATION = 10;
@@ -17,7 +17,7 @@ async function run(spec: string, value: number, duration?: number): Promise<Summ
   return s;
 }
 const flow = (s: Summary, id: string) => s.flows.find((f) => f.id === id)!;
-const total = (s: Summary, field: 'fastRetransmits' | 'rtos') => s.flows.reduce((sum, f) => sum + f[field], 0);
+const total = sumOverFlows;
 
 describe('paper 001: high-speed TCP variants over OBS (preset paper001)', () => {
   it('nothing is random: seeds 1 and 2 give the same run, a later CUBIC start another one (why the sweeps replicate over start times)', async () => {

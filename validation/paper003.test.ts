@@ -8,7 +8,7 @@
 // (validation/specs/paper003-fast-pl.json, paper003-slow-pl.json).
 import { describe, expect, it } from 'vitest';
 import type { Summary } from '@obs-tcp-sim/scenario';
-import { pointScenarios, runAll } from './support';
+import { pointScenarios, runAll, sumOverFlows } from './support';
 
 const SPEC = 'paper003-fast-pl';
 const FLOWS = 320;
@@ -18,7 +18,7 @@ async function run(pl: number, wm: number, duration: number, seed = 1): Promise<
   const [s] = await runAll(pointScenarios(SPEC, pl, { seeds: [seed], duration, overrides: { 'flows[fast].tcp.maxWindow': wm } }));
   return s;
 }
-const total = (s: Summary, field: 'fastRetransmits' | 'rtos') => s.flows.reduce((sum, f) => sum + f[field], 0);
+const total = sumOverFlows;
 
 describe("paper 003: fast path (preset paper003-fast, 320 CBR flows at 40 Gbit/s)", () => {
   it('about 44 segments per data burst (the paper), 46 here (sweep: 46 at every point)', async () => {

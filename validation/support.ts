@@ -36,3 +36,8 @@ export async function runAll(scenarios: Scenario[]): Promise<Summary[]> {
 export function mean(values: number[]): number {
   return describeSamples(values).mean as number;
 }
+
+/** A counter summed over every flow of a run (the paper's "losses found by ..."). */
+export function sumOverFlows(s: Summary, field: 'fastRetransmits' | 'rtos' | 'retransmits'): number {
+  return s.flows.reduce((sum, f) => sum + f[field], 0);
+}

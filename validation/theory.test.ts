@@ -4,23 +4,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Summary } from '@obs-tcp-sim/scenario';
 import { mean, pointScenarios, runAll } from './support';
+// The same closed forms docs/validation.md is drawn against (one definition of each).
+import { erlangB, mathis as mathisModel, padhye as padhyeModel } from '../scripts/validate/theory.mjs';
 
-function erlangB(k: number, a: number): number {
-  let b = 1;
-  for (let i = 1; i <= k; i++) b = (a * b) / (i + a * b);
-  return b;
-}
+const padhye = (mss: number, rtt: number, p: number, t0: number): number => padhyeModel({ mss, rtt, p, t0 });
+const mathis = (mss: number, rtt: number, p: number): number => mathisModel({ mss, rtt, p });
 
-/** Padhye et al. (1998), full model, bit/s. */
-function padhye(mss: number, rtt: number, p: number, t0: number): number {
-  const d = rtt * Math.sqrt((2 * p) / 3) + t0 * Math.min(1, 3 * Math.sqrt((3 * p) / 8)) * p * (1 + 32 * p * p);
-  return (mss * 8) / d;
-}
-
-/** Mathis et al. (1997), bit/s. */
-function mathis(mss: number, rtt: number, p: number): number {
-  return ((mss * 8) / rtt) * Math.sqrt(1.5 / p);
-}
 
 const sendRate = (s: Summary, mss: number, duration: number) => (s.flows[0].segmentsSent * mss * 8) / duration;
 

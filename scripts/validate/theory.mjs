@@ -1,6 +1,6 @@
 // Closed-form models the runs are checked against, and the per-run statistics the sweep
 // tables do not already hold (ratios of two outputs of the same run).
-import { describeSamples } from '@obs-tcp-sim/scenario/src/sweep/index.js';
+import { stat } from './doc.mjs';
 
 /** Erlang-B blocking of k servers offered a Erlangs (the stable recursion). */
 export function erlangB(k, a) {
@@ -27,12 +27,9 @@ export function padhye({ mss, rtt, p, t0, wmax = Infinity, b = 1 }) {
   return Math.min(wmax / rtt, 1 / denominator) * mss * 8;
 }
 
-/** Mean and 95 % interval (Student's t over seeds) of per-run values. */
+/** Mean and 95 % interval (Student's t over seeds) of per-run values, runs without a value left out. */
 export function interval(samples) {
-  const values = samples.filter((v) => v !== null && Number.isFinite(v));
-  const d = describeSamples(values);
-  const h = d.ci95 ?? 0;
-  return { n: d.n, mean: d.mean, ci95: d.ci95, low: d.mean - h, high: d.mean + h };
+  return stat(samples.filter((v) => v !== null && Number.isFinite(v)));
 }
 
 /**
