@@ -21,7 +21,7 @@ int main(int argc, char** argv) {
   text << in.rdbuf();
   std::vector<double> walls;
   std::uint64_t events = 0;
-  double segments = 0;
+  std::uint64_t segments = 0;
   try {
     for (int i = 0; i < repeats; ++i) {
       auto start = std::chrono::steady_clock::now();
@@ -31,7 +31,7 @@ int main(int argc, char** argv) {
       auto summary = sim->summary();
       events = summary["events"].get<std::uint64_t>();
       segments = 0;
-      for (const auto& f : summary["flows"]) segments += f["segmentsSent"].get<double>();
+      for (const auto& f : summary["flows"]) segments += f["segmentsSent"].get<std::uint64_t>();
     }
   } catch (const obs::ScenarioError& e) {
     std::cerr << "obs-bench: " << e.what() << "\n";
@@ -39,9 +39,11 @@ int main(int argc, char** argv) {
   }
   std::sort(walls.begin(), walls.end());
   double median = walls[walls.size() / 2];
+  // Full precision: a wall time and its rates are read by bench_rounds.mjs.
+  std::cout.precision(9);
   std::cout << "{\"target\":\"native\",\"repeats\":" << repeats << ",\"medianWall\":" << median
             << ",\"events\":" << events << ",\"segments\":" << segments
-            << ",\"eventsPerSecond\":" << events / median
-            << ",\"segmentsPerSecond\":" << segments / median << "}\n";
+            << ",\"eventsPerSecond\":" << static_cast<double>(events) / median
+            << ",\"segmentsPerSecond\":" << static_cast<double>(segments) / median << "}\n";
   return 0;
 }
