@@ -4,13 +4,11 @@
  * every view on screen. Measured with the Long Tasks API and written to
  * e2e/artifacts/main-thread.json so the figure can be quoted.
  *
- * Not yet met everywhere: with paper 003's 320 flows at 40 Gbit/s, a task or a few of 50
- * to 130 ms still happen in some runs, more when the machine is loaded (from 400-700 ms
- * before the event log, the animation and their allocations were bounded, and about 6 in
- * 6 s before full speed sent 30 frames a second instead of 60 and each frame stopped
- * costing a second, empty one; the page's main thread went from about 88 % busy to 50 %).
- * That case is held to a looser bound, so it cannot get worse unseen, until it meets the
- * same rule; the figures of each run are written to the artifact.
+ * The hard case is paper 003's 320 flows at 40 Gbit/s on a 2-core machine. What it took:
+ * bounded event-log and animation work per frame, 30 frames a second at full speed with no
+ * empty second frame each, and the engine worker resting a quarter of the time on such a
+ * machine (packages/engine/src/full-speed-pause.ts): with a core always busy, the page's
+ * compositor starved and frames grew into tasks of 55-130 ms in some runs.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { writeFileSync } from 'node:fs';
@@ -67,8 +65,7 @@ test('no long task on the main thread while the engine runs at full speed', asyn
   writeFileSync(path.join(ARTIFACTS, 'main-thread.json'), JSON.stringify(results, null, 2) + '\n');
   console.log('main thread while running at max speed:', JSON.stringify(results));
   for (const [what, r] of Object.entries(results)) {
-    if (what.startsWith('paper003-fast')) expect(r.longestMs, `${what}: ${JSON.stringify(r)}`).toBeLessThan(150);
-    else expect(r.longTasks, `${what}: long tasks ${JSON.stringify(r)}`).toBe(0);
+    expect(r.longTasks, `${what}: long tasks ${JSON.stringify(r)}`).toBe(0);
   }
 });
 

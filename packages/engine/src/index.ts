@@ -8,5 +8,6 @@ export type { LoadInfo } from './worker-api';
 export type { SampleColumns, VisualEventColumns, EngineModule, Simulation } from './engine-module';
 export { ALL_VISUAL_EVENT_KINDS, SAMPLE_COLUMNS, TCP_PHASES, VISUAL_EVENT_COLUMNS, VisualEventKind } from './engine-module';
 export { EngineCrashError } from './engine-log.js';
+export { fullSpeedRestShare } from './full-speed-pause';
 export type { Summary } from '@obs-tcp-sim/scenario';
 export { ScenarioError } from '@obs-tcp-sim/scenario';

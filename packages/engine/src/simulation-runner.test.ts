@@ -4,12 +4,16 @@ import type { Scenario } from '@obs-tcp-sim/scenario';
 import type { Simulation } from './engine-module';
 import type { Frame } from './frame';
 import { loadEngineNode, runScenarioNode } from './node-engine.js';
+import type { RunnerOptions } from './simulation-runner';
 import { SimulationRunner } from './simulation-runner';
+import { fullSpeedPause, fullSpeedRestShare } from './full-speed-pause';
 import { FakeClock, ManualScheduler, concatenatedRows, failingOn } from './test-support';
 
 const engine = await loadEngineNode();
 
-function setup(options: { scenario?: Scenario; engineEventsPerMs?: number; sim?: (sim: Simulation) => Simulation } = {}) {
+function setup(
+  options: { scenario?: Scenario; engineEventsPerMs?: number; sim?: (sim: Simulation) => Simulation; runner?: RunnerOptions } = {},
+) {
   const raw = new engine.module.Simulation(JSON.stringify(options.scenario ?? defaultScenario));
   expect(raw.ok()).toBe(true);
   const sim = options.sim ? options.sim(raw) : raw;
@@ -23,7 +27,7 @@ function setup(options: { scenario?: Scenario; engineEventsPerMs?: number; sim?:
     frames.push(f);
     frameWallMs.push(clock.now());
   };
-  const runner = new SimulationRunner(sim, onFrame, (e) => crashes.push(e), { clock, scheduler });
+  const runner = new SimulationRunner(sim, onFrame, (e) => crashes.push(e), { clock, scheduler, ...options.runner });
   return { sim: raw, clock, scheduler, frames, frameWallMs, crashes, runner };
 }
 
@@ -150,6 +154,44 @@ describe('SimulationRunner at infinite speed', () => {
     const finite = gaps(1);
     expect(Math.min(...finite)).toBeGreaterThanOrEqual(16);
     expect(Math.max(...finite)).toBeLessThan(33);
+  });
+
+  it('pauses after each full-speed slice when asked to, with the same results', async () => {
+    const { sim, clock, scheduler, frames, runner } = setup({
+      engineEventsPerMs: 1000,
+      runner: { fullSpeedSliceMs: 12, fullSpeedRestMs: 4 },
+    });
+    runner.setSpeed(Infinity);
+    runner.play();
+    const waits: number[] = [];
+    const slices: number[] = [];
+    for (;;) {
+      const next = scheduler.tasks.find((t) => !t.cancelled);
+      if (!next) break;
+      clock.ms += next.delayMs;
+      waits.push(next.delayMs);
+      const before = clock.now();
+      scheduler.runNext();
+      slices.push(clock.now() - before);
+    }
+    expect(sim.finished()).toBe(true);
+    // After play's first slice, every slice waited 4 ms; all but the last ran about 12 ms
+    // of engine work (the clock moves with the events run).
+    expect(waits.length).toBeGreaterThan(20);
+    expect(waits.slice(1).every((ms) => ms === 4)).toBe(true);
+    expect(Math.min(...slices.slice(0, -1))).toBeGreaterThanOrEqual(12);
+    expect(Math.max(...slices)).toBeLessThan(14);
+    // Pausing changes when the work is done, not what it computes.
+    expect(frames.at(-1)!.summary).toStrictEqual(await runScenarioNode(defaultScenario));
+    runner.dispose();
+  });
+
+  it('pauses at full speed only on machines of two cores or fewer', () => {
+    expect(fullSpeedPause(1)).toEqual({ fullSpeedSliceMs: 12, fullSpeedRestMs: 4 });
+    expect(fullSpeedPause(2)).toEqual({ fullSpeedSliceMs: 12, fullSpeedRestMs: 4 });
+    expect(fullSpeedPause(4)).toEqual({});
+    expect(fullSpeedRestShare(2)).toBe(0.25);
+    expect(fullSpeedRestShare(8)).toBe(0);
   });
 
   it('attaches the summary at most every 250 ms of wall time', () => {

@@ -20,6 +20,15 @@ export interface RunnerOptions {
    * drawing and keep its main thread free (issue 5's 50 ms bound on long tasks).
    */
   fullSpeedFrameIntervalMs?: number;
+  /**
+   * At full speed, wall time of simulation per slice, and the pause after each slice.
+   * With no pause the worker keeps a core busy, and on a machine of two cores the page's
+   * own threads (main, compositor, raster) then share the other one: commits waited on a
+   * starved compositor and frames grew into long tasks. Short, frequent pauses give the
+   * page room; see `fullSpeedPause()` for the values the worker uses.
+   */
+  fullSpeedSliceMs?: number;
+  fullSpeedRestMs?: number;
   /** Wall time between summaries attached to frames. */
   summaryIntervalMs?: number;
   /**
@@ -60,6 +69,8 @@ export class SimulationRunner {
   private readonly sliceMs: number;
   private readonly frameIntervalMs: number;
   private readonly fullSpeedFrameIntervalMs: number;
+  private readonly fullSpeedSliceMs: number;
+  private readonly fullSpeedRestMs: number;
   private readonly summaryIntervalMs: number;
   private readonly maxLagMs: number;
 
@@ -88,6 +99,8 @@ export class SimulationRunner {
     this.sliceMs = options.sliceMs ?? 8;
     this.frameIntervalMs = options.frameIntervalMs ?? 16;
     this.fullSpeedFrameIntervalMs = options.fullSpeedFrameIntervalMs ?? 33;
+    this.fullSpeedSliceMs = options.fullSpeedSliceMs ?? this.sliceMs;
+    this.fullSpeedRestMs = options.fullSpeedRestMs ?? 0;
     this.summaryIntervalMs = options.summaryIntervalMs ?? 250;
     this.maxLagMs = options.maxLagMs ?? 250;
   }
@@ -205,7 +218,7 @@ export class SimulationRunner {
     if (!this.playing || this.disposed) return;
     try {
       const startMs = this.clock.now();
-      const deadlineMs = startMs + this.sliceMs;
+      const deadlineMs = startMs + (this.speed === Infinity ? this.fullSpeedSliceMs : this.sliceMs);
       const eventsBefore = this.sim.eventCount();
       let caughtUp = false;
       while (!this.sim.finished()) {
@@ -229,6 +242,8 @@ export class SimulationRunner {
         // Ahead of the pace: sleep until the next frame is due.
         const waitMs = Math.max(1, this.lastFrameMs + frameIntervalMs - endMs);
         this.schedule(this.scheduler.after(waitMs, () => this.runSlice()));
+      } else if (this.speed === Infinity && this.fullSpeedRestMs > 0) {
+        this.schedule(this.scheduler.after(this.fullSpeedRestMs, () => this.runSlice()));
       } else {
         this.schedule(this.scheduler.soon(() => this.runSlice()));
       }
@@ -296,3 +311,4 @@ export class SimulationRunner {
     this.pending = null;
   }
 }
+
