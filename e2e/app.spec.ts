@@ -230,6 +230,29 @@ test('OBS and TCP terms explain themselves on hover and on keyboard focus', asyn
   await snapshot(page, '08-glossary');
 });
 
+test('with the side panel open, the legend starts folded and paper 002 keeps its nodes apart', async ({ page }) => {
+  await openRunning(page);
+  await page.getByTestId('preset').selectOption('paper002');
+  await page.getByTestId('show-panel').click();
+  await expect(page.getByTestId('legend-toggle')).toHaveAttribute('aria-expanded', 'false');
+  // Every pair of node glyphs is drawn apart (the fit no longer keeps the open legend's
+  // corner free in a view this narrow).
+  await expect
+    .poll(async () => {
+      const boxes = await page.locator('[data-node]').evaluateAll((nodes) =>
+        nodes.map((n) => (n.querySelector('g[transform] > :is(rect, circle, polygon)') ?? n).getBoundingClientRect().toJSON() as DOMRect),
+      );
+      let overlaps = 0;
+      for (let i = 0; i < boxes.length; i++)
+        for (let j = i + 1; j < boxes.length; j++) {
+          const a = boxes[i], b = boxes[j];
+          if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) overlaps++;
+        }
+      return boxes.length >= 8 ? overlaps : -1;
+    })
+    .toBe(0);
+});
+
 test('the animation legend folds away from the corner and back', async ({ page }) => {
   await openRunning(page);
   const toggle = page.getByTestId('legend-toggle');

@@ -37,6 +37,9 @@ export interface EditorAreaProps {
 const LEGEND_BOX = { width: 190, height: 160 };
 /** The room of the legend's toggle alone, once folded. */
 const LEGEND_FOLDED = { width: 90, height: 34 };
+// Narrower views (the side panel open at 1280 px) start with the legend folded: kept free
+// for it, the open box left paper 002's eight nodes drawn on top of each other.
+const LEGEND_OPEN_MIN_WIDTH = 760;
 
 const PALETTE: { kind: NodeKind; label: string; title: string }[] = [
   { kind: 'host', label: 'Host', title: 'Host: a TCP sender or receiver' },
@@ -62,9 +65,11 @@ export function EditorArea({ overlay, legend, store: given }: EditorAreaProps = 
   }, []);
   const [hint, setHint] = useState<string | null>(null);
   const [fitRequest, setFitRequest] = useState(0);
-  const [legendOpen, setLegendOpen] = useState(true);
+  // null until someone folds or opens the legend: then it opens only on a wide view.
+  const [legendChoice, setLegendChoice] = useState<boolean | null>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   const { width, height } = useElementSize(boxRef);
+  const legendOpen = legendChoice ?? width >= LEGEND_OPEN_MIN_WIDTH;
 
   // A scenario from outside (a preset) is fitted to the view.
   useEffect(() => {
@@ -286,7 +291,7 @@ export function EditorArea({ overlay, legend, store: given }: EditorAreaProps = 
                 className="legend-toggle"
                 aria-expanded={legendOpen}
                 data-testid="legend-toggle"
-                onClick={() => setLegendOpen(!legendOpen)}
+                onClick={() => setLegendChoice(!legendOpen)}
               >
                 {legendOpen ? 'Legend ▴' : 'Legend ▾'}
               </button>
