@@ -6,6 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup-system.sh
+bash scripts/ensure-node-deps.sh
 bash scripts/build-native.sh >/dev/null
 bash scripts/build-wasm.sh >/dev/null 2>&1
 node wasm-core/bench/bench_rounds.mjs wasm-core/build/native/obs-bench "${BENCH_ROUNDS:-9}" \
