@@ -8,7 +8,7 @@ import type { RunnerOptions } from './simulation-runner';
  * 2-core test machine, paper 003's fast path at full speed, 5 s traces: the page's main
  * thread 35-40 % busy, longest task 24-39 ms (under the tracer), against 47-49 % and
  * 36-45 ms with no pause; pauses after 16 ms slices helped less (33-42 ms). In the e2e
- * measurement, no task of 50 ms or more in 8 runs, where about 1 run in 4 had one before.
+ * measurement, no task of 50 ms or more in 15 runs, where about 1 run in 4 had one before.
  * With more cores the engine's core is its own and it never pauses.
  */
 export function fullSpeedPause(cores: number): Pick<RunnerOptions, 'fullSpeedSliceMs' | 'fullSpeedRestMs'> {

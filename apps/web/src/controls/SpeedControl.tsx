@@ -9,10 +9,11 @@ import { useController, useSimState } from '../sim/context';
 
 // On a machine of two cores the engine rests part of the time at full speed, so that the
 // page keeps a core for drawing; the caption says so rather than hide it.
-const restShare = fullSpeedRestShare(navigator.hardwareConcurrency || 1);
+const cores = navigator.hardwareConcurrency || 1;
+const restShare = fullSpeedRestShare(cores);
 const MAX_TITLE =
   restShare > 0
-    ? `as fast as the engine can, resting ${Math.round(restShare * 100)} % of the time so this ${navigator.hardwareConcurrency || 1}-core machine keeps drawing smoothly`
+    ? `as fast as the engine can, resting ${Math.round(restShare * 100)} % of the time so this ${cores}-core machine keeps drawing smoothly`
     : 'as fast as the engine can';
 
 export const SPEEDS: Array<{ value: number; label: string; title: string }> = [
