@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -29,6 +30,12 @@ export async function openRunning(page: Page): Promise<void> {
   await expect.poll(() => cwndPoints(page)).toBeGreaterThan(0);
   await expect.poll(() => counter(page, 'bursts-sent')).toBeGreaterThan(0);
   expect(errors, 'uncaught page errors').toEqual([]);
+}
+
+/** Writes a measured figure to e2e/artifacts/<name> (the folder is made if missing, so a spec runs alone). */
+export function writeArtifact(name: string, value: unknown): void {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  writeFileSync(path.join(ARTIFACTS, name), JSON.stringify(value, null, 2) + '\n');
 }
 
 /** Saves a screenshot of a settled page to e2e/artifacts/ for people to look at. */

@@ -11,12 +11,7 @@
  * compositor starved and frames grew into tasks of 55-130 ms in some runs.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { openRunning, simTime } from './helpers';
-
-const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts');
+import { openRunning, simTime, writeArtifact } from './helpers';
 
 // Playwright's trace records a screencast of the page, which makes the page's compositor
 // produce extra frames: the instrument would load the thread it measures.
@@ -34,42 +29,62 @@ async function startLongTaskLog(page: Page): Promise<void> {
 
 const longTasks = (page: Page) => page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
 
+/**
+ * Sets the run's simulated duration in the side panel (Settings), then closes the panel.
+ * At full speed the presets end within a second or three; a longer run keeps the engine
+ * busy for the whole measurement, and a long run is the hard case for the charts.
+ */
+async function setDuration(page: Page, seconds: number): Promise<void> {
+  const show = page.getByTestId('show-panel');
+  if (await show.isVisible()) await show.click();
+  await page.getByTestId('open-network').click();
+  const field = page.getByTestId('field-duration');
+  await field.fill(`${seconds} s`);
+  await field.press('Enter');
+  await expect(field).toHaveValue(`${seconds} s`);
+  await page.getByTestId('close-panel').click();
+}
+
 test('no long task on the main thread while the engine runs at full speed', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   await openRunning(page);
-  const results: Record<string, { seconds: number; longTasks: number; longestMs: number }> = {};
+  const results: Record<string, { seconds: number; simulated: number; longTasks: number; longestMs: number }> = {};
   // The heaviest preset (320 flows, 40 Gbit/s) and the default one, each with the charts
-  // and then the event log showing.
-  for (const [preset, tab] of [
-    ['paper000', 'charts'],
-    ['paper000', 'log'],
-    ['paper003-fast', 'charts'],
-    ['paper003-fast', 'log'],
+  // and then the event log showing. Durations long enough that the run is still going
+  // when the measurement ends (checked below): paper 000 covers about 400 simulated
+  // seconds per wall second at full speed, paper 003 about half a second.
+  for (const [preset, duration, tab] of [
+    ['paper000', 5000, 'charts'],
+    ['paper000', 5000, 'log'],
+    ['paper003-fast', 30, 'charts'],
+    ['paper003-fast', 30, 'log'],
   ] as const) {
     await page.getByTestId('preset').selectOption(preset);
+    await setDuration(page, duration);
     await page.getByRole('radio', { name: 'max' }).check();
     await page.getByTestId(`tab-${tab}`).click();
+    if ((await page.getByTestId('phase').textContent()) !== 'Running') await page.getByTestId('play-pause').click();
     await expect.poll(() => simTime(page)).toBeGreaterThan(0);
     // Measured while it runs: the switch to the preset (a one-off) is a second behind.
     await page.waitForTimeout(1000);
+    const simStart = await simTime(page);
     await startLongTaskLog(page);
     const wallSeconds = 6;
     await page.waitForTimeout(wallSeconds * 1000);
     const tasks = await longTasks(page);
-    results[`${preset} (${tab})`] = {
+    const what = `${preset} (${tab})`;
+    // A run that ended inside the window would measure an idle page.
+    await expect(page.getByTestId('phase'), `${what}: still running at the end of the measurement`).toHaveText('Running');
+    results[what] = {
       seconds: wallSeconds,
+      simulated: Math.round(((await simTime(page)) - simStart) * 1000) / 1000,
       longTasks: tasks.length,
       longestMs: tasks.length ? Math.max(...tasks) : 0,
     };
   }
-  writeFileSync(path.join(ARTIFACTS, 'main-thread.json'), JSON.stringify(results, null, 2) + '\n');
+  writeArtifact('main-thread.json', results);
   console.log('main thread while running at max speed:', JSON.stringify(results));
-  // paper 003 is still held to a looser bound: a fresh-clone run after 15 clean ones had
-  // 3 tasks, the longest 83 ms, on this shared 2-core machine.
-  for (const [what, r] of Object.entries(results)) {
-    if (what.startsWith('paper003-fast')) expect(r.longestMs, `${what}: ${JSON.stringify(r)}`).toBeLessThan(150);
-    else expect(r.longTasks, `${what}: long tasks ${JSON.stringify(r)}`).toBe(0);
-  }
+  for (const [what, r] of Object.entries(results)) expect(r.longTasks, `${what}: long tasks ${JSON.stringify(r)}`).toBe(0);
 });
 
 /**
@@ -112,8 +127,7 @@ test('frame rate with hundreds of bursts in view', async ({ page }) => {
     bursts.sort((a, b) => a - b);
     return { fps: frames / wall, redrawsPerSecond: redraws / wall, medianBurstsInView: bursts[bursts.length >> 1] ?? 0 };
   }, seconds * 1000);
-  const file = path.join(ARTIFACTS, 'frame-rate.json');
-  writeFileSync(file, JSON.stringify(measured, null, 2) + '\n');
+  writeArtifact('frame-rate.json', measured);
   console.log('frame rate, paper 003 fast path at 1 ms/s:', JSON.stringify(measured));
   expect(measured.medianBurstsInView).toBeGreaterThan(100);
   expect(measured.fps).toBeGreaterThan(30);

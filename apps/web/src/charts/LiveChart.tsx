@@ -14,11 +14,13 @@ import { useController } from '../sim/context';
 import { registerChart } from './chartExport';
 import { TcpEventName, type VisualEvent } from '../sim/visualStore';
 import { useElementSize } from '../useElementSize';
-import { m4Range, nearestIndex, thinMarkers, windowRange } from './decimate';
+import { nearestIndex, thinMarkers, windowRange } from './decimate';
+import { ColumnBands } from './columnBands';
 import { drawDots, drawMarker, drawPath, MARKER_STYLE } from './drawSeries';
 import type { FlowSelection } from './flowPicker';
 import { buildLayers, type ChartKind, type Layer } from './layers';
 import { niceTop } from './niceTop';
+import { StreamingM4 } from './streamingM4';
 import type { TimeWindowStore } from './timeWindow';
 import './charts.css';
 
@@ -56,8 +58,8 @@ interface Prepared {
   layer: Layer;
   t: Float64Array;
   values: Float64Array;
-  from: number;
-  to: number;
+  /** The samples to draw (M4 picks), increasing. */
+  keep: Uint32Array;
 }
 
 interface PlacedMarker {
@@ -91,6 +93,10 @@ export function LiveChart(props: LiveChartProps) {
   const y = useMemo(() => scaleLinear().domain([0, yMax]).range([innerH, 0]), [yMax, innerH]);
 
   const buffers = useRef(new Map<string, Float64Array>());
+  /** Per layer: the decimation, advanced as samples arrive instead of redone each frame. */
+  const m4s = useRef(new Map<string, StreamingM4>());
+  /** Scratch for dense lines on screen; the SVG export strokes them as vectors. */
+  const columnBands = useRef(new ColumnBands());
   /** Paints the last drawing's data on any context (the SVG export replays it). */
   const painted = useRef<((ctx: CanvasRenderingContext2D) => number) | null>(null);
   const lastDrawn = useRef('');
@@ -165,16 +171,29 @@ export function LiveChart(props: LiveChartProps) {
     const layers = buildLayers(kind, store, { selection, flowIds, rateWindow });
     const prepared: Prepared[] = [];
     let dataMax = 0;
+    const decimators = m4s.current;
+    const live = new Set<string>();
     for (const layer of layers) {
       const src = layer.source;
       const t = src.column('t');
       const [from, to] = windowRange(t, src.length, d0, d1);
-      const values = layer.fill(from, to, buffer(buffers.current, layer.key, src.length));
+      live.add(layer.key);
+      let m4 = decimators.get(layer.key);
+      if (!m4) decimators.set(layer.key, (m4 = new StreamingM4()));
+      // Only the samples the decimation has not settled are filled and read again.
+      const start = m4.resumeAt(`${store.generation}|${viewKey}|${rateWindow}`, from, to);
+      const values = layer.fill(start, to, buffer(buffers.current, layer.key, src.length));
+      const keep = m4.update(t, values, x);
+      // Every column's maximum is among its picks, so the picks give the top of the data.
       if (layer.fitsY) {
-        for (let i = from; i < to; i++) if (values[i] > dataMax && t[i] >= d0 && t[i] <= d1) dataMax = values[i];
+        for (let k = 0; k < keep.length; k++) {
+          const i = keep[k];
+          if (values[i] > dataMax && t[i] >= d0 && t[i] <= d1) dataMax = values[i];
+        }
       }
-      prepared.push({ layer, t, values, from, to });
+      prepared.push({ layer, t, values, keep });
     }
+    for (const key of decimators.keys()) if (!live.has(key)) decimators.delete(key);
 
     // The y axis only grows while the window and the flows shown stay the same (a jumping
     // axis is hard to follow on a projector); it fits again when they change.
@@ -206,21 +225,20 @@ export function LiveChart(props: LiveChartProps) {
       figure.dataset.markerEvents = String(all.length);
     }
     // The screen and the SVG export (chartExport.ts) paint through the same code.
-    const paint = (target: CanvasRenderingContext2D): number => {
+    const paint = (target: CanvasRenderingContext2D, bands?: ColumnBands): number => {
       let points = 0;
-      for (const { layer, t, values, from, to } of prepared) {
-        const keep = m4Range(t, values, from, to, x, innerW);
+      for (const { layer, t, values, keep } of prepared) {
         points += keep.length;
         const style = { color: layer.color, width: layer.width, dash: layer.dash, alpha: layer.alpha };
         if (layer.style === 'dots') drawDots(target, t, values, keep, x, yNow, innerH, style);
-        else drawPath(target, t, values, keep, x, yNow, innerH, style);
+        else drawPath(target, t, values, keep, x, yNow, innerH, style, bands);
       }
       // Fast retransmits first, so an RTO at the same place stays on top.
       for (const m of placed) if (m.kind === 1) drawMarker(target, 1, m.x, m.y);
       for (const m of placed) if (m.kind === 0) drawMarker(target, 0, m.x, m.y);
       return points;
     };
-    figure.dataset.drawn = String(paint(ctx));
+    figure.dataset.drawn = String(paint(ctx, columnBands.current));
     painted.current = paint;
     drawn.current = { layers, x, y: yNow, markers: placed };
     b.at = started;
@@ -412,10 +430,13 @@ function tickLabel(v: number, divide: number): string {
   return TICK_FORMAT.format(Number(u.toPrecision(4)));
 }
 
+/** A layer's values buffer, at least n long; growing keeps the values already filled. */
 function buffer(map: Map<string, Float64Array>, key: string, n: number): Float64Array {
   let b = map.get(key);
   if (!b || b.length < n) {
-    b = new Float64Array(Math.max(n, (b?.length ?? 0) * 2, 1024));
+    const grown = new Float64Array(Math.max(n, (b?.length ?? 0) * 2, 1024));
+    if (b) grown.set(b);
+    b = grown;
     map.set(key, b);
   }
   return b;

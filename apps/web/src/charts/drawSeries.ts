@@ -1,5 +1,6 @@
 /** Canvas drawing of the decimated samples: lines (with gaps), dots and event markers. */
 import type { ScaleLinear } from 'd3';
+import { ColumnBands, fillBands, isDense } from './columnBands';
 
 export interface LineStyle {
   color: string;
@@ -15,7 +16,11 @@ function clampY(py: number, height: number): number {
   return Math.max(-10, Math.min(height + 10, py));
 }
 
-/** Strokes the samples `keep` (indices, increasing) as one line; NaN values break it. */
+/**
+ * Strokes the samples `keep` (indices, increasing) as one line; NaN values break it.
+ * With `bands` (the screen, not a vector export) a dense line is filled column by column
+ * instead (columnBands.ts): the same pixels at a small part of the raster cost.
+ */
 export function drawPath(
   ctx: CanvasRenderingContext2D,
   xs: ArrayLike<number>,
@@ -25,8 +30,13 @@ export function drawPath(
   y: Scale,
   height: number,
   style: LineStyle,
+  bands?: ColumnBands,
 ): void {
   if (keep.length === 0) return;
+  if (bands && isDense(keep.length, x(xs[keep[0]]), x(xs[keep[keep.length - 1]]))) {
+    drawBands(ctx, xs, ys, keep, x, y, height, style, bands);
+    return;
+  }
   ctx.save();
   ctx.strokeStyle = style.color;
   ctx.globalAlpha = style.alpha ?? 1;
@@ -59,6 +69,46 @@ export function drawPath(
   }
   if (lone >= 0) ctx.lineTo(x(xs[lone]) + 0.5, clampY(y(ys[lone]), height));
   ctx.stroke();
+  ctx.restore();
+}
+
+function drawBands(
+  ctx: CanvasRenderingContext2D,
+  xs: ArrayLike<number>,
+  ys: ArrayLike<number>,
+  keep: ArrayLike<number>,
+  x: Scale,
+  y: Scale,
+  height: number,
+  style: LineStyle,
+  bands: ColumnBands,
+): void {
+  bands.reset(x.range()[1]);
+  let pen = false;
+  let lone = false;
+  let px0 = 0;
+  let py0 = 0;
+  for (let k = 0; k < keep.length; k++) {
+    const i = keep[k];
+    const v = ys[i];
+    if (v !== v) {
+      if (lone) bands.addPoint(px0, py0);
+      pen = lone = false;
+      continue;
+    }
+    const px = x(xs[i]);
+    const py = clampY(y(v), height);
+    if (pen) bands.addSegment(px0, py0, px, py);
+    lone = !pen;
+    pen = true;
+    px0 = px;
+    py0 = py;
+  }
+  if (lone) bands.addPoint(px0, py0);
+  ctx.save();
+  ctx.fillStyle = style.color;
+  ctx.globalAlpha = style.alpha ?? 1;
+  fillBands(ctx, bands, style.width, style.dash);
   ctx.restore();
 }
 
