@@ -14,7 +14,7 @@ import { useController } from '../sim/context';
 import { registerChart } from './chartExport';
 import { TcpEventName, type VisualEvent } from '../sim/visualStore';
 import { useElementSize } from '../useElementSize';
-import { nearestIndex, thinMarkers, windowRange } from './decimate';
+import { MarkerGrid, nearestIndex, windowRange } from './decimate';
 import { ColumnBands } from './columnBands';
 import { drawDots, drawMarker, drawPath, MARKER_STYLE } from './drawSeries';
 import type { FlowSelection } from './flowPicker';
@@ -93,6 +93,7 @@ export function LiveChart(props: LiveChartProps) {
   const y = useMemo(() => scaleLinear().domain([0, yMax]).range([innerH, 0]), [yMax, innerH]);
 
   const buffers = useRef(new Map<string, Float64Array>());
+  const markerGrid = useRef(new MarkerGrid());
   /** Per layer: the decimation, advanced as samples arrive instead of redone each frame. */
   const m4s = useRef(new Map<string, StreamingM4>());
   /** Scratch for dense lines on screen; the SVG export strokes them as vectors. */
@@ -210,19 +211,24 @@ export function LiveChart(props: LiveChartProps) {
     ctx.clearRect(0, 0, innerW, innerH);
     const yNow = scaleLinear().domain([0, fit.current.value]).range([innerH, 0]);
 
-    let placed: PlacedMarker[] = [];
+    const placed: PlacedMarker[] = [];
     if (markers) {
       const events = visual.tcpEvents;
-      const all: PlacedMarker[] = [];
+      // A long run has tens of thousands of events: only the ones kept become objects.
+      const grid = markerGrid.current;
+      grid.reset(innerW, innerH, MARKER_CELL_PX);
+      let inWindow = 0;
       for (let k = firstEventAt(events, d0); k < events.length; k++) {
         const e = events[k];
         if (e.t0 > d1) break;
         if (e.reason > 1 || !selection.colors.has(e.id)) continue;
-        all.push({ x: x(e.t0), y: yNow(e.value), kind: e.reason, event: e });
+        inWindow++;
+        const px = x(e.t0);
+        const py = yNow(e.value);
+        if (grid.claim(px, py, e.reason)) placed.push({ x: px, y: py, kind: e.reason, event: e });
       }
-      placed = thinMarkers(all, MARKER_CELL_PX, innerW, innerH);
       figure.dataset.markers = String(placed.length);
-      figure.dataset.markerEvents = String(all.length);
+      figure.dataset.markerEvents = String(inWindow);
     }
     // The screen and the SVG export (chartExport.ts) paint through the same code.
     const paint = (target: CanvasRenderingContext2D, bands?: ColumnBands): number => {

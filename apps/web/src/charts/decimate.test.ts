@@ -38,7 +38,7 @@ describe('m4Indices', () => {
   });
 });
 
-import { lowerBound, m4Range, nearestIndex, thinMarkers, windowRange } from './decimate';
+import { lowerBound, m4Range, MarkerGrid, nearestIndex, thinMarkers, windowRange } from './decimate';
 
 describe('m4Range', () => {
   it('decimates only the given range', () => {
@@ -105,5 +105,21 @@ describe('thinMarkers', () => {
   it('thins 10,000 fast retransmits on one line to about one per cell', () => {
     const markers = Array.from({ length: 10_000 }, (_, i) => ({ x: (i / 10_000) * 800, y: 50, kind: 1 }));
     expect(thinMarkers(markers, 8, 800, 100).length).toBe(100);
+  });
+});
+
+describe('MarkerGrid', () => {
+  it('forgets every claim on reset, and keeps kinds apart', () => {
+    const grid = new MarkerGrid();
+    grid.reset(100, 50, 10);
+    expect(grid.claim(5, 5, 1)).toBe(true);
+    expect(grid.claim(6, 9, 1)).toBe(false);
+    expect(grid.claim(6, 9, 0)).toBe(true);
+    expect(grid.claim(100, 50, 0)).toBe(true); // the far corner is on the plot
+    expect(grid.claim(100.1, 5, 0)).toBe(false);
+    expect(grid.claim(5, -10, 0)).toBe(true); // a row above the plot
+    expect(grid.claim(5, -10.5, 0)).toBe(false);
+    grid.reset(100, 50, 10);
+    expect(grid.claim(5, 5, 1)).toBe(true);
   });
 });

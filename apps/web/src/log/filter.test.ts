@@ -171,3 +171,31 @@ describe('reading a long ring in steps', () => {
     expect(model.sync(ring, 0, 4)).toBe(false);
   });
 });
+
+describe('a sync that finds more rows than it builds (full speed)', () => {
+  it('lists every drop and TCP event, and the newest rows whole; older bursts formed are only counted', () => {
+    const events = [
+      ev({ kind: EventKind.BurstFormed, t0: 0, id: 42, lane: 3, dir: 2 }),
+      ev({ kind: EventKind.BurstFormed, t0: 1, id: 43, lane: 1, dir: 1 }),
+      ev({ kind: EventKind.BurstDropped, t0: 2, id: 42 }),
+      ev({ kind: EventKind.BurstFormed, t0: 3, id: 44, lane: 1, dir: 1 }),
+      ev({ kind: EventKind.TcpEvent, t0: 4, id: 0 }),
+      ev({ kind: EventKind.BurstFormed, t0: 5, id: 45, lane: 1, dir: 1 }),
+      ev({ kind: EventKind.BurstFormed, t0: 6, id: 46, lane: 1, dir: 1 }),
+    ];
+    const model = new LogModel(100);
+    expect(model.sync(ringOf(events, 16), 0, 2)).toBe(true);
+    // Rows 0-4 are the surplus: their drop and TCP event are listed, which spends the
+    // budget of 2; the newest rows (5-6) come whole at the next sync.
+    expect(model.entries.map((e) => e.seq)).toEqual([2, 4]);
+    expect(model.formedNotListed).toBe(3);
+    expect(model.missed).toBe(0);
+    expect(model.behind).toBe(true);
+    expect(model.entries[0].origin).toEqual({ mainFlow: 3, flows: 2 });
+    model.sync(ringOf(events, 16), 0, 2);
+    expect(model.entries.map((e) => e.seq)).toEqual([2, 4, 5, 6]);
+    expect(model.behind).toBe(false);
+    expect(model.sync(ringOf([], 16), 1, 2)).toBe(true);
+    expect(model.formedNotListed).toBe(0);
+  });
+});
