@@ -183,7 +183,9 @@ export function LiveChart(props: LiveChartProps) {
       if (!m4) decimators.set(layer.key, (m4 = new StreamingM4()));
       // Only the samples the decimation has not settled are filled and read again.
       const start = m4.resumeAt(`${store.generation}|${viewKey}|${rateWindow}`, from, to);
-      const values = layer.fill(start, to, buffer(buffers.current, layer.key, src.length));
+      // Sized like the store's columns (the whole run, see SeriesStore.reset): growing it
+      // mid-run would copy every layer's values in one frame.
+      const values = layer.fill(start, to, buffer(buffers.current, layer.key, Math.max(src.length, t.length)));
       const keep = m4.update(t, values, x);
       // Every column's maximum is among its picks, so the picks give the top of the data.
       if (layer.fitsY) {

@@ -99,6 +99,8 @@ const LIVE_PATH: Record<BurstClass, string> = {
 export interface ScenarioLike {
   name?: string;
   duration: number;
+  /** Seconds between chart samples: with the duration, how many rows the charts get. */
+  sampleInterval?: number;
   /** Optional in a scenario file: the format's defaults apply (no injected loss). */
   obs?: { burstLoss?: { data?: number; ack?: number } };
 }
@@ -389,7 +391,8 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
   }
 
   private beginRun(flowIds: string[], duration: number): void {
-    this.series.reset(flowIds.length);
+    const interval = this.current.sampleInterval ?? 0;
+    this.series.reset(flowIds.length, interval > 0 ? duration / interval : 0);
     this.visual.clear();
     this.live.now = 0;
     this.live.events = 0;

@@ -120,4 +120,23 @@ describe('SeriesStore: RTT, state and the aggregate', () => {
     store.reset(1);
     expect(store.aggregate.length).toBe(0);
   });
+
+  it('sizes its columns once from the expected rows, so a long run never copies them', () => {
+    const store = new SeriesStore();
+    store.reset(2, 3000);
+    const cwnd = store.flow(1)!.column('cwnd');
+    const aggregate = store.aggregate.column('t');
+    for (let k = 0; k < 3000; k += 100) {
+      // As the engine sends them: every flow's row of one sample time together.
+      const t = Array.from({ length: 200 }, (_, i) => (k + (i >> 1) + 1) * 0.01);
+      store.append(rows(t, t.map((_, i) => i & 1)));
+    }
+    expect(store.flow(1)!.length).toBe(3000);
+    expect(store.flow(1)!.column('cwnd')).toBe(cwnd);
+    expect(store.aggregate.column('t')).toBe(aggregate);
+    // Beyond the guess it still grows, keeping what it had.
+    store.append(rows([30.01, 30.02, 30.03], [1, 1, 1]));
+    expect(store.flow(1)!.column('cwnd')).not.toBe(cwnd);
+    expect(store.flow(1)!.column('cwnd')[2999]).toBeCloseTo(300);
+  });
 });

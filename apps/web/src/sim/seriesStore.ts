@@ -144,6 +144,9 @@ export class AggregateSeries extends Columns<AggregateColumn> implements ColumnS
   }
 }
 
+/** Rows per column sized up front at most (8 MB a column); a longer run grows as before. */
+export const MAX_PRESIZED_ROWS = 1 << 20;
+
 export class SeriesStore {
   private flows: FlowSeries[] = [];
   /** All flows together, one point per sample time. */
@@ -155,12 +158,19 @@ export class SeriesStore {
   /** Bumped when the store is emptied for a new run, so views drop what they derived. */
   generation = 0;
 
-  /** Flow count and order follow the engine's flow ids (index = SampleColumns.flow). */
-  reset(flowCount: number): void {
+  /**
+   * Flow count and order follow the engine's flow ids (index = SampleColumns.flow).
+   * `expectedRows` (duration / sample interval) sizes the columns once: grown by doubling,
+   * a long run copied tens of megabytes in one frame at each doubling (a 60 ms task at
+   * 262,144 rows), and the page stalled for it mid-run.
+   */
+  reset(flowCount: number, expectedRows = 0): void {
     // Many flows sample often: start small so 320 flows do not reserve 320 x 1024 rows x 8.
-    const capacity = flowCount > 32 ? 256 : 1024;
+    const guess = flowCount > 32 ? 256 : 1024;
+    const rows = Math.ceil(expectedRows) + 2;
+    const capacity = rows > 2 && rows <= MAX_PRESIZED_ROWS ? rows : guess;
     this.flows = Array.from({ length: flowCount }, () => new FlowSeries(capacity));
-    this.aggregate = new AggregateSeries();
+    this.aggregate = new AggregateSeries(capacity);
     this.totalPoints = 0;
     this.version++;
     this.generation++;
