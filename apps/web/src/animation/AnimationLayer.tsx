@@ -11,6 +11,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { focusStore } from '../log/focus';
 import { useController } from '../sim/context';
 import { buildDrawList } from './drawList';
+import { editorTextBoxes } from './editorText';
 import { computeGeometry } from './geometry';
 import { AnimationModel, flowSources, linkInfos } from './model';
 import { paintDrawList } from './paint';
@@ -31,7 +32,10 @@ export function AnimationLayer(props: OverlayProps) {
   // The editor keeps node glyphs and strokes the same size at every zoom (its `scale` is
   // pixels per scenario unit): lanes and marks do the same, positions follow toScreen.
   // toScreen is a new function on each render of the editor; the geometry is cheap.
-  const geometry = useMemo(() => computeGeometry(scenario, toScreen, 1), [scenario, toScreen]);
+  const geometry = useMemo(
+    () => ({ ...computeGeometry(scenario, toScreen, 1), text: editorTextBoxes(scenario, toScreen) }),
+    [scenario, toScreen],
+  );
 
   // The latest props for the redraw closure, which lives as long as the component.
   const latest = useRef({ geometry, width, height, flowCount });

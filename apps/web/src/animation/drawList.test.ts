@@ -354,4 +354,27 @@ describe('flash labels of nearby places', () => {
     expect(labels[1].y).toBeLessThan(200);
     expect(labels[2].y).toBeLessThan(labels[1].y);
   });
+
+  it("are lifted off the editor's own text too", () => {
+    const labels = [label(100, 200, 'injected (data) ×33')];
+    const fiberLabel = { left: 90, right: 200, top: 185, bottom: 203 };
+    separateLabels(labels, 0, [fiberLabel]);
+    expect(labels[0].y).toBeLessThan(fiberLabel.top);
+    expect(labels[0].y).toBeGreaterThan(fiberLabel.top - 5);
+  });
+});
+
+describe("the log's pick", () => {
+  it("goes under its node, and further down past a node name it would cover", () => {
+    const { store, model } = setup([]);
+    model.ingest(store, 0.5, 0);
+    model.advance(0.5, 0);
+    const focus = { time: 1.2345, node: 1, link: -1, dir: 0 };
+    const plain = buildDrawList(model, geom, { now: 0.5, wall: 0, flowStripes: false, focus });
+    const y0 = plain.labels.find((l) => l.text.startsWith('picked'))!.y;
+    const name = { left: 950, right: 1050, top: y0 - 20, bottom: y0 + 4 };
+    const moved = buildDrawList(model, { ...geom, text: [name] }, { now: 0.5, wall: 0, flowStripes: false, focus });
+    const l = moved.labels.find((x) => x.text.startsWith('picked'))!;
+    expect(l.y - l.size).toBeGreaterThanOrEqual(name.bottom);
+  });
 });

@@ -263,8 +263,8 @@ export function buildDrawList(model: AnimationModel, geom: Geometry, opts: DrawO
     out.stats.flashes++;
   }
   // Nodes drawn close together (a small network view) put their labels on top of each
-  // other: lift each one above those it would cover.
-  separateLabels(out.labels, firstFlashLabel);
+  // other: lift each one above those it would cover, and above the editor's own text.
+  separateLabels(out.labels, firstFlashLabel, geom.text);
   if (opts.width) {
     for (const l of out.labels) keepInside(l, opts.width, opts.height ?? Infinity);
   }
@@ -300,7 +300,7 @@ function markFocus(out: DrawList, geom: Geometry, focus: FocusMark): void {
     anchor = { x: n.x, y: n.y, r: n.r + 7 * s };
   }
   const size = 12 * Math.min(1.3, Math.max(0.85, s));
-  out.labels.push({
+  const label: LabelPrim = {
     x: anchor.x,
     y: anchor.y + anchor.r + size + 4 * s,
     text: `picked in the log: ${formatLogTime(focus.time)}`,
@@ -309,7 +309,16 @@ function markFocus(out: DrawList, geom: Geometry, focus: FocusMark): void {
     size,
     align: 'center',
     bold: true,
-  });
+  };
+  // Under the mark, and further down past any node name or link label it would cover.
+  for (let guard = 0; guard < 8; guard++) {
+    const b = labelBox(label);
+    let drop = 0;
+    for (const o of geom.text ?? []) if (overlaps(b, o)) drop = Math.max(drop, o.bottom - b.top);
+    if (drop === 0) break;
+    label.y += drop + 1;
+  }
+  out.labels.push(label);
   out.stats.focus = 1;
 }
 
@@ -323,20 +332,26 @@ function labelBox(l: LabelPrim): { left: number; right: number; top: number; bot
   return { left, right: left + w, top: l.y - l.size, bottom: l.y + 2 };
 }
 
+type Box = { left: number; right: number; top: number; bottom: number };
+
+const overlaps = (b: Box, o: Box) => b.left < o.right && o.left < b.right && b.top < o.bottom && o.top < b.bottom;
+
 /**
- * Lifts labels[from..] so that none covers an earlier one of them: each is raised above
- * any it overlaps, until it overlaps none (a few steps; labels are few).
+ * Lifts labels[from..] so that none covers an earlier one of them nor a `fixed` box (the
+ * editor's text): each is raised above any it overlaps, until it overlaps none (a few
+ * steps; labels are few).
  */
-export function separateLabels(labels: LabelPrim[], from = 0): void {
-  for (let i = from + 1; i < labels.length; i++) {
+export function separateLabels(labels: LabelPrim[], from = 0, fixed: readonly Box[] = []): void {
+  for (let i = from; i < labels.length; i++) {
     const l = labels[i];
     for (let guard = 0; guard < 16; guard++) {
       const b = labelBox(l);
       let lift = 0;
       for (let j = from; j < i; j++) {
         const o = labelBox(labels[j]);
-        if (b.left < o.right && o.left < b.right && b.top < o.bottom && o.top < b.bottom) lift = Math.max(lift, b.bottom - o.top);
+        if (overlaps(b, o)) lift = Math.max(lift, b.bottom - o.top);
       }
+      for (const o of fixed) if (overlaps(b, o)) lift = Math.max(lift, b.bottom - o.top);
       if (lift === 0) break;
       l.y -= lift + 1;
     }

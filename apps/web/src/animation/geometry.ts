@@ -49,6 +49,8 @@ export interface Geometry {
   links: (LinkGeom | null)[];
   /** Size factor of lanes, marks and text (1 = the sizes of the node glyphs at rest). */
   s: number;
+  /** The editor's own text under the layer (editorText.ts), for labels to keep off. */
+  text?: ReadonlyArray<{ left: number; right: number; top: number; bottom: number }>;
 }
 
 /** Room one direction's wavelength lanes may take at zoom 1, px. */
