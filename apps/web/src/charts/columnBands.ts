@@ -76,20 +76,28 @@ export class ColumnBands {
   }
 }
 
-/** Whether a dash pattern ([on, off, ...] in px, as setLineDash) is "on" at column c. */
-export function dashOn(c: number, dash: readonly number[] | undefined): boolean {
-  if (!dash || dash.length === 0) return true;
-  // setLineDash repeats an odd-length list twice.
+/** A setLineDash list as drawn: an odd-length list counts twice; null when solid. */
+function dashPattern(dash: readonly number[] | undefined): { pattern: readonly number[]; period: number } | null {
+  if (!dash || dash.length === 0) return null;
   const pattern = dash.length % 2 === 0 ? dash : [...dash, ...dash];
   let period = 0;
   for (const d of pattern) period += d;
-  if (!(period > 0)) return true;
-  let p = c % period;
-  for (let k = 0; k < pattern.length; k++) {
-    if (p < pattern[k]) return k % 2 === 0;
-    p -= pattern[k];
+  return period > 0 ? { pattern, period } : null;
+}
+
+function onAt(c: number, dash: { pattern: readonly number[]; period: number } | null): boolean {
+  if (!dash) return true;
+  let p = c % dash.period;
+  for (let k = 0; k < dash.pattern.length; k++) {
+    if (p < dash.pattern[k]) return k % 2 === 0;
+    p -= dash.pattern[k];
   }
   return true;
+}
+
+/** Whether a dash pattern ([on, off, ...] in px, as setLineDash) is "on" at column c. */
+export function dashOn(c: number, dash: readonly number[] | undefined): boolean {
+  return onAt(c, dashPattern(dash));
 }
 
 /**
@@ -102,9 +110,10 @@ export function dashOn(c: number, dash: readonly number[] | undefined): boolean 
 export function fillBands(ctx: CanvasRenderingContext2D, bands: ColumnBands, lineWidth: number, dash?: readonly number[]): number {
   const half = lineWidth / 2;
   const wide = lineWidth >= 1.5;
+  const pattern = dashPattern(dash);
   let bars = 0;
   for (let c = 0; c < bands.width; c++) {
-    if (!bands.has(c) || !dashOn(c, dash)) continue;
+    if (!bands.has(c) || !onAt(c, pattern)) continue;
     let top = bands.lo[c];
     let bottom = bands.hi[c];
     if (wide && c > 0 && bands.has(c - 1)) {
@@ -116,7 +125,7 @@ export function fillBands(ctx: CanvasRenderingContext2D, bands: ColumnBands, lin
     // Where the line stops (its newest sample, or a gap), its last column is widened to
     // the right too, as the stroke's round cap would: a drop at the very end of the data
     // is then as wide as any other.
-    if (wide && c + 1 < bands.width && !bands.has(c + 1) && dashOn(c + 1, dash)) {
+    if (wide && c + 1 < bands.width && !bands.has(c + 1) && onAt(c + 1, pattern)) {
       ctx.fillRect(c + 1, bands.lo[c] - half, 1, bands.hi[c] - bands.lo[c] + lineWidth);
       bars++;
     }

@@ -38,7 +38,7 @@ describe('m4Indices', () => {
   });
 });
 
-import { lowerBound, m4Range, MarkerGrid, nearestIndex, thinMarkers, windowRange } from './decimate';
+import { lowerBound, m4Range, MarkerGrid, nearestIndex, windowRange } from './decimate';
 
 describe('m4Range', () => {
   it('decimates only the given range', () => {
@@ -89,7 +89,14 @@ describe('window and nearest-sample lookups', () => {
   });
 });
 
-describe('thinMarkers', () => {
+/** Keeps the markers whose cell the grid gives them, as the cwnd chart does. */
+function thinMarkers<M extends { x: number; y: number; kind: number }>(markers: M[], cell: number, width: number, height: number): M[] {
+  const grid = new MarkerGrid();
+  grid.reset(width, height, cell);
+  return markers.filter((m) => grid.claim(m.x, m.y, m.kind));
+}
+
+describe('thinning markers (MarkerGrid)', () => {
   it('keeps one marker per kind per cell and drops those off the plot', () => {
     const markers = [
       { x: 1, y: 1, kind: 0 },

@@ -6,6 +6,7 @@
  * Also here: the binary searches the charts need (the samples inside a time window, the
  * sample nearest the pointer) and the thinning of event markers to one per cell.
  */
+import { StreamingM4 } from './streamingM4';
 
 /**
  * Indices of the samples to draw, in increasing order.
@@ -42,31 +43,10 @@ export function m4Range(
     for (let i = 0; i < length; i++) all[i] = from + i;
     return all;
   }
-  const out: number[] = [];
-  let column = Math.floor(toPixel(xs[from]));
-  let first = from;
-  let min = from;
-  let max = from;
-  const flush = (last: number) => {
-    // Sorted and de-duplicated: first <= min,max <= last in index order.
-    const picks = [first, min, max, last].sort((a, b) => a - b);
-    for (let k = 0; k < 4; k++) if (k === 0 || picks[k] !== picks[k - 1]) out.push(picks[k]);
-  };
-  for (let i = from + 1; i < to; i++) {
-    const c = Math.floor(toPixel(xs[i]));
-    if (c !== column) {
-      flush(i - 1);
-      column = c;
-      first = min = max = i;
-      continue;
-    }
-    const v = ys[i];
-    // `ys[min] !== ys[min]` is NaN: any number beats a gap.
-    if (v < ys[min] || (v === v && ys[min] !== ys[min])) min = i;
-    if (v > ys[max] || (v === v && ys[max] !== ys[max])) max = i;
-  }
-  flush(to - 1);
-  return Uint32Array.from(out);
+  // One pass of the streaming decimation: the column walk lives there only.
+  const m4 = new StreamingM4();
+  m4.resumeAt('', from, to);
+  return m4.update(xs, ys, toPixel);
 }
 
 /** First index in [0, length) with xs[i] >= x (length if none). `xs` sorted ascending. */
@@ -101,14 +81,6 @@ export function nearestIndex(xs: ArrayLike<number>, length: number, x: number): 
   if (i === 0) return 0;
   if (i === length) return length - 1;
   return x - xs[i - 1] <= xs[i] - x ? i - 1 : i;
-}
-
-export interface MarkerPoint {
-  /** Pixel position. */
-  x: number;
-  y: number;
-  /** Drawn shape (RTO, fast retransmit) — markers of different kinds never merge. */
-  kind: number;
 }
 
 /**
@@ -149,15 +121,4 @@ export class MarkerGrid {
     this.taken[i] |= bit;
     return true;
   }
-}
-
-/**
- * Keeps at most one marker of each kind per `cell` x `cell` pixel square (the first one
- * met), and none outside [0, width] x [-cell, height]. A run with thousands of fast
- * retransmits then draws a readable row of diamonds rather than a smear.
- */
-export function thinMarkers<M extends MarkerPoint>(markers: readonly M[], cell: number, width: number, height: number): M[] {
-  const grid = new MarkerGrid();
-  grid.reset(width, height, cell);
-  return markers.filter((m) => grid.claim(m.x, m.y, m.kind));
 }
