@@ -10,8 +10,15 @@
  * text length as the editor's own layout does.
  */
 import type { Scenario } from '@obs-tcp-sim/scenario';
-import { formatDelay, formatRate } from '../format';
-import { labelWidth, linkLabelPoints, neighboursOf, nodeLabelPlacement } from '../editor/canvas/labels';
+import { formatDelay } from '../format';
+import {
+  LINK_LABEL_MIN_LENGTH,
+  labelWidth,
+  linkCapacityText,
+  linkLabelPoints,
+  neighboursOf,
+  nodeLabelPlacement,
+} from '../editor/canvas/labels';
 
 export interface TextBox {
   left: number;
@@ -20,8 +27,6 @@ export interface TextBox {
   bottom: number;
 }
 
-/** Links shorter than this on screen (px) show no labels (EditorCanvas's LABEL_MIN_LENGTH). */
-const LINK_LABEL_MIN_LENGTH = 150;
 /** Width of a 14 px link label per character, px (estimate). */
 const LINK_CHAR_PX = 7.7;
 
@@ -48,7 +53,7 @@ export function editorTextBoxes(
     if (!a || !b || Math.hypot(b[0] - a[0], b[1] - a[1]) < LINK_LABEL_MIN_LENGTH) continue;
     const wavelengths = link.kind === 'fiber' ? link.wavelengths : 0;
     const points = linkLabelPoints(a[0], a[1], b[0], b[1], link.kind, wavelengths);
-    const capacity = link.kind === 'fiber' ? `${link.wavelengths} λ × ${formatRate(link.rate)}` : formatRate(link.rate);
+    const capacity = linkCapacityText(link);
     for (const [text, [x, y]] of [
       [capacity, points.capacity],
       [formatDelay(link.delay), points.delay],

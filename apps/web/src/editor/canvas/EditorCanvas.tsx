@@ -6,16 +6,13 @@
  */
 import { drag, select, zoom, zoomIdentity, type D3DragEvent, type ZoomBehavior } from 'd3';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent, type MouseEvent } from 'react';
-import { formatDelay, formatRate } from '../../format';
+import { formatDelay } from '../../format';
 import { LinkGlyph } from '../../topology/LinkGlyph';
 import { NodeGlyph } from '../../topology/NodeGlyph';
 import { apply, fitTransform, invert, type ViewTransform } from '../fit';
-import { fitPadding, linkLabelPoints, neighboursOf, nodeLabelPlacement } from './labels';
+import { fitPadding, LINK_LABEL_MIN_LENGTH, linkCapacityText, linkLabelPoints, neighboursOf, nodeLabelPlacement } from './labels';
 import type { OverlayRenderer } from '../overlay';
 import type { NodeKind, Scenario, ScenarioLink, ScenarioNode } from '../types';
-
-/** A link's labels show when it is at least this long on screen (or selected). */
-const LABEL_MIN_LENGTH = 150;
 
 /**
  * The fit that draws the network largest, with room for the node labels and, if given, a
@@ -294,8 +291,8 @@ function LinkView({
 }) {
   const [x1, y1] = from;
   const [x2, y2] = to;
-  const long = Math.hypot(x2 - x1, y2 - y1) >= LABEL_MIN_LENGTH;
-  const capacity = link.kind === 'fiber' ? `${link.wavelengths} λ × ${formatRate(link.rate)}` : formatRate(link.rate);
+  const long = Math.hypot(x2 - x1, y2 - y1) >= LINK_LABEL_MIN_LENGTH;
+  const capacity = linkCapacityText(link);
   const labels = linkLabelPoints(x1, y1, x2, y2, link.kind, link.kind === 'fiber' ? link.wavelengths : 0);
   return (
     <g

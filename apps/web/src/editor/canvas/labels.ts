@@ -5,6 +5,7 @@
  * its wavelength lanes take when animated.
  */
 import { laneBandHalfWidth } from '../../animation/geometry';
+import { formatRate } from '../../format';
 
 export interface NodeLabelPlacement {
   dx: number;
@@ -48,6 +49,14 @@ export function linkLabelPoints(x1: number, y1: number, x2: number, y2: number, 
   const mx = (x1 + x2) / 2;
   const my = (y1 + y2) / 2;
   return { capacity: [mx + nx * off, my + ny * off], delay: [mx - nx * off, my - ny * off] };
+}
+
+/** Links shorter than this on screen (px) show their labels only when selected. */
+export const LINK_LABEL_MIN_LENGTH = 150;
+
+/** What a link's capacity label says: "2 λ × 1 Gbit/s" for a fiber, the rate for a packet link. */
+export function linkCapacityText(link: { kind: string; rate: number; wavelengths?: number }): string {
+  return link.kind === 'fiber' ? `${link.wavelengths} λ × ${formatRate(link.rate)}` : formatRate(link.rate);
 }
 
 /** Estimated width of a node label (bold, 16 px), px. */
