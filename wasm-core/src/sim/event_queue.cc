@@ -69,6 +69,14 @@ void EventQueue::heapPopTop() {
   if (n == 0) heap_[1] = kNoEvent;
 }
 
+std::size_t EventQueue::memoryBytes() const {
+  std::size_t bytes = heap_.capacity() * sizeof(Key) + payloads_.capacity() * sizeof(Payload) +
+                      freeSlots_.capacity() * sizeof(std::uint32_t) + tree_.capacity() * sizeof(Key) +
+                      streams_.capacity() * sizeof(Stream);
+  for (const Stream& s : streams_) bytes += s.ring.capacity() * sizeof(StreamEntry);
+  return bytes;
+}
+
 EventQueue::StreamId EventQueue::addStream(EventHandler* target, std::uint32_t kind) {
   streams_.emplace_back();
   Stream& s = streams_.back();
@@ -76,7 +84,9 @@ EventQueue::StreamId EventQueue::addStream(EventHandler* target, std::uint32_t k
   s.mask = 15;
   s.target = target;
   s.kind = kind;
-  rebuildTree();
+  // The new leaf starts empty (kNoEvent, as rebuildTree left it); only a full tree is
+  // rebuilt, at twice the size, so adding S streams costs O(S) in all, not O(S^2).
+  if (1 + streams_.size() > leaves_) rebuildTree();
   return static_cast<StreamId>(streams_.size() - 1);
 }
 
@@ -91,10 +101,12 @@ void EventQueue::grow(Stream& s) {
 }
 
 void EventQueue::rebuildTree() {
-  // One leaf per source, no padding to a power of two: node n's children are 2n and
-  // 2n + 1 for any leaf count, every leaf lies below the root once, and some leaves sit a
-  // level higher than a padded tree would put them.
-  leaves_ = 1 + streams_.size();
+  // Leaves for every source, padded to a power of two so a new stream usually finds its
+  // leaf already there (node n's children are 2n and 2n + 1; padding leaves hold kNoEvent
+  // and never win while any source has an event). Rebuilding on every added stream made
+  // a topology of 45,000 links take minutes to load.
+  leaves_ = 1;
+  while (leaves_ < 1 + streams_.size()) leaves_ *= 2;
   tree_.assign(2 * leaves_, kNoEvent);
   replay(0, heap_[1]);
   for (std::size_t i = 0; i < streams_.size(); ++i) {

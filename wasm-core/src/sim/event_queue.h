@@ -81,12 +81,26 @@ class EventQueue {
     replay(leaf, s.count > 0 ? s.ring[s.first].key : kNoEvent);
     return event;
   }
+  // The event pop() would return, left in place. Precondition: !empty(). Not for the run
+  // loop: the run guard uses it to say which part of the model a runaway run is busy in.
+  Event peek() const {
+    const std::uint32_t leaf = static_cast<std::uint32_t>(tree_[1].order);
+    if (leaf == 0) {
+      const Payload& p = payloads_[static_cast<std::uint32_t>(heap_[1].order)];
+      return Event{heap_[1].time, p.target, p.kind, p.arg};
+    }
+    const Stream& s = streams_[leaf - 1];
+    const StreamEntry& e = s.ring[s.first];
+    return Event{e.key.time, s.target, s.kind, e.arg};
+  }
   bool empty() const { return size_ == 0; }
   SimTime nextTime() const { return size_ == 0 ? kNever : tree_[1].time; }
   // The next event's time, or INT64_MAX (past kNever) when empty: one load, for the run
   // loop.
   SimTime headTime() const { return tree_[1].time; }
   std::size_t size() const { return size_; }
+  // Bytes the queue has allocated (capacities, not sizes: what the process holds).
+  std::size_t memoryBytes() const;
 
   // Tests only: make the insertion sequence run out after `n` more pushes.
   void exhaustSequenceAfter(std::uint32_t n) { nextSeq_ = kSeqLimit - n; }
@@ -156,7 +170,8 @@ class EventQueue {
 
   std::vector<Stream> streams_;
 
-  // Tournament over leaves: leaf 0 is the heap, leaf 1 + i is stream i. tree_[leaves_ + j]
+  // Tournament over leaves: leaf 0 is the heap, leaf 1 + i is stream i, then padding up
+  // to leaves_, a power of two. tree_[leaves_ + j]
   // is leaf j's head (kNoEvent when empty); tree_[node] for node in [1, leaves_) is the
   // earliest key below it, children of node n being 2n and 2n + 1; tree_[1] is the root
   // (with a single leaf, the leaf itself). Keys in the tree carry their leaf in the low 32
