@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <queue>
 #include <tuple>
 
 namespace obs {
@@ -15,31 +16,79 @@ RoutingTable::RoutingTable(const std::vector<NodeSpec>& nodes,
   }
 }
 
-const Route* RoutingTable::route(int src, int dst) {
-  for (auto& entry : cache_)
-    if (entry.first == std::make_pair(src, dst)) return entry.second;
-  Route* r = compute(src, dst);
-  cache_.push_back({{src, dst}, r});
-  return r;
+void RoutingTable::prepare(const std::vector<std::pair<int, int>>& pairs) {
+  // Trees are built one source at a time and dropped after use (a tree per source kept
+  // at once would take nodes x sources hops); the routes of a source are cut from its
+  // tree but built, and their optical paths numbered, in the order of `pairs`.
+  std::map<int, std::vector<std::size_t>> bySource;  // source -> indices into pairs
+  for (std::size_t i = 0; i < pairs.size(); ++i)
+    if (!cache_.count(pairs[i])) bySource[pairs[i].first].push_back(i);
+  std::vector<std::vector<Hop>> hopsOf(pairs.size());
+  std::vector<bool> reached(pairs.size(), false);
+  for (const auto& [src, indices] : bySource) {
+    const std::vector<Hop> tree = shortestPathTree(src);
+    for (std::size_t i : indices) {
+      const int dst = pairs[i].second;
+      if (tree[dst].link < 0) continue;
+      reached[i] = true;
+      for (int v = dst; v != src; v = tree[v].from) hopsOf[i].push_back(tree[v]);
+      std::reverse(hopsOf[i].begin(), hopsOf[i].end());
+    }
+  }
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    if (cache_.count(pairs[i])) continue;
+    Route* r = nullptr;
+    if (reached[i]) {
+      auto route = std::make_unique<Route>();
+      route->src = pairs[i].first;
+      route->dst = pairs[i].second;
+      route->hops = std::move(hopsOf[i]);
+      r = route.get();
+      routes_.push_back(std::move(route));
+      r->opticalPathAt.assign(r->hops.size(), -1);
+      for (std::size_t h = 0; h < r->hops.size(); ++h) {
+        const Hop& hop = r->hops[h];
+        if (links_[hop.link].kind != LinkKind::Fiber || nodes_[hop.from].kind != NodeKind::Edge) continue;
+        std::vector<Hop> optical;
+        for (std::size_t j = h; j < r->hops.size(); ++j) {
+          optical.push_back(r->hops[j]);
+          if (nodes_[r->hops[j].to].kind == NodeKind::Edge) break;
+        }
+        r->opticalPathAt[h] = internOpticalPath(optical);
+      }
+    }
+    cache_[pairs[i]] = r;
+  }
 }
 
-Route* RoutingTable::compute(int src, int dst) {
-  // Dijkstra over (delay, hops, predecessor index): O(N^2) is fine for the topologies a
-  // scenario describes, and a plain scan keeps tie-breaking obvious.
+const Route* RoutingTable::route(int src, int dst) {
+  auto it = cache_.find({src, dst});
+  if (it != cache_.end()) return it->second;
+  prepare({{src, dst}});
+  return cache_.at({src, dst});
+}
+
+std::vector<Hop> RoutingTable::shortestPathTree(int src) const {
+  // Dijkstra over labels (delay, hops): a node is settled in the order of (delay, hops,
+  // node index), so equal labels go to the lowest index, and a label is replaced only by
+  // a strictly smaller one, so the hop into a node is the one from the earliest settled
+  // of its best predecessors. Stale heap entries (a node already settled, or a label since
+  // improved) are skipped. Delays are summed along the path in the same order whichever
+  // destination is asked for, so a route does not depend on which others were computed.
   const std::size_t n = nodes_.size();
   const double inf = std::numeric_limits<double>::infinity();
   std::vector<double> dist(n, inf);
   std::vector<int> hopsTo(n, 0);
   std::vector<Hop> via(n);
   std::vector<bool> done(n, false);
+  using Label = std::tuple<double, int, int>;  // delay, hops, node
+  std::priority_queue<Label, std::vector<Label>, std::greater<Label>> heap;
   dist[src] = 0;
-  for (std::size_t round = 0; round < n; ++round) {
-    int u = -1;
-    for (std::size_t v = 0; v < n; ++v) {
-      if (done[v] || dist[v] == inf) continue;
-      if (u < 0 || std::tie(dist[v], hopsTo[v]) < std::tie(dist[u], hopsTo[u])) u = static_cast<int>(v);
-    }
-    if (u < 0 || u == dst) break;
+  heap.emplace(0.0, 0, src);
+  while (!heap.empty()) {
+    const auto [d0, h0, u] = heap.top();
+    heap.pop();
+    if (done[u] || d0 != dist[u] || h0 != hopsTo[u]) continue;
     done[u] = true;
     if (u != src && nodes_[u].kind == NodeKind::Host) continue;  // hosts do not forward
     for (int li : adjacency_[u]) {
@@ -53,42 +102,22 @@ Route* RoutingTable::compute(int src, int dst) {
         dist[v] = d;
         hopsTo[v] = h;
         via[v] = Hop{li, dir, u, v};
+        heap.emplace(d, h, v);
       }
     }
   }
-  if (dist[dst] == inf) return nullptr;
-
-  auto route = std::make_unique<Route>();
-  route->src = src;
-  route->dst = dst;
-  for (int v = dst; v != src; v = via[v].from) route->hops.push_back(via[v]);
-  std::reverse(route->hops.begin(), route->hops.end());
-
-  route->opticalPathAt.assign(route->hops.size(), -1);
-  for (std::size_t i = 0; i < route->hops.size(); ++i) {
-    const Hop& h = route->hops[i];
-    if (links_[h.link].kind != LinkKind::Fiber || nodes_[h.from].kind != NodeKind::Edge) continue;
-    std::vector<Hop> optical;
-    for (std::size_t j = i; j < route->hops.size(); ++j) {
-      optical.push_back(route->hops[j]);
-      if (nodes_[route->hops[j].to].kind == NodeKind::Edge) break;
-    }
-    route->opticalPathAt[i] = internOpticalPath(optical);
-  }
-  routes_.push_back(std::move(route));
-  return routes_.back().get();
+  via[src] = Hop{};
+  return via;
 }
 
 int RoutingTable::internOpticalPath(const std::vector<Hop>& hops) {
-  for (const OpticalPath& p : paths_) {
-    if (p.hops.size() != hops.size()) continue;
-    bool same = true;
-    for (std::size_t i = 0; i < hops.size() && same; ++i)
-      same = p.hops[i].link == hops[i].link && p.hops[i].dir == hops[i].dir;
-    if (same) return p.id;
-  }
+  std::vector<std::pair<int, int>> key;
+  key.reserve(hops.size());
+  for (const Hop& h : hops) key.emplace_back(h.link, h.dir);
+  auto [it, inserted] = pathIds_.try_emplace(std::move(key), static_cast<int>(paths_.size()));
+  if (!inserted) return it->second;
   OpticalPath p;
-  p.id = static_cast<int>(paths_.size());
+  p.id = it->second;
   p.hops = hops;
   p.ingress = hops.front().from;
   p.egress = hops.back().to;

@@ -3,8 +3,10 @@
 // to the egress edge) so the edge knows which burst queue a packet joins.
 #pragma once
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "scenario/scenario.h"
@@ -34,24 +36,35 @@ struct Route {
 // Computes fixed routes (shortest propagation delay, ties broken by fewest hops then by
 // lowest node index, so the result never depends on container order) and interns the
 // optical paths they use. Hosts are endpoints only: no route transits a host.
+//
+// Cost: one Dijkstra (binary heap) per distinct source, O((N + L) log N), whose tree gives
+// the routes to every destination asked for from that source. `prepare` takes all the
+// pairs a scenario needs at once so each source's tree is built once.
 class RoutingTable {
  public:
   RoutingTable(const std::vector<NodeSpec>& nodes, const std::vector<LinkSpec>& links);
 
-  // Returns nullptr if dst cannot be reached from src.
+  // Computes the routes of these (src, dst) pairs. Optical paths are numbered in the
+  // order of first use in `pairs`, the order `route` would have met them in.
+  void prepare(const std::vector<std::pair<int, int>>& pairs);
+  // Returns nullptr if dst cannot be reached from src. Computes the route if `prepare`
+  // did not.
   const Route* route(int src, int dst);
   const std::vector<OpticalPath>& opticalPaths() const { return paths_; }
 
  private:
-  Route* compute(int src, int dst);
+  // The shortest-path tree from one source: the hop that reaches each node (link -1:
+  // not reached).
+  std::vector<Hop> shortestPathTree(int src) const;
   int internOpticalPath(const std::vector<Hop>& hops);
 
   const std::vector<NodeSpec>& nodes_;
   const std::vector<LinkSpec>& links_;
   std::vector<std::vector<int>> adjacency_;  // node -> link indices, in link order
   std::vector<std::unique_ptr<Route>> routes_;
-  std::vector<std::pair<std::pair<int, int>, Route*>> cache_;
+  std::map<std::pair<int, int>, Route*> cache_;  // nullptr: unreachable
   std::vector<OpticalPath> paths_;
+  std::map<std::vector<std::pair<int, int>>, int> pathIds_;  // (link, dir) sequence -> id
 };
 
 }  // namespace obs

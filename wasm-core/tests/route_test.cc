@@ -1,0 +1,127 @@
+// Routing: one Dijkstra per source gives exactly the routes of the former per-pair scan
+// (same tie rule: least delay, then fewest hops, then lowest node index), on random
+// topologies full of ties; and building a large mesh stays near-linear.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <limits>
+#include <tuple>
+
+#include "net/route.h"
+#include "sim/rng.h"
+
+namespace obs {
+namespace {
+
+// The reference: the O(N^2) scan per pair the engine used before (git history of route.cc).
+std::vector<Hop> referenceRoute(const std::vector<NodeSpec>& nodes, const std::vector<LinkSpec>& links,
+                                int src, int dst) {
+  const std::size_t n = nodes.size();
+  std::vector<std::vector<int>> adjacency(n);
+  for (std::size_t i = 0; i < links.size(); ++i) {
+    adjacency[links[i].a].push_back(static_cast<int>(i));
+    adjacency[links[i].b].push_back(static_cast<int>(i));
+  }
+  const double inf = std::numeric_limits<double>::infinity();
+  std::vector<double> dist(n, inf);
+  std::vector<int> hopsTo(n, 0);
+  std::vector<Hop> via(n);
+  std::vector<bool> done(n, false);
+  dist[src] = 0;
+  for (std::size_t round = 0; round < n; ++round) {
+    int u = -1;
+    for (std::size_t v = 0; v < n; ++v) {
+      if (done[v] || dist[v] == inf) continue;
+      if (u < 0 || std::tie(dist[v], hopsTo[v]) < std::tie(dist[u], hopsTo[u])) u = static_cast<int>(v);
+    }
+    if (u < 0 || u == dst) break;
+    done[u] = true;
+    if (u != src && nodes[u].kind == NodeKind::Host) continue;
+    for (int li : adjacency[u]) {
+      const LinkSpec& l = links[li];
+      int dir = (l.a == u) ? 0 : 1;
+      int v = dir == 0 ? l.b : l.a;
+      if (done[v]) continue;
+      double d = dist[u] + l.delay;
+      int h = hopsTo[u] + 1;
+      if (std::tie(d, h) < std::tie(dist[v], hopsTo[v])) {
+        dist[v] = d;
+        hopsTo[v] = h;
+        via[v] = Hop{li, dir, u, v};
+      }
+    }
+  }
+  std::vector<Hop> hops;
+  if (dist[dst] == inf) return hops;
+  for (int v = dst; v != src; v = via[v].from) hops.push_back(via[v]);
+  std::reverse(hops.begin(), hops.end());
+  return hops;
+}
+
+TEST(Routing, OneTreePerSourceGivesTheRoutesOfThePerPairScan) {
+  RandomStream rng(7, "route-test");
+  for (int trial = 0; trial < 60; ++trial) {
+    const int count = 3 + static_cast<int>(rng.uniform01() * 40);
+    std::vector<NodeSpec> nodes(count);
+    for (int i = 0; i < count; ++i) {
+      nodes[i].id = "n" + std::to_string(i);
+      const double r = rng.uniform01();
+      nodes[i].kind = r < 0.25 ? NodeKind::Host : r < 0.5 ? NodeKind::Edge : r < 0.75 ? NodeKind::Core : NodeKind::Router;
+    }
+    std::vector<LinkSpec> links;
+    const int linkCount = static_cast<int>(rng.uniform01() * count * 3);
+    for (int k = 0; k < linkCount; ++k) {
+      LinkSpec l;
+      l.a = static_cast<int>(rng.uniform01() * count);
+      l.b = static_cast<int>(rng.uniform01() * count);
+      if (l.a == l.b) continue;
+      l.kind = (rng.uniform01() < 0.5) ? LinkKind::Fiber : LinkKind::Packet;
+      l.delay = static_cast<double>(static_cast<int>(rng.uniform01() * 3)) * 1e-3;  // many ties, zeros too
+      links.push_back(l);
+    }
+    std::vector<std::pair<int, int>> pairs;
+    for (int q = 0; q < 30; ++q) {
+      int s = static_cast<int>(rng.uniform01() * count), d = static_cast<int>(rng.uniform01() * count);
+      if (s != d) pairs.emplace_back(s, d);
+    }
+    RoutingTable table(nodes, links);
+    table.prepare(pairs);
+    for (auto [s, d] : pairs) {
+      const std::vector<Hop> expected = referenceRoute(nodes, links, s, d);
+      const Route* got = table.route(s, d);
+      if (expected.empty()) {
+        EXPECT_EQ(got, nullptr) << trial;
+        continue;
+      }
+      ASSERT_NE(got, nullptr) << trial;
+      ASSERT_EQ(got->hops.size(), expected.size()) << "trial " << trial << " " << s << "->" << d;
+      for (std::size_t h = 0; h < expected.size(); ++h) {
+        EXPECT_EQ(got->hops[h].link, expected[h].link) << trial;
+        EXPECT_EQ(got->hops[h].dir, expected[h].dir) << trial;
+      }
+    }
+  }
+}
+
+TEST(Routing, OpticalPathsAreNumberedInTheOrderOfThePairs) {
+  // E0 - C - E1 and E0 - C - E2: asked E0->E2 first, its optical path is number 0.
+  std::vector<NodeSpec> nodes(4);
+  nodes[0].kind = NodeKind::Edge;
+  nodes[1].kind = NodeKind::Core;
+  nodes[2].kind = NodeKind::Edge;
+  nodes[3].kind = NodeKind::Edge;
+  std::vector<LinkSpec> links(3);
+  for (auto& l : links) l.kind = LinkKind::Fiber;
+  links[0].a = 0, links[0].b = 1;
+  links[1].a = 1, links[1].b = 2;
+  links[2].a = 1, links[2].b = 3;
+  RoutingTable table(nodes, links);
+  table.prepare({{0, 3}, {0, 2}, {0, 3}});
+  ASSERT_EQ(table.opticalPaths().size(), 2u);
+  EXPECT_EQ(table.opticalPaths()[0].egress, 3);
+  EXPECT_EQ(table.opticalPaths()[1].egress, 2);
+  EXPECT_EQ(table.route(0, 3), table.route(0, 3));  // one route object per pair
+}
+
+}  // namespace
+}  // namespace obs
