@@ -15,12 +15,23 @@ std::string typeName(const nlohmann::json& v) {
   return "an object";
 }
 
+// A key that reads as itself in a path: letters, digits and '_', not too long. Any
+// other key from the input is quoted (it could hold anything).
+bool plainKey(const std::string& key) {
+  if (key.empty() || key.size() > kQuoteMaxChars) return false;
+  for (char c : key)
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'))
+      return false;
+  return true;
+}
+
+}  // namespace
+
 std::string formatNumber(double v) {
   std::ostringstream out;
   out << v;
   return out.str();
 }
-}  // namespace
 
 std::string listChoices(Choices choices) {
   std::string text;
@@ -140,7 +151,7 @@ int JsonReader::choice(const std::string& key, Choices choices) {
     }
   }
   fail(key, "must be one of " + listChoices(choices) +
-                (v.is_string() ? " (got \"" + v.get<std::string>() + "\")" : ""));
+                (v.is_string() ? " (got " + quoteInput(v.get<std::string>()) + ")" : ""));
 }
 
 const nlohmann::json& JsonReader::array(const std::string& key) {
@@ -161,7 +172,8 @@ JsonReader JsonReader::object(const std::string& key) {
 void JsonReader::finish() const {
   for (auto it = value_.begin(); it != value_.end(); ++it) {
     if (!read_.count(it.key()))
-      throw ScenarioError(field(it.key()) + " is not a known field");
+      throw ScenarioError(field(plainKey(it.key()) ? it.key() : quoteInput(it.key())) +
+                          " is not a known field");
   }
 }
 

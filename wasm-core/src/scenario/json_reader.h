@@ -13,11 +13,16 @@
 #include <string>
 #include <utility>
 
+#include "scenario/safe_text.h"
+
 namespace obs {
 
+// A refused scenario (or a run stopped by its budget): one line for a person, naming
+// the field and the rule. The message is made safe here, once for every thrower: any
+// control, format or bidi character escaped and the length capped (safe_text.h).
 class ScenarioError : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  explicit ScenarioError(const std::string& message) : std::runtime_error(oneLine(message)) {}
 };
 
 // The names a field may take, in index order: a braced list at the call, or a named table
@@ -85,6 +90,9 @@ class JsonReader {
   std::string path_;
   std::set<std::string> read_;
 };
+
+// A number as a message shows it: 0.2, 1e-300, 4.2e+09 (six significant digits).
+std::string formatNumber(double v);
 
 // "a, b or c" for messages.
 std::string listChoices(Choices choices);
