@@ -6,6 +6,7 @@
 #include <sstream>
 #include <string>
 
+#include "scenario/safe_text.h"
 #include "scenario/scenario_parser.h"
 
 namespace obs {
@@ -77,6 +78,10 @@ TEST_P(ScenarioRefusal, NamesTheFieldAndTheRule) {
   EXPECT_NE(message.find(GetParam().expected), std::string::npos)
       << GetParam().what << ": got \"" << message << "\"";
   EXPECT_EQ(message.find('\n'), std::string::npos) << "one line only";
+  char32_t unsafe;
+  std::size_t at;
+  EXPECT_FALSE(findUnsafe(message, &unsafe, &at)) << "a raw control, format or bidi character at " << at;
+  EXPECT_LE(message.size(), 4 * kMessageMaxChars) << "bounded";
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -159,7 +164,37 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"per-link burst loss negative", [](json& j) { j["links"][1]["burstLoss"]["data"] = -0.1; },
                 "links[1].burstLoss.data must be between 0 and 1"},
         BadCase{"scenario not an object", [](json& j) { j = json::array(); },
-                "the scenario must be an object, not an array"}),
+                "the scenario must be an object, not an array"},
+        // Lower bounds from the picosecond clock (scenario/limits.h).
+        BadCase{"RTO below a nanosecond", [](json& j) { j["flows"][0]["tcp"]["rto"] = {{"initial", 1e-300}, {"min", 0}, {"max", 1e-300}}; },
+                "flows[0].tcp.rto.initial must be at least 1e-9 s (1 ns, the shortest interval the engine repeats: 1000 ticks of its picosecond clock; got 1e-300)"},
+        BadCase{"RTO max below a nanosecond", [](json& j) { j["flows"][0]["tcp"]["rto"]["max"] = 1e-12; j["flows"][0]["tcp"]["rto"]["min"] = 0; },
+                "flows[0].tcp.rto.max must be at least 1e-9 s"},
+        BadCase{"fixed RTO below a nanosecond", [](json& j) { j["flows"][0]["tcp"]["rto"]["fixed"] = 5e-10; },
+                "flows[0].tcp.rto.fixed must be at least 1e-9 s"},
+        BadCase{"sampling below a nanosecond", [](json& j) { j["sampleInterval"] = 1e-13; },
+                "sampleInterval must be at least 1e-9 s"},
+        BadCase{"assembly timeout below a nanosecond", [](json& j) { j["obs"]["assembly"]["maxTime"] = 1e-300; },
+                "obs.assembly.maxTime must be at least 1e-9 s"},
+        BadCase{"packet link of 1 bit/s", [](json& j) { j["links"][0]["rate"] = 1; },
+                "links[0].rate must be at least 1000 bit/s on a packet link"},
+        BadCase{"fiber of 1 kbit/s", [](json& j) { j["links"][1]["rate"] = 1e3; },
+                "links[1].rate must be at least 1e6 bit/s on a fiber link"},
+        BadCase{"cbr faster than a segment per nanosecond", [](json& j) { j["flows"][0]["tcp"]["mss"] = 1; j["flows"][0]["app"] = {{"kind", "cbr"}, {"rate", 1e12}}; },
+                "flows[0].app.rate hands TCP 125000000000 segments of 1 bytes per second; at most one per nanosecond"},
+        BadCase{"sample rows of the run", [](json& j) { j["flows"][0]["count"] = 60000; },
+                "sampleInterval is too small for 60000 flows over 20 s: 1.2006e+08 sample rows"},
+        // Text from the scenario cannot change how a message reads.
+        BadCase{"bidi override in an id", [](json& j) { j["nodes"][0]["id"] = "a\u202Eb"; j["links"][0]["a"] = "a\u202Eb"; j["flows"][0]["src"] = "a\u202Eb"; },
+                "nodes[0].id must not contain control, format or bidirectional characters (found U+202E at character 2)"},
+        BadCase{"line separator in the name", [](json& j) { j["name"] = "one\u2028two"; },
+                "name must not contain control, format or bidirectional characters (found U+2028 at character 4)"},
+        BadCase{"unknown field named with a bidi override", [](json& j) { j["links"][0]["\u202Emoc.elpmaxe"] = 1; },
+                "links[0].\"\\u{202E}moc.elpmaxe\" is not a known field"},
+        BadCase{"unknown node with a newline", [](json& j) { j["links"][0]["a"] = "x\ny"; },
+                "links[0].a refers to an unknown node \"x\\u{000A}y\""},
+        BadCase{"a long value is cut", [](json& j) { j["nodes"][0]["kind"] = std::string(100000, 'k'); },
+                "(got \"kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk\"... (99940 more characters))"}),
     [](const ::testing::TestParamInfo<BadCase>& info) {
       std::string name;
       for (const char* c = info.param.what; *c; ++c)

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <utility>
 
+#include "scenario/limits.h"
+
 namespace obs {
 
 namespace {
@@ -50,7 +52,8 @@ void BurstAssembler::handleEvent(std::uint32_t, std::uint64_t arg) {
 
 std::string BurstAssembler::set(const std::string& field, double value) {
   if (field == "maxTime") {
-    if (!(value > 0 && value <= 10)) return "maxTime must be a number of seconds in (0, 10]";
+    if (!(value >= kMinInterval && value <= 10))
+      return "maxTime must be a number of seconds from 1e-9 (the engine's shortest interval) to 10";
     spec_.maxTime = value;
     maxTime_ = fromSeconds(value);
   } else if (field == "maxBytes") {

@@ -1,7 +1,9 @@
 #include "scenario/scenario_parser.h"
 
+#include <cstdio>
 #include <map>
 
+#include "scenario/limits.h"
 #include "sim/time.h"
 
 namespace obs {
@@ -10,20 +12,46 @@ namespace {
 
 using json = nlohmann::json;
 
-constexpr double kMaxRate = 1e13;         // 10 Tbit/s per line
 constexpr int kMaxNodes = 10000;
 constexpr int kMaxLinks = 100000;
 constexpr int kMaxFlowInstances = 100000;  // flows after `count` replication
 constexpr double kMaxSamplesPerFlow = 2e6;
 
+// A time interval that drives repeated events: positive, at least kMinInterval.
+double interval(JsonReader& r, const std::string& key, double fallback, double max) {
+  const double v = r.positive(key, fallback, max);
+  if (v < kMinInterval)
+    r.fail(key, "must be at least 1e-9 s (1 ns, the shortest interval the engine repeats: "
+                "1000 ticks of its picosecond clock; got " + formatNumber(v) + ")");
+  return v;
+}
+double interval(JsonReader& r, const std::string& key, double max) {
+  if (!r.has(key)) r.fail(key, "is required");
+  return interval(r, key, 0, max);
+}
+
 std::string elementPath(const std::string& array, std::size_t i) {
   return array + "[" + std::to_string(i) + "]";
+}
+
+// Control, format and bidirectional characters are refused in ids and the name: they
+// are shown on the page, in logs and in files, where they could hide or reorder text.
+void refuseUnsafeText(JsonReader& r, const std::string& key, const std::string& text) {
+  char32_t c;
+  std::size_t at;
+  if (findUnsafe(text, &c, &at)) {
+    char code[16];
+    std::snprintf(code, sizeof code, "U+%04X", static_cast<unsigned>(c));
+    r.fail(key, std::string("must not contain control, format or bidirectional characters (found ") +
+                    code + " at character " + std::to_string(at) + ")");
+  }
 }
 
 std::string validId(JsonReader& r) {
   std::string id = r.string("id");
   if (id.empty()) r.fail("id", "must not be empty");
   if (id.size() > 64) r.fail("id", "must be at most 64 characters");
+  refuseUnsafeText(r, "id", id);
   return id;
 }
 
@@ -41,7 +69,7 @@ AssemblySpec readAssembly(JsonReader& a, const AssemblySpec& base) {
   AssemblySpec out = base;
   out.policy = static_cast<AssemblyPolicyKind>(
       a.choice("policy", static_cast<int>(base.policy), {"time", "size", "hybrid"}));
-  out.maxTime = a.positive("maxTime", base.maxTime, 10);
+  out.maxTime = interval(a, "maxTime", base.maxTime, 10);
   out.maxBytes = a.positive("maxBytes", base.maxBytes, 1e9);
   out.minBytes = a.number("minBytes", base.minBytes, 0, 1e9);
   out.queues = static_cast<AssemblyQueues>(
@@ -58,7 +86,7 @@ void readNodes(JsonReader& top, Scenario& s, std::map<std::string, int>& index) 
     JsonReader r(nodes[i], elementPath("nodes", i));
     NodeSpec n;
     n.id = validId(r);
-    if (index.count(n.id)) r.fail("id", "\"" + n.id + "\" is used by another node");
+    if (index.count(n.id)) r.fail("id", quoteInput(n.id) + " is used by another node");
     n.kind = static_cast<NodeKind>(r.choice("kind", {"host", "router", "edge", "core"}));
     n.x = r.number("x", 0, -1e6, 1e6);
     n.y = r.number("y", 0, -1e6, 1e6);
@@ -91,7 +119,7 @@ void readNodes(JsonReader& top, Scenario& s, std::map<std::string, int>& index) 
 int nodeRef(JsonReader& r, const std::string& key, const std::map<std::string, int>& index) {
   std::string id = r.string(key);
   auto it = index.find(id);
-  if (it == index.end()) r.fail(key, "refers to an unknown node \"" + id + "\"");
+  if (it == index.end()) r.fail(key, "refers to an unknown node " + quoteInput(id));
   return it->second;
 }
 
@@ -113,7 +141,7 @@ void readEndpoints(JsonReader& r, const Scenario& s, const std::map<std::string,
   for (const char* end : {"src", "dst"}) {
     const NodeSpec& n = s.nodes[std::string(end) == "src" ? *src : *dst];
     if (n.kind != kind)
-      r.fail(end, std::string("must be ") + kindLabel + " (\"" + n.id + "\" is a " +
+      r.fail(end, std::string("must be ") + kindLabel + " (" + quoteInput(n.id) + " is a " +
                       kindName(n.kind) + ")");
   }
   if (*src == *dst) r.fail("dst", "must differ from src");
@@ -127,13 +155,18 @@ void readLinks(JsonReader& top, Scenario& s, const std::map<std::string, int>& n
     JsonReader r(links[i], elementPath("links", i));
     LinkSpec l;
     l.id = validId(r);
-    if (seen.count(l.id)) r.fail("id", "\"" + l.id + "\" is used by another link");
+    if (seen.count(l.id)) r.fail("id", quoteInput(l.id) + " is used by another link");
     seen[l.id] = static_cast<int>(i);
     l.a = nodeRef(r, "a", nodeIndex);
     l.b = nodeRef(r, "b", nodeIndex);
     if (l.a == l.b) r.fail("b", "must differ from a (a link joins two nodes)");
     l.kind = static_cast<LinkKind>(r.choice("kind", {"packet", "fiber"}));
     l.rate = r.positive("rate", kMaxRate);
+    const double minRate = l.kind == LinkKind::Packet ? kMinPacketLinkRate : kMinFiberRate;
+    if (l.rate < minRate)
+      r.fail("rate", std::string("must be at least ") +
+                         (l.kind == LinkKind::Packet ? "1000 bit/s on a packet link (a 65 KB packet then lasts 9 minutes)"
+                                                     : "1e6 bit/s on a fiber link (a 4 GB burst then lasts 9.5 hours)"));
     l.delay = r.number("delay", 0, kMaxSeconds);
     NodeKind ka = s.nodes[l.a].kind, kb = s.nodes[l.b].kind;
     if (l.kind == LinkKind::Packet) {
@@ -221,11 +254,11 @@ TcpSpec readTcp(JsonReader& flow) {
   t.delayedAck = r.boolean("delayedAck", false);
   if (r.has("rto")) {
     JsonReader rto = r.object("rto");
-    t.rto.initial = rto.positive("initial", 1, 600);
-    t.rto.min = rto.number("min", 0.2, 0, 600);
-    t.rto.max = rto.positive("max", 60, 3600);
+    t.rto.initial = interval(rto, "initial", 1, 600);
+    t.rto.min = rto.number("min", 0.2, 0, 600);  // 0: no floor but the engine's (rtt_estimator.h)
+    t.rto.max = interval(rto, "max", 60, 3600);
     // null (or absent): the RFC 6298 estimator; a number: that constant RTO.
-    if (rto.has("fixed") && !rto.raw("fixed").is_null()) t.rto.fixed = rto.positive("fixed", 600);
+    if (rto.has("fixed") && !rto.raw("fixed").is_null()) t.rto.fixed = interval(rto, "fixed", 600);
     rto.finish();
     if (t.rto.min > t.rto.max) rto.fail("min", "must not exceed rto.max");
   }
@@ -243,7 +276,7 @@ void readFlows(JsonReader& top, Scenario& s, const std::map<std::string, int>& n
     f.id = validId(r);
     if (f.id.find('#') != std::string::npos)
       r.fail("id", "must not contain '#' (reserved for replicated flows: id#0, id#1 ...)");
-    if (seen.count(f.id)) r.fail("id", "\"" + f.id + "\" is used by another flow");
+    if (seen.count(f.id)) r.fail("id", quoteInput(f.id) + " is used by another flow");
     seen[f.id] = 1;
     readEndpoints(r, s, nodeIndex, NodeKind::Host, "a host", &f.src, &f.dst);
     f.count = static_cast<int>(r.integer("count", 1, 1, kMaxFlowInstances));
@@ -259,6 +292,14 @@ void readFlows(JsonReader& top, Scenario& s, const std::map<std::string, int>& n
       }
       if (f.app.kind == AppKind::Cbr) {
         f.app.rate = app.positive("rate", 1e12);
+        // One segment per kMinInterval at most: a CBR source schedules one hand-over each.
+        const double segmentsPerSecond = f.app.rate / (8.0 * f.tcp.mss);
+        if (segmentsPerSecond > kMaxEventRate)
+          app.fail("rate", "hands TCP " + std::to_string(static_cast<long long>(segmentsPerSecond)) +
+                               " segments of " + std::to_string(f.tcp.mss) +
+                               " bytes per second; at most one per nanosecond (the engine's shortest "
+                               "interval), so at most " + std::to_string(static_cast<long long>(8.0 * f.tcp.mss * kMaxEventRate)) +
+                               " bit/s with this mss");
       } else if (app.has("rate")) {
         app.fail("rate", "applies to the \"cbr\" application only");
       }
@@ -323,9 +364,10 @@ Scenario parseScenario(const std::string& jsonText) {
                             ", but this engine reads scenario format version 1");
   s.name = top.string("name", "");
   if (s.name.size() > 200) top.fail("name", "must be at most 200 characters");
+  refuseUnsafeText(top, "name", s.name);
   s.seed = static_cast<std::uint32_t>(top.integer("seed", 1, 0, 4294967295LL));
   s.duration = top.positive("duration", 10, kMaxSeconds);
-  s.sampleInterval = top.positive("sampleInterval", 0.01, kMaxSeconds);
+  s.sampleInterval = interval(top, "sampleInterval", 0.01, kMaxSeconds);
   if (s.duration / s.sampleInterval > kMaxSamplesPerFlow)
     top.fail("sampleInterval", "is too small for the duration (at most 2000000 samples per flow)");
 
@@ -334,6 +376,13 @@ Scenario parseScenario(const std::string& jsonText) {
   readNodes(top, s, nodeIndex);
   readLinks(top, s, nodeIndex);
   readFlows(top, s, nodeIndex);
+  double instances = 0;
+  for (const FlowSpec& f : s.flows) instances += f.count;
+  const double rows = instances * (s.duration / s.sampleInterval + 1);
+  if (rows > kMaxSampleRows)
+    top.fail("sampleInterval", "is too small for " + formatNumber(instances) + " flows over " +
+                                   formatNumber(s.duration) + " s: " + formatNumber(rows) +
+                                   " sample rows (flows x duration / sampleInterval), at most 1e+08");
   readBackground(top, s, nodeIndex);
   top.finish();
   return s;

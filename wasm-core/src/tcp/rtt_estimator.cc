@@ -2,14 +2,25 @@
 
 #include <algorithm>
 
+#include "scenario/limits.h"
+
 namespace obs {
+
+namespace {
+const SimTime kMinTimerTicks = fromSeconds(kMinInterval);
+}
 
 RttEstimator::RttEstimator(const RtoSpec& spec)
     : min_(fromSeconds(spec.min)), max_(fromSeconds(spec.max)), fixed_(fromSeconds(spec.fixed)), rto_(0) {
   rto_ = fixed_ > 0 ? fixed_ : clamp(fromSeconds(spec.initial));
 }
 
-SimTime RttEstimator::clamp(SimTime value) const { return std::min(std::max(value, min_), max_); }
+// The engine's own floor, kMinInterval, applies under rto.min: with rto.min = 0 and links
+// of no delay, SRTT + 4 RTTVAR can reach zero ticks, and a timer of zero ticks would fire
+// for ever at one instant. The parser keeps rto.max and rto.initial at or above it.
+SimTime RttEstimator::clamp(SimTime value) const {
+  return std::min(std::max({value, min_, kMinTimerTicks}), max_);
+}
 
 void RttEstimator::addSample(SimTime r) {
   last_ = r;

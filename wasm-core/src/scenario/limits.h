@@ -1,0 +1,26 @@
+// The engine's lower bounds on what drives event rates, derived from its clock (time is a
+// count of picoseconds, sim/time.h). docs/model.md ("Resource limits") states them.
+#pragma once
+
+namespace obs {
+
+// The shortest interval the engine schedules as a repeating step (a timer, a sampling
+// period, an assembly timeout, the gap of a packet source): 1 ns, 1000 ticks of the
+// picosecond clock, so rounding it to whole ticks changes it by at most 0.05 %. Shorter
+// intervals are refused: 1e-300 s rounds to zero ticks and a timer of zero ticks fires
+// for ever without the clock moving.
+constexpr double kMinInterval = 1e-9;
+// The most events a source may ask for per simulated second on average: one per
+// kMinInterval (a background source's bursts, a CBR application's segments).
+constexpr double kMaxEventRate = 1.0 / kMinInterval;
+// Line rates, bit/s. The lowest keeps the longest thing put on a line within the longest
+// accepted time (kMaxSeconds): a 65 KB packet at 1 kbit/s lasts 9 minutes; a burst of up
+// to 4.3 GB at 1 Mbit/s lasts 9.5 hours.
+constexpr double kMinPacketLinkRate = 1e3;
+constexpr double kMinFiberRate = 1e6;
+constexpr double kMaxRate = 1e13;  // 10 Tbit/s per line
+// Chart samples of a whole run (flows x samples per flow): each is a row of nine columns
+// handed to the caller.
+constexpr double kMaxSampleRows = 1e8;
+
+}  // namespace obs
