@@ -1,5 +1,10 @@
 #include "simulation.h"
 
+#include <algorithm>
+#include <cstdio>
+#include <map>
+
+#include "resource_estimate.h"
 #include "scenario/json_reader.h"
 #include "scenario/scenario_parser.h"
 
@@ -16,18 +21,26 @@ struct Simulation::AssemblyFeed final : BackgroundBurstSink {
 
 namespace {
 constexpr std::uint32_t kSampleEvent = 0;
+// Events counted after a stop to say where the run was busy.
+constexpr std::uint64_t kDiagnosisEvents = 4096;
+// Bytes per undrained sample row (nine columns).
+constexpr std::uint64_t kSampleRowBytes = 53;
+}  // namespace
+
+std::unique_ptr<Simulation> Simulation::fromJson(const std::string& scenarioJson,
+                                                 const RunBudget& budget) {
+  return std::make_unique<Simulation>(parseScenario(scenarioJson), budget);
 }
 
-std::unique_ptr<Simulation> Simulation::fromJson(const std::string& scenarioJson) {
-  return std::make_unique<Simulation>(parseScenario(scenarioJson));
-}
-
-Simulation::Simulation(const Scenario& scenario)
+Simulation::Simulation(const Scenario& scenario, const RunBudget& budget)
     : scenario_(scenario),
+      guard_(budget, fromSeconds(scenario.duration)),
+      buildBytes_(estimateBuildBytes(scenario)),
       end_(fromSeconds(scenario.duration)),
       sampleInterval_(fromSeconds(scenario.sampleInterval)),
       routing_(scenario_.nodes, scenario_.links),
       channels_(scenario_.links.size() * 2) {
+  refuseUnaffordableBuild(scenario_, budget);  // before anything large is allocated
   for (std::size_t i = 0; i < scenario_.links.size(); ++i) {
     const LinkSpec& l = scenario_.links[i];
     if (l.kind != LinkKind::Packet) continue;
@@ -48,7 +61,15 @@ Simulation::Simulation(const Scenario& scenario)
     channels_[i * 2 + 1]->setVisualLog(&visual_);
   }
 
-  // Routes first: the OBS plane needs every optical path a flow can use.
+  // Routes first: the OBS plane needs every optical path a flow can use. All pairs at
+  // once, so each source's shortest-path tree is built once.
+  std::vector<std::pair<int, int>> pairs;
+  for (const FlowSpec& spec : scenario_.flows) {
+    pairs.emplace_back(spec.src, spec.dst);
+    pairs.emplace_back(spec.dst, spec.src);
+  }
+  for (const BackgroundSpec& b : scenario_.background) pairs.emplace_back(b.src, b.dst);
+  routing_.prepare(pairs);
   struct Pending { const FlowSpec* spec; int copy; const Route* data; const Route* acks; };
   std::vector<Pending> pending;
   for (std::size_t f = 0; f < scenario_.flows.size(); ++f) {
@@ -57,8 +78,8 @@ Simulation::Simulation(const Scenario& scenario)
     const Route* acks = routing_.route(spec.dst, spec.src);
     if (!data || !acks) {
       int from = data ? spec.dst : spec.src, to = data ? spec.src : spec.dst;
-      throw ScenarioError("flows[" + std::to_string(f) + "]: no path of links leads from \"" +
-                          scenario_.nodes[from].id + "\" to \"" + scenario_.nodes[to].id + "\"");
+      throw ScenarioError("flows[" + std::to_string(f) + "]: no path of links leads from " +
+                          quoteInput(scenario_.nodes[from].id) + " to " + quoteInput(scenario_.nodes[to].id));
     }
     for (int c = 0; c < spec.count; ++c) pending.push_back({&spec, c, data, acks});
   }
@@ -69,8 +90,8 @@ Simulation::Simulation(const Scenario& scenario)
     const Route* r = routing_.route(b.src, b.dst);
     std::string where = "background[" + std::to_string(i) + "]: ";
     if (!r)
-      throw ScenarioError(where + "no path of links leads from \"" + scenario_.nodes[b.src].id +
-                          "\" to \"" + scenario_.nodes[b.dst].id + "\"");
+      throw ScenarioError(where + "no path of links leads from " + quoteInput(scenario_.nodes[b.src].id) +
+                          " to " + quoteInput(scenario_.nodes[b.dst].id));
     int path = r->opticalPathAt.empty() ? -1 : r->opticalPathAt[0];
     if (path < 0 || routing_.opticalPaths()[path].egress != b.dst)
       throw ScenarioError(where + "the route from \"" + scenario_.nodes[b.src].id + "\" to \"" +
@@ -82,6 +103,7 @@ Simulation::Simulation(const Scenario& scenario)
       double c = l.rate * l.wavelengths;
       if (capacity == 0 || c < capacity) capacity = c;
     }
+    refuseUnaffordableBackground(scenario_, static_cast<int>(i), capacity, budget);
     backgroundPaths.push_back({path, capacity});
   }
 
@@ -175,18 +197,158 @@ void Simulation::takeSample() {
   if (next <= end_) sim_.scheduleAt(next, this, kSampleEvent);
 }
 
+std::uint64_t Simulation::runGuarded(std::uint64_t maxEvents, SimTime limit) {
+  std::uint64_t ran = 0;
+  while (ran < maxEvents && !stopped()) {
+    const std::uint64_t chunk = std::min(maxEvents - ran, guard_.eventsUntilCheck(sim_.eventsExecuted()));
+    const std::uint64_t r = sim_.runEvents(chunk, limit);
+    ran += r;
+    const std::uint64_t executed = sim_.eventsExecuted();
+    if (guard_.due(executed)) {
+      // The memory estimate walks the queues: every fourth look is enough (a run cannot
+      // grow by more than a few tens of MB in 2^18 events).
+      const bool lookAtMemory = executed % (4 * RunGuard::kCheckEvery) == 0;
+      const StopCause cause = guard_.check(executed, sim_.now(), lookAtMemory ? memoryEstimate() : 0);
+      if (cause != StopCause::None) stop(cause);
+    }
+    if (r < chunk) break;  // no event left up to the limit
+  }
+  return ran;
+}
+
 void Simulation::advanceTo(double seconds) {
   SimTime limit = seconds >= scenario_.duration ? end_ : fromSeconds(seconds);
   // >=: events due exactly at the current time (t = 0 after load) run too.
-  if (limit >= sim_.now()) sim_.runUntil(limit);
+  if (limit < sim_.now()) return;
+  runGuarded(UINT64_MAX, limit);
+  if (!stopped()) sim_.runUntil(limit);  // no event is left up to limit: moves the clock
 }
 
-void Simulation::advanceEvents(std::uint64_t count) { sim_.runEvents(count, end_); }
+void Simulation::advanceEvents(std::uint64_t count) { runGuarded(count, end_); }
 
 void Simulation::advanceToBounded(double seconds, std::uint64_t maxEvents) {
   SimTime limit = seconds >= scenario_.duration ? end_ : fromSeconds(seconds);
-  sim_.runEvents(maxEvents, limit);
-  if (sim_.nextEventTime() > limit && limit > sim_.now()) sim_.runUntil(limit);
+  runGuarded(maxEvents, limit);
+  if (!stopped() && sim_.nextEventTime() > limit && limit > sim_.now()) sim_.runUntil(limit);
+}
+
+std::size_t Simulation::heldPackets() const {
+  std::size_t held = obs_->packetsInFlight();
+  for (const auto& ch : channels_)
+    if (ch) held += ch->held();
+  for (const auto& a : assemblers_)
+    if (a) held += a->held();
+  return held;
+}
+
+std::uint64_t Simulation::memoryEstimate() const {
+  // The build's estimate, then what grows while running, by what is allocated: the event
+  // queue, the burst pool with the packets bursts carry, packets queued on packet lines
+  // and in assembly, and samples not yet drained.
+  std::size_t lines = 0;
+  for (const auto& ch : channels_)
+    if (ch) lines += ch->held();
+  for (const auto& a : assemblers_)
+    if (a) lines += a->held();
+  return buildBytes_ + sim_.queueMemoryBytes() + obs_->poolMemoryBytes() + lines * sizeof(Packet) +
+         samples_.t.size() * kSampleRowBytes;
+}
+
+void Simulation::stop(StopCause cause) {
+  const std::uint64_t executed = sim_.eventsExecuted();
+  const SimTime now = sim_.now();
+  const double nowSeconds = toSeconds(now);
+  const std::uint64_t memory = memoryEstimate();
+  const std::uint64_t held = heldPackets(), pending = sim_.pending();
+  const RunBudget& budget = guard_.budget();
+  std::string at = "stopped at t = " + formatNumber(nowSeconds) + " s of " + formatNumber(scenario_.duration) + " s";
+  std::string why;
+  switch (cause) {
+    case StopCause::Stall:
+      why = ": " + std::to_string(guard_.stallEvents(executed)) + " events ran within 1 µs of simulated time " +
+            "from t = " + formatNumber(toSeconds(guard_.stallStart())) +
+            " s (over 4e+12 events per simulated second: the clock has all but stopped)";
+      break;
+    case StopCause::EventBudget:
+      why = ": the run reached its event budget of " + formatNumber(static_cast<double>(budget.maxEvents)) +
+            " events (raise it with obs-sim --max-events)";
+      break;
+    case StopCause::EventPace: {
+      const double projected = guard_.projectedEvents(executed, now);
+      why = " after " + formatNumber(static_cast<double>(executed)) + " events: at this pace the run needs about " +
+            formatNumber(projected) + " events to reach its end, more than the event budget of " +
+            formatNumber(static_cast<double>(budget.maxEvents)) +
+            " (shorten the run, or raise the budget with obs-sim --max-events)";
+      break;
+    }
+    case StopCause::Memory:
+      why = ": the model holds about " + formatBytes(static_cast<double>(memory)) + " (pending events: " +
+            std::to_string(pending) + ", packets held in queues and bursts: " + std::to_string(held) +
+            "), more than the memory budget of " +
+            formatBytes(static_cast<double>(budget.maxMemoryBytes)) + " (obs-sim --max-memory)";
+      break;
+    case StopCause::None:
+      return;
+  }
+  const std::string busiest = busiestParts();
+  stopReason_ = oneLine(at + why + (busiest.empty() ? "" : "; busiest: " + busiest));
+}
+
+std::string Simulation::busiestParts() {
+  // The next events show what the run is busy with. Counting them means running them,
+  // but deterministically, and only once, after the decision to stop.
+  std::map<std::pair<const EventHandler*, std::uint32_t>, std::uint64_t> counts;
+  std::uint64_t total = 0;
+  for (; total < kDiagnosisEvents; ++total) {
+    const Event next = sim_.peekNext();
+    if (next.target == nullptr || next.time > end_) break;
+    ++counts[{next.target, next.kind}];
+    sim_.runEvents(1, end_);
+  }
+  if (total == 0) return "";
+  // Merge kinds that read the same ("flow x's sender"), then the top three by count; ties
+  // by description, so the text does not depend on pointer values.
+  std::map<std::string, std::uint64_t> byName;
+  for (const auto& [key, n] : counts) byName[describeTarget(key.first, key.second)] += n;
+  std::vector<std::pair<std::uint64_t, std::string>> ranked;
+  for (const auto& [name, n] : byName) ranked.emplace_back(n, name);
+  std::stable_sort(ranked.begin(), ranked.end(),
+                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::string text;
+  for (std::size_t i = 0; i < ranked.size() && i < 3; ++i) {
+    if (i > 0 && ranked[i].first * 100 < total) break;  // under 1 %: not worth naming
+    char share[16];
+    std::snprintf(share, sizeof share, "%.0f %%", 100.0 * static_cast<double>(ranked[i].first) / static_cast<double>(total));
+    text += (i ? ", " : "") + std::string(share) + " " + ranked[i].second;
+  }
+  return text;
+}
+
+std::string Simulation::describeTarget(const EventHandler* target, std::uint32_t kind) const {
+  if (target == static_cast<const EventHandler*>(this)) return "the chart sampler";
+  if (target == static_cast<const EventHandler*>(obs_.get())) return "the OBS core (control packets and bursts)";
+  for (std::size_t i = 0; i < background_.size(); ++i)
+    if (target == static_cast<const EventHandler*>(background_[i].get())) {
+      const BackgroundSpec& b = scenario_.background[i];
+      return "background[" + std::to_string(i) + "] (" + scenario_.nodes[b.src].id + " -> " +
+             scenario_.nodes[b.dst].id + ")";
+    }
+  for (const FlowInstance& f : flows_) {
+    if (target == static_cast<const EventHandler*>(f.sender.get()))
+      return "flow " + f.id + "'s sender (" + TcpSender::eventName(kind) + ")";
+    if (target == static_cast<const EventHandler*>(f.receiver.get())) return "flow " + f.id + "'s receiver";
+  }
+  for (std::size_t k = 0; k < channels_.size(); ++k)
+    if (channels_[k] && target == static_cast<const EventHandler*>(channels_[k].get())) {
+      const LinkSpec& l = scenario_.links[k / 2];
+      const bool ab = k % 2 == 0;
+      return "links[" + std::to_string(k / 2) + "] (" + l.id + ", " + scenario_.nodes[ab ? l.a : l.b].id +
+             " -> " + scenario_.nodes[ab ? l.b : l.a].id + ")";
+    }
+  for (std::size_t n = 0; n < assemblers_.size(); ++n)
+    if (assemblers_[n] && target == static_cast<const EventHandler*>(assemblers_[n].get()))
+      return "edge " + scenario_.nodes[n].id + "'s burst assembly";
+  return "another part of the model";
 }
 
 std::uint64_t Simulation::burstsSent() const {
@@ -197,14 +359,12 @@ std::uint64_t Simulation::burstsSent() const {
 
 bool Simulation::advanceToNextBurst(std::uint64_t maxEvents) {
   const std::uint64_t before = burstsSent();
-  for (std::uint64_t i = 0; i < maxEvents && !finished(); ++i) {
-    std::uint64_t executed = sim_.eventsExecuted();
-    sim_.runEvents(1, end_);
-    if (burstsSent() != before) return true;
-    if (sim_.eventsExecuted() == executed) {  // nothing left before the end
-      sim_.runUntil(end_);
+  for (std::uint64_t i = 0; i < maxEvents && !finished() && !stopped(); ++i) {
+    if (runGuarded(1, end_) == 0) {  // nothing left before the end
+      if (!stopped()) sim_.runUntil(end_);
       break;
     }
+    if (burstsSent() != before) return true;
   }
   return false;
 }
@@ -375,6 +535,7 @@ nlohmann::ordered_json Simulation::summary() const {
   out["seed"] = scenario_.seed;
   out["simTime"] = simTime;
   out["events"] = sim_.eventsExecuted();
+  if (stopped()) out["stopped"] = stopReason_;  // the run guard ended the run early
 
   json flows = json::array();
   double aggregateGoodput = 0, aggregateDelivered = 0;

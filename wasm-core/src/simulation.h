@@ -15,6 +15,7 @@
 #include "net/route.h"
 #include "obs/burst_assembler.h"
 #include "obs/obs_plane.h"
+#include "run_guard.h"
 #include "scenario/scenario.h"
 #include "sim/simulator.h"
 #include "tcp/tcp_receiver.h"
@@ -24,14 +25,23 @@ namespace obs {
 
 class Simulation final : public PacketReceiver, public EventHandler {
  public:
-  // Parses, validates and builds. Throws ScenarioError with a one-line reason.
-  static std::unique_ptr<Simulation> fromJson(const std::string& scenarioJson);
-  explicit Simulation(const Scenario& scenario);
+  // Parses, validates and builds. Throws ScenarioError with a one-line reason, also when
+  // the scenario's own numbers say the run would exceed `budget` (resource_estimate.h).
+  static std::unique_ptr<Simulation> fromJson(const std::string& scenarioJson,
+                                              const RunBudget& budget = RunBudget{});
+  explicit Simulation(const Scenario& scenario, const RunBudget& budget = RunBudget{});
   ~Simulation();
 
   double now() const { return toSeconds(sim_.now()); }
   double duration() const { return scenario_.duration; }
   bool finished() const { return sim_.now() >= end_; }
+  // The run guard stopped the run (run_guard.h): it stays where it stopped, every advance
+  // is a no-op, and stopReason() says why in one sentence.
+  bool stopped() const { return !stopReason_.empty(); }
+  const std::string& stopReason() const { return stopReason_; }
+  // The model's estimate of the memory it holds: its build plus queued packets, bursts in
+  // flight, pending events and samples not yet drained. The same on every target.
+  std::uint64_t memoryEstimate() const;
   std::uint64_t eventCount() const { return sim_.eventsExecuted(); }
 
   // Runs every event up to min(seconds, duration); the clock then reads that time.
@@ -95,12 +105,25 @@ class Simulation final : public PacketReceiver, public EventHandler {
   };
 
   PacketChannel& channel(const Hop& hop) { return *channels_[hop.link * 2 + hop.dir]; }
+  // Runs at most `maxEvents` events with time <= limit, in pieces between which the run
+  // guard looks; returns how many ran. Every advance goes through here.
+  std::uint64_t runGuarded(std::uint64_t maxEvents, SimTime limit);
+  void stop(StopCause cause);
+  // Which parts of the model the next events belong to: runs up to kDiagnosisEvents more
+  // events, counting their targets, and names the busiest ("72 % flow tcp1's sender
+  // (retransmission timer)").
+  std::string busiestParts();
+  std::string describeTarget(const EventHandler* target, std::uint32_t kind) const;
+  std::size_t heldPackets() const;
   void takeSample();
   std::string setLinkLive(int link, const std::string& field, double value);
   nlohmann::ordered_json linksSummary() const;
 
   Scenario scenario_;
   Simulator sim_;
+  RunGuard guard_;
+  std::string stopReason_;
+  std::uint64_t buildBytes_ = 0;
   VisualEventLog visual_;
   SimTime end_;
   SimTime sampleInterval_;

@@ -4,6 +4,7 @@
 #include <emscripten/val.h>
 
 #include <memory>
+#include <new>
 #include <string>
 
 #include "scenario/json_reader.h"
@@ -25,11 +26,21 @@ val copyColumn(const std::vector<T>& column, const char* arrayType) {
 
 class JsSimulation {
  public:
-  explicit JsSimulation(const std::string& scenarioJson) {
+  explicit JsSimulation(const std::string& scenarioJson) : JsSimulation(scenarioJson, -1, -1) {}
+  // With a run budget (run_guard.h): maxEvents and maxMemoryBytes, 0 for no limit and a
+  // negative number for the default.
+  JsSimulation(const std::string& scenarioJson, double maxEvents, double maxMemoryBytes) {
+    obs::RunBudget budget;
+    if (maxEvents >= 0) budget.maxEvents = static_cast<std::uint64_t>(maxEvents);
+    if (maxMemoryBytes >= 0) budget.maxMemoryBytes = static_cast<std::uint64_t>(maxMemoryBytes);
     try {
-      sim_ = obs::Simulation::fromJson(scenarioJson);
+      sim_ = obs::Simulation::fromJson(scenarioJson, budget);
     } catch (const obs::ScenarioError& e) {
       error_ = e.what();
+    } catch (const std::bad_alloc&) {
+      // The up-front estimate should refuse first; if memory still runs out, say so as a
+      // refusal rather than crash the worker.
+      error_ = "the engine ran out of memory building this scenario (the WebAssembly engine can use 2 GB)";
     }
   }
 
@@ -38,6 +49,8 @@ class JsSimulation {
   double now() const { return sim_ ? sim_->now() : 0; }
   double duration() const { return sim_ ? sim_->duration() : 0; }
   bool finished() const { return sim_ ? sim_->finished() : true; }
+  // "" while the run may go on; else why the run guard stopped it (one sentence).
+  std::string stopReason() const { return sim_ ? sim_->stopReason() : ""; }
   double eventCount() const { return sim_ ? static_cast<double>(sim_->eventCount()) : 0; }
 
   double advanceTo(double t) {
@@ -139,11 +152,13 @@ std::string engineVersion() { return "obs-tcp-sim engine 0.1.0"; }
 EMSCRIPTEN_BINDINGS(obs_engine) {
   emscripten::class_<JsSimulation>("Simulation")
       .constructor<const std::string&>()
+      .constructor<const std::string&, double, double>()
       .function("ok", &JsSimulation::ok)
       .function("error", &JsSimulation::error)
       .function("now", &JsSimulation::now)
       .function("duration", &JsSimulation::duration)
       .function("finished", &JsSimulation::finished)
+      .function("stopReason", &JsSimulation::stopReason)
       .function("eventCount", &JsSimulation::eventCount)
       .function("advanceTo", &JsSimulation::advanceTo)
       .function("advanceEvents", &JsSimulation::advanceEvents)

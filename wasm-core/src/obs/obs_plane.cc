@@ -91,6 +91,12 @@ std::size_t ObsPlane::packetsInFlight() const {
   return n;
 }
 
+std::size_t ObsPlane::poolMemoryBytes() const {
+  std::size_t bytes = pool_.capacity() * sizeof(Burst) + freeSlots_.capacity() * sizeof(std::uint32_t);
+  for (const Burst& b : pool_) bytes += b.packets.capacity() * sizeof(Packet);
+  return bytes;
+}
+
 int ObsPlane::wavelengths(int link) const {
   const Direction& d = directions_[link * 2];
   return d.schedule ? d.schedule->wavelengths() : 0;

@@ -40,7 +40,10 @@ class Simulator {
   // executed the same events in the same order (OMNeT++'s fingerprint idea).
   std::uint64_t fingerprint() const { return fingerprint_; }
   std::size_t pending() const { return queue_.size(); }
+  std::size_t queueMemoryBytes() const { return queue_.memoryBytes(); }
   SimTime nextEventTime() const { return queue_.nextTime(); }
+  // The next event to run (target, kind), or nullptr target when none is pending.
+  Event peekNext() const { return queue_.empty() ? Event{kNever, nullptr, 0, 0} : queue_.peek(); }
 
  private:
   void execute(const Event& e);

@@ -71,6 +71,10 @@ class TcpSender final : public EventHandler, private RecoveryHost {
   // File application: when the last segment was acknowledged (-1 while not yet).
   SimTime completedAt() const { return completedAt_; }
   void setVisualLog(VisualEventLog* log) { log_ = log; }
+  // What an event of this kind is, for the run guard's messages.
+  static const char* eventName(std::uint32_t kind) {
+    return kind == kStart ? "start" : kind == kRtoTimer ? "retransmission timer" : "application data";
+  }
 
  private:
   enum EventKind : std::uint32_t {
