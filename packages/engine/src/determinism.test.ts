@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defaultScenario } from '@obs-tcp-sim/scenario';
 import type { Scenario, TcpVariant } from '@obs-tcp-sim/scenario';
-import { runScenarioNode } from './node-engine.js';
+import { loadEngineNode, runScenarioNode } from './node-engine.js';
 
 const nativeDriver = fileURLToPath(new URL('../../../wasm-core/build/native/obs-sim-native', import.meta.url));
 const haveNative = existsSync(nativeDriver);
@@ -94,5 +94,39 @@ describe.skipIf(skipReason !== null)(`native and wasm give identical summaries${
     expect(differences(native, wasm)).toEqual([]);
     expect(wasm).toStrictEqual(native);
     expect(wasm.events).toBeGreaterThan(0);
+  });
+});
+
+// A run the run guard stops (a fixed RTO of 1 ns: the pace would need 2e10 events) stops
+// at the same event with the same summary and reason on both builds; the native driver
+// then exits 2 after printing the summary.
+const rtoOfOneNanosecond = structuredClone(defaultScenario) as Scenario;
+rtoOfOneNanosecond.name = 'a 1 ns RTO';
+rtoOfOneNanosecond.flows[0].tcp.rto = { initial: 1e-9, min: 0, max: 1e-9, fixed: 1e-9 };
+
+describe.skipIf(skipReason !== null)(`a stopped run${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
+  it('stops at the same event natively and in wasm, with the same reason', async () => {
+    const file = join(dir, 'stopped.json');
+    writeFileSync(file, JSON.stringify(rtoOfOneNanosecond));
+    const native = await promisify(execFile)(nativeDriver, [file], { maxBuffer: 64 << 20 }).then(
+      () => { throw new Error('the native driver should exit 2 on a stopped run'); },
+      (error: { code?: number; stdout: string; stderr: string }) => {
+        expect(error.code).toBe(2);
+        expect(error.stderr.trim().split('\n')).toHaveLength(1);
+        return JSON.parse(error.stdout) as { stopped: string; events: number };
+      },
+    );
+    const { module } = await loadEngineNode();
+    const sim = new module.Simulation(JSON.stringify(rtoOfOneNanosecond));
+    try {
+      sim.advanceTo(sim.duration());
+      expect(sim.stopReason()).toBe(native.stopped);
+      const wasm = JSON.parse(sim.summaryJson()) as unknown;
+      expect(differences(native, wasm)).toEqual([]);
+    } finally {
+      sim.delete();
+    }
+    expect(native.stopped).toMatch(/^stopped at t = .* at this pace the run needs about .* busiest: 100 % flow tcp1's sender \(retransmission timer\)$/);
+    await expect(runScenarioNode(rtoOfOneNanosecond)).rejects.toThrow(native.stopped);
   });
 });

@@ -19,6 +19,11 @@ export interface Frame {
   visual?: VisualEventColumns;
   /** Latest summary: at most ~4 times a wall second, and always on the frame that finishes or pauses. */
   summary?: Summary;
+  /**
+   * Set when the engine's run guard stopped the run (Simulation.stopReason): why, in one
+   * sentence. The run does not go on; this frame carries the summary of what ran.
+   */
+  stopped?: string;
 }
 
 /**

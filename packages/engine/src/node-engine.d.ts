@@ -13,9 +13,18 @@ export declare function loadEngineNode(): Promise<{ module: EngineModule; log: E
 /** Compiles and instantiates the instance runScenarioNode uses, e.g. to keep it out of a timing. */
 export declare function preloadEngineNode(): Promise<void>;
 
+/** A run's budget (wasm-core/src/run_guard.h): 0 for no limit, absent for the defaults. */
+export interface RunBudget {
+  /** Events in all (default 1e10); a pace that would need more stops the run early. */
+  maxEvents?: number;
+  /** The model's own estimate of the memory it holds, bytes (default 1 GiB). */
+  maxMemoryBytes?: number;
+}
+
 /**
  * Runs a scenario from 0 to its duration and returns the summary (without wallTime).
- * Rejects with ScenarioError when the engine refuses the scenario, and with
- * EngineCrashError (carrying the engine's last output) when it throws or aborts.
+ * Rejects with ScenarioError when the engine refuses the scenario or its run guard stops
+ * the run (the message says why), and with EngineCrashError (carrying the engine's last
+ * output) when it throws or aborts.
  */
-export declare function runScenarioNode(scenario: string | Scenario): Promise<Summary>;
+export declare function runScenarioNode(scenario: string | Scenario, budget?: RunBudget): Promise<Summary>;

@@ -59,23 +59,29 @@ const DRAIN_STEPS = 200;
 
 /**
  * Runs a scenario from 0 to its duration and returns the summary (without wallTime).
- * Rejects with ScenarioError(the engine's message) when the engine refuses the scenario,
- * and with EngineCrashError (carrying the engine's last output) when it throws or aborts.
+ * Rejects with ScenarioError(the engine's message) when the engine refuses the scenario
+ * or its run guard stops the run (a clock that no longer moves, the event or memory
+ * budget: the message says which), and with EngineCrashError (carrying the engine's last
+ * output) when it throws or aborts.
  * @param {string | object} scenario scenario JSON text, or a scenario object
+ * @param {{ maxEvents?: number, maxMemoryBytes?: number }} [budget] the run's budget
+ *   (wasm-core/src/run_guard.h): 0 for no limit; absent for the engine's defaults
+ *   (1e10 events, 1 GiB)
  * @returns {Promise<import('@obs-tcp-sim/scenario').Summary>}
  */
-export async function runScenarioNode(scenario) {
+export async function runScenarioNode(scenario, budget = {}) {
   const text = typeof scenario === 'string' ? scenario : JSON.stringify(scenario);
   const engine = await engineForRuns();
   /** @type {import('./engine-module').Simulation | undefined} */
   let sim;
   try {
-    sim = new engine.module.Simulation(text);
+    sim = new engine.module.Simulation(text, budget.maxEvents ?? -1, budget.maxMemoryBytes ?? -1);
     if (!sim.ok()) throw new ScenarioError(sim.error());
     const duration = sim.duration();
     for (let step = 1; step <= DRAIN_STEPS && !sim.finished(); step++) {
       sim.advanceTo(step === DRAIN_STEPS ? duration : (duration * step) / DRAIN_STEPS);
       sim.drainSamples();
+      if (sim.stopReason() !== '') throw new ScenarioError(sim.stopReason());
     }
     return JSON.parse(sim.summaryJson());
   } catch (error) {

@@ -305,3 +305,38 @@ describe('SimulationRunner stepping and visual events', () => {
     runner.dispose();
   });
 });
+
+describe('SimulationRunner and the run guard', () => {
+  // A fixed RTO of 1 ns: the timer fires 1e9 times per simulated second, and the engine's
+  // run guard stops the run once its pace projects past the event budget.
+  const runaway = structuredClone(defaultScenario) as Scenario;
+  runaway.flows[0].tcp.rto = { initial: 1e-9, min: 0, max: 1e-9, fixed: 1e-9 };
+
+  it.each([
+    ['at full speed', Infinity],
+    ['at a watching speed', 1e-4],
+  ])('a stopped run ends play %s with a frame that says why and carries the summary', (_, speed) => {
+    const { sim, clock, scheduler, frames, crashes, runner } = setup({ scenario: runaway });
+    runner.setSpeed(speed);
+    runner.play();
+    for (let i = 0; i < 100000 && runner.isPlaying; i++) {
+      clock.ms += 16;
+      scheduler.runNext();
+    }
+    expect(runner.isPlaying).toBe(false);
+    expect(crashes).toEqual([]);
+    const last = frames.at(-1)!;
+    expect(last.stopped).toBe(sim.stopReason());
+    expect(last.stopped).toMatch(/^stopped at t = .* busiest: 100 % flow tcp1's sender \(retransmission timer\)$/);
+    expect(last.finished).toBe(false);
+    expect(last.summary?.events).toBe(sim.eventCount());
+    // Play again: nothing runs, and the frame repeats the reason.
+    const events = sim.eventCount();
+    runner.play();
+    expect(runner.isPlaying).toBe(false);
+    expect(frames.at(-1)!.stopped).toBe(last.stopped);
+    expect(runner.step('event')).toBe(false);
+    expect(sim.eventCount()).toBe(events);
+    runner.dispose();
+  });
+});

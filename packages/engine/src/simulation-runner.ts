@@ -111,7 +111,7 @@ export class SimulationRunner {
 
   play(): void {
     if (this.disposed || this.playing) return;
-    if (this.sim.finished()) {
+    if (this.over()) {
       this.sendFrame(true); // tell the UI why nothing happens
       return;
     }
@@ -161,7 +161,7 @@ export class SimulationRunner {
     if (this.disposed || this.playing) return false;
     const eventsBefore = this.sim.eventCount();
     const timeBefore = this.sim.now();
-    if (!this.sim.finished()) {
+    if (!this.over()) {
       if (kind === 'event') this.sim.advanceEvents(1);
       else this.sim.advanceToNextBurst(MAX_EVENTS_TO_NEXT_BURST);
     }
@@ -192,6 +192,11 @@ export class SimulationRunner {
       samples: this.sim.drainSamples(),
     };
     if (this.visualEvents) frame.visual = this.sim.drainVisualEvents();
+    const stopped = this.sim.stopReason();
+    if (stopped !== '') {
+      frame.stopped = stopped;
+      withSummary = true;
+    }
     if (withSummary || wallMs - this.lastSummaryMs >= this.summaryIntervalMs) {
       frame.summary = this.summary();
       this.lastSummaryMs = wallMs;
@@ -221,7 +226,7 @@ export class SimulationRunner {
       const deadlineMs = startMs + (this.speed === Infinity ? this.fullSpeedSliceMs : this.sliceMs);
       const eventsBefore = this.sim.eventCount();
       let caughtUp = false;
-      while (!this.sim.finished()) {
+      while (!this.over()) {
         const goal = this.goal(this.clock.now());
         if (this.sim.now() >= goal || !this.advanceToward(goal)) {
           caughtUp = true;
@@ -233,10 +238,10 @@ export class SimulationRunner {
       this.learnEngineSpeed(this.sim.eventCount() - eventsBefore, endMs - startMs);
       this.rate.record(endMs, this.sim.eventCount());
 
-      const finished = this.sim.finished();
-      if (finished) this.playing = false;
+      const over = this.over();
+      if (over) this.playing = false;
       const frameIntervalMs = this.speed === Infinity ? this.fullSpeedFrameIntervalMs : this.frameIntervalMs;
-      if (finished || endMs - this.lastFrameMs >= frameIntervalMs) this.sendFrame(finished);
+      if (over || endMs - this.lastFrameMs >= frameIntervalMs) this.sendFrame(over);
       if (!this.playing) return;
       if (caughtUp) {
         // Ahead of the pace: sleep until the next frame is due.
@@ -290,6 +295,11 @@ export class SimulationRunner {
       this.stepSeconds = Math.max(MIN_STEP_SECONDS, Math.min(fit, this.stepSeconds * MAX_STEP_GROWTH));
     }
     return this.sim.eventCount() !== eventsBefore || this.sim.now() !== timeBefore;
+  }
+
+  /** Finished, or stopped by the engine's run guard: either way nothing more will run. */
+  private over(): boolean {
+    return this.sim.finished() || this.sim.stopReason() !== '';
   }
 
   private learnEngineSpeed(events: number, wallMs: number): void {

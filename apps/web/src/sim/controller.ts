@@ -429,6 +429,9 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
     if (frame.finished && this.state.phase !== 'finished' && this.state.phase !== 'error') patch.phase = 'finished';
     if (Object.keys(patch).length > 0) this.setState(patch);
     this.redrawViews();
+    // The engine's run guard ended the run (a clock that no longer moves, the event or the
+    // memory budget): what ran stays on the charts, and the reason shows like an error.
+    if (frame.stopped) this.fail(`The engine ${frame.stopped}`);
   }
 
   private redrawViews(): void {
