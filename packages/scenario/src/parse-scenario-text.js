@@ -6,6 +6,7 @@
 // without a TypeScript step.
 
 import { ScenarioError } from './scenario-error.js';
+import { quoteInput } from './safe-text.js';
 
 /**
  * @param {string} text
@@ -95,7 +96,7 @@ export function locateJsonSyntaxError(text) {
   const describe = (at = i) => {
     if (at >= text.length) return 'end of input';
     const word = /^[A-Za-z_$][\w$]*/.exec(text.slice(at, at + 40));
-    return JSON.stringify(word ? word[0] : text[at]);
+    return quoteInput(word ? word[0] : text[at]);
   };
   const unexpected = (expected) => fail(`unexpected ${describe()}, expected ${expected}`);
 

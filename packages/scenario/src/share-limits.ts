@@ -15,6 +15,7 @@
 // v1 passes through to the engine, which knows it (or refuses it by name).
 
 import { SCENARIO_VERSION } from './scenario';
+import { quoteInput } from './safe-text.js';
 
 export const SHARE_LIMITS = Object.freeze({
   /** Characters of the whole hash, '#s=1.' included. The presets need 0.9-1.2 K. */
@@ -87,7 +88,7 @@ function checkTree(value: unknown, path: string, depth: number): void {
     } else {
       for (const [key, item] of Object.entries(value)) {
         if (key === '__proto__' || key.length > SHARE_LIMITS.maxStringLength || FORBIDDEN_CHAR.test(key)) {
-          fail(path, `has a field named ${JSON.stringify(key.slice(0, 40))}, which is not allowed`);
+          fail(path, `has a field named ${quoteInput(key, 40)}, which is not allowed`);
         }
         checkTree(item, join(path, key), depth + 1);
       }
@@ -155,7 +156,7 @@ function list(o: Obj, path: string, key: string, max: number, noun: string): Obj
 
 function oneOf(o: Obj, path: string, key: string, choices: readonly string[]): string {
   const v = str(o, path, key);
-  if (!choices.includes(v)) fail(join(path, key), `must be one of ${choices.map((c) => `"${c}"`).join(', ')} (the link has ${JSON.stringify(v)})`);
+  if (!choices.includes(v)) fail(join(path, key), `must be one of ${choices.map((c) => `"${c}"`).join(', ')} (the link has ${quoteInput(v)})`);
   return v;
 }
 
@@ -173,7 +174,7 @@ function checkScenario(value: unknown): void {
   if (typeof version === 'number' && Number.isInteger(version) && version > SCENARIO_VERSION) {
     fail('version', `is ${version}: the link was made by a newer version of the simulator (this one reads scenario format ${SCENARIO_VERSION})`);
   }
-  if (version !== SCENARIO_VERSION) fail('version', `must be ${SCENARIO_VERSION} (the link has ${JSON.stringify(version)})`);
+  if (version !== SCENARIO_VERSION) fail('version', `must be ${SCENARIO_VERSION} (the link has ${quoteInput(version)})`);
 
   const name = str(s, '', 'name');
   checkString(name, 'name', SHARE_LIMITS.maxNameLength);
@@ -188,7 +189,7 @@ function checkScenario(value: unknown): void {
   const nodeIds = new Set<string>();
   const nodeRef = (o: Obj, path: string, key: string) => {
     const ref = id(o, path, key);
-    if (!nodeIds.has(ref)) fail(join(path, key), `refers to an unknown node ${JSON.stringify(ref)}`);
+    if (!nodeIds.has(ref)) fail(join(path, key), `refers to an unknown node ${quoteInput(ref)}`);
   };
   for (const [i, n] of list(s, '', 'nodes', SHARE_LIMITS.maxNodes, 'nodes').entries()) {
     const path = `nodes[${i}]`;
@@ -222,7 +223,7 @@ function checkScenario(value: unknown): void {
   obj(obs, 'obs', 'assembly', { num: ['maxTime', 'maxBytes', 'minBytes'], str: ['policy', 'queues'] });
   obj(obs, 'obs', 'burstLoss', { num: ['data', 'ack'] });
   const offset = field(obs, 'obs', 'offset');
-  if (typeof offset !== 'number' && offset !== 'auto') fail('obs.offset', `must be "auto" or a number of seconds (the link has ${JSON.stringify(offset)})`);
+  if (typeof offset !== 'number' && offset !== 'auto') fail('obs.offset', `must be "auto" or a number of seconds (the link has ${quoteInput(offset)})`);
 
   let totalFlows = 0;
   for (const [i, f] of list(s, '', 'flows', SHARE_LIMITS.maxFlowEntries, 'flows').entries()) {

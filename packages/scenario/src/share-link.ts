@@ -15,6 +15,7 @@
 import type { Scenario } from './scenario';
 import { ScenarioError } from './scenario-error.js';
 import { parseScenarioText } from './parse-scenario-text.js';
+import { escapeUnsafe, oneLine, quoteInput } from './safe-text.js';
 import { PRESETS, findPreset } from './presets';
 import { decodeBase64url, encodeBase64url } from './base64url';
 import { inflateZlibCapped, zlibCompress } from './zlib-capped';
@@ -73,7 +74,7 @@ export function decodeShareHash(hash: string): ShareHashResult {
   } catch (error) {
     // Nothing above should throw; if something does, the page must still open.
     const detail = error instanceof Error ? error.message : String(error);
-    return refuse(`the link could not be read (${detail.slice(0, 200)})`);
+    return refuse(`the link could not be read (${oneLine(detail, 200)})`);
   }
 }
 
@@ -100,15 +101,14 @@ function decode(hash: string): ShareHashResult {
   const preset = params.get('preset');
   if (preset !== undefined) return decodePresetParam(preset);
   const first = [...params.keys()][0] ?? '';
-  return refuse(`the link holds no scenario: expected #s=... or #preset=..., found #${JSON.stringify(first.slice(0, 40)).slice(1, -1)}`);
+  return refuse(`the link holds no scenario: expected #s=... or #preset=..., found #${escapeUnsafe(first.slice(0, 40))}`);
 }
 
 function decodePresetParam(raw: string): ShareHashResult {
   const id = safeDecodeURIComponent(raw);
   const preset = id === null ? undefined : findPreset(id);
   if (preset === undefined) {
-    const shown = JSON.stringify((id ?? raw).slice(0, 40));
-    return refuse(`there is no preset ${shown}; the presets are ${PRESETS.map((p) => p.id).join(', ')}`);
+    return refuse(`there is no preset ${quoteInput(id ?? raw, 40)}; the presets are ${PRESETS.map((p) => p.id).join(', ')}`);
   }
   return { ok: true, source: 'preset', presetId: preset.id, scenario: structuredClone(preset.scenario) as Scenario };
 }
@@ -148,7 +148,7 @@ function decodeScenarioParam(raw: string): ShareHashResult {
   try {
     parsed = parseScenarioText(text);
   } catch (error) {
-    return refuse(`the link's scenario is not valid: ${error instanceof Error ? error.message : String(error)}`);
+    return refuse(`the link's scenario is not valid: ${oneLine(error instanceof Error ? error.message : String(error))}`);
   }
   const refusal = checkSharedScenario(parsed);
   if (refusal !== null) return { ok: false, error: refusal };
