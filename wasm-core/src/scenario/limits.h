@@ -12,7 +12,7 @@ namespace obs {
 constexpr double kMinInterval = 1e-9;
 // The most events a source may ask for per simulated second on average: one per
 // kMinInterval (a background source's bursts, a CBR application's segments).
-constexpr double kMaxEventRate = 1.0 / kMinInterval;
+constexpr double kMaxEventRate = 1e9;  // = 1 / kMinInterval, written exactly
 // Line rates, bit/s. The lowest keeps the longest thing put on a line within the longest
 // accepted time (kMaxSeconds): a 65 KB packet at 1 kbit/s lasts 9 minutes; a burst of up
 // to 4.3 GB at 1 Mbit/s lasts 9.5 hours.

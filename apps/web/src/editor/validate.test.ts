@@ -15,19 +15,19 @@ describe('field rules', () => {
   it('refuses out-of-range values with the reason, in friendly units', () => {
     expect(why('links[0].delay', -1e-3)).toBe('Delay must be ≥ 0');
     expect(why('links[0].delay', 0)).toBeNull();
-    expect(why('links[0].rate', 0)).toBe('Rate must be > 0');
+    expect(why('links[0].rate', 0)).toBe('Rate must be ≥ 1 kbit/s');
     expect(why('links[0].rate', 2e13)).toBe('Rate must be at most 10 Tbit/s');
     expect(why('links[0].wavelengths', 2.5)).toBe('Wavelengths must be a whole number');
     expect(why('links[0].wavelengths', 0)).toBe('Wavelengths must be ≥ 1');
     expect(why('links[0].wavelengths', 1024)).toBeNull();
     expect(why('links[0].loss', 1.5)).toBe('Loss must be at most 100 %');
-    expect(why('obs.assembly.maxTime', 0)).toBe('Assembly time must be > 0');
+    expect(why('obs.assembly.maxTime', 0)).toBe('Assembly time must be ≥ 1 ns');
     expect(why('obs.assembly.maxTime', 11)).toBe('Assembly time must be at most 10 s');
     expect(why('flows[0].tcp.mss', 65496)).toBe('MSS must be at most 65.495 KB');
     expect(why('flows[0].tcp.initialSsthresh', 1)).toBe('Initial ssthresh must be ≥ 2 segments');
     expect(why('nodes[0].fdl.count', 65)).toBe('Fiber delay lines must be at most 64');
     expect(why('seed', 4294967296)).toBe('Seed must be at most 4294967295');
-    expect(why('flows[0].tcp.rto.fixed', 0)).toBe('Fixed RTO must be > 0');
+    expect(why('flows[0].tcp.rto.fixed', 0)).toBe('Fixed RTO must be ≥ 1 ns');
     expect(why('links[0].queue', NaN)).toBe('Queue must be a number');
   });
   it('checks ids', () => {

@@ -26,6 +26,13 @@ export interface NumberRule {
 }
 
 const MAX_SECONDS = 1e6;
+// The engine's lower bounds (wasm-core/src/scenario/limits.h): the shortest interval it
+// repeats (1 ns, 1000 ticks of its picosecond clock), the slowest lines.
+const MIN_INTERVAL = 1e-9;
+const MIN_PACKET_LINK_RATE = 1e3;
+const MIN_FIBER_RATE = 1e6;
+const MAX_SAMPLE_ROWS = 1e8;
+const MAX_EVENT_RATE = 1e9; // one per MIN_INTERVAL, written exactly
 const R = (label: string, quantity: NumberRule['quantity'], min: number, max: number, extra: Partial<NumberRule> = {}): NumberRule => ({
   label,
   quantity,
@@ -35,7 +42,7 @@ const R = (label: string, quantity: NumberRule['quantity'], min: number, max: nu
 });
 const prob = (label: string) => R(label, 'percent', 0, 1);
 const assemblyRules = (prefix: string): Record<string, NumberRule> => ({
-  [`${prefix}.maxTime`]: R('Assembly time', 'time', 0, 10, { minExclusive: true }),
+  [`${prefix}.maxTime`]: R('Assembly time', 'time', MIN_INTERVAL, 10),
   [`${prefix}.maxBytes`]: R('Maximum burst size', 'bytes', 0, 1e9, { minExclusive: true }),
   [`${prefix}.minBytes`]: R('Minimum burst size', 'bytes', 0, 1e9),
 });
@@ -44,7 +51,7 @@ const assemblyRules = (prefix: string): Record<string, NumberRule> => ({
 export const NUMBER_RULES: Record<string, NumberRule> = {
   seed: R('Seed', 'plain', 0, 4294967295, { integer: true }),
   duration: R('Duration', 'time', 0, MAX_SECONDS, { minExclusive: true }),
-  sampleInterval: R('Sample interval', 'time', 0, MAX_SECONDS, { minExclusive: true }),
+  sampleInterval: R('Sample interval', 'time', MIN_INTERVAL, MAX_SECONDS),
   'nodes[].x': R('x', 'plain', -1e6, 1e6),
   'nodes[].y': R('y', 'plain', -1e6, 1e6),
   'nodes[].setupTime': R('Switch setup time', 'time', 0, 1, { zeroUnit: 'ns' }),
@@ -56,7 +63,7 @@ export const NUMBER_RULES: Record<string, NumberRule> = {
   'obs.offset': R('Offset', 'time', 0, 1, { zeroUnit: 'µs' }),
   'obs.burstLoss.data': prob('Data-burst drop probability'),
   'obs.burstLoss.ack': prob('ACK-burst drop probability'),
-  'links[].rate': R('Rate', 'rate', 0, 1e13, { minExclusive: true }),
+  'links[].rate': R('Rate', 'rate', MIN_PACKET_LINK_RATE, 1e13),
   'links[].delay': R('Delay', 'time', 0, MAX_SECONDS, { zeroUnit: 'µs' }),
   'links[].queue': R('Queue', 'plain', 0, 1e6, { integer: true, suffix: 'packets' }),
   'links[].loss': prob('Loss'),
@@ -74,10 +81,10 @@ export const NUMBER_RULES: Record<string, NumberRule> = {
   'flows[].tcp.initialCwnd': R('Initial cwnd', 'plain', 1, 1e6, { suffix: 'segments' }),
   'flows[].tcp.initialSsthresh': R('Initial ssthresh', 'plain', 2, 1e9, { suffix: 'segments' }),
   'flows[].tcp.dupAckThreshold': R('Duplicate-ACK threshold', 'plain', 1, 1000, { integer: true }),
-  'flows[].tcp.rto.initial': R('Initial RTO', 'time', 0, 600, { minExclusive: true }),
+  'flows[].tcp.rto.initial': R('Initial RTO', 'time', MIN_INTERVAL, 600),
   'flows[].tcp.rto.min': R('Minimum RTO', 'time', 0, 600, { zeroUnit: 'ms' }),
-  'flows[].tcp.rto.max': R('Maximum RTO', 'time', 0, 3600, { minExclusive: true }),
-  'flows[].tcp.rto.fixed': R('Fixed RTO', 'time', 0, 600, { minExclusive: true }),
+  'flows[].tcp.rto.max': R('Maximum RTO', 'time', MIN_INTERVAL, 3600),
+  'flows[].tcp.rto.fixed': R('Fixed RTO', 'time', MIN_INTERVAL, 600),
   'flows[].app.bytes': R('File size', 'bytes', 1, 1e12, { integer: true }),
   'flows[].app.rate': R('CBR rate', 'rate', 0, 1e12, { minExclusive: true }),
   'background[].load': R('Load', 'plain', 0, 10),
@@ -194,6 +201,9 @@ export function validateScenario(s: Scenario): Issue[] {
     if (kb === undefined) add(`${p}.b`, `End b refers to an unknown node "${l.b}"`);
     if (l.a === l.b) add(`${p}.b`, 'A link joins two different nodes');
     num(`${p}.rate`, l.rate);
+    if (l.kind === 'fiber' && l.rate >= MIN_PACKET_LINK_RATE && l.rate < MIN_FIBER_RATE) {
+      add(`${p}.rate`, `Rate of a fiber link must be ≥ ${formatValue(MIN_FIBER_RATE, 'rate')} (a 4 GB burst then lasts 9.5 hours)`);
+    }
     num(`${p}.delay`, l.delay);
     if (l.kind === 'packet') {
       if (ka === 'core' || kb === 'core') {
@@ -244,7 +254,13 @@ export function validateScenario(s: Scenario): Issue[] {
     if (t.rto.fixed !== null) num(`${p}.tcp.rto.fixed`, t.rto.fixed);
     if (t.rto.min > t.rto.max) add(`${p}.tcp.rto.min`, 'Minimum RTO must not exceed the maximum RTO');
     if (f.app.kind === 'file') num(`${p}.app.bytes`, f.app.bytes);
-    if (f.app.kind === 'cbr') num(`${p}.app.rate`, f.app.rate);
+    if (f.app.kind === 'cbr') {
+      num(`${p}.app.rate`, f.app.rate);
+      // One segment per nanosecond at most: a CBR source schedules one hand-over each.
+      if (f.app.rate / (8 * t.mss) > MAX_EVENT_RATE) {
+        add(`${p}.app.rate`, `CBR rate must be at most ${formatValue(8 * t.mss * MAX_EVENT_RATE, 'rate')} with this MSS (one segment per nanosecond)`);
+      }
+    }
     if (Number.isInteger(f.count) && f.count > 0) {
       instances += f.count;
       if (instances > 100000) add(`${p}.count`, 'Copies bring the total number of flows above 100000');
@@ -253,6 +269,11 @@ export function validateScenario(s: Scenario): Issue[] {
       add(`${p}.dst`, `No path of links leads from "${f.src}" to "${f.dst}"`);
     }
   });
+  const rows = instances * (s.duration / s.sampleInterval + 1);
+  const perFlowRefused = issues.some((i) => i.path === 'sampleInterval');
+  if (!perFlowRefused && s.duration > 0 && s.sampleInterval > 0 && rows > MAX_SAMPLE_ROWS) {
+    add('sampleInterval', `Sample interval is too small for ${instances} flows over ${formatValue(s.duration, 'time')} (at most 100,000,000 sample rows)`);
+  }
 
   // background
   s.background.forEach((b, i) => {
