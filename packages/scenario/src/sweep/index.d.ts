@@ -5,7 +5,21 @@ import type { Scenario } from '../scenario';
 
 /** Version of the sweep spec format (`"sweep": 1`). */
 export declare const SWEEP_FORMAT: 1;
-export declare const SWEEP_LIMITS: Readonly<{ maxValues: number; maxSeeds: number; maxRuns: number; maxOutputs: number; maxPaths: number }>;
+export declare const SWEEP_LIMITS: Readonly<{
+  maxValues: number;
+  maxSeeds: number;
+  maxRuns: number;
+  maxOutputs: number;
+  maxPaths: number;
+  /** Entries of `overrides`. */
+  maxOverrides: number;
+  /** Characters of one path (parameter, override or output). */
+  maxPathLength: number;
+  /** Characters of `name`. */
+  maxNameLength: number;
+  /** Largest magnitude of an output value (see isOutputValue). */
+  maxOutputMagnitude: number;
+}>;
 
 /** A spec refused; the message is `field: rule`, e.g. `parameter.path: links[f9] names no link (links are f1, f2)`. */
 export declare class SweepSpecError extends Error {
@@ -104,13 +118,27 @@ export interface Shard {
 }
 
 export interface ShardFile {
-  obsSweepShard: 1;
+  /** 2; format 1 (without resultsHash) is refused by merge as made by an older version. */
+  obsSweepShard: 2;
   hash: string;
   /** "i/N". */
   shard: string;
   runCount: number;
+  /** shardResultsHash(hash, shard, runs). */
+  resultsHash: string;
   runs: RunResult[];
   sweep: Omit<Sweep, 'hash'>;
+}
+
+/** A shard file that passed checkShardFile. */
+export interface CheckedShard {
+  name: string;
+  hash: string;
+  shard: Shard;
+  /** The sweep in the file, resolved again as a spec would be. */
+  sweep: Sweep;
+  /** The shard's runs, in order, each output null or a number within the limits. */
+  runs: RunResult[];
 }
 
 export type PathStep = { key: string } | { index: number } | { id: string };
@@ -119,6 +147,13 @@ export type PathStep = { key: string } | { index: number } | { id: string };
 export declare function resolveSweepSpec(spec: unknown, options?: ResolveOptions): Sweep;
 export declare function sweepHash(sweep: Omit<Sweep, 'hash'>): string;
 export declare function canonicalJson(value: unknown): string;
+/** canonicalJson's text in pieces, for hashing without building one string. */
+export declare function canonicalJsonParts(value: unknown, emit: (part: string) => void): void;
+/** FNV-1a, 64 bits, over UTF-16 code units, fed piece by piece; digest() gives 16 hex digits. */
+export declare class Fnv1a64 {
+  update(text: string): void;
+  digest(): string;
+}
 /** `steps` evenly spaced values from `from` to `to`, both included. */
 export declare function linearValues(from: number, to: number, steps: number): number[];
 
@@ -128,6 +163,8 @@ export declare function parsePath(path: string): PathStep[];
 export declare function getAtPath(root: unknown, path: string): unknown;
 /** A copy of root with value at path (root unchanged). The last key may be new; anything else must exist. */
 export declare function setAtPath<T>(root: T, path: string, value: unknown): T;
+/** A path, key or id from outside, unquoted in a message: unsafe characters escaped, cut so that the result (escapes included) holds at most `max` characters plus a count of the rest. */
+export declare function showInput(text: unknown, max?: number): string;
 
 export declare function sweepPoints(sweep: Sweep): SweepPoint[];
 export declare function sweepRunCount(sweep: Sweep): number;
@@ -140,6 +177,8 @@ export declare function expandSweep(sweep: Sweep): SweepRun[];
 export declare function tQuantile975(df: number): number;
 export declare function describeSamples(samples: readonly number[]): SampleStats;
 
+/** null, or a finite number of magnitude at most SWEEP_LIMITS.maxOutputMagnitude: what an output may be. */
+export declare function isOutputValue(x: unknown): x is number | null;
 /** A number (or null) at a summary path; throws Error naming the path otherwise. */
 export declare function readOutput(summary: unknown, path: string): number | null;
 /** The sweep's outputs from one summary; throws Error starting `outputs[i]: `. */
@@ -155,11 +194,19 @@ export declare function sweepRunsCsv(results: SweepResults): string;
 /** The whole results document (format in docs/sweeps.md). */
 export declare function sweepJson(results: SweepResults): string;
 
-export declare const SHARD_FORMAT: 1;
+export declare const SHARD_FORMAT: 2;
+/** The largest N of a shard i/N. */
+export declare const MAX_SHARDS: number;
 /** Reads "i/N" with 1 <= i <= N; throws Error. */
 export declare function parseShard(text: string): Shard;
 export declare function shardRunIndices(runCount: number, shard: Shard): number[];
+/** FNV-1a (64 bits) of the canonical JSON of { hash, shard, runs }. */
+export declare function shardResultsHash(hash: string, shard: string, runs: readonly RunResult[]): string;
 export declare function makeShardFile(sweep: Sweep, shard: Shard, results: readonly RunResult[]): ShardFile;
 export declare function shardJson(file: ShardFile): string;
+/** One parsed shard file checked completely (format, types, limits, outputs, both hashes); throws Error naming the file and the field. */
+export declare function checkShardFile(name: string, value: unknown): CheckedShard;
 /** All N shard files of one sweep, any order, to the unsharded results; throws Error naming the file at fault. */
 export declare function mergeShards(files: readonly { name: string; value: unknown }[]): SweepResults;
+/** mergeShards after checkShardFile, with the first file's sweep. */
+export declare function mergeCheckedShards(sweep: Sweep, shards: readonly Omit<CheckedShard, 'sweep'>[]): SweepResults;

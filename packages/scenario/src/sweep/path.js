@@ -1,6 +1,12 @@
 // Paths into a scenario or a summary: `obs.burstLoss.data`, `links[f1].wavelengths`,
 // `flows[0].tcp.mss`. A bracket holds an index (digits) or the id of an array item.
 // Pure JS without Node or DOM APIs (see index.d.ts for why JS).
+//
+// Paths, keys and ids come from files anyone can write: inside a message they are shown
+// through showInput (unsafe characters escaped, long ones cut), quoted values through
+// quoteInput, so no spec or scenario can make a message long, multi-line or reordered.
+
+import { escapeUnsafe, quoteInput } from '../safe-text.js';
 
 const NAME = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
@@ -25,14 +31,14 @@ export function parsePath(path) {
   for (const part of splitDots(path)) {
     const bracket = part.indexOf('[');
     const name = bracket < 0 ? part : part.slice(0, bracket);
-    if (!NAME.test(name)) throw new Error(`"${path}" is not a path: "${part}" should start with a field name (like obs.burstLoss.data or links[f1].wavelengths)`);
+    if (!NAME.test(name)) throw new Error(`${quoteInput(path)} is not a path: ${quoteInput(part)} should start with a field name (like obs.burstLoss.data or links[f1].wavelengths)`);
     steps.push({ key: name });
     let rest = bracket < 0 ? '' : part.slice(bracket);
     while (rest !== '') {
       const close = rest.indexOf(']');
-      if (rest[0] !== '[' || close < 0) throw new Error(`"${path}" is not a path: unbalanced brackets in "${part}"`);
+      if (rest[0] !== '[' || close < 0) throw new Error(`${quoteInput(path)} is not a path: unbalanced brackets in ${quoteInput(part)}`);
       const inner = rest.slice(1, close);
-      if (inner === '') throw new Error(`"${path}" is not a path: empty brackets in "${part}"`);
+      if (inner === '') throw new Error(`${quoteInput(path)} is not a path: empty brackets in ${quoteInput(part)}`);
       steps.push(/^[0-9]+$/.test(inner) ? { index: Number(inner) } : { id: inner });
       rest = rest.slice(close + 1);
     }
@@ -74,31 +80,30 @@ export function locate(root, path, options = {}) {
     const last = s === steps.length - 1;
     if ('key' in step) {
       if (here === null || typeof here !== 'object' || Array.isArray(here)) {
-        throw new Error(`${where} is ${describeValue(here)}, so it has no field ${step.key}`);
+        throw new Error(`${showInput(where)} is ${describeValue(here)}, so it has no field ${showInput(step.key)}`);
       }
       const next = where === '' ? step.key : `${where}.${step.key}`;
       if (!Object.prototype.hasOwnProperty.call(here, step.key)) {
         if (last && options.allowNewLastKey) return { value: undefined, found: false };
-        const fields = Object.keys(here);
-        throw new Error(`${next} does not exist (${where === '' ? 'the top level' : where} has ${fields.join(', ') || 'no fields'})`);
+        throw new Error(`${showInput(next)} does not exist (${where === '' ? 'the top level' : showInput(where)} has ${listNames(Object.keys(here)) || 'no fields'})`);
       }
       here = /** @type {Record<string, unknown>} */ (here)[step.key];
       where = next;
     } else {
       const label = 'index' in step ? String(step.index) : step.id;
       const next = `${where}[${label}]`;
-      if (!Array.isArray(here)) throw new Error(`${where} is ${describeValue(here)}, not a list, so ${next} means nothing`);
+      if (!Array.isArray(here)) throw new Error(`${showInput(where)} is ${describeValue(here)}, not a list, so ${showInput(next)} means nothing`);
       const [one, many] = itemNames(where);
       if ('index' in step) {
         if (step.index >= here.length) {
-          throw new Error(`${next} is out of range (${here.length === 0 ? `there are no ${many}` : `${where} has ${here.length} ${here.length === 1 ? one : many}: 0 to ${here.length - 1}`})`);
+          throw new Error(`${showInput(next)} is out of range (${here.length === 0 ? `there are no ${many}` : `${showInput(where)} has ${here.length} ${here.length === 1 ? one : many}: 0 to ${here.length - 1}`})`);
         }
         here = here[step.index];
       } else {
         const ids = here.map((item) => (item !== null && typeof item === 'object' ? /** @type {{ id?: unknown }} */ (item).id : undefined));
-        if (!ids.some((id) => typeof id === 'string')) throw new Error(`${next}: ${many} have no id here; use an index, like ${where}[0]`);
+        if (!ids.some((id) => typeof id === 'string')) throw new Error(`${showInput(next)}: ${many} have no id here; use an index, like ${showInput(where)}[0]`);
         const at = ids.indexOf(step.id);
-        if (at < 0) throw new Error(`${next} names no ${one} (${many} are ${listIds(ids)})`);
+        if (at < 0) throw new Error(`${showInput(next)} names no ${one} (${many} are ${listNames(ids.map((id) => (typeof id === 'string' ? id : '(no id)')))})`);
         here = here[at];
       }
       where = next;
@@ -148,11 +153,44 @@ function itemNames(where) {
   return ITEM_NAMES[last] ?? ['item', 'items'];
 }
 
-/** @param {unknown[]} ids */
-function listIds(ids) {
-  const shown = ids.slice(0, 12).map((id) => (typeof id === 'string' ? id : '(no id)'));
-  return ids.length > 12 ? `${shown.join(', ')} and ${ids.length - 12} more` : shown.join(', ');
+/** The first names or ids (at most a dozen, about 240 characters), each shown safely, and how many more. @param {string[]} names */
+function listNames(names) {
+  const shown = [];
+  let length = 0;
+  for (const name of names.slice(0, 12)) {
+    const one = showInput(name, 40);
+    if (shown.length > 0 && length + one.length > 240) break;
+    shown.push(one);
+    length += one.length + 2;
+  }
+  return names.length > shown.length ? `${shown.join(', ')} and ${names.length - shown.length} more` : shown.join(', ');
 }
+
+/**
+ * A path, key or id from outside, unquoted inside a message (`links[f9] names no link`):
+ * control, bidirectional and format characters escaped, cut after `max` characters.
+ * @param {unknown} text
+ * @param {number} [max]
+ */
+export function showInput(text, max = 100) {
+  const s = String(text);
+  if (s.length <= max && !UNSAFE_CHAR.test(s)) return s;
+  // Escaped piece by piece, so the result, escapes included, stays within `max`.
+  let shown = '';
+  let i = 0;
+  while (i < s.length) {
+    const code = s.charCodeAt(i);
+    const width = code >= 0xd800 && code <= 0xdbff && i + 1 < s.length ? 2 : 1;
+    const piece = escapeUnsafe(s.slice(i, i + width));
+    if (shown.length + piece.length > max) break;
+    shown += piece;
+    i += width;
+  }
+  return i < s.length ? `${shown}... (${s.length - i} more characters)` : shown;
+}
+
+/** Whether escapeUnsafe would change anything: a quick test before the careful path. */
+const UNSAFE_CHAR = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb\ud800-\udfff]/;
 
 /** "a number", "an object", "null", "a string ("auto")". @param {unknown} value */
 export function describeValue(value) {
@@ -160,6 +198,6 @@ export function describeValue(value) {
   if (value === undefined) return 'absent';
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'an object';
-  if (typeof value === 'string') return `a string (${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value)})`;
+  if (typeof value === 'string') return `a string (${quoteInput(value, 40)})`;
   return `a ${typeof value}`;
 }

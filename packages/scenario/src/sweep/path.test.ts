@@ -69,3 +69,16 @@ describe('setAtPath', () => {
     );
   });
 });
+
+describe('showInput', () => {
+  it('shows a path or id unquoted, escaped, and cut with escapes counted', async () => {
+    const { showInput } = await import('./index.js');
+    expect(showInput('links[f1].rate')).toBe('links[f1].rate');
+    expect(showInput('tcp\u202E1')).toBe('tcp\\u{202E}1');
+    expect(showInput('a\nb')).toBe('a\\u{000A}b');
+    expect(showInput('x'.repeat(150))).toBe(`${'x'.repeat(100)}... (50 more characters)`);
+    const escaped = showInput('\u202E'.repeat(100));
+    expect(escaped).toBe(`${'\\u{202E}'.repeat(12)}... (88 more characters)`);
+    expect(showInput('\uD83D\uDE00'.repeat(60), 10)).toBe(`${'\uD83D\uDE00'.repeat(5)}... (110 more characters)`);
+  });
+});

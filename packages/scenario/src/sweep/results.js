@@ -2,9 +2,23 @@
 // series normalised to the first point; and that table as CSV or JSON text. The text
 // depends only on the sweep and the run results, never on the order they arrived in.
 
-import { describeValue, getAtPath } from './path.js';
+import { csvTextCell, quoteInput } from '../safe-text.js';
+import { describeValue, getAtPath, showInput } from './path.js';
 import { sweepPoints, sweepRunCount } from './runs.js';
+import { SWEEP_LIMITS } from './spec.js';
 import { describeSamples } from './stats.js';
+
+/**
+ * Whether `x` may be an output of a run: null (a value that does not exist, such as the
+ * completion time of an unfinished transfer) or a finite number of magnitude at most
+ * SWEEP_LIMITS.maxOutputMagnitude. The same rule for a run's summary, the app's pool and a
+ * shard file, so nothing a sweep writes is refused by merge and nothing else gets in.
+ * @param {unknown} x
+ * @returns {x is number | null}
+ */
+export function isOutputValue(x) {
+  return x === null || (typeof x === 'number' && Number.isFinite(x) && Math.abs(x) <= SWEEP_LIMITS.maxOutputMagnitude);
+}
 
 /**
  * One output of a run's summary: a number, or null when the summary holds null there
@@ -17,12 +31,16 @@ import { describeSamples } from './stats.js';
 export function readOutput(summary, path) {
   const value = getAtPath(summary, path);
   if (value === null) return null;
-  if (typeof value === 'number') return value;
+  if (typeof value === 'number') {
+    if (!isOutputValue(value)) throw new Error(`${showInput(path)} is ${value}, outside what an output may be (a finite number of magnitude at most ${SWEEP_LIMITS.maxOutputMagnitude})`);
+    return value;
+  }
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
     const numeric = Object.keys(value).filter((key) => typeof /** @type {Record<string, unknown>} */ (value)[key] === 'number');
-    throw new Error(`${path} is an object, not a number${numeric.length ? ` (its numbers: ${numeric.map((key) => `${path}.${key}`).join(', ')})` : ''}`);
+    const shown = numeric.slice(0, 6).map((key) => `${showInput(path, 60)}.${showInput(key, 30)}`);
+    throw new Error(`${showInput(path)} is an object, not a number${numeric.length ? ` (its numbers: ${shown.join(', ')}${numeric.length > 6 ? ', ...' : ''})` : ''}`);
   }
-  throw new Error(`${path} is ${describeValue(value)}, not a number`);
+  throw new Error(`${showInput(path)} is ${describeValue(value)}, not a number`);
 }
 
 /**
@@ -54,10 +72,10 @@ export function summarizeSweep(sweep, results) {
   /** @type {(import('./index').RunResult | undefined)[]} */
   const byRun = new Array(count);
   for (const result of results) {
-    if (!Number.isInteger(result.run) || result.run < 0 || result.run >= count) throw new Error(`run ${result.run} does not exist (the sweep has ${count} runs)`);
+    if (!Number.isInteger(result.run) || result.run < 0 || result.run >= count) throw new Error(`run ${quoteInput(result.run, 20)} does not exist (the sweep has ${count} runs)`);
     if (byRun[result.run]) throw new Error(`run ${result.run} is given twice`);
-    if (!Array.isArray(result.outputs) || result.outputs.length !== sweep.outputs.length || result.outputs.some((x) => x !== null && typeof x !== 'number')) {
-      throw new Error(`run ${result.run}: expected ${sweep.outputs.length} outputs (numbers or null)`);
+    if (!Array.isArray(result.outputs) || result.outputs.length !== sweep.outputs.length || !result.outputs.every(isOutputValue)) {
+      throw new Error(`run ${result.run}: expected ${sweep.outputs.length} outputs (null or finite numbers of magnitude at most ${SWEEP_LIMITS.maxOutputMagnitude})`);
     }
     byRun[result.run] = result;
   }
@@ -106,10 +124,6 @@ export function formatNumber(x) {
   return Object.is(x, -0) ? '0' : String(x);
 }
 
-/** RFC 4180 quoting where needed. @param {string} text */
-function csvField(text) {
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 /** @param {import('./index').Sweep} sweep */
 function parameterColumns(sweep) {
@@ -121,9 +135,16 @@ function parameterCells(sweep, values) {
   return sweep.axes.flatMap((axis, a) => axis.paths.map(() => formatNumber(values[a])));
 }
 
-/** @param {string[][]} rows */
-function csvText(rows) {
-  return rows.map((row) => `${row.map(csvField).join(',')}\n`).join('');
+/**
+ * The header's cells are text (paths hold ids from the scenario: a flow named
+ * `=HYPERLINK(...)` must not become a formula in a spreadsheet), so they go through
+ * csvTextCell; every other cell is a number written by formatNumber (or empty) and keeps
+ * its sign.
+ * @param {string[]} header
+ * @param {string[][]} rows
+ */
+function csvText(header, rows) {
+  return [header.map(csvTextCell), ...rows].map((row) => `${row.join(',')}\n`).join('');
 }
 
 /**
@@ -145,7 +166,7 @@ export function sweepCsv(results) {
     }
     return row;
   });
-  return csvText([header, ...rows]);
+  return csvText(header, rows);
 }
 
 /**
@@ -160,7 +181,7 @@ export function sweepRunsCsv(results) {
     const point = Math.floor(run.run / seeds);
     return [String(run.run), String(point), ...parameterCells(sweep, results.points[point].values), String(sweep.seeds[run.run % seeds]), ...run.outputs.map(formatNumber)];
   });
-  return csvText([header, ...rows]);
+  return csvText(header, rows);
 }
 
 /**

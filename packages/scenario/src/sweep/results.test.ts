@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import defaultScenario from '../../scenarios/default.json';
-import { collectOutputs, formatNumber, readOutput, resolveSweepSpec, summarizeSweep, sweepCsv, sweepJson, sweepRunsCsv, type RunResult, type Sweep } from './index.js';
+import { collectOutputs, formatNumber, isOutputValue, readOutput, resolveSweepSpec, summarizeSweep, sweepCsv, sweepJson, sweepRunsCsv, type RunResult, type Sweep } from './index.js';
 
 const summary = {
   aggregate: { goodput: 1.5e8 },
@@ -131,5 +131,45 @@ describe('CSV and JSON', () => {
   it('collects the outputs of a summary in order', () => {
     expect(collectOutputs(sweep(), summary)).toEqual([1.5e8, 0.004]);
     expect(() => collectOutputs(sweep({ outputs: ['bursts.nope'] }), summary)).toThrow('outputs[0]: bursts.nope does not exist');
+  });
+});
+
+describe('hostile outputs and text cells (issue 17)', () => {
+  it('writes every text cell of the CSV through csvTextCell; numbers keep their sign', () => {
+    // Paths must start with a field name, so a formula can only come from a Sweep built
+    // some other way; the CSV neutralises it all the same.
+    const s = { ...sweep({ seeds: 1 }), outputs: ['=HYPERLINK("http://evil.example","x")', '+1', '@SUM(1)', '-2', 'a\tb'] };
+    const results = summarizeSweep(s, [{ run: 0, outputs: [-5, -0.5, 1, 2, 3] }, { run: 1, outputs: [-7, 0, 1, 2, 3] }]);
+    const [header, row] = sweepCsv(results).split('\n');
+    expect(header).toContain(',"\'=HYPERLINK(""http://evil.example"",""x""):n",');
+    expect(header).toContain(',"\'+1:mean",');
+    expect(header).toContain(',"\'@SUM(1):sd",');
+    expect(header).toContain(',"\'-2:ci95",');
+    expect(header).toContain(',a\tb:low,');
+    expect(row.split(',').slice(0, 5)).toEqual(['0', '0', '1', '1', '-5']);
+    const raw = sweepRunsCsv(results).split('\n');
+    expect(raw[0]).toBe('run,point,obs.burstLoss.data,seed,"\'=HYPERLINK(""http://evil.example"",""x"")","\'+1","\'@SUM(1)","\'-2",a\tb');
+    expect(raw[1]).toBe('0,0,0,1,-5,-0.5,1,2,3');
+  });
+
+  it('takes as an output only null or a finite number of magnitude at most 1e100', () => {
+    expect([0, -0, 1e100, -1e100, null, 5e-324].every(isOutputValue)).toBe(true);
+    expect([1e101, -1e101, Infinity, NaN, '1', undefined, true, [], {}].some(isOutputValue)).toBe(false);
+    expect(() => readOutput({ a: 1e300 }, 'a')).toThrow('a is 1e+300, outside what an output may be (a finite number of magnitude at most 1e+100)');
+    expect(() => summarizeSweep(sweep({ seeds: 1, outputs: ['aggregate.goodput'] }), [{ run: 0, outputs: [Infinity] }, { run: 1, outputs: [1] }])).toThrow('run 0: expected 1 outputs (null or finite numbers of magnitude at most 1e+100)');
+    expect(() => summarizeSweep(sweep({ seeds: 1, outputs: ['aggregate.goodput'] }), [{ run: 'x\u202E' as unknown as number, outputs: [1] }])).toThrow('run "x\\u{202E}" does not exist');
+  });
+
+  it('keeps a summary\'s field names out of messages at length', () => {
+    const big = { bursts: Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`k\u202E${'x'.repeat(100)}${i}`, i])) };
+    let message = '';
+    try {
+      readOutput(big, 'bursts');
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/^bursts is an object, not a number \(its numbers: /);
+    expect(message).not.toMatch(/\u202E/);
+    expect(message.length).toBeLessThan(600);
   });
 });

@@ -2,12 +2,28 @@
 // values, how many seeds, which outputs. resolveSweepSpec checks a spec as written and
 // returns the Sweep every other function takes; its errors name the field and the rule.
 
-import { describeValue, locate, parsePath, setAtPath } from './path.js';
+import { quoteInput } from '../safe-text.js';
+import { describeValue, locate, parsePath, setAtPath, showInput } from './path.js';
 
 export const SWEEP_FORMAT = 1;
 
-/** Generous bounds: a sweep larger than these belongs in several sweeps. */
-export const SWEEP_LIMITS = Object.freeze({ maxValues: 1000, maxSeeds: 1000, maxRuns: 1_000_000, maxOutputs: 50, maxPaths: 10 });
+/**
+ * Generous bounds: a sweep larger than these belongs in several sweeps. Shard files are
+ * held to the same (shards.js), so a file cannot make merge allocate more than a spec can.
+ * maxOutputMagnitude bounds every output value: sums of squares of 1000 seeds of such
+ * values stay finite, and no summary number of the engine comes near it.
+ */
+export const SWEEP_LIMITS = Object.freeze({
+  maxValues: 1000,
+  maxSeeds: 1000,
+  maxRuns: 1_000_000,
+  maxOutputs: 50,
+  maxPaths: 10,
+  maxOverrides: 1000,
+  maxPathLength: 1000,
+  maxNameLength: 200,
+  maxOutputMagnitude: 1e100,
+});
 
 const TOP_FIELDS = ['sweep', 'name', 'base', 'overrides', 'parameter', 'parameter2', 'seeds', 'outputs'];
 const UINT32_MAX = 4294967295;
@@ -34,12 +50,12 @@ export function resolveSweepSpec(spec, options = {}) {
   }
   const s = /** @type {Record<string, unknown>} */ (spec);
   for (const key of Object.keys(s)) {
-    if (!TOP_FIELDS.includes(key)) throw new SweepSpecError(key, `unknown field (a sweep spec has ${TOP_FIELDS.join(', ')})`);
+    if (!TOP_FIELDS.includes(key)) throw new SweepSpecError(showInput(key), `unknown field (a sweep spec has ${TOP_FIELDS.join(', ')})`);
   }
   if (s.sweep !== SWEEP_FORMAT) {
-    throw new SweepSpecError('sweep', `must be ${SWEEP_FORMAT} (the format version), got ${JSON.stringify(s.sweep) ?? 'nothing'}`);
+    throw new SweepSpecError('sweep', `must be ${SWEEP_FORMAT} (the format version), got ${s.sweep === undefined ? 'nothing' : quoteInput(s.sweep)}`);
   }
-  if (s.name !== undefined && typeof s.name !== 'string') throw new SweepSpecError('name', `must be a string, not ${describeValue(s.name)}`);
+  if (s.name !== undefined) checkName(s.name);
 
   let base = resolveBase(s.base, options);
   base = applyOverrides(base, s.overrides);
@@ -63,6 +79,28 @@ export function resolveSweepSpec(spec, options = {}) {
   return { ...body, hash: sweepHash(body) };
 }
 
+// C0 and C1 controls, line and paragraph separators, bidirectional marks, embeddings,
+// overrides and isolates, and other invisible format characters: a name is shown in the
+// app and in results files, and must read as what it is.
+const UNSAFE_IN_NAME = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/;
+
+/** @param {unknown} name */
+function checkName(name) {
+  if (typeof name !== 'string') throw new SweepSpecError('name', `must be a string, not ${describeValue(name)}`);
+  if (name.length > SWEEP_LIMITS.maxNameLength) throw new SweepSpecError('name', `must be at most ${SWEEP_LIMITS.maxNameLength} characters (it has ${name.length})`);
+  const bad = UNSAFE_IN_NAME.exec(name);
+  if (bad) {
+    const code = bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
+    throw new SweepSpecError('name', `must not contain control, bidirectional or invisible format characters (found U+${code} at character ${bad.index + 1})`);
+  }
+}
+
+/** A path of the spec: a string of at most maxPathLength characters. @param {unknown} path @param {string} field */
+function checkPathText(path, field) {
+  if (typeof path !== 'string') throw new SweepSpecError(field, `must be a path like "obs.burstLoss.data", not ${describeValue(path)}`);
+  if (path.length > SWEEP_LIMITS.maxPathLength) throw new SweepSpecError(field, `must be at most ${SWEEP_LIMITS.maxPathLength} characters (it has ${path.length})`);
+}
+
 /**
  * @param {unknown} base
  * @param {import('./index').ResolveOptions} options
@@ -76,18 +114,21 @@ function resolveBase(base, options) {
     try {
       read = options.readBase(base);
     } catch (error) {
-      throw new SweepSpecError('base', `${base}: ${error instanceof Error ? error.message : String(error)}`);
+      throw new SweepSpecError('base', `${showInput(base)}: ${error instanceof Error ? error.message : String(error)}`);
     }
     return checkScenarioObject(read, 'base');
   }
   if (base !== null && typeof base === 'object' && !Array.isArray(base) && 'preset' in base) {
     const keys = Object.keys(base);
-    if (keys.length !== 1) throw new SweepSpecError('base', `{ "preset": ... } takes no other field (found ${keys.filter((k) => k !== 'preset').join(', ')}); use overrides to change the preset`);
+    if (keys.length !== 1) {
+      const others = keys.filter((k) => k !== 'preset');
+      throw new SweepSpecError('base', `{ "preset": ... } takes no other field (found ${others.slice(0, 5).map((k) => showInput(k, 40)).join(', ')}${others.length > 5 ? ', ...' : ''}); use overrides to change the preset`);
+    }
     const id = /** @type {{ preset: unknown }} */ (base).preset;
     const presets = options.presets ?? [];
     const preset = presets.find((p) => p.id === id);
     if (!preset) {
-      throw new SweepSpecError('base.preset', `${JSON.stringify(id)} is not a preset (${presets.length ? `presets are ${presets.map((p) => p.id).join(', ')}` : 'no presets were given'})`);
+      throw new SweepSpecError('base.preset', `${quoteInput(id)} is not a preset (${presets.length ? `presets are ${presets.map((p) => p.id).join(', ')}` : 'no presets were given'})`);
     }
     return structuredCloneJson(preset.scenario);
   }
@@ -116,9 +157,12 @@ function applyOverrides(base, overrides) {
   if (overrides === null || typeof overrides !== 'object' || Array.isArray(overrides)) {
     throw new SweepSpecError('overrides', `must be an object of path: value, like { "duration": 5 }, not ${describeValue(overrides)}`);
   }
+  const entries = Object.entries(overrides);
+  if (entries.length > SWEEP_LIMITS.maxOverrides) throw new SweepSpecError('overrides', `must hold at most ${SWEEP_LIMITS.maxOverrides} paths (it holds ${entries.length})`);
   let scenario = base;
-  for (const [path, value] of Object.entries(overrides)) {
-    const field = `overrides.${path}`;
+  for (const [path, value] of entries) {
+    const field = `overrides.${showInput(path)}`;
+    if (path.length > SWEEP_LIMITS.maxPathLength) throw new SweepSpecError(field, `must be at most ${SWEEP_LIMITS.maxPathLength} characters (it has ${path.length})`);
     if (value === undefined || (typeof value === 'number' && !Number.isFinite(value))) throw new SweepSpecError(field, 'must be a JSON value');
     try {
       const head = parsePath(path)[0];
@@ -144,7 +188,7 @@ function resolveAxis(base, parameter, field) {
   }
   const p = /** @type {Record<string, unknown>} */ (parameter);
   for (const key of Object.keys(p)) {
-    if (key !== 'path' && key !== 'values') throw new SweepSpecError(`${field}.${key}`, 'unknown field (a parameter has path and values)');
+    if (key !== 'path' && key !== 'values') throw new SweepSpecError(`${field}.${showInput(key)}`, 'unknown field (a parameter has path and values)');
   }
   const paths = typeof p.path === 'string' ? [p.path] : p.path;
   if (!Array.isArray(paths) || paths.length === 0 || paths.length > SWEEP_LIMITS.maxPaths || paths.some((path) => typeof path !== 'string')) {
@@ -152,7 +196,8 @@ function resolveAxis(base, parameter, field) {
   }
   paths.forEach((path, i) => {
     const where = typeof p.path === 'string' ? `${field}.path` : `${field}.path[${i}]`;
-    if (paths.indexOf(path) !== i) throw new SweepSpecError(where, `${path} is listed twice`);
+    checkPathText(path, where);
+    if (paths.indexOf(path) !== i) throw new SweepSpecError(where, `${showInput(path)} is listed twice`);
     if (parsePathOrNull(path)?.[0].key === 'seed') throw new SweepSpecError(where, 'the seed is swept by "seeds", not as a parameter');
     let value;
     try {
@@ -160,7 +205,7 @@ function resolveAxis(base, parameter, field) {
     } catch (error) {
       throw new SweepSpecError(where, messageOf(error));
     }
-    if (typeof value !== 'number') throw new SweepSpecError(where, `${path} is ${describeValue(value)} in the base scenario, not a number`);
+    if (typeof value !== 'number') throw new SweepSpecError(where, `${showInput(path)} is ${describeValue(value)} in the base scenario, not a number`);
   });
   return { paths: paths.slice(), values: resolveValues(p.values, `${field}.values`) };
 }
@@ -192,7 +237,7 @@ function resolveValues(values, field) {
   }
   const v = /** @type {Record<string, unknown>} */ (values);
   for (const key of Object.keys(v)) {
-    if (!['from', 'to', 'steps'].includes(key)) throw new SweepSpecError(`${field}.${key}`, 'unknown field (a range has from, to and steps)');
+    if (!['from', 'to', 'steps'].includes(key)) throw new SweepSpecError(`${field}.${showInput(key)}`, 'unknown field (a range has from, to and steps)');
   }
   for (const key of ['from', 'to']) {
     if (typeof v[key] !== 'number' || !Number.isFinite(v[key])) throw new SweepSpecError(`${field}.${key}`, `must be a finite number, not ${describeValue(v[key])}`);
@@ -253,12 +298,13 @@ function resolveOutputs(outputs) {
   }
   outputs.forEach((path, i) => {
     if (typeof path !== 'string') throw new SweepSpecError(`outputs[${i}]`, `must be a summary path, not ${describeValue(path)}`);
+    checkPathText(path, `outputs[${i}]`);
     try {
       parsePath(path);
     } catch (error) {
       throw new SweepSpecError(`outputs[${i}]`, messageOf(error));
     }
-    if (outputs.indexOf(path) !== i) throw new SweepSpecError(`outputs[${i}]`, `${path} is listed twice`);
+    if (outputs.indexOf(path) !== i) throw new SweepSpecError(`outputs[${i}]`, `${showInput(path)} is listed twice`);
   });
   return outputs.slice();
 }
@@ -275,24 +321,77 @@ function messageOf(error) {
  */
 export function sweepHash(sweep) {
   const { format, name, base, axes, seeds, outputs } = sweep;
-  const text = canonicalJson({ format, name, base, axes, seeds, outputs });
-  let hash = 0xcbf29ce484222325n;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= BigInt(text.charCodeAt(i));
-    hash = (hash * 0x100000001b3n) & 0xffffffffffffffffn;
+  const hasher = new Fnv1a64();
+  canonicalJsonParts({ format, name, base, axes, seeds, outputs }, (part) => hasher.update(part));
+  return hasher.digest();
+}
+
+/**
+ * FNV-1a, 64 bits, over UTF-16 code units, fed piece by piece (a shard's results may be
+ * too long for one string). The 64-bit product is done in two 32-bit halves: the prime is
+ * 2^40 + 0x1b3, so hash * prime = hash * 0x1b3 + (hash << 40).
+ */
+export class Fnv1a64 {
+  constructor() {
+    this.hi = 0xcbf29ce4;
+    this.lo = 0x84222325;
   }
-  return hash.toString(16).padStart(16, '0');
+
+  /** @param {string} text */
+  update(text) {
+    let { hi, lo } = this;
+    for (let i = 0; i < text.length; i++) {
+      lo ^= text.charCodeAt(i);
+      const low = (lo >>> 0) * 0x1b3; // < 2^41: exact
+      const carry = Math.floor(low / 0x100000000);
+      hi = (Math.imul(hi, 0x1b3) + (lo << 8) + carry) | 0;
+      lo = low | 0;
+    }
+    this.hi = hi;
+    this.lo = lo;
+  }
+
+  digest() {
+    return (this.hi >>> 0).toString(16).padStart(8, '0') + (this.lo >>> 0).toString(16).padStart(8, '0');
+  }
 }
 
 /** JSON with object keys sorted, so equal values give equal text. @param {unknown} value @returns {string} */
 export function canonicalJson(value) {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.keys(value)
-      .sort()
-      .filter((key) => /** @type {Record<string, unknown>} */ (value)[key] !== undefined)
-      .map((key) => `${JSON.stringify(key)}:${canonicalJson(/** @type {Record<string, unknown>} */ (value)[key])}`);
-    return `{${entries.join(',')}}`;
+  /** @type {string[]} */
+  const parts = [];
+  canonicalJsonParts(value, (part) => parts.push(part));
+  return parts.join('');
+}
+
+/**
+ * canonicalJson's text handed out in pieces, for hashing without building the string.
+ * @param {unknown} value
+ * @param {(part: string) => void} emit
+ */
+export function canonicalJsonParts(value, emit) {
+  if (Array.isArray(value)) {
+    emit('[');
+    value.forEach((item, i) => {
+      if (i > 0) emit(',');
+      canonicalJsonParts(item, emit);
+    });
+    emit(']');
+    return;
   }
-  return JSON.stringify(value);
+  if (value !== null && typeof value === 'object') {
+    const record = /** @type {Record<string, unknown>} */ (value);
+    emit('{');
+    let first = true;
+    for (const key of Object.keys(record).sort()) {
+      if (record[key] === undefined) continue;
+      if (!first) emit(',');
+      first = false;
+      emit(`${JSON.stringify(key)}:`);
+      canonicalJsonParts(record[key], emit);
+    }
+    emit('}');
+    return;
+  }
+  emit(String(JSON.stringify(value)));
 }

@@ -115,3 +115,68 @@ describe('linearValues', () => {
     expect(linearValues(1e-5, 1e-2, 4)).toEqual([1e-5, 0.00334, 0.00667, 0.01]);
   });
 });
+
+describe('spec limits and messages (issue 17)', () => {
+  const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]/;
+
+  it('refuses too many overrides, long paths and unsafe or long names', () => {
+    const many = Object.fromEntries(Array.from({ length: 1001 }, (_, i) => [`nodes[0].x${i}`, i]));
+    expect(refusal(spec({ overrides: many }))).toBe('overrides: must hold at most 1000 paths (it holds 1001)');
+    expect(refusal(spec({ parameter: { path: 'a'.repeat(1001), values: [1] } }))).toBe('parameter.path: must be at most 1000 characters (it has 1001)');
+    expect(refusal(spec({ outputs: ['a'.repeat(1001)] }))).toBe('outputs[0]: must be at most 1000 characters (it has 1001)');
+    expect(refusal(spec({ name: 'n'.repeat(201) }))).toBe('name: must be at most 200 characters (it has 201)');
+    expect(refusal(spec({ name: 'tcp\u202E1' }))).toBe('name: must not contain control, bidirectional or invisible format characters (found U+202E at character 4)');
+    expect(refusal(spec({ name: 'a\nb' }))).toMatch(/found U\+000A/);
+  });
+
+  it('never quotes input raw or at length', () => {
+    const messages = [
+      refusal(spec({ ['evil\u202Etxt']: 1 })),
+      refusal(spec({ ['k'.repeat(100000)]: 1 })),
+      refusal(spec({ sweep: { huge: 'x'.repeat(100000) } })),
+      refusal(spec({ sweep: 'a\u202Eb' })),
+      refusal(spec({ base: { preset: 'p'.repeat(100000) } }), { presets: PRESETS }),
+      refusal(spec({ base: { preset: Array.from({ length: 100000 }, (_, i) => i) } }), { presets: PRESETS }),
+      refusal(spec({ base: { preset: 'paper000', ['x\u202E'.repeat(1000)]: 1 } }), { presets: PRESETS }),
+      refusal(spec({ parameter: { path: 'links[f\u202E1].rate', values: [1] } })),
+      refusal(spec({ parameter: { path: 'links[f\n1].rate', values: [1] } })),
+      refusal(spec({ parameter: { path: `${'x'.repeat(900)}[`, values: [1] } })),
+      refusal(spec({ parameter: { path: 'name', values: [1] } , base: { ...base, name: '\u202E'.repeat(500) } })),
+      refusal(spec({ overrides: { ['a\u2028b'.repeat(100)]: 1 } })),
+      refusal(spec({ outputs: ['flows[tcp\u202E1].goodput', 'flows[tcp\u202E1].goodput'] })),
+      refusal(spec({ parameter: { path: 'links[nope].rate', values: [1] }, base: { ...base, links: Array.from({ length: 5000 }, (_, i) => ({ id: `\u202E${'l'.repeat(100)}${i}` })) } })),
+    ];
+    for (const message of messages) {
+      expect(message, message.slice(0, 80)).not.toMatch(UNSAFE);
+      expect(message.length, message.slice(0, 80)).toBeLessThan(700);
+    }
+    expect(messages[0]).toBe('evil\\u{202E}txt: unknown field (a sweep spec has sweep, name, base, overrides, parameter, parameter2, seeds, outputs)');
+    expect(messages[4]).toMatch(/^base\.preset: "p{60}"\.\.\. \(99940 more characters\) is not a preset/);
+    expect(messages[5]).toMatch(/^base\.preset: an array is not a preset/);
+  });
+});
+
+describe('sweepHash', () => {
+  it('is FNV-1a (64 bits) of the canonical JSON, computed in 32-bit halves', async () => {
+    const { Fnv1a64, canonicalJson, sweepHash } = await import('./index.js');
+    const reference = (text: string) => {
+      let hash = 0xcbf29ce484222325n;
+      for (let i = 0; i < text.length; i++) {
+        hash ^= BigInt(text.charCodeAt(i));
+        hash = (hash * 0x100000001b3n) & 0xffffffffffffffffn;
+      }
+      return hash.toString(16).padStart(16, '0');
+    };
+    let text = '';
+    for (let i = 0; i < 3000; i++) text += String.fromCharCode((i * 7919) % 65536);
+    for (const sample of ['', 'a', 'hello', text, JSON.stringify(base)]) {
+      const hasher = new Fnv1a64();
+      hasher.update(sample.slice(0, 7));
+      hasher.update(sample.slice(7));
+      expect(hasher.digest()).toBe(reference(sample));
+    }
+    const { hash, ...body } = resolveSweepSpec(spec());
+    expect(sweepHash(body)).toBe(reference(canonicalJson({ format: body.format, name: body.name, base: body.base, axes: body.axes, seeds: body.seeds, outputs: body.outputs })));
+    expect(hash).toBe(sweepHash(body));
+  });
+});
