@@ -2,7 +2,8 @@
 # npm run bench: simulated events and TCP segments per wall-second, native, wasm under Node
 # and wasm in Chromium (as the app runs it), on fixed scenarios. The targets run in rounds,
 # back to back, because this machine's speed drifts (see wasm-core/bench/bench_rounds.mjs).
-# Speed lives here, never in timed tests.
+# Speed lives here, never in timed tests. Last, the time to build full meshes of routers
+# up to the format's limit of 100,000 links (wasm-core/bench/build_time.mjs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup-system.sh
@@ -11,3 +12,5 @@ bash scripts/build-native.sh >/dev/null
 bash scripts/build-wasm.sh >/dev/null 2>&1
 node wasm-core/bench/bench_rounds.mjs wasm-core/build/native/obs-bench "${BENCH_ROUNDS:-9}" \
   wasm-core/bench/scenarios/*.json
+# Topology build: full meshes up to the format's 100,000 links (issue 17: near-linear).
+node wasm-core/bench/build_time.mjs "${BENCH_BUILD_REPEATS:-3}"
