@@ -1,8 +1,12 @@
 // Command-line arguments of obs-sim.
+import { quoteInput } from '@obs-tcp-sim/scenario/src/safe-text.js';
+import { showInput } from '@obs-tcp-sim/scenario/src/sweep/path.js';
+import { INPUT_LIMITS, MiB } from './read-scenario-file.mjs';
 
-export const USAGE = `Usage: npm run sim -- <scenario.json>
+export const USAGE = `Usage: npm run sim -- <scenario.json> [--max-events N] [--max-memory MB] [--max-input-bytes N]
        npm run sim -- sweep <spec.json> [--out FILE] [--json FILE] [--raw] [--workers K] [--shard i/N] [--quiet]
-       npm run sim -- merge <part.json>... [--out FILE] [--json FILE] [--raw]
+                                        [--max-events N] [--max-memory MB] [--max-input-bytes N]
+       npm run sim -- merge <part.json>... [--out FILE] [--json FILE] [--raw] [--max-input-bytes N]
        (or node packages/cli/bin/obs-sim.mjs ...)
 
 Run: runs a scenario (format v1) to its end with the same WebAssembly engine as the app and
@@ -23,20 +27,36 @@ normalised to the first point, for each output. Progress goes to stderr.
 
 Merge: puts the shard files of all N shards of one sweep back together; the output is
 byte for byte what the unsharded sweep writes. Takes --out, --json and --raw as sweep does.
+Every shard file is checked (its sweep against the limits of a spec, every output, the
+hashes of its sweep and of its results) before anything is merged.
+
+Budgets (run and sweep; for a sweep, of each run). The engine's run guard stops a run that
+passes its budget, or whose pace shows it would, or whose clock no longer moves, and the
+run is refused with one line naming the cause (exit status 2):
+  --max-events N     the most simulation events of a run (e.g. 5e8; default 1e10; 0: no limit)
+  --max-memory MB    the most memory the model may hold, in megabytes of 2^20 bytes, as the
+                     engine estimates it (default 1024; 0: no limit)
+
+Input:
+  --max-input-bytes N  read at most N bytes of any one input file or of standard input
+                 (a suffix K, M or G counts KiB, MiB or GiB; up to 1G). Default: 32M for a
+                 scenario, a spec and its base file, 256M for each shard file in merge.
+                 A larger input is refused without being read through.
 
 Options:
   -h, --help   show this help and exit
 
 Exit status: 0 when everything ran; 2 when a file cannot be read or written, a scenario,
-spec or shard is malformed or refused, or the arguments are wrong (one line on stderr says
-why); 1 when the engine itself failed.
+spec or shard is malformed, too large or refused, a run is stopped by a budget, or the
+arguments are wrong (one line on stderr says why); 1 when the engine itself failed.
 `;
 
 /**
+ * @typedef {{ maxEvents?: number, maxMemoryBytes?: number }} RunBudget what runScenarioNode may spend on one run
  * @typedef {{ kind: 'help' }
- *   | { kind: 'run', file: string }
- *   | { kind: 'sweep', spec: string, out: string | null, json: string | null, raw: boolean, workers: number | null, shard: string | null, quiet: boolean }
- *   | { kind: 'merge', files: string[], out: string | null, json: string | null, raw: boolean }
+ *   | { kind: 'run', file: string, maxInputBytes: number | null, budget: RunBudget }
+ *   | { kind: 'sweep', spec: string, out: string | null, json: string | null, raw: boolean, workers: number | null, shard: string | null, quiet: boolean, maxInputBytes: number | null, budget: RunBudget }
+ *   | { kind: 'merge', files: string[], out: string | null, json: string | null, raw: boolean, maxInputBytes: number | null }
  *   | { kind: 'usage-error', message: string }} Args
  */
 
@@ -48,19 +68,25 @@ export function parseArgs(argv) {
   if (argv.includes('-h') || argv.includes('--help')) return { kind: 'help' };
   const words = argv.filter((arg) => arg !== '--');
   if (words[0] === 'sweep' || words[0] === 'merge') return parseCommand(words[0], words.slice(1));
-  const options = words.filter((arg) => arg.startsWith('-') && arg !== '-');
-  if (options.length > 0) return { kind: 'usage-error', message: `unknown option ${options[0]}` };
-  const files = words;
-  if (files.length === 0) return { kind: 'usage-error', message: 'missing the scenario file' };
-  if (files.length > 1) return { kind: 'usage-error', message: `expected one scenario file, got ${files.length}` };
-  return { kind: 'run', file: files[0] };
+  return parseCommand('run', words);
 }
 
-const VALUE_OPTIONS = { sweep: ['--out', '--json', '--workers', '--shard'], merge: ['--out', '--json'] };
-const FLAG_OPTIONS = { sweep: ['--raw', '--quiet'], merge: ['--raw'] };
+const BUDGET_OPTIONS = ['--max-events', '--max-memory'];
+/** The largest --max-memory: 64 GiB, far above what a wasm32 engine can hold (4 GiB). */
+const MAX_MEMORY_MB = 65536;
+const VALUE_OPTIONS = {
+  run: ['--max-input-bytes', ...BUDGET_OPTIONS],
+  sweep: ['--out', '--json', '--workers', '--shard', '--max-input-bytes', ...BUDGET_OPTIONS],
+  merge: ['--out', '--json', '--max-input-bytes'],
+};
+/** @type {Record<'run' | 'sweep' | 'merge', string[]>} */
+const FLAG_OPTIONS = { run: [], sweep: ['--raw', '--quiet'], merge: ['--raw'] };
+
+/** An option's name from the command line, shown safely. @param {string} word */
+const showOption = (word) => showInput(word, 40);
 
 /**
- * @param {'sweep' | 'merge'} command
+ * @param {'run' | 'sweep' | 'merge'} command
  * @param {string[]} words
  * @returns {Args}
  */
@@ -71,6 +97,7 @@ function parseCommand(command, words) {
   const flags = new Set();
   /** @type {string[]} */
   const files = [];
+  const prefix = command === 'run' ? '' : `${command}: `;
   for (let i = 0; i < words.length; i++) {
     const word = words[i];
     if (!word.startsWith('-') || word === '-') {
@@ -81,31 +108,69 @@ function parseCommand(command, words) {
     const name = eq < 0 ? word : word.slice(0, eq);
     if (VALUE_OPTIONS[command].includes(name)) {
       const value = eq < 0 ? words[++i] : word.slice(eq + 1);
-      if (value === undefined || value === '') return usageError(`${command}: ${name} needs a value`);
-      if (name in values) return usageError(`${command}: ${name} given twice`);
+      if (value === undefined || value === '') return usageError(`${prefix}${name} needs a value`);
+      if (name in values) return usageError(`${prefix}${name} given twice`);
       values[name] = value;
     } else if (FLAG_OPTIONS[command].includes(name) && eq < 0) {
       flags.add(name);
     } else {
-      return usageError(`${command}: unknown option ${word}`);
+      return usageError(`${prefix}unknown option ${showOption(word)}`);
     }
+  }
+  let maxInputBytes = null;
+  if ('--max-input-bytes' in values) {
+    maxInputBytes = parseByteCount(values['--max-input-bytes']);
+    if (maxInputBytes === null) {
+      return usageError(`${prefix}--max-input-bytes must be a number of bytes from 1 to ${INPUT_LIMITS.maxBytesCeiling} (a suffix K, M or G counts KiB, MiB or GiB), not ${quoteInput(values['--max-input-bytes'], 20)}`);
+    }
+  }
+  /** @type {RunBudget} */
+  const budget = {};
+  if ('--max-events' in values) {
+    const text = values['--max-events'];
+    const events = /^[0-9]{1,16}(e[0-9]{1,2})?$/i.test(text) ? Number(text) : NaN;
+    if (!Number.isSafeInteger(events)) return usageError(`${prefix}--max-events must be a whole number of events up to ${Number.MAX_SAFE_INTEGER} (like 5e8; 0 for no limit), not ${quoteInput(text, 20)}`);
+    budget.maxEvents = events;
+  }
+  if ('--max-memory' in values) {
+    const text = values['--max-memory'];
+    const mb = /^[0-9]{1,6}$/.test(text) ? Number(text) : NaN;
+    if (!(mb >= 0 && mb <= MAX_MEMORY_MB)) return usageError(`${prefix}--max-memory must be a whole number of megabytes (2^20 bytes) up to ${MAX_MEMORY_MB} (0 for no limit), not ${quoteInput(text, 20)}`);
+    budget.maxMemoryBytes = mb * MiB;
   }
   const out = values['--out'] ?? null;
   const json = values['--json'] ?? null;
   const raw = flags.has('--raw');
+  if (command === 'run') {
+    if (files.length === 0) return usageError('missing the scenario file');
+    if (files.length > 1) return usageError(`expected one scenario file, got ${files.length}`);
+    return { kind: 'run', file: files[0], maxInputBytes, budget };
+  }
   if (command === 'merge') {
     if (files.length === 0) return usageError('merge: missing the shard files');
-    return { kind: 'merge', files, out, json, raw };
+    return { kind: 'merge', files, out, json, raw, maxInputBytes };
   }
   if (files.length !== 1) return usageError(files.length === 0 ? 'sweep: missing the spec file' : `sweep: expected one spec file, got ${files.length}`);
   let workers = null;
   if ('--workers' in values) {
     workers = Number(values['--workers']);
-    if (!/^[0-9]+$/.test(values['--workers']) || workers < 1 || workers > 1024) return usageError(`sweep: --workers must be an integer from 1 to 1024, not ${values['--workers']}`);
+    if (!/^[0-9]{1,4}$/.test(values['--workers']) || workers < 1 || workers > 1024) return usageError(`sweep: --workers must be an integer from 1 to 1024, not ${quoteInput(values['--workers'], 20)}`);
   }
   const shard = values['--shard'] ?? null;
   if (shard !== null && (json !== null || raw)) return usageError('sweep: with --shard the output is a shard file (use --out part.json, then merge); --json and --raw belong to merge');
-  return { kind: 'sweep', spec: files[0], out, json, raw, workers, shard, quiet: flags.has('--quiet') };
+  return { kind: 'sweep', spec: files[0], out, json, raw, workers, shard, quiet: flags.has('--quiet'), maxInputBytes, budget };
+}
+
+/**
+ * "33554432", "32M", "32MiB", "512K", "1G" to bytes; null unless from 1 to the ceiling.
+ * @param {string} text
+ */
+export function parseByteCount(text) {
+  const match = /^([0-9]{1,10})(?:([KMG])(?:i?B)?)?$/i.exec(text);
+  if (!match) return null;
+  const unit = { '': 1, K: 1024, M: MiB, G: 1024 * MiB }[(match[2] ?? '').toUpperCase()] ?? 1;
+  const bytes = Number(match[1]) * unit;
+  return bytes >= 1 && bytes <= INPUT_LIMITS.maxBytesCeiling ? bytes : null;
 }
 
 /** @param {string} message @returns {Args} */

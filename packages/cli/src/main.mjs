@@ -7,13 +7,18 @@ import { USAGE, parseArgs } from './args.mjs';
 import { ensureWasmBuilt } from './ensure-wasm.mjs';
 import { mergeCommand, sweepCommand } from './sweep-command.mjs';
 import { readScenarioFile } from './read-scenario-file.mjs';
+import { EXIT_BAD_INPUT, EXIT_ENGINE_FAILED, EXIT_OK, complain, engineError, firstLine, showFile } from './report.mjs';
 
-export const EXIT_OK = 0;
-export const EXIT_ENGINE_FAILED = 1;
-export const EXIT_BAD_INPUT = 2;
+export { EXIT_BAD_INPUT, EXIT_ENGINE_FAILED, EXIT_OK };
 
-/** @param {string} message */
-const complain = (message) => process.stderr.write(`obs-sim: ${message}\n`);
+/**
+ * runScenarioNode with a budget: `{ maxEvents, maxMemoryBytes }` stops a run that passes
+ * it (or that the engine finds would never end) with a ScenarioError naming the cause.
+ * An engine without budgets ignores the second argument.
+ */
+export const runWithBudget = /** @type {(scenario: string, budget?: import('./args.mjs').RunBudget) => Promise<import('@obs-tcp-sim/scenario').Summary>} */ (
+  /** @type {unknown} */ (runScenarioNode)
+);
 
 /**
  * @param {string[]} argv arguments after the script name
@@ -34,7 +39,7 @@ export async function main(argv) {
 
   const { file } = args;
   try {
-    const text = readScenarioFile(file);
+    const text = readScenarioFile(file, { maxBytes: args.maxInputBytes ?? undefined });
     const notReady = ensureWasmBuilt(complain);
     if (notReady) {
       complain(notReady);
@@ -42,16 +47,16 @@ export async function main(argv) {
     }
     await preloadEngineNode(); // compiling the wasm is not part of the run's wall time
     const started = performance.now();
-    const summary = await runScenarioNode(text);
+    const summary = await runWithBudget(text, args.budget);
     const wallTime = (performance.now() - started) / 1000;
     process.stdout.write(`${JSON.stringify(withWallTime(summary, wallTime), null, 2)}\n`);
     return EXIT_OK;
   } catch (error) {
     if (error instanceof ScenarioError) {
-      complain(`${file}: ${firstLine(error.message)}`);
+      complain(`${showFile(file)}: ${firstLine(error.message)}`);
       return EXIT_BAD_INPUT;
     }
-    complain(`${file}: engine error: ${error instanceof Error ? error.message : String(error)}`);
+    complain(`${showFile(file)}: ${engineError(error)}`);
     return EXIT_ENGINE_FAILED;
   }
 }
@@ -71,9 +76,4 @@ function withWallTime(summary, wallTime) {
     if (key === 'simTime') out.wallTime = wallTime;
   }
   return out;
-}
-
-/** The engine promises one line; keep that promise even if a message slips. @param {string} text */
-function firstLine(text) {
-  return text.split('\n')[0];
 }

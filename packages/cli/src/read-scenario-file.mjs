@@ -1,32 +1,242 @@
-import { readFileSync } from 'node:fs';
+// Reading the files (and standard input) the CLI is given. Anyone may have written them,
+// so nothing here trusts their size or shape:
+//   - at most `maxBytes` are read, whatever the input is (a 50 MB file, /dev/zero, an
+//     endless pipe): reading stops one byte past the cap and the input is refused;
+//   - before JSON.parse builds anything, one pass over the text bounds its nesting, the
+//     number of objects and arrays and the length of every array, so no file can make
+//     V8 abort (an array past its largest size) or fill the heap with empty objects;
+//   - every refusal is a ScenarioError with one line.
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ScenarioError } from '@obs-tcp-sim/scenario/src/scenario-error.js';
-import { parseScenarioText } from '@obs-tcp-sim/scenario/src/parse-scenario-text.js';
+import { lineAndColumn, parseScenarioText } from '@obs-tcp-sim/scenario/src/parse-scenario-text.js';
+
+export const MiB = 1024 * 1024;
+
+/**
+ * What one input may be. The byte caps are the defaults of --max-input-bytes.
+ * - maxBytes: scenario, spec and base files and standard input. The largest scenario the
+ *   engine accepts (10,000 nodes, 100,000 links and flows) takes about 30 MB written
+ *   compactly; the presets take 2-6 KB.
+ * - maxShardBytes: one shard file in merge. A shard holds its runs (about 25 bytes per
+ *   output value) and the base scenario: a sweep at the spec limits (1,000,000 runs x 50
+ *   outputs) takes about 1.3 GB in all, more than V8 holds in one string, so shard it in
+ *   6 or more (or raise the cap).
+ * - maxDepth: a scenario nests 5 levels (flows[0].tcp.rto.fixed), a shard file 7.
+ * - maxContainers (objects and arrays): a scenario at every engine limit holds under
+ *   1,000,000; a shard file two per run on top of its base.
+ * - maxItems (array items and object members, each counted by its comma or colon): a
+ *   scenario at every engine limit at once holds about 4,000,000 values, and the engine
+ *   reads them at about a million a second, so more is refused before it starts; a shard
+ *   at the limits of a sweep holds 1,000,000 runs x (50 outputs + 3) on top of its base.
+ * - maxListLength: the longest list of the formats is a shard's runs (1,000,000 at most);
+ *   a scenario's lists hold at most 100,000 items.
+ */
+export const INPUT_LIMITS = Object.freeze({
+  maxBytes: 32 * MiB,
+  maxShardBytes: 256 * MiB,
+  maxDepth: 64,
+  maxContainers: 2_000_000,
+  maxShardContainers: 4_000_000,
+  maxItems: 5_000_000,
+  maxShardItems: 60_000_000,
+  maxListLength: 1_000_000,
+  /** Largest --max-input-bytes: V8 holds at most 2^29 - 24 characters in one string. */
+  maxBytesCeiling: 1024 * MiB,
+});
 
 const READ_ERRORS = {
   ENOENT: 'no such file',
-  EISDIR: 'is a directory, not a scenario file',
+  ENOTDIR: 'no such file (a part of the path is not a directory)',
   EACCES: 'permission denied',
   EPERM: 'permission denied',
+  ELOOP: 'too many symbolic links',
+  ENAMETOOLONG: 'the file name is too long',
 };
 
+/** "32 MiB", "1.5 MiB", "512 KiB", "100 bytes". @param {number} bytes */
+export function formatBytes(bytes) {
+  for (const [unit, size] of /** @type {[string, number][]} */ ([['GiB', 1024 * MiB], ['MiB', MiB], ['KiB', 1024]])) {
+    if (bytes >= size) return `${Number.isInteger(bytes / size) ? bytes / size : (bytes / size).toFixed(1)} ${unit}`;
+  }
+  return `${bytes} bytes`;
+}
+
 /**
- * Reads a scenario file; throws ScenarioError with one line when it cannot be read or is
- * not a JSON object. Returns the text as written, for the engine, which reads the
- * numbers itself.
+ * The text of a file (or of standard input for '-'), read up to `maxBytes`; a byte order
+ * mark is dropped. Throws ScenarioError with one line when it cannot be read or is larger.
  * @param {string} file
+ * @param {{ maxBytes?: number, kind?: string }} [options] kind: what the file should be, for messages
  * @returns {string}
  */
-export function readScenarioFile(file) {
-  let text;
+export function readInputText(file, { maxBytes = INPUT_LIMITS.maxBytes, kind = 'scenario file' } = {}) {
+  const stdin = file === '-';
+  let fd;
   try {
-    text = readFileSync(file === '-' ? 0 : resolve(userDirectory(), file), 'utf8');
+    fd = stdin ? 0 : openSync(resolve(userDirectory(), file), 'r');
   } catch (error) {
-    const code = /** @type {NodeJS.ErrnoException} */ (error).code ?? '';
-    throw new ScenarioError(READ_ERRORS[/** @type {keyof typeof READ_ERRORS} */ (code)] ?? `cannot read: ${/** @type {Error} */ (error).message}`);
+    throw readError(error, kind);
   }
-  parseScenarioText(text); // syntax errors with line and column, before any engine work
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  try {
+    if (!stdin) {
+      const stat = fstatSync(fd);
+      if (stat.isDirectory()) throw new ScenarioError(`is a directory, not a ${kind}`);
+      if (stat.isFile() && stat.size > maxBytes) throw tooLarge(maxBytes, stat.size);
+    }
+    const bytes = readCapped(fd, maxBytes, kind);
+    let text;
+    try {
+      text = bytes.toString('utf8');
+    } catch {
+      throw new ScenarioError(`is too large to hold as text (${formatBytes(bytes.length)})`);
+    }
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  } finally {
+    if (!stdin) closeSync(fd);
+  }
+}
+
+/**
+ * Reads from `fd` until its end or one byte past `maxBytes`, in chunks, so a device or a
+ * pipe without end (/dev/zero) costs at most the cap.
+ * @param {number} fd
+ * @param {number} maxBytes
+ * @param {string} kind
+ */
+function readCapped(fd, maxBytes, kind) {
+  /** @type {Buffer[]} */
+  const chunks = [];
+  let total = 0;
+  while (total <= maxBytes) {
+    const chunk = Buffer.allocUnsafe(Math.min(MiB, maxBytes + 1 - total));
+    let n;
+    try {
+      n = readSync(fd, chunk, 0, chunk.length, null);
+    } catch (error) {
+      const code = /** @type {NodeJS.ErrnoException} */ (error).code;
+      if (code === 'EAGAIN') {
+        // Standard input left non-blocking by whoever started us: wait a little, try again.
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+        continue;
+      }
+      if (code === 'EOF') break; // Windows' end of a pipe
+      throw readError(error, kind);
+    }
+    if (n === 0) break;
+    chunks.push(n === chunk.length ? chunk : chunk.subarray(0, n));
+    total += n;
+  }
+  if (total > maxBytes) throw tooLarge(maxBytes, null);
+  return Buffer.concat(chunks, total);
+}
+
+/** @param {number} maxBytes @param {number | null} size */
+function tooLarge(maxBytes, size) {
+  const what = size === null ? `holds more than ${formatBytes(maxBytes)}` : `is ${formatBytes(size)}, more than ${formatBytes(maxBytes)}`;
+  return new ScenarioError(`${what}, the most obs-sim reads from one input (--max-input-bytes raises it)`);
+}
+
+/** @param {unknown} error @param {string} kind */
+function readError(error, kind) {
+  if (error instanceof ScenarioError) return error;
+  const code = /** @type {NodeJS.ErrnoException} */ (error).code ?? '';
+  if (code === 'EISDIR') return new ScenarioError(`is a directory, not a ${kind}`);
+  const known = READ_ERRORS[/** @type {keyof typeof READ_ERRORS} */ (code)];
+  return new ScenarioError(known ?? `cannot read: ${code || (error instanceof Error ? error.message : String(error))}`);
+}
+
+/**
+ * Bounds the shape of JSON text in one pass, before JSON.parse: nesting, objects and
+ * arrays in all, items of each array. Strings are skipped (their content is not
+ * structure). Malformed text is measured as far as it goes; JSON.parse names its error.
+ * @param {string} text
+ * @param {JsonShape} limits
+ * @returns {string | null} why the text is refused, or null
+ */
+export function checkJsonShape(text, { maxDepth, maxContainers, maxItems, maxListLength }) {
+  const isArray = new Uint8Array(maxDepth + 1);
+  const commas = new Float64Array(maxDepth + 1);
+  let depth = 0;
+  let containers = 0;
+  let items = 0;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      // a string: skip to its closing quote, one not escaped by an odd run of backslashes
+      for (;;) {
+        const close = text.indexOf('"', i + 1);
+        if (close < 0) return null; // unterminated: JSON.parse says where
+        let backslashes = 0;
+        while (text.charCodeAt(close - 1 - backslashes) === 92) backslashes++;
+        i = close;
+        if (backslashes % 2 === 0) break;
+      }
+    } else if (c === 91 || c === 123) {
+      if (depth === maxDepth) return `nests deeper than ${maxDepth} levels (at ${where(text, i)})`;
+      if (++containers > maxContainers) return `holds more than ${maxContainers} objects and arrays, more than the format needs (at ${where(text, i)})`;
+      isArray[depth] = c === 91 ? 1 : 0;
+      commas[depth] = 0;
+      depth++;
+    } else if (c === 93 || c === 125) {
+      if (depth > 0) depth--;
+    } else if (c === 44 || c === 58) {
+      if (++items > maxItems) return `holds more than ${maxItems} values, more than the format needs (at ${where(text, i)})`;
+      if (c === 44 && depth > 0 && isArray[depth - 1] === 1 && ++commas[depth - 1] >= maxListLength) {
+        return `has a list of more than ${maxListLength} items, more than the format needs (at ${where(text, i)})`;
+      }
+    }
+  }
+  return null;
+}
+
+/** @param {string} text @param {number} offset */
+function where(text, offset) {
+  const { line, column } = lineAndColumn(text, offset);
+  return `line ${line}, column ${column}`;
+}
+
+/** @typedef {{ maxDepth: number, maxContainers: number, maxItems: number, maxListLength: number }} JsonShape */
+
+/** The limits of a scenario or spec file. @type {JsonShape} */
+export const SCENARIO_SHAPE = Object.freeze({
+  maxDepth: INPUT_LIMITS.maxDepth,
+  maxContainers: INPUT_LIMITS.maxContainers,
+  maxItems: INPUT_LIMITS.maxItems,
+  maxListLength: INPUT_LIMITS.maxListLength,
+});
+/** The limits of a shard file. @type {JsonShape} */
+export const SHARD_SHAPE = Object.freeze({
+  maxDepth: INPUT_LIMITS.maxDepth,
+  maxContainers: INPUT_LIMITS.maxShardContainers,
+  maxItems: INPUT_LIMITS.maxShardItems,
+  maxListLength: INPUT_LIMITS.maxListLength,
+});
+
+/**
+ * Reads a JSON file (capped, shape-checked) and parses it; the value must be an object.
+ * Throws ScenarioError with one line (syntax errors with line and column).
+ * @param {string} file
+ * @param {{ maxBytes?: number, kind?: string, shape?: JsonShape }} [options]
+ * @returns {{ text: string, value: Record<string, unknown> }}
+ */
+export function readJsonFile(file, { maxBytes, kind = 'scenario file', shape = SCENARIO_SHAPE } = {}) {
+  const text = readInputText(file, { maxBytes, kind });
+  const refused = checkJsonShape(text, shape);
+  if (refused) throw new ScenarioError(refused);
+  return { text, value: /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (parseScenarioText(text))) };
+}
+
+/**
+ * Reads a scenario file; throws ScenarioError with one line when it cannot be read, is
+ * too large or oddly shaped, or is not a JSON object. Returns the text as written, for
+ * the engine, which reads the numbers itself.
+ * @param {string} file
+ * @param {{ maxBytes?: number }} [options]
+ * @returns {string}
+ */
+export function readScenarioFile(file, options = {}) {
+  return readJsonFile(file, options).text;
 }
 
 /**

@@ -3,24 +3,20 @@ import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { ScenarioError } from '@obs-tcp-sim/scenario/src/scenario-error.js';
-import { parseScenarioText } from '@obs-tcp-sim/scenario/src/parse-scenario-text.js';
 import {
-  SweepSpecError, collectOutputs, makeShardFile, mergeShards, parseShard, resolveSweepSpec, shardJson, shardRunIndices,
+  SweepSpecError, checkShardFile, collectOutputs, makeShardFile, mergeCheckedShards, parseShard, resolveSweepSpec, shardJson, shardRunIndices,
   summarizeSweep, sweepCsv, sweepJson, sweepRun, sweepRunCount, sweepRunsCsv,
 } from '@obs-tcp-sim/scenario/src/sweep/index.js';
+import { showInput } from '@obs-tcp-sim/scenario/src/sweep/path.js';
 import { loadEngineNode } from '@obs-tcp-sim/engine/src/node-engine.js';
 import { ensureWasmBuilt } from './ensure-wasm.mjs';
 import { loadPresets } from './preset-files.mjs';
 import { Progress } from './progress.mjs';
-import { readScenarioFile, userDirectory } from './read-scenario-file.mjs';
+import { INPUT_LIMITS, SHARD_SHAPE, readJsonFile, userDirectory } from './read-scenario-file.mjs';
+import { EXIT_BAD_INPUT, EXIT_ENGINE_FAILED, EXIT_OK, complain, engineError, firstLine, messageOf, showFile } from './report.mjs';
 import { RunError, runOnPool } from './worker-pool.mjs';
 
-export const EXIT_OK = 0;
-export const EXIT_ENGINE_FAILED = 1;
-export const EXIT_BAD_INPUT = 2;
-
-/** @param {string} message */
-const complain = (message) => process.stderr.write(`obs-sim: ${message}\n`);
+export { EXIT_BAD_INPUT, EXIT_ENGINE_FAILED, EXIT_OK };
 
 /** A failure with its exit status and its one line. */
 class Stop extends Error {
@@ -45,12 +41,12 @@ export async function sweepCommand(args) {
         throw new Stop(EXIT_BAD_INPUT, `--shard: ${messageOf(error)} (see --help)`);
       }
     }
-    const sweep = readSweep(args.spec);
+    const sweep = readSweep(args.spec, args.maxInputBytes ?? INPUT_LIMITS.maxBytes);
     const notReady = ensureWasmBuilt(complain);
     if (notReady) throw new Stop(EXIT_ENGINE_FAILED, notReady);
 
     const refused = await firstRefusedValue(sweep);
-    if (refused) throw new Stop(EXIT_BAD_INPUT, `${args.spec}: run ${refused.run} (${describeRun(sweep, refused.run)}): ${firstLine(refused.message)}`);
+    if (refused) throw new Stop(EXIT_BAD_INPUT, `${showFile(args.spec)}: run ${refused.run} (${describeRun(sweep, refused.run)}): ${firstLine(refused.message)}`);
 
     const total = sweepRunCount(sweep);
     const runs = shard ? shardRunIndices(total, shard) : Array.from({ length: total }, (_, k) => k);
@@ -66,12 +62,13 @@ export async function sweepCommand(args) {
       await runOnPool({
         runs,
         workers,
+        budget: args.budget,
         scenarioOf: (run) => JSON.stringify(sweepRun(sweep, run).scenario),
         onResult: (run, summary) => {
           try {
             results.push({ run, outputs: collectOutputs(sweep, summary) });
           } catch (error) {
-            throw new Stop(EXIT_BAD_INPUT, `${args.spec}: ${messageOf(error)}`);
+            throw new Stop(EXIT_BAD_INPUT, `${showFile(args.spec)}: run ${run} (${describeRun(sweep, run)}): ${messageOf(error)}`);
           }
           progress.tick();
         },
@@ -80,8 +77,8 @@ export async function sweepCommand(args) {
       progress.abort();
       if (error instanceof RunError) {
         const where = error.run >= 0 ? `run ${error.run} (${describeRun(sweep, error.run)}): ` : '';
-        if (error.refused) throw new Stop(EXIT_BAD_INPUT, `${args.spec}: ${where}${firstLine(error.message)}`);
-        throw new Stop(EXIT_ENGINE_FAILED, `${args.spec}: ${where}engine error: ${error.message}`);
+        if (error.refused) throw new Stop(EXIT_BAD_INPUT, `${showFile(args.spec)}: ${where}${firstLine(error.message)}`);
+        throw new Stop(EXIT_ENGINE_FAILED, `${showFile(args.spec)}: ${where}${engineError(error)}`);
       }
       throw error;
     }
@@ -103,16 +100,30 @@ export async function sweepCommand(args) {
  */
 export async function mergeCommand(args) {
   try {
-    const files = args.files.map((name) => {
+    // One file at a time: read (capped), parse, check completely, keep only its runs (and
+    // the first file's sweep), so N large shard files are never all in memory at once.
+    /** @type {import('@obs-tcp-sim/scenario').Sweep | null} */
+    let sweep = null;
+    /** @type {Omit<import('@obs-tcp-sim/scenario').CheckedShard, 'sweep'>[]} */
+    const shards = [];
+    for (const name of args.files) {
+      let value;
       try {
-        return { name, value: parseScenarioText(readScenarioFile(name)) };
+        ({ value } = readJsonFile(name, { maxBytes: args.maxInputBytes ?? INPUT_LIMITS.maxShardBytes, kind: 'shard file', shape: SHARD_SHAPE }));
       } catch (error) {
-        throw new Stop(EXIT_BAD_INPUT, `${name}: ${messageOf(error)}`);
+        throw new Stop(EXIT_BAD_INPUT, `merge: ${showFile(name)}: ${messageOf(error)}`);
       }
-    });
+      try {
+        const { sweep: mine, ...shard } = checkShardFile(name, value);
+        sweep ??= mine;
+        shards.push(shard);
+      } catch (error) {
+        throw new Stop(EXIT_BAD_INPUT, `merge: ${messageOf(error)}`);
+      }
+    }
     let results;
     try {
-      results = mergeShards(files);
+      results = mergeCheckedShards(/** @type {import('@obs-tcp-sim/scenario').Sweep} */ (sweep), shards);
     } catch (error) {
       throw new Stop(EXIT_BAD_INPUT, `merge: ${messageOf(error)}`);
     }
@@ -126,22 +137,23 @@ export async function mergeCommand(args) {
 /**
  * Reads and checks a spec file; a base given as a path is read relative to the spec.
  * @param {string} file
+ * @param {number} maxBytes the cap of the spec and of its base file
  */
-function readSweep(file) {
+function readSweep(file, maxBytes) {
   let value;
   try {
-    value = parseScenarioText(readScenarioFile(file));
+    ({ value } = readJsonFile(file, { maxBytes, kind: 'sweep spec' }));
   } catch (error) {
-    throw new Stop(EXIT_BAD_INPUT, `${file}: ${messageOf(error)}`);
+    throw new Stop(EXIT_BAD_INPUT, `${showFile(file)}: ${messageOf(error)}`);
   }
   const specDirectory = file === '-' ? userDirectory() : dirname(resolve(userDirectory(), file));
   try {
     return resolveSweepSpec(value, {
       presets: loadPresets(),
-      readBase: (path) => parseScenarioText(readScenarioFile(resolve(specDirectory, path))),
+      readBase: (path) => readJsonFile(resolve(specDirectory, path), { maxBytes }).value,
     });
   } catch (error) {
-    if (error instanceof SweepSpecError) throw new Stop(EXIT_BAD_INPUT, `${file}: ${error.message}`);
+    if (error instanceof SweepSpecError) throw new Stop(EXIT_BAD_INPUT, `${showFile(file)}: ${error.message}`);
     throw error;
   }
 }
@@ -167,7 +179,7 @@ function writeText(file, text) {
   try {
     writeFileSync(resolve(userDirectory(), file), text);
   } catch (error) {
-    throw new Stop(EXIT_BAD_INPUT, `cannot write ${file}: ${/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT' ? 'no such directory' : messageOf(error)}`);
+    throw new Stop(EXIT_BAD_INPUT, `cannot write ${showFile(file)}: ${/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT' ? 'no such directory' : messageOf(error)}`);
   }
 }
 
@@ -190,7 +202,7 @@ async function firstRefusedValue(sweep) {
   for (const run of [...new Set(runs)].sort((a, b) => a - b)) {
     const sim = new module.Simulation(JSON.stringify(sweepRun(sweep, run).scenario));
     try {
-      if (!sim.ok()) return { run, message: sim.error() };
+      if (!sim.ok()) return { run, message: firstLine(sim.error()) };
     } finally {
       sim.delete();
     }
@@ -201,7 +213,7 @@ async function firstRefusedValue(sweep) {
 /** "obs.burstLoss.data = 0.005, seed 3". @param {import('@obs-tcp-sim/scenario').Sweep} sweep @param {number} run */
 function describeRun(sweep, run) {
   const { values, seed } = sweepRun(sweep, run);
-  return [...sweep.axes.map((axis, a) => `${axis.paths.join(' = ')} = ${values[a]}`), `seed ${seed}`].join(', ');
+  return [...sweep.axes.map((axis, a) => `${axis.paths.map((path) => showInput(path, 60)).join(' = ')} = ${values[a]}`), `seed ${seed}`].join(', ');
 }
 
 /** @param {unknown} error */
@@ -215,14 +227,4 @@ function report(error) {
     return EXIT_BAD_INPUT;
   }
   throw error;
-}
-
-/** @param {unknown} error */
-function messageOf(error) {
-  return error instanceof Error ? error.message : String(error);
-}
-
-/** @param {string} text */
-function firstLine(text) {
-  return text.split('\n')[0];
 }

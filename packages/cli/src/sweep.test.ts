@@ -11,7 +11,7 @@ import { createEngine, type EngineWorkerHandle } from '@obs-tcp-sim/engine/src/e
 import { createWorkerApi } from '@obs-tcp-sim/engine/src/worker-api';
 import * as Comlink from 'comlink';
 import { PRESET_FILES, loadPresets } from './preset-files.mjs';
-import { parseArgs } from './args.mjs';
+import { parseArgs, parseByteCount } from './args.mjs';
 import { Progress, formatDuration } from './progress.mjs';
 
 const bin = fileURLToPath(new URL('../bin/obs-sim.mjs', import.meta.url));
@@ -167,7 +167,10 @@ describe('obs-sim sweep', () => {
   it('refuses bad arguments', async () => {
     for (const [args, message] of [
       [['sweep'], 'sweep: missing the spec file'],
-      [['sweep', specFile, '--workers', '0'], 'sweep: --workers must be an integer from 1 to 1024, not 0'],
+      [['sweep', specFile, '--workers', '0'], 'sweep: --workers must be an integer from 1 to 1024, not "0"'],
+      [['sweep', specFile, '--max-input-bytes', '2G'], 'sweep: --max-input-bytes must be a number of bytes from 1 to 1073741824 (a suffix K, M or G counts KiB, MiB or GiB), not "2G"'],
+      [['sweep', specFile, '--max-events', '1.5'], 'sweep: --max-events must be a whole number of events up to 9007199254740991 (like 5e8; 0 for no limit), not "1.5"'],
+      [['merge', specFile, '--max-events', '5'], 'merge: unknown option --max-events'],
       [['sweep', specFile, '--shard', '0/3'], '--shard: shard 0/3: i must be from 1 to 3 (shards count from 1; with a 0-based index such as JOB_COMPLETION_INDEX, pass index + 1)'],
       [['sweep', specFile, '--shard', '3'], '--shard: "3" is not a shard: write i/N, like 3/8 (i from 1 to N)'],
       [['sweep', specFile, '--shard', '1/3', '--json', 'x.json'], 'sweep: with --shard the output is a shard file (use --out part.json, then merge); --json and --raw belong to merge'],
@@ -179,7 +182,7 @@ describe('obs-sim sweep', () => {
       expect(stderr).toBe(`obs-sim: ${message} (see --help)\n`);
     }
     const notShard = await runCli('merge', specFile);
-    expect(notShard.stderr).toBe(`obs-sim: merge: ${specFile}: not a sweep shard file (it has no "obsSweepShard": 1; write shards with sweep --shard i/N)\n`);
+    expect(notShard.stderr).toBe(`obs-sim: merge: ${specFile}: not a sweep shard file (it has no "obsSweepShard": 2; write shards with sweep --shard i/N)\n`);
   });
 });
 
@@ -200,9 +203,23 @@ describe('CLI pieces', () => {
   });
 
   it('keeps the plain run as it was', () => {
-    expect(parseArgs(['scenario.json'])).toEqual({ kind: 'run', file: 'scenario.json' });
-    expect(parseArgs(['--', 'scenario.json'])).toEqual({ kind: 'run', file: 'scenario.json' });
+    expect(parseArgs(['scenario.json'])).toEqual({ kind: 'run', file: 'scenario.json', maxInputBytes: null, budget: {} });
+    expect(parseArgs(['--', 'scenario.json'])).toEqual({ kind: 'run', file: 'scenario.json', maxInputBytes: null, budget: {} });
     expect(parseArgs(['sweep', 's.json', '--shard=2/8', '--out', 'p.json'])).toMatchObject({ kind: 'sweep', spec: 's.json', shard: '2/8', out: 'p.json', workers: null });
+  });
+
+  it('reads the input cap and the run budgets', () => {
+    expect(parseArgs(['s.json', '--max-input-bytes', '64M', '--max-events=5e8', '--max-memory', '512'])).toEqual({
+      kind: 'run', file: 's.json', maxInputBytes: 64 * 1024 * 1024, budget: { maxEvents: 5e8, maxMemoryBytes: 512 * 1024 * 1024 },
+    });
+    expect(parseArgs(['sweep', 's.json', '--max-events', '0', '--max-memory', '0'])).toMatchObject({ budget: { maxEvents: 0, maxMemoryBytes: 0 } });
+    expect(parseArgs(['merge', 'a.json', 'b.json', '--max-input-bytes', '1073741824'])).toMatchObject({ kind: 'merge', maxInputBytes: 1073741824 });
+    for (const [text, bytes] of [['1', 1], ['33554432', 32 << 20], ['512K', 512 << 10], ['512KiB', 512 << 10], ['1g', 1 << 30], ['0', null], ['1.5M', null], ['2G', null], ['-1', null], ['1T', null]] as const) {
+      expect(parseByteCount(text), text).toBe(bytes);
+    }
+    expect(parseArgs(['s.json', '--max-memory', '65537'])).toMatchObject({ kind: 'usage-error' });
+    expect(parseArgs(['s.json', '--max-events', '1e17'])).toMatchObject({ kind: 'usage-error' });
+    expect(parseArgs(['s.json', '--\u202E'])).toEqual({ kind: 'usage-error', message: 'unknown option --\\u{202E}' });
   });
 });
 

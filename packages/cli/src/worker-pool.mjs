@@ -19,10 +19,10 @@ export class RunError extends Error {
 /**
  * Runs `runs` (indices) with `scenarioOf(index)` as scenario JSON text; calls onResult for
  * each summary as it arrives. Rejects with RunError at the first failure, after stopping
- * every worker.
- * @param {{ runs: readonly number[], workers: number, scenarioOf: (run: number) => string, onResult: (run: number, summary: unknown) => void }} job
+ * every worker. `budget` (--max-events, --max-memory) goes with every run.
+ * @param {{ runs: readonly number[], workers: number, budget?: import('./args.mjs').RunBudget, scenarioOf: (run: number) => string, onResult: (run: number, summary: unknown) => void }} job
  */
-export function runOnPool({ runs, workers, scenarioOf, onResult }) {
+export function runOnPool({ runs, workers, budget = {}, scenarioOf, onResult }) {
   const count = Math.max(1, Math.min(workers, runs.length));
   return new Promise((resolve, reject) => {
     /** @type {Worker[]} */
@@ -41,7 +41,7 @@ export function runOnPool({ runs, workers, scenarioOf, onResult }) {
     const feed = (worker) => {
       if (next >= runs.length) return;
       const run = runs[next++];
-      worker.postMessage({ run, scenario: scenarioOf(run) });
+      worker.postMessage({ run, scenario: scenarioOf(run), budget });
     };
     if (runs.length === 0) {
       resolve(undefined);
