@@ -15,7 +15,7 @@ namespace {
 // allocations): enough to tell 100 MB from 10 GB, which is all a budget needs.
 constexpr double kFlowBaseBytes = 4096;      // sender, receiver, congestion state, id
 constexpr double kRingSlotBytes = 8 + 1;     // sender: send time and marks; receiver: a bit
-constexpr double kPacketLineBytes = 1024;    // one direction: queue, stream ring, counters
+constexpr double kPacketLineBytes = 1536;    // one direction: queue, stream ring, RNG, counters
 constexpr double kFiberDirectionBytes = 512; // one direction: schedule, counters, RNG
 constexpr double kLaneBytes = 96;            // one wavelength's reservations, to start with
 constexpr double kNodeBytes = 256;           // routing, an assembler at edges
