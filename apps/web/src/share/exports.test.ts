@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { defaultScenario } from '@obs-tcp-sim/scenario';
 import { makeNames } from '../log/names';
 import { EventKind, EventRing, EVENT_COLUMNS, type VisualEvent } from '../sim/visualStore';
-import { csvField, eventLogCsv, fileStem } from './exports';
+import { SeriesStore } from '../sim/seriesStore';
+import { csvField, eventLogCsv, fileStem, timeSeriesCsv } from './exports';
 
 function ev(patch: Partial<VisualEvent>): VisualEvent {
   return { kind: 0, t0: 0, t1: 0, id: -1, node: -1, link: -1, dir: -1, lane: -1, cls: 0, reason: 0, bytes: 0, segments: 0, value: 0, ...patch };
@@ -30,5 +31,32 @@ describe('exports', () => {
     expect(csvField(NaN)).toBe('');
     expect(fileStem({ name: 'Paper 000: LOBS testbed' })).toBe('paper-000-lobs-testbed');
     expect(fileStem({ name: '' })).toBe('scenario');
+  });
+
+  it('a text cell that a spreadsheet would read as a formula stays text; numbers keep their sign', () => {
+    expect(csvField('=HYPERLINK("http://evil.example","x")')).toBe('"\'=HYPERLINK(""http://evil.example"",""x"")"');
+    for (const start of ['+', '-', '@', '\t', '\r']) expect(csvField(`${start}1+1`)).toMatch(/^"'/);
+    expect(csvField(-1.5)).toBe('-1.5');
+    expect(csvField(0)).toBe('0');
+  });
+
+  it('a hostile flow id lands as text in the series CSV and in the event log CSV', () => {
+    const evil = '=HYPERLINK("http://evil.example","x")';
+    const series = new SeriesStore();
+    series.reset(1);
+    series.append({ t: [0.01], flow: [0], cwnd: [-2], ssthresh: [64], goodput: [1e6] });
+    const lines = timeSeriesCsv(series, [evil]).split('\r\n');
+    expect(lines[1]).toBe(`0.01,"'=HYPERLINK(""http://evil.example"",""x"")",-2,64,0,0,1000000,0,slow start`);
+    const ring = new EventRing(4);
+    const e = ev({ kind: EventKind.TcpEvent, t0: 1.25, id: 0, reason: 0, value: 1 });
+    ring.push(Object.fromEntries(EVENT_COLUMNS.map((c) => [c, [e[c]]])) as never, 0);
+    const log = eventLogCsv(ring, makeNames(defaultScenario, [evil])).split('\r\n');
+    expect(log[1]).toBe(`1.25,tcp,"'=HYPERLINK(""http://evil.example"",""x"") RTO, cwnd 1"`);
+    // Every cell of both files: none starts with a formula character once unquoted.
+    for (const line of [...lines, ...log]) {
+      for (const cell of line.match(/("([^"]|"")*"|[^,]*)(,|$)/g)!.map((c) => c.replace(/,$/, '').replace(/^"|"$/g, ''))) {
+        expect(cell, line).not.toMatch(/^[=+@\t\r]|^-[^0-9]/);
+      }
+    }
   });
 });

@@ -4,16 +4,20 @@
  * sentences the log shows), the summary and the scenario (JSON). Pure functions of the
  * stores; the menu only names and downloads the files.
  */
-import type { Scenario } from '@obs-tcp-sim/scenario';
+import { csvTextCell, type Scenario } from '@obs-tcp-sim/scenario';
 import { categoryOf, entryText, LogModel } from '../log/filter';
 import type { Names } from '../log/names';
 import type { EventRing } from '../sim/visualStore';
 import { SERIES_COLUMNS, TCP_STATE_NAMES, type SeriesStore } from '../sim/seriesStore';
 
-/** A CSV field: quoted when it holds a comma, a quote or a line break (RFC 4180). */
+/**
+ * A CSV field. A number is written as the shortest text that reads back the same (its
+ * sign kept). Text goes through `csvTextCell`: quoted when it holds a comma, a quote or a
+ * line break (RFC 4180), and a leading = + - @ tab or CR made harmless, so a flow id
+ * `=HYPERLINK(...)` from a link stays text in a spreadsheet instead of a live formula.
+ */
 export function csvField(value: string | number): string {
-  const text = typeof value === 'number' ? numberText(value) : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return typeof value === 'number' ? numberText(value) : csvTextCell(value);
 }
 
 /** Shortest text that reads back as the same double; empty for NaN (no sample). */
