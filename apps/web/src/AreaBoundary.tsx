@@ -3,6 +3,7 @@
  * views go on, and the area says what went wrong with a button to try again.
  */
 import { Component, type ReactNode } from 'react';
+import { oneLine } from '@obs-tcp-sim/scenario';
 
 interface Props {
   name: string;
@@ -26,7 +27,7 @@ export class AreaBoundary extends Component<Props, { error: Error | null }> {
     return (
       <div className="area-failed" role="alert" data-testid="area-failed">
         <p>
-          The {this.props.name} could not be shown: {error.message}
+          The {this.props.name} could not be shown: {oneLine(error.message)}
         </p>
         <button type="button" onClick={() => this.setState({ error: null })}>
           Try again

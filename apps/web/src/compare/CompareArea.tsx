@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { createEngine, type EngineClient } from '@obs-tcp-sim/engine';
-import type { Scenario, Summary } from '@obs-tcp-sim/scenario';
+import { oneLine, type Scenario, type Summary } from '@obs-tcp-sim/scenario';
 import { TCP_VARIANTS } from '../editor/types';
 import { formatCount, formatThroughput } from '../format';
 import { useScenarioStore } from '../share/storeContext';
@@ -152,13 +152,14 @@ export function CompareArea() {
             </button>
           )}
           <span className="compare-status" role="status" data-testid="compare-status" data-state={status.kind}>
-            {problem ??
-              (status.kind === 'running'
+            {problem !== null
+              ? oneLine(problem)
+              : (status.kind === 'running'
                 ? `Running both to the end… ${((performance.now() - status.since) / 1000).toFixed(1)} s`
                 : status.kind === 'done'
                   ? `Both ran to the end in ${status.seconds.toFixed(1)} s of wall time.`
                   : status.kind === 'failed'
-                    ? `Could not run: ${status.message}`
+                    ? `Could not run: ${oneLine(status.message)}`
                     : 'Each variant runs to the end in a worker of its own; the run above goes on.')}
           </span>
         </div>

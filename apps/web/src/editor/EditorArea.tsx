@@ -7,6 +7,7 @@
  * two nodes, pick a flow's hosts).
  */
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { oneLine } from '@obs-tcp-sim/scenario';
 import { useController } from '../sim/context';
 import { NodeGlyph } from '../topology/NodeGlyph';
 import { useElementSize } from '../useElementSize';
@@ -367,7 +368,7 @@ function StatusStrip({ hint, sync, onDismissHint }: { hint: string | null; sync:
   if (!hint && !problem) return <div className="editor-status" data-testid="editor-status" data-sync={sync.kind} hidden />;
   return (
     <div className="editor-status" data-testid="editor-status" data-sync={sync.kind} role="status">
-      {problem && <p className="status-problem">{problem}</p>}
+      {problem && <p className="status-problem">{oneLine(problem)}</p>}
       {hint && (
         <p className="status-hint">
           {hint}{' '}

@@ -6,7 +6,7 @@
  * (`npm run sim -- sweep spec.json`, docs/sweeps.md).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { expandSweep, PRESETS, resolveSweepSpec, summarizeSweep, sweepCsv, type SweepResults } from '@obs-tcp-sim/scenario';
+import { expandSweep, oneLine, PRESETS, resolveSweepSpec, summarizeSweep, sweepCsv, type SweepResults } from '@obs-tcp-sim/scenario';
 import { download, fileStem, jsonText } from '../share/exports';
 import { useScenarioStore } from '../share/storeContext';
 import { poolSize, runOnPool, type PoolRun } from './pool';
@@ -156,13 +156,13 @@ export function SweepArea() {
         </div>
         <p className="sweep-status" role="status" data-testid="sweep-status" data-state={status.kind}>
           {problem !== null
-            ? problem
+            ? oneLine(problem)
             : status.kind === 'running'
               ? `${status.done} of ${status.total} runs, on ${poolSize()} workers`
               : status.kind === 'done'
                 ? `${results?.runs.length} runs in ${status.seconds.toFixed(1)} s of wall time.`
                 : status.kind === 'failed'
-                  ? `Stopped: ${status.message}`
+                  ? `Stopped: ${oneLine(status.message)}`
                   : `${runCount} runs of ${form.duration || scenario.duration} simulated seconds, on ${poolSize()} workers.`}
         </p>
         {status.kind === 'running' && <progress max={status.total} value={status.done} data-testid="sweep-progress" />}

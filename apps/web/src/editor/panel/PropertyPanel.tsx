@@ -4,6 +4,7 @@
  * a rule and was not sent), and a way to the field at fault.
  */
 import { useMemo } from 'react';
+import { oneLine } from '@obs-tcp-sim/scenario';
 import { setPath } from '../paths';
 import type { SyncStatus } from '../scenarioStore';
 import type { Scenario } from '../types';
@@ -155,11 +156,11 @@ export function PropertyPanel(props: PropertyPanelProps) {
           <p>
             {sync.kind === 'refused' ? (
               <>
-                <strong>The engine refused this scenario:</strong> {sync.message}
+                <strong>The engine refused this scenario:</strong> {oneLine(sync.message)}
               </>
             ) : (
               <>
-                <strong>Not sent to the engine:</strong> {sync.issues[0].message}
+                <strong>Not sent to the engine:</strong> {oneLine(sync.issues[0].message)}
                 {sync.issues.length > 1 ? ` (and ${sync.issues.length - 1} more)` : ''}
               </>
             )}
