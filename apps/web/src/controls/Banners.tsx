@@ -1,4 +1,11 @@
-/** Fatal engine errors (with the way out: Reset) and non-fatal notices. */
+/**
+ * Fatal engine errors (with the way out: Reset) and non-fatal notices, with the buttons a
+ * notice offers (share/noticeActions.ts). Both may quote text from a link, a file or the
+ * engine, so both are shown through `oneLine`: no control, bidi or separator character
+ * reaches the page, and a huge message is cut.
+ */
+import { oneLine } from '@obs-tcp-sim/scenario';
+import { noticeActions } from '../share/noticeActions';
 import { useController, useSimState } from '../sim/context';
 
 export function ErrorBanner() {
@@ -8,7 +15,7 @@ export function ErrorBanner() {
   return (
     <div className="banner banner-error" role="alert" data-testid="error-banner">
       <div>
-        <strong>The simulation stopped.</strong> <span data-testid="error-message">{error}</span>
+        <strong>The simulation stopped.</strong> <span data-testid="error-message">{oneLine(error)}</span>
         <div className="banner-hint">The scenario is kept; Reset starts it again from t = 0.</div>
       </div>
       <button type="button" onClick={() => void controller.reset()} data-testid="error-reset">
@@ -22,12 +29,28 @@ export function NoticeBanner() {
   const controller = useController();
   const { notice } = useSimState();
   if (!notice) return null;
+  const actions = noticeActions.for(notice);
   return (
     <div className="banner banner-notice" role="status" data-testid="notice-banner">
-      <span>{notice}</span>
-      <button type="button" onClick={() => controller.dismissNotice()}>
-        Dismiss
-      </button>
+      <span data-testid="notice-text">{oneLine(notice)}</span>
+      <span className="banner-actions">
+        {actions.map((action) => (
+          <button
+            key={action.testId}
+            type="button"
+            data-testid={action.testId}
+            onClick={() => {
+              controller.dismissNotice();
+              action.run();
+            }}
+          >
+            {action.label}
+          </button>
+        ))}
+        <button type="button" onClick={() => controller.dismissNotice()}>
+          Dismiss
+        </button>
+      </span>
     </div>
   );
 }

@@ -6,16 +6,19 @@
  *
  * What is shared is the scenario being worked on (the editor's, sliders included): the
  * link restores it exactly, so the same seed gives the same summary.
+ *
+ * "Saved in this browser" offers the work a link replaced ("Restore previous work") and
+ * the records this version could not read, to download (share/workKeeper.ts).
  */
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { encodeShareHash, presetShareHash } from '@obs-tcp-sim/scenario';
+import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { encodeShareHash, oneLine, presetShareHash, quoteInput } from '@obs-tcp-sim/scenario';
 import { exportCharts, chartsAvailable } from '../charts/chartExport';
 import { makeNames, type ScenarioShape } from '../log/names';
 import { useController, useSimState } from '../sim/context';
 import { download, eventLogCsv, fileStem, jsonText, timeSeriesCsv } from './exports';
 import { scenarioFromFile } from './openFile';
 import { presetIdOf } from './startup';
-import { useScenarioStore } from './storeContext';
+import { useSavedWork, useScenarioStore, type SavedWork } from './storeContext';
 
 export function ShareMenu() {
   const controller = useController();
@@ -124,7 +127,7 @@ export function ShareMenu() {
           )}
           {message && (
             <p className="share-error" role="alert" data-testid="share-error">
-              {message}
+              {oneLine(message)}
             </p>
           )}
           <h3>Scenario file</h3>
@@ -137,6 +140,7 @@ export function ShareMenu() {
             </button>
             <span className="share-hint">or drop a .json file on the page</span>
           </div>
+          <SavedSection onDone={() => setOpen(false)} />
           <h3>Export this run</h3>
           <div className="share-row">
             <button type="button" data-testid="export-series" onClick={() => download(`${stem()}-series.csv`, timeSeriesCsv(controller.series, controller.getState().flowIds), 'text/csv')}>
@@ -165,6 +169,77 @@ export function ShareMenu() {
       )}
     </div>
   );
+}
+
+/** "Saved in this browser": the work a link replaced, and records this version cannot read. */
+function SavedSection({ onDone }: { onDone: () => void }) {
+  const work = useSavedWork();
+  if (!work) return null;
+  return <SavedList work={work} onDone={onDone} />;
+}
+
+function SavedList({ work, onDone }: { work: SavedWork; onDone: () => void }) {
+  const { keeper, opener } = work;
+  const { previous, kept } = useSyncExternalStore(keeper.subscribe, keeper.getView);
+  // Forgetting drops the only copy: it takes a second click.
+  const [forgetting, setForgetting] = useState<string | null>(null);
+  if (!previous && kept.length === 0) return null;
+  return (
+    <>
+      <h3>Saved in this browser</h3>
+      <ul className="share-saved">
+        {previous && (
+          <li data-testid="previous-work">
+            <button
+              type="button"
+              data-testid="restore-previous"
+              onClick={() => {
+                onDone();
+                void opener.restorePrevious();
+              }}
+            >
+              Restore previous work
+            </button>
+            <span>
+              {quoteInput(previous.name)}
+              {previous.savedAt !== null && <>, saved {whenText(previous.savedAt)}</>}
+              {previous.replacedAt !== null && <span className="share-hint"> (replaced by a link {whenText(previous.replacedAt)})</span>}
+            </span>
+          </li>
+        )}
+        {kept.map((record, i) => (
+          <li key={i} data-testid="kept-record">
+            <span>
+              A scenario this version cannot open: {oneLine(record.why, 200)}
+              {record.keptAt !== null && <span className="share-hint"> (set aside {whenText(record.keptAt)})</span>}
+            </span>
+            <button type="button" data-testid="kept-download" onClick={() => opener.downloadKept(record.text)}>
+              Download
+            </button>
+            {forgetting === record.text ? (
+              <>
+                <button type="button" data-testid="kept-forget-confirm" onClick={() => keeper.forget(record.text)}>
+                  Forget it for good
+                </button>
+                <button type="button" onClick={() => setForgetting(null)}>
+                  Keep it
+                </button>
+              </>
+            ) : (
+              <button type="button" data-testid="kept-forget" onClick={() => setForgetting(record.text)}>
+                Forget…
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** A moment in the reader's own words (their locale and time zone). */
+export function whenText(ms: number): string {
+  return new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /** A scenario file dropped anywhere on the page opens like Open… does. */
