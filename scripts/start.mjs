@@ -12,6 +12,7 @@ import { createServer } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { headersFor } from '../apps/web/security-headers.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'apps', 'web', 'dist');
@@ -78,6 +79,9 @@ try {
 }
 
 const server = createServer((request, response) => {
+  // Every response, errors included, carries the app's security headers
+  // (apps/web/security-headers.mjs: the same as vite preview and public/_headers).
+  for (const [name, value] of Object.entries(headersFor(request.url ?? '/'))) response.setHeader(name, value);
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     response.writeHead(405, { Allow: 'GET, HEAD' }).end();
     return;
@@ -91,7 +95,6 @@ const server = createServer((request, response) => {
     'Content-Type': MIME_TYPES[extname(file.path).toLowerCase()] ?? 'application/octet-stream',
     'Content-Length': file.size,
     'Cache-Control': 'no-cache', // a rebuild shows up on reload
-    'X-Content-Type-Options': 'nosniff',
   });
   if (request.method === 'HEAD') response.end();
   else createReadStream(file.path).pipe(response);

@@ -1,13 +1,46 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { CSP_DIRECTIVES, headersFor, policyText } from './security-headers.mjs';
+
+/**
+ * The Content-Security-Policy as a <meta> element in the built index.html, for hosts that
+ * set no headers (GitHub Pages). Where headers are set too, both policies apply and they
+ * are the same. Not in `vite dev`: its hot reload injects inline scripts.
+ */
+function metaContentSecurityPolicy(): Plugin {
+  return {
+    name: 'meta-content-security-policy',
+    apply: 'build',
+    transformIndexHtml: () => [
+      { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: policyText(CSP_DIRECTIVES, true) }, injectTo: 'head-prepend' },
+    ],
+  };
+}
+
+/**
+ * `vite preview` answers with the headers of a real deployment (security-headers.mjs),
+ * path by path (the page's policy, and the assets' one), so the end-to-end tests run the
+ * app under the policy it ships with.
+ */
+function securityHeaders(): Plugin {
+  return {
+    name: 'security-headers',
+    configurePreviewServer(server) {
+      server.middlewares.use((req, res, next) => {
+        for (const [name, value] of Object.entries(headersFor(req.url ?? '/'))) res.setHeader(name, value);
+        next();
+      });
+    },
+  };
+}
 
 // The engine and scenario packages are workspace TS sources (symlinked in node_modules);
 // Vite transpiles them like app code, so no prebuild step is needed for them.
 export default defineConfig({
   // Relative base: the built app works from any sub-path (GitHub Pages, a USB stick).
   base: './',
-  plugins: [react()],
+  plugins: [react(), metaContentSecurityPolicy(), securityHeaders()],
   // The engine worker is an ES module worker that imports the Emscripten ES module factory.
   worker: { format: 'es' },
   build: { target: 'es2022', sourcemap: true },

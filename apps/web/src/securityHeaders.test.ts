@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import headersFile from '../public/_headers?raw';
+import { ASSETS_HEADERS, COMMON_HEADERS, CSP_DIRECTIVES, headersFileText, headersFor, PAGE_HEADERS, policyText } from '../security-headers.mjs';
+
+describe('security headers (security-headers.mjs)', () => {
+  it('public/_headers says exactly what the module says (regenerate it from headersFileText())', () => {
+    expect(headersFile).toBe(headersFileText());
+  });
+
+  it('in _headers the policies sit on paths that do not overlap (hosts join two values of one header)', () => {
+    const rules = headersFile.split(/\n(?=\/)/).filter((block) => block.startsWith('/'));
+    const withPolicy = rules.filter((block) => block.includes('Content-Security-Policy')).map((block) => block.split('\n')[0]);
+    expect(withPolicy).toEqual(['/', '/index.html', '/assets/*']);
+    expect(rules.find((block) => block.startsWith('/*\n'))).not.toContain('Content-Security-Policy');
+  });
+
+  it('the page\'s policy lets the app work and nothing else', () => {
+    const csp = PAGE_HEADERS['Content-Security-Policy'];
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval';");
+    expect(csp).not.toMatch(/'unsafe-eval'|https?:|\*/);
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(COMMON_HEADERS['Referrer-Policy']).toBe('no-referrer');
+    expect(COMMON_HEADERS['X-Content-Type-Options']).toBe('nosniff');
+    expect(COMMON_HEADERS['Cross-Origin-Opener-Policy']).toBe('same-origin');
+    // The app copies links to the clipboard: that feature must stay on.
+    expect(COMMON_HEADERS['Permissions-Policy']).not.toMatch(/clipboard/);
+  });
+
+  it('only the assets (the engine\'s worker) may evaluate strings, and they differ from the page in nothing else', () => {
+    expect(ASSETS_HEADERS['Content-Security-Policy']).toBe(PAGE_HEADERS['Content-Security-Policy'].replace("'wasm-unsafe-eval'", "'wasm-unsafe-eval' 'unsafe-eval'"));
+    expect(headersFor('/assets/worker-abc.js')).toBe(ASSETS_HEADERS);
+    expect(headersFor('/some/prefix/assets/obs_engine-x.wasm?v=1')).toBe(ASSETS_HEADERS);
+    for (const path of ['/', '/index.html', '/?x=assets/y', '/favicon.svg', '/nowhere']) expect(headersFor(path), path).toBe(PAGE_HEADERS);
+  });
+
+  it('the <meta> form leaves out only what a <meta> element cannot carry', () => {
+    const meta = policyText(CSP_DIRECTIVES, true);
+    expect(meta).not.toContain('frame-ancestors');
+    expect(meta.split('; ')).toHaveLength(Object.keys(CSP_DIRECTIVES).length - 1);
+  });
+});
