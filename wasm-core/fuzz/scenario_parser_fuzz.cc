@@ -11,10 +11,22 @@
 #include <cstdint>
 #include <string>
 
+#include "scenario/safe_text.h"
 #include "scenario/scenario_parser.h"
 #include "simulation.h"
 
 namespace {
+
+// Every refusal is one printable line of bounded length (safe_text.h): a message that
+// breaks the rule is a finding.
+void checkMessage(const obs::ScenarioError& e) {
+  const std::string message = e.what();
+  char32_t unsafe;
+  std::size_t at;
+  if (message.empty() || message.size() > 4 * obs::kMessageMaxChars ||
+      obs::findUnsafe(message, &unsafe, &at))
+    __builtin_trap();
+}
 
 constexpr std::size_t kMaxBuiltNodes = 200;
 constexpr std::size_t kMaxBuiltFlows = 200;  // after `count` replication
@@ -34,7 +46,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   obs::Scenario scenario;
   try {
     scenario = obs::parseScenario(text);
-  } catch (const obs::ScenarioError&) {
+  } catch (const obs::ScenarioError& e) {
+    checkMessage(e);
     return 0;  // a refusal with a message: the expected outcome for most inputs
   }
   if (!smallEnoughToBuild(scenario)) return 0;
@@ -43,8 +56,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     sim.advanceEvents(kEventsPerRun);
     (void)sim.summary();
     (void)sim.drainSamples();
-  } catch (const obs::ScenarioError&) {
-    return 0;  // e.g. no route between a flow's hosts
+  } catch (const obs::ScenarioError& e) {
+    checkMessage(e);
+    return 0;  // e.g. no route between a flow's hosts, or over a budget
   }
   return 0;
 }
