@@ -63,6 +63,11 @@ export function makeBigCases() {
   ftruncateSync(sparse, 300 * MiB);
   closeSync(sparse);
   writeFileSync(file('engine-mesh-300-routers.json'), JSON.stringify(meshScenario(300)));
+  const floats = openSync(file('engine-parse-31MiB-floats.json'), 'w');
+  writeSync(floats, `${full.slice(0, -1)},"junk":[`);
+  const longFloats = `[${'1.234567890123e-300,'.repeat(789999)}1.5e-7]`;
+  writeSync(floats, `${longFloats},${longFloats}]}`);
+  closeSync(floats);
 
   /** @type {import('./harness.mjs').Case[]} */
   const cases = [
@@ -96,6 +101,7 @@ export function makeBigCases() {
     { name: 'big/engine-budget-max-memory', command: 'run', files: [paper003], args: ['--max-memory', '1'], expect: 'any', engine: 'the run guard stops a run whose model passes 1 MiB' },
     { name: 'big/engine-sweep-budget-max-events', command: 'sweep', files: [fileURLToPath(new URL('../../packages/cli/examples/paper000-data-loss.json', import.meta.url))], args: ['--max-events', '10000'], expect: 'refused', engine: 'every run of the sweep gets the budget' },
     { name: 'big/engine-mesh-300-routers', command: 'run', files: [file('engine-mesh-300-routers.json')], expect: 'any', engine: 'a full mesh of 300 routers (44,850 links): routing time and memory' },
+    { name: 'big/engine-parse-31MiB-floats', command: 'run', files: [file('engine-parse-31MiB-floats.json')], expect: 'refused', seconds: 30, engine: '1.6 million long numbers under an unknown field, within every cap of the CLI: the engine reads the whole file before it refuses the field (about 11 s on an idle 2-core machine today, hence 30 s here)' },
   ];
   return { cases, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }

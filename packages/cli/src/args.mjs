@@ -38,10 +38,10 @@ run is refused with one line naming the cause (exit status 2):
                      engine estimates it (default 1024; 0: no limit)
 
 Input:
-  --max-input-bytes N  read at most N bytes of any one input file or of standard input
-                 (a suffix K, M or G counts KiB, MiB or GiB; up to 1G). Default: 32M for a
-                 scenario, a spec and its base file, 256M for each shard file in merge.
-                 A larger input is refused without being read through.
+  --max-input-bytes N  read at most N bytes of one input file or of standard input (a
+                       suffix K, M or G counts KiB, MiB or GiB; up to 1G). Default: 32M
+                       for a scenario, a spec, its base file and standard input, 64M for
+                       each shard file in merge. A larger input is refused unread.
 
 Options:
   -h, --help   show this help and exit

@@ -18,27 +18,28 @@ export const MiB = 1024 * 1024;
  * - maxBytes: scenario, spec and base files and standard input. The largest scenario the
  *   engine accepts (10,000 nodes, 100,000 links and flows) takes about 30 MB written
  *   compactly; the presets take 2-6 KB.
- * - maxShardBytes: one shard file in merge. A shard holds its runs (about 25 bytes per
- *   output value) and the base scenario: a sweep at the spec limits (1,000,000 runs x 50
- *   outputs) takes about 1.3 GB in all, more than V8 holds in one string, so shard it in
- *   6 or more (or raise the cap).
+ * - maxShardBytes: one shard file in merge. A shard holds its runs (up to about 25
+ *   bytes per output value) and the base scenario: a sweep at the spec limits (1,000,000
+ *   runs x 50 outputs) takes about 1.3 GB in all, so it needs 20 shards or more at this
+ *   cap (or --max-input-bytes). At the cap, the worst file parses in about 2 s.
  * - maxDepth: a scenario nests 5 levels (flows[0].tcp.rto.fixed), a shard file 7.
- * - maxContainers (objects and arrays): a scenario at every engine limit holds under
- *   1,000,000; a shard file two per run on top of its base.
- * - maxItems (array items and object members, each counted by its comma or colon): a
- *   scenario at every engine limit at once holds about 4,000,000 values, and the engine
- *   reads them at about a million a second, so more is refused before it starts; a shard
- *   at the limits of a sweep holds 1,000,000 runs x (50 outputs + 3) on top of its base.
+ * - maxContainers (objects and arrays): a scenario with every node and link the engine
+ *   allows (10,000 and 100,000) holds about 320,000; a shard file two per run on top of
+ *   its base.
+ * - maxItems (array items and object members, each counted by its comma or colon): that
+ *   same scenario holds about 1,500,000 values; the engine reads about 300,000 a second,
+ *   so 2,000,000 is refused before it starts (about 7 s of reading). A shard at the
+ *   limits of a sweep holds 1,000,000 runs x (50 outputs + 3) on top of its base.
  * - maxListLength: the longest list of the formats is a shard's runs (1,000,000 at most);
  *   a scenario's lists hold at most 100,000 items.
  */
 export const INPUT_LIMITS = Object.freeze({
   maxBytes: 32 * MiB,
-  maxShardBytes: 256 * MiB,
+  maxShardBytes: 64 * MiB,
   maxDepth: 64,
-  maxContainers: 2_000_000,
+  maxContainers: 1_000_000,
   maxShardContainers: 4_000_000,
-  maxItems: 5_000_000,
+  maxItems: 2_000_000,
   maxShardItems: 60_000_000,
   maxListLength: 1_000_000,
   /** Largest --max-input-bytes: V8 holds at most 2^29 - 24 characters in one string. */
