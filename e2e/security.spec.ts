@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { ASSETS_HEADERS, CSP_DIRECTIVES, PAGE_HEADERS, policyText } from '../apps/web/security-headers.mjs';
+import { CSP_DIRECTIVES, PAGE_HEADERS, policyText } from '../apps/web/security-headers.mjs';
 import { counter, cwndPoints, waitIdle } from './helpers';
 import { watchPage } from './page-watch';
 
@@ -29,7 +29,7 @@ test('the page and the engine are served with the security headers', async ({ pa
   });
   const response = (await page.goto('./'))!;
   expectHeaders(response.headers(), PAGE_HEADERS, 'index.html');
-  // The page's own policy never allows evaluating strings.
+  // Nothing may evaluate strings: not the page, not the engine's worker.
   expect(response.headers()['content-security-policy']).not.toContain("'unsafe-eval'");
   // For hosts that set no headers: the same policy in the page, frame-ancestors aside.
   await expect(page.locator('meta[http-equiv="Content-Security-Policy"]')).toHaveAttribute('content', policyText(CSP_DIRECTIVES, true));
@@ -37,7 +37,7 @@ test('the page and the engine are served with the security headers', async ({ pa
   await expect.poll(() => wasm.length).toBeGreaterThan(0);
   const engine = await page.request.get(wasm[0]);
   expect(engine.headers()['content-type']).toBe('application/wasm');
-  expectHeaders(engine.headers(), ASSETS_HEADERS, 'the engine (.wasm)');
+  expectHeaders(engine.headers(), PAGE_HEADERS, 'the engine (.wasm)');
   const index = await page.request.get('./index.html');
   expectHeaders(index.headers(), PAGE_HEADERS, '/index.html');
 });

@@ -9,7 +9,9 @@
 /**
  * What the page may load and do. The app has no inline script and loads nothing from
  * another origin, so 'self' is enough; the exceptions, each needed:
- * - 'wasm-unsafe-eval': compiling the engine (WebAssembly);
+ * - 'wasm-unsafe-eval': compiling the engine (WebAssembly). Nothing evaluates strings:
+ *   the engine's glue is built with -sDYNAMIC_EXECUTION=0 (Embind's call wrappers are
+ *   closures, not `new Function`), so no 'unsafe-eval', in the page or its worker;
  * - worker-src 'self': the engine's module worker, a file of the app;
  * - style-src 'unsafe-inline': React and D3 set style attributes (positions, colours);
  * - img-src data: blob:: the charts' PNG export draws their SVG as an image from a blob:
@@ -28,21 +30,6 @@ export const CSP_DIRECTIVES = Object.freeze({
   'form-action': ["'none'"],
   // The page may be framed by itself only (no clickjacking by another site).
   'frame-ancestors': ["'self'"],
-});
-
-/**
- * The engine's worker runs under the policy of its own script's response, and needs one
- * thing more: Embind's glue in the Emscripten build (3.1.6, built with the default
- * -sDYNAMIC_EXECUTION=1) makes its call wrappers with `new Function`, which only
- * 'unsafe-eval' allows. The page itself never gets it. Served for everything under
- * assets/ (a Content-Security-Policy on a script, a stylesheet or the .wasm does nothing;
- * on the worker's script it is the worker's policy), so one path rule covers the worker
- * whatever its hashed name. Building the engine with -sDYNAMIC_EXECUTION=0 makes this
- * exception unneeded: then set ASSETS_CSP_DIRECTIVES = CSP_DIRECTIVES.
- */
-export const ASSETS_CSP_DIRECTIVES = Object.freeze({
-  ...CSP_DIRECTIVES,
-  'script-src': [...CSP_DIRECTIVES['script-src'], "'unsafe-eval'"],
 });
 
 /** Directives a <meta http-equiv> policy cannot carry (browsers ignore them there, with a warning). */
@@ -97,36 +84,27 @@ export const COMMON_HEADERS = Object.freeze({
   'Permissions-Policy': NO_FEATURES.map((feature) => `${feature}=()`).join(', '),
 });
 
-/** The page (index.html) and any other path that is not under assets/. */
+/** Every response: the page, its scripts, the engine's worker and .wasm (the policy of a
+ * worker is the one its script is served with, so the worker gets the page's). */
 export const PAGE_HEADERS = Object.freeze({ 'Content-Security-Policy': policyText(CSP_DIRECTIVES), ...COMMON_HEADERS });
-/** Everything under assets/ (the built scripts, styles, the engine's .wasm and its worker). */
-export const ASSETS_HEADERS = Object.freeze({ 'Content-Security-Policy': policyText(ASSETS_CSP_DIRECTIVES), ...COMMON_HEADERS });
 
 /**
- * The headers of the response to a URL path. The app may live under any prefix
- * (vite.config.ts has a relative base), so assets/ is found as a path segment anywhere.
- * @param {string} urlPath
+ * The headers of the response to a URL path: the same for every path.
+ * @param {string} _urlPath
  */
-export function headersFor(urlPath) {
-  const path = urlPath.split(/[?#]/)[0];
-  return /(^|\/)assets\//.test(path) ? ASSETS_HEADERS : PAGE_HEADERS;
+export function headersFor(_urlPath) {
+  return PAGE_HEADERS;
 }
 
 /**
- * public/_headers as Netlify and Cloudflare Pages read it. Both add up the headers of all
- * the rules a path matches, and may join two values of one header with a comma (two
- * policies, both enforced), so the policy is set on paths that do not overlap: the page
- * (/ and /index.html), and /assets/*. The app is at the root of the site there.
+ * public/_headers as Netlify and Cloudflare Pages read it: one rule for every path (both
+ * hosts add up the headers of all the rules a path matches, so one rule is the safe form).
  */
 export function headersFileText() {
   const block = (path, headers) => [path, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)];
-  const csp = (directives) => ({ 'Content-Security-Policy': policyText(directives) });
   return `${[
     '# Generated from apps/web/security-headers.mjs (a unit test keeps the two equal).',
     '# Netlify and Cloudflare Pages read this file; docs/deploy.md has the same for other servers.',
-    ...block('/*', COMMON_HEADERS),
-    ...block('/', csp(CSP_DIRECTIVES)),
-    ...block('/index.html', csp(CSP_DIRECTIVES)),
-    ...block('/assets/*', csp(ASSETS_CSP_DIRECTIVES)),
+    ...block('/*', PAGE_HEADERS),
   ].join('\n')}\n`;
 }

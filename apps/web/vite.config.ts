@@ -19,9 +19,8 @@ function metaContentSecurityPolicy(): Plugin {
 }
 
 /**
- * `vite preview` answers with the headers of a real deployment (security-headers.mjs),
- * path by path (the page's policy, and the assets' one), so the end-to-end tests run the
- * app under the policy it ships with.
+ * `vite preview` answers with the headers of a real deployment (security-headers.mjs), so
+ * the end-to-end tests run the app under the policy it ships with.
  */
 function securityHeaders(): Plugin {
   return {
