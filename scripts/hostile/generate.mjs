@@ -210,7 +210,7 @@ export function buildCorpus(seed = CORPUS_SEED) {
   }
   for (const [label, value] of [
     ['null', null], ['array', []], ['number', 5], ['empty-string', ''], ['dev-zero', '/dev/zero'], ['dev-urandom', '/dev/urandom'], ['dev-null', '/dev/null'],
-    ['proc-self-mem', '/proc/self/mem'], ['directory', '.'], ['missing-file', 'no-such-base.json'], ['preset-unknown', { preset: 'paper9' }],
+    ['proc-self-mem', '/proc/self/mem'], ['dev-stdin', '/dev/stdin'], ['dev-tty', '/dev/tty'], ['proc-self-fd-0', '/proc/self/fd/0'], ['directory', '.'], ['missing-file', 'no-such-base.json'], ['preset-unknown', { preset: 'paper9' }],
     ['preset-extra-field', { preset: 'paper000', duration: 1 }], ['preset-bidi', { preset: 'paper\u202E000' }], ['preset-long', { preset: 'p'.repeat(100000) }],
     ['preset-object', { preset: { a: [1, 2, 3] } }], ['preset-array-long', { preset: Array.from({ length: 10000 }, (_, i) => i) }],
     ['binary-file', '../scenarios/binary-garbage.bin'], ['long-path', `${'a/'.repeat(3000)}x.json`], ['refused-scenario-file', '../scenarios/num-duration-minus-1.json'],

@@ -6,7 +6,7 @@
 //     number of objects and arrays and the length of every array, so no file can make
 //     V8 abort (an array past its largest size) or fill the heap with empty objects;
 //   - every refusal is a ScenarioError with one line.
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ScenarioError } from '@obs-tcp-sim/scenario/src/scenario-error.js';
 import { lineAndColumn, parseScenarioText } from '@obs-tcp-sim/scenario/src/parse-scenario-text.js';
@@ -66,15 +66,19 @@ export function formatBytes(bytes) {
 /**
  * The text of a file (or of standard input for '-'), read up to `maxBytes`; a byte order
  * mark is dropped. Throws ScenarioError with one line when it cannot be read or is larger.
+ * A path named inside another file (a spec's base) must be a regular file: a spec from
+ * someone else must not make obs-sim wait on the terminal (/dev/tty, /dev/stdin) or a
+ * named pipe; such a path is opened without blocking, so a named pipe with no writer does
+ * not hang the open itself. What the user names on the command line is read as it comes.
  * @param {string} file
- * @param {{ maxBytes?: number, kind?: string }} [options] kind: what the file should be, for messages
+ * @param {{ maxBytes?: number, kind?: string, regularOnly?: boolean }} [options] kind: what the file should be, for messages
  * @returns {string}
  */
-export function readInputText(file, { maxBytes = INPUT_LIMITS.maxBytes, kind = 'scenario file' } = {}) {
-  const stdin = file === '-';
+export function readInputText(file, { maxBytes = INPUT_LIMITS.maxBytes, kind = 'scenario file', regularOnly = false } = {}) {
+  const stdin = file === '-' && !regularOnly;
   let fd;
   try {
-    fd = stdin ? 0 : openSync(resolve(userDirectory(), file), 'r');
+    fd = stdin ? 0 : openSync(resolve(userDirectory(), file), regularOnly ? constants.O_RDONLY | constants.O_NONBLOCK : 'r');
   } catch (error) {
     throw readError(error, kind);
   }
@@ -82,6 +86,7 @@ export function readInputText(file, { maxBytes = INPUT_LIMITS.maxBytes, kind = '
     if (!stdin) {
       const stat = fstatSync(fd);
       if (stat.isDirectory()) throw new ScenarioError(`is a directory, not a ${kind}`);
+      if (regularOnly && !stat.isFile()) throw new ScenarioError(`is not a regular file (a device, a pipe or a socket), so it cannot be a ${kind} named in another file`);
       if (stat.isFile() && stat.size > maxBytes) throw tooLarge(maxBytes, stat.size);
     }
     const bytes = readCapped(fd, maxBytes, kind);
@@ -218,11 +223,11 @@ export const SHARD_SHAPE = Object.freeze({
  * Reads a JSON file (capped, shape-checked) and parses it; the value must be an object.
  * Throws ScenarioError with one line (syntax errors with line and column).
  * @param {string} file
- * @param {{ maxBytes?: number, kind?: string, shape?: JsonShape }} [options]
+ * @param {{ maxBytes?: number, kind?: string, shape?: JsonShape, regularOnly?: boolean }} [options]
  * @returns {{ text: string, value: Record<string, unknown> }}
  */
-export function readJsonFile(file, { maxBytes, kind = 'scenario file', shape = SCENARIO_SHAPE } = {}) {
-  const text = readInputText(file, { maxBytes, kind });
+export function readJsonFile(file, { maxBytes, kind = 'scenario file', shape = SCENARIO_SHAPE, regularOnly = false } = {}) {
+  const text = readInputText(file, { maxBytes, kind, regularOnly });
   const refused = checkJsonShape(text, shape);
   if (refused) throw new ScenarioError(refused);
   return { text, value: /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (parseScenarioText(text))) };

@@ -150,7 +150,7 @@ function readSweep(file, maxBytes) {
   try {
     return resolveSweepSpec(value, {
       presets: loadPresets(),
-      readBase: (path) => readJsonFile(resolve(specDirectory, path), { maxBytes }).value,
+      readBase: (path) => readJsonFile(resolve(specDirectory, path), { maxBytes, regularOnly: true }).value,
     });
   } catch (error) {
     if (error instanceof SweepSpecError) throw new Stop(EXIT_BAD_INPUT, `${showFile(file)}: ${error.message}`);
