@@ -50,7 +50,7 @@ export function loadLinks(dir = CORPUS_DIR) {
 export function argvOf(c) {
   const extra = c.args ?? [];
   if (c.command === 'run') return [...c.files, ...extra];
-  if (c.command === 'sweep') return ['sweep', ...c.files, '--workers', '1', '--quiet', ...extra];
+  if (c.command === 'sweep') return ['sweep', ...c.files, '--workers', '1', ...extra];
   return ['merge', ...c.files, ...extra];
 }
 
@@ -61,6 +61,7 @@ export function argvOf(c) {
  */
 export function judge(c, o) {
   const problems = [];
+  if (c.command === 'sweep') o = { ...o, stderr: withoutProgress(o.stderr) };
   const seconds = c.seconds ?? CASE_SECONDS;
   if (o.status === 'timeout') problems.push(`did not finish within ${seconds} s`);
   else if (o.status === 'crash') problems.push(`the process died: ${tail(o.stray || o.stderr)}`);
@@ -72,6 +73,15 @@ export function judge(c, o) {
   if (o.status === 2) problems.push(...lineProblems(o.stderr));
   if (o.stray !== '' && o.status !== 'crash') problems.push(`the process wrote around the CLI: ${tail(o.stray)}`);
   return problems;
+}
+
+// A sweep's progress on stderr when it is not a terminal: its start, then a line at every
+// tenth. Numbers only; nothing from the input. Left out before a sweep is judged.
+const PROGRESS = /^obs-sim: sweep: (?:\d+ runs \((?:shard \d+\/\d+ of )?\d+ points? x \d+ seeds?\) on \d+ worker threads?|\d+\/\d+ runs \(\d+ %\), \d+:\d\d(?::\d\d)? elapsed, (?:ETA [0-9:?]+|done))\n/gm;
+
+/** stderr without the progress lines of a sweep. @param {string} stderr */
+export function withoutProgress(stderr) {
+  return stderr.replace(PROGRESS, '');
 }
 
 /** What is wrong with the stderr of a refusal: it must be one bounded, printable line. @param {string} stderr */
