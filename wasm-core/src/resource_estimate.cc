@@ -33,6 +33,7 @@ std::string formatBytes(double bytes) {
   char text[32];
   if (bytes >= 1e10) std::snprintf(text, sizeof text, "%.0f GB", bytes / 1e9);
   else if (bytes >= 1e9) std::snprintf(text, sizeof text, "%.2f GB", bytes / 1e9);
+  else if (bytes >= 1e8) std::snprintf(text, sizeof text, "%.1f MB", bytes / 1e6);
   else if (bytes >= 1e6) std::snprintf(text, sizeof text, "%.0f MB", bytes / 1e6);
   else std::snprintf(text, sizeof text, "%.0f kB", bytes / 1e3);
   return text;

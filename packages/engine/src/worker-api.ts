@@ -9,6 +9,7 @@ import { sampleTransferables } from './frame';
 import type { RunnerOptions, StepKind } from './simulation-runner';
 import { SimulationRunner } from './simulation-runner';
 import { DEFAULT_SPEED, checkSpeed } from './speed';
+import { PAGE_RUN_BUDGET } from './page-budget';
 
 export interface LoadedEngine {
   module: EngineModule;
@@ -109,7 +110,7 @@ export function createWorkerApi(loadEngine: () => Promise<LoadedEngine>, runnerO
     engine ??= loadEngine();
     loaded = await engine;
     const { module } = loaded;
-    const sim = new module.Simulation(json);
+    const sim = new module.Simulation(json, PAGE_RUN_BUDGET.maxEvents, PAGE_RUN_BUDGET.maxMemoryBytes);
     if (!sim.ok()) {
       const error = sim.error();
       sim.delete();
@@ -197,7 +198,7 @@ export function createWorkerApi(loadEngine: () => Promise<LoadedEngine>, runnerO
 const BATCH_STEPS = 200;
 
 function runWhole(module: EngineModule, json: string, withSamples: boolean): BatchResult {
-  const sim = new module.Simulation(json);
+  const sim = new module.Simulation(json, PAGE_RUN_BUDGET.maxEvents, PAGE_RUN_BUDGET.maxMemoryBytes);
   try {
     if (!sim.ok()) return { ok: false, error: sim.error() };
     const duration = sim.duration();

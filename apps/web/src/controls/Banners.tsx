@@ -10,13 +10,17 @@ import { useController, useSimState } from '../sim/context';
 
 export function ErrorBanner() {
   const controller = useController();
-  const { error } = useSimState();
+  const { error, stoppedByGuard } = useSimState();
   if (!error) return null;
   return (
     <div className="banner banner-error" role="alert" data-testid="error-banner">
       <div>
         <strong>The simulation stopped.</strong> <span data-testid="error-message">{oneLine(error)}</span>
-        <div className="banner-hint">The scenario is kept; Reset starts it again from t = 0.</div>
+        <div className="banner-hint">
+          {stoppedByGuard
+            ? 'The engine stops a run that could not finish or would exhaust memory, so the page stays usable. The scenario is kept: change what the message names (Reset runs it again as it is).'
+            : 'The scenario is kept; Reset starts it again from t = 0.'}
+        </div>
       </div>
       <button type="button" onClick={() => void controller.reset()} data-testid="error-reset">
         Reset

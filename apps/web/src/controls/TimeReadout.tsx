@@ -8,7 +8,7 @@ import { useController, useSimState } from '../sim/context';
 
 export function TimeReadout() {
   const controller = useController();
-  const { duration, phase, speed } = useSimState();
+  const { duration, phase, speed, stoppedByGuard } = useSimState();
   const clockRef = useRef<HTMLOutputElement>(null);
   const barRef = useRef<HTMLProgressElement>(null);
   const rateRef = useRef<HTMLSpanElement>(null);
@@ -42,7 +42,7 @@ export function TimeReadout() {
       </div>
       <progress ref={barRef} max={1} value={0} aria-label="Progress of the run" data-testid="progress" />
       <div className="phase-line">
-        <PhaseBadge phase={phase} />
+        <PhaseBadge phase={phase} stoppedByGuard={stoppedByGuard} />
         <span className="engine-rate" title="Simulation events the engine runs per second of wall time">
           engine <span ref={rateRef} data-testid="events-per-second" data-value="0">–</span>
         </span>
@@ -60,10 +60,10 @@ const PHASE_TEXT = {
   error: 'Stopped by an error',
 } as const;
 
-function PhaseBadge({ phase }: { phase: keyof typeof PHASE_TEXT }) {
+function PhaseBadge({ phase, stoppedByGuard }: { phase: keyof typeof PHASE_TEXT; stoppedByGuard: boolean }) {
   return (
     <div className={`phase phase-${phase}`} data-testid="phase" role="status">
-      {PHASE_TEXT[phase]}
+      {phase === 'error' && stoppedByGuard ? 'Stopped: over its budget' : PHASE_TEXT[phase]}
     </div>
   );
 }

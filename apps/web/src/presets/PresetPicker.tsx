@@ -3,9 +3,10 @@
  * starts again from t = 0); "What to look for" opens the few sentences a teacher reads to
  * the class, the figure it reproduces and every assumption made where the paper is silent.
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { PRESETS, type Preset } from '@obs-tcp-sim/scenario';
 import type { Scenario } from '@obs-tcp-sim/scenario';
+import { presetIdOf } from '../share/startup';
 import { useController, useSimState } from '../sim/context';
 
 export function PresetPicker({ initialId }: { initialId: string }) {
@@ -18,6 +19,12 @@ export function PresetPicker({ initialId }: { initialId: string }) {
   // The scenario's own name, shown (and announced) when it is not the preset's title:
   // after an edit, or a scenario opened from elsewhere.
   const name = controller.scenario.name ?? '';
+  // A scenario loaded by the app that is exactly a preset (the default after a refused
+  // link, a file holding a preset) names it; an edit keeps the picker where it was.
+  useEffect(() => {
+    const match = presetIdOf(controller.scenario as Scenario);
+    if (match !== '') setId(match);
+  }, [controller, scenarioRevision]);
 
   const choose = (next: string) => {
     const chosen = PRESETS.find((p) => p.id === next);

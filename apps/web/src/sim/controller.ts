@@ -58,6 +58,9 @@ export interface SimState {
   phase: Phase;
   /** Fatal: the engine failed or refused the scenario; only Reset helps. */
   error: string | null;
+  /** The error is the engine's run guard stopping a run that could not finish (or would
+   *  exhaust memory), not a failure: Reset runs it again as it is, and it stops again. */
+  stoppedByGuard: boolean;
   /** Non-fatal: a live change was refused; the run goes on. */
   notice: string | null;
   flowIds: string[];
@@ -148,6 +151,7 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
     this.state = {
       phase: 'loading',
       error: null,
+      stoppedByGuard: false,
       notice: null,
       flowIds: [],
       duration: scenario.duration,
@@ -201,7 +205,7 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
 
   /** Loads the scenario and starts playing: the app runs at once when opened. */
   async start(): Promise<void> {
-    this.setState({ phase: 'loading', error: null, notice: null, summary: null });
+    this.setState({ phase: 'loading', error: null, stoppedByGuard: false, notice: null, summary: null });
     const epoch = ++this.epoch;
     this.accepting = true;
     this.awaitingRunStart = true;
@@ -239,7 +243,7 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
     const epoch = ++this.epoch;
     this.accepting = true;
     this.awaitingRunStart = true;
-    this.setState({ phase: 'resetting', error: null, notice: null, summary: null });
+    this.setState({ phase: 'resetting', error: null, stoppedByGuard: false, notice: null, summary: null });
     try {
       if (!afterError) this.engine.pause();
       await this.track(this.engine.reset());
@@ -270,7 +274,7 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
     const wasRunning = options.play ?? (this.state.phase === 'running' || this.state.phase === 'loading');
     const epoch = ++this.epoch;
     this.engine.pause();
-    this.setState({ phase: 'resetting', error: null, notice: null, summary: null });
+    this.setState({ phase: 'resetting', error: null, stoppedByGuard: false, notice: null, summary: null });
     this.accepting = true;
     this.awaitingRunStart = true;
     let info: { flowIds: string[]; duration: number };
@@ -431,16 +435,16 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
     this.redrawViews();
     // The engine's run guard ended the run (a clock that no longer moves, the event or the
     // memory budget): what ran stays on the charts, and the reason shows like an error.
-    if (frame.stopped) this.fail(`The engine ${frame.stopped}`);
+    if (frame.stopped) this.fail(`The engine ${frame.stopped}`, true);
   }
 
   private redrawViews(): void {
     for (const view of this.views) this.scheduler.markDirty(view);
   }
 
-  private fail(message: string): void {
+  private fail(message: string, stoppedByGuard = false): void {
     this.accepting = false;
-    this.setState({ phase: 'error', error: message || 'The engine stopped without a message.' });
+    this.setState({ phase: 'error', error: message || 'The engine stopped without a message.', stoppedByGuard });
   }
 
   private async track<T>(promise: Promise<T>): Promise<T> {

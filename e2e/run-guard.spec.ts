@@ -1,0 +1,80 @@
+/**
+ * Issue 17: a link whose scenario cannot finish (a clock that all but stops, or memory
+ * that grows without end) is stopped by the engine's run guard with a message within
+ * seconds, and is not run again by itself after a reload; one the engine can refuse up
+ * front never starts. (docs/model.md section 8.)
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { deflateSync } from 'node:zlib';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { simTime, writeArtifact } from './helpers';
+
+const paper000 = () => JSON.parse(readFileSync(new URL('../packages/scenario/presets/paper000-lobs.json', import.meta.url), 'utf8'));
+const link = (scenario: unknown) => `#s=1.${deflateSync(JSON.stringify(scenario)).toString('base64url')}`;
+
+async function picture(page: Page, name: string): Promise<void> {
+  const dir = new URL('./artifacts/', import.meta.url);
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: new URL(`${name}.png`, dir).pathname });
+}
+
+const CASES: Array<[string, (s: Record<string, any>) => void, RegExp]> = [
+  [
+    'a retransmission timer of 1 ns (the pace would need 2e10 events)',
+    (s) => {
+      s.name = 'runaway timer';
+      s.flows[0].tcp.rto = { initial: 1e-9, min: 0, max: 1e-9, fixed: 1e-9 };
+    },
+    /at this pace the run needs about .* busiest: 100 % flow tcp1's sender \(retransmission timer\)/,
+  ],
+  [
+    'ten times the fiber in 40-byte bursts (control packets queue without end)',
+    (s) => {
+      s.name = 'runaway memory';
+      s.duration = 5;
+      const edges = s.nodes.filter((n: { kind: string }) => n.kind === 'edge').map((n: { id: string }) => n.id);
+      s.background = [{ src: edges[0], dst: edges[1], model: 'poisson', load: 10, meanBytes: 40 }];
+    },
+    /more than the memory budget of 268.4 MB .* busiest: .*background\[0\]/,
+  ],
+];
+
+for (const [i, [what, patch, reason]] of CASES.entries()) {
+  test(`${what}: stopped with a message, not replayed on reload`, async ({ page }) => {
+    test.setTimeout(120_000);
+    const scenario = paper000();
+    patch(scenario);
+    const started = Date.now();
+    await page.goto(`./${link(scenario)}`);
+    await expect(page.getByTestId('scenario-name')).toHaveText(scenario.name);
+    const banner = page.getByTestId('error-banner');
+    await expect(banner).toBeVisible({ timeout: 60_000 });
+    const seconds = (Date.now() - started) / 1000;
+    await expect(page.getByTestId('error-message')).toContainText('The engine stopped at t = ');
+    await expect(page.getByTestId('error-message')).toContainText(reason);
+    await expect(page.getByTestId('phase')).toHaveText('Stopped: over its budget');
+    const stoppedAt = await simTime(page);
+    expect(stoppedAt, 'the clock stopped before the end').toBeLessThan(scenario.duration);
+    writeArtifact(`run-guard-${i + 1}.json`, { case: what, secondsToStop: seconds, stoppedAt });
+    await picture(page, `run-guard-0${i + 1}-stopped`);
+
+    // Reloaded without the link: the same scenario, paused, saying why; the clock stays at 0.
+    await page.goto('./');
+    await expect(page.getByTestId('scenario-name')).toHaveText(scenario.name);
+    await expect(page.getByTestId('phase')).toHaveText('Paused');
+    await expect(page.getByTestId('notice-banner')).toContainText('The last run of this scenario was stopped');
+    await page.waitForTimeout(1500);
+    expect(await simTime(page), 'not replayed').toBe(0);
+  });
+}
+
+test('a link the engine refuses up front never starts: its reason, and the default scenario', async ({ page }) => {
+  const scenario = paper000();
+  const edges = scenario.nodes.filter((n: { kind: string }) => n.kind === 'edge').map((n: { id: string }) => n.id);
+  scenario.background = [{ src: edges[0], dst: edges[1], model: 'poisson', load: 10, meanBytes: 1e-300 }];
+  await page.goto(`./${link(scenario)}`);
+  const notice = page.getByTestId('notice-banner');
+  await expect(notice).toContainText('This link could not be opened');
+  await expect(notice).toContainText('background[0] would generate inf bursts per second');
+  await expect(page.getByTestId('preset')).toHaveValue('paper000');
+});
