@@ -30,6 +30,10 @@ TEST(SafeText, QuotesAndCutsLongValues) {
   EXPECT_EQ(quoteInput("E1"), "\"E1\"");
   EXPECT_EQ(quoteInput("say \"hi\" \\ bye"), "\"say \\\"hi\\\" \\\\ bye\"");
   EXPECT_EQ(quoteInput(std::string(100, 'x'), 10), "\"xxxxxxxxxx\"... (90 more characters)");
+  // Escapes count as written: 40 bidi overrides do not come out as 320 characters.
+  std::string overrides;
+  for (int i = 0; i < 40; ++i) overrides += "\u202E";
+  EXPECT_EQ(quoteInput(overrides, 20), "\"\\u{202E}\\u{202E}\"... (38 more characters)");
   // Characters, not bytes: ten λ are kept whole.
   std::string lambdas;
   for (int i = 0; i < 12; ++i) lambdas += "λ";

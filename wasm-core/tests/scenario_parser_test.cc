@@ -182,6 +182,8 @@ INSTANTIATE_TEST_SUITE_P(
                 "links[1].rate must be at least 1e6 bit/s on a fiber link"},
         BadCase{"cbr faster than a segment per nanosecond", [](json& j) { j["flows"][0]["tcp"]["mss"] = 1; j["flows"][0]["app"] = {{"kind", "cbr"}, {"rate", 1e12}}; },
                 "flows[0].app.rate hands TCP 125000000000 segments of 1 bytes per second; at most one per nanosecond"},
+        BadCase{"cbr slower than a bit per second", [](json& j) { j["flows"][0]["app"] = {{"kind", "cbr"}, {"rate", 1e-300}}; },
+                "flows[0].app.rate must be at least 1 bit/s (got 1e-300)"},
         BadCase{"sample rows of the run", [](json& j) { j["flows"][0]["count"] = 60000; },
                 "sampleInterval is too small for 60000 flows over 20 s: 1.2006e+08 sample rows"},
         // Text from the scenario cannot change how a message reads.

@@ -9,5 +9,5 @@ export { PRESETS, DEFAULT_PRESET_ID, findPreset } from './presets';
 export type { ShareHashResult, ShareLinkError } from './share-link';
 export { SHARE_LINK_FORMAT, decodeShareHash, encodeShareHash, presetShareHash } from './share-link';
 export { SHARE_LIMITS, checkSharedScenario } from './share-limits';
-export { QUOTE_MAX, LINE_MAX, escapeUnsafe, quoteInput, oneLine, csvTextCell } from './safe-text.js';
+export { QUOTE_MAX, LINE_MAX, escapeUnsafe, findUnsafe, quoteInput, oneLine, csvTextCell } from './safe-text.js';
 export * from './sweep/index.js';

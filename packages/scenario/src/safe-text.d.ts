@@ -10,3 +10,5 @@ export declare function quoteInput(value: unknown, max?: number): string;
 export declare function oneLine(message: unknown, max?: number): string;
 /** A text cell of a CSV file: formula starts (= + - @ tab CR) neutralised, quoted as RFC 4180 needs. */
 export declare function csvTextCell(text: string): string;
+/** The first unsafe character of `text` and its 0-based index, or null. */
+export declare function findUnsafe(text: string): { char: string; index: number } | null;

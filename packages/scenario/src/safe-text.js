@@ -26,6 +26,18 @@ export const QUOTE_MAX = 60;
 /** Default length of one message line. */
 export const LINE_MAX = 400;
 
+/**
+ * The first unsafe character of `text` (as escapeUnsafe would escape it) and its 0-based
+ * index, or null: for refusing such text where it is not allowed at all (ids, names).
+ * @param {string} text
+ * @returns {{ char: string, index: number } | null}
+ */
+export function findUnsafe(text) {
+  const pattern = new RegExp(UNSAFE.source);
+  const match = pattern.exec(text);
+  return match ? { char: match[0], index: match.index } : null;
+}
+
 /** `text` with every unsafe character written as \u{XXXX}. */
 export function escapeUnsafe(text) {
   return String(text).replace(UNSAFE, (c) => `\\u{${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}}`);
@@ -33,8 +45,10 @@ export function escapeUnsafe(text) {
 
 /**
  * A value from outside, in double quotes, safe to put in a message: unsafe characters
- * escaped, cut after `max` characters with the count of what was left out. Non-strings
- * are shown as JSON (numbers, true, null) or by their type.
+ * escaped, backslashes and quotes escaped, and at most `max` characters shown between the
+ * quotes (escapes counted as written, so 40 bidi overrides cannot make 320), then the
+ * count of what was left out. Non-strings are shown as JSON (numbers, true, null) or by
+ * their type.
  * @param {unknown} value
  * @param {number} [max]
  */
@@ -44,9 +58,18 @@ export function quoteInput(value, max = QUOTE_MAX) {
     if (Array.isArray(value)) return 'an array';
     return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
   }
-  const cut = value.length > max ? cutAt(value, max) : value;
-  const rest = value.length - cut.length;
-  const shown = escapeUnsafe(cut.replace(/\\/g, '\\\\').replace(/"/g, '\\"'));
+  let shown = '';
+  let i = 0;
+  while (i < value.length) {
+    // One code point (a lone surrogate is one unit, and escaped).
+    const width = (value.codePointAt(i) ?? 0) > 0xffff ? 2 : 1;
+    const ch = value.slice(i, i + width);
+    const piece = ch === '\\' ? '\\\\' : ch === '"' ? '\\"' : escapeUnsafe(ch);
+    if (shown.length + piece.length > max) break;
+    shown += piece;
+    i += width;
+  }
+  const rest = value.length - i;
   return rest > 0 ? `"${shown}"... (${rest} more characters)` : `"${shown}"`;
 }
 

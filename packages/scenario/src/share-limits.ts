@@ -15,7 +15,7 @@
 // v1 passes through to the engine, which knows it (or refuses it by name).
 
 import { SCENARIO_VERSION } from './scenario';
-import { quoteInput } from './safe-text.js';
+import { escapeUnsafe, findUnsafe, quoteInput } from './safe-text.js';
 
 export const SHARE_LIMITS = Object.freeze({
   /** Characters of the whole hash, '#s=1.' included. The presets need 0.9-1.2 K. */
@@ -65,12 +65,15 @@ export function checkSharedScenario(value: unknown): ShareLinkError | null {
   }
 }
 
-// C0 and C1 controls, line and paragraph separators, and the bidirectional embeddings,
-// overrides and isolates (which can make "tcp1" display as something else).
-const FORBIDDEN_CHAR = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+// The characters safe-text.js escapes in messages are refused in a link's strings and
+// field names: C0 and C1 controls, line and paragraph separators, the bidirectional
+// marks, embeddings, overrides and isolates (which can make "tcp1" display as something
+// else), the invisible format characters, unpaired surrogates.
 
 function fail(field: string, rule: string): never {
-  throw new Refusal(`${field === '' ? 'the scenario' : field} ${rule}`, field === '' ? undefined : field);
+  // The path is built from the link's own keys: shown escaped, whatever they hold.
+  const shown = escapeUnsafe(field);
+  throw new Refusal(`${field === '' ? 'the scenario' : shown} ${rule}`, field === '' ? undefined : shown);
 }
 
 const join = (path: string, key: string) => (path === '' ? key : `${path}.${key}`);
@@ -87,7 +90,7 @@ function checkTree(value: unknown, path: string, depth: number): void {
       value.forEach((item, i) => checkTree(item, `${path}[${i}]`, depth + 1));
     } else {
       for (const [key, item] of Object.entries(value)) {
-        if (key === '__proto__' || key.length > SHARE_LIMITS.maxStringLength || FORBIDDEN_CHAR.test(key)) {
+        if (key === '__proto__' || key.length > SHARE_LIMITS.maxStringLength || findUnsafe(key) !== null) {
           fail(path, `has a field named ${quoteInput(key, 40)}, which is not allowed`);
         }
         checkTree(item, join(path, key), depth + 1);
@@ -98,10 +101,10 @@ function checkTree(value: unknown, path: string, depth: number): void {
 
 function checkString(value: string, path: string, maxLength: number): void {
   if (value.length > maxLength) fail(path, `must be at most ${maxLength} characters (the link has ${value.length})`);
-  const bad = FORBIDDEN_CHAR.exec(value);
+  const bad = findUnsafe(value);
   if (bad) {
-    const code = bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
-    fail(path, `must not contain control characters (found U+${code} at character ${bad.index + 1})`);
+    const code = bad.char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
+    fail(path, `must not contain control, format or bidirectional characters (found U+${code} at character ${bad.index + 1})`);
   }
 }
 

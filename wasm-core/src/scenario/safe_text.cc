@@ -69,22 +69,31 @@ std::string escapeUnsafe(const std::string& text) {
 }
 
 std::string quoteInput(const std::string& value, std::size_t maxChars) {
-  std::string out = "\"";
+  // At most maxChars characters between the quotes, escapes counted as written, so a
+  // value of bidi overrides cannot come out eight times its limit.
+  std::string shown;
   std::size_t i = 0, chars = 0;
-  for (; i < value.size() && chars < maxChars; ++chars) {
+  while (i < value.size()) {
+    std::string piece;
+    std::size_t len = 1;
     if (value[i] == '\\' || value[i] == '"') {
-      out += '\\';
-      out += value[i++];
+      piece = std::string("\\") + value[i];
     } else {
-      i += appendSafe(value, i, &out);
+      len = appendSafe(value, i, &piece);
     }
+    // A raw piece is one character (one code point); an escape is all ASCII.
+    const std::size_t width = piece.size() == len && static_cast<unsigned char>(piece[0]) >= 0x80 ? 1 : piece.size();
+    if (chars + width > maxChars) break;
+    shown += piece;
+    chars += width;
+    i += len;
   }
-  out += '"';
+  std::string out = "\"" + shown + "\"";
   if (i < value.size()) {
     std::size_t rest = 0;
     for (char32_t c; i < value.size(); ++rest) {
-      const std::size_t len = decode(value, i, &c);
-      i += len == 0 ? 1 : len;
+      const std::size_t n = decode(value, i, &c);
+      i += n == 0 ? 1 : n;
     }
     out += "... (" + std::to_string(rest) + " more characters)";
   }

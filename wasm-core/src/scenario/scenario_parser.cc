@@ -292,6 +292,9 @@ void readFlows(JsonReader& top, Scenario& s, const std::map<std::string, int>& n
       }
       if (f.app.kind == AppKind::Cbr) {
         f.app.rate = app.positive("rate", 1e12);
+        // At least 1 bit/s: a segment every 8 x mss / rate seconds must stay within the
+        // accepted times (65,495 bytes at 1 bit/s: one every 6 days).
+        if (f.app.rate < 1) app.fail("rate", "must be at least 1 bit/s (got " + formatNumber(f.app.rate) + ")");
         // One segment per kMinInterval at most: a CBR source schedules one hand-over each.
         const double segmentsPerSecond = f.app.rate / (8.0 * f.tcp.mss);
         if (segmentsPerSecond > kMaxEventRate)

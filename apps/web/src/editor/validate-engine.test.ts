@@ -33,6 +33,7 @@ const EDGES: [string, Edit, number, number][] = [
   ['a packet link rate', (s, v) => { packet(s).rate = v; }, 1e3, 999],
   ['a fiber rate', (s, v) => { fiber(s).rate = v; }, 1e6, 999_999],
   ['a CBR rate (mss 100: 8e11 bit/s)', (s, v) => { s.flows[0].tcp.mss = 100; s.flows[0].app = { kind: 'cbr', rate: v }; }, 8e11, 8.1e11],
+  ['a CBR rate of at least 1 bit/s', (s, v) => { s.flows[0].app = { kind: 'cbr', rate: v }; }, 1, 1e-300],
   ['sample rows of the run (1e8)', (s, v) => { s.flows[0].count = v; s.duration = 1; s.sampleInterval = 0.01; }, 990_099, 990_100],
 ];
 

@@ -86,7 +86,7 @@ export const NUMBER_RULES: Record<string, NumberRule> = {
   'flows[].tcp.rto.max': R('Maximum RTO', 'time', MIN_INTERVAL, 3600),
   'flows[].tcp.rto.fixed': R('Fixed RTO', 'time', MIN_INTERVAL, 600),
   'flows[].app.bytes': R('File size', 'bytes', 1, 1e12, { integer: true }),
-  'flows[].app.rate': R('CBR rate', 'rate', 0, 1e12, { minExclusive: true }),
+  'flows[].app.rate': R('CBR rate', 'rate', 1, 1e12),
   'background[].load': R('Load', 'plain', 0, 10),
   'background[].meanBytes': R('Mean burst size', 'bytes', 0, 1e9, { minExclusive: true }),
   'background[].hurst': R('Hurst parameter', 'plain', 0.5, 0.99),
