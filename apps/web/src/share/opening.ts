@@ -62,6 +62,7 @@ export class Opener {
       await this.session.loadScenario(fallback, { play: true }).catch(() => {});
       this.say(told.notice!, told.offers);
     }
+    this.keeper.settle();
     this.watchRuns();
   }
 

@@ -264,6 +264,12 @@ export function throttledSaver<T>(
       if (timer === null) timer = timers.set(flush, delayMs);
     },
     flush,
+    /** Drops a value waiting to be written. */
+    cancel() {
+      if (timer !== null) timers.clear(timer);
+      timer = null;
+      pending = null;
+    },
     /** True while a value waits to be written. */
     get pending() {
       return pending !== null;

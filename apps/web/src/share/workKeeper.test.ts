@@ -40,6 +40,7 @@ describe('the saved work is written only after the user changed the scenario', (
     const t = setup({ [STORAGE_KEY]: work });
     const fallback = preset('paper000');
     t.keeper.showByApp(fallback);
+    t.keeper.settle(); // the opening at start-up is over
     t.keeper.changed(fallback); // the editor store adopting the session's scenario
     t.tick();
     t.keeper.flush();
@@ -50,6 +51,7 @@ describe('the saved work is written only after the user changed the scenario', (
   it('an edit, a slider, a preset picked: written, at most once per interval', () => {
     const t = setup({ [STORAGE_KEY]: record(named('my work')) });
     t.keeper.showByApp(preset('paper000'));
+    t.keeper.settle(); // the opening at start-up is over
     t.keeper.changed(named('edit 1'));
     t.keeper.changed(named('edit 2'));
     expect(t.storage.writes).toBe(0);
@@ -74,6 +76,7 @@ describe('the saved work is written only after the user changed the scenario', (
   it('pending edits are written when the page goes away', () => {
     const t = setup();
     t.keeper.showByApp(preset('paper000'));
+    t.keeper.settle(); // the opening at start-up is over
     t.keeper.changed(named('edited'));
     t.keeper.flush();
     expect(t.main()).toMatchObject({ scenario: { name: 'edited' } });
@@ -106,9 +109,45 @@ describe('a valid link replaces the saved work, which is backed up first', () =>
     expect(readPrevious(t.storage)?.scenario.name).toBe('link 2, edited');
   });
 
+  it('a link the engine refuses at start-up: copies of it and of the default from the store write nothing (found with the hostile links)', () => {
+    const work = record(named('my work'));
+    const t = setup({ [STORAGE_KEY]: work });
+    const link = named('refused by the engine');
+    t.keeper.beginOpen(link);
+    t.keeper.changed(structuredClone(link)); // the store adopting the scenario being loaded
+    t.keeper.openFailed();
+    const fallback = preset('paper000');
+    t.keeper.showByApp(fallback); // the app's opening goes on until settle()
+    t.keeper.changed(structuredClone(link)); // late: the store adopts what the session held
+    t.keeper.changed({ ...structuredClone(link), obs: { ...link.obs, burstLoss: { data: 0.5, ack: 0.5 } } }); // ... patched by the sliders
+    t.keeper.changed(structuredClone(fallback));
+    t.keeper.settle();
+    t.tick();
+    t.keeper.flush();
+    expect(t.storage.data.get(STORAGE_KEY)).toBe(work);
+    expect(t.storage.writes).toBe(0);
+    // After the app's opening, an edit of the user's is saved as usual.
+    t.keeper.changed(named('my edit of the default', 'paper000'));
+    t.tick();
+    expect(t.main()).toMatchObject({ scenario: { name: 'my edit of the default' } });
+  });
+
+  it('a fresh copy of the link from the editor store is not an edit: the link stays marked (found with the hostile links)', () => {
+    const t = setup({ [STORAGE_KEY]: record(named('my work')) });
+    const link = named('link 1');
+    t.keeper.linkOpened(link);
+    t.keeper.changed(structuredClone(link)); // the store adopting the loaded scenario
+    t.tick();
+    t.keeper.flush();
+    expect(t.main()).toMatchObject({ scenario: { name: 'link 1' }, fromLink: true });
+    t.keeper.linkOpened(named('link 2'));
+    expect(readPrevious(t.storage)?.scenario.name).toBe('my work');
+  });
+
   it('the last edits before the link are saved, then backed up', () => {
     const t = setup({ [STORAGE_KEY]: record(named('my work')) });
     t.keeper.showByApp(preset('paper000'));
+    t.keeper.settle(); // the opening at start-up is over
     t.keeper.changed(named('edited a moment ago'));
     const link = named('link');
     t.keeper.beginOpen(link);
@@ -154,6 +193,7 @@ describe('a record this version cannot read is never written over', () => {
     const t = setup({ [STORAGE_KEY]: newer });
     t.storage.data.delete(KEPT_KEY); // as if setting it aside at opening had failed
     t.keeper.showByApp(preset('paper000'));
+    t.keeper.settle(); // the opening at start-up is over
     t.keeper.changed(named('mine'));
     t.tick();
     expect(readKept(t.storage).map((r) => r.text)).toEqual([newer]);
@@ -165,6 +205,7 @@ describe('a record this version cannot read is never written over', () => {
     t.storage.data.delete(KEPT_KEY);
     t.storage.full.add(KEPT_KEY);
     t.keeper.showByApp(preset('paper000'));
+    t.keeper.settle(); // the opening at start-up is over
     t.keeper.changed(named('mine'));
     t.tick();
     t.keeper.changed(named('mine again'));
@@ -251,6 +292,7 @@ describe('a run the engine stopped is not replayed', () => {
     const work = record(named('my work'));
     const t = setup({ [STORAGE_KEY]: work });
     t.keeper.showByApp(preset('paper000'));
+    t.keeper.settle(); // the opening at start-up is over
     t.keeper.runStopped('crash');
     expect(t.storage.data.get(STORAGE_KEY)).toBe(work);
   });

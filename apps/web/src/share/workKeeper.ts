@@ -69,6 +69,12 @@ export class WorkKeeper {
   private current: Scenario | null = null;
   /** A scenario being opened on purpose: its arrival is written by opened(), not as an edit. */
   private opening: Scenario | null = null;
+  /** The last scenario announced by beginOpen that the engine refused: the editor store may
+   *  still hand it over after the refusal (it adopts what the session held), and that is
+   *  not the user's doing. */
+  private refusedOpening: Scenario | null = null;
+  /** Between showByApp and settle (see there). */
+  private appOpening = false;
   /** The scenario of the last link opened, while not edited. */
   private linkScenario: Scenario | null = null;
   private stop: { scenario: Scenario; mark: StopMark } | null = null;
@@ -104,10 +110,24 @@ export class WorkKeeper {
     this.stop = record.stopped ? { scenario: record.scenario, mark: record.stopped } : null;
   }
 
-  /** The app put this on screen by itself: it is not saved until the user changes something. */
+  /**
+   * The app put this on screen by itself: it is not saved until the user changes something.
+   * Until settle(), the app is still opening it: whatever the editor store hands over
+   * meanwhile (it catches up with the session in several steps, and may first hand over
+   * a patched copy of a scenario the engine refused) is the app's doing, never saved.
+   */
   showByApp(scenario: Scenario): void {
     this.owner = 'app';
     this.current = scenario;
+    this.appOpening = true;
+  }
+
+  /** The app's own opening is over: from now on a change is the user's. */
+  settle(): void {
+    if (!this.appOpening) return;
+    this.appOpening = false;
+    this.saver.cancel();
+    this.owner = 'app';
   }
 
   /** A scenario is about to be opened on purpose (a link, the previous work). */
@@ -118,6 +138,7 @@ export class WorkKeeper {
 
   /** The engine refused what beginOpen announced; nothing changes. */
   openFailed(): void {
+    this.refusedOpening = this.opening;
     this.opening = null;
   }
 
@@ -168,8 +189,15 @@ export class WorkKeeper {
   /** The scenario on screen changed (the editor store's subscription). */
   changed(scenario: Scenario): void {
     if (scenario === this.current) return;
+    // The store hands over fresh objects of the same scenario (after a load, a finished
+    // run): not a change of the user's, so no write, and the link's and the stop's marks
+    // (kept by content, not identity) hold.
+    // A late echo of a scenario the engine refused: what is on screen is what the app put
+    // there since (the default), not this.
+    if (sameScenario(scenario, this.refusedOpening)) return;
+    const same = sameScenario(scenario, this.current) || sameScenario(scenario, this.opening);
     this.current = scenario;
-    if (scenario === this.opening) return;
+    if (same || this.appOpening) return;
     this.owner = 'user';
     this.saver.push(scenario);
   }
@@ -184,7 +212,7 @@ export class WorkKeeper {
 
   /** A run reached its end: a stop marked before no longer holds for this scenario. */
   runFinished(): void {
-    if (this.owner === 'app' || !this.stop || this.stop.scenario !== this.current) return;
+    if (this.owner === 'app' || !this.stop || this.current === null || !sameScenario(this.stop.scenario, this.current)) return;
     this.stop = null;
     this.saver.push(this.current);
     this.saver.flush();
@@ -234,8 +262,9 @@ export class WorkKeeper {
   // ---- internals ----
 
   private write(scenario: Scenario): void {
-    const stopped = this.stop?.scenario === scenario ? this.stop.mark : null;
-    this.writeKey(STORAGE_KEY, recordText({ scenario, savedAt: this.now(), stopped, fromLink: scenario === this.linkScenario }));
+    const stopped = this.stop && sameScenario(this.stop.scenario, scenario) ? this.stop.mark : null;
+    const fromLink = sameScenario(this.linkScenario, scenario);
+    this.writeKey(STORAGE_KEY, recordText({ scenario, savedAt: this.now(), stopped, fromLink }));
   }
 
   /** Writes a key, first setting aside what it holds if this version cannot use it. */
@@ -305,4 +334,10 @@ export class WorkKeeper {
 function unreadableWhy(text: string): string | null {
   const read = parseRecord(text);
   return read.kind === 'unreadable' ? read.message : null;
+}
+
+/** The same scenario, field order aside (identity first: the cheap and usual case). */
+function sameScenario(a: Scenario | null, b: Scenario | null): boolean {
+  if (a === b) return true;
+  return a !== null && b !== null && canonical(a) === canonical(b);
 }
