@@ -8,20 +8,14 @@
 
 #include "scenario/safe_text.h"
 #include "scenario/scenario_parser.h"
+#include "scenario_files.h"
 
 namespace obs {
 namespace {
 
 using json = nlohmann::json;
 
-std::string readDefault() {
-  std::ifstream in(std::string(OBS_SCENARIO_DIR) + "/default.json");
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-json defaultJson() { return json::parse(readDefault()); }
+std::string readDefault() { return readScenarioFile("default.json"); }
 
 std::string refusal(const json& scenario) {
   try {

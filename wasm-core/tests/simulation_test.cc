@@ -7,18 +7,13 @@
 
 #include "scenario/json_reader.h"
 #include "simulation.h"
+#include "scenario_files.h"
 
 namespace obs {
 namespace {
 
 using json = nlohmann::json;
 
-json defaultJson() {
-  std::ifstream in(std::string(OBS_SCENARIO_DIR) + "/default.json");
-  std::stringstream s;
-  s << in.rdbuf();
-  return json::parse(s.str());
-}
 
 json withLoss(double data, double ack, double duration = 20) {
   json j = defaultJson();

@@ -10,18 +10,13 @@
 
 #include "scenario/json_reader.h"
 #include "simulation.h"
+#include "scenario_files.h"
 
 namespace obs {
 namespace {
 
 using json = nlohmann::json;
 
-json defaultJson() {
-  std::ifstream in(std::string(OBS_SCENARIO_DIR) + "/default.json");
-  std::stringstream s;
-  s << in.rdbuf();
-  return json::parse(s.str());
-}
 
 std::unique_ptr<Simulation> runToEnd(const json& j) {
   auto sim = Simulation::fromJson(j.dump());

@@ -1,0 +1,23 @@
+// The scenario files the engine's tests start from (packages/scenario/scenarios/), read
+// once per call: tests change their copy freely.
+#pragma once
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace obs {
+
+// The text of packages/scenario/scenarios/<name>.
+inline std::string readScenarioFile(const std::string& name) {
+  std::ifstream in(std::string(OBS_SCENARIO_DIR) + "/" + name);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// The reduced paper-000 scenario (docs/model.md section 6) as JSON.
+inline nlohmann::json defaultJson() { return nlohmann::json::parse(readScenarioFile("default.json")); }
+
+}  // namespace obs
