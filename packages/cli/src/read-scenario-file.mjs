@@ -3,12 +3,14 @@
 //   - at most `maxBytes` are read, whatever the input is (a 50 MB file, /dev/zero, an
 //     endless pipe): reading stops one byte past the cap and the input is refused;
 //   - before JSON.parse builds anything, one pass over the text bounds its nesting, the
-//     number of objects and arrays and the length of every array, so no file can make
-//     V8 abort (an array past its largest size) or fill the heap with empty objects;
+//     number of objects and arrays and the length of every array (json-shape.js, which the
+//     share-link decoder uses too), so no file can make V8 abort (an array past its
+//     largest size) or fill the heap with empty objects;
 //   - every refusal is a ScenarioError with one line.
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ScenarioError } from '@obs-tcp-sim/scenario/src/scenario-error.js';
+import { checkJsonShape } from '@obs-tcp-sim/scenario/src/json-shape.js';
 import { lineAndColumn, parseScenarioText } from '@obs-tcp-sim/scenario/src/parse-scenario-text.js';
 
 export const MiB = 1024 * 1024;
@@ -152,48 +154,22 @@ function readError(error, kind) {
 }
 
 /**
- * Bounds the shape of JSON text in one pass, before JSON.parse: nesting, objects and
- * arrays in all, items of each array. Strings are skipped (their content is not
- * structure). Malformed text is measured as far as it goes; JSON.parse names its error.
+ * Why JSON text is refused before it is parsed (its nesting, objects and arrays, values,
+ * or one list past `limits`), or null.
  * @param {string} text
  * @param {JsonShape} limits
- * @returns {string | null} why the text is refused, or null
+ * @returns {string | null}
  */
-export function checkJsonShape(text, { maxDepth, maxContainers, maxItems, maxListLength }) {
-  const isArray = new Uint8Array(maxDepth + 1);
-  const commas = new Float64Array(maxDepth + 1);
-  let depth = 0;
-  let containers = 0;
-  let items = 0;
-  const n = text.length;
-  for (let i = 0; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 34) {
-      // a string: skip to its closing quote, one not escaped by an odd run of backslashes
-      for (;;) {
-        const close = text.indexOf('"', i + 1);
-        if (close < 0) return null; // unterminated: JSON.parse says where
-        let backslashes = 0;
-        while (text.charCodeAt(close - 1 - backslashes) === 92) backslashes++;
-        i = close;
-        if (backslashes % 2 === 0) break;
-      }
-    } else if (c === 91 || c === 123) {
-      if (depth === maxDepth) return `nests deeper than ${maxDepth} levels (at ${where(text, i)})`;
-      if (++containers > maxContainers) return `holds more than ${maxContainers} objects and arrays, more than the format needs (at ${where(text, i)})`;
-      isArray[depth] = c === 91 ? 1 : 0;
-      commas[depth] = 0;
-      depth++;
-    } else if (c === 93 || c === 125) {
-      if (depth > 0) depth--;
-    } else if (c === 44 || c === 58) {
-      if (++items > maxItems) return `holds more than ${maxItems} values, more than the format needs (at ${where(text, i)})`;
-      if (c === 44 && depth > 0 && isArray[depth - 1] === 1 && ++commas[depth - 1] >= maxListLength) {
-        return `has a list of more than ${maxListLength} items, more than the format needs (at ${where(text, i)})`;
-      }
-    }
+export function checkJsonShapeText(text, limits) {
+  const broken = checkJsonShape(text, limits);
+  if (broken === null) return null;
+  const at = `(at ${where(text, broken.offset)})`;
+  switch (broken.rule) {
+    case 'depth': return `nests deeper than ${limits.maxDepth} levels ${at}`;
+    case 'containers': return `holds more than ${limits.maxContainers} objects and arrays, more than the format needs ${at}`;
+    case 'items': return `holds more than ${limits.maxItems} values, more than the format needs ${at}`;
+    default: return `has a list of more than ${limits.maxListLength} items, more than the format needs ${at}`;
   }
-  return null;
 }
 
 /** @param {string} text @param {number} offset */
@@ -228,7 +204,7 @@ export const SHARD_SHAPE = Object.freeze({
  */
 export function readJsonFile(file, { maxBytes, kind = 'scenario file', shape = SCENARIO_SHAPE, regularOnly = false } = {}) {
   const text = readInputText(file, { maxBytes, kind, regularOnly });
-  const refused = checkJsonShape(text, shape);
+  const refused = checkJsonShapeText(text, shape);
   if (refused) throw new ScenarioError(refused);
   return { text, value: /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (parseScenarioText(text))) };
 }

@@ -14,6 +14,7 @@
 
 import type { Scenario } from './scenario';
 import { ScenarioError } from './scenario-error.js';
+import { checkJsonShape } from './json-shape.js';
 import { parseScenarioText } from './parse-scenario-text.js';
 import { escapeUnsafe, oneLine, quoteInput } from './safe-text.js';
 import { PRESETS, findPreset } from './presets';
@@ -142,8 +143,9 @@ function decodeScenarioParam(raw: string): ShareHashResult {
     return refuse('the link is damaged: its scenario text is not valid UTF-8');
   }
   // Before JSON.parse: nesting is bounded here, so no stack ever runs deep below.
-  const depthError = checkNesting(text, SHARE_LIMITS.maxDepth);
-  if (depthError !== null) return refuse(depthError);
+  if (checkJsonShape(text, { maxDepth: SHARE_LIMITS.maxDepth }) !== null) {
+    return refuse(`the link's scenario nests objects and arrays deeper than ${SHARE_LIMITS.maxDepth} levels`);
+  }
   let parsed: unknown;
   try {
     parsed = parseScenarioText(text);
@@ -161,24 +163,4 @@ function safeDecodeURIComponent(text: string): string | null {
   } catch {
     return null;
   }
-}
-
-/** A message when objects and arrays nest deeper than `max` anywhere in the JSON text. */
-function checkNesting(text: string, max: number): string | null {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) {
-      inString = true;
-    } else if (c === 0x7b || c === 0x5b) {
-      if (++depth > max) return `the link's scenario nests objects and arrays deeper than ${max} levels`;
-    } else if (c === 0x7d || c === 0x5d) {
-      depth--;
-    }
-  }
-  return null;
 }
