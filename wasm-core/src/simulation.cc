@@ -232,25 +232,23 @@ void Simulation::advanceToBounded(double seconds, std::uint64_t maxEvents) {
   if (!stopped() && sim_.nextEventTime() > limit && limit > sim_.now()) sim_.runUntil(limit);
 }
 
-std::size_t Simulation::heldPackets() const {
-  std::size_t held = obs_->packetsInFlight();
+std::size_t Simulation::queuedPackets() const {
+  std::size_t queued = 0;
   for (const auto& ch : channels_)
-    if (ch) held += ch->held();
+    if (ch) queued += ch->held();
   for (const auto& a : assemblers_)
-    if (a) held += a->held();
-  return held;
+    if (a) queued += a->held();
+  return queued;
 }
+
+std::size_t Simulation::heldPackets() const { return queuedPackets() + obs_->packetsInFlight(); }
 
 std::uint64_t Simulation::memoryEstimate() const {
   // The build's estimate, then what grows while running, by what is allocated: the event
   // queue, the burst pool with the packets bursts carry, packets queued on packet lines
   // and in assembly, and samples not yet drained.
-  std::size_t lines = 0;
-  for (const auto& ch : channels_)
-    if (ch) lines += ch->held();
-  for (const auto& a : assemblers_)
-    if (a) lines += a->held();
-  return buildBytes_ + sim_.queueMemoryBytes() + obs_->poolMemoryBytes() + lines * sizeof(Packet) +
+  // (Packets inside bursts are in the pool's bytes.)
+  return buildBytes_ + sim_.queueMemoryBytes() + obs_->poolMemoryBytes() + queuedPackets() * sizeof(Packet) +
          samples_.t.size() * kSampleRowBytes;
 }
 
@@ -468,17 +466,12 @@ Simulation::PacketLedger Simulation::packetLedger() const {
     l.sent += f.sender->counters().segmentsSent + f.receiver->acksSent();
   l.delivered = packetsDelivered_;
   for (const auto& ch : channels_)
-    if (ch) {
-      l.linkDrops += ch->counters().queueDrops + ch->counters().randomDrops;
-      l.held += ch->held();
-    }
+    if (ch) l.linkDrops += ch->counters().queueDrops + ch->counters().randomDrops;
   for (BurstClass cls : {BurstClass::Data, BurstClass::Ack, BurstClass::Background}) {
     const BurstClassCounters& c = obs_->counters(cls);
     l.burstDrops += c.segmentsDropped + c.acksDropped;
   }
-  for (const auto& a : assemblers_)
-    if (a) l.held += a->held();
-  l.held += obs_->packetsInFlight();
+  l.held = heldPackets();
   return l;
 }
 

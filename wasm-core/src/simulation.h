@@ -114,6 +114,8 @@ class Simulation final : public PacketReceiver, public EventHandler {
   // (retransmission timer)").
   std::string busiestParts();
   std::string describeTarget(const EventHandler* target, std::uint32_t kind) const;
+  // Packets waiting on packet lines and in assembly queues; with those inside bursts.
+  std::size_t queuedPackets() const;
   std::size_t heldPackets() const;
   void takeSample();
   std::string setLinkLive(int link, const std::string& field, double value);
