@@ -30,6 +30,8 @@ export interface Simulation {
    * budget). A stopped run stays where it stopped: every advance is a no-op.
    */
   stopReason(): string;
+  /** stopReason() !== '', without making a string (the runner asks after every step). */
+  stopped(): boolean;
   /** Events executed so far. */
   eventCount(): number;
   /** Runs every event with time <= min(t, duration); returns now(). */

@@ -81,7 +81,7 @@ export async function runScenarioNode(scenario, budget = {}) {
     for (let step = 1; step <= DRAIN_STEPS && !sim.finished(); step++) {
       sim.advanceTo(step === DRAIN_STEPS ? duration : (duration * step) / DRAIN_STEPS);
       sim.drainSamples();
-      if (sim.stopReason() !== '') throw new ScenarioError(sim.stopReason());
+      if (sim.stopped()) throw new ScenarioError(sim.stopReason());
     }
     return JSON.parse(sim.summaryJson());
   } catch (error) {

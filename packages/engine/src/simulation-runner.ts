@@ -192,9 +192,8 @@ export class SimulationRunner {
       samples: this.sim.drainSamples(),
     };
     if (this.visualEvents) frame.visual = this.sim.drainVisualEvents();
-    const stopped = this.sim.stopReason();
-    if (stopped !== '') {
-      frame.stopped = stopped;
+    if (this.sim.stopped()) {
+      frame.stopped = this.sim.stopReason();
       withSummary = true;
     }
     if (withSummary || wallMs - this.lastSummaryMs >= this.summaryIntervalMs) {
@@ -299,7 +298,7 @@ export class SimulationRunner {
 
   /** Finished, or stopped by the engine's run guard: either way nothing more will run. */
   private over(): boolean {
-    return this.sim.finished() || this.sim.stopReason() !== '';
+    return this.sim.finished() || this.sim.stopped();
   }
 
   private learnEngineSpeed(events: number, wallMs: number): void {

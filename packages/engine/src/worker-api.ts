@@ -203,13 +203,13 @@ function runWhole(module: EngineModule, json: string, withSamples: boolean): Bat
     if (!sim.ok()) return { ok: false, error: sim.error() };
     const duration = sim.duration();
     const parts: SampleColumns[] = [];
-    for (let step = 1; step <= BATCH_STEPS && !sim.finished() && sim.stopReason() === ''; step++) {
+    for (let step = 1; step <= BATCH_STEPS && !sim.finished() && !sim.stopped(); step++) {
       sim.advanceTo(step === BATCH_STEPS ? duration : (duration * step) / BATCH_STEPS);
       const drained = sim.drainSamples();
       if (withSamples) parts.push(drained);
     }
     // Stopped by the run guard: a run that cannot finish has no result to compare.
-    if (sim.stopReason() !== '') return { ok: false, error: sim.stopReason() };
+    if (sim.stopped()) return { ok: false, error: sim.stopReason() };
     return {
       ok: true,
       summary: JSON.parse(sim.summaryJson()) as Summary,

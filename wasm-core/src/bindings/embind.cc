@@ -49,7 +49,9 @@ class JsSimulation {
   double now() const { return sim_ ? sim_->now() : 0; }
   double duration() const { return sim_ ? sim_->duration() : 0; }
   bool finished() const { return sim_ ? sim_->finished() : true; }
-  // "" while the run may go on; else why the run guard stopped it (one sentence).
+  // Whether the run guard stopped the run (a bool: the runner asks after every step), and
+  // why ("" while the run may go on).
+  bool stopped() const { return sim_ && sim_->stopped(); }
   std::string stopReason() const { return sim_ ? sim_->stopReason() : ""; }
   double eventCount() const { return sim_ ? static_cast<double>(sim_->eventCount()) : 0; }
 
@@ -158,6 +160,7 @@ EMSCRIPTEN_BINDINGS(obs_engine) {
       .function("now", &JsSimulation::now)
       .function("duration", &JsSimulation::duration)
       .function("finished", &JsSimulation::finished)
+      .function("stopped", &JsSimulation::stopped)
       .function("stopReason", &JsSimulation::stopReason)
       .function("eventCount", &JsSimulation::eventCount)
       .function("advanceTo", &JsSimulation::advanceTo)
