@@ -306,3 +306,18 @@ describe('share links, property tests', { timeout: 30_000 }, () => {
     );
   });
 });
+
+describe('the preset an edited scenario comes from', () => {
+  it('round-trips &from= for a known preset, and ignores an unknown one', () => {
+    const edited = { ...(structuredClone(PRESETS[0].scenario) as Scenario), seed: 77 };
+    const hash = encodeShareHash(edited, { fromPreset: PRESETS[0].id });
+    expect(hash).toMatch(new RegExp(`&from=${PRESETS[0].id}$`));
+    const back = decodeShareHash(hash);
+    expect(back).toMatchObject({ ok: true, source: 'link', fromPreset: PRESETS[0].id });
+    expect(back.ok && back.source === 'link' && back.scenario.seed).toBe(77);
+    const unknown = decodeShareHash(hash.replace(/&from=.*$/, '&from=paper999'));
+    expect(unknown.ok && unknown.source === 'link' && 'fromPreset' in unknown).toBe(false);
+    // The scenario's bytes are the same with or without it: fingerprints unchanged.
+    expect(hash.split('&')[0]).toBe(encodeShareHash(edited));
+  });
+});

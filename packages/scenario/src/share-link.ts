@@ -1,7 +1,11 @@
 // Share links (docs/sharing.md): a scenario in the URL hash, or a preset by name.
 //
-//   #s=1.<base64url(zlib(compact JSON of the scenario))>
+//   #s=1.<base64url(zlib(compact JSON of the scenario))>[&from=<preset id>]
 //   #preset=<id of a preset in presets.ts>
+//
+// `from` names the preset an edited scenario comes from, so the page opening it shows that
+// preset's "What to look for", marked as edited. Earlier versions ignore it (keys other
+// than s and preset are ignored), and it is outside the scenario: fingerprints unchanged.
 //
 // "1." is the link format: how the bytes are packed (zlib, base64url, JSON text). The
 // scenario inside carries its own `version` (format v1, DESIGN.md section 3): what the
@@ -28,8 +32,8 @@ export type { ShareLinkError } from './share-limits';
 export const SHARE_LINK_FORMAT = 1;
 
 export type ShareHashResult =
-  /** A scenario from `#s=`: a fresh object, the caller's to edit. */
-  | { ok: true; source: 'link'; scenario: Scenario }
+  /** A scenario from `#s=`: a fresh object, the caller's to edit; `fromPreset` the preset it comes from, if the link names a known one. */
+  | { ok: true; source: 'link'; scenario: Scenario; fromPreset?: string }
   /** `#preset=<id>`: a copy of that preset's current scenario. */
   | { ok: true; source: 'preset'; presetId: string; scenario: Scenario }
   /** No link in the hash (empty, or just '#'): open the app as usual. */
@@ -43,7 +47,7 @@ export type ShareHashResult =
  * Throws ScenarioError when the link could not be opened again (the scenario breaks a
  * limit of SHARE_LIMITS, or is too large for a link), so no link is made that fails.
  */
-export function encodeShareHash(scenario: Scenario): string {
+export function encodeShareHash(scenario: Scenario, options: { fromPreset?: string } = {}): string {
   const refusal = checkSharedScenario(scenario);
   if (refusal !== null) throw new ScenarioError(`cannot share this scenario by link: ${refusal.message}`);
   // JSON.stringify without spaces keeps every field and its order: the decoded scenario
@@ -52,7 +56,8 @@ export function encodeShareHash(scenario: Scenario): string {
   if (json.length > SHARE_LIMITS.maxJsonBytes) {
     throw new ScenarioError(`cannot share this scenario by link: its JSON has ${json.length} bytes, at most ${SHARE_LIMITS.maxJsonBytes}; export it as a file instead`);
   }
-  const hash = `#s=${SHARE_LINK_FORMAT}.${encodeBase64url(zlibCompress(json))}`;
+  const from = options.fromPreset !== undefined && findPreset(options.fromPreset) ? `&from=${encodeURIComponent(options.fromPreset)}` : '';
+  const hash = `#s=${SHARE_LINK_FORMAT}.${encodeBase64url(zlibCompress(json))}${from}`;
   if (hash.length > SHARE_LIMITS.maxHashLength) {
     throw new ScenarioError(`cannot share this scenario by link: the link would have ${hash.length} characters, at most ${SHARE_LIMITS.maxHashLength}; export it as a file instead`);
   }
@@ -98,7 +103,14 @@ function decode(hash: string): ShareHashResult {
     if (!params.has(key)) params.set(key, eq < 0 ? '' : part.slice(eq + 1));
   }
   const s = params.get('s');
-  if (s !== undefined) return decodeScenarioParam(s);
+  if (s !== undefined) {
+    const result = decodeScenarioParam(s);
+    const from = params.get('from');
+    const id = from === undefined ? null : safeDecodeURIComponent(from);
+    // An unknown preset (a later version's, a typo) is no reason to refuse the scenario.
+    if (result.ok && result.source === 'link' && id !== null && findPreset(id)) return { ...result, fromPreset: id };
+    return result;
+  }
   const preset = params.get('preset');
   if (preset !== undefined) return decodePresetParam(preset);
   const first = [...params.keys()][0] ?? '';
