@@ -35,7 +35,7 @@ const TABS = [
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
-export function App({ initialPresetId }: { initialPresetId: string }) {
+export function App() {
   const controller = useController();
   const { phase } = useSimState();
   const store = useScenarioStore();
@@ -48,7 +48,7 @@ export function App({ initialPresetId }: { initialPresetId: string }) {
     <div className="app" data-testid="app" data-phase={phase}>
       <header className="app-header">
         <h1>TCP over Optical Burst Switching</h1>
-        <PresetPicker initialId={initialPresetId} />
+        <PresetPicker />
         <ShareMenu />
       </header>
       <ErrorBanner />

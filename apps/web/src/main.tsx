@@ -7,7 +7,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createEngine } from '@obs-tcp-sim/engine';
 import { App } from './App';
-import { ScenarioStore, type EngineSink } from './editor/scenarioStore';
+import { ScenarioStore, documentOf } from './store/scenarioStore';
+import { followInAddressBar } from './store/addressBar';
 import { FrameScheduler } from './raf/scheduler';
 import { download } from './share/exports';
 import { Opener } from './share/opening';
@@ -24,21 +25,22 @@ import './styles.css';
 // (share/startup.ts decides; a link pasted later goes through the same function).
 const keeper = new WorkKeeper(browserStorage());
 const start = decideOpening(location.hash, keeper.saved);
-// A link is opened once: from here on the work is kept in local storage, and reloading
-// must bring back the edits, not the link's scenario over them.
-if (location.hash !== '') history.replaceState(null, '', location.pathname + location.search);
-const first = start.scenario ?? defaultPresetScenario().scenario;
+const fallback = defaultPresetScenario();
+const first = start.scenario ?? fallback.scenario;
+const firstPreset = start.scenario ? start.presetId || null : fallback.presetId;
 
+// The session runs what the store says; the store owns the scenario (store/scenarioStore.ts).
 const scheduler = new FrameScheduler();
 const controller = new SimController(createEngine(), scheduler, first);
-const store = new ScenarioStore(controller as unknown as EngineSink);
+const store = new ScenarioStore(controller, first, firstPreset);
 store.connect();
-installTestHooks(controller);
-const opener = new Opener(controller, keeper, download);
+installTestHooks(controller, store);
+const opener = new Opener(controller, store, keeper, download);
 
 // The keeper saves what the user changes (at most twice a second, and when the page goes
-// away), never what the app chose by itself (share/workKeeper.ts).
-store.subscribe(() => keeper.changed(store.scenario));
+// away), never what the app chose by itself (share/workKeeper.ts): the same document the
+// address bar links to, so a reload finds the two the same.
+store.subscribe(() => keeper.changed(documentOf(store.getState())));
 addEventListener('pagehide', () => keeper.flush());
 // Another tab of the page changed the backup or the records set aside: the menu follows.
 addEventListener('storage', (e) => {
@@ -50,7 +52,7 @@ createRoot(document.getElementById('root')!).render(
     <SimContext.Provider value={controller}>
       <ScenarioStoreContext.Provider value={store}>
         <SavedWorkContext.Provider value={{ keeper, opener }}>
-          <App initialPresetId={start.presetId} />
+          <App />
         </SavedWorkContext.Provider>
       </ScenarioStoreContext.Provider>
     </SimContext.Provider>
@@ -59,10 +61,10 @@ createRoot(document.getElementById('root')!).render(
 
 // A link pasted into the address bar of an open page changes only the hash: it opens the
 // same way; a bad one leaves the work on screen as it is and says why.
-addEventListener('hashchange', () => {
-  if (opener.openPasted(location.hash)) history.replaceState(null, '', location.pathname + location.search);
-});
+// (The address bar's own rewrites use replaceState, which fires no hashchange.)
+addEventListener('hashchange', () => void opener.openPasted(location.hash));
 
 // The app opens running (a class sees the simulation move without touching anything),
 // unless the engine stopped the last run of the saved scenario: then it opens paused.
-void opener.openAtStart({ ...start, scenario: first });
+// From then on the address bar is a share link to what is on screen.
+void opener.openAtStart({ ...start, scenario: first, presetId: firstPreset ?? '' }).then(() => followInAddressBar(store));

@@ -1,21 +1,23 @@
 /**
  * A burst drop probability, 0 to 10 % in 0.1 % steps, applied to the running
- * simulation at once (no reset): this is the classroom's "what if" knob.
+ * simulation without a reset: this is the classroom's "what if" knob. The value is the
+ * scenario store's (obs.burstLoss); a move is one undoable action once the slider rests,
+ * recorded with the time it took effect (store/scenarioStore.ts `slide`).
  */
-import { useId } from 'react';
+import { useId, useSyncExternalStore } from 'react';
 import { Term } from '../glossary/Term';
 import { formatPercent } from '../format';
 import type { BurstClass } from '../sim/controller';
-import { useController, useSimState } from '../sim/context';
+import { useScenarioStore } from '../share/storeContext';
 
 export const LOSS_MAX = 0.1;
 export const LOSS_STEP = 0.001;
 
 export function LossSlider({ kind, label }: { kind: BurstClass; label: string }) {
-  const controller = useController();
-  const { burstLoss } = useSimState();
+  const store = useScenarioStore();
+  const value = useSyncExternalStore(store.subscribe, () => store.getState().scenario.obs.burstLoss[kind]);
   const id = useId();
-  const value = burstLoss[kind];
+  const path = `obs.burstLoss.${kind}`;
   return (
     <div className="loss-slider">
       <label htmlFor={id}>
@@ -33,7 +35,10 @@ export function LossSlider({ kind, label }: { kind: BurstClass; label: string })
         value={value}
         data-testid={`loss-${kind}`}
         aria-valuetext={formatPercent(value)}
-        onChange={(e) => controller.setBurstLoss(kind, roundToStep(Number(e.currentTarget.value)))}
+        onChange={(e) => store.slide(path, roundToStep(Number(e.currentTarget.value)))}
+        // Let go: the move is one action now, not after the slider rests.
+        onPointerUp={() => store.endSlide()}
+        onKeyUp={() => store.endSlide()}
       />
     </div>
   );

@@ -1,13 +1,16 @@
 /**
- * Play/pause, reset, and single steps. One toggle button so the class always sees what a
+ * Play/pause, Reset run (from t = 0 with the values shown: edits kept; Reset to the preset
+ * is in the preset picker), and single steps. One toggle button so the class always sees what a
  * click will do; the steps work while paused: the next event, or up to the next burst an
  * edge sends (what a teacher uses to walk through one burst's life).
  */
+import { useScenarioStore } from '../share/storeContext';
 import { useController, useSimState } from '../sim/context';
 import { PauseIcon, PlayIcon, ResetIcon, StepIcon } from './icons';
 
 export function RunControls() {
   const controller = useController();
+  const store = useScenarioStore();
   const { phase } = useSimState();
   const running = phase === 'running';
   const canToggle = phase === 'running' || phase === 'paused';
@@ -29,10 +32,11 @@ export function RunControls() {
           type="button"
           data-testid="reset"
           disabled={phase === 'loading' || phase === 'resetting'}
-          onClick={() => void controller.reset()}
+          title="Run again from t = 0 with the values shown now (edits and sliders kept)"
+          onClick={() => store.resetRun()}
         >
           <ResetIcon />
-          Reset
+          Reset run
         </button>
       </div>
       <div className="run-row step-row" role="group" aria-label="Step (while paused)">

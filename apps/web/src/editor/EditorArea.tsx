@@ -6,16 +6,16 @@
  * only what the user is doing right now: the selection and the tool (place a node, link
  * two nodes, pick a flow's hosts).
  */
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { oneLine } from '@obs-tcp-sim/scenario';
-import { useController } from '../sim/context';
 import { NodeGlyph } from '../topology/NodeGlyph';
 import { useElementSize } from '../useElementSize';
 import { EditorCanvas, NODE_DRAG_TYPE } from './canvas/EditorCanvas';
 import { emptyScenario, linkKindFor, newFlow, newLink, newNode, nextId, NODE_PREFIX, removeNode, whyNoLink } from './model';
 import type { OverlayRenderer } from './overlay';
 import { PropertyPanel, type Selection } from './panel/PropertyPanel';
-import { ScenarioStore, type EngineSink, type SyncStatus } from './scenarioStore';
+import type { ScenarioStore, SyncStatus } from '../store/scenarioStore';
+import { useScenarioStore } from '../share/storeContext';
 import type { NodeKind, Scenario } from './types';
 import './editor.css';
 
@@ -30,7 +30,7 @@ export interface EditorAreaProps {
   overlay?: OverlayRenderer;
   /** A key to what the overlay draws, shown in the toolbar. */
   legend?: ReactNode;
-  /** A store made outside (tests, or a lead who wants to share it); else one per controller. */
+  /** The scenario store; by default the page's (ScenarioStoreContext). */
   store?: ScenarioStore;
 }
 
@@ -50,9 +50,8 @@ const PALETTE: { kind: NodeKind; label: string; title: string }[] = [
 ];
 
 export function EditorArea({ overlay, legend, store: given }: EditorAreaProps = {}) {
-  const controller = useController();
-  const store = useMemo(() => given ?? new ScenarioStore(controller as unknown as EngineSink), [given, controller]);
-  useEffect(() => store.connect(), [store]);
+  const pageStore = useScenarioStore();
+  const store = given ?? pageStore;
   const state = useSyncExternalStore(store.subscribe, store.getState);
   const { scenario, sync } = state;
 

@@ -1,57 +1,63 @@
 /**
- * The presets: a first lesson and one scenario per paper. Picking one loads it (the run
- * starts again from t = 0); "What to look for" opens the few sentences a teacher reads to
- * the class, the figure it reproduces and every assumption made where the paper is silent.
+ * The presets: a first lesson and one scenario per paper. Picking one opens it (an undoable
+ * action of the scenario store; the run starts again from t = 0). Once anything differs
+ * from the preset the picker says "(edited)" and offers Reset to the preset, which is also
+ * how the current preset is picked again. "What to look for" opens the few sentences a
+ * teacher reads to the class, the figure it reproduces and every assumption made where the
+ * paper is silent; an edited preset keeps them, marked as edited.
  */
-import { useEffect, useId, useState } from 'react';
-import { PRESETS, type Preset } from '@obs-tcp-sim/scenario';
-import type { Scenario } from '@obs-tcp-sim/scenario';
-import { presetIdOf } from '../share/startup';
-import { useController, useSimState } from '../sim/context';
+import { useId, useState, useSyncExternalStore } from 'react';
+import { PRESETS, findPreset, type Preset, type Scenario } from '@obs-tcp-sim/scenario';
+import { useScenarioStore } from '../share/storeContext';
 
-export function PresetPicker({ initialId }: { initialId: string }) {
-  const controller = useController();
-  const [id, setId] = useState(initialId);
+export function PresetPicker() {
+  const store = useScenarioStore();
+  const state = useSyncExternalStore(store.subscribe, store.getState);
+  const { presetId, edited } = state;
   const [open, setOpen] = useState(false);
   const infoId = useId();
-  const { scenarioRevision } = useSimState();
-  const preset = PRESETS.find((p) => p.id === id) ?? null;
+  const preset = presetId === null ? null : (findPreset(presetId) ?? null);
   // The scenario's own name, shown (and announced) when it is not the preset's title:
-  // after an edit, or a scenario opened from elsewhere.
-  const name = controller.scenario.name ?? '';
-  // A scenario loaded by the app that is exactly a preset (the default after a refused
-  // link, a file holding a preset) names it; an edit keeps the picker where it was.
-  useEffect(() => {
-    const match = presetIdOf(controller.scenario as Scenario);
-    if (match !== '') setId(match);
-  }, [controller, scenarioRevision]);
+  // after a rename, or a scenario opened from elsewhere.
+  const name = state.scenario.name ?? '';
 
   const choose = (next: string) => {
-    const chosen = PRESETS.find((p) => p.id === next);
+    const chosen = findPreset(next);
     if (!chosen) return;
-    setId(next);
-    // The presets are frozen and shared: the session gets its own copy to edit.
-    void controller.loadScenario(structuredClone(chosen.scenario) as Scenario, { play: true }).catch(() => {
-      // The controller already shows the engine's reason as a notice.
-    });
+    // The presets are frozen and shared: the store gets its own copy to edit.
+    void store
+      .open(structuredClone(chosen.scenario) as Scenario, { label: `open preset "${chosen.title}"`, presetId: chosen.id, play: true })
+      .catch(() => {
+        // The session already shows the engine's reason as a notice.
+      });
   };
 
   return (
-    <div className="preset-picker" data-revision={scenarioRevision}>
+    <div className="preset-picker" data-edited={edited || undefined}>
       <p className="scenario-name" data-testid="scenario-name" hidden={preset?.title === name}>
         {name}
       </p>
       <label>
         <span className="preset-label">Preset</span>
-        <select data-testid="preset" value={preset ? id : ''} onChange={(e) => choose(e.target.value)}>
-          {!preset && <option value="">(edited scenario)</option>}
+        <select data-testid="preset" value={preset ? preset.id : ''} onChange={(e) => choose(e.target.value)}>
+          {!preset && <option value="">(own scenario)</option>}
           {PRESETS.map((p) => (
             <option key={p.id} value={p.id}>
-              {p.title}
+              {p.id === preset?.id && edited ? `${p.title} (edited)` : p.title}
             </option>
           ))}
         </select>
       </label>
+      {preset && edited && (
+        <button
+          type="button"
+          data-testid="reset-preset"
+          title={`Back to "${preset.title}" as published: every edit and slider undone (one step: Undo brings them back)`}
+          onClick={() => store.resetToPreset()}
+        >
+          Reset to preset
+        </button>
+      )}
       {preset && (
         <button
           type="button"
@@ -64,12 +70,12 @@ export function PresetPicker({ initialId }: { initialId: string }) {
           What to look for
         </button>
       )}
-      {preset && open && <PresetInfo id={infoId} preset={preset} onClose={() => setOpen(false)} />}
+      {preset && open && <PresetInfo id={infoId} preset={preset} edited={edited} onClose={() => setOpen(false)} />}
     </div>
   );
 }
 
-function PresetInfo({ id, preset, onClose }: { id: string; preset: Preset; onClose: () => void }) {
+function PresetInfo({ id, preset, edited, onClose }: { id: string; preset: Preset; edited: boolean; onClose: () => void }) {
   return (
     <section
       id={id}
@@ -80,6 +86,11 @@ function PresetInfo({ id, preset, onClose }: { id: string; preset: Preset; onClo
         if (e.key === 'Escape') onClose();
       }}
     >
+      {edited && (
+        <p className="preset-edited-note" data-testid="preset-edited-note">
+          This scenario is an edited copy of the preset: what follows describes the preset as published, and the run on screen may differ.
+        </p>
+      )}
       <p className="preset-summary">{preset.summary}</p>
       <h3>What to look for</h3>
       <ul>

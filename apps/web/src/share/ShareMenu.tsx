@@ -19,6 +19,7 @@ import { download, eventLogCsv, fileStem, jsonText, timeSeriesCsv } from './expo
 import { scenarioFromFile } from './openFile';
 import { presetIdOf } from './startup';
 import { useSavedWork, useScenarioStore, type SavedWork } from './storeContext';
+import { documentOf } from '../store/scenarioStore';
 
 export function ShareMenu() {
   const controller = useController();
@@ -43,16 +44,18 @@ export function ShareMenu() {
   const page = () => `${location.origin}${location.pathname}${location.search}`;
 
   const copyLink = async () => {
-    const scenario = store.scenario;
+    // The same link as the address bar: the scenario, the run's live changes with their
+    // times (a replay), and the preset it comes from (store/addressBar.ts).
+    const state = store.getState();
     let url: string;
     try {
-      url = page() + encodeShareHash(scenario);
+      url = page() + encodeShareHash(documentOf(state), state.presetId === null ? {} : { fromPreset: state.presetId });
     } catch (error) {
       setLink(null);
       setMessage(error instanceof Error ? error.message : String(error));
       return;
     }
-    const preset = presetIdOf(scenario);
+    const preset = state.run.changes.length === 0 && state.run.pending.length === 0 ? presetIdOf(state.scenario) : '';
     let copied = false;
     try {
       await navigator.clipboard.writeText(url);
@@ -72,8 +75,8 @@ export function ShareMenu() {
       return;
     }
     setOpen(false);
-    await controller.loadScenario(read.scenario, { play: true }).catch(() => {
-      // The controller shows the engine's reason; the previous scenario stays.
+    await store.open(read.scenario, { label: `open file ${file.name}`, play: true, presetId: presetIdOf(read.scenario) || null }).catch(() => {
+      // The session shows the engine's reason; the previous scenario stays.
     });
   };
 
@@ -132,7 +135,7 @@ export function ShareMenu() {
           )}
           <h3>Scenario file</h3>
           <div className="share-row">
-            <button type="button" data-testid="save-scenario" onClick={() => download(`${stem()}.json`, jsonText(store.scenario), 'application/json')}>
+            <button type="button" data-testid="save-scenario" onClick={() => download(`${stem()}.json`, jsonText(documentOf(store.getState())), 'application/json')}>
               Save…
             </button>
             <button type="button" data-testid="open-scenario" onClick={() => fileInput.current?.click()}>

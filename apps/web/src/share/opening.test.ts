@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRESET_ID, PRESETS, encodeShareHash, type Scenario } from '@obs-tcp-sim/scenario';
 import { NoticeActions } from './noticeActions';
-import { Opener, type SessionLike } from './opening';
+import { Opener, type OpenAction, type SessionLike } from './opening';
 import { KEPT_KEY, readKept, readPrevious, readSavedScenario, recordText, STORAGE_KEY, type SavedRecord } from './savedScenario';
 import { decideOpening } from './startup';
 import { memoryStorage } from './testStorage';
@@ -16,7 +16,7 @@ const record = (scenario: Scenario, extra: Partial<SavedRecord> = {}) => recordT
  * it unless the engine refuses it, and the editor store follows (keeper.changed), as
  * main.tsx wires it.
  */
-class FakeSession implements SessionLike {
+class FakeSession implements SessionLike, OpenAction {
   phase = 'loading';
   error: string | null = null;
   notice: string | null = null;
@@ -30,17 +30,16 @@ class FakeSession implements SessionLike {
   constructor(first: Scenario) {
     this.scenario = first;
   }
-  async start() {
-    this.calls.push(`start ${this.scenario.name}`);
-    if (this.refuse.has(this.scenario.name)) this.set('error', `the engine refused "${this.scenario.name}"`);
-    else this.set('running');
-  }
   async loadScenario(scenario: Scenario, options: { play?: boolean }) {
     this.calls.push(`load ${scenario.name}${options.play ? ' playing' : ' paused'}`);
     if (this.refuse.has(scenario.name)) throw new Error(`the engine refused "${scenario.name}"`);
     this.scenario = scenario;
     this.keeper?.changed(scenario); // the editor store adopts it
     this.set(options.play ? 'running' : 'paused');
+  }
+  /** The scenario store's open: a load, then the store hands the scenario to the keeper. */
+  open(scenario: Scenario, options: { play?: boolean }) {
+    return this.loadScenario(scenario, { play: options.play ?? true });
   }
   getState = () => ({ phase: this.phase, error: this.error });
   subscribe(listener: () => void) {
@@ -67,7 +66,7 @@ async function openPage(hash: string, initial: Record<string, string> = {}, refu
   for (const name of refuse) session.refuse.add(name);
   const downloads: Array<{ fileName: string; text: string }> = [];
   const actions = new NoticeActions();
-  const opener = new Opener(session, keeper, (fileName, text) => downloads.push({ fileName, text }), actions);
+  const opener = new Opener(session, session, keeper, (fileName, text) => downloads.push({ fileName, text }), actions);
   await opener.openAtStart({ ...start, scenario: start.scenario! });
   await Promise.resolve();
   const press = async (testId: string) => {
@@ -83,7 +82,7 @@ describe('the page opening', () => {
   it('a refused link: the default runs, the saved work is untouched, and the notice offers it', async () => {
     const work = record(named('my work'));
     const page = await openPage('#s=1.AAAA', { [STORAGE_KEY]: work });
-    expect(page.session.calls).toEqual([`start ${preset(DEFAULT_PRESET_ID).name}`]);
+    expect(page.session.calls).toEqual([`load ${preset(DEFAULT_PRESET_ID).name} playing`]);
     expect(page.session.notice).toMatch(/^This link could not be opened: .*Showing the default scenario instead\. Your saved work is kept\.$/);
     await new Promise((r) => setTimeout(r, 0));
     expect(page.storage.data.get(STORAGE_KEY)).toBe(work);
@@ -95,7 +94,7 @@ describe('the page opening', () => {
 
   it('a valid link: opened running; the saved work is backed up, then replaced', async () => {
     const page = await openPage(encodeShareHash(named('shared')), { [STORAGE_KEY]: record(named('my work')) });
-    expect(page.session.calls).toEqual(['start shared']);
+    expect(page.session.calls).toEqual(['load shared playing']);
     expect(readSavedScenario(page.storage)).toMatchObject({ scenario: { name: 'shared' }, fromLink: true });
     expect(readPrevious(page.storage)?.scenario.name).toBe('my work');
     // "Restore previous work"
@@ -108,7 +107,7 @@ describe('the page opening', () => {
   it('a valid link the engine refuses: the default, storage untouched, the saved work offered', async () => {
     const work = record(named('my work'));
     const page = await openPage(encodeShareHash(named('too much')), { [STORAGE_KEY]: work }, ['too much']);
-    expect(page.session.calls).toEqual(['start too much', `load ${preset(DEFAULT_PRESET_ID).name} playing`]);
+    expect(page.session.calls).toEqual(['load too much playing', `load ${preset(DEFAULT_PRESET_ID).name} playing`]);
     expect(page.session.notice).toBe('This link could not be opened: the engine refused "too much". Showing the default scenario instead. Your saved work is kept.');
     expect(page.actions.for(page.session.notice).map((a) => a.testId)).toEqual(['notice-open-saved']);
     await new Promise((r) => setTimeout(r, 0));
@@ -165,7 +164,7 @@ describe('a link pasted into the open page', () => {
     expect(page.opener.openPasted('')).toBeNull();
     await page.opener.openPasted('#s=1.AAAA');
     expect(page.session.notice).toMatch(/^This link could not be opened: .*Your scenario is unchanged\.$/);
-    expect(page.session.calls).toEqual(['start my work']);
+    expect(page.session.calls).toEqual(['load my work playing']);
     await page.opener.openPasted(encodeShareHash(named('pasted')));
     expect(page.session.calls.at(-1)).toBe('load pasted playing');
     expect(readSavedScenario(page.storage)).toMatchObject({ scenario: { name: 'pasted' }, fromLink: true });

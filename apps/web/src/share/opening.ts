@@ -7,16 +7,19 @@
 import { oneLine, type Scenario } from '@obs-tcp-sim/scenario';
 import { keptDownload } from './savedScenario';
 import { noticeActions as pageNoticeActions, type NoticeAction, type NoticeActions } from './noticeActions';
-import { decideOpening, defaultPresetScenario, refusedLinkAtStart, refusedLinkOnScreen, savedNotOpened, stoppedNotice, type Offer, type Opening } from './startup';
+import { decideOpening, defaultPresetScenario, presetIdOf, refusedLinkAtStart, refusedLinkOnScreen, savedNotOpened, stoppedNotice, type Offer, type Opening } from './startup';
 import type { WorkKeeper } from './workKeeper';
 
 /** What the opener needs from the session (SimController's public API). */
 export interface SessionLike {
-  start(): Promise<void>;
-  loadScenario(scenario: Scenario, options: { play?: boolean }): Promise<void>;
   getState(): { phase: string; error: string | null };
   subscribe(listener: () => void): () => void;
   notify(message: string): void;
+}
+
+/** The scenario store's action that opens a scenario (store/scenarioStore.ts `open`). */
+export interface OpenAction {
+  open(scenario: Scenario, options: { label?: string; presetId?: string | null; play?: boolean }): Promise<void>;
 }
 
 export type Download = (fileName: string, text: string, type: string) => void;
@@ -24,6 +27,7 @@ export type Download = (fileName: string, text: string, type: string) => void;
 export class Opener {
   constructor(
     private readonly session: SessionLike,
+    private readonly store: OpenAction,
     private readonly keeper: WorkKeeper,
     private readonly download: Download,
     private readonly actions: NoticeActions = pageNoticeActions,
@@ -42,7 +46,7 @@ export class Opener {
     if (isLink) this.keeper.beginOpen(scenario);
     else if (source === 'saved' && this.keeper.saved.kind === 'saved') this.keeper.showSaved(this.keeper.saved);
     else this.keeper.showByApp(scenario);
-    const refusal = await this.firstLoad(scenario, opening.play);
+    const refusal = await this.firstLoad(scenario, opening.play, opening.presetId === '' ? null : opening.presetId);
     if (refusal === null) {
       if (isLink) this.keeper.linkOpened(scenario);
       if (opening.notice) this.say(opening.notice, opening.offers);
@@ -57,9 +61,9 @@ export class Opener {
       } else {
         told = refusedLinkAtStart(refusal, this.keeper.saved);
       }
-      const fallback = defaultPresetScenario().scenario;
-      this.keeper.showByApp(fallback);
-      await this.session.loadScenario(fallback, { play: true }).catch(() => {});
+      const fallback = defaultPresetScenario();
+      this.keeper.showByApp(fallback.scenario);
+      await this.store.open(fallback.scenario, { play: true, presetId: fallback.presetId }).catch(() => {});
       this.say(told.notice!, told.offers);
     }
     this.keeper.settle();
@@ -77,13 +81,13 @@ export class Opener {
       this.say(opening.notice, opening.offers);
       return Promise.resolve();
     }
-    return this.openLink(opening.scenario);
+    return this.openLink(opening.scenario, opening.presetId);
   }
 
-  private async openLink(scenario: Scenario): Promise<void> {
+  private async openLink(scenario: Scenario, presetId: string): Promise<void> {
     this.keeper.beginOpen(scenario);
     try {
-      await this.session.loadScenario(scenario, { play: true });
+      await this.store.open(scenario, { label: 'open link', play: true, presetId: presetId === '' ? null : presetId });
     } catch (error) {
       this.keeper.openFailed();
       this.say(refusedLinkOnScreen(error instanceof Error ? error.message : String(error)), []);
@@ -101,7 +105,7 @@ export class Opener {
     }
     this.keeper.beginOpen(saved.scenario);
     try {
-      await this.session.loadScenario(saved.scenario, { play: !saved.stopped });
+      await this.store.open(saved.scenario, { label: 'open saved work', play: !saved.stopped, presetId: presetIdOf(saved.scenario) || null });
     } catch {
       this.keeper.openFailed(); // the session says why; the scenario on screen stays
       return;
@@ -117,7 +121,7 @@ export class Opener {
     if (!record) return;
     this.keeper.beginOpen(record.scenario);
     try {
-      await this.session.loadScenario(record.scenario, { play: !record.stopped });
+      await this.store.open(record.scenario, { label: 'restore previous work', play: !record.stopped, presetId: presetIdOf(record.scenario) || null });
     } catch {
       this.keeper.openFailed();
       return;
@@ -150,14 +154,10 @@ export class Opener {
   }
 
   /** The first load: running at once, or paused after a run the engine stopped. Returns the refusal, else null. */
-  private async firstLoad(scenario: Scenario, play: boolean): Promise<string | null> {
-    if (play) {
-      await this.session.start();
-      const state = this.session.getState();
-      return state.phase === 'error' ? (state.error ?? 'the engine refused it') : null;
-    }
+  private async firstLoad(scenario: Scenario, play: boolean, presetId: string | null): Promise<string | null> {
     try {
-      await this.session.loadScenario(scenario, { play: false });
+      // Not an undo step: the page opening.
+      await this.store.open(scenario, { play, presetId });
       return null;
     } catch (error) {
       return error instanceof Error ? error.message : String(error);

@@ -14,7 +14,7 @@
  * Every message quotes outside text through `oneLine`: a link can hold anything.
  */
 import { DEFAULT_PRESET_ID, PRESETS, decodeShareHash, oneLine, type Scenario } from '@obs-tcp-sim/scenario';
-import { canonical } from '../editor/syncPlan';
+import { canonical } from '../store/syncPlan';
 import type { SavedRead, StopMark } from './savedScenario';
 
 /** What a notice may offer to do, as a button. */
@@ -23,7 +23,7 @@ export type Offer = 'open-saved' | 'download-kept';
 export interface Opening {
   /** What to show; null leaves the scenario on screen as it is. */
   scenario: Scenario | null;
-  /** The preset it is, unchanged, or '' for any other scenario. */
+  /** The preset it is or comes from (an edited preset's link names it), or ''. */
   presetId: string;
   /** Where it comes from ('none': nothing opens). */
   source: 'link' | 'preset-link' | 'saved' | 'default' | 'none';
@@ -58,7 +58,8 @@ export function presetIdOf(scenario: Scenario): string {
 export function decideOpening(hash: string, saved: SavedRead | null): Opening {
   const link = decodeShareHash(hash);
   if (link.ok && link.source === 'link') {
-    return { scenario: link.scenario, presetId: presetIdOf(link.scenario), source: 'link', play: true, notice: null, offers: [] };
+    const presetId = presetIdOf(link.scenario) || (link.fromPreset ?? '');
+    return { scenario: link.scenario, presetId, source: 'link', play: true, notice: null, offers: [] };
   }
   if (link.ok && link.source === 'preset') {
     return { scenario: link.scenario, presetId: link.presetId, source: 'preset-link', play: true, notice: null, offers: [] };

@@ -3,7 +3,7 @@
  * saved in this browser with what opens it, for the header's share menu.
  */
 import { createContext, useContext } from 'react';
-import type { ScenarioStore } from '../editor/scenarioStore';
+import type { ScenarioStore } from '../store/scenarioStore';
 import type { Opener } from './opening';
 import type { WorkKeeper } from './workKeeper';
 

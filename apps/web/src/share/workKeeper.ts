@@ -21,7 +21,7 @@
  * guesses from the scenario's content who changed it.
  */
 import type { Scenario } from '@obs-tcp-sim/scenario';
-import { canonical } from '../editor/syncPlan';
+import { canonical } from '../store/syncPlan';
 import {
   keepRecord,
   forgetKept,

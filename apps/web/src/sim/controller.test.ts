@@ -11,6 +11,7 @@ class ScriptedEngine implements EngineLike<typeof scenario> {
   calls: string[] = [];
   loadResult: Promise<{ flowIds: string[]; duration: number }> = Promise.resolve({ flowIds: ['tcp1'], duration: 20 });
   setLiveAnswer = '';
+  liveAt = 3.25;
   onFrame(cb: (f: FrameLike) => void) {
     this.frameCb = cb;
   }
@@ -38,6 +39,10 @@ class ScriptedEngine implements EngineLike<typeof scenario> {
   async setLive(path: string, value: number) {
     this.calls.push(`live ${path}=${value}`);
     return this.setLiveAnswer;
+  }
+  async changeLive(path: string, value: number) {
+    this.calls.push(`change ${path}=${value}`);
+    return { error: this.setLiveAnswer === '' ? null : this.setLiveAnswer, at: this.liveAt };
   }
   setVisualEvents(on: boolean) {
     this.calls.push(`visual ${on}`);
@@ -86,7 +91,7 @@ async function setup() {
 }
 
 describe('SimController', () => {
-  it('loads, sends the slider values and speed, then plays', async () => {
+  it('loads, sends the speed, then plays', async () => {
     const { engine, controller } = await setup();
     expect(engine.calls).toEqual(['kinds 239', 'visual true', 'load', 'speed 1', 'play']);
     expect(controller.getState().phase).toBe('running');
@@ -123,29 +128,31 @@ describe('SimController', () => {
     expect(controller.getState().phase).toBe('finished');
   });
 
-  it('sends slider changes live, coalescing values while a call is in flight', async () => {
+  it('a live change answers with the engine time it took effect', async () => {
     const { engine, controller } = await setup();
-    controller.setBurstLoss('ack', 0.05);
-    controller.setBurstLoss('ack', 0.06);
-    controller.setBurstLoss('ack', 0.07);
-    await new Promise((r) => setTimeout(r, 0));
-    const live = engine.calls.filter((c) => c.startsWith('live'));
-    expect(live).toEqual(['live obs.burstLoss.ack=0.05', 'live obs.burstLoss.ack=0.07']);
-    expect(controller.getState().burstLoss.ack).toBe(0.07);
+    await expect(controller.changeLive('obs.burstLoss.ack', 0.05)).resolves.toEqual({ error: null, at: 3.25 });
+    expect(engine.calls.at(-1)).toBe('change obs.burstLoss.ack=0.05');
+  });
+
+  it('tells its frame listeners after each frame applied', async () => {
+    const { raf, engine, controller } = await setup();
+    const seen: number[] = [];
+    controller.onFrame(() => seen.push(controller.now));
+    engine.frameCb(frame(0.5, 1));
+    raf.flush();
+    expect(seen.at(-1)).toBe(0.5);
   });
 
   it('shows a refused live change as a notice, not a fatal error', async () => {
     const { engine, controller } = await setup();
     engine.setLiveAnswer = 'obs.burstLoss.data must be in [0,1]';
-    controller.setBurstLoss('data', 0.02);
-    await new Promise((r) => setTimeout(r, 0));
+    await expect(controller.changeLive('obs.burstLoss.data', 2)).resolves.toEqual({ error: 'obs.burstLoss.data must be in [0,1]', at: 3.25 });
     expect(controller.getState().notice).toMatch(/must be in \[0,1\]/);
     expect(controller.getState().phase).toBe('running');
   });
 
-  it('reset drops late frames of the old run, clears the series and re-applies sliders', async () => {
+  it('reset drops late frames of the old run, clears the series and waits paused', async () => {
     const { raf, engine, controller } = await setup();
-    controller.setBurstLoss('ack', 0.1);
     engine.frameCb(frame(5, 3));
     raf.flush();
     expect(controller.series.totalPoints).toBe(3);
@@ -161,7 +168,6 @@ describe('SimController', () => {
     raf.flush();
     expect(controller.live.now).toBe(0);
     expect(controller.getState().phase).toBe('paused');
-    expect(engine.calls).toContain('live obs.burstLoss.ack=0.1');
     expect(engine.calls).not.toContain('play');
   });
 
@@ -229,7 +235,6 @@ describe('editing and stepping', () => {
     expect(controller.scenario).toBe(edited);
     expect(controller.getState().phase).toBe('running');
     expect(controller.getState().flowIds).toEqual(['a', 'b']);
-    expect(controller.getState().burstLoss).toEqual({ data: 0.02, ack: 0.01 });
     expect(engine.calls.at(-1)).toBe('play');
   });
 

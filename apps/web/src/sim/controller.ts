@@ -23,6 +23,8 @@ export interface EngineLike<S = unknown> {
   setSpeed(simSecondsPerWallSecond: number): void;
   reset(): Promise<unknown>;
   setLive(path: string, value: number): Promise<unknown>;
+  /** A live change; `at` is the engine time it took effect (docs/live-changes.md). */
+  changeLive(path: string, value: number): Promise<{ error: string | null; at: number }>;
   /** Frames carry visual events from now on (docs/engine-api.md §2). */
   setVisualEvents(on: boolean): void;
   /** Which kinds of visual events to record (bit k = kind k). */
@@ -67,7 +69,6 @@ export interface SimState {
   duration: number;
   /** Simulated seconds per wall second; Infinity = as fast as possible. */
   speed: number;
-  burstLoss: Record<BurstClass, number>;
   summary: SummaryLike | null;
   /** Bumped each time a new scenario is loaded (an edit, a preset), so views can follow. */
   scenarioRevision: number;
@@ -94,24 +95,11 @@ export function visualKindsForSpeed(speed: number): number {
   return speed <= 0.1 ? ALL_VISUAL_EVENT_KINDS : ALL_VISUAL_EVENT_KINDS & ~(1 << VisualEventKind.PacketOnLink);
 }
 
-const LIVE_PATH: Record<BurstClass, string> = {
-  data: 'obs.burstLoss.data',
-  ack: 'obs.burstLoss.ack',
-};
-
 export interface ScenarioLike {
   name?: string;
   duration: number;
   /** Seconds between chart samples: with the duration, how many rows the charts get. */
   sampleInterval?: number;
-  /** Optional in a scenario file: the format's defaults apply (no injected loss). */
-  obs?: { burstLoss?: { data?: number; ack?: number } };
-}
-
-/** The scenario's injected burst loss, with the format's default (0) for what it omits. */
-export function burstLossOf(scenario: ScenarioLike): Record<BurstClass, number> {
-  const loss = scenario.obs?.burstLoss;
-  return { data: loss?.data ?? 0, ack: loss?.ack ?? 0 };
 }
 
 export class SimController<S extends ScenarioLike = ScenarioLike> {
@@ -137,8 +125,7 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
    */
   private awaitingRunStart = true;
   private loaded = false;
-  private liveSending: Record<BurstClass, boolean> = { data: false, ack: false };
-  private liveSent: Record<BurstClass, number>;
+  private frameListeners = new Set<() => void>();
 
   constructor(
     private readonly engine: EngineLike<S>,
@@ -146,8 +133,6 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
     private current: S,
   ) {
     const scenario = current;
-    const loss = burstLossOf(scenario);
-    this.liveSent = { ...loss };
     this.state = {
       phase: 'loading',
       error: null,
@@ -156,7 +141,6 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
       flowIds: [],
       duration: scenario.duration,
       speed: DEFAULT_SPEED,
-      burstLoss: { data: loss.data, ack: loss.ack },
       summary: null,
       scenarioRevision: 0,
     };
@@ -169,6 +153,17 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
   /** The scenario the engine runs (the last one loaded). */
   get scenario(): S {
     return this.current;
+  }
+
+  /** The engine time of the last frame applied, seconds. */
+  get now(): number {
+    return this.live.now;
+  }
+
+  /** Called after each frame is applied (the scenario store follows scheduled changes). */
+  onFrame(listener: () => void): () => void {
+    this.frameListeners.add(listener);
+    return () => this.frameListeners.delete(listener);
   }
 
   // ---- React side (useSyncExternalStore) ----
@@ -214,7 +209,6 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
       if (epoch !== this.epoch) return;
       this.loaded = true;
       this.beginRun(info.flowIds, info.duration);
-      await this.applyBurstLossToEngine();
       this.resumeAt(true);
     } catch (err) {
       if (epoch === this.epoch) this.fail(messageOf(err));
@@ -234,8 +228,10 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
   }
 
   /**
-   * Back to t = 0 with the current slider values, paused, so the class can look at the
-   * empty charts before pressing Play. After a fatal error the session restarts running.
+   * Back to t = 0 with the scenario as loaded (its scheduled changes again, live ones
+   * dropped), paused, so the class can look at the empty charts before pressing Play.
+   * After a fatal error the session restarts running. The page's Reset goes through the
+   * scenario store (Reset run), which loads the values shown instead.
    */
   async reset(): Promise<void> {
     const afterError = this.state.phase === 'error';
@@ -249,10 +245,6 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
       await this.track(this.engine.reset());
       if (epoch !== this.epoch) return;
       this.beginRun(this.state.flowIds, this.state.duration);
-      // The engine restarts from the scenario; the sliders are what the class sees, so
-      // they win over the scenario's values.
-      this.liveSent = burstLossOf(this.scenario);
-      await this.applyBurstLossToEngine();
       this.resumeAt(afterError);
     } catch (err) {
       if (epoch === this.epoch) this.fail(messageOf(err));
@@ -288,10 +280,7 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
     if (epoch !== this.epoch) return;
     this.current = scenario;
     this.loaded = true;
-    const loss = burstLossOf(scenario);
-    this.liveSent = { ...loss };
     this.setState({
-      burstLoss: { data: loss.data, ack: loss.ack },
       duration: info.duration,
       scenarioRevision: this.state.scenarioRevision + 1,
     });
@@ -330,15 +319,18 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
   }
 
   /**
-   * Moves a slider: the value shows at once and reaches the running engine without a
-   * reset. While one call is in flight, later values are coalesced into one more call.
+   * A live change that says when it took effect (the run's record): `at` is the engine
+   * time, `error` the engine's reason when refused (also shown as a notice).
    */
-  setBurstLoss(kind: BurstClass, p: number): void {
-    this.setState({ burstLoss: { ...this.state.burstLoss, [kind]: p } });
-    const { phase } = this.state;
-    // While loading, resetting or dead, the value is sent once the engine is back.
-    if (this.loaded && phase !== 'resetting' && phase !== 'loading' && phase !== 'error') {
-      void this.sendBurstLoss(kind);
+  async changeLive(path: string, value: number): Promise<{ error: string | null; at: number }> {
+    try {
+      const result = await this.track(this.engine.changeLive(path, value));
+      if (result.error !== null) this.setState({ notice: `Could not change ${path}: ${result.error}` });
+      return result;
+    } catch (err) {
+      const reason = messageOf(err);
+      this.setState({ notice: `Could not change ${path}: ${reason}` });
+      return { error: reason, at: this.live.now };
     }
   }
 
@@ -357,31 +349,6 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
   }
 
   // ---- internals ----
-
-  private async applyBurstLossToEngine(): Promise<void> {
-    await Promise.all([this.sendBurstLoss('data'), this.sendBurstLoss('ack')]);
-  }
-
-  private async sendBurstLoss(kind: BurstClass): Promise<void> {
-    if (this.liveSending[kind]) return; // the running call picks up the latest value
-    this.liveSending[kind] = true;
-    try {
-      while (this.state.burstLoss[kind] !== this.liveSent[kind]) {
-        const value = this.state.burstLoss[kind];
-        const result = await this.track(this.engine.setLive(LIVE_PATH[kind], value));
-        // The engine answers "" when applied, else the reason (docs/engine-api.md §1).
-        if (typeof result === 'string' && result !== '') {
-          this.setState({ notice: `Could not change ${LIVE_PATH[kind]}: ${result}` });
-          return;
-        }
-        this.liveSent[kind] = value;
-      }
-    } catch (err) {
-      this.setState({ notice: `Could not change ${LIVE_PATH[kind]}: ${messageOf(err)}` });
-    } finally {
-      this.liveSending[kind] = false;
-    }
-  }
 
   /** A new run is ready at t = 0: the speed shown, then playing or paused. */
   private resumeAt(play: boolean): void {
@@ -432,6 +399,7 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
     // flip the button back); only the engine knows when the run has finished.
     if (frame.finished && this.state.phase !== 'finished' && this.state.phase !== 'error') patch.phase = 'finished';
     if (Object.keys(patch).length > 0) this.setState(patch);
+    for (const listener of this.frameListeners) listener();
     this.redrawViews();
     // The engine's run guard ended the run (a clock that no longer moves, the event or the
     // memory budget): what ran stays on the charts, and the reason shows like an error.

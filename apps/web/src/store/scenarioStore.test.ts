@@ -1,60 +1,53 @@
-import { describe, expect, it } from 'vitest';
-import { newNode, removeNode } from './model';
-import { ScenarioStore, type EngineSink } from './scenarioStore';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PRESETS } from '@obs-tcp-sim/scenario';
+import { newNode, removeNode } from '../editor/model';
+import { testScenario } from '../editor/testScenario';
+import type { Scenario } from '../editor/types';
+import { documentOf, ScenarioStore, SLIDE_SETTLE_MS, type StoreSession } from './scenarioStore';
 import { planSync } from './syncPlan';
-import { testScenario } from './testScenario';
-import type { Scenario } from './types';
 
-/** A session like SimController: loads may be refused; records every call. */
-class FakeSink implements EngineSink {
+/** A session like SimController: loads may be refused; records every call; its clock is set by the test. */
+class FakeSession implements StoreSession {
   calls: string[] = [];
   refuse: string | null = null;
   liveRefuse: string | null = null;
-  private listeners = new Set<() => void>();
-  private st = { phase: 'running', burstLoss: { data: 0.01, ack: 0 } };
-  constructor(public scenario: Scenario) {}
-  async loadScenario(s: Scenario) {
-    this.calls.push(`load ${s.nodes.length}n ${s.links.length}l`);
-    this.setState({ phase: 'resetting' });
+  now = 1.5;
+  phase = 'running';
+  loaded: Scenario;
+  private frameListeners = new Set<() => void>();
+  constructor(s: Scenario) {
+    this.loaded = s;
+  }
+  async loadScenario(s: Scenario, options: { play?: boolean } = {}) {
+    this.calls.push(`load ${s.nodes.length}n ${s.links.length}l${options.play === false ? ' paused' : ''}`);
     await Promise.resolve();
-    if (this.refuse) {
-      this.setState({ phase: 'paused' });
-      throw new Error(this.refuse);
-    }
-    this.scenario = s;
-    this.setState({ phase: 'running', burstLoss: { ...s.obs.burstLoss } });
+    if (this.refuse) throw new Error(this.refuse);
+    this.loaded = s;
+    this.now = 0;
   }
-  async setLive(path: string, value: number) {
+  async changeLive(path: string, value: number) {
     this.calls.push(`live ${path}=${value}`);
-    return this.liveRefuse;
+    return { error: this.liveRefuse, at: this.now };
   }
-  setBurstLoss(kind: 'data' | 'ack', p: number) {
-    this.calls.push(`slider ${kind}=${p}`);
-    this.setState({ burstLoss: { ...this.st.burstLoss, [kind]: p } });
-  }
-  subscribe(l: () => void) {
-    this.listeners.add(l);
-    return () => this.listeners.delete(l);
+  onFrame(l: () => void) {
+    this.frameListeners.add(l);
+    return () => this.frameListeners.delete(l);
   }
   getState() {
-    return this.st;
+    return { phase: this.phase };
   }
-  setState(p: Partial<typeof this.st>) {
-    this.st = { ...this.st, ...p };
-    for (const l of this.listeners) l();
-  }
-  /** What SimController.reset does: reload as loaded, live changes dropped. */
-  reset() {
-    this.setState({ phase: 'resetting' });
-    this.setState({ phase: 'paused' });
+  /** A frame at this engine time. */
+  frame(now: number) {
+    this.now = now;
+    for (const l of this.frameListeners) l();
   }
 }
 
-function setup() {
-  const sink = new FakeSink(testScenario());
-  const store = new ScenarioStore(sink);
+function setup(initial: Scenario = testScenario(), presetId: string | null = null) {
+  const session = new FakeSession(initial);
+  const store = new ScenarioStore(session, initial, presetId);
   store.connect();
-  return { sink, store };
+  return { session, store, sink: session };
 }
 
 const withDelay = (s: Scenario, i: number, delay: number): Scenario => ({
@@ -120,7 +113,7 @@ describe('engine sync', () => {
     store.edit('delay', (s) => withDelay(s, 1, 0.002));
     await store.settled();
     expect(sink.calls).toEqual(['load 5n 4l']);
-    expect(sink.scenario).toBe(store.scenario);
+    expect(sink.loaded).toBe(store.scenario);
     expect(store.getState().sync).toEqual({ kind: 'synced' });
   });
 
@@ -135,20 +128,6 @@ describe('engine sync', () => {
     store.undo();
     await store.settled();
     expect(sink.calls).toEqual(['live links[1].wavelengths=4', 'live links[1].wavelengths=2']);
-  });
-
-  it('obs.burstLoss goes through the sliders, and a slider move updates the scenario', async () => {
-    const { store, sink } = setup();
-    store.edit('ack loss', (s) => ({ ...s, obs: { ...s.obs, burstLoss: { data: 0.01, ack: 0.05 } } }));
-    await store.settled();
-    expect(sink.calls).toEqual(['slider ack=0.05']);
-    sink.setState({ burstLoss: { data: 0.03, ack: 0.05 } });
-    expect(store.scenario.obs.burstLoss).toEqual({ data: 0.03, ack: 0.05 });
-    // No undo step for a slider; no engine call either.
-    expect(store.getState().undo.length).toBe(1);
-    store.edit('delay', (s) => withDelay(s, 0, 0.001));
-    await store.settled();
-    expect(sink.scenario.obs.burstLoss).toEqual({ data: 0.03, ack: 0.05 });
   });
 
   it('an invalid edit stays on screen and is not sent', async () => {
@@ -174,7 +153,7 @@ describe('engine sync', () => {
     const st = store.getState();
     expect(st.sync).toEqual({ kind: 'refused', message: sink.refuse, path: 'links[2].rate' });
     expect(st.scenario.links[2].delay).toBe(0.3);
-    expect(sink.scenario.links[2].delay).toBe(1e-4);
+    expect(sink.loaded.links[2].delay).toBe(1e-4);
     // Not mistaken for a preset loaded by someone else.
     expect(st.undo.map((e) => e.label)).toEqual(['rate']);
     sink.refuse = null;
@@ -183,37 +162,141 @@ describe('engine sync', () => {
     expect(store.getState().sync.kind).toBe('synced');
   });
 
-  it('a scenario loaded by someone else becomes an undoable edit', async () => {
-    const { store, sink } = setup();
-    const preset = { ...testScenario(), name: 'Preset X', nodes: testScenario().nodes.map((n) => ({ ...n, y: 99 })) };
-    await sink.loadScenario(preset);
-    expect(store.scenario).toBe(preset);
-    expect(store.getState().undo.at(-1)?.label).toBe('open "Preset X"');
-    expect(store.getState().generation).toBe(1);
-    store.undo();
-    await store.settled();
-    expect(sink.scenario.nodes[0].y).toBe(0);
-  });
-
-  it('after a Reset the live changes are sent again', async () => {
-    const { store, sink } = setup();
-    store.edit('wavelengths', (s) => ({
-      ...s,
-      links: s.links.map((l, j) => (j === 2 && l.kind === 'fiber' ? { ...l, wavelengths: 8 } : l)),
-    }));
-    await store.settled();
-    sink.calls = [];
-    sink.reset();
-    await store.settled();
-    expect(sink.calls).toEqual(['live links[2].wavelengths=8']);
-  });
-
   it('a refused live change falls back to a load', async () => {
     const { store, sink } = setup();
     sink.liveRefuse = 'nope';
     store.edit('variant', (s) => ({ ...s, flows: s.flows.map((f) => ({ ...f, tcp: { ...f.tcp, variant: 'cubic' } })) }));
     await store.settled();
     expect(sink.calls).toEqual(['live flows[0].tcp.variant=7', 'load 5n 4l']);
+  });
+});
+
+describe('the run\'s record', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('a slider is one undo step once it rests, one live change at the engine time, named with it', async () => {
+    vi.useFakeTimers();
+    const { store, session } = setup();
+    session.now = 6.8;
+    for (const v of [0.008, 0.005, 0.002, 0]) store.slide('obs.burstLoss.data', v);
+    expect(store.scenario.obs.burstLoss.data).toBe(0);
+    expect(session.calls).toEqual([]);
+    vi.advanceTimersByTime(SLIDE_SETTLE_MS);
+    vi.useRealTimers();
+    await store.settled();
+    expect(session.calls).toEqual(['live obs.burstLoss.data=0']);
+    const st = store.getState();
+    expect(st.undo.map((e) => e.label)).toEqual(['data-burst loss 1.0 % → 0.0 % at 6.8 s']);
+    expect(st.run.changes).toEqual([{ at: 6.8, path: 'obs.burstLoss.data', value: 0, label: 'data-burst loss 1.0 % → 0.0 %' }]);
+    // Undo moves the slider back: another change, at the time of the undo.
+    session.now = 9.25;
+    store.undo();
+    await store.settled();
+    expect(store.scenario.obs.burstLoss.data).toBe(0.01);
+    expect(store.getState().run.changes.map((c) => [c.at, c.value])).toEqual([
+      [6.8, 0],
+      [9.25, 0.01],
+    ]);
+  });
+
+  it('a change before anything ran is part of the start, not the record', async () => {
+    const { store, session } = setup();
+    session.now = 0;
+    store.edit('ack loss', (s) => ({ ...s, obs: { ...s.obs, burstLoss: { data: 0.01, ack: 0.05 } } }));
+    await store.settled();
+    expect(session.calls).toEqual(['load 5n 4l']);
+    expect(store.getState().run).toEqual({ start: store.scenario, changes: [], pending: [] });
+  });
+
+  it('the document of a run with changes replays it: start values, positions now, changes in order', async () => {
+    const { store, session } = setup();
+    session.now = 3;
+    store.edit('ack loss', (s) => ({ ...s, obs: { ...s.obs, burstLoss: { data: 0.01, ack: 0.05 } } }));
+    await store.settled();
+    store.preview((s) => ({ ...s, nodes: s.nodes.map((n) => (n.id === 'C1' ? { ...n, x: 222 } : n)) }));
+    store.commitPreview('move C1');
+    await store.settled();
+    const doc = documentOf(store.getState()) as Scenario & { liveChanges: unknown[] };
+    expect(doc.obs.burstLoss).toEqual({ data: 0.01, ack: 0 });
+    expect(doc.nodes.find((n) => n.id === 'C1')?.x).toBe(222);
+    expect(doc.liveChanges).toEqual([{ at: 3, path: 'obs.burstLoss.ack', value: 0.05 }]);
+  });
+
+  it('a scenario opened with scheduled changes: the values shown follow the engine as it reaches them', async () => {
+    const { store, session } = setup();
+    const scheduled = { ...testScenario(), liveChanges: [{ at: 2, path: 'obs.burstLoss.data', value: 0 }, { at: 1, path: 'links[1].wavelengths', value: 4 }] } as Scenario;
+    await store.open(scheduled, { label: 'open link' });
+    expect(session.loaded).toBe(scheduled);
+    expect('liveChanges' in store.scenario).toBe(false);
+    expect(store.getState().run.pending.map((c) => c.at)).toEqual([1, 2]);
+    session.frame(1.2);
+    const link = store.scenario.links[1];
+    expect(link.kind === 'fiber' && link.wavelengths).toBe(4);
+    expect(store.scenario.obs.burstLoss.data).toBe(0.01);
+    session.frame(2);
+    expect(store.scenario.obs.burstLoss.data).toBe(0);
+    expect(store.getState().run.changes.map((c) => c.label)).toEqual(['wavelengths on f1 2 → 4', 'data-burst loss 1.0 % → 0.0 %']);
+    expect(store.getState().undo).toEqual([{ label: 'open link', scenario: testScenario(), presetId: null }].map((e) => ({ ...e, scenario: store.getState().undo[0].scenario })));
+    // The document replays the same: start values and the schedule.
+    const doc = documentOf(store.getState()) as Scenario & { liveChanges: unknown[] };
+    expect(doc.obs.burstLoss.data).toBe(0.01);
+    expect(doc.liveChanges).toEqual([
+      { at: 1, path: 'links[1].wavelengths', value: 4 },
+      { at: 2, path: 'obs.burstLoss.data', value: 0 },
+    ]);
+  });
+
+  it('a refused open changes nothing', async () => {
+    const { store, session } = setup();
+    const before = store.getState();
+    session.refuse = 'links[0].rate must be > 0';
+    await expect(store.open(testScenario(), { label: 'open file' })).rejects.toThrow('links[0].rate');
+    expect(store.getState()).toBe(before);
+  });
+});
+
+describe('presets and resets', () => {
+  const preset = PRESETS[0];
+  const fresh = () => structuredClone(preset.scenario) as Scenario;
+
+  it('an edit marks the preset edited; undoing it unmarks it', async () => {
+    const { store } = setup(fresh(), preset.id);
+    expect(store.getState().edited).toBe(false);
+    store.edit('seed', (s) => ({ ...s, seed: 99 }));
+    expect(store.getState().edited).toBe(true);
+    store.undo();
+    expect(store.getState().edited).toBe(false);
+    await store.settled();
+  });
+
+  it('Reset to the preset is one undo step and restarts the run even for live values', async () => {
+    const { store, session } = setup(fresh(), preset.id);
+    store.edit('loss', (s) => ({ ...s, obs: { ...s.obs, burstLoss: { ...s.obs.burstLoss, data: 0.05 } } }));
+    await store.settled();
+    session.calls = [];
+    store.resetToPreset();
+    await store.settled();
+    expect(store.getState().edited).toBe(false);
+    expect(session.calls).toHaveLength(1);
+    expect(session.calls[0]).toMatch(/^load /);
+    expect(store.getState().undo.at(-1)?.label).toBe(`reset to "${preset.title}"`);
+    store.undo();
+    await store.settled();
+    expect(store.getState().edited).toBe(true);
+  });
+
+  it('Reset run keeps the values shown, restarts paused, and clears the record', async () => {
+    const { store, session } = setup();
+    session.now = 4;
+    store.edit('wavelengths', (s) => ({ ...s, links: s.links.map((l, j) => (j === 1 && l.kind === 'fiber' ? { ...l, wavelengths: 4 } : l)) }));
+    await store.settled();
+    expect(store.getState().run.changes).toHaveLength(1);
+    store.resetRun();
+    await store.settled();
+    expect(session.calls.at(-1)).toBe('load 5n 4l paused');
+    expect(session.loaded).toBe(store.scenario);
+    expect(store.getState().run.changes).toEqual([]);
+    expect(store.getState().undo).toHaveLength(1);
   });
 });
 

@@ -3,7 +3,7 @@
  * them), live changes (docs/engine-api.md: the setLive paths), or a new load (anything
  * else changes the network and restarts the run from t = 0).
  */
-import { assemblyOf, TCP_VARIANTS, type Scenario } from './types';
+import { assemblyOf, TCP_VARIANTS, type Scenario } from '../editor/types';
 
 export interface LiveChange {
   path: string;

@@ -6,7 +6,7 @@
 import { useMemo } from 'react';
 import { oneLine } from '@obs-tcp-sim/scenario';
 import { setPath } from '../paths';
-import type { SyncStatus } from '../scenarioStore';
+import type { SyncStatus } from '../../store/scenarioStore';
 import type { Scenario } from '../types';
 import type { PanelContext } from './context';
 import { FlowSection, FlowsSection, LinkSection, NetworkSection, NodeSection } from './sections';

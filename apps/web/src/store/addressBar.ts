@@ -1,0 +1,69 @@
+/**
+ * The address bar is always a share link to what is on screen: copying it shares the
+ * scenario, the run's live changes with their times (a student sees the same run) and
+ * the preset it comes from. `#preset=<id>` while the preset is unchanged.
+ *
+ * Written with history.replaceState, at most every ADDRESS_DELAY_MS: no history entry per
+ * edit (Back leaves the page as before), and no encoding per slider step.
+ */
+import { encodeShareHash, presetShareHash } from '@obs-tcp-sim/scenario';
+import { documentOf, type StoreState } from './scenarioStore';
+
+export const ADDRESS_DELAY_MS = 300;
+
+/** The hash for this state, '#' included; '' when it cannot be a link (too large). */
+export function shareHashOf(state: Pick<StoreState, 'scenario' | 'run' | 'presetId' | 'edited'>): string {
+  const { presetId, edited, run } = state;
+  if (presetId !== null && !edited && run.changes.length === 0 && run.pending.length === 0) return presetShareHash(presetId);
+  try {
+    return encodeShareHash(documentOf(state), presetId === null ? {} : { fromPreset: presetId });
+  } catch {
+    // Too large for a link: the address says nothing rather than something else; the
+    // Share menu explains and offers the file.
+    return '';
+  }
+}
+
+export interface AddressTarget {
+  readonly hash: string;
+  replace(hash: string): void;
+}
+
+/** The page's own address bar. */
+export const pageAddress: AddressTarget = {
+  get hash() {
+    return location.hash;
+  },
+  replace(hash) {
+    history.replaceState(history.state, '', `${location.pathname}${location.search}${hash}`);
+  },
+};
+
+/**
+ * Keeps `target` showing shareHashOf(store state), written at most every delayMs.
+ * Returns the stop function.
+ */
+export function followInAddressBar(
+  store: { getState(): StoreState; subscribe(l: () => void): () => void },
+  target: AddressTarget = pageAddress,
+  delayMs = ADDRESS_DELAY_MS,
+): () => void {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let last: StoreState | null = null;
+  const write = () => {
+    timer = null;
+    const state = store.getState();
+    if (state === last) return;
+    last = state;
+    const hash = shareHashOf(state);
+    if (hash !== target.hash && !(hash === '' && target.hash === '')) target.replace(hash);
+  };
+  const unsubscribe = store.subscribe(() => {
+    if (timer === null) timer = setTimeout(write, delayMs);
+  });
+  write();
+  return () => {
+    unsubscribe();
+    if (timer !== null) clearTimeout(timer);
+  };
+}
