@@ -16,7 +16,9 @@ import { TcpEventName, type VisualEvent } from '../sim/visualStore';
 import { useElementSize } from '../useElementSize';
 import { MarkerGrid, nearestIndex, windowRange } from './decimate';
 import { ColumnBands } from './columnBands';
-import { drawDots, drawMarker, drawPath, MARKER_STYLE } from './drawSeries';
+import { drawChangeMarker, drawDots, drawMarker, drawPath, MARKER_STYLE } from './drawSeries';
+import { useScenarioStore } from '../share/storeContext';
+import { formatChangeTime } from '../store/scenarioStore';
 import type { FlowSelection } from './flowPicker';
 import { buildLayers, type ChartKind, type Layer } from './layers';
 import { niceTop } from './niceTop';
@@ -72,6 +74,7 @@ interface PlacedMarker {
 export function LiveChart(props: LiveChartProps) {
   const { kind, testId, minYMax, selection, flowIds, rateWindow, timeWindow, headerExtra, markers, altUnit } = props;
   const controller = useController();
+  const scenarioStore = useScenarioStore();
   const boxRef = useRef<HTMLDivElement>(null);
   const figureRef = useRef<HTMLElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -151,7 +154,9 @@ export function LiveChart(props: LiveChartProps) {
     figure.dataset.points = String(store.totalPoints);
     const [d0, d1] = domain;
     const viewKey = `${d0}|${d1}|${innerW}|${innerH}`;
-    const drawKey = `${store.version}|${visual.version}|${viewKey}`;
+    // The run's live changes (store/scenarioStore.ts): a marker each, on every chart.
+    const changes = scenarioStore.getState().run.changes;
+    const drawKey = `${store.version}|${visual.version}|${changes.length}|${viewKey}`;
     if (drawKey === lastDrawn.current) return;
     // Only new samples, and the last drawing was costly (many flows chosen, a long run):
     // draw at most about a third of the time, so the page stays responsive. A skipped
@@ -244,15 +249,37 @@ export function LiveChart(props: LiveChartProps) {
       // Fast retransmits first, so an RTO at the same place stays on top.
       for (const m of placed) if (m.kind === 1) drawMarker(target, 1, m.x, m.y);
       for (const m of placed) if (m.kind === 0) drawMarker(target, 0, m.x, m.y);
+      // Flags of changes close together go one row lower (three rows, then over again).
+      let row = 0;
+      let flagEnd = -Infinity;
+      for (const c of changes) {
+        if (c.at < d0 || c.at > d1) continue;
+        const px = x(c.at);
+        row = px < flagEnd + 4 ? (row + 1) % 3 : 0;
+        flagEnd = Math.max(row === 0 ? -Infinity : flagEnd, drawChangeMarker(target, px, innerH, `${c.label} at ${formatChangeTime(c.at)}`, row));
+      }
       return points;
     };
     figure.dataset.drawn = String(paint(ctx, columnBands.current));
+    figure.dataset.changes = String(changes.filter((c) => c.at >= d0 && c.at <= d1).length);
     painted.current = paint;
     drawn.current = { layers, x, y: yNow, markers: placed };
     b.at = started;
     b.cost = performance.now() - started;
     updateHover();
-  }, [controller, kind, selection, flowIds, rateWindow, domain, x, innerW, innerH, minYMax, yMax, markers, updateHover]);
+  }, [controller, scenarioStore, kind, selection, flowIds, rateWindow, domain, x, innerW, innerH, minYMax, yMax, markers, updateHover]);
+
+  // A change made while paused brings no frame: the record itself asks for a redraw.
+  useEffect(() => {
+    let seen = scenarioStore.getState().run.changes;
+    return scenarioStore.subscribe(() => {
+      const now = scenarioStore.getState().run.changes;
+      if (now !== seen) {
+        seen = now;
+        controller.requestRedraw(redraw);
+      }
+    });
+  }, [scenarioStore, controller, redraw]);
 
   // A new redraw (window, size, flows changed) is registered and run in the next frame.
   useEffect(() => {

@@ -173,3 +173,36 @@ export function drawMarker(ctx: CanvasRenderingContext2D, kind: number, px: numb
   ctx.strokeStyle = '#000';
   ctx.stroke();
 }
+
+/** The colour of a live change's marker: apart from every flow colour and the loss markers. */
+export const CHANGE_MARKER_COLOR = '#6a3d9a';
+
+/**
+ * A live change (a slider, an edit while running) at `px`: a dashed line across the plot
+ * and its name in a flag at the top. `row` lifts the flag so neighbours do not overlap.
+ * Returns the flag's right edge.
+ */
+export function drawChangeMarker(ctx: CanvasRenderingContext2D, px: number, height: number, label: string, row: number): number {
+  ctx.save();
+  ctx.strokeStyle = CHANGE_MARKER_COLOR;
+  ctx.lineWidth = 1.5;
+  ctx.setLineDash([5, 3]);
+  ctx.beginPath();
+  ctx.moveTo(px, 0);
+  ctx.lineTo(px, height);
+  ctx.stroke();
+  ctx.setLineDash([]);
+  ctx.font = '12px system-ui, sans-serif';
+  const w = ctx.measureText(label).width + 8;
+  const top = 2 + row * 17;
+  ctx.fillStyle = 'rgba(255, 255, 255, 0.92)';
+  ctx.fillRect(px + 2, top, w, 15);
+  ctx.strokeStyle = CHANGE_MARKER_COLOR;
+  ctx.lineWidth = 1;
+  ctx.strokeRect(px + 2.5, top + 0.5, w - 1, 14);
+  ctx.fillStyle = CHANGE_MARKER_COLOR;
+  ctx.textBaseline = 'middle';
+  ctx.fillText(label, px + 6, top + 8);
+  ctx.restore();
+  return px + 2 + w;
+}
