@@ -1,21 +1,26 @@
 // What a share link may ask for, checked before a scenario from a link reaches the
-// engine or the app (docs/sharing.md). Anyone can write a link, so it is checked as
-// hostile input:
+// engine or the app (docs/sharing.md). Files and saved work go through the same check.
+// Anyone can write a link, so it is checked as hostile input:
 //   - sizes that would freeze the tab or exhaust memory (a million flows, ten million
 //     chart samples), with limits well above every preset and far below the engine's own;
 //   - the shape the Scenario type promises (every field of format v1 present, with the
-//     right JSON type), so the app never meets a missing object and draws a blank page;
+//     right JSON type), so the app never meets a missing object and draws a blank page:
+//     the schema's shape check (schema/schema.ts, scenarioShapeSchema);
 //   - strings: no control or bidirectional-override characters, bounded lengths;
 //   - numbers finite (JSON.parse reads 1e999 as Infinity).
 //   - links, flows and background sources name nodes that exist (the topology view draws
 //     a link between its two nodes before the engine has said anything).
 // Value ranges (wavelengths >= 1, probabilities in [0, 1] ...) stay the engine's job: it
-// names the field and the rule, and repeating its rules here would let the two drift.
+// names the field and the rule when the scenario is loaded.
 // Fields this file does not know are kept as they are: a later minor addition to format
 // v1 passes through to the engine, which knows it (or refuses it by name).
 
+import type { z } from 'zod';
 import { SCENARIO_VERSION } from './scenario';
 import { escapeUnsafe, findUnsafe, quoteInput } from './safe-text.js';
+import { genericPath } from './schema/fields';
+import { scenarioShapeSchema } from './schema/schema';
+import { formatPath, typeName } from './schema/validate';
 
 export const SHARE_LIMITS = Object.freeze({
   /** Characters of the whole hash, '#s=1.' included. The presets need 0.9-1.2 K. */
@@ -32,6 +37,8 @@ export const SHARE_LIMITS = Object.freeze({
   maxFlowCount: 1000,
   maxTotalFlows: 1000,
   maxBackground: 500,
+  /** Entries in `liveChanges` (a lesson scripts a handful). */
+  maxLiveChanges: 1000,
   /** Simulated seconds (the presets use 2-60). */
   maxDuration: 3600,
   /** Flows x duration / sampleInterval: chart samples kept per series (presets: <= 80 000). */
@@ -115,144 +122,54 @@ function object(value: unknown, path: string): Obj {
   return value as Obj;
 }
 
-function field(o: Obj, path: string, key: string): unknown {
-  if (!Object.prototype.hasOwnProperty.call(o, key)) fail(join(path, key), 'is missing');
-  return o[key];
-}
-
-function num(o: Obj, path: string, key: string): number {
-  const v = field(o, path, key);
-  if (typeof v !== 'number') fail(join(path, key), `must be a number, not ${typeName(v)}`);
-  return v;
-}
-
-function str(o: Obj, path: string, key: string): string {
-  const v = field(o, path, key);
-  if (typeof v !== 'string') fail(join(path, key), `must be a string, not ${typeName(v)}`);
-  return v;
-}
-
-function bool(o: Obj, path: string, key: string): void {
-  const v = field(o, path, key);
-  if (typeof v !== 'boolean') fail(join(path, key), `must be true or false, not ${typeName(v)}`);
-}
-
-function obj(o: Obj, path: string, key: string, keys: { num?: string[]; str?: string[] }): Obj {
-  const child = object(field(o, path, key), join(path, key));
-  for (const k of keys.num ?? []) num(child, join(path, key), k);
-  for (const k of keys.str ?? []) str(child, join(path, key), k);
-  return child;
-}
-
-function id(o: Obj, path: string, key: string): string {
-  const v = str(o, path, key);
-  checkString(v, join(path, key), SHARE_LIMITS.maxIdLength);
-  return v;
-}
-
-function list(o: Obj, path: string, key: string, max: number, noun: string): Obj[] {
-  const v = field(o, path, key);
-  if (!Array.isArray(v)) fail(join(path, key), `must be an array, not ${typeName(v)}`);
-  if (v.length > max) fail(join(path, key), `must list at most ${max} ${noun} (the link has ${v.length})`);
-  return v.map((item, i) => object(item, `${join(path, key)}[${i}]`));
-}
-
-function oneOf(o: Obj, path: string, key: string, choices: readonly string[]): string {
-  const v = str(o, path, key);
-  if (!choices.includes(v)) fail(join(path, key), `must be one of ${choices.map((c) => `"${c}"`).join(', ')} (the link has ${quoteInput(v)})`);
-  return v;
-}
-
-function typeName(v: unknown): string {
-  if (v === null) return 'null';
-  if (v === undefined) return 'nothing';
-  if (Array.isArray(v)) return 'an array';
-  if (typeof v === 'object') return 'an object';
-  return `a ${typeof v}`;
-}
+const LISTS: [key: string, max: number, noun: string][] = [
+  ['nodes', SHARE_LIMITS.maxNodes, 'nodes'],
+  ['links', SHARE_LIMITS.maxLinks, 'links'],
+  ['flows', SHARE_LIMITS.maxFlowEntries, 'flows'],
+  ['background', SHARE_LIMITS.maxBackground, 'sources'],
+  ['liveChanges', SHARE_LIMITS.maxLiveChanges, 'changes'],
+];
 
 function checkScenario(value: unknown): void {
   const s = object(value, '');
-  const version = field(s, '', 'version');
+  const version = s.version;
   if (typeof version === 'number' && Number.isInteger(version) && version > SCENARIO_VERSION) {
     fail('version', `is ${version}: the link was made by a newer version of the simulator (this one reads scenario format ${SCENARIO_VERSION})`);
   }
+  if (!Object.prototype.hasOwnProperty.call(s, 'version')) fail('version', 'is missing');
   if (version !== SCENARIO_VERSION) fail('version', `must be ${SCENARIO_VERSION} (the link has ${quoteInput(version)})`);
+  // Sizes before the shape check walks the lists, and ids before it resolves references.
+  if (typeof s.name === 'string') checkString(s.name, 'name', SHARE_LIMITS.maxNameLength);
+  for (const [key, max, noun] of LISTS) {
+    const list = s[key];
+    if (!Array.isArray(list)) continue;
+    if (list.length > max) fail(key, `must list at most ${max} ${noun} (the link has ${list.length})`);
+    list.forEach((item: unknown, i) => {
+      const id = item !== null && typeof item === 'object' ? (item as Obj).id : undefined;
+      if (typeof id === 'string') checkString(id, `${key}[${i}].id`, SHARE_LIMITS.maxIdLength);
+    });
+  }
 
-  const name = str(s, '', 'name');
-  checkString(name, 'name', SHARE_LIMITS.maxNameLength);
-  num(s, '', 'seed');
-  const duration = num(s, '', 'duration');
+  const shape = scenarioShapeSchema.safeParse(value);
+  if (!shape.success) {
+    const issue = shape.error.issues[0];
+    fail(formatPath(issue.path), shapeRule(issue, value));
+  }
+
+  // The shape holds: the share limits on values.
+  const scenario = value as { duration: number; sampleInterval: number; flows: { count: number }[] };
+  const { duration, sampleInterval } = scenario;
   if (!(duration > 0 && duration <= SHARE_LIMITS.maxDuration)) {
     fail('duration', `must be a number of seconds above 0 and at most ${SHARE_LIMITS.maxDuration} (the link asks for ${duration})`);
   }
-  const sampleInterval = num(s, '', 'sampleInterval');
   if (!(sampleInterval > 0)) fail('sampleInterval', `must be a number of seconds above 0 (the link asks for ${sampleInterval})`);
-
-  const nodeIds = new Set<string>();
-  const nodeRef = (o: Obj, path: string, key: string) => {
-    const ref = id(o, path, key);
-    if (!nodeIds.has(ref)) fail(join(path, key), `refers to an unknown node ${quoteInput(ref)}`);
-  };
-  for (const [i, n] of list(s, '', 'nodes', SHARE_LIMITS.maxNodes, 'nodes').entries()) {
-    const path = `nodes[${i}]`;
-    nodeIds.add(id(n, path, 'id'));
-    num(n, path, 'x');
-    num(n, path, 'y');
-    if (oneOf(n, path, 'kind', ['host', 'router', 'edge', 'core']) === 'core') {
-      num(n, path, 'setupTime');
-      obj(n, path, 'fdl', { num: ['count', 'unit'] });
-    }
-  }
-
-  for (const [i, l] of list(s, '', 'links', SHARE_LIMITS.maxLinks, 'links').entries()) {
-    const path = `links[${i}]`;
-    id(l, path, 'id');
-    for (const k of ['a', 'b']) nodeRef(l, path, k);
-    num(l, path, 'delay');
-    num(l, path, 'rate');
-    if (oneOf(l, path, 'kind', ['packet', 'fiber']) === 'packet') {
-      num(l, path, 'queue');
-      const loss = field(l, path, 'loss');
-      if (typeof loss !== 'number') obj(l, path, 'loss', { num: ['ab', 'ba'] });
-      obj(l, path, 'arq', { num: ['retries', 'retryDelay'] });
-    } else {
-      num(l, path, 'wavelengths');
-      obj(l, path, 'burstLoss', { num: ['data', 'ack'] });
-    }
-  }
-
-  const obs = obj(s, '', 'obs', { num: ['controlProcessing'], str: ['reservation', 'scheduling'] });
-  obj(obs, 'obs', 'assembly', { num: ['maxTime', 'maxBytes', 'minBytes'], str: ['policy', 'queues'] });
-  obj(obs, 'obs', 'burstLoss', { num: ['data', 'ack'] });
-  const offset = field(obs, 'obs', 'offset');
-  if (typeof offset !== 'number' && offset !== 'auto') fail('obs.offset', `must be "auto" or a number of seconds (the link has ${quoteInput(offset)})`);
-
   let totalFlows = 0;
-  for (const [i, f] of list(s, '', 'flows', SHARE_LIMITS.maxFlowEntries, 'flows').entries()) {
-    const path = `flows[${i}]`;
-    id(f, path, 'id');
-    for (const k of ['src', 'dst']) nodeRef(f, path, k);
-    const count = num(f, path, 'count');
+  scenario.flows.forEach(({ count }, i) => {
     if (!Number.isInteger(count) || count < 1 || count > SHARE_LIMITS.maxFlowCount) {
-      fail(`${path}.count`, `must be an integer from 1 to ${SHARE_LIMITS.maxFlowCount} (the link asks for ${count})`);
+      fail(`flows[${i}].count`, `must be an integer from 1 to ${SHARE_LIMITS.maxFlowCount} (the link asks for ${count})`);
     }
     totalFlows += count;
-    num(f, path, 'start');
-    const tcp = obj(f, path, 'tcp', {
-      num: ['mss', 'maxWindow', 'initialCwnd', 'initialSsthresh', 'dupAckThreshold'],
-      str: ['variant'],
-    });
-    bool(tcp, `${path}.tcp`, 'delayedAck');
-    const rto = obj(tcp, `${path}.tcp`, 'rto', { num: ['initial', 'min', 'max'] });
-    const fixed = field(rto, `${path}.tcp.rto`, 'fixed');
-    if (fixed !== null && typeof fixed !== 'number') fail(`${path}.tcp.rto.fixed`, `must be null or a number of seconds, not ${typeName(fixed)}`);
-    if (Object.prototype.hasOwnProperty.call(tcp, 'recovery')) str(tcp, `${path}.tcp`, 'recovery');
-    const app = obj(f, path, 'app', {});
-    const kind = oneOf(app, `${path}.app`, 'kind', ['bulk', 'file', 'cbr']);
-    if (kind === 'file') num(app, `${path}.app`, 'bytes');
-    if (kind === 'cbr') num(app, `${path}.app`, 'rate');
-  }
+  });
   if (totalFlows > SHARE_LIMITS.maxTotalFlows) {
     fail('flows', `must add up to at most ${SHARE_LIMITS.maxTotalFlows} flows, counting each flow's count (the link asks for ${totalFlows})`);
   }
@@ -260,14 +177,35 @@ function checkScenario(value: unknown): void {
   if (samples > SHARE_LIMITS.maxTotalSamples) {
     fail('sampleInterval', `is too small for ${totalFlows} flows over ${duration} s: the link asks for ${Math.round(samples)} chart samples (flows x duration / sampleInterval), at most ${SHARE_LIMITS.maxTotalSamples}`);
   }
+}
 
-  for (const [i, b] of list(s, '', 'background', SHARE_LIMITS.maxBackground, 'sources').entries()) {
-    const path = `background[${i}]`;
-    for (const k of ['src', 'dst']) nodeRef(b, path, k);
-    str(b, path, 'model');
-    num(b, path, 'load');
-    num(b, path, 'meanBytes');
-    if (Object.prototype.hasOwnProperty.call(b, 'hurst')) num(b, path, 'hurst');
-    if (Object.prototype.hasOwnProperty.call(b, 'enterAssembly')) bool(b, path, 'enterAssembly');
+/** The shape check's first issue in a link's words ("nodes[2].fdl is missing"). */
+function shapeRule(issue: z.core.$ZodIssue, root: unknown): string {
+  if (issue.code === 'custom') return issue.message;
+  const parent = valueAt(root, issue.path.slice(0, -1));
+  const key = issue.path[issue.path.length - 1];
+  const isObject = parent !== null && typeof parent === 'object';
+  if (issue.path.length > 0 && isObject && !Object.prototype.hasOwnProperty.call(parent, key)) return 'is missing';
+  const v = valueAt(root, issue.path);
+  const generic = genericPath(formatPath(issue.path));
+  if (issue.code === 'invalid_union' && 'options' in issue && Array.isArray(issue.options)) {
+    return `must be one of ${issue.options.map((c) => `"${String(c)}"`).join(', ')} (the link has ${quoteInput(v)})`;
   }
+  if (generic === 'obs.offset') return `must be "auto" or a number of seconds (the link has ${quoteInput(v)})`;
+  if (generic === 'flows[].tcp.rto.fixed') return `must be null or a number of seconds, not ${typeName(v)}`;
+  if (generic === 'links[].loss') return `must be a number or an object, not ${typeName(v)}`;
+  if (issue.code === 'invalid_type') {
+    const expected = issue.expected === 'boolean' ? 'true or false' : issue.expected === 'object' || issue.expected === 'array' ? `an ${issue.expected}` : `a ${issue.expected}`;
+    return `must be ${expected}, not ${typeName(v)}`;
+  }
+  return `is not valid (${issue.message})`;
+}
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let here = root;
+  for (const key of path) {
+    if (here === null || typeof here !== 'object') return undefined;
+    here = (here as Record<PropertyKey, unknown>)[key];
+  }
+  return here;
 }

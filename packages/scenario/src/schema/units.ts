@@ -1,8 +1,9 @@
 /**
- * Friendly units for the editor's inputs (DESIGN.md §3: SI inside, ms / Gbit/s / KB / %
- * outside). Conversions shift the decimal exponent of the number's text instead of
- * multiplying, so what is shown parses back to exactly the stored double
- * (format -> parse is the identity; property-tested).
+ * Friendly units (DESIGN.md §3: SI inside, ms / Gbit/s / KB / % outside), for the field
+ * rules' messages, the names of live changes and the editor's inputs. Conversions shift
+ * the decimal exponent of the number's text instead of multiplying, so what is shown
+ * parses back to exactly the stored double (format -> parse is the identity;
+ * property-tested).
  *
  * Bytes use decimal prefixes (1 KB = 1000 B, as the rates do); "KiB" and "MiB" are accepted
  * when typed.

@@ -1,0 +1,216 @@
+// Every field of scenario format v1 that holds a number or a choice: its label, unit,
+// range, the engine's default and whether it changes while running. Written once here;
+// the zod schema (schema.ts), the editor, share links, live changes and the sweep picker
+// all read it. Paths are generic: indices replaced by [] ("links[].delay").
+import {
+  MAX_FLOW_INSTANCES,
+  MAX_RATE,
+  MAX_SECONDS,
+  MIN_INTERVAL,
+  MIN_PACKET_LINK_RATE,
+} from './limits';
+import type { Quantity } from './units';
+
+/** How a number is shown: a unit family, or 'plain' for counts and ratios. */
+export type FieldUnit = Quantity | 'plain';
+
+/** How a numeric field is shown and bounded. */
+export interface NumberRule {
+  /** Capitalised, for a field's label: "Data-burst loss". */
+  label: string;
+  /** Friendly unit family, or 'plain' for counts and ratios. */
+  quantity: FieldUnit;
+  min: number;
+  max: number;
+  /** min itself is refused (the engine's "must be > 0"). */
+  minExclusive?: boolean;
+  integer?: boolean;
+  /** Unit a zero is shown in. */
+  zeroUnit?: string;
+  /** Word after plain numbers in hints ("segments"). */
+  suffix?: string;
+  /** The engine's value when the field is absent; absent: required, or (nodes[].assembly) inherited. */
+  default?: number;
+  /** The engine takes a change of it while running (docs/engine-api.md, live paths). */
+  live?: boolean;
+  /** Only on these kinds of its element (links[].wavelengths: fiber). */
+  kinds?: readonly string[];
+  /** Not offered to sweeps (the seed is swept by "seeds"; positions change nothing). */
+  noSweep?: boolean;
+}
+
+/** A field that takes one of a list of words. */
+export interface ChoiceRule {
+  label: string;
+  values: readonly string[];
+  /** The engine's choice when the field is absent; absent: required. */
+  default?: string;
+}
+
+export const TCP_VARIANTS = ['tahoe', 'reno', 'newreno', 'sack', 'hstcp', 'stcp', 'bic', 'cubic', 'htcp', 'vegas', 'westwood'] as const;
+export const LOSS_RECOVERIES = ['tahoe', 'reno', 'newreno', 'sack'] as const;
+export const NODE_KINDS = ['host', 'router', 'edge', 'core'] as const;
+export const LINK_KINDS = ['packet', 'fiber'] as const;
+export const APP_KINDS = ['bulk', 'file', 'cbr'] as const;
+export const ASSEMBLY_POLICIES = ['time', 'size', 'hybrid'] as const;
+export const ASSEMBLY_QUEUES = ['per-class', 'mixed'] as const;
+export const RESERVATIONS = ['jet', 'jit'] as const;
+export const SCHEDULERS = ['ffuc', 'lauc', 'lauc-vf'] as const;
+export const BACKGROUND_MODELS = ['poisson', 'self-similar'] as const;
+
+const R = (label: string, quantity: FieldUnit, min: number, max: number, extra: Partial<NumberRule> = {}): NumberRule => ({
+  label,
+  quantity,
+  min,
+  max,
+  ...extra,
+});
+const prob = (label: string, extra: Partial<NumberRule> = {}) => R(label, 'percent', 0, 1, { default: 0, ...extra });
+const FIBER = ['fiber'] as const;
+const PACKET = ['packet'] as const;
+const CORE = ['core'] as const;
+const EDGE = ['edge'] as const;
+
+/** obs.assembly's numbers; an edge's own (nodes[].assembly) inherit from them, field by field. */
+function assemblyRules(prefix: string, own: boolean): Record<string, NumberRule> {
+  const d = (v: number) => (own ? {} : { default: v });
+  const kinds = own ? { kinds: EDGE } : {};
+  return {
+    [`${prefix}.maxTime`]: R('Assembly time', 'time', MIN_INTERVAL, 10, { ...d(1e-3), live: true, ...kinds }),
+    [`${prefix}.maxBytes`]: R('Maximum burst size', 'bytes', 0, 1e9, { minExclusive: true, ...d(40000), live: true, ...kinds }),
+    [`${prefix}.minBytes`]: R('Minimum burst size', 'bytes', 0, 1e9, { ...d(0), live: true, ...kinds }),
+  };
+}
+
+/** Numeric fields by generic path, in the order the engine reads them. */
+export const NUMBER_RULES: Readonly<Record<string, NumberRule>> = Object.freeze({
+  seed: R('Seed', 'plain', 0, 4294967295, { integer: true, default: 1, noSweep: true }),
+  duration: R('Duration', 'time', 0, MAX_SECONDS, { minExclusive: true, default: 10 }),
+  sampleInterval: R('Sample interval', 'time', MIN_INTERVAL, MAX_SECONDS, { default: 0.01 }),
+  ...assemblyRules('obs.assembly', false),
+  'obs.controlProcessing': R('Control processing', 'time', 0, 1, { zeroUnit: 'µs', default: 1e-5 }),
+  'obs.offset': R('Offset', 'time', 0, 1, { zeroUnit: 'µs' }),
+  'obs.burstLoss.data': prob('Data-burst loss', { live: true }),
+  'obs.burstLoss.ack': prob('ACK-burst loss', { live: true }),
+  'nodes[].x': R('x', 'plain', -1e6, 1e6, { default: 0, noSweep: true }),
+  'nodes[].y': R('y', 'plain', -1e6, 1e6, { default: 0, noSweep: true }),
+  'nodes[].setupTime': R('Switch setup time', 'time', 0, 1, { zeroUnit: 'ns', default: 0, kinds: CORE }),
+  'nodes[].fdl.count': R('Fiber delay lines', 'plain', 0, 64, { integer: true, default: 0, kinds: CORE }),
+  'nodes[].fdl.unit': R('Delay-line unit', 'time', 0, 1, { zeroUnit: 'µs', default: 0, kinds: CORE }),
+  ...assemblyRules('nodes[].assembly', true),
+  // A fiber's rate is at least MIN_FIBER_RATE (rateRule).
+  'links[].rate': R('Rate', 'rate', MIN_PACKET_LINK_RATE, MAX_RATE),
+  'links[].delay': R('Delay', 'time', 0, MAX_SECONDS, { zeroUnit: 'µs' }),
+  'links[].queue': R('Queue', 'plain', 0, 1e6, { integer: true, suffix: 'packets', default: 1000, kinds: PACKET }),
+  'links[].loss': prob('Loss', { live: true, kinds: PACKET }),
+  'links[].loss.ab': prob('Loss a→b', { kinds: PACKET }),
+  'links[].loss.ba': prob('Loss b→a', { kinds: PACKET }),
+  'links[].arq.retries': R('Retries', 'plain', 0, 100, { integer: true, default: 0, kinds: PACKET }),
+  'links[].arq.retryDelay': R('Retry delay', 'time', 0, 10, { zeroUnit: 'ms', default: 0, kinds: PACKET }),
+  'links[].wavelengths': R('Wavelengths', 'plain', 1, 1024, { integer: true, default: 1, live: true, kinds: FIBER }),
+  'links[].burstLoss.data': prob('Data-burst loss', { live: true, kinds: FIBER }),
+  'links[].burstLoss.ack': prob('ACK-burst loss', { live: true, kinds: FIBER }),
+  'flows[].count': R('Copies', 'plain', 1, MAX_FLOW_INSTANCES, { integer: true, default: 1 }),
+  'flows[].start': R('Start', 'time', 0, MAX_SECONDS, { zeroUnit: 's', default: 0 }),
+  'flows[].tcp.mss': R('MSS', 'bytes', 1, 65495, { integer: true, default: 512 }),
+  'flows[].tcp.maxWindow': R('Maximum window', 'plain', 1, 1e6, { integer: true, suffix: 'segments', default: 128 }),
+  'flows[].tcp.initialCwnd': R('Initial cwnd', 'plain', 1, 1e6, { suffix: 'segments', default: 1 }),
+  'flows[].tcp.initialSsthresh': R('Initial ssthresh', 'plain', 2, 1e9, { suffix: 'segments', default: 65535 }),
+  'flows[].tcp.dupAckThreshold': R('Duplicate-ACK threshold', 'plain', 1, 1000, { integer: true, default: 3 }),
+  'flows[].tcp.rto.initial': R('Initial RTO', 'time', MIN_INTERVAL, 600, { default: 1 }),
+  'flows[].tcp.rto.min': R('Minimum RTO', 'time', 0, 600, { zeroUnit: 'ms', default: 0.2 }),
+  'flows[].tcp.rto.max': R('Maximum RTO', 'time', MIN_INTERVAL, 3600, { default: 60 }),
+  'flows[].tcp.rto.fixed': R('Fixed RTO', 'time', MIN_INTERVAL, 600),
+  'flows[].app.bytes': R('File size', 'bytes', 1, 1e12, { integer: true, kinds: ['file'] }),
+  'flows[].app.rate': R('CBR rate', 'rate', 1, 1e12, { kinds: ['cbr'] }),
+  'background[].load': R('Load', 'plain', 0, 10),
+  'background[].meanBytes': R('Mean burst size', 'bytes', 0, 1e9, { minExclusive: true, default: 40000 }),
+  'background[].hurst': R('Hurst parameter', 'plain', 0.5, 0.99, { kinds: ['self-similar'] }),
+  'liveChanges[].at': R('Time of the change', 'time', 0, MAX_SECONDS, { zeroUnit: 's', noSweep: true }),
+});
+
+/** The rate rule of a link of this kind: a fiber is at least 1 Mbit/s per wavelength. */
+export function rateRule(kind: string): NumberRule {
+  const rule = NUMBER_RULES['links[].rate'];
+  return kind === 'fiber' ? { ...rule, min: 1e6 } : rule;
+}
+
+/** Fields that take one word of a list, by generic path. */
+export const CHOICE_RULES: Readonly<Record<string, ChoiceRule>> = Object.freeze({
+  'obs.assembly.policy': { label: 'Assembly policy', values: ASSEMBLY_POLICIES, default: 'time' },
+  'obs.assembly.queues': { label: 'Assembly queues', values: ASSEMBLY_QUEUES, default: 'per-class' },
+  'obs.reservation': { label: 'Reservation', values: RESERVATIONS, default: 'jet' },
+  'obs.scheduling': { label: 'Scheduling', values: SCHEDULERS, default: 'lauc-vf' },
+  'nodes[].kind': { label: 'Kind', values: NODE_KINDS },
+  'nodes[].assembly.policy': { label: 'Assembly policy', values: ASSEMBLY_POLICIES },
+  'nodes[].assembly.queues': { label: 'Assembly queues', values: ASSEMBLY_QUEUES },
+  'links[].kind': { label: 'Kind', values: LINK_KINDS },
+  'flows[].tcp.variant': { label: 'TCP variant', values: TCP_VARIANTS, default: 'reno' },
+  'flows[].tcp.recovery': { label: 'Loss recovery', values: LOSS_RECOVERIES },
+  'flows[].app.kind': { label: 'Application', values: APP_KINDS },
+  'background[].model': { label: 'Model', values: BACKGROUND_MODELS, default: 'poisson' },
+});
+
+/** Labels of the other fields, for messages. */
+export const OTHER_LABELS: Readonly<Record<string, string>> = Object.freeze({
+  version: 'Version',
+  name: 'The name',
+  nodes: 'Nodes',
+  links: 'Links',
+  flows: 'Flows',
+  background: 'Background traffic',
+  liveChanges: 'Live changes',
+  'nodes[].id': 'The id',
+  'links[].id': 'The id',
+  'flows[].id': 'The id',
+  'links[].a': 'End a',
+  'links[].b': 'End b',
+  'flows[].src': 'Source',
+  'flows[].dst': 'Destination',
+  'background[].src': 'Source',
+  'background[].dst': 'Destination',
+  'flows[].tcp.delayedAck': 'Delayed ACK',
+  'background[].enterAssembly': 'Entering assembly',
+  'liveChanges[].path': 'The changed field',
+  'liveChanges[].value': 'The new value',
+});
+
+/** Fields the engine reads only on some kinds of their element: what it says of the others. */
+export const KIND_ONLY: Readonly<Record<string, string>> = Object.freeze({
+  'nodes[].setupTime': 'applies to core nodes only',
+  'nodes[].fdl': 'applies to core nodes only',
+  'nodes[].assembly': 'applies to edge nodes only',
+  'links[].wavelengths': 'applies to fiber links only',
+  'links[].burstLoss': 'applies to fiber links only',
+  'links[].queue': 'applies to packet links only',
+  'links[].loss': 'applies to packet links only',
+  'links[].arq': 'applies to packet links only',
+  'flows[].app.bytes': 'applies to the "file" application only',
+  'flows[].app.rate': 'applies to the "cbr" application only',
+  'background[].hurst': 'applies to the "self-similar" model only',
+});
+
+/** "links[3].delay" -> "links[].delay". */
+export function genericPath(path: string): string {
+  return path.replace(/\[\d+\]/g, '[]');
+}
+
+export function ruleFor(path: string): NumberRule | undefined {
+  return NUMBER_RULES[genericPath(path)];
+}
+
+/** The label of any field, for messages: its rule's, else the last key. */
+export function labelOf(path: string): string {
+  const g = genericPath(path);
+  return NUMBER_RULES[g]?.label ?? CHOICE_RULES[g]?.label ?? OTHER_LABELS[g] ?? (path === '' ? 'The scenario' : lastKey(path));
+}
+
+function lastKey(path: string): string {
+  const m = /([^.[\]]+)(?:\[\d+\])?$/.exec(path);
+  return m ? m[1] : path;
+}
+
+/** A label inside a sentence: "data-burst loss", but "ACK-burst loss", "MSS". */
+export function inSentence(label: string): string {
+  return /^[A-Z][A-Z]/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1);
+}

@@ -1,0 +1,122 @@
+// The fields the engine changes while running (docs/engine-api.md, "Live paths"): which
+// paths of a scenario are live, the values each takes, and how a change is named ("data-
+// burst loss 1 % → 0 %"). The paths are setLive's: `links[3].loss`, indices only.
+import { inSentence, NUMBER_RULES, TCP_VARIANTS, type FieldUnit, type NumberRule } from './fields';
+import { checkNumber } from './checks';
+import { formatValue } from './units';
+
+/** setLive's value for `flows[i].tcp.variant`: the variant's index in TCP_VARIANTS. */
+export const VARIANT_INDEX_RULE: NumberRule = Object.freeze({
+  label: 'TCP variant',
+  quantity: 'plain',
+  min: 0,
+  max: TCP_VARIANTS.length - 1,
+  integer: true,
+  live: true,
+});
+
+/** Live fields by generic path: the numbers the field table marks live, and the variant. */
+const LIVE_RULES: Readonly<Record<string, NumberRule>> = Object.freeze({
+  ...Object.fromEntries(Object.entries(NUMBER_RULES).filter(([, rule]) => rule.live)),
+  'flows[].tcp.variant': VARIANT_INDEX_RULE,
+});
+
+/** The generic live paths ("links[].wavelengths"), for lists and hints. */
+export const LIVE_GENERIC_PATHS: readonly string[] = Object.freeze(Object.keys(LIVE_RULES));
+
+type ListName = 'nodes' | 'links' | 'flows';
+interface LiveTarget {
+  generic: string;
+  rule: NumberRule;
+  element?: { list: ListName; index: number };
+}
+
+// As the engine splits them: a list, an index of at most 6 digits, the field.
+const INDEXED = /^(nodes|links|flows)\[(\d{1,6})\]\.(.+)$/;
+
+function target(path: string): LiveTarget | null {
+  const m = INDEXED.exec(path);
+  const generic = m ? `${m[1]}[].${m[3]}` : path;
+  if (!Object.prototype.hasOwnProperty.call(LIVE_RULES, generic) || (!m && generic.includes('['))) return null;
+  return { generic, rule: LIVE_RULES[generic], ...(m ? { element: { list: m[1] as ListName, index: Number(m[2]) } } : {}) };
+}
+
+interface ScenarioLists {
+  nodes: readonly { id: string; kind: string }[];
+  links: readonly { id: string; kind: string }[];
+  flows: readonly { id: string }[];
+}
+
+function elementOf(t: LiveTarget, scenario: ScenarioLists): { id: string; kind?: string } | undefined {
+  return t.element ? scenario[t.element.list][t.element.index] : undefined;
+}
+
+/** Whether setLive takes `path` on this scenario: a live field of an element that has it. */
+export function isLivePath(path: string, scenario: ScenarioLists): boolean {
+  const t = target(path);
+  if (!t) return false;
+  if (!t.element) return true;
+  const element = elementOf(t, scenario);
+  if (!element) return false;
+  return !t.rule.kinds || (element.kind !== undefined && t.rule.kinds.includes(element.kind));
+}
+
+/** Every live path of a scenario, in the order of the field table. */
+export function livePathsOf(scenario: ScenarioLists): string[] {
+  const out: string[] = [];
+  for (const generic of LIVE_GENERIC_PATHS) {
+    const m = /^(nodes|links|flows)\[\]\.(.+)$/.exec(generic);
+    if (!m) {
+      out.push(generic);
+      continue;
+    }
+    scenario[m[1] as ListName].forEach((_, i) => {
+      const path = `${m[1]}[${i}].${m[2]}`;
+      if (isLivePath(path, scenario)) out.push(path);
+    });
+  }
+  return out;
+}
+
+/** The rule a live value is checked by (the variant: its index), or undefined if the path is not live. */
+export function liveRuleOf(path: string): NumberRule | undefined {
+  return target(path)?.rule;
+}
+
+/** Why setLive would refuse `value` at a live `path`, or null. */
+export function liveValueReason(path: string, value: number): string | null {
+  const rule = liveRuleOf(path);
+  if (!rule) return `${path} cannot be changed while running`;
+  return checkNumber(value, rule);
+}
+
+/** A live field's unit: a number's, or a choice (the variant) shown by name. */
+export type LiveUnit = FieldUnit | 'choice';
+
+export interface LiveField {
+  /** For a sentence: "data-burst loss", or with the scenario "data-burst loss on f1". */
+  label: string;
+  unit: LiveUnit;
+  /** 0.01 -> "1 %"; a variant's index -> its name. */
+  format(value: number): string;
+}
+
+const PLACE: Record<ListName, string> = { nodes: 'at', links: 'on', flows: 'of' };
+
+/**
+ * How a live path is named and its values shown, for texts like "data-burst loss 1 % → 0 %";
+ * null if the path is not live. With the scenario, the label names the element ("on f1").
+ */
+export function liveFieldOf(path: string, scenario?: ScenarioLists): LiveField | null {
+  const t = target(path);
+  if (!t) return null;
+  const { rule } = t;
+  const element = scenario ? elementOf(t, scenario) : undefined;
+  const label = inSentence(rule.label) + (t.element && element ? ` ${PLACE[t.element.list]} ${element.id}` : '');
+  if (rule === VARIANT_INDEX_RULE) {
+    return { label, unit: 'choice', format: (v) => TCP_VARIANTS[v] ?? `#${v}` };
+  }
+  const format = (v: number) =>
+    rule.quantity === 'plain' ? (rule.suffix ? `${v} ${rule.suffix}` : String(v)) : formatValue(v, rule.quantity, rule.zeroUnit);
+  return { label, unit: rule.quantity, format };
+}

@@ -1,0 +1,379 @@
+// Scenario format v1 (DESIGN.md section 3) as a zod schema, built from the field table
+// (fields.ts) in two strengths:
+//
+//   - `scenarioSchema`: the engine's parser (wasm-core/src/scenario/scenario_parser.cc) rule
+//     for rule: its defaults for absent fields, its ranges, unknown fields refused, the
+//     references and kinds, the load-time route check, and `liveChanges`. What it accepts
+//     the engine accepts, and it names the field the engine would name; rules it leaves
+//     to the engine are listed in engine-only.ts. schema/contract.test.ts holds the two
+//     together against the real wasm parser.
+//   - `scenarioShapeSchema`: what every scenario from outside (a share link, a file, saved
+//     work) must have before the app touches it: every field the Scenario type declares,
+//     with its JSON type, and references that resolve. Values and unknown fields pass to
+//     the engine, which judges them with its own words (share-limits.ts adds the limits).
+//
+// The Scenario types (scenario.ts) are this schema's output type.
+import { z } from 'zod';
+import { quoteInput } from '../safe-text.js';
+import { checkId, checkName, checkNumber } from './checks';
+import {
+  APP_KINDS,
+  ASSEMBLY_POLICIES,
+  ASSEMBLY_QUEUES,
+  BACKGROUND_MODELS,
+  LOSS_RECOVERIES,
+  NUMBER_RULES,
+  RESERVATIONS,
+  SCHEDULERS,
+  TCP_VARIANTS,
+  rateRule,
+  type NumberRule,
+} from './fields';
+import {
+  MAX_BACKGROUND,
+  MAX_EVENT_RATE,
+  MAX_FLOW_INSTANCES,
+  MAX_LINKS,
+  MAX_LIVE_CHANGES,
+  MAX_NODES,
+  MAX_SAMPLE_ROWS,
+  MAX_SAMPLES_PER_FLOW,
+} from './limits';
+import { isLivePath, liveValueReason } from './live';
+import { formatValue } from './units';
+
+type Strength = 'engine' | 'shape';
+
+function build(strength: Strength) {
+  const engine = strength === 'engine';
+
+  // Objects: closed in the engine's schema (it refuses fields it does not know), open for
+  // the shape check (a field added to format v1 later passes through to the engine).
+  const obj = <S extends z.core.$ZodLooseShape>(shape: S) =>
+    (engine ? z.strictObject(shape) : z.looseObject(shape)) as unknown as z.ZodObject<z.core.util.Writeable<S>, z.core.$strict>;
+
+  // A number, checked against its rule in the engine's schema.
+  const num = (generic: string, rule: NumberRule = NUMBER_RULES[generic]) => {
+    if (!rule) throw new Error(`no rule for ${generic}`);
+    if (!engine) return z.number();
+    return z.number().superRefine((v, ctx) => {
+      const why = checkNumber(v, rule);
+      if (why) ctx.addIssue({ code: 'custom', message: why, input: v });
+    });
+  };
+  // The engine's value for an absent field; the shape check requires the field.
+  const dflt = <T extends z.ZodType>(schema: T, value: z.core.util.NoUndefined<z.core.output<T>>) =>
+    (engine ? schema.default(value) : schema) as z.ZodDefault<T>;
+  const numD = (generic: string, rule: NumberRule = NUMBER_RULES[generic]) => dflt(num(generic, rule), rule.default as number);
+  // An object whose fields all have defaults: absent is the same as {}.
+  const whole = <T extends z.ZodType>(schema: T) => (engine ? schema.prefault({} as z.core.input<T>) : schema) as z.ZodPrefault<T>;
+  // One word of a list; the shape check takes any string (the engine names the choices).
+  const choice = <const V extends readonly [string, ...string[]]>(values: V) =>
+    (engine ? z.enum(values) : z.string()) as unknown as z.ZodEnum<{ [K in V[number]]: K }>;
+
+  const text = (check: (s: string) => string | null) =>
+    engine
+      ? z.string().superRefine((s, ctx) => {
+          const why = check(s);
+          if (why) ctx.addIssue({ code: 'custom', message: why, input: s });
+        })
+      : z.string();
+  const id = (what: string, noHash = false) => text((s) => checkId(s, [], what, { noHash }));
+  const nodeRef = z.string();
+
+  const burstLoss = (prefix: string) => whole(obj({ data: numD(`${prefix}.data`), ack: numD(`${prefix}.ack`) }));
+
+  const assembly = obj({
+    policy: dflt(choice(ASSEMBLY_POLICIES), 'time'),
+    maxTime: numD('obs.assembly.maxTime'),
+    maxBytes: numD('obs.assembly.maxBytes'),
+    minBytes: numD('obs.assembly.minBytes'),
+    queues: dflt(choice(ASSEMBLY_QUEUES), 'per-class'),
+  });
+  /** An edge's own assembly settings, field by field over obs.assembly. */
+  const assemblyOverrides = obj({
+    policy: choice(ASSEMBLY_POLICIES).optional(),
+    maxTime: num('nodes[].assembly.maxTime').optional(),
+    maxBytes: num('nodes[].assembly.maxBytes').optional(),
+    minBytes: num('nodes[].assembly.minBytes').optional(),
+    queues: choice(ASSEMBLY_QUEUES).optional(),
+  });
+
+  const obs = obj({
+    assembly: whole(assembly),
+    reservation: dflt(choice(RESERVATIONS), 'jet'),
+    scheduling: dflt(choice(SCHEDULERS), 'lauc-vf'),
+    controlProcessing: numD('obs.controlProcessing'),
+    offset: dflt(z.union([z.literal('auto'), num('obs.offset')]), 'auto'),
+    burstLoss: burstLoss('obs.burstLoss'),
+  });
+
+  const position = { x: numD('nodes[].x'), y: numD('nodes[].y') };
+  const fdl = obj({ count: numD('nodes[].fdl.count'), unit: numD('nodes[].fdl.unit') }).superRefine((f, ctx) => {
+    if (engine && f.count > 0 && !(f.unit > 0)) {
+      ctx.addIssue({ code: 'custom', path: ['unit'], message: 'Delay-line unit must be > 0 when there are delay lines', input: f.unit });
+    }
+  });
+  const node = z.discriminatedUnion('kind', [
+    obj({ id: id('node'), kind: z.literal('host'), ...position }),
+    obj({ id: id('node'), kind: z.literal('router'), ...position }),
+    obj({ id: id('node'), kind: z.literal('edge'), ...position, assembly: assemblyOverrides.optional() }),
+    obj({ id: id('node'), kind: z.literal('core'), ...position, setupTime: numD('nodes[].setupTime'), fdl: whole(fdl) }),
+  ]);
+
+  const ends = { id: id('link'), a: nodeRef, b: nodeRef };
+  const link = z.discriminatedUnion('kind', [
+    obj({
+      ...ends,
+      kind: z.literal('packet'),
+      rate: num('links[].rate', rateRule('packet')),
+      delay: num('links[].delay'),
+      queue: numD('links[].queue'),
+      loss: dflt(z.union([num('links[].loss'), obj({ ab: numD('links[].loss.ab'), ba: numD('links[].loss.ba') })]), 0),
+      arq: whole(obj({ retries: numD('links[].arq.retries'), retryDelay: numD('links[].arq.retryDelay') })),
+    }),
+    obj({
+      ...ends,
+      kind: z.literal('fiber'),
+      rate: num('links[].rate', rateRule('fiber')),
+      delay: num('links[].delay'),
+      wavelengths: numD('links[].wavelengths'),
+      burstLoss: burstLoss('links[].burstLoss'),
+    }),
+  ]);
+
+  const rto = obj({
+    initial: numD('flows[].tcp.rto.initial'),
+    min: numD('flows[].tcp.rto.min'),
+    max: numD('flows[].tcp.rto.max'),
+    /** null: the RFC 6298 estimator; a number: that constant RTO. */
+    fixed: dflt(num('flows[].tcp.rto.fixed').nullable(), null),
+  }).superRefine((r, ctx) => {
+    if (engine && r.min > r.max) ctx.addIssue({ code: 'custom', path: ['min'], message: 'Minimum RTO must not exceed the maximum RTO', input: r.min });
+  });
+  const tcp = obj({
+    variant: dflt(choice(TCP_VARIANTS), 'reno'),
+    /** Optional extension of format v1 (docs/model.md): overrides the variant's loss recovery. */
+    recovery: choice(LOSS_RECOVERIES).optional(),
+    mss: numD('flows[].tcp.mss'),
+    maxWindow: numD('flows[].tcp.maxWindow'),
+    initialCwnd: numD('flows[].tcp.initialCwnd'),
+    initialSsthresh: numD('flows[].tcp.initialSsthresh'),
+    dupAckThreshold: numD('flows[].tcp.dupAckThreshold'),
+    delayedAck: dflt(z.boolean(), false),
+    rto: whole(rto),
+  });
+  const app = z.discriminatedUnion('kind', [
+    obj({ kind: z.literal(APP_KINDS[0]) }),
+    obj({ kind: z.literal(APP_KINDS[1]), bytes: num('flows[].app.bytes') }),
+    obj({ kind: z.literal(APP_KINDS[2]), rate: num('flows[].app.rate') }),
+  ]);
+  const flow = obj({
+    id: id('flow', true),
+    src: nodeRef,
+    dst: nodeRef,
+    count: numD('flows[].count'),
+    start: numD('flows[].start'),
+    tcp: whole(tcp),
+    app: dflt(app, { kind: 'bulk' }),
+  }).superRefine((f, ctx) => {
+    // One segment per nanosecond at most: a CBR source schedules one hand-over each.
+    if (engine && f.app.kind === 'cbr' && f.app.rate / (8 * f.tcp.mss) > MAX_EVENT_RATE) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['app', 'rate'],
+        message: `CBR rate must be at most ${formatValue(8 * f.tcp.mss * MAX_EVENT_RATE, 'rate')} with this MSS (one segment per nanosecond)`,
+        input: f.app.rate,
+      });
+    }
+  });
+
+  const source = obj({
+    src: nodeRef,
+    dst: nodeRef,
+    model: dflt(choice(BACKGROUND_MODELS), 'poisson'),
+    load: num('background[].load'),
+    meanBytes: numD('background[].meanBytes'),
+    /** Only for the self-similar model (the engine's default: 0.8). */
+    hurst: num('background[].hurst').optional(),
+    /**
+     * false (the default): whole bursts offered to the core at the source edge.
+     * true: batches of meanBytes enter the source edge's assembly queue and share bursts
+     * with TCP there (as in ns-2's OBS modules; paper 002's "RTT falls as load rises").
+     */
+    enterAssembly: z.boolean().optional(),
+  }).superRefine((b, ctx) => {
+    if (engine && b.hurst !== undefined && b.model !== 'self-similar') {
+      ctx.addIssue({ code: 'custom', path: ['hurst'], message: 'Hurst parameter applies to the "self-similar" model only', input: b.hurst });
+    }
+  });
+
+  /** A change the run makes to itself at a time: a live path (docs/engine-api.md) and its new value. */
+  const liveChange = obj({ at: num('liveChanges[].at'), path: z.string(), value: z.number() });
+
+  const list = <T extends z.ZodType>(item: T, max: number) => (engine ? z.array(item).max(max) : z.array(item));
+
+  return obj({
+    version: z.literal(1),
+    name: dflt(text(checkName), ''),
+    /** uint32; the same seed gives the same result on every platform. */
+    seed: numD('seed'),
+    /** Simulated seconds. */
+    duration: numD('duration'),
+    /** Seconds between time-series samples. */
+    sampleInterval: numD('sampleInterval'),
+    obs: whole(obs),
+    nodes: engine ? z.array(node).min(1).max(MAX_NODES) : z.array(node),
+    /** Bidirectional links. */
+    links: list(link, MAX_LINKS),
+    flows: dflt(z.array(flow), []),
+    background: dflt(list(source, MAX_BACKGROUND), []),
+    /** Optional extension of format v1: changes the run applies to itself at given times. */
+    liveChanges: list(liveChange, MAX_LIVE_CHANGES).optional(),
+  });
+}
+
+const engineShape = build('engine');
+type Parsed = z.output<typeof engineShape>;
+type Ctx = z.core.$RefinementCtx<Parsed>;
+type Path = (string | number)[];
+
+const add = (ctx: Ctx, path: Path, message: string) => ctx.addIssue({ code: 'custom', path, message, input: undefined });
+
+/** The shape check's one rule across fields: links, flows and sources name nodes that exist. */
+function references(s: Parsed, ctx: Ctx): void {
+  const ids = new Set(s.nodes.map((n) => n.id));
+  const check = (path: Path, ref: string) => {
+    if (!ids.has(ref)) add(ctx, path, `refers to an unknown node ${quoteInput(ref)}`);
+  };
+  s.links.forEach((l, i) => {
+    check(['links', i, 'a'], l.a);
+    check(['links', i, 'b'], l.b);
+  });
+  s.flows.forEach((f, i) => {
+    check(['flows', i, 'src'], f.src);
+    check(['flows', i, 'dst'], f.dst);
+  });
+  s.background.forEach((b, i) => {
+    check(['background', i, 'src'], b.src);
+    check(['background', i, 'dst'], b.dst);
+  });
+}
+
+/** The engine's rules across fields, in the order it checks them. */
+function engineRules(s: Parsed, ctx: Ctx): void {
+  const samplesPerFlow = s.duration / s.sampleInterval;
+  if (samplesPerFlow > MAX_SAMPLES_PER_FLOW) {
+    add(ctx, ['sampleInterval'], `Sample interval is too small for the duration (at most ${MAX_SAMPLES_PER_FLOW.toLocaleString('en')} samples per flow)`);
+  }
+
+  const kindOf = new Map<string, string>();
+  s.nodes.forEach((n, i) => {
+    if (kindOf.has(n.id)) add(ctx, ['nodes', i, 'id'], `"${n.id}" is already used by another node`);
+    else kindOf.set(n.id, n.kind);
+  });
+
+  const linkIds = new Set<string>();
+  const adjacency = new Map<string, string[]>();
+  s.links.forEach((l, i) => {
+    const at = (key: string): Path => ['links', i, key];
+    if (linkIds.has(l.id)) add(ctx, at('id'), `"${l.id}" is already used by another link`);
+    linkIds.add(l.id);
+    const ka = kindOf.get(l.a);
+    const kb = kindOf.get(l.b);
+    if (ka === undefined) add(ctx, at('a'), `End a refers to an unknown node ${quoteInput(l.a)}`);
+    if (kb === undefined) add(ctx, at('b'), `End b refers to an unknown node ${quoteInput(l.b)}`);
+    if (ka === undefined || kb === undefined) return;
+    if (l.a === l.b) return add(ctx, at('b'), 'A link joins two different nodes');
+    if (l.kind === 'packet' && (ka === 'core' || kb === 'core')) {
+      add(ctx, at('kind'), 'A packet link cannot attach to a core node (a core node is optical; use a fiber link from an edge node)');
+    }
+    if (l.kind === 'fiber') {
+      const other = [ka, kb].find((k) => k !== 'edge' && k !== 'core');
+      if (other) add(ctx, at('kind'), `A fiber link joins edge or core nodes only, not a ${other} (attach hosts and routers to an edge node with a packet link)`);
+    }
+    adjacency.set(l.a, [...(adjacency.get(l.a) ?? []), l.b]);
+    adjacency.set(l.b, [...(adjacency.get(l.b) ?? []), l.a]);
+  });
+
+  const endpoints = (path: Path, src: string, dst: string, kind: 'host' | 'edge'): boolean => {
+    const label = kind === 'host' ? 'a host' : 'an edge node';
+    const ends = [['src', 'Source', src], ['dst', 'Destination', dst]] as const;
+    // As the engine: both references first, then both kinds.
+    for (const [key, what, ref] of ends) {
+      if (!kindOf.has(ref)) add(ctx, [...path, key], `${what} refers to an unknown node ${quoteInput(ref)}`);
+    }
+    let ok = true;
+    for (const [key, what, ref] of ends) {
+      const k = kindOf.get(ref);
+      if (k !== undefined && k !== kind) add(ctx, [...path, key], `${what} must be ${label} (${quoteInput(ref)} is a ${k})`);
+      ok &&= k === kind;
+    }
+    if (ok && src === dst) {
+      add(ctx, [...path, 'dst'], 'Destination must differ from the source');
+      ok = false;
+    }
+    return ok;
+  };
+
+  const flowIds = new Set<string>();
+  let instances = 0;
+  const routed: [Path, string, string][] = [];
+  s.flows.forEach((f, i) => {
+    if (flowIds.has(f.id)) add(ctx, ['flows', i, 'id'], `"${f.id}" is already used by another flow`);
+    flowIds.add(f.id);
+    if (endpoints(['flows', i], f.src, f.dst, 'host')) routed.push([['flows', i, 'dst'], f.src, f.dst]);
+    if (Number.isInteger(f.count) && f.count > 0) {
+      instances += f.count;
+      if (instances > MAX_FLOW_INSTANCES) add(ctx, ['flows', i, 'count'], `Copies bring the total number of flows above ${MAX_FLOW_INSTANCES}`);
+    }
+  });
+  const rows = instances * (samplesPerFlow + 1);
+  if (samplesPerFlow <= MAX_SAMPLES_PER_FLOW && rows > MAX_SAMPLE_ROWS) {
+    add(ctx, ['sampleInterval'], `Sample interval is too small for ${instances} flows over ${formatValue(s.duration, 'time')} (at most 100,000,000 sample rows)`);
+  }
+
+  s.background.forEach((b, i) => {
+    if (endpoints(['background', i], b.src, b.dst, 'edge')) routed.push([['background', i, 'dst'], b.src, b.dst]);
+  });
+
+  // The engine's load: every flow and source needs a route (hosts do not forward).
+  for (const [path, src, dst] of routed) {
+    if (!reachable(src, dst, adjacency, kindOf)) add(ctx, path, `No path of links leads from ${quoteInput(src)} to ${quoteInput(dst)}`);
+  }
+
+  s.liveChanges?.forEach((c, i) => {
+    const at = (key: string): Path => ['liveChanges', i, key];
+    if (c.at > s.duration) add(ctx, at('at'), `Time of the change must be at most the duration (${formatValue(s.duration, 'time')})`);
+    if (!isLivePath(c.path, s)) add(ctx, at('path'), `${quoteInput(c.path)} is not a field this scenario can change while running`);
+    else {
+      const why = liveValueReason(c.path, c.value);
+      if (why) add(ctx, at('value'), why);
+    }
+  });
+}
+
+/** Breadth-first over links; hosts never forward (docs/model.md §2). */
+function reachable(src: string, dst: string, adjacency: Map<string, string[]>, kindOf: Map<string, string>): boolean {
+  const seen = new Set([src]);
+  const queue = [src];
+  for (let k = 0; k < queue.length; k++) {
+    for (const next of adjacency.get(queue[k]) ?? []) {
+      if (next === dst) return true;
+      if (seen.has(next) || kindOf.get(next) === 'host') continue;
+      seen.add(next);
+      queue.push(next);
+    }
+  }
+  return false;
+}
+
+/** The engine's parser as a schema: what it accepts, with its defaults. */
+export const scenarioSchema = engineShape.superRefine(engineRules);
+/** What every scenario from outside must have before the app uses it (values left to the engine). */
+export const scenarioShapeSchema: z.ZodType<unknown> = build('shape').superRefine(references);
+
+/** A scenario as the engine reads it from a file: absent fields take their defaults. */
+export type ScenarioInput = z.input<typeof scenarioSchema>;
+/** A scenario with every field present: the app's. */
+export type ScenarioOutput = z.output<typeof scenarioSchema>;
