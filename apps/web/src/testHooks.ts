@@ -16,6 +16,8 @@ declare global {
     __obsIdle?: () => Promise<void>;
     /** The document the address bar links to (scenario, live changes): for tests comparing runs. */
     __obsDocument?: () => unknown;
+    /** The run's summary as the engine last sent it. */
+    __obsSummary?: () => unknown;
   }
 }
 
@@ -25,5 +27,6 @@ export function installTestHooks(controller: SimController, store?: ScenarioStor
       const check = () => (controller.isIdle() && !store?.busy ? resolve() : requestAnimationFrame(check));
       check();
     });
+  window.__obsSummary = () => controller.getState().summary;
   if (store) window.__obsDocument = () => documentOf(store.getState());
 }
