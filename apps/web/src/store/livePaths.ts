@@ -3,29 +3,17 @@
  * scenario: what a slider or a live edit changes, and what a replayed change puts back.
  * A path names one number; `flows[i].tcp.variant` is the variant's index in TCP_VARIANTS.
  */
-import { formatPercent } from '../format';
-import { formatValue } from '../editor/units';
+import { liveFieldOf } from '@obs-tcp-sim/scenario';
 import { assemblyOf, TCP_VARIANTS, type Scenario } from '../editor/types';
 
-type Reader = { read(s: Scenario): number | undefined; write(s: Scenario, v: number): Scenario; label: string; show(v: number): string };
-
-const percent = (v: number) => formatPercent(v);
-const seconds = (v: number) => formatValue(v, 'time');
-const bytes = (v: number) => formatValue(v, 'bytes');
-
-const ASSEMBLY: Record<string, { label: string; show: (v: number) => string }> = {
-  maxTime: { label: 'assembly time', show: seconds },
-  maxBytes: { label: 'maximum burst size', show: bytes },
-  minBytes: { label: 'minimum burst size', show: bytes },
-};
+/** How one live path is read and written; its name and units come from the schema (liveFieldOf). */
+type Reader = { read(s: Scenario): number | undefined; write(s: Scenario, v: number): Scenario };
 
 function reader(path: string, s: Scenario): Reader | null {
   let m: RegExpExecArray | null;
   if ((m = /^obs\.burstLoss\.(data|ack)$/.exec(path))) {
     const cls = m[1] as 'data' | 'ack';
     return {
-      label: cls === 'data' ? 'data-burst loss' : 'ACK-burst loss',
-      show: percent,
       read: (x) => x.obs.burstLoss[cls],
       write: (x, v) => ({ ...x, obs: { ...x.obs, burstLoss: { ...x.obs.burstLoss, [cls]: v } } }),
     };
@@ -33,7 +21,6 @@ function reader(path: string, s: Scenario): Reader | null {
   if ((m = /^obs\.assembly\.(maxTime|maxBytes|minBytes)$/.exec(path))) {
     const key = m[1] as 'maxTime' | 'maxBytes' | 'minBytes';
     return {
-      ...ASSEMBLY[key],
       read: (x) => x.obs.assembly[key],
       write: (x, v) => ({ ...x, obs: { ...x.obs, assembly: { ...x.obs.assembly, [key]: v } } }),
     };
@@ -44,8 +31,6 @@ function reader(path: string, s: Scenario): Reader | null {
     const node = s.nodes[i];
     if (!node || node.kind !== 'edge') return null;
     return {
-      label: `${ASSEMBLY[key].label} at ${node.id}`,
-      show: ASSEMBLY[key].show,
       read: (x) => assemblyOf(x.nodes[i])?.[key],
       write: (x, v) => ({
         ...x,
@@ -61,8 +46,6 @@ function reader(path: string, s: Scenario): Reader | null {
     if (field === 'loss') {
       if (link.kind !== 'packet') return null;
       return {
-        label: `loss on ${link.id}`,
-        show: percent,
         read: (x) => {
           const l = x.links[i];
           return l.kind === 'packet' && typeof l.loss === 'number' ? l.loss : undefined;
@@ -73,8 +56,6 @@ function reader(path: string, s: Scenario): Reader | null {
     if (link.kind !== 'fiber') return null;
     if (field === 'wavelengths') {
       return {
-        label: `wavelengths on ${link.id}`,
-        show: (v) => String(v),
         read: (x) => {
           const l = x.links[i];
           return l.kind === 'fiber' ? l.wavelengths : undefined;
@@ -84,8 +65,6 @@ function reader(path: string, s: Scenario): Reader | null {
     }
     const cls = field === 'burstLoss.data' ? 'data' : 'ack';
     return {
-      label: `${cls === 'data' ? 'data' : 'ACK'}-burst loss on ${link.id}`,
-      show: percent,
       read: (x) => {
         const l = x.links[i];
         return l.kind === 'fiber' ? l.burstLoss[cls] : undefined;
@@ -101,8 +80,6 @@ function reader(path: string, s: Scenario): Reader | null {
     const flow = s.flows[i];
     if (!flow) return null;
     return {
-      label: `variant of ${flow.id}`,
-      show: (v) => TCP_VARIANTS[v] ?? `#${v}`,
       read: (x) => {
         const index = TCP_VARIANTS.indexOf(x.flows[i]?.tcp.variant as (typeof TCP_VARIANTS)[number]);
         return index < 0 ? undefined : index;
@@ -130,7 +107,7 @@ export function applyLive(s: Scenario, path: string, value: number): Scenario {
 
 /** "data-burst loss 1 % → 0 %": the change as the history, the log and the charts name it. */
 export function describeLive(s: Scenario, path: string, from: number | undefined, to: number): string {
-  const r = reader(path, s);
-  if (!r) return `${path} → ${to}`;
-  return from === undefined ? `${r.label} → ${r.show(to)}` : `${r.label} ${r.show(from)} → ${r.show(to)}`;
+  const field = liveFieldOf(path, s);
+  if (!field) return `${path} → ${to}`;
+  return from === undefined ? `${field.label} → ${field.format(to)}` : `${field.label} ${field.format(from)} → ${field.format(to)}`;
 }

@@ -186,8 +186,8 @@ describe('the run\'s record', () => {
     await store.settled();
     expect(session.calls).toEqual(['live obs.burstLoss.data=0']);
     const st = store.getState();
-    expect(st.undo.map((e) => e.label)).toEqual(['data-burst loss 1.0 % → 0.0 % at 6.8 s']);
-    expect(st.run.changes).toEqual([{ at: 6.8, path: 'obs.burstLoss.data', value: 0, label: 'data-burst loss 1.0 % → 0.0 %' }]);
+    expect(st.undo.map((e) => e.label)).toEqual(['data-burst loss 1 % → 0 % at 6.8 s']);
+    expect(st.run.changes).toEqual([{ at: 6.8, path: 'obs.burstLoss.data', value: 0, label: 'data-burst loss 1 % → 0 %' }]);
     // Undo moves the slider back: another change, at the time of the undo.
     session.now = 9.25;
     store.undo();
@@ -235,7 +235,7 @@ describe('the run\'s record', () => {
     expect(store.scenario.obs.burstLoss.data).toBe(0.01);
     session.frame(2);
     expect(store.scenario.obs.burstLoss.data).toBe(0);
-    expect(store.getState().run.changes.map((c) => c.label)).toEqual(['wavelengths on f1 2 → 4', 'data-burst loss 1.0 % → 0.0 %']);
+    expect(store.getState().run.changes.map((c) => c.label)).toEqual(['wavelengths on f1 2 → 4', 'data-burst loss 1 % → 0 %']);
     expect(store.getState().undo).toEqual([{ label: 'open link', scenario: testScenario(), presetId: null }].map((e) => ({ ...e, scenario: store.getState().undo[0].scenario })));
     // The document replays the same: start values and the schedule.
     const doc = documentOf(store.getState()) as Scenario & { liveChanges: unknown[] };
