@@ -1,10 +1,10 @@
 /**
- * The sweep form, pure: the parameters a scenario offers (every numeric field a person is
- * likely to sweep, found in the scenario itself, with a free path for any other), the
- * outputs, and the spec the form stands for: the same spec the CLI reads, so a sweep made
- * here can be run again from the command line (docs/sweeps.md).
+ * The sweep form, pure: the parameters a scenario offers (every numeric field it holds,
+ * named by the scenario schema, with a free path for any other), the outputs, and the spec
+ * the form stands for: the same spec the CLI reads, so a sweep made here can be run again
+ * from the command line (docs/sweeps.md).
  */
-import { getAtPath, type Scenario } from '@obs-tcp-sim/scenario';
+import { getAtPath, numericPaths, type Scenario } from '@obs-tcp-sim/scenario';
 
 export interface ParameterChoice {
   /** One path, or several set together (both burst-loss classes). */
@@ -14,28 +14,26 @@ export interface ParameterChoice {
   percent?: boolean;
 }
 
+/** The SI unit a sweep's values are written in, after the label. */
+const SI_UNIT: Record<string, string> = { time: 's', rate: 'bit/s', bytes: 'bytes' };
+
 export function parameterChoices(scenario: Scenario): ParameterChoice[] {
   const out: ParameterChoice[] = [
     { paths: ['obs.burstLoss.data'], label: 'data-burst drop probability', percent: true },
     { paths: ['obs.burstLoss.ack'], label: 'ACK-burst drop probability', percent: true },
     { paths: ['obs.burstLoss.data', 'obs.burstLoss.ack'], label: 'data and ACK burst drop probability together', percent: true },
-    { paths: ['obs.assembly.maxTime'], label: 'assembly time, max (s)' },
-    { paths: ['obs.assembly.maxBytes'], label: 'burst size, max (bytes)' },
-    { paths: ['obs.controlProcessing'], label: 'control processing per hop (s)' },
   ];
-  for (const link of scenario.links) {
-    if (link.kind === 'fiber') {
-      out.push({ paths: [`links[${link.id}].wavelengths`], label: `wavelengths of ${link.id}` });
-      out.push({ paths: [`links[${link.id}].delay`], label: `delay of ${link.id} (s)` });
-    } else if (typeof link.loss === 'number') {
-      out.push({ paths: [`links[${link.id}].loss`], label: `packet loss of ${link.id}`, percent: true });
-    }
+  const listed = new Set(out.flatMap((c) => c.paths));
+  for (const field of numericPaths(scenario)) {
+    if (listed.has(field.idPath)) continue;
+    const { quantity, suffix } = field.rule;
+    const unit = SI_UNIT[quantity] ?? (quantity === 'plain' ? suffix : undefined);
+    out.push({
+      paths: [field.idPath],
+      label: unit ? `${field.label} (${unit})` : field.label,
+      ...(quantity === 'percent' ? { percent: true } : {}),
+    });
   }
-  for (const flow of scenario.flows) {
-    out.push({ paths: [`flows[${flow.id}].tcp.mss`], label: `MSS of ${flow.id} (bytes)` });
-    out.push({ paths: [`flows[${flow.id}].tcp.maxWindow`], label: `max window of ${flow.id} (segments)` });
-  }
-  (scenario.background ?? []).forEach((_, i) => out.push({ paths: [`background[${i}].load`], label: `background load ${i + 1}` }));
   return out.filter((c) => c.paths.every((p) => isNumberAt(scenario, p)));
 }
 

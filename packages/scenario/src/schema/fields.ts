@@ -35,7 +35,7 @@ export interface NumberRule {
   live?: boolean;
   /** Only on these kinds of its element (links[].wavelengths: fiber). */
   kinds?: readonly string[];
-  /** Not offered to sweeps (the seed is swept by "seeds"; positions change nothing). */
+  /** Not offered to sweeps (the seed is swept by "seeds", the duration set apart; positions and samples change no result). */
   noSweep?: boolean;
 }
 
@@ -85,8 +85,9 @@ function assemblyRules(prefix: string, own: boolean): Record<string, NumberRule>
 /** Numeric fields by generic path, in the order the engine reads them. */
 export const NUMBER_RULES: Readonly<Record<string, NumberRule>> = Object.freeze({
   seed: R('Seed', 'plain', 0, 4294967295, { integer: true, default: 1, noSweep: true }),
-  duration: R('Duration', 'time', 0, MAX_SECONDS, { minExclusive: true, default: 10 }),
-  sampleInterval: R('Sample interval', 'time', MIN_INTERVAL, MAX_SECONDS, { default: 0.01 }),
+  // Sweeps set the run's length apart (overrides.duration); samples change no result.
+  duration: R('Duration', 'time', 0, MAX_SECONDS, { minExclusive: true, default: 10, noSweep: true }),
+  sampleInterval: R('Sample interval', 'time', MIN_INTERVAL, MAX_SECONDS, { default: 0.01, noSweep: true }),
   ...assemblyRules('obs.assembly', false),
   'obs.controlProcessing': R('Control processing', 'time', 0, 1, { zeroUnit: 'µs', default: 1e-5 }),
   'obs.offset': R('Offset', 'time', 0, 1, { zeroUnit: 'µs' }),

@@ -111,7 +111,7 @@ function build(strength: Strength) {
   const position = { x: numD('nodes[].x'), y: numD('nodes[].y') };
   const fdl = obj({ count: numD('nodes[].fdl.count'), unit: numD('nodes[].fdl.unit') }).superRefine((f, ctx) => {
     if (engine && f.count > 0 && !(f.unit > 0)) {
-      ctx.addIssue({ code: 'custom', path: ['unit'], message: 'Delay-line unit must be > 0 when there are delay lines', input: f.unit });
+      ctx.addIssue({ code: 'custom', path: ['unit'], message: 'Delay-line unit must be > 0 when there are delay lines', input: f.unit, params: { slot: '#unitPositive' } });
     }
   });
   const node = z.discriminatedUnion('kind', [
@@ -149,7 +149,9 @@ function build(strength: Strength) {
     /** null: the RFC 6298 estimator; a number: that constant RTO. */
     fixed: dflt(num('flows[].tcp.rto.fixed').nullable(), null),
   }).superRefine((r, ctx) => {
-    if (engine && r.min > r.max) ctx.addIssue({ code: 'custom', path: ['min'], message: 'Minimum RTO must not exceed the maximum RTO', input: r.min });
+    if (engine && r.min > r.max) {
+      ctx.addIssue({ code: 'custom', path: ['min'], message: 'Minimum RTO must not exceed the maximum RTO', input: r.min, params: { slot: '#minAboveMax' } });
+    }
   });
   const tcp = obj({
     variant: dflt(choice(TCP_VARIANTS), 'reno'),
@@ -238,7 +240,9 @@ type Parsed = z.output<typeof engineShape>;
 type Ctx = z.core.$RefinementCtx<Parsed>;
 type Path = (string | number)[];
 
-const add = (ctx: Ctx, path: Path, message: string) => ctx.addIssue({ code: 'custom', path, message, input: undefined });
+/** An issue across fields; `slot` and `top` place it in the engine's order (order.ts). */
+const add = (ctx: Ctx, path: Path, message: string, slot?: string, top?: string) =>
+  ctx.addIssue({ code: 'custom', path, message, input: undefined, params: { slot, top } });
 
 /** The shape check's one rule across fields: links, flows and sources name nodes that exist. */
 function references(s: Parsed, ctx: Ctx): void {
@@ -264,12 +268,12 @@ function references(s: Parsed, ctx: Ctx): void {
 function engineRules(s: Parsed, ctx: Ctx): void {
   const samplesPerFlow = s.duration / s.sampleInterval;
   if (samplesPerFlow > MAX_SAMPLES_PER_FLOW) {
-    add(ctx, ['sampleInterval'], `Sample interval is too small for the duration (at most ${MAX_SAMPLES_PER_FLOW.toLocaleString('en')} samples per flow)`);
+    add(ctx, ['sampleInterval'], `Sample interval is too small for the duration (at most ${MAX_SAMPLES_PER_FLOW.toLocaleString('en')} samples per flow)`, '#samplesPerFlow');
   }
 
   const kindOf = new Map<string, string>();
   s.nodes.forEach((n, i) => {
-    if (kindOf.has(n.id)) add(ctx, ['nodes', i, 'id'], `"${n.id}" is already used by another node`);
+    if (kindOf.has(n.id)) add(ctx, ['nodes', i, 'id'], `"${n.id}" is already used by another node`, '#dupId');
     else kindOf.set(n.id, n.kind);
   });
 
@@ -277,20 +281,20 @@ function engineRules(s: Parsed, ctx: Ctx): void {
   const adjacency = new Map<string, string[]>();
   s.links.forEach((l, i) => {
     const at = (key: string): Path => ['links', i, key];
-    if (linkIds.has(l.id)) add(ctx, at('id'), `"${l.id}" is already used by another link`);
+    if (linkIds.has(l.id)) add(ctx, at('id'), `"${l.id}" is already used by another link`, '#dupId');
     linkIds.add(l.id);
     const ka = kindOf.get(l.a);
     const kb = kindOf.get(l.b);
     if (ka === undefined) add(ctx, at('a'), `End a refers to an unknown node ${quoteInput(l.a)}`);
     if (kb === undefined) add(ctx, at('b'), `End b refers to an unknown node ${quoteInput(l.b)}`);
     if (ka === undefined || kb === undefined) return;
-    if (l.a === l.b) return add(ctx, at('b'), 'A link joins two different nodes');
+    if (l.a === l.b) return add(ctx, at('b'), 'A link joins two different nodes', '#aEqualsB');
     if (l.kind === 'packet' && (ka === 'core' || kb === 'core')) {
-      add(ctx, at('kind'), 'A packet link cannot attach to a core node (a core node is optical; use a fiber link from an edge node)');
+      add(ctx, at('kind'), 'A packet link cannot attach to a core node (a core node is optical; use a fiber link from an edge node)', '#ends');
     }
     if (l.kind === 'fiber') {
       const other = [ka, kb].find((k) => k !== 'edge' && k !== 'core');
-      if (other) add(ctx, at('kind'), `A fiber link joins edge or core nodes only, not a ${other} (attach hosts and routers to an edge node with a packet link)`);
+      if (other) add(ctx, at('kind'), `A fiber link joins edge or core nodes only, not a ${other} (attach hosts and routers to an edge node with a packet link)`, '#ends');
     }
     adjacency.set(l.a, [...(adjacency.get(l.a) ?? []), l.b]);
     adjacency.set(l.b, [...(adjacency.get(l.b) ?? []), l.a]);
@@ -306,11 +310,11 @@ function engineRules(s: Parsed, ctx: Ctx): void {
     let ok = true;
     for (const [key, what, ref] of ends) {
       const k = kindOf.get(ref);
-      if (k !== undefined && k !== kind) add(ctx, [...path, key], `${what} must be ${label} (${quoteInput(ref)} is a ${k})`);
+      if (k !== undefined && k !== kind) add(ctx, [...path, key], `${what} must be ${label} (${quoteInput(ref)} is a ${k})`, `#${key}Kind`);
       ok &&= k === kind;
     }
     if (ok && src === dst) {
-      add(ctx, [...path, 'dst'], 'Destination must differ from the source');
+      add(ctx, [...path, 'dst'], 'Destination must differ from the source', '#sameEnds');
       ok = false;
     }
     return ok;
@@ -320,17 +324,17 @@ function engineRules(s: Parsed, ctx: Ctx): void {
   let instances = 0;
   const routed: [Path, string, string][] = [];
   s.flows.forEach((f, i) => {
-    if (flowIds.has(f.id)) add(ctx, ['flows', i, 'id'], `"${f.id}" is already used by another flow`);
+    if (flowIds.has(f.id)) add(ctx, ['flows', i, 'id'], `"${f.id}" is already used by another flow`, '#dupId');
     flowIds.add(f.id);
     if (endpoints(['flows', i], f.src, f.dst, 'host')) routed.push([['flows', i, 'dst'], f.src, f.dst]);
     if (Number.isInteger(f.count) && f.count > 0) {
       instances += f.count;
-      if (instances > MAX_FLOW_INSTANCES) add(ctx, ['flows', i, 'count'], `Copies bring the total number of flows above ${MAX_FLOW_INSTANCES}`);
+      if (instances > MAX_FLOW_INSTANCES) add(ctx, ['flows', i, 'count'], `Copies bring the total number of flows above ${MAX_FLOW_INSTANCES}`, '#instances');
     }
   });
   const rows = instances * (samplesPerFlow + 1);
   if (samplesPerFlow <= MAX_SAMPLES_PER_FLOW && rows > MAX_SAMPLE_ROWS) {
-    add(ctx, ['sampleInterval'], `Sample interval is too small for ${instances} flows over ${formatValue(s.duration, 'time')} (at most 100,000,000 sample rows)`);
+    add(ctx, ['sampleInterval'], `Sample interval is too small for ${instances} flows over ${formatValue(s.duration, 'time')} (at most 100,000,000 sample rows)`, '#rows');
   }
 
   s.background.forEach((b, i) => {
@@ -339,7 +343,7 @@ function engineRules(s: Parsed, ctx: Ctx): void {
 
   // The engine's load: every flow and source needs a route (hosts do not forward).
   for (const [path, src, dst] of routed) {
-    if (!reachable(src, dst, adjacency, kindOf)) add(ctx, path, `No path of links leads from ${quoteInput(src)} to ${quoteInput(dst)}`);
+    if (!reachable(src, dst, adjacency, kindOf)) add(ctx, path, `No path of links leads from ${quoteInput(src)} to ${quoteInput(dst)}`, undefined, '#routes');
   }
 
   s.liveChanges?.forEach((c, i) => {

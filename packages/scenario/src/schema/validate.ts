@@ -2,6 +2,7 @@
 // "links[3].delay") and a sentence naming the field and the rule.
 import type { z } from 'zod';
 import { CHOICE_RULES, KIND_ONLY, genericPath, labelOf } from './fields';
+import { KIND_ONLY_SLOTS, inEngineOrder, rankOf, type RankKey } from './order';
 import { scenarioSchema } from './schema';
 
 export interface Issue {
@@ -30,31 +31,47 @@ export function validateScenario(scenario: unknown): Issue[] {
   return result.success ? [] : issuesOf(result.error.issues, scenario);
 }
 
-/** zod's issues as ours, words for people, paths as the engine writes them. */
+/** zod's issues as ours, words for people, paths as the engine writes them, in its order. */
 export function issuesOf(issues: readonly z.core.$ZodIssue[], input: unknown): Issue[] {
-  const out: Issue[] = [];
+  const ranked: { issue: Issue; rank: RankKey[] }[] = [];
+  collect(issues, [], input, ranked);
+  return inEngineOrder(ranked, (r) => r.rank).map((r) => r.issue);
+}
+
+function collect(issues: readonly z.core.$ZodIssue[], prefix: readonly PropertyKey[], input: unknown, out: { issue: Issue; rank: RankKey[] }[]): void {
   for (const issue of issues) {
-    const path = formatPath(issue.path);
+    const at = [...prefix, ...issue.path] as RankKey[];
+    const path = formatPath(at);
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
-        const at = path === '' ? key : `${path}.${key}`;
-        const only = KIND_ONLY[genericPath(at)];
-        out.push({ path: at, message: only ? `${labelOf(at)} ${only}` : `${at} is not a known field` });
+        const keyPath = path === '' ? key : `${path}.${key}`;
+        const only = KIND_ONLY[genericPath(keyPath)];
+        const slot = only ? (KIND_ONLY_SLOTS[genericPath(keyPath)] ?? key) : '#finish';
+        out.push({ issue: { path: keyPath, message: only ? `${labelOf(keyPath)} ${only}` : `${keyPath} is not a known field` }, rank: rankOf([...at, key], slot) });
       }
       continue;
     }
-    out.push({ path, message: messageOf(issue, path, input) });
+    // A number or an object (links[].loss): the engine reads what the value is, so the
+    // issues are those of the branch of its type.
+    if (issue.code === 'invalid_union' && !('discriminator' in issue) && issue.errors.length > 0) {
+      const typed = issue.errors.filter((branch) => !branch.some((i) => i.code === 'invalid_type' && i.path.length === 0));
+      if (typed.length === 1 && typed[0].length > 0) {
+        collect(typed[0], at, input, out);
+        continue;
+      }
+    }
+    const params = issue.code === 'custom' ? (issue.params as { slot?: string; top?: string } | undefined) : undefined;
+    out.push({ issue: { path, message: messageOf(issue, at, path, input) }, rank: rankOf(at, params?.slot, params?.top) });
   }
-  return out;
 }
 
-function messageOf(issue: z.core.$ZodIssue, path: string, input: unknown): string {
+function messageOf(issue: z.core.$ZodIssue, at: readonly PropertyKey[], path: string, input: unknown): string {
   const label = labelOf(path);
   if (issue.code === 'custom') return issue.message;
-  if (issue.path.length > 0 && !present(input, issue.path)) return `${label} is required`;
+  if (at.length > 0 && !present(input, at)) return `${label} is required`;
   switch (issue.code) {
     case 'invalid_type':
-      return `${label} must be ${article(issue.expected)}, not ${typeName(valueAt(input, issue.path))}`;
+      return `${label} must be ${article(issue.expected)}, not ${typeName(valueAt(input, at))}`;
     case 'invalid_value':
       return `${label} must be ${issue.values.map((v) => JSON.stringify(v)).join(' or ')}`;
     case 'invalid_union': {
