@@ -72,8 +72,10 @@ function messageOf(issue: z.core.$ZodIssue, at: readonly PropertyKey[], path: st
   switch (issue.code) {
     case 'invalid_type':
       return `${label} must be ${article(issue.expected)}, not ${typeName(valueAt(input, at))}`;
-    case 'invalid_value':
-      return `${label} must be ${issue.values.map((v) => JSON.stringify(v)).join(' or ')}`;
+    case 'invalid_value': {
+      const values = issue.values.map((v) => JSON.stringify(v));
+      return `${label} must be ${values.length === 1 ? values[0] : `one of ${values.join(', ')}`}`;
+    }
     case 'invalid_union': {
       const choices = CHOICE_RULES[genericPath(path)]?.values ?? ('options' in issue ? (issue.options as string[]) : undefined);
       if (choices) return `${label} must be one of ${choices.map((c) => `"${c}"`).join(', ')}`;
