@@ -20,7 +20,7 @@ import { SCENARIO_VERSION } from './scenario';
 import { escapeUnsafe, findUnsafe, quoteInput } from './safe-text.js';
 import { genericPath } from './schema/fields';
 import { scenarioShapeSchema } from './schema/schema';
-import { formatPath, typeName } from './schema/validate';
+import { branchOfType, formatPath, typeName } from './schema/validate';
 
 export const SHARE_LIMITS = Object.freeze({
   /** Characters of the whole hash, '#s=1.' included. The presets need 0.9-1.2 K. */
@@ -152,8 +152,14 @@ function checkScenario(value: unknown): void {
 
   const shape = scenarioShapeSchema.safeParse(value);
   if (!shape.success) {
-    const issue = shape.error.issues[0];
-    fail(formatPath(issue.path), shapeRule(issue, value));
+    let issue = shape.error.issues[0];
+    const path = [...issue.path];
+    // links[].loss: a number or an object; an object's own fields are named.
+    for (let branch = branchOfType(issue); branch; branch = branchOfType(issue)) {
+      issue = branch[0];
+      path.push(...issue.path);
+    }
+    fail(formatPath(path), shapeRule({ ...issue, path } as z.core.$ZodIssue, value));
   }
 
   // The shape holds: the share limits on values.

@@ -51,18 +51,24 @@ function collect(issues: readonly z.core.$ZodIssue[], prefix: readonly PropertyK
       }
       continue;
     }
-    // A number or an object (links[].loss): the engine reads what the value is, so the
-    // issues are those of the branch of its type.
-    if (issue.code === 'invalid_union' && !('discriminator' in issue) && issue.errors.length > 0) {
-      const typed = issue.errors.filter((branch) => !branch.some((i) => i.code === 'invalid_type' && i.path.length === 0));
-      if (typed.length === 1 && typed[0].length > 0) {
-        collect(typed[0], at, input, out);
-        continue;
-      }
+    const branch = branchOfType(issue);
+    if (branch) {
+      collect(branch, at, input, out);
+      continue;
     }
     const params = issue.code === 'custom' ? (issue.params as { slot?: string; top?: string } | undefined) : undefined;
     out.push({ issue: { path, message: messageOf(issue, at, path, input) }, rank: rankOf(at, params?.slot, params?.top) });
   }
+}
+
+/**
+ * A number or an object (links[].loss): the engine reads what the value is, so a union's
+ * issues are those of the branch of the value's type, when one branch has that type.
+ */
+export function branchOfType(issue: z.core.$ZodIssue): readonly z.core.$ZodIssue[] | null {
+  if (issue.code !== 'invalid_union' || 'discriminator' in issue || issue.errors.length === 0) return null;
+  const typed = issue.errors.filter((branch) => !branch.some((i) => i.code === 'invalid_type' && i.path.length === 0));
+  return typed.length === 1 && typed[0].length > 0 ? typed[0] : null;
 }
 
 function messageOf(issue: z.core.$ZodIssue, at: readonly PropertyKey[], path: string, input: unknown): string {
