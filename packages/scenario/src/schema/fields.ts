@@ -137,7 +137,7 @@ export function rateRule(kind: string): NumberRule {
 }
 
 /** Fields that take one word of a list, by generic path. */
-export const CHOICE_RULES: Readonly<Record<string, ChoiceRule>> = Object.freeze({
+export const CHOICE_RULES = Object.freeze({
   'obs.assembly.policy': { label: 'Assembly policy', values: ASSEMBLY_POLICIES, default: 'time' },
   'obs.assembly.queues': { label: 'Assembly queues', values: ASSEMBLY_QUEUES, default: 'per-class' },
   'obs.reservation': { label: 'Reservation', values: RESERVATIONS, default: 'jet' },
@@ -150,7 +150,7 @@ export const CHOICE_RULES: Readonly<Record<string, ChoiceRule>> = Object.freeze(
   'flows[].tcp.recovery': { label: 'Loss recovery', values: LOSS_RECOVERIES },
   'flows[].app.kind': { label: 'Application', values: APP_KINDS },
   'background[].model': { label: 'Model', values: BACKGROUND_MODELS, default: 'poisson' },
-});
+} as const satisfies Record<string, ChoiceRule>);
 
 /** Labels of the other fields, for messages. */
 export const OTHER_LABELS: Readonly<Record<string, string>> = Object.freeze({
@@ -203,7 +203,12 @@ export function ruleFor(path: string): NumberRule | undefined {
 /** The label of any field, for messages: its rule's, else the last key. */
 export function labelOf(path: string): string {
   const g = genericPath(path);
-  return NUMBER_RULES[g]?.label ?? CHOICE_RULES[g]?.label ?? OTHER_LABELS[g] ?? (path === '' ? 'The scenario' : lastKey(path));
+  return NUMBER_RULES[g]?.label ?? choiceRuleFor(g)?.label ?? OTHER_LABELS[g] ?? (path === '' ? 'The scenario' : lastKey(path));
+}
+
+/** The choice rule at a generic path, if the field takes one word of a list. */
+export function choiceRuleFor(generic: string): ChoiceRule | undefined {
+  return (CHOICE_RULES as Readonly<Record<string, ChoiceRule>>)[generic];
 }
 
 function lastKey(path: string): string {

@@ -19,6 +19,7 @@ export {
   BACKGROUND_MODELS,
   genericPath,
   ruleFor,
+  choiceRuleFor,
   rateRule,
   labelOf,
   inSentence,

@@ -16,19 +16,7 @@
 import { z } from 'zod';
 import { quoteInput } from '../safe-text.js';
 import { checkId, checkName, checkNumber } from './checks';
-import {
-  APP_KINDS,
-  ASSEMBLY_POLICIES,
-  ASSEMBLY_QUEUES,
-  BACKGROUND_MODELS,
-  LOSS_RECOVERIES,
-  NUMBER_RULES,
-  RESERVATIONS,
-  SCHEDULERS,
-  TCP_VARIANTS,
-  rateRule,
-  type NumberRule,
-} from './fields';
+import { APP_KINDS, CHOICE_RULES, NUMBER_RULES, rateRule, type NumberRule } from './fields';
 import {
   MAX_BACKGROUND,
   MAX_EVENT_RATE,
@@ -68,8 +56,11 @@ function build(strength: Strength) {
   // An object whose fields all have defaults: absent is the same as {}.
   const whole = <T extends z.ZodType>(schema: T) => (engine ? schema.prefault({} as z.core.input<T>) : schema) as z.ZodPrefault<T>;
   // One word of a list; the shape check takes any string (the engine names the choices).
-  const choice = <const V extends readonly [string, ...string[]]>(values: V) =>
-    (engine ? z.enum(values) : z.string()) as unknown as z.ZodEnum<{ [K in V[number]]: K }>;
+  type Choices = typeof CHOICE_RULES;
+  const choice = <G extends keyof Choices>(generic: G) =>
+    (engine ? z.enum(CHOICE_RULES[generic].values) : z.string()) as unknown as z.ZodEnum<{ [K in Choices[G]['values'][number]]: K }>;
+  const choiceD = <G extends { [K in keyof Choices]: Choices[K] extends { default: string } ? K : never }[keyof Choices]>(generic: G) =>
+    dflt(choice(generic), CHOICE_RULES[generic].default as never);
 
   const text = (check: (s: string) => string | null) =>
     engine
@@ -84,25 +75,25 @@ function build(strength: Strength) {
   const burstLoss = (prefix: string) => whole(obj({ data: numD(`${prefix}.data`), ack: numD(`${prefix}.ack`) }));
 
   const assembly = obj({
-    policy: dflt(choice(ASSEMBLY_POLICIES), 'time'),
+    policy: choiceD('obs.assembly.policy'),
     maxTime: numD('obs.assembly.maxTime'),
     maxBytes: numD('obs.assembly.maxBytes'),
     minBytes: numD('obs.assembly.minBytes'),
-    queues: dflt(choice(ASSEMBLY_QUEUES), 'per-class'),
+    queues: choiceD('obs.assembly.queues'),
   });
   /** An edge's own assembly settings, field by field over obs.assembly. */
   const assemblyOverrides = obj({
-    policy: choice(ASSEMBLY_POLICIES).optional(),
+    policy: choice('nodes[].assembly.policy').optional(),
     maxTime: num('nodes[].assembly.maxTime').optional(),
     maxBytes: num('nodes[].assembly.maxBytes').optional(),
     minBytes: num('nodes[].assembly.minBytes').optional(),
-    queues: choice(ASSEMBLY_QUEUES).optional(),
+    queues: choice('nodes[].assembly.queues').optional(),
   });
 
   const obs = obj({
     assembly: whole(assembly),
-    reservation: dflt(choice(RESERVATIONS), 'jet'),
-    scheduling: dflt(choice(SCHEDULERS), 'lauc-vf'),
+    reservation: choiceD('obs.reservation'),
+    scheduling: choiceD('obs.scheduling'),
     controlProcessing: numD('obs.controlProcessing'),
     offset: dflt(z.union([z.literal('auto'), num('obs.offset')]), 'auto'),
     burstLoss: burstLoss('obs.burstLoss'),
@@ -154,9 +145,9 @@ function build(strength: Strength) {
     }
   });
   const tcp = obj({
-    variant: dflt(choice(TCP_VARIANTS), 'reno'),
+    variant: choiceD('flows[].tcp.variant'),
     /** Optional extension of format v1 (docs/model.md): overrides the variant's loss recovery. */
-    recovery: choice(LOSS_RECOVERIES).optional(),
+    recovery: choice('flows[].tcp.recovery').optional(),
     mss: numD('flows[].tcp.mss'),
     maxWindow: numD('flows[].tcp.maxWindow'),
     initialCwnd: numD('flows[].tcp.initialCwnd'),
@@ -193,7 +184,7 @@ function build(strength: Strength) {
   const source = obj({
     src: nodeRef,
     dst: nodeRef,
-    model: dflt(choice(BACKGROUND_MODELS), 'poisson'),
+    model: choiceD('background[].model'),
     load: num('background[].load'),
     meanBytes: numD('background[].meanBytes'),
     /** Only for the self-similar model (the engine's default: 0.8). */

@@ -1,7 +1,7 @@
 // A scenario checked by the schema: every refusal as the field's path (the engine's:
 // "links[3].delay") and a sentence naming the field and the rule.
 import type { z } from 'zod';
-import { CHOICE_RULES, KIND_ONLY, genericPath, labelOf } from './fields';
+import { KIND_ONLY, choiceRuleFor, genericPath, labelOf } from './fields';
 import { KIND_ONLY_SLOTS, inEngineOrder, rankOf, type RankKey } from './order';
 import { scenarioSchema } from './schema';
 
@@ -83,7 +83,7 @@ function messageOf(issue: z.core.$ZodIssue, at: readonly PropertyKey[], path: st
       return `${label} must be ${values.length === 1 ? values[0] : `one of ${values.join(', ')}`}`;
     }
     case 'invalid_union': {
-      const choices = CHOICE_RULES[genericPath(path)]?.values ?? ('options' in issue ? (issue.options as string[]) : undefined);
+      const choices = choiceRuleFor(genericPath(path))?.values ?? ('options' in issue ? (issue.options as string[]) : undefined);
       if (choices) return `${label} must be one of ${choices.map((c) => `"${c}"`).join(', ')}`;
       if (genericPath(path) === 'obs.offset') return 'Offset must be "auto" or a number of seconds';
       if (genericPath(path) === 'links[].loss') return 'Loss must be a probability or { "ab": p, "ba": q }';
