@@ -141,6 +141,7 @@ Simulation::Simulation(const Scenario& scenario, const RunBudget& budget)
     flowIds_.push_back(fi.id);
   }
   sim_.scheduleAt(0, this, kSampleEvent);
+  scheduleLiveChanges();
 }
 
 Simulation::~Simulation() = default;
@@ -199,19 +200,29 @@ void Simulation::takeSample() {
 
 std::uint64_t Simulation::runGuarded(std::uint64_t maxEvents, SimTime limit) {
   std::uint64_t ran = 0;
-  while (ran < maxEvents && !stopped()) {
-    const std::uint64_t chunk = std::min(maxEvents - ran, guard_.eventsUntilCheck(sim_.eventsExecuted()));
-    const std::uint64_t r = sim_.runEvents(chunk, limit);
-    ran += r;
-    const std::uint64_t executed = sim_.eventsExecuted();
-    if (guard_.due(executed)) {
-      // The memory estimate walks the queues: every fourth look is enough (a run cannot
-      // grow by more than a few tens of MB in 2^18 events).
-      const bool lookAtMemory = executed % (4 * RunGuard::kCheckEvery) == 0;
-      const StopCause cause = guard_.check(executed, sim_.now(), lookAtMemory ? memoryEstimate() : 0);
-      if (cause != StopCause::None) stop(cause);
+  while (!stopped()) {
+    // A scheduled live change at c lands after every event with time <= c and before any
+    // later one (docs/live-changes.md): events run up to c first, then the change.
+    const SimTime changeAt = nextScheduledChange();  // kNever when none is left
+    const SimTime upTo = std::min(limit, changeAt);
+    if (ran < maxEvents) {
+      const std::uint64_t chunk = std::min(maxEvents - ran, guard_.eventsUntilCheck(sim_.eventsExecuted()));
+      const std::uint64_t r = sim_.runEvents(chunk, upTo);
+      ran += r;
+      const std::uint64_t executed = sim_.eventsExecuted();
+      if (guard_.due(executed)) {
+        // The memory estimate walks the queues: every fourth look is enough (a run cannot
+        // grow by more than a few tens of MB in 2^18 events).
+        const bool lookAtMemory = executed % (4 * RunGuard::kCheckEvery) == 0;
+        const StopCause cause = guard_.check(executed, sim_.now(), lookAtMemory ? memoryEstimate() : 0);
+        if (cause != StopCause::None) stop(cause);
+      }
+      if (r == chunk) continue;  // there may be more events up to upTo
     }
-    if (r < chunk) break;  // no event left up to the limit
+    // No event is left up to upTo, or the event budget is spent: a change due by the limit
+    // whose events have all run lands now; otherwise this advance is over.
+    if (stopped() || changeAt > limit || sim_.nextEventTime() <= changeAt) break;
+    applyScheduledChanges(changeAt);
   }
   return ran;
 }
@@ -365,99 +376,6 @@ bool Simulation::advanceToNextBurst(std::uint64_t maxEvents) {
     if (burstsSent() != before) return true;
   }
   return false;
-}
-
-namespace {
-// Splits "links[3].loss" into 3 and "loss"; false if `path` has another shape.
-bool indexedPath(const std::string& path, const std::string& array, std::size_t size,
-                 int* index, std::string* rest) {
-  std::string head = array + "[";
-  if (path.compare(0, head.size(), head) != 0) return false;
-  std::size_t close = path.find("].", head.size());
-  if (close == std::string::npos || close == head.size()) return false;
-  std::string digits = path.substr(head.size(), close - head.size());
-  if (digits.size() > 6 || digits.find_first_not_of("0123456789") != std::string::npos) return false;
-  *index = std::stoi(digits);
-  *rest = path.substr(close + 2);
-  return static_cast<std::size_t>(*index) < size;
-}
-bool isProbability(double v) { return v >= 0 && v <= 1; }
-}  // namespace
-
-std::string Simulation::setLive(const std::string& path, double value) {
-  static const char* kLivePaths =
-      " (live: obs.burstLoss.data|ack, obs.assembly.maxTime|maxBytes|minBytes, "
-      "links[i].loss, links[i].burstLoss.data|ack, links[i].wavelengths, "
-      "nodes[i].assembly.maxTime|maxBytes|minBytes, flows[i].tcp.variant)";
-  if (path == "obs.burstLoss.data" || path == "obs.burstLoss.ack") {
-    if (!isProbability(value)) return path + " must be a probability between 0 and 1";
-    BurstClass cls = path == "obs.burstLoss.data" ? BurstClass::Data : BurstClass::Ack;
-    obs_->setBurstLoss(cls, value);
-    (cls == BurstClass::Data ? scenario_.obs.burstLoss.data : scenario_.obs.burstLoss.ack) = value;
-    return "";
-  }
-  int index = 0;
-  std::string rest;
-  if (path.rfind("obs.assembly.", 0) == 0) {  // every edge
-    std::string field = path.substr(13);
-    for (auto& a : assemblers_) {
-      if (!a) continue;
-      std::string why = a->set(field, value);
-      if (!why.empty()) return "obs.assembly." + why;
-    }
-    return "";
-  }
-  if (indexedPath(path, "nodes", scenario_.nodes.size(), &index, &rest) &&
-      rest.rfind("assembly.", 0) == 0) {
-    if (!assemblers_[index]) return path + ": nodes[" + std::to_string(index) + "] is not an edge node";
-    std::string why = assemblers_[index]->set(rest.substr(9), value);
-    return why.empty() ? "" : "nodes[" + std::to_string(index) + "].assembly." + why;
-  }
-  if (indexedPath(path, "links", scenario_.links.size(), &index, &rest)) {
-    std::string why = setLinkLive(index, rest, value);
-    return why.empty() ? "" : "links[" + std::to_string(index) + "]." + why;
-  }
-  if (indexedPath(path, "flows", scenario_.flows.size(), &index, &rest) && rest == "tcp.variant") {
-    // The variant by its index in DESIGN.md's list (setLive takes numbers).
-    const double last = static_cast<double>(kTcpVariantNames.size() - 1);
-    if (!(value >= 0 && value <= last && value == static_cast<int>(value)))
-      return path + " must be an integer from 0 to " + std::to_string(kTcpVariantNames.size() - 1) +
-             ", the index of " + listChoices(choicesOf(kTcpVariantNames));
-    auto variant = static_cast<TcpVariantKind>(static_cast<int>(value));
-    scenario_.flows[index].tcp.variant = variant;
-    for (FlowInstance& f : flows_)  // every copy of a replicated flow
-      if (f.spec == index) f.sender->setVariant(variant);
-    return "";
-  }
-  return path + " cannot be changed while running" + kLivePaths;
-}
-
-std::string Simulation::setLinkLive(int link, const std::string& field, double value) {
-  LinkSpec& l = scenario_.links[link];
-  bool fiber = l.kind == LinkKind::Fiber;
-  if (field == "loss" && !fiber) {
-    if (!isProbability(value)) return "loss must be a probability between 0 and 1";
-    channels_[link * 2]->setLoss(value);
-    channels_[link * 2 + 1]->setLoss(value);
-    l.lossAb = l.lossBa = value;
-    return "";
-  }
-  if ((field == "burstLoss.data" || field == "burstLoss.ack") && fiber) {
-    if (!isProbability(value)) return field + " must be a probability between 0 and 1";
-    bool data = field == "burstLoss.data";
-    obs_->setLinkBurstLoss(link, data ? BurstClass::Data : BurstClass::Ack, value);
-    (data ? l.burstLoss.data : l.burstLoss.ack) = value;
-    return "";
-  }
-  if (field == "wavelengths" && fiber) {
-    if (!(value >= 1 && value <= 1024 && value == static_cast<int>(value)))
-      return "wavelengths must be an integer between 1 and 1024";
-    obs_->setWavelengths(link, static_cast<int>(value));
-    l.wavelengths = static_cast<int>(value);
-    return "";
-  }
-  return field + " cannot be changed while running on a " + (fiber ? "fiber" : "packet") +
-         " link (live: " + (fiber ? "burstLoss.data, burstLoss.ack, wavelengths" : "loss") + ")";
 }
 
 Simulation::PacketLedger Simulation::packetLedger() const {
@@ -620,6 +538,12 @@ nlohmann::ordered_json Simulation::summary() const {
   for (int i = 15; i >= 0; --i, fp >>= 4) fingerprint[i] = hex[fp & 0xf];
   fingerprint[16] = 0;
   out["fingerprint"] = fingerprint;
+  // Only when the run had any: a run without changes keeps the summary it always had.
+  if (!applied_.empty()) {
+    json changes = json::array();
+    for (const LiveChangeSpec& c : applied_) changes.push_back({{"at", c.at}, {"path", c.path}, {"value", c.value}});
+    out["liveChanges"] = changes;
+  }
   return out;
 }
 

@@ -16,6 +16,7 @@
 #include "obs/burst_assembler.h"
 #include "obs/obs_plane.h"
 #include "run_guard.h"
+#include "scenario/live_path.h"
 #include "scenario/scenario.h"
 #include "sim/simulator.h"
 #include "tcp/tcp_receiver.h"
@@ -33,6 +34,7 @@ class Simulation final : public PacketReceiver, public EventHandler {
   ~Simulation();
 
   double now() const { return toSeconds(sim_.now()); }
+  SimTime clock() const { return sim_.now(); }  // now() in picoseconds
   double duration() const { return scenario_.duration; }
   bool finished() const { return sim_.now() >= end_; }
   // The run guard stopped the run (run_guard.h): it stays where it stopped, every advance
@@ -59,8 +61,17 @@ class Simulation final : public PacketReceiver, public EventHandler {
   // Bursts that have left ingress edges so far, all classes.
   std::uint64_t burstsSent() const;
 
-  // Live what-if changes; returns "" when applied, else the reason. Paths: docs/engine-api.md.
-  std::string setLive(const std::string& path, double value);
+  // Live what-if changes (paths: docs/engine-api.md). A change lands after every event
+  // up to the current time, at a time whose seconds survive a trip through JSON, so that
+  // a scenario listing it in `liveChanges` replays the run exactly (docs/live-changes.md).
+  struct ChangeResult {
+    std::string error;  // "" when applied, else the reason (then nothing changed)
+    double at = 0;      // seconds: when it took effect (the `at` to record), or now()
+  };
+  ChangeResult changeLive(const std::string& path, double value);
+  std::string setLive(const std::string& path, double value) { return changeLive(path, value).error; }
+  // Every change that took effect so far, scheduled or live, in the order applied.
+  const std::vector<LiveChangeSpec>& liveChangesApplied() const { return applied_; }
 
   const std::vector<std::string>& flowIds() const { return flowIds_; }
   // Moves out the samples taken since the last call.
@@ -118,7 +129,15 @@ class Simulation final : public PacketReceiver, public EventHandler {
   std::size_t queuedPackets() const;
   std::size_t heldPackets() const;
   void takeSample();
-  std::string setLinkLive(int link, const std::string& field, double value);
+  // Live changes (simulation_live.cc).
+  void scheduleLiveChanges();
+  SimTime nextScheduledChange() const;  // kNever when none is left
+  // Moves the clock to `at` (no event is left up to it) and applies every change due then.
+  void applyScheduledChanges(SimTime at);
+  void applyLive(const LivePath& target, double value);
+  // The first time >= now() whose seconds convert back to it exactly (or the end).
+  SimTime exactTimeFromNow() const;
+  double secondsOf(SimTime t) const;
   nlohmann::ordered_json linksSummary() const;
 
   Scenario scenario_;
@@ -143,6 +162,14 @@ class Simulation final : public PacketReceiver, public EventHandler {
   std::vector<std::string> flowIds_;
   SampleColumns samples_;
   std::uint64_t packetsDelivered_ = 0;
+  struct ScheduledChange {
+    SimTime at;
+    LivePath target;
+    LiveChangeSpec spec;  // as written in the scenario: what the summary lists
+  };
+  std::vector<ScheduledChange> scheduled_;  // by time, ties in list order
+  std::size_t nextScheduled_ = 0;
+  std::vector<LiveChangeSpec> applied_;
 };
 
 }  // namespace obs

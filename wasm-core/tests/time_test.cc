@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 
@@ -29,6 +30,30 @@ TEST(Time, ConvertsExactlyAtTheBoundary) {
   EXPECT_EQ(transmissionTime(512, 40e9), 102'400);  // 102.4 ns
   EXPECT_EQ(transmissionTime(552, 1e8), 44'160'000);
   EXPECT_DOUBLE_EQ(toSeconds(fromSeconds(20.0)), 20.0);
+}
+
+// A live change's `at` is reported as seconds and read back from JSON (docs/live-changes.md):
+// the engine lands changes on times that survive that trip. Below 2^51 ps every time does;
+// above, the next one that does is at most 127 ps away, up to the longest accepted time.
+TEST(Time, SecondsRoundTripBelow2To51AndNearlyEverywhereAbove) {
+  RandomStream rng(11, "round-trip");
+  for (int i = 0; i < 200000; ++i) {
+    const SimTime t = static_cast<SimTime>(rng.nextU64() % (1ull << 51));
+    ASSERT_TRUE(secondsRoundTrip(t)) << t;
+  }
+  const SimTime last = static_cast<SimTime>(kMaxSeconds) * kPicosPerSecond;
+  SimTime worst = 0;
+  for (int e = 51; e < 60; ++e) {
+    for (int i = 0; i < 2000; ++i) {
+      const SimTime t = std::min(last - 200, (SimTime{1} << e) + static_cast<SimTime>(rng.nextU64() % (1ull << e)));
+      SimTime u = t;
+      while (!secondsRoundTrip(u)) ++u;
+      worst = std::max(worst, u - t);
+    }
+  }
+  EXPECT_LE(worst, 127);
+  // And the seconds of such a time, read back, are the same double.
+  EXPECT_EQ(toSeconds(fromSeconds(toSeconds(123'456'789'012))), toSeconds(123'456'789'012));
 }
 
 }  // namespace

@@ -77,6 +77,16 @@ class JsSimulation {
     guarded([&] { result = sim_->setLive(path, value); });
     return result;
   }
+  // { error: null, at } when applied (at: the engine time in seconds at which it took
+  // effect, the `at` to record in liveChanges), { error: reason, at: now } when refused.
+  val changeLive(const std::string& path, double value) {
+    obs::Simulation::ChangeResult result{error_, now()};
+    guarded([&] { result = sim_->changeLive(path, value); });
+    val out = val::object();
+    out.set("error", result.error.empty() ? val::null() : val(result.error));
+    out.set("at", result.at);
+    return out;
+  }
   std::string flowIdsJson() const {
     return sim_ ? nlohmann::json(sim_->flowIds()).dump() : "[]";
   }
@@ -168,6 +178,7 @@ EMSCRIPTEN_BINDINGS(obs_engine) {
       .function("advanceToBounded", &JsSimulation::advanceToBounded)
       .function("advanceToNextBurst", &JsSimulation::advanceToNextBurst)
       .function("setLive", &JsSimulation::setLive)
+      .function("changeLive", &JsSimulation::changeLive)
       .function("flowIdsJson", &JsSimulation::flowIdsJson)
       .function("drainSamples", &JsSimulation::drainSamples)
       .function("summaryJson", &JsSimulation::summaryJson)

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <utility>
 
-#include "scenario/limits.h"
+#include "scenario/live_path.h"
 
 namespace obs {
 
@@ -51,19 +51,16 @@ void BurstAssembler::handleEvent(std::uint32_t, std::uint64_t arg) {
 }
 
 std::string BurstAssembler::set(const std::string& field, double value) {
+  // The rule is the one a scenario's liveChanges are checked by (scenario/live_path.h).
+  const std::string rule = assemblyValueRule(field, value);
+  if (!rule.empty()) return field + " " + rule;
   if (field == "maxTime") {
-    if (!(value >= kMinInterval && value <= 10))
-      return "maxTime must be a number of seconds from 1e-9 (the engine's shortest interval) to 10";
     spec_.maxTime = value;
     maxTime_ = fromSeconds(value);
   } else if (field == "maxBytes") {
-    if (!(value > 0 && value <= 1e9)) return "maxBytes must be a number of bytes in (0, 1e9]";
     spec_.maxBytes = value;
-  } else if (field == "minBytes") {
-    if (!(value >= 0 && value <= 1e9)) return "minBytes must be a number of bytes in [0, 1e9]";
-    spec_.minBytes = value;
   } else {
-    return field + " cannot be changed while running (live: maxTime, maxBytes, minBytes)";
+    spec_.minBytes = value;
   }
   return "";
 }

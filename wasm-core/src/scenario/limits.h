@@ -22,5 +22,8 @@ constexpr double kMaxRate = 1e13;  // 10 Tbit/s per line
 // Chart samples of a whole run (flows x samples per flow): each is a row of nine columns
 // handed to the caller.
 constexpr double kMaxSampleRows = 1e8;
+// Scheduled live changes in one scenario (`liveChanges`): each is a few bytes and one
+// look-up; a cap keeps a hostile list from making the parser and the run crawl.
+constexpr int kMaxLiveChanges = 10000;
 
 }  // namespace obs

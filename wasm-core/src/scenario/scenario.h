@@ -167,6 +167,14 @@ struct BackgroundSpec {
   bool enterAssembly = false;
 };
 
+// A change the run makes to itself at a time (`liveChanges`, an extension of the format):
+// what setLive would do, at `at` seconds. docs/live-changes.md says where it lands.
+struct LiveChangeSpec {
+  double at = 0;     // seconds, 0 to duration
+  std::string path;  // a setLive path (scenario/live_path.h)
+  double value = 0;
+};
+
 struct Scenario {
   int version = 1;
   std::string name;
@@ -178,6 +186,7 @@ struct Scenario {
   ObsSpec obs;
   std::vector<FlowSpec> flows;
   std::vector<BackgroundSpec> background;
+  std::vector<LiveChangeSpec> liveChanges;  // in list order, as written
 };
 
 }  // namespace obs

@@ -1,9 +1,11 @@
 #include "scenario/scenario_parser.h"
 
 #include <cstdio>
+#include <limits>
 #include <map>
 
 #include "scenario/limits.h"
+#include "scenario/live_path.h"
 #include "sim/time.h"
 
 namespace obs {
@@ -337,6 +339,33 @@ void readBackground(JsonReader& top, Scenario& s, const std::map<std::string, in
   }
 }
 
+// `liveChanges`: each entry a path setLive accepts for this scenario, a value its rule
+// allows, at a time within the run. Read last: paths name nodes, links and flows.
+void readLiveChanges(JsonReader& top, Scenario& s) {
+  const json& list = top.arrayOrEmpty("liveChanges");
+  if (list.size() > static_cast<std::size_t>(kMaxLiveChanges))
+    top.fail("liveChanges", "must list at most " + std::to_string(kMaxLiveChanges) + " changes (got " +
+                                std::to_string(list.size()) + ")");
+  const double anyNumber = std::numeric_limits<double>::max();
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    JsonReader r(list[i], elementPath("liveChanges", i));
+    LiveChangeSpec c;
+    c.at = r.number("at", -anyNumber, anyNumber);
+    if (!(c.at >= 0 && c.at <= s.duration))
+      r.fail("at", "must be a time in seconds from 0 to the duration, " + formatNumber(s.duration) + " (got " +
+                       formatNumber(c.at) + ")");
+    c.path = r.string("path");
+    LivePath target;
+    std::string rule;
+    if (!resolveLivePath(s, c.path, &target, &rule)) r.fail("path", quoteInput(c.path) + " " + rule);
+    c.value = r.number("value", -anyNumber, anyNumber);
+    rule = liveValueRule(target, c.value);
+    if (!rule.empty()) r.fail("value", rule + " (got " + formatNumber(c.value) + " for " + quoteInput(c.path) + ")");
+    r.finish();
+    s.liveChanges.push_back(c);
+  }
+}
+
 }  // namespace
 
 Scenario parseScenario(const std::string& jsonText) {
@@ -387,6 +416,7 @@ Scenario parseScenario(const std::string& jsonText) {
                                    formatNumber(s.duration) + " s: " + formatNumber(rows) +
                                    " sample rows (flows x duration / sampleInterval), at most 1e+08");
   readBackground(top, s, nodeIndex);
+  readLiveChanges(top, s);
   top.finish();
   return s;
 }

@@ -31,6 +31,11 @@ inline SimTime roundToPicos(double x) {
 
 inline SimTime fromSeconds(double seconds) { return roundToPicos(seconds * 1e12); }
 inline double toSeconds(SimTime t) { return static_cast<double>(t) / 1e12; }
+// Whether t's seconds convert back to t: true for every t below 2^51 ps (2251 s), where a
+// double of seconds is fine enough; above, only for some, but the next one is never more
+// than 127 ps away up to kMaxSeconds (time_test.cc). A time reported to the app as seconds
+// and read back (a live change's `at`) must be one of these.
+inline bool secondsRoundTrip(SimTime t) { return fromSeconds(toSeconds(t)) == t; }
 
 // Time to put `bytes` on a line of `rateBps` bit/s, rounded to the nearest picosecond.
 inline SimTime transmissionTime(std::uint64_t bytes, double rateBps) {
