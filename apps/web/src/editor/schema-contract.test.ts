@@ -282,11 +282,7 @@ function choicesAt(generic: string): readonly string[] {
   return table[generic] ?? [];
 }
 
-/** The engine reads `liveChanges` once the engine change that adds it is built. */
-const engineReadsLiveChanges = engineVerdict(JSON.stringify({ ...defaultScenario, liveChanges: [] })) === null;
-
 function liveChangeCases(baseId: string, base: Json): Case[] {
-  if (!engineReadsLiveChanges) return [];
   const cases: Case[] = [];
   const add = (what: string, changes: unknown) =>
     cases.push({ base: baseId, what: `liveChanges: ${what}`, key: `${baseId}|live|${what}`, apply: (s) => { s.liveChanges = changes; } });
@@ -381,8 +377,7 @@ describe('the schema and the engine parser agree', () => {
     const ran = targeted.length + sampled.length;
     console.info(
       `schema contract (seed ${SEED}): ${ran} of ${total} cases (${targeted.length} targeted) in ${Math.round(performance.now() - started)} ms; ` +
-        `${accepted} accepted by both; engine-only skipped: ${JSON.stringify(Object.fromEntries(skipped))}` +
-        (engineReadsLiveChanges ? '' : '; liveChanges not in this engine build: not compared'),
+        `${accepted} accepted by both; engine-only skipped: ${JSON.stringify(Object.fromEntries(skipped))}`,
     );
     expect(disagreements.slice(0, 30), `${disagreements.length} disagreements (CONTRACT_SEED=${SEED})`).toEqual([]);
   });
@@ -415,10 +410,6 @@ describe('live paths: what the schema calls live, the engine changes while runni
           }
           for (const v of invalid(rule)) {
             if (liveValueReason(path, v) === null) acceptedInvalid.push(`${path} = ${v} (by the schema)`);
-            // Engines before live_path.cc changed obs.assembly.* edge by edge, so with no
-            // edge node they took any value; they are the ones without liveChanges.
-            const noEdges = !scenario.nodes.some((n: Json) => n.kind === 'edge');
-            if (!engineReadsLiveChanges && noEdges && path.startsWith('obs.assembly.')) continue;
             if (sim.setLive(path, v) === '') acceptedInvalid.push(`${path} = ${v}`);
           }
         }
