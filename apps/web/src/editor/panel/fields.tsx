@@ -9,27 +9,13 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Term } from '../../glossary/Term';
 import { termForPath } from '../../glossary/termForPath';
 import { formatValue, parsePlain, parseValue, unitOf, type ParseResult } from '../units';
+import { LIVE_GENERIC_PATHS } from '@obs-tcp-sim/scenario';
 import { checkNumber, genericPath, ruleFor, type NumberRule } from '../validate';
-
-const LIVE_PATHS = new Set([
-  'obs.burstLoss.data',
-  'obs.burstLoss.ack',
-  'obs.assembly.maxTime',
-  'obs.assembly.maxBytes',
-  'obs.assembly.minBytes',
-  'nodes[].assembly.maxTime',
-  'nodes[].assembly.maxBytes',
-  'nodes[].assembly.minBytes',
-  'links[].loss',
-  'links[].burstLoss.data',
-  'links[].burstLoss.ack',
-  'links[].wavelengths',
-  'flows[].tcp.variant',
-]);
 
 /** Changes the engine takes while running, without restarting the run. */
 export function isLivePath(path: string): boolean {
-  return LIVE_PATHS.has(genericPath(path));
+  // The schema's list of live paths (docs/engine-api.md), by generic path.
+  return LIVE_GENERIC_PATHS.includes(genericPath(path));
 }
 
 export function formatByRule(value: number, rule: NumberRule): string {
