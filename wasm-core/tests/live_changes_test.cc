@@ -209,6 +209,24 @@ TEST(LiveChanges, AChangeLandsAfterEveryEventOfItsInstant) {
   EXPECT_EQ(sim->eventCount(), whole->eventCount());
 }
 
+TEST(LiveChanges, AScheduledChangeLandsAfterEveryEventOfItsTime) {
+  // A sample falls at exactly 0.5 s. Events up to and including 0.5 s: N; the change is
+  // applied exactly when the N-th has run, however the run is advanced.
+  const json plain = withChanges(json::array());
+  auto reference = Simulation::fromJson(plain.dump());
+  reference->advanceTo(0.5 - 1e-12);  // one picosecond earlier
+  const std::uint64_t before = reference->eventCount();
+  reference->advanceTo(0.5);
+  const std::uint64_t upTo = reference->eventCount();
+  ASSERT_GT(upTo, before);  // at least one event at 0.5 s
+  auto sim = Simulation::fromJson(withChanges({change(0.5, "obs.burstLoss.data", 0)}).dump());
+  sim->advanceTo(0.4);
+  while (sim->eventCount() < upTo + 5) {
+    sim->advanceEvents(1);
+    EXPECT_EQ(sim->liveChangesApplied().size(), sim->eventCount() >= upTo ? 1u : 0u) << sim->eventCount();
+  }
+}
+
 TEST(LiveChanges, ARefusedChangeChangesNothing) {
   auto sim = Simulation::fromJson(withChanges(json::array()).dump());
   sim->advanceEvents(1);
