@@ -58,6 +58,23 @@ assembledBackground.background = [
   { src: 'E2', dst: 'E1', model: 'poisson', load: 0.2, meanBytes: 1500, enterAssembly: true },
 ];
 
+// Scheduled live changes (docs/live-changes.md): every kind of path, two at one time,
+// a variant switched twice.
+const liveChanges = structuredClone(defaultScenario) as Scenario;
+liveChanges.name = 'scheduled live changes';
+liveChanges.duration = 5;
+liveChanges.liveChanges = [
+  { at: 4, path: 'flows[0].tcp.variant', value: 10 }, // westwood
+  { at: 1, path: 'flows[0].tcp.variant', value: 7 }, // cubic
+  { at: 1, path: 'obs.burstLoss.data', value: 0.05 },
+  { at: 2, path: 'links[1].wavelengths', value: 1 },
+  { at: 2.5, path: 'links[2].burstLoss.ack', value: 0.1 },
+  { at: 3, path: 'links[3].loss', value: 0.01 },
+  { at: 3.25, path: 'nodes[1].assembly.maxBytes', value: 5000 },
+  { at: 3.5, path: 'obs.assembly.maxTime', value: 2e-3 },
+  { at: 3.75, path: 'obs.burstLoss.ack', value: 0.02 },
+];
+
 const scenarios: [string, Scenario][] = [
   ['the default scenario', defaultScenario],
   ['the default scenario with ACK-burst loss instead of data-burst loss', withAckLoss],
@@ -65,6 +82,7 @@ const scenarios: [string, Scenario][] = [
   ["paper 004's dumb-bell", dumbbell],
   ['every TCP variant under loss', everyVariant],
   ['background entering the assembly queues', assembledBackground],
+  ['scheduled live changes', liveChanges],
 ];
 
 const dir = mkdtempSync(join(tmpdir(), 'obs-determinism-'));

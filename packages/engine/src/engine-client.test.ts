@@ -169,6 +169,37 @@ describe('createEngine', () => {
     expect(summary!.bursts.ack.dropped).toBeGreaterThan(0);
   });
 
+  it('changeLive answers when a change took effect; reset() replays the scheduled changes, not the live ones', async () => {
+    const engine = track(createEngine({ spawnWorker: inProcessWorkers().spawnWorker }));
+    const scenario = structuredClone(defaultScenario) as Scenario;
+    scenario.duration = 2;
+    scenario.liveChanges = [
+      { at: 1.5, path: 'obs.burstLoss.ack', value: 0.3 },
+      { at: 0.5, path: 'obs.burstLoss.data', value: 0 },
+    ];
+    const scheduled = [scenario.liveChanges[1], scenario.liveChanges[0]];
+    await engine.load(scenario);
+    const first = framesOf(engine);
+    expect(await engine.changeLive('flows[0].tcp.variant', 7)).toEqual({ error: null, at: 0 });
+    const refused = await engine.changeLive('links[0].rate', 1);
+    expect(refused.error).toMatch(/^links\[0\]\.rate cannot be changed/);
+    expect(refused.at).toBe(0);
+    engine.setSpeed(Infinity);
+    engine.play();
+    const played = (await first.next((f) => f.finished)).summary!;
+    expect(played.liveChanges).toEqual([{ at: 0, path: 'flows[0].tcp.variant', value: 7 }, ...scheduled]);
+    // Its record replays it.
+    expect(await runScenarioNode({ ...scenario, liveChanges: played.liveChanges })).toEqual(played);
+
+    await engine.reset();
+    const second = framesOf(engine);
+    engine.play();
+    const replayed = (await second.next((f) => f.finished)).summary!;
+    expect(replayed.liveChanges).toEqual(scheduled);
+    expect(replayed).toEqual(await runScenarioNode(scenario));
+    expect(replayed.fingerprint).not.toBe(played.fingerprint);
+  });
+
   it('pauses, and reset() goes back to time 0 with the scenario as loaded', async () => {
     const engine = track(createEngine({ spawnWorker: inProcessWorkers().spawnWorker }));
     const { next } = framesOf(engine);

@@ -1,7 +1,7 @@
 import * as Comlink from 'comlink';
 import type { Scenario, Summary } from '@obs-tcp-sim/scenario';
 import { ScenarioError } from '@obs-tcp-sim/scenario';
-import type { SampleColumns } from './engine-module';
+import type { LiveChangeResult, SampleColumns } from './engine-module';
 import type { Frame } from './frame';
 import { DEFAULT_SPEED, checkSpeed } from './speed';
 import type { BatchResult, LoadInfo, LoadResult, WorkerApi } from './worker-api';
@@ -32,6 +32,13 @@ export interface EngineClient {
   step(kind: 'event' | 'burst'): Promise<boolean>;
   /** Applies at the engine's current time; rejects with ScenarioError(reason) if refused. */
   setLive(path: string, value: number): Promise<void>;
+  /**
+   * Like setLive, but answers instead of rejecting: `error` the engine's reason when
+   * refused (then nothing changed), else null, and `at` the engine time in seconds at
+   * which the change took effect: written with the path and value into the scenario's
+   * `liveChanges`, it replays this run exactly (docs/live-changes.md).
+   */
+  changeLive(path: string, value: number): Promise<LiveChangeResult>;
   summary(): Promise<Summary>;
   /**
    * Runs another scenario to its end in this worker (the loaded one is untouched): its
@@ -204,6 +211,9 @@ export function createEngine(options: EngineOptions = {}): EngineClient {
     async setLive(path, value) {
       const reason = await call((remote) => remote.setLive(path, value));
       if (reason !== '') throw new ScenarioError(reason);
+    },
+    changeLive(path, value) {
+      return call((remote) => remote.changeLive(path, value));
     },
     summary() {
       return call((remote) => remote.summary());

@@ -14,6 +14,13 @@ export interface EngineModule {
   engineVersion(): string;
 }
 
+/** What a live change answers: `error` null when applied. */
+export interface LiveChangeResult {
+  error: string | null;
+  /** Engine time in seconds at which it took effect. */
+  at: number;
+}
+
 export interface Simulation {
   /** False if the scenario was refused; then only error() and delete() may be called. */
   ok(): boolean;
@@ -43,8 +50,15 @@ export interface Simulation {
    * them, never past duration: the app's "step to the next burst". True if one was sent.
    */
   advanceToNextBurst(maxEvents: number): boolean;
-  /** "" when applied, else the reason. */
+  /** "" when applied, else the reason. Lands where changeLive does. */
   setLive(path: string, value: number): string;
+  /**
+   * A live change (docs/live-changes.md): it lands after every event up to now (the rest
+   * of the current instant runs first) at a time whose seconds read back exactly, and
+   * `at` is that time, the value to record in the scenario's `liveChanges` to replay the
+   * run. Refused: `error` says why, nothing changed, `at` is now().
+   */
+  changeLive(path: string, value: number): LiveChangeResult;
   /** JSON array of expanded flow ids ("tcp1", or "tcp1#0".. with count). */
   flowIdsJson(): string;
   /** Samples taken since the last drain, as fresh copies. */

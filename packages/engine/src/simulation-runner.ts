@@ -1,5 +1,5 @@
 import type { Summary } from '@obs-tcp-sim/scenario';
-import type { Simulation } from './engine-module';
+import type { LiveChangeResult, Simulation } from './engine-module';
 import type { Frame } from './frame';
 import { EventRateMeter } from './event-rate-meter';
 import type { Cancel, Clock, SliceScheduler } from './slice-scheduler';
@@ -172,7 +172,25 @@ export class SimulationRunner {
 
   /** "" when applied at the current simulated time, else the engine's reason. */
   setLive(path: string, value: number): string {
-    return this.sim.setLive(path, value);
+    return this.changeLive(path, value).error ?? '';
+  }
+
+  /**
+   * A live change, and the engine time at which it took effect (the `at` a scenario's
+   * `liveChanges` needs to replay the run: docs/live-changes.md). Refused: `error`
+   * says why and nothing changed.
+   */
+  changeLive(path: string, value: number): LiveChangeResult {
+    const eventsBefore = this.sim.eventCount();
+    const timeBefore = this.sim.now();
+    const result = this.sim.changeLive(path, value);
+    // The engine ran the rest of the current instant first (after a step, or a slice at
+    // full speed, that can be a few events): while paused no slice follows to tell the
+    // page, so a frame does.
+    if (!this.playing && !this.disposed && (this.sim.eventCount() !== eventsBefore || this.sim.now() !== timeBefore)) {
+      this.sendFrame(true);
+    }
+    return result;
   }
 
   summary(): Summary {

@@ -1,6 +1,6 @@
 import * as Comlink from 'comlink';
 import type { Summary } from '@obs-tcp-sim/scenario';
-import type { EngineModule } from './engine-module';
+import type { EngineModule, LiveChangeResult } from './engine-module';
 import { ALL_VISUAL_EVENT_KINDS, SAMPLE_COLUMNS, type SampleColumns } from './engine-module';
 import type { EngineLog } from './engine-log.js';
 import { EngineCrashError } from './engine-log.js';
@@ -161,6 +161,8 @@ export function createWorkerApi(loadEngine: () => Promise<LoadedEngine>, runnerO
         runner?.setSpeed(speed);
       }),
     setLive: (path: string, value: number): Promise<string> => queued(() => current().setLive(path, value)),
+    /** A live change and the engine time it took effect at (docs/live-changes.md). */
+    changeLive: (path: string, value: number): Promise<LiveChangeResult> => queued(() => current().changeLive(path, value)),
     /** Visual events on every frame (kept across loads), or none. */
     setVisualEvents: (on: boolean): Promise<void> =>
       queued(() => {

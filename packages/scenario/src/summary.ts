@@ -97,4 +97,9 @@ export interface Summary {
   histograms?: { burstBytes: Log2Histogram; segmentsPerBurst: Log2Histogram };
   /** Hash of every executed event (time, kind): equal fingerprints, same events in the same order. */
   fingerprint?: string;
+  /**
+   * Every live change that took effect, scheduled (`liveChanges`) or made while running,
+   * in the order applied; absent when none did (docs/live-changes.md).
+   */
+  liveChanges?: { at: number; path: string; value: number }[];
 }
