@@ -42,6 +42,8 @@ test('a teacher edits a preset while it runs, shares the address, and undoes bac
   await expect.poll(() => hash(page)).toBe('#preset=paper000');
   await expect(selectedPreset(page)).toHaveText(/Paper 000/);
   await expect(selectedPreset(page)).not.toHaveText(/edited/);
+  // Slow enough that the run is still going when every change is made, on a busy machine too.
+  await page.getByLabel('0.1×').check();
 
   // The data-burst slider while running: one undo step, named with the time.
   await expect.poll(() => simTime(page), { timeout: 20_000 }).toBeGreaterThan(0.5);

@@ -134,6 +134,8 @@ class Simulation final : public PacketReceiver, public EventHandler {
   SimTime nextScheduledChange() const;  // kNever when none is left
   // Moves the clock to `at` (no event is left up to it) and applies every change due then.
   void applyScheduledChanges(SimTime at);
+  // A LiveChange visual event for the change just applied (the last of applied_).
+  void recordChangeEvent(const LivePath& t, double value);
   void applyLive(const LivePath& target, double value);
   // The first time >= now() whose seconds convert back to it exactly (or the end).
   SimTime exactTimeFromNow() const;

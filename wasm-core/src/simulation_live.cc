@@ -49,6 +49,7 @@ void Simulation::applyScheduledChanges(SimTime at) {
     const ScheduledChange& c = scheduled_[nextScheduled_++];
     applyLive(c.target, c.spec.value);
     applied_.push_back(c.spec);
+    recordChangeEvent(c.target, c.spec.value);
   }
 }
 
@@ -96,7 +97,24 @@ Simulation::ChangeResult Simulation::changeLive(const std::string& path, double 
   applyLive(target, value);
   result.at = secondsOf(at);
   applied_.push_back({result.at, path, value});
+  recordChangeEvent(target, value);
   return result;
+}
+
+void Simulation::recordChangeEvent(const LivePath& t, double value) {
+  // The event log lists changes among the events around them, at the time they took effect.
+  VisualEvent e;
+  e.kind = VisualEventKind::LiveChange;
+  e.t0 = e.t1 = sim_.now();
+  e.id = static_cast<std::int32_t>(applied_.size() - 1);
+  e.reason = static_cast<std::uint8_t>(t.target);
+  e.lane = t.index;
+  if (t.target == LiveTarget::NodeAssembly) e.node = t.index;
+  if (t.target == LiveTarget::LinkLoss || t.target == LiveTarget::LinkBurstLoss || t.target == LiveTarget::LinkWavelengths) e.link = t.index;
+  e.cls = t.field == "ack" ? 1 : 0;
+  e.dir = t.field == "maxTime" ? 0 : t.field == "maxBytes" ? 1 : t.field == "minBytes" ? 2 : -1;
+  e.value = value;
+  visual_.record(e);
 }
 
 void Simulation::applyLive(const LivePath& t, double value) {

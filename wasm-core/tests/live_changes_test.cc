@@ -358,5 +358,33 @@ TEST(LiveChanges, LateTimesLandWhereTheirSecondsReadBackExactly) {
   EXPECT_EQ(runToEnd(replayed).summary.dump(), sim->summary().dump());
 }
 
+TEST(LiveChanges, EachChangeIsAVisualEventTheEventLogNames) {
+  // Scheduled and live alike: one LiveChange event each, at the time it took effect, with
+  // its place in the run's list, the target, the element and the new value.
+  json j = withChanges({change(0.5, "links[1].wavelengths", 1)});
+  auto sim = Simulation::fromJson(j.dump());
+  sim->setVisualEvents(true);
+  sim->advanceTo(0.25);
+  const auto live = sim->changeLive("obs.burstLoss.ack", 0.25);
+  ASSERT_EQ(live.error, "");
+  sim->advanceTo(1);
+  const VisualEventColumns c = sim->drainVisualEvents();
+  std::vector<std::size_t> rows;
+  for (std::size_t i = 0; i < c.rows(); ++i)
+    if (c.kind[i] == static_cast<std::uint8_t>(VisualEventKind::LiveChange)) rows.push_back(i);
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(c.id[rows[0]], 0);
+  EXPECT_EQ(c.t0[rows[0]], live.at);
+  EXPECT_EQ(c.reason[rows[0]], static_cast<std::uint8_t>(LiveTarget::ObsBurstLoss));
+  EXPECT_EQ(c.cls[rows[0]], 1);
+  EXPECT_EQ(c.value[rows[0]], 0.25);
+  EXPECT_EQ(c.id[rows[1]], 1);
+  EXPECT_EQ(c.t0[rows[1]], 0.5);
+  EXPECT_EQ(c.reason[rows[1]], static_cast<std::uint8_t>(LiveTarget::LinkWavelengths));
+  EXPECT_EQ(c.lane[rows[1]], 1);
+  EXPECT_EQ(c.link[rows[1]], 1);
+  EXPECT_EQ(c.value[rows[1]], 1);
+}
+
 }  // namespace
 }  // namespace obs

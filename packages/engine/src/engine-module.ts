@@ -135,7 +135,7 @@ export const VISUAL_EVENT_COLUMNS = [
 ] as const;
 
 /** Every visual event kind (for setVisualEventKinds). */
-export const ALL_VISUAL_EVENT_KINDS = 0xff;
+export const ALL_VISUAL_EVENT_KINDS = 0x1ff;
 
 /** VisualEventColumns.kind values. */
 export const VisualEventKind = {
@@ -147,6 +147,8 @@ export const VisualEventKind = {
   PacketDropped: 5,
   TcpEvent: 6,
   BurstDelivered: 7,
+  /** A live change took effect (wasm-core/src/metrics/visual_event_log.h says how it is described). */
+  LiveChange: 8,
 } as const;
 
 /** Names of the `state` column's values, indexed by value. */

@@ -21,6 +21,11 @@ enum class VisualEventKind : std::uint8_t {
   PacketDropped = 5,  // link, dir; id: flow; cls 0 data / 1 ACK; reason 0 queue, 1 random
   TcpEvent = 6,       // id: flow; reason 0 RTO, 1 fast retransmit, 2 recovery exit; value: cwnd after
   BurstDelivered = 7, // node: egress edge; id: burst; cls
+  LiveChange = 8,     // a live change took effect (scheduled or live): id: its place in the
+                      // run's list of changes (the summary's liveChanges); reason: LiveTarget;
+                      // lane: the node, link or flow index (-1 for obs.*); cls: 0 data / 1 ack
+                      // (burst loss); dir: 0 maxTime / 1 maxBytes / 2 minBytes (assembly);
+                      // value: the new value. The event log names it from these.
 };
 
 struct VisualEventColumns {

@@ -9,6 +9,7 @@ import {
   describeTcpEvent,
   formatBytes,
   formatDuration,
+  livePathOfEvent,
   logLine,
 } from './describe';
 import { makeNames } from './names';
@@ -102,5 +103,21 @@ describe('sentences', () => {
     expect(describeEvent(ev({ kind: EventKind.BurstDropped, id: 1, node: 42, link: -1, reason: 1 }), names)).toBe(
       'burst 1 (data, 0 segments) dropped at node 42: no free wavelength (contention)',
     );
+  });
+});
+
+describe('live changes', () => {
+  const change = (patch: Partial<VisualEvent>) => ev({ kind: EventKind.LiveChange, id: 0, ...patch });
+  it('names the field, the element and the new value', () => {
+    expect(describeEvent(change({ reason: 0, cls: 0, value: 0 }), names)).toBe('live change: data-burst loss → 0 %');
+    expect(describeEvent(change({ reason: 0, cls: 1, value: 0.02 }), names)).toBe('live change: ACK-burst loss → 2 %');
+    expect(describeEvent(change({ reason: 5, lane: 1, link: 1, value: 4 }), names)).toBe('live change: wavelengths on f1 → 4');
+    expect(describeEvent(change({ reason: 2, lane: 1, node: 1, dir: 0, value: 2e-3 }), names)).toBe('live change: assembly time at E1 → 2 ms');
+    expect(describeEvent(change({ reason: 6, lane: 0, value: 7 }), names)).toBe('live change: TCP variant of tcp1 → cubic');
+  });
+  it('reads every target back to the engine path', () => {
+    expect(livePathOfEvent(change({ reason: 1, dir: 2 }))).toBe('obs.assembly.minBytes');
+    expect(livePathOfEvent(change({ reason: 3, lane: 0 }))).toBe('links[0].loss');
+    expect(livePathOfEvent(change({ reason: 4, lane: 2, cls: 1 }))).toBe('links[2].burstLoss.ack');
   });
 });

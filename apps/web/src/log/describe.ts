@@ -7,6 +7,7 @@
  *   1.260 s: tcp1 RTO, cwnd 1
  */
 import { EventKind, type VisualEvent } from '../sim/visualStore';
+import { liveFieldOf } from '@obs-tcp-sim/scenario';
 import type { Names } from './names';
 
 /** What the log knows about a burst from its "formed" event (the drop event lacks flows). */
@@ -113,6 +114,43 @@ export function describeTcpEvent(e: VisualEvent, names: Names): string {
   }
 }
 
+const ASSEMBLY_FIELDS = ['maxTime', 'maxBytes', 'minBytes'];
+
+/**
+ * The live path a LiveChange event names (its fields: wasm-core/src/metrics/
+ * visual_event_log.h; reason = the engine's LiveTarget).
+ */
+export function livePathOfEvent(e: VisualEvent): string {
+  const cls = e.cls === 1 ? 'ack' : 'data';
+  const field = ASSEMBLY_FIELDS[e.dir] ?? 'maxTime';
+  switch (e.reason) {
+    case 0:
+      return `obs.burstLoss.${cls}`;
+    case 1:
+      return `obs.assembly.${field}`;
+    case 2:
+      return `nodes[${e.lane}].assembly.${field}`;
+    case 3:
+      return `links[${e.lane}].loss`;
+    case 4:
+      return `links[${e.lane}].burstLoss.${cls}`;
+    case 5:
+      return `links[${e.lane}].wavelengths`;
+    default:
+      return `flows[${e.lane}].tcp.variant`;
+  }
+}
+
+/** "live change: data-burst loss → 0 %" (the schema names the field and formats the value). */
+export function describeLiveChange(e: VisualEvent, names: Names): string {
+  const path = livePathOfEvent(e);
+  const field = liveFieldOf(path);
+  if (!field) return `live change: ${path} → ${e.value}`;
+  // The schema's label without a scenario is the field's own; the element comes from the names.
+  const where = e.reason === 2 ? ` at ${names.node(e.lane)}` : e.reason >= 3 && e.reason <= 5 ? ` on ${names.link(e.lane)}` : e.reason === 6 ? ` of ${names.flowGroup(e.lane)}` : '';
+  return `live change: ${field.label}${where} → ${field.format(e.value)}`;
+}
+
 /** The sentence for any notable event, without the time. */
 export function describeEvent(e: VisualEvent, names: Names, origin?: BurstOrigin): string {
   switch (e.kind) {
@@ -126,6 +164,8 @@ export function describeEvent(e: VisualEvent, names: Names, origin?: BurstOrigin
       return describeTcpEvent(e, names);
     case EventKind.BurstDelivered:
       return `burst ${e.id} (${CLASS[e.cls] ?? 'burst'}) delivered at ${names.node(e.node)}`;
+    case EventKind.LiveChange:
+      return describeLiveChange(e, names);
     default:
       return `event of kind ${e.kind}`;
   }

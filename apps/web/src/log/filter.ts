@@ -8,7 +8,7 @@ import { describeEvent, formatLogTime, type BurstOrigin } from './describe';
 import type { FocusInput } from './focus';
 import type { Names } from './names';
 
-export type LogCategory = 'formed' | 'drops' | 'tcp';
+export type LogCategory = 'formed' | 'drops' | 'tcp' | 'changes';
 
 export function categoryOf(kind: number): LogCategory | null {
   switch (kind) {
@@ -19,6 +19,8 @@ export function categoryOf(kind: number): LogCategory | null {
       return 'drops';
     case EventKind.TcpEvent:
       return 'tcp';
+    case EventKind.LiveChange:
+      return 'changes';
     default:
       return null;
   }
@@ -45,7 +47,7 @@ export interface LogFilter {
 }
 
 export const DEFAULT_FILTER: LogFilter = {
-  categories: { formed: false, drops: true, tcp: true },
+  categories: { formed: false, drops: true, tcp: true, changes: true },
   flow: -1,
   node: -1,
   search: '',
@@ -156,7 +158,7 @@ export class LogModel {
   /** Bursts formed that got no entry because they came faster than a sync builds rows. */
   formedNotListed = 0;
   /** Kept entries per category (the filter chips show them). */
-  counts: Record<LogCategory, number> = { formed: 0, drops: 0, tcp: 0 };
+  counts: Record<LogCategory, number> = { formed: 0, drops: 0, tcp: 0, changes: 0 };
 
   constructor(private readonly capacity = 1 << 16) {
     this.origins = new BurstOriginTable(Math.max(1024, capacity * 2));
@@ -183,7 +185,7 @@ export class LogModel {
       this.formedNotListed = 0;
       this.origins.clear();
       this.nextSeq = 0;
-      this.counts = { formed: 0, drops: 0, tcp: 0 };
+      this.counts = { formed: 0, drops: 0, tcp: 0, changes: 0 };
       changed = true;
     }
     const total = ring.length + ring.overwritten;

@@ -19,6 +19,8 @@ export interface Names {
   linkFrom(i: number, dir: number): string;
   linkTo(i: number, dir: number): string;
   flow(i: number): string;
+  /** The id of the scenario's flows[i] (a group of `count` copies): "tcp1". */
+  flowGroup(i: number): string;
   /** Node index of the flow's sender (its source host), -1 if unknown. */
   flowSource(i: number): number;
   /** Node indices at both ends of a link, [-1, -1] if unknown. */
@@ -41,6 +43,7 @@ export function makeNames(scenario: ScenarioShape | null | undefined, flowIds: r
     linkFrom: (i, dir) => end(i, dir, false),
     linkTo: (i, dir) => end(i, dir, true),
     flow: (i) => flowIds[i] ?? `flow ${i}`,
+    flowGroup: (i) => flows[i]?.id ?? `flows[${i}]`,
     flowSource: (i) => {
       const id = flowIds[i];
       if (id === undefined) return -1;

@@ -51,6 +51,7 @@ export function PresetPicker() {
       {preset && edited && (
         <button
           type="button"
+          className="preset-reset"
           data-testid="reset-preset"
           title={`Back to "${preset.title}" as published: every edit and slider undone (one step: Undo brings them back)`}
           onClick={() => store.resetToPreset()}

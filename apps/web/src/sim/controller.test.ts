@@ -93,7 +93,7 @@ async function setup() {
 describe('SimController', () => {
   it('loads, sends the speed, then plays', async () => {
     const { engine, controller } = await setup();
-    expect(engine.calls).toEqual(['kinds 239', 'visual true', 'load', 'speed 1', 'play']);
+    expect(engine.calls).toEqual(['kinds 495', 'visual true', 'load', 'speed 1', 'play']);
     expect(controller.getState().phase).toBe('running');
     expect(controller.getState().flowIds).toEqual(['tcp1']);
   });

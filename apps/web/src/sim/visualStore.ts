@@ -141,7 +141,11 @@ function copyInto(dst: Float64Array, at: number, src: ArrayLike<number>, from: n
 
 /** Kinds kept in the long record: what the event log lists and the charts mark. */
 const NOTABLE_MASK =
-  (1 << EventKind.BurstFormed) | (1 << EventKind.BurstDropped) | (1 << EventKind.PacketDropped) | (1 << EventKind.TcpEvent);
+  (1 << EventKind.BurstFormed) |
+  (1 << EventKind.BurstDropped) |
+  (1 << EventKind.PacketDropped) |
+  (1 << EventKind.TcpEvent) |
+  (1 << EventKind.LiveChange);
 
 export class VisualStore {
   /** Every event, most recent `recentCapacity` of them: what is on the wire now. */
