@@ -77,6 +77,14 @@ test('a teacher edits a preset while it runs, shares the address, and undoes bac
   }
   await snapshot(page, 'scenario-store-changes');
 
+  // The event log lists them among the run's events.
+  await page.getByTestId('tab-log').click();
+  const log = page.getByTestId('event-log');
+  await expect(log).toContainText('live change: data-burst loss → 0 %');
+  await expect(log).toContainText('live change: ACK-burst loss → 2 %');
+  await expect(log).toContainText('live change: wavelengths on E1-C1 → 3');
+  await page.getByTestId('tab-charts').click();
+
   // The address bar replays the run: the same document, then the same summary.
   await expect.poll(async () => JSON.stringify(await page.evaluate(() => window.__obsDocument?.()))).toContain('"liveChanges"');
   await page.waitForTimeout(400); // the address follows at most every 300 ms

@@ -185,9 +185,11 @@ export class SimulationRunner {
     const timeBefore = this.sim.now();
     const result = this.sim.changeLive(path, value);
     // The engine ran the rest of the current instant first (after a step, or a slice at
-    // full speed, that can be a few events): while paused no slice follows to tell the
-    // page, so a frame does.
-    if (!this.playing && !this.disposed && (this.sim.eventCount() !== eventsBefore || this.sim.now() !== timeBefore)) {
+    // full speed, that can be a few events), and an applied change is itself an event of
+    // the log (LiveChange) and a line of the summary: while paused no slice follows to tell
+    // the page, so a frame does.
+    const moved = this.sim.eventCount() !== eventsBefore || this.sim.now() !== timeBefore;
+    if (!this.playing && !this.disposed && (moved || result.error === null)) {
       this.sendFrame(true);
     }
     return result;
