@@ -20,7 +20,7 @@ import { SCENARIO_VERSION } from './scenario';
 import { escapeUnsafe, findUnsafe, quoteInput } from './safe-text.js';
 import { genericPath } from './schema/fields';
 import { scenarioShapeSchema } from './schema/schema';
-import { branchOfType, formatPath, typeName } from './schema/validate';
+import { branchOfType, formatPath, typeName, valueAt } from './schema/validate';
 
 export const SHARE_LIMITS = Object.freeze({
   /** Characters of the whole hash, '#s=1.' included. The presets need 0.9-1.2 K. */
@@ -207,11 +207,3 @@ function shapeRule(issue: z.core.$ZodIssue, root: unknown): string {
   return `is not valid (${issue.message})`;
 }
 
-function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
-  let here = root;
-  for (const key of path) {
-    if (here === null || typeof here !== 'object') return undefined;
-    here = (here as Record<PropertyKey, unknown>)[key];
-  }
-  return here;
-}

@@ -98,7 +98,8 @@ function messageOf(issue: z.core.$ZodIssue, at: readonly PropertyKey[], path: st
   }
 }
 
-function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+/** The value at a zod issue's path, or undefined where the path leaves the data. */
+export function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   let here = root;
   for (const key of path) {
     if (here === null || typeof here !== 'object') return undefined;
