@@ -62,9 +62,18 @@ createRoot(document.getElementById('root')!).render(
 // A link pasted into the address bar of an open page changes only the hash: it opens the
 // same way; a bad one leaves the work on screen as it is and says why.
 // (The address bar's own rewrites use replaceState, which fires no hashchange.)
-addEventListener('hashchange', () => void opener.openPasted(location.hash));
+let address: { refresh(): void } | null = null;
+addEventListener('hashchange', () => {
+  // A link that could not be opened leaves the address saying what is on screen.
+  void (opener.openPasted(location.hash) ?? Promise.resolve()).then(() => address?.refresh());
+});
 
 // The app opens running (a class sees the simulation move without touching anything),
 // unless the engine stopped the last run of the saved scenario: then it opens paused.
-// From then on the address bar is a share link to what is on screen.
-void opener.openAtStart({ ...start, scenario: first, presetId: firstPreset ?? '' }).then(() => followInAddressBar(store));
+// The address bar is then a share link to what is on screen (store/addressBar.ts): at
+// once when the page was opened from a link, else from the user's first change, so a
+// reload of a page the app filled by itself opens the saved work as before.
+const fromLink = start.source === 'link' || start.source === 'preset-link';
+void opener.openAtStart({ ...start, scenario: first, presetId: firstPreset ?? '' }).then((opened) => {
+  address = followInAddressBar(store, undefined, { afterFirstAction: !(fromLink && opened) });
+});

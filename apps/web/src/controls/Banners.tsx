@@ -6,10 +6,12 @@
  */
 import { oneLine } from '@obs-tcp-sim/scenario';
 import { noticeActions } from '../share/noticeActions';
+import { useScenarioStore } from '../share/storeContext';
 import { useController, useSimState } from '../sim/context';
 
 export function ErrorBanner() {
-  const controller = useController();
+  // Reset after an error runs the values shown again (store/scenarioStore.ts resetRun).
+  const store = useScenarioStore();
   const { error, stoppedByGuard } = useSimState();
   if (!error) return null;
   return (
@@ -22,7 +24,7 @@ export function ErrorBanner() {
             : 'The scenario is kept; Reset starts it again from t = 0.'}
         </div>
       </div>
-      <button type="button" onClick={() => void controller.reset()} data-testid="error-reset">
+      <button type="button" onClick={() => store.resetRun()} data-testid="error-reset">
         Reset
       </button>
     </div>

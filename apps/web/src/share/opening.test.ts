@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PRESET_ID, PRESETS, encodeShareHash, type Scenario } from '@obs-tcp-sim/scenario';
+import { DEFAULT_PRESET_ID, PRESETS, ScenarioError, encodeShareHash, type Scenario } from '@obs-tcp-sim/scenario';
 import { NoticeActions } from './noticeActions';
 import { Opener, type OpenAction, type SessionLike } from './opening';
 import { KEPT_KEY, readKept, readPrevious, readSavedScenario, recordText, STORAGE_KEY, type SavedRecord } from './savedScenario';
@@ -32,7 +32,7 @@ class FakeSession implements SessionLike, OpenAction {
   }
   async loadScenario(scenario: Scenario, options: { play?: boolean }) {
     this.calls.push(`load ${scenario.name}${options.play ? ' playing' : ' paused'}`);
-    if (this.refuse.has(scenario.name)) throw new Error(`the engine refused "${scenario.name}"`);
+    if (this.refuse.has(scenario.name)) throw new ScenarioError(`the engine refused "${scenario.name}"`);
     this.scenario = scenario;
     this.keeper?.changed(scenario); // the editor store adopts it
     this.set(options.play ? 'running' : 'paused');

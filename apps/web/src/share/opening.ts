@@ -4,7 +4,7 @@
  * previous work" in the Share & files menu. It tells the WorkKeeper what happened, so
  * storage changes only for what the user did.
  */
-import { oneLine, type Scenario } from '@obs-tcp-sim/scenario';
+import { oneLine, ScenarioError, type Scenario } from '@obs-tcp-sim/scenario';
 import { keptDownload } from './savedScenario';
 import { noticeActions as pageNoticeActions, type NoticeAction, type NoticeActions } from './noticeActions';
 import { decideOpening, defaultPresetScenario, presetIdOf, refusedLinkAtStart, refusedLinkOnScreen, savedNotOpened, stoppedNotice, type Offer, type Opening } from './startup';
@@ -40,7 +40,8 @@ export class Opener {
    * the session as its first scenario. If the engine refuses it, the default is shown and
    * the storage left as it was.
    */
-  async openAtStart(opening: Opening & { scenario: Scenario }): Promise<void> {
+  /** Resolves to true when what was asked for is on screen (false: refused, the default shown). */
+  async openAtStart(opening: Opening & { scenario: Scenario }): Promise<boolean> {
     const { scenario, source } = opening;
     const isLink = source === 'link' || source === 'preset-link';
     if (isLink) this.keeper.beginOpen(scenario);
@@ -68,6 +69,7 @@ export class Opener {
     }
     this.keeper.settle();
     this.watchRuns();
+    return refusal === null;
   }
 
   /**
@@ -160,6 +162,9 @@ export class Opener {
       await this.store.open(scenario, { play, presetId });
       return null;
     } catch (error) {
+      // The engine failed, not the scenario (its code did not load): the session's banner
+      // says so and Reset tries again; nothing is refused, and the saved work stays as it is.
+      if (!(error instanceof ScenarioError)) return null;
       return error instanceof Error ? error.message : String(error);
     }
   }

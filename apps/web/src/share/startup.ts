@@ -59,6 +59,10 @@ export function decideOpening(hash: string, saved: SavedRead | null): Opening {
   const link = decodeShareHash(hash);
   if (link.ok && link.source === 'link') {
     const presetId = presetIdOf(link.scenario) || (link.fromPreset ?? '');
+    // The page's own address (a reload) links to the saved work: if the engine stopped its
+    // last run, it opens paused, as the saved work would.
+    const stopped = saved?.kind === 'saved' && saved.stopped && canonical(saved.scenario) === canonical(link.scenario) ? saved.stopped : null;
+    if (stopped) return { scenario: link.scenario, presetId, source: 'link', play: false, notice: stoppedNotice(stopped), offers: [] };
     return { scenario: link.scenario, presetId, source: 'link', play: true, notice: null, offers: [] };
   }
   if (link.ok && link.source === 'preset') {

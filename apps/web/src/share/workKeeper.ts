@@ -154,7 +154,10 @@ export class WorkKeeper {
     this.owner = 'user';
     this.current = scenario;
     this.linkScenario = scenario;
-    this.stop = null;
+    // The address bar links to the work on screen (store/addressBar.ts): a reload opens that
+    // link, which is the saved work itself; a run the engine stopped stays marked.
+    const same = main.kind === 'saved' && canonical(main.scenario) === canonical(scenario);
+    this.stop = same && main.stopped ? { scenario, mark: main.stopped } : null;
     this.write(scenario);
   }
 

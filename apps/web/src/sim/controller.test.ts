@@ -1,5 +1,6 @@
 /** The session logic against a scripted engine (test-only; the app always uses the real one). */
 import { describe, expect, it } from 'vitest';
+import { ScenarioError } from '@obs-tcp-sim/scenario';
 import { FrameScheduler } from '../raf/scheduler';
 import { SimController, type EngineLike, type FrameLike } from './controller';
 
@@ -241,7 +242,7 @@ describe('editing and stepping', () => {
   it('keeps the old scenario when the engine refuses the new one, and says why', async () => {
     const { engine, controller } = await setup();
     const before = controller.scenario;
-    engine.loadResult = Promise.reject(new Error('links[0].rate must be > 0'));
+    engine.loadResult = Promise.reject(new ScenarioError('links[0].rate must be > 0'));
     await expect(controller.loadScenario({ duration: 1, obs: { burstLoss: { data: 0, ack: 0 } } })).rejects.toThrow();
     expect(controller.scenario).toBe(before);
     expect(controller.getState().notice).toContain('links[0].rate must be > 0');
@@ -258,5 +259,15 @@ describe('visual event kinds by speed', () => {
     expect(hasPackets(visualKindsForSpeed(Infinity))).toBe(false);
     // Drops (3, 5) and TCP events (6) always.
     for (const speed of [20e-6, 1, Infinity]) for (const kind of [0, 1, 2, 3, 5, 6, 7]) expect(visualKindsForSpeed(speed) & (1 << kind)).not.toBe(0);
+  });
+});
+
+describe('an engine that fails rather than refuses', () => {
+  it('a load that fails for another reason than the scenario is a fatal error, not a refusal', async () => {
+    const { engine, controller } = await setup();
+    engine.loadResult = Promise.reject(new Error('CompileError: WebAssembly.Module(): expected magic word'));
+    await expect(controller.loadScenario({ duration: 1, obs: { burstLoss: { data: 0, ack: 0 } } })).rejects.toThrow();
+    expect(controller.getState().phase).toBe('error');
+    expect(controller.getState().error).toMatch(/CompileError/);
   });
 });

@@ -8,6 +8,7 @@
  */
 import type { Frame, Summary } from '@obs-tcp-sim/engine';
 import { ALL_VISUAL_EVENT_KINDS, VisualEventKind } from '@obs-tcp-sim/engine';
+import { ScenarioError } from '@obs-tcp-sim/scenario';
 import { focusStore } from '../log/focus';
 import type { FrameScheduler } from '../raf/scheduler';
 import { SeriesStore, type SampleRows } from './seriesStore';
@@ -273,8 +274,13 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
     try {
       info = await this.track(this.engine.load(scenario));
     } catch (err) {
-      // Refused: the engine kept the old scenario; it is paused at the time it had reached.
-      if (epoch === this.epoch) this.setState({ phase: 'paused', notice: `Scenario refused: ${messageOf(err)}` });
+      if (epoch === this.epoch) {
+        // Refused: the engine kept the old scenario; it is paused at the time it had reached.
+        if (err instanceof ScenarioError) this.setState({ phase: 'paused', notice: `Scenario refused: ${messageOf(err)}` });
+        // The engine itself failed (its code did not load, the worker died): the banner says
+        // so and offers Reset; the scenario is not to blame.
+        else this.fail(messageOf(err));
+      }
       throw err;
     }
     if (epoch !== this.epoch) return;

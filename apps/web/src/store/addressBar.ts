@@ -41,29 +41,36 @@ export const pageAddress: AddressTarget = {
 
 /**
  * Keeps `target` showing shareHashOf(store state), written at most every delayMs.
- * Returns the stop function.
+ * With `afterFirstAction`, nothing is written until the user has changed something: what
+ * the app put on screen by itself (the default after a refused link, the saved work) is
+ * left at the bare address, so a reload opens the saved work as before (workKeeper.ts's
+ * rules: a link in the address replaces the saved work, and would replay a stopped run).
+ * Returns `refresh` (write now: a pasted link was handled) and `stop`.
  */
 export function followInAddressBar(
   store: { getState(): StoreState; subscribe(l: () => void): () => void },
   target: AddressTarget = pageAddress,
-  delayMs = ADDRESS_DELAY_MS,
-): () => void {
+  { delayMs = ADDRESS_DELAY_MS, afterFirstAction = false }: { delayMs?: number; afterFirstAction?: boolean } = {},
+): { refresh(): void; stop(): void } {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let last: StoreState | null = null;
-  const write = () => {
+  const write = (force = false) => {
     timer = null;
     const state = store.getState();
-    if (state === last) return;
+    if (!force && state === last) return;
     last = state;
-    const hash = shareHashOf(state);
+    const hash = afterFirstAction && state.actions === 0 ? '' : shareHashOf(state);
     if (hash !== target.hash && !(hash === '' && target.hash === '')) target.replace(hash);
   };
   const unsubscribe = store.subscribe(() => {
     if (timer === null) timer = setTimeout(write, delayMs);
   });
-  write();
-  return () => {
-    unsubscribe();
-    if (timer !== null) clearTimeout(timer);
+  write(true);
+  return {
+    refresh: () => write(true),
+    stop: () => {
+      unsubscribe();
+      if (timer !== null) clearTimeout(timer);
+    },
   };
 }

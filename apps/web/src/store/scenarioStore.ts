@@ -84,6 +84,8 @@ export interface StoreState {
   /** Bumped when a scenario is opened (a preset, a link, a file): views refit. */
   generation: number;
   run: RunRecord;
+  /** How many of the user's actions changed the scenario (the page opening is none). */
+  actions: number;
 }
 
 export interface OpenOptions {
@@ -168,6 +170,7 @@ export class ScenarioStore {
       sync: { kind: 'synced' },
       generation: 0,
       run: { start: values, changes: [], pending: scheduleOf(initial) },
+      actions: 0,
     };
   }
 
@@ -233,6 +236,7 @@ export class ScenarioStore {
       sync: { kind: 'synced' },
       generation: before.generation + 1,
       run: { start: values, changes: [], pending: scheduleOf(scenario) },
+      actions: before.actions + (options.label === undefined ? 0 : 1),
     });
     if (this.again) this.requestSync();
   }
@@ -244,7 +248,7 @@ export class ScenarioStore {
     const before = this.state.scenario;
     const after = typeof next === 'function' ? next(before) : next;
     if (after === before) return;
-    this.set({ scenario: after, undo: pushed(this.state.undo, this.entry(label, before)), redo: [] });
+    this.set({ scenario: after, undo: pushed(this.state.undo, this.entry(label, before)), redo: [], actions: this.state.actions + 1 });
     this.requestSync();
   }
 
@@ -260,7 +264,7 @@ export class ScenarioStore {
     this.transientBase = null;
     if (!base || base === this.state.scenario) return;
     const text = typeof label === 'function' ? label(base, this.state.scenario) : label;
-    this.set({ undo: pushed(this.state.undo, this.entry(text, base)), redo: [] });
+    this.set({ undo: pushed(this.state.undo, this.entry(text, base)), redo: [], actions: this.state.actions + 1 });
     this.requestSync();
   }
 
@@ -294,6 +298,7 @@ export class ScenarioStore {
       presetId: entry.presetId,
       undo: this.state.undo.slice(0, -1),
       redo: [...this.state.redo, { label: entry.label, scenario: this.state.scenario, presetId: this.state.presetId }],
+      actions: this.state.actions + 1,
     });
     this.requestSync();
   }
@@ -308,6 +313,7 @@ export class ScenarioStore {
       presetId: entry.presetId,
       redo: this.state.redo.slice(0, -1),
       undo: [...this.state.undo, { label: entry.label, scenario: this.state.scenario, presetId: this.state.presetId }],
+      actions: this.state.actions + 1,
     });
     this.requestSync();
   }
@@ -319,7 +325,12 @@ export class ScenarioStore {
     if (!preset) return;
     const target = structuredClone(preset.scenario) as Scenario;
     this.transientBase = null;
-    this.set({ scenario: target, undo: pushed(this.state.undo, this.entry(`reset to "${preset.title}"`, this.state.scenario)), redo: [] });
+    this.set({
+      scenario: target,
+      undo: pushed(this.state.undo, this.entry(`reset to "${preset.title}"`, this.state.scenario)),
+      redo: [],
+      actions: this.state.actions + 1,
+    });
     this.forceLoad = { target, play: undefined };
     this.requestSync();
   }

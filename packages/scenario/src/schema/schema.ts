@@ -30,6 +30,11 @@ import {
 import { isLivePath, liveValueReason } from './live';
 import { formatValue } from './units';
 
+// No generated code: the page's Content-Security-Policy forbids eval (docs/deploy.md), and
+// zod's compiled fast path would probe for it with `new Function`, which the browser reports
+// as a violation even when the throw is caught. Scenarios are small; the plain path is fast.
+z.config({ jitless: true });
+
 type Strength = 'engine' | 'shape';
 
 function build(strength: Strength) {
