@@ -164,6 +164,8 @@ test('while paused, Next event and Next burst step the run and nothing else move
   const sent = await counter(page, 'bursts-sent');
   await page.getByTestId('step-burst').click();
   await expect.poll(() => counter(page, 'bursts-sent')).toBe(sent + 1);
+  // The step says what happened, with a clock fine enough to see it.
+  await expect(page.getByTestId('step-caption')).toContainText(/^At \d+\.\d{6} s: E\d sends burst \d+ \(/);
   const t = await simTime(page);
   await page.getByTestId('step-event').click();
   await expect.poll(() => simTime(page)).toBeGreaterThanOrEqual(t);

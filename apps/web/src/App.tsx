@@ -21,6 +21,7 @@ import { EditorArea } from './editor/EditorArea';
 import { Term } from './glossary/Term';
 import { EventLogArea } from './log/EventLogArea';
 import { PresetPicker } from './presets/PresetPicker';
+import { StepCaption } from './narration/StepCaption';
 import { ShareMenu } from './share/ShareMenu';
 import { useScenarioStore } from './share/storeContext';
 import { usePageKeys } from './controls/keyboard';
@@ -68,6 +69,7 @@ export function App() {
           <Counters />
         </aside>
         <main className={`content${bigNetwork ? ' big-network' : ''}`}>
+          <StepCaption />
           <AreaBoundary name="network view">
             <EditorArea store={store} overlay={(props) => <AnimationLayer {...props} />} legend={<AnimationLegend />} />
           </AreaBoundary>

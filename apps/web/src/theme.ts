@@ -36,7 +36,10 @@ export const NODE_COLORS = {
   core: OKABE_ITO.blue,
 } as const;
 
+// A fiber is drawn as an empty grey cable: blue is the data burst's colour (and sky blue too
+// close to it), so an idle fiber must not look full of bursts (issue 19).
 export const LINK_COLORS = {
   packet: '#444444',
-  fiber: OKABE_ITO.skyBlue,
+  fiber: '#d4d4d4',
+  fiberCore: '#707070',
 } as const;

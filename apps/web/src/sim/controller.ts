@@ -12,7 +12,7 @@ import { ScenarioError } from '@obs-tcp-sim/scenario';
 import { focusStore } from '../log/focus';
 import type { FrameScheduler } from '../raf/scheduler';
 import { SeriesStore, type SampleRows } from './seriesStore';
-import { VisualStore, type EventRows } from './visualStore';
+import { VisualStore, EVENT_COLUMNS, type EventRows, type VisualEvent } from './visualStore';
 
 /** What this app needs from `@obs-tcp-sim/engine`'s EngineClient (docs/engine-api.md §2). */
 export interface EngineLike<S = unknown> {
@@ -73,6 +73,16 @@ export interface SimState {
   summary: SummaryLike | null;
   /** Bumped each time a new scenario is loaded (an edit, a preset), so views can follow. */
   scenarioRevision: number;
+  /** What the last Next event / Next burst did (its events), for the narration; null after a new run or Play. */
+  lastStep: StepRecord | null;
+}
+
+/** A step and the visual events recorded during it, in order. */
+export interface StepRecord {
+  kind: StepKind;
+  /** Engine time after the step, seconds. */
+  at: number;
+  events: VisualEvent[];
 }
 
 /** Values that change every frame; read by views in their redraw, never rendered by React. */
@@ -126,6 +136,7 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
    */
   private awaitingRunStart = true;
   private loaded = false;
+  private stepping: StepKind | null = null;
   private frameListeners = new Set<() => void>();
 
   constructor(
@@ -144,6 +155,7 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
       speed: DEFAULT_SPEED,
       summary: null,
       scenarioRevision: 0,
+      lastStep: null,
     };
     engine.onFrame((frame) => this.receiveFrame(frame));
     engine.onError((message) => this.fail(message));
@@ -218,7 +230,7 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
 
   play(): void {
     if (this.state.phase !== 'paused') return;
-    this.setState({ phase: 'running' });
+    this.setState({ phase: 'running', lastStep: null });
     this.engine.play();
   }
 
@@ -297,6 +309,8 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
   /** While paused: one event, or up to the next burst an edge sends. */
   async step(kind: StepKind): Promise<void> {
     if (this.state.phase !== 'paused') return;
+    // The next frame carries what the step did (nothing else runs while paused).
+    this.stepping = kind;
     try {
       await this.track(this.engine.step(kind));
     } catch (err) {
@@ -376,7 +390,8 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
     this.live.eventsPerSecond = 0;
     // What the log pointed at belonged to the old run (its nodes, its moments).
     focusStore.set(null);
-    this.setState({ flowIds, duration, summary: null });
+    this.stepping = null;
+    this.setState({ flowIds, duration, summary: null, lastStep: null });
     this.redrawViews();
   }
 
@@ -404,6 +419,10 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
     // Running and paused follow the buttons (a frame sent just before a pause must not
     // flip the button back); only the engine knows when the run has finished.
     if (frame.finished && this.state.phase !== 'finished' && this.state.phase !== 'error') patch.phase = 'finished';
+    if (this.stepping !== null) {
+      patch.lastStep = { kind: this.stepping, at: frame.now, events: frame.visual ? eventsOf(frame.visual) : [] };
+      this.stepping = null;
+    }
     if (Object.keys(patch).length > 0) this.setState(patch);
     for (const listener of this.frameListeners) listener();
     this.redrawViews();
@@ -434,6 +453,16 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
     this.state = { ...this.state, ...patch };
     for (const listener of this.listeners) listener();
   }
+}
+
+function eventsOf(rows: EventRows): VisualEvent[] {
+  const out: VisualEvent[] = [];
+  for (let i = 0; i < rows.kind.length; i++) {
+    const e = {} as VisualEvent;
+    for (const c of EVENT_COLUMNS) e[c] = rows[c][i];
+    out.push(e);
+  }
+  return out;
 }
 
 export function messageOf(err: unknown): string {

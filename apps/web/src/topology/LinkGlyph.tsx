@@ -1,5 +1,9 @@
-/** Packet links are thin grey lines; fibers are thick light-blue cables with a dark core. */
-import { LINK_COLORS, OKABE_ITO } from '../theme';
+/**
+ * Packet links are thin dark lines; fibers are thick light-grey cables with a grey core.
+ * Neither uses a burst colour: an idle fiber looks empty, and the bursts drawn over it
+ * (the animation) are the only blue and orange on the network.
+ */
+import { LINK_COLORS } from '../theme';
 import type { LinkKind } from './kinds';
 
 export const LINK_KIND_LABEL: Record<LinkKind, string> = {
@@ -12,7 +16,7 @@ export function LinkGlyph({ kind, x1, y1, x2, y2 }: { kind: LinkKind; x1: number
     return (
       <g>
         <line x1={x1} y1={y1} x2={x2} y2={y2} stroke={LINK_COLORS.fiber} strokeWidth={10} strokeLinecap="round" />
-        <line x1={x1} y1={y1} x2={x2} y2={y2} stroke={OKABE_ITO.blue} strokeWidth={2} />
+        <line x1={x1} y1={y1} x2={x2} y2={y2} stroke={LINK_COLORS.fiberCore} strokeWidth={2} />
       </g>
     );
   }

@@ -1,0 +1,58 @@
+/**
+ * One sentence for what a step (Next event, Next burst) did, from the visual events the
+ * engine recorded during it: what a teacher would say while walking a class through one
+ * burst's life. The sentence says "nothing to draw" rather than stay silent when the event
+ * was internal (a timer, a sample).
+ */
+import { EventKind, type VisualEvent } from '../sim/visualStore';
+import { describeBurstDropped, describeBurstFormed, describeEvent } from '../log/describe';
+import type { Names } from '../log/names';
+
+const CLASS_WORD = ['data', 'ACK', 'background'];
+
+function laneWord(e: VisualEvent): string {
+  return e.lane >= 0 ? ` on λ${e.lane + 1}` : '';
+}
+
+/** One event as a clause ("burst 512 leaves E1 on λ1 toward C1"). */
+export function describeStepEvent(e: VisualEvent, names: Names): string {
+  switch (e.kind) {
+    case EventKind.BurstFormed:
+      return describeBurstFormed(e, names);
+    case EventKind.ControlPacket:
+      return `the control packet of burst ${e.id} leaves ${names.linkFrom(e.link, e.dir)} for ${names.linkTo(e.link, e.dir)}`;
+    case EventKind.BurstOnLink:
+      return `burst ${e.id} (${CLASS_WORD[e.cls] ?? 'burst'}) leaves ${names.linkFrom(e.link, e.dir)}${laneWord(e)} toward ${names.linkTo(e.link, e.dir)}`;
+    case EventKind.PacketOnLink:
+      return `a ${e.cls === 1 ? 'ACK' : 'data packet'} of ${names.flow(e.id)} leaves ${names.linkFrom(e.link, e.dir)} for ${names.linkTo(e.link, e.dir)}`;
+    case EventKind.BurstDropped:
+      return describeBurstDropped(e, names);
+    default:
+      return describeEvent(e, names);
+  }
+}
+
+/**
+ * The sentence for a step. `events` are those of the step, in order; `kind` is what was
+ * asked for. For "burst": the burst formed and when its control packet went ahead of it.
+ */
+export function narrateStep(kind: 'event' | 'burst', events: readonly VisualEvent[], names: Names, at: number): string {
+  const when = `At ${formatStepTime(at)}`;
+  if (kind === 'burst') {
+    const formed = [...events].reverse().find((e) => e.kind === EventKind.BurstFormed);
+    if (formed) {
+      // The offset is in the burst's description; say what it is for.
+      const offset = formed.value > 0 ? '; its control packet goes ahead of it by that offset, so each core is set up before the burst arrives' : '';
+      return `${when}: ${describeBurstFormed(formed, names)}${offset}.`;
+    }
+  }
+  const last = events.at(-1);
+  if (!last) return `${when}: an event with nothing to draw (a timer or a sample).`;
+  const more = events.length > 1 ? ` (and ${events.length - 1} more event${events.length > 2 ? 's' : ''} at this moment)` : '';
+  return `${when}: ${describeStepEvent(last, names)}${more}.`;
+}
+
+/** Enough digits to see one step: 1.912345 s, 20.000001 ms apart reads as different. */
+export function formatStepTime(t: number): string {
+  return `${t.toFixed(6)} s`;
+}
