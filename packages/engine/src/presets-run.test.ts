@@ -124,5 +124,14 @@ describe('presets in the wasm engine', () => {
     expect(s.flows.map((f) => f.id)).toEqual(['tahoe', 'reno', 'newreno']);
     for (const f of s.flows) expect(f.delivered, f.id).toBeGreaterThan(0);
     expect(s.packets.queueDrops).toBeGreaterThan(0);
+    // What the preset's "What to look for" says of this run (presets.ts): the queue's
+    // overflow hits Reno and NewReno (a fast retransmit, then a timeout each); Tahoe loses nothing.
+    const [tahoe, reno, newreno] = s.flows;
+    expect(tahoe.retransmits).toBe(0);
+    for (const f of [reno, newreno]) {
+      expect(f.fastRetransmits, f.id).toBeGreaterThanOrEqual(1);
+      expect(f.rtos, f.id).toBeGreaterThanOrEqual(1);
+    }
+    expect(tahoe.goodput).toBeGreaterThan(reno.goodput);
   });
 });

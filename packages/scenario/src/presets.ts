@@ -166,7 +166,7 @@ export const PRESETS: readonly Preset[] = deepFreeze([
       'Three FTP flows, Tahoe, Reno and NewReno, share a 60 Mbit/s bottleneck with a drop-tail queue of 5 packets: plain packet switching, no OBS.',
     lookFor: [
       'The window is capped at 10 segments: at most 10 x 1460 B per 0.2 s round trip, about 0.58 Mbit/s per flow.',
-      'Slow start overflows the 5-packet bottleneck queue; a flow that loses a segment responds as its variant: Tahoe falls back to one segment and slow start, Reno and NewReno halve.',
+      'Slow start overflows the 5-packet bottleneck queue. In this run the drops hit Reno and NewReno: each makes a fast retransmit, then times out, and their cwnd charts fall; Tahoe loses nothing, keeps its 10-segment window and ends ahead. Which flow loses depends on who overflows the queue: a Tahoe that lost a segment would fall back to one segment and slow start (try another seed or the MSS below).',
       'Reno leaves fast recovery on the first new ACK; NewReno stays until the whole window is repaired.',
       'Change the packet size (MSS) from 1460 to 4000 B and compare the three again.',
     ],
