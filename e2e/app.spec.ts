@@ -103,7 +103,7 @@ test('reset returns to t = 0 with empty charts, paused, and play starts again', 
   await waitIdle(page);
   expect(await simTime(page)).toBe(0);
   expect(await cwndPoints(page)).toBe(0);
-  await expect(page.getByTestId('sim-time')).toHaveText('0.00 s');
+  await expect(page.getByTestId('sim-time')).toHaveText('0.000000 s');
   await snapshot(page, '04-reset');
   await page.getByRole('button', { name: 'Play' }).click();
   await expect.poll(() => cwndPoints(page)).toBeGreaterThan(0);

@@ -11,6 +11,10 @@ describe('format', () => {
     expect(formatPercent(0.01)).toBe('1.0 %');
     expect(formatPercent(0.075)).toBe('7.5 %');
     expect(formatSeconds(3.14159)).toBe('3.14 s');
+    // Paused, the clock shows µs whatever the speed: a step of 2 µs is seen.
+    expect(formatClock(1.91, 1, true)).toBe('1.910000 s');
+    expect(formatClock(1.910002, 1, true)).not.toBe(formatClock(1.91, 1, true));
+    expect(formatClock(1.91, 1)).toBe('1.91 s');
     expect(formatThroughput(1.234e8)).toBe('123.4 Mbit/s');
     expect(formatThroughput(2.188e10)).toBe('21.9 Gbit/s');
     expect(formatThroughput(undefined)).toBe('–');

@@ -52,10 +52,11 @@ function trimZeros(x: number): string {
 
 /**
  * The simulated clock at a given speed: enough decimals that it visibly moves (µs when
- * watching single bursts), never more, so the readout does not jitter.
+ * watching single bursts), never more, so the readout does not jitter. A clock standing
+ * still (paused, stepping) shows µs: a step of a few µs must read as a change.
  */
-export function formatClock(s: number, speed: number): string {
-  const decimals = speed <= 1e-4 ? 6 : speed <= 1e-2 ? 4 : 2;
+export function formatClock(s: number, speed: number, still = false): string {
+  const decimals = still || speed <= 1e-4 ? 6 : speed <= 1e-2 ? 4 : 2;
   return `${s.toFixed(decimals)} s`;
 }
 

@@ -18,7 +18,7 @@ export function TimeReadout() {
     const clock = clockRef.current;
     const bar = barRef.current;
     if (clock) {
-      clock.textContent = formatClock(now, speed);
+      clock.textContent = formatClock(now, speed, phase === 'paused');
       clock.dataset.now = String(now);
     }
     if (bar) bar.value = duration > 0 ? Math.min(1, now / duration) : 0;
@@ -27,7 +27,7 @@ export function TimeReadout() {
       rate.textContent = formatEventRate(controller.live.eventsPerSecond);
       rate.dataset.value = String(controller.live.eventsPerSecond);
     }
-  }, [controller, duration, speed]);
+  }, [controller, duration, speed, phase]);
 
   useEffect(() => controller.addView(redraw), [controller, redraw]);
 
