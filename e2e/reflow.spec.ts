@@ -1,0 +1,46 @@
+/**
+ * Issue 19 (reflow, WCAG 1.4.10): from a 360 px phone to a 1280 px projector at 200 %
+ * zoom (640 CSS px) the page never scrolls sideways, and a student on a phone can open a
+ * shared link, run it, switch charts and read "What to look for".
+ */
+import { expect, test } from '@playwright/test';
+import { waitIdle } from './helpers';
+
+const sideways = (page: import('@playwright/test').Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+for (const [width, height] of [
+  [360, 740],
+  [390, 844],
+  [640, 360],
+  [1280, 720],
+]) {
+  test(`no sideways scrolling at ${width} x ${height}`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await page.goto('./#preset=paper004');
+    await expect(page.getByTestId('phase')).not.toHaveText(/Loading/);
+    await waitIdle(page);
+    expect(await sideways(page)).toBe(0);
+  });
+}
+
+test('on a phone a shared link opens, runs, switches views and shows "What to look for" in full', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('./#preset=paper000');
+  await expect(page.getByTestId('phase')).toHaveText('Running');
+  await page.getByTestId('preset-info-toggle').click();
+  const info = page.getByTestId('preset-info');
+  await expect(info).toBeVisible();
+  // In the page's flow, under the picker: nothing covers the picker, nothing is cut.
+  const pick = await page.getByTestId('preset').boundingBox();
+  const box = await info.boundingBox();
+  expect(box!.y).toBeGreaterThanOrEqual(pick!.y + pick!.height);
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+  await page.getByTestId('tab-log').click();
+  await expect(page.getByTestId('event-log')).toBeVisible();
+  await page.getByTestId('tab-charts').click();
+  await expect(page.getByTestId('chart-rtt')).toBeVisible();
+  expect(await sideways(page)).toBe(0);
+  await page.screenshot({ path: new URL('./artifacts/reflow-phone.png', import.meta.url).pathname, fullPage: true });
+});
