@@ -44,11 +44,9 @@ export function defaultPresetScenario(): { scenario: Scenario; presetId: string 
   return { scenario: structuredClone(preset.scenario) as Scenario, presetId: preset.id };
 }
 
-/** The id of the preset this scenario is exactly (field order aside), else ''. */
-export function presetIdOf(scenario: Scenario): string {
-  const text = canonical(scenario);
-  return PRESETS.find((p) => canonical(p.scenario) === text)?.id ?? '';
-}
+import { presetIdOf } from '../store/presetMatch';
+
+export { presetIdOf };
 
 /**
  * @param hash `location.hash`

@@ -12,7 +12,7 @@ import { ScenarioError } from '@obs-tcp-sim/scenario';
 import { focusStore } from '../log/focus';
 import type { FrameScheduler } from '../raf/scheduler';
 import { SeriesStore, type SampleRows } from './seriesStore';
-import { VisualStore, EVENT_COLUMNS, type EventRows, type VisualEvent } from './visualStore';
+import { VisualStore, rowEvent, type EventRows, type VisualEvent } from './visualStore';
 
 /** What this app needs from `@obs-tcp-sim/engine`'s EngineClient (docs/engine-api.md §2). */
 export interface EngineLike<S = unknown> {
@@ -23,7 +23,6 @@ export interface EngineLike<S = unknown> {
   pause(): void;
   setSpeed(simSecondsPerWallSecond: number): void;
   reset(): Promise<unknown>;
-  setLive(path: string, value: number): Promise<unknown>;
   /** A live change; `at` is the engine time it took effect (docs/live-changes.md). */
   changeLive(path: string, value: number): Promise<{ error: string | null; at: number }>;
   /** Frames carry visual events from now on (docs/engine-api.md §2). */
@@ -319,26 +318,6 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
   }
 
   /**
-   * A live change at the engine's current time (docs/engine-api.md: the setLive paths),
-   * without a reset. Resolves to null when applied, else the engine's reason (also shown
-   * as a notice).
-   */
-  async setLive(path: string, value: number): Promise<string | null> {
-    try {
-      const result = await this.track(this.engine.setLive(path, value));
-      if (typeof result === 'string' && result !== '') {
-        this.setState({ notice: `Could not change ${path}: ${result}` });
-        return result;
-      }
-      return null;
-    } catch (err) {
-      const reason = messageOf(err);
-      this.setState({ notice: `Could not change ${path}: ${reason}` });
-      return reason;
-    }
-  }
-
-  /**
    * A live change that says when it took effect (the run's record): `at` is the engine
    * time, `error` the engine's reason when refused (also shown as a notice).
    */
@@ -456,13 +435,7 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
 }
 
 function eventsOf(rows: EventRows): VisualEvent[] {
-  const out: VisualEvent[] = [];
-  for (let i = 0; i < rows.kind.length; i++) {
-    const e = {} as VisualEvent;
-    for (const c of EVENT_COLUMNS) e[c] = rows[c][i];
-    out.push(e);
-  }
-  return out;
+  return Array.from({ length: rows.kind.length }, (_, i) => rowEvent(rows, i));
 }
 
 export function messageOf(err: unknown): string {

@@ -190,7 +190,8 @@ export class VisualStore {
   }
 }
 
-function rowEvent(rows: EventRows, i: number): VisualEvent {
+/** Row i of a frame's event columns, decoded. */
+export function rowEvent(rows: EventRows, i: number): VisualEvent {
   const e = {} as VisualEvent;
   for (const c of EVENT_COLUMNS) e[c] = rows[c][i];
   return e;

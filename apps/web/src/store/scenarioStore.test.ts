@@ -347,3 +347,16 @@ describe('planSync', () => {
     expect(planSync(base, p).kind).toBe('load');
   });
 });
+
+describe('documentOf', () => {
+  it('gives the same object while the scenario and the record stay the same', async () => {
+    const { store, session } = setup();
+    session.now = 2;
+    store.edit('ack loss', (s) => ({ ...s, obs: { ...s.obs, burstLoss: { data: 0.01, ack: 0.05 } } }));
+    await store.settled();
+    const a = documentOf(store.getState());
+    expect(documentOf({ ...store.getState() })).toBe(a);
+    store.preview((s) => ({ ...s, nodes: s.nodes.map((n) => (n.id === 'C1' ? { ...n, x: 5 } : n)) }));
+    expect(documentOf(store.getState())).not.toBe(a);
+  });
+});

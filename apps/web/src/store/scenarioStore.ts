@@ -18,7 +18,8 @@
  * made from it (documentOf) replays the same run.
  */
 import { findPreset, type Scenario } from '@obs-tcp-sim/scenario';
-import { canonical, planSync, sameNetwork } from './syncPlan';
+import { planSync, sameNetwork } from './syncPlan';
+import { isPresetScenario } from './presetMatch';
 import { applyLive, describeLive, readLive } from './livePaths';
 import { pathInMessage, validateScenario, type Issue } from '../editor/validate';
 
@@ -104,11 +105,6 @@ export function formatChangeTime(at: number): string {
   return `${Number(at.toFixed(3))} s`;
 }
 
-function isPresetScenario(s: Scenario, presetId: string | null): boolean {
-  const preset = presetId === null ? undefined : findPreset(presetId);
-  return preset !== undefined && canonical(preset.scenario) === canonical(s);
-}
-
 /** The scenario without its schedule: the values it starts from. */
 function withoutSchedule(s: Scenario): Scenario {
   if (!('liveChanges' in s)) return s;
@@ -130,14 +126,22 @@ function scheduleOf(s: Scenario): LiveChange[] {
 export function documentOf(state: Pick<StoreState, 'scenario' | 'run'>): Scenario {
   const { run, scenario } = state;
   if (run.changes.length === 0 && run.pending.length === 0) return scenario;
+  // The same object while nothing changed: the keeper and the address bar are told on
+  // every notification of the store (a sync status too), and compare by identity first.
+  const known = documents.get(run);
+  if (known?.scenario === scenario) return known.doc;
   const at = new Map(scenario.nodes.map((n) => [n.id, n]));
   const nodes = run.start.nodes.map((n) => {
     const now = at.get(n.id);
     return now && (now.x !== n.x || now.y !== n.y) ? { ...n, x: now.x, y: now.y } : n;
   });
   const liveChanges = [...run.changes.map(({ at: t, path, value }) => ({ at: t, path, value })), ...run.pending];
-  return { ...run.start, nodes, liveChanges } as Scenario;
+  const doc = { ...run.start, nodes, liveChanges } as Scenario;
+  documents.set(run, { scenario, doc });
+  return doc;
 }
+
+const documents = new WeakMap<RunRecord, { scenario: Scenario; doc: Scenario }>();
 
 export class ScenarioStore {
   private state: StoreState;
