@@ -19,14 +19,6 @@ namespace {
 
 using json = nlohmann::json;
 
-std::string refusal(const json& scenario) {
-  try {
-    parseScenario(scenario.dump());
-  } catch (const ScenarioError& e) {
-    return e.what();
-  }
-  return "(accepted)";
-}
 
 json withChanges(json changes, double duration = 2) {
   json j = defaultJson();
@@ -108,7 +100,7 @@ void PrintTo(const BadChange& c, std::ostream* os) { *os << c.what; }
 class LiveChangeRefusal : public ::testing::TestWithParam<BadChange> {};
 
 TEST_P(LiveChangeRefusal, NamesTheFieldAndTheRule) {
-  const std::string message = refusal(withChanges(GetParam().changes));
+  const std::string message = parserRefusal(withChanges(GetParam().changes));
   EXPECT_NE(message.find(GetParam().expected), std::string::npos) << GetParam().what << ": got \"" << message << "\"";
   EXPECT_EQ(message.find('\n'), std::string::npos);
 }
@@ -161,9 +153,9 @@ INSTANTIATE_TEST_SUITE_P(
 TEST(LiveChangesParser, AtMostTenThousandChanges) {
   json many = json::array();
   for (int i = 0; i <= kMaxLiveChanges; ++i) many.push_back(change(1, "obs.burstLoss.data", 0));
-  EXPECT_EQ(refusal(withChanges(many)), "liveChanges must list at most 10000 changes (got 10001)");
+  EXPECT_EQ(parserRefusal(withChanges(many)), "liveChanges must list at most 10000 changes (got 10001)");
   many.erase(many.begin());
-  EXPECT_EQ(refusal(withChanges(many)), "(accepted)");
+  EXPECT_EQ(parserRefusal(withChanges(many)), "(accepted)");
 }
 
 TEST(LiveChangesParser, SetLiveAppliesTheSameRules) {

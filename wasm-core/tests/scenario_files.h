@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "scenario/scenario_parser.h"
+
 namespace obs {
 
 // The text of packages/scenario/scenarios/<name>.
@@ -19,5 +21,15 @@ inline std::string readScenarioFile(const std::string& name) {
 
 // The reduced paper-000 scenario (docs/model.md section 6) as JSON.
 inline nlohmann::json defaultJson() { return nlohmann::json::parse(readScenarioFile("default.json")); }
+
+// The parser's message for a scenario it refuses, or "(accepted)".
+inline std::string parserRefusal(const nlohmann::json& scenario) {
+  try {
+    parseScenario(scenario.dump());
+  } catch (const ScenarioError& e) {
+    return e.what();
+  }
+  return "(accepted)";
+}
 
 }  // namespace obs

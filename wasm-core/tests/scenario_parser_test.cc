@@ -17,14 +17,6 @@ using json = nlohmann::json;
 
 std::string readDefault() { return readScenarioFile("default.json"); }
 
-std::string refusal(const json& scenario) {
-  try {
-    parseScenario(scenario.dump());
-  } catch (const ScenarioError& e) {
-    return e.what();
-  }
-  return "(accepted)";
-}
 
 TEST(ScenarioParser, ReadsTheDefaultScenario) {
   Scenario s = parseScenario(readDefault());
@@ -68,7 +60,7 @@ class ScenarioRefusal : public ::testing::TestWithParam<BadCase> {};
 TEST_P(ScenarioRefusal, NamesTheFieldAndTheRule) {
   json j = defaultJson();
   GetParam().mutate(j);
-  std::string message = refusal(j);
+  std::string message = parserRefusal(j);
   EXPECT_NE(message.find(GetParam().expected), std::string::npos)
       << GetParam().what << ": got \"" << message << "\"";
   EXPECT_EQ(message.find('\n'), std::string::npos) << "one line only";
@@ -257,7 +249,7 @@ TEST(ScenarioParser, ReadsTheTcpFields) {
   j["flows"][0]["tcp"]["rto"]["fixed"] = nullptr;
   EXPECT_DOUBLE_EQ(parseScenario(j.dump()).flows[0].tcp.rto.fixed, 0);
   j["flows"][0]["tcp"]["rto"]["fixed"] = 0;
-  EXPECT_EQ(refusal(j), "flows[0].tcp.rto.fixed must be a number > 0 (got 0)");
+  EXPECT_EQ(parserRefusal(j), "flows[0].tcp.rto.fixed must be a number > 0 (got 0)");
   j["flows"][0]["tcp"]["rto"]["fixed"] = nullptr;
   j["flows"][0]["tcp"]["delayedAck"] = true;
   EXPECT_TRUE(parseScenario(j.dump()).flows[0].tcp.delayedAck);
@@ -284,7 +276,7 @@ TEST(ScenarioParser, NeutralValuesOfLaterFeaturesAreAccepted) {
   j["nodes"][2]["fdl"] = {{"count", 0}, {"unit", 1e-4}};
   j["background"] = json::array();
   j["flows"][0]["tcp"]["rto"]["fixed"] = nullptr;
-  EXPECT_EQ(refusal(j), "(accepted)");
+  EXPECT_EQ(parserRefusal(j), "(accepted)");
 }
 
 }  // namespace
@@ -322,7 +314,7 @@ TEST(ScenarioParser, EveryFieldWithAWrongTypeIsRefusedByName) {
   std::stringstream text;
   text << in.rdbuf();
   json full = json::parse(text.str());
-  ASSERT_EQ(refusal(full), "(accepted)");
+  ASSERT_EQ(parserRefusal(full), "(accepted)");
   std::vector<std::string> leaves;
   collectLeaves(full, "", &leaves);
   ASSERT_GT(leaves.size(), 100u);
@@ -331,7 +323,7 @@ TEST(ScenarioParser, EveryFieldWithAWrongTypeIsRefusedByName) {
     json& v = j[pointerFor(leaf)];
     // A string where a number or boolean belongs, a number where a string belongs.
     v = v.is_string() ? json(12345) : json("oops");
-    std::string message = refusal(j);
+    std::string message = parserRefusal(j);
     EXPECT_EQ(message.rfind(leaf, 0), 0u) << leaf << ": got \"" << message << "\"";
   }
 }
