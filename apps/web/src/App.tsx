@@ -4,7 +4,7 @@
  *
  * Each area is its own module (editor/, charts/, channel/, log/) so they can grow apart.
  */
-import { useState } from 'react';
+import type { ComponentType } from 'react';
 import { ChannelArea } from './channel/ChannelArea';
 import { ChartsArea } from './charts/ChartsArea';
 import { CompareArea } from './compare/CompareArea';
@@ -26,30 +26,37 @@ import { ShareMenu } from './share/ShareMenu';
 import { useScenarioStore } from './share/storeContext';
 import { usePageKeys } from './controls/keyboard';
 import { useController, useSimState } from './sim/context';
+import { PresenterToggle } from './view/PresenterToggle';
+import { useView, viewStore, type ViewTab } from './view/viewStore';
 
-const TABS = [
+const TABS: ReadonlyArray<{ id: ViewTab; label: string; Area: ComponentType }> = [
   { id: 'charts', label: 'Charts', Area: ChartsArea },
   { id: 'channels', label: 'Channels', Area: ChannelArea },
   { id: 'log', label: 'Event log', Area: EventLogArea },
   { id: 'compare', label: 'Compare A/B', Area: CompareArea },
   { id: 'sweep', label: 'Sweep', Area: SweepArea },
-] as const;
-type TabId = (typeof TABS)[number]['id'];
+];
 
 export function App() {
   const controller = useController();
   const { phase } = useSimState();
   const store = useScenarioStore();
   usePageKeys(controller);
-  const [tab, setTab] = useState<TabId>('charts');
-  // The network or the results get most of the height: the animation wants room when a
-  // class watches bursts, the charts when it reads them.
-  const [bigNetwork, setBigNetwork] = useState(false);
+  // The network or the results get most of the height (bigNetwork): the animation wants
+  // room when a class watches bursts, the charts when it reads them.
+  const { tab, bigNetwork, presenter, embed } = useView();
+  const setTab = (id: ViewTab) => viewStore.set({ tab: id });
+  const setBigNetwork = (big: boolean) => viewStore.set({ bigNetwork: big });
+  const mode = embed ? ' embed' : presenter ? ' presenter' : '';
   return (
-    <div className="app" data-testid="app" data-phase={phase}>
+    <div className={`app${mode}`} data-testid="app" data-phase={phase} data-presenter={presenter} data-embed={embed}>
       <header className="app-header">
-        <h1>TCP over Optical Burst Switching</h1>
+        <h1>
+          <span className="title-long">TCP over Optical Burst Switching</span>
+          <span className="title-short" aria-hidden="true">TCP over OBS</span>
+        </h1>
         <PresetPicker />
+        <PresenterToggle />
         <ShareMenu />
       </header>
       <ErrorBanner />

@@ -7,6 +7,7 @@
  * animation frames while drop flashes fade (they live in wall time, so they show at every
  * speed, paused included).
  */
+import { useView } from '../view/viewStore';
 import { useEffect, useMemo, useRef } from 'react';
 import { focusStore } from '../log/focus';
 import { useController } from '../sim/context';
@@ -17,8 +18,13 @@ import { AnimationModel, flowSources, linkInfos } from './model';
 import { paintDrawList } from './paint';
 import type { DrawList, OverlayProps } from './types';
 
+/** Drop and TCP-event labels in presenter mode, px. */
+const PRESENTER_LABEL_PX = 24;
+
 export function AnimationLayer(props: OverlayProps) {
   const { scenario, width, height, toScreen } = props;
+  const s = props.glyphScale ?? 1;
+  const minText = useView().presenter ? PRESENTER_LABEL_PX : 0;
   const controller = useController();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const model = useMemo(() => new AnimationModel([]), []);
@@ -29,12 +35,12 @@ export function AnimationLayer(props: OverlayProps) {
     model.setLinks(linkInfos(scenario), flowSources(scenario));
   }, [model, scenario]);
 
-  // The editor keeps node glyphs and strokes the same size at every zoom (its `scale` is
-  // pixels per scenario unit): lanes and marks do the same, positions follow toScreen.
-  // toScreen is a new function on each render of the editor; the geometry is cheap.
+  // Lanes, marks and text take the editor's glyph scale (the area, the zoom past the fit,
+  // presenter mode); positions follow toScreen. toScreen is a new function on each render
+  // of the editor; the geometry is cheap.
   const geometry = useMemo(
-    () => ({ ...computeGeometry(scenario, toScreen, 1), text: editorTextBoxes(scenario, toScreen) }),
-    [scenario, toScreen],
+    () => ({ ...computeGeometry(scenario, toScreen, s), text: editorTextBoxes(scenario, toScreen, s), minText }),
+    [scenario, toScreen, s, minText],
   );
 
   // The latest props for the redraw closure, which lives as long as the component.

@@ -215,7 +215,7 @@ export function buildDrawList(model: AnimationModel, geom: Geometry, opts: DrawO
     const cross = model.packetCrossing[key] || g.delay;
     if (summarisePackets(inFlight, g.len, cross, speed)) {
       if (inFlight === 0 && !(rate && rate > 0)) continue;
-      summary(out, g, dir, rate, inFlight, s);
+      summary(out, g, dir, rate, inFlight, s, geom.minText ?? 0);
       out.stats.summaries++;
     } else if (arr) {
       for (let k = 0; k < arr.length; k += 2) {
@@ -248,7 +248,7 @@ export function buildDrawList(model: AnimationModel, geom: Geometry, opts: DrawO
     const placeKey = f.place.at === 'node' ? `n${f.place.node}` : `l${f.place.link}:${f.place.dir}:${f.place.f}`;
     const row = stacked.get(placeKey) ?? 0;
     stacked.set(placeKey, row + 1);
-    const size = 13 * Math.min(1.4, Math.max(0.85, s));
+    const size = Math.max(geom.minText ?? 0, 13 * Math.min(1.4, Math.max(0.85, s)));
     const label: LabelPrim = {
       x: p.x,
       y: p.y - p.r - 6 * s - row * (size + 2),
@@ -299,7 +299,7 @@ function markFocus(out: DrawList, geom: Geometry, focus: FocusMark): void {
     out.rings.push({ x: n.x, y: n.y, r: n.r + 7 * s, width: 3 * s, color: FOCUS_RING_COLOR, alpha: 0.9 });
     anchor = { x: n.x, y: n.y, r: n.r + 7 * s };
   }
-  const size = 12 * Math.min(1.3, Math.max(0.85, s));
+  const size = Math.max(geom.minText ?? 0, 12 * Math.min(1.3, Math.max(0.85, s)));
   const label: LabelPrim = {
     x: anchor.x,
     y: anchor.y + anchor.r + size + 4 * s,
@@ -516,7 +516,7 @@ export function formatRate(perSecond: number): string {
  * A band along the direction's side, thicker for more packets per second (log scale),
  * with a chevron for the direction of travel and the rate (or the count when paused).
  */
-function summary(out: DrawList, g: LinkGeom, dir: number, rate: number | null, inFlight: number, s: number): void {
+function summary(out: DrawList, g: LinkGeom, dir: number, rate: number | null, inFlight: number, s: number, minText: number): void {
   const level = rate && rate > 0 ? Math.min(1, Math.log10(1 + rate) / 6) : Math.min(1, Math.log10(1 + inFlight) / 3);
   const width = (2 + 6 * level) * s;
   const off = g.packetOffset + width / 2 - 2 * s;
@@ -537,7 +537,7 @@ function summary(out: DrawList, g: LinkGeom, dir: number, rate: number | null, i
     text: rate && rate > 0 ? `${formatRate(rate)} pkt/s` : `${inFlight} pkt`,
     color: '#1a1a1a',
     alpha: 1,
-    size: 11 * Math.min(1.3, Math.max(0.85, s)),
+    size: Math.max(minText, 11 * Math.min(1.3, Math.max(0.85, s))),
     align: 'center',
     bold: false,
   });

@@ -49,6 +49,8 @@ export interface Geometry {
   links: (LinkGeom | null)[];
   /** Size factor of lanes, marks and text (1 = the sizes of the node glyphs at rest). */
   s: number;
+  /** Smallest font of the layer's labels, px (presenter mode: 24, read from the back of a room). */
+  minText?: number;
   /** The editor's own text under the layer (editorText.ts), for labels to keep off. */
   text?: ReadonlyArray<{ left: number; right: number; top: number; bottom: number }>;
 }
@@ -190,9 +192,9 @@ export function barSpanInto(
  * the control channel and the wavelength lanes of a fiber, the packets and their summary
  * band on a packet link. Labels beside a link go beyond it.
  */
-export function laneBandHalfWidth(kind: string, wavelengths: number): number {
-  if (kind !== 'fiber') return 6 + 8;
+export function laneBandHalfWidth(kind: string, wavelengths: number, s = 1): number {
+  if (kind !== 'fiber') return (6 + 8) * s;
   const w = Math.max(1, wavelengths);
   const spacing = Math.max(1.5, Math.min(LANE_SPACING, LANES_MAX_WIDTH / w));
-  return 8 + (w + 1) * spacing;
+  return (8 + (w + 1) * spacing) * s;
 }

@@ -21,6 +21,8 @@ export interface OverlayProps {
    * toScreen for positions.
    */
   scale: number;
+  /** Size factor of glyphs, lanes, marks and text (editor/canvas/glyphScale.ts). */
+  glyphScale?: number;
 }
 
 /** A straight stroke: lanes, burst bars, flow stripes, packet-rate bands. */

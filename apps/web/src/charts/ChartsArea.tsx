@@ -13,6 +13,7 @@ import { MARKER_STYLE } from './drawSeries';
 import { focusStore } from '../log/focus';
 import { followFocus, windowAround } from './followFocus';
 import { TimeWindowStore } from './timeWindow';
+import { singleChart, useView, viewStore, type ChartChoice } from '../view/viewStore';
 import './charts.css';
 
 /** Throughput averaging choices, seconds (0: the engine's per-sample goodput). */
@@ -52,11 +53,17 @@ export function ChartsArea() {
   const [rateWindow, setRateWindow] = useState<number>(DEFAULT_RATE_WINDOW);
 
   const common = { selection, flowIds, rateWindow, timeWindow };
+  // Presenter and embed modes (and a lesson step) show one chart, large.
+  const single = singleChart(useView());
+  const shows = (kind: ChartKind) => single === null || single === kind;
   return (
-    <div className="charts" data-testid="charts">
-      <FlowLegend flowIds={flowIds} selection={selection} onChange={setSelection} timeWindow={timeWindow} />
-      <div className="charts-grid">
-        <LiveChart
+    <div className="charts" data-testid="charts" data-single={single ?? undefined}>
+      <div className="charts-top">
+        {single && <ChartSwitch shown={single} />}
+        <FlowLegend flowIds={flowIds} selection={selection} onChange={setSelection} timeWindow={timeWindow} />
+      </div>
+      <div className={`charts-grid${single ? ' single' : ''}`}>
+        {shows('cwnd') && <LiveChart
           {...common}
           kind="cwnd"
           testId="chart-cwnd"
@@ -85,8 +92,8 @@ export function ChartsArea() {
               </li>
             </ul>
           }
-        />
-        <LiveChart
+        />}
+        {shows('throughput') && <LiveChart
           {...common}
           kind="throughput"
           testId="chart-throughput"
@@ -109,8 +116,8 @@ export function ChartsArea() {
               </select>
             </label>
           }
-        />
-        <LiveChart
+        />}
+        {shows('rtt') && <LiveChart
           {...common}
           kind="rtt"
           testId="chart-rtt"
@@ -134,8 +141,30 @@ export function ChartsArea() {
               </li>
             </ul>
           }
-        />
+        />}
       </div>
+    </div>
+  );
+}
+
+type ChartKind = Exclude<ChartChoice, 'all'>;
+const CHART_NAMES: Record<ChartKind, string> = { cwnd: 'cwnd', throughput: 'Throughput', rtt: 'RTT' };
+
+/** Which one chart shows, when only one fits (presenter and embed modes). */
+function ChartSwitch({ shown }: { shown: ChartKind }) {
+  return (
+    <div className="chart-switch" role="group" aria-label="Chart shown">
+      {(Object.keys(CHART_NAMES) as ChartKind[]).map((kind) => (
+        <button
+          key={kind}
+          type="button"
+          aria-pressed={kind === shown}
+          data-testid={`show-chart-${kind}`}
+          onClick={() => viewStore.set({ chart: kind })}
+        >
+          {CHART_NAMES[kind]}
+        </button>
+      ))}
     </div>
   );
 }

@@ -8,6 +8,7 @@
  * the 0 / Escape key) follows the whole run again; the hover time too, so every chart
  * draws its rule at the same instant and the hovered one shows the read-out.
  */
+import { useView } from '../view/viewStore';
 import { scaleLinear } from 'd3';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useController } from '../sim/context';
@@ -50,7 +51,12 @@ export interface LiveChartProps {
   altUnit?: { above: number; divide: number; yLabel: string };
 }
 
-const MARGIN = { top: 8, right: 18, bottom: 36, left: 58 };
+/** Room for the axes' text, px, at text scale `t` (presenter mode writes it larger). */
+function chartMargin(t: number) {
+  return { top: 8 * t, right: 18 * t, bottom: 36 * t, left: 58 * t };
+}
+/** Presenter mode's axis text: 14 px ticks become 24 px. */
+const PRESENTER_TEXT_SCALE = 24 / 14;
 /** Markers closer than this (px) to the pointer are named in the read-out. */
 const MARKER_PICK_PX = 6;
 const MARKER_CELL_PX = 7;
@@ -82,6 +88,10 @@ export function LiveChart(props: LiveChartProps) {
   const ruleRef = useRef<HTMLDivElement>(null);
   const tipRef = useRef<HTMLDivElement>(null);
   const { width, height } = useElementSize(boxRef);
+  const textScale = useView().presenter ? PRESENTER_TEXT_SCALE : 1;
+  const MARGIN = useMemo(() => chartMargin(textScale), [textScale]);
+  const marginRef = useRef(MARGIN);
+  marginRef.current = MARGIN;
   const innerW = Math.max(0, width - MARGIN.left - MARGIN.right);
   const innerH = Math.max(0, height - MARGIN.top - MARGIN.bottom);
 
@@ -313,7 +323,7 @@ export function LiveChart(props: LiveChartProps) {
           .filter((l) => l.label !== '' && !seen.has(l.label) && seen.add(l.label))
           .map((l) => ({ label: l.label, color: l.color, dash: l.dash }));
       },
-      plot: () => ({ left: MARGIN.left, top: MARGIN.top, width: exportView.current.innerW, height: exportView.current.innerH }),
+      plot: () => ({ left: marginRef.current.left, top: marginRef.current.top, width: exportView.current.innerW, height: exportView.current.innerH }),
       paint: (ctx) => void painted.current?.(ctx),
     });
   }, []);
@@ -384,8 +394,8 @@ export function LiveChart(props: LiveChartProps) {
   };
 
   const dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
-  const yTicks = Math.max(2, Math.min(6, Math.floor(innerH / 30)));
-  const xTicks = Math.max(2, Math.min(10, Math.floor(innerW / 64)));
+  const yTicks = Math.max(2, Math.min(6, Math.floor(innerH / (30 * textScale))));
+  const xTicks = Math.max(2, Math.min(10, Math.floor(innerW / (64 * textScale))));
   // One formatter per render, not one per tick (d3 parses its specifier on each call).
   const xTickLabel = x.tickFormat(xTicks);
 
@@ -403,7 +413,7 @@ export function LiveChart(props: LiveChartProps) {
                 {y.ticks(yTicks).map((v) => (
                   <g key={v} transform={`translate(0,${y(v)})`}>
                     <line x2={innerW} className="grid" />
-                    <text x={-8} dy="0.35em" textAnchor="end">
+                    <text x={-8 * textScale} dy="0.35em" textAnchor="end">
                       {tickLabel(v, unitDivide)}
                     </text>
                   </g>
@@ -411,14 +421,14 @@ export function LiveChart(props: LiveChartProps) {
                 {x.ticks(xTicks).map((v) => (
                   <g key={v} transform={`translate(${x(v)},${innerH})`}>
                     <line y2={5} className="tick" />
-                    <text y={18} textAnchor="middle">
+                    <text y={18 * textScale} textAnchor="middle">
                       {xTickLabel(v)}
                     </text>
                   </g>
                 ))}
                 <line y2={innerH} className="axis" />
                 <line y1={innerH} y2={innerH} x2={innerW} className="axis" />
-                <text className="axis-label" x={innerW / 2} y={innerH + 33} textAnchor="middle">
+                <text className="axis-label" x={innerW / 2} y={innerH + 33 * textScale} textAnchor="middle">
                   simulated time (s)
                 </text>
               </g>

@@ -14,6 +14,8 @@ describe('page keys', () => {
     expect(commandFor(key(' '))).toBe('toggle');
     expect(commandFor(key('n'))).toBe('step-event');
     expect(commandFor(key('B'))).toBe('step-burst');
+    expect(commandFor(key('p'))).toBe('presenter');
+    expect(commandFor(key('Escape'))).toBe('leave-presenter');
   });
   it('leaves shortcuts with modifiers and other keys to others', () => {
     expect(commandFor(key('z', { ctrlKey: true }))).toBeNull();

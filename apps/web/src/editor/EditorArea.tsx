@@ -6,6 +6,7 @@
  * only what the user is doing right now: the selection and the tool (place a node, link
  * two nodes, pick a flow's hosts).
  */
+import { useView, viewStore } from '../view/viewStore';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { oneLine } from '@obs-tcp-sim/scenario';
 import { NodeGlyph } from '../topology/NodeGlyph';
@@ -69,7 +70,8 @@ export function EditorArea({ overlay, legend, store: given }: EditorAreaProps = 
   const [legendChoice, setLegendChoice] = useState<boolean | null>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   const { width, height } = useElementSize(boxRef);
-  const legendOpen = legendChoice ?? width >= LEGEND_OPEN_MIN_WIDTH;
+  // Folded at first in presenter mode: at 24 px it would cover half the network.
+  const legendOpen = legendChoice ?? (width >= LEGEND_OPEN_MIN_WIDTH && !viewStore.get().presenter);
 
   // A scenario from outside (a preset) is fitted to the view.
   useEffect(() => {
@@ -190,7 +192,9 @@ export function EditorArea({ overlay, legend, store: given }: EditorAreaProps = 
   }
   // The panel keeps its column (the canvas does not jump while building); × hides it to
   // give the network the whole width, and selecting something brings it back.
-  const panelOpen = !panelHidden || shownSelection !== null;
+  // Presenter and embed modes keep the side panel out of the way (the network gets the room).
+  const { presenter, embed } = useView();
+  const panelOpen = !presenter && !embed && (!panelHidden || shownSelection !== null);
   const lastElement = selectionExists(scenario, lastElementRef.current) ? lastElementRef.current : null;
 
   const undoLabel = state.undo.at(-1)?.label;

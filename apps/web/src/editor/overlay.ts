@@ -16,6 +16,8 @@ export interface OverlayProps {
   toScreen: (x: number, y: number) => [number, number];
   /** Pixels per scenario unit (zoom included). */
   scale: number;
+  /** Size factor of the glyphs, labels and marks (canvas/glyphScale.ts): 1 at rest. */
+  glyphScale: number;
   /** The same mapping as d3-zoom's transform: px = k * x + tx. */
   transform: { k: number; x: number; y: number };
 }

@@ -11,14 +11,15 @@ export const LINK_KIND_LABEL: Record<LinkKind, string> = {
   fiber: 'Fiber (λ = wavelengths)',
 };
 
-export function LinkGlyph({ kind, x1, y1, x2, y2 }: { kind: LinkKind; x1: number; y1: number; x2: number; y2: number }) {
+/** `size` scales the strokes with the drawing's glyphs (editor/canvas/glyphScale.ts). */
+export function LinkGlyph({ kind, x1, y1, x2, y2, size = 1 }: { kind: LinkKind; x1: number; y1: number; x2: number; y2: number; size?: number }) {
   if (kind === 'fiber') {
     return (
       <g>
-        <line x1={x1} y1={y1} x2={x2} y2={y2} stroke={LINK_COLORS.fiber} strokeWidth={10} strokeLinecap="round" />
-        <line x1={x1} y1={y1} x2={x2} y2={y2} stroke={LINK_COLORS.fiberCore} strokeWidth={2} />
+        <line x1={x1} y1={y1} x2={x2} y2={y2} stroke={LINK_COLORS.fiber} strokeWidth={10 * size} strokeLinecap="round" />
+        <line x1={x1} y1={y1} x2={x2} y2={y2} stroke={LINK_COLORS.fiberCore} strokeWidth={2 * size} />
       </g>
     );
   }
-  return <line x1={x1} y1={y1} x2={x2} y2={y2} stroke={LINK_COLORS.packet} strokeWidth={3} />;
+  return <line x1={x1} y1={y1} x2={x2} y2={y2} stroke={LINK_COLORS.packet} strokeWidth={3 * size} />;
 }

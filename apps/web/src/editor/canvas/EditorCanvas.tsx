@@ -1,8 +1,8 @@
 /**
  * The network drawing: SVG nodes and links in scenario coordinates mapped to pixels by
  * one view transform (d3-zoom: wheel to zoom, drag the background to pan), nodes dragged
- * with d3-drag, clicks reported up. Glyphs keep their size at every zoom so ids and labels
- * stay readable from the back of the room.
+ * with d3-drag, clicks reported up. Glyphs, labels and the animation's marks are sized by
+ * one factor (glyphScale.ts): the area, the zoom past the fit and presenter mode grow them.
  */
 import { drag, select, zoom, zoomIdentity, type D3DragEvent, type ZoomBehavior } from 'd3';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent, type MouseEvent } from 'react';
@@ -10,6 +10,8 @@ import { formatDelay } from '../../format';
 import { LinkGlyph } from '../../topology/LinkGlyph';
 import { NodeGlyph } from '../../topology/NodeGlyph';
 import { apply, fitTransform, invert, type ViewTransform } from '../fit';
+import { useView } from '../../view/viewStore';
+import { glyphScale, restGlyphScale } from './glyphScale';
 import { fitPadding, LINK_LABEL_MIN_LENGTH, linkCapacityText, linkLabelPoints, neighboursOf, nodeLabelPlacement } from './labels';
 import type { OverlayRenderer } from '../overlay';
 import type { NodeKind, Scenario, ScenarioLink, ScenarioNode } from '../types';
@@ -19,9 +21,9 @@ import type { NodeKind, Scenario, ScenarioLink, ScenarioNode } from '../types';
  * box kept free in the top-right corner: its width is given up on the right or its height
  * at the top, whichever leaves the network larger (a mesh gives up width, a line height).
  */
-function fitAround(scenario: Pick<Scenario, 'nodes' | 'links'>, width: number, height: number, reserve?: { width: number; height: number }): ViewTransform {
+function fitAround(scenario: Pick<Scenario, 'nodes' | 'links'>, width: number, height: number, s: number, reserve?: { width: number; height: number }): ViewTransform {
   const nodes = scenario.nodes;
-  const padding = fitPadding(nodes, scenario.links);
+  const padding = fitPadding(nodes, scenario.links, s);
   if (!reserve) return fitTransform(nodes, { width, height, padding });
   const beside = fitTransform(nodes, { width, height, padding: { ...padding, right: padding.right + reserve.width } });
   const below = fitTransform(nodes, { width, height, padding: { ...padding, top: padding.top + reserve.height } });
@@ -74,6 +76,12 @@ export function EditorCanvas(props: EditorCanvasProps) {
   const propsRef = useRef(props);
   propsRef.current = props;
   const [pointer, setPointer] = useState<[number, number] | null>(null);
+  const { presenter } = useView();
+  // The size of glyphs and marks at the fit; the zoom of the last fit says how far past it
+  // the user has zoomed since.
+  const restScale = restGlyphScale({ width, height, presenter });
+  const [fitZoom, setFitZoom] = useState(1);
+  const s = glyphScale({ width, height, presenter, zoom: transform.k, fitZoom });
 
   // d3-zoom on the svg, once (a layout effect, so the fit below finds it).
   useLayoutEffect(() => {
@@ -109,6 +117,7 @@ export function EditorCanvas(props: EditorCanvasProps) {
   const lastSize = useRef<{ width: number; height: number } | null>(null);
   const fittedNodes = useRef<unknown>(null);
   const userMoved = useRef(false);
+  const lastRestScale = useRef(restScale);
   useLayoutEffect(() => {
     const svg = svgRef.current;
     const behavior = zoomRef.current;
@@ -118,11 +127,14 @@ export function EditorCanvas(props: EditorCanvasProps) {
     const nodes = propsRef.current.scenario.nodes;
     // Untouched since the last fit (no zoom, pan or node edit): a resize refits.
     const untouched = fittedNodes.current === nodes && !userMoved.current;
-    if (lastFit.current !== fitKey || !prev || ((prev.width !== width || prev.height !== height) && untouched)) {
+    const modeChanged = lastRestScale.current !== restScale;
+    lastRestScale.current = restScale;
+    if (lastFit.current !== fitKey || !prev || (((prev.width !== width || prev.height !== height) || modeChanged) && untouched)) {
       lastFit.current = fitKey;
       fittedNodes.current = nodes;
       userMoved.current = false;
-      const t = fitAround(propsRef.current.scenario, width, height, props.reserve);
+      const t = fitAround(propsRef.current.scenario, width, height, restScale, props.reserve);
+      setFitZoom(t.k);
       select(svg).call(behavior.transform, zoomIdentity.translate(t.x, t.y).scale(t.k));
     } else if (prev.width !== width || prev.height !== height) {
       // Edited or moved since the fit: nodes keep their place on screen (the panel opens
@@ -132,7 +144,7 @@ export function EditorCanvas(props: EditorCanvasProps) {
       const y = t.y + (height - prev.height) / 2;
       select(svg).call(behavior.transform, zoomIdentity.translate(x, y).scale(t.k));
     }
-  }, [fitKey, width, height]);
+  }, [fitKey, width, height, restScale]);
 
   // d3-drag on the node groups, after every render (nodes come and go).
   useEffect(() => {
@@ -198,6 +210,7 @@ export function EditorCanvas(props: EditorCanvasProps) {
           width,
           height,
           scale: transform.k,
+          glyphScale: s,
           transform,
           toScreen: (x: number, y: number) => apply(transform, x, y),
         })
@@ -216,6 +229,8 @@ export function EditorCanvas(props: EditorCanvasProps) {
         data-nodes={scenario.nodes.length}
         data-links={scenario.links.length}
         data-zoom={transform.k.toFixed(3)}
+        data-glyph-scale={s.toFixed(2)}
+        style={{ ['--glyph-scale' as string]: s }}
         onClick={onSvgClick}
         onMouseMove={from ? (e) => setPointer(localPoint(e)) : undefined}
       >
@@ -230,6 +245,7 @@ export function EditorCanvas(props: EditorCanvasProps) {
               link={link}
               from={at(a)}
               to={at(b)}
+              s={s}
               selected={selection?.type === 'link' && selection.id === link.id}
               onClick={() => props.onLinkClick(link.id)}
             />
@@ -241,7 +257,7 @@ export function EditorCanvas(props: EditorCanvasProps) {
         {scenario.nodes.map((node) => {
           const [px, py] = at(node);
           const selected = selection?.type === 'node' && selection.id === node.id;
-          const label = nodeLabelPlacement(node.x, node.y, neighbours.get(node.id) ?? []);
+          const label = nodeLabelPlacement(node.x, node.y, neighbours.get(node.id) ?? [], s);
           return (
             <g
               key={node.id}
@@ -261,9 +277,9 @@ export function EditorCanvas(props: EditorCanvasProps) {
                 }
               }}
             >
-              <rect className="node-hit" x={px - 27} y={py - 27} width={54} height={75} />
-              {(selected || pendingFrom === node.id) && <circle className="node-halo" cx={px} cy={py} r={29} />}
-              <NodeGlyph kind={node.kind} x={px} y={py} />
+              <rect className="node-hit" x={px - 27 * s} y={py - 27 * s} width={54 * s} height={75 * s} />
+              {(selected || pendingFrom === node.id) && <circle className="node-halo" cx={px} cy={py} r={29 * s} />}
+              <NodeGlyph kind={node.kind} x={px} y={py} size={s} />
               <text className="node-label" x={px + label.dx} y={py + label.dy} textAnchor={label.anchor}>
                 {node.id}
               </text>
@@ -280,20 +296,23 @@ function LinkView({
   link,
   from,
   to,
+  s,
   selected,
   onClick,
 }: {
   link: ScenarioLink;
   from: [number, number];
   to: [number, number];
+  /** Glyph scale (glyphScale.ts). */
+  s: number;
   selected: boolean;
   onClick: () => void;
 }) {
   const [x1, y1] = from;
   const [x2, y2] = to;
-  const long = Math.hypot(x2 - x1, y2 - y1) >= LINK_LABEL_MIN_LENGTH;
+  const long = Math.hypot(x2 - x1, y2 - y1) >= LINK_LABEL_MIN_LENGTH * s;
   const capacity = linkCapacityText(link);
-  const labels = linkLabelPoints(x1, y1, x2, y2, link.kind, link.kind === 'fiber' ? link.wavelengths : 0);
+  const labels = linkLabelPoints(x1, y1, x2, y2, link.kind, link.kind === 'fiber' ? link.wavelengths : 0, s);
   return (
     <g
       data-link={link.id}
@@ -305,8 +324,8 @@ function LinkView({
       }}
     >
       {selected && <line className="link-halo" x1={x1} y1={y1} x2={x2} y2={y2} />}
-      <LinkGlyph kind={link.kind} x1={x1} y1={y1} x2={x2} y2={y2} />
-      <polygon className="link-hit" points={hitPolygon(x1, y1, x2, y2, 10)}>
+      <LinkGlyph kind={link.kind} x1={x1} y1={y1} x2={x2} y2={y2} size={s} />
+      <polygon className="link-hit" points={hitPolygon(x1, y1, x2, y2, 10 * s)}>
         <title>{`${link.id} (${link.a}–${link.b}): ${capacity}, ${formatDelay(link.delay)}`}</title>
       </polygon>
       <g className="link-label" display={long || selected ? undefined : 'none'}>

@@ -13,8 +13,11 @@ export interface NodeLabelPlacement {
   anchor: 'start' | 'middle' | 'end';
 }
 
-/** Under the node by default; beside it when its links leave sideways. */
-export function nodeLabelPlacement(x: number, y: number, neighbours: ReadonlyArray<readonly [number, number]>): NodeLabelPlacement {
+/**
+ * Under the node by default; beside it when its links leave sideways. `s` is the drawing's
+ * glyph scale (glyphScale.ts): glyphs and their labels grow together.
+ */
+export function nodeLabelPlacement(x: number, y: number, neighbours: ReadonlyArray<readonly [number, number]>, s = 1): NodeLabelPlacement {
   let ux = 0;
   let uy = 0;
   for (const [nx, ny] of neighbours) {
@@ -31,12 +34,12 @@ export function nodeLabelPlacement(x: number, y: number, neighbours: ReadonlyArr
   // Links mostly one way sideways (a host at the end of a line, or in a column of hosts
   // fanning into one edge): the name goes on the other side. Anything else keeps it under
   // the node, where drop and TCP flashes (drawn above) do not cover it.
-  if (Math.abs(ux) > 0.55) return ux > 0 ? { dx: -28, dy: 5, anchor: 'end' } : { dx: 28, dy: 5, anchor: 'start' };
-  return { dx: 0, dy: 40, anchor: 'middle' };
+  if (Math.abs(ux) > 0.55) return ux > 0 ? { dx: -28 * s, dy: 5 * s, anchor: 'end' } : { dx: 28 * s, dy: 5 * s, anchor: 'start' };
+  return { dx: 0, dy: 40 * s, anchor: 'middle' };
 }
 
 /** Points for a link's two labels: capacity on one side of the lanes, delay on the other. */
-export function linkLabelPoints(x1: number, y1: number, x2: number, y2: number, kind: string, wavelengths: number): { capacity: [number, number]; delay: [number, number] } {
+export function linkLabelPoints(x1: number, y1: number, x2: number, y2: number, kind: string, wavelengths: number, s = 1): { capacity: [number, number]; delay: [number, number] } {
   const len = Math.hypot(x2 - x1, y2 - y1) || 1;
   // The normal that points up on screen (or left, for a vertical link): capacity there.
   let nx = -(y2 - y1) / len;
@@ -45,7 +48,7 @@ export function linkLabelPoints(x1: number, y1: number, x2: number, y2: number, 
     nx = -nx;
     ny = -ny;
   }
-  const off = laneBandHalfWidth(kind, wavelengths) + 10;
+  const off = laneBandHalfWidth(kind, wavelengths, s) + 10 * s;
   const mx = (x1 + x2) / 2;
   const my = (y1 + y2) / 2;
   return { capacity: [mx + nx * off, my + ny * off], delay: [mx - nx * off, my - ny * off] };
@@ -59,9 +62,9 @@ export function linkCapacityText(link: { kind: string; rate: number; wavelengths
   return link.kind === 'fiber' ? `${link.wavelengths} λ × ${formatRate(link.rate)}` : formatRate(link.rate);
 }
 
-/** Estimated width of a node label (bold, 16 px), px. */
-export function labelWidth(text: string): number {
-  return 10 * text.length + 4;
+/** Estimated width of a node label (bold, 16 px at scale 1), px. */
+export function labelWidth(text: string, s = 1): number {
+  return (10 * text.length + 4) * s;
 }
 
 export interface NodeLike {
@@ -88,12 +91,12 @@ export function neighboursOf(nodes: readonly NodeLike[], links: ReadonlyArray<{ 
  * Room the fit keeps round the network (px): a glyph's half and its label under it, and on
  * a side where some node's label sits beside it, that label's width.
  */
-export function fitPadding(nodes: readonly NodeLike[], links: ReadonlyArray<{ a: string; b: string }>): { top: number; right: number; bottom: number; left: number } {
-  const pad = { top: 36, right: 50, bottom: 50, left: 50 };
+export function fitPadding(nodes: readonly NodeLike[], links: ReadonlyArray<{ a: string; b: string }>, s = 1): { top: number; right: number; bottom: number; left: number } {
+  const pad = { top: 36 * s, right: 50 * s, bottom: 50 * s, left: 50 * s };
   const around = neighboursOf(nodes, links);
   for (const n of nodes) {
-    const p = nodeLabelPlacement(n.x, n.y, around.get(n.id) ?? []);
-    const room = Math.abs(p.dx) + labelWidth(n.id) + 6;
+    const p = nodeLabelPlacement(n.x, n.y, around.get(n.id) ?? [], s);
+    const room = Math.abs(p.dx) + labelWidth(n.id, s) + 6;
     if (p.anchor === 'end') pad.left = Math.max(pad.left, room);
     if (p.anchor === 'start') pad.right = Math.max(pad.right, room);
   }

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { GLYPH_SCALE_RANGE, PRESENTER_GLYPH_SCALE, REST_AREA, glyphScale, restGlyphScale } from './glyphScale';
+
+const rest = { ...REST_AREA, presenter: false };
+
+describe('glyph scale', () => {
+  it('is 1 at the rest area, at the fit, outside presenter mode', () => {
+    expect(glyphScale(rest)).toBe(1);
+    expect(glyphScale({ ...rest, zoom: 3, fitZoom: 3 })).toBe(1);
+  });
+
+  it('grows with a larger drawing area, by the smaller of the two ratios', () => {
+    expect(restGlyphScale({ width: REST_AREA.width * 1.3, height: REST_AREA.height * 2, presenter: false })).toBeCloseTo(1.3);
+    // A small area does not shrink below rest: marks must stay visible.
+    expect(restGlyphScale({ width: 300, height: 100, presenter: false })).toBe(1);
+  });
+
+  it('presenter mode multiplies the rest size', () => {
+    expect(restGlyphScale({ ...rest, presenter: true })).toBe(PRESENTER_GLYPH_SCALE);
+  });
+
+  it('zooming in scales the marks with the drawing, zooming out less, within the range', () => {
+    expect(glyphScale({ ...rest, zoom: 2, fitZoom: 1 })).toBe(2);
+    expect(glyphScale({ ...rest, zoom: 0.25, fitZoom: 1 })).toBe(0.6);
+    expect(glyphScale({ ...rest, zoom: 0.64, fitZoom: 1 })).toBeCloseTo(0.8);
+    expect(glyphScale({ ...rest, presenter: true, zoom: 40, fitZoom: 1 })).toBe(GLYPH_SCALE_RANGE[1]);
+  });
+
+  it('ignores a missing or broken zoom', () => {
+    expect(glyphScale({ ...rest, zoom: NaN, fitZoom: 1 })).toBe(1);
+    expect(glyphScale({ ...rest, zoom: 2, fitZoom: 0 })).toBe(1);
+  });
+});

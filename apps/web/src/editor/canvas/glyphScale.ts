@@ -1,0 +1,52 @@
+/**
+ * How large the network's glyphs, labels, lanes and animation marks are drawn, as a factor
+ * of their size at rest (1: the 16 px node names and 3-6 px marks a desk screen shows).
+ *
+ * Three things make them grow, because each means people further away are looking:
+ * - a larger drawing area ("Larger network", a big window): the marks keep their share
+ *   of it instead of staying desk-sized in a wide view;
+ * - zooming in past the fit: zoom scales the drawing and its marks, not only the space
+ *   between them (up to a limit, so a deep zoom into one link stays usable);
+ * - presenter mode: a projector seen from the back of a room.
+ */
+
+/** The drawing area that shows the marks at their rest size (the default layout at 1280x720). */
+export const REST_AREA = { width: 900, height: 260 };
+
+/** The factor never leaves this range: below, glyphs blur into each other; above, one node fills a view. */
+export const GLYPH_SCALE_RANGE = [0.6, 2.5] as const;
+
+export const PRESENTER_GLYPH_SCALE = 1.5;
+
+export interface GlyphScaleInput {
+  /** The drawing area, CSS px. */
+  width: number;
+  height: number;
+  /** Presenter mode is on. */
+  presenter: boolean;
+  /** Current zoom and the zoom of the last fit (pixels per scenario unit). */
+  zoom?: number;
+  fitZoom?: number;
+}
+
+/** The size factor at the fit: from the area and the mode only (the fit itself depends on it). */
+export function restGlyphScale({ width, height, presenter }: Pick<GlyphScaleInput, 'width' | 'height' | 'presenter'>): number {
+  // The smaller of the two ratios: a wide, short strip is no larger a drawing for the room.
+  const area = Math.min(width / REST_AREA.width, height / REST_AREA.height);
+  const fromArea = Math.min(1.6, Math.max(1, area));
+  return clampScale(fromArea * (presenter ? PRESENTER_GLYPH_SCALE : 1));
+}
+
+export function glyphScale(input: GlyphScaleInput): number {
+  const rest = restGlyphScale(input);
+  const { zoom, fitZoom } = input;
+  if (!zoom || !fitZoom || !(zoom > 0) || !(fitZoom > 0)) return rest;
+  // Zooming out shrinks the marks less than the drawing (they stay visible); in, as much.
+  const ratio = zoom / fitZoom;
+  const zoomFactor = ratio >= 1 ? ratio : Math.sqrt(ratio);
+  return clampScale(rest * zoomFactor);
+}
+
+function clampScale(s: number): number {
+  return Math.min(GLYPH_SCALE_RANGE[1], Math.max(GLYPH_SCALE_RANGE[0], s));
+}
