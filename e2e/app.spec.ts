@@ -166,6 +166,8 @@ test('while paused, Next event and Next burst step the run and nothing else move
   await expect.poll(() => counter(page, 'bursts-sent')).toBe(sent + 1);
   // The step says what happened, with a clock fine enough to see it.
   await expect(page.getByTestId('step-caption')).toContainText(/^At \d+\.\d{6} s: E\d sends burst \d+ \(/);
+  // ...and the drawing marks the moment: the edge that sent the burst is ringed.
+  await expect(page.getByTestId('animation-layer')).toHaveAttribute('data-focus', '1');
   const t = await simTime(page);
   await page.getByTestId('step-event').click();
   await expect.poll(() => simTime(page)).toBeGreaterThanOrEqual(t);
@@ -177,6 +179,9 @@ test('while paused, Next event and Next burst step the run and nothing else move
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.locator('body').press(' ');
   await expect(page.getByTestId('phase')).toHaveText('Running');
+  // Playing again takes the step's caption and its mark away.
+  await expect(page.getByTestId('step-caption')).toHaveCount(0);
+  await expect(page.getByTestId('animation-layer')).toHaveAttribute('data-focus', '0');
   await page.locator('body').press(' ');
   await expect(page.getByTestId('phase')).toHaveText('Paused');
 });

@@ -70,7 +70,8 @@ export function ChannelArea() {
       const value = `link:${f.link}:${f.dir}`;
       if (!options.some((o) => o.value === value)) return;
       setPicked(value);
-      setHeld({ t: f.time, at: 0.5 });
+      // A step (narration/) shows its link but keeps following: the run is paused there.
+      if (f.source !== 'step') setHeld({ t: f.time, at: 0.5 });
     };
     follow();
     return focusStore.subscribe(follow);

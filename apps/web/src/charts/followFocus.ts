@@ -18,7 +18,8 @@ let appliedSerial = -1;
 export function followFocus(store: FocusStore, show: (focus: Focus) => void): () => void {
   const apply = () => {
     const focus = store.get();
-    if (!focus || focus.serial === appliedSerial || focus.time < 0 || focus.source === 'charts') return;
+    // A step's highlight (narration/) is for the network: the charts keep their window.
+    if (!focus || focus.serial === appliedSerial || focus.time < 0 || focus.source === 'charts' || focus.source === 'step') return;
     appliedSerial = focus.serial;
     show(focus);
   };

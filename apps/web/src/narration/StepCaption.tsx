@@ -1,18 +1,31 @@
 /**
  * The caption near the network after *Next event* or *Next burst*: one sentence of what
- * the step did, with a clock of enough digits to see the step (narrate.ts). Announced to
- * screen readers; gone again once the run plays.
+ * the step did, with a clock of enough digits to see the step (narrate.ts), and the moment
+ * highlighted on the network (stepFocus.ts). Announced to screen readers; gone again, with
+ * its highlight, once the run plays.
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
+import { focusStore } from '../log/focus';
 import { makeNames, type ScenarioShape } from '../log/names';
 import { useController, useSimState } from '../sim/context';
 import { narrateStep } from './narrate';
+import { stepFocus } from './stepFocus';
 
 export function StepCaption() {
   const controller = useController();
   const { lastStep, flowIds } = useSimState();
   const scenario = controller.scenario as unknown as ScenarioShape;
   const names = useMemo(() => makeNames(scenario, flowIds), [scenario, flowIds]);
+  useEffect(() => {
+    const mine = () => focusStore.get()?.source === 'step';
+    if (lastStep) {
+      const focus = stepFocus(lastStep.kind, lastStep.events, names);
+      if (focus) focusStore.set(focus);
+      else if (mine()) focusStore.set(null);
+    } else if (mine()) {
+      focusStore.set(null);
+    }
+  }, [lastStep, names]);
   if (!lastStep) return null;
   return (
     <p className="step-caption" data-testid="step-caption" role="status" aria-live="polite">
