@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { CSP_DIRECTIVES, headersFor, policyText } from './security-headers.mjs';
 
 /**
@@ -42,7 +43,13 @@ export default defineConfig({
   plugins: [react(), metaContentSecurityPolicy(), securityHeaders()],
   // The engine worker is an ES module worker that imports the Emscripten ES module factory.
   worker: { format: 'es' },
-  build: { target: 'es2022', sourcemap: true },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    // Two pages, one app: embed.html is the embedded copy (view/embedFlag.ts), a page of
+    // its own so a host can let other sites frame it and nothing else (docs/embed.md).
+    rolldownOptions: { input: { main: fileURLToPath(new URL('index.html', import.meta.url)), embed: fileURLToPath(new URL('embed.html', import.meta.url)) } },
+  },
   preview: { port: 4173, strictPort: true },
   test: {
     environment: 'node',

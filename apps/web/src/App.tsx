@@ -26,6 +26,7 @@ import { ShareMenu } from './share/ShareMenu';
 import { useScenarioStore } from './share/storeContext';
 import { usePageKeys } from './controls/keyboard';
 import { useController, useSimState } from './sim/context';
+import { EmbedHeader } from './view/EmbedHeader';
 import { PresenterToggle } from './view/PresenterToggle';
 import { useView, viewStore, type ViewTab } from './view/viewStore';
 
@@ -55,9 +56,15 @@ export function App() {
           <span className="title-long">TCP over Optical Burst Switching</span>
           <span className="title-short" aria-hidden="true">TCP over OBS</span>
         </h1>
-        <PresetPicker />
-        <PresenterToggle />
-        <ShareMenu />
+        {embed ? (
+          <EmbedHeader />
+        ) : (
+          <>
+            <PresetPicker />
+            <PresenterToggle />
+            <ShareMenu />
+          </>
+        )}
       </header>
       <ErrorBanner />
       <NoticeBanner />

@@ -12,18 +12,24 @@ import { followInAddressBar } from './store/addressBar';
 import { FrameScheduler } from './raf/scheduler';
 import { download } from './share/exports';
 import { Opener } from './share/opening';
-import { browserStorage, STORAGE_KEY } from './share/savedScenario';
+import { browserStorage, pageOnlyStorage, STORAGE_KEY } from './share/savedScenario';
 import { decideOpening, defaultPresetScenario } from './share/startup';
 import { SavedWorkContext, ScenarioStoreContext } from './share/storeContext';
 import { WorkKeeper } from './share/workKeeper';
 import { SimContext } from './sim/context';
 import { SimController } from './sim/controller';
 import { installTestHooks } from './testHooks';
+import { isEmbedAddress } from './view/embedFlag';
+import { viewStore } from './view/viewStore';
 import './styles.css';
 
 // A link in the address, else the work saved in this browser, else the default preset
 // (share/startup.ts decides; a link pasted later goes through the same function).
-const keeper = new WorkKeeper(browserStorage());
+// Embedded in another page (view/embedFlag.ts), the app keeps no work: the frame shares
+// this origin's storage with the full app, and a slide must not overwrite a student's work.
+const embed = isEmbedAddress(location);
+if (embed) viewStore.set({ embed: true });
+const keeper = new WorkKeeper(embed ? pageOnlyStorage() : browserStorage());
 const start = decideOpening(location.hash, keeper.saved);
 const fallback = defaultPresetScenario();
 const first = start.scenario ?? fallback.scenario;
@@ -75,5 +81,6 @@ addEventListener('hashchange', () => {
 // reload of a page the app filled by itself opens the saved work as before.
 const fromLink = start.source === 'link' || start.source === 'preset-link';
 void opener.openAtStart({ ...start, scenario: first, presetId: firstPreset ?? '' }).then((opened) => {
-  address = followInAddressBar(store, undefined, { afterFirstAction: !(fromLink && opened) });
+  // A frame's address is not one anybody reads or copies.
+  if (!embed) address = followInAddressBar(store, undefined, { afterFirstAction: !(fromLink && opened) });
 });

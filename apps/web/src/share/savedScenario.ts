@@ -71,6 +71,19 @@ export function browserStorage(): Storage | null {
   }
 }
 
+/**
+ * A storage that lasts as long as the page: for an embedded copy (view/embedFlag.ts), which
+ * keeps its work to itself and must never touch what this origin saved for the full app.
+ */
+export function pageOnlyStorage(): StorageLike {
+  const items = new Map<string, string>();
+  return {
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, String(value)),
+    removeItem: (key) => void items.delete(key),
+  };
+}
+
 /** The text under a key; null if there is none or the storage cannot be read. */
 export function readText(storage: Pick<Storage, 'getItem'> | null, key: string): string | null {
   try {
