@@ -54,7 +54,7 @@ export function App() {
       <header className="app-header">
         <h1>
           <span className="title-long">TCP over Optical Burst Switching</span>
-          <span className="title-short" aria-hidden="true">TCP over OBS</span>
+          <span className="title-short">TCP over OBS</span>
         </h1>
         {embed ? (
           <EmbedHeader />
@@ -88,21 +88,24 @@ export function App() {
             <EditorArea store={store} overlay={(props) => <AnimationLayer {...props} />} legend={<AnimationLegend />} />
           </AreaBoundary>
           <section className="bottom" aria-label="Results">
-            <div className="tabs" role="tablist" aria-label="Views">
-              {TABS.map((t) => (
-                <button
-                  key={t.id}
-                  type="button"
-                  role="tab"
-                  id={`tab-${t.id}`}
-                  aria-selected={tab === t.id}
-                  aria-controls={`tabpanel-${t.id}`}
-                  data-testid={`tab-${t.id}`}
-                  onClick={() => setTab(t.id)}
-                >
-                  {t.label}
-                </button>
-              ))}
+            <div className="tabs">
+              <div className="tab-list" role="tablist" aria-label="Views">
+                {TABS.map((t) => (
+                  <button
+                    key={t.id}
+                    type="button"
+                    role="tab"
+                    id={`tab-${t.id}`}
+                    aria-selected={tab === t.id}
+                    aria-controls={`tabpanel-${t.id}`}
+                    data-testid={`tab-${t.id}`}
+                    onClick={() => setTab(t.id)}
+                  >
+                    {t.label}
+                  </button>
+                ))}
+              </div>
+              {/* Outside the tab list: a tab list holds tabs only. */}
               <button
                 type="button"
                 className="layout-toggle"

@@ -15,6 +15,9 @@ const SPACE_USERS = 'button, summary, input, select, textarea, [contenteditable]
 /** True if the key belongs to the element the user is typing in or pressing. */
 export function keyBelongsToTarget(target: EventTarget | null, key = ' '): boolean {
   if (!(target instanceof Element)) return false;
+  // A node of the network is a button that Enter selects; Space keeps playing and pausing
+  // there, because a teacher clicks a node and then wants Space to start the run.
+  if (key === ' ' && target.closest('[data-node]')) return false;
   return target.closest(key === ' ' ? SPACE_USERS : TEXT_ENTRY) !== null;
 }
 

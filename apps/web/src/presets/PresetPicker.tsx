@@ -93,7 +93,7 @@ function PresetInfo({ id, preset, edited, onClose }: { id: string; preset: Prese
         </p>
       )}
       <p className="preset-summary">{preset.summary}</p>
-      <h3>What to look for</h3>
+      <h2>What to look for</h2>
       <ul>
         {preset.lookFor.map((line) => (
           <li key={line}>{line}</li>

@@ -113,7 +113,7 @@ export function ShareMenu() {
       />
       {open && (
         <div className="share-panel" id={panelId} data-testid="share-panel" role="group" aria-label="Share and files">
-          <h3>Share</h3>
+          <h2>Share</h2>
           <button type="button" data-testid="copy-link" onClick={() => void copyLink()}>
             Copy link to this scenario
           </button>
@@ -133,7 +133,7 @@ export function ShareMenu() {
               {oneLine(message)}
             </p>
           )}
-          <h3>Scenario file</h3>
+          <h2>Scenario file</h2>
           <div className="share-row">
             <button type="button" data-testid="save-scenario" onClick={() => download(`${stem()}.json`, jsonText(documentOf(store.getState())), 'application/json')}>
               Save…
@@ -144,7 +144,7 @@ export function ShareMenu() {
             <span className="share-hint">or drop a .json file on the page</span>
           </div>
           <SavedSection onDone={() => setOpen(false)} />
-          <h3>Export this run</h3>
+          <h2>Export this run</h2>
           <div className="share-row">
             <button type="button" data-testid="export-series" onClick={() => download(`${stem()}-series.csv`, timeSeriesCsv(controller.series, controller.getState().flowIds), 'text/csv')}>
               Time series (CSV)
@@ -189,7 +189,7 @@ function SavedList({ work, onDone }: { work: SavedWork; onDone: () => void }) {
   if (!previous && kept.length === 0) return null;
   return (
     <>
-      <h3>Saved in this browser</h3>
+      <h2>Saved in this browser</h2>
       <ul className="share-saved">
         {previous && (
           <li data-testid="previous-work">

@@ -265,7 +265,9 @@ export function EditorCanvas(props: EditorCanvasProps) {
               data-kind={node.kind}
               className={`node${selected ? ' selected' : ''}${pendingFrom === node.id ? ' pending' : ''}`}
               tabIndex={0}
-              aria-label={`${node.kind} ${node.id}${selected ? ' (selected)' : ''}. Enter selects.`}
+              role="button"
+              aria-pressed={selected}
+              aria-label={`${node.kind} ${node.id}. Enter selects.`}
               onClick={(e) => {
                 e.stopPropagation();
                 props.onNodeClick(node.id);

@@ -129,16 +129,19 @@ export function PropertyPanel(props: PropertyPanelProps) {
 
   return (
     <aside className="property-panel" data-testid="property-panel" aria-label={title} data-selection={selection ? selection.type : 'none'}>
-      <div className="property-tabs" role="tablist" aria-label="Panel">
-        <button type="button" role="tab" aria-selected={isElement} data-testid="open-selection" onClick={() => props.onSelect(props.lastElement)} disabled={!props.lastElement && !isElement}>
-          Selection
-        </button>
-        <button type="button" role="tab" aria-selected={selection?.type === 'network'} data-testid="open-network" onClick={() => props.onSelect({ type: 'network' })}>
-          Settings
-        </button>
-        <button type="button" role="tab" aria-selected={selection?.type === 'flows'} data-testid="open-flows" onClick={() => props.onSelect({ type: 'flows' })}>
-          Flows
-        </button>
+      <div className="property-tabs">
+        <div className="property-tab-list" role="tablist" aria-label="Panel">
+          <button type="button" role="tab" aria-selected={isElement} data-testid="open-selection" onClick={() => props.onSelect(props.lastElement)} disabled={!props.lastElement && !isElement}>
+            Selection
+          </button>
+          <button type="button" role="tab" aria-selected={selection?.type === 'network'} data-testid="open-network" onClick={() => props.onSelect({ type: 'network' })}>
+            Settings
+          </button>
+          <button type="button" role="tab" aria-selected={selection?.type === 'flows'} data-testid="open-flows" onClick={() => props.onSelect({ type: 'flows' })}>
+            Flows
+          </button>
+        </div>
+        {/* Outside the tab list: a tab list holds tabs only. */}
         <button type="button" className="small hide-panel" data-testid="close-panel" aria-label="Close the panel" title="Close the panel (Esc)" onClick={props.onHide}>
           ×
         </button>

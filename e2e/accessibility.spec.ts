@@ -1,0 +1,79 @@
+/**
+ * axe-core over the app's main states: no critical and no serious violation (WCAG 2.1 A
+ * and AA rules, plus axe's best practices reported but not failing). The counts of every
+ * state go to the test output and to e2e/artifacts/axe.json.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { openRunning, waitIdle, writeArtifact } from './helpers';
+
+interface StateResult {
+  state: string;
+  violations: { id: string; impact: string | null; nodes: number; help: string; targets: string[] }[];
+}
+const results: StateResult[] = [];
+
+async function audit(page: Page, state: string): Promise<StateResult> {
+  await waitIdle(page);
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const result: StateResult = {
+    state,
+    violations: axe.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact ?? null,
+      nodes: v.nodes.length,
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+    })),
+  };
+  results.push(result);
+  const line = result.violations.map((v) => `${v.impact} ${v.id} x${v.nodes}`).join(', ') || 'none';
+  console.log(`axe ${state}: ${line}`);
+  return result;
+}
+
+function serious(result: StateResult) {
+  return result.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
+}
+
+test.afterAll(() => writeArtifact('axe.json', results));
+
+test('the main states have no critical or serious accessibility violation', async ({ page }) => {
+  test.setTimeout(180_000);
+  await openRunning(page);
+  await page.getByTestId('play-pause').click();
+  await expect(page.getByTestId('phase')).toHaveText('Paused');
+  const states: Array<[string, () => Promise<void>]> = [
+    ['charts', async () => {}],
+    ['channels', () => page.getByTestId('tab-channels').click()],
+    ['event log', () => page.getByTestId('tab-log').click()],
+    ['compare', () => page.getByTestId('tab-compare').click()],
+    ['sweep', () => page.getByTestId('tab-sweep').click()],
+    ['what to look for', async () => {
+      await page.getByTestId('tab-charts').click();
+      await page.getByTestId('preset-info-toggle').click();
+    }],
+    ['share menu', async () => {
+      await page.getByTestId('preset-info-toggle').click();
+      await page.getByTestId('share-toggle').click();
+    }],
+    ['node selected in the editor', async () => {
+      await page.getByTestId('share-toggle').click();
+      await page.getByTestId('topology').locator('g[data-node="E1"]').click();
+      await expect(page.locator('.editor-body.with-panel')).toBeVisible();
+    }],
+    ['presenter mode', async () => {
+      await page.locator('body').press('p');
+      await expect(page.getByTestId('app')).toHaveAttribute('data-presenter', 'true');
+    }],
+  ];
+  const failures: string[] = [];
+  for (const [state, enter] of states) {
+    await enter();
+    for (const v of serious(await audit(page, state))) failures.push(`${state}: ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(' | ')}`);
+  }
+  await page.goto('./?embed#preset=paper000');
+  await expect(page.getByTestId('phase')).toHaveText('Running');
+  for (const v of serious(await audit(page, 'embed'))) failures.push(`embed: ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(' | ')}`);
+  expect(failures).toEqual([]);
+});
