@@ -9,18 +9,53 @@ import { waitIdle } from './helpers';
 const sideways = (page: import('@playwright/test').Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
+// CSS sizes: phones, a 1280x720 projector at 200 %, 150 % and 125 % browser zoom and at
+// 100 %, full HD and 4K.
 for (const [width, height] of [
   [360, 740],
   [390, 844],
   [640, 360],
+  [853, 480],
+  [1024, 576],
   [1280, 720],
+  [1920, 1080],
+  [3840, 2160],
 ]) {
-  test(`no sideways scrolling at ${width} x ${height}`, async ({ page }) => {
+  test(`no sideways scrolling at ${width} x ${height}, normal and presenter`, async ({ page }) => {
     await page.setViewportSize({ width, height });
     await page.goto('./#preset=paper004');
     await expect(page.getByTestId('phase')).not.toHaveText(/Loading/);
     await waitIdle(page);
     expect(await sideways(page)).toBe(0);
+    await page.screenshot({ path: new URL(`./artifacts/reflow-${width}x${height}.png`, import.meta.url).pathname });
+    await page.getByTestId('presenter-toggle').click();
+    await expect(page.getByTestId('app')).toHaveAttribute('data-presenter', 'true');
+    await waitIdle(page);
+    expect(await sideways(page)).toBe(0);
+    await page.screenshot({ path: new URL(`./artifacts/reflow-${width}x${height}-presenter.png`, import.meta.url).pathname });
+  });
+}
+
+// What 125 % and 150 % zoom broke on a 1280x720 projector: a throughput chart 20 px tall
+// with its ticks on each other, a preset picker under the panel beside it.
+for (const [width, height] of [
+  [853, 480],
+  [1024, 576],
+]) {
+  test(`at ${width} x ${height} the charts keep their height and the preset picker is uncovered`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await page.goto('./#preset=paper000');
+    await expect(page.getByTestId('phase')).toHaveText('Running');
+    for (const id of ['chart-cwnd', 'chart-throughput', 'chart-rtt']) {
+      await page.getByTestId(id).scrollIntoViewIfNeeded();
+      const box = await page.getByTestId(id).locator('.chart-box').boundingBox();
+      expect(box!.height, id).toBeGreaterThanOrEqual(100);
+    }
+    await page.evaluate(() => scrollTo(0, 0));
+    const picker = page.getByTestId('preset');
+    const r = (await picker.boundingBox())!;
+    const topmost = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('[data-testid="preset"]') !== null, [r.x + r.width / 2, r.y + r.height / 2]);
+    expect(topmost).toBe(true);
   });
 }
 
