@@ -8,6 +8,7 @@
  * speed, paused included).
  */
 import { useView } from '../view/viewStore';
+import { presenterTextPx } from '../view/presenterText';
 import { useEffect, useMemo, useRef } from 'react';
 import { focusStore } from '../log/focus';
 import { useController } from '../sim/context';
@@ -18,13 +19,10 @@ import { AnimationModel, flowSources, linkInfos } from './model';
 import { paintDrawList } from './paint';
 import type { DrawList, OverlayProps } from './types';
 
-/** Drop and TCP-event labels in presenter mode, px. */
-const PRESENTER_LABEL_PX = 24;
-
 export function AnimationLayer(props: OverlayProps) {
   const { scenario, width, height, toScreen } = props;
   const s = props.glyphScale ?? 1;
-  const minText = useView().presenter ? PRESENTER_LABEL_PX : 0;
+  const minText = useView().presenter ? presenterTextPx(window.innerHeight) : 0;
   const controller = useController();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const model = useMemo(() => new AnimationModel([]), []);

@@ -9,6 +9,7 @@
  * draws its rule at the same instant and the hovered one shows the read-out.
  */
 import { useView } from '../view/viewStore';
+import { presenterTextPx } from '../view/presenterText';
 import { scaleLinear } from 'd3';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useController } from '../sim/context';
@@ -55,8 +56,8 @@ export interface LiveChartProps {
 function chartMargin(t: number) {
   return { top: 8 * t, right: 18 * t, bottom: 36 * t, left: 58 * t };
 }
-/** Presenter mode's axis text: 14 px ticks become 24 px. */
-const PRESENTER_TEXT_SCALE = 24 / 14;
+/** The axis text's size at rest, px (styles.css); presenter mode writes presenterTextPx(). */
+const AXIS_TEXT_PX = 14;
 /** Markers closer than this (px) to the pointer are named in the read-out. */
 const MARKER_PICK_PX = 6;
 const MARKER_CELL_PX = 7;
@@ -88,7 +89,7 @@ export function LiveChart(props: LiveChartProps) {
   const ruleRef = useRef<HTMLDivElement>(null);
   const tipRef = useRef<HTMLDivElement>(null);
   const { width, height } = useElementSize(boxRef);
-  const textScale = useView().presenter ? PRESENTER_TEXT_SCALE : 1;
+  const textScale = useView().presenter ? presenterTextPx(window.innerHeight) / AXIS_TEXT_PX : 1;
   const MARGIN = useMemo(() => chartMargin(textScale), [textScale]);
   const marginRef = useRef(MARGIN);
   marginRef.current = MARGIN;
