@@ -80,7 +80,7 @@ try {
 
 const server = createServer((request, response) => {
   // Every response, errors included, carries the app's security headers
-  // (apps/web/security-headers.mjs: the same as vite preview and public/_headers).
+  // (apps/web/security-headers.mjs: the same as vite preview and the top-level public/_headers).
   for (const [name, value] of Object.entries(headersFor(request.url ?? '/'))) response.setHeader(name, value);
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     response.writeHead(405, { Allow: 'GET, HEAD' }).end();
