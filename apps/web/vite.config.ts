@@ -2,6 +2,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { CSP_DIRECTIVES, headersFor, policyText } from './security-headers.mjs';
+import { offlineServiceWorker } from './service-worker/plugin.ts';
 
 /**
  * The Content-Security-Policy as a <meta> element in the built index.html, for hosts that
@@ -42,13 +43,13 @@ export default defineConfig({
   // Static files copied as they are into dist/: the repository's top-level public/
   // (DESIGN.md's layout): favicon, icons, the web app manifest, _headers.
   publicDir: '../../public',
-  plugins: [react(), metaContentSecurityPolicy(), securityHeaders()],
+  plugins: [react(), metaContentSecurityPolicy(), securityHeaders(), offlineServiceWorker()],
   // The engine worker is an ES module worker that imports the Emscripten ES module factory.
   worker: { format: 'es' },
   build: { target: 'es2022', sourcemap: true },
   preview: { port: 4173, strictPort: true },
   test: {
     environment: 'node',
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'service-worker/**/*.test.ts'],
   },
 });
