@@ -36,7 +36,7 @@ export function offlineServiceWorker(): Plugin {
       handler() {
         const precache = precacheOf(readTree(outDir));
         writeFileSync(path.join(outDir, SERVICE_WORKER_FILE), serviceWorkerSource(readFileSync(TEMPLATE, 'utf8'), precache));
-        this.info(`${SERVICE_WORKER_FILE}: ${precache.urls.length} files for offline use, version ${precache.version}`);
+        this.info(`${SERVICE_WORKER_FILE}: ${precache.files.length} files for offline use, version ${precache.version}`);
       },
     },
   };

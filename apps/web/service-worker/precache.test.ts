@@ -25,7 +25,7 @@ const BUILD = [
 
 describe('the precache list of a build', () => {
   it('lists every file a page loads, the page first as its folder, and nothing else', () => {
-    expect(precacheOf(BUILD).urls).toEqual([
+    expect(precacheOf(BUILD).files.map((f) => f.url)).toEqual([
       './',
       'assets/index-B6vKYEcf.js',
       'assets/index-C9ngmzc9.css',
@@ -46,7 +46,14 @@ describe('the precache list of a build', () => {
     expect(urlOf('index.html')).toBe('./');
     expect(urlOf('guide/index.html')).toBe('./guide/');
     expect(urlOf('assets/a b#1.js')).toBe('assets/a%20b%231.js');
-    for (const url of precacheOf(BUILD).urls) expect(url.startsWith('/'), url).toBe(false);
+    for (const { url } of precacheOf(BUILD).files) expect(url.startsWith('/'), url).toBe(false);
+  });
+
+  it('gives each file the SHA-256 of its bytes, for the worker to check what it downloads', () => {
+    const files = precacheOf(BUILD).files;
+    // As `printf '%s' <content> | sha256sum` gives them.
+    expect(files.find((f) => f.url === 'assets/obs_engine-R1yGNHWA.wasm')!.sha256).toBe('824fffc7670b34db8942529c4254d4dbb8970fe9e7dff5afadeaf6f4ea1fe3e0');
+    expect(files.find((f) => f.url === './')!.sha256).toBe('fe26c59e91ac8de694b2531dc3bdc1b7faf471d3d7e4e00870af60f5f22897cb');
   });
 
   it('has a version that follows the content: same files same version, any change a new one', () => {
@@ -74,13 +81,13 @@ describe('the precache list of a build', () => {
 
 describe('the service worker source', () => {
   it('puts the list in place of the one marker, as a JS value', () => {
-    const source = serviceWorkerSource('const PRECACHE = __PRECACHE__;\nrest();', { version: 'abc', urls: ['./', 'a.js'] });
-    expect(source).toBe('const PRECACHE = {"version":"abc","urls":["./","a.js"]};\nrest();');
+    const source = serviceWorkerSource('const PRECACHE = __PRECACHE__;\nrest();', { version: 'abc', files: [{ url: './', sha256: 'f00' }] });
+    expect(source).toBe('const PRECACHE = {"version":"abc","files":[{"url":"./","sha256":"f00"}]};\nrest();');
   });
 
   it('refuses a template without the marker or with two', () => {
-    expect(() => serviceWorkerSource('const PRECACHE = null;', { version: 'a', urls: [] })).toThrow(/exactly once \(found 0\)/);
-    expect(() => serviceWorkerSource('__PRECACHE__ __PRECACHE__', { version: 'a', urls: [] })).toThrow(/found 2/);
+    expect(() => serviceWorkerSource('const PRECACHE = null;', { version: 'a', files: [] })).toThrow(/exactly once \(found 0\)/);
+    expect(() => serviceWorkerSource('__PRECACHE__ __PRECACHE__', { version: 'a', files: [] })).toThrow(/found 2/);
   });
 });
 

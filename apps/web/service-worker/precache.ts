@@ -12,11 +12,20 @@ export interface BuiltFile {
   bytes: Uint8Array;
 }
 
-/** The list the service worker gets: URLs relative to its own script, the page as './'. */
+/** A file the service worker stores: its URL relative to the worker's script ('./' is the page) and the SHA-256 of its bytes. */
+export interface PrecacheEntry {
+  url: string;
+  sha256: string;
+}
+
+/** The list the service worker gets. */
 export interface Precache {
   /** Changes when and only when the content of a listed file changes (hex, 16 digits). */
   version: string;
-  urls: string[];
+  /** The page first. The worker stores a file only if its bytes have this hash: a response
+   * that is not this build's file (a proxy's error page, a cut download, a file of another
+   * deployment) fails the install instead of being served for as long as the version lives. */
+  files: PrecacheEntry[];
 }
 
 /** The service worker's own file under dist/ (the browser keeps it apart from any cache). */
@@ -53,11 +62,11 @@ export function precacheOf(files: readonly BuiltFile[]): Precache {
     if (seen.has(f.path)) throw new Error(`precache: ${f.path} is listed twice`);
     seen.add(f.path);
   }
+  const entries = kept.map((f) => ({ url: urlOf(f.path), sha256: sha256(f.bytes) }));
   // The path is hashed with the content: a file renamed without change is a new version too.
-  const version = sha256(kept.map((f) => `${f.path}\0${sha256(f.bytes)}\n`).join('')).slice(0, 16);
+  const version = sha256(kept.map((f, i) => `${f.path}\0${entries[i].sha256}\n`).join('')).slice(0, 16);
   // The page first: it is what a class opens.
-  const urls = kept.map((f) => urlOf(f.path)).sort((a, b) => Number(b === './') - Number(a === './'));
-  return { version, urls };
+  return { version, files: entries.sort((a, b) => Number(b.url === './') - Number(a.url === './')) };
 }
 
 /** The marker in service-worker.js that the build replaces with the precache. */

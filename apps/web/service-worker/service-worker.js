@@ -8,7 +8,7 @@
  */
 'use strict';
 
-/** { version: hash of the listed files' contents, urls: relative to this script, './' is the page } */
+/** { version: hash of the listed files, files: [{ url relative to this script ('./' is the page), sha256 }] } */
 const PRECACHE = __PRECACHE__;
 
 // One origin can hold several copies of the app (GitHub Pages: /obs/ and /obs-test/), and
@@ -16,24 +16,39 @@ const PRECACHE = __PRECACHE__;
 const CACHE_PREFIX = `obs-tcp-sim ${self.registration.scope} `;
 const CACHE_NAME = CACHE_PREFIX + PRECACHE.version;
 const PAGE_URL = new URL('./', self.location.href).href;
-const PRECACHED = new Set(PRECACHE.urls.map((url) => new URL(url, self.location.href).href));
+/** Absolute URL of each stored file -> the SHA-256 (hex) its bytes must have. */
+const EXPECTED = new Map(PRECACHE.files.map((file) => [new URL(file.url, self.location.href).href, file.sha256]));
 
-/** A redirected response cannot answer a navigation (browsers refuse it): the same, unredirected. */
-async function unredirected(response) {
-  return new Response(await response.blob(), { status: response.status, statusText: response.statusText, headers: response.headers });
+async function sha256Hex(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** Every file of this build into this version's cache; any one missing fails the install. */
+/**
+ * One file of this build, fetched and checked. A response that is not the file the build
+ * wrote (an error page with status 200, a cut download, a proxy's rewrite, a file of
+ * another deployment) throws: storing it would serve it for as long as this version lives.
+ */
+async function verifiedCopy(url) {
+  // 'reload': from the server, never a copy an HTTP cache kept of an older build.
+  const response = await fetch(url, { cache: 'reload' });
+  if (!response.ok) throw new Error(`offline copy: ${url} answered HTTP ${response.status}`);
+  const bytes = await response.arrayBuffer();
+  if ((await sha256Hex(bytes)) !== EXPECTED.get(url)) throw new Error(`offline copy: ${url} is not the file this version was built with (its SHA-256 differs)`);
+  // A fresh response: never marked redirected (a navigation refuses redirected ones), and
+  // without the transfer's encoding and length (the bytes are already decoded: GitHub Pages gzips).
+  const headers = new Headers(response.headers);
+  headers.delete('Content-Encoding');
+  headers.delete('Content-Length');
+  return new Response(bytes, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** Every file of this build into this version's cache; any one missing or wrong fails the install. */
 async function fillCache() {
+  const copies = await Promise.all([...EXPECTED.keys()].map(async (url) => [url, await verifiedCopy(url)]));
+  // Stored only once all are right, so a failed install leaves no half-filled cache behind.
   const cache = await caches.open(CACHE_NAME);
-  await Promise.all(
-    [...PRECACHED].map(async (url) => {
-      // 'reload': from the server, never a copy an HTTP cache kept of an older build.
-      const response = await fetch(url, { cache: 'reload' });
-      if (!response.ok) throw new Error(`offline copy: ${url} answered HTTP ${response.status}`);
-      await cache.put(url, response.redirected ? await unredirected(response) : response);
-    }),
-  );
+  await Promise.all(copies.map(([url, copy]) => cache.put(url, copy)));
 }
 
 /** The cached URL that answers this request, or null to leave it to the network. */
@@ -45,7 +60,7 @@ function cacheKeyFor(request) {
     const path = url.origin + url.pathname;
     return path === PAGE_URL || path === `${PAGE_URL}index.html` ? PAGE_URL : null;
   }
-  return PRECACHED.has(url.href) ? url.href : null;
+  return EXPECTED.has(url.href) ? url.href : null;
 }
 
 async function fromCache(key, request) {

@@ -3,6 +3,7 @@
  * network: what it stores on install, what it deletes on activate, what it answers.
  * (e2e/offline.spec.ts runs the real one in Chromium, offline, from a sub-path.)
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +11,13 @@ import { serviceWorkerSource, type Precache } from './precache.ts';
 
 const TEMPLATE = readFileSync(new URL('./service-worker.js', import.meta.url), 'utf8');
 const SCOPE = 'https://school.example/obs/';
-const PRECACHE: Precache = { version: 'v2', urls: ['./', 'assets/index-1.js', 'assets/obs_engine-1.wasm'] };
+/** What the fake server answers for a URL: the build's file. */
+const contentOf = (url: string) => `content of ${url}`;
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const PRECACHE: Precache = {
+  version: 'v2',
+  files: ['./', 'assets/index-1.js', 'assets/obs_engine-1.wasm'].map((url) => ({ url, sha256: sha256(contentOf(new URL(url, SCOPE).href)) })),
+};
 
 type Handler = (event: unknown) => void;
 
@@ -51,7 +58,7 @@ function startWorker(network: (url: string) => Response, precache = PRECACHE) {
     fetched.push(init?.cache ? `${url} (${init.cache})` : url);
     return network(url);
   };
-  runInNewContext(serviceWorkerSource(TEMPLATE, precache), { self, caches, fetch, URL, Response, Promise, Set });
+  runInNewContext(serviceWorkerSource(TEMPLATE, precache), { self, caches, fetch, crypto, URL, Headers, Response, Promise, Set, Map, Array, Uint8Array });
 
   /** Fires an extendable event and waits for what it handed to waitUntil. */
   async function extendable(type: string, extra: object = {}) {
@@ -70,7 +77,7 @@ function startWorker(network: (url: string) => Response, precache = PRECACHE) {
   return { handlers, caches, fetched, calls, extendable, request, message: (data: unknown) => handlers.get('message')!({ data }) };
 }
 
-const serve = (url: string) => new Response(`content of ${url}`, { status: 200, headers: { 'Content-Type': url.endsWith('.wasm') ? 'application/wasm' : 'text/plain' } });
+const serve = (url: string) => new Response(contentOf(url), { status: 200, headers: { 'Content-Type': url.endsWith('.wasm') ? 'application/wasm' : 'text/plain' } });
 const offline = () => {
   throw new TypeError('Failed to fetch');
 };
@@ -89,6 +96,26 @@ describe('the service worker', () => {
   it('fails its install when a file is missing, so a half-stored version never takes over', async () => {
     const sw = startWorker((url) => (url.endsWith('.wasm') ? new Response('gone', { status: 404 }) : serve(url)));
     await expect(sw.extendable('install')).rejects.toThrow(/obs_engine-1.wasm answered HTTP 404/);
+  });
+
+  it('fails its install when a file is not the one built (an error page with status 200, a cut download), storing nothing', async () => {
+    const sw = startWorker((url) => (url.endsWith('.wasm') ? new Response('<html>captive portal</html>', { status: 200 }) : serve(url)));
+    await expect(sw.extendable('install')).rejects.toThrow(/obs_engine-1.wasm is not the file this version was built with/);
+    expect([...(sw.caches.stores.get(`obs-tcp-sim ${SCOPE} v2`)?.keys() ?? [])]).toEqual([]);
+  });
+
+  it('stores decoded bytes without the transfer encoding and length they came with', async () => {
+    const sw = startWorker((url) => {
+      const response = serve(url);
+      response.headers.set('Content-Encoding', 'gzip');
+      response.headers.set('Content-Length', '12');
+      return response;
+    });
+    await sw.extendable('install');
+    const engine = sw.caches.stores.get(`obs-tcp-sim ${SCOPE} v2`)!.get(`${SCOPE}assets/obs_engine-1.wasm`)!;
+    expect(engine.headers.get('Content-Encoding')).toBeNull();
+    expect(engine.headers.get('Content-Length')).toBeNull();
+    expect(engine.headers.get('Content-Type')).toBe('application/wasm');
   });
 
   it('stores a redirected page as a plain answer (a navigation refuses redirected ones)', async () => {
