@@ -16,8 +16,11 @@ export function UpdateNotice() {
   const [later, setLater] = useState(false);
   if (state !== 'update-ready' || later || !offline) return null;
   return (
-    <div className="banner banner-notice" role="status" data-testid="update-notice">
-      <span>A new version of the app is ready. Reload to use it: a reload keeps your scenario and starts its run again.</span>
+    <div className="banner banner-notice update-notice" role="status" data-testid="update-notice">
+      <div>
+        A new version of the app is ready.
+        <div className="banner-hint">Reload keeps your scenario and starts its run again.</div>
+      </div>
       <span className="banner-actions">
         <button type="button" data-testid="update-reload" onClick={() => offline.applyUpdate()}>
           Reload
