@@ -99,6 +99,17 @@ describe('the offline copy (page side)', () => {
     expect(calls.warnings).toEqual(['Offline copy unavailable, the app works online only: SecurityError: blocked by policy']);
   });
 
+  it('a browser that misbehaves after registering (an exception anywhere) leaves the app as it was', async () => {
+    const registration = new FakeRegistration();
+    registration.addEventListener = () => {
+      throw new Error('not supported here');
+    };
+    const { copy, calls } = setup({ container: new FakeContainer(registration) });
+    await expect(copy.start()).resolves.toBeUndefined();
+    expect(copy.getState()).toBe('failed');
+    expect(calls.warnings).toEqual(['Offline copy unavailable, the app works online only: not supported here']);
+  });
+
   it('first visit: storing, then ready once the worker is active; taking over the page reloads nothing', async () => {
     const { copy, container, calls, states } = setup();
     const worker = new FakeWorker();

@@ -61,18 +61,20 @@ export class OfflineCopy {
     return () => this.listeners.delete(listener);
   };
 
-  /** Registers the service worker where it can work; never throws. */
+  /** Registers the service worker where it can work; never throws, never rejects. */
   async start(): Promise<void> {
     const { production, protocol, secureContext, container } = this.host;
     if (!production || !container || !secureContext || (protocol !== 'https:' && protocol !== 'http:')) return;
     this.set('storing');
-    let registration: ServiceWorkerRegistration;
     try {
-      registration = await container.register(SERVICE_WORKER_URL, { scope: './' });
+      await this.register(container);
     } catch (error) {
       this.fail(error);
-      return;
     }
+  }
+
+  private async register(container: ServiceWorkerContainer): Promise<void> {
+    const registration = await container.register(SERVICE_WORKER_URL, { scope: './' });
     this.registration = registration;
     container.addEventListener('controllerchange', () => {
       // Also fired when a first version takes over the page that installed it: reload
@@ -103,7 +105,7 @@ export class OfflineCopy {
       // Activated: a first copy, or an update that took over by itself (no tab held the old one).
       else if (worker.state === 'activated') this.set('ready');
       // A failed update leaves the version in use as it was.
-      else if (worker.state === 'redundant' && this.state === 'storing') this.fail(new Error('the service worker could not store the app (a file failed to download)'));
+      else if (worker.state === 'redundant' && this.state === 'storing') this.fail(new Error('the service worker could not store the app (a file was missing or not the one built; its console says which)'));
     });
   }
 
