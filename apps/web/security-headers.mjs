@@ -1,6 +1,6 @@
 // The HTTP headers the app is served with: one list, used by `npm start` (scripts/start.mjs),
 // by `vite preview` (vite.config.ts, what the end-to-end tests run against), written to
-// public/_headers for Netlify and Cloudflare Pages (a unit test keeps the file equal), and
+// the top-level public/_headers for Netlify and Cloudflare Pages (a unit test keeps the file equal), and
 // as a <meta> Content-Security-Policy in the built index.html for hosts that set no
 // headers (GitHub Pages). docs/deploy.md gives the same for nginx and Apache.
 //

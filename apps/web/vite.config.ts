@@ -3,6 +3,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { CSP_DIRECTIVES, headersFor, policyText } from './security-headers.mjs';
+import { offlineServiceWorker } from './service-worker/plugin.ts';
 
 /**
  * The Content-Security-Policy as a <meta> element in the built index.html, for hosts that
@@ -40,7 +41,10 @@ function securityHeaders(): Plugin {
 export default defineConfig({
   // Relative base: the built app works from any sub-path (GitHub Pages, a USB stick).
   base: './',
-  plugins: [react(), metaContentSecurityPolicy(), securityHeaders()],
+  // Static files copied as they are into dist/: the repository's top-level public/
+  // (DESIGN.md's layout): favicon, icons, the web app manifest, _headers.
+  publicDir: '../../public',
+  plugins: [react(), metaContentSecurityPolicy(), securityHeaders(), offlineServiceWorker()],
   // The engine worker is an ES module worker that imports the Emscripten ES module factory.
   worker: { format: 'es' },
   build: {
@@ -53,6 +57,6 @@ export default defineConfig({
   preview: { port: 4173, strictPort: true },
   test: {
     environment: 'node',
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'service-worker/**/*.test.ts'],
   },
 });

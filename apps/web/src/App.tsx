@@ -23,6 +23,7 @@ import { EventLogArea } from './log/EventLogArea';
 import { PresetPicker } from './presets/PresetPicker';
 import { StepCaption } from './narration/StepCaption';
 import { ShareMenu } from './share/ShareMenu';
+import { UpdateNotice } from './offline/UpdateNotice';
 import { useScenarioStore } from './share/storeContext';
 import { usePageKeys } from './controls/keyboard';
 import { useController, useSimState } from './sim/context';
@@ -68,6 +69,7 @@ export function App() {
       </header>
       <ErrorBanner />
       <NoticeBanner />
+      <UpdateNotice />
       <div className="layout">
         <aside className="sidebar" aria-label="Controls">
           <RunControls />

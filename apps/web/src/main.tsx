@@ -21,6 +21,8 @@ import { SimController } from './sim/controller';
 import { installTestHooks } from './testHooks';
 import { isEmbedAddress } from './view/embedFlag';
 import { viewStore } from './view/viewStore';
+import { OfflineCopy, browserHost } from './offline/offlineCopy';
+import { OfflineContext } from './offline/offlineContext';
 import './styles.css';
 
 // A link in the address, else the work saved in this browser, else the default preset
@@ -53,12 +55,20 @@ addEventListener('storage', (e) => {
   if (e.key !== STORAGE_KEY) keeper.refresh();
 });
 
+// The offline copy (docs/deploy.md, "Offline"): registered once the page has loaded, so
+// storing the app's files never competes with the first run for the network.
+const offline = new OfflineCopy(browserHost());
+if (document.readyState === 'complete') void offline.start();
+else addEventListener('load', () => void offline.start(), { once: true });
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <SimContext.Provider value={controller}>
       <ScenarioStoreContext.Provider value={store}>
         <SavedWorkContext.Provider value={{ keeper, opener }}>
-          <App />
+          <OfflineContext.Provider value={offline}>
+            <App />
+          </OfflineContext.Provider>
         </SavedWorkContext.Provider>
       </ScenarioStoreContext.Provider>
     </SimContext.Provider>

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import headersFile from '../public/_headers?raw';
+import headersFile from '../../../public/_headers?raw';
 import { COMMON_HEADERS, CSP_DIRECTIVES, headersFileText, headersFor, PAGE_HEADERS, policyText } from '../security-headers.mjs';
 
 describe('security headers (security-headers.mjs)', () => {
-  it('public/_headers says exactly what the module says (regenerate it from headersFileText())', () => {
+  it('public/_headers (top level) says exactly what the module says (regenerate it from headersFileText())', () => {
     expect(headersFile).toBe(headersFileText());
   });
 
