@@ -13,6 +13,8 @@ import { MARKER_STYLE } from './drawSeries';
 import { focusStore } from '../log/focus';
 import { followFocus, windowAround } from './followFocus';
 import { TimeWindowStore } from './timeWindow';
+import { TheoryControl } from './TheoryControl';
+import { useTheoryReferences } from './useTheoryReferences';
 import './charts.css';
 
 /** Throughput averaging choices, seconds (0: the engine's per-sample goodput). */
@@ -50,11 +52,19 @@ export function ChartsArea() {
   }
   const setSelection = (s: FlowSelection) => setChosen({ key: flowsKey, selection: s });
   const [rateWindow, setRateWindow] = useState<number>(DEFAULT_RATE_WINDOW);
+  const [theoryOn, setTheoryOn] = useState(false);
+  const theory = useTheoryReferences(theoryOn, selection, flowIds);
 
   const common = { selection, flowIds, rateWindow, timeWindow };
   return (
     <div className="charts" data-testid="charts">
-      <FlowLegend flowIds={flowIds} selection={selection} onChange={setSelection} timeWindow={timeWindow} />
+      <FlowLegend
+        flowIds={flowIds}
+        selection={selection}
+        onChange={setSelection}
+        timeWindow={timeWindow}
+        extra={<TheoryControl on={theoryOn} onChange={setTheoryOn} theory={theory?.lines ?? null} />}
+      />
       <div className="charts-grid">
         <LiveChart
           {...common}
@@ -93,6 +103,7 @@ export function ChartsArea() {
           yLabel="throughput (Mbit/s)"
           altUnit={{ above: 2000, divide: 1000, yLabel: 'throughput (Gbit/s)' }}
           minYMax={1}
+          references={theory?.references}
           headerExtra={
             <label className="chart-keys rate-window">
               mean over

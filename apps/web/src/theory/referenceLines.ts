@@ -38,7 +38,9 @@ export interface TheoryLine {
   kind: TheoryLineKind;
   /** bit/s. */
   value: number;
-  /** Short, on the chart: "Mathis 12.3 Mbit/s (p 0.213 %, RTT 45.2 ms)". */
+  /** Model and value: "Mathis 12.3 Mbit/s". */
+  name: string;
+  /** On the chart: the name and what it is computed at, "Mathis 12.3 Mbit/s (p 0.213 %, RTT 45.2 ms)". */
   label: string;
   /** What it is computed from, in full (tooltip, docs/theory.md). */
   detail: string;
@@ -97,6 +99,7 @@ export function theoryLines(scenario: TheoryScenario, summary: SummaryFlows | nu
     out.lines.push({
       kind: 'capacity',
       value: b.capacity,
+      name: `capacity ${formatRate(b.capacity)}`,
       label: `capacity ${formatRate(b.capacity)}`,
       detail: `Bottleneck of ${subject.kind === 'flow' ? `${name}'s route` : 'the flows’ routes'}: link ${b.link.id} (${b.from} → ${b.to}), ${describeLinkCapacity(b.link, formatRate)}. A line rate: the throughput drawn is payload delivered, so it stays below it.`,
     });
@@ -149,6 +152,7 @@ export function theoryLines(scenario: TheoryScenario, summary: SummaryFlows | nu
   out.lines.push({
     kind: 'mathis',
     value: mathis,
+    name: `Mathis ${formatRate(mathis)}`,
     label: `Mathis ${formatRate(mathis)} (${short})`,
     detail: `Mathis et al. 1997: MSS/RTT × C/√p, C = √(3/(2b)) = ${mathisConstant(b)!.toFixed(2)} (b = ${b}), ${mssText}; ${from}${sum}.`,
   });
@@ -157,6 +161,7 @@ export function theoryLines(scenario: TheoryScenario, summary: SummaryFlows | nu
   out.lines.push({
     kind: 'padhye',
     value: padhye,
+    name: `Padhye ${formatRate(padhye)}`,
     label: `Padhye ${formatRate(padhye)} (${short})`,
     detail: `Padhye et al. 1998 (with timeouts and the window limit): T0 = ${formatRtt(t0)} (${typeof first.tcp.rto.fixed === 'number' && first.tcp.rto.fixed > 0 ? 'the fixed RTO' : 'the RTO floor, at least one RTT'}), Wmax = ${sameWindow ? `${first.tcp.maxWindow} segments` : 'each flow’s window'}, b = ${b}, ${mssText}; ${from}${sum}. A send rate: retransmissions count.`,
   });
