@@ -22,7 +22,7 @@ import { formatChangeTime } from '../store/scenarioStore';
 import type { FlowSelection } from './flowPicker';
 import { buildLayers, type ChartKind, type Layer } from './layers';
 import { niceTop } from './niceTop';
-import { fitsWithData, labelWidth, paintReferences, placeLabels, type ChartReference } from './referenceOverlay';
+import { fitsWithData, labelWidth, layoutLabels, paintReferences, type ChartReference } from './referenceOverlay';
 import { StreamingM4 } from './streamingM4';
 import type { TimeWindowStore } from './timeWindow';
 import './charts.css';
@@ -411,13 +411,7 @@ export function LiveChart(props: LiveChartProps) {
   const xTicks = Math.max(2, Math.min(10, Math.floor(innerW / 64)));
   // One formatter per render, not one per tick (d3 parses its specifier on each call).
   const xTickLabel = x.tickFormat(xTicks);
-  const referenceText = references.map((r) => (r.value <= yMax ? r.name : `↑ ${r.name}`));
-  const referenceBoxes = placeLabels(
-    references.map((r, i) => ({ py: r.value <= yMax ? y(r.value) : -Infinity, width: labelWidth(referenceText[i]) })),
-    innerW,
-    innerH,
-    REFERENCE_LABEL_PX,
-  );
+  const referenceLabels = layoutLabels(references, (v) => y(v), yMax, innerW, innerH, REFERENCE_LABEL_PX, labelWidth);
 
   return (
     <figure className={`panel chart chart-${kind}`} id={testId} data-testid={testId} ref={figureRef} data-points="0">
@@ -471,12 +465,12 @@ export function LiveChart(props: LiveChartProps) {
                       data-value={r.value}
                       data-above={above}
                       title={r.detail}
-                      style={{ left: referenceBoxes[i].x, top: referenceBoxes[i].top, color: r.color }}
+                      style={{ left: referenceLabels[i].x, top: referenceLabels[i].top, color: r.color }}
                     >
                       <svg width={22} height={8} aria-hidden="true">
                         <line x1={0} y1={4} x2={22} y2={4} stroke={r.color} strokeWidth={r.width} strokeDasharray={r.dash.join(' ')} />
                       </svg>
-                      {referenceText[i]}
+                      {referenceLabels[i].text}
                     </li>
                   );
                 })}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartReferences, fitsWithData, paintReferences, placeLabels, REFERENCE_STYLE } from './referenceOverlay';
+import { chartReferences, fitsWithData, layoutLabels, paintReferences, placeLabels, REFERENCE_STYLE } from './referenceOverlay';
 import { SvgRecorder } from './chartExport';
 
 describe('reference lines on a chart', () => {
@@ -20,6 +20,7 @@ describe('reference lines on a chart', () => {
       ['capacity', 'capacity 1 Gbit/s'],
       ['mathis', 'Mathis 53.7 Mbit/s'],
     ]);
+    expect(refs.map((r) => r.short)).toEqual(['capacity 1000', 'Mathis 53.7']);
     expect(refs[0].value).toBeCloseTo(1000, 9);
     expect(refs[1].value).toBeCloseTo(53.7, 9);
     expect(refs[1].dash).toEqual(REFERENCE_STYLE.mathis.dash);
@@ -73,16 +74,29 @@ describe('label placement', () => {
     expect(b).toEqual({ x: 94, top: 10 });
   });
 
-  it('no two of three labels overlap in a 330 x 80 px plot (the throughput chart at 1280 x 720)', () => {
-    const boxes = placeLabels([{ py: -Infinity, width: 160 }, { py: 37, width: 170 }, { py: 46, width: 170 }], 330, 80, 20);
-    const w = [160, 170, 170];
-    for (let i = 0; i < 3; i++) {
-      for (let j = i + 1; j < 3; j++) {
-        const apart = boxes[i].top + 20 <= boxes[j].top || boxes[j].top + 20 <= boxes[i].top || boxes[i].x + w[i] <= boxes[j].x || boxes[j].x + w[j] <= boxes[i].x;
-        expect(apart, `${i} and ${j}`).toBe(true);
+  const apart = (boxes: { x: number; top: number }[], widths: number[], h = 20) => {
+    for (let i = 0; i < boxes.length; i++) {
+      for (let j = i + 1; j < boxes.length; j++) {
+        const [a, b] = [boxes[i], boxes[j]];
+        if (!(a.top + h <= b.top || b.top + h <= a.top || a.x + widths[i] <= b.x || b.x + widths[j] <= a.x)) return false;
       }
     }
-    for (const b of boxes) expect(b.top).toBeGreaterThanOrEqual(0);
+    return true;
+  };
+
+  it('no two of three labels overlap in the throughput chart at 1280 x 720 (330 x 80 px)', () => {
+    const widths = [186, 181, 185];
+    const boxes = placeLabels([{ py: -Infinity, width: 186 }, { py: 37, width: 181 }, { py: 46, width: 185 }], 330, 80, 20);
+    expect(apart(boxes, widths)).toBe(true);
+    // In the order of their lines, each at the right.
+    expect(boxes.map((b) => b.top)).toEqual([0, 20, 40]);
+  });
+
+  it("nor in a plot too short to stack them (330 x 55 px, paper 004's Reno flow)", () => {
+    const widths = [185, 165, 165];
+    const boxes = placeLabels([{ py: -Infinity, width: 185 }, { py: 22, width: 165 }, { py: 24, width: 165 }], 330, 55, 20);
+    expect(apart(boxes, widths)).toBe(true);
+    for (const b of boxes) expect(b.top).toBeLessThanOrEqual(35);
   });
 
   it('stays inside the plot and gives up gracefully when it is too small', () => {
@@ -91,5 +105,33 @@ describe('label placement', () => {
       expect(b.top).toBe(0);
       expect(b.x).toBeGreaterThanOrEqual(0);
     }
+  });
+});
+
+describe('label texts', () => {
+  const refs = chartReferences(
+    {
+      subject: 'reno',
+      measure: null,
+      notes: [],
+      lines: [
+        { kind: 'capacity', value: 6e7, name: 'capacity 60 Mbit/s', label: '', detail: '' },
+        { kind: 'mathis', value: 6.26e5, name: 'Mathis 626 kbit/s', label: '', detail: '' },
+        { kind: 'padhye', value: 5.83e5, name: 'Padhye 583 kbit/s', label: '', detail: '' },
+      ],
+    },
+    1e-6,
+  );
+  const measure = (t: string) => t.length * 8 + 36;
+  const y = (v: number) => 52 * (1 - v);
+
+  it('full names where they fit, an arrow on the line above the axis', () => {
+    const labels = layoutLabels(refs, y, 1, 330, 120, 20, measure);
+    expect(labels.map((l) => l.text)).toEqual(['↑ capacity 60 Mbit/s', 'Mathis 626 kbit/s', 'Padhye 583 kbit/s']);
+  });
+
+  it('the short names, in the axis unit, where the full ones would cover each other', () => {
+    const labels = layoutLabels(refs, y, 1, 330, 52, 20, measure);
+    expect(labels.map((l) => l.text)).toEqual(['↑ capacity 60', 'Mathis 0.626', 'Padhye 0.583']);
   });
 });

@@ -11,6 +11,8 @@ export interface ChartReference {
   value: number;
   /** Model and value, the label on the chart: "Mathis 12.3 Mbit/s". */
   name: string;
+  /** The same in the axis' unit, without it ("Mathis 12.3"), where the full one has no room. */
+  short: string;
   /** What the value is computed from (the label's tooltip). */
   detail: string;
   color: string;
@@ -28,9 +30,18 @@ export const REFERENCE_STYLE: Record<TheoryLineKind, { color: string; dash: numb
   padhye: { color: '#1F5F3F', dash: [3, 4], width: 3 },
 };
 
+const SHORT_NAME: Record<TheoryLineKind, string> = { capacity: 'capacity', mathis: 'Mathis', padhye: 'Padhye' };
+
 /** Theory lines in a chart's units (`perBit`: chart units per bit/s) with their look. */
 export function chartReferences(theory: TheoryLines, perBit: number): ChartReference[] {
-  return theory.lines.map((l: TheoryLine) => ({ key: l.kind, value: l.value * perBit, name: l.name, detail: l.detail, ...REFERENCE_STYLE[l.kind] }));
+  return theory.lines.map((l: TheoryLine) => ({
+    key: l.kind,
+    value: l.value * perBit,
+    name: l.name,
+    short: `${SHORT_NAME[l.kind]} ${Number((l.value * perBit).toPrecision(3))}`,
+    detail: l.detail,
+    ...REFERENCE_STYLE[l.kind],
+  }));
 }
 
 /**
@@ -56,8 +67,9 @@ export interface LabelBox {
  * above its line (py, px from the top; -Infinity for a line above the axis: the top row);
  * where they would cover each other they are pushed apart vertically, keeping the order
  * of their lines, within the plot. Only when the plot is too short for that does a label
- * move left of the ones it would cover (its line sample still says which line is its own);
- * when even that fails it overlaps rather than vanish.
+ * move left of the ones it would cover, to the left end, or to the nearest free height (its
+ * line sample still says which line is its own); when nothing is free it overlaps rather
+ * than vanish.
  */
 export function placeLabels(
   labels: readonly { py: number; width: number }[],
@@ -76,24 +88,77 @@ export function placeLabels(
   for (const i of [...order].reverse()) next = top[i] = Math.max(0, Math.min(top[i], next - labelHeight, lowest));
 
   const placed: Array<LabelBox & { width: number }> = [];
+  const covers = (x: number, t: number, w: number) =>
+    placed.filter((p) => p.top < t + labelHeight && t < p.top + labelHeight && p.x < x + w && x < p.x + p.width);
+  /** At height t: the right end, else left of what it would cover, else the left end. */
+  const fitAt = (t: number, w: number): number | null => {
+    let x = width - w;
+    while (x >= 0) {
+      const hit = covers(x, t, w);
+      if (hit.length === 0) return x;
+      x = Math.min(...hit.map((p) => p.x)) - gap - w;
+    }
+    return w <= width && covers(0, t, w).length === 0 ? 0 : null;
+  };
   const out = new Array<LabelBox>(labels.length);
   for (const i of order) {
     const w = labels[i].width;
-    const t = top[i];
-    let x = width - w;
-    for (;;) {
-      const hit = placed.filter((p) => p.top < t + labelHeight && t < p.top + labelHeight && p.x < x + w && x < p.x + p.width);
-      if (hit.length === 0) break;
-      x = Math.min(...hit.map((p) => p.x)) - gap - w;
-      if (x < 0) {
-        x = Math.max(0, width - w);
+    // Its place in the stack first; in a plot too short for the stack, the nearest free height.
+    const heights = [top[i]];
+    for (let t = 0; t <= lowest; t++) if (t !== top[i]) heights.push(t);
+    heights.sort((a, b) => Math.abs(a - top[i]) - Math.abs(b - top[i]) || a - b);
+    let box: LabelBox = { x: Math.max(0, width - w), top: top[i] };
+    for (const t of heights) {
+      const x = fitAt(t, w);
+      if (x !== null) {
+        box = { x, top: t };
         break;
       }
     }
-    out[i] = { x, top: t };
-    placed.push({ x, top: t, width: w });
+    out[i] = box;
+    placed.push({ ...box, width: w });
   }
   return out;
+}
+
+/** Whether any two boxes (each `height` tall, widths given) cover each other. */
+export function anyOverlap(boxes: readonly LabelBox[], widths: readonly number[], height: number): boolean {
+  for (let i = 0; i < boxes.length; i++) {
+    for (let j = i + 1; j < boxes.length; j++) {
+      const [a, b] = [boxes[i], boxes[j]];
+      if (a.top < b.top + height && b.top < a.top + height && a.x < b.x + widths[j] && b.x < a.x + widths[i]) return true;
+    }
+  }
+  return false;
+}
+
+export interface PlacedLabel extends LabelBox {
+  text: string;
+}
+
+/**
+ * The labels of a chart's reference lines, text and place: the full names ("Mathis 53.7
+ * Mbit/s"), or, where they cannot all be placed apart, the short ones in the axis' unit
+ * ("Mathis 53.7"). A line above the axis (value over `top`) gets an arrow and the top row.
+ */
+export function layoutLabels(
+  refs: readonly ChartReference[],
+  y: (v: number) => number,
+  top: number,
+  width: number,
+  height: number,
+  labelHeight: number,
+  measure: (text: string) => number,
+): PlacedLabel[] {
+  const attempt = (pick: (r: ChartReference) => string) => {
+    const text = refs.map((r) => (r.value <= top ? pick(r) : `↑ ${pick(r)}`));
+    const widths = text.map(measure);
+    const boxes = placeLabels(refs.map((r, i) => ({ py: r.value <= top ? y(r.value) : -Infinity, width: widths[i] })), width, height, labelHeight);
+    return { text, widths, boxes };
+  };
+  let a = attempt((r) => r.name);
+  if (anyOverlap(a.boxes, a.widths, labelHeight)) a = attempt((r) => r.short);
+  return a.boxes.map((b, i) => ({ ...b, text: a.text[i] }));
 }
 
 /** The labels' font (charts.css, .chart-references li): measured with it to be placed. */
