@@ -14,6 +14,8 @@ import { focusStore } from '../log/focus';
 import { followFocus, windowAround } from './followFocus';
 import { TimeWindowStore } from './timeWindow';
 import { singleChart, useView, viewStore, type ChartChoice } from '../view/viewStore';
+import { TheoryControl } from './TheoryControl';
+import { useTheoryReferences } from './useTheoryReferences';
 import './charts.css';
 
 /** Throughput averaging choices, seconds (0: the engine's per-sample goodput). */
@@ -51,6 +53,8 @@ export function ChartsArea() {
   }
   const setSelection = (s: FlowSelection) => setChosen({ key: flowsKey, selection: s });
   const [rateWindow, setRateWindow] = useState<number>(DEFAULT_RATE_WINDOW);
+  const [theoryOn, setTheoryOn] = useState(false);
+  const theory = useTheoryReferences(theoryOn, selection, flowIds);
 
   const common = { selection, flowIds, rateWindow, timeWindow };
   // Presenter and embed modes (and a lesson step) show one chart, large.
@@ -60,7 +64,13 @@ export function ChartsArea() {
     <div className="charts" data-testid="charts" data-single={single ?? undefined}>
       <div className="charts-top">
         {single && <ChartSwitch shown={single} />}
-        <FlowLegend flowIds={flowIds} selection={selection} onChange={setSelection} timeWindow={timeWindow} />
+        <FlowLegend
+          flowIds={flowIds}
+          selection={selection}
+          onChange={setSelection}
+          timeWindow={timeWindow}
+          extra={<TheoryControl on={theoryOn} onChange={setTheoryOn} theory={theory?.lines ?? null} />}
+        />
       </div>
       <div className={`charts-grid${single ? ' single' : ''}`}>
         {shows('cwnd') && <LiveChart
@@ -100,6 +110,7 @@ export function ChartsArea() {
           yLabel="throughput (Mbit/s)"
           altUnit={{ above: 2000, divide: 1000, yLabel: 'throughput (Gbit/s)' }}
           minYMax={1}
+          references={theory?.references}
           headerExtra={
             <label className="chart-keys rate-window">
               mean over

@@ -3,7 +3,7 @@
  * to hide or show it), the aggregate, and with many flows a searchable list to choose a
  * few. At the right, the time window and the button back to the whole run.
  */
-import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import {
   AGGREGATE_COLOR,
   DEFAULT_FEW,
@@ -25,9 +25,11 @@ export interface FlowLegendProps {
   selection: FlowSelection;
   onChange(selection: FlowSelection): void;
   timeWindow: TimeWindowStore;
+  /** More controls for the charts, before the time window (the theory lines' switch). */
+  extra?: ReactNode;
 }
 
-export function FlowLegend({ flowIds, selection, onChange, timeWindow }: FlowLegendProps) {
+export function FlowLegend({ flowIds, selection, onChange, timeWindow, extra }: FlowLegendProps) {
   const n = flowIds.length;
   const many = n > SHOW_ALL_MAX;
   // With few flows every flow has a chip that toggles it; with many, only the chosen.
@@ -71,6 +73,7 @@ export function FlowLegend({ flowIds, selection, onChange, timeWindow }: FlowLeg
         })}
       </ul>
       {many && <FlowPicker flowIds={flowIds} selection={selection} onChange={onChange} />}
+      {extra}
       <ZoomStatus timeWindow={timeWindow} />
     </div>
   );

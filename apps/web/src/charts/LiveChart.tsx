@@ -24,6 +24,7 @@ import { formatChangeTime } from '../store/scenarioStore';
 import type { FlowSelection } from './flowPicker';
 import { buildLayers, type ChartKind, type Layer } from './layers';
 import { niceTop } from './niceTop';
+import { fitsWithData, labelWidth, layoutLabels, paintReferences, type ChartReference } from './referenceOverlay';
 import { StreamingM4 } from './streamingM4';
 import type { TimeWindowStore } from './timeWindow';
 import './charts.css';
@@ -50,6 +51,8 @@ export interface LiveChartProps {
    * reads better as 4 Gbit/s): tick labels are divided by `divide`, the title replaced.
    */
   altUnit?: { above: number; divide: number; yLabel: string };
+  /** Horizontal reference lines with their labels (the throughput chart's theory lines). */
+  references?: readonly ChartReference[];
 }
 
 /** Room for the axes' text, px, at text scale `t` (presenter mode writes it larger). */
@@ -62,6 +65,9 @@ const AXIS_TEXT_PX = 14;
 const MARKER_PICK_PX = 6;
 const MARKER_CELL_PX = 7;
 const MAX_TOOLTIP_ROWS = 10;
+/** Height of a reference line's label, px (one line of 14 px text with its padding). */
+const REFERENCE_LABEL_PX = 21;
+const NO_REFERENCES: readonly ChartReference[] = [];
 
 interface Prepared {
   layer: Layer;
@@ -80,6 +86,11 @@ interface PlacedMarker {
 
 export function LiveChart(props: LiveChartProps) {
   const { kind, testId, minYMax, selection, flowIds, rateWindow, timeWindow, headerExtra, markers, altUnit } = props;
+  const references = props.references ?? NO_REFERENCES;
+  // Read by the redraw (new lines come with each summary; the redraw itself stays the same).
+  const referencesRef = useRef(references);
+  referencesRef.current = references;
+  const referencesKey = references.map((r) => `${r.key}:${r.value}`).join(',');
   const controller = useController();
   const scenarioStore = useScenarioStore();
   const boxRef = useRef<HTMLDivElement>(null);
@@ -167,7 +178,9 @@ export function LiveChart(props: LiveChartProps) {
     const viewKey = `${d0}|${d1}|${innerW}|${innerH}`;
     // The run's live changes (store/scenarioStore.ts): a marker each, on every chart.
     const changes = scenarioStore.getState().run.changes;
-    const drawKey = `${store.version}|${visual.version}|${changes.length}|${viewKey}`;
+    const refs = referencesRef.current;
+    const refsKey = refs.map((r) => `${r.key}:${r.value}`).join(',');
+    const drawKey = `${store.version}|${visual.version}|${changes.length}|${refsKey}|${viewKey}`;
     if (drawKey === lastDrawn.current) return;
     // Only new samples, and the last drawing was costly (many flows chosen, a long run):
     // draw at most about a third of the time, so the page stays responsive. A skipped
@@ -216,8 +229,11 @@ export function LiveChart(props: LiveChartProps) {
 
     // The y axis only grows while the window and the flows shown stay the same (a jumping
     // axis is hard to follow on a projector); it fits again when they change.
-    const fitKey = `${store.generation}|${d0}|${d1}|${layers.map((l) => l.key).join(',')}|${rateWindow}`;
-    const wanted = dataMax > 0 ? Math.max(minYMax, niceTop(dataMax * 1.05)) : minYMax;
+    const fitKey = `${store.generation}|${d0}|${d1}|${layers.map((l) => l.key).join(',')}|${rateWindow}|${refs.map((r) => r.key).join(',')}`;
+    // Reference lines near the data join it on the axis; far ones are named at the top.
+    let top = dataMax;
+    for (const r of refs) if (fitsWithData(r.value, dataMax)) top = Math.max(top, r.value);
+    const wanted = top > 0 ? Math.max(minYMax, niceTop(top * 1.05)) : minYMax;
     if (fit.current.key !== fitKey || wanted > fit.current.value) fit.current = { key: fitKey, value: wanted };
     if (fit.current.value !== yMax) setYMax(fit.current.value); // axes re-render; draw now anyway
     lastDrawn.current = drawKey;
@@ -257,6 +273,7 @@ export function LiveChart(props: LiveChartProps) {
         if (layer.style === 'dots') drawDots(target, t, values, keep, x, yNow, innerH, style);
         else drawPath(target, t, values, keep, x, yNow, innerH, style, bands);
       }
+      paintReferences(target, refs, yNow, fit.current.value, innerW);
       // Fast retransmits first, so an RTO at the same place stays on top.
       for (const m of placed) if (m.kind === 1) drawMarker(target, 1, m.x, m.y);
       for (const m of placed) if (m.kind === 0) drawMarker(target, 0, m.x, m.y);
@@ -292,6 +309,9 @@ export function LiveChart(props: LiveChartProps) {
     });
   }, [scenarioStore, controller, redraw]);
 
+  // New reference values while paused bring no frame: ask for the redraw.
+  useEffect(() => controller.requestRedraw(redraw), [controller, redraw, referencesKey]);
+
   // A new redraw (window, size, flows changed) is registered and run in the next frame.
   useEffect(() => {
     lastDrawn.current = '';
@@ -320,9 +340,12 @@ export function LiveChart(props: LiveChartProps) {
       },
       keys: () => {
         const seen = new Set<string>();
-        return drawn.current.layers
-          .filter((l) => l.label !== '' && !seen.has(l.label) && seen.add(l.label))
-          .map((l) => ({ label: l.label, color: l.color, dash: l.dash }));
+        return [
+          ...drawn.current.layers
+            .filter((l) => l.label !== '' && !seen.has(l.label) && seen.add(l.label))
+            .map((l) => ({ label: l.label, color: l.color, dash: l.dash })),
+          ...referencesRef.current.map((r) => ({ label: r.name, color: r.color, dash: r.dash })),
+        ];
       },
       plot: () => ({ left: marginRef.current.left, top: marginRef.current.top, width: exportView.current.innerW, height: exportView.current.innerH }),
       paint: (ctx) => void painted.current?.(ctx),
@@ -399,6 +422,7 @@ export function LiveChart(props: LiveChartProps) {
   const xTicks = Math.max(2, Math.min(10, Math.floor(innerW / (64 * textScale))));
   // One formatter per render, not one per tick (d3 parses its specifier on each call).
   const xTickLabel = x.tickFormat(xTicks);
+  const referenceLabels = layoutLabels(references, (v) => y(v), yMax, innerW, innerH, REFERENCE_LABEL_PX, labelWidth);
 
   return (
     <figure className={`panel chart chart-${kind}`} id={testId} data-testid={testId} ref={figureRef} data-points="0">
@@ -441,6 +465,28 @@ export function LiveChart(props: LiveChartProps) {
               height={Math.round(innerH * dpr)}
               style={{ left: MARGIN.left, top: MARGIN.top, width: innerW, height: innerH }}
             />
+            {references.length > 0 && (
+              <ul className="chart-references" aria-label="theory lines" style={{ left: MARGIN.left, top: MARGIN.top, width: innerW, height: innerH }}>
+                {references.map((r, i) => {
+                  const above = !(r.value <= yMax);
+                  return (
+                    <li
+                      key={r.key}
+                      data-testid={`${testId}-ref-${r.key}`}
+                      data-value={r.value}
+                      data-above={above}
+                      title={r.detail}
+                      style={{ left: referenceLabels[i].x, top: referenceLabels[i].top, color: r.color }}
+                    >
+                      <svg width={22} height={8} aria-hidden="true">
+                        <line x1={0} y1={4} x2={22} y2={4} stroke={r.color} strokeWidth={r.width} strokeDasharray={r.dash.join(' ')} />
+                      </svg>
+                      {referenceLabels[i].text}
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
             <div className="chart-rule" ref={ruleRef} hidden style={{ top: MARGIN.top, height: innerH }} />
             <div
               ref={hitRef}

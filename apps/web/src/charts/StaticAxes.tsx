@@ -1,9 +1,13 @@
 /** Axes of the static plots (Compare, Sweep): y grid with labels, x ticks, x title. */
-import type { ScaleLinear } from 'd3';
+/** A linear or a log scale (d3's scaleLinear, scaleLog). */
+export interface AxisScale {
+  (value: number): number | undefined;
+  ticks(count?: number): number[];
+}
 
 export interface StaticAxesProps {
-  x: ScaleLinear<number, number>;
-  y: ScaleLinear<number, number>;
+  x: AxisScale;
+  y: AxisScale;
   width: number;
   height: number;
   xTicks: number;
@@ -11,18 +15,21 @@ export interface StaticAxesProps {
   /** y tick values are divided by this before they are written (bit/s shown as Mbit/s). */
   yDivide?: number;
   xTitle: string;
+  /** Tick labels, when not the value itself (a log axis names only some ticks: '' for the rest). */
+  xTickLabel?: (v: number) => string;
+  yTickLabel?: (v: number) => string;
 }
 
 const tick = (v: number) => Number(v.toPrecision(4));
 
-export function StaticAxes({ x, y, width: w, height: h, xTicks, yTicks, yDivide = 1, xTitle }: StaticAxesProps) {
+export function StaticAxes({ x, y, width: w, height: h, xTicks, yTicks, yDivide = 1, xTitle, xTickLabel, yTickLabel }: StaticAxesProps) {
   return (
     <>
       {y.ticks(yTicks).map((v) => (
         <g key={v} transform={`translate(0,${y(v)})`}>
           <line x2={w} className="grid" />
           <text x={-6} dy="0.35em" textAnchor="end">
-            {tick(v / yDivide)}
+            {yTickLabel ? yTickLabel(v) : tick(v / yDivide)}
           </text>
         </g>
       ))}
@@ -30,7 +37,7 @@ export function StaticAxes({ x, y, width: w, height: h, xTicks, yTicks, yDivide 
         <g key={v} transform={`translate(${x(v)},${h})`}>
           <line y2={5} className="tick" />
           <text y={17} textAnchor="middle">
-            {tick(v)}
+            {xTickLabel ? xTickLabel(v) : tick(v)}
           </text>
         </g>
       ))}

@@ -9,9 +9,12 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { expandSweep, oneLine, PRESETS, resolveSweepSpec, summarizeSweep, sweepCsv, type SweepResults } from '@obs-tcp-sim/scenario';
 import { download, fileStem, jsonText } from '../share/exports';
 import { useScenarioStore } from '../share/storeContext';
+import { overlayFor, runModels, type RunModels } from '../theory/sweepOverlay';
 import { poolSize, runOnPool, type PoolRun } from './pool';
+import { whyNotLog } from './plotScales';
 import { plotPoints, SweepPlot } from './SweepPlot';
-import { defaultRange, outputChoices, parameterChoices, specOf, type SweepFormState } from './sweepForm';
+import { theoryOverlays } from './sweepTheory';
+import { defaultRange, outputChoices, parameterChoices, spacingProblem, specOf, type SweepFormState } from './sweepForm';
 import './sweep.css';
 
 type Status = { kind: 'idle' } | { kind: 'running'; done: number; total: number; since: number } | { kind: 'done'; seconds: number } | { kind: 'failed'; message: string };
@@ -21,8 +24,13 @@ export function SweepArea() {
   const scenario = store.scenario;
   const choices = useMemo(() => parameterChoices(scenario), [scenario]);
   const outputs = useMemo(() => outputChoices(scenario), [scenario]);
-  const [form, setForm] = useState<SweepFormState>({ choice: 0, customPath: '', from: '0', to: '1', steps: '6', seeds: '5', output: 'aggregate.goodput', duration: '' });
+  const [form, setForm] = useState<SweepFormState>({ choice: 0, customPath: '', from: '0', to: '1', steps: '6', spacing: 'even', seeds: '5', output: 'aggregate.goodput', duration: '' });
   const [normalised, setNormalised] = useState(true);
+  const [logX, setLogX] = useState(false);
+  const [logY, setLogY] = useState(false);
+  const [closedForm, setClosedForm] = useState(true);
+  /** Each run's closed-form values (by run index), from its whole summary; null when none applies. */
+  const [theoryRuns, setTheoryRuns] = useState<Map<number, RunModels> | null>(null);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [results, setResults] = useState<SweepResults | null>(null);
   const running = useRef<PoolRun | null>(null);
@@ -30,13 +38,15 @@ export function SweepArea() {
 
   const choice = choices[form.choice];
   const spec = specOf(scenario, form, choices);
-  let problem: string | null = null;
+  let problem: string | null = spacingProblem(form);
   let runCount = 0;
-  try {
-    const sweep = resolveSweepSpec(spec, { presets: PRESETS });
-    runCount = sweep.axes[0].values.length * sweep.seeds.length;
-  } catch (error) {
-    problem = error instanceof Error ? error.message : String(error);
+  if (problem === null) {
+    try {
+      const sweep = resolveSweepSpec(spec, { presets: PRESETS });
+      runCount = sweep.axes[0].values.length * sweep.seeds.length;
+    } catch (error) {
+      problem = error instanceof Error ? error.message : String(error);
+    }
   }
 
   const start = async () => {
@@ -50,13 +60,19 @@ export function SweepArea() {
     const runs = expandSweep(sweep);
     const since = performance.now();
     setResults(null);
+    setTheoryRuns(null);
     setStatus({ kind: 'running', done: 0, total: runs.length, since });
-    const pool = runOnPool(sweep, runs, (p) => setStatus({ kind: 'running', ...p, since }));
+    const output = sweep.outputs[0];
+    const models = overlayFor(sweep.base, output).kind === 'tcp' ? new Map<number, RunModels>() : null;
+    const pool = runOnPool(sweep, runs, (p) => setStatus({ kind: 'running', ...p, since }), undefined, undefined, (run, summary) =>
+      models?.set(run.index, runModels(run.scenario, summary, output)),
+    );
     running.current = pool;
     try {
       const table = summarizeSweep(sweep, await pool.results);
       if (running.current !== pool) return;
       setResults(table);
+      setTheoryRuns(models);
       setStatus({ kind: 'done', seconds: (performance.now() - since) / 1000 });
     } catch (error) {
       if (running.current === pool) setStatus({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
@@ -77,6 +93,14 @@ export function SweepArea() {
   const xLabel = choice ? choice.label + (percent ? ' (%)' : '') : form.customPath;
   const yLabel = normalised ? `normalised ${out.label}` : `${out.label}${out.unit ? ` (${out.unit})` : ''}`;
   const points = results ? plotPoints(results.points, 0, normalised, percent ? 100 : 1, out.divide) : [];
+  // The closed form that fits the output chosen (what the next run will draw).
+  const decision = overlayFor(scenario, form.output);
+  const overlays =
+    results && closedForm && theoryRuns
+      ? theoryOverlays(results, theoryRuns, { normalised, xScale: percent ? 100 : 1, yDivide: out.divide, unit: normalised ? '' : out.unit })
+      : [];
+  const noLogX = whyNotLog(points.map((p) => p.x), 'value of the parameter');
+  const noLogY = whyNotLog([...points.map((p) => p.mean), ...overlays.flatMap((o) => o.points.map((p) => p.y))], 'plotted value');
   const stem = fileStem(scenario);
 
   return (
@@ -122,6 +146,13 @@ export function SweepArea() {
             <input type="number" min={2} step={1} value={form.steps} data-testid="sweep-steps" onChange={(e) => set({ steps: e.currentTarget.value })} />
           </label>
           <label>
+            Spread
+            <select value={form.spacing ?? 'even'} data-testid="sweep-spacing" onChange={(e) => set({ spacing: e.currentTarget.value as 'even' | 'factor' })}>
+              <option value="even">evenly</option>
+              <option value="factor">by a factor (log)</option>
+            </select>
+          </label>
+          <label>
             Seeds
             <input type="number" min={1} step={1} value={form.seeds} data-testid="sweep-seeds" onChange={(e) => set({ seeds: e.currentTarget.value })} />
           </label>
@@ -144,6 +175,27 @@ export function SweepArea() {
           <input type="checkbox" checked={normalised} data-testid="sweep-normalised" onChange={(e) => setNormalised(e.currentTarget.checked)} />
           normalised to the first value (as the papers)
         </label>
+        <div className="sweep-axes">
+          <label className="sweep-check" title={noLogX ?? 'Parameter values on a log scale'}>
+            <input type="checkbox" checked={logX && !noLogX} disabled={noLogX !== null} data-testid="sweep-log-x" onChange={(e) => setLogX(e.currentTarget.checked)} />
+            log x axis
+          </label>
+          <label className="sweep-check" title={noLogY ?? 'The output on a log scale'}>
+            <input type="checkbox" checked={logY && !noLogY} disabled={noLogY !== null} data-testid="sweep-log-y" onChange={(e) => setLogY(e.currentTarget.checked)} />
+            log y axis
+          </label>
+        </div>
+        <label className="sweep-check">
+          <input type="checkbox" checked={closedForm} data-testid="sweep-closed-form" onChange={(e) => setClosedForm(e.currentTarget.checked)} />
+          closed form over the points
+        </label>
+        {closedForm && (
+          <p className="sweep-theory-note" data-testid="sweep-theory-note" data-kind={decision.kind}>
+            {decision.kind === 'tcp'
+              ? 'Padhye and Mathis at each run’s measured loss-event rate and RTT, averaged over its seeds (docs/theory.md).'
+              : `None drawn: ${decision.reason}.`}
+          </p>
+        )}
         <div className="sweep-actions">
           <button type="submit" className="primary" data-testid="sweep-run" disabled={problem !== null || status.kind === 'running'}>
             Run {runCount > 0 ? `${runCount} runs` : ''}
@@ -177,7 +229,7 @@ export function SweepArea() {
       </form>
       <div className="sweep-result">
         {results ? (
-          <SweepPlot points={points} xLabel={xLabel} yLabel={yLabel} />
+          <SweepPlot points={points} xLabel={xLabel} yLabel={yLabel} logX={logX && !noLogX} logY={logY && !noLogY} overlays={overlays} />
         ) : (
           <p className="sweep-empty">The mean of each value, with its 95 % confidence interval over the seeds, is drawn here.</p>
         )}

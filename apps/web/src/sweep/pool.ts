@@ -4,7 +4,7 @@
  * their run index, so the table does not depend on which worker finished first.
  */
 import { createEngine, type EngineClient } from '@obs-tcp-sim/engine';
-import { collectOutputs, type RunResult, type Sweep, type SweepRun } from '@obs-tcp-sim/scenario';
+import { collectOutputs, type RunResult, type Summary, type Sweep, type SweepRun } from '@obs-tcp-sim/scenario';
 
 export interface PoolProgress {
   done: number;
@@ -27,6 +27,8 @@ export function runOnPool(
   onProgress: (p: PoolProgress) => void,
   size = poolSize(),
   spawn: () => Pick<EngineClient, 'runToEnd' | 'dispose'> = () => createEngine(),
+  /** Sees each finished run's whole summary (what a theory overlay needs beyond the outputs). */
+  observe?: (run: SweepRun, summary: Summary) => void,
 ): PoolRun {
   const engines = Array.from({ length: Math.min(size, runs.length) }, spawn);
   let next = 0;
@@ -45,6 +47,7 @@ export function runOnPool(
       }
       if (cancelled) return;
       results.push({ run: run.index, outputs: collectOutputs(sweep, summary) });
+      observe?.(run, summary);
       onProgress({ done: ++done, total: runs.length });
     }
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PRESETS, resolveSweepSpec, type Scenario } from '@obs-tcp-sim/scenario';
-import { defaultRange, outputChoices, parameterChoices, specOf } from './sweepForm';
+import { defaultRange, factorValues, outputChoices, parameterChoices, spacingProblem, specOf } from './sweepForm';
 import { runOnPool } from './pool';
 
 const paper000 = structuredClone(PRESETS.find((p) => p.id === 'paper000')!.scenario) as Scenario;
@@ -38,6 +38,39 @@ describe('the sweep form', () => {
   });
 });
 
+describe('values spread by a factor (for a log axis)', () => {
+  it('each the one before times the same factor, both ends kept', () => {
+    expect(factorValues(0.01, 1, 3)).toEqual([0.01, 0.1, 1]);
+    expect(factorValues(1e-5, 1e-2, 4)).toEqual([1e-5, 1e-4, 1e-3, 1e-2]);
+    const v = factorValues(0.2, 2, 3);
+    expect(v[1]).toBeCloseTo(Math.sqrt(0.4), 11);
+    expect(factorValues(8, 1, 4)).toEqual([8, 4, 2, 1]);
+  });
+
+  it('none from 0, below it, or with a bad count', () => {
+    expect(factorValues(0, 1, 3)).toEqual([]);
+    expect(factorValues(-1, 1, 3)).toEqual([]);
+    expect(factorValues(1, 2, 1)).toEqual([]);
+    expect(factorValues(1, 2, 2.5)).toEqual([]);
+    expect(factorValues(1, Infinity, 3)).toEqual([]);
+    expect(spacingProblem({ spacing: 'factor', from: '0', to: '1' })).toMatch(/above 0/);
+    expect(spacingProblem({ spacing: 'factor', from: '', to: '1' })).toMatch(/above 0/);
+    expect(spacingProblem({ spacing: 'factor', from: '0.1', to: '1' })).toBeNull();
+    expect(spacingProblem({ spacing: 'even', from: '0', to: '1' })).toBeNull();
+  });
+
+  it('written into the spec as the list itself, in SI units, which the CLI reads', () => {
+    const choices = parameterChoices(paper000);
+    const form = { choice: 0, customPath: '', from: '0.01', to: '1', steps: '3', spacing: 'factor' as const, seeds: '1', output: 'aggregate.goodput', duration: '' };
+    const spec = specOf(paper000, form, choices);
+    expect((spec.parameter as { values: unknown }).values).toEqual([0.0001, 0.001, 0.01]);
+    const sweep = resolveSweepSpec(JSON.parse(JSON.stringify(spec)), { presets: PRESETS });
+    expect(sweep.axes[0].values).toEqual([0.0001, 0.001, 0.01]);
+    // A count the factor cannot use stays a range, refused by the spec by name.
+    expect(() => resolveSweepSpec(specOf(paper000, { ...form, steps: '1' }, choices), { presets: PRESETS })).toThrow(/steps/);
+  });
+});
+
 describe('the worker pool', () => {
   it('gives every run to the next free worker and files results by run index', async () => {
     const spec = specOf(paper000, { choice: 0, customPath: '', from: '0', to: '1', steps: '3', seeds: '2', output: 'aggregate.goodput', duration: '' }, parameterChoices(paper000));
@@ -59,5 +92,18 @@ describe('the worker pool', () => {
     expect(results.find((r) => r.run === 5)!.outputs).toEqual([0.01 * 1000 + paper000.seed + 1]);
     expect(progress).toEqual([1, 2, 3, 4, 5, 6]);
     expect(disposed).toBe(2);
+  });
+
+  it('shows each finished run and its whole summary to an observer (the theory overlay)', async () => {
+    const spec = specOf(paper000, { choice: 0, customPath: '', from: '0', to: '1', steps: '2', seeds: '1', output: 'aggregate.goodput', duration: '' }, parameterChoices(paper000));
+    const sweep = resolveSweepSpec(spec, { presets: PRESETS });
+    const runs = (await import('@obs-tcp-sim/scenario')).expandSweep(sweep);
+    const fake = () => ({
+      runToEnd: async (s: Scenario) => ({ summary: { aggregate: { goodput: 1 }, flows: [{ id: 'tcp1', segmentsSent: s.obs.burstLoss.data * 1e4 }] } as never, flowIds: [], samples: null }),
+      dispose: () => undefined,
+    });
+    const seen: Array<[number, number]> = [];
+    await runOnPool(sweep, runs, () => undefined, 1, fake, (run, summary) => seen.push([run.index, summary.flows[0].segmentsSent!])).results;
+    expect(seen).toEqual([[0, 0], [1, 100]]);
   });
 });

@@ -4,7 +4,7 @@
  * the form stands for: the same spec the CLI reads, so a sweep made here can be run again
  * from the command line (docs/sweeps.md).
  */
-import { getAtPath, numericPaths, type Scenario } from '@obs-tcp-sim/scenario';
+import { getAtPath, numericPaths, SWEEP_LIMITS, type Scenario } from '@obs-tcp-sim/scenario';
 
 export interface ParameterChoice {
   /** One path, or several set together (both burst-loss classes). */
@@ -81,6 +81,11 @@ export interface SweepFormState {
   from: string;
   to: string;
   steps: string;
+  /**
+   * How the values are spread from From to To: evenly (the default), or by a constant
+   * factor (1e-4, 1e-3, 1e-2: even steps on a log axis, the papers' loss sweeps).
+   */
+  spacing?: 'even' | 'factor';
   seeds: string;
   output: string;
   /** Simulated seconds per run ('' = the scenario's own). */
@@ -94,6 +99,12 @@ export function specOf(scenario: Scenario, form: SweepFormState, choices: Parame
   const scale = choice?.percent ? 0.01 : 1;
   const overrides: Record<string, unknown> = {};
   if (form.duration.trim() !== '') overrides.duration = Number(form.duration);
+  const from = Number(form.from);
+  const to = Number(form.to);
+  const steps = Number(form.steps);
+  // Spread by a factor: the list itself (the spec's ranges are even). What cannot be spread
+  // so stays a range, which the spec refuses by name (bad steps) or spacingProblem does.
+  const byFactor = form.spacing === 'factor' ? factorValues(from, to, steps) : [];
   return {
     sweep: 1,
     name: `${scenario.name ?? 'scenario'}: ${choice ? choice.label : paths[0]}`,
@@ -102,11 +113,39 @@ export function specOf(scenario: Scenario, form: SweepFormState, choices: Parame
     parameter: {
       path: paths.length === 1 ? paths[0] : paths,
       // Percent to probability without 0.7 * 0.01 = 0.006999999999999999.
-      values: { from: +(Number(form.from) * scale).toPrecision(12), to: +(Number(form.to) * scale).toPrecision(12), steps: Number(form.steps) },
+      values: byFactor.length > 0
+        ? byFactor.map((v) => +(v * scale).toPrecision(12))
+        : { from: +(from * scale).toPrecision(12), to: +(to * scale).toPrecision(12), steps },
     },
     seeds: Number(form.seeds),
     outputs: [form.output],
   };
+}
+
+/** Most values a sweep may have (the spec's own limit). */
+export const MAX_STEPS = SWEEP_LIMITS.maxValues;
+
+/**
+ * `steps` values from `from` to `to`, both included, each the one before times the same
+ * factor; rounded to 12 significant digits (0.01 to 1 in 3 steps gives 0.1, not
+ * 0.09999999999999999). Empty when they cannot be spread so.
+ */
+export function factorValues(from: number, to: number, steps: number): number[] {
+  if (!(from > 0) || !(to > 0) || !Number.isFinite(from) || !Number.isFinite(to) || !Number.isInteger(steps) || steps < 2 || steps > MAX_STEPS) return [];
+  const last = steps - 1;
+  const ratio = Math.log(to / from);
+  return Array.from({ length: steps }, (_, k) => (k === 0 ? from : k === last ? to : +(from * Math.exp((ratio * k) / last)).toPrecision(12)));
+}
+
+/** Why the values cannot be spread by a factor, or null when they can (or are spread evenly). */
+export function spacingProblem(form: Pick<SweepFormState, 'spacing' | 'from' | 'to'>): string | null {
+  if (form.spacing !== 'factor') return null;
+  const from = Number(form.from);
+  const to = Number(form.to);
+  if (form.from.trim() === '' || form.to.trim() === '' || !(from > 0) || !(to > 0) || !Number.isFinite(from) || !Number.isFinite(to)) {
+    return 'values spread by a factor need From and To above 0';
+  }
+  return null;
 }
 
 /** A first range for a parameter: 0 to 1 % for probabilities, else the current value to twice it. */

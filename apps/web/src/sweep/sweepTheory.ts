@@ -1,0 +1,53 @@
+/**
+ * The closed forms over a finished sweep, as the plot draws them: Padhye's and Mathis'
+ * curves from each run's models (theory/sweepOverlay.ts), in the plot's units, with the
+ * same look as the throughput chart's theory lines.
+ */
+import type { SweepResults } from '@obs-tcp-sim/scenario';
+import { REFERENCE_STYLE } from '../charts/referenceOverlay';
+import { formatLossRate, formatRtt } from '../theory/referenceLines';
+import { overlayCurve, type OverlayModel, type RunModels } from '../theory/sweepOverlay';
+import type { PlotOverlay } from './SweepPlot';
+
+const MODELS: { key: OverlayModel; name: string }[] = [
+  { key: 'padhye', name: 'Padhye' },
+  { key: 'mathis', name: 'Mathis' },
+];
+
+export interface OverlayUnits {
+  /** Divided by the first point's measured mean, like the points. */
+  normalised: boolean;
+  /** Parameter values times this (100 for percent). */
+  xScale: number;
+  /** Raw values divided by this (1e6 for Mbit/s). */
+  yDivide: number;
+  /** For the tooltips ('' when normalised). */
+  unit: string;
+}
+
+export function theoryOverlays(results: SweepResults, runs: ReadonlyMap<number, RunModels>, u: OverlayUnits): PlotOverlay[] {
+  const seeds = results.sweep.seeds.length;
+  const points = results.points.map((p) => ({
+    values: p.values,
+    runs: Array.from({ length: seeds }, (_, s) => runs.get(p.point * seeds + s)),
+  }));
+  const divide = u.normalised ? (results.points[0]?.outputs[0]?.mean ?? NaN) : u.yDivide;
+  const out: PlotOverlay[] = [];
+  for (const m of MODELS) {
+    const curve = overlayCurve(points, m.key, u.xScale, divide);
+    if (curve.length === 0) continue;
+    const style = REFERENCE_STYLE[m.key];
+    out.push({
+      key: m.key,
+      label: `${m.name} at each point's measured p and RTT`,
+      color: style.color,
+      dash: style.dash.join(' '),
+      points: curve.map((c) => ({
+        x: c.x,
+        y: c.y,
+        title: `${m.name}: ${Number(c.y.toPrecision(3))}${u.unit ? ` ${u.unit}` : ' (normalised)'} at p = ${formatLossRate(c.p)}, RTT = ${formatRtt(c.rtt)} (means over ${c.n} of ${seeds} runs)`,
+      })),
+    });
+  }
+  return out;
+}
