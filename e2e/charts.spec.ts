@@ -132,7 +132,11 @@ test('clicking a TCP event in the event log shows the charts around that moment'
   // The newest TCP row: the list follows the newest, so older rows leave the rendered window.
   const newest = page.locator('[data-testid="log-row"][data-kind="6"]').last();
   await expect(newest).toBeVisible({ timeout: 20_000 });
-  // The list moves as rows arrive: pin the row by its sequence number, then read and click it.
+  // Paused, the list stops moving under the pointer (rows arriving between reading a row
+  // and clicking it made the click miss now and then).
+  await page.getByTestId('play-pause').click();
+  await expect(page.getByTestId('phase')).toHaveText('Paused');
+  // Pin the row by its sequence number, then read and click it.
   const seq = await newest.getAttribute('data-seq');
   const row = page.locator(`[data-testid="log-row"][data-seq="${seq}"]`);
   const time = Number(await row.getAttribute('data-time'));
