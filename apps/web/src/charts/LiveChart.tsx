@@ -8,6 +8,7 @@
  * the 0 / Escape key) follows the whole run again; the hover time too, so every chart
  * draws its rule at the same instant and the hovered one shows the read-out.
  */
+import { ChartTableView, ChartWords } from './ChartWords';
 import { useView } from '../view/viewStore';
 import { presenterTextPx } from '../view/presenterText';
 import { scaleLinear } from 'd3';
@@ -133,6 +134,11 @@ export function LiveChart(props: LiveChartProps) {
     y,
     markers: [],
   });
+  // The chart in words (ChartWords.tsx) reads what was drawn last, in the window shown.
+  const [wordsId, setWordsId] = useState<string | undefined>(undefined);
+  const [tableOpen, setTableOpen] = useState(false);
+  const drawnLayers = useCallback(() => drawn.current.layers, []);
+  const shownWindow = useCallback(() => timeWindow.visible(), [timeWindow]);
   /** True while the pointer is over this chart (only that chart shows the read-out). */
   const pointerHere = useRef(false);
 
@@ -425,12 +431,14 @@ export function LiveChart(props: LiveChartProps) {
   const referenceLabels = layoutLabels(references, (v) => y(v), yMax, innerW, innerH, REFERENCE_LABEL_PX, labelWidth);
 
   return (
-    <figure className={`panel chart chart-${kind}`} id={testId} data-testid={testId} ref={figureRef} data-points="0">
+    <figure className={`panel chart chart-${kind}`} id={testId} data-testid={testId} ref={figureRef} data-points="0" aria-describedby={wordsId}>
       <figcaption className="chart-head">
         <span className="chart-ytitle">↑ {yLabel}</span>
         {headerExtra}
+        <ChartWords title={yLabel} testId={testId} layers={drawnLayers} tableOpen={tableOpen} onTableOpen={setTableOpen} describedBy={setWordsId} />
       </figcaption>
       <div className="chart-box" ref={boxRef}>
+        {tableOpen && <ChartTableView title={yLabel} testId={testId} layers={drawnLayers} window={shownWindow} />}
         {innerW > 0 && innerH > 0 && (
           <>
             <svg className="chart-axes" width={width} height={height} aria-hidden="true">
