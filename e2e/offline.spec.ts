@@ -142,11 +142,17 @@ test('a share link opened offline opens its scenario and runs it', async ({ page
   await watch.expectClean();
 });
 
-test('a new deployment: the open page offers it, and Reload brings it, dropping the old copy', async ({ page }) => {
-  test.setTimeout(120_000);
+test('a new deployment: the open pages offer it, and Reload brings it, dropping the old copy', async ({ page, context }) => {
+  test.setTimeout(150_000);
   await visitOnce(page);
   const before = await cachedUrls(page);
   await expect(page.getByTestId('update-notice')).toBeHidden();
+  // A second tab on the same version, as a teacher with two windows.
+  const other = await context.newPage();
+  await other.goto(base);
+  await expect(other.getByTestId('phase')).toHaveText('Running');
+  await other.getByTestId('play-pause').click();
+  expect(await other.evaluate(() => navigator.serviceWorker.controller !== null), 'the second tab comes from the copy').toBe(true);
 
   // Deploy again: the page changed, so the build's list has a new version.
   const index = path.join(site, 'index.html');
@@ -172,4 +178,12 @@ test('a new deployment: the open page offers it, and Reload brings it, dropping 
   const names = await page.evaluate(() => caches.keys());
   expect(names).toEqual([`obs-tcp-sim ${base} ${precache.version}`]);
   expect(await cachedUrls(page)).toEqual(before); // the same files (hashed names unchanged), the new copy
+
+  // The other tab still runs the old version under the new copy: it keeps saying so (never
+  // reloaded unasked), and its Reload, with nothing waiting any more, brings the new one.
+  await expect(other.getByTestId('update-notice')).toBeVisible();
+  await expect(other.locator('meta[name=deployment]')).toHaveCount(0);
+  await Promise.all([other.waitForEvent('load'), other.getByTestId('update-reload').click()]);
+  await expect(other.locator('meta[name=deployment]')).toHaveAttribute('content', '2');
+  await expect(other.getByTestId('update-notice')).toBeHidden();
 });
