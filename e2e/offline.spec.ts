@@ -114,9 +114,16 @@ test('loaded once from a sub-path, the app reloads offline and runs a preset to 
   await page.getByTestId('preset').selectOption('first-lesson');
   await expect(page.getByTestId('preset')).toHaveValue('first-lesson');
   await runToTheEnd(page, 20);
-  // The manifest and the icons a home screen needs are there offline too.
-  const manifest = await page.evaluate(() => fetch(document.querySelector<HTMLLinkElement>('link[rel=manifest]')!.href).then((r) => r.json()));
-  expect(manifest.start_url).toBe('./');
+  // The manifest, as Chromium itself loads it (manifest-src, under the page's policy),
+  // there offline too; a manifest the policy blocked would come back with no URL and no data.
+  const cdp = await page.context().newCDPSession(page);
+  const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[]; data: string };
+  expect(manifest.url).toBe(`${base}manifest.webmanifest`);
+  expect(manifest.errors).toEqual([]);
+  expect(JSON.parse(manifest.data).start_url).toBe('./');
+  // Installable but for Playwright's private (incognito) context: manifest, icons, worker.
+  const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
+  expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
   await watch.expectClean();
   await page.screenshot({ path: fileURLToPath(new URL('./artifacts/offline-01-preset-finished.png', import.meta.url)) });
 });
