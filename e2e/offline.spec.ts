@@ -128,7 +128,7 @@ test('loaded once from a sub-path, the app reloads offline and runs a preset to 
   await page.screenshot({ path: fileURLToPath(new URL('./artifacts/offline-01-preset-finished.png', import.meta.url)) });
 });
 
-test('a share link opened offline opens its scenario and runs it', async ({ page, context }) => {
+test('a share link opened offline opens its scenario and runs it, and Compare A/B starts its workers', async ({ page, context }) => {
   test.setTimeout(180_000);
   await visitOnce(page);
   await cutNetwork(context);
@@ -141,6 +141,18 @@ test('a share link opened offline opens its scenario and runs it', async ({ page
   await expect(link.getByTestId('scenario-name')).toHaveText('handed out offline');
   await runToTheEnd(link, 1.5);
   expect(await counter(link, 'bursts-sent')).toBeGreaterThan(0);
+  // Compare A/B starts two new engine workers: their script and .wasm come from the copy too.
+  const engineFiles: string[] = [];
+  link.on('response', (r) => {
+    if (/\/assets\/(worker-.*\.js|.*\.wasm)$/.test(r.url())) engineFiles.push(`${r.fromServiceWorker() ? 'copy' : 'network'} ${r.url().split('/').pop()}`);
+  });
+  await link.getByTestId('tab-compare').click();
+  await link.getByTestId('compare-run').click();
+  await expect(link.getByTestId('compare-status')).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
+  // Two workers, each with its script and its engine, none from the network.
+  expect(engineFiles.filter((f) => /^copy worker-.*\.js$/.test(f))).toHaveLength(2);
+  expect(engineFiles.filter((f) => /^copy .*\.wasm$/.test(f))).toHaveLength(2);
+  expect(engineFiles.filter((f) => !f.startsWith('copy'))).toEqual([]);
 
   await link.goto(`${base}#preset=paper004`);
   await link.reload(); // a new hash on the same page is a hashchange; a class opens it fresh
