@@ -114,14 +114,21 @@ test('loaded once from a sub-path, the app reloads offline and runs a preset to 
   await page.getByTestId('preset').selectOption('first-lesson');
   await expect(page.getByTestId('preset')).toHaveValue('first-lesson');
   await runToTheEnd(page, 20);
-  // The manifest and the icons a home screen needs are there offline too.
-  const manifest = await page.evaluate(() => fetch(document.querySelector<HTMLLinkElement>('link[rel=manifest]')!.href).then((r) => r.json()));
-  expect(manifest.start_url).toBe('./');
+  // The manifest, as Chromium itself loads it (manifest-src, under the page's policy),
+  // there offline too; a manifest the policy blocked would come back with no URL and no data.
+  const cdp = await page.context().newCDPSession(page);
+  const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[]; data: string };
+  expect(manifest.url).toBe(`${base}manifest.webmanifest`);
+  expect(manifest.errors).toEqual([]);
+  expect(JSON.parse(manifest.data).start_url).toBe('./');
+  // Installable but for Playwright's private (incognito) context: manifest, icons, worker.
+  const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
+  expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
   await watch.expectClean();
   await page.screenshot({ path: fileURLToPath(new URL('./artifacts/offline-01-preset-finished.png', import.meta.url)) });
 });
 
-test('a share link opened offline opens its scenario and runs it', async ({ page, context }) => {
+test('a share link opened offline opens its scenario and runs it, and Compare A/B starts its workers', async ({ page, context }) => {
   test.setTimeout(180_000);
   await visitOnce(page);
   await cutNetwork(context);
@@ -134,6 +141,18 @@ test('a share link opened offline opens its scenario and runs it', async ({ page
   await expect(link.getByTestId('scenario-name')).toHaveText('handed out offline');
   await runToTheEnd(link, 1.5);
   expect(await counter(link, 'bursts-sent')).toBeGreaterThan(0);
+  // Compare A/B starts two new engine workers: their script and .wasm come from the copy too.
+  const engineFiles: string[] = [];
+  link.on('response', (r) => {
+    if (/\/assets\/(worker-.*\.js|.*\.wasm)$/.test(r.url())) engineFiles.push(`${r.fromServiceWorker() ? 'copy' : 'network'} ${r.url().split('/').pop()}`);
+  });
+  await link.getByTestId('tab-compare').click();
+  await link.getByTestId('compare-run').click();
+  await expect(link.getByTestId('compare-status')).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
+  // Two workers, each with its script and its engine, none from the network.
+  expect(engineFiles.filter((f) => /^copy worker-.*\.js$/.test(f))).toHaveLength(2);
+  expect(engineFiles.filter((f) => /^copy .*\.wasm$/.test(f))).toHaveLength(2);
+  expect(engineFiles.filter((f) => !f.startsWith('copy'))).toEqual([]);
 
   await link.goto(`${base}#preset=paper004`);
   await link.reload(); // a new hash on the same page is a hashchange; a class opens it fresh
@@ -142,11 +161,17 @@ test('a share link opened offline opens its scenario and runs it', async ({ page
   await watch.expectClean();
 });
 
-test('a new deployment: the open page offers it, and Reload brings it, dropping the old copy', async ({ page }) => {
-  test.setTimeout(120_000);
+test('a new deployment: the open pages offer it, and Reload brings it, dropping the old copy', async ({ page, context }) => {
+  test.setTimeout(150_000);
   await visitOnce(page);
   const before = await cachedUrls(page);
   await expect(page.getByTestId('update-notice')).toBeHidden();
+  // A second tab on the same version, as a teacher with two windows.
+  const other = await context.newPage();
+  await other.goto(base);
+  await expect(other.getByTestId('phase')).toHaveText('Running');
+  await other.getByTestId('play-pause').click();
+  expect(await other.evaluate(() => navigator.serviceWorker.controller !== null), 'the second tab comes from the copy').toBe(true);
 
   // Deploy again: the page changed, so the build's list has a new version.
   const index = path.join(site, 'index.html');
@@ -172,4 +197,12 @@ test('a new deployment: the open page offers it, and Reload brings it, dropping 
   const names = await page.evaluate(() => caches.keys());
   expect(names).toEqual([`obs-tcp-sim ${base} ${precache.version}`]);
   expect(await cachedUrls(page)).toEqual(before); // the same files (hashed names unchanged), the new copy
+
+  // The other tab still runs the old version under the new copy: it keeps saying so (never
+  // reloaded unasked), and its Reload, with nothing waiting any more, brings the new one.
+  await expect(other.getByTestId('update-notice')).toBeVisible();
+  await expect(other.locator('meta[name=deployment]')).toHaveCount(0);
+  await Promise.all([other.waitForEvent('load'), other.getByTestId('update-reload').click()]);
+  await expect(other.locator('meta[name=deployment]')).toHaveAttribute('content', '2');
+  await expect(other.getByTestId('update-notice')).toBeHidden();
 });

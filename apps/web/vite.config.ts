@@ -1,4 +1,6 @@
 /// <reference types="vitest/config" />
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
@@ -36,6 +38,23 @@ function securityHeaders(): Plugin {
   };
 }
 
+/**
+ * Static files moved from apps/web/public/ to the repository's top-level public/. A file
+ * still added under the old folder (an older branch merged) would be left out of the
+ * build without a word: stop and say where it belongs.
+ */
+function noOldPublicFolder(): Plugin {
+  return {
+    name: 'no-old-public-folder',
+    configResolved(config) {
+      const old = path.join(config.root, 'public');
+      if (existsSync(old) && path.resolve(config.publicDir) !== old) {
+        throw new Error(`${old} is no longer copied into the build: move its files to the repository's top-level public/ (${config.publicDir})`);
+      }
+    },
+  };
+}
+
 // The engine and scenario packages are workspace TS sources (symlinked in node_modules);
 // Vite transpiles them like app code, so no prebuild step is needed for them.
 export default defineConfig({
@@ -44,7 +63,7 @@ export default defineConfig({
   // Static files copied as they are into dist/: the repository's top-level public/
   // (DESIGN.md's layout): favicon, icons, the web app manifest, _headers.
   publicDir: '../../public',
-  plugins: [react(), metaContentSecurityPolicy(), securityHeaders(), offlineServiceWorker()],
+  plugins: [react(), noOldPublicFolder(), metaContentSecurityPolicy(), securityHeaders(), offlineServiceWorker()],
   // The engine worker is an ES module worker that imports the Emscripten ES module factory.
   worker: { format: 'es' },
   build: {

@@ -164,6 +164,42 @@ describe('the offline copy (page side)', () => {
     expect(calls.reloads).toBe(1);
   });
 
+  it('two tabs on the older version: after Reload in the other one, this one stays behind and its Reload just reloads', async () => {
+    const { copy, container, calls } = setup();
+    const current = new FakeWorker('activated');
+    container.registration.active = current;
+    container.controller = current;
+    await copy.start();
+    const next = container.registration.found();
+    next.to('installed');
+    container.registration.installing = null;
+    container.registration.waiting = next;
+    expect(copy.getState()).toBe('update-ready');
+    // The other tab's Reload lets the new version in; it takes this page over too.
+    container.registration.waiting = null;
+    container.registration.active = next;
+    next.to('activating');
+    next.to('activated');
+    container.controller = next;
+    container.dispatchEvent(new Event('controllerchange'));
+    expect(copy.getState()).toBe('update-ready'); // this page still runs the older scripts
+    expect(calls.reloads).toBe(0); // never reloaded unasked (a class may be watching its run)
+    copy.applyUpdate();
+    expect(calls.reloads).toBe(1);
+    expect(next.messages).toEqual([]);
+  });
+
+  it('a page that no copy served (a hard reload) is not behind when a new version takes over', async () => {
+    const { copy, container } = setup();
+    container.registration.active = new FakeWorker('activated');
+    await copy.start(); // controller null: the page came from the network
+    const next = container.registration.found();
+    next.to('installed');
+    next.to('activating');
+    next.to('activated');
+    expect(copy.getState()).toBe('ready');
+  });
+
   it('a failed update keeps the version in use: still ready', async () => {
     const { copy, container } = setup();
     container.registration.active = new FakeWorker('activated');

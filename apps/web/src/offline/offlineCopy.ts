@@ -13,7 +13,7 @@ export type OfflineState =
   | 'storing'
   /** The app opens and runs in this browser with no network. */
   | 'ready'
-  /** A newer version is stored; it takes over when every tab of the app is closed, or now if the user reloads through the notice. */
+  /** A newer version is stored; it takes over when every tab of the app is closed, or now if the user reloads through the notice (or it already did, let in from another tab, and this page runs the older scripts). */
   | 'update-ready'
   /** Registering or storing failed: the app works, online only. */
   | 'failed';
@@ -51,6 +51,8 @@ export class OfflineCopy {
   private readonly listeners = new Set<() => void>();
   private registration: ServiceWorkerRegistration | null = null;
   private updateAsked = false;
+  /** The page came from an offline copy: its scripts are those of the version active when it opened. */
+  private servedByCopy = false;
 
   constructor(private readonly host: OfflineHost) {}
 
@@ -67,6 +69,7 @@ export class OfflineCopy {
     if (!production || !container || !secureContext || (protocol !== 'https:' && protocol !== 'http:')) return;
     this.set('storing');
     try {
+      this.servedByCopy = container.controller != null;
       await this.register(container);
     } catch (error) {
       this.fail(error);
@@ -89,10 +92,17 @@ export class OfflineCopy {
     if (registration.installing) this.follow(registration.installing);
   }
 
-  /** The notice's Reload: the waiting version takes over, then the page reloads on it. */
+  /**
+   * The notice's Reload: the waiting version takes over, then the page reloads on it. If
+   * another tab already let it in, nothing waits any more: reloading is all it takes.
+   */
   applyUpdate(): void {
+    if (this.state !== 'update-ready') return;
     const waiting = this.registration?.waiting;
-    if (!waiting) return;
+    if (!waiting) {
+      this.host.reload();
+      return;
+    }
     this.updateAsked = true;
     waiting.postMessage({ type: 'skip-waiting' });
   }
@@ -102,8 +112,9 @@ export class OfflineCopy {
     const isUpdate = this.host.container?.controller != null || this.registration?.active != null;
     worker.addEventListener('statechange', () => {
       if (worker.state === 'installed' && isUpdate) this.set('update-ready');
-      // Activated: a first copy, or an update that took over by itself (no tab held the old one).
-      else if (worker.state === 'activated') this.set('ready');
+      // Activated: a first copy, or an update that another tab let in. A page that an older
+      // copy served still runs the older scripts: it stays behind until it reloads.
+      else if (worker.state === 'activated') this.set(isUpdate && this.servedByCopy ? 'update-ready' : 'ready');
       // A failed update leaves the version in use as it was.
       else if (worker.state === 'redundant' && this.state === 'storing') this.fail(new Error('the service worker could not store the app (a file was missing or not the one built; its console says which)'));
     });
