@@ -11,13 +11,14 @@ import { useEffect, useMemo, useRef } from 'react';
 import { focusStore } from '../log/focus';
 import { useController } from '../sim/context';
 import { buildDrawList } from './drawList';
-import { editorTextBoxes } from './editorText';
+import { editorTextBoxes, type TextBox } from './editorText';
 import { computeGeometry } from './geometry';
 import { AnimationModel, flowSources, linkInfos } from './model';
 import { paintDrawList } from './paint';
 import type { DrawList, OverlayProps } from './types';
 
-export function AnimationLayer(props: OverlayProps) {
+// textBoxes: where the editor laid out its own text (editor/canvas/labelLayout.ts).
+export function AnimationLayer(props: OverlayProps & { textBoxes?: ReadonlyArray<TextBox> }) {
   const { scenario, width, height, toScreen } = props;
   const controller = useController();
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -33,8 +34,8 @@ export function AnimationLayer(props: OverlayProps) {
   // pixels per scenario unit): lanes and marks do the same, positions follow toScreen.
   // toScreen is a new function on each render of the editor; the geometry is cheap.
   const geometry = useMemo(
-    () => ({ ...computeGeometry(scenario, toScreen, 1), text: editorTextBoxes(scenario, toScreen) }),
-    [scenario, toScreen],
+    () => ({ ...computeGeometry(scenario, toScreen, 1), text: props.textBoxes ? [...props.textBoxes] : editorTextBoxes(scenario, toScreen) }),
+    [scenario, toScreen, props.textBoxes],
   );
 
   // The latest props for the redraw closure, which lives as long as the component.
