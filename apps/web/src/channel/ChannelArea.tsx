@@ -28,7 +28,8 @@ import {
   type HeldAt,
 } from './reservations';
 import { layoutRows, rowsHeight } from './rowLayout';
-import { busiestFiber, channelOptions, firstFiber, tracksFor } from './selection';
+import { busiestFiber, channelOptions, firstFiber, nodeOption, tracksFor } from './selection';
+import { channelWatch } from './watchRequest';
 import './channel.css';
 
 /** Width a vertical scroll bar may take, px. */
@@ -36,6 +37,8 @@ const SCROLLBAR_ROOM = 16;
 
 /** The last focus serial this view followed (module-level: the tab unmounts when hidden). */
 let followedFocus = 0;
+/** The last editor request (a core selected) this view followed. */
+let followedWatch = 0;
 
 export function ChannelArea() {
   const controller = useController();
@@ -78,6 +81,21 @@ export function ChannelArea() {
     follow();
     return focusStore.subscribe(follow);
   }, [options]);
+
+  // A core node selected in the network editor: watch its outgoing fibers, following now.
+  useEffect(() => {
+    const follow = () => {
+      const w = channelWatch.get();
+      if (!w || w.serial === followedWatch) return;
+      followedWatch = w.serial;
+      const value = nodeOption(options, scenario, w.node);
+      if (!value) return;
+      setPicked(value);
+      setHeld(null);
+    };
+    follow();
+    return channelWatch.subscribe(follow);
+  }, [options, scenario]);
 
   const boxRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
