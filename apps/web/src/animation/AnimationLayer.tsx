@@ -13,13 +13,14 @@ import { useEffect, useMemo, useRef } from 'react';
 import { focusStore } from '../log/focus';
 import { useController } from '../sim/context';
 import { buildDrawList } from './drawList';
-import { editorTextBoxes } from './editorText';
+import { editorTextBoxes, type TextBox } from './editorText';
 import { computeGeometry } from './geometry';
 import { AnimationModel, flowSources, linkInfos } from './model';
 import { paintDrawList } from './paint';
 import type { DrawList, OverlayProps } from './types';
 
-export function AnimationLayer(props: OverlayProps) {
+// textBoxes: where the editor laid out its own text (editor/canvas/labelLayout.ts).
+export function AnimationLayer(props: OverlayProps & { textBoxes?: ReadonlyArray<TextBox> }) {
   const { scenario, width, height, toScreen } = props;
   const s = props.glyphScale ?? 1;
   const minText = useView().presenter ? presenterTextPx(window.innerHeight) : 0;
@@ -37,8 +38,12 @@ export function AnimationLayer(props: OverlayProps) {
   // presenter mode); positions follow toScreen. toScreen is a new function on each render
   // of the editor; the geometry is cheap.
   const geometry = useMemo(
-    () => ({ ...computeGeometry(scenario, toScreen, s), text: editorTextBoxes(scenario, toScreen, s), minText }),
-    [scenario, toScreen, s, minText],
+    () => ({
+      ...computeGeometry(scenario, toScreen, s),
+      text: props.textBoxes ? [...props.textBoxes] : editorTextBoxes(scenario, toScreen, s),
+      minText,
+    }),
+    [scenario, toScreen, s, minText, props.textBoxes],
   );
 
   // The latest props for the redraw closure, which lives as long as the component.

@@ -23,16 +23,22 @@ import {
   MAX_WINDOW,
   MIN_WINDOW,
   autoWindow,
-  layoutRows,
   niceStep,
   windowBounds,
   type HeldAt,
 } from './reservations';
-import { busiestFiber, channelOptions, firstFiber, tracksFor } from './selection';
+import { layoutRows, rowsHeight } from './rowLayout';
+import { busiestFiber, channelOptions, firstFiber, nodeOption, tracksFor } from './selection';
+import { channelWatch } from './watchRequest';
 import './channel.css';
+
+/** Width a vertical scroll bar may take, px. */
+const SCROLLBAR_ROOM = 16;
 
 /** The last focus serial this view followed (module-level: the tab unmounts when hidden). */
 let followedFocus = 0;
+/** The last editor request (a core selected) this view followed. */
+let followedWatch = 0;
 
 export function ChannelArea() {
   const controller = useController();
@@ -77,17 +83,38 @@ export function ChannelArea() {
     return focusStore.subscribe(follow);
   }, [options]);
 
+  // A core node selected in the network editor: watch its outgoing fibers, following now.
+  useEffect(() => {
+    const follow = () => {
+      const w = channelWatch.get();
+      if (!w || w.serial === followedWatch) return;
+      followedWatch = w.serial;
+      const value = nodeOption(options, scenario, w.node);
+      if (!value) return;
+      setPicked(value);
+      setHeld(null);
+    };
+    follow();
+    return channelWatch.subscribe(follow);
+  }, [options, scenario]);
+
   const boxRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const figureRef = useRef<HTMLElement>(null);
-  const { width, height } = useElementSize(boxRef);
+  const { width: boxWidth, height: boxHeight } = useElementSize(boxRef);
+  // Rows that do not fit even at their thinnest (a core with many fibers on a small
+  // screen) make the canvas taller than its box, which then scrolls (leaving room for
+  // the scroll bar).
+  const [tallerBy, setTallerBy] = useState(0);
+  const height = boxHeight + tallerBy;
+  const width = tallerBy > 0 ? Math.max(0, boxWidth - SCROLLBAR_ROOM) : boxWidth;
 
   const autoFit = useRef<{ key: string; at: number; value: number | null }>({ key: '', at: 0, value: null });
 
   const redraw = useCallback(() => {
     const canvas = canvasRef.current;
     const figure = figureRef.current;
-    if (!canvas || !figure || width === 0 || height === 0) return;
+    if (!canvas || !figure || width === 0 || boxHeight === 0) return;
     const visual = controller.visual;
     model.sync(visual.recent, visual.generation);
     const tracks = specs.map((s) => model.track(s.link, s.dir));
@@ -109,12 +136,17 @@ export function ChannelArea() {
     }
     const now = controller.live.now;
     const [from, to] = windowBounds(now, w, held);
+    const plotRoom = boxHeight - GANTT_MARGIN.top - GANTT_MARGIN.bottom;
     const rows = layoutRows(
       specs,
       tracks.map((t) => t?.lanesSeen ?? 0),
-      height - GANTT_MARGIN.top - GANTT_MARGIN.bottom,
-      { header: 22, noRoom: 30, maxLane: 64, gap: 8 },
+      plotRoom,
     );
+    const over = Math.max(0, Math.ceil(rowsHeight(rows) - plotRoom));
+    if (over !== tallerBy) {
+      setTallerBy(over);
+      return;
+    }
     const ctx = canvas.getContext('2d');
     if (!ctx) return;
     const dpr = window.devicePixelRatio || 1;
@@ -139,9 +171,10 @@ export function ChannelArea() {
     d.reservations = String(tracks.reduce((a, t) => a + (t?.reservations.length ?? 0), 0));
     d.latest = String(Math.max(-1, ...tracks.map((t) => t?.reservations.at(-1)?.t1 ?? -1)));
     d.window = String(w);
+    d.labels = JSON.stringify(stats.labels.map((l) => [l.text, Math.round(l.left), Math.round(l.top), Math.round(l.right), Math.round(l.bottom)]));
     d.from = String(from);
     d.to = String(to);
-  }, [controller, model, specs, selection, zoom, held, width, height]);
+  }, [controller, model, specs, selection, zoom, held, width, height, boxHeight, tallerBy]);
 
   useEffect(() => controller.addView(redraw), [controller, redraw]);
 
@@ -351,7 +384,7 @@ export function ChannelArea() {
         <div className="channel-hists">
           <Histogram
             id="hist-burst-bytes"
-            title="Burst sizes (all links)"
+            title="Burst sizes in bytes (all links)"
             bars={byteBars}
             xTitle="burst size (bytes, log₂ bins)"
             color={CLASS_COLORS[0]}

@@ -3,8 +3,7 @@ import { scaleLinear } from 'd3';
 import { useRef } from 'react';
 import { useElementSize } from '../useElementSize';
 import type { HistogramBar } from './histogram';
-
-const M = { top: 22, right: 8, bottom: 48, left: 52 };
+import { binLabels, histogramLayout } from './histogramLayout';
 
 export interface HistogramProps {
   id: string;
@@ -18,13 +17,14 @@ export interface HistogramProps {
 export function Histogram({ id, title, bars, xTitle, color }: HistogramProps) {
   const boxRef = useRef<HTMLDivElement>(null);
   const { width, height } = useElementSize(boxRef);
-  const innerW = Math.max(0, width - M.left - M.right);
-  const innerH = Math.max(0, height - M.top - M.bottom);
+  const { margin: M, titles, innerW, innerH } = histogramLayout(width, height);
   const max = Math.max(1, ...bars.map((b) => b.count));
-  const y = scaleLinear().domain([0, max]).nice(2).range([innerH, 0]);
+  // Two ticks (0 and the top) when short: three labels 14 px tall would touch.
+  const tickCount = innerH >= 60 ? 2 : 1;
+  const y = scaleLinear().domain([0, max]).nice(tickCount).range([innerH, 0]);
+  const tickFormat = y.tickFormat(tickCount, '~s');
   const bw = bars.length ? innerW / bars.length : 0;
-  // Label every k-th bin edge so labels never collide (about 52 px each).
-  const every = Math.max(1, Math.ceil(52 / Math.max(1, bw)));
+  const labels = binLabels(bars.map((b) => b.label), innerW, M.right);
   const total = bars.reduce((a, b) => a + b.count, 0);
   return (
     <figure className="channel-hist" data-testid={id} data-bins={bars.length} data-total={total}>
@@ -33,11 +33,11 @@ export function Histogram({ id, title, bars, xTitle, color }: HistogramProps) {
         {innerW > 0 && innerH > 0 && (
           <svg width={width} height={height} role="img" aria-label={`${title}: ${bars.map((b) => b.title).join('; ') || 'no bursts yet'}`}>
             <g transform={`translate(${M.left},${M.top})`}>
-              {y.ticks(2).map((v) => (
+              {y.ticks(tickCount).map((v) => (
                 <g key={v} transform={`translate(0,${y(v)})`}>
                   <line x2={innerW} className="grid" />
                   <text x={-6} dy="0.35em" textAnchor="end">
-                    {y.tickFormat(2, '~s')(v)}
+                    {v === 0 ? '0' : tickFormat(v)}
                   </text>
                 </g>
               ))}
@@ -46,21 +46,23 @@ export function Histogram({ id, title, bars, xTitle, color }: HistogramProps) {
                   <title>{b.title}</title>
                 </rect>
               ))}
-              {bars.map((b, i) =>
-                i % every === 0 ? (
-                  <text key={`l${i}`} x={i * bw} y={innerH + 16} textAnchor="start">
-                    {b.label}
-                  </text>
-                ) : null,
-              )}
+              {labels.map((l) => (
+                <text key={`l${l.index}`} x={l.x} y={innerH + 16} textAnchor="start" className="bin-label">
+                  {l.text}
+                </text>
+              ))}
               <line x1={0} x2={innerW} y1={innerH} y2={innerH} className="axis" />
               <line y2={innerH} className="axis" />
-              <text className="axis-label" x={innerW / 2} y={innerH + 38} textAnchor="middle">
-                {xTitle}
-              </text>
-              <text className="axis-label" x={-M.left + 2} y={-8}>
-                ↑ bursts
-              </text>
+              {titles && (
+                <>
+                  <text className="axis-label" x={innerW / 2} y={innerH + 38} textAnchor="middle">
+                    {xTitle}
+                  </text>
+                  <text className="axis-label" x={-M.left + 2} y={-8}>
+                    ↑ bursts
+                  </text>
+                </>
+              )}
               {bars.length === 0 && (
                 <text x={innerW / 2} y={innerH / 2} textAnchor="middle" className="empty">
                   no bursts yet

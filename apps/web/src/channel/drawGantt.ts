@@ -7,7 +7,8 @@
 import { scaleLinear } from 'd3';
 import { formatDuration } from '../log/describe';
 import { classColor, DROP_LABELS, MARK_COLORS } from './classColors';
-import { fdlMarker, visibleByLane, voidsOf, type GanttRow, type LinkTrack } from './reservations';
+import { fdlMarker, visibleByLane, voidsOf, type LinkTrack } from './reservations';
+import { LABEL_H, marginLabels, type GanttRow } from './rowLayout';
 
 export const GANTT_MARGIN = { top: 18, right: 14, bottom: 44, left: 86 };
 
@@ -16,6 +17,16 @@ export interface GanttStats {
   drops: number;
   voidFilled: number;
   fdl: number;
+  /** Where the left margin's labels were written (canvas px, measured): tests check none overlap. */
+  labels: LabelBox[];
+}
+
+export interface LabelBox {
+  text: string;
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
 }
 
 export interface GanttFrame {
@@ -56,7 +67,7 @@ function hatchPattern(ctx: CanvasRenderingContext2D): CanvasPattern | null {
 }
 
 export function drawGantt(ctx: CanvasRenderingContext2D, f: GanttFrame): GanttStats {
-  const stats: GanttStats = { bars: 0, drops: 0, voidFilled: 0, fdl: 0 };
+  const stats: GanttStats = { bars: 0, drops: 0, voidFilled: 0, fdl: 0, labels: [] };
   const { width, height, rows } = f;
   const m = GANTT_MARGIN;
   const innerW = Math.max(1, width - m.left - m.right);
@@ -78,24 +89,34 @@ export function drawGantt(ctx: CanvasRenderingContext2D, f: GanttFrame): GanttSt
 
   ctx.save();
   for (const row of rows) {
+    if (row.type === 'header') continue;
     const y = row.y + m.top;
-    if (row.type === 'header') {
-      ctx.fillStyle = '#111';
-      ctx.font = 'bold 14px system-ui, "Segoe UI", Roboto, "DejaVu Sans", Arial, sans-serif';
-      ctx.textAlign = 'left';
-      ctx.fillText(row.label, 4, y + row.h / 2 + 1);
-      ctx.font = '14px system-ui, "Segoe UI", Roboto, "DejaVu Sans", Arial, sans-serif';
-      continue;
-    }
-    // Row background and label.
-    ctx.fillStyle = row.type === 'noroom' ? '#fff1ea' : row.type === 'lane' && row.lane % 2 ? '#f4f4f4' : '#fafafa';
+    ctx.fillStyle = row.type === 'noroom' ? '#fff1ea' : row.lane % 2 ? '#f4f4f4' : '#fafafa';
     ctx.fillRect(m.left, y, innerW, row.h);
     ctx.strokeStyle = '#d0d0d0';
     ctx.lineWidth = 1;
     ctx.strokeRect(m.left + 0.5, y + 0.5, innerW - 1, row.h - 1);
-    ctx.fillStyle = row.type === 'noroom' ? '#8a2b00' : '#111';
+  }
+  // The margin's labels, laid out so none sits on another (rowLayout.ts).
+  for (const label of marginLabels(rows)) {
+    const cy = label.y + m.top;
+    if (label.kind === 'header') {
+      ctx.font = 'bold 14px system-ui, "Segoe UI", Roboto, "DejaVu Sans", Arial, sans-serif';
+      ctx.fillStyle = '#111';
+      ctx.textAlign = 'left';
+      // Squeezed rather than cut at the canvas's right edge.
+      const room = Math.max(1, width - 8);
+      ctx.fillText(label.text, 4, cy + 1, room);
+      const w = Math.min(room, ctx.measureText(label.text).width);
+      stats.labels.push({ text: label.text, left: 4, right: 4 + w, top: cy - LABEL_H / 2, bottom: cy + LABEL_H / 2 });
+      ctx.font = '14px system-ui, "Segoe UI", Roboto, "DejaVu Sans", Arial, sans-serif';
+      continue;
+    }
+    ctx.fillStyle = label.kind === 'noroom' ? '#8a2b00' : '#111';
     ctx.textAlign = 'right';
-    ctx.fillText(row.label, m.left - 8, y + row.h / 2);
+    ctx.fillText(label.text, m.left - 8, cy);
+    const w = ctx.measureText(label.text).width;
+    stats.labels.push({ text: label.text, left: m.left - 8 - w, right: m.left - 8, top: cy - LABEL_H / 2, bottom: cy + LABEL_H / 2 });
   }
 
   // Clip the marks to the plot.

@@ -5,7 +5,6 @@ import {
   LinkTrack,
   autoWindow,
   fdlMarker,
-  layoutRows,
   niceCeil,
   niceStep,
   visibleByLane,
@@ -97,30 +96,6 @@ describe('channel model', () => {
     // A new run clears.
     model.sync(ringOf([]), 1);
     expect(model.track(2, 0)!.reservations).toEqual([]);
-  });
-});
-
-describe('Gantt rows (lane assignment)', () => {
-  const spec = (link: number, wavelengths: number) => ({ link, dir: 0, label: `f${link}`, wavelengths });
-
-  it('one link: a row per wavelength, then "no room"', () => {
-    const rows = layoutRows([spec(1, 2)], [0], 200);
-    expect(rows.map((r) => [r.type, r.label])).toEqual([
-      ['lane', 'λ1'],
-      ['lane', 'λ2'],
-      ['noroom', 'no room'],
-    ]);
-    expect(rows[1].y).toBe(rows[0].y + rows[0].h);
-    expect(rows[0].h).toBe(44); // capped: two wavelengths do not fill a tall view
-  });
-
-  it('several links (a core node): headers, and lanes seen beyond the scenario count', () => {
-    const rows = layoutRows([spec(1, 2), spec(2, 1)], [0, 3], 300);
-    expect(rows.map((r) => r.type)).toEqual(['header', 'lane', 'lane', 'noroom', 'header', 'lane', 'lane', 'lane', 'noroom']);
-    expect(rows.filter((r) => r.type === 'lane' && r.track === 1).map((r) => (r.type === 'lane' ? r.lane : -1))).toEqual([0, 1, 2]);
-    const last = rows.at(-1)!;
-    expect(last.y + last.h).toBeLessThanOrEqual(300);
-    for (let i = 1; i < rows.length; i++) expect(rows[i].y).toBeGreaterThanOrEqual(rows[i - 1].y + rows[i - 1].h);
   });
 });
 

@@ -191,45 +191,6 @@ export interface GanttTrackSpec {
   wavelengths: number;
 }
 
-export type GanttRow =
-  | { type: 'header'; track: number; y: number; h: number; label: string }
-  | { type: 'lane'; track: number; lane: number; y: number; h: number; label: string }
-  | { type: 'noroom'; track: number; y: number; h: number; label: string };
-
-/**
- * Row layout: for each watched link direction a header (only when there are several),
- * one row per wavelength (λ1..λn), and a "no room" row for its drops. Lane rows share
- * the height left after headers and drop rows, capped so a one-wavelength link does not
- * become a slab.
- */
-export function layoutRows(
-  specs: readonly GanttTrackSpec[],
-  lanesSeen: readonly number[],
-  height: number,
-  opts = { header: 22, noRoom: 26, maxLane: 44, gap: 6 },
-): GanttRow[] {
-  const rows: GanttRow[] = [];
-  const headers = specs.length > 1;
-  const laneCounts = specs.map((s, i) => Math.max(1, s.wavelengths, lanesSeen[i] ?? 0));
-  const totalLanes = laneCounts.reduce((a, b) => a + b, 0);
-  const fixed = specs.length * opts.noRoom + (headers ? specs.length * opts.header : 0) + (specs.length - 1) * opts.gap;
-  const laneH = Math.max(8, Math.min(opts.maxLane, Math.floor((height - fixed) / Math.max(1, totalLanes))));
-  let y = 0;
-  specs.forEach((s, t) => {
-    if (headers) {
-      rows.push({ type: 'header', track: t, y, h: opts.header, label: s.label });
-      y += opts.header;
-    }
-    for (let lane = 0; lane < laneCounts[t]; lane++) {
-      rows.push({ type: 'lane', track: t, lane, y, h: laneH, label: `λ${lane + 1}` });
-      y += laneH;
-    }
-    rows.push({ type: 'noroom', track: t, y, h: opts.noRoom, label: 'no room' });
-    y += opts.noRoom + opts.gap;
-  });
-  return rows;
-}
-
 // ---- the time window ----
 
 const NICE = [1, 2, 5];

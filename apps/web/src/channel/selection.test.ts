@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultScenario } from '@obs-tcp-sim/scenario';
-import { busiestFiber, channelOptions, firstFiber, tracksFor } from './selection';
+import { busiestFiber, channelOptions, firstFiber, nodeOption, tracksFor } from './selection';
+import { channelWatch } from './watchRequest';
 
 describe('channel picker', () => {
   it('lists both directions of each fiber link and each core node', () => {
@@ -32,5 +33,26 @@ describe('channel picker', () => {
     expect(busiestFiber(defaultScenario, summaryLinks)).toBe('link:2:0');
     expect(busiestFiber(defaultScenario, undefined)).toBeNull();
     expect(firstFiber(defaultScenario)).toBe('link:1:0');
+  });
+});
+
+describe('a core picked in the editor', () => {
+  it('is watched by its option; anything else is not', () => {
+    const options = channelOptions(defaultScenario);
+    expect(nodeOption(options, defaultScenario, 'C1')).toBe('node:2');
+    expect(nodeOption(options, defaultScenario, 'E1')).toBeNull(); // an edge has no option
+    expect(nodeOption(options, defaultScenario, 'nowhere')).toBeNull();
+  });
+
+  it('reaches the channel view as a request, a new one each time', () => {
+    const seen: string[] = [];
+    const off = channelWatch.subscribe(() => seen.push(`${channelWatch.get()!.node}#${channelWatch.get()!.serial}`));
+    channelWatch.request('C1');
+    channelWatch.request('C1');
+    off();
+    channelWatch.request('C2');
+    expect(seen).toHaveLength(2);
+    expect(seen[0]).not.toBe(seen[1]);
+    expect(channelWatch.get()!.node).toBe('C2');
   });
 });

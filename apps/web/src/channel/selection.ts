@@ -28,6 +28,13 @@ export function channelOptions(scenario: ScenarioShape): ChannelOption[] {
   return out;
 }
 
+/** The option that watches node `id` (a core), or null if there is none. */
+export function nodeOption(options: readonly ChannelOption[], scenario: ScenarioShape, id: string): string | null {
+  const index = (scenario.nodes ?? []).findIndex((n) => n.id === id);
+  const value = `node:${index}`;
+  return index >= 0 && options.some((o) => o.value === value) ? value : null;
+}
+
 /** The link directions a choice watches, with their labels and wavelength counts. */
 export function tracksFor(value: string, scenario: ScenarioShape): GanttTrackSpec[] {
   const links = scenario.links ?? [];

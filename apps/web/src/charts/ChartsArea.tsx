@@ -3,7 +3,9 @@
  * retransmit markers; throughput and RTT stacked on the right. One legend above them all
  * picks the flows; one time window (zoom, pan) and one hover time are shared by all three.
  */
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import { useScenarioStore } from '../share/storeContext';
+import { NoFlowNote } from './NoFlowNote';
 import { Term } from '../glossary/Term';
 import { useSimState } from '../sim/context';
 import { defaultSelection, type FlowSelection } from './flowPicker';
@@ -60,6 +62,10 @@ export function ChartsArea() {
   // Presenter and embed modes (and a lesson step) show one chart, large.
   const single = singleChart(useView());
   const shows = (kind: ChartKind) => single === null || single === kind;
+  // The scenario on screen has no flow: say how to add one instead of empty axes.
+  const store = useScenarioStore();
+  const shown = useSyncExternalStore(store.subscribe, store.getState).scenario;
+  if (shown.flows.length === 0) return <NoFlowNote scenario={shown} />;
   return (
     <div className="charts" data-testid="charts" data-single={single ?? undefined}>
       <div className="charts-top">

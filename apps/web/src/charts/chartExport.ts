@@ -4,8 +4,14 @@
  * fill) into <path> elements, so the file is vector, drawn by the code that draws the
  * screen (same decimation, same markers). The axes are the chart's own SVG, its CSS
  * styles written onto the elements. PNG is that SVG rasterised at twice the size.
+ *
+ * Above the charts goes a caption (exportCaption.ts): the scenario's name and its key
+ * parameters, wrapped to the figure's width. Each chart's keys flow in rows as wide as
+ * the chart, by their measured widths, and the figure is as wide as its widest part, so
+ * no key is ever cut at the edge (the RTT chart's "newreno RTT samples" was).
  */
 import { download } from '../share/exports';
+import { wrapParts } from './exportCaption';
 
 export interface ChartExporter {
   /** Orders the charts as on screen. */
@@ -113,19 +119,69 @@ function axesMarkup(figure: HTMLElement): { markup: string; width: number; heigh
   return { markup: copy.innerHTML, width: Number(svg.getAttribute('width')), height: Number(svg.getAttribute('height')) };
 }
 
-const TITLE_H = 26;
+const TITLE_H = 30;
 const KEY_H = 18;
-const KEY_W = 150;
-const KEYS_PER_ROW = 3;
+/** A key's line sample and the gap before its text, and the gap after it, px. */
+const KEY_SWATCH = 27;
+const KEY_GAP = 18;
 const GAP = 12;
 /** White border round the figure. */
 const MARGIN_PX = 10;
+const CAPTION_TITLE_H = 22;
+const CAPTION_LINE_H = 18;
+/** Captions wrap at least this wide, even over narrow charts. */
+const CAPTION_MIN_WIDTH = 480;
+
+const FONT = 'sans-serif';
+/** Width of export text, px: measured where there is a canvas, else estimated (generously). */
+export type TextWidth = (text: string, px: number, bold?: boolean) => number;
+
+let measureCtx: CanvasRenderingContext2D | null | undefined;
+export const exportTextWidth: TextWidth = (text, px, bold = false) => {
+  if (measureCtx === undefined) measureCtx = typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
+  if (!measureCtx) return [...text].length * px * (bold ? 0.66 : 0.6);
+  measureCtx.font = `${bold ? '700 ' : ''}${px}px ${FONT}`;
+  return Math.ceil(measureCtx.measureText(text).width);
+};
+
+export interface ExportCaption {
+  title: string;
+  parts: string[];
+}
+
+export interface PlacedKey {
+  x: number;
+  /** Baseline of the key's text, from the top of the key block. */
+  y: number;
+}
+
+/**
+ * Keys in rows no wider than `maxWidth` (a key wider than that alone on its row): their
+ * positions and the block's width and height.
+ */
+export function layoutKeys(labels: readonly string[], maxWidth: number, width: (text: string) => number): { keys: PlacedKey[]; width: number; height: number } {
+  const keys: PlacedKey[] = [];
+  let x = 0;
+  let row = 0;
+  let widest = 0;
+  for (const label of labels) {
+    const w = KEY_SWATCH + width(label);
+    if (x > 0 && x + w > maxWidth) {
+      row++;
+      x = 0;
+    }
+    keys.push({ x, y: row * KEY_H + 12 });
+    widest = Math.max(widest, x + w);
+    x += w + KEY_GAP;
+  }
+  return { keys, width: widest, height: labels.length ? (row + 1) * KEY_H : 0 };
+}
 
 /**
  * All registered charts in one SVG, laid out as on screen (side by side, or one under the
- * other), each with its title and the keys of its curves above its axes.
+ * other), each with its title and the keys of its curves above its axes, under the caption.
  */
-export function chartsSvg(): { svg: string; width: number; height: number } {
+export function chartsSvg(caption?: ExportCaption, textWidth: TextWidth = exportTextWidth): { svg: string; width: number; height: number } {
   const charts = [...exporters];
   if (charts.length === 0) return { svg: '', width: 0, height: 0 };
   const placed = charts
@@ -138,8 +194,9 @@ export function chartsSvg(): { svg: string; width: number; height: number } {
   let height = 0;
   placed.forEach(({ chart, box }, i) => {
     const keys = chart.keys();
-    const head = TITLE_H + Math.ceil(keys.length / KEYS_PER_ROW) * KEY_H;
     const axes = axesMarkup(chart.figure);
+    const keyBlock = layoutKeys(keys.map((k) => k.label), Math.max(axes.width, 1), (t) => textWidth(t, 12));
+    const head = TITLE_H + keyBlock.height;
     const ox = box.left - left;
     // Under the charts above it in its column (their headers make them taller than on screen).
     const above = done.filter((d) => d.x0 < ox + axes.width && ox < d.x1);
@@ -149,32 +206,50 @@ export function chartsSvg(): { svg: string; width: number; height: number } {
     const p = chart.plot();
     const keyMarkup = keys
       .map((k, j) => {
-        const kx = (j % KEYS_PER_ROW) * KEY_W;
-        const ky = TITLE_H + Math.floor(j / KEYS_PER_ROW) * KEY_H;
+        const { x: kx, y } = keyBlock.keys[j];
+        const ky = TITLE_H - 12 + y;
         const dash = k.dash?.length ? ` stroke-dasharray="${k.dash.join(' ')}"` : '';
-        return `<line x1="${kx}" y1="${ky - 4}" x2="${kx + 22}" y2="${ky - 4}" stroke="${esc(k.color)}" stroke-width="2.5"${dash}/><text x="${kx + 27}" y="${ky}" font-size="12" font-family="sans-serif">${esc(k.label)}</text>`;
+        return `<line x1="${kx}" y1="${ky - 4}" x2="${kx + 22}" y2="${ky - 4}" stroke="${esc(k.color)}" stroke-width="2.5"${dash}/><text x="${kx + KEY_SWATCH}" y="${ky}" font-size="12" font-family="${FONT}">${esc(k.label)}</text>`;
       })
       .join('');
     parts.push(
       `<g transform="translate(${f(ox)},${f(oy)})">` +
-        `<text x="0" y="16" font-size="15" font-weight="700" font-family="sans-serif">${esc(chart.title)}</text>${keyMarkup}` +
+        `<text x="0" y="16" font-size="15" font-weight="700" font-family="${FONT}">${esc(chart.title)}</text>${keyMarkup}` +
         `<g transform="translate(0,${head})">${axes.markup}` +
         `<clipPath id="plot${i}"><rect x="${p.left}" y="${p.top}" width="${p.width}" height="${p.height}"/></clipPath>` +
         `<g clip-path="url(#plot${i})"><g transform="translate(${p.left},${p.top})">${recorder.out.join('')}</g></g></g></g>`,
     );
     const bottom = oy + head + axes.height;
-    done.push({ x0: ox, x1: ox + axes.width, bottom });
-    width = Math.max(width, ox + axes.width);
+    const right = ox + Math.max(axes.width, keyBlock.width, textWidth(chart.title, 15, true));
+    done.push({ x0: ox, x1: right, bottom });
+    width = Math.max(width, right);
     height = Math.max(height, bottom);
   });
+
+  // The caption over the charts, wrapped to their width (or a readable minimum).
+  let captionMarkup = '';
+  let captionH = 0;
+  if (caption) {
+    const wrapAt = Math.max(width - MARGIN_PX, CAPTION_MIN_WIDTH);
+    const lines = wrapParts(caption.parts, wrapAt, (t) => textWidth(t, 13));
+    captionH = CAPTION_TITLE_H + lines.length * CAPTION_LINE_H + GAP;
+    captionMarkup =
+      `<g transform="translate(${MARGIN_PX},${MARGIN_PX})">` +
+      `<text x="0" y="16" font-size="16" font-weight="700" font-family="${FONT}">${esc(caption.title)}</text>` +
+      lines.map((line, j) => `<text x="0" y="${CAPTION_TITLE_H + 14 + j * CAPTION_LINE_H}" font-size="13" font-family="${FONT}" fill="#333">${esc(line)}</text>`).join('') +
+      '</g>';
+    const captionW = MARGIN_PX + Math.max(textWidth(caption.title, 16, true), ...lines.map((l) => textWidth(l, 13)));
+    width = Math.max(width, captionW);
+  }
   const w = Math.ceil(width + MARGIN_PX);
-  const h = Math.ceil(height + MARGIN_PX);
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}"><rect width="100%" height="100%" fill="#fff"/>${parts.join('')}</svg>`;
+  const h = Math.ceil(height + captionH + MARGIN_PX);
+  const chartGroups = captionH > 0 ? `<g transform="translate(0,${captionH})">${parts.join('')}</g>` : parts.join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}"><rect width="100%" height="100%" fill="#fff"/>${captionMarkup}${chartGroups}</svg>`;
   return { svg, width: w, height: h };
 }
 
-export async function exportCharts(format: 'svg' | 'png', stem: string): Promise<void> {
-  const { svg, width, height } = chartsSvg();
+export async function exportCharts(format: 'svg' | 'png', stem: string, caption?: ExportCaption): Promise<void> {
+  const { svg, width, height } = chartsSvg(caption);
   if (!svg) return;
   if (format === 'svg') {
     download(`${stem}-charts.svg`, svg, 'image/svg+xml');

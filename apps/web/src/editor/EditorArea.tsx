@@ -12,7 +12,9 @@ import { oneLine } from '@obs-tcp-sim/scenario';
 import { NodeGlyph } from '../topology/NodeGlyph';
 import { useElementSize } from '../useElementSize';
 import { EditorCanvas, NODE_DRAG_TYPE } from './canvas/EditorCanvas';
-import { emptyScenario, linkKindFor, newFlow, newLink, newNode, nextId, NODE_PREFIX, removeNode, whyNoLink } from './model';
+import { channelWatch } from '../channel/watchRequest';
+import { nextBuildStep, type BuildStep } from './buildGuide';
+import { deleteNodeEdit, dependentsOf, dependentsText, linkKindFor, newFlow, newLink, newNode, nextId, NODE_PREFIX, whyNoLink } from './model';
 import type { OverlayRenderer } from './overlay';
 import { PropertyPanel, type Selection } from './panel/PropertyPanel';
 import type { ScenarioStore, SyncStatus } from '../store/scenarioStore';
@@ -60,10 +62,15 @@ export function EditorArea({ overlay, legend, store: given }: EditorAreaProps = 
   const [selection, setSelectionState] = useState<Selection>(null);
   // Closed until something is selected: the network gets the whole width in class.
   const [panelHidden, setPanelHidden] = useState(true);
-  const setSelection = useCallback((sel: Selection) => {
-    setSelectionState(sel);
-    if (sel) setPanelHidden(false);
-  }, []);
+  const setSelection = useCallback(
+    (sel: Selection) => {
+      setSelectionState(sel);
+      if (sel) setPanelHidden(false);
+      // A core selected: the channel view shows its fibers (now, or when its tab opens).
+      if (sel?.type === 'node' && store.scenario.nodes.some((n) => n.id === sel.id && n.kind === 'core')) channelWatch.request(sel.id);
+    },
+    [store],
+  );
   const [hint, setHint] = useState<string | null>(null);
   const [fitRequest, setFitRequest] = useState(0);
   // null until someone folds or opens the legend: then it opens only on a wide view.
@@ -94,12 +101,27 @@ export function EditorArea({ overlay, legend, store: given }: EditorAreaProps = 
   const deleteSelection = () => {
     const sel = selection;
     if (!sel) return;
-    if (sel.type === 'node') edit(`delete ${kindOf(store.scenario, sel.id)} ${sel.id}`, (s) => removeNode(s, sel.id));
+    if (sel.type === 'node') {
+      const del = deleteNodeEdit(store.scenario, sel.id);
+      if (!del) return;
+      const kind = kindOf(store.scenario, sel.id);
+      edit(del.label, del.apply);
+      // Said as it happens too (the panel said it before): what went with the node.
+      setHint(del.took ? `Deleted ${kind} ${sel.id} with ${del.took}. Undo (Ctrl+Z) brings them back.` : null);
+    }
     else if (sel.type === 'link') edit(`delete link ${sel.id}`, (s) => ({ ...s, links: s.links.filter((l) => l.id !== sel.id) }));
     else if (sel.type === 'flow') edit(`delete flow ${sel.id}`, (s) => ({ ...s, flows: s.flows.filter((f) => f.id !== sel.id) }));
     else return;
     setSelection(null);
   };
+  const newScenario = () => {
+    store.newScenario();
+    setSelection(null);
+    setTool({ type: 'select' });
+    // The build guide under the network says what to add first.
+    setHint(null);
+  };
+
   const canDelete = selection !== null && (selection.type === 'node' || selection.type === 'link' || selection.type === 'flow');
 
   const pickNode = (id: string) => {
@@ -224,6 +246,21 @@ export function EditorArea({ overlay, legend, store: given }: EditorAreaProps = 
     <section className="panel editor-area" aria-labelledby="editor-title" data-testid="editor-area" data-tool={tool.type}>
       <div className="editor-toolbar" role="toolbar" aria-label="Network editor">
         <h2 id="editor-title" className="visually-hidden">Network</h2>
+        <div className="tool-group" role="group" aria-label="Scenario">
+          <button
+            type="button"
+            className="tool"
+            data-testid="new-scenario"
+            title="New scenario: an empty network to build from scratch (Undo brings this one back)"
+            aria-label="New scenario"
+            onClick={newScenario}
+          >
+            <svg width={18} height={22} viewBox="0 0 18 22" aria-hidden="true">
+              <path d="M2 1 H11 L16 6 V21 H2 Z M11 1 V6 H16" fill="#fff" stroke="currentColor" strokeWidth={2} strokeLinejoin="round" />
+            </svg>
+            New
+          </button>
+        </div>
         <div className="tool-group" role="group" aria-label="Add">
           {PALETTE.map((p) => (
             <button
@@ -331,7 +368,13 @@ export function EditorArea({ overlay, legend, store: given }: EditorAreaProps = 
               onDropKind={addNode}
             />
           )}
-          <StatusStrip hint={hint} sync={panelOpen ? { kind: 'synced' } : sync} onDismissHint={() => setHint(null)} />
+          <StatusStrip
+            hint={hint}
+            sync={panelOpen ? { kind: 'synced' } : sync}
+            guide={tool.type === 'select' ? nextBuildStep(scenario) : null}
+            onDismissHint={() => setHint(null)}
+            onAddFlow={() => toggleTool({ type: 'flow', from: null })}
+          />
         </div>
         {panelOpen && (
           <PropertyPanel
@@ -346,12 +389,8 @@ export function EditorArea({ overlay, legend, store: given }: EditorAreaProps = 
               setSelection(null);
               setPanelHidden(true);
             }}
-            onNewNetwork={() => {
-              edit('new empty network', (s) => emptyScenario(s));
-              setSelection(null);
-              setTool({ type: 'select' });
-              setHint('Empty network: add nodes from the palette (click a kind, then click the canvas).');
-            }}
+            onNewNetwork={newScenario}
+            deleteNote={deleteNoteFor(scenario, shownSelection)}
             flowPicking={tool.type === 'flow'}
             onAddFlow={() => toggleTool({ type: 'flow', from: null })}
           />
@@ -361,17 +400,47 @@ export function EditorArea({ overlay, legend, store: given }: EditorAreaProps = 
   );
 }
 
-function StatusStrip({ hint, sync, onDismissHint }: { hint: string | null; sync: SyncStatus; onDismissHint(): void }) {
+function StatusStrip({
+  hint,
+  sync,
+  guide,
+  onDismissHint,
+  onAddFlow,
+}: {
+  hint: string | null;
+  sync: SyncStatus;
+  /** What to add next, while the network is being built (buildGuide.ts). */
+  guide: BuildStep | null;
+  onDismissHint(): void;
+  onAddFlow(): void;
+}) {
+  // The guide says it better than "the network needs at least one node".
+  const emptyNetwork = sync.kind === 'invalid' && sync.issues[0].path === 'nodes' && guide?.step === 'nodes';
   const problem =
-    sync.kind === 'invalid'
+    emptyNetwork
+      ? null
+      : sync.kind === 'invalid'
       ? `Not sent to the engine: ${sync.issues[0].message}${sync.issues.length > 1 ? ` (and ${sync.issues.length - 1} more)` : ''}.`
       : sync.kind === 'refused'
         ? `The engine refused this network: ${sync.message}`
         : null;
-  if (!hint && !problem) return <div className="editor-status" data-testid="editor-status" data-sync={sync.kind} hidden />;
+  if (!hint && !problem && !guide) return <div className="editor-status" data-testid="editor-status" data-sync={sync.kind} hidden />;
   return (
     <div className="editor-status" data-testid="editor-status" data-sync={sync.kind} role="status">
       {problem && <p className="status-problem">{oneLine(problem)}</p>}
+      {guide && (
+        <p className="status-guide" data-testid="build-guide" data-step={guide.step}>
+          {guide.text}
+          {guide.step === 'flow' && (
+            <>
+              {' '}
+              <button type="button" className="small" data-testid="guide-add-flow" onClick={onAddFlow}>
+                Add flow
+              </button>
+            </>
+          )}
+        </p>
+      )}
       {hint && (
         <p className="status-hint">
           {hint}{' '}
@@ -396,6 +465,13 @@ function selectionExists(s: Scenario, sel: Selection): boolean {
     default:
       return true;
   }
+}
+
+/** What deleting the selected node would take with it, said before it happens. */
+function deleteNoteFor(s: Scenario, sel: Selection): string | null {
+  if (sel?.type !== 'node') return null;
+  const took = dependentsText(dependentsOf(s, sel.id));
+  return took ? `Deleting ${sel.id} also deletes ${took} (Undo brings them back).` : null;
 }
 
 function kindOf(s: Scenario, id: string): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedLinkKinds, linkKindFor, nextId, removeNode, renameNode, whyNoLink, withNodeKind } from './model';
+import { allowedLinkKinds, blankScenario, deleteNodeEdit, dependentsOf, dependentsText, linkKindFor, newFlow, nextId, removeNode, renameNode, whyNoLink, withNodeKind } from './model';
 import { testScenario } from './testScenario';
 import { validateScenario } from './validate';
 
@@ -56,6 +56,28 @@ describe('ids and node edits', () => {
     expect(s.links.map((l) => l.id)).toEqual(['f2', 'l2']);
     expect(s.flows.map((f) => f.id)).toEqual(['tcp1']);
     expect(removeNode(testScenario(), 'H2').flows).toEqual([]);
+  });
+  it('says what deleting a node takes with it, flows first, and names that in the history', () => {
+    const s = { ...testScenario(), flows: [newFlow('tcp1', 'H1', 'H2'), newFlow('tcp2', 'H2', 'H1')] };
+    expect(dependentsOf(s, 'H1')).toEqual({ links: ['l1'], flows: ['tcp1', 'tcp2'], background: 0 });
+    expect(dependentsText(dependentsOf(s, 'H1'))).toBe('flows tcp1 and tcp2, link l1');
+    expect(dependentsText(dependentsOf(s, 'C1'))).toBe('links f1 and f2');
+    expect(dependentsText({ links: [], flows: [], background: 0 })).toBe('');
+    expect(dependentsText({ links: [], flows: ['a', 'b', 'c', 'd', 'e', 'f'], background: 2 })).toBe('flows a, b, c, d and 2 more, 2 background sources');
+    const del = deleteNodeEdit(s, 'H1')!;
+    expect(del.label).toBe('delete host H1 with flows tcp1 and tcp2');
+    expect(del.took).toBe('flows tcp1 and tcp2, link l1');
+    expect(del.apply(s).flows).toEqual([]);
+    // A node without flows: the history names only the node.
+    expect(deleteNodeEdit(s, 'C1')!.label).toBe('delete core C1');
+    expect(deleteNodeEdit(s, 'nope')).toBeNull();
+  });
+  it('a blank scenario has nothing in it and says what it lacks', () => {
+    const b = blankScenario();
+    expect([b.nodes, b.links, b.flows, b.background]).toEqual([[], [], [], []]);
+    expect(b.obs.burstLoss).toEqual({ data: 0, ack: 0 });
+    expect(validateScenario(b).map((i) => i.path)).toEqual(['nodes']);
+    expect(blankScenario()).not.toBe(b);
   });
   it('renaming a node follows its references', () => {
     const s = renameNode(testScenario(), 'H1', 'Server');

@@ -3,6 +3,7 @@
  * engine's defaults, fresh ids, the link kind two node kinds call for, and the immutable
  * removal of a node with everything that refers to it.
  */
+import { defaultScenario } from '@obs-tcp-sim/scenario';
 import type {
   Flow,
   LinkKindName,
@@ -108,9 +109,74 @@ export const DEFAULT_OBS: ObsSettings = {
   burstLoss: { data: 0, ack: 0 },
 };
 
-/** An empty network keeping the run settings (name, seed, duration, OBS settings). */
-export function emptyScenario(from: Scenario): Scenario {
-  return { ...from, name: 'New network', nodes: [], links: [], flows: [], background: [] };
+/**
+ * A new, empty scenario: no nodes, links or flows; the default scenario's run settings
+ * (seed, duration, sampling) and the engine's usual OBS settings without injected loss,
+ * so a network built from scratch loses bursts only where someone says so.
+ */
+export function blankScenario(): Scenario {
+  return {
+    version: defaultScenario.version,
+    name: 'New scenario',
+    seed: defaultScenario.seed,
+    duration: defaultScenario.duration,
+    sampleInterval: defaultScenario.sampleInterval,
+    nodes: [],
+    links: [],
+    obs: structuredClone(DEFAULT_OBS),
+    flows: [],
+    background: [],
+  };
+}
+
+/** What goes with a node when it is deleted: the links, flows and background sources naming it. */
+export interface NodeDependents {
+  links: string[];
+  flows: string[];
+  /** Background sources have no id: how many. */
+  background: number;
+}
+
+export function dependentsOf(s: Scenario, id: string): NodeDependents {
+  return {
+    links: s.links.filter((l) => l.a === id || l.b === id).map((l) => l.id),
+    flows: s.flows.filter((f) => f.src === id || f.dst === id).map((f) => f.id),
+    background: s.background.filter((b) => b.src === id || b.dst === id).length,
+  };
+}
+
+/**
+ * What deleting a node takes with it, in words ("flows tcp1 and tcp2, link l1"), flows
+ * first (they are what a class watches), or '' when nothing. `max` names per kind at most.
+ */
+export function dependentsText(d: NodeDependents, max = 4): string {
+  const list = (ids: string[], one: string, many: string) =>
+    ids.length === 0 ? '' : `${ids.length === 1 ? one : many} ${names(ids, max)}`;
+  const parts = [
+    list(d.flows, 'flow', 'flows'),
+    list(d.links, 'link', 'links'),
+    d.background === 0 ? '' : d.background === 1 ? 'a background source' : `${d.background} background sources`,
+  ].filter(Boolean);
+  return parts.join(', ');
+}
+
+/** "a", "a and b", "a, b and c", "a, b, c and 2 more". */
+function names(ids: string[], max: number): string {
+  const shown = ids.length > max ? [...ids.slice(0, max), `${ids.length - max} more`] : ids;
+  return shown.length <= 1 ? (shown[0] ?? '') : `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`;
+}
+
+/** Deleting a node as one edit: its name in the history says what went with it. */
+export function deleteNodeEdit(s: Scenario, id: string): { label: string; apply: (s: Scenario) => Scenario; took: string } | null {
+  const node = s.nodes.find((n) => n.id === id);
+  if (!node) return null;
+  const d = dependentsOf(s, id);
+  const took = d.flows.length > 0 ? dependentsText({ ...d, links: [], background: 0 }) : '';
+  return {
+    label: `delete ${node.kind} ${id}${took ? ` with ${took}` : ''}`,
+    apply: (sc) => removeNode(sc, id),
+    took: dependentsText(d),
+  };
 }
 
 /** Removes a node and the links, flows and background sources that refer to it. */

@@ -20,6 +20,8 @@ export interface OverlayProps {
   glyphScale: number;
   /** The same mapping as d3-zoom's transform: px = k * x + tx. */
   transform: { k: number; x: number; y: number };
+  /** Where the editor wrote its own text (node names, link labels), px: marks keep off it. */
+  textBoxes?: ReadonlyArray<{ left: number; top: number; right: number; bottom: number }>;
 }
 
 export type OverlayRenderer = (props: OverlayProps) => ReactNode;

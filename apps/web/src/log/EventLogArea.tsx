@@ -24,6 +24,7 @@ import {
   type LogFilter,
 } from './filter';
 import { focusStore } from './focus';
+import { rowParts } from './rowParts';
 import { makeNames, type ScenarioShape } from './names';
 import './log.css';
 
@@ -350,7 +351,13 @@ export function EventLogArea() {
                   <span className={`log-glyph log-glyph-${cat}`} aria-hidden="true">
                     {GLYPH[cat]}
                   </span>
-                  <span className="log-text">{text}</span>
+                  <span className="log-text">
+                    {rowParts(text).map((part, j) => (
+                      <span key={j} className={`log-part log-part-${part.role}`} data-part={part.role}>
+                        {part.text}
+                      </span>
+                    ))}
+                  </span>
                 </div>
               );
             })}

@@ -13,6 +13,7 @@
 import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { encodeShareHash, oneLine, presetShareHash, quoteInput } from '@obs-tcp-sim/scenario';
 import { exportCharts, chartsAvailable } from '../charts/chartExport';
+import { chartCaption } from '../charts/exportCaption';
 import { makeNames, type ScenarioShape } from '../log/names';
 import { useController, useSimState } from '../sim/context';
 import { download, eventLogCsv, fileStem, jsonText, timeSeriesCsv } from './exports';
@@ -157,10 +158,10 @@ export function ShareMenu() {
             </button>
           </div>
           <div className="share-row">
-            <button type="button" data-testid="export-png" disabled={!chartsAvailable()} onClick={() => void exportCharts('png', stem())}>
+            <button type="button" data-testid="export-png" disabled={!chartsAvailable()} onClick={() => void exportCharts('png', stem(), chartCaption(store.getState()))}>
               Charts (PNG)
             </button>
-            <button type="button" data-testid="export-svg" disabled={!chartsAvailable()} onClick={() => void exportCharts('svg', stem())}>
+            <button type="button" data-testid="export-svg" disabled={!chartsAvailable()} onClick={() => void exportCharts('svg', stem(), chartCaption(store.getState()))}>
               Charts (SVG)
             </button>
             {!chartsAvailable() && <span className="share-hint">open the Charts tab to export them</span>}

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PRESETS } from '@obs-tcp-sim/scenario';
-import { newNode, removeNode } from '../editor/model';
+import { deleteNodeEdit, newFlow, newNode, removeNode } from '../editor/model';
+import { nextBuildStep } from '../editor/buildGuide';
 import { testScenario } from '../editor/testScenario';
 import type { Scenario } from '../editor/types';
 import { documentOf, ScenarioStore, SLIDE_SETTLE_MS, type StoreSession } from './scenarioStore';
@@ -236,7 +237,7 @@ describe('the run\'s record', () => {
     session.frame(2);
     expect(store.scenario.obs.burstLoss.data).toBe(0);
     expect(store.getState().run.changes.map((c) => c.label)).toEqual(['wavelengths on f1 2 → 4', 'data-burst loss 1 % → 0 %']);
-    expect(store.getState().undo).toEqual([{ label: 'open link', scenario: testScenario(), presetId: null }].map((e) => ({ ...e, scenario: store.getState().undo[0].scenario })));
+    expect(store.getState().undo).toEqual([{ label: 'open link', scenario: testScenario(), presetId: null, reframe: true }].map((e) => ({ ...e, scenario: store.getState().undo[0].scenario })));
     // The document replays the same: start values and the schedule.
     const doc = documentOf(store.getState()) as Scenario & { liveChanges: unknown[] };
     expect(doc.obs.burstLoss.data).toBe(0.01);
@@ -297,6 +298,74 @@ describe('presets and resets', () => {
     expect(session.loaded).toBe(store.scenario);
     expect(store.getState().run.changes).toEqual([]);
     expect(store.getState().undo).toHaveLength(1);
+  });
+});
+
+describe('building from scratch', () => {
+  const preset = PRESETS.find((p) => p.id === 'paper000')!;
+  const fresh = () => structuredClone(preset.scenario) as Scenario;
+
+  it('New scenario is one undo step to an empty network; Undo brings the preset back as it was', async () => {
+    const { store, session } = setup(fresh(), preset.id);
+    const before = store.scenario;
+    const generation = store.getState().generation;
+    session.calls = [];
+    store.newScenario();
+    const after = store.getState();
+    expect(after.scenario.nodes).toEqual([]);
+    expect(after.scenario.flows).toEqual([]);
+    expect(after.presetId).toBeNull();
+    expect(after.edited).toBe(false);
+    expect(after.undo.map((e) => e.label)).toEqual(['new scenario']);
+    expect(after.generation).toBe(generation + 1); // the view refits
+    expect(nextBuildStep(after.scenario)?.step).toBe('nodes');
+    await store.settled();
+    // Not runnable yet: nothing is sent to the engine, which keeps the preset's run.
+    expect(store.getState().sync).toMatchObject({ kind: 'invalid', issues: [{ path: 'nodes' }] });
+    expect(session.calls).toEqual([]);
+    expect(session.loaded).toBe(before);
+
+    store.undo();
+    await store.settled();
+    const back = store.getState();
+    expect(back.scenario).toBe(before);
+    expect(back.presetId).toBe(preset.id);
+    expect(back.edited).toBe(false);
+    expect(back.sync).toEqual({ kind: 'synced' });
+    expect(back.generation).toBe(generation + 2); // and refits to the preset
+    expect(session.calls).toEqual([]); // the engine never left it
+    // Redo empties it again, in one step.
+    store.redo();
+    expect(store.scenario.nodes).toEqual([]);
+    expect(store.getState().presetId).toBeNull();
+    await store.settled();
+  });
+
+  it('a network built after New scenario runs as soon as it can', async () => {
+    const { store, session } = setup(fresh(), preset.id);
+    store.newScenario();
+    store.edit('add host H1', (s) => ({ ...s, nodes: [...s.nodes, newNode('host', 'H1', 0, 0)] }));
+    await store.settled();
+    // One node and no flow is a network the engine accepts.
+    expect(session.calls.at(-1)).toBe('load 1n 0l');
+    expect(store.getState().sync).toEqual({ kind: 'synced' });
+  });
+
+  it('deleting a host that has flows is one step, named with its flows; Undo brings them back', async () => {
+    const initial = { ...testScenario(), flows: [newFlow('tcp1', 'H1', 'H2'), newFlow('tcp2', 'H2', 'H1')] };
+    const { store } = setup(initial);
+    const del = deleteNodeEdit(store.scenario, 'H2')!;
+    store.edit(del.label, del.apply);
+    expect(store.scenario.flows).toEqual([]);
+    expect(store.scenario.nodes.map((n) => n.id)).not.toContain('H2');
+    expect(store.getState().undo.map((e) => e.label)).toEqual(['delete host H2 with flows tcp1 and tcp2']);
+    store.undo();
+    expect(store.scenario).toBe(initial);
+    expect(store.scenario.flows.map((f) => f.id)).toEqual(['tcp1', 'tcp2']);
+    expect(store.getState().undo).toEqual([]);
+    store.redo();
+    expect(store.scenario.flows).toEqual([]);
+    await store.settled();
   });
 });
 

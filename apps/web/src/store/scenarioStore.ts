@@ -22,6 +22,7 @@ import { planSync, sameNetwork } from './syncPlan';
 import { isPresetScenario } from './presetMatch';
 import { applyLive, describeLive, readLive } from './livePaths';
 import { pathInMessage, validateScenario, type Issue } from '../editor/validate';
+import { blankScenario } from '../editor/model';
 
 /** A change the engine made to a running simulation, scheduled or live. */
 export interface LiveChange {
@@ -68,6 +69,8 @@ export interface HistoryEntry {
   label: string;
   scenario: Scenario;
   presetId: string | null;
+  /** A step between whole scenarios (open, new): undoing or redoing it refits the views. */
+  reframe?: boolean;
 }
 
 export interface StoreState {
@@ -82,7 +85,7 @@ export interface StoreState {
   /** Most recent last. Each entry: the state after the undone action. */
   redo: HistoryEntry[];
   sync: SyncStatus;
-  /** Bumped when a scenario is opened (a preset, a link, a file): views refit. */
+  /** Bumped when a scenario is opened (a preset, a link, a file) or made new, and when such a step is undone or redone: views refit. */
   generation: number;
   run: RunRecord;
   /** How many of the user's actions changed the scenario (the page opening is none). */
@@ -235,7 +238,7 @@ export class ScenarioStore {
     this.set({
       scenario: values,
       presetId,
-      undo: options.label === undefined ? before.undo : pushed(before.undo, { label: options.label, scenario: before.scenario, presetId: before.presetId }),
+      undo: options.label === undefined ? before.undo : pushed(before.undo, { label: options.label, scenario: before.scenario, presetId: before.presetId, reframe: true }),
       redo: options.label === undefined ? before.redo : [],
       sync: { kind: 'synced' },
       generation: before.generation + 1,
@@ -243,6 +246,26 @@ export class ScenarioStore {
       actions: before.actions + (options.label === undefined ? 0 : 1),
     });
     if (this.again) this.requestSync();
+  }
+
+  /**
+   * An empty scenario to build from scratch, as one undo step ("new scenario"): Undo brings
+   * the work before it back, preset and all. The empty network is not sent to the engine
+   * (it needs a node); the run shown stays the last one until the new network can run.
+   */
+  newScenario(): void {
+    this.endSlide();
+    this.transientBase = null;
+    const before = this.state;
+    this.set({
+      scenario: blankScenario(),
+      presetId: null,
+      undo: pushed(before.undo, { ...this.entry('new scenario', before.scenario), reframe: true }),
+      redo: [],
+      generation: before.generation + 1,
+      actions: before.actions + 1,
+    });
+    this.requestSync();
   }
 
   /** One undoable edit. An edit that changes nothing records nothing. */
@@ -301,7 +324,8 @@ export class ScenarioStore {
       scenario: entry.scenario,
       presetId: entry.presetId,
       undo: this.state.undo.slice(0, -1),
-      redo: [...this.state.redo, { label: entry.label, scenario: this.state.scenario, presetId: this.state.presetId }],
+      redo: [...this.state.redo, { label: entry.label, scenario: this.state.scenario, presetId: this.state.presetId, reframe: entry.reframe }],
+      generation: this.state.generation + (entry.reframe ? 1 : 0),
       actions: this.state.actions + 1,
     });
     this.requestSync();
@@ -316,7 +340,8 @@ export class ScenarioStore {
       scenario: entry.scenario,
       presetId: entry.presetId,
       redo: this.state.redo.slice(0, -1),
-      undo: [...this.state.undo, { label: entry.label, scenario: this.state.scenario, presetId: this.state.presetId }],
+      undo: [...this.state.undo, { label: entry.label, scenario: this.state.scenario, presetId: this.state.presetId, reframe: entry.reframe }],
+      generation: this.state.generation + (entry.reframe ? 1 : 0),
       actions: this.state.actions + 1,
     });
     this.requestSync();

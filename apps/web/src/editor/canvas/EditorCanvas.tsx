@@ -9,26 +9,16 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent, 
 import { formatDelay } from '../../format';
 import { LinkGlyph } from '../../topology/LinkGlyph';
 import { NodeGlyph } from '../../topology/NodeGlyph';
-import { apply, fitTransform, invert, type ViewTransform } from '../fit';
+import { apply, invert, type ViewTransform } from '../fit';
+import { fitAround } from './fitAround';
 import { useView } from '../../view/viewStore';
 import { glyphScale, restGlyphScale } from './glyphScale';
-import { fitPadding, LINK_LABEL_MIN_LENGTH, linkCapacityText, linkLabelPoints, neighboursOf, nodeLabelPlacement } from './labels';
+import { canvasLabels } from './canvasLabels';
+import { linkCapacityText } from './labels';
+import { GLYPH_HALF, layoutBoxes, type Box, type LabelLayout, type LinkLabels, type PlacedLabel } from './labelLayout';
+import { createMeasure } from './textMeasure';
 import type { OverlayRenderer } from '../overlay';
 import type { NodeKind, Scenario, ScenarioLink, ScenarioNode } from '../types';
-
-/**
- * The fit that draws the network largest, with room for the node labels and, if given, a
- * box kept free in the top-right corner: its width is given up on the right or its height
- * at the top, whichever leaves the network larger (a mesh gives up width, a line height).
- */
-function fitAround(scenario: Pick<Scenario, 'nodes' | 'links'>, width: number, height: number, s: number, reserve?: { width: number; height: number }): ViewTransform {
-  const nodes = scenario.nodes;
-  const padding = fitPadding(nodes, scenario.links, s);
-  if (!reserve) return fitTransform(nodes, { width, height, padding });
-  const beside = fitTransform(nodes, { width, height, padding: { ...padding, right: padding.right + reserve.width } });
-  const below = fitTransform(nodes, { width, height, padding: { ...padding, top: padding.top + reserve.height } });
-  return below.k > beside.k ? below : beside;
-}
 
 export const NODE_DRAG_TYPE = 'application/x-obs-node-kind';
 
@@ -133,7 +123,7 @@ export function EditorCanvas(props: EditorCanvasProps) {
       lastFit.current = fitKey;
       fittedNodes.current = nodes;
       userMoved.current = false;
-      const t = fitAround(propsRef.current.scenario, width, height, restScale, props.reserve);
+      const t = fitAround(propsRef.current.scenario, width, height, props.reserve, restScale);
       setFitZoom(t.k);
       select(svg).call(behavior.transform, zoomIdentity.translate(t.x, t.y).scale(t.k));
     } else if (prev.width !== width || prev.height !== height) {
@@ -171,8 +161,16 @@ export function EditorCanvas(props: EditorCanvasProps) {
 
   const byId = useMemo(() => new Map(scenario.nodes.map((n) => [n.id, n])), [scenario.nodes]);
   const at = (n: ScenarioNode) => apply(transform, n.x, n.y);
-  // Each node's neighbours (in scenario units: the label side does not change with zoom).
-  const neighbours = useMemo(() => neighboursOf(scenario.nodes, scenario.links), [scenario.nodes, scenario.links]);
+  const measure = useMemo(() => createMeasure(), []);
+  const selectedLink = selection?.type === 'link' ? selection.id : null;
+  const reserve = props.reserve;
+  // Every label placed at once, so none sits on another, on a node, on a link's lanes or
+  // past the edge (labelLayout.ts).
+  const labels = useMemo<LabelLayout>(
+    () => canvasLabels({ nodes: scenario.nodes, links: scenario.links }, { width, height, transform, reserve, selectedLink, scale: s }, measure),
+    [scenario.nodes, scenario.links, transform, width, height, reserve, measure, selectedLink],
+  );
+  const textBoxes = useMemo(() => layoutBoxes(labels), [labels]);
 
   const localPoint = (e: { clientX: number; clientY: number }): [number, number] => {
     const r = svgRef.current!.getBoundingClientRect();
@@ -213,6 +211,7 @@ export function EditorCanvas(props: EditorCanvasProps) {
           glyphScale: s,
           transform,
           toScreen: (x: number, y: number) => apply(transform, x, y),
+          textBoxes,
         })
       : null;
 
@@ -246,6 +245,7 @@ export function EditorCanvas(props: EditorCanvasProps) {
               from={at(a)}
               to={at(b)}
               s={s}
+              labels={labels.links.get(link.id) ?? { capacity: null, delay: null }}
               selected={selection?.type === 'link' && selection.id === link.id}
               onClick={() => props.onLinkClick(link.id)}
             />
@@ -257,7 +257,8 @@ export function EditorCanvas(props: EditorCanvasProps) {
         {scenario.nodes.map((node) => {
           const [px, py] = at(node);
           const selected = selection?.type === 'node' && selection.id === node.id;
-          const label = nodeLabelPlacement(node.x, node.y, neighbours.get(node.id) ?? [], s);
+          const label = labels.nodes.get(node.id);
+          const hit = hitBox(px, py, node.kind, label, s);
           return (
             <g
               key={node.id}
@@ -279,12 +280,14 @@ export function EditorCanvas(props: EditorCanvasProps) {
                 }
               }}
             >
-              <rect className="node-hit" x={px - 27 * s} y={py - 27 * s} width={54 * s} height={75 * s} />
+              <rect className="node-hit" x={hit.left} y={hit.top} width={hit.right - hit.left} height={hit.bottom - hit.top} />
               {(selected || pendingFrom === node.id) && <circle className="node-halo" cx={px} cy={py} r={29 * s} />}
               <NodeGlyph kind={node.kind} x={px} y={py} size={s} />
-              <text className="node-label" x={px + label.dx} y={py + label.dy} textAnchor={label.anchor}>
-                {node.id}
-              </text>
+              {label && (
+                <text className="node-label" x={label.x} y={label.y} dy="0.35em" textAnchor={label.anchor}>
+                  {node.id}
+                </text>
+              )}
             </g>
           );
         })}
@@ -299,6 +302,7 @@ function LinkView({
   from,
   to,
   s,
+  labels,
   selected,
   onClick,
 }: {
@@ -307,14 +311,13 @@ function LinkView({
   to: [number, number];
   /** Glyph scale (glyphScale.ts). */
   s: number;
+  labels: LinkLabels;
   selected: boolean;
   onClick: () => void;
 }) {
   const [x1, y1] = from;
   const [x2, y2] = to;
-  const long = Math.hypot(x2 - x1, y2 - y1) >= LINK_LABEL_MIN_LENGTH * s;
   const capacity = linkCapacityText(link);
-  const labels = linkLabelPoints(x1, y1, x2, y2, link.kind, link.kind === 'fiber' ? link.wavelengths : 0, s);
   return (
     <g
       data-link={link.id}
@@ -330,16 +333,35 @@ function LinkView({
       <polygon className="link-hit" points={hitPolygon(x1, y1, x2, y2, 10 * s)}>
         <title>{`${link.id} (${link.a}–${link.b}): ${capacity}, ${formatDelay(link.delay)}`}</title>
       </polygon>
-      <g className="link-label" display={long || selected ? undefined : 'none'}>
-        <text x={labels.capacity[0]} y={labels.capacity[1]} dy="0.35em" textAnchor="middle">
-          {capacity}
-        </text>
-        <text x={labels.delay[0]} y={labels.delay[1]} dy="0.35em" textAnchor="middle" className="link-delay">
-          {formatDelay(link.delay)}
-        </text>
-      </g>
+      {(labels.capacity || labels.delay) && (
+        <g className="link-label">
+          {labels.capacity && <LabelText label={labels.capacity} />}
+          {labels.delay && <LabelText label={labels.delay} className="link-delay" />}
+        </g>
+      )}
     </g>
   );
+}
+
+function LabelText({ label, className }: { label: PlacedLabel; className?: string }) {
+  return (
+    <text x={label.x} y={label.y} dy="0.35em" textAnchor={label.anchor} className={className}>
+      {label.text}
+    </text>
+  );
+}
+
+/** What a click on a node catches: its glyph, a little round it, and its name. */
+function hitBox(px: number, py: number, kind: NodeKind, label: PlacedLabel | undefined, s: number): Box {
+  const g = { w: GLYPH_HALF[kind].w * s, h: GLYPH_HALF[kind].h * s };
+  const box = { left: px - g.w - 6, top: py - g.h - 6, right: px + g.w + 6, bottom: py + g.h + 6 };
+  if (!label) return box;
+  return {
+    left: Math.min(box.left, label.box.left),
+    top: Math.min(box.top, label.box.top),
+    right: Math.max(box.right, label.box.right),
+    bottom: Math.max(box.bottom, label.box.bottom),
+  };
 }
 
 /** A band `half` px either side of the segment: the link's click target. */

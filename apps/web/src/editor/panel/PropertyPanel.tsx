@@ -28,6 +28,8 @@ export interface PropertyPanelProps {
   onDelete(): void;
   onHide(): void;
   onNewNetwork(): void;
+  /** Said under Delete before it is pressed: what goes with the node (its flows, links). */
+  deleteNote?: string | null;
   /** The node, link or flow selected last (the Selection tab goes back to it). */
   lastElement: Selection;
   flowPicking: boolean;
@@ -113,8 +115,8 @@ export function PropertyPanel(props: PropertyPanelProps) {
     body = (
       <>
         <NetworkSection ctx={ctx} />
-        <button type="button" className="small" data-testid="new-network" title="Start from an empty network (Undo brings this one back)" onClick={props.onNewNetwork}>
-          New empty network…
+        <button type="button" className="small" data-testid="new-network" title="A new, empty scenario (Undo brings this one back)" onClick={props.onNewNetwork}>
+          New empty scenario
         </button>
       </>
     );
@@ -149,11 +151,16 @@ export function PropertyPanel(props: PropertyPanelProps) {
       <div className="property-head">
         <h3>{title}</h3>
         {deletable && (
-          <button type="button" className="small" data-testid="panel-delete" onClick={props.onDelete}>
+          <button type="button" className="small" data-testid="panel-delete" onClick={props.onDelete} aria-describedby={props.deleteNote ? 'delete-note' : undefined}>
             Delete
           </button>
         )}
       </div>
+      {deletable && props.deleteNote && (
+        <p className="delete-note" id="delete-note" data-testid="delete-note">
+          {props.deleteNote}
+        </p>
+      )}
       {(sync.kind === 'invalid' || sync.kind === 'refused') && (
         <div className="panel-banner" role="alert" data-testid="engine-banner" data-kind={sync.kind}>
           <p>

@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { PRESETS, type Scenario } from '@obs-tcp-sim/scenario';
+import { canvasLabels } from './canvasLabels';
+import { fitAround } from './fitAround';
+import { bandOf, bandOverlap, layoutBoxes, layoutLabels, overlaps, type Box, type LabelLayout, type LayoutLink } from './labelLayout';
+import { estimateWidth } from './textMeasure';
+import { apply } from '../fit';
+
+function distanceToSegment([x, y]: [number, number], [x1, y1]: readonly [number, number], [x2, y2]: readonly [number, number]): number {
+  const dx = x2 - x1;
+  const dy = y2 - y1;
+  const t = Math.max(0, Math.min(1, ((x - x1) * dx + (y - y1) * dy) / (dx * dx + dy * dy || 1)));
+  return Math.hypot(x - x1 - t * dx, y - y1 - t * dy);
+}
+
+const inside = (b: Box, width: number, height: number) => b.left >= 0 && b.top >= 0 && b.right <= width && b.bottom <= height;
+
+function expectApart(layout: LabelLayout): void {
+  const boxes = layoutBoxes(layout);
+  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) expect(overlaps(boxes[i], boxes[j]), `labels ${i} and ${j}`).toBe(false);
+}
+
+function link(id: string, a: [number, number], b: [number, number], patch: Partial<LayoutLink> = {}): LayoutLink {
+  return { id, a, b, band: 14, inset: [20, 20], capacity: '1 Gbit/s', delay: '1 ms', selected: false, ...patch };
+}
+
+describe('label layout', () => {
+  it('puts a lone link\'s labels either side of its band, clear of it and of the nodes', () => {
+    const layout = layoutLabels({
+      width: 600,
+      height: 300,
+      measure: estimateWidth,
+      minLinkLength: 150,
+      nodes: [
+        { id: 'A', kind: 'edge', x: 100, y: 150, prefer: { dx: 0, dy: 40, anchor: 'middle' } },
+        { id: 'B', kind: 'core', x: 500, y: 150, prefer: { dx: 0, dy: 40, anchor: 'middle' } },
+      ],
+      links: [link('f1', [100, 150], [500, 150], { band: 30, capacity: '2 λ × 1.25 Gbit/s', delay: '300 µs' })],
+    });
+    const { capacity, delay } = layout.links.get('f1')!;
+    expect(capacity && delay).toBeTruthy();
+    expect(capacity!.box.bottom).toBeLessThan(150 - 30);
+    expect(delay!.box.top).toBeGreaterThan(150 + 30);
+    expect(capacity!.x).toBe(300);
+    expect(layout.nodes.get('A')!.box.top).toBeGreaterThan(150); // under its node
+    expectApart(layout);
+  });
+
+  it('never lets two links\' labels collide where links meet ("2 λ x 1.25 Gbi300 µs")', () => {
+    // Six links fanning into one node, as paper 001's access links.
+    const hub: [number, number] = [400, 200];
+    const links = [0, 1, 2, 3, 4, 5].map((i) => link(`l${i}`, [150, 40 + i * 64], hub));
+    const layout = layoutLabels({
+      width: 800,
+      height: 420,
+      measure: estimateWidth,
+      minLinkLength: 150,
+      nodes: [
+        { id: 'E1', kind: 'edge', x: hub[0], y: hub[1], prefer: { dx: 28, dy: 5, anchor: 'start' } },
+        ...links.map((l, i) => ({ id: `S${i}`, kind: 'host' as const, x: l.a[0], y: l.a[1], prefer: { dx: -28, dy: 5, anchor: 'end' as const } })),
+      ],
+      links,
+    });
+    expectApart(layout);
+    const bands = links.map(bandOf);
+    for (const l of layout.links.values()) {
+      for (const p of [l.capacity, l.delay]) if (p) for (const band of bands) expect(bandOverlap(band, p.box)).toBe(0);
+    }
+    // Some are left out: there is no room for twelve labels between six converging links.
+    const shown = [...layout.links.values()].filter((l) => l.capacity).length;
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThan(6);
+  });
+
+  it('keeps labels inside the drawing: a link along the top edge has its capacity under it, not cut', () => {
+    const layout = layoutLabels({
+      width: 600,
+      height: 200,
+      measure: estimateWidth,
+      minLinkLength: 150,
+      nodes: [
+        { id: 'A', kind: 'host', x: 60, y: 20, prefer: { dx: 0, dy: 40, anchor: 'middle' } },
+        { id: 'B', kind: 'host', x: 540, y: 20, prefer: { dx: 0, dy: 40, anchor: 'middle' } },
+      ],
+      links: [link('l1', [60, 20], [540, 20])],
+    });
+    const { capacity, delay } = layout.links.get('l1')!;
+    expect(capacity).not.toBeNull();
+    for (const p of [capacity, delay]) if (p) expect(inside(p.box, 600, 200)).toBe(true);
+    for (const p of layout.nodes.values()) expect(inside(p.box, 600, 200)).toBe(true);
+    expectApart(layout);
+  });
+
+  it('keeps out of the legend\'s corner', () => {
+    const keepOut = [{ left: 400, top: 0, right: 600, bottom: 160 }];
+    const layout = layoutLabels({
+      width: 600,
+      height: 300,
+      keepOut,
+      measure: estimateWidth,
+      minLinkLength: 150,
+      nodes: [
+        { id: 'A', kind: 'host', x: 100, y: 120, prefer: { dx: 0, dy: 40, anchor: 'middle' } },
+        { id: 'B', kind: 'host', x: 560, y: 200, prefer: { dx: 0, dy: 40, anchor: 'middle' } },
+      ],
+      links: [link('l1', [100, 120], [560, 200])],
+    });
+    for (const b of layoutBoxes(layout)) expect(overlaps(b, keepOut[0])).toBe(false);
+  });
+
+  it('shows a short link\'s labels only when it is selected, and places the selected link first', () => {
+    const base = {
+      width: 400,
+      height: 200,
+      measure: estimateWidth,
+      minLinkLength: 150,
+      nodes: [
+        { id: 'A', kind: 'edge' as const, x: 100, y: 100, prefer: { dx: 0, dy: 40, anchor: 'middle' as const } },
+        { id: 'B', kind: 'edge' as const, x: 220, y: 100, prefer: { dx: 0, dy: 40, anchor: 'middle' as const } },
+      ],
+    };
+    expect(layoutLabels({ ...base, links: [link('f1', [100, 100], [220, 100])] }).links.get('f1')).toEqual({ capacity: null, delay: null });
+    const selected = layoutLabels({ ...base, links: [link('f1', [100, 100], [220, 100], { selected: true })] }).links.get('f1')!;
+    expect(selected.capacity?.text).toBe('1 Gbit/s');
+  });
+});
+
+describe('every preset, fitted as at 1280x720 and 1920x1080', () => {
+  // The network view's size at those screens, with and without the side panel.
+  const views = [
+    { width: 930, height: 250 },
+    { width: 600, height: 250 },
+    { width: 1430, height: 410 },
+    { width: 1100, height: 410 },
+  ];
+  const legend = { width: 190, height: 160 };
+  // Presenter mode's network view at those screens, its glyphs x1.5 (glyphScale.ts).
+  const presenterViews = [
+    { width: 690, height: 520 },
+    { width: 1050, height: 800 },
+  ];
+  for (const preset of PRESETS) for (const [scale, sized] of [[1, views], [1.5, presenterViews]] as const) {
+    it(`${preset.id}, glyphs x${scale}: labels apart, inside the view, off the lanes and the nodes`, () => {
+      const scenario = preset.scenario as Scenario;
+      for (const v of sized) {
+        const transform = fitAround(scenario, v.width, v.height, legend, scale);
+        const layout = canvasLabels(scenario, { ...v, transform, reserve: legend, selectedLink: null, scale }, estimateWidth);
+        expectApart(layout);
+        for (const p of layout.nodes.values()) expect(inside(p.box, v.width, v.height), `${preset.id} ${p.text} in ${v.width}x${v.height}`).toBe(true);
+        const nodeAt = new Map(scenario.nodes.map((n) => [n.id, apply(transform, n.x, n.y)]));
+        const segments = scenario.links.map((k) => ({ id: k.id, a: nodeAt.get(k.a)!, b: nodeAt.get(k.b)! }));
+        for (const [id, l] of layout.links) {
+          for (const p of [l.capacity, l.delay]) {
+            if (!p) continue;
+            expect(inside(p.box, v.width, v.height), `${preset.id} ${id} ${p.text}`).toBe(true);
+            // Read as its own link's: no other link is nearer.
+            const c: [number, number] = [(p.box.left + p.box.right) / 2, p.y];
+            const own = segments.find((g) => g.id === id)!;
+            for (const g of segments) if (g.id !== id) expect(distanceToSegment(c, g.a, g.b), `${preset.id} ${id} ${p.text} nearer ${g.id}`).toBeGreaterThan(distanceToSegment(c, own.a, own.b));
+          }
+        }
+      }
+    });
+  }
+});

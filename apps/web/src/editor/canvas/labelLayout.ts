@@ -1,0 +1,313 @@
+/**
+ * Where the network drawing writes its text: node names first (always shown), then each
+ * link's capacity and delay, in screen pixels, so that no label sits on another, on a node,
+ * on the band a link's animated lanes take, or past the drawing's edge.
+ *
+ * Labels are tried at a few places each, best first, and the first place that is free is
+ * taken (greedy, in a fixed order: the selected link, then longer links). A node name that
+ * finds no free place takes the one that covers least, since a node must keep its name; a
+ * link label that finds none is left out (its values stay in the link's tooltip and in
+ * the side panel) rather than drawn over something else. Paper 001's six access links
+ * fanning into one edge used to print "1 Gbit/s" and "1 ms" on top of each other.
+ */
+import type { NodeKind } from '../../topology/kinds';
+import type { NodeLabelPlacement } from './labels';
+
+export interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+export type TextKind = 'node' | 'link';
+/** Width of a text as drawn, px. */
+export type Measure = (text: string, kind: TextKind) => number;
+
+/** Heights of a line of text (16 px bold node names, 14 px link labels) with a little air. */
+export const TEXT_H: Record<TextKind, number> = { node: 19, link: 17 };
+
+/** Half width and half height of each node glyph (topology/NodeGlyph.tsx) with its stroke. */
+export const GLYPH_HALF: Record<NodeKind, { w: number; h: number }> = {
+  host: { w: 19.5, h: 14.5 },
+  router: { w: 16, h: 16 },
+  edge: { w: 16, h: 16 },
+  core: { w: 22, h: 22 },
+};
+
+export interface LayoutNode {
+  id: string;
+  kind: NodeKind;
+  x: number;
+  y: number;
+  /** The side its links leave free (labels.ts nodeLabelPlacement): tried first. */
+  prefer: NodeLabelPlacement;
+}
+
+export interface LayoutLink {
+  id: string;
+  /** Centres of its two nodes, px. */
+  a: readonly [number, number];
+  b: readonly [number, number];
+  /** Half width of the band the animation draws along it (animation/geometry.ts), px. */
+  band: number;
+  /** How far from each node's centre the band starts (the lanes stop at the glyphs), px. */
+  inset: readonly [number, number];
+  capacity: string;
+  delay: string;
+  selected: boolean;
+}
+
+export interface LabelLayoutInput {
+  width: number;
+  height: number;
+  nodes: readonly LayoutNode[];
+  links: readonly LayoutLink[];
+  /** Boxes drawn over the canvas (the animation's legend): no label goes under them. */
+  keepOut?: readonly Box[];
+  measure: Measure;
+  /** Links shorter than this show their labels only when selected, px. */
+  minLinkLength: number;
+  /**
+   * Glyph scale (glyphScale.ts): glyphs and text are this much larger than the sizes
+   * above, which are at rest; `measure` measures text at rest.
+   */
+  scale?: number;
+}
+
+export interface PlacedLabel {
+  text: string;
+  /** The text's anchor point: x by `anchor`, y its vertical middle. */
+  x: number;
+  y: number;
+  anchor: 'start' | 'middle' | 'end';
+  box: Box;
+}
+
+export interface LinkLabels {
+  capacity: PlacedLabel | null;
+  delay: PlacedLabel | null;
+}
+
+export interface LabelLayout {
+  nodes: Map<string, PlacedLabel>;
+  links: Map<string, LinkLabels>;
+}
+
+/** Room kept between a label and anything else, px. */
+const AIR = 2;
+/** Where along a link its labels are tried, from the middle outwards. */
+const ALONG = [0.5, 0.4, 0.6, 0.3, 0.7, 0.22, 0.78];
+
+export function layoutLabels(input: LabelLayoutInput): LabelLayout {
+  const { width, height } = input;
+  const s = input.scale ?? 1;
+  const measure: Measure = (text, kind) => input.measure(text, kind) * s;
+  const keepOut = input.keepOut ?? [];
+  const glyphs = input.nodes.map((n) => glyphBox(n, s));
+  const placed: Box[] = [];
+  const nodes = new Map<string, PlacedLabel>();
+
+  const inBounds = (b: Box) => b.left >= AIR && b.top >= AIR && b.right <= width - AIR && b.bottom <= height - AIR;
+  const bands = input.links.map(bandOf);
+  const onBand = (b: Box) => bands.some((band) => bandOverlap(band, b) > 0);
+
+  // ---- node names ----
+  input.nodes.forEach((n, i) => {
+    const w = measure(n.id, 'node');
+    let best: { label: PlacedLabel; cost: number } | null = null;
+    for (const [k, c] of nodeCandidates(n, w, s).entries()) {
+      const box = c.box;
+      let cost = k * 0.01; // earlier candidates win ties
+      if (!inBounds(box)) cost += 100;
+      if (keepOut.some((o) => overlaps(o, box, AIR))) cost += 50;
+      if (placed.some((p) => overlaps(p, box, AIR))) cost += 40;
+      if (glyphs.some((g, j) => j !== i && overlaps(g, box, AIR))) cost += 40;
+      for (const band of bands) cost += bandOverlap(band, box) / 4;
+      if (!best || cost < best.cost) best = { label: c, cost };
+      if (cost < 0.5) break;
+    }
+    nodes.set(n.id, best!.label);
+    placed.push(best!.label.box);
+  });
+
+  // ---- link labels ----
+  const free = (b: Box) =>
+    inBounds(b) && !onBand(b) && !glyphs.some((g) => overlaps(g, b, AIR)) && !placed.some((p) => overlaps(p, b, AIR)) && !keepOut.some((o) => overlaps(o, b, AIR));
+  const links = new Map<string, LinkLabels>();
+  const order = input.links
+    .map((l, i) => ({ l, i, len: Math.hypot(l.b[0] - l.a[0], l.b[1] - l.a[1]) }))
+    .sort((p, q) => Number(q.l.selected) - Number(p.l.selected) || q.len - p.len || p.i - q.i);
+  for (const { l, len } of order) {
+    const none: LinkLabels = { capacity: null, delay: null };
+    if (len < 1 || (len < input.minLinkLength && !l.selected)) {
+      links.set(l.id, none);
+      continue;
+    }
+    // A label nearer another link than its own would be read as that link's.
+    const ownNearest = (p: PlacedLabel) => {
+      const c: [number, number] = [(p.box.left + p.box.right) / 2, p.y];
+      const mine = pointSegmentDistance(c, l.a, l.b);
+      return input.links.every((o) => o === l || pointSegmentDistance(c, o.a, o.b) > mine);
+    };
+    const result = placeLinkLabels(l, measure, s, (p) => free(p.box) && ownNearest(p)) ?? none;
+    for (const p of [result.capacity, result.delay]) if (p) placed.push(p.box);
+    links.set(l.id, result);
+  }
+  return { nodes, links };
+}
+
+function glyphBox(n: LayoutNode, s: number): Box {
+  const g = { w: GLYPH_HALF[n.kind].w * s, h: GLYPH_HALF[n.kind].h * s };
+  return { left: n.x - g.w, top: n.y - g.h, right: n.x + g.w, bottom: n.y + g.h };
+}
+
+/** A label of width w: its box for an anchor point. */
+function labelAt(text: string, x: number, y: number, w: number, h: number, anchor: PlacedLabel['anchor']): PlacedLabel {
+  const left = anchor === 'start' ? x : anchor === 'end' ? x - w : x - w / 2;
+  return { text, x, y, anchor, box: { left, top: y - h / 2, right: left + w, bottom: y + h / 2 } };
+}
+
+/**
+ * Beside, under and over the node, then at its corners, then the same further out: the
+ * side its links leave free first.
+ */
+function nodeCandidates(n: LayoutNode, w: number, s: number): PlacedLabel[] {
+  const g = { w: GLYPH_HALF[n.kind].w * s, h: GLYPH_HALF[n.kind].h * s };
+  const h = TEXT_H.node * s;
+  const out: PlacedLabel[] = [];
+  for (const far of [0, 16 * s, 32 * s]) {
+    const below = labelAt(n.id, n.x, n.y + g.h + 4 + far + h / 2, w, h, 'middle');
+    const above = labelAt(n.id, n.x, n.y - g.h - 4 - far - h / 2, w, h, 'middle');
+    const right = labelAt(n.id, n.x + g.w + 8 + far, n.y, w, h, 'start');
+    const left = labelAt(n.id, n.x - g.w - 8 - far, n.y, w, h, 'end');
+    const sides =
+      n.prefer.anchor === 'end' ? [left, below, above, right] : n.prefer.anchor === 'start' ? [right, below, above, left] : [below, above, right, left];
+    const dy = g.h + 2 + far + h / 2;
+    const corners = [
+      labelAt(n.id, n.x + g.w + 2 + far, n.y + dy, w, h, 'start'),
+      labelAt(n.id, n.x - g.w - 2 - far, n.y + dy, w, h, 'end'),
+      labelAt(n.id, n.x + g.w + 2 + far, n.y - dy, w, h, 'start'),
+      labelAt(n.id, n.x - g.w - 2 - far, n.y - dy, w, h, 'end'),
+    ];
+    out.push(...sides, ...corners);
+  }
+  return out;
+}
+
+/**
+ * A link's two labels at the first free place: either side of its band at the middle
+ * (capacity on the upper side), then further along, then both on one side; else the
+ * capacity alone; else none (null).
+ */
+function placeLinkLabels(l: LayoutLink, measure: Measure, s: number, free: (p: PlacedLabel) => boolean): LinkLabels | null {
+  const [x1, y1] = l.a;
+  const [x2, y2] = l.b;
+  const len = Math.hypot(x2 - x1, y2 - y1);
+  // The unit normal that points up on screen (left for a vertical link).
+  let nx = -(y2 - y1) / len;
+  let ny = (x2 - x1) / len;
+  if (ny > 0 || (ny === 0 && nx > 0)) {
+    nx = -nx;
+    ny = -ny;
+  }
+  const h = TEXT_H.link * s;
+  const capW = measure(l.capacity, 'link');
+  const delW = measure(l.delay, 'link');
+  // How far a box's centre must be from the link's line for the box to clear the band.
+  const reach = (w: number) => (Math.abs(nx) * w + Math.abs(ny) * h) / 2;
+  const at = (text: string, w: number, t: number, side: 1 | -1, extra = 0) => {
+    const d = l.band + AIR + 1 + reach(w) + extra;
+    return labelAt(text, x1 + (x2 - x1) * t + side * nx * d, y1 + (y2 - y1) * t + side * ny * d, w, h, 'middle');
+  };
+  const fits = (...labels: PlacedLabel[]) => labels.every(free) && !(labels.length === 2 && overlaps(labels[0].box, labels[1].box, AIR));
+
+  for (const t of ALONG) {
+    for (const side of [1, -1] as const) {
+      const cap = at(l.capacity, capW, t, side);
+      const del = at(l.delay, delW, t, side === 1 ? -1 : 1);
+      if (fits(cap, del)) return { capacity: cap, delay: del };
+    }
+  }
+  for (const t of ALONG) {
+    for (const side of [1, -1] as const) {
+      const cap = at(l.capacity, capW, t, side);
+      const del = at(l.delay, delW, t, side, reach(capW) + reach(delW) + AIR);
+      if (fits(cap, del)) return { capacity: cap, delay: del };
+    }
+  }
+  for (const t of ALONG) {
+    for (const side of [1, -1] as const) {
+      const cap = at(l.capacity, capW, t, side);
+      if (fits(cap)) return { capacity: cap, delay: null };
+    }
+  }
+  return null;
+}
+
+export function overlaps(a: Box, b: Box, air = 0): boolean {
+  return a.left < b.right + air && b.left < a.right + air && a.top < b.bottom + air && b.top < a.bottom + air;
+}
+
+/** The strip a link's lanes take: a rectangle along the link, between the glyphs. */
+export interface Band {
+  /** Centre, unit direction, half length and half width, px. */
+  cx: number;
+  cy: number;
+  ux: number;
+  uy: number;
+  halfLength: number;
+  halfWidth: number;
+}
+
+export function bandOf(l: LayoutLink): Band {
+  const dx = l.b[0] - l.a[0];
+  const dy = l.b[1] - l.a[1];
+  const full = Math.hypot(dx, dy);
+  const ux = full > 0 ? dx / full : 1;
+  const uy = full > 0 ? dy / full : 0;
+  const from = Math.min(l.inset[0], full / 2);
+  const to = full - Math.min(l.inset[1], full / 2);
+  const mid = (from + to) / 2;
+  return { cx: l.a[0] + ux * mid, cy: l.a[1] + uy * mid, ux, uy, halfLength: Math.max(0, (to - from) / 2), halfWidth: l.band + 1 };
+}
+
+/**
+ * How deep a box reaches into a band, px (0: apart). Separating axes: the box's two and
+ * the band's two; the depth is the least overlap among them.
+ */
+export function bandOverlap(band: Band, box: Box): number {
+  const hw = (box.right - box.left) / 2;
+  const hh = (box.bottom - box.top) / 2;
+  const dx = band.cx - (box.left + hw);
+  const dy = band.cy - (box.top + hh);
+  const { ux, uy } = band;
+  const nx = -uy;
+  const ny = ux;
+  const L = band.halfLength;
+  const W = band.halfWidth;
+  const overlaps = [
+    hw + Math.abs(ux) * L + Math.abs(nx) * W - Math.abs(dx),
+    hh + Math.abs(uy) * L + Math.abs(ny) * W - Math.abs(dy),
+    L + hw * Math.abs(ux) + hh * Math.abs(uy) - Math.abs(dx * ux + dy * uy),
+    W + hw * Math.abs(nx) + hh * Math.abs(ny) - Math.abs(dx * nx + dy * ny),
+  ];
+  const least = Math.min(...overlaps);
+  return least > 0 ? least : 0;
+}
+
+function pointSegmentDistance([x, y]: readonly [number, number], [x1, y1]: readonly [number, number], [x2, y2]: readonly [number, number]): number {
+  const dx = x2 - x1;
+  const dy = y2 - y1;
+  const len2 = dx * dx + dy * dy;
+  const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((x - x1) * dx + (y - y1) * dy) / len2));
+  return Math.hypot(x - (x1 + t * dx), y - (y1 + t * dy));
+}
+
+/** Every label box of a layout (node names and shown link labels). */
+export function layoutBoxes(layout: LabelLayout): Box[] {
+  const out: Box[] = [];
+  for (const p of layout.nodes.values()) out.push(p.box);
+  for (const l of layout.links.values()) for (const p of [l.capacity, l.delay]) if (p) out.push(p.box);
+  return out;
+}

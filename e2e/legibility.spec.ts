@@ -1,0 +1,240 @@
+/**
+ * What the room can read (issue 19): at a projector's 1280x720 and at 1920x1080, for every
+ * preset, the network's node names and link labels and the channel view's margin labels
+ * (λ1, λ2..., "no room", a core's fiber names) sit apart and inside their drawing; a drop's
+ * reason stays visible in a narrow event log; the histograms keep room for their bars; the
+ * chart export carries a caption and never cuts a key. And building from scratch: New
+ * scenario and back by Undo, deleting a host that has a flow, a core selected in the
+ * editor shown in the channel view.
+ *
+ * Boxes are the browser's own (getBoundingClientRect) for SVG text; for the canvas, the
+ * boxes the channel view measured as it drew (data-labels on its figure).
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { snapshot } from './helpers';
+
+/** Every preset (packages/scenario/src/presets.ts); the first test checks the picker lists exactly these. */
+const PRESET_IDS = ['first-lesson', 'paper000', 'paper001', 'paper002', 'paper003-slow', 'paper003-fast', 'paper004'];
+
+interface Box {
+  text: string;
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+const SIZES = [
+  { width: 1280, height: 720 },
+  { width: 1920, height: 1080 },
+];
+
+/** Pairs of boxes that overlap by more than half a pixel each way. */
+function overlapping(boxes: Box[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < boxes.length; i++) {
+    for (let j = i + 1; j < boxes.length; j++) {
+      const a = boxes[i];
+      const b = boxes[j];
+      if (a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5) out.push(`"${a.text}" / "${b.text}"`);
+    }
+  }
+  return out;
+}
+
+function outside(boxes: Box[], frame: { left: number; top: number; right: number; bottom: number }): string[] {
+  return boxes.filter((b) => b.left < frame.left - 0.5 || b.top < frame.top - 0.5 || b.right > frame.right + 0.5 || b.bottom > frame.bottom + 0.5).map((b) => `"${b.text}"`);
+}
+
+async function openPreset(page: Page, id: string): Promise<void> {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  await page.goto(`./#preset=${id}`);
+  await expect(page.getByTestId('preset')).toHaveValue(id);
+  await expect(page.getByTestId('phase')).toHaveText('Running');
+  expect(errors, 'uncaught page errors').toEqual([]);
+}
+
+/** The network drawing's text: node names and link labels, in page pixels. */
+async function networkText(page: Page): Promise<{ boxes: Box[]; frame: Box; links: number }> {
+  return page.getByTestId('topology').evaluate((svg) => {
+    const box = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      return { text: el.textContent ?? '', left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+    };
+    const texts = [...svg.querySelectorAll('.node-label, .link-label text')];
+    return { boxes: texts.map(box), frame: box(svg), links: svg.querySelectorAll('.link-label text').length };
+  });
+}
+
+test('the presets checked here are the ones the picker offers', async ({ page }) => {
+  await openPreset(page, 'paper000');
+  const offered = await page.getByTestId('preset').locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+  expect(offered).toEqual(PRESET_IDS);
+});
+
+for (const size of SIZES) {
+  for (const id of PRESET_IDS) {
+    test(`${id} at ${size.width}x${size.height}: network and channel labels apart and inside`, async ({ page }) => {
+      await page.setViewportSize(size);
+      await openPreset(page, id);
+      const net = await networkText(page);
+      const nodes = Number(await page.getByTestId('topology').getAttribute('data-nodes'));
+      expect(net.boxes.length - net.links, 'every node has its name').toBe(nodes);
+      expect(overlapping(net.boxes), 'network labels on top of each other').toEqual([]);
+      expect(outside(net.boxes, net.frame), 'network labels cut at the edge').toEqual([]);
+
+      await page.getByTestId('tab-channels').click();
+      if (id === 'paper004') {
+        // Packet switching only: nothing to draw, and the view says why.
+        await expect(page.getByTestId('channel-area')).toContainText('no fiber link');
+        return;
+      }
+      const gantt = page.getByTestId('channel-gantt');
+      // Each preset's busiest fiber, then each core's fibers (the crowded case).
+      const values = [await gantt.getAttribute('data-selection')];
+      for (const option of await page.getByTestId('channel-picker').locator('option[value^="node:"]').all()) values.push(await option.getAttribute('value'));
+      for (const value of values) {
+        if (value && value !== (await gantt.getAttribute('data-selection'))) await page.getByTestId('channel-picker').selectOption(value);
+        await expect(gantt).toHaveAttribute('data-selection', value!);
+        // Drawn with the lanes of this choice (a previous choice's labels do not count).
+        await expect.poll(async () => JSON.parse((await gantt.getAttribute('data-labels')) ?? '[]').some((l: unknown[]) => String(l[0]).startsWith('λ'))).toBe(true);
+        const { labels, canvas } = await gantt.evaluate((fig) => {
+          const c = fig.querySelector('canvas')!;
+          return { labels: JSON.parse(fig.getAttribute('data-labels') ?? '[]') as Array<[string, number, number, number, number]>, canvas: { width: c.clientWidth, height: c.clientHeight } };
+        });
+        const boxes = labels.map(([text, left, top, right, bottom]) => ({ text, left, top, right, bottom }));
+        expect(overlapping(boxes), `channel labels of ${value} on top of each other`).toEqual([]);
+        expect(outside(boxes, { left: 0, top: 0, right: canvas.width, bottom: canvas.height }), `channel labels of ${value} outside the canvas`).toEqual([]);
+      }
+
+      // The histograms keep room for their bars.
+      for (const id of ['hist-burst-bytes', 'hist-segments']) {
+        const axis = page.getByTestId(id).locator('line.axis').nth(1);
+        const h = (await axis.boundingBox())?.height ?? 0;
+        expect(h, `${id} plot height`).toBeGreaterThanOrEqual(48);
+      }
+      if (id === 'paper002') await snapshot(page, `legibility-${id}-${size.width}`);
+    });
+  }
+}
+
+test('a drop\'s reason stays visible in a log narrower than its sentence', async ({ page }) => {
+  // The log is about 560 px wide here: "burst 212 (data, 23 segments of tcp1) dropped at
+  // C1 on its way to C2: injected loss" does not fit whole.
+  await page.setViewportSize({ width: 1000, height: 720 });
+  await openPreset(page, 'paper000');
+  await page.getByTestId('tab-log').click();
+  await page.getByTestId('log-filter-tcp').uncheck();
+  const row = page.getByTestId('log-row').filter({ hasText: /segments? of \S+\) dropped at/ }).first();
+  await expect(row).toBeVisible({ timeout: 20_000 });
+  const parts = await row.evaluate((el) => {
+    const text = el.querySelector('.log-text')!;
+    const reason = el.querySelector('[data-part="reason"]');
+    const r = (e: Element) => e.getBoundingClientRect();
+    return {
+      overflowing: text.scrollWidth > text.clientWidth + 1 || [...text.children].some((c) => (c as HTMLElement).scrollWidth > (c as HTMLElement).clientWidth + 1),
+      reason: reason?.textContent ?? null,
+      reasonBox: reason ? { left: r(reason).left, right: r(reason).right } : null,
+      textBox: { left: r(text).left, right: r(text).right },
+    };
+  });
+  expect(parts.overflowing, 'the sentence is longer than the row: the case under test').toBe(true);
+  expect(parts.reason).toBe(': injected loss');
+  expect(parts.reasonBox!.left).toBeGreaterThanOrEqual(parts.textBox.left - 0.5);
+  expect(parts.reasonBox!.right).toBeLessThanOrEqual(parts.textBox.right + 0.5);
+  await snapshot(page, 'legibility-log-narrow');
+});
+
+test('selecting a core in the editor switches the channel view to it', async ({ page }) => {
+  await openPreset(page, 'paper000');
+  await page.getByTestId('tab-channels').click();
+  const gantt = page.getByTestId('channel-gantt');
+  await expect(gantt).toHaveAttribute('data-selection', /^link:/);
+  for (const core of ['C2', 'C3']) {
+    const value = await page.getByTestId('channel-picker').locator('option', { hasText: `${core}: its outgoing fibers` }).getAttribute('value');
+    await page.locator(`[data-node="${core}"]`).click();
+    await expect(page.getByTestId('property-panel')).toHaveAttribute('aria-label', `Core ${core}`);
+    await expect(gantt).toHaveAttribute('data-selection', value!);
+    await expect(page.getByTestId('channel-picker')).toHaveValue(value!);
+  }
+  // Picked while another tab is open: shown when the Channels tab opens.
+  await page.getByTestId('tab-charts').click();
+  await page.locator('[data-node="C1"]').click();
+  await page.getByTestId('tab-channels').click();
+  await expect(page.getByTestId('channel-picker')).toHaveValue(
+    (await page.getByTestId('channel-picker').locator('option', { hasText: 'C1: its outgoing fibers' }).getAttribute('value'))!,
+  );
+});
+
+test('New scenario empties the network in one step, says what to add, and Undo restores the preset', async ({ page }) => {
+  await openPreset(page, 'paper000');
+  const topology = page.getByTestId('topology');
+  const nodes = await topology.getAttribute('data-nodes');
+  await page.getByTestId('new-scenario').click();
+  await expect(topology).toHaveAttribute('data-nodes', '0');
+  await expect(page.getByTestId('preset')).toHaveValue('');
+  await expect(page.getByTestId('build-guide')).toHaveAttribute('data-step', 'nodes');
+  await expect(page.getByTestId('charts-empty')).toContainText('No TCP flow yet');
+  await expect(page.getByTestId('undo')).toHaveAttribute('aria-label', 'Undo new scenario');
+  await snapshot(page, 'legibility-new-scenario');
+
+  await page.getByTestId('undo').click();
+  await expect(topology).toHaveAttribute('data-nodes', nodes!);
+  await expect(page.getByTestId('preset')).toHaveValue('paper000');
+  await expect(page.getByTestId('reset-preset')).toHaveCount(0); // not "edited": the preset as it was
+  await expect(page.getByTestId('charts-empty')).toHaveCount(0);
+  await expect(page.getByTestId('chart-cwnd')).toBeVisible();
+  await expect(page.getByTestId('phase')).toHaveText('Running');
+  // Refitted to the preset: every node name inside the drawing again.
+  const net = await networkText(page);
+  expect(outside(net.boxes, net.frame)).toEqual([]);
+  await expect(page.getByTestId('redo')).toHaveAttribute('aria-label', 'Redo new scenario');
+});
+
+test('deleting a host that has a flow says so before and as it happens, in one undoable step', async ({ page }) => {
+  await openPreset(page, 'paper000');
+  await page.locator('[data-node="Server"]').click();
+  await expect(page.getByTestId('delete-note')).toHaveText('Deleting Server also deletes flow tcp1, link Server-E1 (Undo brings them back).');
+  await page.getByTestId('panel-delete').click();
+  await expect(page.locator('[data-node="Server"]')).toHaveCount(0);
+  await expect(page.getByTestId('editor-status')).toContainText('Deleted host Server with flow tcp1, link Server-E1. Undo (Ctrl+Z) brings them back.');
+  await expect(page.getByTestId('undo')).toHaveAttribute('aria-label', 'Undo delete host Server with flow tcp1');
+  await expect(page.getByTestId('charts-empty')).toBeVisible();
+  await page.keyboard.press('Control+z');
+  await expect(page.locator('[data-node="Server"]')).toHaveCount(1);
+  await expect(page.getByTestId('charts-empty')).toHaveCount(0);
+  await expect(page.getByTestId('preset')).toHaveValue('paper000');
+  await expect(page.getByTestId('reset-preset')).toHaveCount(0);
+});
+
+test('the chart export carries the scenario and its parameters, and cuts no key', async ({ page }) => {
+  await openPreset(page, 'paper004');
+  await expect.poll(async () => Number(await page.getByTestId('chart-cwnd').getAttribute('data-points'))).toBeGreaterThan(0);
+  await page.getByTestId('share-toggle').click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-svg').click()]);
+  const svg = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
+  expect(svg).toContain('Dumb-bell');
+  expect(svg).toContain('3 TCP flows (Tahoe, Reno, NewReno');
+  expect(svg).toContain('seed 1');
+  // Every text of the figure lies inside it, measured by the browser.
+  const cut = await page.evaluate((markup) => {
+    const holder = document.createElement('div');
+    holder.style.position = 'absolute';
+    holder.style.left = '0';
+    holder.style.top = '0';
+    holder.innerHTML = markup;
+    document.body.append(holder);
+    const root = holder.querySelector('svg')!;
+    const width = Number(root.getAttribute('width'));
+    const height = Number(root.getAttribute('height'));
+    const frame = root.getBoundingClientRect();
+    const out = [...root.querySelectorAll('text')]
+      .map((t) => ({ text: t.textContent, r: t.getBoundingClientRect() }))
+      .filter(({ r }) => r.left < frame.left - 0.5 || r.right > frame.left + width + 0.5 || r.bottom > frame.top + height + 0.5)
+      .map(({ text }) => text);
+    holder.remove();
+    return out;
+  }, svg);
+  expect(cut, 'texts cut at the figure\'s edge').toEqual([]);
+});
