@@ -12,7 +12,7 @@ import { NodeGlyph } from '../../topology/NodeGlyph';
 import { apply, invert, type ViewTransform } from '../fit';
 import { fitAround } from './fitAround';
 import { useView } from '../../view/viewStore';
-import { glyphScale, restGlyphScale } from './glyphScale';
+import { crowdingLimit, glyphScale, restGlyphScale, uncrowdedScale } from './glyphScale';
 import { canvasLabels } from './canvasLabels';
 import { linkCapacityText } from './labels';
 import { GLYPH_HALF, layoutBoxes, type Box, type LabelLayout, type LinkLabels, type PlacedLabel } from './labelLayout';
@@ -71,7 +71,10 @@ export function EditorCanvas(props: EditorCanvasProps) {
   // the user has zoomed since.
   const restScale = restGlyphScale({ width, height, presenter });
   const [fitZoom, setFitZoom] = useState(1);
-  const s = glyphScale({ width, height, presenter, zoom: transform.k, fitZoom });
+  // ...cut where glyphs apart at rest would touch (a column of hosts stays a column).
+  const glyphPlaces = useMemo(() => scenario.nodes.map((n) => ({ x: n.x, y: n.y, half: GLYPH_HALF[n.kind] })), [scenario.nodes]);
+  const crowding = useMemo(() => crowdingLimit(glyphPlaces, transform.k), [glyphPlaces, transform.k]);
+  const s = uncrowdedScale(glyphScale({ width, height, presenter, zoom: transform.k, fitZoom }), crowding);
 
   // d3-zoom on the svg, once (a layout effect, so the fit below finds it).
   useLayoutEffect(() => {

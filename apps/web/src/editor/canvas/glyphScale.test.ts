@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GLYPH_SCALE_RANGE, PRESENTER_GLYPH_SCALE, REST_AREA, glyphScale, restGlyphScale } from './glyphScale';
+import { GLYPH_SCALE_RANGE, PRESENTER_GLYPH_SCALE, REST_AREA, crowdingLimit, glyphScale, restGlyphScale, uncrowdedScale } from './glyphScale';
 
 const rest = { ...REST_AREA, presenter: false };
 
@@ -29,5 +29,30 @@ describe('glyph scale', () => {
   it('ignores a missing or broken zoom', () => {
     expect(glyphScale({ ...rest, zoom: NaN, fitZoom: 1 })).toBe(1);
     expect(glyphScale({ ...rest, zoom: 2, fitZoom: 0 })).toBe(1);
+  });
+});
+
+describe('glyphs never grow into each other', () => {
+  const host = { w: 19.5, h: 14.5 };
+  it('a column of hosts 40 units apart at zoom 1 allows 40 - 3 over two half heights', () => {
+    const column = [0, 40, 80].map((y) => ({ x: 0, y, half: host }));
+    expect(crowdingLimit(column, 1)).toBeCloseTo(37 / 29);
+    // Zooming in spreads them: twice the zoom, more than twice the room.
+    expect(crowdingLimit(column, 2)).toBeCloseTo(77 / 29);
+  });
+
+  it('nodes apart along either axis are apart', () => {
+    const diagonal = [
+      { x: 0, y: 0, half: host },
+      { x: 100, y: 5, half: host },
+    ];
+    expect(crowdingLimit(diagonal, 1)).toBeCloseTo(97 / 39);
+    expect(crowdingLimit([{ x: 0, y: 0, half: host }], 1)).toBe(Infinity);
+  });
+
+  it('the scale drawn is the wanted one, cut where glyphs would touch, never below rest', () => {
+    expect(uncrowdedScale(1.5, 3)).toBe(1.5);
+    expect(uncrowdedScale(1.5, 1.2)).toBe(1.2);
+    expect(uncrowdedScale(1.5, 0.8)).toBe(1);
   });
 });

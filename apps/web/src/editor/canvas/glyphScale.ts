@@ -50,3 +50,36 @@ export function glyphScale(input: GlyphScaleInput): number {
 function clampScale(s: number): number {
   return Math.min(GLYPH_SCALE_RANGE[1], Math.max(GLYPH_SCALE_RANGE[0], s));
 }
+
+/** Half extents of a glyph at rest, px (labelLayout.ts GLYPH_HALF), and the air kept between two. */
+type Half = { w: number; h: number };
+const AIR_PX = 3;
+
+/**
+ * The largest glyph scale at which no two nodes' glyphs touch, with the drawing at zoom k
+ * (pixels per scenario unit). Two glyphs are apart when they are apart along x or along y,
+ * so each pair allows the larger of its two ratios; the network allows the smallest over
+ * its pairs. Infinity with fewer than two nodes.
+ */
+export function crowdingLimit(nodes: ReadonlyArray<{ x: number; y: number; half: Half }>, k: number): number {
+  let limit = Infinity;
+  for (let i = 0; i < nodes.length; i++) {
+    for (let j = i + 1; j < nodes.length; j++) {
+      const a = nodes[i];
+      const b = nodes[j];
+      const alongX = (Math.abs(a.x - b.x) * k - AIR_PX) / (a.half.w + b.half.w);
+      const alongY = (Math.abs(a.y - b.y) * k - AIR_PX) / (a.half.h + b.half.h);
+      limit = Math.min(limit, Math.max(alongX, alongY));
+    }
+  }
+  return limit;
+}
+
+/**
+ * The scale drawn: glyphScale's, but never so large that glyphs which are apart at rest
+ * would touch (a column of hosts 30 px apart stays a column in presenter mode). Never
+ * below rest size for that reason: a network crowded at rest stays as it was.
+ */
+export function uncrowdedScale(wanted: number, crowding: number): number {
+  return Math.min(wanted, Math.max(1, crowding));
+}
