@@ -23,6 +23,7 @@ import type { DrawList, OverlayProps } from './types';
 export function AnimationLayer(props: OverlayProps & { textBoxes?: ReadonlyArray<TextBox> }) {
   const { scenario, width, height, toScreen } = props;
   const s = props.glyphScale ?? 1;
+  const ms = props.markScale ?? s;
   const minText = useView().presenter ? presenterTextPx(window.innerHeight) : 0;
   const controller = useController();
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -39,11 +40,11 @@ export function AnimationLayer(props: OverlayProps & { textBoxes?: ReadonlyArray
   // of the editor; the geometry is cheap.
   const geometry = useMemo(
     () => ({
-      ...computeGeometry(scenario, toScreen, s),
+      ...computeGeometry(scenario, toScreen, ms, s),
       text: props.textBoxes ? [...props.textBoxes] : editorTextBoxes(scenario, toScreen, s),
       minText,
     }),
-    [scenario, toScreen, s, minText, props.textBoxes],
+    [scenario, toScreen, s, ms, minText, props.textBoxes],
   );
 
   // The latest props for the redraw closure, which lives as long as the component.

@@ -70,13 +70,16 @@ export function computeGeometry(
   scenario: Pick<Scenario, 'nodes' | 'links'>,
   toScreen: (x: number, y: number) => [number, number],
   size = 1,
+  /** The node glyphs' own scale, when smaller than the marks' (glyphs kept apart): default `size`. */
+  nodeSize = size,
 ): Geometry {
   const s = Math.min(2.5, Math.max(0.5, size));
+  const ns = Math.min(2.5, Math.max(0.5, nodeSize));
   const byId = new Map<string, number>();
   const nodes: NodeGeom[] = scenario.nodes.map((n, i) => {
     byId.set(n.id, i);
     const [x, y] = toScreen(n.x, n.y);
-    return { x, y, r: (NODE_RADIUS[n.kind] ?? 16) * s };
+    return { x, y, r: (NODE_RADIUS[n.kind] ?? 16) * ns };
   });
   const links = scenario.links.map((link): LinkGeom | null => {
     const ia = byId.get(link.a);

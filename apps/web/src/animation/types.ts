@@ -23,6 +23,8 @@ export interface OverlayProps {
   scale: number;
   /** Size factor of glyphs, lanes, marks and text (editor/canvas/glyphScale.ts). */
   glyphScale?: number;
+  /** Size factor of lanes and marks (at least glyphScale). */
+  markScale?: number;
 }
 
 /** A straight stroke: lanes, burst bars, flow stripes, packet-rate bands. */

@@ -18,6 +18,8 @@ export interface OverlayProps {
   scale: number;
   /** Size factor of the glyphs, labels and marks (canvas/glyphScale.ts): 1 at rest. */
   glyphScale: number;
+  /** Size factor of the lanes and the marks on them: the glyph scale before glyphs were kept apart. */
+  markScale: number;
   /** The same mapping as d3-zoom's transform: px = k * x + tx. */
   transform: { k: number; x: number; y: number };
   /** Where the editor wrote its own text (node names, link labels), px: marks keep off it. */

@@ -12,6 +12,7 @@ import { NodeGlyph } from '../../topology/NodeGlyph';
 import { apply, invert, type ViewTransform } from '../fit';
 import { fitAround } from './fitAround';
 import { useView } from '../../view/viewStore';
+import { presenterTextPx } from '../../view/presenterText';
 import { crowdingLimit, glyphScale, restGlyphScale, uncrowdedScale } from './glyphScale';
 import { canvasLabels } from './canvasLabels';
 import { linkCapacityText } from './labels';
@@ -74,7 +75,13 @@ export function EditorCanvas(props: EditorCanvasProps) {
   // ...cut where glyphs apart at rest would touch (a column of hosts stays a column).
   const glyphPlaces = useMemo(() => scenario.nodes.map((n) => ({ x: n.x, y: n.y, half: GLYPH_HALF[n.kind] })), [scenario.nodes]);
   const crowding = useMemo(() => crowdingLimit(glyphPlaces, transform.k), [glyphPlaces, transform.k]);
-  const s = uncrowdedScale(glyphScale({ width, height, presenter, zoom: transform.k, fitZoom }), crowding);
+  // The marks on the links (bursts, control packets, drops) grow as wanted: they are on
+  // the links, not at the nodes.
+  const markScale = glyphScale({ width, height, presenter, zoom: transform.k, fitZoom });
+  const s = uncrowdedScale(markScale, crowding);
+  // Names and link labels in presenter mode: at least its text size (14 px link labels at
+  // rest), even where the glyphs cannot grow that far.
+  const textScale = presenter ? Math.max(s, presenterTextPx(window.innerHeight) / 14) : s;
 
   // d3-zoom on the svg, once (a layout effect, so the fit below finds it).
   useLayoutEffect(() => {
@@ -170,8 +177,8 @@ export function EditorCanvas(props: EditorCanvasProps) {
   // Every label placed at once, so none sits on another, on a node, on a link's lanes or
   // past the edge (labelLayout.ts).
   const labels = useMemo<LabelLayout>(
-    () => canvasLabels({ nodes: scenario.nodes, links: scenario.links }, { width, height, transform, reserve, selectedLink, scale: s }, measure),
-    [scenario.nodes, scenario.links, transform, width, height, reserve, measure, selectedLink],
+    () => canvasLabels({ nodes: scenario.nodes, links: scenario.links }, { width, height, transform, reserve, selectedLink, scale: s, textScale, markScale }, measure),
+    [scenario.nodes, scenario.links, transform, width, height, reserve, measure, selectedLink, s, textScale, markScale],
   );
   const textBoxes = useMemo(() => layoutBoxes(labels), [labels]);
 
@@ -212,6 +219,7 @@ export function EditorCanvas(props: EditorCanvasProps) {
           height,
           scale: transform.k,
           glyphScale: s,
+          markScale,
           transform,
           toScreen: (x: number, y: number) => apply(transform, x, y),
           textBoxes,
@@ -232,7 +240,8 @@ export function EditorCanvas(props: EditorCanvasProps) {
         data-links={scenario.links.length}
         data-zoom={transform.k.toFixed(3)}
         data-glyph-scale={s.toFixed(2)}
-        style={{ ['--glyph-scale' as string]: s }}
+        data-mark-scale={markScale.toFixed(2)}
+        style={{ ['--glyph-scale' as string]: s, ['--label-scale' as string]: textScale }}
         onClick={onSvgClick}
         onMouseMove={from ? (e) => setPointer(localPoint(e)) : undefined}
       >

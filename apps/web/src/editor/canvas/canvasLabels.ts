@@ -19,6 +19,10 @@ export interface CanvasView {
   selectedLink: string | null;
   /** Glyph scale (glyphScale.ts): glyphs, lanes and text are this much larger than at rest. */
   scale?: number;
+  /** Text scale when larger than the glyphs' (labelLayout.ts). */
+  textScale?: number;
+  /** The lanes' scale (the animation's marks), when larger than the glyphs'. */
+  markScale?: number;
 }
 
 export function canvasLabels(scenario: Pick<Scenario, 'nodes' | 'links'>, view: CanvasView, measure: Measure): LabelLayout {
@@ -36,7 +40,7 @@ export function canvasLabels(scenario: Pick<Scenario, 'nodes' | 'links'>, view: 
       id: l.id,
       a: apply(transform, a.x, a.y),
       b: apply(transform, b.x, b.y),
-      band: laneBandHalfWidth(l.kind, l.kind === 'fiber' ? l.wavelengths : 0, s),
+      band: laneBandHalfWidth(l.kind, l.kind === 'fiber' ? l.wavelengths : 0, view.markScale ?? s),
       // The lanes stop where the glyphs end (animation/geometry.ts).
       inset: [(NODE_RADIUS[a.kind] ?? 16) * s + 2, (NODE_RADIUS[b.kind] ?? 16) * s + 2],
       capacity: linkCapacityText(l),
@@ -51,6 +55,7 @@ export function canvasLabels(scenario: Pick<Scenario, 'nodes' | 'links'>, view: 
     measure,
     minLinkLength: LINK_LABEL_MIN_LENGTH * s,
     scale: s,
+    textScale: view.textScale,
     nodes: scenario.nodes.map((n) => {
       const [x, y] = apply(transform, n.x, n.y);
       return { id: n.id, kind: n.kind, x, y, prefer: nodeLabelPlacement(n.x, n.y, neighbours.get(n.id) ?? [], s) };

@@ -73,6 +73,8 @@ export interface LabelLayoutInput {
    * above, which are at rest; `measure` measures text at rest.
    */
   scale?: number;
+  /** The text's own scale, when larger than the glyphs' (presenter mode's 24 px): default `scale`. */
+  textScale?: number;
 }
 
 export interface PlacedLabel {
@@ -102,7 +104,8 @@ const ALONG = [0.5, 0.4, 0.6, 0.3, 0.7, 0.22, 0.78];
 export function layoutLabels(input: LabelLayoutInput): LabelLayout {
   const { width, height } = input;
   const s = input.scale ?? 1;
-  const measure: Measure = (text, kind) => input.measure(text, kind) * s;
+  const ts = input.textScale ?? s;
+  const measure: Measure = (text, kind) => input.measure(text, kind) * ts;
   const keepOut = input.keepOut ?? [];
   const glyphs = input.nodes.map((n) => glyphBox(n, s));
   const placed: Box[] = [];
@@ -116,7 +119,7 @@ export function layoutLabels(input: LabelLayoutInput): LabelLayout {
   input.nodes.forEach((n, i) => {
     const w = measure(n.id, 'node');
     let best: { label: PlacedLabel; cost: number } | null = null;
-    for (const [k, c] of nodeCandidates(n, w, s).entries()) {
+    for (const [k, c] of nodeCandidates(n, w, s, ts).entries()) {
       const box = c.box;
       let cost = k * 0.01; // earlier candidates win ties
       if (!inBounds(box)) cost += 100;
@@ -150,7 +153,7 @@ export function layoutLabels(input: LabelLayoutInput): LabelLayout {
       const mine = pointSegmentDistance(c, l.a, l.b);
       return input.links.every((o) => o === l || pointSegmentDistance(c, o.a, o.b) > mine);
     };
-    const result = placeLinkLabels(l, measure, s, (p) => free(p.box) && ownNearest(p)) ?? none;
+    const result = placeLinkLabels(l, measure, ts, (p) => free(p.box) && ownNearest(p)) ?? none;
     for (const p of [result.capacity, result.delay]) if (p) placed.push(p.box);
     links.set(l.id, result);
   }
@@ -172,9 +175,9 @@ function labelAt(text: string, x: number, y: number, w: number, h: number, ancho
  * Beside, under and over the node, then at its corners, then the same further out: the
  * side its links leave free first.
  */
-function nodeCandidates(n: LayoutNode, w: number, s: number): PlacedLabel[] {
+function nodeCandidates(n: LayoutNode, w: number, s: number, ts: number): PlacedLabel[] {
   const g = { w: GLYPH_HALF[n.kind].w * s, h: GLYPH_HALF[n.kind].h * s };
-  const h = TEXT_H.node * s;
+  const h = TEXT_H.node * ts;
   const out: PlacedLabel[] = [];
   for (const far of [0, 16 * s, 32 * s]) {
     const below = labelAt(n.id, n.x, n.y + g.h + 4 + far + h / 2, w, h, 'middle');
@@ -200,7 +203,7 @@ function nodeCandidates(n: LayoutNode, w: number, s: number): PlacedLabel[] {
  * (capacity on the upper side), then further along, then both on one side; else the
  * capacity alone; else none (null).
  */
-function placeLinkLabels(l: LayoutLink, measure: Measure, s: number, free: (p: PlacedLabel) => boolean): LinkLabels | null {
+function placeLinkLabels(l: LayoutLink, measure: Measure, ts: number, free: (p: PlacedLabel) => boolean): LinkLabels | null {
   const [x1, y1] = l.a;
   const [x2, y2] = l.b;
   const len = Math.hypot(x2 - x1, y2 - y1);
@@ -211,7 +214,7 @@ function placeLinkLabels(l: LayoutLink, measure: Measure, s: number, free: (p: P
     nx = -nx;
     ny = -ny;
   }
-  const h = TEXT_H.link * s;
+  const h = TEXT_H.link * ts;
   const capW = measure(l.capacity, 'link');
   const delW = measure(l.delay, 'link');
   // How far a box's centre must be from the link's line for the box to clear the band.
