@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRESET_ID, PRESETS, findPreset } from './presets';
+import { lookForText } from './guide';
 import { parseScenarioText } from './parse-scenario-text.js';
 import { SCENARIO_VERSION } from './scenario';
 
@@ -66,7 +67,7 @@ describe('PRESETS', () => {
     it('tells the class what to look for, in 2 to 4 sentences', () => {
       expect(preset.lookFor.length).toBeGreaterThanOrEqual(2);
       expect(preset.lookFor.length).toBeLessThanOrEqual(4);
-      for (const sentence of preset.lookFor) expect(sentence).toMatch(/^\S.*[.!?]$/);
+      for (const point of preset.lookFor) expect(lookForText(point)).toMatch(/^\S.*[.!?]$/);
       expect(preset.summary).not.toMatch(/\n/);
       expect(preset.summary.length).toBeGreaterThan(0);
     });

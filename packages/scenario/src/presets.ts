@@ -3,6 +3,7 @@
 // behind each choice, the paper's own parameters and every assumption are in
 // docs/presets.md.
 import type { Scenario } from './scenario';
+import type { LookForPoint } from './guide';
 import firstLessonJson from '../presets/first-lesson.json';
 import paper000Json from '../presets/paper000-lobs.json';
 import paper001Json from '../presets/paper001-highspeed.json';
@@ -20,8 +21,12 @@ export interface Preset {
   paper: string | null;
   /** One line. */
   summary: string;
-  /** 2-4 short sentences a teacher reads to the class. */
-  lookFor: string[];
+  /**
+   * 2-4 short sentences a teacher reads to the class; a point may carry what its *Show me*
+   * button does (speed, view, the moment to pause at: guide.ts). Read the sentence with
+   * lookForText(point).
+   */
+  lookFor: LookForPoint[];
   /** The figure of the paper it reproduces, or null. */
   figure: string | null;
   /** Where the paper was silent or the model differs from it. */

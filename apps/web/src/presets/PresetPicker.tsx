@@ -7,7 +7,7 @@
  * paper is silent; an edited preset keeps them, marked as edited.
  */
 import { useId, useState, useSyncExternalStore } from 'react';
-import { PRESETS, findPreset, type Preset, type Scenario } from '@obs-tcp-sim/scenario';
+import { PRESETS, findPreset, lookForText, type Preset, type Scenario } from '@obs-tcp-sim/scenario';
 import { useScenarioStore } from '../share/storeContext';
 
 export function PresetPicker() {
@@ -95,8 +95,8 @@ function PresetInfo({ id, preset, edited, onClose }: { id: string; preset: Prese
       <p className="preset-summary">{preset.summary}</p>
       <h3>What to look for</h3>
       <ul>
-        {preset.lookFor.map((line) => (
-          <li key={line}>{line}</li>
+        {preset.lookFor.map((point) => (
+          <li key={lookForText(point)}>{lookForText(point)}</li>
         ))}
       </ul>
       {(preset.paper || preset.figure) && (
