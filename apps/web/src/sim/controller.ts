@@ -136,7 +136,7 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
   private awaitingRunStart = true;
   private loaded = false;
   private stepping: StepKind | null = null;
-  private frameListeners = new Set<() => void>();
+  private frameListeners = new Set<(frame: FrameLike) => void>();
 
   constructor(
     private readonly engine: EngineLike<S>,
@@ -172,8 +172,11 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
     return this.live.now;
   }
 
-  /** Called after each frame is applied (the scenario store follows scheduled changes). */
-  onFrame(listener: () => void): () => void {
+  /**
+   * Called after each frame is applied, with the frame (the scenario store follows
+   * scheduled changes; a lesson's pause condition reads the frame's events).
+   */
+  onFrame(listener: (frame: FrameLike) => void): () => void {
     this.frameListeners.add(listener);
     return () => this.frameListeners.delete(listener);
   }
@@ -403,7 +406,7 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
       this.stepping = null;
     }
     if (Object.keys(patch).length > 0) this.setState(patch);
-    for (const listener of this.frameListeners) listener();
+    for (const listener of this.frameListeners) listener(frame);
     this.redrawViews();
     // The engine's run guard ended the run (a clock that no longer moves, the event or the
     // memory budget): what ran stays on the charts, and the reason shows like an error.
