@@ -31,6 +31,8 @@ describe('describePauseCondition', () => {
     [{ event: 'time', at: 1.5 }, 't = 1.5 s'],
     [{ event: 'time', at: 0.0098 }, 't = 9.8 ms'],
     [{ event: 'time', at: 2e-5 }, 't = 20 µs'],
+    [{ event: 'burst-sent', node: 'E1', class: 'data', after: 1 }, 'the first data burst sent by E1 after 1 s'],
+    [{ event: 'rto', after: 0 }, 'the first timeout (RTO)'],
   ])('%j reads "%s"', (condition, words) => {
     expect(describePauseCondition(condition)).toBe(words);
   });
@@ -56,10 +58,13 @@ describe('checks', () => {
     expect(checkPauseCondition({ event: 'time', at: 0 }, 'p')).toBeNull();
     expect(checkPauseCondition({ event: 'time' }, 'p')).toBe('p.at must be a time in seconds, 0 or more (it is missing)');
     expect(checkPauseCondition({ event: 'time', at: Infinity }, 'p')).toMatch(/^p.at must be a time/);
-    expect(checkPauseCondition({ event: 'rto', class: 'data' }, 'p')).toBe('p has an unknown field "class" (allowed: event, flow)');
+    expect(checkPauseCondition({ event: 'rto', class: 'data' }, 'p')).toBe('p has an unknown field "class" (allowed: event, flow, after)');
     expect(checkPauseCondition({ event: 'packet-dropped', reason: 'late' }, 'p')).toBe('p.reason must be one of queue, random (got "late")');
     expect(checkPauseCondition({ event: 'burst-dropped', reason: 'queue' }, 'p')).toBe('p.reason must be one of injected, contention, late (got "queue")');
     expect(checkPauseCondition({ event: 'burst-sent', node: '' }, 'p')).toBe('p.node must be the id of a node (got "")');
+    expect(checkPauseCondition({ event: 'rto', after: 2 }, 'p')).toBeNull();
+    expect(checkPauseCondition({ event: 'rto', after: -2 }, 'p')).toBe('p.after must be a time in seconds, 0 or more (got -2)');
+    expect(checkPauseCondition({ event: 'time', at: 1, after: 2 }, 'p')).toBe('p has an unknown field "after" (allowed: event, at)');
     expect(checkPauseCondition({}, 'p')).toMatch(/^p.event must be one of burst-sent, .* \(it is missing\)$/);
   });
 
@@ -74,6 +79,7 @@ describe('checks', () => {
   it('checks a Show me against its scenario', () => {
     const s = firstLesson();
     expect(checkShowMeAgainst({ pauseAt: { event: 'burst-sent', node: 'E1' }, set: { 'obs.burstLoss.ack': 0.01 } }, s, 'show')).toBeNull();
+    expect(checkShowMeAgainst({ pauseAt: { event: 'rto', after: 20 } }, s, 'show')).toBe('show.pauseAt.after is 20 s, not before the end of the run (20 s)');
     expect(checkShowMeAgainst({ pauseAt: { event: 'burst-sent', node: 'E7' } }, s, 'show')).toMatch(/^show.pauseAt.node names no node of the scenario: "E7"/);
     expect(checkShowMeAgainst({ set: { 'flows[tcp1].tcp.variant': 'vegas2' } }, s, 'show')).toMatch(/^show.set makes the scenario invalid: .*\(flows\[0\]\.tcp\.variant\)$/);
   });

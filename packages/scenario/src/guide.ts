@@ -35,23 +35,29 @@ export const PACKET_DROP_REASONS = ['queue', 'random'] as const;
  * condition is set. `time` is the one condition not tied to an event: the clock passing `at`.
  */
 export type PauseCondition =
-  | { event: 'burst-sent'; node?: string; class?: 'data' | 'ack' | 'background' }
-  | { event: 'burst-dropped'; node?: string; class?: 'data' | 'ack' | 'background'; reason?: (typeof BURST_DROP_REASONS)[number] }
-  | { event: 'packet-dropped'; flow?: string; reason?: (typeof PACKET_DROP_REASONS)[number] }
-  | { event: 'fast-retransmit' | 'rto' | 'recovery-exit'; flow?: string }
+  | ({ event: 'burst-sent'; node?: string; class?: 'data' | 'ack' | 'background' } & NotBefore)
+  | ({ event: 'burst-dropped'; node?: string; class?: 'data' | 'ack' | 'background'; reason?: (typeof BURST_DROP_REASONS)[number] } & NotBefore)
+  | ({ event: 'packet-dropped'; flow?: string; reason?: (typeof PACKET_DROP_REASONS)[number] } & NotBefore)
+  | ({ event: 'fast-retransmit' | 'rto' | 'recovery-exit'; flow?: string } & NotBefore)
   | { event: 'time'; at: number };
+
+/** An event condition may skip what happens before a time: "the first data burst after 1 s" (its bursts are full by then). */
+interface NotBefore {
+  /** Seconds of simulated time; events earlier than this do not count. */
+  after?: number;
+}
 
 export const PAUSE_EVENTS = ['burst-sent', 'burst-dropped', 'packet-dropped', 'fast-retransmit', 'rto', 'recovery-exit', 'time'] as const;
 export type PauseEvent = (typeof PAUSE_EVENTS)[number];
 
 /** Which optional filters each event takes (a filter the event cannot have is refused, not ignored). */
 const FILTERS: Record<PauseEvent, readonly string[]> = {
-  'burst-sent': ['node', 'class'],
-  'burst-dropped': ['node', 'class', 'reason'],
-  'packet-dropped': ['flow', 'reason'],
-  'fast-retransmit': ['flow'],
-  rto: ['flow'],
-  'recovery-exit': ['flow'],
+  'burst-sent': ['node', 'class', 'after'],
+  'burst-dropped': ['node', 'class', 'reason', 'after'],
+  'packet-dropped': ['flow', 'reason', 'after'],
+  'fast-retransmit': ['flow', 'after'],
+  rto: ['flow', 'after'],
+  'recovery-exit': ['flow', 'after'],
   time: ['at'],
 };
 
@@ -87,6 +93,11 @@ const REASON_WORDS = { injected: 'injected', contention: 'contention', late: 'la
 
 /** "the first data-burst drop", "the first burst sent by E1", "t = 1.5 s": what the page says it waits for. */
 export function describePauseCondition(c: PauseCondition): string {
+  if (c.event !== 'time' && c.after !== undefined && c.after > 0) return `${describeEvent(c)} after ${formatSeconds(c.after)}`;
+  return describeEvent(c);
+}
+
+function describeEvent(c: PauseCondition): string {
   switch (c.event) {
     case 'time':
       return `t = ${formatSeconds(c.at)}`;
@@ -163,6 +174,9 @@ export function checkPauseCondition(value: unknown, at: string): string | null {
     const t = value.at;
     return typeof t === 'number' && Number.isFinite(t) && t >= 0 ? null : `${at}.at must be a time in seconds, 0 or more (${got(t)})`;
   }
+  if (value.after !== undefined && !(typeof value.after === 'number' && Number.isFinite(value.after) && value.after >= 0)) {
+    return `${at}.after must be a time in seconds, 0 or more (${got(value.after)})`;
+  }
   for (const key of ['node', 'flow'] as const) {
     if (value[key] !== undefined && (typeof value[key] !== 'string' || value[key] === '')) return `${at}.${key} must be the id of a ${key} (${got(value[key])})`;
   }
@@ -222,6 +236,7 @@ export function checkConditionNames(c: PauseCondition, scenario: Scenario, at: s
     return `${at}.flow names no flow of the scenario: ${quoteInput(c.flow, 40)} (flows are ${list(scenario.flows.map((f) => f.id))})`;
   }
   if (c.event === 'time' && c.at > scenario.duration) return `${at}.at is ${c.at} s, after the end of the run (${scenario.duration} s)`;
+  if (c.event !== 'time' && c.after !== undefined && c.after >= scenario.duration) return `${at}.after is ${c.after} s, not before the end of the run (${scenario.duration} s)`;
   return null;
 }
 

@@ -59,6 +59,14 @@ describe('compileCondition', () => {
     expect(compileCondition({ event: 'burst-sent', node: 'E9' }, names)).toMatchObject({ kind: 'event' });
   });
 
+  it('skips events before `after`', () => {
+    const test = compileCondition({ event: 'burst-dropped', class: 'data', after: 2 }, names);
+    if (test.kind !== 'event') throw new Error('not an event condition');
+    expect(test.matches({ ...dataDrop, t0: 1.999 })).toBe(false);
+    expect(test.matches({ ...dataDrop, t0: 2 })).toBe(true);
+    expect(test.matches({ ...ackDrop, t0: 3 })).toBe(false);
+  });
+
   it('turns a time into a clock condition', () => {
     expect(compileCondition({ event: 'time', at: 2.5 }, names)).toEqual({ kind: 'time', at: 2.5 });
   });

@@ -31,6 +31,13 @@ function flowGroup(flowIds: readonly string[], index: number): string | undefine
 
 export function compileCondition(c: PauseCondition, names: RunNames): CompiledCondition {
   if (c.event === 'time') return { kind: 'time', at: c.at };
+  const event = compileEvent(c, names);
+  const after = c.after;
+  if (after === undefined || event.kind !== 'event') return event;
+  return { kind: 'event', matches: (e) => e.t0 >= after && event.matches(e) };
+}
+
+function compileEvent(c: Exclude<PauseCondition, { event: 'time' }>, names: RunNames): CompiledCondition {
   // An id the scenario does not have matches nothing (index -2 is no node): the lesson
   // validator refuses such ids, so this only happens in a scenario edited since.
   const nodeIndex = 'node' in c && c.node !== undefined ? names.nodes.indexOf(c.node) : -1;

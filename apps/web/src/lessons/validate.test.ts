@@ -71,7 +71,7 @@ describe('validateLesson', () => {
     ['a speed the control does not offer', (l) => (l.steps[0].speed = 0.5), "steps[0].speed must be one of the speed control's choices, in simulated seconds per second: 0.00002, 0.001, 0.1, 1, 10 or \"max\" (got 0.5)"],
     ['an unknown tab', (l) => (l.steps[0].view.tab = 'graphs'), 'steps[0].view.tab must be one of charts, channels, log, compare, sweep (got "graphs")'],
     ['an unknown pause event', (l) => (l.steps[0].pauseAt = { event: 'drop' }), 'steps[0].pauseAt.event must be one of burst-sent, burst-dropped, packet-dropped, fast-retransmit, rto, recovery-exit, time (got "drop")'],
-    ['a filter the event does not take', (l) => (l.steps[1].pauseAt = { event: 'rto', node: 'C1' }), 'steps[1].pauseAt has an unknown field "node" (allowed: event, flow)'],
+    ['a filter the event does not take', (l) => (l.steps[1].pauseAt = { event: 'rto', node: 'C1' }), 'steps[1].pauseAt has an unknown field "node" (allowed: event, flow, after)'],
     ['a node the scenario does not have', (l) => (l.steps[0].pauseAt.node = 'C9'), 'steps[0].pauseAt.node names no node of the scenario: "C9" (nodes are Server, E1, C1, E2, Client)'],
     ['a flow the scenario does not have', (l) => (l.steps[1].pauseAt.flow = 'tcp9'), 'steps[1].pauseAt.flow names no flow of the scenario: "tcp9" (flows are tcp1)'],
     ['bursts sent by a core node', (l) => (l.steps[1].pauseAt = { event: 'burst-sent', node: 'C1' }), 'steps[1].pauseAt.node must be an edge node (bursts are sent by edges): C1 is a core'],
