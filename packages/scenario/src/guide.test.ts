@@ -17,6 +17,11 @@ import type { Scenario } from './scenario';
 const firstLesson = () => structuredClone(findPreset('first-lesson')!.scenario) as Scenario;
 
 describe('describePauseCondition', () => {
+  it('says "next" for a run that goes on', () => {
+    expect(describePauseCondition({ event: 'fast-retransmit' }, 'next')).toBe('the next fast retransmit');
+    expect(describePauseCondition({ event: 'time', at: 2 }, 'next')).toBe('t = 2 s');
+  });
+
   it.each<[PauseCondition, string]>([
     [{ event: 'burst-dropped', class: 'data' }, 'the first data-burst drop'],
     [{ event: 'burst-dropped', class: 'ack', node: 'C1' }, 'the first ACK-burst drop at C1'],

@@ -91,10 +91,15 @@ const CLASS_WORDS = { data: 'data-burst', ack: 'ACK-burst', background: 'backgro
 const BURST_CLASS_WORDS = { data: 'data burst', ack: 'ACK burst', background: 'background burst' } as const;
 const REASON_WORDS = { injected: 'injected', contention: 'contention', late: 'late', queue: 'queue-full', random: 'random' } as const;
 
-/** "the first data-burst drop", "the first burst sent by E1", "t = 1.5 s": what the page says it waits for. */
-export function describePauseCondition(c: PauseCondition): string {
-  if (c.event !== 'time' && c.after !== undefined && c.after > 0) return `${describeEvent(c)} after ${formatSeconds(c.after)}`;
-  return describeEvent(c);
+/**
+ * "the first data-burst drop", "the first burst sent by E1", "t = 1.5 s": what the page
+ * says it waits for. `next` for a run that goes on from an earlier moment: "the next
+ * fast retransmit".
+ */
+export function describePauseCondition(c: PauseCondition, ordinal: 'first' | 'next' = 'first'): string {
+  const words = describeEvent(c).replace(/^the first /, `the ${ordinal} `);
+  if (c.event !== 'time' && c.after !== undefined && c.after > 0) return `${words} after ${formatSeconds(c.after)}`;
+  return words;
 }
 
 function describeEvent(c: PauseCondition): string {

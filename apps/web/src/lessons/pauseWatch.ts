@@ -72,8 +72,7 @@ export class PauseWatch {
    */
   arm(condition: PauseCondition, onHit: (hit: PauseHit) => void): boolean {
     this.syncGeneration();
-    const names: RunNames = { nodes: this.nodes(), flowIds: this.session.getState().flowIds };
-    const test = compileCondition(condition, names);
+    const test = compileCondition(condition, this.names());
     this.armed = { condition, test, onHit };
     const now = this.session.now;
     if (test.kind === 'time') {
@@ -100,10 +99,16 @@ export class PauseWatch {
     this.stop();
   }
 
+  /** A new run: its events start afresh, and its nodes and flows may be others (the user opened another scenario). */
   private syncGeneration(): void {
     if (this.session.visual.generation === this.generation) return;
     this.generation = this.session.visual.generation;
     this.backlog = [];
+    if (this.armed) this.armed = { ...this.armed, test: compileCondition(this.armed.condition, this.names()) };
+  }
+
+  private names(): RunNames {
+    return { nodes: this.nodes(), flowIds: this.session.getState().flowIds };
   }
 
   private onFrame(frame: FrameLike): void {
