@@ -21,6 +21,8 @@ import { EditorArea } from './editor/EditorArea';
 import { Term } from './glossary/Term';
 import { EventLogArea } from './log/EventLogArea';
 import { PresetPicker } from './presets/PresetPicker';
+import { LessonMenu } from './lessons/LessonMenu';
+import { LessonPanel } from './lessons/LessonPanel';
 import { StepCaption } from './narration/StepCaption';
 import { ShareMenu } from './share/ShareMenu';
 import { useScenarioStore } from './share/storeContext';
@@ -56,6 +58,7 @@ export function App() {
           <span className="title-short" aria-hidden="true">TCP over OBS</span>
         </h1>
         <PresetPicker />
+        <LessonMenu />
         <PresenterToggle />
         <ShareMenu />
       </header>
@@ -116,6 +119,7 @@ export function App() {
             ))}
           </section>
         </main>
+        <LessonPanel />
       </div>
     </div>
   );

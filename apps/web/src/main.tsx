@@ -19,6 +19,10 @@ import { WorkKeeper } from './share/workKeeper';
 import { SimContext } from './sim/context';
 import { SimController } from './sim/controller';
 import { installTestHooks } from './testHooks';
+import { LessonPlayerContext } from './lessons/context';
+import { LessonPlayer } from './lessons/player';
+import { focusStore } from './log/focus';
+import { viewStore } from './view/viewStore';
 import './styles.css';
 
 // A link in the address, else the work saved in this browser, else the default preset
@@ -36,6 +40,9 @@ const store = new ScenarioStore(controller, first, firstPreset);
 store.connect();
 installTestHooks(controller, store);
 const opener = new Opener(controller, store, keeper, download);
+// Lessons and Show me (lessons/player.ts): a lesson link starts once its scenario is on screen.
+const lessons = new LessonPlayer({ session: controller, store, view: viewStore, focus: focusStore });
+opener.lessonOpened = ({ lesson, step }) => void lessons.openLesson(lesson, step);
 
 // The keeper saves what the user changes (at most twice a second, and when the page goes
 // away), never what the app chose by itself (share/workKeeper.ts): the same document the
@@ -52,7 +59,9 @@ createRoot(document.getElementById('root')!).render(
     <SimContext.Provider value={controller}>
       <ScenarioStoreContext.Provider value={store}>
         <SavedWorkContext.Provider value={{ keeper, opener }}>
-          <App />
+          <LessonPlayerContext.Provider value={lessons}>
+            <App />
+          </LessonPlayerContext.Provider>
         </SavedWorkContext.Provider>
       </ScenarioStoreContext.Provider>
     </SimContext.Provider>
@@ -75,5 +84,5 @@ addEventListener('hashchange', () => {
 // reload of a page the app filled by itself opens the saved work as before.
 const fromLink = start.source === 'link' || start.source === 'preset-link';
 void opener.openAtStart({ ...start, scenario: first, presetId: firstPreset ?? '' }).then((opened) => {
-  address = followInAddressBar(store, undefined, { afterFirstAction: !(fromLink && opened) });
+  address = followInAddressBar(store, undefined, { afterFirstAction: !(fromLink && opened), override: lessons.address });
 });

@@ -23,6 +23,7 @@ import { makeNames, type ScenarioShape } from '../log/names';
 import type { Phase } from '../sim/controller';
 import { EventKind, type VisualEvent } from '../sim/visualStore';
 import { canonical } from '../store/syncPlan';
+import type { AddressOverride } from '../store/addressBar';
 import type { View } from '../view/viewStore';
 import type { Lesson, LessonStep } from './format';
 import { lessonHash } from './lessonLink';
@@ -86,11 +87,6 @@ export interface PlayerDeps {
   focus: FocusStore;
 }
 
-/** The address bar while a lesson is open (store/addressBar.ts reads it). */
-export interface AddressOverride {
-  get(): string | null;
-  subscribe(listener: () => void): () => void;
-}
 
 const CLOSED: PlayerState = { guide: null, step: 0, status: { kind: 'ready' }, answers: {} };
 
@@ -178,6 +174,8 @@ export class LessonPlayer {
     if (!guide) return;
     const step = guide.steps[index];
     this.watch.disarm();
+    // The last step's pause pointed the network at its event: that belongs to that step.
+    if (this.deps.focus.get()?.source === 'lesson') this.deps.focus.set(null);
     this.set({ ...this.state, step: index, status: { kind: 'preparing' } });
     try {
       if (guide.kind === 'lesson') await this.bringScenario(guide.lesson, index, fresh);
