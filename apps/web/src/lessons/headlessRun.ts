@@ -22,7 +22,12 @@ export interface FrameCut {
   slice: number;
   /** Frames the engine still runs after the page asked it to pause. */
   overshoot: number;
+  /** Which visual event kinds to record (bit k = kind k); all by default. Heavy runs keep to what conditions read. */
+  kinds?: number;
 }
+
+/** The event kinds pause conditions read (CONDITION_KINDS), as a mask. */
+export const CONDITION_KIND_MASK = (1 << 0) | (1 << 3) | (1 << 5) | (1 << 6);
 
 export class HeadlessSession implements WatchedSession {
   phase: Phase = 'paused';
@@ -66,6 +71,7 @@ export class HeadlessSession implements WatchedSession {
     const sim = new this.module.Simulation(JSON.stringify(scenario));
     if (!sim.ok()) throw new Error(`the engine refused the scenario: ${sim.error()}`);
     sim.setVisualEvents(true);
+    if (this.cut.kinds !== undefined) sim.setVisualEventKinds(this.cut.kinds);
     this.sim = sim;
     this.scenario = scenario;
     this.visual.generation++;

@@ -1,13 +1,16 @@
 // Every lesson played through the real wasm engine with the app's own pause watch: each
 // pause lands on the event its step talks about, at the same event whatever the frames'
 // size, and what the texts say about it (numbers included) is what the engine does.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { applyScenarioSet, findPreset, type Scenario } from '@obs-tcp-sim/scenario';
 import { EventKind, type VisualEvent } from '../sim/visualStore';
 import { findLesson } from './catalog';
 import type { Lesson } from './format';
 import { HeadlessSession, runStep, watchOf, type FrameCut, type StepRun } from './headlessRun';
 import { scenarioAtStep } from './lessonScenario';
+
+// Whole runs in wasm, on a shared 2-core machine.
+vi.setConfig({ testTimeout: 120_000 });
 
 /** Plays every step of a lesson in one session, as the page does. */
 async function play(lesson: Lesson, cut: FrameCut): Promise<StepRun[]> {
