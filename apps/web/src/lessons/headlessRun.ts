@@ -52,7 +52,7 @@ export class HeadlessSession implements WatchedSession {
     return new HeadlessSession(module, cut);
   }
 
-  onFrame(listener: (frame: FrameLike) => void): () => void {
+  onFrameReceived(listener: (frame: FrameLike) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }

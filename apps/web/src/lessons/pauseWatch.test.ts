@@ -22,7 +22,7 @@ class FakeSession implements WatchedSession {
   visual = { generation: 1 };
   pauses = 0;
   private listeners = new Set<(f: FrameLike) => void>();
-  onFrame(l: (f: FrameLike) => void) {
+  onFrameReceived(l: (f: FrameLike) => void) {
     this.listeners.add(l);
     return () => this.listeners.delete(l);
   }
@@ -114,6 +114,13 @@ describe('PauseWatch', () => {
     session.frame(2, []);
     expect(watch.arm({ event: 'time', at: 1.5 }, onHit)).toBe(true);
     expect(hits).toEqual([{ condition: { event: 'time', at: 1.5 }, event: null, at: 1.5, noticedAt: 2 }]);
+  });
+
+  it('tells what a dropped burst carried, from its "formed" event, even in the same frame', () => {
+    const { session, watch, hits, onHit } = setup();
+    watch.arm({ event: 'burst-dropped' }, onHit);
+    session.frame(0.1, [ev(EventKind.BurstFormed, 0.09, { id: 7, lane: 0, dir: 1, segments: 2 }), dataDrop(0.095, 7)]);
+    expect(hits[0]).toMatchObject({ event: { id: 7 }, origin: { mainFlow: 0, flows: 1 } });
   });
 
   it('stops listening when disposed', () => {

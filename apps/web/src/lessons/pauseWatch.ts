@@ -19,12 +19,13 @@
  */
 import type { PauseCondition } from '@obs-tcp-sim/scenario';
 import type { FrameLike, Phase } from '../sim/controller';
-import { rowEvent, type VisualEvent } from '../sim/visualStore';
+import { EventKind, rowEvent, type VisualEvent } from '../sim/visualStore';
 import { compileCondition, CONDITION_KINDS, type CompiledCondition, type RunNames } from './condition';
 
 /** What the watch needs from the session (SimController). */
 export interface WatchedSession {
-  onFrame(listener: (frame: FrameLike) => void): () => void;
+  /** Each frame of the current run as it arrives (before it is drawn). */
+  onFrameReceived(listener: (frame: FrameLike) => void): () => void;
   pause(): void;
   getState(): { phase: Phase; flowIds: string[] };
   /** Engine time of the last frame applied, seconds. */
@@ -37,6 +38,8 @@ export interface PauseHit {
   condition: PauseCondition;
   /** The event that met the condition; null for a time. */
   event: VisualEvent | null;
+  /** For a dropped burst, what its "formed" event said it carried (the log's "2 segments of tcp1"). */
+  origin?: { mainFlow: number; flows: number };
   /** When it happened: the event's time, or the time the condition named. */
   at: number;
   /** The engine's clock when the page saw it (at or after `at`). */
@@ -45,10 +48,15 @@ export interface PauseHit {
 
 /** Events of the overshoot kept for the next condition; far more than one frame holds of drops and TCP events. */
 const BACKLOG_MAX = 20_000;
+/** Bursts formed whose contents are remembered, for the words of a drop (a burst is dropped within its path's delay). */
+const ORIGINS_MAX = 50_000;
 
 export class PauseWatch {
   private armed: { condition: PauseCondition; test: CompiledCondition; onHit: (hit: PauseHit) => void } | null = null;
   private backlog: VisualEvent[] = [];
+  /** The engine time of the last frame received in this run: frames arrive before they are drawn. */
+  private received = 0;
+  private origins = new Map<number, { mainFlow: number; flows: number }>();
   private generation: number;
   private readonly stop: () => void;
 
@@ -58,7 +66,7 @@ export class PauseWatch {
     private readonly nodes: () => readonly string[],
   ) {
     this.generation = session.visual.generation;
-    this.stop = session.onFrame((frame) => this.onFrame(frame));
+    this.stop = session.onFrameReceived((frame) => this.onFrame(frame));
   }
 
   get isArmed(): boolean {
@@ -74,7 +82,7 @@ export class PauseWatch {
     this.syncGeneration();
     const test = compileCondition(condition, this.names());
     this.armed = { condition, test, onHit };
-    const now = this.session.now;
+    const now = Math.max(this.session.now, this.received);
     if (test.kind === 'time') {
       if (now < test.at) return false;
       this.hit(null, test.at, now);
@@ -104,6 +112,8 @@ export class PauseWatch {
     if (this.session.visual.generation === this.generation) return;
     this.generation = this.session.visual.generation;
     this.backlog = [];
+    this.received = 0;
+    this.origins.clear();
     if (this.armed) this.armed = { ...this.armed, test: compileCondition(this.armed.condition, this.names()) };
   }
 
@@ -113,8 +123,10 @@ export class PauseWatch {
 
   private onFrame(frame: FrameLike): void {
     this.syncGeneration();
+    this.received = Math.max(this.received, frame.now);
     const rows = frame.visual;
     const n = rows ? rows.kind.length : 0;
+    this.rememberOrigins(rows, n);
     // Events of this frame from `from` on, and after `after` seconds, happened after the hit.
     let from = 0;
     let after = -Infinity;
@@ -145,11 +157,21 @@ export class PauseWatch {
     }
   }
 
+  private rememberOrigins(rows: FrameLike['visual'], n: number): void {
+    if (!rows) return;
+    for (let i = 0; i < n; i++) {
+      if (rows.kind[i] !== EventKind.BurstFormed) continue;
+      if (this.origins.size >= ORIGINS_MAX) this.origins.delete(this.origins.keys().next().value!);
+      this.origins.set(rows.id[i], { mainFlow: rows.lane[i], flows: rows.dir[i] });
+    }
+  }
+
   private hit(event: VisualEvent | null, at: number, noticedAt: number): void {
     const armed = this.armed;
     if (!armed) return;
     this.armed = null;
     this.session.pause();
-    armed.onHit({ condition: armed.condition, event, at, noticedAt });
+    const origin = event?.kind === EventKind.BurstDropped ? this.origins.get(event.id) : undefined;
+    armed.onHit({ condition: armed.condition, event, at, noticedAt, ...(origin ? { origin } : {}) });
   }
 }

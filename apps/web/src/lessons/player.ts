@@ -12,6 +12,7 @@
  *   is on screen; if it is, the run goes on from where it is, so Back to such a step
  *   pauses at the next such moment, not the one seen before.
  * - a run that has finished starts again from t = 0 (Reset run) when a step wants to play.
+ * - a *Show me* always replays the run from t = 0, with the values shown and its fields.
  *
  * No React here: the panel subscribes (useLessonState).
  */
@@ -132,7 +133,7 @@ export class LessonPlayer {
     return this.enter(index, true);
   }
 
-  /** A preset point's *Show me*: its speed, view and pause, on the run on screen. */
+  /** A preset point's *Show me*: its fields, then the run again from t = 0 at its speed and view, to its pause. */
   showMe(preset: Preset, point: number, text: string, show: ShowMe): Promise<void> {
     const step: GuideStep = { title: 'Show me', text, ...show, play: true };
     this.state = { guide: { kind: 'show-me', presetId: preset.id, point, title: preset.title, steps: [step] }, step: 0, status: { kind: 'preparing' }, answers: {} };
@@ -179,7 +180,7 @@ export class LessonPlayer {
     this.set({ ...this.state, step: index, status: { kind: 'preparing' } });
     try {
       if (guide.kind === 'lesson') await this.bringScenario(guide.lesson, index, fresh);
-      else if (step.set) await this.applySet(step.set, guide.title);
+      else await this.replay(step.set, guide.title);
     } catch (error) {
       if (token === this.token) this.set({ ...this.state, status: { kind: 'failed', message: error instanceof Error ? error.message : String(error) } });
       return;
@@ -215,11 +216,18 @@ export class LessonPlayer {
     await store.open(target.scenario, { label: `lesson "${lesson.title}", step ${index + 1}`, presetId: target.presetId, play: false });
   }
 
-  /** A *Show me*'s fields, as one undoable edit (live where the store can, else a new run). */
-  private async applySet(set: NonNullable<ShowMe['set']>, title: string): Promise<void> {
+  /**
+   * A *Show me* replays the run from t = 0 (Reset run: the values shown), its fields first
+   * changed as one undoable edit: the moment it shows may have passed already, and many
+   * come early in a run (paper 004's only losses are in its first second).
+   */
+  private async replay(set: ShowMe['set'], title: string): Promise<void> {
     const { store } = this.deps;
-    const next = applyScenarioSet(store.scenario, set);
-    store.edit(`show me (${title})`, () => next);
+    if (set) {
+      const next = applyScenarioSet(store.scenario, set);
+      store.edit(`show me (${title})`, () => next);
+    }
+    store.resetRun();
     await store.settled();
   }
 
@@ -238,7 +246,7 @@ export class LessonPlayer {
     let text: string | null = null;
     if (hit.event) {
       const names = makeNames(this.scenarioShape(), this.deps.session.getState().flowIds);
-      const origin = this.originOf(hit.event);
+      const origin = hit.origin ?? this.originOf(hit.event);
       text = describeEvent(hit.event, names, origin);
       // The network, the charts and the log point at the event (the log's own focus).
       this.deps.focus.set({ ...focusOf({ seq: 0, event: hit.event, origin }, names), source: 'lesson' });

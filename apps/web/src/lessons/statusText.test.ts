@@ -16,7 +16,7 @@ describe('statusText', () => {
     const paused = { kind: 'paused', condition: 'the first data-burst drop', hit: { condition: { event: 'burst-dropped' }, event: drop, at: drop.t0, noticedAt: 0.7 }, text: 'burst 470 (data, 2 segments of tcp1) dropped at C1 on its way to E2: injected loss' } as const;
     expect(statusText(paused, 'paused', 0.701)).toEqual({
       main: 'Paused at the first data-burst drop, t = 0.694557 s; the engine had run on to 0.701000 s when it stopped.',
-      detail: 'Burst 470 (data, 2 segments of tcp1) dropped at C1 on its way to E2: injected loss.',
+      detail: 'In the event log: burst 470 (data, 2 segments of tcp1) dropped at C1 on its way to E2: injected loss.',
     });
     expect(statusText(paused, 'paused', drop.t0)?.main).toBe('Paused at the first data-burst drop, t = 0.694557 s.');
   });

@@ -37,15 +37,12 @@ export function statusText(status: StepStatus, phase: Phase, now: number): Statu
       const main = hit.event
         ? `Paused at ${status.condition}, t = ${formatStepTime(hit.at)}${ranOn}.`
         : `Paused at ${status.condition}${ranOn}.`;
-      return { main, detail: status.text === null ? null : `${capitalize(status.text)}.` };
+      // The log's own words, ids as they are ("tcp1 fast retransmit"), so never capitalised.
+      return { main, detail: status.text === null ? null : `In the event log: ${status.text}.` };
     }
     case 'ended':
       return { main: `The run ended at t = ${formatStepTime(status.at)} without ${status.condition}.`, detail: null };
     case 'failed':
       return { main: `This step could not start: ${oneLine(status.message, 300)}`, detail: null };
   }
-}
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -137,6 +137,7 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
   private loaded = false;
   private stepping: StepKind | null = null;
   private frameListeners = new Set<(frame: FrameLike) => void>();
+  private receiveListeners = new Set<(frame: FrameLike) => void>();
 
   constructor(
     private readonly engine: EngineLike<S>,
@@ -179,6 +180,16 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
   onFrame(listener: (frame: FrameLike) => void): () => void {
     this.frameListeners.add(listener);
     return () => this.frameListeners.delete(listener);
+  }
+
+  /**
+   * Called as soon as a frame of the current run arrives, before it waits for the next
+   * animation frame to be applied: a lesson's pause condition is checked there, so the
+   * pause reaches the engine a frame or more sooner.
+   */
+  onFrameReceived(listener: (frame: FrameLike) => void): () => void {
+    this.receiveListeners.add(listener);
+    return () => this.receiveListeners.delete(listener);
   }
 
   // ---- React side (useSyncExternalStore) ----
@@ -384,6 +395,7 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
       this.awaitingRunStart = false;
     }
     const epoch = this.epoch;
+    for (const listener of this.receiveListeners) listener(frame);
     this.scheduler.schedule(() => {
       if (epoch === this.epoch) this.applyFrame(frame);
     });
