@@ -21,6 +21,8 @@ import { EditorArea } from './editor/EditorArea';
 import { Term } from './glossary/Term';
 import { EventLogArea } from './log/EventLogArea';
 import { PresetPicker } from './presets/PresetPicker';
+import { LessonMenu } from './lessons/LessonMenu';
+import { LessonPanel } from './lessons/LessonPanel';
 import { StepCaption } from './narration/StepCaption';
 import { ShareMenu } from './share/ShareMenu';
 import { UpdateNotice } from './offline/UpdateNotice';
@@ -62,6 +64,7 @@ export function App() {
         ) : (
           <>
             <PresetPicker />
+            <LessonMenu />
             <PresenterToggle />
             <ShareMenu />
           </>
@@ -128,6 +131,7 @@ export function App() {
             ))}
           </section>
         </main>
+        <LessonPanel />
       </div>
     </div>
   );

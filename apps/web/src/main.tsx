@@ -23,6 +23,9 @@ import { isEmbedAddress } from './view/embedFlag';
 import { viewStore } from './view/viewStore';
 import { OfflineCopy, browserHost } from './offline/offlineCopy';
 import { OfflineContext } from './offline/offlineContext';
+import { LessonPlayerContext } from './lessons/context';
+import { LessonPlayer } from './lessons/player';
+import { focusStore } from './log/focus';
 import './styles.css';
 
 // A link in the address, else the work saved in this browser, else the default preset
@@ -44,6 +47,9 @@ const store = new ScenarioStore(controller, first, firstPreset);
 store.connect();
 installTestHooks(controller, store);
 const opener = new Opener(controller, store, keeper, download);
+// Lessons and Show me (lessons/player.ts): a lesson link starts once its scenario is on screen.
+const lessons = new LessonPlayer({ session: controller, store, view: viewStore, focus: focusStore });
+opener.lessonOpened = ({ lesson, step }) => void lessons.openLesson(lesson, step);
 
 // The keeper saves what the user changes (at most twice a second, and when the page goes
 // away), never what the app chose by itself (share/workKeeper.ts): the same document the
@@ -67,7 +73,9 @@ createRoot(document.getElementById('root')!).render(
       <ScenarioStoreContext.Provider value={store}>
         <SavedWorkContext.Provider value={{ keeper, opener }}>
           <OfflineContext.Provider value={offline}>
-            <App />
+            <LessonPlayerContext.Provider value={lessons}>
+              <App />
+            </LessonPlayerContext.Provider>
           </OfflineContext.Provider>
         </SavedWorkContext.Provider>
       </ScenarioStoreContext.Provider>
@@ -92,5 +100,5 @@ addEventListener('hashchange', () => {
 const fromLink = start.source === 'link' || start.source === 'preset-link';
 void opener.openAtStart({ ...start, scenario: first, presetId: firstPreset ?? '' }).then((opened) => {
   // A frame's address is not one anybody reads or copies.
-  if (!embed) address = followInAddressBar(store, undefined, { afterFirstAction: !(fromLink && opened) });
+  if (!embed) address = followInAddressBar(store, undefined, { afterFirstAction: !(fromLink && opened), override: lessons.address });
 });

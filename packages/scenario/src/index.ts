@@ -7,6 +7,7 @@ export { parseScenarioText } from './parse-scenario-text.js';
 export { defaultScenario } from './default-scenario';
 export type { Preset } from './presets';
 export { PRESETS, DEFAULT_PRESET_ID, findPreset } from './presets';
+export * from './guide';
 export type { ShareHashResult, ShareLinkError } from './share-link';
 export { SHARE_LINK_FORMAT, decodeShareHash, encodeShareHash, presetShareHash } from './share-link';
 export { SHARE_LIMITS, checkSharedScenario } from './share-limits';

@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRESET_ID, PRESETS, findPreset } from './presets';
+import { checkShowMe, checkShowMeAgainst, lookForShow, lookForText } from './guide';
 import { parseScenarioText } from './parse-scenario-text.js';
 import { SCENARIO_VERSION } from './scenario';
 
@@ -66,9 +67,18 @@ describe('PRESETS', () => {
     it('tells the class what to look for, in 2 to 4 sentences', () => {
       expect(preset.lookFor.length).toBeGreaterThanOrEqual(2);
       expect(preset.lookFor.length).toBeLessThanOrEqual(4);
-      for (const sentence of preset.lookFor) expect(sentence).toMatch(/^\S.*[.!?]$/);
+      for (const point of preset.lookFor) expect(lookForText(point)).toMatch(/^\S.*[.!?]$/);
       expect(preset.summary).not.toMatch(/\n/);
       expect(preset.summary.length).toBeGreaterThan(0);
+    });
+
+    it('gives every point a Show me that its scenario can run', () => {
+      preset.lookFor.forEach((point, i) => {
+        const show = lookForShow(point);
+        expect(show, `lookFor[${i}] has no Show me`).not.toBeNull();
+        expect(checkShowMe(show, `lookFor[${i}].show`)).toBeNull();
+        expect(checkShowMeAgainst(show!, structuredClone(preset.scenario), `lookFor[${i}].show`)).toBeNull();
+      });
     });
 
     it('states its assumptions', () => {

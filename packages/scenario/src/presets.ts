@@ -3,6 +3,7 @@
 // behind each choice, the paper's own parameters and every assumption are in
 // docs/presets.md.
 import type { Scenario } from './scenario';
+import type { LookForPoint } from './guide';
 import firstLessonJson from '../presets/first-lesson.json';
 import paper000Json from '../presets/paper000-lobs.json';
 import paper001Json from '../presets/paper001-highspeed.json';
@@ -20,8 +21,12 @@ export interface Preset {
   paper: string | null;
   /** One line. */
   summary: string;
-  /** 2-4 short sentences a teacher reads to the class. */
-  lookFor: string[];
+  /**
+   * 2-4 short sentences a teacher reads to the class; a point may carry what its *Show me*
+   * button does (speed, view, the moment to pause at: guide.ts). Read the sentence with
+   * lookForText(point).
+   */
+  lookFor: LookForPoint[];
   /** The figure of the paper it reproduces, or null. */
   figure: string | null;
   /** Where the paper was silent or the model differs from it. */
@@ -42,10 +47,22 @@ export const PRESETS: readonly Preset[] = deepFreeze([
     summary:
       'One Reno flow from Server to Client through two edge nodes and one core node; 0.5 % of data bursts are lost.',
     lookFor: [
-      'Packets wait at E1 and leave together as one burst every 2 ms; its control packet leaves first.',
-      'When a data burst is lost, cwnd halves after three duplicate ACKs (fast retransmit).',
-      'Sometimes a lost burst takes more segments than fast retransmit can repair: cwnd falls to 1 after a timeout and slow start begins again.',
-      'Move the data-burst loss slider and watch the throughput change.',
+      {
+        text: 'Packets wait at E1 and leave together as one burst 2 ms after the first of them arrived; the burst\'s control packet leaves first, 11.5 µs ahead of it.',
+        show: { speed: 1e-3, view: { tab: 'charts', bigNetwork: true }, pauseAt: { event: 'burst-sent', node: 'E1', class: 'data' } },
+      },
+      {
+        text: 'When a data burst is lost, three duplicate ACKs trigger a fast retransmit and the window is halved (a diamond on the cwnd chart).',
+        show: { speed: 0.1, view: { tab: 'charts', chart: 'cwnd', bigNetwork: false }, pauseAt: { event: 'fast-retransmit' } },
+      },
+      {
+        text: 'A lost burst usually takes two segments of one window. Fast retransmit repairs the first; Reno leaves fast recovery on the next ACK, which stops at the second, and often only a timeout repairs that one: cwnd falls to 1 and slow start begins again.',
+        show: { speed: 0.1, view: { tab: 'charts', chart: 'cwnd', bigNetwork: false }, pauseAt: { event: 'rto' } },
+      },
+      {
+        text: 'Move the data-burst loss slider and watch the throughput change (Show me raises it to 2 %).',
+        show: { set: { 'obs.burstLoss.data': 0.02 }, speed: 1, view: { tab: 'charts', chart: 'throughput', bigNetwork: false } },
+      },
     ],
     figure: null,
     assumptions: [
@@ -61,10 +78,22 @@ export const PRESETS: readonly Preset[] = deepFreeze([
     summary:
       'One Reno flow across a mesh of 3 edge and 4 core nodes; data bursts and ACK bursts take separate paths and are dropped with separate probabilities.',
     lookFor: [
-      'Data bursts go over C1 and C2, ACK bursts come back over C4 and C3: the two classes use different links, as in the testbed.',
-      'With 1 % of data bursts lost, throughput falls to a small fraction of the lossless one.',
-      'Set data loss to 0 and ACK loss to 1 %: throughput falls much less, because a later cumulative ACK covers a lost one.',
-      'ACK-burst loss must reach about 5 % to hurt as much as 1 % data-burst loss.',
+      {
+        text: 'Data bursts go over C1 and C2, ACK bursts come back over C4 and C3: the two classes use different links, as in the testbed.',
+        show: { speed: 1e-3, view: { tab: 'charts', bigNetwork: true }, pauseAt: { event: 'burst-sent', node: 'E2', class: 'ack' } },
+      },
+      {
+        text: 'With 1 % of data bursts lost, throughput falls to about a tenth of the lossless one (25 against 223 Mbit/s).',
+        show: { speed: 10, view: { tab: 'charts', chart: 'throughput', bigNetwork: false } },
+      },
+      {
+        text: 'Set data loss to 0 and ACK loss to 1 %: throughput falls much less, because a later cumulative ACK covers a lost one.',
+        show: { set: { 'obs.burstLoss.data': 0, 'obs.burstLoss.ack': 0.01 }, speed: 1, view: { tab: 'charts', chart: 'throughput', bigNetwork: false }, pauseAt: { event: 'burst-dropped', class: 'ack' } },
+      },
+      {
+        text: 'At 5 % ACK-burst loss throughput falls to about a fifth of the lossless one: still about twice what 1 % data-burst loss leaves (the paper found the two about equal).',
+        show: { set: { 'obs.burstLoss.data': 0, 'obs.burstLoss.ack': 0.05 }, speed: 1, view: { tab: 'charts', chart: 'throughput', bigNetwork: false }, pauseAt: { event: 'rto' } },
+      },
     ],
     figure: 'Fig. 3 (a) data-burst loss and (b) ACK-burst loss; Fig. 4 both (swept in docs/validation.md)',
     assumptions: [
@@ -82,10 +111,26 @@ export const PRESETS: readonly Preset[] = deepFreeze([
     summary:
       'Reno, HSTCP, BIC, Scalable TCP, H-TCP and CUBIC share a bufferless JIT core; their bursts are lost when the core finds no free wavelength.',
     lookFor: [
-      'Every high-speed variant keeps a larger cwnd than Reno and gets more throughput (Fig. 2).',
-      'Losses here are contention drops at C1, not injected ones: a JIT reservation starts when the control packet is processed and can collide with a burst still passing.',
-      'Add wavelengths on the fibers and the drops vanish; throughput rises (Fig. 5).',
-      'Change the assembly time or burst size and watch throughput rise and then fall (Figs. 3 and 4).',
+      {
+        text: 'Every high-speed variant keeps a larger cwnd than Reno and gets more throughput (Fig. 2).',
+        show: { speed: 10, view: { tab: 'charts', chart: 'cwnd', bigNetwork: false } },
+      },
+      {
+        text: 'Losses here are contention drops at C1, not injected ones: a JIT reservation starts when the control packet is processed and can collide with a burst still passing.',
+        show: { speed: 1, view: { tab: 'log', bigNetwork: false }, pauseAt: { event: 'burst-dropped', reason: 'contention' } },
+      },
+      {
+        text: 'Add wavelengths on the fibers and the drops vanish; throughput rises (Fig. 5; Show me gives each fiber 8).',
+        show: {
+          set: { 'links[E1-C1].wavelengths': 8, 'links[C1-C2].wavelengths': 8, 'links[C2-E2].wavelengths': 8 },
+          speed: 10,
+          view: { tab: 'charts', chart: 'throughput', bigNetwork: false },
+        },
+      },
+      {
+        text: 'Change the assembly time or burst size and watch throughput rise and then fall (Figs. 3 and 4): the Sweep tab runs either over a range.',
+        show: { view: { tab: 'sweep', bigNetwork: false } },
+      },
     ],
     figure: 'Fig. 2 (congestion window vs time, high-speed variants vs regular TCP), and Figs. 3-5 (throughput vs burst size, assembly time and wavelengths) when swept (docs/validation.md)',
     assumptions: [
@@ -104,10 +149,22 @@ export const PRESETS: readonly Preset[] = deepFreeze([
     summary:
       'A mobile node sends over a lossy 11 Mbit/s WLAN with link-layer retries, then over an OBS core loaded with self-similar background traffic, to a fixed host.',
     lookFor: [
-      'The WLAN link retries most lost frames: few packets are really dropped, but every retry adds delay to the RTT.',
-      'Raise the WLAN loss and throughput falls quickly; the OBS core drops under 0.01 % of bursts here, which TCP hardly notices.',
-      'Background batches enter the edges\' assembly queues and fill each burst to 70,000 B within a millisecond, so TCP\'s segments do not wait for the 10 ms timer: nearly every burst carries one segment among background bytes.',
-      'Some bursts wait in the fiber delay lines instead of being dropped.',
+      {
+        text: 'The WLAN link retries most lost frames: few packets are really dropped, but every retry adds delay to the RTT.',
+        show: { speed: 1, view: { tab: 'charts', chart: 'rtt', bigNetwork: false }, pauseAt: { event: 'packet-dropped', reason: 'random' } },
+      },
+      {
+        text: 'Raise the WLAN loss and throughput falls quickly (Show me sets 50 % per try); the OBS core drops under 0.01 % of bursts here, which TCP hardly notices.',
+        show: { set: { 'links[wlan].loss': 0.5 }, speed: 1, view: { tab: 'charts', chart: 'throughput', bigNetwork: false } },
+      },
+      {
+        text: 'Background batches enter the edges\' assembly queues and fill each burst to 70,000 B within a millisecond, so TCP\'s segments do not wait for the 10 ms timer: nearly every burst carries one segment among background bytes.',
+        show: { speed: 1e-3, view: { tab: 'log', bigNetwork: true }, pauseAt: { event: 'burst-sent', node: 'E1', class: 'data' } },
+      },
+      {
+        text: 'Some bursts wait in the fiber delay lines instead of being dropped: the Channels tab shows their delays.',
+        show: { speed: 1e-3, view: { tab: 'channels', bigNetwork: false } },
+      },
     ],
     figure: 'Fig. 3 (mean throughput vs WLAN and OBS drop probability), one point of it; Figs. 2-4 when swept (docs/validation.md)',
     assumptions: [
@@ -125,9 +182,18 @@ export const PRESETS: readonly Preset[] = deepFreeze([
     summary:
       '80 CBR flows with SACK share huge bursts (several MB) through a MEMS core with a 10 ms set-up; one lost burst takes about 150 segments from every flow.',
     lookFor: [
-      'Each burst carries over ten thousand segments from all 80 flows.',
-      'When a data burst is lost, every flow times out at once and restarts from slow start.',
-      'Slow start is fast here: one burst brings back a whole window of ACKs, so cwnd climbs back to 512 within a few round trips.',
+      {
+        text: 'Once the windows are open, each round trip\'s data leaves E1 in three bursts: two filled to the 10 MB limit (about 18,000 segments, whole windows of some 36 flows each) and one with the other flows\' windows.',
+        show: { speed: 0.1, view: { tab: 'log', bigNetwork: false }, pauseAt: { event: 'burst-sent', node: 'E1', class: 'data', after: 1 } },
+      },
+      {
+        text: 'A lost burst, data or ACK, holds whole windows of some 35 flows: they all time out together and restart from slow start.',
+        show: { speed: 0.1, view: { tab: 'charts', chart: 'cwnd', bigNetwork: false }, pauseAt: { event: 'rto' } },
+      },
+      {
+        text: 'After a timeout, slow start doubles cwnd every round trip (about 55 ms): back to 256, half the old window, in under half a second, then one segment more per round trip.',
+        show: { speed: 0.1, view: { tab: 'charts', chart: 'cwnd', bigNetwork: false }, pauseAt: { event: 'rto', after: 5 } },
+      },
     ],
     figure: 'Fig. 3 (slow connections, Wm = 512, Pl = 1e-3) and Fig. 5 (cwnd of one source); swept over Pl and Wm in docs/validation.md',
     assumptions: [
@@ -145,9 +211,18 @@ export const PRESETS: readonly Preset[] = deepFreeze([
     summary:
       '320 CBR flows with SACK share short bursts (about 45 segments) through an SOA core at 40 Gbit/s; a lost burst takes at most a segment or two from a flow.',
     lookFor: [
-      'Bursts are small and frequent: each carries about 45 segments from many flows.',
-      'Losses are found by triple duplicate ACKs and repaired by fast recovery, almost never by a timeout.',
-      'Losses are so frequent that no flow keeps its window at 512 for long.',
+      {
+        text: 'Bursts are small and frequent: each carries about 45 segments from many flows.',
+        show: { speed: 1e-3, view: { tab: 'log', bigNetwork: false }, pauseAt: { event: 'burst-sent', node: 'E1', class: 'data' } },
+      },
+      {
+        text: 'Losses are found by triple duplicate ACKs and repaired by fast recovery, almost never by a timeout.',
+        show: { speed: 0.1, view: { tab: 'charts', chart: 'cwnd', bigNetwork: false }, pauseAt: { event: 'fast-retransmit' } },
+      },
+      {
+        text: 'Losses are so frequent that once the first half second is over, no flow\'s window reaches 512 again.',
+        show: { speed: 0.1, view: { tab: 'charts', chart: 'cwnd', bigNetwork: false } },
+      },
     ],
     figure: 'Fig. 3 (fast connections, Wm = 512, Pl = 1e-3) and Fig. 8 (cwnd of one source); swept over Pl and Wm in docs/validation.md',
     assumptions: [
@@ -165,10 +240,22 @@ export const PRESETS: readonly Preset[] = deepFreeze([
     summary:
       'Three FTP flows, Tahoe, Reno and NewReno, share a 60 Mbit/s bottleneck with a drop-tail queue of 5 packets: plain packet switching, no OBS.',
     lookFor: [
-      'The window is capped at 10 segments: at most 10 x 1460 B per 0.2 s round trip, about 0.58 Mbit/s per flow.',
-      'Slow start overflows the 5-packet bottleneck queue. In this run the drops hit Reno and NewReno: each makes a fast retransmit, then times out, and their cwnd charts fall; Tahoe loses nothing, keeps its 10-segment window and ends ahead. Which flow loses depends on who overflows the queue: a Tahoe that lost a segment would fall back to one segment and slow start (try another seed or the MSS below).',
-      'Reno leaves fast recovery on the first new ACK; NewReno stays until the whole window is repaired.',
-      'Change the packet size (MSS) from 1460 to 4000 B and compare the three again.',
+      {
+        text: 'The window is capped at 10 segments: at most 10 x 1460 B per 0.2 s round trip, about 0.58 Mbit/s per flow.',
+        show: { speed: 1, view: { tab: 'charts', chart: 'throughput', bigNetwork: false } },
+      },
+      {
+        text: 'Slow start overflows the 5-packet bottleneck queue. In this run the drops hit Reno and NewReno: each makes a fast retransmit, then times out, and their cwnd charts fall; Tahoe loses nothing, keeps its 10-segment window and ends ahead. Which flow loses depends on who overflows the queue, not on the seed (nothing here is random): start Tahoe 1 ms later and it is Tahoe that loses segments, falls back to one segment and slow-starts.',
+        show: { speed: 0.1, view: { tab: 'charts', chart: 'cwnd', bigNetwork: false }, pauseAt: { event: 'packet-dropped', reason: 'queue' } },
+      },
+      {
+        text: 'Reno leaves fast recovery on the first new ACK, with two of its three lost segments still missing, and then times out; NewReno stays in fast recovery, but with four segments lost and a 0.2 s round trip its timer fires before the last one is repaired.',
+        show: { speed: 0.1, view: { tab: 'charts', chart: 'cwnd', bigNetwork: false }, pauseAt: { event: 'recovery-exit', flow: 'reno' } },
+      },
+      {
+        text: 'Set the packet size (MSS) to 4000 B: the same packets are lost, and every flow carries about 2.7 times as much, since a window of 10 segments now holds more bytes.',
+        show: { set: { 'flows[0].tcp.mss': 4000, 'flows[1].tcp.mss': 4000, 'flows[2].tcp.mss': 4000 }, speed: 1, view: { tab: 'charts', chart: 'throughput', bigNetwork: false } },
+      },
     ],
     figure: 'Throughput and cwnd vs time per variant (MSS 1460 B); 2000 to 4000 B in docs/validation.md',
     assumptions: [

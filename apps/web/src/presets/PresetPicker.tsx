@@ -4,14 +4,17 @@
  * from the preset the picker says "(edited)" and offers Reset to the preset, which is also
  * how the current preset is picked again. "What to look for" opens the few sentences a
  * teacher reads to the class, the figure it reproduces and every assumption made where the
- * paper is silent; an edited preset keeps them, marked as edited.
+ * paper is silent; an edited preset keeps them, marked as edited. Each point has a *Show
+ * me* (lessons/player.ts): the speed and view for it, and a pause where the run shows it.
  */
 import { useId, useState, useSyncExternalStore } from 'react';
-import { PRESETS, findPreset, type Preset, type Scenario } from '@obs-tcp-sim/scenario';
+import { PRESETS, findPreset, lookForShow, lookForText, type Preset, type Scenario } from '@obs-tcp-sim/scenario';
+import { useLessonPlayer } from '../lessons/context';
 import { useScenarioStore } from '../share/storeContext';
 
 export function PresetPicker() {
   const store = useScenarioStore();
+  const player = useLessonPlayer();
   const state = useSyncExternalStore(store.subscribe, store.getState);
   const { presetId, edited } = state;
   const [open, setOpen] = useState(false);
@@ -71,12 +74,42 @@ export function PresetPicker() {
           What to look for
         </button>
       )}
-      {preset && open && <PresetInfo id={infoId} preset={preset} edited={edited} onClose={() => setOpen(false)} />}
+      {preset && open && (
+        <PresetInfo
+          id={infoId}
+          preset={preset}
+          edited={edited}
+          onClose={() => setOpen(false)}
+          onShowMe={
+            player
+              ? (point) => {
+                  // The point's text goes to the lesson panel, with where the run paused: the popover would hide the network.
+                  setOpen(false);
+                  const show = lookForShow(preset.lookFor[point]);
+                  if (show) void player.showMe(preset, point, lookForText(preset.lookFor[point]), show);
+                }
+              : null
+          }
+        />
+      )}
     </div>
   );
 }
 
-function PresetInfo({ id, preset, edited, onClose }: { id: string; preset: Preset; edited: boolean; onClose: () => void }) {
+function PresetInfo({
+  id,
+  preset,
+  edited,
+  onClose,
+  onShowMe,
+}: {
+  id: string;
+  preset: Preset;
+  edited: boolean;
+  onClose: () => void;
+  /** Null without a lesson player: no Show me buttons. */
+  onShowMe: ((point: number) => void) | null;
+}) {
   return (
     <section
       id={id}
@@ -94,9 +127,26 @@ function PresetInfo({ id, preset, edited, onClose }: { id: string; preset: Prese
       )}
       <p className="preset-summary">{preset.summary}</p>
       <h2>What to look for</h2>
-      <ul>
-        {preset.lookFor.map((line) => (
-          <li key={line}>{line}</li>
+      <ul className="look-for">
+        {preset.lookFor.map((point, i) => (
+          <li key={lookForText(point)}>
+            <span id={`${id}-point-${i}`}>{lookForText(point)}</span>
+            {onShowMe && lookForShow(point) && (
+              <>
+                {' '}
+                <button
+                  type="button"
+                  className="show-me"
+                  data-testid={`show-me-${i}`}
+                  aria-describedby={`${id}-point-${i}`}
+                  title="Set the speed and the view for this point, and pause the run where it shows"
+                  onClick={() => onShowMe(i)}
+                >
+                  Show me
+                </button>
+              </>
+            )}
+          </li>
         ))}
       </ul>
       {(preset.paper || preset.figure) && (

@@ -144,6 +144,26 @@ describe('the page opening', () => {
     expect(page.session.notice).toBe('The last run of this scenario was stopped: memory access out of bounds. It is loaded but not started: press Play to run it anyway.');
   });
 
+  it('a lesson link at start: its scenario paused, then the lesson; a broken one: the default, the work kept and offered', async () => {
+    const work = record(named('my work'));
+    const started: string[] = [];
+    const storage = memoryStorage({ [STORAGE_KEY]: work });
+    const keeper = new WorkKeeper(storage, { timers: { set: (f) => (queueMicrotask(f), 1), clear: () => {} } });
+    const start = decideOpening('#lesson=burst-and-offset', keeper.saved);
+    const session = new FakeSession(start.scenario!);
+    const opener = new Opener(session, session, keeper, () => {}, new NoticeActions());
+    opener.lessonOpened = ({ lesson, step }) => started.push(`${lesson.id} step ${step + 1}`);
+    await opener.openAtStart({ ...start, scenario: start.scenario! });
+    expect(session.calls).toEqual([`load ${preset('first-lesson').name} paused`]);
+    expect(started).toEqual(['burst-and-offset step 1']);
+
+    const broken = await openPage('#lesson=burst-and-offset&step=0', { [STORAGE_KEY]: work });
+    expect(broken.session.calls).toEqual([`load ${preset(DEFAULT_PRESET_ID).name} playing`]);
+    expect(broken.session.notice).toBe('This link could not be opened: the lesson "burst-and-offset" has steps 1 to 5; the link asks for step "0". Showing the default scenario instead. Your saved work is kept.');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(broken.storage.data.get(STORAGE_KEY)).toBe(work);
+  });
+
   it('a run the engine stops afterwards is recorded with the saved work; a refused link run is not', async () => {
     const page = await openPage('', { [STORAGE_KEY]: record(named('my work')) });
     page.session.set('error', 'the run passed its budget of 1e9 events');
@@ -169,6 +189,19 @@ describe('a link pasted into the open page', () => {
     expect(page.session.calls.at(-1)).toBe('load pasted playing');
     expect(readSavedScenario(page.storage)).toMatchObject({ scenario: { name: 'pasted' }, fromLink: true });
     expect(readPrevious(page.storage)?.scenario.name).toBe('my work');
+  });
+
+  it('a lesson link opens its scenario paused, backs up the work, and hands the lesson over', async () => {
+    const page = await openPage('', { [STORAGE_KEY]: record(named('my work')) });
+    const started: string[] = [];
+    page.opener.lessonOpened = ({ lesson, step }) => started.push(`${lesson.id} step ${step + 1}`);
+    await page.opener.openPasted('#lesson=data-vs-ack-loss&step=4');
+    expect(page.session.calls.at(-1)).toBe(`load ${preset('first-lesson').name} paused`);
+    expect(started).toEqual(['data-vs-ack-loss step 4']);
+    expect(readPrevious(page.storage)?.scenario.name).toBe('my work');
+    await page.opener.openPasted('#lesson=nope');
+    expect(page.session.notice).toMatch(/^This link could not be opened: there is no lesson "nope"; .* Your scenario is unchanged\.$/);
+    expect(started).toHaveLength(1);
   });
 
   it('a valid link the engine refuses leaves the work and the backup as they were', async () => {

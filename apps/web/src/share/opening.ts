@@ -25,6 +25,9 @@ export interface OpenAction {
 export type Download = (fileName: string, text: string, type: string) => void;
 
 export class Opener {
+  /** A lesson link was opened and its scenario is on screen: the lesson starts at its step (main.tsx sets it). */
+  lessonOpened: (lesson: NonNullable<Opening['lesson']>) => void = () => {};
+
   constructor(
     private readonly session: SessionLike,
     private readonly store: OpenAction,
@@ -51,6 +54,7 @@ export class Opener {
     if (refusal === null) {
       if (isLink) this.keeper.linkOpened(scenario);
       if (opening.notice) this.say(opening.notice, opening.offers);
+      if (opening.lesson) this.lessonOpened(opening.lesson);
     } else if (source === 'default') {
       this.say(`The default scenario could not be opened: ${oneLine(refusal, 300)}.`, []);
     } else {
@@ -83,19 +87,20 @@ export class Opener {
       this.say(opening.notice, opening.offers);
       return Promise.resolve();
     }
-    return this.openLink(opening.scenario, opening.presetId);
+    return this.openLink(opening.scenario, opening);
   }
 
-  private async openLink(scenario: Scenario, presetId: string): Promise<void> {
+  private async openLink(scenario: Scenario, { presetId, play, lesson }: Opening): Promise<void> {
     this.keeper.beginOpen(scenario);
     try {
-      await this.store.open(scenario, { label: 'open link', play: true, presetId: presetId === '' ? null : presetId });
+      await this.store.open(scenario, { label: lesson ? 'open lesson link' : 'open link', play, presetId: presetId === '' ? null : presetId });
     } catch (error) {
       this.keeper.openFailed();
       this.say(refusedLinkOnScreen(error instanceof Error ? error.message : String(error)), []);
       return;
     }
     this.keeper.linkOpened(scenario);
+    if (lesson) this.lessonOpened(lesson);
   }
 
   /** "Open my saved work": what storage holds now, after a link that could not be opened. */

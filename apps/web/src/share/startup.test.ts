@@ -44,6 +44,26 @@ describe('what the page opens on (decideOpening, at start-up)', () => {
     expect(start.offers).toEqual(['download-kept']);
   });
 
+  it('a lesson link opens the scenario of the step it names, paused, with the lesson to start', () => {
+    const start = decideOpening('#lesson=tahoe-reno-newreno&step=3', savedWork());
+    expect(start).toMatchObject({ source: 'preset-link', presetId: 'first-lesson', play: false, notice: null, lesson: { step: 2, lesson: { id: 'tahoe-reno-newreno' } } });
+    // Step 3 switches the first step's Tahoe to Reno.
+    expect(start.scenario!.flows[0].tcp.variant).toBe('reno');
+  });
+
+  it('a broken lesson link is refused like a broken #s= link, naming what is wrong; the saved work is kept', () => {
+    const start = decideOpening('#lesson=no-such-lesson', savedWork());
+    expect(start).toMatchObject({ source: 'default', presetId: DEFAULT_PRESET_ID, play: true, offers: ['open-saved'] });
+    expect(start.lesson).toBeUndefined();
+    expect(start.notice).toBe(
+      'This link could not be opened: there is no lesson "no-such-lesson"; the lessons are burst-and-offset, data-vs-ack-loss, tahoe-reno-newreno. Showing the default scenario instead. Your saved work is kept.',
+    );
+    expect(decideOpening('#lesson=burst-and-offset&step=9', null)).toMatchObject({
+      scenario: null,
+      notice: 'This link could not be opened: the lesson "burst-and-offset" has steps 1 to 5; the link asks for step "9". Your scenario is unchanged.',
+    });
+  });
+
   it('no link: the saved scenario, else the default preset', () => {
     expect(decideOpening('', { kind: 'none' })).toMatchObject({ source: 'default', presetId: DEFAULT_PRESET_ID, notice: null, play: true });
     const start = decideOpening('', savedWork());

@@ -13,7 +13,10 @@
  *
  * Every message quotes outside text through `oneLine`: a link can hold anything.
  */
-import { DEFAULT_PRESET_ID, PRESETS, decodeShareHash, oneLine, type Scenario } from '@obs-tcp-sim/scenario';
+import { DEFAULT_PRESET_ID, PRESETS, decodeShareHash, oneLine, type Scenario, type ShareHashResult } from '@obs-tcp-sim/scenario';
+import type { Lesson } from '../lessons/format';
+import { readLessonLink } from '../lessons/lessonLink';
+import { scenarioAtStep } from '../lessons/lessonScenario';
 import { canonical } from '../store/syncPlan';
 import type { SavedRead, StopMark } from './savedScenario';
 
@@ -32,6 +35,8 @@ export interface Opening {
   /** What the page says about it, or null. */
   notice: string | null;
   offers: Offer[];
+  /** A lesson link (#lesson=): the lesson to open at this step (0-based) once its scenario is on screen. */
+  lesson?: { lesson: Lesson; step: number };
 }
 
 /** Outside text (an engine's or a decoder's message) inside one of our sentences. */
@@ -54,7 +59,14 @@ export { presetIdOf };
  *   open page (its scenario on screen is the user's work).
  */
 export function decideOpening(hash: string, saved: SavedRead | null): Opening {
-  const link = decodeShareHash(hash);
+  // A lesson link opens like a preset link, on the scenario of the step it names, paused
+  // for the lesson to arm the step's pause first; a broken one is refused like a broken #s=.
+  const lesson = readLessonLink(hash);
+  if (lesson?.ok) {
+    const { scenario, presetId } = scenarioAtStep(lesson.lesson, lesson.step);
+    return { scenario, presetId, source: 'preset-link', play: false, notice: null, offers: [], lesson: { lesson: lesson.lesson, step: lesson.step } };
+  }
+  const link: ShareHashResult = lesson ? { ok: false, error: { message: lesson.message } } : decodeShareHash(hash);
   if (link.ok && link.source === 'link') {
     const presetId = presetIdOf(link.scenario) || (link.fromPreset ?? '');
     // The page's own address (a reload) links to the saved work: if the engine stopped its

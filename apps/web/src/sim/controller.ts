@@ -136,7 +136,8 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
   private awaitingRunStart = true;
   private loaded = false;
   private stepping: StepKind | null = null;
-  private frameListeners = new Set<() => void>();
+  private frameListeners = new Set<(frame: FrameLike) => void>();
+  private receiveListeners = new Set<(frame: FrameLike) => void>();
 
   constructor(
     private readonly engine: EngineLike<S>,
@@ -172,10 +173,23 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
     return this.live.now;
   }
 
-  /** Called after each frame is applied (the scenario store follows scheduled changes). */
-  onFrame(listener: () => void): () => void {
+  /**
+   * Called after each frame is applied, with the frame (the scenario store follows
+   * scheduled changes; a lesson's pause condition reads the frame's events).
+   */
+  onFrame(listener: (frame: FrameLike) => void): () => void {
     this.frameListeners.add(listener);
     return () => this.frameListeners.delete(listener);
+  }
+
+  /**
+   * Called as soon as a frame of the current run arrives, before it waits for the next
+   * animation frame to be applied: a lesson's pause condition is checked there, so the
+   * pause reaches the engine a frame or more sooner.
+   */
+  onFrameReceived(listener: (frame: FrameLike) => void): () => void {
+    this.receiveListeners.add(listener);
+    return () => this.receiveListeners.delete(listener);
   }
 
   // ---- React side (useSyncExternalStore) ----
@@ -381,6 +395,7 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
       this.awaitingRunStart = false;
     }
     const epoch = this.epoch;
+    for (const listener of this.receiveListeners) listener(frame);
     this.scheduler.schedule(() => {
       if (epoch === this.epoch) this.applyFrame(frame);
     });
@@ -403,7 +418,7 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
       this.stepping = null;
     }
     if (Object.keys(patch).length > 0) this.setState(patch);
-    for (const listener of this.frameListeners) listener();
+    for (const listener of this.frameListeners) listener(frame);
     this.redrawViews();
     // The engine's run guard ended the run (a clock that no longer moves, the event or the
     // memory budget): what ran stays on the charts, and the reason shows like an error.

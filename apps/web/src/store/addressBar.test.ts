@@ -89,4 +89,32 @@ describe('the address bar', () => {
     expect(decodeShareHash(bar.hash)).toMatchObject({ ok: true, source: 'link' });
     follow.stop();
   });
+
+  it('shows what an override holds while it holds one (an open lesson), at once, and the scenario again after', () => {
+    vi.useFakeTimers();
+    const store = fakeStore(state());
+    const bar = address();
+    let lesson: string | null = null;
+    const listeners = new Set<() => void>();
+    const override = { get: () => lesson, subscribe: (l: () => void) => (listeners.add(l), () => listeners.delete(l)) };
+    const setLesson = (hash: string | null) => {
+      lesson = hash;
+      for (const l of listeners) l();
+    };
+    const follow = followInAddressBar(store, bar, { delayMs: 300, override });
+    expect(bar.hash).toBe(`#preset=${preset.id}`);
+    setLesson('#lesson=a&step=1');
+    expect(bar.hash).toBe('#lesson=a&step=1');
+    // The lesson's own scenario changes leave the lesson's link in the address.
+    store.set(state({ scenario: { ...scenario(), seed: 9 }, edited: true, actions: 1 }));
+    vi.advanceTimersByTime(300);
+    expect(bar.hash).toBe('#lesson=a&step=1');
+    setLesson('#lesson=a&step=2');
+    expect(bar.hash).toBe('#lesson=a&step=2');
+    setLesson(null);
+    expect(decodeShareHash(bar.hash)).toMatchObject({ ok: true, source: 'link', fromPreset: preset.id });
+    follow.stop();
+    setLesson('#lesson=b');
+    expect(decodeShareHash(bar.hash)).toMatchObject({ ok: true, source: 'link' });
+  });
 });

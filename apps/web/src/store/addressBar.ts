@@ -50,27 +50,42 @@ export const pageAddress: AddressTarget = {
 export function followInAddressBar(
   store: { getState(): StoreState; subscribe(l: () => void): () => void },
   target: AddressTarget = pageAddress,
-  { delayMs = ADDRESS_DELAY_MS, afterFirstAction = false }: { delayMs?: number; afterFirstAction?: boolean } = {},
+  { delayMs = ADDRESS_DELAY_MS, afterFirstAction = false, override }: { delayMs?: number; afterFirstAction?: boolean; override?: AddressOverride } = {},
 ): { refresh(): void; stop(): void } {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let last: StoreState | null = null;
+  let lastOverride: string | null = null;
   const write = (force = false) => {
     timer = null;
     const state = store.getState();
-    if (!force && state === last) return;
+    const over = override?.get() ?? null;
+    if (!force && state === last && over === lastOverride) return;
     last = state;
-    const hash = afterFirstAction && state.actions === 0 ? '' : shareHashOf(state);
+    lastOverride = over;
+    const hash = over ?? (afterFirstAction && state.actions === 0 ? '' : shareHashOf(state));
     if (hash !== target.hash && !(hash === '' && target.hash === '')) target.replace(hash);
   };
   const unsubscribe = store.subscribe(() => {
     if (timer === null) timer = setTimeout(write, delayMs);
   });
+  // A lesson opening or moving on shows at once; its closing brings back the scenario's link.
+  const unsubscribeOverride = override?.subscribe(() => write()) ?? (() => {});
   write(true);
   return {
     refresh: () => write(true),
     stop: () => {
       unsubscribe();
+      unsubscribeOverride();
       if (timer !== null) clearTimeout(timer);
     },
   };
+}
+
+/**
+ * Something else the address shows while it is open, in place of the scenario's link: a
+ * lesson, as `#lesson=<id>&step=N` (lessons/player.ts). null: the scenario's link.
+ */
+export interface AddressOverride {
+  get(): string | null;
+  subscribe(listener: () => void): () => void;
 }

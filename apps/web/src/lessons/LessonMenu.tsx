@@ -1,0 +1,61 @@
+/**
+ * "Lessons" in the header: the guided lessons, each with its one-line summary and how many
+ * steps it has. Choosing one opens it at its first step (its scenario is an action of the
+ * scenario store: Undo brings back what was on screen). The link to a lesson is the
+ * address bar's while it is open: `#lesson=<id>`.
+ */
+import { useEffect, useId, useState } from 'react';
+import { LESSONS } from './catalog';
+import { useLessonPlayer, useLessonState } from './context';
+import './lessons.css';
+
+export function LessonMenu() {
+  const player = useLessonPlayer();
+  const state = useLessonState(player);
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    addEventListener('keydown', onKey);
+    return () => removeEventListener('keydown', onKey);
+  }, [open]);
+
+  if (!player || LESSONS.length === 0) return null;
+  const current = state?.guide?.kind === 'lesson' ? state.guide.lesson.id : null;
+
+  return (
+    <div className="lesson-menu">
+      <button type="button" className="lesson-menu-toggle" aria-expanded={open} aria-controls={panelId} data-testid="lessons-toggle" onClick={() => setOpen(!open)}>
+        Lessons
+      </button>
+      {open && (
+        <nav id={panelId} className="lesson-menu-panel" aria-label="Guided lessons" data-testid="lessons-menu">
+          <ul>
+            {LESSONS.map((lesson, i) => (
+              <li key={lesson.id}>
+                <button
+                  type="button"
+                  data-testid={`lesson-open-${lesson.id}`}
+                  aria-current={lesson.id === current ? 'true' : undefined}
+                  onClick={() => {
+                    setOpen(false);
+                    void player.openLesson(lesson);
+                  }}
+                >
+                  {i + 1}. {lesson.title}
+                </button>
+                <p>
+                  {lesson.summary} <span className="lesson-menu-steps">{lesson.steps.length} steps.</span>
+                </p>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import type { FrameLike, Phase } from '../sim/controller';
+import { EVENT_COLUMNS, EventKind, type EventRows, type VisualEvent } from '../sim/visualStore';
+import { PauseWatch, type PauseHit, type WatchedSession } from './pauseWatch';
+
+function ev(kind: number, t0: number, patch: Partial<VisualEvent> = {}): VisualEvent {
+  return { kind, t0, t1: t0, id: 0, node: -1, link: -1, dir: -1, lane: -1, cls: 0, reason: 0, bytes: 0, segments: 0, value: 0, ...patch };
+}
+const dataDrop = (t: number, id = 0) => ev(EventKind.BurstDropped, t, { node: 2, cls: 0, id });
+const ackDrop = (t: number) => ev(EventKind.BurstDropped, t, { node: 2, cls: 1 });
+const fastRetransmit = (t: number) => ev(EventKind.TcpEvent, t, { reason: 1 });
+const burstOnLink = (t: number) => ev(EventKind.BurstOnLink, t);
+
+function rows(events: VisualEvent[]): EventRows {
+  return Object.fromEntries(EVENT_COLUMNS.map((c) => [c, Float64Array.from(events.map((e) => e[c]))])) as unknown as EventRows;
+}
+
+/** A session whose frames the test sends; pause() is what the engine would do: stop playing. */
+class FakeSession implements WatchedSession {
+  phase: Phase = 'running';
+  now = 0;
+  visual = { generation: 1 };
+  pauses = 0;
+  private listeners = new Set<(f: FrameLike) => void>();
+  onFrameReceived(l: (f: FrameLike) => void) {
+    this.listeners.add(l);
+    return () => this.listeners.delete(l);
+  }
+  pause() {
+    this.pauses++;
+    this.phase = 'paused';
+  }
+  getState() {
+    return { phase: this.phase, flowIds: ['tcp1'] };
+  }
+  frame(now: number, events: VisualEvent[] = []) {
+    this.now = now;
+    const frame = { now, visual: rows(events) } as unknown as FrameLike;
+    for (const l of this.listeners) l(frame);
+  }
+  newRun() {
+    this.visual.generation++;
+    this.now = 0;
+  }
+}
+
+function setup() {
+  const session = new FakeSession();
+  const watch = new PauseWatch(session, () => ['Server', 'E1', 'C1', 'E2', 'Client']);
+  const hits: PauseHit[] = [];
+  return { session, watch, hits, onHit: (h: PauseHit) => hits.push(h) };
+}
+
+describe('PauseWatch', () => {
+  it('pauses in the frame that holds the first matching event, with the event and its own time', () => {
+    const { session, watch, hits, onHit } = setup();
+    expect(watch.arm({ event: 'burst-dropped', class: 'data' }, onHit)).toBe(false);
+    session.frame(0.1, [burstOnLink(0.05), ackDrop(0.08)]);
+    expect(hits).toEqual([]);
+    session.frame(0.2, [burstOnLink(0.12), dataDrop(0.15, 7), dataDrop(0.18, 8)]);
+    expect(hits).toHaveLength(1);
+    expect(hits[0]).toMatchObject({ at: 0.15, noticedAt: 0.2, event: { id: 7 } });
+    expect(session.pauses).toBe(1);
+    expect(watch.isArmed).toBe(false);
+  });
+
+  it('finds the next condition in the overshoot: the events after the hit, and frames that came while paused', () => {
+    const { session, watch, hits, onHit } = setup();
+    watch.arm({ event: 'burst-dropped', class: 'data' }, onHit);
+    session.frame(0.2, [dataDrop(0.15, 7), dataDrop(0.18, 8)]);
+    // The engine ran on before the pause reached it.
+    session.frame(0.25, [fastRetransmit(0.22)]);
+    // The next step: the second drop (same frame as the first) and then the fast retransmit.
+    expect(watch.arm({ event: 'burst-dropped', class: 'data' }, onHit)).toBe(true);
+    expect(hits[1]).toMatchObject({ at: 0.18, event: { id: 8 }, noticedAt: 0.25 });
+    expect(watch.arm({ event: 'fast-retransmit' }, onHit)).toBe(true);
+    expect(hits[2]).toMatchObject({ at: 0.22 });
+    // Nothing more in the backlog: wait for new frames.
+    expect(watch.arm({ event: 'fast-retransmit' }, onHit)).toBe(false);
+    session.phase = 'running';
+    session.frame(0.3, [fastRetransmit(0.29)]);
+    expect(hits[3]).toMatchObject({ at: 0.29 });
+  });
+
+  it('forgets the overshoot once the run plays on without a condition, or a new run starts', () => {
+    const { session, watch, hits, onHit } = setup();
+    watch.arm({ event: 'burst-dropped', class: 'data' }, onHit);
+    session.frame(0.2, [dataDrop(0.15), fastRetransmit(0.19)]);
+    session.phase = 'running';
+    session.frame(0.3, []);
+    expect(watch.arm({ event: 'fast-retransmit' }, onHit)).toBe(false);
+
+    watch.disarm();
+    session.phase = 'paused';
+    session.frame(0.4, [fastRetransmit(0.35)]); // kept: paused, nothing armed
+    session.newRun();
+    expect(watch.arm({ event: 'fast-retransmit' }, onHit)).toBe(false);
+    expect(hits).toHaveLength(1);
+  });
+
+  it('pauses at a time when a frame passes it, keeping only what came after it', () => {
+    const { session, watch, hits, onHit } = setup();
+    expect(watch.arm({ event: 'time', at: 1 }, onHit)).toBe(false);
+    session.frame(0.9, [fastRetransmit(0.85)]);
+    expect(hits).toEqual([]);
+    session.frame(1.02, [fastRetransmit(0.95), fastRetransmit(1.01)]);
+    expect(hits).toEqual([{ condition: { event: 'time', at: 1 }, event: null, at: 1, noticedAt: 1.02 }]);
+    expect(watch.arm({ event: 'fast-retransmit' }, onHit)).toBe(true);
+    expect(hits[1].at).toBe(1.01);
+  });
+
+  it('says at once when the clock is already past the time asked for', () => {
+    const { session, watch, hits, onHit } = setup();
+    session.frame(2, []);
+    expect(watch.arm({ event: 'time', at: 1.5 }, onHit)).toBe(true);
+    expect(hits).toEqual([{ condition: { event: 'time', at: 1.5 }, event: null, at: 1.5, noticedAt: 2 }]);
+  });
+
+  it('tells what a dropped burst carried, from its "formed" event, even in the same frame', () => {
+    const { session, watch, hits, onHit } = setup();
+    watch.arm({ event: 'burst-dropped' }, onHit);
+    session.frame(0.1, [ev(EventKind.BurstFormed, 0.09, { id: 7, lane: 0, dir: 1, segments: 2 }), dataDrop(0.095, 7)]);
+    expect(hits[0]).toMatchObject({ event: { id: 7 }, origin: { mainFlow: 0, flows: 1 } });
+  });
+
+  it('stops listening when disposed', () => {
+    const { session, watch, hits, onHit } = setup();
+    watch.arm({ event: 'fast-retransmit' }, onHit);
+    watch.dispose();
+    session.frame(0.1, [fastRetransmit(0.05)]);
+    expect(hits).toEqual([]);
+  });
+});

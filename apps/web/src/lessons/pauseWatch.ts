@@ -1,0 +1,177 @@
+/**
+ * Pauses the run at a moment a guided step names ("the first data-burst drop"), found in
+ * the engine's own visual events as frames arrive: no timers, no guessing from the clock.
+ *
+ * The engine runs in a worker, so by the time the page sees an event in a frame and asks
+ * for a pause, the engine has run a little further (the rest of that frame's slice, and
+ * maybe a frame or two more before the pause reaches it). Two consequences, both handled
+ * here so that a lesson pauses at the same events on any machine:
+ *
+ * - the hit carries the event's own time, and the clock at which the page noticed it,
+ *   so the lesson can say "paused at the first drop, t = 0.694557 s (the clock ran on to
+ *   0.701 s)";
+ * - the events of that overshoot are kept (the backlog): the next step's condition ("the
+ *   first fast retransmit" after the drop) is looked for in them first, so a fast
+ *   retransmit that fell inside the overshoot is found, not skipped.
+ *
+ * The backlog only lasts while the run stays paused after a hit; a new run (a load, a
+ * reset) or playing on without a condition empties it.
+ */
+import type { PauseCondition } from '@obs-tcp-sim/scenario';
+import type { FrameLike, Phase } from '../sim/controller';
+import { EventKind, rowEvent, type VisualEvent } from '../sim/visualStore';
+import { compileCondition, CONDITION_KINDS, type CompiledCondition, type RunNames } from './condition';
+
+/** What the watch needs from the session (SimController). */
+export interface WatchedSession {
+  /** Each frame of the current run as it arrives (before it is drawn). */
+  onFrameReceived(listener: (frame: FrameLike) => void): () => void;
+  pause(): void;
+  getState(): { phase: Phase; flowIds: string[] };
+  /** Engine time of the last frame applied, seconds. */
+  readonly now: number;
+  /** Bumped on every new run (visualStore's generation). */
+  readonly visual: { readonly generation: number };
+}
+
+export interface PauseHit {
+  condition: PauseCondition;
+  /** The event that met the condition; null for a time. */
+  event: VisualEvent | null;
+  /** For a dropped burst, what its "formed" event said it carried (the log's "2 segments of tcp1"). */
+  origin?: { mainFlow: number; flows: number };
+  /** When it happened: the event's time, or the time the condition named. */
+  at: number;
+  /** The engine's clock when the page saw it (at or after `at`). */
+  noticedAt: number;
+}
+
+/** Events of the overshoot kept for the next condition; far more than one frame holds of drops and TCP events. */
+const BACKLOG_MAX = 20_000;
+/** Bursts formed whose contents are remembered, for the words of a drop (a burst is dropped within its path's delay). */
+const ORIGINS_MAX = 50_000;
+
+export class PauseWatch {
+  private armed: { condition: PauseCondition; test: CompiledCondition; onHit: (hit: PauseHit) => void } | null = null;
+  private backlog: VisualEvent[] = [];
+  /** The engine time of the last frame received in this run: frames arrive before they are drawn. */
+  private received = 0;
+  private origins = new Map<number, { mainFlow: number; flows: number }>();
+  private generation: number;
+  private readonly stop: () => void;
+
+  constructor(
+    private readonly session: WatchedSession,
+    /** Node ids by index of the scenario the engine runs. */
+    private readonly nodes: () => readonly string[],
+  ) {
+    this.generation = session.visual.generation;
+    this.stop = session.onFrameReceived((frame) => this.onFrame(frame));
+  }
+
+  get isArmed(): boolean {
+    return this.armed !== null;
+  }
+
+  /**
+   * Waits for the first moment that meets `condition`, from the events not yet looked at
+   * on. Returns true if it was already met (in the backlog, or a time already passed):
+   * `onHit` has then been called and the caller should not play.
+   */
+  arm(condition: PauseCondition, onHit: (hit: PauseHit) => void): boolean {
+    this.syncGeneration();
+    const test = compileCondition(condition, this.names());
+    this.armed = { condition, test, onHit };
+    const now = Math.max(this.session.now, this.received);
+    if (test.kind === 'time') {
+      if (now < test.at) return false;
+      this.hit(null, test.at, now);
+      return true;
+    }
+    const i = this.backlog.findIndex((e) => test.matches(e));
+    if (i < 0) {
+      return false;
+    }
+    const event = this.backlog[i];
+    this.backlog = this.backlog.slice(i + 1);
+    this.hit(event, event.t0, now);
+    return true;
+  }
+
+  disarm(): void {
+    this.armed = null;
+  }
+
+  dispose(): void {
+    this.armed = null;
+    this.stop();
+  }
+
+  /** A new run: its events start afresh, and its nodes and flows may be others (the user opened another scenario). */
+  private syncGeneration(): void {
+    if (this.session.visual.generation === this.generation) return;
+    this.generation = this.session.visual.generation;
+    this.backlog = [];
+    this.received = 0;
+    this.origins.clear();
+    if (this.armed) this.armed = { ...this.armed, test: compileCondition(this.armed.condition, this.names()) };
+  }
+
+  private names(): RunNames {
+    return { nodes: this.nodes(), flowIds: this.session.getState().flowIds };
+  }
+
+  private onFrame(frame: FrameLike): void {
+    this.syncGeneration();
+    this.received = Math.max(this.received, frame.now);
+    const rows = frame.visual;
+    const n = rows ? rows.kind.length : 0;
+    this.rememberOrigins(rows, n);
+    // Events of this frame from `from` on, and after `after` seconds, happened after the hit.
+    let from = 0;
+    let after = -Infinity;
+    const armed = this.armed;
+    if (armed?.test.kind === 'event' && rows) {
+      for (let i = 0; i < n; i++) {
+        if (!CONDITION_KINDS.has(rows.kind[i])) continue;
+        const event = rowEvent(rows, i);
+        if (armed.test.matches(event)) {
+          from = i + 1;
+          this.hit(event, event.t0, frame.now);
+          break;
+        }
+      }
+    } else if (armed?.test.kind === 'time' && frame.now >= armed.test.at) {
+      after = armed.test.at;
+      this.hit(null, after, frame.now);
+    }
+    // Still waiting, or playing on with nothing to wait for: these events are not kept.
+    if (this.armed !== null || this.session.getState().phase === 'running') {
+      this.backlog = [];
+      return;
+    }
+    if (!rows) return;
+    // Paused after a hit: the rest of this frame and the frames still coming are the overshoot.
+    for (let i = from; i < n && this.backlog.length < BACKLOG_MAX; i++) {
+      if (CONDITION_KINDS.has(rows.kind[i]) && rows.t0[i] > after) this.backlog.push(rowEvent(rows, i));
+    }
+  }
+
+  private rememberOrigins(rows: FrameLike['visual'], n: number): void {
+    if (!rows) return;
+    for (let i = 0; i < n; i++) {
+      if (rows.kind[i] !== EventKind.BurstFormed) continue;
+      if (this.origins.size >= ORIGINS_MAX) this.origins.delete(this.origins.keys().next().value!);
+      this.origins.set(rows.id[i], { mainFlow: rows.lane[i], flows: rows.dir[i] });
+    }
+  }
+
+  private hit(event: VisualEvent | null, at: number, noticedAt: number): void {
+    const armed = this.armed;
+    if (!armed) return;
+    this.armed = null;
+    this.session.pause();
+    const origin = event?.kind === EventKind.BurstDropped ? this.origins.get(event.id) : undefined;
+    armed.onHit({ condition: armed.condition, event, at, noticedAt, ...(origin ? { origin } : {}) });
+  }
+}

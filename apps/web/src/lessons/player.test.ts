@@ -1,0 +1,229 @@
+import { describe, expect, it } from 'vitest';
+import { findPreset, type Scenario } from '@obs-tcp-sim/scenario';
+import { createFocusStore } from '../log/focus';
+import type { FrameLike, Phase } from '../sim/controller';
+import { EVENT_COLUMNS, EventKind, type EventRows, type VisualEvent } from '../sim/visualStore';
+import { canonical } from '../store/syncPlan';
+import type { View } from '../view/viewStore';
+import type { Lesson } from './format';
+import { LessonPlayer, type PlayerSession, type PlayerStore } from './player';
+
+function ev(kind: number, t0: number, patch: Partial<VisualEvent> = {}): VisualEvent {
+  return { kind, t0, t1: t0, id: 0, node: -1, link: -1, dir: -1, lane: -1, cls: 0, reason: 0, bytes: 0, segments: 0, value: 0, ...patch };
+}
+const rows = (events: VisualEvent[]) =>
+  Object.fromEntries(EVENT_COLUMNS.map((c) => [c, Float64Array.from(events.map((e) => e[c]))])) as unknown as EventRows;
+
+/** A session and a store that record what the player asks of them; frames are sent by the test. */
+class Fakes implements PlayerSession, PlayerStore {
+  phase: Phase = 'running';
+  now = 3;
+  error: string | null = null;
+  speed = 1;
+  scenario: Scenario = structuredClone(findPreset('paper000')!.scenario) as Scenario;
+  readonly visual = { generation: 1, notable: { length: 0, event: (): VisualEvent => ev(0, 0) } };
+  log: string[] = [];
+  private frameListeners = new Set<(f: FrameLike) => void>();
+  private listeners = new Set<() => void>();
+
+  // session
+  onFrameReceived(l: (f: FrameLike) => void) {
+    this.frameListeners.add(l);
+    return () => this.frameListeners.delete(l);
+  }
+  subscribe(l: () => void) {
+    this.listeners.add(l);
+    return () => this.listeners.delete(l);
+  }
+  getState() {
+    return { phase: this.phase, flowIds: this.scenario.flows.map((f) => f.id), error: this.error };
+  }
+  setSpeed(speed: number) {
+    this.speed = speed;
+    this.log.push(`speed ${speed}`);
+  }
+  play() {
+    this.log.push('play');
+    this.setPhase('running');
+  }
+  pause() {
+    if (this.phase !== 'running') return;
+    this.log.push('pause');
+    this.setPhase('paused');
+  }
+  setPhase(phase: Phase) {
+    this.phase = phase;
+    for (const l of this.listeners) l();
+  }
+  frame(now: number, events: VisualEvent[]) {
+    this.now = now;
+    for (const l of this.frameListeners) l({ now, visual: rows(events) } as unknown as FrameLike);
+  }
+
+  // store
+  async open(scenario: Scenario, options: { label?: string; presetId?: string | null; play?: boolean }) {
+    this.log.push(`open "${options.label}" preset=${options.presetId} play=${options.play}`);
+    this.scenario = scenario;
+    this.visual.generation++;
+    this.now = 0;
+    this.phase = options.play ? 'running' : 'paused';
+  }
+  edit(label: string, next: (s: Scenario) => Scenario) {
+    this.log.push(`edit "${label}"`);
+    this.scenario = next(this.scenario);
+  }
+  resetRun() {
+    this.log.push('reset run');
+    this.visual.generation++;
+    this.now = 0;
+    this.phase = 'paused';
+  }
+  async settled() {}
+}
+
+const lesson: Lesson = {
+  format: 1,
+  id: 'test-lesson',
+  title: 'Test',
+  summary: 'A test.',
+  steps: [
+    { title: 'One', text: 'First.', scenario: { preset: 'first-lesson', set: { 'obs.burstLoss.data': 0.01 } }, speed: 1, view: { tab: 'log' }, pauseAt: { event: 'burst-dropped', class: 'data' } },
+    { title: 'Two', text: 'Go on.', speed: 0.1, pauseAt: { event: 'fast-retransmit' } },
+    { title: 'Three', text: 'Read.', view: { chart: 'cwnd' } },
+    { title: 'Four', text: 'Again.', scenario: { set: { 'obs.burstLoss.ack': 0.01 } }, pauseAt: { event: 'time', at: 1 } },
+  ],
+};
+
+function setup() {
+  const fakes = new Fakes();
+  const views: Partial<View>[] = [];
+  const focus = createFocusStore();
+  const player = new LessonPlayer({ session: fakes, store: fakes, view: { set: (v) => views.push(v) }, focus });
+  return { fakes, views, focus, player };
+}
+
+const C1 = 2; // first-lesson's nodes: Server, E1, C1, E2, Client
+const dataDrop = (t: number) => ev(EventKind.BurstDropped, t, { node: C1, link: 2, dir: 0, cls: 0, id: 12, segments: 2 });
+const fastRetransmit = (t: number) => ev(EventKind.TcpEvent, t, { reason: 1, value: 19 });
+
+describe('LessonPlayer', () => {
+  it('opens the first step: its scenario through the store (paused), then speed, view, the condition, and play', async () => {
+    const { fakes, views, player } = setup();
+    await player.openLesson(lesson);
+    expect(fakes.log).toEqual(['open "lesson "Test", step 1" preset=first-lesson play=false', 'speed 1', 'play']);
+    expect(fakes.scenario.obs.burstLoss.data).toBe(0.01);
+    expect(views).toEqual([{ tab: 'log' }]);
+    expect(player.getState().status).toEqual({ kind: 'waiting', condition: 'the first data-burst drop' });
+    expect(player.address.get()).toBe('#lesson=test-lesson&step=1');
+  });
+
+  it('pauses at the event, words it as the log does and points the focus at it', async () => {
+    const { fakes, focus, player } = setup();
+    await player.openLesson(lesson);
+    fakes.frame(0.5, [dataDrop(0.45)]);
+    expect(fakes.phase).toBe('paused');
+    const { status } = player.getState();
+    expect(status).toMatchObject({ kind: 'paused', condition: 'the first data-burst drop', hit: { at: 0.45, noticedAt: 0.5 } });
+    expect(status.kind === 'paused' && status.text).toBe('burst 12 (data, 2 segments) dropped at C1 on its way to E2: injected loss');
+    expect(focus.get()).toMatchObject({ time: 0.45, node: C1, burst: 12, source: 'lesson' });
+  });
+
+  it('goes on with the run for a step without a scenario, and finds its moment in what ran past the last pause', async () => {
+    const { fakes, player } = setup();
+    await player.openLesson(lesson);
+    fakes.frame(0.5, [dataDrop(0.45), fastRetransmit(0.49)]);
+    fakes.log = [];
+    await player.next();
+    // Met at once in the overshoot: no new run, no play.
+    expect(fakes.log).toEqual(['speed 0.1']);
+    expect(player.getState()).toMatchObject({ step: 1, status: { kind: 'paused', hit: { at: 0.49 } } });
+    expect(player.address.get()).toBe('#lesson=test-lesson&step=2');
+  });
+
+  it('leaves the run alone at a step that waits for nothing, and builds on the earlier scenario at a step that changes fields', async () => {
+    const { fakes, views, player } = setup();
+    await player.openLesson(lesson, 1);
+    fakes.log = [];
+    fakes.phase = 'paused';
+    await player.next();
+    expect(fakes.log).toEqual([]);
+    expect(views.at(-1)).toEqual({ chart: 'cwnd' });
+    expect(player.getState().status).toEqual({ kind: 'ready' });
+    await player.next();
+    expect(fakes.log).toEqual(['open "lesson "Test", step 4" preset=first-lesson play=false', 'play']);
+    expect(fakes.scenario.obs.burstLoss).toEqual({ data: 0.01, ack: 0.01 });
+    fakes.frame(1.01, []);
+    expect(player.getState().status).toMatchObject({ kind: 'paused', condition: 't = 1 s', hit: { event: null, at: 1 }, text: null });
+  });
+
+  it('opened from a link whose scenario the page already loaded at t = 0, loads nothing again', async () => {
+    const { fakes, player } = setup();
+    const first = structuredClone(findPreset('first-lesson')!.scenario) as Scenario;
+    first.obs.burstLoss.data = 0.01;
+    fakes.scenario = first;
+    fakes.now = 0;
+    fakes.phase = 'paused';
+    await player.openLesson(lesson, 0);
+    expect(fakes.log).toEqual(['speed 1', 'play']);
+  });
+
+  it('Back to a step that goes on with the run brings the lesson scenario back only if another is on screen', async () => {
+    const { fakes, player } = setup();
+    await player.openLesson(lesson, 2);
+    // Opened at step 3 from a link with paper000 on screen: the lesson's scenario comes first.
+    expect(fakes.log[0]).toBe('open "lesson "Test", step 3" preset=first-lesson play=false');
+    fakes.log = [];
+    fakes.now = 2;
+    await player.back();
+    // The scenario on screen is the lesson's: the run goes on from t = 2 s to the next fast retransmit.
+    expect(fakes.log).toEqual(['speed 0.1', 'play']);
+    expect(player.getState().status).toEqual({ kind: 'waiting', condition: 'the next fast retransmit' });
+  });
+
+  it('starts a finished run again when a step wants to play, and says when a run ends without the moment', async () => {
+    const { fakes, player } = setup();
+    await player.openLesson(lesson);
+    fakes.setPhase('finished');
+    expect(player.getState().status).toMatchObject({ kind: 'ended', condition: 'the first data-burst drop' });
+    fakes.log = [];
+    await player.next();
+    expect(fakes.log).toEqual(['speed 0.1', 'reset run', 'play']);
+  });
+
+  it('drops what an earlier step was still doing once the next one begins', async () => {
+    const { fakes, player } = setup();
+    await player.openLesson(lesson);
+    const next = player.next();
+    player.close();
+    await next;
+    fakes.frame(1, [fastRetransmit(0.9)]);
+    expect(player.getState()).toMatchObject({ guide: null, status: { kind: 'ready' } });
+    expect(player.address.get()).toBeNull();
+  });
+
+  it('plays a preset point: its fields as one undoable edit, the run from t = 0, its speed, view and pause', async () => {
+    const { fakes, views, player } = setup();
+    const preset = findPreset('paper000')!;
+    await player.showMe(preset, 2, 'Set data loss to 0 and ACK loss to 1 %.', {
+      set: { 'obs.burstLoss.data': 0, 'obs.burstLoss.ack': 0.01 },
+      speed: 1,
+      view: { chart: 'throughput' },
+      pauseAt: { event: 'burst-dropped', class: 'ack' },
+    });
+    // The run again from t = 0 (the moment may have passed), with the point's fields.
+    expect(fakes.log).toEqual([`edit "show me (${preset.title})"`, 'reset run', 'speed 1', 'play']);
+    expect(canonical(fakes.scenario.obs.burstLoss)).toBe(canonical({ data: 0, ack: 0.01 }));
+    expect(views).toEqual([{ chart: 'throughput' }]);
+    expect(player.getState()).toMatchObject({ guide: { kind: 'show-me', point: 2 }, status: { kind: 'waiting', condition: 'the first ACK-burst drop' } });
+    expect(player.address.get()).toBeNull();
+  });
+
+  it('keeps the answer chosen at each step, and forgets it to ask again', async () => {
+    const { player } = setup();
+    await player.openLesson(lesson);
+    player.answer(1);
+    expect(player.getState().answers).toEqual({ 0: 1 });
+    player.answer(null);
+    expect(player.getState().answers).toEqual({});
+  });
+});

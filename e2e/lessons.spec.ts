@@ -1,0 +1,324 @@
+/**
+ * Issue 19, guided lessons and Show me: each lesson played through to its end in the page,
+ * every pause checked against the event it names (the lesson's status gives the event's
+ * time and words; the event log lists the same event at the same time as the first of its
+ * kind; the counters agree), a question answered by mouse and by keyboard, a lesson opened
+ * from `#lesson=` (and a broken one refused with the saved work kept), and one Show me per
+ * preset. What the texts claim about the runs is held by apps/web/src/lessons/*Runs.test.ts.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { counter, simTime, snapshot } from './helpers';
+
+const KIND = { formed: 0, dropped: 3, packetDropped: 5, tcp: 6 };
+
+const panel = (page: Page) => page.getByTestId('lesson-panel');
+const status = (page: Page) => page.getByTestId('lesson-status');
+
+interface Pause {
+  at: number;
+  /** The engine's event kind, or null for a pause at a time. */
+  kind: number | null;
+  text: string;
+}
+
+/** Waits for step `n` (1-based) to pause, and reads where. */
+async function pausedAt(page: Page, n: number): Promise<Pause> {
+  await expect(panel(page)).toHaveAttribute('data-step', String(n));
+  await expect(status(page)).toHaveAttribute('data-kind', 'paused', { timeout: 90_000 });
+  await expect(page.getByTestId('phase')).toHaveText('Paused');
+  const kind = await status(page).getAttribute('data-event-kind');
+  return {
+    at: Number(await status(page).getAttribute('data-at')),
+    kind: kind === null ? null : Number(kind),
+    text: (await status(page).textContent()) ?? '',
+  };
+}
+
+async function next(page: Page): Promise<void> {
+  await page.getByTestId('lesson-next').click();
+}
+
+/**
+ * The first event of `kind` in the event log whose words match `words`: the same time as
+ * the pause, and the same sentence in the lesson's status. The log lists drops and TCP
+ * events of the whole run, so the first of them is the first of the run.
+ */
+async function expectFirstInLog(page: Page, pause: Pause, words: RegExp): Promise<string> {
+  expect(pause.kind).not.toBeNull();
+  await page.getByTestId('tab-log').click();
+  const row = page.getByTestId('log-row').and(page.locator(`[data-kind="${pause.kind}"]`)).filter({ hasText: words }).first();
+  await expect(row).toBeVisible();
+  expect(Number(await row.getAttribute('data-time')), 'the pause is at the first such event of the run').toBe(pause.at);
+  const sentence = (await row.locator('.log-text').textContent())!;
+  expect(pause.text.toLowerCase()).toContain(sentence.toLowerCase());
+  return sentence;
+}
+
+async function openLessonFromHeader(page: Page, id: string): Promise<void> {
+  await page.getByTestId('lessons-toggle').click();
+  await expect(page.getByTestId('lessons-menu')).toBeVisible();
+  await page.getByTestId(`lesson-open-${id}`).click();
+  await expect(panel(page)).toHaveAttribute('data-guide', id);
+}
+
+const hash = (page: Page) => new URL(page.url()).hash;
+
+test('lesson 1, how a burst forms and why its control packet goes first: every pause, the questions, to the end', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto('./');
+  await expect(page.getByTestId('phase')).toHaveText('Running');
+  await openLessonFromHeader(page, 'burst-and-offset');
+
+  // 1: the first burst E1 sends, 2 ms after the first segment arrived (4.2 ms).
+  const formed = await pausedAt(page, 1);
+  expect(formed.kind).toBe(KIND.formed);
+  expect(formed.at).toBeCloseTo(0.0042, 9);
+  expect(formed.text).toContain('Paused at the first burst sent by E1, t = 0.004200 s');
+  expect(formed.text).toContain('E1 sends burst 0 (data, 1 segment of tcp1, 1.5 KB, offset 1 ms)');
+  expect(await simTime(page)).toBeGreaterThanOrEqual(formed.at);
+  await expect(page.getByTestId('speed').getByRole('radio', { name: '1 ms' })).toBeChecked();
+  await expect.poll(() => hash(page)).toBe('#lesson=burst-and-offset&step=1');
+  // The question, answered right.
+  await page.getByTestId('lesson-choice-0').click();
+  await expect(page.getByTestId('lesson-feedback')).toHaveAttribute('data-correct', 'true');
+  await expect(page.getByTestId('lesson-feedback')).toContainText('Right.');
+  await snapshot(page, 'lessons-01-burst-formed');
+
+  // 2 and 3: pauses at times, with the control packet ahead, then the burst past C1. Page Down is Next.
+  await page.keyboard.press('PageDown');
+  const ahead = await pausedAt(page, 2);
+  expect(ahead).toMatchObject({ kind: null, at: 0.006 });
+  expect(await simTime(page)).toBeGreaterThanOrEqual(0.006);
+  // The question, answered by keyboard: Tab to a choice, Enter.
+  await page.getByTestId('lesson-choice-1').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('lesson-feedback')).toHaveAttribute('data-correct', 'false');
+  await expect(page.getByTestId('lesson-feedback')).toContainText('Not quite: the answer is A.');
+  await expect(page.getByTestId('lesson-feedback')).toBeFocused();
+  await page.getByTestId('lesson-retry').click();
+  await expect(page.getByTestId('lesson-feedback')).toHaveCount(0);
+  await next(page);
+  expect(await pausedAt(page, 3)).toMatchObject({ kind: null, at: 0.0106 });
+
+  // 4: an offset too short: the first data burst is dropped at C1, late; a new run, the log and counters agree.
+  await next(page);
+  const late = await pausedAt(page, 4);
+  expect(late.kind).toBe(KIND.dropped);
+  expect(late.text).toContain('Paused at the first late data-burst drop');
+  const sentence = await expectFirstInLog(page, late, /dropped at C1/);
+  expect(sentence).toContain('arrived before its control packet was processed (late)');
+  await expect.poll(() => counter(page, 'data-dropped')).toBe(1);
+  await expect(page.getByTestId('preset')).toHaveValue('first-lesson');
+  await snapshot(page, 'lessons-02-late-drop');
+
+  // 5: the preset as published, playing; the last step.
+  await next(page);
+  await expect(panel(page)).toHaveAttribute('data-step', '5');
+  await expect(status(page)).toHaveAttribute('data-kind', 'ready');
+  await expect(page.getByTestId('lesson-next')).toBeDisabled();
+  await expect(page.getByTestId('phase')).toHaveText('Running');
+  await expect(page.getByTestId('reset-preset')).toHaveCount(0); // not edited: the preset itself
+  await expect.poll(() => hash(page)).toBe('#lesson=burst-and-offset&step=5');
+
+  // Back goes to step 4 again (a new run of its scenario); Close leaves the run and gives the address back.
+  await page.getByTestId('lesson-back').click();
+  expect((await pausedAt(page, 4)).at).toBe(late.at);
+  await page.getByTestId('lesson-close').click();
+  await expect(panel(page)).toHaveCount(0);
+  await expect.poll(() => hash(page)).toMatch(/^#s=1\./);
+});
+
+test('lesson 2, data-burst loss against ACK-burst loss: from its link, to the comparison', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto('./#lesson=data-vs-ack-loss');
+  await expect(panel(page)).toHaveAttribute('data-guide', 'data-vs-ack-loss');
+
+  const drop = await pausedAt(page, 1);
+  expect(await expectFirstInLog(page, drop, /data/)).toMatch(/^burst \d+ \(data, 2 segments of tcp1\) dropped at C1 on its way to E2: injected loss$/);
+  await expect.poll(() => counter(page, 'data-dropped')).toBe(1);
+
+  await next(page);
+  const fr = await pausedAt(page, 2);
+  expect(await expectFirstInLog(page, fr, /fast retransmit/)).toBe('tcp1 fast retransmit, cwnd 19');
+  expect(fr.at).toBeGreaterThan(drop.at);
+
+  await next(page);
+  const rto = await pausedAt(page, 3);
+  expect(await expectFirstInLog(page, rto, /RTO/)).toBe('tcp1 RTO, cwnd 1');
+  await expect.poll(() => counter(page, 'rtos')).toBe(1);
+  await page.getByTestId('lesson-choice-0').click();
+  await expect(page.getByTestId('lesson-feedback')).toHaveAttribute('data-correct', 'true');
+
+  // The loss moved to ACK bursts: a new run.
+  await next(page);
+  const ack = await pausedAt(page, 4);
+  expect(await expectFirstInLog(page, ack, /ACK/)).toMatch(/^burst \d+ \(ACK, 2 ACKs of tcp1\) dropped at C1 on its way to E1: injected loss$/);
+  await expect.poll(() => counter(page, 'ack-dropped')).toBe(1);
+  await expect.poll(() => counter(page, 'data-dropped')).toBe(0);
+  await expect(page.getByTestId('preset')).toHaveValue('first-lesson');
+
+  // Five seconds on: ACK bursts lost, nothing retransmitted, no timeout.
+  await next(page);
+  expect(await pausedAt(page, 5)).toMatchObject({ kind: null, at: 5 });
+  await expect.poll(() => counter(page, 'ack-dropped')).toBeGreaterThanOrEqual(3);
+  expect(await counter(page, 'retransmits')).toBe(0);
+  expect(await counter(page, 'rtos')).toBe(0);
+  expect(await counter(page, 'goodput')).toBeGreaterThan(9e6);
+
+  // Side by side: A loses 0.5 % of data bursts, B 0.5 % of ACK bursts.
+  await next(page);
+  await expect(panel(page)).toHaveAttribute('data-step', '6');
+  await expect(page.getByTestId('tab-compare')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('compare-data-A')).toHaveValue('0.5');
+  await expect(page.getByTestId('compare-ack-B')).toHaveValue('0.5');
+  await page.getByTestId('compare-run').click();
+  await expect(page.getByTestId('compare-status')).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
+  const goodput = page.getByTestId('compare-table').locator('tr', { hasText: 'Goodput (all flows)' }).locator('td');
+  const mbps = async (i: number) => Number((await goodput.nth(i).textContent())!.replace(/ Mbit\/s$/, ''));
+  expect(await mbps(0)).toBeGreaterThan(5.5);
+  expect(await mbps(0)).toBeLessThan(6.5);
+  expect(await mbps(1)).toBeGreaterThan(9.5);
+  await expect(page.getByTestId('lesson-next')).toBeDisabled();
+});
+
+test('lesson 3, Tahoe, Reno and NewReno after the same lost burst: the same loss three times, three answers', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto('./');
+  await expect(page.getByTestId('phase')).toHaveText('Running');
+  await openLessonFromHeader(page, 'tahoe-reno-newreno');
+
+  const drop = await pausedAt(page, 1);
+  const lost = await expectFirstInLog(page, drop, /data/);
+  await next(page);
+  const tahoe = await pausedAt(page, 2);
+  expect(await expectFirstInLog(page, tahoe, /fast retransmit/)).toBe('tcp1 fast retransmit, cwnd 1');
+
+  // Reno: the same burst lost, the third duplicate ACK at the same moment.
+  await next(page);
+  const reno = await pausedAt(page, 3);
+  expect(await expectFirstInLog(page, reno, /fast retransmit/)).toBe('tcp1 fast retransmit, cwnd 19');
+  expect(reno.at).toBe(tahoe.at);
+  expect(await page.getByTestId('log-row').filter({ hasText: 'dropped' }).first().locator('.log-text').textContent()).toBe(lost);
+  await next(page);
+  expect(await expectFirstInLog(page, await pausedAt(page, 4), /leaves fast recovery/)).toBe('tcp1 leaves fast recovery, cwnd 16');
+  await next(page);
+  const renoRto = await pausedAt(page, 5);
+  expect(await expectFirstInLog(page, renoRto, /RTO/)).toBe('tcp1 RTO, cwnd 1');
+  await expect.poll(() => counter(page, 'rtos')).toBe(1);
+
+  // NewReno: the same burst again; it leaves recovery only with everything repaired, before Reno's timer, without one of its own.
+  await next(page);
+  const exit = await pausedAt(page, 6);
+  expect(await expectFirstInLog(page, exit, /leaves fast recovery/)).toBe('tcp1 leaves fast recovery, cwnd 2');
+  expect(exit.at).toBeLessThan(renoRto.at);
+  expect(await page.getByTestId('log-row').filter({ hasText: 'dropped' }).first().locator('.log-text').textContent()).toBe(lost);
+  expect(await counter(page, 'rtos')).toBe(0);
+  await page.getByTestId('lesson-choice-0').click();
+  await expect(page.getByTestId('lesson-feedback')).toHaveAttribute('data-correct', 'true');
+  await snapshot(page, 'lessons-03-newreno');
+
+  await next(page);
+  await expect(panel(page)).toHaveAttribute('data-step', '7');
+  await expect(page.getByTestId('lesson-next')).toBeDisabled();
+  await expect(page.getByTestId('phase')).toHaveText('Running');
+});
+
+test('a link to a lesson step opens that step (its scenario, its pause); the address follows the steps', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('./#lesson=tahoe-reno-newreno&step=3');
+  const reno = await pausedAt(page, 3);
+  expect(reno.text).toContain('tcp1 fast retransmit, cwnd 19');
+  await expect(page.getByTestId('lesson-count')).toHaveText('Step 3 of 7');
+  expect(hash(page)).toBe('#lesson=tahoe-reno-newreno&step=3');
+  await next(page);
+  await pausedAt(page, 4);
+  await expect.poll(() => hash(page)).toBe('#lesson=tahoe-reno-newreno&step=4');
+  // A reload of that address opens the same step.
+  await page.reload();
+  expect((await pausedAt(page, 4)).text).toContain('tcp1 leaves fast recovery, cwnd 16');
+});
+
+test('a broken lesson link says what is wrong, shows the default and keeps the saved work', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await page.goto('./');
+  await expect(page.getByTestId('phase')).toHaveText('Running');
+  // The user's own work: the ACK slider moved, saved in this browser.
+  await page.getByTestId('preset').selectOption('paper004');
+  await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('obs-tcp-sim.scenario') ?? '{}').scenario?.name ?? null)).toContain('paper 004');
+  await page.waitForTimeout(1200);
+  const work = await page.evaluate(() => localStorage.getItem('obs-tcp-sim.scenario'));
+
+  for (const [link, why] of [
+    ['#lesson=no-such-lesson', 'there is no lesson "no-such-lesson"; the lessons are burst-and-offset, data-vs-ack-loss, tahoe-reno-newreno'],
+    ['#lesson=burst-and-offset&step=9', 'the lesson "burst-and-offset" has steps 1 to 5; the link asks for step "9"'],
+  ]) {
+    const tab = await context.newPage();
+    await tab.goto(`./${link}`);
+    const notice = tab.getByTestId('notice-banner');
+    await expect(notice).toContainText(`This link could not be opened: ${why}. Showing the default scenario instead. Your saved work is kept.`);
+    await expect(tab.getByTestId('preset')).toHaveValue('paper000');
+    await expect(tab.getByTestId('lesson-panel')).toHaveCount(0);
+    await tab.waitForTimeout(1200);
+    expect(await tab.evaluate(() => localStorage.getItem('obs-tcp-sim.scenario')), 'the saved work, byte for byte').toBe(work);
+    await tab.getByTestId('notice-open-saved').click();
+    await expect(tab.getByTestId('preset')).toHaveValue('paper004');
+    await tab.close();
+  }
+});
+
+/** One point per preset, the quickest to reach, and what its pause must be. */
+const SHOW_ME: Array<{ preset: string; point: number; kind: number; words: RegExp; log: boolean }> = [
+  { preset: 'first-lesson', point: 0, kind: KIND.formed, words: /E1 sends burst 0 \(data, 1 segment of tcp1, 1\.5 KB, offset 11\.5 µs\)/, log: false },
+  { preset: 'paper000', point: 2, kind: KIND.dropped, words: /\(ACK, \d+ ACKs of tcp1\) dropped at C4 on its way to C3: injected loss/, log: true },
+  { preset: 'paper001', point: 1, kind: KIND.dropped, words: /dropped at C1 on its way to C2: no free wavelength \(contention\)/, log: true },
+  { preset: 'paper002', point: 0, kind: KIND.packetDropped, words: /tcp1 ACK lost on link wlan .*: random loss/, log: true },
+  { preset: 'paper003-slow', point: 0, kind: KIND.formed, words: /E1 sends burst \d+ \(data, \d+ segments of \d+ flows, mostly slow#\d+/, log: false },
+  { preset: 'paper003-fast', point: 0, kind: KIND.formed, words: /E1 sends burst 0 \(data, 46 segments of 46 flows, mostly fast#0/, log: false },
+  { preset: 'paper004', point: 1, kind: KIND.packetDropped, words: /newreno data segment 6 lost on link bottleneck .*: queue full/, log: true },
+];
+
+for (const { preset, point, kind, words, log } of SHOW_ME) {
+  test(`Show me, ${preset}, point ${point + 1}: speed, view and a pause where the run shows it`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.goto(`./#preset=${preset}`);
+    await expect(page.getByTestId('phase')).toHaveText('Running');
+    await page.getByTestId('preset-info-toggle').click();
+    await page.getByTestId(`show-me-${point}`).click();
+    await expect(page.getByTestId('preset-info')).toHaveCount(0);
+    await expect(panel(page)).toHaveAttribute('data-guide', 'show-me');
+    const pause = await pausedAt(page, 1);
+    expect(pause.kind).toBe(kind);
+    expect(pause.text).toMatch(words);
+    if (log) await expectFirstInLog(page, pause, words);
+    expect(await simTime(page)).toBeGreaterThanOrEqual(pause.at);
+    // Show me leaves the address to the scenario: no lesson link.
+    expect(hash(page)).not.toContain('lesson=');
+    if (preset === 'paper000') {
+      // Its fields went through the store: the sliders show them, and Undo would take them back.
+      await expect(page.getByTestId('loss-data-value')).toHaveText('0.0 %');
+      await expect(page.getByTestId('loss-ack-value')).toHaveText('1.0 %');
+    }
+  });
+}
+
+test('the lesson panel in presenter mode (24 px text) and on a 390 px phone (no sideways scrolling)', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('./#lesson=data-vs-ack-loss');
+  await pausedAt(page, 1);
+  await page.keyboard.press('p');
+  await expect(page.getByTestId('app')).toHaveAttribute('data-presenter', 'true');
+  for (const selector of ['.lesson-step p', '.lesson-status', '.lesson-choice', '[data-testid=lesson-next]']) {
+    const size = await page.locator(selector).first().evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    expect(size, selector).toBeGreaterThanOrEqual(24);
+  }
+  await snapshot(page, 'lessons-04-presenter');
+  await page.keyboard.press('p');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(panel(page)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const box = (await panel(page).boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  await snapshot(page, 'lessons-05-phone');
+});
