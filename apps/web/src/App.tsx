@@ -57,8 +57,8 @@ export function App() {
           <span className="title-long">TCP over Optical Burst Switching</span>
           <span className="title-short" aria-hidden="true">TCP over OBS</span>
         </h1>
-        <PresetPicker />
         <LessonMenu />
+        <PresetPicker />
         <PresenterToggle />
         <ShareMenu />
       </header>
