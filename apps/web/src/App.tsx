@@ -63,8 +63,8 @@ export function App() {
           <EmbedHeader />
         ) : (
           <>
-            <PresetPicker />
             <LessonMenu />
+            <PresetPicker />
             <PresenterToggle />
             <ShareMenu />
           </>
