@@ -52,8 +52,13 @@ test('an embedded copy never reads or writes the work saved in this browser', as
   await page.goto('./#preset=paper000');
   await expect(page.getByTestId('phase')).toHaveText('Running');
   await page.getByTestId('loss-data').fill('0.03');
-  await expect.poll(async () => (await stored(page)) !== null).toBe(true);
-  const saved = await stored(page);
+  // Saved with the change (the keeper writes at most twice a second), then the full app is
+  // closed so that nothing but the embedded copy could write any more.
+  await expect.poll(async () => (await stored(page)) ?? '').toContain('"value":0.03');
+  await page.close();
+  const storedNow = async () => (await context.storageState()).origins.flatMap((o) => o.localStorage).find((item) => item.name === MAIN)?.value ?? null;
+  const saved = await storedNow();
+  expect(saved).toContain('"value":0.03');
   // A slide embeds another preset and someone plays with it.
   const frame = await context.newPage();
   await openEmbedded(frame, './?embed#preset=first-lesson');
@@ -61,6 +66,7 @@ test('an embedded copy never reads or writes the work saved in this browser', as
   await frame.waitForTimeout(1200);
   expect(await stored(frame)).toBe(saved);
   await frame.close();
+  expect(await storedNow()).toBe(saved);
   // The full app still opens the work.
   const again = await context.newPage();
   await again.goto('./');
