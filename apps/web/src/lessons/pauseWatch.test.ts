@@ -123,6 +123,21 @@ describe('PauseWatch', () => {
     expect(hits[0]).toMatchObject({ event: { id: 7 }, origin: { mainFlow: 0, flows: 1 } });
   });
 
+  it('remembers the latest bursts of a long run, not all of them', () => {
+    const { session, watch, hits, onHit } = setup();
+    const formed = (id: number) => ev(EventKind.BurstFormed, id * 1e-3, { id, lane: id % 3, dir: 1 });
+    // 100,000 bursts in frames of 1,000, as a long run at full speed delivers them.
+    for (let f = 0; f < 100; f++) session.frame((f + 1) * 1, Array.from({ length: 1000 }, (_, i) => formed(f * 1000 + i)));
+    watch.arm({ event: 'burst-dropped' }, onHit);
+    session.frame(101, [dataDrop(100.5, 99_999)]);
+    expect(hits[0].origin).toEqual({ mainFlow: 99_999 % 3, flows: 1 });
+    session.phase = 'running';
+    watch.arm({ event: 'burst-dropped' }, onHit);
+    session.frame(102, [dataDrop(101.5, 3)]);
+    expect(hits[1].event?.id).toBe(3);
+    expect(hits[1].origin).toBeUndefined();
+  });
+
   it('stops listening when disposed', () => {
     const { session, watch, hits, onHit } = setup();
     watch.arm({ event: 'fast-retransmit' }, onHit);

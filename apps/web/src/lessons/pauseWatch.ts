@@ -39,7 +39,7 @@ export interface PauseHit {
   /** The event that met the condition; null for a time. */
   event: VisualEvent | null;
   /** For a dropped burst, what its "formed" event said it carried (the log's "2 segments of tcp1"). */
-  origin?: { mainFlow: number; flows: number };
+  origin?: Origin;
   /** When it happened: the event's time, or the time the condition named. */
   at: number;
   /** The engine's clock when the page saw it (at or after `at`). */
@@ -48,15 +48,52 @@ export interface PauseHit {
 
 /** Events of the overshoot kept for the next condition; far more than one frame holds of drops and TCP events. */
 const BACKLOG_MAX = 20_000;
-/** Bursts formed whose contents are remembered, for the words of a drop (a burst is dropped within its path's delay). */
-const ORIGINS_MAX = 50_000;
+/**
+ * Bursts formed whose contents are remembered, for the words of a drop (a burst is dropped
+ * within its path's delay): at least this many of the latest, at most twice as many.
+ */
+const ORIGINS_KEPT = 25_000;
+
+interface Origin {
+  mainFlow: number;
+  flows: number;
+}
+
+/**
+ * The latest bursts' contents in two generations: when the newer one is full it becomes the
+ * older and the oldest is dropped whole. Constant time per burst: evicting a Map's first
+ * key one at a time is not (V8 leaves deleted entries as holes that each `keys().next()`
+ * walks past until the table is rebuilt, so a long run at full speed spent seconds per
+ * frame there).
+ */
+class RecentOrigins {
+  private newer = new Map<number, Origin>();
+  private older = new Map<number, Origin>();
+
+  set(id: number, origin: Origin): void {
+    if (this.newer.size >= ORIGINS_KEPT) {
+      this.older = this.newer;
+      this.newer = new Map();
+    }
+    this.newer.set(id, origin);
+  }
+
+  get(id: number): Origin | undefined {
+    return this.newer.get(id) ?? this.older.get(id);
+  }
+
+  clear(): void {
+    this.newer = new Map();
+    this.older = new Map();
+  }
+}
 
 export class PauseWatch {
   private armed: { condition: PauseCondition; test: CompiledCondition; onHit: (hit: PauseHit) => void } | null = null;
   private backlog: VisualEvent[] = [];
   /** The engine time of the last frame received in this run: frames arrive before they are drawn. */
   private received = 0;
-  private origins = new Map<number, { mainFlow: number; flows: number }>();
+  private origins = new RecentOrigins();
   private generation: number;
   private readonly stop: () => void;
 
@@ -161,7 +198,6 @@ export class PauseWatch {
     if (!rows) return;
     for (let i = 0; i < n; i++) {
       if (rows.kind[i] !== EventKind.BurstFormed) continue;
-      if (this.origins.size >= ORIGINS_MAX) this.origins.delete(this.origins.keys().next().value!);
       this.origins.set(rows.id[i], { mainFlow: rows.lane[i], flows: rows.dir[i] });
     }
   }
