@@ -311,6 +311,17 @@ test('the lesson panel in presenter mode (24 px text) and on a 390 px phone (no 
     const size = await page.locator(selector).first().evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
     expect(size, selector).toBeGreaterThanOrEqual(24);
   }
+  // At 1280x720 the network, the chart and the lesson sit side by side under the controls:
+  // the lesson to the right, neither the network nor the chart's plot pushed off the screen.
+  const lesson = (await panel(page).boundingBox())!;
+  const network = (await page.getByTestId('topology').boundingBox())!;
+  const plot = (await page.getByTestId('chart-cwnd-plot').boundingBox())!;
+  expect(network.x + network.width).toBeLessThanOrEqual(lesson.x + 1);
+  expect(plot.x + plot.width).toBeLessThanOrEqual(lesson.x + 1);
+  expect(network.y + network.height).toBeLessThanOrEqual(plot.y);
+  expect(plot.y + plot.height).toBeLessThanOrEqual(720);
+  expect(network.height, 'network height').toBeGreaterThan(150);
+  expect(plot.height, 'plot height').toBeGreaterThan(60);
   await snapshot(page, 'lessons-04-presenter');
   await page.keyboard.press('p');
 
