@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { fileURLToPath } from 'node:url';
 import { CSP_DIRECTIVES, headersFor, policyText } from './security-headers.mjs';
 import { offlineServiceWorker } from './service-worker/plugin.ts';
 
@@ -55,6 +54,34 @@ function noOldPublicFolder(): Plugin {
   };
 }
 
+/**
+ * dist/embed.html: the built index.html under the embedded copy's title (view/embedFlag.ts
+ * reads the page's name). A page of its own, so a host can let other sites frame it and
+ * nothing else (docs/embed.md); made from index.html so the two never drift apart. `vite
+ * dev` serves index.html for it.
+ */
+function embedPage(): Plugin {
+  return {
+    name: 'embed-page',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const index = bundle['index.html'];
+        if (index?.type !== 'asset' || typeof index.source !== 'string') this.error('embed-page: the build made no index.html');
+        const title = /<title>obs-tcp-sim: /;
+        if (!title.test(index.source as string)) this.error('embed-page: index.html has no <title>obs-tcp-sim: …</title> to rename');
+        this.emitFile({ type: 'asset', fileName: 'embed.html', source: (index.source as string).replace(title, '<title>obs-tcp-sim (embedded): ') });
+      },
+    },
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url?.split('?')[0].endsWith('/embed.html')) req.url = req.url.replace('embed.html', 'index.html');
+        next();
+      });
+    },
+  };
+}
+
 // The engine and scenario packages are workspace TS sources (symlinked in node_modules);
 // Vite transpiles them like app code, so no prebuild step is needed for them.
 export default defineConfig({
@@ -63,15 +90,12 @@ export default defineConfig({
   // Static files copied as they are into dist/: the repository's top-level public/
   // (DESIGN.md's layout): favicon, icons, the web app manifest, _headers.
   publicDir: '../../public',
-  plugins: [react(), noOldPublicFolder(), metaContentSecurityPolicy(), securityHeaders(), offlineServiceWorker()],
+  plugins: [react(), noOldPublicFolder(), metaContentSecurityPolicy(), securityHeaders(), embedPage(), offlineServiceWorker()],
   // The engine worker is an ES module worker that imports the Emscripten ES module factory.
   worker: { format: 'es' },
   build: {
     target: 'es2022',
     sourcemap: true,
-    // Two pages, one app: embed.html is the embedded copy (view/embedFlag.ts), a page of
-    // its own so a host can let other sites frame it and nothing else (docs/embed.md).
-    rolldownOptions: { input: { main: fileURLToPath(new URL('index.html', import.meta.url)), embed: fileURLToPath(new URL('embed.html', import.meta.url)) } },
   },
   preview: { port: 4173, strictPort: true },
   test: {

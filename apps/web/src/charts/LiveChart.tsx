@@ -8,6 +8,7 @@
  * the 0 / Escape key) follows the whole run again; the hover time too, so every chart
  * draws its rule at the same instant and the hovered one shows the read-out.
  */
+import { describeScratch } from './describeScratch';
 import { ChartTableView, ChartWords } from './ChartWords';
 import { useView } from '../view/viewStore';
 import { presenterTextPx } from '../view/presenterText';
@@ -554,8 +555,6 @@ function firstEventAt(events: readonly VisualEvent[], t: number): number {
   return lo;
 }
 
-const scratch = { buf: new Float64Array(0) };
-
 /** The read-out: time, then each shown flow's value at the nearest sample, then markers. */
 function renderTooltip(
   tip: HTMLElement,
@@ -581,8 +580,7 @@ function renderTooltip(
       hidden++;
       continue;
     }
-    if (scratch.buf.length < src.length) scratch.buf = new Float64Array(Math.max(src.length, scratch.buf.length * 2));
-    rows.push(row(layer.color, layer.label, layer.describe(i, scratch.buf)));
+    rows.push(row(layer.color, layer.label, layer.describe(i, describeScratch(src.length))));
     shown++;
   }
   if (hidden > 0) rows.push(row(null, `+${hidden} more`, ''));

@@ -4,6 +4,7 @@
  * layers the chart draws (layers.ts), through the same describe() as the hover read-out,
  * so the words and the picture never disagree.
  */
+import { describeScratch } from './describeScratch';
 import { nearestIndex } from './decimate';
 import type { Layer } from './layers';
 
@@ -22,7 +23,7 @@ const seconds = (t: number) => `${t.toFixed(t < 10 ? 3 : 2)} s`;
 function scratchFor(layers: readonly DescribedLayer[]): Float64Array {
   let n = 0;
   for (const l of layers) n = Math.max(n, l.source.length);
-  return new Float64Array(n);
+  return describeScratch(n);
 }
 
 /** "At 4.200 s: tcp1 23.0 segments; tcp2 …", or why there is nothing yet. */

@@ -4,7 +4,7 @@
  * scenario store: Undo brings back what was on screen). The link to a lesson is the
  * address bar's while it is open: `#lesson=<id>`.
  */
-import { useEffect, useId, useState } from 'react';
+import { usePopover } from '../usePopover';
 import { LESSONS } from './catalog';
 import { useLessonPlayer, useLessonState } from './context';
 import './lessons.css';
@@ -12,17 +12,7 @@ import './lessons.css';
 export function LessonMenu() {
   const player = useLessonPlayer();
   const state = useLessonState(player);
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
-    };
-    addEventListener('keydown', onKey);
-    return () => removeEventListener('keydown', onKey);
-  }, [open]);
+  const { open, setOpen, panelId } = usePopover();
 
   if (!player || LESSONS.length === 0) return null;
   const current = state?.guide?.kind === 'lesson' ? state.guide.lesson.id : null;

@@ -33,6 +33,7 @@ function OpenLesson({ player, state }: { player: LessonPlayer; state: PlayerStat
   // Re-renders on the phase and on the summary a pause brings (the clock it stopped at).
   const { phase } = useSimState();
   const [folded, setFolded] = useState(false);
+  const { presenter } = useView();
   const titleId = useId();
   const bodyId = useId();
   const guide = state.guide!;
@@ -57,7 +58,7 @@ function OpenLesson({ player, state }: { player: LessonPlayer; state: PlayerStat
           <h2 id={titleId} className="lesson-heading">
             <span className="lesson-kind">{isLesson ? 'Lesson' : 'Show me'}</span>
             {/* Folded, or projected, the column keeps its room for the step: the title goes to screen readers only. */}
-            <span className="lesson-title"> {guide.title}</span>
+            <span className={folded || presenter ? 'visually-hidden' : undefined}> {guide.title}</span>
           </h2>
           <div className="lesson-tools">
             <button

@@ -11,10 +11,12 @@ import { useId, useState, useSyncExternalStore } from 'react';
 import { PRESETS, findPreset, lookForShow, lookForText, type Preset, type Scenario } from '@obs-tcp-sim/scenario';
 import { useLessonPlayer } from '../lessons/context';
 import { useScenarioStore } from '../share/storeContext';
+import { useView } from '../view/viewStore';
 
 export function PresetPicker() {
   const store = useScenarioStore();
   const player = useLessonPlayer();
+  const { presenter } = useView();
   const state = useSyncExternalStore(store.subscribe, store.getState);
   const { presetId, edited } = state;
   const [open, setOpen] = useState(false);
@@ -41,7 +43,7 @@ export function PresetPicker() {
         {name}
       </p>
       <label>
-        <span className="preset-label">Preset</span>
+        <span className={presenter ? 'visually-hidden' : 'preset-label'}>Preset</span>
         <select data-testid="preset" value={preset ? preset.id : ''} onChange={(e) => choose(e.target.value)}>
           {!preset && <option value="">(own scenario)</option>}
           {PRESETS.map((p) => (

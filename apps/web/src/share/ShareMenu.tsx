@@ -10,7 +10,7 @@
  * "Saved in this browser" offers the work a link replaced ("Restore previous work") and
  * the records this version could not read, to download (share/workKeeper.ts).
  */
-import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { encodeShareHash, oneLine, presetShareHash, quoteInput } from '@obs-tcp-sim/scenario';
 import { exportCharts, chartsAvailable } from '../charts/chartExport';
 import { chartCaption } from '../charts/exportCaption';
@@ -21,26 +21,17 @@ import { scenarioFromFile } from './openFile';
 import { presetIdOf } from './startup';
 import { useSavedWork, useScenarioStore, type SavedWork } from './storeContext';
 import { documentOf } from '../store/scenarioStore';
+import { usePopover } from '../usePopover';
 
 export function ShareMenu() {
   const controller = useController();
   const store = useScenarioStore();
   // Subscribed, so the summary export turns on when the first summary arrives.
   const { summary } = useSimState();
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, panelId } = usePopover();
   const [link, setLink] = useState<{ url: string; copied: boolean; preset: string } | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-  const panelId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
-    };
-    addEventListener('keydown', onKey);
-    return () => removeEventListener('keydown', onKey);
-  }, [open]);
 
   const page = () => `${location.origin}${location.pathname}${location.search}`;
 

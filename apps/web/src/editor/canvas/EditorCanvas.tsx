@@ -13,7 +13,7 @@ import { apply, invert, type ViewTransform } from '../fit';
 import { fitAround } from './fitAround';
 import { useView } from '../../view/viewStore';
 import { presenterTextPx } from '../../view/presenterText';
-import { crowdingLimit, glyphScale, restGlyphScale, uncrowdedScale } from './glyphScale';
+import { crowdingLimit, networkScales, restGlyphScale } from './glyphScale';
 import { canvasLabels } from './canvasLabels';
 import { linkCapacityText } from './labels';
 import { GLYPH_HALF, layoutBoxes, type Box, type LabelLayout, type LinkLabels, type PlacedLabel } from './labelLayout';
@@ -75,13 +75,15 @@ export function EditorCanvas(props: EditorCanvasProps) {
   // ...cut where glyphs apart at rest would touch (a column of hosts stays a column).
   const glyphPlaces = useMemo(() => scenario.nodes.map((n) => ({ x: n.x, y: n.y, half: GLYPH_HALF[n.kind] })), [scenario.nodes]);
   const crowding = useMemo(() => crowdingLimit(glyphPlaces, transform.k), [glyphPlaces, transform.k]);
-  // The marks on the links (bursts, control packets, drops) grow as wanted: they are on
-  // the links, not at the nodes.
-  const markScale = glyphScale({ width, height, presenter, zoom: transform.k, fitZoom });
-  const s = uncrowdedScale(markScale, crowding);
-  // Names and link labels in presenter mode: at least its text size (14 px link labels at
-  // rest), even where the glyphs cannot grow that far.
-  const textScale = presenter ? Math.max(s, presenterTextPx(window.innerHeight) / 14) : s;
+  const { mark: markScale, glyph: s, text: textScale } = networkScales({
+    width,
+    height,
+    presenter,
+    zoom: transform.k,
+    fitZoom,
+    crowding,
+    presenterTextPx: presenterTextPx(window.innerHeight),
+  });
 
   // d3-zoom on the svg, once (a layout effect, so the fit below finds it).
   useLayoutEffect(() => {

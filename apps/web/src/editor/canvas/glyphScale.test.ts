@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GLYPH_SCALE_RANGE, PRESENTER_GLYPH_SCALE, REST_AREA, crowdingLimit, glyphScale, restGlyphScale, uncrowdedScale } from './glyphScale';
+import { GLYPH_SCALE_RANGE, PRESENTER_GLYPH_SCALE, REST_AREA, crowdingLimit, glyphScale, networkScales, restGlyphScale, uncrowdedScale } from './glyphScale';
 
 const rest = { ...REST_AREA, presenter: false };
 
@@ -54,5 +54,19 @@ describe('glyphs never grow into each other', () => {
     expect(uncrowdedScale(1.5, 3)).toBe(1.5);
     expect(uncrowdedScale(1.5, 1.2)).toBe(1.2);
     expect(uncrowdedScale(1.5, 0.8)).toBe(1);
+  });
+});
+
+describe('the three scales of one drawing', () => {
+  const presenterRest = { ...REST_AREA, presenter: true, zoom: 1, fitZoom: 1 };
+  it('marks grow as wanted, glyphs as far as they stay apart, text to the presenter size', () => {
+    const crowded = networkScales({ ...presenterRest, crowding: 1.2, presenterTextPx: 28 });
+    expect(crowded.mark).toBe(PRESENTER_GLYPH_SCALE);
+    expect(crowded.glyph).toBe(1.2);
+    expect(crowded.text).toBe(2); // 28 px over 14 px link labels
+  });
+  it('outside presenter mode the text follows the glyphs', () => {
+    const scales = networkScales({ ...rest, zoom: 2, fitZoom: 1, crowding: 1.5, presenterTextPx: 28 });
+    expect(scales).toEqual({ mark: 2, glyph: 1.5, text: 1.5 });
   });
 });

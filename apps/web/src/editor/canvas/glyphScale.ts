@@ -83,3 +83,23 @@ export function crowdingLimit(nodes: ReadonlyArray<{ x: number; y: number; half:
 export function uncrowdedScale(wanted: number, crowding: number): number {
   return Math.min(wanted, Math.max(1, crowding));
 }
+
+/** Rest size of the link labels, px: presenter mode's text size is reached from it. */
+const LINK_LABEL_PX = 14;
+
+export interface NetworkScales {
+  /** Marks on the links (bursts, control packets, drops): as large as wanted, they are not at the nodes. */
+  mark: number;
+  /** Node glyphs and lanes: as large as they stay apart (uncrowdedScale). */
+  glyph: number;
+  /** Names and link labels: the glyphs', and in presenter mode at least its text size. */
+  text: number;
+}
+
+/** The three scales of one drawing, from what makes them grow and what holds the glyphs back. */
+export function networkScales(input: GlyphScaleInput & { crowding: number; presenterTextPx: number }): NetworkScales {
+  const mark = glyphScale(input);
+  const glyph = uncrowdedScale(mark, input.crowding);
+  const text = input.presenter ? Math.max(glyph, input.presenterTextPx / LINK_LABEL_PX) : glyph;
+  return { mark, glyph, text };
+}
