@@ -10,6 +10,20 @@ import { counter, numberAttr, openRunning, snapshot, waitIdle } from './helpers'
 /** The preset the app opens on (paper 000: one Reno flow, 1 % data-burst loss). */
 const PAPER000 = JSON.parse(readFileSync(new URL('../packages/scenario/presets/paper000-lobs.json', import.meta.url), 'utf8'));
 const TCP = PAPER000.flows[0].tcp as { mss: number; maxWindow: number; rto: { min: number } };
+/**
+ * The validation's Erlang-B loss system (Poisson background bursts onto one wavelength, no
+ * TCP), with what the spec leaves to the engine's defaults written out, as a file the app
+ * opens must have it: paper 000's node, fiber and OBS settings, without its loss.
+ */
+const ERLANG_SPEC_BASE = JSON.parse(readFileSync(new URL('../validation/specs/theory-erlang-b.json', import.meta.url), 'utf8')).base;
+const ERLANG_SYSTEM = {
+  ...ERLANG_SPEC_BASE,
+  // Paper 000 has nodes of these names and a fiber: their fields fill what the spec omits.
+  nodes: (ERLANG_SPEC_BASE.nodes as { id: string }[]).map((n) => ({ ...PAPER000.nodes.find((p: { id: string }) => p.id === n.id), ...n })),
+  links: (ERLANG_SPEC_BASE.links as object[]).map((l) => ({ ...PAPER000.links.find((p: { kind: string }) => p.kind === 'fiber'), ...l })),
+  flows: [],
+  obs: { ...PAPER000.obs, ...ERLANG_SPEC_BASE.obs, burstLoss: { data: 0, ack: 0 } },
+};
 
 interface FlowCounters {
   segmentsSent: number;
@@ -141,6 +155,42 @@ test('a sweep of data-burst loss by a factor, on log axes, with Padhye and Mathi
   await page.getByTestId('sweep-output').selectOption('bursts.droppedContention');
   await expect(page.getByTestId('sweep-theory-note')).toHaveAttribute('data-kind', 'none');
   await expect(page.getByTestId('sweep-theory-note')).toContainText('Erlang-B');
+});
+
+test('a sweep of background load on one wavelength, with Erlang-B over the share of bursts lost', async ({ page }) => {
+  test.setTimeout(240_000);
+  await openRunning(page);
+  await page.getByTestId('share-toggle').click();
+  await page.getByTestId('open-file-input').setInputFiles({ name: 'erlang.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(ERLANG_SYSTEM)) });
+  await expect(page.getByTestId('scenario-name')).toContainText('Erlang-B loss system');
+  await page.getByTestId('play-pause').click();
+  await expect(page.getByTestId('phase')).toHaveText('Paused');
+  await page.getByTestId('tab-sweep').click();
+  const load = page.getByTestId('sweep-parameter').locator('option', { hasText: /^load of background source 1/ });
+  await page.getByTestId('sweep-parameter').selectOption((await load.getAttribute('value'))!);
+  await page.getByTestId('sweep-from').fill('0.3');
+  await page.getByTestId('sweep-to').fill('0.9');
+  await page.getByTestId('sweep-steps').fill('3');
+  await page.getByTestId('sweep-seeds').fill('2');
+  await page.getByTestId('sweep-duration').fill('4');
+  await page.getByTestId('sweep-normalised').uncheck();
+  await page.getByTestId('sweep-output').selectOption('bursts.background.droppedContention / bursts.background.sent');
+  await expect(page.getByTestId('sweep-theory-note')).toHaveAttribute('data-kind', 'erlang');
+  await page.getByTestId('sweep-run').click();
+  await expect(page.getByTestId('sweep-status')).toHaveAttribute('data-state', 'done', { timeout: 200_000 });
+
+  const plot = page.getByTestId('sweep-plot');
+  await expect(plot).toHaveAttribute('data-overlays', 'erlangB');
+  const means = (await plot.getAttribute('data-means'))!.split(' ').map(Number);
+  const erlang = (await page.getByTestId('sweep-overlay-erlangB').getAttribute('data-values'))!.split(' ').map(Number);
+  // One wavelength: B(1, A) = A / (1 + A), in percent; the runs within 10 % of it.
+  expect(erlang).toEqual([0.3, 0.6, 0.9].map((a) => expect.closeTo((100 * a) / (1 + a), 6)));
+  for (let i = 0; i < 3; i++) {
+    expect(means[i] / erlang[i], `point ${i}`).toBeGreaterThan(0.9);
+    expect(means[i] / erlang[i], `point ${i}`).toBeLessThan(1.1);
+  }
+  await expect(page.getByTestId('sweep-key')).toContainText('Erlang-B for each point');
+  await snapshot(page, 'theory-03-sweep-erlang');
 });
 
 declare global {

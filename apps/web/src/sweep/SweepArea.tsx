@@ -63,7 +63,7 @@ export function SweepArea() {
     setTheoryRuns(null);
     setStatus({ kind: 'running', done: 0, total: runs.length, since });
     const output = sweep.outputs[0];
-    const models = overlayFor(sweep.base, output).kind === 'tcp' ? new Map<number, RunModels>() : null;
+    const models = overlayFor(sweep.base, output).kind !== 'none' ? new Map<number, RunModels>() : null;
     const pool = runOnPool(sweep, runs, (p) => setStatus({ kind: 'running', ...p, since }), undefined, undefined, (run, summary) =>
       models?.set(run.index, runModels(run.scenario, summary, output)),
     );
@@ -193,7 +193,9 @@ export function SweepArea() {
           <p className="sweep-theory-note" data-testid="sweep-theory-note" data-kind={decision.kind}>
             {decision.kind === 'tcp'
               ? 'Padhye and Mathis at each run’s measured loss-event rate and RTT, averaged over its seeds (docs/theory.md).'
-              : `None drawn: ${decision.reason}.`}
+              : decision.kind === 'erlang'
+                ? 'Erlang-B on each fiber of the background’s route, for each point’s wavelengths and offered load (docs/theory.md).'
+                : `None drawn: ${decision.reason}.`}
           </p>
         )}
         <div className="sweep-actions">

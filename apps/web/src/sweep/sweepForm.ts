@@ -5,6 +5,7 @@
  * from the command line (docs/sweeps.md).
  */
 import { getAtPath, numericPaths, SWEEP_LIMITS, type Scenario } from '@obs-tcp-sim/scenario';
+import { BACKGROUND_CONTENTION_SHARE } from '../theory/erlangOverlay';
 
 export interface ParameterChoice {
   /** One path, or several set together (both burst-loss classes). */
@@ -61,7 +62,12 @@ export function outputChoices(scenario: Scenario): OutputChoice[] {
     { path: 'bursts.dropped', label: 'bursts dropped', divide: 1, unit: '' },
     { path: 'bursts.droppedContention', label: 'bursts dropped for contention', divide: 1, unit: '' },
     { path: 'bursts.meanSegments', label: 'segments per burst (mean)', divide: 1, unit: '' },
+    { path: 'bursts.droppedContention / bursts.sent', label: 'burst loss to contention', divide: 0.01, unit: '%' },
   ];
+  // What Erlang-B predicts (theory/erlangOverlay.ts): offered when there is a background to measure.
+  if ((scenario.background ?? []).length > 0) {
+    out.push({ path: BACKGROUND_CONTENTION_SHARE, label: 'background loss to contention', divide: 0.01, unit: '%' });
+  }
   if (flowKey) {
     out.push(
       { path: `flows[${flowKey}].meanRtt`, label: `mean RTT of ${flowKey}`, divide: 1e-3, unit: 'ms' },

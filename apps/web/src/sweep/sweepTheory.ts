@@ -9,10 +9,14 @@ import { formatLossRate, formatRtt } from '../theory/referenceLines';
 import { overlayCurve, type OverlayModel, type RunModels } from '../theory/sweepOverlay';
 import type { PlotOverlay } from './SweepPlot';
 
-const MODELS: { key: OverlayModel; name: string }[] = [
-  { key: 'padhye', name: 'Padhye' },
-  { key: 'mathis', name: 'Mathis' },
+const MODELS: { key: OverlayModel; name: string; label: string }[] = [
+  { key: 'padhye', name: 'Padhye', label: "Padhye at each point's measured p and RTT" },
+  { key: 'mathis', name: 'Mathis', label: "Mathis at each point's measured p and RTT" },
+  { key: 'erlangB', name: 'Erlang-B', label: "Erlang-B for each point's wavelengths and load" },
 ];
+
+/** Erlang-B's look: a colour of its own (the TCP models keep the throughput chart's). */
+const ERLANG_STYLE = { color: '#8C510A', dash: [12, 3, 2, 3, 2, 3] };
 
 export interface OverlayUnits {
   /** Divided by the first point's measured mean, like the points. */
@@ -36,16 +40,20 @@ export function theoryOverlays(results: SweepResults, runs: ReadonlyMap<number, 
   for (const m of MODELS) {
     const curve = overlayCurve(points, m.key, u.xScale, divide);
     if (curve.length === 0) continue;
-    const style = REFERENCE_STYLE[m.key];
+    const style = m.key === 'erlangB' ? ERLANG_STYLE : REFERENCE_STYLE[m.key];
+    const value = (y: number) => `${m.name}: ${Number(y.toPrecision(3))}${u.unit ? ` ${u.unit}` : ' (normalised)'}`;
     out.push({
       key: m.key,
-      label: `${m.name} at each point's measured p and RTT`,
+      label: m.label,
       color: style.color,
       dash: style.dash.join(' '),
       points: curve.map((c) => ({
         x: c.x,
         y: c.y,
-        title: `${m.name}: ${Number(c.y.toPrecision(3))}${u.unit ? ` ${u.unit}` : ' (normalised)'} at p = ${formatLossRate(c.p)}, RTT = ${formatRtt(c.rtt)} (means over ${c.n} of ${seeds} runs)`,
+        title:
+          m.key === 'erlangB'
+            ? `${value(c.y)} (${c.erlangFor ?? 'no fiber'})`
+            : `${value(c.y)} at p = ${formatLossRate(c.p)}, RTT = ${formatRtt(c.rtt)} (means over ${c.n} of ${seeds} runs)`,
       })),
     });
   }

@@ -23,10 +23,10 @@ describe('which closed form a sweep gets', () => {
     expect(overlayFor(none, 'aggregate.goodput')).toEqual({ kind: 'none', reason: 'the scenario has no TCP flow' });
   });
 
-  it('no Erlang-B over the burst counts the sweep offers, and nothing over other outputs', () => {
+  it('no Erlang-B over a count of bursts (it gives a share), and nothing over other outputs', () => {
     for (const out of ['bursts.dropped', 'bursts.droppedContention', 'bursts.background.droppedContention']) {
       const d = overlayFor(preset('paper000'), out);
-      expect(d.kind === 'none' && d.reason, out).toMatch(/Erlang-B .* count of bursts/);
+      expect(d.kind === 'none' && d.reason, out).toMatch(/Erlang-B gives a share of bursts lost, and this output is a count/);
     }
     const rtt = overlayFor(preset('paper000'), 'flows[tcp1].meanRtt');
     expect(rtt.kind === 'none' && rtt.reason).toMatch(/no closed form for this output/);

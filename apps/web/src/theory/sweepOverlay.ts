@@ -8,21 +8,29 @@
  * overlay holds whatever is swept; on a burst-loss sweep the measured p is the loss-event
  * rate the drops cause, not the drop probability on the x axis (docs/theory.md).
  *
- * Erlang-B would fit a sweep of offered load or wavelengths whose output is the share of
- * bursts lost to contention; the sweep's outputs are counts of bursts, of every class, so
- * it is not drawn and the reason is said instead.
+ * Erlang-B (erlangOverlay.ts): when the output is the share of a Poisson background
+ * source's bursts lost to contention, and the scenario is the loss system Erlang-B
+ * describes. Each run's value comes from its own scenario (the swept load or wavelengths).
  */
+import { BACKGROUND_CONTENTION_SHARE, describeErlangFit, erlangFit, type ErlangScenario } from './erlangOverlay';
 import { theoryLines, type SummaryFlows, type TheoryScenario } from './referenceLines';
 
-export type OverlayModel = 'mathis' | 'padhye';
+export type OverlayModel = 'mathis' | 'padhye' | 'erlangB';
 
-export type OverlayDecision = { kind: 'tcp' } | { kind: 'none'; reason: string };
+export type OverlayDecision = { kind: 'tcp' } | { kind: 'erlang' } | { kind: 'none'; reason: string };
+
+/** What both closed forms read of a scenario (the Scenario type fits). */
+export type OverlayScenario = TheoryScenario & ErlangScenario;
 
 const GOODPUT = /^(aggregate|flows\[[^\]]*\])\.goodput$/;
 const BURST_COUNTS = /^bursts\.(\w+\.)?dropped(Contention|Injected|Late)?$/;
 
 /** Which closed form fits this sweep's output over this scenario, or why none does. */
-export function overlayFor(scenario: TheoryScenario, output: string): OverlayDecision {
+export function overlayFor(scenario: OverlayScenario, output: string): OverlayDecision {
+  if (output === BACKGROUND_CONTENTION_SHARE) {
+    const fit = erlangFit(scenario);
+    return fit.kind === 'fit' ? { kind: 'erlang' } : fit;
+  }
   if (GOODPUT.test(output)) {
     if (scenario.flows.length === 0) return { kind: 'none', reason: 'the scenario has no TCP flow' };
     // Every flow of every run counts in a goodput summed over flows; one unfit flow is enough.
@@ -32,9 +40,9 @@ export function overlayFor(scenario: TheoryScenario, output: string): OverlayDec
     return { kind: 'tcp' };
   }
   if (BURST_COUNTS.test(output)) {
-    return { kind: 'none', reason: 'Erlang-B gives the share of bursts lost on a bufferless link; this output is a count of bursts (TCP’s among them), not that share' };
+    return { kind: 'none', reason: 'Erlang-B gives a share of bursts lost, and this output is a count: choose “background loss to contention”' };
   }
-  return { kind: 'none', reason: 'no closed form for this output: Mathis and Padhye give a TCP goodput, Erlang-B a share of bursts lost' };
+  return { kind: 'none', reason: 'no closed form for this output: Mathis and Padhye give a TCP goodput, Erlang-B the background’s loss to contention' };
 }
 
 /** The engine's flow ids of a scenario: `id`, or `id#0`..`id#(count-1)`. */
@@ -48,13 +56,22 @@ export interface RunModels {
   padhye: number | null;
   p: number | null;
   rtt: number | null;
+  /** Erlang-B's share lost, for the background contention share (else absent). */
+  erlangB?: number | null;
+  /** What it was computed for: "out: 2 wavelengths offered 1.4 Erlangs". */
+  erlangFor?: string;
 }
 
 /**
  * The models of a run for an output: the flow's own lines for `flows[id].goodput`, all
  * flows summed for `aggregate.goodput`.
  */
-export function runModels(scenario: TheoryScenario, summary: SummaryFlows, output: string): RunModels {
+export function runModels(scenario: OverlayScenario, summary: SummaryFlows, output: string): RunModels {
+  if (output === BACKGROUND_CONTENTION_SHARE) {
+    // From the scenario alone: the model needs no measurement.
+    const fit = erlangFit(scenario);
+    return { mathis: null, padhye: null, p: null, rtt: null, ...(fit.kind === 'fit' ? { erlangB: fit.loss, erlangFor: describeErlangFit(fit) } : { erlangB: null }) };
+  }
   const ids = (summary.flows ?? []).map((f) => f.id).filter((id): id is string => typeof id === 'string');
   const one = /^flows\[(.*)\]\.goodput$/.exec(output);
   const subject = one ? { kind: 'flow' as const, index: ids.indexOf(one[1]) } : { kind: 'all' as const };
@@ -69,9 +86,11 @@ export interface OverlayPoint {
   y: number;
   /** Runs with a value, of the point's runs. */
   n: number;
-  /** Means of the measured p and RTT behind it. */
+  /** Means of the measured p and RTT behind it (NaN for Erlang-B, which measures nothing). */
   p: number;
   rtt: number;
+  /** For Erlang-B, what the first run's value was computed for. */
+  erlangFor?: string;
 }
 
 /**
@@ -87,20 +106,24 @@ export function overlayCurve(
 ): OverlayPoint[] {
   const out: OverlayPoint[] = [];
   if (!(divide !== 0 && Number.isFinite(divide))) return out;
+  const measured = model !== 'erlangB';
   for (const point of points) {
     let sum = 0;
     let pSum = 0;
     let rttSum = 0;
     let n = 0;
+    let erlangFor: string | undefined;
     for (const r of point.runs) {
       const v = r?.[model];
-      if (v === null || v === undefined || !Number.isFinite(v) || r!.p === null || r!.rtt === null) continue;
+      if (v === null || v === undefined || !Number.isFinite(v)) continue;
+      if (measured && (r!.p === null || r!.rtt === null)) continue;
       sum += v;
-      pSum += r!.p;
-      rttSum += r!.rtt;
+      pSum += measured ? r!.p! : NaN;
+      rttSum += measured ? r!.rtt! : NaN;
+      erlangFor ??= r!.erlangFor;
       n++;
     }
-    if (n > 0) out.push({ x: point.values[0] * xScale, y: sum / n / divide, n, p: pSum / n, rtt: rttSum / n });
+    if (n > 0) out.push({ x: point.values[0] * xScale, y: sum / n / divide, n, p: pSum / n, rtt: rttSum / n, ...(erlangFor ? { erlangFor } : {}) });
   }
   return out;
 }

@@ -51,7 +51,7 @@ export interface Sweep {
   /** One axis, or two for a grid (the first outside, the second inside). */
   axes: SweepAxis[];
   seeds: number[];
-  /** Summary paths, e.g. `aggregate.goodput`. */
+  /** Summary paths, e.g. `aggregate.goodput`, or ratios of two, `a / b` (outputTerms). */
   outputs: string[];
   /** sweepHash of the rest: identifies the sweep in shard files. */
   hash: string;
@@ -159,6 +159,8 @@ export declare function linearValues(from: number, to: number, steps: number): n
 
 /** Throws Error when malformed. */
 export declare function parsePath(path: string): PathStep[];
+/** The summary paths of an output: one, or two for a ratio `a / b`. */
+export declare function outputTerms(output: string): [string] | [string, string];
 /** Throws Error naming the step that leads nowhere (`links[f9] names no link (links are f1, f2)`). */
 export declare function getAtPath(root: unknown, path: string): unknown;
 /** A copy of root with value at path (root unchanged). The last key may be new; anything else must exist. */
@@ -180,7 +182,7 @@ export declare function describeSamples(samples: readonly number[]): SampleStats
 /** null, or a finite number of magnitude at most SWEEP_LIMITS.maxOutputMagnitude: what an output may be. */
 export declare function isOutputValue(x: unknown): x is number | null;
 /** A number (or null) at a summary path; throws Error naming the path otherwise. */
-export declare function readOutput(summary: unknown, path: string): number | null;
+export declare function readOutput(summary: unknown, output: string): number | null;
 /** The sweep's outputs from one summary; throws Error starting `outputs[i]: `. */
 export declare function collectOutputs(sweep: Sweep, summary: unknown): (number | null)[];
 /** Statistics per point; results in any order, each run exactly once (else throws Error). */

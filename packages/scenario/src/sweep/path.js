@@ -46,6 +46,24 @@ export function parsePath(path) {
   return steps;
 }
 
+/**
+ * The summary paths of a sweep output: one, or two for a ratio written `a / b` (a space on
+ * each side, outside brackets: an id may hold a slash), such as
+ * `bursts.background.droppedContention / bursts.background.sent`, the share an Erlang-B
+ * curve predicts. Each term is a path (parsePath checks it).
+ * @param {string} output
+ * @returns {[string] | [string, string]}
+ */
+export function outputTerms(output) {
+  let depth = 0;
+  for (let i = 0; i + 3 <= output.length; i++) {
+    if (output[i] === '[') depth++;
+    else if (output[i] === ']') depth = Math.max(0, depth - 1);
+    else if (depth === 0 && output.startsWith(' / ', i)) return [output.slice(0, i), output.slice(i + 3)];
+  }
+  return [output];
+}
+
 /** Splits at dots outside brackets (an id may hold a dot). @param {string} path */
 function splitDots(path) {
   const parts = [];

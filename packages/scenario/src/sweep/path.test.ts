@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import defaultScenario from '../../scenarios/default.json';
-import { getAtPath, parsePath, setAtPath } from './index.js';
+import { getAtPath, outputTerms, parsePath, setAtPath } from './index.js';
 
 describe('parsePath', () => {
   it('reads dotted keys, indices and ids', () => {
@@ -15,6 +15,16 @@ describe('parsePath', () => {
     for (const bad of ['', '.obs', 'obs.', 'links[', 'links[]', 'links]1[', '[0].a', 'a b']) {
       expect(() => parsePath(bad), bad).toThrow(/path/);
     }
+  });
+});
+
+describe('outputTerms', () => {
+  it('splits a ratio at " / " outside brackets, and nowhere else', () => {
+    expect(outputTerms('aggregate.goodput')).toEqual(['aggregate.goodput']);
+    expect(outputTerms('bursts.dropped / bursts.sent')).toEqual(['bursts.dropped', 'bursts.sent']);
+    expect(outputTerms('flows[a / b].rtos')).toEqual(['flows[a / b].rtos']);
+    expect(outputTerms('flows[a / b].rtos / flows[c].rtos')).toEqual(['flows[a / b].rtos', 'flows[c].rtos']);
+    expect(outputTerms('bursts.dropped/bursts.sent')).toEqual(['bursts.dropped/bursts.sent']);
   });
 });
 

@@ -3,7 +3,7 @@
 // depends only on the sweep and the run results, never on the order they arrived in.
 
 import { csvTextCell, quoteInput } from '../safe-text.js';
-import { describeValue, getAtPath, showInput } from './path.js';
+import { describeValue, getAtPath, outputTerms, showInput } from './path.js';
 import { sweepPoints, sweepRunCount } from './runs.js';
 import { SWEEP_LIMITS } from './spec.js';
 import { describeSamples } from './stats.js';
@@ -21,14 +21,30 @@ export function isOutputValue(x) {
 }
 
 /**
- * One output of a run's summary: a number, or null when the summary holds null there
- * (a file transfer that did not finish has completionTime null). Throws Error naming the
- * path when it leads nowhere or to something that is not a number.
+ * One output of a run's summary: the number at its path, or the ratio of the numbers at
+ * its two (outputTerms). Null when the summary holds null there (a file transfer that did
+ * not finish has completionTime null), or for a ratio over 0 (no share of nothing sent).
+ * Throws Error naming the path when it leads nowhere or to something that is not a number.
+ * @param {unknown} summary
+ * @param {string} output
+ * @returns {number | null}
+ */
+export function readOutput(summary, output) {
+  const terms = outputTerms(output);
+  if (terms.length === 1) return readPath(summary, output);
+  const over = readPath(summary, terms[0]);
+  const under = readPath(summary, terms[1]);
+  if (over === null || under === null || under === 0) return null;
+  const ratio = over / under;
+  return isOutputValue(ratio) ? ratio : null;
+}
+
+/**
  * @param {unknown} summary
  * @param {string} path
  * @returns {number | null}
  */
-export function readOutput(summary, path) {
+function readPath(summary, path) {
   const value = getAtPath(summary, path);
   if (value === null) return null;
   if (typeof value === 'number') {

@@ -22,6 +22,16 @@ describe('readOutput', () => {
     expect(() => readOutput(summary, 'flows[tcp1].id')).toThrow('flows[tcp1].id is a string ("tcp1"), not a number');
     expect(() => readOutput(summary, 'flows[tcp2].meanRtt')).toThrow('flows[tcp2] names no flow (flows are tcp1)');
   });
+
+  it('reads a ratio of two paths, a share: none of nothing, an error in either term named', () => {
+    expect(readOutput(summary, 'bursts.data.dropped / bursts.data.sent')).toBe(1 / 6);
+    expect(readOutput(summary, 'bursts.dropped / bursts.sent')).toBe(0.1);
+    expect(readOutput({ bursts: { sent: 0, dropped: 0 } }, 'bursts.dropped / bursts.sent')).toBeNull();
+    expect(readOutput(summary, 'flows[tcp1].completionTime / aggregate.goodput')).toBeNull();
+    expect(() => readOutput(summary, 'bursts.dropped / bursts.data')).toThrow('bursts.data is an object, not a number');
+    // Without the spaces the slash is part of a path, and no field has one.
+    expect(() => readOutput(summary, 'bursts.dropped/bursts.sent')).toThrow();
+  });
 });
 
 /** Two points x three seeds, outputs: goodput and RTT. */

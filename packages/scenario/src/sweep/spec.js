@@ -3,7 +3,7 @@
 // returns the Sweep every other function takes; its errors name the field and the rule.
 
 import { quoteInput } from '../safe-text.js';
-import { describeValue, locate, parsePath, setAtPath, showInput } from './path.js';
+import { describeValue, locate, outputTerms, parsePath, setAtPath, showInput } from './path.js';
 
 export const SWEEP_FORMAT = 1;
 
@@ -294,13 +294,13 @@ function resolveSeeds(seeds, baseSeed) {
 function resolveOutputs(outputs) {
   if (outputs === undefined) return ['aggregate.goodput'];
   if (!Array.isArray(outputs) || outputs.length < 1 || outputs.length > SWEEP_LIMITS.maxOutputs) {
-    throw new SweepSpecError('outputs', `must be a list of 1 to ${SWEEP_LIMITS.maxOutputs} summary paths, like ["aggregate.goodput", "bursts.data.dropped"]`);
+    throw new SweepSpecError('outputs', `must be a list of 1 to ${SWEEP_LIMITS.maxOutputs} summary paths or ratios of two, like ["aggregate.goodput", "bursts.data.dropped / bursts.data.sent"]`);
   }
   outputs.forEach((path, i) => {
     if (typeof path !== 'string') throw new SweepSpecError(`outputs[${i}]`, `must be a summary path, not ${describeValue(path)}`);
     checkPathText(path, `outputs[${i}]`);
     try {
-      parsePath(path);
+      for (const term of outputTerms(path)) parsePath(term);
     } catch (error) {
       throw new SweepSpecError(`outputs[${i}]`, messageOf(error));
     }

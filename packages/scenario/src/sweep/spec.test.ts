@@ -94,6 +94,7 @@ describe('resolveSweepSpec', () => {
       [spec({ seeds: [1, -2] }), 'seeds[1]: must be an integer from 0 to 4294967295, not -2'],
       [spec({ seeds: [1, 1] }), 'seeds[1]: 1 is listed twice'],
       [spec({ outputs: ['aggregate.goodput', 'flows[.x'] }), 'outputs[1]: "flows[.x" is not a path: unbalanced brackets in "flows[.x"'],
+      [spec({ outputs: ['bursts.dropped / 2'] }), 'outputs[0]: "2" is not a path: "2" should start with a field name (like obs.burstLoss.data or links[f1].wavelengths)'],
       [spec({ overrides: { 'flows[tcp2].count': 3 } }), 'overrides.flows[tcp2].count: flows[tcp2] names no flow (flows are tcp1)'],
       [spec({ overrides: { version: 2 } }), 'overrides.version: the scenario format version cannot be overridden'],
       [spec({ sweep: 2 }), 'sweep: must be 1 (the format version), got 2'],
