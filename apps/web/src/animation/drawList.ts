@@ -127,7 +127,7 @@ export function buildDrawList(model: AnimationModel, geom: Geometry, opts: DrawO
         const off = laneOffset(g, w);
         const [lx1, ly1] = pointAt(g, dir, 0, off);
         const [lx2, ly2] = pointAt(g, dir, 1, off);
-        out.lanes.push({ x1: lx1, y1: ly1, x2: lx2, y2: ly2, width: 1, color: LANE_COLOR, alpha: 1 });
+        if (w % g.laneStride === 0) out.lanes.push({ x1: lx1, y1: ly1, x2: lx2, y2: ly2, width: 1, color: LANE_COLOR, alpha: 1 });
         const busy = fast ? model.laneBusy(li, dir, w) : null;
         if (busy && busy > 0) {
           out.lanes.push({ x1: lx1, y1: ly1, x2: lx2, y2: ly2, width: g.barWidth, color: BUSY_COLOR, alpha: 0.12 + 0.5 * busy });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { barSpan, computeGeometry, fractionAlong, laneOffset, pointAt } from './geometry';
+import { barSpan, computeGeometry, fractionAlong, laneBandHalfWidth, laneOffset, pointAt } from './geometry';
 import { identity, lineScenario } from './testSupport';
 
 describe('link geometry', () => {
@@ -29,12 +29,17 @@ describe('link geometry', () => {
     expect(pointAt(fiber, 1, 0.5, 0)[0]).toBeCloseTo(498);
   });
 
-  it('squeezes many wavelengths into the same width, never below 1.5 px apart', () => {
+  it('squeezes many wavelengths into the same width; lane lines drawn at least 1.5 px apart', () => {
     const s = lineScenario();
     (s.links[0] as { wavelengths: number }).wavelengths = 14;
     expect(computeGeometry(s, identity, 1).links[0]!.laneSpacing).toBeCloseTo(2);
+    expect(computeGeometry(s, identity, 1).links[0]!.laneStride).toBe(1);
     (s.links[0] as { wavelengths: number }).wavelengths = 64;
-    expect(computeGeometry(s, identity, 1).links[0]!.laneSpacing).toBe(1.5);
+    const dense = computeGeometry(s, identity, 1).links[0]!;
+    // The band stays 28 px wide: 64 lanes 0.4375 px apart, every 4th line drawn (1.75 px).
+    expect(dense.laneSpacing * 64).toBeCloseTo(28);
+    expect(dense.laneStride).toBe(4);
+    expect(laneBandHalfWidth('fiber', 64)).toBeCloseTo(8 + 65 * (28 / 64));
   });
 
   it('grows lanes with the size factor, within bounds', () => {

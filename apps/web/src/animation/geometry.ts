@@ -38,6 +38,8 @@ export interface LinkGeom {
   controlOffset: number;
   /** Distance between wavelength lanes, px. */
   laneSpacing: number;
+  /** Every how many lanes a lane line is drawn (1, unless lanes are closer than MIN_LANE_LINE_GAP). */
+  laneStride: number;
   /** Thickness of a data burst bar, px. */
   barWidth: number;
   /** Packet links: distance of each direction's packets from the centre line, px. */
@@ -59,6 +61,14 @@ export interface Geometry {
 const LANES_MAX_WIDTH = 28;
 
 const LANE_SPACING = 5;
+
+/**
+ * Closest two lane lines are drawn, px. A fiber of many wavelengths keeps the band's width
+ * (LANES_MAX_WIDTH) and its lanes their exact places, closer than this; then only every
+ * laneStride-th line is drawn, so the band reads as many lanes without growing over the
+ * drawing (64 wavelengths at 1.5 px each made a band 200 px wide).
+ */
+const MIN_LANE_LINE_GAP = 1.5;
 
 /**
  * `size` scales everything drawn (lanes, marks, text, the node glyphs lanes stop at). The
@@ -98,7 +108,7 @@ export function computeGeometry(
     const len = Math.max(0, full - cutA - cutB);
     const fiber = link.kind === 'fiber';
     const wavelengths = fiber ? Math.max(1, link.wavelengths) : 0;
-    const laneSpacing = fiber ? Math.max(1.5, Math.min(LANE_SPACING, LANES_MAX_WIDTH / wavelengths) * s) : 0;
+    const laneSpacing = fiber ? Math.min(LANE_SPACING, LANES_MAX_WIDTH / wavelengths) * s : 0;
     return {
       fiber,
       delay: link.delay,
@@ -114,6 +124,7 @@ export function computeGeometry(
       ny: ux,
       controlOffset: 8 * s,
       laneSpacing,
+      laneStride: fiber ? Math.max(1, Math.ceil(MIN_LANE_LINE_GAP / laneSpacing - 1e-9)) : 1,
       barWidth: Math.max(1.5, laneSpacing * 0.8),
       packetOffset: 6 * s,
     };
@@ -198,6 +209,6 @@ export function barSpanInto(
 export function laneBandHalfWidth(kind: string, wavelengths: number, s = 1): number {
   if (kind !== 'fiber') return (6 + 8) * s;
   const w = Math.max(1, wavelengths);
-  const spacing = Math.max(1.5, Math.min(LANE_SPACING, LANES_MAX_WIDTH / w));
+  const spacing = Math.min(LANE_SPACING, LANES_MAX_WIDTH / w);
   return (8 + (w + 1) * spacing) * s;
 }
