@@ -135,7 +135,7 @@ Simulation::Simulation(const Scenario& scenario, const RunBudget& budget)
     fi.appKind = p.spec->app.kind;
     int index = static_cast<int>(i);
     fi.sender = std::make_unique<TcpSender>(sim_, *this, index, p.data, p.spec->tcp, p.spec->app,
-                                            p.spec->start);
+                                            p.spec->start, SegmentDrops(scenario_.drops, fi.spec));
     fi.sender->setVisualLog(&visual_);
     fi.receiver = std::make_unique<TcpReceiver>(sim_, *this, index, p.acks, p.spec->tcp);
     flowIds_.push_back(fi.id);
@@ -384,7 +384,7 @@ Simulation::PacketLedger Simulation::packetLedger() const {
     l.sent += f.sender->counters().segmentsSent + f.receiver->acksSent();
   l.delivered = packetsDelivered_;
   for (const auto& ch : channels_)
-    if (ch) l.linkDrops += ch->counters().queueDrops + ch->counters().randomDrops;
+    if (ch) l.linkDrops += ch->counters().queueDrops + ch->counters().randomDrops + ch->counters().listedDrops;
   for (BurstClass cls : {BurstClass::Data, BurstClass::Ack, BurstClass::Background}) {
     const BurstClassCounters& c = obs_->counters(cls);
     l.burstDrops += c.segmentsDropped + c.acksDropped;
@@ -522,14 +522,17 @@ nlohmann::ordered_json Simulation::summary() const {
   out["histograms"] = {{"burstBytes", histogramJson(h.bytes)},
                        {"segmentsPerBurst", histogramJson(h.segments)}};
 
-  std::uint64_t queueDrops = 0, randomDrops = 0, retries = 0;
+  std::uint64_t queueDrops = 0, randomDrops = 0, retries = 0, listedDrops = 0;
   for (const auto& ch : channels_)
     if (ch) {
       queueDrops += ch->counters().queueDrops;
       randomDrops += ch->counters().randomDrops;
       retries += ch->counters().retries;
+      listedDrops += ch->counters().listedDrops;
     }
   out["packets"] = {{"queueDrops", queueDrops}, {"randomDrops", randomDrops}, {"retries", retries}};
+  // Only with `drops` rules: a run without them keeps the summary it always had.
+  if (!scenario_.drops.empty()) out["packets"]["listedDrops"] = listedDrops;
   out["links"] = linksSummary();
 
   char fingerprint[17];

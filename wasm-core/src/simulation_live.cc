@@ -109,7 +109,7 @@ void Simulation::recordChangeEvent(const LivePath& t, double value) {
   e.id = static_cast<std::int32_t>(applied_.size() - 1);
   e.reason = static_cast<std::uint8_t>(t.target);
   e.lane = t.index;
-  if (t.target == LiveTarget::NodeAssembly) e.node = t.index;
+  if (t.target == LiveTarget::NodeAssembly || t.target == LiveTarget::NodeDropNext) e.node = t.index;
   if (t.target == LiveTarget::LinkLoss || t.target == LiveTarget::LinkBurstLoss || t.target == LiveTarget::LinkWavelengths) e.link = t.index;
   e.cls = t.field == "ack" ? 1 : 0;
   e.dir = t.field == "maxTime" ? 0 : t.field == "maxBytes" ? 1 : t.field == "minBytes" ? 2 : -1;
@@ -148,6 +148,11 @@ void Simulation::applyLive(const LivePath& t, double value) {
       obs_->setWavelengths(t.index, static_cast<int>(value));
       scenario_.links[t.index].wavelengths = static_cast<int>(value);
       return;
+    case LiveTarget::NodeDropNext: {
+      const BurstClass cls = t.field == "ack" ? BurstClass::Ack : BurstClass::Data;
+      obs_->setDropNext(t.index, cls, static_cast<std::uint32_t>(value));
+      return;
+    }
     case LiveTarget::FlowVariant: {
       const auto variant = static_cast<TcpVariantKind>(static_cast<int>(value));
       scenario_.flows[t.index].tcp.variant = variant;

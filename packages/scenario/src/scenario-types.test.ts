@@ -36,7 +36,7 @@ describe('the Scenario types', () => {
 
   it('keep the optional fields optional and the rest required', () => {
     type OptionalKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? K : never }[keyof T];
-    expect(same<OptionalKeys<S.Scenario>, 'liveChanges'>(true)).toBe(true);
+    expect(same<OptionalKeys<S.Scenario>, 'liveChanges' | 'drops'>(true)).toBe(true);
     expect(same<OptionalKeys<S.TcpSettings>, 'recovery'>(true)).toBe(true);
     expect(same<OptionalKeys<S.BackgroundSource>, 'hurst' | 'enterAssembly'>(true)).toBe(true);
     expect(same<OptionalKeys<S.EdgeNode>, 'assembly'>(true)).toBe(true);

@@ -48,3 +48,9 @@ export type BackgroundSource = Scenario['background'][number];
 
 /** A change the run applies to itself at a time: a live path and its new value. */
 export type LiveChange = NonNullable<Scenario['liveChanges']>[number];
+
+/**
+ * A deterministic loss (docs/deterministic-loss.md): `{ flow, segments, transmission? }`,
+ * `{ flow, packets }`, `{ edge, class, bursts }` or `{ edge, class, after }`; numbers from 0.
+ */
+export type DropRule = NonNullable<Scenario['drops']>[number];

@@ -39,6 +39,8 @@ export const SHARE_LIMITS = Object.freeze({
   maxBackground: 500,
   /** Entries in `liveChanges` (a lesson scripts a handful). */
   maxLiveChanges: 1000,
+  /** Entries in `drops` (a lesson lists a few losses). */
+  maxDrops: 1000,
   /** Simulated seconds (the presets use 2-60). */
   maxDuration: 3600,
   /** Flows x duration / sampleInterval: chart samples kept per series (presets: <= 80 000). */
@@ -128,6 +130,7 @@ const LISTS: [key: string, max: number, noun: string][] = [
   ['flows', SHARE_LIMITS.maxFlowEntries, 'flows'],
   ['background', SHARE_LIMITS.maxBackground, 'sources'],
   ['liveChanges', SHARE_LIMITS.maxLiveChanges, 'changes'],
+  ['drops', SHARE_LIMITS.maxDrops, 'rules'],
 ];
 
 function checkScenario(value: unknown): void {

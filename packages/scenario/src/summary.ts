@@ -92,7 +92,8 @@ export interface Summary {
     ack: BurstClassSummary;
     background?: BurstClassSummary;
   };
-  packets: { queueDrops: number; randomDrops: number; retries?: number };
+  /** listedDrops: data packets lost by `drops` rules on flows; only when the scenario has `drops`. */
+  packets: { queueDrops: number; randomDrops: number; retries?: number; listedDrops?: number };
   links?: LinkSummary[];
   histograms?: { burstBytes: Log2Histogram; segmentsPerBurst: Log2Histogram };
   /** Hash of every executed event (time, kind): equal fingerprints, same events in the same order. */

@@ -18,7 +18,7 @@ enum class VisualEventKind : std::uint8_t {
                       // value: the FDL delay (s) the core before this link added, 0 if none
   BurstDropped = 3,   // node where it happened; link, dir it was about to take; id; cls; reason
   PacketOnLink = 4,   // link, dir; id: flow; cls 0 data / 1 ACK; t0..t1 first to last bit
-  PacketDropped = 5,  // link, dir; id: flow; cls 0 data / 1 ACK; reason 0 queue, 1 random
+  PacketDropped = 5,  // link, dir; id: flow; cls 0 data / 1 ACK; reason 0 queue, 1 random, 2 listed (`drops`)
   TcpEvent = 6,       // id: flow; reason 0 RTO, 1 fast retransmit, 2 recovery exit; value: cwnd after
   BurstDelivered = 7, // node: egress edge; id: burst; cls
   LiveChange = 8,     // a live change took effect (scheduled or live): id: its place in the

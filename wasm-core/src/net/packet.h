@@ -38,6 +38,9 @@ struct Packet {
   // (RFC 2018's SACK-permitted option, which a real TCP sends on its SYN; flows here have
   // no handshake, and a live variant change can switch it).
   bool sackPermitted = false;
+  // A `drops` rule of its flow loses it (tcp/segment_drops.h): on the first link it takes
+  // the line for its transmission time, then vanishes, as behind ns-2's link error model.
+  bool listedDrop = false;
   std::uint32_t seq = 0;    // data: segment number; ACK: next segment expected (cumulative)
   std::uint32_t bytes = 0;  // size on the wire, headers and options included
   SackOption sack;          // ACKs of flows using SACK only

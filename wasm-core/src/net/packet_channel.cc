@@ -54,6 +54,7 @@ bool PacketChannel::send(Packet&& packet) {
     return dropAtFullQueue(packet, now);
   const SimTime start = std::max(now, lineFreeAt_);
   const SimTime tx = transmission(packet.bytes);
+  if (packet.listedDrop) return sendListedDrop(packet, start, tx);
   // A lossless line draws nothing: no outcome depends on it, and it is the common case.
   if (config_.loss > 0) return sendOnLossyLine(std::move(packet), start, tx);
   const SimTime end = start + tx;
@@ -69,6 +70,19 @@ bool PacketChannel::dropAtFullQueue(const Packet& packet, SimTime now) {
   ++counters_.queueDrops;
   logPacket(VisualEventKind::PacketDropped, packet, now, now, 0);
   return false;
+}
+
+bool PacketChannel::sendListedDrop(const Packet& packet, SimTime start, SimTime tx) {
+  // As ns-2's error model behind the queue: the line is busy for the packet, which then
+  // never arrives. It draws nothing, so the random losses of other packets stay the same.
+  const SimTime end = start + tx;
+  lineFreeAt_ = end;
+  departures_.push_back(end);
+  counters_.busy += tx;
+  ++counters_.listedDrops;
+  logPacket(VisualEventKind::PacketOnLink, packet, start, end, 0);
+  logPacket(VisualEventKind::PacketDropped, packet, end, end, 2);
+  return true;
 }
 
 bool PacketChannel::sendOnLossyLine(Packet&& packet, SimTime start, SimTime tx) {

@@ -34,6 +34,7 @@ struct PacketChannelCounters {
   std::uint64_t sent = 0;         // packets that got across
   std::uint64_t queueDrops = 0;   // refused by a full queue
   std::uint64_t randomDrops = 0;  // lost on every try
+  std::uint64_t listedDrops = 0;  // lost by a `drops` rule (Packet::listedDrop)
   std::uint64_t retries = 0;      // link-layer retransmissions
   std::uint64_t bytesSent = 0;
   SimTime busy = 0;               // time the line spent transmitting (tries included)
@@ -96,6 +97,8 @@ class PacketChannel final : public EventHandler {
     }
   }
   bool dropAtFullQueue(const Packet& packet, SimTime now);  // counts it; returns false
+  // A packet a `drops` rule loses: one try on the line, no draw, then gone.
+  bool sendListedDrop(const Packet& packet, SimTime start, SimTime tx);
   // send() on a line with a positive loss: draws the tries, then as send().
   bool sendOnLossyLine(Packet&& packet, SimTime start, SimTime tx);
   // Draws the tries of a lossy line (see send()).

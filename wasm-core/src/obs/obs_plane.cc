@@ -23,7 +23,8 @@ ObsPlane::ObsPlane(Simulator& sim, PacketReceiver& receiver, const Scenario& sce
       directions_(scenario.links.size() * 2),
       cores_(scenario.nodes.size()),
       controlProcessing_(fromSeconds(scenario.obs.controlProcessing)),
-      lossRng_(scenario.seed, "obs.burstLoss") {
+      lossRng_(scenario.seed, "obs.burstLoss"),
+      drops_(scenario) {
   burstLoss_[static_cast<int>(BurstClass::Data)] = scenario.obs.burstLoss.data;
   burstLoss_[static_cast<int>(BurstClass::Ack)] = scenario.obs.burstLoss.ack;
   for (std::size_t n = 0; n < scenario.nodes.size(); ++n) {
@@ -155,6 +156,10 @@ void ObsPlane::launch(std::uint32_t slot) {
   b.id = nextBurstId_++;
   b.formedAt = sim_.now();
   b.fdlDelay = 0;
+  // Deterministic losses count the edge's data and ACK bursts as they leave it; the loss
+  // itself happens where obs.burstLoss acts (the first core), and is counted as injected.
+  b.listedDrop = b.cls != BurstClass::Background &&
+                 drops_.dropNext(path.ingress, static_cast<int>(b.cls), sim_.now());
   const Hop& first = path.hops.front();
   b.duration = transmissionTime(b.lengthBytes, scenario_.links[first.link].rate);
 
@@ -193,7 +198,9 @@ void ObsPlane::launch(std::uint32_t slot) {
   if (firstCoreHop_[b.path] < 0) {
     // No core node on the path: the end-to-end injected loss has no core to act at, so it
     // acts on the first link, decided now.
-    if (b.cls != BurstClass::Background && lossRng_.bernoulli(burstLoss_[static_cast<int>(b.cls)])) {
+    // The draw comes first and always: a listed loss leaves the random ones unchanged.
+    if (b.cls != BurstClass::Background &&
+        (lossRng_.bernoulli(burstLoss_[static_cast<int>(b.cls)]) || b.listedDrop)) {
       drop(slot, DropReason::Injected, path.ingress, first);
       return;
     }
@@ -333,7 +340,7 @@ void ObsPlane::onBhpProcessed(std::uint32_t slot) {
   int node = path.hops[here].to;
   const Hop& next = path.hops[here + 1];
   if (here == firstCoreHop_[b.path] && b.cls != BurstClass::Background &&
-      lossRng_.bernoulli(burstLoss_[static_cast<int>(b.cls)])) {
+      (lossRng_.bernoulli(burstLoss_[static_cast<int>(b.cls)]) || b.listedDrop)) {
     drop(slot, DropReason::Injected, node, next);
     return;
   }

@@ -16,6 +16,7 @@
 #include "net/route.h"
 #include "obs/burst.h"
 #include "obs/burst_assembler.h"
+#include "obs/burst_drops.h"
 #include "obs/wavelength_scheduler.h"
 #include "scenario/scenario.h"
 #include "sim/rng.h"
@@ -84,6 +85,13 @@ class ObsPlane final : public EventHandler, public BurstSink, public BackgroundB
   void setLinkBurstLoss(int link, BurstClass cls, double probability);
   void setWavelengths(int link, int wavelengths);
   void setVisualLog(VisualEventLog* log) { log_ = log; }
+  // Edge `edge` loses its next `count` bursts of `cls` (Data or Ack) from now (0: none).
+  void setDropNext(int edge, BurstClass cls, std::uint32_t count) {
+    drops_.setDropNext(edge, static_cast<int>(cls), count);
+  }
+  std::uint32_t pendingDropNext(int edge, BurstClass cls) const {
+    return drops_.pendingDropNext(edge, static_cast<int>(cls));
+  }
 
   double burstLoss(BurstClass cls) const { return burstLoss_[static_cast<int>(cls)]; }
   SimTime offset(int pathId) const { return offsets_[pathId]; }
@@ -155,6 +163,7 @@ class ObsPlane final : public EventHandler, public BurstSink, public BackgroundB
   SimTime controlProcessing_;
   RandomStream lossRng_;
   std::array<double, kBurstClasses> burstLoss_{};
+  BurstDrops drops_;
   std::array<BurstClassCounters, kBurstClasses> counters_{};
   BurstHistograms histograms_;
   std::vector<Burst> pool_;

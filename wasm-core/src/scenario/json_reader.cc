@@ -5,7 +5,6 @@
 
 namespace obs {
 
-namespace {
 std::string typeName(const nlohmann::json& v) {
   if (v.is_null()) return "null";
   if (v.is_boolean()) return "a boolean";
@@ -14,6 +13,8 @@ std::string typeName(const nlohmann::json& v) {
   if (v.is_array()) return "an array";
   return "an object";
 }
+
+namespace {
 
 // A key that reads as itself in a path: letters, digits and '_', not too long. Any
 // other key from the input is quoted (it could hold anything).

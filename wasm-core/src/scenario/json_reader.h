@@ -91,6 +91,9 @@ class JsonReader {
   std::set<std::string> read_;
 };
 
+// "a number", "an array", ... for messages about a value of the wrong type.
+std::string typeName(const nlohmann::json& v);
+
 // A number as a message shows it: 0.2, 1e-300, 4.2e+09 (six significant digits).
 std::string formatNumber(double v);
 

@@ -25,5 +25,12 @@ constexpr double kMaxSampleRows = 1e8;
 // Scheduled live changes in one scenario (`liveChanges`): each is a few bytes and one
 // look-up; a cap keeps a hostile list from making the parser and the run crawl.
 constexpr int kMaxLiveChanges = 10000;
+// Deterministic loss (`drops`): entries, and numbers in one entry's list. Each number is
+// 8 bytes and one comparison per packet or burst of its flow or edge.
+constexpr int kMaxDropRules = 10000;
+constexpr int kMaxDropNumbers = 100000;
+// How many more bursts of one class an edge may be told to drop from now (the live path
+// nodes[i].dropNext.data|ack).
+constexpr int kMaxDropNext = 1000000;
 
 }  // namespace obs

@@ -10,7 +10,7 @@ namespace {
 const char* kLivePaths =
     " (live: obs.burstLoss.data|ack, obs.assembly.maxTime|maxBytes|minBytes, "
     "links[i].loss, links[i].burstLoss.data|ack, links[i].wavelengths, "
-    "nodes[i].assembly.maxTime|maxBytes|minBytes, flows[i].tcp.variant)";
+    "nodes[i].assembly.maxTime|maxBytes|minBytes, nodes[i].dropNext.data|ack, flows[i].tcp.variant)";
 
 enum class Indexed { No, Yes, OutOfRange };
 
@@ -61,6 +61,16 @@ bool resolveLivePath(const Scenario& s, const std::string& path, LivePath* out, 
       *rule = noSuch("nodes", index, s.nodes.size());
       return false;
     case Indexed::Yes:
+      if (rest == "dropNext.data" || rest == "dropNext.ack") {
+        if (s.nodes[index].kind != NodeKind::Edge) {
+          *rule = "cannot be changed: nodes[" + std::to_string(index) + "] is not an edge node";
+          return false;
+        }
+        out->target = LiveTarget::NodeDropNext;
+        out->index = index;
+        out->field = rest.substr(9);
+        return true;
+      }
       if (rest.rfind("assembly.", 0) != 0) break;
       if (s.nodes[index].kind != NodeKind::Edge) {
         *rule = "cannot be changed: nodes[" + std::to_string(index) + "] is not an edge node";
@@ -144,6 +154,10 @@ std::string liveValueRule(const LivePath& t, double value) {
       return value >= 1 && value <= 1024 && value == static_cast<int>(value)
                  ? ""
                  : "must be an integer between 1 and 1024";
+    case LiveTarget::NodeDropNext:
+      return value >= 0 && value <= kMaxDropNext && value == static_cast<int>(value)
+                 ? ""
+                 : "must be a whole number of bursts from 0 to " + std::to_string(kMaxDropNext);
     case LiveTarget::FlowVariant: {
       // The variant by its index in DESIGN.md's list (live changes carry numbers).
       const double last = static_cast<double>(kTcpVariantNames.size() - 1);

@@ -17,6 +17,7 @@ enum class LiveTarget {
   LinkBurstLoss,    // links[i].burstLoss.data|ack (fiber link)
   LinkWavelengths,  // links[i].wavelengths (fiber link)
   FlowVariant,      // flows[i].tcp.variant (every copy), the variant's index
+  NodeDropNext,     // nodes[i].dropNext.data|ack (edge): lose its next n bursts of the class
 };
 
 struct LivePath {

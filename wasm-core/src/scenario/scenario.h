@@ -175,6 +175,26 @@ struct LiveChangeSpec {
   double value = 0;
 };
 
+// Deterministic loss (`drops`, an extension of the format; docs/deterministic-loss.md):
+// losses chosen by their place in the run rather than drawn at random, as ns-2's
+// ErrorModel/List does. Numbers count from 0, in the order things happen.
+enum class DropRuleKind {
+  Segments,  // flow: the `transmission`-th sending (1 = the first) of each listed segment number
+  Packets,   // flow: the listed data packets in the order the flow sends them, resends counted
+  Bursts,    // edge: its listed bursts of `burstClass`, in the order they leave it
+  After,     // edge: its first burst of `burstClass` that leaves at or after `after` seconds
+};
+
+struct DropSpec {
+  DropRuleKind kind = DropRuleKind::Segments;
+  int flow = -1;          // index in Scenario::flows (every copy of a replicated flow)
+  int edge = -1;          // node index of an edge node
+  int burstClass = 0;     // 0 data bursts, 1 ACK bursts (BurstClass's values)
+  std::vector<std::uint64_t> numbers;  // segment numbers, packet or burst ordinals, as written
+  int transmission = 1;   // Segments only
+  double after = 0;       // After only, seconds
+};
+
 struct Scenario {
   int version = 1;
   std::string name;
@@ -187,6 +207,7 @@ struct Scenario {
   std::vector<FlowSpec> flows;
   std::vector<BackgroundSpec> background;
   std::vector<LiveChangeSpec> liveChanges;  // in list order, as written
+  std::vector<DropSpec> drops;              // in list order, as written
 };
 
 }  // namespace obs

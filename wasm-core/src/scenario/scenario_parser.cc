@@ -366,6 +366,89 @@ void readLiveChanges(JsonReader& top, Scenario& s) {
   }
 }
 
+// A list of whole numbers >= 0 (segment numbers, ordinals), named by its field.
+std::vector<std::uint64_t> readOrdinals(JsonReader& r, const std::string& key) {
+  const json& list = r.array(key);
+  if (list.empty()) r.fail(key, "must list at least one number");
+  if (list.size() > static_cast<std::size_t>(kMaxDropNumbers))
+    r.fail(key, "must list at most " + std::to_string(kMaxDropNumbers) + " numbers (got " +
+                    std::to_string(list.size()) + ")");
+  std::vector<std::uint64_t> out;
+  out.reserve(list.size());
+  for (std::size_t k = 0; k < list.size(); ++k) {
+    const json& v = list[k];
+    // Whole numbers up to 2^32 - 1: segment numbers are 32 bits, and no run sends more
+    // packets or bursts than that from one flow or edge within the accepted limits.
+    const bool whole = v.is_number_unsigned() ||
+                       (v.is_number_integer() && v.get<std::int64_t>() >= 0) ||
+                       (v.is_number_float() && v.get<double>() >= 0 && v.get<double>() <= 4294967295.0 &&
+                        v.get<double>() == static_cast<double>(static_cast<std::uint64_t>(v.get<double>())));
+    const std::uint64_t n = whole ? (v.is_number_float() ? static_cast<std::uint64_t>(v.get<double>()) : v.get<std::uint64_t>()) : 0;
+    if (!whole || n > 4294967295ULL)
+      r.fail(key, "must list whole numbers from 0 to 4294967295 (item " + std::to_string(k) + " is " +
+                      (v.is_number() ? formatNumber(v.get<double>()) : typeName(v)) + ")");
+    out.push_back(n);
+  }
+  return out;
+}
+
+// `drops`: deterministic losses (docs/deterministic-loss.md). Each entry is one rule:
+// a flow's segments or packets, or an edge's bursts of one class, by number or after a time.
+void readDrops(JsonReader& top, Scenario& s, const std::map<std::string, int>& nodeIndex) {
+  const json& list = top.arrayOrEmpty("drops");
+  if (list.size() > static_cast<std::size_t>(kMaxDropRules))
+    top.fail("drops", "must list at most " + std::to_string(kMaxDropRules) + " rules (got " +
+                          std::to_string(list.size()) + ")");
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    JsonReader r(list[i], elementPath("drops", i));
+    DropSpec d;
+    const bool byFlow = r.has("flow");
+    if (byFlow == r.has("edge"))
+      r.fail(byFlow ? "edge" : "flow", byFlow ? "cannot be given with \"flow\" (one rule per entry)"
+                                              : "is required (or \"edge\", for a rule on bursts)");
+    if (byFlow) {
+      const std::string id = r.string("flow");
+      for (std::size_t f = 0; f < s.flows.size() && d.flow < 0; ++f)
+        if (s.flows[f].id == id) d.flow = static_cast<int>(f);
+      if (d.flow < 0) r.fail("flow", "refers to an unknown flow " + quoteInput(id));
+      const bool bySegment = r.has("segments");
+      if (bySegment == r.has("packets"))
+        r.fail(bySegment ? "packets" : "segments",
+               bySegment ? "cannot be given with \"segments\" (one rule per entry)" : "is required (or \"packets\")");
+      d.kind = bySegment ? DropRuleKind::Segments : DropRuleKind::Packets;
+      d.numbers = readOrdinals(r, bySegment ? "segments" : "packets");
+      if (bySegment) {
+        d.transmission = static_cast<int>(r.integer("transmission", 1, 1, 1000));
+      } else if (r.has("transmission")) {
+        r.fail("transmission", "applies to \"segments\" only");
+      }
+      for (const char* edgeOnly : {"class", "bursts", "after"})
+        if (r.has(edgeOnly)) r.fail(edgeOnly, "applies to a rule on an edge's bursts only");
+    } else {
+      d.edge = nodeRef(r, "edge", nodeIndex);
+      const NodeSpec& n = s.nodes[d.edge];
+      if (n.kind != NodeKind::Edge)
+        r.fail("edge", "must be an edge node (" + quoteInput(n.id) + " is a " + kindName(n.kind) + ")");
+      d.burstClass = r.choice("class", {"data", "ack"});
+      const bool byNumber = r.has("bursts");
+      if (byNumber == r.has("after"))
+        r.fail(byNumber ? "after" : "bursts",
+               byNumber ? "cannot be given with \"bursts\" (one rule per entry)" : "is required (or \"after\")");
+      if (byNumber) {
+        d.kind = DropRuleKind::Bursts;
+        d.numbers = readOrdinals(r, "bursts");
+      } else {
+        d.kind = DropRuleKind::After;
+        d.after = r.number("after", 0, s.duration);
+      }
+      for (const char* flowOnly : {"segments", "packets", "transmission"})
+        if (r.has(flowOnly)) r.fail(flowOnly, "applies to a rule on a flow only");
+    }
+    r.finish();
+    s.drops.push_back(std::move(d));
+  }
+}
+
 }  // namespace
 
 Scenario parseScenario(const std::string& jsonText) {
@@ -417,6 +500,7 @@ Scenario parseScenario(const std::string& jsonText) {
                                    " sample rows (flows x duration / sampleInterval), at most 1e+08");
   readBackground(top, s, nodeIndex);
   readLiveChanges(top, s);
+  readDrops(top, s, nodeIndex);
   top.finish();
   return s;
 }

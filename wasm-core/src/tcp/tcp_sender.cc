@@ -9,7 +9,7 @@ namespace obs {
 
 TcpSender::TcpSender(Simulator& sim, PacketReceiver& network, int flowIndex,
                      const Route* dataRoute, const TcpSpec& spec, const AppSpec& app,
-                     double startSeconds)
+                     double startSeconds, SegmentDrops drops)
     : sim_(sim),
       network_(network),
       flow_(flowIndex),
@@ -22,7 +22,8 @@ TcpSender::TcpSender(Simulator& sim, PacketReceiver& network, int flowIndex,
       rtt_(spec.rto),
       sentAt_(windowRingSize(spec.maxWindow), 0),
       retransmitted_(windowRingSize(spec.maxWindow), false),
-      ringMask_(windowRingSize(spec.maxWindow) - 1) {
+      ringMask_(windowRingSize(spec.maxWindow) - 1),
+      drops_(std::move(drops)) {
   sackPermitted_ = recovery_->usesSack();
   cc_.cwnd = spec.initialCwnd;
   cc_.ssthresh = spec.initialSsthresh;
@@ -126,6 +127,7 @@ void TcpSender::transmit(std::uint32_t seq) {
   p.isAck = false;
   p.sackPermitted = sackPermitted_;
   p.seq = seq;
+  p.listedDrop = drops_.dropNext(seq);
   p.bytes = static_cast<std::uint32_t>(spec_.mss) + kTcpIpHeaderBytes;
   network_.receivePacket(route_->src, std::move(p));
 }

@@ -18,6 +18,7 @@
 #include "tcp/congestion_ops.h"
 #include "tcp/loss_recovery.h"
 #include "tcp/rtt_estimator.h"
+#include "tcp/segment_drops.h"
 #include "tcp/window_ring.h"
 
 namespace obs {
@@ -44,7 +45,8 @@ struct TcpSenderCounters {
 class TcpSender final : public EventHandler, private RecoveryHost {
  public:
   TcpSender(Simulator& sim, PacketReceiver& network, int flowIndex, const Route* dataRoute,
-            const TcpSpec& spec, const AppSpec& app, double startSeconds);
+            const TcpSpec& spec, const AppSpec& app, double startSeconds,
+            SegmentDrops drops = SegmentDrops{});
 
   // An ACK: the next segment expected, and the SACK blocks it carries.
   void onAck(std::uint32_t ackNo, const SackOption& sack = SackOption{});
@@ -148,6 +150,7 @@ class TcpSender final : public EventHandler, private RecoveryHost {
   std::uint32_t timerGeneration_ = 0;
 
   TcpSenderCounters counters_;
+  SegmentDrops drops_;  // the scenario's deterministic losses of this flow
   VisualEventLog* log_ = nullptr;
   void logTcpEvent(int what);  // 0 RTO, 1 fast retransmit, 2 recovery exit
 };

@@ -97,6 +97,13 @@ function bases(): { id: string; scenario: Json }[] {
     s.flows[0].tcp.rto.fixed = 0.5;
     s.flows.push({ ...structuredClone(s.flows[0]), id: 'file1', app: { kind: 'file', bytes: 1e6 } });
     s.flows.push({ ...structuredClone(s.flows[0]), id: 'cbr1', app: { kind: 'cbr', rate: 1e6 } });
+    // Deterministic losses: each kind of rule (docs/deterministic-loss.md).
+    s.drops = [
+      { flow: s.flows[0].id, segments: [5, 6], transmission: 2 },
+      { flow: 'file1', packets: [3] },
+      { edge: edges[0].id, class: 'data', bursts: [2] },
+      { edge: edges[edges.length - 1].id, class: 'ack', after: 1 },
+    ];
     if (id === 'first-lesson') {
       s.background = [
         { src: edges[0].id, dst: edges[1].id, model: 'poisson', load: 0.1, meanBytes: 20000 },
@@ -256,6 +263,7 @@ const OPTIONAL_KEYS: Record<string, string[]> = {
   'flows[].tcp': ['recovery'],
   'flows[].app': ['bytes', 'rate'],
   'background[]': ['hurst', 'enterAssembly'],
+  'drops[]': ['transmission', 'class', 'after', 'packets'],
 };
 const SAMPLE_VALUES: Record<string, unknown> = {
   assembly: { maxTime: 0.002 },
@@ -271,6 +279,10 @@ const SAMPLE_VALUES: Record<string, unknown> = {
   rate: 1e6,
   hurst: 0.7,
   enterAssembly: false,
+  transmission: 2,
+  class: 'data',
+  after: 1,
+  packets: [1],
 };
 
 function choicesAt(generic: string): readonly string[] {

@@ -66,3 +66,13 @@ export function checkId(id: string, others: Iterable<string>, what: string, opts
   for (const o of others) if (o === id) return `"${id}" is already used by another ${what}`;
   return null;
 }
+
+/** "a number", "an array", "null" ... for messages about a value of the wrong type. */
+export function typeName(v: unknown): string {
+  if (v === null) return 'null';
+  if (v === undefined) return 'nothing';
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'object') return 'an object';
+  if (typeof v === 'boolean') return 'a boolean';
+  return `a ${typeof v}`;
+}

@@ -57,6 +57,8 @@ export const ASSEMBLY_QUEUES = ['per-class', 'mixed'] as const;
 export const RESERVATIONS = ['jet', 'jit'] as const;
 export const SCHEDULERS = ['ffuc', 'lauc', 'lauc-vf'] as const;
 export const BACKGROUND_MODELS = ['poisson', 'self-similar'] as const;
+/** The burst classes a `drops` rule on an edge names. */
+export const DROP_CLASSES = ['data', 'ack'] as const;
 
 const R = (label: string, quantity: FieldUnit, min: number, max: number, extra: Partial<NumberRule> = {}): NumberRule => ({
   label,
@@ -128,6 +130,10 @@ export const NUMBER_RULES: Readonly<Record<string, NumberRule>> = Object.freeze(
   'background[].meanBytes': R('Mean burst size', 'bytes', 0, 1e9, { minExclusive: true, default: 40000 }),
   'background[].hurst': R('Hurst parameter', 'plain', 0.5, 0.99, { kinds: ['self-similar'] }),
   'liveChanges[].at': R('Time of the change', 'time', 0, MAX_SECONDS, { zeroUnit: 's', noSweep: true }),
+  // Deterministic losses (docs/deterministic-loss.md): which losses, not how much; no sweep.
+  'drops[].transmission': R('Transmission', 'plain', 1, 1000, { integer: true, default: 1, noSweep: true }),
+  // At most the duration: the schema checks that across fields (schema.ts, dropIssue).
+  'drops[].after': R('Drop after', 'time', 0, MAX_SECONDS, { zeroUnit: 's', noSweep: true }),
 });
 
 /** The rate rule of a link of this kind: a fiber is at least 1 Mbit/s per wavelength. */
@@ -150,6 +156,7 @@ export const CHOICE_RULES = Object.freeze({
   'flows[].tcp.recovery': { label: 'Loss recovery', values: LOSS_RECOVERIES },
   'flows[].app.kind': { label: 'Application', values: APP_KINDS },
   'background[].model': { label: 'Model', values: BACKGROUND_MODELS, default: 'poisson' },
+  'drops[].class': { label: 'Burst class', values: DROP_CLASSES },
 } as const satisfies Record<string, ChoiceRule>);
 
 /** Labels of the other fields, for messages. */
@@ -161,6 +168,12 @@ export const OTHER_LABELS: Readonly<Record<string, string>> = Object.freeze({
   flows: 'Flows',
   background: 'Background traffic',
   liveChanges: 'Live changes',
+  drops: 'Deterministic losses',
+  'drops[].flow': 'Flow',
+  'drops[].edge': 'Edge',
+  'drops[].segments': 'Segments',
+  'drops[].packets': 'Packets',
+  'drops[].bursts': 'Bursts',
   'nodes[].id': 'The id',
   'links[].id': 'The id',
   'flows[].id': 'The id',

@@ -17,6 +17,7 @@ export {
   RESERVATIONS,
   SCHEDULERS,
   BACKGROUND_MODELS,
+  DROP_CLASSES,
   genericPath,
   ruleFor,
   choiceRuleFor,
@@ -36,6 +37,7 @@ export {
   liveValueReason,
   LIVE_GENERIC_PATHS,
   VARIANT_INDEX_RULE,
+  DROP_NEXT_RULES,
   type LiveField,
   type LiveUnit,
 } from './live';

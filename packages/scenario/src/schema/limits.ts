@@ -23,6 +23,13 @@ export const MAX_BACKGROUND = 10000;
 export const MAX_FLOW_INSTANCES = 100000;
 /** Entries of `liveChanges` (limits.h). */
 export const MAX_LIVE_CHANGES = 10000;
+/** Entries of `drops`, and numbers in one entry's list (limits.h kMaxDropRules, kMaxDropNumbers). */
+export const MAX_DROP_RULES = 10000;
+export const MAX_DROP_NUMBERS = 100000;
+/** The largest segment number, packet or burst ordinal a `drops` list may name (32 bits). */
+export const MAX_DROP_ORDINAL = 4294967295;
+/** Bursts an edge may be told to drop next (the live path nodes[i].dropNext.data|ack, kMaxDropNext). */
+export const MAX_DROP_NEXT = 1000000;
 /** UTF-8 bytes of an id, and of the name (the engine counts bytes). */
 export const MAX_ID_BYTES = 64;
 export const MAX_NAME_BYTES = 200;

@@ -2,6 +2,7 @@
 // paths of a scenario are live, the values each takes, and how a change is named ("data-
 // burst loss 1 % → 0 %"). The paths are setLive's: `links[3].loss`, indices only.
 import { inSentence, NUMBER_RULES, TCP_VARIANTS, type FieldUnit, type NumberRule } from './fields';
+import { MAX_DROP_NEXT } from './limits';
 import { checkNumber } from './checks';
 import { formatValue } from './units';
 
@@ -15,10 +16,23 @@ export const VARIANT_INDEX_RULE: NumberRule = Object.freeze({
   live: true,
 });
 
-/** Live fields by generic path: the numbers the field table marks live, and the variant. */
+/**
+ * setLive's `nodes[i].dropNext.data|ack` (an edge): it loses its next n bursts of the class
+ * from now (0: none). Not a field of the scenario: a scheduled one is a `liveChanges` entry
+ * (docs/deterministic-loss.md); the app's "Drop next data burst" sets 1.
+ */
+const dropNextRule = (cls: string): NumberRule =>
+  Object.freeze({ label: `Next ${cls} bursts to drop`, quantity: 'plain', min: 0, max: MAX_DROP_NEXT, integer: true, live: true, kinds: ['edge'] });
+export const DROP_NEXT_RULES: Readonly<Record<string, NumberRule>> = Object.freeze({
+  'nodes[].dropNext.data': dropNextRule('data'),
+  'nodes[].dropNext.ack': dropNextRule('ACK'),
+});
+
+/** Live fields by generic path: the numbers the field table marks live, the variant, and the drops of next bursts. */
 const LIVE_RULES: Readonly<Record<string, NumberRule>> = Object.freeze({
   ...Object.fromEntries(Object.entries(NUMBER_RULES).filter(([, rule]) => rule.live)),
   'flows[].tcp.variant': VARIANT_INDEX_RULE,
+  ...DROP_NEXT_RULES,
 });
 
 /** The generic live paths ("links[].wavelengths"), for lists and hints. */

@@ -5,7 +5,7 @@
 
 /** By the generic path of an object: its fields and checks as the engine meets them. */
 const ORDER: Readonly<Record<string, readonly string[]>> = {
-  '': ['version', 'name', 'seed', 'duration', 'sampleInterval', '#samplesPerFlow', 'obs', 'nodes', 'links', 'flows', '#rows', 'background', 'liveChanges', '#finish', '#routes'],
+  '': ['version', 'name', 'seed', 'duration', 'sampleInterval', '#samplesPerFlow', 'obs', 'nodes', 'links', 'flows', '#rows', 'background', 'liveChanges', 'drops', '#finish', '#routes'],
   // The load, after the parser: flows' routes, then background sources'.
   '#routes': ['flows', 'background'],
   obs: ['assembly', 'reservation', 'scheduling', 'controlProcessing', 'offset', 'burstLoss', '#finish'],
@@ -24,6 +24,8 @@ const ORDER: Readonly<Record<string, readonly string[]>> = {
   'flows[].app': ['kind', 'bytes', 'rate', '#finish'],
   'background[]': ['src', 'dst', '#srcKind', '#dstKind', '#sameEnds', 'model', 'load', 'meanBytes', 'hurst', 'enterAssembly', '#finish'],
   'liveChanges[]': ['at', 'path', 'value', '#finish'],
+  // One refusal per entry at most (schema.ts dropIssue stops at the first, as the engine).
+  'drops[]': ['flow', 'edge', 'class', 'segments', 'packets', 'bursts', 'after', 'transmission', '#finish'],
 };
 
 /** Where the engine refuses a field that belongs to another kind of element (fields.ts KIND_ONLY); absent: at the field's own place. */

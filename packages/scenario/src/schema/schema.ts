@@ -15,14 +15,17 @@
 // The Scenario types (scenario.ts) are this schema's output type.
 import { z } from 'zod';
 import { quoteInput } from '../safe-text.js';
-import { checkId, checkName, checkNumber } from './checks';
-import { APP_KINDS, CHOICE_RULES, NUMBER_RULES, rateRule, type NumberRule } from './fields';
+import { checkId, checkName, checkNumber, typeName } from './checks';
+import { APP_KINDS, CHOICE_RULES, NUMBER_RULES, labelOf, rateRule, type NumberRule } from './fields';
 import {
   MAX_BACKGROUND,
   MAX_EVENT_RATE,
   MAX_FLOW_INSTANCES,
   MAX_LINKS,
   MAX_LIVE_CHANGES,
+  MAX_DROP_NUMBERS,
+  MAX_DROP_ORDINAL,
+  MAX_DROP_RULES,
   MAX_NODES,
   MAX_SAMPLE_ROWS,
   MAX_SAMPLES_PER_FLOW,
@@ -211,6 +214,34 @@ function build(strength: Strength) {
 
   const list = <T extends z.ZodType>(item: T, max: number) => (engine ? z.array(item).max(max) : z.array(item));
 
+  /**
+   * A deterministic loss (docs/deterministic-loss.md): on a flow, `segments` (their
+   * `transmission`-th sending) or `packets` (the flow's data packets in sending order);
+   * on an edge, its `bursts` of `class` or its first one `after` a time. Numbers count
+   * from 0. Which fields go together, and the references, are checked across fields
+   * (dropIssue), one refusal per entry as the engine.
+   */
+  const numbers = z.array(z.number());
+  const dropRule = obj({
+    flow: (engine ? z.unknown() : z.string()).optional(),
+    edge: (engine ? z.unknown() : z.string()).optional(),
+    segments: (engine ? z.unknown() : numbers).optional(),
+    packets: (engine ? z.unknown() : numbers).optional(),
+    transmission: num('drops[].transmission').optional(),
+    class: choice('drops[].class').optional(),
+    bursts: (engine ? z.unknown() : numbers).optional(),
+    after: num('drops[].after').optional(),
+  }) as unknown as z.ZodObject<{
+    flow: z.ZodOptional<z.ZodString>;
+    edge: z.ZodOptional<z.ZodString>;
+    segments: z.ZodOptional<typeof numbers>;
+    packets: z.ZodOptional<typeof numbers>;
+    transmission: z.ZodOptional<z.ZodNumber>;
+    class: z.ZodOptional<z.ZodEnum<{ data: 'data'; ack: 'ack' }>>;
+    bursts: z.ZodOptional<typeof numbers>;
+    after: z.ZodOptional<z.ZodNumber>;
+  }>;
+
   return obj({
     version: z.literal(1),
     name: dflt(text(checkName), ''),
@@ -228,6 +259,8 @@ function build(strength: Strength) {
     background: dflt(list(source, MAX_BACKGROUND), []),
     /** Optional extension of format v1: changes the run applies to itself at given times. */
     liveChanges: list(liveChange, MAX_LIVE_CHANGES).optional(),
+    /** Optional extension of format v1: losses chosen by their place in the run, not drawn. */
+    drops: list(dropRule, MAX_DROP_RULES).optional(),
   });
 }
 
@@ -342,6 +375,11 @@ function engineRules(s: Parsed, ctx: Ctx): void {
     if (!reachable(src, dst, adjacency, kindOf)) add(ctx, path, `No path of links leads from ${quoteInput(src)} to ${quoteInput(dst)}`, undefined, '#routes');
   }
 
+  s.drops?.forEach((d, i) => {
+    const issue = dropIssue(d as Record<string, unknown>, s);
+    if (issue) add(ctx, ['drops', i, issue.key], issue.message);
+  });
+
   s.liveChanges?.forEach((c, i) => {
     const at = (key: string): Path => ['liveChanges', i, key];
     if (c.at > s.duration) add(ctx, at('at'), `Time of the change must be at most the duration (${formatValue(s.duration, 'time')})`);
@@ -351,6 +389,58 @@ function engineRules(s: Parsed, ctx: Ctx): void {
       if (why) add(ctx, at('value'), why);
     }
   });
+}
+
+/** The first rule a `drops` entry breaks, in the engine's order (scenario_parser.cc readDrops), or null. */
+function dropIssue(d: Record<string, unknown>, s: Parsed): { key: string; message: string } | null {
+  const has = (k: string) => Object.prototype.hasOwnProperty.call(d, k) && d[k] !== undefined;
+  const ordinals = (key: string): string | null => {
+    const v = d[key];
+    if (!Array.isArray(v)) return `${labelOf(`drops[].${key}`)} must be a list of numbers, not ${typeName(v)}`;
+    if (v.length === 0) return `${labelOf(`drops[].${key}`)} must list at least one number`;
+    if (v.length > MAX_DROP_NUMBERS) return `${labelOf(`drops[].${key}`)} must list at most ${MAX_DROP_NUMBERS} numbers`;
+    const bad = v.findIndex((n) => typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > MAX_DROP_ORDINAL);
+    return bad < 0 ? null : `${labelOf(`drops[].${key}`)} must list whole numbers from 0 to ${MAX_DROP_ORDINAL} (item ${bad} is ${typeof v[bad] === 'number' ? v[bad] : typeName(v[bad])})`;
+  };
+  const either = (a: string, b: string, aLabel: string): { key: string; message: string } | null => {
+    if (has(a) && has(b)) return { key: b, message: `${labelOf(`drops[].${b}`)} cannot be given with "${a}" (one rule per entry)` };
+    if (!has(a) && !has(b)) return { key: a, message: `${aLabel} is required (or "${b}")` };
+    return null;
+  };
+  const notWith = (keys: string[], rule: string) => {
+    const k = keys.find(has);
+    return k ? { key: k, message: `${labelOf(`drops[].${k}`)} ${rule}` } : null;
+  };
+  if (has('flow') === has('edge')) {
+    return has('flow')
+      ? { key: 'edge', message: 'Edge cannot be given with "flow" (one rule per entry)' }
+      : { key: 'flow', message: 'Flow is required (or "edge", for a rule on bursts)' };
+  }
+  if (has('flow')) {
+    if (typeof d.flow !== 'string') return { key: 'flow', message: `Flow must be a string, not ${typeName(d.flow)}` };
+    if (!s.flows.some((f) => f.id === d.flow)) return { key: 'flow', message: `Flow refers to an unknown flow ${quoteInput(d.flow)}` };
+    const which = either('segments', 'packets', 'Segments');
+    if (which) return which;
+    const key = has('segments') ? 'segments' : 'packets';
+    const bad = ordinals(key);
+    if (bad) return { key, message: bad };
+    if (key === 'packets' && has('transmission')) return { key: 'transmission', message: 'Transmission applies to "segments" only' };
+    return notWith(['class', 'bursts', 'after'], "applies to a rule on an edge's bursts only");
+  }
+  if (typeof d.edge !== 'string') return { key: 'edge', message: `Edge must be a string, not ${typeName(d.edge)}` };
+  const node = s.nodes.find((n) => n.id === d.edge);
+  if (!node) return { key: 'edge', message: `Edge refers to an unknown node ${quoteInput(d.edge)}` };
+  if (node.kind !== 'edge') return { key: 'edge', message: `Edge must be an edge node (${quoteInput(d.edge)} is a ${node.kind})` };
+  if (!has('class')) return { key: 'class', message: 'Burst class is required' };
+  const which = either('bursts', 'after', 'Bursts');
+  if (which) return which;
+  if (has('bursts')) {
+    const bad = ordinals('bursts');
+    if (bad) return { key: 'bursts', message: bad };
+  } else if (typeof d.after === 'number' && d.after > s.duration) {
+    return { key: 'after', message: `Drop after must be at most the duration (${formatValue(s.duration, 'time')})` };
+  }
+  return notWith(['segments', 'packets', 'transmission'], 'applies to a rule on a flow only');
 }
 
 /** Breadth-first over links; hosts never forward (docs/model.md §2). */

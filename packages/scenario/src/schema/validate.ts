@@ -4,6 +4,9 @@ import type { z } from 'zod';
 import { KIND_ONLY, choiceRuleFor, genericPath, labelOf } from './fields';
 import { KIND_ONLY_SLOTS, inEngineOrder, rankOf, type RankKey } from './order';
 import { scenarioSchema } from './schema';
+import { typeName } from './checks';
+
+export { typeName };
 
 export interface Issue {
   /** Engine-style path of the offending field; '' for the scenario as a whole. */
@@ -120,14 +123,6 @@ function article(expected: string): string {
   return `a ${expected}`;
 }
 
-export function typeName(v: unknown): string {
-  if (v === null) return 'null';
-  if (v === undefined) return 'nothing';
-  if (Array.isArray(v)) return 'an array';
-  if (typeof v === 'object') return 'an object';
-  if (typeof v === 'boolean') return 'a boolean';
-  return `a ${typeof v}`;
-}
 
 /** The field an engine message names first ("links[3].wavelengths must be ..."), if any. */
 export function pathInMessage(message: string): string | null {
