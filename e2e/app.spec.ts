@@ -95,6 +95,24 @@ test('the data-burst slider reaches the running engine', async ({ page }) => {
   await expect.poll(() => counter(page, 'data-dropped')).toBeGreaterThan(dropped0);
 });
 
+test('Drop next ACK burst loses exactly one ACK burst, once the paused run plays on; the log and a link keep it', async ({ page }) => {
+  await openRunning(page);
+  // Paper 000 loses no ACK bursts by itself: the one counted is the one asked for.
+  await page.getByTestId('play-pause').click();
+  await expect(page.getByTestId('phase')).toHaveText('Paused');
+  expect(await counter(page, 'ack-dropped')).toBe(0);
+  await page.getByTestId('drop-next-ack').click();
+  await expect(page.getByTestId('drop-next-said')).toContainText(/the next ACK burst E\d sends is lost at the first core/);
+  await page.getByTestId('play-pause').click();
+  await expect.poll(() => counter(page, 'ack-dropped')).toBe(1);
+  const t = await simTime(page);
+  await expect.poll(() => simTime(page)).toBeGreaterThan(t + 1);
+  expect(await counter(page, 'ack-dropped')).toBe(1);
+  // In the run's record, so the share link replays it: a scheduled change at its time.
+  const doc = (await page.evaluate(() => window.__obsDocument!())) as { liveChanges?: { path: string; value: number }[] };
+  expect(doc.liveChanges?.filter((c) => c.path.endsWith('.dropNext.ack'))).toEqual([expect.objectContaining({ value: 1 })]);
+});
+
 test('reset returns to t = 0 with empty charts, paused, and play starts again', async ({ page }) => {
   await openRunning(page);
   await expect.poll(() => simTime(page)).toBeGreaterThan(1);

@@ -11,6 +11,7 @@ import { CompareArea } from './compare/CompareArea';
 import { SweepArea } from './sweep/SweepArea';
 import { Counters } from './controls/Counters';
 import { ErrorBanner, NoticeBanner } from './controls/Banners';
+import { DropNextButtons } from './controls/DropNextButtons';
 import { LossSlider } from './controls/LossSlider';
 import { RunControls } from './controls/RunControls';
 import { SpeedControl } from './controls/SpeedControl';
@@ -84,6 +85,7 @@ export function App() {
             </legend>
             <LossSlider kind="data" label="Data bursts" />
             <LossSlider kind="ack" label="ACK bursts" />
+            <DropNextButtons />
           </fieldset>
           <Counters />
         </aside>

@@ -223,6 +223,28 @@ describe('the run\'s record', () => {
     expect(doc.liveChanges).toEqual([{ at: 3, path: 'obs.burstLoss.ack', value: 0.05 }]);
   });
 
+  it('drop the next burst: a live change at each forming edge, in the run’s record (a link replays it), no undo step', async () => {
+    const { store, session } = setup();
+    session.now = 2.25;
+    const edge = store.getState().scenario.nodes.findIndex((n) => n.kind === 'edge');
+    expect(await store.dropNextBurst('data')).toBeNull();
+    expect(session.calls).toContain(`live nodes[${edge}].dropNext.data=1`);
+    expect(store.getState().undo).toEqual([]);
+    const doc = documentOf(store.getState()) as Scenario & { liveChanges: unknown[] };
+    expect(doc.liveChanges).toEqual([{ at: 2.25, path: `nodes[${edge}].dropNext.data`, value: 1 }]);
+    expect(store.getState().run.changes[0].label).toMatch(/drops its next data burst/);
+  });
+
+  it('drop the next burst: the engine’s refusal, or why no edge can, and nothing recorded', async () => {
+    const { store, session } = setup();
+    session.liveRefuse = 'nodes[1].dropNext.data cannot be changed';
+    expect(await store.dropNextBurst('ack')).toBe('nodes[1].dropNext.data cannot be changed');
+    store.edit('no flows', (s) => ({ ...s, flows: [] }));
+    await store.settled();
+    expect(await store.dropNextBurst('data')).toMatch(/no edge node forms/);
+    expect(store.getState().run.changes).toEqual([]);
+  });
+
   it('a scenario opened with scheduled changes: the values shown follow the engine as it reaches them', async () => {
     const { store, session } = setup();
     const scheduled = { ...testScenario(), liveChanges: [{ at: 2, path: 'obs.burstLoss.data', value: 0 }, { at: 1, path: 'links[1].wavelengths', value: 4 }] } as Scenario;

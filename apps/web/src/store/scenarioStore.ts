@@ -23,6 +23,7 @@ import { isPresetScenario } from './presetMatch';
 import { applyLive, describeLive, readLive } from './livePaths';
 import { pathInMessage, validateScenario, type Issue } from '../editor/validate';
 import { blankScenario } from '../editor/model';
+import { dropNextPath, edgesForming, type BurstClassName } from './dropNext';
 
 /** A change the engine made to a running simulation, scheduled or live. */
 export interface LiveChange {
@@ -372,6 +373,30 @@ export class ScenarioStore {
     this.endSlide();
     this.forceLoad = { target: this.state.scenario, play: this.session.getState().phase === 'error' };
     this.requestSync();
+  }
+
+  /**
+   * The next burst of a class is lost at each edge that forms the flows' bursts of it
+   * (controls/dropNext.ts), from the engine's time now: one loss a class can watch TCP
+   * react to. An event of the run, not an edit: it goes into the run's record (a link
+   * made from it replays the loss at the same time), not into the undo history.
+   * Resolves with the engine's refusal, or null.
+   */
+  async dropNextBurst(cls: BurstClassName): Promise<string | null> {
+    this.endSlide();
+    await this.settled();
+    const scenario = this.state.scenario;
+    const edges = edgesForming(scenario, cls);
+    if (edges.length === 0) return `no edge node forms the flows' ${cls === 'data' ? 'data' : 'ACK'} bursts`;
+    const applied: RunChange[] = [];
+    for (const node of edges) {
+      const path = dropNextPath(node, cls);
+      const result = await this.session.changeLive(path, 1);
+      if (result.error !== null) return result.error;
+      applied.push({ at: result.at, path, value: 1, label: `${scenario.nodes[node].id} drops its next ${cls === 'data' ? 'data' : 'ACK'} burst` });
+    }
+    this.set({ run: { ...this.state.run, changes: [...this.state.run.changes, ...applied] } });
+    return null;
   }
 
   /** Resolves once the engine has been brought up to date (or refused); for tests and open(). */
