@@ -126,6 +126,9 @@ export function layoutLabels(input: LabelLayoutInput): LabelLayout {
       if (keepOut.some((o) => overlaps(o, box, AIR))) cost += 50;
       if (placed.some((p) => overlaps(p, box, AIR))) cost += 40;
       if (glyphs.some((g, j) => j !== i && overlaps(g, box, AIR))) cost += 40;
+      // A name nearer another node's glyph than its own would be read as that node's.
+      const own = boxDistance(glyphs[i], box);
+      if (glyphs.some((g, j) => j !== i && boxDistance(g, box) < own)) cost += 30;
       for (const band of bands) cost += bandOverlap(band, box) / 4;
       if (!best || cost < best.cost) best = { label: c, cost };
       if (cost < 0.5) break;
@@ -297,6 +300,13 @@ export function bandOverlap(band: Band, box: Box): number {
   ];
   const least = Math.min(...overlaps);
   return least > 0 ? least : 0;
+}
+
+/** Gap between two boxes, px (0 when they touch or overlap). */
+function boxDistance(a: Box, b: Box): number {
+  const dx = Math.max(0, a.left - b.right, b.left - a.right);
+  const dy = Math.max(0, a.top - b.bottom, b.top - a.bottom);
+  return Math.hypot(dx, dy);
 }
 
 function pointSegmentDistance([x, y]: readonly [number, number], [x1, y1]: readonly [number, number], [x2, y2]: readonly [number, number]): number {
