@@ -64,11 +64,18 @@ describe('presets in the wasm engine', () => {
     scenario.duration = 5;
     const s = runTo(scenario, 5);
     // A dropped burst is lost at C1, the first core: it crossed E1-C1 and goes no further.
+    // Each core reserves its outgoing link when the BHP gets there, so at the end of the
+    // run the bursts still in flight may lack their later hops (which ones depends on
+    // where the run stops, not on the rule).
     const { sent, dropped } = s.bursts.data;
-    for (const [id, bursts] of [['E1-C1', sent], ['C1-C2', sent - dropped], ['C2-E2', sent - dropped]] as const) {
-      expect(link(s, id).ab.bursts, id).toBe(bursts);
-      expect(link(s, id).ba.bursts, id).toBe(0);
-    }
+    expect(link(s, 'E1-C1').ab.bursts).toBe(sent);
+    const c1c2 = link(s, 'C1-C2').ab.bursts ?? NaN;
+    const c2e2 = link(s, 'C2-E2').ab.bursts ?? NaN;
+    expect(c1c2).toBeLessThanOrEqual(sent - dropped);
+    expect(c1c2).toBeGreaterThanOrEqual(sent - dropped - (s.bursts.inFlight ?? 0));
+    expect(c2e2).toBeLessThanOrEqual(c1c2);
+    expect(c2e2).toBeGreaterThanOrEqual(c1c2 - (s.bursts.inFlight ?? 0));
+    for (const id of ['E1-C1', 'C1-C2', 'C2-E2']) expect(link(s, id).ba.bursts, id).toBe(0);
     for (const id of ['E1-C3', 'C3-C4', 'C4-E2']) {
       expect(link(s, id).ba.bursts, id).toBe(s.bursts.ack.sent);
       expect(link(s, id).ab.bursts, id).toBe(0);
