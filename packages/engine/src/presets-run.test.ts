@@ -132,13 +132,14 @@ describe('presets in the wasm engine', () => {
     for (const f of s.flows) expect(f.delivered, f.id).toBeGreaterThan(0);
     expect(s.packets.queueDrops).toBeGreaterThan(0);
     // What the preset's "What to look for" says of this run (presets.ts): the queue's
-    // overflow hits Reno and NewReno (a fast retransmit, then a timeout each); Tahoe loses nothing.
+    // overflow hits Reno (a fast retransmit, then a timeout) and NewReno (two segments of a
+    // small window: only a timeout), as in ns-2 with the same queue-limit of 5
+    // (docs/conformance.md); Tahoe loses nothing.
     const [tahoe, reno, newreno] = s.flows;
     expect(tahoe.retransmits).toBe(0);
-    for (const f of [reno, newreno]) {
-      expect(f.fastRetransmits, f.id).toBeGreaterThanOrEqual(1);
-      expect(f.rtos, f.id).toBeGreaterThanOrEqual(1);
-    }
+    expect(reno.fastRetransmits).toBeGreaterThanOrEqual(1);
+    expect(reno.rtos).toBeGreaterThanOrEqual(1);
+    expect(newreno.rtos).toBeGreaterThanOrEqual(1);
     expect(tahoe.goodput).toBeGreaterThan(reno.goodput);
   });
 });
