@@ -53,8 +53,8 @@ export const AGENT_ROWS = Object.freeze([
 
 /** Settings of the links and the sinks, and what is compared, as rows for the document. */
 export const OTHER_ROWS = Object.freeze([
-  { name: 'Queue limit', ns2Var: 'queue-limit', ns2Text: 'queue + 1', ours: 'links[].queue',
-    why: "Ours holds `queue` packets waiting plus the one on the line (issue 20, finding 4); ns-2's DropTail limit counts the one being sent among its queue-limit. One more in ns-2 is the same buffer." },
+  { name: 'Queue limit', ns2Var: 'queue-limit', ns2Text: 'queue', ours: 'links[].queue',
+    why: "Both hold at most that many packets per direction, the one being sent included, and at a tie take the arrival before the line frees (docs/model.md section 2, since issue 20's finding 4). They differ only at 0 and 1, where ns-2 passes nothing and ours keeps the line: no case uses them." },
   { name: 'Delayed ACK', ns2Var: 'Agent/TCPSink/DelAck interval_', ns2Text: '0.2 (when delayedAck)', ours: 'tcp.delayedAck',
     why: "ns-2's own default interval_ is 0.1 s; the engine's timer is 200 ms (issue 20, finding 6, not decided yet), so the runs set ns-2 to ours." },
   { name: 'SACK sink', ns2Var: 'Agent/TCPSink/Sack1', ns2Text: 'for sack and the Linux agent', ours: 'SACK blocks (tcp/sack_recovery.h)', why: 'Both send up to 3 SACK blocks.' },
@@ -62,8 +62,8 @@ export const OTHER_ROWS = Object.freeze([
     why: 'Both count the data packets of the flow through its first link from 0, resends included, and lose the listed ones after their transmission on that link (docs/deterministic-loss.md).' },
   { name: 'Random loss', ns2Var: 'ErrorModel rate_ p, unit pkt, Uniform on its own RNG', ns2Text: 'per data packet on the bottleneck', ours: 'links[].loss { ab: p, ba: 0 }',
     why: 'The same probability per packet, different random streams: such cases compare means over seeds, never single runs.' },
-  { name: 'Goodput', ns2Var: 'ack_ (sender)', ns2Text: '(ack_ + 1) x packetSize_ x 8 / duration', ours: 'summary flows[].delivered',
-    why: "ns-2's highest cumulative ACK at the end, ours the bytes delivered in order at the end; they differ by what is in flight at the end (under 0.5 % over the durations used)." },
+  { name: 'Goodput', ns2Var: 'bytes_ (sink)', ns2Text: 'floor(bytes_ / (packetSize_ + 40)) x packetSize_ x 8 / active time', ours: 'summary flows[].goodput',
+    why: "Both at the receiver: ns-2's sink counts the data packets it received (a resent duplicate would count twice: only spurious resends make one), ours the bytes delivered in order; they differ by segments held out of order at the end." },
   { name: 'Fast retransmits', ns2Var: 'ncwndcuts_ - nrexmit_', ns2Text: 'window cuts that were not timeouts', ours: 'summary flows[].fastRetransmits',
     why: 'Every slowdown() is a fast retransmit or a timeout in these runs (no ECN, no idle restarts).' },
   { name: 'Timeouts', ns2Var: 'nrexmit_', ns2Text: 'retransmission timeouts', ours: 'summary flows[].rtos', why: '' },
@@ -105,6 +105,6 @@ export function agentSettings(name, variant, tcp) {
 }
 
 /** ns-2's queue-limit for a link of ours with `queue` packets (OTHER_ROWS, Queue limit). */
-export const ns2QueueLimit = (queue) => queue + 1;
+export const ns2QueueLimit = (queue) => queue;
 /** ns-2's delayed-ACK interval when a flow has delayedAck (OTHER_ROWS, Delayed ACK). */
 export const DELACK_INTERVAL = 0.2;

@@ -18,9 +18,13 @@ const pair = (a, b) => (a === b ? `${a}` : `**${a} / ${b}**`);
 const KNOWN_DIFFERENCES = [
   ['Repeated timeout of one segment', "ns-2 halves the one-segment window (ssthresh 2); the engine holds ssthresh (RFC 5681 section 3.1, implementation note). Shows only after two timeouts of the same segment in a row."],
   ["Karn's rule", 'ns-2 takes RTT samples from timestamps, also of resent segments; the engine skips them (RFC 6298 section 3). The RTO after a loss can differ by a few ms.'],
-  ['SACK: rescue retransmission and limited transmit (finding 5)', "The engine's SACK recovery resends one segment more than ns-2's Sack1 in some single-loss windows (RFC 6675's RescueRxt before a partial ACK). Not yet changed: see the deterministic table (retransmissions)."],
+  ['Recovery details not changed yet (finding 5)', "SACK's rescue retransmission fires before any partial ACK (RFC 6675 NextSeg rule 4 wants it only after one): one more segment resent than ns-2's Sack1 in single-loss windows (the deterministic tables' retransmissions); limited-transmit accounting counts the initial window at the first loss; Westwood+ sets cwnd = ssthresh on three duplicate ACKs even when that raises cwnd; Limited Transmit (RFC 5681 3.2) is missing for Reno and NewReno (as in ns-2's agents, which lack it too); a timeout during recovery halves the deflated window again (as ns-2; Linux keeps the fast retransmit's ssthresh)."],
   ['Linux modules of ns-2', "ns-2's Linux BIC overestimates packets per ACK, its Vegas grows every other RTT, its Westwood never sets ssthresh from the estimate (issue 20); goodput of those variants is compared with the 10 % target and their differences are listed, not fixed to match."],
-  ['Queue limit', 'A link of ours with `queue` Q holds Q waiting packets plus the one on the line, ns-2 queue-limit Q + 1 (issue 20, finding 4, not changed yet): the runs set ns-2 one higher.'],
+  ['Delayed-ACK timer (finding 6)', "200 ms (BSD's and Linux's largest; RFC 1122 allows 500 ms); ns-2's DelAck sink uses 100 ms. No preset delays ACKs; the harness sets ns-2 to 200 ms."],
+  ['Vegas alpha and beta (finding 6)', "2 and 4 segments as Linux's tcp_vegas (and ns-2's Linux module, the one compared here); the 1995 paper and ns-2's own Agent/TCP/Vegas use 1 and 3. Kept: the engine's Vegas follows Linux's round structure throughout (tcp/vegas.h)."],
+  ['CUBIC beta (finding 6)', "0.7, RFC 9438 section 4.6; ns-2's Linux module (2.6.x era) uses 819/1024 = 0.8, so its CUBIC backs off less: the random-loss rows above show the size of it."],
+  ['H-TCP (finding 6)', "No RTT scaling of alpha and beta adapted also below a 10 ms minimum RTT, where Linux's H-TCP scales with the RTT and fixes beta at 0.5 below 10 ms. Not changed yet; its random-loss rows above show the difference with ns-2's Linux H-TCP."],
+  ['Queue limit 0 or 1', 'ns-2 passes nothing through a DropTail queue-limit of 0 or 1; ours always lets an idle line take a packet (docs/model.md section 2).'],
 ];
 
 function overlay(file, title, cwnd) {

@@ -48,18 +48,18 @@ export function parseVarTrace(text) {
 
 /**
  * ns-2's run: per flow its counters at the end and its cwnd/ssthresh changes.
- * @returns {{ flows: { ack: number, dataPackets: number, retransmits: number, rtos: number, fastRetransmits: number, cwnd: number, ssthresh: number, trace: { cwnd: [number, number][], ssthresh: [number, number][] } }[] }}
+ * @returns {{ flows: { ack: number, sinkBytes: number, dataPackets: number, retransmits: number, rtos: number, fastRetransmits: number, cwnd: number, ssthresh: number, trace: { cwnd: [number, number][], ssthresh: [number, number][] } }[] }}
  */
 export function runNs2(run, options = {}) {
   const files = run.flows.map((_, i) => `cwnd-${i}.tr`);
   const { stdout, files: read } = runNsScript(tclScript(run, options), files);
   const flows = [];
   for (const line of stdout.split('\n')) {
-    const m = /^RESULT (\d+) (\S+) (\S+) (\S+) (\S+) (\S+) (\S+) (\S+)/.exec(line);
+    const m = /^RESULT (\d+) (\S+) (\S+) (\S+) (\S+) (\S+) (\S+) (\S+) (\S+)/.exec(line);
     if (!m) continue;
-    const [i, ack, data, rexmitPack, rtos, cuts, cwnd, ssthresh] = m.slice(1).map(Number);
+    const [i, ack, data, rexmitPack, rtos, cuts, cwnd, ssthresh, sinkBytes] = m.slice(1).map(Number);
     flows[i] = {
-      ack, dataPackets: data, retransmits: rexmitPack, rtos,
+      ack, sinkBytes, dataPackets: data, retransmits: rexmitPack, rtos,
       // Every window cut (slowdown) is a fast retransmit or a timeout here (alignment.mjs).
       fastRetransmits: cuts - rtos,
       cwnd, ssthresh,

@@ -1,6 +1,6 @@
 // One run of a case as an ns-2 2.35 script. Every TCP setting comes from alignment.mjs;
 // this file only lays out the network, the agents, the loss and what is printed:
-//   RESULT <flow index> ack_ ndatapack_ nrexmitpack_ nrexmit_ ncwndcuts_ cwnd_ ssthresh_
+//   RESULT <flow index> ack_ ndatapack_ nrexmitpack_ nrexmit_ ncwndcuts_ cwnd_ ssthresh_ <sink bytes_>
 // at the end, and cwnd-<flow index>.tr with every change of cwnd_ and ssthresh_.
 import { BASE_TCP, DELACK_INTERVAL, VARIANT_TCP, agentSettings, ns2Agent, ns2QueueLimit } from './alignment.mjs';
 
@@ -68,9 +68,9 @@ export function tclScript(run, options = {}) {
     L.push(`$ns trace-queue $n(${f.src}) $n(${other}) [open first-link.tr w]`);
   }
   L.push('proc done {} {');
-  L.push('  global tcp tr');
+  L.push('  global tcp tr sink');
   L.push(`  foreach i {${run.flows.map((_, i) => i).join(' ')}} {`);
-  L.push('    puts "RESULT $i [$tcp($i) set ack_] [$tcp($i) set ndatapack_] [$tcp($i) set nrexmitpack_] [$tcp($i) set nrexmit_] [$tcp($i) set ncwndcuts_] [$tcp($i) set cwnd_] [$tcp($i) set ssthresh_]"');
+  L.push('    puts "RESULT $i [$tcp($i) set ack_] [$tcp($i) set ndatapack_] [$tcp($i) set nrexmitpack_] [$tcp($i) set nrexmit_] [$tcp($i) set ncwndcuts_] [$tcp($i) set cwnd_] [$tcp($i) set ssthresh_] [$sink($i) set bytes_]"');
   L.push('    close $tr($i)');
   L.push('  }');
   L.push('  exit 0');
