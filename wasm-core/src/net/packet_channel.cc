@@ -47,10 +47,12 @@ int PacketChannel::drawTries() {
 bool PacketChannel::send(Packet&& packet) {
   const SimTime now = sim_.now();
   forgetDeparted(now);
-  // One of the packets that have not left is on the line; the others wait. The one on the
-  // line does not count against the queue limit (ns-2 DropTail), so the queue is full
-  // when more than queueLimit packets have not left.
-  if (departures_.size() > static_cast<std::size_t>(config_.queueLimit))
+  // ns-2's DropTail with queue-limit Q: a direction holds at most Q packets, the one on the
+  // line included (ns-2 drops when (q_->length() + 1) >= qlim_, the packet in transmission
+  // having left q_). An idle line always takes a packet, so 0 and 1 both mean no waiting
+  // room (ns-2 passes nothing at all there; docs/model.md section 2).
+  const std::size_t held = departures_.size();
+  if (held > 0 && held >= static_cast<std::size_t>(config_.queueLimit))
     return dropAtFullQueue(packet, now);
   const SimTime start = std::max(now, lineFreeAt_);
   const SimTime tx = transmission(packet.bytes);

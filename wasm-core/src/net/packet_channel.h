@@ -86,14 +86,17 @@ class PacketChannel final : public EventHandler {
     txTime_[0] = transmissionTime(bytes, config_.rateBps);
     return txTime_[0];
   }
-  // Packets whose last try has ended have left the line: all of them once the line is idle
-  // (the common case on a line that carries bursts of packets), else the oldest few. The
-  // newest one ends at lineFreeAt_ > now, so that loop stops before the ring runs empty.
+  // Packets whose last try ended before now have left the line: all of them once the line
+  // has been idle (the common case on a line that carries bursts of packets), else the
+  // oldest few. One whose last bit leaves exactly now still holds its place: at such a tie
+  // ns-2 takes the arriving packet before the line frees (issue 20, finding 4), and so
+  // does this. The newest one ends at lineFreeAt_ >= now, so the loop stops before the
+  // ring runs empty (an empty ring with lineFreeAt_ == now is the line never used yet).
   void forgetDeparted(SimTime now) {
-    if (lineFreeAt_ <= now) {
+    if (lineFreeAt_ < now || departures_.empty()) {
       departures_.clear();
     } else {
-      while (departures_.front() <= now) departures_.pop_front();
+      while (departures_.front() < now) departures_.pop_front();
     }
   }
   bool dropAtFullQueue(const Packet& packet, SimTime now);  // counts it; returns false

@@ -315,9 +315,12 @@ bool ObsPlane::reserveOutgoing(Burst& b, int nodeIndex, const Hop& out, SimTime 
   bool jet = scenario_.obs.reservation == Reservation::Jet;
   // Delay 0 first, then the FDLs in order: FDL i delays by i x unit. An FDL bank is taken
   // to hold any number of bursts at once (WDM delay lines).
+  // JET holds the wavelength from the burst's (delayed) arrival; JIT from the moment the
+  // BHP is processed, which for a burst sent through an FDL is `delay` later: the switch
+  // needs the output only once the burst leaves the line (issue 20, finding 7).
   for (int i = 0; i <= core.fdlCount; ++i) {
     SimTime delay = i * core.fdlUnit;
-    SimTime from = jet ? arrival + delay : sim_.now();
+    SimTime from = (jet ? arrival : sim_.now()) + delay;
     int lane = d.schedule->reserve(from, arrival + delay + b.duration, scenario_.obs.scheduling);
     if (lane < 0) continue;
     logOnLink(b, out, lane, arrival + delay, delay);

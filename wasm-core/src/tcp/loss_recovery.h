@@ -105,6 +105,13 @@ class GoBackNRecovery : public LossRecovery {
   bool fillWindow(RecoveryHost& h, std::uint32_t window, std::uint32_t available) override;
 
  protected:
+  // RFC 6582 section 3.2 step 2 (and ns-2's bugFix_, its default): a fast retransmit only
+  // when the cumulative ACK covers more than `recover`, the highest segment sent when the
+  // last loss was detected. recover() is one past it, so "more than" is sndUna > recover():
+  // duplicates of exactly recover() come from go-back-N resends of data the receiver
+  // already holds, and must not start a (spurious) fast retransmit.
+  static bool pastRecover(const RecoveryHost& h) { return h.sndUna() > h.recover(); }
+
   std::uint32_t dupThresh_;  // dupAckThreshold
 };
 

@@ -1,6 +1,7 @@
 // NewReno, RFC 6582 section 3.2: Reno's fast recovery, but it lasts until `recover` (the
 // highest segment sent when it began) is acknowledged.
-// - Step 2: fast retransmit only if the cumulative ACK covers more than `recover`, which
+// - Step 2: fast retransmit only if the cumulative ACK covers more than `recover` (strictly:
+//   sndUna > recover(), recover() being one past the RFC's `recover`; Reno's guard), which
 //   also holds after a timeout (step 5, section 4.2): duplicates caused by the go-back-N
 //   resends of already received data then start no spurious recovery.
 // - Step 4, partial ACK (new data, below `recover`): resend the first unacknowledged

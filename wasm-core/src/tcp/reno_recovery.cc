@@ -2,8 +2,8 @@
 
 namespace obs {
 
-bool RenoRecovery::lossDetected(const RecoveryHost&, std::uint32_t dupAcks) const {
-  return dupAcks == dupThresh_;
+bool RenoRecovery::lossDetected(const RecoveryHost& h, std::uint32_t dupAcks) const {
+  return dupAcks == dupThresh_ && pastRecover(h);
 }
 
 TcpCongState RenoRecovery::startRecovery(RecoveryHost& h) {

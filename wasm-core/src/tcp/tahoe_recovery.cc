@@ -3,7 +3,7 @@
 namespace obs {
 
 bool TahoeRecovery::lossDetected(const RecoveryHost& h, std::uint32_t dupAcks) const {
-  return dupAcks == dupThresh_ && h.sndUna() >= h.recover();
+  return dupAcks == dupThresh_ && pastRecover(h);
 }
 
 TcpCongState TahoeRecovery::startRecovery(RecoveryHost& h) {

@@ -2,9 +2,9 @@
 // dupAckThreshold-th duplicate ACK, ssthresh from the congestion ops, cwnd = 1, resend from
 // the first unacknowledged segment on (go-back-N) and slow-start again, the timer
 // restarted. No fast recovery: further duplicates do nothing. As ns-2 with its bug_fix_
-// (and RFC 6582's `recover`), no new fast retransmit until everything sent before the last
-// one, or before the last timeout, is acknowledged: the go-back-N resends would otherwise
-// bring the duplicates for another.
+// (and RFC 6582's `recover`), no new fast retransmit until the ACKs cover more than
+// everything sent before the last one, or before the last timeout (GoBackNRecovery::
+// pastRecover): the go-back-N resends would otherwise bring the duplicates for another.
 #pragma once
 #include "tcp/loss_recovery.h"
 

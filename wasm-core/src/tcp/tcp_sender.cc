@@ -188,6 +188,7 @@ void TcpSender::onAck(std::uint32_t ackNo, const SackOption& sack) {
     sndUna_ = ackNo;
     if (sndNxt_ < sndUna_) sndNxt_ = sndUna_;
     dupAcks_ = 0;
+    resentByTimer_ = false;
     if (app_.kind == AppKind::File && sndUna_ >= fileSegments_ && completedAt_ < 0)
       completedAt_ = sim_.now();
   }
@@ -234,8 +235,9 @@ void TcpSender::onAck(std::uint32_t ackNo, const SackOption& sack) {
 }
 
 void TcpSender::startRecovery() {
-  std::uint32_t flightSize = flight() - recovery_->limitedTransmits();
+  std::uint32_t flightSize = lossFlight(flight() - recovery_->limitedTransmits());
   cc_.ssthresh = ops_->ssthreshAfterLoss(cc_, flightSize, toSeconds(sim_.now()));
+  resentByTimer_ = false;
   ++counters_.fastRetransmits;
   recover_ = maxSent_;
   state_ = recovery_->startRecovery(*this);
@@ -259,8 +261,14 @@ void TcpSender::onTimeout() {
   ++counters_.rtos;
   // Inflation is no window: the ops see the window recovery was working towards.
   if (state_ == TcpCongState::Recovery) cc_.cwnd = std::min(cc_.cwnd, cc_.ssthresh);
-  // RFC 5681 (4) and section 3.1: ssthresh from the flight, cwnd to one segment.
-  cc_.ssthresh = ops_->ssthreshAfterTimeout(cc_, flight(), toSeconds(sim_.now()));
+  // RFC 5681 (4): ssthresh from the flight (within the window, lossFlight), cwnd to one
+  // segment. Section 3.1's note: when the segment has already been resent by the timer
+  // (a repeated timeout, nothing acknowledged since), ssthresh is held: halving the
+  // window of one segment would take it to 2 whatever the path carried before (ns-2
+  // does that; the difference is recorded in docs/conformance.md).
+  if (!resentByTimer_)
+    cc_.ssthresh = ops_->ssthreshAfterTimeout(cc_, lossFlight(flight()), toSeconds(sim_.now()));
+  resentByTimer_ = true;
   cc_.cwnd = 1;
   state_ = TcpCongState::Loss;
   recover_ = maxSent_;
@@ -269,6 +277,11 @@ void TcpSender::onTimeout() {
   recovery_->onTimeout(*this);
   logTcpEvent(0);
   trySend();  // resends and, via transmit(), restarts the timer (5.6)
+}
+
+std::uint32_t TcpSender::lossFlight(std::uint32_t flightSize) const {
+  const double window = std::max(std::floor(cc_.cwnd), 1.0);
+  return window < flightSize ? static_cast<std::uint32_t>(window) : flightSize;
 }
 
 void TcpSender::setVariant(TcpVariantKind variant) {

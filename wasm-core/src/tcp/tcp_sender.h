@@ -63,6 +63,7 @@ class TcpSender final : public EventHandler, private RecoveryHost {
   using RecoveryHost::sndUna;   // oldest unacknowledged segment
   using RecoveryHost::sndNxt;   // next segment of the go-back-N walk
   using RecoveryHost::maxSent;  // one past the highest segment ever sent
+  using RecoveryHost::recover;  // one past the highest segment sent at the last loss
   const TcpSpec& spec() const { return spec_; }
   const CongestionOps& ops() const { return *ops_; }
   const LossRecovery& recovery() const { return *recovery_; }
@@ -108,6 +109,13 @@ class TcpSender final : public EventHandler, private RecoveryHost {
   void armTimer();   // (re)start the retransmission timer at now + RTO
   void stopTimer();
   std::uint32_t flight() const { return sndNxt_ - sndUna_; }
+  // The FlightSize that sets ssthresh on a loss: the flight, but no more than the window
+  // (cwnd without recovery's inflation). Segments beyond cwnd are left over from before
+  // a reduction (a Reno exit on a partial ACK, a NewReno exit with little acknowledged,
+  // Tahoe's go-back-N after a fast retransmit): counting them would raise ssthresh on a
+  // second loss instead of lowering it (issue 20, finding 3). Within the window it is
+  // RFC 5681's FlightSize; ns-2, Linux and the BSDs halve cwnd itself.
+  std::uint32_t lossFlight(std::uint32_t flightSize) const;
   std::size_t slot(std::uint32_t seq) const { return seq & ringMask_; }
 
   Simulator& sim_;
@@ -135,6 +143,9 @@ class TcpSender final : public EventHandler, private RecoveryHost {
   // sndUna_, sndNxt_, maxSent_ and recover_ (maxSent_ when the last loss was detected) are
   // RecoveryHost's fields.
   std::uint32_t dupAcks_ = 0;  // duplicate ACKs since the last ACK of new data
+  // sndUna was resent by the retransmission timer and not acknowledged since: another
+  // timeout is a repeated one, which keeps ssthresh (RFC 5681 section 3.1, note).
+  bool resentByTimer_ = false;
 
   // Per outstanding segment: when it was first sent, and whether it was ever resent
   // (Karn: no RTT sample from a retransmitted segment).

@@ -161,18 +161,21 @@ describe('lesson "data-vs-ack-loss"', () => {
     expect(s.flows[0].goodput).toBeGreaterThan(9e6);
   });
 
-  it('compares as its last step says: 0.5 % data-burst loss leaves about 6 Mbit/s with tens of fast retransmits and a dozen timeouts; ACK loss, 9.7 Mbit/s', async () => {
+  it('compares as its last step says: 0.5 % data-burst loss leaves about 5 Mbit/s with some fifteen fast retransmits and as many timeouts; ACK loss, 9.7 Mbit/s', async () => {
     const base = scenarioAtStep(lesson('data-vs-ack-loss'), 5).scenario;
     const [a, b] = await Promise.all([
       runUntil(applyScenarioSet(base, { 'obs.burstLoss.data': 0.005, 'obs.burstLoss.ack': 0 }), base.duration),
       runUntil(applyScenarioSet(base, { 'obs.burstLoss.data': 0, 'obs.burstLoss.ack': 0.005 }), base.duration),
     ]);
     const [fa, fb] = [a.summary.flows[0], b.summary.flows[0]];
-    expect(fa.goodput).toBeGreaterThan(5.5e6);
-    expect(fa.goodput).toBeLessThan(6.5e6);
-    expect(fa.fastRetransmits).toBeGreaterThanOrEqual(20);
-    expect(fa.rtos).toBeGreaterThanOrEqual(9);
-    expect(fa.rtos).toBeLessThanOrEqual(15);
+    // A lost burst takes two segments: the fast retransmit repairs one, the timer the other
+    // (Reno's recover guard, as ns-2's bugFix_: no second fast retransmit in one window).
+    expect(fa.goodput).toBeGreaterThan(4.5e6);
+    expect(fa.goodput).toBeLessThan(5.8e6);
+    expect(fa.fastRetransmits).toBeGreaterThanOrEqual(10);
+    expect(fa.fastRetransmits).toBeLessThanOrEqual(25);
+    expect(fa.rtos).toBeGreaterThanOrEqual(10);
+    expect(fa.rtos).toBeLessThanOrEqual(25);
     expect(fb.goodput).toBeGreaterThan(9.5e6);
     expect(fb.goodput).toBeLessThan(9.9e6);
     expect(fb.retransmits).toBe(0);
@@ -201,7 +204,8 @@ describe('lesson "tahoe-reno-newreno"', () => {
     const renoRto = hitOf(runs[4]);
     expect(renoRto).toMatchObject({ reason: TCP.rto, value: 1, segments: partial.segments });
     expect(renoRto.t0 - partial.t0).toBeCloseTo(0.2, 6);
-    expect(await ssthresholdAt('tahoe-reno-newreno', 4, renoRto.t0)).toBe(15);
+    // Half of the window of 16 it had (the flight within the window, as ns-2; issue 20, finding 3).
+    expect(await ssthresholdAt('tahoe-reno-newreno', 4, renoRto.t0)).toBe(8);
 
     // NewReno: the same drop and fast retransmit, no timeout; it leaves recovery once the
     // whole window outstanding at the loss (32 segments) is acknowledged, before Reno's timer, with cwnd 2.

@@ -1,0 +1,149 @@
+// docs/conformance.md from the cached results: the alignment table (alignment.mjs), one
+// table per case, cwnd overlays (ours and ns-2 on one SVG), and the differences the
+// engine keeps on purpose (KNOWN_DIFFERENCES).
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { lineChart } from '../validate/svg.mjs';
+import { table } from '../validate/doc.mjs';
+import { AGENT_ROWS, BASE_TCP, OTHER_ROWS } from './alignment.mjs';
+import { CASES, PINNED, RECOVERY_VARIANTS } from './cases.mjs';
+import { TARGETS, deterministicVerdict, pct, relDiff, seedsVerdict } from './compare.mjs';
+
+const DOCS = fileURLToPath(new URL('../../docs', import.meta.url));
+const mbps = (v) => (v / 1e6).toFixed(3);
+const pair = (a, b) => (a === b ? `${a}` : `**${a} / ${b}**`);
+
+/** Where the engine and ns-2 differ on purpose, with the size measured here or in issue 20. */
+const KNOWN_DIFFERENCES = [
+  ['Repeated timeout of one segment', "ns-2 halves the one-segment window (ssthresh 2); the engine holds ssthresh (RFC 5681 section 3.1, implementation note). Shows only after two timeouts of the same segment in a row."],
+  ["Karn's rule", 'ns-2 takes RTT samples from timestamps, also of resent segments; the engine skips them (RFC 6298 section 3). The RTO after a loss can differ by a few ms.'],
+  ['Recovery details not changed yet (finding 5)', "SACK's rescue retransmission fires before any partial ACK (RFC 6675 NextSeg rule 4 wants it only after one): one more segment resent than ns-2's Sack1 in single-loss windows (the deterministic tables' retransmissions); limited-transmit accounting counts the initial window at the first loss; Westwood+ sets cwnd = ssthresh on three duplicate ACKs even when that raises cwnd; Limited Transmit (RFC 5681 3.2) is missing for Reno and NewReno (as in ns-2's agents, which lack it too); a timeout during recovery halves the deflated window again (as ns-2; Linux keeps the fast retransmit's ssthresh)."],
+  ['Linux modules of ns-2', "ns-2's Linux BIC overestimates packets per ACK, its Vegas grows every other RTT, its Westwood never sets ssthresh from the estimate (issue 20); goodput of those variants is compared with the 10 % target and their differences are listed, not fixed to match."],
+  ['Delayed-ACK timer (finding 6)', "200 ms (BSD's and Linux's largest; RFC 1122 allows 500 ms); ns-2's DelAck sink uses 100 ms. No preset delays ACKs; the harness sets ns-2 to 200 ms."],
+  ['Vegas alpha and beta (finding 6)', "2 and 4 segments as Linux's tcp_vegas (and ns-2's Linux module, the one compared here); the 1995 paper and ns-2's own Agent/TCP/Vegas use 1 and 3. Kept: the engine's Vegas follows Linux's round structure throughout (tcp/vegas.h)."],
+  ['CUBIC beta (finding 6)', "0.7, RFC 9438 section 4.6; ns-2's Linux module (2.6.x era) uses 819/1024 = 0.8, so its CUBIC backs off less: the random-loss rows above show the size of it."],
+  ['H-TCP (finding 6)', "No RTT scaling of alpha and beta adapted also below a 10 ms minimum RTT, where Linux's H-TCP scales with the RTT and fixes beta at 0.5 below 10 ms. Not changed yet; its random-loss rows above show the difference with ns-2's Linux H-TCP."],
+  ['Queue limit 0 or 1', 'ns-2 passes nothing through a DropTail queue-limit of 0 or 1; ours always lets an idle line take a packet (docs/model.md section 2).'],
+];
+
+function overlay(file, title, cwnd) {
+  const svg = lineChart({
+    title,
+    xLabel: 'time (s)',
+    yLabel: 'cwnd (segments)',
+    legend: 'bottom-right',
+    series: [
+      { label: 'ours', points: cwnd.t.map((x, k) => ({ x, y: cwnd.ours[k] })), marker: null, width: 1.6 },
+      { label: 'ns-2', points: cwnd.t.map((x, k) => ({ x, y: cwnd.ns2[k] })), marker: null, dash: true, width: 1.6 },
+    ],
+  });
+  mkdirSync(join(DOCS, 'figures'), { recursive: true });
+  writeFileSync(join(DOCS, 'figures', file), svg);
+  return `figures/${file}`;
+}
+
+/** Runs ns-2 could not complete, listed under the case's table. */
+function failures(res) {
+  const failed = res.rows.filter((r) => r.error);
+  return failed.length ? `ns-2 failed on ${failed.map((r) => `${r.variant} seed ${r.seed} (${r.error})`).join('; ')}: not compared.\n` : '';
+}
+
+function deterministicSection(c, res) {
+  const rows = res.rows.filter((r) => !r.error);
+  const lines = [`### ${c.title} (\`${c.id}\`)`, ''];
+  lines.push(`Drops (packet ordinals of tcp1 on its first link): ${rows[0]?.drops?.length > 8 ? `${rows[0].drops[0]} .. ${rows[0].drops.at(-1)} (${rows[0].drops.length})` : (rows[0]?.drops ?? []).join(', ')}. Cells read ours / ns-2, in bold where they differ.`, '');
+  let pass = 0, total = 0;
+  const body = rows.map((r) => {
+    const v = deterministicVerdict(r);
+    total++;
+    pass += v.pass ? 1 : 0;
+    return [r.variant, pair(r.ours.fastRetransmits, r.ns2.fastRetransmits), pair(r.ours.rtos, r.ns2.rtos), pair(r.ours.retransmits, r.ns2.retransmits),
+      pair(r.ours.ssthresh, r.ns2.ssthresh), `${mbps(r.ours.goodput)} / ${mbps(r.ns2.goodput)}`, pct(relDiff(r.ours.goodput, r.ns2.goodput)), v.pass ? 'agrees' : `differs: ${v.why}`];
+  });
+  lines.push(table(['variant', 'fast retransmits', 'timeouts', 'retransmitted', 'ssthresh at the end', 'goodput (Mbit/s)', 'difference', 'verdict'], body), '', failures(res));
+  const figs = rows.filter((r) => RECOVERY_VARIANTS.includes(r.variant) && r.cwnd).map((r) =>
+    `![cwnd of ${r.variant}, ${c.id}](${overlay(`conformance-${c.id}-${r.variant}.svg`, `${c.title}: ${r.variant}`, r.cwnd)})`);
+  lines.push(figs.join('\n'), '');
+  return { text: lines.join('\n'), pass, total };
+}
+
+function seedsSection(c, res) {
+  const lines = [`### ${c.title} (\`${c.id}\`)`, ''];
+  const byVariant = new Map();
+  for (const r of res.rows.filter((x) => !x.error)) {
+    // Random: the seeds of a variant are its samples; congestion: the flows of a variant
+    // (which flow of a drop-tail mix gets what is chaotic on both simulators, the spread is
+    // not); paper 004: each flow on its own (three variants).
+    const key = c.family === 'paper004' ? `${r.variant}|${r.flow}` : r.variant;
+    if (!byVariant.has(key)) byVariant.set(key, []);
+    byVariant.get(key).push(r);
+  }
+  let pass = 0, total = 0;
+  const body = [];
+  for (const [key, rows] of byVariant) {
+    const v = seedsVerdict(rows);
+    total++;
+    pass += v.pass ? 1 : 0;
+    const ci = (x) => (x.high > x.low ? `${mbps(x.mean)} [${mbps(x.low)}, ${mbps(x.high)}]` : mbps(x.mean));
+    const counts = (k) => `${rows.reduce((s, r) => s + r.ours[k], 0)} / ${rows.reduce((s, r) => s + r.ns2[k], 0)}`;
+    body.push([key.replace('|', ' '), ci(v.ours), ci(v.ns2), pct(v.diff), counts('fastRetransmits'), counts('rtos'), v.pass ? 'agrees' : 'differs']);
+  }
+  const seeds = c.family === 'random' ? ` Means over ${c.seeds.length} seeds with 95 % intervals.` : c.family === 'congestion' ? ' Means per flow over the flows of the variant with 95 % intervals (their sum is the aggregate); counts summed over the flows.' : '';
+  lines.push(`Goodput in Mbit/s, ours / ns-2.${seeds}`, '');
+  lines.push(table([c.family === 'paper004' ? 'variant, flow' : 'variant', 'goodput ours', 'goodput ns-2', 'difference', 'fast retransmits', 'timeouts', 'verdict'], body), '', failures(res));
+  if (c.family === 'paper004' || c.id === 'congestion-1') {
+    const figs = res.rows.filter((r) => r.cwnd && r.seed === c.seeds[0]).map((r) =>
+      `![cwnd of ${r.flow}, ${c.id}](${overlay(`conformance-${c.id}-${r.variant === 'paper' ? r.flow : r.variant}.svg`, `${c.title}: ${r.variant === 'paper' ? r.flow : r.variant}`, r.cwnd)})`);
+    lines.push(figs.join('\n'), '');
+  }
+  return { text: lines.join('\n'), pass, total };
+}
+
+/** Writes docs/conformance.md; returns a one-line summary. */
+export function writeDoc(results, { engine, ns2 }) {
+  const byId = new Map(results.map((r) => [r.id, r]));
+  const out = [];
+  out.push('# Conformance with ns-2', '');
+  out.push('*Generated by `npm run conformance` (scripts/conformance/); do not edit by hand.*', '');
+  out.push(
+    'ns-2 2.35 is the simulator the papers used, so it is the engine\'s external reference. Each case of',
+    '`scripts/conformance/cases.mjs` is one description from which the harness writes an ns-2 script',
+    '(`tcl.mjs`) and a scenario of ours (`scenario.mjs`); both run, and their goodput, fast retransmits,',
+    'timeouts, retransmitted segments and cwnd against time are compared (`compare.mjs`). Results are',
+    'cached in `validation/conformance/<case>.json`, keyed by the harness\'s code, the case, the engine',
+    `binary and ns-2's version (this run: engine ${engine}, ${ns2}). \`npm test\` runs a pinned subset`,
+    `(${PINNED.map((p) => p.id).join(', ')}, for ${RECOVERY_VARIANTS.join(', ')}) afresh in \`scripts/conformance/pinned.test.ts\`.`,
+    '',
+    `Targets (issue 20): deterministic cases agree exactly on the counts of fast retransmits and timeouts and on ssthresh after recovery, and within ${TARGETS.deterministicGoodput * 100} % on goodput, for ${RECOVERY_VARIANTS.join(', ')}; random and congestion cases within ${TARGETS.goodput * 100} % on goodput (or with overlapping 95 % intervals) for every variant.`,
+    '',
+  );
+  out.push('## Alignment', '', 'Every setting that makes the two runs the same experiment, written once in `scripts/conformance/alignment.mjs`. TCP settings of every case unless it says otherwise: ' +
+    Object.entries(BASE_TCP).map(([k, v]) => `${k} ${typeof v === 'object' ? JSON.stringify(v) : v}`).join(', ') + '.', '');
+  out.push(table(['quantity', 'ns-2', 'ours', 'why they agree'], AGENT_ROWS.map((r) => [r.name, `\`${r.ns2Var}\` = ${r.ns2(BASE_TCP)}${r.agents === 'classic' ? ' (Agent/TCP family)' : ''}`, `\`${r.ours}\``, r.why])), '');
+  out.push(table(['quantity', 'ns-2', 'ours', 'why they agree'], OTHER_ROWS.map((r) => [r.name, `\`${r.ns2Var}\`: ${r.ns2Text}`, `\`${r.ours}\``, r.why])), '');
+  out.push('Variants: tahoe `Agent/TCP`, reno `Agent/TCP/Reno`, newreno `Agent/TCP/Newreno`, sack `Agent/TCP/Sack1`; the others `Agent/TCP/Linux` with `select_ca` highspeed (hstcp), scalable (stcp), bic, cubic, htcp, vegas, westwood, sink `Agent/TCPSink/Sack1`.', '');
+
+  let pass = 0, total = 0;
+  const families = [['deterministic', 'Deterministic losses'], ['random', 'Random loss'], ['congestion', 'Drop-tail congestion'], ['paper004', "Paper 004's dumb-bell"]];
+  for (const [family, heading] of families) {
+    out.push(`## ${heading}`, '');
+    for (const c of CASES.filter((x) => x.family === family)) {
+      const res = byId.get(c.id);
+      if (!res) {
+        out.push(`### ${c.title} (\`${c.id}\`)`, '', 'Not run yet.', '');
+        continue;
+      }
+      const s = family === 'deterministic' ? deterministicSection(c, res) : seedsSection(c, res);
+      out.push(s.text);
+      pass += s.pass;
+      total += s.total;
+    }
+  }
+  out.push('## Differences kept on purpose', '');
+  out.push(table(['what', 'difference'], KNOWN_DIFFERENCES), '');
+  const summary = `${pass} of ${total} comparisons agree`;
+  out.splice(2, 0, `**${summary}.**`, '');
+  writeFileSync(join(DOCS, 'conformance.md'), out.join('\n') + '\n');
+  return summary;
+}
