@@ -181,8 +181,9 @@ test('lesson 2, data-burst loss against ACK-burst loss: from its link, to the co
   await expect(page.getByTestId('compare-status')).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
   const goodput = page.getByTestId('compare-table').locator('tr', { hasText: 'Goodput (all flows)' }).locator('td');
   const mbps = async (i: number) => Number((await goodput.nth(i).textContent())!.replace(/ Mbit\/s$/, ''));
-  expect(await mbps(0)).toBeGreaterThan(5.5);
-  expect(await mbps(0)).toBeLessThan(6.5);
+  // "About 5 Mbit/s" (5.3 since issue 20's recovery fixes, lessonRuns.test.ts holds the text to it).
+  expect(await mbps(0)).toBeGreaterThan(4.5);
+  expect(await mbps(0)).toBeLessThan(5.8);
   expect(await mbps(1)).toBeGreaterThan(9.5);
   await expect(page.getByTestId('lesson-next')).toBeDisabled();
 });
@@ -280,7 +281,7 @@ const SHOW_ME: Array<{ preset: string; point: number; kind: number; words: RegEx
   { preset: 'paper002', point: 0, kind: KIND.packetDropped, words: /tcp1 ACK lost on link wlan .*: random loss/, log: true },
   { preset: 'paper003-slow', point: 0, kind: KIND.formed, words: /E1 sends burst \d+ \(data, \d+ segments of \d+ flows, mostly slow#\d+/, log: false },
   { preset: 'paper003-fast', point: 0, kind: KIND.formed, words: /E1 sends burst 0 \(data, 46 segments of 46 flows, mostly fast#0/, log: false },
-  { preset: 'paper004', point: 1, kind: KIND.packetDropped, words: /newreno data segment 6 lost on link bottleneck .*: queue full/, log: true },
+  { preset: 'paper004', point: 1, kind: KIND.packetDropped, words: /newreno data segment 3 lost on link bottleneck .*: queue full/, log: true },
 ];
 
 for (const { preset, point, kind, words, log } of SHOW_ME) {
