@@ -108,6 +108,9 @@ test('Drop next ACK burst loses exactly one ACK burst, once the paused run plays
   const t = await simTime(page);
   await expect.poll(() => simTime(page)).toBeGreaterThan(t + 1);
   expect(await counter(page, 'ack-dropped')).toBe(1);
+  // The log says what was asked, at the edge (not as some other live change).
+  await page.getByTestId('tab-log').click();
+  await expect(page.getByTestId('log-row').filter({ hasText: /live change: E\d drops its next ACK burst/ })).toHaveCount(1);
   // In the run's record, so the share link replays it: a scheduled change at its time.
   const doc = (await page.evaluate(() => window.__obsDocument!())) as { liveChanges?: { path: string; value: number }[] };
   expect(doc.liveChanges?.filter((c) => c.path.endsWith('.dropNext.ack'))).toEqual([expect.objectContaining({ value: 1 })]);

@@ -119,5 +119,11 @@ describe('live changes', () => {
     expect(livePathOfEvent(change({ reason: 1, dir: 2 }))).toBe('obs.assembly.minBytes');
     expect(livePathOfEvent(change({ reason: 3, lane: 0 }))).toBe('links[0].loss');
     expect(livePathOfEvent(change({ reason: 4, lane: 2, cls: 1 }))).toBe('links[2].burstLoss.ack');
+    expect(livePathOfEvent(change({ reason: 7, lane: 1, cls: 1 }))).toBe('nodes[1].dropNext.ack');
+    expect(livePathOfEvent(change({ reason: 6, lane: 0 }))).toBe('flows[0].tcp.variant');
+  });
+  it('says a dropped burst was asked for at its edge', () => {
+    expect(describeEvent(change({ reason: 7, lane: 1, node: 1, cls: 0, value: 1 }), names)).toBe('live change: E1 drops its next data burst');
+    expect(describeEvent(change({ reason: 7, lane: 1, node: 1, cls: 1, value: 3 }), names)).toBe('live change: E1 drops its next 3 ACK bursts');
   });
 });

@@ -136,6 +136,8 @@ export function livePathOfEvent(e: VisualEvent): string {
       return `links[${e.lane}].burstLoss.${cls}`;
     case 5:
       return `links[${e.lane}].wavelengths`;
+    case 7:
+      return `nodes[${e.lane}].dropNext.${cls}`;
     default:
       return `flows[${e.lane}].tcp.variant`;
   }
@@ -143,6 +145,13 @@ export function livePathOfEvent(e: VisualEvent): string {
 
 /** "live change: data-burst loss → 0 %" (the schema names the field and formats the value). */
 export function describeLiveChange(e: VisualEvent, names: Names): string {
+  if (e.reason === 7) {
+    // Drop next burst (docs/deterministic-loss.md): an action more than a value.
+    const cls = e.cls === 1 ? 'ACK' : 'data';
+    const n = e.value;
+    const what = n === 0 ? `keeps its next ${cls} bursts (nothing more to drop)` : n === 1 ? `drops its next ${cls} burst` : `drops its next ${n} ${cls} bursts`;
+    return `live change: ${names.node(e.lane)} ${what}`;
+  }
   const path = livePathOfEvent(e);
   const field = liveFieldOf(path);
   if (!field) return `live change: ${path} → ${e.value}`;
