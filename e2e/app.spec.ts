@@ -110,6 +110,7 @@ test('Drop next ACK burst loses exactly one ACK burst, once the paused run plays
   expect(await counter(page, 'ack-dropped')).toBe(1);
   // The log says what was asked, at the edge (not as some other live change).
   await page.getByTestId('tab-log').click();
+  await page.getByTestId('log-search').fill('drops its next');
   await expect(page.getByTestId('log-row').filter({ hasText: /live change: E\d drops its next ACK burst/ })).toHaveCount(1);
   // In the run's record, so the share link replays it: a scheduled change at its time.
   const doc = (await page.evaluate(() => window.__obsDocument!())) as { liveChanges?: { path: string; value: number }[] };
