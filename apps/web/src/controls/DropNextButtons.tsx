@@ -4,7 +4,7 @@
  * paused; a paused run loses the burst when it plays on. What was asked is said under the
  * buttons, and the loss itself appears on the network and in the event log like any drop.
  */
-import { useState, useSyncExternalStore } from 'react';
+import { useMemo, useState, useSyncExternalStore } from 'react';
 import { formatChangeTime } from '../store/scenarioStore';
 import { edgesForming, type BurstClassName } from '../store/dropNext';
 import { useSimState } from '../sim/context';
@@ -18,6 +18,8 @@ export function DropNextButtons() {
   const scenario = useSyncExternalStore(store.subscribe, () => store.getState().scenario);
   const [said, setSaid] = useState<string>('');
   const live = phase === 'running' || phase === 'paused';
+  // Routes only change with the scenario, not with the frames that re-render this.
+  const forming = useMemo(() => ({ data: edgesForming(scenario, 'data').length, ack: edgesForming(scenario, 'ack').length }), [scenario]);
 
   const drop = async (cls: BurstClassName) => {
     const refusal = await store.dropNextBurst(cls);
@@ -34,7 +36,7 @@ export function DropNextButtons() {
     <div className="drop-next" role="group" aria-label="Drop one burst">
       <div className="drop-next-buttons">
         {(['data', 'ack'] as const).map((cls) => {
-          const none = edgesForming(scenario, cls).length === 0;
+          const none = forming[cls] === 0;
           return (
             <button
               key={cls}

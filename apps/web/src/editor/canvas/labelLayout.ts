@@ -125,10 +125,18 @@ export function layoutLabels(input: LabelLayoutInput): LabelLayout {
       if (!inBounds(box)) cost += 100;
       if (keepOut.some((o) => overlaps(o, box, AIR))) cost += 50;
       if (placed.some((p) => overlaps(p, box, AIR))) cost += 40;
-      if (glyphs.some((g, j) => j !== i && overlaps(g, box, AIR))) cost += 40;
-      // A name nearer another node's glyph than its own would be read as that node's.
+      // One pass over the other glyphs: the name must not cover one, nor sit nearer one
+      // than its own glyph (it would be read as that node's).
       const own = boxDistance(glyphs[i], box);
-      if (glyphs.some((g, j) => j !== i && boxDistance(g, box) < own)) cost += 30;
+      let covers = false;
+      let nearerOther = false;
+      for (let j = 0; j < glyphs.length && !(covers && nearerOther); j++) {
+        if (j === i) continue;
+        if (!covers && overlaps(glyphs[j], box, AIR)) covers = true;
+        if (!nearerOther && boxDistance(glyphs[j], box) < own) nearerOther = true;
+      }
+      if (covers) cost += 40;
+      if (nearerOther) cost += 30;
       for (const band of bands) cost += bandOverlap(band, box) / 4;
       if (!best || cost < best.cost) best = { label: c, cost };
       if (cost < 0.5) break;
