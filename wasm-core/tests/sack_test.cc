@@ -80,6 +80,33 @@ TEST(SackRecovery, DuplicatesReleaseNewDataByPipeThenTheThirdStartsRecovery) {
   EXPECT_DOUBLE_EQ(b.sender->cwnd(), 5);
 }
 
+// Limited Transmit's segments are those released by duplicates, never the first window:
+// a loss of the very first segment (sndUna never moved) halves the whole first window.
+TEST(SackRecovery, TheFirstWindowIsNoLimitedTransmit) {
+  ScriptedSender b(tcpSpec(TcpRecoveryKind::Sack, 10));
+  ASSERT_EQ(b.wire.sent.size(), 10u);  // 0..9, and 0 is lost
+  b.ack(0, {{1, 2}});
+  b.ack(0, {{1, 3}});
+  EXPECT_EQ(b.wire.sent.back(), 11u);  // one new segment per duplicate
+  b.ack(0, {{1, 4}});
+  EXPECT_EQ(b.sender->state(), TcpCongState::Recovery);
+  // FlightSize 12 less the 2 sent by Limited Transmit: int(10 / 2).
+  EXPECT_DOUBLE_EQ(b.sender->ssthresh(), 5);
+}
+
+// RFC 6675 section 5: a cumulative ACK resets DupAcks, even when it brings new SACK blocks.
+// (What the duplicates release then counts in the FlightSize, not as Limited Transmit.)
+TEST(SackRecovery, ACumulativeAckWithNewBlocksIsNoDuplicate) {
+  ScriptedSender b(tcpSpec(TcpRecoveryKind::Sack, 10));
+  b.ack(1);  // 1..11 outstanding
+  b.ack(1, {{3, 4}});
+  EXPECT_EQ(b.sender->dupAcks(), 1u);
+  b.ack(2, {{3, 5}});  // new data acknowledged, and 4 SACKed
+  EXPECT_EQ(b.sender->dupAcks(), 0u);
+  b.ack(2, {{3, 6}});
+  EXPECT_EQ(b.sender->dupAcks(), 1u);
+}
+
 TEST(SackRecovery, OneAckShowingDupThreshSegmentsAboveAHoleStartsRecovery) {
   // Step 2: IsLost(HighACK + 1) with a single duplicate (as when ACKs are lost).
   ScriptedSender b(tcpSpec(TcpRecoveryKind::Sack, 10));

@@ -22,10 +22,12 @@ TEST(TahoeRecovery, ThreeDuplicatesCutTheWindowToOneAndGoBack) {
   b.ack(1);
   b.ack(1);
   EXPECT_EQ(b.sender->counters().fastRetransmits, 0u);
+  EXPECT_EQ(b.wire.sent.back(), 13u);  // Limited Transmit: 12 and 13 on the two duplicates
   std::size_t before = b.wire.sent.size();
   b.ack(1);
   EXPECT_EQ(b.sender->counters().fastRetransmits, 1u);
-  EXPECT_DOUBLE_EQ(b.sender->ssthresh(), 5);  // int(flight 11 / 2), from the Reno ops
+  // int(FlightSize 11 / 2), from the Reno ops: Limited Transmit's two are left out.
+  EXPECT_DOUBLE_EQ(b.sender->ssthresh(), 5);
   EXPECT_DOUBLE_EQ(b.sender->cwnd(), 1);
   EXPECT_EQ(b.sender->state(), TcpCongState::Loss);  // slow start, no fast recovery
   ASSERT_EQ(b.wire.sent.size(), before + 1);
@@ -41,7 +43,9 @@ TEST(TahoeRecovery, ThreeDuplicatesCutTheWindowToOneAndGoBack) {
   // Duplicates for data sent before the fast retransmit start no other one.
   for (int i = 0; i < 3; ++i) b.ack(3);
   EXPECT_EQ(b.sender->counters().fastRetransmits, 1u);
-  b.ack(12);  // all that was outstanding at the loss
+  b.ack(12);
+  EXPECT_EQ(b.sender->state(), TcpCongState::Loss);
+  b.ack(14);  // all that was outstanding at the loss
   EXPECT_EQ(b.sender->state(), TcpCongState::Open);
 }
 
@@ -77,11 +81,49 @@ TEST(NewRenoRecovery, PartialAcksResendTheNextHoleAndDeflate) {
   EXPECT_DOUBLE_EQ(b.sender->cwnd(), 5 - 2 + 1);
   EXPECT_EQ(b.sender->counters().fastRetransmits, 1u);
   EXPECT_EQ(b.sender->counters().retransmits, 3u);
-  // The full ACK (everything up to `recover`, segment 11): cwnd = min(ssthresh, FlightSize
-  // + 1) with nothing in flight, so 2, not ssthresh 5 at once.
+  // Segments 12 and 13 went by Limited Transmit before the fast retransmit. The full ACK
+  // (everything up to `recover`, segment 13): cwnd = min(ssthresh, FlightSize + 1) with
+  // nothing in flight, so 2, not ssthresh 5 at once.
   b.ack(12);
+  EXPECT_EQ(b.sender->state(), TcpCongState::Recovery);
+  b.ack(14);
   EXPECT_EQ(b.sender->state(), TcpCongState::Open);
   EXPECT_DOUBLE_EQ(b.sender->cwnd(), 2);
+}
+
+// Limited Transmit (RFC 3042, RFC 5681 3.2 step 1) keeps to the receiver's window: with
+// the whole window outstanding, duplicates release nothing.
+TEST(LimitedTransmit, KeepsToTheReceiversWindow) {
+  for (TcpRecoveryKind kind : {TcpRecoveryKind::Tahoe, TcpRecoveryKind::Reno,
+                               TcpRecoveryKind::NewReno, TcpRecoveryKind::Sack}) {
+    ScriptedSender b(tcpSpec(kind, 10, 65535, 11));
+    b.ack(1);  // cwnd 11 = the receiver's window: 1..11 outstanding
+    std::size_t before = b.wire.sent.size();
+    b.ack(1, {{2, 3}});
+    b.ack(1, {{2, 4}});
+    EXPECT_EQ(b.wire.sent.size(), before) << static_cast<int>(kind);
+  }
+}
+
+// Only the first dupAckThreshold - 1 duplicates, one segment each, cwnd unchanged; with
+// threshold 5 that is four.
+TEST(LimitedTransmit, OneNewSegmentForEachDuplicateBelowTheThreshold) {
+  for (TcpRecoveryKind kind : {TcpRecoveryKind::Tahoe, TcpRecoveryKind::Reno,
+                               TcpRecoveryKind::NewReno}) {
+    TcpSpec spec = tcpSpec(kind, 10);
+    spec.dupAckThreshold = 5;
+    ScriptedSender b(spec);
+    b.ack(1);  // 0..11 sent
+    for (std::uint32_t d = 1; d <= 4; ++d) {
+      b.ack(1);
+      EXPECT_EQ(b.wire.sent.back(), 11u + d) << static_cast<int>(kind);
+      EXPECT_DOUBLE_EQ(b.sender->cwnd(), 11) << static_cast<int>(kind);
+    }
+    b.ack(1);  // the fifth: fast retransmit
+    EXPECT_EQ(b.sender->counters().fastRetransmits, 1u) << static_cast<int>(kind);
+    EXPECT_EQ(b.wire.sent.back(), 1u) << static_cast<int>(kind);
+    EXPECT_DOUBLE_EQ(b.sender->ssthresh(), 5) << static_cast<int>(kind);  // int(11 / 2)
+  }
 }
 
 TEST(NewRenoRecovery, TheTimerIsRestartedByTheFirstPartialAckOnly) {
@@ -324,10 +366,14 @@ TEST(LossRecovery, EveryKindDeliversEverythingInOrder) {
     file.bytes = 300 * 512;
     TcpSpec spec = tcpSpec(kind, 1, 65535, 64);
     Loop loop(spec, 0.01, file);
-    // Every fifth transmission of anything lost: heavy, patterned loss.
+    // Every fifth transmission of anything lost: heavy, patterned loss. It locks the go-back-N
+    // kinds into a slow cycle: a window of 2 whose first segment is lost, Limited Transmit's
+    // two segments, two duplicates (too few), a timeout, and an ACK that covers the resent
+    // segment, so Karn's rule takes no RTT sample and the timer stays backed off (up to the
+    // 60 s cap). Slow, but everything must arrive.
     std::size_t n = 0;
     loop.drop = [&n](std::uint32_t, int) { return ++n % 5 == 0; };
-    loop.runUntil(200);
+    loop.runUntil(5000);
     EXPECT_EQ(loop.receiver->rcvNxt(), 300u) << static_cast<int>(kind);
     EXPECT_GE(loop.sender->completedAt(), 0) << static_cast<int>(kind);
   }

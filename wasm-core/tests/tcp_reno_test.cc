@@ -81,20 +81,24 @@ TEST(TcpReno, ThreeDuplicateAcksTriggerFastRetransmitAndRecovery) {
   std::size_t before = b.wire.sent.size();
   b.ack(1);
   b.ack(1);
-  EXPECT_EQ(b.wire.sent.size(), before);  // two duplicates: nothing yet
+  // Two duplicates: no retransmission yet, but Limited Transmit sends a new segment on each
+  // (RFC 5681 3.2 step 1), cwnd unchanged.
+  ASSERT_EQ(b.wire.sent.size(), before + 2);
+  EXPECT_EQ(b.wire.sent.back(), 13u);
+  EXPECT_DOUBLE_EQ(b.sender->cwnd(), 11);
   b.ack(1);
   EXPECT_EQ(b.sender->state(), TcpCongState::Recovery);
-  ASSERT_EQ(b.wire.sent.size(), before + 1);
+  ASSERT_EQ(b.wire.sent.size(), before + 3);
   EXPECT_EQ(b.wire.sent.back(), 1u);                  // the first unacknowledged segment
-  EXPECT_DOUBLE_EQ(b.sender->ssthresh(), 5);          // int(flight 11 / 2)
+  EXPECT_DOUBLE_EQ(b.sender->ssthresh(), 5);          // int(flight 11 / 2): 12, 13 left out
   EXPECT_DOUBLE_EQ(b.sender->cwnd(), 5 + 3);          // ssthresh + 3
   EXPECT_EQ(b.sender->counters().fastRetransmits, 1u);
-  // Each further duplicate inflates by one; once cwnd exceeds the flight, new data goes.
-  for (int i = 0; i < 4; ++i) b.ack(1);
-  EXPECT_DOUBLE_EQ(b.sender->cwnd(), 12);
-  EXPECT_EQ(b.wire.sent.back(), 12u);
+  // Each further duplicate inflates by one; once cwnd exceeds the flight (13), new data goes.
+  for (int i = 0; i < 6; ++i) b.ack(1);
+  EXPECT_DOUBLE_EQ(b.sender->cwnd(), 14);
+  EXPECT_EQ(b.wire.sent.back(), 14u);
   // The next new ACK deflates to ssthresh and leaves recovery (Reno).
-  b.ack(13);
+  b.ack(15);
   EXPECT_EQ(b.sender->state(), TcpCongState::Open);
   EXPECT_DOUBLE_EQ(b.sender->cwnd(), 5);
 }

@@ -1,5 +1,7 @@
 #include "tcp/loss_recovery.h"
 
+#include <algorithm>
+
 #include "tcp/newreno_recovery.h"
 #include "tcp/reno_recovery.h"
 #include "tcp/sack_recovery.h"
@@ -7,15 +9,30 @@
 
 namespace obs {
 
-bool GoBackNRecovery::onAck(RecoveryHost&, bool sameAck, const SackOption&) { return sameAck; }
+bool GoBackNRecovery::onAck(RecoveryHost&, bool sameAck, const SackOption&) {
+  if (!sameAck) limited_ = 0;  // new data acknowledged
+  return sameAck;
+}
 
-void GoBackNRecovery::onTimeout(RecoveryHost& h) { h.goBack(); }
+void GoBackNRecovery::onTimeout(RecoveryHost& h) {
+  limited_ = 0;
+  h.goBack();
+}
 
 bool GoBackNRecovery::fillWindow(RecoveryHost& h, std::uint32_t window, std::uint32_t available) {
+  // Limited Transmit: in recovery the duplicates inflate cwnd instead.
+  std::uint32_t limit = window;
+  std::uint32_t dups = h.dupAcks();
+  if (h.state() != TcpCongState::Recovery && dups > 0 && dups < dupThresh_)
+    limit = std::max(window, std::min(window + dups, maxWindow_));
   // transmit() moves sndNxt one on; sndUna stays while sending.
   std::uint32_t una = h.sndUna();
-  for (std::uint32_t next = h.sndNxt(); next - una < window; ++next) {
+  for (std::uint32_t next = h.sndNxt(); next - una < limit; ++next) {
     if (next >= available) return true;
+    if (next - una >= window) {
+      if (next < h.maxSent()) break;  // previously unsent data only (RFC 3042)
+      ++limited_;
+    }
     h.transmit(next);
   }
   return false;

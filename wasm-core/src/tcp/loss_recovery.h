@@ -38,6 +38,7 @@ class RecoveryHost {
   std::uint32_t sndNxt() const { return sndNxt_; }
   std::uint32_t maxSent() const { return maxSent_; }
   std::uint32_t recover() const { return recover_; }
+  std::uint32_t dupAcks() const { return dupAcks_; }
   virtual void transmit(std::uint32_t seq) = 0;  // sends `seq` now (again, if sent before)
   virtual void goBack() = 0;                     // go-back-N: sndNxt = sndUna
   virtual void restartTimer() = 0;               // the retransmission timer, from now
@@ -51,6 +52,7 @@ class RecoveryHost {
   // One past the highest segment sent when the current (or last) loss was detected, by
   // fast retransmit or timeout: RFC 6582's `recover` + 1, RFC 6675's RecoveryPoint + 1.
   std::uint32_t recover_ = 0;
+  std::uint32_t dupAcks_ = 0;  // duplicate ACKs since the last ACK of new data or timeout
 };
 
 class LossRecovery {
@@ -95,11 +97,18 @@ class LossRecovery {
 // Tahoe, Reno and NewReno: duplicate ACKs are ACKs that repeat sndUna; the window walks
 // forward from sndNxt, which a timeout sends back to sndUna (go-back-N, as ns-2's agents);
 // the window counts segments from sndUna to sndNxt (RFC 5681's FlightSize).
+// Limited Transmit (RFC 3042, RFC 5681 section 3.2 step 1): each of the first
+// dupAckThreshold - 1 duplicates lets the flight grow one segment past cwnd, as far as the
+// receiver's window allows, cwnd itself unchanged, so a small window still gathers the
+// duplicates a fast retransmit needs. ns-2's agents do the same (send_one() on a duplicate
+// below numdupacks_, with singledup_ on by default), also after a timeout.
 class GoBackNRecovery : public LossRecovery {
  public:
   explicit GoBackNRecovery(const TcpSpec& spec)
-      : dupThresh_(static_cast<std::uint32_t>(spec.dupAckThreshold)) {}
+      : dupThresh_(static_cast<std::uint32_t>(spec.dupAckThreshold)),
+        maxWindow_(static_cast<std::uint32_t>(spec.maxWindow)) {}
   bool onAck(RecoveryHost& h, bool sameAck, const SackOption& sack) override;
+  std::uint32_t limitedTransmits() const override { return limited_; }
   void onTimeout(RecoveryHost& h) override;
   std::uint32_t inFlight(const RecoveryHost& h) const override { return h.sndNxt() - h.sndUna(); }
   bool fillWindow(RecoveryHost& h, std::uint32_t window, std::uint32_t available) override;
@@ -113,6 +122,8 @@ class GoBackNRecovery : public LossRecovery {
   static bool pastRecover(const RecoveryHost& h) { return h.sndUna() > h.recover(); }
 
   std::uint32_t dupThresh_;  // dupAckThreshold
+  std::uint32_t maxWindow_;  // the receiver's window, which Limited Transmit keeps to
+  std::uint32_t limited_ = 0;  // segments sent by Limited Transmit since sndUna last moved
 };
 
 std::unique_ptr<LossRecovery> makeLossRecovery(const TcpSpec& spec);

@@ -10,13 +10,15 @@ SackRecovery::SackRecovery(const TcpSpec& spec)
       dupThresh_(static_cast<std::uint32_t>(spec.dupAckThreshold)) {}
 
 bool SackRecovery::onAck(RecoveryHost& h, bool, const SackOption& sack) {
-  unaMoved_ = h.sndUna() != lastUna_;
-  if (unaMoved_) {
+  bool cumulative = h.sndUna() != lastUna_;
+  if (cumulative) {
     lastUna_ = h.sndUna();
     limited_ = 0;
   }
   bool fresh = board_.update(h.sndUna(), h.maxSent(), sack);
-  return fresh && h.maxSent() > h.sndUna();
+  // RFC 6675 section 5: a cumulative ACK resets DupAcks to zero even when it also brings
+  // new SACK blocks; only an ACK that leaves HighACK where it was counts as a duplicate.
+  return fresh && !cumulative && h.maxSent() > h.sndUna();
 }
 
 bool SackRecovery::lossDetected(const RecoveryHost& h, std::uint32_t dupAcks) const {
@@ -101,8 +103,9 @@ bool SackRecovery::nextSeg(const RecoveryHost& h, std::uint32_t available, std::
 bool SackRecovery::fillWindow(RecoveryHost& h, std::uint32_t window, std::uint32_t available) {
   std::uint32_t inPipe = inFlight(h);  // (B.2)
   std::uint32_t seq = 0;
-  // Outside recovery, what duplicates release is Limited Transmit (step 3).
-  bool limitedTransmit = h.state() == TcpCongState::Open && !unaMoved_;
+  // Outside recovery, what duplicates release is Limited Transmit (step 3). Not what the
+  // first window or an ACK of new data releases: those count in the FlightSize.
+  bool limitedTransmit = h.state() == TcpCongState::Open && h.dupAcks() > 0;
   while (inPipe < window) {
     if (!nextSeg(h, available, &seq)) return h.maxSent() >= available;
     h.transmit(seq);

@@ -57,7 +57,6 @@ class SackRecovery final : public LossRecovery {
   bool rescued_ = false;       // rule (4) used in this recovery
   std::uint32_t rtoLost_ = 0;  // after a timeout: recover(), what was outstanding then
   std::uint32_t lastUna_ = 0;
-  bool unaMoved_ = false;      // by the last ACK
   std::uint32_t limited_ = 0;  // new segments sent on duplicates since sndUna last moved
 };
 

@@ -64,6 +64,7 @@ class TcpSender final : public EventHandler, private RecoveryHost {
   using RecoveryHost::sndNxt;   // next segment of the go-back-N walk
   using RecoveryHost::maxSent;  // one past the highest segment ever sent
   using RecoveryHost::recover;  // one past the highest segment sent at the last loss
+  using RecoveryHost::dupAcks;  // duplicate ACKs since the last ACK of new data or timeout
   const TcpSpec& spec() const { return spec_; }
   const CongestionOps& ops() const { return *ops_; }
   const LossRecovery& recovery() const { return *recovery_; }
@@ -140,9 +141,8 @@ class TcpSender final : public EventHandler, private RecoveryHost {
   double minRtt_ = 0;  // seconds; 0 until the first sample
   bool started_ = false;
 
-  // sndUna_, sndNxt_, maxSent_ and recover_ (maxSent_ when the last loss was detected) are
-  // RecoveryHost's fields.
-  std::uint32_t dupAcks_ = 0;  // duplicate ACKs since the last ACK of new data
+  // sndUna_, sndNxt_, maxSent_, recover_ (maxSent_ when the last loss was detected) and
+  // dupAcks_ are RecoveryHost's fields.
   // sndUna was resent by the retransmission timer and not acknowledged since: another
   // timeout is a repeated one, which keeps ssthresh (RFC 5681 section 3.1, note).
   bool resentByTimer_ = false;
