@@ -28,7 +28,7 @@ function engineHash() {
 function caseHash(c, engine, ns2) {
   const h = createHash('sha256');
   for (const f of SOURCES) h.update(readFileSync(new URL(f, import.meta.url)));
-  h.update(JSON.stringify({ ...c, flows: c.variants.map((v) => c.flows(v)) }));
+  h.update(JSON.stringify({ ...c, flows: c.variants.map((v) => c.seeds.map((seed) => c.flows(v, seed))) }));
   h.update(engine + ns2);
   return h.digest('hex').slice(0, 16);
 }
