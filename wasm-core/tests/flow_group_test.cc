@@ -128,6 +128,20 @@ TEST(Access, SinkSideAccessAndBothSides) {
   }
 }
 
+TEST(Access, ForcedRoutesRunBetweenTheGroupsNodes) {
+  // With access, a route names the group's own src and dst nodes; each copy adds its
+  // private link in front. A route starting at a drawn host is refused (no such node).
+  nlohmann::json j = accessScenario();
+  j["flows"][0]["route"] = {"E1", "C1", "E2", "Client"};
+  j["flows"][0]["ackRoute"] = {"Client", "E2", "C1", "E1"};
+  auto sim = Simulation::fromJson(j.dump());
+  sim->advanceTo(sim->duration());
+  const auto s = sim->summary();
+  for (int k = 0; k < 2; ++k) EXPECT_GT(s["flows"][k]["goodput"].get<double>(), 1e7) << k;
+  j["flows"][0]["route"] = {"fast#0.src", "E1", "C1", "E2", "Client"};
+  EXPECT_EQ(parserRefusal(j), "flows[0].route[0] refers to an unknown node \"fast#0.src\"");
+}
+
 TEST(Access, RefusalsNameTheFieldAndTheRule) {
   auto refusal = [](auto change) {
     nlohmann::json j = accessScenario();

@@ -3,6 +3,8 @@
 // packet path), and forced routes (`route`, `ackRoute`) accepted and refused by name.
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "net/route.h"
 #include "scenario_files.h"
 #include "simulation.h"
@@ -137,6 +139,31 @@ TEST(RouteCost, ForcedRoutesOverrideCosts) {
   EXPECT_EQ(s["bursts"]["data"]["sent"].get<double>(), 0);
   EXPECT_GT(s["bursts"]["ack"]["sent"].get<double>(), 100);
   EXPECT_GT(s["flows"][0]["goodput"].get<double>(), 1e7);
+}
+
+TEST(RouteCost, DataAndAckBurstsTakeDifferentCorePaths) {
+  // routing-features.json's flow "forced": data E1 -> C2 -> E2, ACKs E2 -> C1 -> E1. Alone,
+  // so the core's links carry its bursts only: data on f3, f4 forwards, ACKs on f2, f1
+  // backwards, nothing the other ways.
+  nlohmann::json j = nlohmann::json::parse(readScenarioFile("../../../wasm-core/tests/scenarios/routing-features.json"));
+  j["flows"].erase(0);
+  j["obs"]["burstLoss"] = {{"data", 0}, {"ack", 0}};
+  auto sim = Simulation::fromJson(j.dump());
+  sim->advanceTo(sim->duration());
+  const auto s = sim->summary();
+  std::map<std::string, nlohmann::ordered_json> link;
+  for (const auto& l : s["links"]) link[l["id"].get<std::string>()] = l;
+  const double dataBursts = s["bursts"]["data"]["sent"].get<double>(), ackBursts = s["bursts"]["ack"]["sent"].get<double>();
+  EXPECT_GT(dataBursts, 100);
+  EXPECT_GT(ackBursts, 100);
+  for (const char* id : {"f3", "f4"}) {
+    EXPECT_EQ(link[id]["ab"]["bursts"].get<double>(), dataBursts) << id;
+    EXPECT_EQ(link[id]["ba"]["bursts"].get<double>(), 0) << id;
+  }
+  for (const char* id : {"f1", "f2"}) {
+    EXPECT_EQ(link[id]["ab"]["bursts"].get<double>(), 0) << id;
+    EXPECT_EQ(link[id]["ba"]["bursts"].get<double>(), ackBursts) << id;
+  }
 }
 
 TEST(RouteCost, RefusalsNameTheFieldAndTheRule) {
