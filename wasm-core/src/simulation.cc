@@ -4,10 +4,10 @@
 #include <cstdio>
 #include <map>
 
+#include "app/start_spread.h"
 #include "resource_estimate.h"
 #include "scenario/json_reader.h"
 #include "scenario/scenario_parser.h"
-#include "app/start_spread.h"
 
 namespace obs {
 
@@ -39,6 +39,7 @@ Simulation::Simulation(const Scenario& scenario, const RunBudget& budget)
       buildBytes_(estimateBuildBytes(scenario)),
       end_(fromSeconds(scenario.duration)),
       sampleInterval_(fromSeconds(scenario.sampleInterval)),
+      // The budget is checked before anything large is allocated: the drawn access links first.
       topology_((refuseUnaffordableBuild(scenario_, budget), buildTopology(scenario_))),
       routing_(topology_.nodes, topology_.links),
       channels_(topology_.links.size() * 2) {
