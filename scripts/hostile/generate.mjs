@@ -142,6 +142,27 @@ export function buildCorpus(seed = CORPUS_SEED) {
   add('scenarios', 'loss-object-extra', json(setPath(full, 'links[1].loss', { ab: 0.1, ba: 0.1, cd: 0.5 })));
   add('scenarios', 'offset-string', json(setPath(full, 'obs.offset', 'soon')));
   add('scenarios', 'app-kind-unknown', json(setPath(full, 'flows[0].app', { kind: 'exfiltrate', bytes: 1 })));
+  // The routing extensions (docs/routing.md): no random draw here, so the cases after
+  // these are the same bytes as before they existed.
+  const group = { ...clone(full.flows[0]), id: 'group', src: 'R1', dst: 'E2', count: 1000, access: { src: { rate: 1e6, delay: 1e-3, queue: 5 }, dst: { rate: 1e9, delay: 0 } } };
+  add('scenarios', 'routing-valid-every-field', json({
+    ...setPath(setPath(full, 'links[2].cost', { ab: 1e9, ba: 0 }), 'flows[1].startSpread', 0.05),
+    flows: [...clone(full.flows), { ...group, count: 3, startSpread: 0.05, route: ['R1', 'E3', 'C1', 'C2', 'E2'] }],
+  }), { expect: 'ok' });
+  add('scenarios', 'routing-access-1000-copies', json({ ...full, flows: [...clone(full.flows).slice(0, 1), group] }));
+  add('scenarios', 'routing-route-loop-10000', json(setPath(full, 'flows[0].route', Array.from({ length: 10000 }, () => 'H1'))), { expect: 'refused' });
+  add('scenarios', 'routing-route-unknown-node', json(setPath(full, 'flows[0].route', ['H1', 'E1', 'nowhere'])), { expect: 'refused' });
+  add('scenarios', 'routing-route-revisits-a-host', json(setPath(full, 'flows[0].route', ['H1', 'E1', 'H1', 'D'])), { expect: 'refused' });
+  add('scenarios', 'routing-ackroute-numbers', json(setPath(full, 'flows[0].ackRoute', [1, 2, 3])), { expect: 'refused' });
+  add('scenarios', 'routing-cost-negative', json(setPath(full, 'links[0].cost', -1)), { expect: 'refused' });
+  add('scenarios', 'routing-cost-1e308', json(setPath(full, 'links[0].cost', 1e308)), { expect: 'refused' });
+  add('scenarios', 'routing-cost-object-extra', json(setPath(full, 'links[0].cost', { ab: 1, ba: 1, cd: 1 })), { expect: 'refused' });
+  add('scenarios', 'routing-start-spread-1e308', json(setPath(full, 'flows[0].startSpread', 1e308)), { expect: 'refused' });
+  add('scenarios', 'routing-access-on-a-host', json(setPath(full, 'flows[0].access', { src: { rate: 1e8, delay: 0 } })), { expect: 'refused' });
+  add('scenarios', 'routing-access-empty', json(setPath(full, 'flows[0].access', {})), { expect: 'refused' });
+  add('scenarios', 'routing-access-id-clash', json({
+    ...full, nodes: [...clone(full.nodes), { id: 'group#2.src', kind: 'router', x: 0, y: 0 }], flows: [...clone(full.flows), group],
+  }), { expect: 'refused' });
   // The engine-level attacks, as their own files.
   add('scenarios', 'engine-rto-tiny', json(setPath(full, 'flows[0].tcp.rto', { initial: 1e-300, min: 0, max: 1e-300, fixed: null })));
   add('scenarios', 'engine-background-meanbytes-tiny', json(setPath(full, 'background[1].meanBytes', 1e-300)));

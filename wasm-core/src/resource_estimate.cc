@@ -50,6 +50,13 @@ std::uint64_t estimateBuildBytes(const Scenario& s) {
   // at most as long as there are nodes (counted at a tenth: routes are usually short).
   bytes += kRouteHopBytes * (2.0 * s.flows.size() + s.background.size()) *
            (1 + static_cast<double>(s.nodes.size()) / 10);
+  // `access`: each copy's own host and packet link per side, and its own two routes.
+  for (const FlowSpec& f : s.flows) {
+    const int sides = (f.accessSrc.present ? 1 : 0) + (f.accessDst.present ? 1 : 0);
+    if (sides == 0) continue;
+    bytes += f.count * (sides * (2 * kPacketLineBytes + kNodeBytes) +
+                        2 * kRouteHopBytes * (3 + static_cast<double>(s.nodes.size()) / 10));
+  }
   return static_cast<std::uint64_t>(bytes);
 }
 

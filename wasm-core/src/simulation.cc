@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <map>
 
+#include "app/start_spread.h"
 #include "resource_estimate.h"
 #include "scenario/json_reader.h"
 #include "scenario/scenario_parser.h"
@@ -38,11 +39,12 @@ Simulation::Simulation(const Scenario& scenario, const RunBudget& budget)
       buildBytes_(estimateBuildBytes(scenario)),
       end_(fromSeconds(scenario.duration)),
       sampleInterval_(fromSeconds(scenario.sampleInterval)),
-      routing_(scenario_.nodes, scenario_.links),
-      channels_(scenario_.links.size() * 2) {
-  refuseUnaffordableBuild(scenario_, budget);  // before anything large is allocated
-  for (std::size_t i = 0; i < scenario_.links.size(); ++i) {
-    const LinkSpec& l = scenario_.links[i];
+      // The budget is checked before anything large is allocated: the drawn access links first.
+      topology_((refuseUnaffordableBuild(scenario_, budget), buildTopology(scenario_))),
+      routing_(topology_.nodes, topology_.links),
+      channels_(topology_.links.size() * 2) {
+  for (std::size_t i = 0; i < topology_.links.size(); ++i) {
+    const LinkSpec& l = topology_.links[i];
     if (l.kind != LinkKind::Packet) continue;
     PacketChannelConfig c;
     c.rateBps = l.rate;
@@ -62,11 +64,13 @@ Simulation::Simulation(const Scenario& scenario, const RunBudget& budget)
   }
 
   // Routes first: the OBS plane needs every optical path a flow can use. All pairs at
-  // once, so each source's shortest-path tree is built once.
+  // once, so each source's shortest-path tree is built once; a direction with a forced
+  // route (`route`, `ackRoute`) asks for none. A group with `access` asks for the route
+  // between its `src` and `dst` nodes, which its copies extend by their own links.
   std::vector<std::pair<int, int>> pairs;
   for (const FlowSpec& spec : scenario_.flows) {
-    pairs.emplace_back(spec.src, spec.dst);
-    pairs.emplace_back(spec.dst, spec.src);
+    if (spec.route.empty()) pairs.emplace_back(spec.src, spec.dst);
+    if (spec.ackRoute.empty()) pairs.emplace_back(spec.dst, spec.src);
   }
   for (const BackgroundSpec& b : scenario_.background) pairs.emplace_back(b.src, b.dst);
   routing_.prepare(pairs);
@@ -74,14 +78,26 @@ Simulation::Simulation(const Scenario& scenario, const RunBudget& budget)
   std::vector<Pending> pending;
   for (std::size_t f = 0; f < scenario_.flows.size(); ++f) {
     const FlowSpec& spec = scenario_.flows[f];
-    const Route* data = routing_.route(spec.src, spec.dst);
-    const Route* acks = routing_.route(spec.dst, spec.src);
+    const Route* data = spec.route.empty() ? routing_.route(spec.src, spec.dst) : routing_.throughNodes(spec.route);
+    const Route* acks = spec.ackRoute.empty() ? routing_.route(spec.dst, spec.src) : routing_.throughNodes(spec.ackRoute);
     if (!data || !acks) {
       int from = data ? spec.dst : spec.src, to = data ? spec.src : spec.dst;
       throw ScenarioError("flows[" + std::to_string(f) + "]: no path of links leads from " +
                           quoteInput(scenario_.nodes[from].id) + " to " + quoteInput(scenario_.nodes[to].id));
     }
-    for (int c = 0; c < spec.count; ++c) pending.push_back({&spec, c, data, acks});
+    for (int c = 0; c < spec.count; ++c) {
+      if (topology_.access[f].empty()) {
+        pending.push_back({&spec, c, data, acks});
+        continue;
+      }
+      // A copy's own links: data enters by its source-side link and leaves by its
+      // sink-side one; ACKs cross the same links the other way.
+      const Topology::CopyAccess& a = topology_.access[f][c];
+      const bool in = a.src.link >= 0, out = a.dst.link >= 0;
+      const Hop srcBack = in ? reversed(a.src) : Hop{}, dstBack = out ? reversed(a.dst) : Hop{};
+      pending.push_back({&spec, c, routing_.extended(*data, in ? &a.src : nullptr, out ? &a.dst : nullptr),
+                         routing_.extended(*acks, out ? &dstBack : nullptr, in ? &srcBack : nullptr)});
+    }
   }
   // Background sources need an all-optical route between their edges.
   std::vector<std::pair<int, double>> backgroundPaths;  // optical path, capacity (bit/s)
@@ -109,7 +125,7 @@ Simulation::Simulation(const Scenario& scenario, const RunBudget& budget)
 
   obs_ = std::make_unique<ObsPlane>(sim_, *this, scenario_, routing_.opticalPaths());
   obs_->setVisualLog(&visual_);
-  assemblers_.resize(scenario_.nodes.size());
+  assemblers_.resize(topology_.nodes.size());
   for (std::size_t n = 0; n < scenario_.nodes.size(); ++n)
     if (scenario_.nodes[n].kind == NodeKind::Edge)
       assemblers_[n] = std::make_unique<BurstAssembler>(sim_, *obs_, scenario_.nodes[n].assembly);
@@ -126,16 +142,17 @@ Simulation::Simulation(const Scenario& scenario, const RunBudget& budget)
   }
 
   flows_.resize(pending.size());
+  const std::vector<std::vector<double>> starts = replicaStarts(scenario_);
   for (std::size_t i = 0; i < pending.size(); ++i) {
     const Pending& p = pending[i];
     FlowInstance& fi = flows_[i];
-    fi.id = p.spec->count == 1 ? p.spec->id : p.spec->id + "#" + std::to_string(p.copy);
+    fi.id = replicaId(*p.spec, p.copy);
     fi.spec = static_cast<int>(p.spec - scenario_.flows.data());
-    fi.start = p.spec->start;
+    fi.start = starts[fi.spec][p.copy];
     fi.appKind = p.spec->app.kind;
     int index = static_cast<int>(i);
     fi.sender = std::make_unique<TcpSender>(sim_, *this, index, p.data, p.spec->tcp, p.spec->app,
-                                            p.spec->start, SegmentDrops(scenario_.drops, fi.spec));
+                                            fi.start, SegmentDrops(scenario_.drops, fi.spec));
     fi.sender->setVisualLog(&visual_);
     fi.receiver = std::make_unique<TcpReceiver>(sim_, *this, index, p.acks, p.spec->tcp);
     flowIds_.push_back(fi.id);
@@ -349,10 +366,11 @@ std::string Simulation::describeTarget(const EventHandler* target, std::uint32_t
   }
   for (std::size_t k = 0; k < channels_.size(); ++k)
     if (channels_[k] && target == static_cast<const EventHandler*>(channels_[k].get())) {
-      const LinkSpec& l = scenario_.links[k / 2];
+      const LinkSpec& l = topology_.links[k / 2];
       const bool ab = k % 2 == 0;
-      return "links[" + std::to_string(k / 2) + "] (" + l.id + ", " + scenario_.nodes[ab ? l.a : l.b].id +
-             " -> " + scenario_.nodes[ab ? l.b : l.a].id + ")";
+      const std::string what = k / 2 < scenario_.links.size() ? "links[" + std::to_string(k / 2) + "]" : "access link";
+      return what + " (" + l.id + ", " + topology_.nodes[ab ? l.a : l.b].id + " -> " +
+             topology_.nodes[ab ? l.b : l.a].id + ")";
     }
   for (std::size_t n = 0; n < assemblers_.size(); ++n)
     if (assemblers_[n] && target == static_cast<const EventHandler*>(assemblers_[n].get()))

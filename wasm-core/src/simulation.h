@@ -13,6 +13,7 @@
 #include "metrics/sample_buffer.h"
 #include "net/packet_channel.h"
 #include "net/route.h"
+#include "net/topology.h"
 #include "obs/burst_assembler.h"
 #include "obs/obs_plane.h"
 #include "run_guard.h"
@@ -151,6 +152,7 @@ class Simulation final : public PacketReceiver, public EventHandler {
   SimTime end_;
   SimTime sampleInterval_;
   std::uint64_t samplesTaken_ = 0;
+  Topology topology_;  // the scenario's nodes and links, then those `access` draws
   RoutingTable routing_;
   std::vector<std::unique_ptr<PacketChannel>> channels_;  // link * 2 + dir; packet links only
   std::unique_ptr<ObsPlane> obs_;

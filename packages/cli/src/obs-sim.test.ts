@@ -93,6 +93,23 @@ describe('obs-sim', () => {
     await expectRefused(scenarioFile('bad-rate.json', scenario), /^links\[3\]\.rate\b/);
   });
 
+  it('runs the routing extensions (docs/routing.md): one summary row per copy, each within its own access link', async () => {
+    const file = fileURLToPath(new URL('../../../wasm-core/tests/scenarios/routing-features.json', import.meta.url));
+    const { status, stdout } = await runCli(file);
+    expect(status).toBe(0);
+    const summary = JSON.parse(stdout);
+    expect(summary.flows.map((f: { id: string }) => f.id)).toEqual(['group#0', 'group#1', 'group#2', 'group#3', 'forced']);
+    for (const f of summary.flows) expect(f.goodput).toBeGreaterThan(1e6);
+    // Each copy's own 20 Mbit/s access link bounds it.
+    for (const f of summary.flows.slice(0, 4)) expect(f.goodput).toBeLessThanOrEqual(2e7);
+  });
+
+  it('refuses a forced route that skips a link, naming the item', async () => {
+    const scenario = structuredClone(defaultScenario);
+    scenario.flows[0].route = ['Server', 'E1', 'E2', 'Client'];
+    await expectRefused(scenarioFile('bad-route.json', scenario), 'flows[0].route[2] is not linked to the node before it, "E1"');
+  });
+
   it('refuses a missing file', async () => {
     await expectRefused(join(dir, 'no-such-scenario.json'), 'no such file');
   });

@@ -26,6 +26,12 @@ const networkFeatures = JSON.parse(
   readFileSync(new URL('../../../wasm-core/tests/scenarios/network-features.json', import.meta.url), 'utf8'),
 ) as Scenario;
 
+// The routing extensions (docs/routing.md): costs per direction (ACKs off the core),
+// forced routes, starts spread from the seed, each copy on its own access links.
+const routingFeatures = JSON.parse(
+  readFileSync(new URL('../../../wasm-core/tests/scenarios/routing-features.json', import.meta.url), 'utf8'),
+) as Scenario;
+
 // Paper 004's dumb-bell: Tahoe, Reno and NewReno through a router's drop-tail queue.
 const dumbbell = JSON.parse(
   readFileSync(new URL('../../scenario/scenarios/paper004-dumbbell.json', import.meta.url), 'utf8'),
@@ -79,6 +85,7 @@ const scenarios: [string, Scenario][] = [
   ['the default scenario', defaultScenario],
   ['the default scenario with ACK-burst loss instead of data-burst loss', withAckLoss],
   ['every network mechanism at once', networkFeatures],
+  ['routing by cost, forced routes, start spread and per-copy access', routingFeatures],
   ["paper 004's dumb-bell", dumbbell],
   ['every TCP variant under loss', everyVariant],
   ['background entering the assembly queues', assembledBackground],

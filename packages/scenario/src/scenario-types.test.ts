@@ -32,6 +32,11 @@ describe('the Scenario types', () => {
     expect(same<S.AppSettings, { kind: 'bulk' } | { kind: 'file'; bytes: number } | { kind: 'cbr'; rate: number }>(true)).toBe(true);
     expect(same<S.Scenario['version'], 1>(true)).toBe(true);
     expect(same<S.LiveChange, { at: number; path: string; value: number }>(true)).toBe(true);
+    // The routing extensions (docs/routing.md).
+    expect(same<S.LinkCost, number | { ab?: number; ba?: number } | undefined>(true)).toBe(true);
+    expect(same<S.FlowAccess, { src?: S.AccessLink; dst?: S.AccessLink } | undefined>(true)).toBe(true);
+    expect(same<S.AccessLink, { rate: number; delay: number; queue?: number }>(true)).toBe(true);
+    expect(same<S.Flow['route'], string[] | undefined>(true)).toBe(true);
   });
 
   it('keep the optional fields optional and the rest required', () => {
@@ -40,7 +45,8 @@ describe('the Scenario types', () => {
     expect(same<OptionalKeys<S.TcpSettings>, 'recovery'>(true)).toBe(true);
     expect(same<OptionalKeys<S.BackgroundSource>, 'hurst' | 'enterAssembly'>(true)).toBe(true);
     expect(same<OptionalKeys<S.EdgeNode>, 'assembly'>(true)).toBe(true);
-    expect(same<OptionalKeys<S.Flow>, never>(true)).toBe(true);
-    expect(same<OptionalKeys<S.FiberLink>, never>(true)).toBe(true);
+    expect(same<OptionalKeys<S.Flow>, 'startSpread' | 'route' | 'ackRoute' | 'access'>(true)).toBe(true);
+    expect(same<OptionalKeys<S.FiberLink>, 'cost'>(true)).toBe(true);
+    expect(same<OptionalKeys<S.PacketLink>, 'cost'>(true)).toBe(true);
   });
 });

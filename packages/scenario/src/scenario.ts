@@ -33,6 +33,8 @@ export type PacketLink = Extract<ScenarioLink, { kind: 'packet' }>;
 export type FiberLink = Extract<ScenarioLink, { kind: 'fiber' }>;
 /** A probability for both directions, or one per direction (a -> b, b -> a). */
 export type DirectionalProbability = PacketLink['loss'];
+/** Routing cost (docs/routing.md): both directions, or per direction; absent, the link's delay. */
+export type LinkCost = ScenarioLink['cost'];
 /** Drop probability per burst class: a data burst carries any TCP data, else it is an ACK burst. */
 export type BurstLoss = FiberLink['burstLoss'];
 
@@ -43,6 +45,10 @@ export type TcpSettings = Flow['tcp'];
 export type TcpVariant = TcpSettings['variant'];
 export type LossRecovery = NonNullable<TcpSettings['recovery']>;
 export type AppSettings = Flow['app'];
+/** Each copy's own host and access link at the source side and/or the sink side (docs/routing.md). */
+export type FlowAccess = Flow['access'];
+/** One side of `access`: a packet link's rate (bit/s), delay (s) and queue (packets). */
+export type AccessLink = NonNullable<NonNullable<FlowAccess>['src']>;
 
 export type BackgroundSource = Scenario['background'][number];
 

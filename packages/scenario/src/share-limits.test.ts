@@ -48,6 +48,18 @@ describe('checkSharedScenario', () => {
     ['no version', (s) => { s.version = '1'; }, 'version must be 1 (the link has "1")', 'version'],
     ['background sharing bursts said in words', (s) => { s.background = [{ src: 'E1', dst: 'E2', model: 'poisson', load: 0.3, meanBytes: 2000, enterAssembly: 'yes' }]; },
       'background[0].enterAssembly must be true or false, not a string', 'background[0].enterAssembly'],
+    // The routing extensions (docs/routing.md).
+    ['a forced route longer than the node limit', (s) => { s.flows[0].route = Array.from({ length: 501 }, (_, i) => `n${i}`); },
+      'flows[0].route must list at most 500 nodes (the link has 501)', 'flows[0].route'],
+    ['an ACK route of numbers', (s) => { s.flows[0].ackRoute = [1, 2]; }, 'flows[0].ackRoute[0] must be a string, not a number', 'flows[0].ackRoute[0]'],
+    ['a forced route through a node that does not exist', (s) => { s.flows[0].route = ['Server', 'Nowhere']; },
+      'flows[0].route[1] refers to an unknown node "Nowhere"', 'flows[0].route[1]'],
+    ['an infinite routing cost', (s) => { s.links[0].cost = { ab: -Infinity }; }, 'links[0].cost.ab must be a finite number (the link has -Infinity)', 'links[0].cost.ab'],
+    ['a routing cost in words', (s) => { s.links[0].cost = 'cheap'; }, 'links[0].cost must be a number or an object, not a string', 'links[0].cost'],
+    ['a start spread in words', (s) => { s.flows[0].startSpread = 'wide'; }, 'flows[0].startSpread must be a number, not a string', 'flows[0].startSpread'],
+    ['an access link without its rate', (s) => { s.flows[0].access = { src: { delay: 0.001 } }; }, 'flows[0].access.src.rate is missing', 'flows[0].access.src.rate'],
+    ['copies whose access would draw more hosts than flows allowed', (s) => { s.flows[0].count = 1001; s.flows[0].access = { src: { rate: 1e8, delay: 0 } }; },
+      'flows[0].count must be an integer from 1 to 1000 (the link asks for 1001)', 'flows[0].count'],
   ])('refuses %s, naming the field', (_what, change, message, field) => {
     expect(checkSharedScenario(withChange(change))).toEqual(field === undefined ? { message } : { message, field });
   });
@@ -70,6 +82,12 @@ describe('checkSharedScenario', () => {
       s.flows[0].tcp.recovery = 'sack';
       s.flows[0].app = { kind: 'file', bytes: 1e6 };
       s.links[0].loss = { ab: 0.1, ba: 0 };
+      s.links[0].cost = { ab: 1, ba: 0 };
+      s.links[1].cost = 2;
+      s.flows[0].startSpread = 0.5;
+      s.flows[0].route = ['Server', 'E1', 'C1', 'E2', 'Client'];
+      s.flows[0].ackRoute = ['Client', 'E2', 'C1', 'E1', 'Server'];
+      s.flows[0].access = { src: { rate: 1e8, delay: 1e-3, queue: 100 }, dst: { rate: 1e8, delay: 1e-3 } };
     });
     expect(checkSharedScenario(s)).toBeNull();
   });

@@ -33,7 +33,7 @@ export const SHARE_LIMITS = Object.freeze({
   maxLinks: 2000,
   /** Entries in `flows`. */
   maxFlowEntries: 1000,
-  /** `count` of one flow, and the sum of all counts (paper 003 uses 320). */
+  /** `count` of one flow, and the sum of all counts (paper 003 uses 320); also bounds the hosts `access` draws. */
   maxFlowCount: 1000,
   maxTotalFlows: 1000,
   maxBackground: 500,
@@ -150,6 +150,7 @@ function checkScenario(value: unknown): void {
     list.forEach((item: unknown, i) => {
       const id = item !== null && typeof item === 'object' ? (item as Obj).id : undefined;
       if (typeof id === 'string') checkString(id, `${key}[${i}].id`, SHARE_LIMITS.maxIdLength);
+      if (key === 'flows') checkRouteLengths(item, i);
     });
   }
 
@@ -179,12 +180,25 @@ function checkScenario(value: unknown): void {
     }
     totalFlows += count;
   });
+  // `access` draws one host and link per copy and side: bounded by the counts above
+  // (at most 2 x maxTotalFlows), so it needs no limit of its own.
   if (totalFlows > SHARE_LIMITS.maxTotalFlows) {
     fail('flows', `must add up to at most ${SHARE_LIMITS.maxTotalFlows} flows, counting each flow's count (the link asks for ${totalFlows})`);
   }
   const samples = (totalFlows * duration) / sampleInterval;
   if (samples > SHARE_LIMITS.maxTotalSamples) {
     fail('sampleInterval', `is too small for ${totalFlows} flows over ${duration} s: the link asks for ${Math.round(samples)} chart samples (flows x duration / sampleInterval), at most ${SHARE_LIMITS.maxTotalSamples}`);
+  }
+}
+
+/** A forced route (docs/routing.md) visits a node at most once: no longer than the node list may be. */
+function checkRouteLengths(flow: unknown, i: number): void {
+  if (flow === null || typeof flow !== 'object') return;
+  for (const key of ['route', 'ackRoute']) {
+    const list = (flow as Obj)[key];
+    if (Array.isArray(list) && list.length > SHARE_LIMITS.maxNodes) {
+      fail(`flows[${i}].${key}`, `must list at most ${SHARE_LIMITS.maxNodes} nodes (the link has ${list.length})`);
+    }
   }
 }
 
@@ -202,7 +216,7 @@ function shapeRule(issue: z.core.$ZodIssue, root: unknown): string {
   }
   if (generic === 'obs.offset') return `must be "auto" or a number of seconds (the link has ${quoteInput(v)})`;
   if (generic === 'flows[].tcp.rto.fixed') return `must be null or a number of seconds, not ${typeName(v)}`;
-  if (generic === 'links[].loss') return `must be a number or an object, not ${typeName(v)}`;
+  if (generic === 'links[].loss' || generic === 'links[].cost') return `must be a number or an object, not ${typeName(v)}`;
   if (issue.code === 'invalid_type') {
     const expected = issue.expected === 'boolean' ? 'true or false' : issue.expected === 'object' || issue.expected === 'array' ? `an ${issue.expected}` : `a ${issue.expected}`;
     return `must be ${expected}, not ${typeName(v)}`;

@@ -189,11 +189,15 @@ const node = fc.oneof(
   fc.record({ id, kind: fc.constant('core'), x: num, y: num, setupTime: num, fdl: fc.record({ count: num, unit: num }) }),
 );
 /** Links, flows and background sources refer to existing nodes (`ref`). */
-const link = (ref: fc.Arbitrary<string>) => fc.oneof(
+// `cost` (docs/routing.md): absent, one number, or one per direction (either may be left out).
+const cost = fc.option(fc.oneof(num, fc.record({ ab: num, ba: num }, { requiredKeys: [] })), { nil: undefined });
+const withCost = <T extends object>(arb: fc.Arbitrary<T>) =>
+  fc.tuple(arb, cost).map(([value, c]) => (c === undefined ? value : { ...value, cost: c }));
+const link = (ref: fc.Arbitrary<string>) => withCost(fc.oneof(
   fc.record({ id, a: ref, b: ref, kind: fc.constant('packet'), rate: num, delay: num, queue: num,
     loss: fc.oneof(prob, fc.record({ ab: prob, ba: prob })), arq: fc.record({ retries: num, retryDelay: num }) }),
   fc.record({ id, a: ref, b: ref, kind: fc.constant('fiber'), wavelengths: num, rate: num, delay: num, burstLoss }),
-);
+));
 const tcp = fc.record(
   { variant: text(20), recovery: fc.constantFrom('tahoe', 'reno', 'newreno', 'sack'), mss: num, maxWindow: num, initialCwnd: num,
     initialSsthresh: num, dupAckThreshold: num, delayedAck: fc.boolean(),
@@ -205,7 +209,14 @@ const app = fc.oneof(
   fc.record({ kind: fc.constant('file'), bytes: num }),
   fc.record({ kind: fc.constant('cbr'), rate: num }),
 );
-const flow = (ref: fc.Arbitrary<string>) => withExtras(fc.record({ id, src: ref, dst: ref, count: fc.integer({ min: 1, max: 20 }), start: num, tcp, app }));
+const accessLink = fc.record({ rate: num, delay: num, queue: num }, { requiredKeys: ['rate', 'delay'] });
+// The routing extensions (docs/routing.md) are optional: each present or not.
+const flow = (ref: fc.Arbitrary<string>) => withExtras(fc.record(
+  { id, src: ref, dst: ref, count: fc.integer({ min: 1, max: 20 }), start: num, tcp, app,
+    startSpread: num, route: fc.array(ref, { maxLength: 5 }), ackRoute: fc.array(ref, { maxLength: 5 }),
+    access: fc.record({ src: accessLink, dst: accessLink }, { requiredKeys: [] }) },
+  { requiredKeys: ['id', 'src', 'dst', 'count', 'start', 'tcp', 'app'] },
+));
 const background = (ref: fc.Arbitrary<string>) => fc.record(
   { src: ref, dst: ref, model: fc.constantFrom('poisson', 'self-similar'), load: num, meanBytes: num, hurst: num, enterAssembly: fc.boolean() },
   { requiredKeys: ['src', 'dst', 'model', 'load', 'meanBytes'] },

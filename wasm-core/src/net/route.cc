@@ -37,28 +37,58 @@ void RoutingTable::prepare(const std::vector<std::pair<int, int>>& pairs) {
   }
   for (std::size_t i = 0; i < pairs.size(); ++i) {
     if (cache_.count(pairs[i])) continue;
-    Route* r = nullptr;
-    if (reached[i]) {
-      auto route = std::make_unique<Route>();
-      route->src = pairs[i].first;
-      route->dst = pairs[i].second;
-      route->hops = std::move(hopsOf[i]);
-      r = route.get();
-      routes_.push_back(std::move(route));
-      r->opticalPathAt.assign(r->hops.size(), -1);
-      for (std::size_t h = 0; h < r->hops.size(); ++h) {
-        const Hop& hop = r->hops[h];
-        if (links_[hop.link].kind != LinkKind::Fiber || nodes_[hop.from].kind != NodeKind::Edge) continue;
-        std::vector<Hop> optical;
-        for (std::size_t j = h; j < r->hops.size(); ++j) {
-          optical.push_back(r->hops[j]);
-          if (nodes_[r->hops[j].to].kind == NodeKind::Edge) break;
-        }
-        r->opticalPathAt[h] = internOpticalPath(optical);
-      }
-    }
+    Route* r = reached[i] ? makeRoute(pairs[i].first, pairs[i].second, std::move(hopsOf[i])) : nullptr;
     cache_[pairs[i]] = r;
   }
+}
+
+Route* RoutingTable::makeRoute(int src, int dst, std::vector<Hop> hops) {
+  auto route = std::make_unique<Route>();
+  Route* r = route.get();
+  routes_.push_back(std::move(route));
+  r->src = src;
+  r->dst = dst;
+  r->hops = std::move(hops);
+  r->opticalPathAt.assign(r->hops.size(), -1);
+  for (std::size_t h = 0; h < r->hops.size(); ++h) {
+    const Hop& hop = r->hops[h];
+    if (links_[hop.link].kind != LinkKind::Fiber || nodes_[hop.from].kind != NodeKind::Edge) continue;
+    std::vector<Hop> optical;
+    for (std::size_t j = h; j < r->hops.size(); ++j) {
+      optical.push_back(r->hops[j]);
+      if (nodes_[r->hops[j].to].kind == NodeKind::Edge) break;
+    }
+    r->opticalPathAt[h] = internOpticalPath(optical);
+  }
+  return r;
+}
+
+const Route* RoutingTable::throughNodes(const std::vector<int>& nodes) {
+  std::vector<Hop> hops;
+  for (std::size_t k = 0; k + 1 < nodes.size(); ++k) {
+    const int from = nodes[k], to = nodes[k + 1];
+    Hop best;
+    double bestCost = 0;
+    for (int li : adjacency_[from]) {  // in link order: a tie keeps the lower index
+      const LinkSpec& l = links_[li];
+      const int dir = l.a == from ? 0 : 1;
+      if ((dir == 0 ? l.b : l.a) != to) continue;
+      const double cost = costOf(l, dir);
+      if (best.link < 0 || cost < bestCost) best = Hop{li, dir, from, to}, bestCost = cost;
+    }
+    if (best.link < 0) return nullptr;  // the parser refuses such a route; never reached
+    hops.push_back(best);
+  }
+  return makeRoute(nodes.front(), nodes.back(), std::move(hops));
+}
+
+const Route* RoutingTable::extended(const Route& base, const Hop* before, const Hop* after) {
+  std::vector<Hop> hops;
+  hops.reserve(base.hops.size() + 2);
+  if (before) hops.push_back(*before);
+  hops.insert(hops.end(), base.hops.begin(), base.hops.end());
+  if (after) hops.push_back(*after);
+  return makeRoute(before ? before->from : base.src, after ? after->to : base.dst, std::move(hops));
 }
 
 const Route* RoutingTable::route(int src, int dst) {
@@ -69,11 +99,11 @@ const Route* RoutingTable::route(int src, int dst) {
 }
 
 std::vector<Hop> RoutingTable::shortestPathTree(int src) const {
-  // Dijkstra over labels (delay, hops): a node is settled in the order of (delay, hops,
+  // Dijkstra over labels (cost, hops): a node is settled in the order of (cost, hops,
   // node index), so equal labels go to the lowest index, and a label is replaced only by
   // a strictly smaller one, so the hop into a node is the one from the earliest settled
   // of its best predecessors. Stale heap entries (a node already settled, or a label since
-  // improved) are skipped. Delays are summed along the path in the same order whichever
+  // improved) are skipped. Costs are summed along the path in the same order whichever
   // destination is asked for, so a route does not depend on which others were computed.
   const std::size_t n = nodes_.size();
   const double inf = std::numeric_limits<double>::infinity();
@@ -81,7 +111,7 @@ std::vector<Hop> RoutingTable::shortestPathTree(int src) const {
   std::vector<int> hopsTo(n, 0);
   std::vector<Hop> via(n);
   std::vector<bool> done(n, false);
-  using Label = std::tuple<double, int, int>;  // delay, hops, node
+  using Label = std::tuple<double, int, int>;  // cost, hops, node
   std::priority_queue<Label, std::vector<Label>, std::greater<Label>> heap;
   dist[src] = 0;
   heap.emplace(0.0, 0, src);
@@ -96,7 +126,7 @@ std::vector<Hop> RoutingTable::shortestPathTree(int src) const {
       int dir = (l.a == u) ? 0 : 1;
       int v = dir == 0 ? l.b : l.a;
       if (done[v]) continue;
-      double d = dist[u] + l.delay;
+      double d = dist[u] + costOf(l, dir);
       int h = hopsTo[u] + 1;
       if (std::tie(d, h) < std::tie(dist[v], hopsTo[v])) {
         dist[v] = d;

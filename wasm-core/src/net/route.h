@@ -33,9 +33,13 @@ struct Route {
   std::vector<int> opticalPathAt;
 };
 
-// Computes fixed routes (shortest propagation delay, ties broken by fewest hops then by
-// lowest node index, so the result never depends on container order) and interns the
-// optical paths they use. Hosts are endpoints only: no route transits a host.
+// Computes fixed routes and interns the optical paths they use. A route is the least-cost
+// path, each hop costing its link's cost in that direction (LinkSpec::costAb/costBa, the
+// delay unless the scenario gives `cost`). Ties go to fewer hops, then to the path through
+// the predecessor settled first (lowest node index among equal labels), then to the lowest
+// link index: the result never depends on container order (docs/routing.md). Each
+// direction is computed on its own, so ACKs follow the reverse path only when the costs
+// make it the cheapest. Hosts are endpoints only: no route transits a host.
 //
 // Cost: one Dijkstra (binary heap) per distinct source, O((N + L) log N), whose tree gives
 // the routes to every destination asked for from that source. `prepare` takes all the
@@ -52,7 +56,17 @@ class RoutingTable {
   const Route* route(int src, int dst);
   const std::vector<OpticalPath>& opticalPaths() const { return paths_; }
 
+  // A forced route through these nodes in order (a flow's `route`, validated by the
+  // parser: consecutive nodes are linked); between two nodes the least-cost link in that
+  // direction, ties to the lowest link index. Never cached: each call builds one.
+  const Route* throughNodes(const std::vector<int>& nodes);
+  // `base` with one hop before it and/or one after it (a copy's own access links); either
+  // may be null. Never cached.
+  const Route* extended(const Route& base, const Hop* before, const Hop* after);
+
  private:
+  // Interns a route over these hops and finds where it enters the optical domain.
+  Route* makeRoute(int src, int dst, std::vector<Hop> hops);
   // The shortest-path tree from one source: the hop that reaches each node (link -1:
   // not reached).
   std::vector<Hop> shortestPathTree(int src) const;

@@ -33,4 +33,8 @@ constexpr int kMaxDropNumbers = 100000;
 // nodes[i].dropNext.data|ack).
 constexpr int kMaxDropNext = 1000000;
 
+// A link's routing cost per direction (`cost`): any non-negative number up to this; large
+// enough for ns-2-style integer costs and for delays in seconds alike.
+constexpr double kMaxCost = 1e9;
+
 }  // namespace obs

@@ -76,7 +76,17 @@ struct LinkSpec {
   double arqRetryDelay = 0;
   int wavelengths = 1;            // fiber links
   BurstLossSpec burstLoss;        // fiber links: extra injected loss (neutral only, for now)
+  // Routing cost per direction (`cost`, an extension of the format; docs/routing.md).
+  // Negative: not given, the link costs its delay (costOf), so a scenario without costs
+  // routes by delay exactly as before.
+  double costAb = -1, costBa = -1;
 };
+
+// What crossing link `l` in direction `dir` (0: a -> b, 1: b -> a) costs a route.
+inline double costOf(const LinkSpec& l, int dir) {
+  const double c = dir == 0 ? l.costAb : l.costBa;
+  return c < 0 ? l.delay : c;
+}
 
 struct AssemblySpec {
   AssemblyPolicyKind policy = AssemblyPolicyKind::Time;
@@ -140,14 +150,41 @@ inline TcpRecoveryKind recoveryOf(const TcpSpec& t) {
   return t.recovery ? *t.recovery : defaultRecovery(t.variant);
 }
 
+// One side's private access link of a replicated flow (`access.src` / `access.dst`, an
+// extension of the format; docs/routing.md): each replica gets its own host joined to the
+// flow's `src` (or `dst`) node by a packet link with these values.
+struct AccessSpec {
+  bool present = false;
+  double rate = 0;    // bit/s
+  double delay = 0;   // seconds
+  int queue = 1000;   // drop-tail limit in packets, per direction
+};
+
 struct FlowSpec {
   std::string id;
   int src = -1, dst = -1;  // node indices
   int count = 1;
   double start = 0;
+  // `startSpread` (an extension; docs/routing.md): replica starts drawn uniformly from
+  // [start, start + startSpread), seeded; 0 = all at `start`, as before.
+  double startSpread = 0;
+  // `route` / `ackRoute` (extensions): forced paths as node indices, src to dst and dst to
+  // src; empty = least cost.
+  std::vector<int> route, ackRoute;
+  AccessSpec accessSrc, accessDst;
   TcpSpec tcp;
   AppSpec app;
 };
+
+// The id of copy `k` of a flow group: the group's id when it has one copy, else id#k.
+inline std::string replicaId(const FlowSpec& f, int k) {
+  return f.count == 1 ? f.id : f.id + "#" + std::to_string(k);
+}
+// The id of the host (and of its link) that `access.src` / `access.dst` draws for copy k:
+// "tcp1#3.src". Flow ids hold no '#', so copies of two groups never share one.
+inline std::string accessId(const FlowSpec& f, int k, const std::string& side) {
+  return replicaId(f, k) + "." + side;
+}
 
 enum class BackgroundModel {
   Poisson,      // Poisson burst arrivals, exponential burst lengths

@@ -149,6 +149,24 @@ void readEndpoints(JsonReader& r, const Scenario& s, const std::map<std::string,
   if (*src == *dst) r.fail("dst", "must differ from src");
 }
 
+// `cost` (docs/routing.md): one number for both directions or { "ab", "ba" }; absent
+// directions cost the link's delay (costOf), so routes stay those by delay unless a cost
+// is given.
+void readCost(JsonReader& r, LinkSpec* l) {
+  if (!r.has("cost")) return;
+  if (r.raw("cost").is_number()) {
+    l->costAb = l->costBa = r.number("cost", 0, kMaxCost);
+    return;
+  }
+  if (!r.raw("cost").is_object())
+    r.fail("cost", "must be a number >= 0 or an object { \"ab\": cost, \"ba\": cost }, not " +
+                       typeName(r.raw("cost")));
+  JsonReader c = r.object("cost");
+  l->costAb = c.number("ab", -1, 0, kMaxCost);
+  l->costBa = c.number("ba", -1, 0, kMaxCost);
+  c.finish();
+}
+
 void readLinks(JsonReader& top, Scenario& s, const std::map<std::string, int>& nodeIndex) {
   const json& links = top.array("links");
   if (links.size() > kMaxLinks) top.fail("links", "must list at most 100000 links");
@@ -170,6 +188,7 @@ void readLinks(JsonReader& top, Scenario& s, const std::map<std::string, int>& n
                          (l.kind == LinkKind::Packet ? "1000 bit/s on a packet link (a 65 KB packet then lasts 9 minutes)"
                                                      : "1e6 bit/s on a fiber link (a 4 GB burst then lasts 9.5 hours)"));
     l.delay = r.number("delay", 0, kMaxSeconds);
+    readCost(r, &l);
     NodeKind ka = s.nodes[l.a].kind, kb = s.nodes[l.b].kind;
     if (l.kind == LinkKind::Packet) {
       for (NodeKind k : {ka, kb})
@@ -268,6 +287,124 @@ TcpSpec readTcp(JsonReader& flow) {
   return t;
 }
 
+// One side of `access`: a packet link as any other (rate, delay, queue), no more.
+AccessSpec readAccessSide(JsonReader& access, const std::string& side) {
+  AccessSpec a;
+  if (!access.has(side)) return a;
+  JsonReader r = access.object(side);
+  a.present = true;
+  a.rate = r.positive("rate", kMaxRate);
+  if (a.rate < kMinPacketLinkRate)
+    r.fail("rate", "must be at least 1000 bit/s on a packet link (a 65 KB packet then lasts 9 minutes)");
+  a.delay = r.number("delay", 0, kMaxSeconds);
+  a.queue = static_cast<int>(r.integer("queue", 1000, 0, 1000000));
+  r.finish();
+  return a;
+}
+
+// `access` (docs/routing.md): each replica's own host and packet link at the source side
+// and/or the sink side.
+void readAccess(JsonReader& flow, FlowSpec* f) {
+  if (!flow.has("access")) return;
+  JsonReader r = flow.object("access");
+  f->accessSrc = readAccessSide(r, "src");
+  f->accessDst = readAccessSide(r, "dst");
+  r.finish();
+  if (!f->accessSrc.present && !f->accessDst.present)
+    r.fail("src", "is required (or \"dst\"): access gives each copy its own link at one side or both");
+}
+
+// `src` and `dst` of a flow: hosts, except on a side with `access`, where they name the
+// router or edge node the copies' own hosts hang from (a host does not forward).
+void readFlowEnds(JsonReader& r, const Scenario& s, const std::map<std::string, int>& nodeIndex, FlowSpec* f) {
+  f->src = nodeRef(r, "src", nodeIndex);
+  f->dst = nodeRef(r, "dst", nodeIndex);
+  for (const char* end : {"src", "dst"}) {
+    const bool isSrc = std::string(end) == "src";
+    const NodeSpec& n = s.nodes[isSrc ? f->src : f->dst];
+    const bool access = (isSrc ? f->accessSrc : f->accessDst).present;
+    if (!access && n.kind != NodeKind::Host)
+      r.fail(end, "must be a host (" + quoteInput(n.id) + " is a " + kindName(n.kind) + ")");
+    if (access && n.kind != NodeKind::Router && n.kind != NodeKind::Edge)
+      r.fail(end, std::string("must be a router or an edge node when access.") + end +
+                      " is given: each copy's own host is linked to it (" + quoteInput(n.id) + " is a " +
+                      kindName(n.kind) + ")");
+  }
+  if (f->src == f->dst) r.fail("dst", "must differ from src");
+}
+
+// The least-cost link from node `from` to node `to` (ties: the lowest link index), or -1.
+int linkBetween(const Scenario& s, int from, int to) {
+  int best = -1;
+  double bestCost = 0;
+  for (std::size_t i = 0; i < s.links.size(); ++i) {
+    const LinkSpec& l = s.links[i];
+    double cost;
+    if (l.a == from && l.b == to) cost = costOf(l, 0);
+    else if (l.b == from && l.a == to) cost = costOf(l, 1);
+    else continue;
+    if (best < 0 || cost < bestCost) best = static_cast<int>(i), bestCost = cost;
+  }
+  return best;
+}
+
+// `route` / `ackRoute`: node ids from `first` to `last`, each joined to the next by a link,
+// no node twice, no host in the middle (hosts do not forward).
+std::vector<int> readRoute(JsonReader& r, const std::string& key, const Scenario& s,
+                           const std::map<std::string, int>& nodeIndex, int first, int last) {
+  const json& list = r.array(key);
+  if (list.size() < 2) r.fail(key, "must list at least two node ids (from its first node to its last)");
+  if (list.size() > s.nodes.size())
+    r.fail(key, "lists " + std::to_string(list.size()) + " nodes but the scenario has " +
+                    std::to_string(s.nodes.size()) + " (a route visits a node at most once)");
+  std::vector<int> out;
+  std::vector<bool> seen(s.nodes.size(), false);
+  for (std::size_t k = 0; k < list.size(); ++k) {
+    const std::string item = key + "[" + std::to_string(k) + "]";
+    if (!list[k].is_string()) r.fail(item, "must be a node id (a string), not " + typeName(list[k]));
+    const std::string id = list[k].get<std::string>();
+    auto it = nodeIndex.find(id);
+    if (it == nodeIndex.end()) r.fail(item, "refers to an unknown node " + quoteInput(id));
+    const int n = it->second;
+    if (seen[n]) r.fail(item, "visits " + quoteInput(id) + " a second time (a route has no loops)");
+    seen[n] = true;
+    if (k > 0 && k + 1 < list.size() && s.nodes[n].kind == NodeKind::Host)
+      r.fail(item, "is the host " + quoteInput(id) + ", which does not forward (hosts end routes only)");
+    if (k > 0 && linkBetween(s, out.back(), n) < 0)
+      r.fail(item, "is not linked to the node before it, " + quoteInput(s.nodes[out.back()].id));
+    out.push_back(n);
+  }
+  if (out.front() != first)
+    r.fail(key + "[0]", "must be " + quoteInput(s.nodes[first].id) + " (the route starts at the flow's " +
+                            (key == "route" ? "src" : "dst") + ")");
+  if (out.back() != last)
+    r.fail(key + "[" + std::to_string(out.size() - 1) + "]",
+           "must be " + quoteInput(s.nodes[last].id) + " (the route ends at the flow's " +
+               (key == "route" ? "dst" : "src") + ")");
+  return out;
+}
+
+// The ids of the hosts and links `access` draws must not be taken by the scenario's own.
+void refuseAccessIdClashes(JsonReader& top, const Scenario& s) {
+  std::map<std::string, std::string> taken;  // id -> where
+  for (std::size_t i = 0; i < s.nodes.size(); ++i) taken.emplace(s.nodes[i].id, elementPath("nodes", i));
+  for (std::size_t i = 0; i < s.links.size(); ++i) taken.emplace(s.links[i].id, elementPath("links", i));
+  for (std::size_t i = 0; i < s.flows.size(); ++i) {
+    const FlowSpec& f = s.flows[i];
+    for (const char* side : {"src", "dst"}) {
+      if (!(std::string(side) == "src" ? f.accessSrc : f.accessDst).present) continue;
+      for (int k = 0; k < f.count; ++k) {
+        const std::string id = accessId(f, k, side);
+        auto it = taken.find(id);
+        if (it != taken.end())
+          top.fail(elementPath("flows", i) + ".access." + side,
+                   "draws a host and link named " + quoteInput(id) + ", the id of " + it->second +
+                       " (rename that one)");
+      }
+    }
+  }
+}
+
 void readFlows(JsonReader& top, Scenario& s, const std::map<std::string, int>& nodeIndex) {
   const json& flows = top.arrayOrEmpty("flows");
   std::map<std::string, int> seen;
@@ -280,9 +417,16 @@ void readFlows(JsonReader& top, Scenario& s, const std::map<std::string, int>& n
       r.fail("id", "must not contain '#' (reserved for replicated flows: id#0, id#1 ...)");
     if (seen.count(f.id)) r.fail("id", quoteInput(f.id) + " is used by another flow");
     seen[f.id] = 1;
-    readEndpoints(r, s, nodeIndex, NodeKind::Host, "a host", &f.src, &f.dst);
+    readAccess(r, &f);
+    readFlowEnds(r, s, nodeIndex, &f);
     f.count = static_cast<int>(r.integer("count", 1, 1, kMaxFlowInstances));
     f.start = r.number("start", 0, 0, kMaxSeconds);
+    f.startSpread = r.number("startSpread", 0, 0, kMaxSeconds);
+    if (f.start + f.startSpread > kMaxSeconds)
+      r.fail("startSpread", "must end by " + formatNumber(kMaxSeconds) + " s: start + startSpread is " +
+                                formatNumber(f.start + f.startSpread));
+    if (r.has("route")) f.route = readRoute(r, "route", s, nodeIndex, f.src, f.dst);
+    if (r.has("ackRoute")) f.ackRoute = readRoute(r, "ackRoute", s, nodeIndex, f.dst, f.src);
     f.tcp = readTcp(r);
     if (r.has("app")) {
       JsonReader app = r.object("app");
@@ -498,6 +642,7 @@ Scenario parseScenario(const std::string& jsonText) {
     top.fail("sampleInterval", "is too small for " + formatNumber(instances) + " flows over " +
                                    formatNumber(s.duration) + " s: " + formatNumber(rows) +
                                    " sample rows (flows x duration / sampleInterval), at most 1e+08");
+  refuseAccessIdClashes(top, s);
   readBackground(top, s, nodeIndex);
   readLiveChanges(top, s);
   readDrops(top, s, nodeIndex);

@@ -104,6 +104,12 @@ function bases(): { id: string; scenario: Json }[] {
       { edge: edges[0].id, class: 'data', bursts: [2] },
       { edge: edges[edges.length - 1].id, class: 'ack', after: 1 },
     ];
+    // The routing extensions (docs/routing.md): a cost each way, a spread, and a group
+    // of copies each with its own access links, hanging from the first flow's first hop.
+    packet.cost = { ab: 0.5, ba: 0.25 };
+    s.links.find((l: Json) => l.kind === 'fiber').cost = 0.001;
+    s.flows[0].startSpread = 0.5;
+    s.flows.push({ ...accessGroup(s), id: 'group1' });
     if (id === 'first-lesson') {
       s.background = [
         { src: edges[0].id, dst: edges[1].id, model: 'poisson', load: 0.1, meanBytes: 20000 },
@@ -113,6 +119,24 @@ function bases(): { id: string; scenario: Json }[] {
     out.push({ id: `${id}+optional`, scenario: s });
   }
   return out;
+}
+
+/**
+ * A copy of the first flow as a group of 3 between the nodes its hosts hang from, each copy
+ * with its own access links at both sides.
+ */
+function accessGroup(s: Json): Json {
+  const hangsFrom = (host: string) => {
+    const l = s.links.find((x: Json) => x.a === host || x.b === host);
+    return l.a === host ? l.b : l.a;
+  };
+  return {
+    ...structuredClone(s.flows[0]),
+    src: hangsFrom(s.flows[0].src),
+    dst: hangsFrom(s.flows[0].dst),
+    count: 3,
+    access: { src: { rate: 1e7, delay: 0.001, queue: 20 }, dst: { rate: 1e8, delay: 0 } },
+  };
 }
 
 function boundaryValues(rule: NumberRule): [string, number][] {
@@ -249,6 +273,22 @@ function mutations(baseId: string, base: Json): Case[] {
     ['an offset of 2 s', (s) => { s.obs.offset = 2; }],
     ['obs removed', (s) => { delete s.obs; }],
     ['obs.assembly removed', (s) => { delete s.obs.assembly; }],
+    // The routing extensions (docs/routing.md).
+    ['a cost in words', (s) => { s.links[0].cost = 'cheap'; }],
+    ['a cost with an unknown direction', (s) => { s.links[0].cost = { up: 1 }; }],
+    ['a cost each way', (s) => { s.links[0].cost = { ab: 1, ba: 0 }; }],
+    ['a start spread past the last accepted time', (s) => { s.flows[0].start = 5e5; s.flows[0].startSpread = 6e5; }],
+    ['a route of one node', (s) => { s.flows[0].route = [s.flows[0].src]; }],
+    ['a route from the destination', (s) => { s.flows[0].route = [s.flows[0].dst, s.flows[0].src]; }],
+    ['a route jumping from source to destination', (s) => { s.flows[0].route = [s.flows[0].src, s.flows[0].dst]; }],
+    ['a route to nowhere', (s) => { s.flows[0].route = [s.flows[0].src, 'Nowhere']; }],
+    ['a route that loops', (s) => { s.flows[0].route = [s.flows[0].src, s.flows[0].src]; }],
+    ['an ACK route from the source', (s) => { s.flows[0].ackRoute = [s.flows[0].src, s.flows[0].dst]; }],
+    ['access from a host', (s) => { s.flows[0].access = { src: { rate: 1e8, delay: 0 } }; }],
+    ['access with no side', (s) => { s.flows[0].access = {}; }],
+    ['a group with access', (s) => { s.flows.push({ ...accessGroup(s), id: 'group2' }); }],
+    ['a group with access, its source link too slow', (s) => { const g = accessGroup(s); g.access.src.rate = 10; s.flows.push({ ...g, id: 'group2' }); }],
+    ['a group whose access takes a node id', (s) => { s.flows.push({ ...accessGroup(s), id: 'group2' }); s.nodes.push({ id: 'group2#1.dst', kind: 'router', x: 0, y: 0 }); }],
     ['a 10001st node', (s) => { for (let i = s.nodes.length; i <= LIMITS.MAX_NODES; i++) s.nodes.push({ id: `n${i}`, kind: 'router' }); }],
   ];
   for (const [what, apply] of across) cases.push({ base: baseId, what: `across: ${what}`, key: `${baseId}|across|${what}`, apply: (s) => apply(s) });
@@ -259,7 +299,8 @@ function mutations(baseId: string, base: Json): Case[] {
 /** Fields a base may lack, by the generic path of their object, and a value to add. */
 const OPTIONAL_KEYS: Record<string, string[]> = {
   'nodes[]': ['assembly', 'setupTime', 'fdl'],
-  'links[]': ['wavelengths', 'burstLoss', 'queue', 'loss', 'arq'],
+  'links[]': ['wavelengths', 'burstLoss', 'queue', 'loss', 'arq', 'cost'],
+  'flows[]': ['startSpread', 'access'],
   'flows[].tcp': ['recovery'],
   'flows[].app': ['bytes', 'rate'],
   'background[]': ['hurst', 'enterAssembly'],
@@ -283,6 +324,9 @@ const SAMPLE_VALUES: Record<string, unknown> = {
   class: 'data',
   after: 1,
   packets: [1],
+  cost: 2,
+  startSpread: 0.1,
+  access: { dst: { rate: 1e8, delay: 0 } },
 };
 
 function choicesAt(generic: string): readonly string[] {

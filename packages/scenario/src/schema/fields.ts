@@ -3,6 +3,7 @@
 // the zod schema (schema.ts), the editor, share links, live changes and the sweep picker
 // all read it. Paths are generic: indices replaced by [] ("links[].delay").
 import {
+  MAX_COST,
   MAX_FLOW_INSTANCES,
   MAX_RATE,
   MAX_SECONDS,
@@ -84,6 +85,16 @@ function assemblyRules(prefix: string, own: boolean): Record<string, NumberRule>
   };
 }
 
+/** One side of a flow's `access` (docs/routing.md): each copy's own packet link there. */
+function accessRules(side: 'src' | 'dst', word: string): Record<string, NumberRule> {
+  const prefix = `flows[].access.${side}`;
+  return {
+    [`${prefix}.rate`]: R(`${word} access rate`, 'rate', MIN_PACKET_LINK_RATE, MAX_RATE),
+    [`${prefix}.delay`]: R(`${word} access delay`, 'time', 0, MAX_SECONDS, { zeroUnit: 'µs' }),
+    [`${prefix}.queue`]: R(`${word} access queue`, 'plain', 0, 1e6, { integer: true, suffix: 'packets', default: 1000 }),
+  };
+}
+
 /** Numeric fields by generic path, in the order the engine reads them. */
 export const NUMBER_RULES: Readonly<Record<string, NumberRule>> = Object.freeze({
   seed: R('Seed', 'plain', 0, 4294967295, { integer: true, default: 1, noSweep: true }),
@@ -113,8 +124,15 @@ export const NUMBER_RULES: Readonly<Record<string, NumberRule>> = Object.freeze(
   'links[].wavelengths': R('Wavelengths', 'plain', 1, 1024, { integer: true, default: 1, live: true, kinds: FIBER }),
   'links[].burstLoss.data': prob('Data-burst loss', { live: true, kinds: FIBER }),
   'links[].burstLoss.ack': prob('ACK-burst loss', { live: true, kinds: FIBER }),
+  // `cost` (docs/routing.md): absent, a direction costs the link's delay.
+  'links[].cost': R('Routing cost', 'plain', 0, MAX_COST),
+  'links[].cost.ab': R('Routing cost a→b', 'plain', 0, MAX_COST),
+  'links[].cost.ba': R('Routing cost b→a', 'plain', 0, MAX_COST),
   'flows[].count': R('Copies', 'plain', 1, MAX_FLOW_INSTANCES, { integer: true, default: 1 }),
   'flows[].start': R('Start', 'time', 0, MAX_SECONDS, { zeroUnit: 's', default: 0 }),
+  'flows[].startSpread': R('Start spread', 'time', 0, MAX_SECONDS, { zeroUnit: 's', default: 0 }),
+  ...accessRules('src', 'Source'),
+  ...accessRules('dst', 'Sink'),
   'flows[].tcp.mss': R('MSS', 'bytes', 1, 65495, { integer: true, default: 512 }),
   'flows[].tcp.maxWindow': R('Maximum window', 'plain', 1, 1e6, { integer: true, suffix: 'segments', default: 128 }),
   'flows[].tcp.initialCwnd': R('Initial cwnd', 'plain', 1, 1e6, { suffix: 'segments', default: 1 }),
@@ -181,6 +199,9 @@ export const OTHER_LABELS: Readonly<Record<string, string>> = Object.freeze({
   'links[].b': 'End b',
   'flows[].src': 'Source',
   'flows[].dst': 'Destination',
+  'flows[].route': 'Route',
+  'flows[].ackRoute': 'ACK route',
+  'flows[].access': 'Access',
   'background[].src': 'Source',
   'background[].dst': 'Destination',
   'flows[].tcp.delayedAck': 'Delayed ACK',

@@ -33,3 +33,5 @@ export const MAX_DROP_NEXT = 1000000;
 /** UTF-8 bytes of an id, and of the name (the engine counts bytes). */
 export const MAX_ID_BYTES = 64;
 export const MAX_NAME_BYTES = 200;
+/** A link's routing cost per direction, `cost` (limits.h kMaxCost). */
+export const MAX_COST = 1e9;

@@ -5,7 +5,7 @@
 
 /** By the generic path of an object: its fields and checks as the engine meets them. */
 const ORDER: Readonly<Record<string, readonly string[]>> = {
-  '': ['version', 'name', 'seed', 'duration', 'sampleInterval', '#samplesPerFlow', 'obs', 'nodes', 'links', 'flows', '#rows', 'background', 'liveChanges', 'drops', '#finish', '#routes'],
+  '': ['version', 'name', 'seed', 'duration', 'sampleInterval', '#samplesPerFlow', 'obs', 'nodes', 'links', 'flows', '#rows', '#accessIds', 'background', 'liveChanges', 'drops', '#finish', '#routes'],
   // The load, after the parser: flows' routes, then background sources'.
   '#routes': ['flows', 'background'],
   obs: ['assembly', 'reservation', 'scheduling', 'controlProcessing', 'offset', 'burstLoss', '#finish'],
@@ -14,11 +14,16 @@ const ORDER: Readonly<Record<string, readonly string[]>> = {
   'nodes[]': ['id', '#dupId', 'kind', 'x', 'y', 'setupTime', 'fdl', 'assembly', '#finish'],
   'nodes[].fdl': ['count', 'unit', '#finish', '#unitPositive'],
   'nodes[].assembly': ['policy', 'maxTime', 'maxBytes', 'minBytes', 'queues', '#finish'],
-  'links[]': ['id', '#dupId', 'a', 'b', '#aEqualsB', 'kind', 'rate', 'delay', '#ends', 'queue', 'loss', 'arq', '#fiberOnly', 'wavelengths', 'burstLoss', '#packetOnly', '#finish'],
+  'links[]': ['id', '#dupId', 'a', 'b', '#aEqualsB', 'kind', 'rate', 'delay', 'cost', '#ends', 'queue', 'loss', 'arq', '#fiberOnly', 'wavelengths', 'burstLoss', '#packetOnly', '#finish'],
   'links[].loss': ['ab', 'ba', '#finish'],
   'links[].arq': ['retries', 'retryDelay', '#finish'],
+  'links[].cost': ['ab', 'ba', '#finish'],
   'links[].burstLoss': ['data', 'ack', '#finish'],
-  'flows[]': ['id', '#dupId', 'src', 'dst', '#srcKind', '#dstKind', '#sameEnds', 'count', 'start', 'tcp', 'app', '#finish', '#instances'],
+  // `access` is read first: it decides what kind of node src and dst must be.
+  'flows[]': ['id', '#dupId', 'access', 'src', 'dst', '#srcKind', '#dstKind', '#sameEnds', 'count', 'start', 'startSpread', 'route', 'ackRoute', 'tcp', 'app', '#finish', '#instances'],
+  'flows[].access': ['src', 'dst', '#finish', '#needsSide'],
+  'flows[].access.src': ['rate', 'delay', 'queue', '#finish'],
+  'flows[].access.dst': ['rate', 'delay', 'queue', '#finish'],
   'flows[].tcp': ['variant', 'recovery', 'mss', 'maxWindow', 'initialCwnd', 'initialSsthresh', 'dupAckThreshold', 'delayedAck', 'rto', '#finish'],
   'flows[].tcp.rto': ['initial', 'min', 'max', 'fixed', '#finish', '#minAboveMax'],
   'flows[].app': ['kind', 'bytes', 'rate', '#finish'],

@@ -29,6 +29,7 @@ import {
   MAX_NODES,
   MAX_SAMPLE_ROWS,
   MAX_SAMPLES_PER_FLOW,
+  MAX_SECONDS,
 } from './limits';
 import { isLivePath, liveValueReason } from './live';
 import { formatValue } from './units';
@@ -120,7 +121,12 @@ function build(strength: Strength) {
     obj({ id: id('node'), kind: z.literal('core'), ...position, setupTime: numD('nodes[].setupTime'), fdl: whole(fdl) }),
   ]);
 
-  const ends = { id: id('link'), a: nodeRef, b: nodeRef };
+  /**
+   * Optional extension of format v1 (docs/routing.md): a routing cost for both directions,
+   * or per direction; absent (or a direction left out), the link costs its delay.
+   */
+  const cost = z.union([num('links[].cost'), obj({ ab: num('links[].cost.ab').optional(), ba: num('links[].cost.ba').optional() })]).optional();
+  const ends = { id: id('link'), a: nodeRef, b: nodeRef, cost };
   const link = z.discriminatedUnion('kind', [
     obj({
       ...ends,
@@ -169,12 +175,26 @@ function build(strength: Strength) {
     obj({ kind: z.literal(APP_KINDS[1]), bytes: num('flows[].app.bytes') }),
     obj({ kind: z.literal(APP_KINDS[2]), rate: num('flows[].app.rate') }),
   ]);
+  /** One side of `access`: each copy's own packet link there (rate, delay, queue). */
+  const accessSide = (side: 'src' | 'dst') =>
+    obj({
+      rate: num(`flows[].access.${side}.rate`),
+      delay: num(`flows[].access.${side}.delay`),
+      queue: num(`flows[].access.${side}.queue`).optional(),
+    });
   const flow = obj({
     id: id('flow', true),
     src: nodeRef,
     dst: nodeRef,
     count: numD('flows[].count'),
     start: numD('flows[].start'),
+    /** Optional extension of format v1 (docs/routing.md): copies start uniformly in [start, start + startSpread), seeded. */
+    startSpread: num('flows[].startSpread').optional(),
+    /** Optional extensions (docs/routing.md): forced routes as node ids, src to dst and dst to src. */
+    route: z.array(nodeRef).optional(),
+    ackRoute: z.array(nodeRef).optional(),
+    /** Optional extension (docs/routing.md): each copy's own host and access link at one side or both. */
+    access: obj({ src: accessSide('src').optional(), dst: accessSide('dst').optional() }).optional(),
     tcp: whole(tcp),
     app: dflt(app, { kind: 'bulk' }),
   }).superRefine((f, ctx) => {
@@ -286,6 +306,7 @@ function references(s: Parsed, ctx: Ctx): void {
   s.flows.forEach((f, i) => {
     check(['flows', i, 'src'], f.src);
     check(['flows', i, 'dst'], f.dst);
+    for (const key of ['route', 'ackRoute'] as const) f[key]?.forEach((ref, k) => check(['flows', i, key, k], ref));
   });
   s.background.forEach((b, i) => {
     check(['background', i, 'src'], b.src);
@@ -355,7 +376,21 @@ function engineRules(s: Parsed, ctx: Ctx): void {
   s.flows.forEach((f, i) => {
     if (flowIds.has(f.id)) add(ctx, ['flows', i, 'id'], `"${f.id}" is already used by another flow`, '#dupId');
     flowIds.add(f.id);
-    if (endpoints(['flows', i], f.src, f.dst, 'host')) routed.push([['flows', i, 'dst'], f.src, f.dst]);
+    if (f.access && !f.access.src && !f.access.dst) {
+      add(ctx, ['flows', i, 'access', 'src'], 'Access needs "src" or "dst": it gives each copy its own link at one side or both', '#needsSide');
+    }
+    const ok = f.access?.src || f.access?.dst ? flowEndsWithAccess(ctx, ['flows', i], f, kindOf) : endpoints(['flows', i], f.src, f.dst, 'host');
+    if (ok) {
+      const start = f.start + (f.startSpread ?? 0);
+      if (f.startSpread !== undefined && start > MAX_SECONDS) {
+        add(ctx, ['flows', i, 'startSpread'], `Start spread must end by ${formatValue(MAX_SECONDS, 'time')} (start + start spread is ${formatValue(start, 'time')})`);
+      }
+      const dataRoute = routeIssue(f.route, f.src, f.dst, 'src', s, kindOf);
+      const ackRoute = routeIssue(f.ackRoute, f.dst, f.src, 'dst', s, kindOf);
+      if (dataRoute) add(ctx, ['flows', i, 'route', ...dataRoute.at], dataRoute.message);
+      if (ackRoute) add(ctx, ['flows', i, 'ackRoute', ...ackRoute.at], ackRoute.message);
+      if (!dataRoute && !ackRoute && !f.route) routed.push([['flows', i, 'dst'], f.src, f.dst]);
+    }
     if (Number.isInteger(f.count) && f.count > 0) {
       instances += f.count;
       if (instances > MAX_FLOW_INSTANCES) add(ctx, ['flows', i, 'count'], `Copies bring the total number of flows above ${MAX_FLOW_INSTANCES}`, '#instances');
@@ -365,6 +400,8 @@ function engineRules(s: Parsed, ctx: Ctx): void {
   if (samplesPerFlow <= MAX_SAMPLES_PER_FLOW && rows > MAX_SAMPLE_ROWS) {
     add(ctx, ['sampleInterval'], `Sample interval is too small for ${instances} flows over ${formatValue(s.duration, 'time')} (at most 100,000,000 sample rows)`, '#rows');
   }
+
+  accessIdClashes(s, ctx);
 
   s.background.forEach((b, i) => {
     if (endpoints(['background', i], b.src, b.dst, 'edge')) routed.push([['background', i, 'dst'], b.src, b.dst]);
@@ -387,6 +424,83 @@ function engineRules(s: Parsed, ctx: Ctx): void {
     else {
       const why = liveValueReason(c.path, c.value);
       if (why) add(ctx, at('value'), why);
+    }
+  });
+}
+
+type ParsedFlow = Parsed['flows'][number];
+
+/** A flow's ends when it has `access`: on that side a router or an edge node, else a host (scenario_parser.cc readFlowEnds). */
+function flowEndsWithAccess(ctx: Ctx, path: Path, f: ParsedFlow, kindOf: Map<string, string>): boolean {
+  let ok = true;
+  for (const [key, what, ref] of [['src', 'Source', f.src], ['dst', 'Destination', f.dst]] as const) {
+    const k = kindOf.get(ref);
+    if (k === undefined) {
+      add(ctx, [...path, key], `${what} refers to an unknown node ${quoteInput(ref)}`);
+      ok = false;
+      continue;
+    }
+    const access = f.access?.[key] !== undefined;
+    if (!access && k !== 'host') add(ctx, [...path, key], `${what} must be a host (${quoteInput(ref)} is a ${k})`, `#${key}Kind`);
+    if (access && k !== 'router' && k !== 'edge') {
+      add(ctx, [...path, key], `${what} must be a router or an edge node when access.${key} is given: each copy's own host is linked to it (${quoteInput(ref)} is a ${k})`, `#${key}Kind`);
+    }
+    ok &&= access ? k === 'router' || k === 'edge' : k === 'host';
+  }
+  if (ok && f.src === f.dst) {
+    add(ctx, [...path, 'dst'], 'Destination must differ from the source', '#sameEnds');
+    ok = false;
+  }
+  return ok;
+}
+
+/** The first rule a forced route breaks, in the engine's order (scenario_parser.cc readRoute), or null. */
+function routeIssue(
+  route: string[] | undefined,
+  first: string,
+  last: string,
+  startsAt: 'src' | 'dst',
+  s: Parsed,
+  kindOf: Map<string, string>,
+): { at: Path; message: string } | null {
+  if (route === undefined) return null;
+  const label = startsAt === 'src' ? 'Route' : 'ACK route';
+  if (route.length < 2) return { at: [], message: `${label} must list at least two node ids (from its first node to its last)` };
+  if (route.length > s.nodes.length) return { at: [], message: `${label} lists more nodes than the scenario has (a route visits a node at most once)` };
+  const seen = new Set<string>();
+  for (let k = 0; k < route.length; k++) {
+    const id = route[k];
+    const kind = kindOf.get(id);
+    if (kind === undefined) return { at: [k], message: `${label} refers to an unknown node ${quoteInput(id)}` };
+    if (seen.has(id)) return { at: [k], message: `${label} visits ${quoteInput(id)} a second time (a route has no loops)` };
+    seen.add(id);
+    if (k > 0 && k + 1 < route.length && kind === 'host') return { at: [k], message: `${label} passes the host ${quoteInput(id)}, which does not forward (hosts end routes only)` };
+    if (k > 0 && !s.links.some((l) => (l.a === route[k - 1] && l.b === id) || (l.b === route[k - 1] && l.a === id))) {
+      return { at: [k], message: `${label}: ${quoteInput(id)} is not linked to the node before it, ${quoteInput(route[k - 1])}` };
+    }
+  }
+  const end = startsAt === 'src' ? 'dst' : 'src';
+  if (route[0] !== first) return { at: [0], message: `${label} must start at ${quoteInput(first)} (the flow's ${startsAt})` };
+  if (route[route.length - 1] !== last) return { at: [route.length - 1], message: `${label} must end at ${quoteInput(last)} (the flow's ${end})` };
+  return null;
+}
+
+/** The hosts and links `access` draws ("tcp1#3.src") must not take an id the scenario uses. */
+function accessIdClashes(s: Parsed, ctx: Ctx): void {
+  const taken = new Map<string, string>();
+  s.nodes.forEach((n, i) => taken.has(n.id) || taken.set(n.id, `nodes[${i}]`));
+  s.links.forEach((l, i) => taken.has(l.id) || taken.set(l.id, `links[${i}]`));
+  s.flows.forEach((f, i) => {
+    for (const side of ['src', 'dst'] as const) {
+      if (!f.access?.[side] || !Number.isInteger(f.count) || f.count < 1 || f.count > MAX_FLOW_INSTANCES) continue;
+      for (let k = 0; k < f.count; k++) {
+        const drawn = `${f.count === 1 ? f.id : `${f.id}#${k}`}.${side}`;
+        const where = taken.get(drawn);
+        if (where) {
+          add(ctx, ['flows', i, 'access', side], `Access draws a host and link named ${quoteInput(drawn)}, the id of ${where} (rename that one)`, undefined, '#accessIds');
+          break;
+        }
+      }
     }
   });
 }

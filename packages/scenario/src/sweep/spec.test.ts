@@ -60,6 +60,19 @@ describe('resolveSweepSpec', () => {
     expect(run9.values).toEqual([0.01, 2]);
   });
 
+  it('sweeps the routing extensions like any number, once the base or the overrides give them (docs/routing.md)', () => {
+    const sweep = resolveSweepSpec(spec({
+      overrides: { 'flows[tcp1].startSpread': 0, 'links[f1].cost': 1 },
+      parameter: { path: 'flows[tcp1].startSpread', values: [0, 0.5] },
+      parameter2: { path: 'links[f1].cost', values: [1, 100] },
+    }));
+    const runs = expandSweep(sweep);
+    expect(runs.map((r) => [r.scenario.flows[0].startSpread, (r.scenario.links[1] as { cost?: number }).cost])).toEqual([
+      [0, 1], [0, 1], [0, 100], [0, 100], [0.5, 1], [0.5, 1], [0.5, 100], [0.5, 100],
+    ]);
+    expect(refusal(spec({ parameter: { path: 'flows[tcp1].startSpread', values: [0, 1] } }))).toMatch(/^parameter\.path: /);
+  });
+
   it('reads a file base only through readBase', () => {
     expect(refusal(spec({ base: 'default.json' }))).toBe('base: a file path works only in the CLI; give the scenario itself or { "preset": "<id>" }');
     const sweep = resolveSweepSpec(spec({ base: 'x.json' }), { readBase: () => base });

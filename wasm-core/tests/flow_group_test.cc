@@ -1,0 +1,191 @@
+// Flow groups as an ns-2 script writes them (docs/routing.md): starts spread over an
+// interval, deterministically from the seed, and each copy's own access link; and the
+// presets, which use neither, run exactly as before these fields existed.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "app/start_spread.h"
+#include "scenario_files.h"
+#include "simulation.h"
+
+namespace obs {
+namespace {
+
+nlohmann::json spreadScenario(double spread, std::uint32_t seed = 1) {
+  nlohmann::json j = defaultJson();
+  j["seed"] = seed;
+  j["duration"] = 1;
+  j["flows"][0]["count"] = 8;
+  j["flows"][0]["start"] = 0.1;
+  j["flows"][0]["startSpread"] = spread;
+  return j;
+}
+
+TEST(StartSpread, StartsAreSeededWithinTheIntervalAndNotEqual) {
+  const auto a = replicaStarts(parseScenario(spreadScenario(1.5).dump()));
+  const auto b = replicaStarts(parseScenario(spreadScenario(1.5).dump()));
+  const auto c = replicaStarts(parseScenario(spreadScenario(1.5, 2).dump()));
+  ASSERT_EQ(a.size(), 1u);
+  ASSERT_EQ(a[0].size(), 8u);
+  EXPECT_EQ(a, b);  // same scenario, same seed: same starts
+  EXPECT_NE(a, c);  // another seed: other starts
+  for (double t : a[0]) {
+    EXPECT_GE(t, 0.1);
+    EXPECT_LT(t, 1.6);
+  }
+  EXPECT_NE(a[0][0], a[0][1]);
+  // Without a spread every copy starts at `start`, as before.
+  const auto none = replicaStarts(parseScenario(spreadScenario(0).dump()));
+  EXPECT_EQ(none[0], std::vector<double>(8, 0.1));
+}
+
+TEST(StartSpread, CopiesStartWhenDrawn) {
+  // Over 1 s with starts spread over 1.5 s: copies drawn after the end send nothing,
+  // copies drawn early deliver data.
+  const nlohmann::json j = spreadScenario(1.5);
+  const auto starts = replicaStarts(parseScenario(j.dump()))[0];
+  auto sim = Simulation::fromJson(j.dump());
+  sim->advanceTo(sim->duration());
+  const auto flows = sim->summary()["flows"];
+  int late = 0, early = 0;
+  for (std::size_t k = 0; k < starts.size(); ++k) {
+    const double delivered = flows[k]["delivered"].get<double>();
+    if (starts[k] >= 1) {
+      EXPECT_EQ(delivered, 0) << k;
+      ++late;
+    }
+    if (starts[k] < 0.6) {
+      EXPECT_GT(delivered, 0) << k;
+      ++early;
+    }
+  }
+  EXPECT_GT(late + early, 0);
+}
+
+TEST(StartSpread, RefusalsNameTheField) {
+  nlohmann::json j = spreadScenario(-1);
+  EXPECT_EQ(parserRefusal(j), "flows[0].startSpread must be between 0 and 1e+06 (got -1)");
+  j = spreadScenario(1e6);
+  EXPECT_EQ(parserRefusal(j), "flows[0].startSpread must end by 1e+06 s: start + startSpread is 1e+06");
+}
+
+// Three copies to Client from E1: the group "fast" (two copies) with 50 Mbit/s access
+// each, the group "slow" (one) with 1 Mbit/s: the slow one is limited by its own access,
+// the fast ones are not.
+nlohmann::json accessScenario() {
+  nlohmann::json j = defaultJson();
+  j["duration"] = 3;
+  j["obs"]["burstLoss"] = {{"data", 0}, {"ack", 0}};
+  j["links"][3]["rate"] = 1e9;  // the shared sink link is no bottleneck
+  nlohmann::json fast = j["flows"][0];
+  fast["id"] = "fast";
+  fast["src"] = "E1";
+  fast["count"] = 2;
+  fast["tcp"]["maxWindow"] = 1000;
+  fast["access"] = {{"src", {{"rate", 5e7}, {"delay", 1e-3}, {"queue", 50}}}};
+  nlohmann::json slow = fast;
+  slow["id"] = "slow";
+  slow["count"] = 1;
+  slow["access"] = {{"src", {{"rate", 1e6}, {"delay", 1e-3}, {"queue", 50}}}};
+  j["flows"] = {fast, slow};
+  return j;
+}
+
+TEST(Access, EachCopyHasItsOwnLinkAndQueue) {
+  auto sim = Simulation::fromJson(accessScenario().dump());
+  sim->advanceTo(sim->duration());
+  const auto s = sim->summary();
+  ASSERT_EQ(s["flows"].size(), 3u);
+  EXPECT_EQ(s["flows"][0]["id"], "fast#0");
+  EXPECT_EQ(s["flows"][1]["id"], "fast#1");
+  EXPECT_EQ(s["flows"][2]["id"], "slow");
+  const double slow = s["flows"][2]["goodput"].get<double>();
+  EXPECT_LE(slow, 1e6);
+  EXPECT_GT(slow, 5e5);
+  for (int k = 0; k < 2; ++k) EXPECT_GT(s["flows"][k]["goodput"].get<double>(), 1e7) << k;
+  // The slow copy's window outgrows its own 50-packet queue: drops there, counted.
+  EXPECT_GT(s["packets"]["queueDrops"].get<double>(), 0);
+  // The summary's links are the scenario's own: the drawn ones add none.
+  EXPECT_EQ(s["links"].size(), accessScenario()["links"].size());
+  const Simulation::PacketLedger l = sim->packetLedger();
+  EXPECT_EQ(l.sent, l.delivered + l.linkDrops + l.burstDrops + l.held);
+}
+
+TEST(Access, SinkSideAccessAndBothSides) {
+  nlohmann::json j = accessScenario();
+  j["flows"][0]["dst"] = "E2";
+  j["flows"][0]["access"]["dst"] = {{"rate", 1e7}, {"delay", 1e-3}};
+  j["flows"].erase(1);
+  auto sim = Simulation::fromJson(j.dump());
+  sim->advanceTo(sim->duration());
+  const auto s = sim->summary();
+  for (int k = 0; k < 2; ++k) {
+    const double g = s["flows"][k]["goodput"].get<double>();
+    EXPECT_GT(g, 2e6) << k;
+    EXPECT_LE(g, 1e7) << k;  // each limited by its own 10 Mbit/s sink link
+  }
+}
+
+TEST(Access, ForcedRoutesRunBetweenTheGroupsNodes) {
+  // With access, a route names the group's own src and dst nodes; each copy adds its
+  // private link in front. A route starting at a drawn host is refused (no such node).
+  nlohmann::json j = accessScenario();
+  j["flows"][0]["route"] = {"E1", "C1", "E2", "Client"};
+  j["flows"][0]["ackRoute"] = {"Client", "E2", "C1", "E1"};
+  auto sim = Simulation::fromJson(j.dump());
+  sim->advanceTo(sim->duration());
+  const auto s = sim->summary();
+  for (int k = 0; k < 2; ++k) EXPECT_GT(s["flows"][k]["goodput"].get<double>(), 1e7) << k;
+  j["flows"][0]["route"] = {"fast#0.src", "E1", "C1", "E2", "Client"};
+  EXPECT_EQ(parserRefusal(j), "flows[0].route[0] refers to an unknown node \"fast#0.src\"");
+}
+
+TEST(Access, RefusalsNameTheFieldAndTheRule) {
+  auto refusal = [](auto change) {
+    nlohmann::json j = accessScenario();
+    change(j);
+    return parserRefusal(j);
+  };
+  EXPECT_EQ(refusal([](nlohmann::json& j) { j["flows"][0]["src"] = "Server"; }),
+            "flows[0].src must be a router or an edge node when access.src is given: each copy's own host is "
+            "linked to it (\"Server\" is a host)");
+  EXPECT_EQ(refusal([](nlohmann::json& j) { j["flows"][0]["access"] = nlohmann::json::object(); }),
+            "flows[0].access.src is required (or \"dst\"): access gives each copy its own link at one side or both");
+  EXPECT_EQ(refusal([](nlohmann::json& j) { j["flows"][0]["access"]["src"]["rate"] = 10; }),
+            "flows[0].access.src.rate must be at least 1000 bit/s on a packet link (a 65 KB packet then lasts 9 minutes)");
+  EXPECT_EQ(refusal([](nlohmann::json& j) { j["flows"][0]["access"]["src"].erase("delay"); }),
+            "flows[0].access.src.delay is required");
+  EXPECT_EQ(refusal([](nlohmann::json& j) { j["flows"][0]["access"]["src"]["queue"] = 1.5; }).rfind("flows[0].access.src.queue ", 0), 0u);
+  EXPECT_EQ(refusal([](nlohmann::json& j) { j["flows"][0]["access"]["src"]["loss"] = 0.1; }).rfind("flows[0].access.src.loss ", 0), 0u);
+  EXPECT_EQ(refusal([](nlohmann::json& j) { j["nodes"][0]["id"] = "fast#1.src"; j["links"][0]["a"] = "fast#1.src"; }),
+            "flows[0].access.src draws a host and link named \"fast#1.src\", the id of nodes[0] (rename that one)");
+  EXPECT_EQ(refusal([](nlohmann::json&) {}), "(accepted)");
+}
+
+// The presets' fingerprints over their first second, recorded with the engine before
+// `cost`, `route`, `startSpread` and `access` existed (main at bbd1f28, wasm build): the
+// extension changes nothing for a scenario that does not use it.
+TEST(FormatExtension, PresetsRunExactlyAsBefore) {
+  const std::pair<const char*, const char*> golden[] = {
+      {"first-lesson", "2dd256c9e8bd5dc0"},       {"paper000-lobs", "a8d5917c2db296bd"},
+      {"paper001-highspeed", "6a0c934463bf82da"}, {"paper002-wlan", "30b059e5dab38a21"},
+      {"paper003-fast", "92473c6fa3dce789"},      {"paper003-slow", "7edba8526d196f77"},
+      {"paper004-dumbbell", "9aba9a5776dffafe"},
+  };
+  for (const auto& [name, fingerprint] : golden) {
+    std::ifstream in(std::string(OBS_SCENARIO_DIR) + "/../presets/" + name + ".json");
+    std::stringstream text;
+    text << in.rdbuf();
+    nlohmann::json j = nlohmann::json::parse(text.str());
+    j["duration"] = std::min(j["duration"].get<double>(), 1.0);
+    j["sampleInterval"] = std::max(j.value("sampleInterval", 0.01), 0.01);
+    auto sim = Simulation::fromJson(j.dump());
+    sim->advanceTo(sim->duration());
+    EXPECT_EQ(sim->summary()["fingerprint"], fingerprint) << name;
+  }
+}
+
+}  // namespace
+}  // namespace obs
