@@ -11,6 +11,10 @@
 // window, clamped to [0.5, 0.8]; but only once the throughput is steady (the bandwidth
 // switch: the largest throughput of the last epoch within 20 % of the one before), with
 // RTTmin above 10 ms, and never at the first congestion event. Otherwise beta is Reno's 0.5.
+// Kept continuous where Linux uses integers: Linux's alpha factor is a whole number and
+// is recomputed only when cwnd grows by a segment; ours follows alpha(Delta) on every ACK,
+// as the paper writes it (at RTTmin 44 ms Linux's scaled factor is up to one below ours).
+// Not modelled: Linux's undo of a spurious congestion event (the sender has no undo).
 #pragma once
 #include "tcp/congestion_ops.h"
 
