@@ -22,8 +22,8 @@ namespace obs {
 namespace {
 
 // Plays the sender's part: builds AckInfo, calls the hooks in the sender's order, and
-// applies loss the way the sender's Reno recovery does (ssthresh from the ops, cwnd =
-// ssthresh when recovery ends).
+// applies loss the way the sender's Reno recovery does (ssthresh from the ops, cwnd
+// inflated by the duplicates, then the ops' window when recovery ends).
 struct Driver {
   CongestionOps& ops;
   CongestionState s;
@@ -61,7 +61,8 @@ struct Driver {
   }
   void loss(std::uint32_t flight) {
     s.ssthresh = ops.ssthreshAfterLoss(s, flight, now);
-    s.cwnd = s.ssthresh;
+    s.cwnd = s.ssthresh + 3;  // Reno's recovery: ssthresh plus the three duplicates
+    s.cwnd = ops.cwndAfterRecovery(s);
   }
   void loss() { loss(static_cast<std::uint32_t>(s.cwnd)); }
   void timeout(std::uint32_t flight) {
@@ -159,14 +160,17 @@ TEST(CcScalable, AddsAHundredthPerAckAndKeepsSevenEighthsOnLoss) {
   EXPECT_DOUBLE_EQ(d.s.ssthresh, 87.5);
 }
 
-TEST(CcScalable, IsRenoAtOrBelowTheLegacyWindow) {
+TEST(CcScalable, GrowsAsRenoBelowAHundredSegmentsAndBacksOffByAnEighthAtAnyWindow) {
   Scalable ops;
-  Driver d(ops, 10, 5);
+  Driver d(ops, 20, 5);
   d.ack(0.01);
-  EXPECT_DOUBLE_EQ(d.s.cwnd, 10.1);
+  EXPECT_DOUBLE_EQ(d.s.cwnd, 20 + 1.0 / 20);  // Reno's, faster than a = 0.01 here
   d.s.cwnd = 10;
   d.loss(10);
-  EXPECT_DOUBLE_EQ(d.s.ssthresh, 5);
+  EXPECT_DOUBLE_EQ(d.s.ssthresh, 8.75);
+  d.s.cwnd = 2;
+  d.loss(2);
+  EXPECT_DOUBLE_EQ(d.s.ssthresh, 2);  // at least two segments
 }
 
 // ---- BIC-TCP -------------------------------------------------------------------------
@@ -334,26 +338,109 @@ TEST(CcHtcp, BetaIsTheRttRatioClampedToHalfAndFourFifths) {
   EXPECT_DOUBLE_EQ(Htcp::betaOf(0, 0), 0.5);  // no samples
 }
 
-TEST(CcHtcp, BacksOffByTheRttRatioAndScalesAlphaByTwoOneMinusBeta) {
+TEST(CcHtcp, RttScaleIsRttMinOverAHundredMillisecondsClamped) {
+  EXPECT_DOUBLE_EQ(Htcp::rttScale(0.1), 1);
+  EXPECT_DOUBLE_EQ(Htcp::rttScale(0.044), 0.44);
+  EXPECT_DOUBLE_EQ(Htcp::rttScale(0.005), 0.1);  // Linux: 100 ms / RTTmin at most 10
+  EXPECT_DOUBLE_EQ(Htcp::rttScale(0.5), 2);      // and at least 0.5
+}
+
+TEST(CcHtcp, BandwidthSwitchAcceptsAThroughputWithinTwentyPercent) {
+  EXPECT_TRUE(Htcp::throughputSteady(100, 100));
+  EXPECT_TRUE(Htcp::throughputSteady(120, 100));
+  EXPECT_FALSE(Htcp::throughputSteady(121, 100));
+  EXPECT_TRUE(Htcp::throughputSteady(80, 100));
+  EXPECT_FALSE(Htcp::throughputSteady(79, 100));
+  EXPECT_FALSE(Htcp::throughputSteady(100, 0));  // the first measured epoch
+  EXPECT_TRUE(Htcp::throughputSteady(0, 0));     // nothing measured yet
+}
+
+// One congestion epoch: `cwnd` segments per RTT at RTTmin for 1 s, then the queue fills
+// (the RTT climbs to `rttMax` in 20 ms steps, as Linux accepts them) and a loss.
+void htcpEpoch(Driver& d, double cwnd, double rttMin, double rttMax) {
+  d.s.cwnd = cwnd;
+  d.s.ssthresh = 1;
+  for (double t = 0; t < 1; t += rttMin) d.round(rttMin);
+  double step = std::min(0.02, (rttMax - rttMin) / 3);
+  for (double r = rttMin + step; r <= rttMax + 1e-12; r += step) d.ack(0.001, r);
+  d.loss();
+}
+
+TEST(CcHtcp, BetaIsHalfUntilTwoSteadyEpochsThenTheRttRatio) {
   Htcp ops;
-  Driver d(ops, 100, 50);
-  d.ack(0.01, 0.1);
-  d.ack(0.01, 0.16);  // the queue filled: RTTmax 0.16
+  Driver d(ops, 100, 1);
+  htcpEpoch(d, 100, 0.1, 0.16);
+  EXPECT_DOUBLE_EQ(ops.beta(), 0.5);  // the first event: no earlier throughput to compare
+  EXPECT_GT(ops.maxThroughput(), 0);
+  htcpEpoch(d, 100, 0.1, 0.16);
+  EXPECT_DOUBLE_EQ(ops.beta(), 0.5);  // steady, but the mode switch only turns on now
+  htcpEpoch(d, 100, 0.1, 0.16);
+  EXPECT_NEAR(ops.beta(), 0.1 / 0.16, 1e-9);
+  // The throughput doubles (the path changed): back to 0.5 and the switch off again.
+  htcpEpoch(d, 200, 0.1, 0.16);
+  EXPECT_DOUBLE_EQ(ops.beta(), 0.5);
+  htcpEpoch(d, 200, 0.1, 0.16);
+  EXPECT_DOUBLE_EQ(ops.beta(), 0.5);
+  htcpEpoch(d, 200, 0.1, 0.16);
+  EXPECT_NEAR(ops.beta(), 0.1 / 0.16, 1e-9);
+}
+
+TEST(CcHtcp, BetaStaysHalfBelowTenMillisecondsRttMin) {
+  Htcp ops;
+  Driver d(ops, 100, 1);
+  for (int i = 0; i < 4; ++i) htcpEpoch(d, 100, 0.008, 0.012);
+  EXPECT_DOUBLE_EQ(ops.beta(), 0.5);
+}
+
+TEST(CcHtcp, SsthreshIsBetaTimesTheWindow) {
+  Htcp ops;
+  Driver d(ops, 100, 1);
+  for (int i = 0; i < 2; ++i) htcpEpoch(d, 100, 0.1, 0.16);
+  d.s.cwnd = 100;
+  d.s.ssthresh = 1;
+  for (double t = 0; t < 1; t += 0.1) d.round(0.1);
+  for (double r : {0.12, 0.14, 0.16}) d.ack(0.001, r);
   double w = d.s.cwnd;
   d.loss();
-  EXPECT_DOUBLE_EQ(ops.beta(), 0.625);
-  EXPECT_DOUBLE_EQ(d.s.ssthresh, 0.625 * w);
-  // Within Delta_L of the loss: 2 (1 - 0.625) x 1 = 0.75 segments per RTT.
-  double before = d.s.cwnd;
-  d.ack(0.5, 0.1);
-  EXPECT_DOUBLE_EQ(d.s.cwnd, before + 0.75 / before);
-  // Two seconds after the loss: 0.75 x alpha(2) = 0.75 x 11.25.
-  before = d.s.cwnd;
-  d.ack(1.5, 0.1);
-  EXPECT_DOUBLE_EQ(d.s.cwnd, before + 0.75 * 11.25 / before);
-  // This epoch saw only 0.1 s RTTs: the next backoff is the gentlest allowed.
+  EXPECT_NEAR(d.s.ssthresh, 0.625 * w, 1e-9);
+}
+
+TEST(CcHtcp, RttMaxClimbsAtMostTwentyMillisecondsPerSampleAndFadesAtEachEvent) {
+  Htcp ops;
+  Driver d(ops, 10, 1);
+  d.ack(0.01, 0.1);
+  d.ack(0.01, 0.2);  // one late ACK is no queue
+  EXPECT_DOUBLE_EQ(ops.rttMax(), 0.1);
+  d.ack(0.01, 0.115);
+  d.ack(0.01, 0.13);
+  EXPECT_DOUBLE_EQ(ops.rttMax(), 0.13);
   d.loss();
-  EXPECT_DOUBLE_EQ(ops.beta(), 0.8);
+  EXPECT_NEAR(ops.rttMax(), 0.1 + 0.95 * 0.03, 1e-12);
+}
+
+TEST(CcHtcp, AlphaIsScaledByTwoOneMinusBetaAndByRttMinFlooredAtOne) {
+  // RTTmin 44 ms: within Delta_L the scaled factor 0.44 is floored at 1, so the increase
+  // is 2 (1 - 0.5) = 1 segment per RTT, Reno's.
+  Htcp ops;
+  Driver d(ops, 20, 1);
+  d.ack(0.01, 0.044);
+  d.loss();  // the congestion event; beta 0.5
+  d.ack(0.01, 0.044);  // recovery is over: Delta counts from here
+  double t0 = d.now;
+  EXPECT_DOUBLE_EQ(ops.alpha(t0 + 0.5), 1);
+  // Two seconds on: alpha(2) = 11.25, x 0.44 x 2 (1 - 0.5).
+  EXPECT_NEAR(ops.alpha(t0 + 2), 11.25 * 0.44, 1e-12);
+  double before = d.s.cwnd;
+  d.ack(2, 0.044);
+  EXPECT_NEAR(d.s.cwnd, before + 11.25 * 0.44 / before, 1e-12);
+
+  // RTTmin 200 ms: the factor doubles (the clamp's upper end), even within Delta_L.
+  Htcp slow;
+  Driver e(slow, 20, 1);
+  e.ack(0.01, 0.2);
+  e.loss();
+  e.ack(0.01, 0.2);
+  EXPECT_DOUBLE_EQ(slow.alpha(e.now + 0.5), 2);
 }
 
 // ---- Vegas ---------------------------------------------------------------------------
@@ -460,6 +547,33 @@ TEST(CcWestwood, DuplicateAcksCountOnceAndAreNotCountedAgainByTheCumulativeAck) 
   }
   EXPECT_GT(lo, 980);
   EXPECT_LT(hi, 1020);
+}
+
+TEST(CcWestwood, RecoveryEndsAtSsthreshOnlyIfThatDoesNotRaiseTheWindow) {
+  // About 200 segments per second at RTTmin 0.1 s: BWE x RTTmin near 20 segments.
+  auto estimate = [](Driver& d) {
+    for (int i = 0; i < 80; ++i) d.ack(0.005, 0.1);
+  };
+  {
+    Westwood ops;
+    Driver d(ops, 30, 1);  // more than the path holds: cut to the estimate
+    estimate(d);
+    double w = d.s.cwnd;
+    d.loss();
+    EXPECT_DOUBLE_EQ(d.s.ssthresh, ops.bandwidthEstimate() * ops.rttMin());
+    EXPECT_LT(d.s.ssthresh, w);
+    EXPECT_DOUBLE_EQ(d.s.cwnd, d.s.ssthresh);
+  }
+  {
+    Westwood ops;
+    Driver d(ops, 4, 1);  // a random loss below the estimate: the window is kept
+    estimate(d);
+    double w = d.s.cwnd;
+    d.loss();
+    EXPECT_DOUBLE_EQ(d.s.ssthresh, ops.bandwidthEstimate() * ops.rttMin());
+    EXPECT_LT(w, d.s.ssthresh);
+    EXPECT_DOUBLE_EQ(d.s.cwnd, w);
+  }
 }
 
 TEST(CcWestwood, GrowsAsReno) {

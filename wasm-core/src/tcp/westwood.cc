@@ -56,6 +56,7 @@ void Westwood::observeAck(const AckInfo& ack) {
 void Westwood::onNewAck(CongestionState& s, const AckInfo& ack) { reno_.onNewAck(s, ack); }
 
 double Westwood::ssthreshAfterLoss(const CongestionState& s, std::uint32_t flight, double now) {
+  cwndAtLoss_ = s.cwnd;
   // Before the first sample there is no estimate to use: Reno's halving.
   if (bwEst_ <= 0 || rttMin_ <= 0) return reno_.ssthreshAfterLoss(s, flight, now);
   return std::max(bwEst_ * rttMin_, 2.0);  // segments/s x s = segments
@@ -67,6 +68,12 @@ double Westwood::ssthreshAfterTimeout(const CongestionState& s, std::uint32_t fl
   // Linux: a timeout may mean the path changed; RTTmin restarts from the next sample.
   resetRttMin_ = true;
   return ssthresh;
+}
+
+double Westwood::cwndAfterRecovery(const CongestionState& s) {
+  // s.cwnd is the inflated window of recovery here; the rule compares with the window
+  // the loss was detected at.
+  return cwndAtLoss_ > 0 ? std::min(s.ssthresh, cwndAtLoss_) : s.ssthresh;
 }
 
 }  // namespace obs

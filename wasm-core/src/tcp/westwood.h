@@ -6,6 +6,10 @@
 // minimum RTT (BWE x RTTmin) instead of halving. A random loss (a dropped burst on an
 // optical path) then costs little window when the path is not congested, while after a
 // congestion loss the estimate is about what the bottleneck delivers. Growth is Reno's.
+// The window after fast recovery is ssthresh only if that does not raise it (Mascolo et
+// al.: "if cwnd > ssthresh then cwnd = ssthresh"): an estimate above the window at the
+// loss is room for the window to grow into, in slow start, not a burst to send at once.
+// (Linux sets cwnd = ssthresh when recovery completes, raising it in that case.)
 #pragma once
 #include "tcp/congestion_ops.h"
 #include "tcp/reno.h"
@@ -24,12 +28,14 @@ class Westwood final : public CongestionOps {
   double ssthreshAfterLoss(const CongestionState& s, std::uint32_t flight, double now) override;
   double ssthreshAfterTimeout(const CongestionState& s, std::uint32_t flight,
                               double now) override;
+  double cwndAfterRecovery(const CongestionState& s) override;
 
   double bandwidthEstimate() const { return bwEst_; }  // segments / s
   double rttMin() const { return rttMin_; }
 
  private:
   Reno reno_;
+  double cwndAtLoss_ = 0;   // the window when the last loss was detected
   bool started_ = false;
   double sampleStart_ = 0;  // seconds
   double delivered_ = 0;    // segments acknowledged since sampleStart_
