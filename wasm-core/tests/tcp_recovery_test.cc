@@ -358,6 +358,36 @@ TEST(TahoeRecovery, ThreeLossesInOneWindowResendDeliveredData) {
   EXPECT_GT(loop.receiver->duplicates(), 0u);
 }
 
+// Westwood+'s ssthresh (BWE x RTTmin) may lie above the window at a loss: after a timeout
+// the estimate still holds the old pipe while cwnd restarts from one. Fast recovery then
+// works with the window at the loss, so entering it never raises cwnd (Mascolo et al.).
+TEST(WestwoodRecovery, EnteringRecoveryNeverRaisesTheWindow) {
+  for (TcpRecoveryKind kind : {TcpRecoveryKind::Reno, TcpRecoveryKind::NewReno}) {
+    TcpSpec spec = tcpSpec(kind, 1, 65535, 64);
+    spec.variant = TcpVariantKind::Westwood;
+    ScriptedSender b(spec);
+    // 1.2 s of rounds of 20 ms, each acknowledging all that is outstanding: the estimate
+    // learns a pipe of about 64 segments.
+    for (int round = 0; round < 60; ++round) b.ack(b.sender->maxSent(), {}, 0.02);
+    // Nothing acknowledged: a timeout, cwnd 1, everything outstanding resent by go-back-N.
+    std::uint32_t una = b.sender->sndUna();
+    std::uint32_t high = b.sender->maxSent();
+    b.sim.runUntil(b.sim.now() + fromSeconds(3));
+    ASSERT_GE(b.sender->counters().rtos, 1u);
+    // Only the first was lost: one ACK covers the old window, the next one new data; then
+    // a new segment is lost and three duplicates report it, with cwnd 3 and a high estimate.
+    b.ack(high, {}, 0.02);
+    ASSERT_EQ(b.sender->state(), TcpCongState::Open);
+    ASSERT_GT(high, una);
+    b.ack(high + 1, {}, 0.02);
+    double before = b.sender->cwnd();
+    for (int i = 0; i < 3; ++i) b.ack(high + 1, {}, 0.001);
+    ASSERT_EQ(b.sender->state(), TcpCongState::Recovery) << static_cast<int>(kind);
+    EXPECT_GT(b.sender->ssthresh(), before + 3) << static_cast<int>(kind);  // the estimate
+    EXPECT_LE(b.sender->cwnd(), before + 3) << static_cast<int>(kind);      // not a burst
+  }
+}
+
 TEST(LossRecovery, EveryKindDeliversEverythingInOrder) {
   for (TcpRecoveryKind kind : {TcpRecoveryKind::Tahoe, TcpRecoveryKind::Reno,
                                TcpRecoveryKind::NewReno, TcpRecoveryKind::Sack}) {

@@ -46,6 +46,11 @@ class CongestionOps {
   }
   // The window to continue with when fast recovery ends (the full ACK).
   virtual double cwndAfterRecovery(const CongestionState& s) { return s.ssthresh; }
+  // Whether ssthresh after a loss may lie above the window at the loss (Westwood+'s
+  // BWE x RTTmin): the window fast recovery works with is then the window at the loss, so
+  // entering recovery never raises cwnd. Halving variants keep RFC 5681's ssthresh + 3
+  // even from a window of one segment.
+  virtual bool recoveryKeepsBelowWindow() const { return false; }
 };
 
 std::unique_ptr<CongestionOps> makeCongestionOps(const TcpSpec& spec);

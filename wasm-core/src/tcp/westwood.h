@@ -9,7 +9,8 @@
 // The window after fast recovery is ssthresh only if that does not raise it (Mascolo et
 // al.: "if cwnd > ssthresh then cwnd = ssthresh"): an estimate above the window at the
 // loss is room for the window to grow into, in slow start, not a burst to send at once.
-// (Linux sets cwnd = ssthresh when recovery completes, raising it in that case.)
+// The same holds on entering fast recovery (recoveryKeepsBelowWindow). (Linux sets
+// cwnd = ssthresh when recovery completes, raising it in that case.)
 #pragma once
 #include "tcp/congestion_ops.h"
 #include "tcp/reno.h"
@@ -29,6 +30,7 @@ class Westwood final : public CongestionOps {
   double ssthreshAfterTimeout(const CongestionState& s, std::uint32_t flight,
                               double now) override;
   double cwndAfterRecovery(const CongestionState& s) override;
+  bool recoveryKeepsBelowWindow() const override { return true; }
 
   double bandwidthEstimate() const { return bwEst_; }  // segments / s
   double rttMin() const { return rttMin_; }
