@@ -29,10 +29,10 @@ bool GoBackNRecovery::fillWindow(RecoveryHost& h, std::uint32_t window, std::uin
   std::uint32_t una = h.sndUna();
   for (std::uint32_t next = h.sndNxt(); next - una < limit; ++next) {
     if (next >= available) return true;
-    if (next - una >= window) {
-      if (next < h.maxSent()) break;  // previously unsent data only (RFC 3042)
-      ++limited_;
-    }
+    // Beyond the window: Limited Transmit. From sndNxt, as ns-2's send_one() and the BSDs'
+    // tcp_output(): after a go-back-N restart that may be a segment sent before, which
+    // the walk has not resent yet (RFC 3042 speaks of new data, with no go-back-N walk).
+    if (next - una >= window) ++limited_;
     h.transmit(next);
   }
   return false;

@@ -101,7 +101,8 @@ class LossRecovery {
 // dupAckThreshold - 1 duplicates lets the flight grow one segment past cwnd, as far as the
 // receiver's window allows, cwnd itself unchanged, so a small window still gathers the
 // duplicates a fast retransmit needs. ns-2's agents do the same (send_one() on a duplicate
-// below numdupacks_, with singledup_ on by default), also after a timeout.
+// below numdupacks_, with singledup_ on by default), also after a timeout, and so do we:
+// the segment goes from sndNxt, which after go-back-N may be one not yet resent.
 class GoBackNRecovery : public LossRecovery {
  public:
   explicit GoBackNRecovery(const TcpSpec& spec)
