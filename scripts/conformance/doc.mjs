@@ -12,7 +12,9 @@ import { TARGETS, deterministicVerdict, pct, relDiff, seedsVerdict } from './com
 
 const DOCS = fileURLToPath(new URL('../../docs', import.meta.url));
 const mbps = (v) => (v / 1e6).toFixed(3);
-const pair = (a, b) => (a === b ? `${a}` : `**${a} / ${b}**`);
+// Counts print as they are; a fractional ssthresh to 3 decimals (14.7, not 30.799999999999997).
+const num = (v) => (typeof v === 'number' && !Number.isInteger(v) ? String(Number(v.toFixed(3))) : `${v}`);
+const pair = (a, b) => (a === b ? num(a) : `**${num(a)} / ${num(b)}**`);
 
 /** Where the engine and ns-2 differ on purpose, with the size measured here or in issue 20. */
 const KNOWN_DIFFERENCES = [
