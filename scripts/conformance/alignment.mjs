@@ -46,6 +46,8 @@ export const AGENT_ROWS = Object.freeze([
   { name: 'RTT samples', ns2Var: 'timestamps_', agents: 'all', ns2: () => 'true', ours: '(every ACK, Karn)',
     why: "One RTT sample per ACK on both sides. ns-2 takes them from timestamps (also from resent segments, where ours follows Karn's rule and skips them); the option is 0 bytes on the wire (ts_option_size_ 0) so sizes stay equal." },
   { name: 'Timestamp option size', ns2Var: 'ts_option_size_', agents: 'all', ns2: () => 0, ours: '(none)', why: 'See RTT samples.' },
+  { name: 'Growth from the first ACK', ns2Var: 'delay_growth_', agents: 'classic', ns2: () => 'false', ours: '(none)',
+    why: "ns-2's classic agents default to true: cwnd goes back to windowInit_ on the first ACK, meant for the SYN's; with syn_ false that ACK is data packet 0's, so ns-2's slow start would run one RTT behind ours (a time shift that moves which segments a small queue drops)." },
   { name: 'Limited Transmit', ns2Var: 'singledup_', agents: 'classic', ns2: () => 1, ours: '(RFC 3042, all recoveries)',
     why: "ns-2's default, set to make it visible: one new segment on each of the first numdupacks_ - 1 duplicates (send_one()), as the engine's Limited Transmit (docs/model.md, since issue 20's finding 5)." },
   { name: 'Fast-retransmit guard', ns2Var: 'bugFix_', agents: 'classic', ns2: () => 'true',

@@ -245,11 +245,11 @@ export const PRESETS: readonly Preset[] = deepFreeze([
         show: { speed: 1, view: { tab: 'charts', chart: 'throughput', bigNetwork: false } },
       },
       {
-        text: 'Slow start overflows the 5-packet bottleneck queue. In this run the drops hit Reno and NewReno (as in ns-2 with the same queue): NewReno loses two segments of a 4-segment window, too few duplicate ACKs follow, and it times out; Reno loses four, makes a fast retransmit, then times out. Their cwnd charts fall; Tahoe loses nothing, keeps its 10-segment window and ends ahead. Which flow loses depends on who overflows the queue, not on the seed (nothing here is random): start Tahoe 1 ms later and it is Tahoe that loses segments, falls back to one segment and slow-starts.',
+        text: 'Slow start overflows the 5-packet bottleneck queue. In this run the drops hit Reno and NewReno. Reno loses four segments of one window, makes a fast retransmit, then times out. NewReno loses two segments of a 4-segment window and one more just after, yet gets its third duplicate ACK: Limited Transmit sends a new segment on each of the first two, so the receiver has something to answer. Their cwnd charts fall; Tahoe loses nothing, keeps its 10-segment window and ends ahead. Which flow loses depends on who overflows the queue, not on the seed (nothing here is random): start Tahoe 1 ms later and it is Tahoe that loses segments, falls back to one segment and slow-starts.',
         show: { speed: 0.1, view: { tab: 'charts', chart: 'cwnd', bigNetwork: false }, pauseAt: { event: 'packet-dropped', reason: 'queue' } },
       },
       {
-        text: 'Reno leaves fast recovery on the first new ACK, with three of its four lost segments still missing, and then times out: one fast retransmit repairs one hole. NewReno, which would resend one hole per partial ACK, never entered fast recovery here: its losses came while its window was too small for three duplicate ACKs.',
+        text: 'Reno leaves fast recovery on the first new ACK, with three of its four lost segments still missing, and then times out: one fast retransmit repairs one hole. NewReno stays in fast recovery until everything sent before its loss is acknowledged, resending one hole per partial ACK: its three lost segments come back without a timeout.',
         show: { speed: 0.1, view: { tab: 'charts', chart: 'cwnd', bigNetwork: false }, pauseAt: { event: 'recovery-exit', flow: 'reno' } },
       },
       {
