@@ -72,8 +72,9 @@ class LossRecovery {
   // 3.2, step 2) leaves them out of the FlightSize that sets ssthresh.
   virtual std::uint32_t limitedTransmits() const { return 0; }
   // Fast retransmit, with ssthresh already set and recover() = maxSent(): resends, sets
-  // cwnd, and returns the state to enter.
-  virtual TcpCongState startRecovery(RecoveryHost& h) = 0;
+  // cwnd from `window`, the window recovery works towards (ssthresh, or less: see
+  // CongestionOps::recoveryKeepsBelowWindow), and returns the state to enter.
+  virtual TcpCongState startRecovery(RecoveryHost& h, double window) = 0;
   // In recovery, a duplicate ACK.
   virtual void onDuplicateInRecovery(RecoveryHost& h) { (void)h; }
   // In recovery, an ACK of new data up to `ackNo`: does it end recovery? If not it is a

@@ -8,9 +8,9 @@ bool NewRenoRecovery::lossDetected(const RecoveryHost& h, std::uint32_t dupAcks)
   return RenoRecovery::lossDetected(h, dupAcks);  // with Reno's guard, RFC 6582 step 2
 }
 
-TcpCongState NewRenoRecovery::startRecovery(RecoveryHost& h) {
+TcpCongState NewRenoRecovery::startRecovery(RecoveryHost& h, double window) {
   firstPartialAck_ = true;
-  return RenoRecovery::startRecovery(h);
+  return RenoRecovery::startRecovery(h, window);
 }
 
 bool NewRenoRecovery::endsRecovery(const RecoveryHost& h, std::uint32_t ackNo) const {

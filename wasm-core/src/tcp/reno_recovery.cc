@@ -6,10 +6,9 @@ bool RenoRecovery::lossDetected(const RecoveryHost& h, std::uint32_t dupAcks) co
   return dupAcks == dupThresh_ && pastRecover(h);
 }
 
-TcpCongState RenoRecovery::startRecovery(RecoveryHost& h) {
+TcpCongState RenoRecovery::startRecovery(RecoveryHost& h, double window) {
   h.transmit(h.sndUna());  // step 2 (the sender restarts the timer)
-  CongestionState& w = h.window();
-  w.cwnd = w.ssthresh + dupThresh_;  // step 3
+  h.window().cwnd = window + dupThresh_;  // step 3: ssthresh + 3
   return TcpCongState::Recovery;
 }
 

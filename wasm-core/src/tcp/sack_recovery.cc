@@ -26,9 +26,8 @@ bool SackRecovery::lossDetected(const RecoveryHost& h, std::uint32_t dupAcks) co
   return dupAcks >= dupThresh_ || board_.isLost(h.sndUna());
 }
 
-TcpCongState SackRecovery::startRecovery(RecoveryHost& h) {
-  CongestionState& w = h.window();
-  w.cwnd = w.ssthresh;  // (4.2)
+TcpCongState SackRecovery::startRecovery(RecoveryHost& h, double window) {
+  h.window().cwnd = window;  // (4.2): ssthresh
   rescued_ = false;
   rtoLost_ = 0;
   h.transmit(h.sndUna());  // (4.3)

@@ -35,7 +35,7 @@ class SackRecovery final : public LossRecovery {
   bool onAck(RecoveryHost& h, bool sameAck, const SackOption& sack) override;
   bool lossDetected(const RecoveryHost& h, std::uint32_t dupAcks) const override;
   std::uint32_t limitedTransmits() const override { return limited_; }
-  TcpCongState startRecovery(RecoveryHost& h) override;
+  TcpCongState startRecovery(RecoveryHost& h, double window) override;
   bool endsRecovery(const RecoveryHost& h, std::uint32_t ackNo) const override;
   void onTimeout(RecoveryHost& h) override;
   bool fillWindow(RecoveryHost& h, std::uint32_t window, std::uint32_t available) override;

@@ -240,16 +240,13 @@ void TcpSender::startRecovery() {
   resentByTimer_ = false;
   ++counters_.fastRetransmits;
   recover_ = maxSent_;
-  if (ops_->recoveryKeepsBelowWindow() && cc_.ssthresh > cc_.cwnd) {
-    // Recovery works with the window at the loss (Mascolo et al.: cwnd = ssthresh only if
-    // cwnd > ssthresh); ssthresh itself stays, room for slow start after the recovery.
-    const double ssthresh = cc_.ssthresh;
-    cc_.ssthresh = std::max(std::floor(cc_.cwnd), 1.0);
-    state_ = recovery_->startRecovery(*this);
-    cc_.ssthresh = ssthresh;
-  } else {
-    state_ = recovery_->startRecovery(*this);
-  }
+  // Recovery works towards ssthresh; where ssthresh may lie above the window at the loss
+  // (Westwood+), towards that window (Mascolo et al.: cwnd = ssthresh only if cwnd >
+  // ssthresh), and ssthresh stays, room for slow start after the recovery.
+  double window = cc_.ssthresh;
+  if (ops_->recoveryKeepsBelowWindow() && window > cc_.cwnd)
+    window = std::max(std::floor(cc_.cwnd), 1.0);
+  state_ = recovery_->startRecovery(*this, window);
   // The fast retransmit gets a whole RTO to come back, as in ns-2 (reset_rtx_timer in
   // every dupack_action), Linux and FreeBSD; RFC 6298 5.1 alone would leave the timer
   // running from the last new ACK, and on a path whose RTO is near one RTT it would
