@@ -85,6 +85,7 @@ Simulation::Simulation(const Scenario& scenario, const RunBudget& budget)
       throw ScenarioError("flows[" + std::to_string(f) + "]: no path of links leads from " +
                           quoteInput(scenario_.nodes[from].id) + " to " + quoteInput(scenario_.nodes[to].id));
     }
+    groupRoutes_.emplace_back(data, acks);
     for (int c = 0; c < spec.count; ++c) {
       if (topology_.access[f].empty()) {
         pending.push_back({&spec, c, data, acks});

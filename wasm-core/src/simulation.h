@@ -75,6 +75,11 @@ class Simulation final : public PacketReceiver, public EventHandler {
   const std::vector<LiveChangeSpec>& liveChangesApplied() const { return applied_; }
 
   const std::vector<std::string>& flowIds() const { return flowIds_; }
+  // The routes the run uses, for the editor's route display and the log's "via" (docs/
+  // engine-api.md, "Routes"): per flow group its data and ACK route between its src and
+  // dst nodes (a copy's own access links are not listed), and every optical path by the
+  // index BurstFormed events carry. Node and link ids, in hop order (simulation_routes.cc).
+  nlohmann::ordered_json routes() const;
   // Moves out the samples taken since the last call.
   SampleColumns drainSamples();
   // Visual events for the animation: off until enabled (the CLI never pays for them).
@@ -164,6 +169,8 @@ class Simulation final : public PacketReceiver, public EventHandler {
   std::vector<std::unique_ptr<AssemblyFeed>> assemblyFeeds_;
   std::vector<FlowInstance> flows_;
   std::vector<std::string> flowIds_;
+  // Per flow group (scenario.flows index): its data and ACK route between src and dst.
+  std::vector<std::pair<const Route*, const Route*>> groupRoutes_;
   SampleColumns samples_;
   std::uint64_t packetsDelivered_ = 0;
   struct ScheduledChange {

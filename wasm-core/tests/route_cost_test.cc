@@ -201,5 +201,31 @@ TEST(RouteCost, RefusalsNameTheFieldAndTheRule) {
             "flows[0].route[1] is the host \"Server\", which does not forward (hosts end routes only)");
 }
 
+TEST(RouteCost, RoutesReportTheTwoDirectionsAndEveryOpticalPath) {
+  // What the editor draws for a selected flow and the log names as "via": the engine's
+  // own routes, so asymmetric costs show data over the core and ACKs over packets.
+  auto sim = Simulation::fromJson(asymmetric().dump());
+  const auto r = sim->routes();
+  ASSERT_EQ(r["flows"].size(), 1u);
+  EXPECT_EQ(r["flows"][0]["data"]["nodes"], nlohmann::ordered_json({"Server", "E1", "C1", "E2", "Client"}));
+  EXPECT_EQ(r["flows"][0]["ack"]["nodes"], nlohmann::ordered_json({"Client", "E2", "R1", "E1", "Server"}));
+  EXPECT_EQ(r["flows"][0]["data"]["links"].size(), 4u);
+  ASSERT_EQ(r["opticalPaths"].size(), 1u);
+  EXPECT_EQ(r["opticalPaths"][0]["ingress"], "E1");
+  EXPECT_EQ(r["opticalPaths"][0]["egress"], "E2");
+  EXPECT_EQ(r["opticalPaths"][0]["nodes"], nlohmann::ordered_json({"E1", "C1", "E2"}));
+  // Every burst's formed event names that path by its index.
+  sim->setVisualEvents(true);
+  sim->advanceTo(0.05);
+  const VisualEventColumns c = sim->drainVisualEvents();
+  int formed = 0;
+  for (std::size_t i = 0; i < c.rows(); ++i) {
+    if (c.kind[i] != static_cast<std::uint8_t>(VisualEventKind::BurstFormed)) continue;
+    ++formed;
+    EXPECT_EQ(c.link[i], 0);
+  }
+  EXPECT_GT(formed, 0);
+}
+
 }  // namespace
 }  // namespace obs

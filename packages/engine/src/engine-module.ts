@@ -21,6 +21,22 @@ export interface LiveChangeResult {
   at: number;
 }
 
+/** A route in ids, hop order: `nodes` has one more entry than `links`. */
+export interface RouteIds {
+  nodes: string[];
+  links: string[];
+}
+
+/**
+ * The routes a loaded scenario uses (docs/engine-api.md, "Routes"): per flow group its
+ * data and ACK route between its `src` and `dst` nodes (a copy's own access links are not
+ * listed), and every optical path, indexed as BurstFormed events' `link` column.
+ */
+export interface EngineRoutes {
+  flows: { id: string; data: RouteIds; ack: RouteIds }[];
+  opticalPaths: (RouteIds & { ingress: string; egress: string })[];
+}
+
 export interface Simulation {
   /** False if the scenario was refused; then only error() and delete() may be called. */
   ok(): boolean;
@@ -61,6 +77,8 @@ export interface Simulation {
   changeLive(path: string, value: number): LiveChangeResult;
   /** JSON array of expanded flow ids ("tcp1", or "tcp1#0".. with count). */
   flowIdsJson(): string;
+  /** JSON of {@link EngineRoutes}: the routes the loaded scenario uses. */
+  routesJson(): string;
   /** Samples taken since the last drain, as fresh copies. */
   drainSamples(): SampleColumns;
   /** Off by default (the CLI never pays for them). */
@@ -111,7 +129,7 @@ export interface VisualEventColumns {
   /** Burst id; flow index for packets and TCP events. */
   id: Int32Array;
   node: Int32Array;
-  /** Index into scenario.links. */
+  /** Index into scenario.links. Burst formed: its optical path (index in EngineRoutes.opticalPaths). */
   link: Int32Array;
   /** 0 from link.a to link.b, 1 back. Burst formed: how many flows the burst carries. */
   dir: Int32Array;

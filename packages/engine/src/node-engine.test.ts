@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ScenarioError, defaultScenario } from '@obs-tcp-sim/scenario';
 import type { Scenario } from '@obs-tcp-sim/scenario';
 import { SAMPLE_COLUMNS, TCP_PHASES } from './engine-module';
-import type { Simulation } from './engine-module';
+import type { EngineRoutes, Simulation } from './engine-module';
 import { loadEngineNode, runScenarioNode } from './node-engine.js';
 
 const engine = await loadEngineNode();
@@ -25,6 +25,28 @@ function withBurstLoss(data: number, ack: number): Scenario {
 describe('the wasm engine under Node', () => {
   it('reports its version', () => {
     expect(engine.module.engineVersion()).toMatch(/\S/);
+  });
+
+  it('reports the routes it uses, and names each burst\'s optical path by their index', () => {
+    const sim = open(defaultScenario);
+    try {
+      const routes = JSON.parse(sim.routesJson()) as EngineRoutes;
+      expect(routes.flows.map((f) => f.id)).toEqual(['tcp1']);
+      const data = routes.flows[0].data;
+      expect(data.nodes[0]).toBe(defaultScenario.flows[0].src);
+      expect(data.nodes.at(-1)).toBe(defaultScenario.flows[0].dst);
+      expect(data.links.length).toBe(data.nodes.length - 1);
+      expect(routes.flows[0].ack.nodes).toEqual([...data.nodes].reverse());
+      sim.setVisualEvents(true);
+      sim.advanceTo(0.2);
+      const events = sim.drainVisualEvents();
+      const paths = new Set<number>();
+      for (let i = 0; i < events.kind.length; i++) if (events.kind[i] === 0) paths.add(events.link[i]);
+      expect(paths.size).toBeGreaterThan(0);
+      for (const p of paths) expect(routes.opticalPaths[p]?.ingress).toMatch(/\S/);
+    } finally {
+      sim.delete();
+    }
   });
 
   it('samples every flow each sampleInterval, in time order, in typed columns', () => {

@@ -1,6 +1,6 @@
 import * as Comlink from 'comlink';
 import type { Summary } from '@obs-tcp-sim/scenario';
-import type { EngineModule, LiveChangeResult } from './engine-module';
+import type { EngineModule, EngineRoutes, LiveChangeResult } from './engine-module';
 import { ALL_VISUAL_EVENT_KINDS, SAMPLE_COLUMNS, type SampleColumns } from './engine-module';
 import type { EngineLog } from './engine-log.js';
 import { EngineCrashError } from './engine-log.js';
@@ -19,6 +19,8 @@ export interface LoadedEngine {
 export interface LoadInfo {
   flowIds: string[];
   duration: number;
+  /** The routes the run uses, as the engine computed them (least cost, forced, docs/routing.md). */
+  routes: EngineRoutes;
 }
 
 /** A whole run of another scenario (compare, sweeps): its summary, and its samples if asked. */
@@ -122,7 +124,11 @@ export function createWorkerApi(loadEngine: () => Promise<LoadedEngine>, runnerO
     runner.setVisualEvents(visualEvents);
     runner.setVisualEventKinds(visualKinds);
     scenarioJson = json;
-    const info: LoadInfo = { flowIds: JSON.parse(sim.flowIdsJson()) as string[], duration: sim.duration() };
+    const info: LoadInfo = {
+      flowIds: JSON.parse(sim.flowIdsJson()) as string[],
+      duration: sim.duration(),
+      routes: JSON.parse(sim.routesJson()) as EngineRoutes,
+    };
     runner.sendFrame(true); // time 0, so the UI can clear what it drew for the last run
     return { ok: true, info };
   }

@@ -90,6 +90,9 @@ class JsSimulation {
   std::string flowIdsJson() const {
     return sim_ ? nlohmann::json(sim_->flowIds()).dump() : "[]";
   }
+  std::string routesJson() const {
+    return sim_ ? sim_->routes().dump() : "{\"flows\":[],\"opticalPaths\":[]}";
+  }
   val drainSamples() {
     obs::SampleColumns s = sim_ ? sim_->drainSamples() : obs::SampleColumns{};
     val out = val::object();
@@ -180,6 +183,7 @@ EMSCRIPTEN_BINDINGS(obs_engine) {
       .function("setLive", &JsSimulation::setLive)
       .function("changeLive", &JsSimulation::changeLive)
       .function("flowIdsJson", &JsSimulation::flowIdsJson)
+      .function("routesJson", &JsSimulation::routesJson)
       .function("drainSamples", &JsSimulation::drainSamples)
       .function("summaryJson", &JsSimulation::summaryJson)
       .function("setVisualEvents", &JsSimulation::setVisualEvents)

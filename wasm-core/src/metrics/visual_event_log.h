@@ -12,7 +12,8 @@ namespace obs {
 
 enum class VisualEventKind : std::uint8_t {
   BurstFormed = 0,    // node: ingress edge; id: burst; cls; bytes; segments (packets);
-                      // value: offset; lane: the flow with most packets; dir: how many flows
+                      // value: offset; lane: the flow with most packets; dir: how many flows;
+                      // link: the optical path (index in Simulation::routes()'s opticalPaths)
   ControlPacket = 1,  // link, dir; id: burst; t0 leaves the near end, t1 reaches the far end
   BurstOnLink = 2,    // link, dir, lane (wavelength); id; cls; t0..t1 first to last bit at the near end;
                       // value: the FDL delay (s) the core before this link added, 0 if none

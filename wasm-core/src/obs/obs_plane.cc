@@ -172,6 +172,7 @@ void ObsPlane::launch(std::uint32_t slot) {
   if (log_ && log_->enabled()) {
     VisualEvent e = burstEvent(VisualEventKind::BurstFormed, b, sim_.now(), sim_.now());
     e.node = path.ingress;
+    e.link = b.path;
     e.value = toSeconds(offsets_[b.path]);
     describeFlows(b, e);
     log_->record(e);
