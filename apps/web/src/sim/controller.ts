@@ -6,7 +6,7 @@
  * every registered view is redrawn once; React only re-renders when the phase, the
  * summary (about 4 times a second) or a control value changes.
  */
-import type { Frame, Summary } from '@obs-tcp-sim/engine';
+import type { EngineRoutes, Frame, Summary } from '@obs-tcp-sim/engine';
 import { ALL_VISUAL_EVENT_KINDS, VisualEventKind } from '@obs-tcp-sim/engine';
 import { ScenarioError } from '@obs-tcp-sim/scenario';
 import { focusStore } from '../log/focus';
@@ -18,7 +18,7 @@ import { VisualStore, rowEvent, type EventRows, type VisualEvent } from './visua
 export interface EngineLike<S = unknown> {
   onFrame(cb: (frame: FrameLike) => void): unknown;
   onError(cb: (message: string) => void): unknown;
-  load(scenario: S): Promise<{ flowIds: string[]; duration: number }>;
+  load(scenario: S): Promise<LoadedRun>;
   play(): void;
   pause(): void;
   setSpeed(simSecondsPerWallSecond: number): void;
@@ -53,6 +53,14 @@ export type FrameLike = Omit<Frame, 'samples' | 'summary' | 'visual'> & {
   summary?: SummaryLike;
 };
 
+/** What a load answers: the run's flows, its length and the routes the engine chose. */
+export interface LoadedRun {
+  flowIds: string[];
+  duration: number;
+  /** Absent from engines that do not report routes (test doubles). */
+  routes?: EngineRoutes;
+}
+
 export type Phase = 'loading' | 'running' | 'paused' | 'finished' | 'resetting' | 'error';
 export type BurstClass = 'data' | 'ack';
 
@@ -67,6 +75,9 @@ export interface SimState {
   notice: string | null;
   flowIds: string[];
   duration: number;
+  /** The routes of the loaded scenario as the engine computed them (docs/routing.md); null
+   *  before the first load or from an engine that does not report them. */
+  routes: EngineRoutes | null;
   /** Simulated seconds per wall second; Infinity = as fast as possible. */
   speed: number;
   summary: SummaryLike | null;
@@ -151,6 +162,7 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
       stoppedByGuard: false,
       notice: null,
       flowIds: [],
+      routes: null,
       duration: scenario.duration,
       speed: DEFAULT_SPEED,
       summary: null,
@@ -234,7 +246,7 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
       const info = await this.track(this.engine.load(this.scenario));
       if (epoch !== this.epoch) return;
       this.loaded = true;
-      this.beginRun(info.flowIds, info.duration);
+      this.beginRun(info.flowIds, info.duration, info.routes);
       this.resumeAt(true);
     } catch (err) {
       if (epoch === this.epoch) this.fail(messageOf(err));
@@ -295,7 +307,7 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
     this.setState({ phase: 'resetting', error: null, stoppedByGuard: false, notice: null, summary: null });
     this.accepting = true;
     this.awaitingRunStart = true;
-    let info: { flowIds: string[]; duration: number };
+    let info: LoadedRun;
     try {
       info = await this.track(this.engine.load(scenario));
     } catch (err) {
@@ -315,7 +327,7 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
       duration: info.duration,
       scenarioRevision: this.state.scenarioRevision + 1,
     });
-    this.beginRun(info.flowIds, info.duration);
+    this.beginRun(info.flowIds, info.duration, info.routes);
     this.resumeAt(wasRunning);
   }
 
@@ -374,7 +386,7 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
     }
   }
 
-  private beginRun(flowIds: string[], duration: number): void {
+  private beginRun(flowIds: string[], duration: number, routes = this.state.routes ?? undefined): void {
     const interval = this.current.sampleInterval ?? 0;
     this.series.reset(flowIds.length, interval > 0 ? duration / interval : 0);
     this.visual.clear();
@@ -384,7 +396,7 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
     // What the log pointed at belonged to the old run (its nodes, its moments).
     focusStore.set(null);
     this.stepping = null;
-    this.setState({ flowIds, duration, summary: null, lastStep: null });
+    this.setState({ flowIds, duration, routes: routes ?? null, summary: null, lastStep: null });
     this.redrawViews();
   }
 
