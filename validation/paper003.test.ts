@@ -1,10 +1,10 @@
-// Pins what paper 003 reproduces here (docs/validation.md, "Paper 003"). Fast path: about
-// 44 segments per burst (46 here), a lossless aggregate at the window limit
-// N · Wm · MSS / RTT, and losses found by duplicate ACKs rather than timeouts, counted over
-// every flow, though a lost burst hits only a few flows (not one segment of each of 44,
-// as the paper reckons). Slow path: a lost burst of thousands of segments is found by
-// timeouts. The levels under loss differ from the paper's (the document says why); these
-// tests hold the mechanisms that make them so. Short runs of the sweeps' own scenarios
+// Pins what paper 003 reproduces here (docs/validation.md, "Paper 003"), with each flow's
+// own 100 Mbit/s access and ACKs back over a packet path. Fast path: about 44 segments per
+// burst (46 here), one of each of some 45 flows, as the paper reckons; a lossless aggregate
+// at the window limit N · Wm · MSS / RTT; losses found by duplicate ACKs rather than
+// timeouts, counted over every flow. Slow path: a lost burst holds segments of all 80
+// flows, and all react. The levels under loss differ from the paper's (the document says
+// by how much and why); these tests hold the mechanisms. Short runs of the sweeps' own scenarios
 // (validation/specs/paper003-fast-pl.json, paper003-slow-pl.json).
 import { describe, expect, it } from 'vitest';
 import type { Summary } from '@obs-tcp-sim/scenario';
@@ -38,17 +38,17 @@ describe("paper 003: fast path (preset paper003-fast, 320 CBR flows at 40 Gbit/s
     expect(s.aggregate.goodput).toBeLessThan(1.02 * ideal);
   });
 
-  it('a lost burst is repaired by fast retransmit more often than by a timeout (the paper: triple duplicate ACKs), and hits a few flows, not 44', async () => {
+  it('a lost burst takes one segment from each of some 45 flows, as the paper reckons, and each repairs it by fast retransmit more often than by a timeout', async () => {
     const s = await run(0.01, 64, 0.5);
     expect(s.bursts.data.dropped).toBeGreaterThan(20);
     const fast = total(s, 'fastRetransmits');
     const rtos = total(s, 'rtos');
-    // This run: 139 data bursts lost, 231 fast retransmits, 71 timeouts over 320 flows.
+    // This run: 46 data bursts lost, 1590 fast retransmits, 218 timeouts over 320 flows.
     expect(fast).toBeGreaterThan(2 * rtos);
-    expect(fast).toBeGreaterThan(s.bursts.data.dropped);
-    // About 2 recoveries per lost burst (sweep: 2.0-2.5 at Wm 64 and 128), where the paper
-    // reckons one segment of each of about 44 flows.
-    expect((fast + rtos) / s.bursts.data.dropped).toBeLessThan(5);
+    // Each flow's own 100 Mbit/s access paces its segments, so a 46-segment burst mixes
+    // about 45 flows (docs/validation.md: recoveries per lost burst).
+    expect((fast + rtos) / s.bursts.data.dropped).toBeGreaterThan(25);
+    expect((fast + rtos) / s.bursts.data.dropped).toBeLessThan(50);
   });
 
   it('Pl 1e-3: losses mostly found by duplicate ACKs, over all 320 flows, at Wm 64 and 512 (sweep: 75 % and 99.7 %)', async () => {
@@ -63,18 +63,17 @@ describe("paper 003: fast path (preset paper003-fast, 320 CBR flows at 40 Gbit/s
 });
 
 describe('paper 003: slow path (preset paper003-slow, 80 CBR flows at 10 Gbit/s)', () => {
-  it('a lost data burst (hundreds of segments of each flow) is found by timeouts, not by duplicate ACKs (the paper: every loss ends in an RTO; sweep: 99.7 % by RTO)', async () => {
-    // Pl 5 % on data bursts only (no ACK-burst loss, which times flows out without data
-    // lost), so that a 3 s run of about 40 data bursts per second loses a few of them.
+  it('a lost data burst holds segments of all 80 flows, and every one of them reacts to it (the paper: about 154 segments of each flow per lost burst)', async () => {
+    // Pl 5 % on data bursts only, so that a 3 s run of about 80 data bursts per second
+    // loses a few of them.
     const [scenario] = pointScenarios('paper003-slow-pl', 0.05, { seeds: [1], duration: 3 });
     scenario.obs!.burstLoss!.ack = 0; // the sweep's parameter sets data and ACK loss together
     const [s] = await runAll([scenario]);
-    // This run: 3 data bursts lost, 44 timeouts, 2 fast retransmits over the 80 flows.
     expect(s.bursts.data.dropped).toBeGreaterThan(0);
-    expect(s.bursts.ack.dropped).toBe(0);
+    expect(s.bursts.ack.sent).toBe(0); // ACKs return over the packet path, never in bursts
     const rtos = total(s, 'rtos');
     const fast = total(s, 'fastRetransmits');
-    expect(rtos).toBeGreaterThanOrEqual(10 * s.bursts.data.dropped); // each lost burst times out many flows at once
-    expect(rtos).toBeGreaterThan(10 * fast);
+    // This run: 3 data bursts lost; 160 fast retransmits and 80 timeouts: 80 per lost burst.
+    expect(rtos + fast).toBeGreaterThanOrEqual(70 * s.bursts.data.dropped);
   });
 });

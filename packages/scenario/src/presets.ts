@@ -98,7 +98,7 @@ export const PRESETS: readonly Preset[] = deepFreeze([
     figure: 'Fig. 3 (a) data-burst loss and (b) ACK-burst loss; Fig. 4 both (swept in docs/validation.md)',
     assumptions: [
       'Gigabit Ethernet access (the edge nodes have GE and FE ports); the 1 ms assembly timer is combined with a 16 KB length threshold, so a 64 KB window leaves as several bursts.',
-      'Data and ACKs take separate paths because both paths have the same total delay and routing breaks the tie differently in each direction; changing a delay can merge them.',
+      'Data and ACKs take separate paths by link cost, as an ns-2 script sets them with `$ns cost`: the C1-C2 side costs 1 per hop towards E2 and 10 back, the C3-C4 side the reverse, the cross links 10 (docs/routing.md). Delays are the testbed\'s; routes no longer depend on them.',
       'Fiber delays 100-300 us (20-60 km), access 10 us; Reno, RTO min 0.2 s; the paper names neither the variant nor the RTO.',
       'One control channel per fiber direction at 1.25 Gbit/s, as in the testbed; E3 carries no traffic (the paper has no background).',
     ],
@@ -180,27 +180,28 @@ export const PRESETS: readonly Preset[] = deepFreeze([
     title: 'Paper 003: slow (MEMS) path, 80 flows at 10 Gbit/s',
     paper: '003 — TCP performance in hybrid multigranular OBS networks',
     summary:
-      '80 CBR flows with SACK share huge bursts (several MB) through a MEMS core with a 10 ms set-up; one lost burst takes about 150 segments from every flow.',
+      '80 CBR flows with SACK, each with its own 100 Mbit/s access, share huge bursts (several MB) through a MEMS core with a 10 ms set-up; ACKs come back over a packet path, so the round trip is the paper\'s 30 ms plus the bursts\' own length.',
     lookFor: [
       {
-        text: 'Once the windows are open, each round trip\'s data leaves E1 in three bursts: two filled to the 10 MB limit (about 18,000 segments, whole windows of some 36 flows each) and one with the other flows\' windows.',
+        text: 'Once the windows are open, each round trip\'s data leaves E1 in three bursts, two filled to the 10 MB limit and one of about 2.6 MB, and every burst carries segments of all 80 flows: each flow\'s own 100 Mbit/s access spreads its window over the round trip.',
         show: { speed: 0.1, view: { tab: 'log', bigNetwork: false }, pauseAt: { event: 'burst-sent', node: 'E1', class: 'data', after: 1 } },
       },
       {
-        text: 'A lost burst, data or ACK, holds whole windows of some 35 flows: they all time out together and restart from slow start.',
+        text: 'A lost data burst holds some 150 segments of every flow, so all 80 react at once: with segments of their windows behind the hole, SACK repairs it in one fast recovery; when the hole is at the end of the windows, all 80 time out together and restart from slow start.',
         show: { speed: 0.1, view: { tab: 'charts', chart: 'cwnd', bigNetwork: false }, pauseAt: { event: 'rto' } },
       },
       {
-        text: 'After a timeout, slow start doubles cwnd every round trip (about 55 ms): back to 256, half the old window, in under half a second, then one segment more per round trip.',
+        text: 'After the timeout, slow start doubles cwnd every round trip (about 38 ms) back to half the window it had, in about a quarter of a second, then congestion avoidance adds one segment per round trip.',
         show: { speed: 0.1, view: { tab: 'charts', chart: 'cwnd', bigNetwork: false }, pauseAt: { event: 'rto', after: 5 } },
       },
     ],
     figure: 'Fig. 3 (slow connections, Wm = 512, Pl = 1e-3) and Fig. 5 (cwnd of one source); swept over Pl and Wm in docs/validation.md',
     assumptions: [
-      'RTO estimator with the default 0.2 s minimum instead of the paper\'s fixed 30 ms: in this model the RTT is about 57 ms (both directions cross the OBS core with a 10 ms set-up each way), so a fixed 30 ms RTO would time out every segment.',
-      'The 80 sources share one host and a 10 Gbit/s access link; the CBR application limits each to 100 Mbit/s.',
-      '10 s simulated instead of the paper\'s longer runs (the run is heavy); seed 2, where a data burst is lost within the run.',
-      'Burst loss Pl = 1e-3 for data and ACK bursts alike; one wavelength; mixed-flow hybrid assembly (Tmax 10 ms, Lmax 10 MB).',
+      'Each flow has its own 100 Mbit/s access link at both ends (the paper\'s B = 100 Mbit/s per flow; `access` in docs/routing.md), and its CBR source sends at that rate.',
+      'ACKs return over an electronic packet path E2-R1-E1 of 5 ms, by link cost (docs/routing.md), as the paper\'s ideal throughput implies: MSS x Wm x N / RTT = 5.592 Gbit/s needs a 30 ms RTT, that is 10 ms assembly + 10 ms offset + 5 ms there + 5 ms back, so ACKs did not cross the MEMS core. Our round trip adds the burst\'s own transmission (a 7 MB burst takes 5.6 ms at 10 Gbit/s): about 38 ms at Wm 512.',
+      'RTO 30 ms read as ns-2\'s minrto_: the lower bound of the RFC 6298 estimator. A fixed 30 ms timer would expire before the first ACK of a 30 ms round trip and time out every segment (measured: 0.02 Gbit/s).',
+      'Starts spread uniformly over the first 10 ms (seeded), so the flows are not synchronised by construction; 10 s simulated, seed 2.',
+      'Burst loss Pl = 1e-3 for data and ACK bursts alike (there are no ACK bursts here: ACKs never cross the core); one wavelength; mixed-flow hybrid assembly (Tmax 10 ms, Lmax 10 MB).',
     ],
     scenario: paper003SlowJson as unknown as Scenario,
   },
@@ -209,14 +210,14 @@ export const PRESETS: readonly Preset[] = deepFreeze([
     title: 'Paper 003: fast (SOA) path, 320 flows at 40 Gbit/s',
     paper: '003 — TCP performance in hybrid multigranular OBS networks',
     summary:
-      '320 CBR flows with SACK share short bursts (about 45 segments) through an SOA core at 40 Gbit/s; a lost burst takes at most a segment or two from a flow.',
+      '320 CBR flows with SACK, each with its own 100 Mbit/s access, share short bursts (about 45 segments, one of each of 45 flows) through an SOA core at 40 Gbit/s; ACKs come back over a packet path.',
     lookFor: [
       {
-        text: 'Bursts are small and frequent: each carries about 45 segments from many flows.',
+        text: 'Bursts are small and frequent: each carries about 45 segments, one from each of about 45 flows, as the paper reckons.',
         show: { speed: 1e-3, view: { tab: 'log', bigNetwork: false }, pauseAt: { event: 'burst-sent', node: 'E1', class: 'data' } },
       },
       {
-        text: 'Losses are found by triple duplicate ACKs and repaired by fast recovery, almost never by a timeout.',
+        text: 'A lost burst takes one segment from each of some 45 flows: each finds it by triple duplicate ACKs and repairs it by fast recovery; timeouts are about one in ten.',
         show: { speed: 0.1, view: { tab: 'charts', chart: 'cwnd', bigNetwork: false }, pauseAt: { event: 'fast-retransmit' } },
       },
       {
@@ -226,10 +227,10 @@ export const PRESETS: readonly Preset[] = deepFreeze([
     ],
     figure: 'Fig. 3 (fast connections, Wm = 512, Pl = 1e-3) and Fig. 8 (cwnd of one source); swept over Pl and Wm in docs/validation.md',
     assumptions: [
-      'RTO estimator with the default 0.2 s minimum instead of the paper\'s fixed 10.5 ms: the model\'s RTT (about 10.2-12 ms) is often above 10.5 ms, and a fixed or minimum RTO there fires spurious timeouts that collapse throughput.',
-      'Aggregate throughput is near 15 Gbit/s, well above the paper\'s 2.2 Gbit/s; the mechanism (fast recovery, windows kept below Wm) is the paper\'s.',
-      '2 s simulated (the run is heavy: about 4 million segments per simulated second).',
-      'The 320 sources share one host and a 40 Gbit/s access link; SOA set-up 1 us; Pl = 1e-3 for data and ACK bursts.',
+      'Each flow has its own 100 Mbit/s access link at both ends, and its CBR source sends at that rate; ACKs return over an electronic packet path of 5 ms by link cost, as on the slow path.',
+      'RTO 10.5 ms read as ns-2\'s minrto_, the estimator\'s lower bound (the round trip is about 10.4 ms: 0.5 ms assembly, 5 ms there, 5 ms back).',
+      'Aggregate throughput about 5.5 Gbit/s after 6 s at Pl 1e-3, above the paper\'s 2.2 Gbit/s: the square-root law at one loss per thousand segments and a 10.4 ms round trip gives about 4.9 Gbit/s for 320 flows (docs/validation.md).',
+      '2 s simulated (the run is heavy); starts spread over the first 0.5 ms (seeded); SOA set-up 1 us; Pl = 1e-3 for data and ACK bursts (no ACK bursts here).',
     ],
     scenario: paper003FastJson as unknown as Scenario,
   },

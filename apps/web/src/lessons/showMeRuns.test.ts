@@ -195,46 +195,46 @@ describe('paper 002', () => {
 });
 
 describe('paper 003, slow path', () => {
-  it('1-3: three data bursts per round trip, two of 10 MB with the windows of some 36 flows; a lost burst times out some 35 flows together; slow start back to 256 in under half a second', async () => {
+  it('1-3: three data bursts per round trip, two of 10 MB, each with segments of all 80 flows; a lost burst makes all 80 react at once, by fast recovery or all timing out; slow start back to half the window in about a quarter second', async () => {
     expect(hitOf(await showMe('paper003-slow', 0))).toMatchObject({ kind: EventKind.BurstFormed, cls: 0 });
-    const bursts = ofKind(await wholeUntil('paper003-slow', 3), EventKind.BurstFormed).filter((e) => e.cls === 0 && e.t0 > 1);
+    const whole = await wholeUntil('paper003-slow', 8);
+    const drops = ofKind(whole, EventKind.BurstDropped).filter((d) => d.cls === 0);
+    expect(drops.length).toBeGreaterThanOrEqual(2);
+    // Before the first loss: windows open, bursts alternate 10 MB, 10 MB, about 2.6 MB.
+    const bursts = ofKind(whole, EventKind.BurstFormed).filter((e) => e.cls === 0 && e.t0 > 1 && e.t0 < drops[0].t0);
     const full = bursts.filter((b) => b.bytes >= 9.99e6);
     expect(full.length / bursts.length).toBeCloseTo(2 / 3, 1);
-    for (const b of full) {
-      expect(b.segments).toBeGreaterThan(17_000);
-      expect(b.dir).toBeGreaterThanOrEqual(34);
-      expect(b.dir).toBeLessThanOrEqual(38);
-    }
-    const late = await showMe('paper003-slow', 2);
-    const rto = hitOf(late);
-    expect(rto.t0).toBeGreaterThan(5);
-    expect(hitOf(await showMe('paper003-slow', 1))).toMatchObject({ reason: TCP.rto });
-    const whole = await wholeUntil('paper003-slow', 6);
-    const drops = ofKind(whole, EventKind.BurstDropped);
-    expect(drops.length).toBeGreaterThanOrEqual(2);
-    for (const d of drops) {
-      const flows = new Set(ofKind(whole, EventKind.TcpEvent, TCP.rto).filter((e) => e.t0 > d.t0 && e.t0 < d.t0 + 0.3).map((e) => e.id));
-      expect(flows.size, `flows timed out after the drop at ${d.t0}`).toBeGreaterThanOrEqual(30);
-      expect(flows.size).toBeLessThanOrEqual(45);
-    }
+    for (const b of bursts) expect(b.dir).toBe(80);
+    for (const b of full) expect(b.segments).toBeGreaterThan(17_000);
+    const reacted = drops.map((d) => {
+      const within = (reason: number) => new Set(ofKind(whole, EventKind.TcpEvent, reason).filter((e) => e.t0 > d.t0 && e.t0 < d.t0 + 0.3).map((e) => e.id)).size;
+      return { rto: within(TCP.rto), fr: within(TCP.fastRetransmit) };
+    });
+    for (const r of reacted) expect(Math.max(r.rto, r.fr), JSON.stringify(reacted)).toBeGreaterThanOrEqual(75);
+    expect(reacted.some((r) => r.rto >= 75)).toBe(true);
+    expect(reacted.some((r) => r.fr >= 75)).toBe(true);
+    const rto = hitOf(await showMe('paper003-slow', 1));
+    expect(rto).toMatchObject({ reason: TCP.rto });
+    expect(hitOf(await showMe('paper003-slow', 2)).t0).toBeGreaterThanOrEqual(rto.t0);
     const samples = cwndSamples(preset('paper003-slow'), rto.t0 + 1.05).filter(([, flow]) => flow === rto.id);
     const at = (t: number) => samples.filter(([time]) => time <= t).at(-1)![2];
-    expect(at(rto.t0 + 0.5)).toBeGreaterThanOrEqual(256);
-    expect(at(rto.t0 + 1)).toBeLessThan(300);
+    const before = at(rto.t0 - 0.005);
+    expect(at(rto.t0 + 0.3)).toBeGreaterThanOrEqual(before / 2 - 2);
+    expect(at(rto.t0 + 1)).toBeLessThan(before);
   });
 });
 
 
 describe('paper 003, fast path', () => {
-  it('1 and 2: bursts of about 45 segments of many flows; losses repaired by fast recovery, hardly ever by a timeout', async () => {
+  it('1 and 2: bursts of about 45 segments, one from each of about 45 flows; losses repaired by fast recovery', async () => {
     const formed = hitOf(await showMe('paper003-fast', 0));
     expect(formed.segments).toBeGreaterThan(35);
     expect(formed.segments).toBeLessThan(60);
-    expect(formed.dir).toBeGreaterThan(10);
+    expect(formed.dir).toBeGreaterThan(0.8 * formed.segments);
     expect(hitOf(await showMe('paper003-fast', 1))).toMatchObject({ reason: TCP.fastRetransmit });
   });
 
-  it('3: after the first half second no flow reaches 512 again; over the run fast retransmits outnumber timeouts a hundred to one', () => {
+  it('3: after the first half second no flow reaches 512 again; over the run fast retransmits outnumber timeouts about ten to one', () => {
     const s = preset('paper003-fast');
     const samples = cwndSamples(s, s.duration);
     expect(samples.filter(([t, , cwnd]) => t > 0.5 && cwnd >= 511.5)).toEqual([]);
@@ -243,7 +243,7 @@ describe('paper 003, fast path', () => {
     const rtos = summary.flows.reduce((n, f) => n + f.rtos, 0);
     expect(summary.bursts.data.meanSegments).toBeGreaterThan(35);
     expect(summary.bursts.data.meanSegments).toBeLessThan(60);
-    expect(fr).toBeGreaterThan(100 * rtos);
+    expect(fr).toBeGreaterThan(8 * rtos);
   });
 });
 
