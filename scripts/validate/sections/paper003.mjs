@@ -167,7 +167,7 @@ export function render(ctx) {
   const colors = ['#1f77b4', '#d62728', '#2ca02c'];
   const fastTimeFig = ctx.fig('paper003-fast-time.svg', lineChart({
     title: `Paper 003, Fig. 3: fast path, aggregate throughput vs time (Pl 1e-3, ${fastCurves[0].runs} seeds)`,
-    xLabel: 'time (s)', yLabel: 'aggregate throughput (Gbit/s)', xDomain: [0, fastTime.base.duration], yDomain: [0, 30],
+    xLabel: 'time (s)', yLabel: 'aggregate throughput (Gbit/s)', xDomain: [0, fastTime.base.duration], yDomain: [0, 16],
     series: [
       ...fastCurves.map((c, i) => ({ label: `Wm ${c.wm}, average since t = 0`, color: colors[i], marker: null, width: 2.2, points: c.since })),
       ...fastCurves.map((c, i) => ({ label: `Wm ${c.wm}, over each ${fastSpan * fastTime.every} s`, color: colors[i], marker: null, dash: true, width: 1, points: c.spans })),
@@ -208,7 +208,7 @@ export function render(ctx) {
   const fig = ctx.fig('paper003-pl.svg', lineChart({
     title: 'Paper 003: aggregate goodput vs burst loss probability',
     xLabel: 'burst loss probability Pl (data bursts)', yLabel: 'aggregate goodput (bit/s)', xLog: true, yLog: true,
-    xDomain: [5e-5, 2e-2], yDomain: [1e8, 1e11], series, legend: 'bottom-left',
+    xDomain: [5e-5, 2e-2], yDomain: [1e8, 1e12], series, legend: 'top-right',
   }));
 
   const rows = (rs, withTheory) => rs.map((r) => [r.pl, r.wm, withCi(gb(r.g), 2), (r.ideal / 1e9).toFixed(2), ...(withTheory ? [(theory(r.pl, r.wm, r.rtt) / 1e9).toFixed(2)] : []), r.segs.toFixed(0), `${r.dropped.toFixed(1)} / ${r.sent.toFixed(0)}`, r.fr.toFixed(1), r.rtos.toFixed(1), (r.rtt * 1e3).toFixed(1)]);
