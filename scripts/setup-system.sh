@@ -7,7 +7,7 @@ set -euo pipefail
 need=()
 have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
 for pkg in emscripten node-acorn chromium nlohmann-json3-dev cmake ninja-build g++ \
-           googletest libgtest-dev clang-14 libclang-rt-14-dev \
+           googletest libgtest-dev clang-14 libclang-rt-14-dev clang-format-14 \
            ns2 \
            slurmctld slurmd slurm-client munge; do  # ns2: ns-2 2.35, the conformance reference (scripts/conformance/);
                                                     # Slurm: docs/sweeps.md's job array run for real (scripts/cluster/)

@@ -81,6 +81,8 @@ typecheck_packages() {
 step "type check (tsc -p packages/* apps/web)" typecheck_packages
 
 # Vitest runs even if the wasm build failed: the packages' tests then fail and say so.
+step "C++ style (scripts/check-cpp-style.sh, clang-format)" bash scripts/check-cpp-style.sh
+
 step "wasm build (scripts/build-wasm.sh)" bash scripts/build-wasm.sh
 
 section "Vitest"

@@ -23,8 +23,7 @@ void checkMessage(const obs::ScenarioError& e) {
   const std::string message = e.what();
   char32_t unsafe;
   std::size_t at;
-  if (message.empty() || message.size() > 4 * obs::kMessageMaxChars ||
-      obs::findUnsafe(message, &unsafe, &at))
+  if (message.empty() || message.size() > 4 * obs::kMessageMaxChars || obs::findUnsafe(message, &unsafe, &at))
     __builtin_trap();
 }
 
@@ -35,8 +34,7 @@ constexpr std::uint64_t kEventsPerRun = 500;
 bool smallEnoughToBuild(const obs::Scenario& s) {
   std::size_t flows = 0;
   for (const obs::FlowSpec& f : s.flows) flows += static_cast<std::size_t>(f.count);
-  return s.nodes.size() <= kMaxBuiltNodes && flows <= kMaxBuiltFlows &&
-         s.background.size() <= kMaxBuiltNodes;
+  return s.nodes.size() <= kMaxBuiltNodes && flows <= kMaxBuiltFlows && s.background.size() <= kMaxBuiltNodes;
 }
 
 }  // namespace

@@ -13,12 +13,12 @@ namespace {
 
 // Sizes of one thing of each kind, rounded up from this build's structures (with their
 // allocations): enough to tell 100 MB from 10 GB, which is all a budget needs.
-constexpr double kFlowBaseBytes = 4096;      // sender, receiver, congestion state, id
-constexpr double kRingSlotBytes = 8 + 1;     // sender: send time and marks; receiver: a bit
-constexpr double kPacketLineBytes = 1536;    // one direction: queue, stream ring, RNG, counters
-constexpr double kFiberDirectionBytes = 512; // one direction: schedule, counters, RNG
-constexpr double kLaneBytes = 96;            // one wavelength's reservations, to start with
-constexpr double kNodeBytes = 256;           // routing, an assembler at edges
+constexpr double kFlowBaseBytes = 4096;       // sender, receiver, congestion state, id
+constexpr double kRingSlotBytes = 8 + 1;      // sender: send time and marks; receiver: a bit
+constexpr double kPacketLineBytes = 1536;     // one direction: queue, stream ring, RNG, counters
+constexpr double kFiberDirectionBytes = 512;  // one direction: schedule, counters, RNG
+constexpr double kLaneBytes = 96;             // one wavelength's reservations, to start with
+constexpr double kNodeBytes = 256;            // routing, an assembler at edges
 constexpr double kRouteHopBytes = 24;
 
 double flowBytes(const FlowSpec& f) {
@@ -31,11 +31,16 @@ std::string format(double v) { return formatNumber(v); }
 
 std::string formatBytes(double bytes) {
   char text[32];
-  if (bytes >= 1e10) std::snprintf(text, sizeof text, "%.0f GB", bytes / 1e9);
-  else if (bytes >= 1e9) std::snprintf(text, sizeof text, "%.2f GB", bytes / 1e9);
-  else if (bytes >= 1e8) std::snprintf(text, sizeof text, "%.1f MB", bytes / 1e6);
-  else if (bytes >= 1e6) std::snprintf(text, sizeof text, "%.0f MB", bytes / 1e6);
-  else std::snprintf(text, sizeof text, "%.0f kB", bytes / 1e3);
+  if (bytes >= 1e10)
+    std::snprintf(text, sizeof text, "%.0f GB", bytes / 1e9);
+  else if (bytes >= 1e9)
+    std::snprintf(text, sizeof text, "%.2f GB", bytes / 1e9);
+  else if (bytes >= 1e8)
+    std::snprintf(text, sizeof text, "%.1f MB", bytes / 1e6);
+  else if (bytes >= 1e6)
+    std::snprintf(text, sizeof text, "%.0f MB", bytes / 1e6);
+  else
+    std::snprintf(text, sizeof text, "%.0f kB", bytes / 1e3);
   return text;
 }
 
@@ -43,13 +48,13 @@ std::uint64_t estimateBuildBytes(const Scenario& s) {
   double bytes = 0;
   for (const FlowSpec& f : s.flows) bytes += flowBytes(f);
   for (const LinkSpec& l : s.links)
-    bytes += l.kind == LinkKind::Packet ? 2 * kPacketLineBytes
-                                        : 2 * (kFiberDirectionBytes + kLaneBytes * l.wavelengths);
+    bytes +=
+        l.kind == LinkKind::Packet ? 2 * kPacketLineBytes : 2 * (kFiberDirectionBytes + kLaneBytes * l.wavelengths);
   bytes += kNodeBytes * static_cast<double>(s.nodes.size());
   // Routes: at most one per flow entry and direction plus one per background source, each
   // at most as long as there are nodes (counted at a tenth: routes are usually short).
-  bytes += kRouteHopBytes * (2.0 * s.flows.size() + s.background.size()) *
-           (1 + static_cast<double>(s.nodes.size()) / 10);
+  bytes +=
+      kRouteHopBytes * (2.0 * s.flows.size() + s.background.size()) * (1 + static_cast<double>(s.nodes.size()) / 10);
   // `access`: each copy's own host and packet link per side, and its own two routes.
   for (const FlowSpec& f : s.flows) {
     const int sides = (f.accessSrc.present ? 1 : 0) + (f.accessDst.present ? 1 : 0);
@@ -74,12 +79,10 @@ void refuseUnaffordableBuild(const Scenario& s, const RunBudget& budget) {
             " flows, each with a window ring of " + std::to_string(windowRingSize(f.tcp.maxWindow)) +
             " segments for maxWindow " + std::to_string(f.tcp.maxWindow) + ")";
     } else {
-      why = " (" + std::to_string(s.nodes.size()) + " nodes, " + std::to_string(s.links.size()) +
-            " links)";
+      why = " (" + std::to_string(s.nodes.size()) + " nodes, " + std::to_string(s.links.size()) + " links)";
     }
-    throw ScenarioError("the scenario would need about " + formatBytes(bytes) + " of memory to build" +
-                        why + ", more than the memory budget of " +
-                        formatBytes(static_cast<double>(budget.maxMemoryBytes)));
+    throw ScenarioError("the scenario would need about " + formatBytes(bytes) + " of memory to build" + why +
+                        ", more than the memory budget of " + formatBytes(static_cast<double>(budget.maxMemoryBytes)));
   }
   std::set<int> sources;
   for (const FlowSpec& f : s.flows) {
@@ -91,27 +94,25 @@ void refuseUnaffordableBuild(const Scenario& s, const RunBudget& budget) {
   if (work > kMaxRoutingWork)
     throw ScenarioError("the routes would take too long to compute: shortest paths from " +
                         std::to_string(sources.size()) + " distinct flow and background endpoints over " +
-                        std::to_string(s.links.size()) + " links (" + format(work) +
-                        " steps, at most " + format(kMaxRoutingWork) +
-                        "); use fewer distinct endpoints or a smaller topology");
+                        std::to_string(s.links.size()) + " links (" + format(work) + " steps, at most " +
+                        format(kMaxRoutingWork) + "); use fewer distinct endpoints or a smaller topology");
 }
 
-void refuseUnaffordableBackground(const Scenario& s, int index, double capacityBps,
-                                  const RunBudget& budget) {
+void refuseUnaffordableBackground(const Scenario& s, int index, double capacityBps, const RunBudget& budget) {
   const BackgroundSpec& b = s.background[index];
   if (b.load == 0) return;
   const double perSecond = b.load * capacityBps / (8.0 * b.meanBytes);
   const std::string where = "background[" + std::to_string(index) + "]";
   if (perSecond > kMaxEventRate)
-    throw ScenarioError(where + " would generate " + format(perSecond) + " bursts per second (load " +
-                        format(b.load) + " of " + format(capacityBps) + " bit/s in bursts of " +
-                        format(b.meanBytes) + " bytes on average); at most 1e+09 per second, one per "
+    throw ScenarioError(where + " would generate " + format(perSecond) + " bursts per second (load " + format(b.load) +
+                        " of " + format(capacityBps) + " bit/s in bursts of " + format(b.meanBytes) +
+                        " bytes on average); at most 1e+09 per second, one per "
                         "nanosecond, the engine's shortest interval: raise meanBytes or lower load");
   const double total = perSecond * s.duration;
   if (budget.maxEvents > 0 && total > static_cast<double>(budget.maxEvents))
-    throw ScenarioError(where + " would generate " + format(perSecond) + " bursts per second, " +
-                        format(total) + " over the " + format(s.duration) +
-                        " s run: more than the event budget of " + format(static_cast<double>(budget.maxEvents)) +
+    throw ScenarioError(where + " would generate " + format(perSecond) + " bursts per second, " + format(total) +
+                        " over the " + format(s.duration) + " s run: more than the event budget of " +
+                        format(static_cast<double>(budget.maxEvents)) +
                         " events (shorten the run, or raise the budget: obs-sim --max-events)");
 }
 

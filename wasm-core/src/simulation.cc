@@ -14,9 +14,7 @@ namespace obs {
 // A background source's bursts, handed to its edge's assembler as batches of bytes.
 struct Simulation::AssemblyFeed final : BackgroundBurstSink {
   explicit AssemblyFeed(BurstAssembler& edge) : assembler(edge) {}
-  void backgroundBurst(int pathId, std::uint32_t lengthBytes) override {
-    assembler.addBackground(pathId, lengthBytes);
-  }
+  void backgroundBurst(int pathId, std::uint32_t lengthBytes) override { assembler.addBackground(pathId, lengthBytes); }
   BurstAssembler& assembler;
 };
 
@@ -28,8 +26,7 @@ constexpr std::uint64_t kDiagnosisEvents = 4096;
 constexpr std::uint64_t kSampleRowBytes = 53;
 }  // namespace
 
-std::unique_ptr<Simulation> Simulation::fromJson(const std::string& scenarioJson,
-                                                 const RunBudget& budget) {
+std::unique_ptr<Simulation> Simulation::fromJson(const std::string& scenarioJson, const RunBudget& budget) {
   return std::make_unique<Simulation>(parseScenario(scenarioJson), budget);
 }
 
@@ -74,12 +71,18 @@ Simulation::Simulation(const Scenario& scenario, const RunBudget& budget)
   }
   for (const BackgroundSpec& b : scenario_.background) pairs.emplace_back(b.src, b.dst);
   routing_.prepare(pairs);
-  struct Pending { const FlowSpec* spec; int copy; const Route* data; const Route* acks; };
+  struct Pending {
+    const FlowSpec* spec;
+    int copy;
+    const Route* data;
+    const Route* acks;
+  };
   std::vector<Pending> pending;
   for (std::size_t f = 0; f < scenario_.flows.size(); ++f) {
     const FlowSpec& spec = scenario_.flows[f];
     const Route* data = spec.route.empty() ? routing_.route(spec.src, spec.dst) : routing_.throughNodes(spec.route);
-    const Route* acks = spec.ackRoute.empty() ? routing_.route(spec.dst, spec.src) : routing_.throughNodes(spec.ackRoute);
+    const Route* acks =
+        spec.ackRoute.empty() ? routing_.route(spec.dst, spec.src) : routing_.throughNodes(spec.ackRoute);
     if (!data || !acks) {
       int from = data ? spec.dst : spec.src, to = data ? spec.src : spec.dst;
       throw ScenarioError("flows[" + std::to_string(f) + "]: no path of links leads from " +
@@ -107,13 +110,12 @@ Simulation::Simulation(const Scenario& scenario, const RunBudget& budget)
     const Route* r = routing_.route(b.src, b.dst);
     std::string where = "background[" + std::to_string(i) + "]: ";
     if (!r)
-      throw ScenarioError(where + "no path of links leads from " + quoteInput(scenario_.nodes[b.src].id) +
-                          " to " + quoteInput(scenario_.nodes[b.dst].id));
+      throw ScenarioError(where + "no path of links leads from " + quoteInput(scenario_.nodes[b.src].id) + " to " +
+                          quoteInput(scenario_.nodes[b.dst].id));
     int path = r->opticalPathAt.empty() ? -1 : r->opticalPathAt[0];
     if (path < 0 || routing_.opticalPaths()[path].egress != b.dst)
       throw ScenarioError(where + "the route from \"" + scenario_.nodes[b.src].id + "\" to \"" +
-                          scenario_.nodes[b.dst].id +
-                          "\" must run over fiber links and core nodes only");
+                          scenario_.nodes[b.dst].id + "\" must run over fiber links and core nodes only");
     double capacity = 0;
     for (const Hop& h : routing_.opticalPaths()[path].hops) {
       const LinkSpec& l = scenario_.links[h.link];
@@ -137,9 +139,9 @@ Simulation::Simulation(const Scenario& scenario, const RunBudget& budget)
       assemblyFeeds_.push_back(std::make_unique<AssemblyFeed>(*assemblers_[b.src]));
       sink = assemblyFeeds_.back().get();
     }
-    background_.push_back(std::make_unique<BackgroundSource>(
-        sim_, *sink, b, backgroundPaths[i].first, backgroundPaths[i].second, scenario_.seed,
-        "background:" + std::to_string(i)));
+    background_.push_back(std::make_unique<BackgroundSource>(sim_, *sink, b, backgroundPaths[i].first,
+                                                             backgroundPaths[i].second, scenario_.seed,
+                                                             "background:" + std::to_string(i)));
   }
 
   flows_.resize(pending.size());
@@ -152,8 +154,8 @@ Simulation::Simulation(const Scenario& scenario, const RunBudget& budget)
     fi.start = starts[fi.spec][p.copy];
     fi.appKind = p.spec->app.kind;
     int index = static_cast<int>(i);
-    fi.sender = std::make_unique<TcpSender>(sim_, *this, index, p.data, p.spec->tcp, p.spec->app,
-                                            fi.start, SegmentDrops(scenario_.drops, fi.spec));
+    fi.sender = std::make_unique<TcpSender>(sim_, *this, index, p.data, p.spec->tcp, p.spec->app, fi.start,
+                                            SegmentDrops(scenario_.drops, fi.spec));
     fi.sender->setVisualLog(&visual_);
     fi.receiver = std::make_unique<TcpReceiver>(sim_, *this, index, p.acks, p.spec->tcp);
     flowIds_.push_back(fi.id);
@@ -309,13 +311,12 @@ void Simulation::stop(StopCause cause) {
       break;
     }
     case StopCause::Memory:
-      why = ": the model holds about " + formatBytes(static_cast<double>(memory)) + " (pending events: " +
-            std::to_string(pending) + ", packets held in queues and bursts: " + std::to_string(held) +
-            "), more than the memory budget of " +
+      why = ": the model holds about " + formatBytes(static_cast<double>(memory)) +
+            " (pending events: " + std::to_string(pending) +
+            ", packets held in queues and bursts: " + std::to_string(held) + "), more than the memory budget of " +
             formatBytes(static_cast<double>(budget.maxMemoryBytes)) + " (obs-sim --max-memory)";
       break;
-    case StopCause::None:
-      return;
+    case StopCause::None: return;
   }
   const std::string busiest = busiestParts();
   stopReason_ = oneLine(at + why + (busiest.empty() ? "" : "; busiest: " + busiest));
@@ -339,13 +340,13 @@ std::string Simulation::busiestParts() {
   for (const auto& [key, n] : counts) byName[describeTarget(key.first, key.second)] += n;
   std::vector<std::pair<std::uint64_t, std::string>> ranked;
   for (const auto& [name, n] : byName) ranked.emplace_back(n, name);
-  std::stable_sort(ranked.begin(), ranked.end(),
-                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
   std::string text;
   for (std::size_t i = 0; i < ranked.size() && i < 3; ++i) {
     if (i > 0 && ranked[i].first * 100 < total) break;  // under 1 %: not worth naming
     char share[16];
-    std::snprintf(share, sizeof share, "%.0f %%", 100.0 * static_cast<double>(ranked[i].first) / static_cast<double>(total));
+    std::snprintf(share, sizeof share, "%.0f %%",
+                  100.0 * static_cast<double>(ranked[i].first) / static_cast<double>(total));
     text += (i ? ", " : "") + std::string(share) + " " + ranked[i].second;
   }
   return text;
@@ -399,8 +400,7 @@ bool Simulation::advanceToNextBurst(std::uint64_t maxEvents) {
 
 Simulation::PacketLedger Simulation::packetLedger() const {
   PacketLedger l;
-  for (const FlowInstance& f : flows_)
-    l.sent += f.sender->counters().segmentsSent + f.receiver->acksSent();
+  for (const FlowInstance& f : flows_) l.sent += f.sender->counters().segmentsSent + f.receiver->acksSent();
   l.delivered = packetsDelivered_;
   for (const auto& ch : channels_)
     if (ch) l.linkDrops += ch->counters().queueDrops + ch->counters().randomDrops + ch->counters().listedDrops;
@@ -432,9 +432,8 @@ nlohmann::ordered_json Simulation::linksSummary() const {
         d["fdlDelayed"] = c.fdlDelayed;
         json dropped;
         for (int k = 0; k < kBurstClasses; ++k)
-          dropped[kClassNames[k]] = {{"injected", c.dropped[k][0]},
-                                     {"contention", c.dropped[k][1]},
-                                     {"late", c.dropped[k][2]}};
+          dropped[kClassNames[k]] = {
+              {"injected", c.dropped[k][0]}, {"contention", c.dropped[k][1]}, {"late", c.dropped[k][2]}};
         d["dropped"] = dropped;
       } else {
         const PacketChannelCounters& c = channels_[i * 2 + dir]->counters();
@@ -522,8 +521,7 @@ nlohmann::ordered_json Simulation::summary() const {
   }
   json bursts = classJson(all);
   bursts["inFlight"] = obs_->burstsInFlight();
-  for (int k = 0; k < kBurstClasses; ++k)
-    bursts[classNames[k]] = classJson(obs_->counters(static_cast<BurstClass>(k)));
+  for (int k = 0; k < kBurstClasses; ++k) bursts[classNames[k]] = classJson(obs_->counters(static_cast<BurstClass>(k)));
   out["bursts"] = bursts;
 
   const BurstHistograms& h = obs_->histograms();
@@ -538,8 +536,7 @@ nlohmann::ordered_json Simulation::summary() const {
     }
     return json{{"lower", lower}, {"counts", n}};
   };
-  out["histograms"] = {{"burstBytes", histogramJson(h.bytes)},
-                       {"segmentsPerBurst", histogramJson(h.segments)}};
+  out["histograms"] = {{"burstBytes", histogramJson(h.bytes)}, {"segmentsPerBurst", histogramJson(h.segments)}};
 
   std::uint64_t queueDrops = 0, randomDrops = 0, retries = 0, listedDrops = 0;
   for (const auto& ch : channels_)

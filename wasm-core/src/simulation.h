@@ -4,10 +4,9 @@
 #pragma once
 #include <cstdint>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "app/background_source.h"
 #include "metrics/sample_buffer.h"
@@ -29,8 +28,7 @@ class Simulation final : public PacketReceiver, public EventHandler {
  public:
   // Parses, validates and builds. Throws ScenarioError with a one-line reason, also when
   // the scenario's own numbers say the run would exceed `budget` (resource_estimate.h).
-  static std::unique_ptr<Simulation> fromJson(const std::string& scenarioJson,
-                                              const RunBudget& budget = RunBudget{});
+  static std::unique_ptr<Simulation> fromJson(const std::string& scenarioJson, const RunBudget& budget = RunBudget{});
   explicit Simulation(const Scenario& scenario, const RunBudget& budget = RunBudget{});
   ~Simulation();
 
@@ -97,11 +95,11 @@ class Simulation final : public PacketReceiver, public EventHandler {
   // Packet accounting, for conservation checks: every packet a host sent was delivered
   // to a host, dropped with a counted reason, or is held somewhere in the network.
   struct PacketLedger {
-    std::uint64_t sent = 0;       // data segments and ACKs put into the network by hosts
-    std::uint64_t delivered = 0;  // reached their destination host
-    std::uint64_t linkDrops = 0;  // queue overflows and random losses on packet links
-    std::uint64_t burstDrops = 0; // inside dropped bursts
-    std::uint64_t held = 0;       // in link queues, on the wire, in assembly, in bursts
+    std::uint64_t sent = 0;        // data segments and ACKs put into the network by hosts
+    std::uint64_t delivered = 0;   // reached their destination host
+    std::uint64_t linkDrops = 0;   // queue overflows and random losses on packet links
+    std::uint64_t burstDrops = 0;  // inside dropped bursts
+    std::uint64_t held = 0;        // in link queues, on the wire, in assembly, in bursts
   };
   PacketLedger packetLedger() const;
 

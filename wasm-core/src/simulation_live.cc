@@ -6,12 +6,11 @@
 // changeLive therefore first runs what is left of the current instant (an advance by
 // event count can stop between two events of the same time), and the run loop
 // (runGuarded) stops at each scheduled time to apply what is due.
-#include "simulation.h"
-
 #include <algorithm>
 
 #include "scenario/json_reader.h"
 #include "scenario/safe_text.h"
+#include "simulation.h"
 
 namespace obs {
 
@@ -110,7 +109,9 @@ void Simulation::recordChangeEvent(const LivePath& t, double value) {
   e.reason = static_cast<std::uint8_t>(t.target);
   e.lane = t.index;
   if (t.target == LiveTarget::NodeAssembly || t.target == LiveTarget::NodeDropNext) e.node = t.index;
-  if (t.target == LiveTarget::LinkLoss || t.target == LiveTarget::LinkBurstLoss || t.target == LiveTarget::LinkWavelengths) e.link = t.index;
+  if (t.target == LiveTarget::LinkLoss || t.target == LiveTarget::LinkBurstLoss ||
+      t.target == LiveTarget::LinkWavelengths)
+    e.link = t.index;
   e.cls = t.field == "ack" ? 1 : 0;
   e.dir = t.field == "maxTime" ? 0 : t.field == "maxBytes" ? 1 : t.field == "minBytes" ? 2 : -1;
   e.value = value;
@@ -129,9 +130,7 @@ void Simulation::applyLive(const LivePath& t, double value) {
       for (auto& a : assemblers_)
         if (a) a->set(t.field, value);
       return;
-    case LiveTarget::NodeAssembly:
-      assemblers_[t.index]->set(t.field, value);
-      return;
+    case LiveTarget::NodeAssembly: assemblers_[t.index]->set(t.field, value); return;
     case LiveTarget::LinkLoss:
       channels_[t.index * 2]->setLoss(value);
       channels_[t.index * 2 + 1]->setLoss(value);

@@ -15,9 +15,7 @@ struct Record {
   SimTime time;
   int path;
   std::uint32_t length;
-  bool operator==(const Record& o) const {
-    return time == o.time && path == o.path && length == o.length;
-  }
+  bool operator==(const Record& o) const { return time == o.time && path == o.path && length == o.length; }
 };
 
 // Keeps every burst it is handed, with the time it arrived.
@@ -53,8 +51,7 @@ class BinningSink final : public BackgroundBurstSink {
   SimTime binWidth_;
 };
 
-BackgroundSpec makeSpec(BackgroundModel model, double load, double meanBytes,
-                        double hurst = 0.8) {
+BackgroundSpec makeSpec(BackgroundModel model, double load, double meanBytes, double hurst = 0.8) {
   BackgroundSpec b;
   b.src = 0;
   b.dst = 1;
@@ -65,8 +62,8 @@ BackgroundSpec makeSpec(BackgroundModel model, double load, double meanBytes,
   return b;
 }
 
-std::vector<Record> run(const BackgroundSpec& spec, double capacityBps, std::uint32_t seed,
-                        const std::string& stream, double seconds) {
+std::vector<Record> run(const BackgroundSpec& spec, double capacityBps, std::uint32_t seed, const std::string& stream,
+                        double seconds) {
   Simulator sim;
   RecordingSink sink(sim);
   BackgroundSource source(sim, sink, spec, 3, capacityBps, seed, stream);
@@ -123,9 +120,10 @@ TEST(BackgroundSource, PoissonOffersTheLoadWithExponentialGapsAndLengths) {
   const double offeredBps = bytes * 8 / seconds;
   const double meanGap = gapSum / n;
   const double cv = std::sqrt(gapSq / n - meanGap * meanGap) / meanGap;
-  std::printf("[ measured ] poisson: %.4f of load x capacity, mean length %.4f of meanBytes, "
-              "rate %.4f of lambda, gap CV %.4f\n",
-              offeredBps / (load * capacity), bytes / n / meanBytes, n / seconds / lambda, cv);
+  std::printf(
+      "[ measured ] poisson: %.4f of load x capacity, mean length %.4f of meanBytes, "
+      "rate %.4f of lambda, gap CV %.4f\n",
+      offeredBps / (load * capacity), bytes / n / meanBytes, n / seconds / lambda, cv);
   EXPECT_NEAR(offeredBps / (load * capacity), 1.0, 0.02);
   EXPECT_NEAR(bytes / n / meanBytes, 1.0, 0.02);
   // The count over 200 s is Poisson(1e6): sd 0.1 %.
@@ -145,8 +143,7 @@ LongRun longRun(BackgroundModel model, double hurst, std::uint32_t seed) {
   Simulator sim;
   const SimTime bin = fromSeconds(0.1);
   BinningSink sink(sim, bin, static_cast<std::size_t>(seconds / 0.1));
-  BackgroundSource source(sim, sink, makeSpec(model, load, meanBytes, hurst), 0, capacity, seed,
-                          "bg:long");
+  BackgroundSource source(sim, sink, makeSpec(model, load, meanBytes, hurst), 0, capacity, seed, "bg:long");
   sim.runUntil(fromSeconds(seconds));
   return {sink.counts, sink.bytes * 8.0 / seconds / (load * capacity)};
 }
@@ -172,8 +169,8 @@ TEST(BackgroundSource, SelfSimilarOffersTheLoadOnAverage) {
   for (int k = 0; k < runs; ++k) {
     Simulator sim;
     BinningSink sink(sim, fromSeconds(seconds), 1);
-    BackgroundSource source(sim, sink, makeSpec(BackgroundModel::SelfSimilar, load, meanBytes, 0.8),
-                            0, capacity, 1000 + k, "bg:rate");
+    BackgroundSource source(sim, sink, makeSpec(BackgroundModel::SelfSimilar, load, meanBytes, 0.8), 0, capacity,
+                            1000 + k, "bg:rate");
     sim.runUntil(fromSeconds(seconds));
     rateSum += sink.bytes * 8.0 / seconds / (load * capacity);
     bursts += sink.bursts;
@@ -181,9 +178,10 @@ TEST(BackgroundSource, SelfSimilarOffersTheLoadOnAverage) {
   }
   const double rateRatio = rateSum / runs;
   const double lengthRatio = static_cast<double>(bytes) / bursts / meanBytes;
-  std::printf("[ measured ] self-similar H = 0.8, mean of %d runs: %.4f of load x capacity, "
-              "mean length %.4f of meanBytes\n",
-              runs, rateRatio, lengthRatio);
+  std::printf(
+      "[ measured ] self-similar H = 0.8, mean of %d runs: %.4f of load x capacity, "
+      "mean length %.4f of meanBytes\n",
+      runs, rateRatio, lengthRatio);
   EXPECT_NEAR(rateRatio, 1.0, 0.05);
   EXPECT_NEAR(lengthRatio, 1.0, 0.02);
 }
@@ -205,9 +203,10 @@ TEST(BackgroundSource, SelfSimilarAtTheBoundaryHurstOneHalfOffersTheLoad) {
   // the rate bookkeeping (restarting the emission clock at each ON period gives +5 %).
   const LongRun r = longRun(BackgroundModel::SelfSimilar, 0.5, 6);
   const double h = hurstFromVarianceTime(r.counts, kBlockSizes);
-  std::printf("[ measured ] self-similar H = 0.5: %.4f of load x capacity, variance-time H = "
-              "%.3f\n",
-              r.rateRatio, h);
+  std::printf(
+      "[ measured ] self-similar H = 0.5: %.4f of load x capacity, variance-time H = "
+      "%.3f\n",
+      r.rateRatio, h);
   EXPECT_NEAR(r.rateRatio, 1.0, 0.02);
   EXPECT_LT(h, 0.7);
 }
@@ -216,15 +215,13 @@ TEST(BackgroundSource, ParetoShapeAndEmissionIntervalFollowTheSpec) {
   Simulator sim;
   RecordingSink sink(sim);
   const double capacity = 2.5e9, load = 0.3, meanBytes = 40000;
-  BackgroundSource s(sim, sink, makeSpec(BackgroundModel::SelfSimilar, load, meanBytes, 0.8), 0,
-                     capacity, 1, "bg");
+  BackgroundSource s(sim, sink, makeSpec(BackgroundModel::SelfSimilar, load, meanBytes, 0.8), 0, capacity, 1, "bg");
   EXPECT_DOUBLE_EQ(s.paretoShape(), 1.4);  // alpha = 3 - 2H
   // Each of the 16 sub-sources peaks at 2 load C / 16 while ON, half of the time.
   const double peak = 2 * load * capacity / BackgroundSource::kSubSources;
   EXPECT_EQ(s.emissionInterval(), fromSeconds(8 * meanBytes / peak));
   EXPECT_DOUBLE_EQ(s.offeredBps(), load * capacity);
-  BackgroundSource half(sim, sink, makeSpec(BackgroundModel::SelfSimilar, load, meanBytes, 0.5),
-                        0, capacity, 1, "bg2");
+  BackgroundSource half(sim, sink, makeSpec(BackgroundModel::SelfSimilar, load, meanBytes, 0.5), 0, capacity, 1, "bg2");
   EXPECT_DOUBLE_EQ(half.paretoShape(), 2.0);
 }
 
@@ -292,14 +289,11 @@ TEST(BackgroundSource, LengthsAreWholeBytesAtLeastOneAndCountersMatch) {
 TEST(BackgroundSource, RefusesImpossibleParameters) {
   Simulator sim;
   RecordingSink sink(sim);
-  EXPECT_THROW(BackgroundSource(sim, sink, makeSpec(BackgroundModel::Poisson, -0.1, 1000), 0,
-                                1e9, 1, "bg"),
+  EXPECT_THROW(BackgroundSource(sim, sink, makeSpec(BackgroundModel::Poisson, -0.1, 1000), 0, 1e9, 1, "bg"),
                std::invalid_argument);
-  EXPECT_THROW(BackgroundSource(sim, sink, makeSpec(BackgroundModel::Poisson, 0.5, 1000), 0, 0,
-                                1, "bg"),
+  EXPECT_THROW(BackgroundSource(sim, sink, makeSpec(BackgroundModel::Poisson, 0.5, 1000), 0, 0, 1, "bg"),
                std::invalid_argument);
-  EXPECT_THROW(BackgroundSource(sim, sink, makeSpec(BackgroundModel::SelfSimilar, 0.5, 1000, 1.0),
-                                0, 1e9, 1, "bg"),
+  EXPECT_THROW(BackgroundSource(sim, sink, makeSpec(BackgroundModel::SelfSimilar, 0.5, 1000, 1.0), 0, 1e9, 1, "bg"),
                std::invalid_argument);
   EXPECT_EQ(sim.pending(), 0u);
 }

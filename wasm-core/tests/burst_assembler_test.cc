@@ -1,8 +1,8 @@
+#include "obs/burst_assembler.h"
+
 #include <gtest/gtest.h>
 
 #include <vector>
-
-#include "obs/burst_assembler.h"
 
 namespace obs {
 namespace {
@@ -19,8 +19,7 @@ struct Capture : BurstSink {
   Simulator* sim = nullptr;
   std::vector<SentBurst> sent;
   std::vector<std::uint32_t> lengths;
-  void burstAssembled(int path, std::vector<Packet>&& packets, std::uint32_t bytes,
-                      std::uint32_t length) override {
+  void burstAssembled(int path, std::vector<Packet>&& packets, std::uint32_t bytes, std::uint32_t length) override {
     lengths.push_back(length);
     int acks = 0;
     for (const Packet& p : packets) acks += p.isAck;
@@ -97,8 +96,8 @@ TEST(BurstAssembler, HybridSendsOnWhicheverComesFirst) {
   Bench b(spec(AssemblyPolicyKind::Hybrid, 1e-3, 1500));
   b.data(0.0, 552);
   b.data(0.0001, 552);
-  b.data(0.0002, 552);   // size reached at 0.2 ms
-  b.data(0.0030, 552);   // alone: the timer sends it at 4 ms
+  b.data(0.0002, 552);  // size reached at 0.2 ms
+  b.data(0.0030, 552);  // alone: the timer sends it at 4 ms
   b.sim.runUntil(fromSeconds(1));
   ASSERT_EQ(b.capture.sent.size(), 2u);
   EXPECT_EQ(b.capture.sent[0].at, fromSeconds(0.0002));
@@ -109,8 +108,8 @@ TEST(BurstAssembler, HybridSendsOnWhicheverComesFirst) {
 TEST(BurstAssembler, StaleTimerOfASizeTriggeredBurstIsIgnored) {
   Bench b(spec(AssemblyPolicyKind::Hybrid, 1e-3, 1000));
   b.data(0.0, 552);
-  b.data(0.0001, 552);   // size: sent at 0.1 ms; its timer (due 1 ms) must not fire a burst
-  b.data(0.0008, 552);   // new queue, own timer due 1.8 ms
+  b.data(0.0001, 552);  // size: sent at 0.1 ms; its timer (due 1 ms) must not fire a burst
+  b.data(0.0008, 552);  // new queue, own timer due 1.8 ms
   b.sim.runUntil(fromSeconds(1));
   ASSERT_EQ(b.capture.sent.size(), 2u);
   EXPECT_EQ(b.capture.sent[1].at, fromSeconds(0.0018));

@@ -259,12 +259,10 @@ TEST(DetMath, GoldenBitPatternsAreStable) {
   }
   // The variates: the random stream and the functions together.
   RandomStream e(1, "golden");
-  const std::uint64_t expo[] = {0x3ff14d386a4658c0ull, 0x3fbf68f590a4c53aull,
-                                0x4000c0aa86b45cd5ull};
+  const std::uint64_t expo[] = {0x3ff14d386a4658c0ull, 0x3fbf68f590a4c53aull, 0x4000c0aa86b45cd5ull};
   for (std::uint64_t bits : expo) EXPECT_EQ(bitsOf(exponentialVariate(e, 1.0)), bits);
   RandomStream p(1, "golden-pareto");
-  const std::uint64_t pareto[] = {0x3ff1a3bf456b676full, 0x3ff705d0f295e455ull,
-                                  0x3ffb964300cc8a02ull};
+  const std::uint64_t pareto[] = {0x3ff1a3bf456b676full, 0x3ff705d0f295e455ull, 0x3ffb964300cc8a02ull};
   for (std::uint64_t bits : pareto) EXPECT_EQ(bitsOf(paretoVariate(p, 1.4, 1.0)), bits);
 }
 

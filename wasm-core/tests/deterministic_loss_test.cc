@@ -22,7 +22,8 @@ json packetPair(const std::string& variant = "reno") {
     "nodes": [{"id": "S", "kind": "host"}, {"id": "D", "kind": "host"}],
     "links": [{"id": "l", "a": "S", "b": "D", "kind": "packet", "rate": 1e7, "delay": 0.01, "queue": 1000}],
     "flows": [{"id": "tcp1", "src": "S", "dst": "D",
-               "tcp": {"variant": ")" + variant + R"(", "maxWindow": 64, "rto": {"min": 0.2}}}]
+               "tcp": {"variant": ")" +
+                     variant + R"(", "maxWindow": 64, "rto": {"min": 0.2}}}]
   })");
 }
 
@@ -164,7 +165,8 @@ TEST(DropsOfAnEdge, ListedBurstsOfOneClassAreLostAsInjected) {
 
 TEST(DropsOfAnEdge, AfterATimeLosesTheFirstBurstFromThen) {
   auto sim = Simulation::fromJson(withDrops(lossless(), json::parse(R"([
-    {"edge": "E1", "class": "data", "after": 1.0}, {"edge": "E1", "class": "data", "after": 1.0}])")).dump());
+    {"edge": "E1", "class": "data", "after": 1.0}, {"edge": "E1", "class": "data", "after": 1.0}])"))
+                                      .dump());
   sim->advanceTo(0.99);
   sim->setVisualEvents(true);  // for a few milliseconds only: the log is a bounded ring
   sim->advanceTo(1.01);
@@ -173,7 +175,8 @@ TEST(DropsOfAnEdge, AfterATimeLosesTheFirstBurstFromThen) {
   std::vector<std::int32_t> droppedIds, formedIds;
   for (std::size_t i = 0; i < e.rows(); ++i) {
     if (e.cls[i] != 0) continue;
-    if (e.kind[i] == static_cast<std::uint8_t>(VisualEventKind::BurstFormed) && e.t0[i] >= 1.0) formedIds.push_back(e.id[i]);
+    if (e.kind[i] == static_cast<std::uint8_t>(VisualEventKind::BurstFormed) && e.t0[i] >= 1.0)
+      formedIds.push_back(e.id[i]);
     if (e.kind[i] == static_cast<std::uint8_t>(VisualEventKind::BurstDropped)) droppedIds.push_back(e.id[i]);
   }
   // Two rules for the same time: the first two data bursts from 1 s on, and only those.
@@ -205,12 +208,14 @@ TEST(DropNextLive, LosesTheNextBurstsAndIsReplayedExactly) {
 
 TEST(DropNextLive, OnlyOnEdgesWithAWholeCount) {
   auto sim = Simulation::fromJson(lossless().dump());
-  EXPECT_EQ(sim->setLive("nodes[2].dropNext.data", 1), "nodes[2].dropNext.data cannot be changed: nodes[2] is not an edge node");
+  EXPECT_EQ(sim->setLive("nodes[2].dropNext.data", 1),
+            "nodes[2].dropNext.data cannot be changed: nodes[2] is not an edge node");
   EXPECT_EQ(sim->setLive("nodes[1].dropNext.data", 1.5),
             "nodes[1].dropNext.data must be a whole number of bursts from 0 to 1000000");
   EXPECT_EQ(sim->setLive("nodes[1].dropNext.data", -1),
             "nodes[1].dropNext.data must be a whole number of bursts from 0 to 1000000");
-  EXPECT_EQ(sim->setLive("nodes[1].dropNext.both", 1).rfind("nodes[1].dropNext.both cannot be changed while running", 0), 0u);
+  EXPECT_EQ(
+      sim->setLive("nodes[1].dropNext.both", 1).rfind("nodes[1].dropNext.both cannot be changed while running", 0), 0u);
   EXPECT_EQ(sim->setLive("nodes[1].dropNext.ack", 0), "");  // 0 cancels
 }
 

@@ -40,25 +40,25 @@ TEST_P(ErlangBLoss, PoissonBurstLossMatchesTheFormula) {
   const double duration = 4000 / expected / arrivalRate;
   // E1 reaches C1 over plenty of wavelengths, so bursts arrive at C1 as they were
   // generated; C1 -> E2 is the loss system under test.
-  std::string json = R"({"version":1,"seed":7,"duration":)" + std::to_string(duration) +
-                     R"(,"sampleInterval":)" + std::to_string(duration / 10) + R"(,
+  std::string json = R"({"version":1,"seed":7,"duration":)" + std::to_string(duration) + R"(,"sampleInterval":)" +
+                     std::to_string(duration / 10) + R"(,
     "nodes":[{"id":"E1","kind":"edge"},{"id":"C1","kind":"core"},{"id":"E2","kind":"edge"}],
     "links":[{"id":"in","a":"E1","b":"C1","kind":"fiber","wavelengths":64,"rate":1e9,"delay":1e-4},
              {"id":"out","a":"C1","b":"E2","kind":"fiber","wavelengths":)" +
                      std::to_string(c.wavelengths) + R"(,"rate":1e9,"delay":1e-4}],
     "obs":{"scheduling":"lauc"},
-    "background":[{"src":"E1","dst":"E2","model":"poisson","load":)" + std::to_string(c.load) +
-                     R"(,"meanBytes":40000}]})";
+    "background":[{"src":"E1","dst":"E2","model":"poisson","load":)" +
+                     std::to_string(c.load) + R"(,"meanBytes":40000}]})";
   auto sim = Simulation::fromJson(json);
   sim->advanceTo(sim->duration());
   const BurstClassCounters& bg = sim->obsPlane().counters(BurstClass::Background);
   ASSERT_GT(bg.sent, 1000u);
   EXPECT_EQ(bg.dropped[static_cast<int>(DropReason::Late)], 0u);
-  double measured = static_cast<double>(bg.dropped[static_cast<int>(DropReason::Contention)]) /
-                    static_cast<double>(bg.sent);
+  double measured =
+      static_cast<double>(bg.dropped[static_cast<int>(DropReason::Contention)]) / static_cast<double>(bg.sent);
   EXPECT_NEAR(measured / expected, 1.0, 0.05)
-      << "K=" << c.wavelengths << " load=" << c.load << ": measured " << measured
-      << ", Erlang-B " << expected << " over " << bg.sent << " bursts";
+      << "K=" << c.wavelengths << " load=" << c.load << ": measured " << measured << ", Erlang-B " << expected
+      << " over " << bg.sent << " bursts";
 }
 
 std::vector<Case> cases() {

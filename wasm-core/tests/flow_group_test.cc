@@ -153,13 +153,23 @@ TEST(Access, RefusalsNameTheFieldAndTheRule) {
             "linked to it (\"Server\" is a host)");
   EXPECT_EQ(refusal([](nlohmann::json& j) { j["flows"][0]["access"] = nlohmann::json::object(); }),
             "flows[0].access.src is required (or \"dst\"): access gives each copy its own link at one side or both");
-  EXPECT_EQ(refusal([](nlohmann::json& j) { j["flows"][0]["access"]["src"]["rate"] = 10; }),
-            "flows[0].access.src.rate must be at least 1000 bit/s on a packet link (a 65 KB packet then lasts 9 minutes)");
+  EXPECT_EQ(
+      refusal([](nlohmann::json& j) { j["flows"][0]["access"]["src"]["rate"] = 10; }),
+      "flows[0].access.src.rate must be at least 1000 bit/s on a packet link (a 65 KB packet then lasts 9 minutes)");
   EXPECT_EQ(refusal([](nlohmann::json& j) { j["flows"][0]["access"]["src"].erase("delay"); }),
             "flows[0].access.src.delay is required");
-  EXPECT_EQ(refusal([](nlohmann::json& j) { j["flows"][0]["access"]["src"]["queue"] = 1.5; }).rfind("flows[0].access.src.queue ", 0), 0u);
-  EXPECT_EQ(refusal([](nlohmann::json& j) { j["flows"][0]["access"]["src"]["loss"] = 0.1; }).rfind("flows[0].access.src.loss ", 0), 0u);
-  EXPECT_EQ(refusal([](nlohmann::json& j) { j["nodes"][0]["id"] = "fast#1.src"; j["links"][0]["a"] = "fast#1.src"; }),
+  EXPECT_EQ(refusal([](nlohmann::json& j) {
+              j["flows"][0]["access"]["src"]["queue"] = 1.5;
+            }).rfind("flows[0].access.src.queue ", 0),
+            0u);
+  EXPECT_EQ(refusal([](nlohmann::json& j) {
+              j["flows"][0]["access"]["src"]["loss"] = 0.1;
+            }).rfind("flows[0].access.src.loss ", 0),
+            0u);
+  EXPECT_EQ(refusal([](nlohmann::json& j) {
+              j["nodes"][0]["id"] = "fast#1.src";
+              j["links"][0]["a"] = "fast#1.src";
+            }),
             "flows[0].access.src draws a host and link named \"fast#1.src\", the id of nodes[0] (rename that one)");
   EXPECT_EQ(refusal([](nlohmann::json&) {}), "(accepted)");
 }
@@ -167,11 +177,11 @@ TEST(Access, RefusalsNameTheFieldAndTheRule) {
 // A scenario that does not use `cost`, `startSpread` or `route` runs exactly as one that
 // gives them their meaning by default: every link costing its delay in each direction, no
 // spread, and (for single-path presets) nothing forced, where a preset leaves them out.
-// Checked on every preset over its first second, by the summary's fingerprint. (When the extension landed, the fingerprints
-// were also compared with the engine before it, main at bbd1f28: identical.)
+// Checked on every preset over its first second, by the summary's fingerprint. (When the extension landed, the
+// fingerprints were also compared with the engine before it, main at bbd1f28: identical.)
 TEST(FormatExtension, PresetsRunExactlyAsWithTheDefaultsSpelledOut) {
-  for (const char* name : {"first-lesson", "paper000-lobs", "paper001-highspeed", "paper002-wlan",
-                           "paper003-fast", "paper003-slow", "paper004-dumbbell"}) {
+  for (const char* name : {"first-lesson", "paper000-lobs", "paper001-highspeed", "paper002-wlan", "paper003-fast",
+                           "paper003-slow", "paper004-dumbbell"}) {
     std::ifstream in(std::string(OBS_SCENARIO_DIR) + "/../presets/" + name + ".json");
     std::stringstream text;
     text << in.rdbuf();

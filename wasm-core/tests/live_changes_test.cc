@@ -19,7 +19,6 @@ namespace {
 
 using json = nlohmann::json;
 
-
 json withChanges(json changes, double duration = 2) {
   json j = defaultJson();
   j["duration"] = duration;
@@ -27,9 +26,7 @@ json withChanges(json changes, double duration = 2) {
   return j;
 }
 
-json change(double at, const std::string& path, double value) {
-  return {{"at", at}, {"path", path}, {"value", value}};
-}
+json change(double at, const std::string& path, double value) { return {{"at", at}, {"path", path}, {"value", value}}; }
 
 // Every sample of a run, column by column, drained as it goes.
 struct Samples {
@@ -110,21 +107,27 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         BadChange{"not an array", json::object(), "liveChanges must be an array"},
         BadChange{"an entry not an object", json::array({1}), "liveChanges[0] must be an object"},
-        BadChange{"at missing", json::array({{{"path", "obs.burstLoss.data"}, {"value", 0}}}), "liveChanges[0].at is required"},
+        BadChange{"at missing", json::array({{{"path", "obs.burstLoss.data"}, {"value", 0}}}),
+                  "liveChanges[0].at is required"},
         BadChange{"at negative", json::array({change(-1, "obs.burstLoss.data", 0)}),
                   "liveChanges[0].at must be a time in seconds from 0 to the duration, 2 (got -1)"},
-        BadChange{"at past the end", json::array({change(0, "obs.burstLoss.data", 0), change(2.5, "obs.burstLoss.data", 0)}),
+        BadChange{"at past the end",
+                  json::array({change(0, "obs.burstLoss.data", 0), change(2.5, "obs.burstLoss.data", 0)}),
                   "liveChanges[1].at must be a time in seconds from 0 to the duration, 2 (got 2.5)"},
         BadChange{"at a string", json::array({{{"at", "1"}, {"path", "obs.burstLoss.data"}, {"value", 0}}}),
                   "liveChanges[0].at must be a number"},
-        BadChange{"path not a string", json::array({{{"at", 1}, {"path", 3}, {"value", 0}}}), "liveChanges[0].path must be a string"},
-        BadChange{"path unknown", json::array({change(1, "links[0].rate", 1)}),
-                  "liveChanges[0].path \"links[0].rate\" cannot be changed while running on a packet link (live: loss)"},
+        BadChange{"path not a string", json::array({{{"at", 1}, {"path", 3}, {"value", 0}}}),
+                  "liveChanges[0].path must be a string"},
+        BadChange{
+            "path unknown", json::array({change(1, "links[0].rate", 1)}),
+            "liveChanges[0].path \"links[0].rate\" cannot be changed while running on a packet link (live: loss)"},
         BadChange{"path unknown, no index", json::array({change(1, "duration", 1)}),
                   "liveChanges[0].path \"duration\" cannot be changed while running (live: obs.burstLoss.data|ack"},
         BadChange{"link index out of range", json::array({change(1, "links[9].loss", 0.1)}),
-                  "liveChanges[0].path \"links[9].loss\" cannot be changed while running: there is no links[9] (the scenario has 4)"},
-        BadChange{"flow index out of range", json::array({change(1, "flows[1].tcp.variant", 1)}), "there is no flows[1]"},
+                  "liveChanges[0].path \"links[9].loss\" cannot be changed while running: there is no links[9] (the "
+                  "scenario has 4)"},
+        BadChange{"flow index out of range", json::array({change(1, "flows[1].tcp.variant", 1)}),
+                  "there is no flows[1]"},
         BadChange{"fiber field on a packet link", json::array({change(1, "links[0].wavelengths", 2)}),
                   "liveChanges[0].path \"links[0].wavelengths\" cannot be changed while running on a packet link"},
         BadChange{"packet field on a fiber link", json::array({change(1, "links[1].loss", 0.1)}), "on a fiber link"},
@@ -142,7 +145,8 @@ INSTANTIATE_TEST_SUITE_P(
                   "liveChanges[0].value must be an integer from 0 to 10, the index of \"tahoe\""},
         BadChange{"maxTime below 1 ns", json::array({change(1, "nodes[1].assembly.maxTime", 1e-12)}),
                   "liveChanges[0].value must be a number of seconds from 1e-9"},
-        BadChange{"unknown field", json::array({{{"at", 1}, {"path", "obs.burstLoss.data"}, {"value", 0}, {"why", "x"}}}),
+        BadChange{"unknown field",
+                  json::array({{{"at", 1}, {"path", "obs.burstLoss.data"}, {"value", 0}, {"why", "x"}}}),
                   "liveChanges[0].why is not a known field"}),
     [](const ::testing::TestParamInfo<BadChange>& info) {
       std::string name;
@@ -163,7 +167,8 @@ TEST(LiveChangesParser, SetLiveAppliesTheSameRules) {
   EXPECT_EQ(sim->setLive("obs.burstLoss.data", 1.5), "obs.burstLoss.data must be a probability between 0 and 1");
   EXPECT_EQ(sim->setLive("links[9].loss", 0.1),
             "links[9].loss cannot be changed while running: there is no links[9] (the scenario has 4)");
-  EXPECT_EQ(sim->setLive("nodes[1].assembly.maxBytes", 0), "nodes[1].assembly.maxBytes must be a number of bytes in (0, 1e9]");
+  EXPECT_EQ(sim->setLive("nodes[1].assembly.maxBytes", 0),
+            "nodes[1].assembly.maxBytes must be a number of bytes in (0, 1e9]");
 }
 
 // ---- when and in which order they apply ----------------------------------------------

@@ -1,7 +1,8 @@
+#include "obs/obs_plane.h"
+
 #include <gtest/gtest.h>
 
 #include "net/route.h"
-#include "obs/obs_plane.h"
 #include "scenario/scenario_parser.h"
 
 namespace obs {
@@ -33,14 +34,16 @@ struct Bench {
   Injector injector;
 
   Bench(int fdlCount, double fdlUnit, const char* scheduling = "lauc-vf", const char* reservation = "jet") {
-    std::string json = R"({"version":1,
+    std::string json =
+        R"({"version":1,
       "nodes":[{"id":"E1","kind":"edge"},{"id":"E3","kind":"edge"},
-               {"id":"C1","kind":"core","setupTime":0,"fdl":{"count":)" + std::to_string(fdlCount) +
-                       R"(,"unit":)" + std::to_string(fdlUnit) + R"(}},{"id":"E2","kind":"edge"}],
+               {"id":"C1","kind":"core","setupTime":0,"fdl":{"count":)" +
+        std::to_string(fdlCount) + R"(,"unit":)" + std::to_string(fdlUnit) + R"(}},{"id":"E2","kind":"edge"}],
       "links":[{"id":"f1","a":"E1","b":"C1","kind":"fiber","wavelengths":1,"rate":1e9,"delay":1e-6},
                {"id":"f3","a":"E3","b":"C1","kind":"fiber","wavelengths":1,"rate":1e9,"delay":1e-6},
                {"id":"f2","a":"C1","b":"E2","kind":"fiber","wavelengths":1,"rate":1e9,"delay":1e-6}],
-      "obs":{"scheduling":")" + std::string(scheduling) + R"(","reservation":")" + reservation + R"(","controlProcessing":1e-6}})";
+      "obs":{"scheduling":")" +
+        std::string(scheduling) + R"(","reservation":")" + reservation + R"(","controlProcessing":1e-6}})";
     scenario = parseScenario(json);
     routing = std::make_unique<RoutingTable>(scenario.nodes, scenario.links);
     pathA = routing->route(0, 3)->opticalPathAt[0];
@@ -119,9 +122,9 @@ TEST(ObsPlane, FdlsTooShortForTheOverlapStillDrop) {
 
 TEST(ObsPlane, BurstsThatDoNotOverlapShareTheWavelength) {
   Bench b(0, 0);
-  b.inject(0, b.pathA, 1250);       // 10 us on f2
-  b.inject(50e-6, b.pathA, 1250);   // 50 us later: the wavelength is free again
-  b.inject(50e-6, b.pathB, 1250);   // reaches C1 with the previous one: collides
+  b.inject(0, b.pathA, 1250);      // 10 us on f2
+  b.inject(50e-6, b.pathA, 1250);  // 50 us later: the wavelength is free again
+  b.inject(50e-6, b.pathB, 1250);  // reaches C1 with the previous one: collides
   b.sim.runUntil(fromSeconds(1));
   EXPECT_EQ(b.bg().delivered, 2u);
   EXPECT_EQ(b.bg().dropped[static_cast<int>(DropReason::Contention)], 1u);

@@ -1,11 +1,12 @@
 // A packet link's drop-tail queue counts as ns-2's DropTail queue-limit (issue 20,
 // finding 4; docs/model.md section 2): at most `queue` packets in a direction, the one on
 // the line included; at a tie the departing packet still holds its place.
+#include "net/packet_channel.h"
+
 #include <gtest/gtest.h>
 
 #include <vector>
 
-#include "net/packet_channel.h"
 #include "net/route.h"
 
 namespace obs {
@@ -21,8 +22,7 @@ struct Line {
   Sink sink;
   Route route;
   PacketChannel channel;
-  explicit Line(int queue)
-      : channel(sim, sink, 1, config(queue), 1, "test") {}
+  explicit Line(int queue) : channel(sim, sink, 1, config(queue), 1, "test") {}
   static PacketChannelConfig config(int queue) {
     PacketChannelConfig c;
     c.rateBps = 8e6;  // 1000 B in 1 ms

@@ -164,9 +164,7 @@ TEST(Paper004Dumbbell, TheScenarioIsThePapers) {
   EXPECT_TRUE(bottleneck);
 }
 
-TEST(Paper004Dumbbell, EachFlowRespondsToLossAsItsVariant) {
-  expectTextbookResponses(run(dumbbell()), "paper's mix");
-}
+TEST(Paper004Dumbbell, EachFlowRespondsToLossAsItsVariant) { expectTextbookResponses(run(dumbbell()), "paper's mix"); }
 
 // The same network with all three flows of one variant: the losses before the first
 // fast retransmit are the same in every run, so the variants are compared on equal terms.

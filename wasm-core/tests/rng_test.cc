@@ -1,6 +1,6 @@
-#include <gtest/gtest.h>
-
 #include "sim/rng.h"
+
+#include <gtest/gtest.h>
 
 namespace obs {
 namespace {
@@ -37,7 +37,7 @@ TEST(RandomStream, Uniform01IsInRangeWithTheRightMoments) {
     sumSq += u * u;
   }
   double mean = sum / n, var = sumSq / n - mean * mean;
-  EXPECT_NEAR(mean, 0.5, 0.005);     // sd of the mean ~ 0.00065
+  EXPECT_NEAR(mean, 0.5, 0.005);  // sd of the mean ~ 0.00065
   EXPECT_NEAR(var, 1.0 / 12, 0.002);
 }
 

@@ -37,12 +37,12 @@ std::vector<int> nodesOf(const Route* r) {
 
 // A diamond S - A - {B, C} - D - T whose two middle paths cost the same.
 struct Diamond {
-  std::vector<NodeSpec> nodes{node("S", NodeKind::Host), node("A", NodeKind::Router), node("B", NodeKind::Router),
+  std::vector<NodeSpec> nodes{node("S", NodeKind::Host),   node("A", NodeKind::Router), node("B", NodeKind::Router),
                               node("C", NodeKind::Router), node("D", NodeKind::Router), node("T", NodeKind::Host)};
   std::vector<LinkSpec> links;
   Diamond(double ab, double ac, double bd, double cd) {
-    links = {link(0, 1, 1e-3), link(1, 2, 1e-3, ab, ab), link(1, 3, 1e-3, ac, ac), link(2, 4, 1e-3, bd, bd),
-             link(3, 4, 1e-3, cd, cd), link(4, 5, 1e-3)};
+    links = {link(0, 1, 1e-3),         link(1, 2, 1e-3, ab, ab), link(1, 3, 1e-3, ac, ac),
+             link(2, 4, 1e-3, bd, bd), link(3, 4, 1e-3, cd, cd), link(4, 5, 1e-3)};
   }
 };
 
@@ -104,8 +104,13 @@ nlohmann::json asymmetric() {
   j["nodes"].push_back({{"id", "R1"}, {"kind", "router"}, {"x", 400}, {"y", 320}});
   for (const char* ends : {"E1R1", "R1E2"}) {
     const std::string a = std::string(ends).substr(0, 2), b = std::string(ends).substr(2);
-    j["links"].push_back({{"id", std::string("p") + ends}, {"a", a}, {"b", b}, {"kind", "packet"},
-                          {"rate", 1e9}, {"delay", 1e-4}, {"cost", {{"ab", 1}, {"ba", 0}}}});
+    j["links"].push_back({{"id", std::string("p") + ends},
+                          {"a", a},
+                          {"b", b},
+                          {"kind", "packet"},
+                          {"rate", 1e9},
+                          {"delay", 1e-4},
+                          {"cost", {{"ab", 1}, {"ba", 0}}}});
   }
   return j;
 }
@@ -145,7 +150,8 @@ TEST(RouteCost, DataAndAckBurstsTakeDifferentCorePaths) {
   // routing-features.json's flow "forced": data E1 -> C2 -> E2, ACKs E2 -> C1 -> E1. Alone,
   // so the core's links carry its bursts only: data on f3, f4 forwards, ACKs on f2, f1
   // backwards, nothing the other ways.
-  nlohmann::json j = nlohmann::json::parse(readScenarioFile("../../../wasm-core/tests/scenarios/routing-features.json"));
+  nlohmann::json j =
+      nlohmann::json::parse(readScenarioFile("../../../wasm-core/tests/scenarios/routing-features.json"));
   j["flows"].erase(0);
   j["obs"]["burstLoss"] = {{"data", 0}, {"ack", 0}};
   auto sim = Simulation::fromJson(j.dump());
@@ -153,7 +159,8 @@ TEST(RouteCost, DataAndAckBurstsTakeDifferentCorePaths) {
   const auto s = sim->summary();
   std::map<std::string, nlohmann::ordered_json> link;
   for (const auto& l : s["links"]) link[l["id"].get<std::string>()] = l;
-  const double dataBursts = s["bursts"]["data"]["sent"].get<double>(), ackBursts = s["bursts"]["ack"]["sent"].get<double>();
+  const double dataBursts = s["bursts"]["data"]["sent"].get<double>(),
+               ackBursts = s["bursts"]["ack"]["sent"].get<double>();
   EXPECT_GT(dataBursts, 100);
   EXPECT_GT(ackBursts, 100);
   for (const char* id : {"f3", "f4"}) {
@@ -176,26 +183,44 @@ TEST(RouteCost, RefusalsNameTheFieldAndTheRule) {
             "links[0].cost must be between 0 and 1e+09 (got -1)");
   EXPECT_EQ(refusal([](nlohmann::json& j) { j["links"][0]["cost"] = "cheap"; }),
             "links[0].cost must be a number >= 0 or an object { \"ab\": cost, \"ba\": cost }, not a string");
-  EXPECT_EQ(refusal([](nlohmann::json& j) { j["links"][0]["cost"] = {{"ab", 1}, {"up", 2}}; }).rfind("links[0].cost.up ", 0), 0u);
+  EXPECT_EQ(refusal([](nlohmann::json& j) {
+              j["links"][0]["cost"] = {{"ab", 1}, {"up", 2}};
+            }).rfind("links[0].cost.up ", 0),
+            0u);
   EXPECT_EQ(refusal([](nlohmann::json& j) { j["links"][0]["cost"] = {{"ab", 1}, {"ba", 2}}; }), "(accepted)");
-  EXPECT_EQ(refusal([](nlohmann::json& j) { j["flows"][0]["route"] = {"Server", "E1", "E2", "Client"}; }),
+  EXPECT_EQ(refusal([](nlohmann::json& j) {
+              j["flows"][0]["route"] = {"Server", "E1", "E2", "Client"};
+            }),
             "flows[0].route[2] is not linked to the node before it, \"E1\"");
-  EXPECT_EQ(refusal([](nlohmann::json& j) { j["flows"][0]["route"] = {"E1", "C1", "E2", "Client"}; }),
+  EXPECT_EQ(refusal([](nlohmann::json& j) {
+              j["flows"][0]["route"] = {"E1", "C1", "E2", "Client"};
+            }),
             "flows[0].route[0] must be \"Server\" (the route starts at the flow's src)");
-  EXPECT_EQ(refusal([](nlohmann::json& j) { j["flows"][0]["route"] = {"Server", "E1", "C1", "E2"}; }),
+  EXPECT_EQ(refusal([](nlohmann::json& j) {
+              j["flows"][0]["route"] = {"Server", "E1", "C1", "E2"};
+            }),
             "flows[0].route[3] must be \"Client\" (the route ends at the flow's dst)");
-  EXPECT_EQ(refusal([](nlohmann::json& j) { j["flows"][0]["route"] = {"Server", "E1", "X", "Client"}; }),
+  EXPECT_EQ(refusal([](nlohmann::json& j) {
+              j["flows"][0]["route"] = {"Server", "E1", "X", "Client"};
+            }),
             "flows[0].route[2] refers to an unknown node \"X\"");
-  EXPECT_EQ(refusal([](nlohmann::json& j) { j["flows"][0]["route"] = {"Server", "E1", "R1", "E1", "Client"}; }),
+  EXPECT_EQ(refusal([](nlohmann::json& j) {
+              j["flows"][0]["route"] = {"Server", "E1", "R1", "E1", "Client"};
+            }),
             "flows[0].route[3] visits \"E1\" a second time (a route has no loops)");
   EXPECT_EQ(refusal([](nlohmann::json& j) { j["flows"][0]["route"] = {"Server"}; }),
             "flows[0].route must list at least two node ids (from its first node to its last)");
-  EXPECT_EQ(refusal([](nlohmann::json& j) { j["flows"][0]["route"] = {"Server", 3}; }),
+  EXPECT_EQ(refusal([](nlohmann::json& j) {
+              j["flows"][0]["route"] = {"Server", 3};
+            }),
             "flows[0].route[1] must be a node id (a string), not a number");
-  EXPECT_EQ(refusal([](nlohmann::json& j) { j["flows"][0]["ackRoute"] = {"Server", "E1", "C1", "E2", "Client"}; }),
+  EXPECT_EQ(refusal([](nlohmann::json& j) {
+              j["flows"][0]["ackRoute"] = {"Server", "E1", "C1", "E2", "Client"};
+            }),
             "flows[0].ackRoute[0] must be \"Client\" (the route starts at the flow's dst)");
   EXPECT_EQ(refusal([](nlohmann::json& j) {
-              j["links"].push_back({{"id", "sx"}, {"a", "Server"}, {"b", "Client"}, {"kind", "packet"}, {"rate", 1e9}, {"delay", 0}});
+              j["links"].push_back(
+                  {{"id", "sx"}, {"a", "Server"}, {"b", "Client"}, {"kind", "packet"}, {"rate", 1e9}, {"delay", 0}});
               j["flows"][0]["route"] = {"E1", "Server", "Client"};
             }),
             "flows[0].route[1] is the host \"Server\", which does not forward (hosts end routes only)");

@@ -1,21 +1,22 @@
 // Routing: one Dijkstra per source gives exactly the routes of the former per-pair scan
 // (same tie rule: least delay, then fewest hops, then lowest node index), on random
 // topologies full of ties; and building a large mesh stays near-linear.
+#include "net/route.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <limits>
 #include <tuple>
 
-#include "net/route.h"
 #include "sim/rng.h"
 
 namespace obs {
 namespace {
 
 // The reference: the O(N^2) scan per pair the engine used before (git history of route.cc).
-std::vector<Hop> referenceRoute(const std::vector<NodeSpec>& nodes, const std::vector<LinkSpec>& links,
-                                int src, int dst) {
+std::vector<Hop> referenceRoute(const std::vector<NodeSpec>& nodes, const std::vector<LinkSpec>& links, int src,
+                                int dst) {
   const std::size_t n = nodes.size();
   std::vector<std::vector<int>> adjacency(n);
   for (std::size_t i = 0; i < links.size(); ++i) {
@@ -66,7 +67,10 @@ TEST(Routing, OneTreePerSourceGivesTheRoutesOfThePerPairScan) {
     for (int i = 0; i < count; ++i) {
       nodes[i].id = "n" + std::to_string(i);
       const double r = rng.uniform01();
-      nodes[i].kind = r < 0.25 ? NodeKind::Host : r < 0.5 ? NodeKind::Edge : r < 0.75 ? NodeKind::Core : NodeKind::Router;
+      nodes[i].kind = r < 0.25   ? NodeKind::Host
+                      : r < 0.5  ? NodeKind::Edge
+                      : r < 0.75 ? NodeKind::Core
+                                 : NodeKind::Router;
     }
     std::vector<LinkSpec> links;
     const int linkCount = static_cast<int>(rng.uniform01() * count * 3);

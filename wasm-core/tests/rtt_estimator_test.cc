@@ -1,6 +1,6 @@
-#include <gtest/gtest.h>
-
 #include "tcp/rtt_estimator.h"
+
+#include <gtest/gtest.h>
 
 namespace obs {
 namespace {

@@ -1,22 +1,22 @@
 // The run guard (run_guard.h) and the refusals up front (resource_estimate.h): every
 // accepted scenario ends, or stops with a sentence naming the cause, at the same event on
 // every target.
+#include "run_guard.h"
+
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <sstream>
 
 #include "resource_estimate.h"
-#include "run_guard.h"
 #include "scenario/json_reader.h"
-#include "simulation.h"
 #include "scenario_files.h"
+#include "simulation.h"
 
 namespace obs {
 namespace {
 
 using json = nlohmann::json;
-
 
 std::string refusal(const json& j, const RunBudget& budget = RunBudget{}) {
   try {
@@ -129,9 +129,12 @@ TEST(RunGuardInRuns, WhereARunStopsDoesNotDependOnHowItIsAdvanced) {
   whole->advanceTo(whole->duration());
   auto sliced = Simulation::fromJson(rtoOfOneNanosecond().dump());
   for (int i = 0; i < 100000 && !sliced->stopped(); ++i) {
-    if (i % 3 == 0) sliced->advanceEvents(7919);
-    else if (i % 3 == 1) sliced->advanceTo(sliced->now() + 1e-6);
-    else sliced->advanceToBounded(sliced->now() + 1e-3, 10007);
+    if (i % 3 == 0)
+      sliced->advanceEvents(7919);
+    else if (i % 3 == 1)
+      sliced->advanceTo(sliced->now() + 1e-6);
+    else
+      sliced->advanceToBounded(sliced->now() + 1e-3, 10007);
   }
   ASSERT_TRUE(sliced->stopped());
   EXPECT_EQ(sliced->eventCount(), whole->eventCount());
@@ -224,15 +227,25 @@ TEST(ResourceEstimate, RoutingFromTooManySourcesOverTooManyLinksIsRefused) {
     json nodes = json::array(), links = json::array(), flows = json::array();
     for (int r = 0; r < routers; ++r) nodes.push_back({{"id", "R" + std::to_string(r)}, {"kind", "router"}});
     for (int r = 1; r < routers; ++r)
-      links.push_back({{"id", "c" + std::to_string(r)}, {"a", "R" + std::to_string(r - 1)}, {"b", "R" + std::to_string(r)},
-                       {"kind", "packet"}, {"rate", 1e9}, {"delay", 1e-6}});
+      links.push_back({{"id", "c" + std::to_string(r)},
+                       {"a", "R" + std::to_string(r - 1)},
+                       {"b", "R" + std::to_string(r)},
+                       {"kind", "packet"},
+                       {"rate", 1e9},
+                       {"delay", 1e-6}});
     for (int h = 0; h < hosts; ++h) {
       nodes.push_back({{"id", "H" + std::to_string(h)}, {"kind", "host"}});
-      links.push_back({{"id", "h" + std::to_string(h)}, {"a", "H" + std::to_string(h)}, {"b", "R" + std::to_string(h % routers)},
-                       {"kind", "packet"}, {"rate", 1e9}, {"delay", 1e-6}});
+      links.push_back({{"id", "h" + std::to_string(h)},
+                       {"a", "H" + std::to_string(h)},
+                       {"b", "R" + std::to_string(h % routers)},
+                       {"kind", "packet"},
+                       {"rate", 1e9},
+                       {"delay", 1e-6}});
     }
     for (int h = 0; h + 1 < hosts; h += 2)
-      flows.push_back({{"id", "f" + std::to_string(h)}, {"src", "H" + std::to_string(h)}, {"dst", "H" + std::to_string(h + 1)},
+      flows.push_back({{"id", "f" + std::to_string(h)},
+                       {"src", "H" + std::to_string(h)},
+                       {"dst", "H" + std::to_string(h + 1)},
                        {"app", {{"kind", "file"}, {"bytes", 1000}}}});
     j["nodes"] = nodes;
     j["links"] = links;
@@ -240,7 +253,9 @@ TEST(ResourceEstimate, RoutingFromTooManySourcesOverTooManyLinksIsRefused) {
     return j;
   };
   EXPECT_EQ(refusal(chain(2000, 1000)), "(accepted)");
-  EXPECT_NE(refusal(chain(5000, 5000)).find("the routes would take too long to compute: shortest paths from 5000 distinct flow and background endpoints over 9999 links"),
+  EXPECT_NE(refusal(chain(5000, 5000))
+                .find("the routes would take too long to compute: shortest paths from 5000 distinct flow and "
+                      "background endpoints over 9999 links"),
             std::string::npos);
 }
 

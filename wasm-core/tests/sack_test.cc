@@ -10,9 +10,9 @@
 namespace obs {
 namespace {
 
+using testbench::dropFirstSendOf;
 using testbench::Loop;
 using testbench::ScriptedSender;
-using testbench::dropFirstSendOf;
 using testbench::tcpSpec;
 
 SackOption option(std::initializer_list<SackBlock> blocks) {
@@ -26,7 +26,7 @@ TEST(SackScoreboard, IsLostWhenDupThreshSegmentsAboveAreSacked) {
   EXPECT_TRUE(b.update(0, 20, option({{5, 7}, {9, 10}})));
   EXPECT_EQ(b.sackedCount(), 3u);
   EXPECT_EQ(b.highSacked(), 10u);
-  EXPECT_TRUE(b.isLost(4));   // 5, 6 and 9 above it
+  EXPECT_TRUE(b.isLost(4));  // 5, 6 and 9 above it
   EXPECT_TRUE(b.isLost(0));
   EXPECT_FALSE(b.isLost(5));  // SACKed
   EXPECT_FALSE(b.isLost(7));  // only 9 above
@@ -62,7 +62,7 @@ TEST(SackRecovery, DuplicatesReleaseNewDataByPipeThenTheThirdStartsRecovery) {
   b.ack(1, {{2, 5}});  // the third duplicate: recovery
   EXPECT_EQ(b.sender->state(), TcpCongState::Recovery);
   EXPECT_EQ(b.sender->counters().fastRetransmits, 1u);
-  EXPECT_EQ(b.wire.sent.back(), 1u);          // (4.3)
+  EXPECT_EQ(b.wire.sent.back(), 1u);  // (4.3)
   // FlightSize 13, less the 2 segments Limited Transmit sent: int(11 / 2).
   EXPECT_DOUBLE_EQ(b.sender->ssthresh(), 5);
   EXPECT_DOUBLE_EQ(b.sender->cwnd(), 5);  // (4.2)
@@ -154,10 +154,10 @@ TEST(SackRecovery, RescueRetransmissionRepairsALostLastSegmentWithoutATimeout) {
 TEST(SackRecovery, AfterATimeoutOnlyTheHolesAreResent) {
   TcpSpec spec = tcpSpec(TcpRecoveryKind::Sack, 10);
   spec.rto.fixed = 1;
-  ScriptedSender b(spec);  // 0..9 sent
-  b.ack(0, {{2, 3}, {5, 6}}, 0.1);  // two segments known received; no loss detected yet
+  ScriptedSender b(spec);                   // 0..9 sent
+  b.ack(0, {{2, 3}, {5, 6}}, 0.1);          // two segments known received; no loss detected yet
   std::size_t before = b.wire.sent.size();  // 0..11: two new by pipe
-  b.sim.runUntil(fromSeconds(1.0));  // the timer (started at 0) fires
+  b.sim.runUntil(fromSeconds(1.0));         // the timer (started at 0) fires
   ASSERT_EQ(b.sender->counters().rtos, 1u);
   EXPECT_EQ(b.sender->state(), TcpCongState::Loss);
   EXPECT_DOUBLE_EQ(b.sender->cwnd(), 1);

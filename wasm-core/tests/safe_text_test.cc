@@ -1,8 +1,8 @@
+#include "scenario/safe_text.h"
+
 #include <gtest/gtest.h>
 
 #include <string>
-
-#include "scenario/safe_text.h"
 
 namespace obs {
 namespace {
@@ -10,20 +10,20 @@ namespace {
 TEST(SafeText, EscapesControlFormatAndBidiCharactersOnly) {
   EXPECT_EQ(escapeUnsafe("tcp1 E1->E2 µs λ1"), "tcp1 E1->E2 µs λ1");
   EXPECT_EQ(escapeUnsafe("a\nb"), "a\\u{000A}b");
-  EXPECT_EQ(escapeUnsafe("x\u202Ey"), "x\\u{202E}y");    // right-to-left override
-  EXPECT_EQ(escapeUnsafe("x\u2028y"), "x\\u{2028}y");    // line separator
-  EXPECT_EQ(escapeUnsafe("x\u200By"), "x\\u{200B}y");    // zero-width space
-  EXPECT_EQ(escapeUnsafe("x\u2066y"), "x\\u{2066}y");    // left-to-right isolate
+  EXPECT_EQ(escapeUnsafe("x\u202Ey"), "x\\u{202E}y");        // right-to-left override
+  EXPECT_EQ(escapeUnsafe("x\u2028y"), "x\\u{2028}y");        // line separator
+  EXPECT_EQ(escapeUnsafe("x\u200By"), "x\\u{200B}y");        // zero-width space
+  EXPECT_EQ(escapeUnsafe("x\u2066y"), "x\\u{2066}y");        // left-to-right isolate
   EXPECT_EQ(escapeUnsafe("x\xEF\xBB\xBFy"), "x\\u{FEFF}y");  // byte-order mark
   EXPECT_EQ(escapeUnsafe("x\x1b[31my"), "x\\u{001B}[31my");  // a terminal escape
-  EXPECT_EQ(escapeUnsafe("\xC2\x85"), "\\u{0085}");        // C1 next line
+  EXPECT_EQ(escapeUnsafe("\xC2\x85"), "\\u{0085}");          // C1 next line
 }
 
 TEST(SafeText, BytesThatAreNotUtf8AreShownAsBytes) {
   EXPECT_EQ(escapeUnsafe("a\xFFz"), "a\\x{FF}z");
-  EXPECT_EQ(escapeUnsafe("\xC0\xAF"), "\\x{C0}\\x{AF}");          // overlong '/'
+  EXPECT_EQ(escapeUnsafe("\xC0\xAF"), "\\x{C0}\\x{AF}");             // overlong '/'
   EXPECT_EQ(escapeUnsafe("\xED\xA0\x80"), "\\x{ED}\\x{A0}\\x{80}");  // a surrogate
-  EXPECT_EQ(escapeUnsafe("\xE2\x82"), "\\x{E2}\\x{82}");          // cut short
+  EXPECT_EQ(escapeUnsafe("\xE2\x82"), "\\x{E2}\\x{82}");             // cut short
 }
 
 TEST(SafeText, QuotesAndCutsLongValues) {

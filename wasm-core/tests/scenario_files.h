@@ -2,10 +2,9 @@
 // once per call: tests change their copy freely.
 #pragma once
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
-
-#include <nlohmann/json.hpp>
 
 #include "scenario/scenario_parser.h"
 

@@ -1,13 +1,14 @@
+#include "scenario/scenario_parser.h"
+
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <cctype>
+#include <fstream>
 #include <functional>
 #include <sstream>
 #include <string>
 
 #include "scenario/safe_text.h"
-#include "scenario/scenario_parser.h"
 #include "scenario_files.h"
 
 namespace obs {
@@ -16,7 +17,6 @@ namespace {
 using json = nlohmann::json;
 
 std::string readDefault() { return readScenarioFile("default.json"); }
-
 
 TEST(ScenarioParser, ReadsTheDefaultScenario) {
   Scenario s = parseScenario(readDefault());
@@ -61,8 +61,7 @@ TEST_P(ScenarioRefusal, NamesTheFieldAndTheRule) {
   json j = defaultJson();
   GetParam().mutate(j);
   std::string message = parserRefusal(j);
-  EXPECT_NE(message.find(GetParam().expected), std::string::npos)
-      << GetParam().what << ": got \"" << message << "\"";
+  EXPECT_NE(message.find(GetParam().expected), std::string::npos) << GetParam().what << ": got \"" << message << "\"";
   EXPECT_EQ(message.find('\n'), std::string::npos) << "one line only";
   char32_t unsafe;
   std::size_t at;
@@ -205,8 +204,8 @@ TEST(ScenarioParser, MalformedJsonGivesOneLineWithThePosition) {
 // Found by wasm-core/fuzz: nlohmann-json reports a number beyond double's range with
 // out_of_range, not parse_error, which escaped the parser as a foreign exception.
 TEST(ScenarioParser, NumberBeyondDoubleRangeIsARefusalNotACrash) {
-  for (const char* text : {"{\"version\": 1, \"duration\": 1e400}",
-                           "{\"version\": 1, \"nodes\": [-333333333333333333333331e308]}"}) {
+  for (const char* text :
+       {"{\"version\": 1, \"duration\": 1e400}", "{\"version\": 1, \"nodes\": [-333333333333333333333331e308]}"}) {
     try {
       parseScenario(text);
       FAIL() << "accepted " << text;
@@ -225,7 +224,8 @@ TEST(ScenarioParser, ReadsTheNetworkFeatures) {
   j["links"][1]["burstLoss"] = {{"data", 0.05}, {"ack", 0.01}};
   j["nodes"][2]["fdl"] = {{"count", 3}, {"unit", 1e-4}};
   j["nodes"][1]["assembly"] = {{"policy", "hybrid"}, {"maxBytes", 20000}};
-  j["background"] = json::array({{{"src", "E1"}, {"dst", "E2"}, {"model", "self-similar"}, {"load", 0.4}, {"hurst", 0.7}, {"meanBytes", 30000}}});
+  j["background"] = json::array(
+      {{{"src", "E1"}, {"dst", "E2"}, {"model", "self-similar"}, {"load", 0.4}, {"hurst", 0.7}, {"meanBytes", 30000}}});
   Scenario s = parseScenario(j.dump());
   EXPECT_DOUBLE_EQ(s.links[0].lossAb, 0.1);
   EXPECT_DOUBLE_EQ(s.links[0].lossBa, 0.02);
@@ -254,10 +254,10 @@ TEST(ScenarioParser, ReadsTheTcpFields) {
   j["flows"][0]["tcp"]["delayedAck"] = true;
   EXPECT_TRUE(parseScenario(j.dump()).flows[0].tcp.delayedAck);
   // Every variant, in TcpVariantKind's order; the recovery defaults to the variant's.
-  const char* variants[] = {"tahoe", "reno", "newreno", "sack", "hstcp", "stcp",
-                            "bic", "cubic", "htcp", "vegas", "westwood"};
-  const TcpRecoveryKind recoveries[] = {TcpRecoveryKind::Tahoe, TcpRecoveryKind::Reno,
-                                        TcpRecoveryKind::NewReno, TcpRecoveryKind::Sack};
+  const char* variants[] = {"tahoe", "reno",  "newreno", "sack",  "hstcp",   "stcp",
+                            "bic",   "cubic", "htcp",    "vegas", "westwood"};
+  const TcpRecoveryKind recoveries[] = {TcpRecoveryKind::Tahoe, TcpRecoveryKind::Reno, TcpRecoveryKind::NewReno,
+                                        TcpRecoveryKind::Sack};
   for (int i = 0; i < 11; ++i) {
     j["flows"][0]["tcp"]["variant"] = variants[i];
     TcpSpec t = parseScenario(j.dump()).flows[0].tcp;
@@ -292,8 +292,7 @@ void collectLeaves(const json& j, const std::string& path, std::vector<std::stri
     for (auto it = j.begin(); it != j.end(); ++it)
       collectLeaves(it.value(), path.empty() ? it.key() : path + "." + it.key(), out);
   } else if (j.is_array()) {
-    for (std::size_t i = 0; i < j.size(); ++i)
-      collectLeaves(j[i], path + "[" + std::to_string(i) + "]", out);
+    for (std::size_t i = 0; i < j.size(); ++i) collectLeaves(j[i], path + "[" + std::to_string(i) + "]", out);
   } else {
     out->push_back(path);
   }
@@ -303,8 +302,10 @@ json::json_pointer pointerFor(const std::string& path) {
   std::string p;
   for (std::size_t i = 0; i < path.size(); ++i) {
     char c = path[i];
-    if (c == '.' || c == '[') p += '/';
-    else if (c != ']') p += c;
+    if (c == '.' || c == '[')
+      p += '/';
+    else if (c != ']')
+      p += c;
   }
   return json::json_pointer("/" + p);
 }
@@ -312,7 +313,8 @@ json::json_pointer pointerFor(const std::string& path) {
 // The scenario files under wasm-core/tests/scenarios that use every field: the network's
 // mechanisms, and the routing extensions (docs/routing.md).
 class EveryField : public ::testing::TestWithParam<const char*> {};
-INSTANTIATE_TEST_SUITE_P(ScenarioParser, EveryField, ::testing::Values("network-features.json", "routing-features.json"));
+INSTANTIATE_TEST_SUITE_P(ScenarioParser, EveryField,
+                         ::testing::Values("network-features.json", "routing-features.json"));
 
 TEST_P(EveryField, AWrongTypeIsRefusedByName) {
   std::ifstream in(std::string(OBS_SCENARIO_DIR) + "/../../../wasm-core/tests/scenarios/" + GetParam());

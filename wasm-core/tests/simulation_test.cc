@@ -1,19 +1,19 @@
+#include "simulation.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <map>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "scenario/json_reader.h"
-#include "simulation.h"
 #include "scenario_files.h"
 
 namespace obs {
 namespace {
 
 using json = nlohmann::json;
-
 
 json withLoss(double data, double ack, double duration = 20) {
   json j = defaultJson();
@@ -74,17 +74,16 @@ TEST(Simulation, EveryPacketAndBurstIsAccountedFor) {
     json j = withLoss(loss, loss / 2, 5);
     j["links"][3]["loss"] = loss;  // random packet loss too
     j["links"][2]["burstLoss"] = {{"data", loss / 4}, {"ack", loss / 4}};
-    j["links"][0]["queue"] = 20;   // and queue overflows at the sender
+    j["links"][0]["queue"] = 20;  // and queue overflows at the sender
     auto sim = Simulation::fromJson(j.dump());
     for (double t : {0.0123, 0.5, 2.7183, 5.0}) {  // mid-run too, with packets in flight
       sim->advanceTo(t);
       Simulation::PacketLedger l = sim->packetLedger();
-      EXPECT_EQ(l.sent, l.delivered + l.linkDrops + l.burstDrops + l.held)
-          << "loss " << loss << " at " << t;
+      EXPECT_EQ(l.sent, l.delivered + l.linkDrops + l.burstDrops + l.held) << "loss " << loss << " at " << t;
       const BurstClassCounters& d = sim->obsPlane().counters(BurstClass::Data);
       const BurstClassCounters& a = sim->obsPlane().counters(BurstClass::Ack);
-      EXPECT_EQ(d.sent + a.sent, d.delivered + a.delivered + d.droppedTotal() + a.droppedTotal() +
-                                     sim->obsPlane().burstsInFlight());
+      EXPECT_EQ(d.sent + a.sent,
+                d.delivered + a.delivered + d.droppedTotal() + a.droppedTotal() + sim->obsPlane().burstsInFlight());
     }
   }
 }
@@ -244,7 +243,8 @@ TEST(Simulation, LiveLinkAndAssemblyChanges) {
   EXPECT_EQ(sim->setLive("links[1].wavelengths", 4), "");
   EXPECT_EQ(sim->setLive("nodes[1].assembly.maxTime", 2e-3), "");
   EXPECT_EQ(sim->setLive("obs.assembly.minBytes", 1000), "");
-  EXPECT_NE(sim->setLive("links[1].loss", 0.1).find("cannot be changed while running on a fiber link"), std::string::npos);
+  EXPECT_NE(sim->setLive("links[1].loss", 0.1).find("cannot be changed while running on a fiber link"),
+            std::string::npos);
   EXPECT_NE(sim->setLive("links[0].wavelengths", 2).find("on a packet link"), std::string::npos);
   EXPECT_NE(sim->setLive("links[9].loss", 0.1).find("cannot be changed while running"), std::string::npos);
   EXPECT_NE(sim->setLive("nodes[2].assembly.maxTime", 1e-3).find("is not an edge node"), std::string::npos);
@@ -293,9 +293,8 @@ TEST(Simulation, VisualEventsTellTheStoryOfEachBurst) {
     ++kinds[v.kind[i]];
     EXPECT_LE(v.t0[i], v.t1[i]);
   }
-  for (VisualEventKind k : {VisualEventKind::BurstFormed, VisualEventKind::ControlPacket,
-                            VisualEventKind::BurstOnLink, VisualEventKind::BurstDropped,
-                            VisualEventKind::PacketOnLink, VisualEventKind::TcpEvent,
+  for (VisualEventKind k : {VisualEventKind::BurstFormed, VisualEventKind::ControlPacket, VisualEventKind::BurstOnLink,
+                            VisualEventKind::BurstDropped, VisualEventKind::PacketOnLink, VisualEventKind::TcpEvent,
                             VisualEventKind::BurstDelivered})
     EXPECT_GT(kinds[static_cast<int>(k)], 0) << "kind " << static_cast<int>(k);
   // Every burst drop in the counters appears as an event (the ring did not overflow).
@@ -401,26 +400,56 @@ namespace {
 // switch set-up, no loss, each flow on its own 100 Mbit/s access link. A burst then closes
 // on its timer holding one Tmax of input (the paper: 6.32 MB, about 12,360 segments).
 TEST(PaperThree, SlowPathBurstHoldsOneTmaxOfInputAboutTwelveThousandSegments) {
-  json nodes = {{{"id", "E1"}, {"kind", "edge"}}, {{"id", "C1"}, {"kind", "core"}, {"setupTime", 0.01}},
-                {{"id", "E2"}, {"kind", "edge"}}, {{"id", "D"}, {"kind", "host"}}};
-  json links = {{{"id", "f1"}, {"a", "E1"}, {"b", "C1"}, {"kind", "fiber"}, {"wavelengths", 1}, {"rate", 1e10}, {"delay", 2.5e-3}},
-                {{"id", "f2"}, {"a", "C1"}, {"b", "E2"}, {"kind", "fiber"}, {"wavelengths", 1}, {"rate", 1e10}, {"delay", 2.5e-3}},
-                {{"id", "egress"}, {"a", "E2"}, {"b", "D"}, {"kind", "packet"}, {"rate", 1e10}, {"delay", 1e-6}, {"queue", 100000}}};
+  json nodes = {{{"id", "E1"}, {"kind", "edge"}},
+                {{"id", "C1"}, {"kind", "core"}, {"setupTime", 0.01}},
+                {{"id", "E2"}, {"kind", "edge"}},
+                {{"id", "D"}, {"kind", "host"}}};
+  json links = {{{"id", "f1"},
+                 {"a", "E1"},
+                 {"b", "C1"},
+                 {"kind", "fiber"},
+                 {"wavelengths", 1},
+                 {"rate", 1e10},
+                 {"delay", 2.5e-3}},
+                {{"id", "f2"},
+                 {"a", "C1"},
+                 {"b", "E2"},
+                 {"kind", "fiber"},
+                 {"wavelengths", 1},
+                 {"rate", 1e10},
+                 {"delay", 2.5e-3}},
+                {{"id", "egress"},
+                 {"a", "E2"},
+                 {"b", "D"},
+                 {"kind", "packet"},
+                 {"rate", 1e10},
+                 {"delay", 1e-6},
+                 {"queue", 100000}}};
   json flows = json::array();
   for (int i = 0; i < 80; ++i) {  // every flow has its own 100 Mbit/s access, as in the paper
     std::string host = "S" + std::to_string(i);
     nodes.push_back({{"id", host}, {"kind", "host"}});
-    links.push_back({{"id", "a" + std::to_string(i)}, {"a", host}, {"b", "E1"}, {"kind", "packet"},
-                     {"rate", 1e8}, {"delay", 1e-6}, {"queue", 1000}});
+    links.push_back({{"id", "a" + std::to_string(i)},
+                     {"a", host},
+                     {"b", "E1"},
+                     {"kind", "packet"},
+                     {"rate", 1e8},
+                     {"delay", 1e-6},
+                     {"queue", 1000}});
     // Default rto.min (0.2 s): the paper's fixed 30 ms RTO is below this path's RTT (see
     // docs/model.md on spurious timeouts).
-    flows.push_back({{"id", "slow" + std::to_string(i)}, {"src", host}, {"dst", "D"},
-                     {"tcp", {{"mss", 512}, {"maxWindow", 512}}}});
+    flows.push_back(
+        {{"id", "slow" + std::to_string(i)}, {"src", host}, {"dst", "D"}, {"tcp", {{"mss", 512}, {"maxWindow", 512}}}});
   }
-  json j = {{"version", 1}, {"seed", 1}, {"duration", 2}, {"sampleInterval", 0.1},
-            {"nodes", nodes}, {"links", links},
-            {"obs", {{"assembly", {{"policy", "hybrid"}, {"maxTime", 0.01}, {"maxBytes", 1e7}, {"queues", "mixed"}}},
-                     {"burstLoss", {{"data", 0}, {"ack", 0}}}}},
+  json j = {{"version", 1},
+            {"seed", 1},
+            {"duration", 2},
+            {"sampleInterval", 0.1},
+            {"nodes", nodes},
+            {"links", links},
+            {"obs",
+             {{"assembly", {{"policy", "hybrid"}, {"maxTime", 0.01}, {"maxBytes", 1e7}, {"queues", "mixed"}}},
+              {"burstLoss", {{"data", 0}, {"ack", 0}}}}},
             {"flows", flows}};
   auto sim = Simulation::fromJson(j.dump());
   sim->advanceTo(1);  // past slow start
@@ -461,8 +490,12 @@ json withAssembledBackground(double load) {
   j["obs"]["assembly"] = {{"policy", "hybrid"}, {"maxTime", 0.005}, {"maxBytes", 20000}, {"queues", "mixed"}};
   j["background"] = json::array();
   for (auto [src, dst] : {std::pair{"E1", "E2"}, std::pair{"E2", "E1"}})
-    j["background"].push_back({{"src", src}, {"dst", dst}, {"model", "poisson"}, {"load", load},
-                               {"meanBytes", 2000}, {"enterAssembly", true}});
+    j["background"].push_back({{"src", src},
+                               {"dst", dst},
+                               {"model", "poisson"},
+                               {"load", load},
+                               {"meanBytes", 2000},
+                               {"enterAssembly", true}});
   return j;
 }
 

@@ -18,8 +18,7 @@
 namespace obs {
 namespace testbench {
 
-inline TcpSpec tcpSpec(TcpRecoveryKind recovery, double cwnd = 1, double ssthresh = 65535,
-                       int maxWindow = 1000) {
+inline TcpSpec tcpSpec(TcpRecoveryKind recovery, double cwnd = 1, double ssthresh = 65535, int maxWindow = 1000) {
   TcpSpec s;
   s.initialCwnd = cwnd;
   s.initialSsthresh = ssthresh;
@@ -53,9 +52,7 @@ struct ScriptedSender : EventHandler {
     sender = std::make_unique<TcpSender>(sim, wire, 0, &route, spec, app, 0.0);
     sim.runUntil(0);  // the start event
   }
-  void handleEvent(std::uint32_t, std::uint64_t i) override {
-    sender->onAck(pending[i].first, pending[i].second);
-  }
+  void handleEvent(std::uint32_t, std::uint64_t i) override { sender->onAck(pending[i].first, pending[i].second); }
   // Delivers a cumulative ACK (and SACK blocks [start, end)) `dt` seconds from now and
   // runs up to it.
   void ack(std::uint32_t ackNo, std::vector<SackBlock> blocks = {}, double dt = 0.01) {
@@ -77,12 +74,12 @@ struct Loop : PacketReceiver, EventHandler {
   std::unique_ptr<TcpReceiver> receiver;
   SimTime delay;
   std::function<bool(std::uint32_t seq, int previousSends)> drop;
-  std::vector<std::uint32_t> sent;                       // every data transmission, in order
-  std::vector<std::pair<double, std::uint32_t>> acks;    // (arrival time at the sender, ack)
-  std::vector<SackOption> ackBlocks;                     // the SACK blocks of each of them
-  std::vector<std::uint32_t> ackBytes;                   // their sizes on the wire
-  std::vector<TcpCongState> stateAfter;                  // the sender's state after each
-  std::vector<double> cwndAfter;                         // and its cwnd
+  std::vector<std::uint32_t> sent;                     // every data transmission, in order
+  std::vector<std::pair<double, std::uint32_t>> acks;  // (arrival time at the sender, ack)
+  std::vector<SackOption> ackBlocks;                   // the SACK blocks of each of them
+  std::vector<std::uint32_t> ackBytes;                 // their sizes on the wire
+  std::vector<TcpCongState> stateAfter;                // the sender's state after each
+  std::vector<double> cwndAfter;                       // and its cwnd
   std::vector<Packet> inFlight;
 
   Loop(const TcpSpec& spec, double oneWayDelay, AppSpec app = AppSpec{}) : delay(fromSeconds(oneWayDelay)) {
@@ -122,8 +119,10 @@ struct Loop : PacketReceiver, EventHandler {
   std::pair<double, double> firstRecovery() const {
     double in = -1, out = -1;
     for (std::size_t i = 0; i < acks.size(); ++i) {
-      if (in < 0 && stateAfter[i] != TcpCongState::Open) in = acks[i].first;
-      else if (in >= 0 && stateAfter[i] == TcpCongState::Open) return {in, acks[i].first};
+      if (in < 0 && stateAfter[i] != TcpCongState::Open)
+        in = acks[i].first;
+      else if (in >= 0 && stateAfter[i] == TcpCongState::Open)
+        return {in, acks[i].first};
     }
     return {in, out};
   }

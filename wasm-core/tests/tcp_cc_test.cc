@@ -43,7 +43,7 @@ struct Driver {
     a.segmentsAcked = acked;
     a.rtt = rtt;
     a.minRtt = minRtt;
-    a.srtt = rtt;  // a fixed RTT: the smoothed RTT is the sample
+    a.srtt = rtt;                                   // a fixed RTT: the smoothed RTT is the sample
     a.flight = static_cast<std::uint32_t>(s.cwnd);  // a window-limited sender
     return a;
   }
@@ -74,12 +74,10 @@ struct Driver {
 // ---- Factory and shared rules -------------------------------------------------------
 
 const std::vector<std::pair<TcpVariantKind, const char*>> kAllVariants = {
-    {TcpVariantKind::Tahoe, "reno"},  {TcpVariantKind::Reno, "reno"},
-    {TcpVariantKind::NewReno, "reno"}, {TcpVariantKind::Sack, "reno"},
-    {TcpVariantKind::Hstcp, "hstcp"}, {TcpVariantKind::Stcp, "stcp"},
-    {TcpVariantKind::Bic, "bic"},     {TcpVariantKind::Cubic, "cubic"},
-    {TcpVariantKind::Htcp, "htcp"},   {TcpVariantKind::Vegas, "vegas"},
-    {TcpVariantKind::Westwood, "westwood"},
+    {TcpVariantKind::Tahoe, "reno"},  {TcpVariantKind::Reno, "reno"},         {TcpVariantKind::NewReno, "reno"},
+    {TcpVariantKind::Sack, "reno"},   {TcpVariantKind::Hstcp, "hstcp"},       {TcpVariantKind::Stcp, "stcp"},
+    {TcpVariantKind::Bic, "bic"},     {TcpVariantKind::Cubic, "cubic"},       {TcpVariantKind::Htcp, "htcp"},
+    {TcpVariantKind::Vegas, "vegas"}, {TcpVariantKind::Westwood, "westwood"},
 };
 
 TEST(CcFactory, LossRecoveryVariantsUseRenoAndTheOthersTheirOwnOps) {
@@ -111,9 +109,8 @@ TEST(CcHstcp, ResponseFunctionMatchesTheRfcTable) {
   struct Row {
     double w, a, b;
   };
-  for (Row r : {Row{118, 2, 0.44}, Row{221, 3, 0.41}, Row{347, 4, 0.38}, Row{495, 5, 0.37},
-                Row{663, 6, 0.35}, Row{851, 7, 0.34}, Row{1058, 8, 0.33},
-                Row{1284, 9, 0.32}, Row{1529, 10, 0.31}}) {
+  for (Row r : {Row{118, 2, 0.44}, Row{221, 3, 0.41}, Row{347, 4, 0.38}, Row{495, 5, 0.37}, Row{663, 6, 0.35},
+                Row{851, 7, 0.34}, Row{1058, 8, 0.33}, Row{1284, 9, 0.32}, Row{1529, 10, 0.31}}) {
     EXPECT_NEAR(Hstcp::increase(r.w), r.a, 0.2) << "w = " << r.w;
     EXPECT_NEAR(Hstcp::decrease(r.w), r.b, 0.005) << "w = " << r.w;
   }
@@ -424,7 +421,7 @@ TEST(CcHtcp, AlphaIsScaledByTwoOneMinusBetaAndByRttMinFlooredAtOne) {
   Htcp ops;
   Driver d(ops, 20, 1);
   d.ack(0.01, 0.044);
-  d.loss();  // the congestion event; beta 0.5
+  d.loss();            // the congestion event; beta 0.5
   d.ack(0.01, 0.044);  // recovery is over: Delta counts from here
   double t0 = d.now;
   EXPECT_DOUBLE_EQ(ops.alpha(t0 + 0.5), 1);
@@ -459,9 +456,9 @@ TEST(CcVegas, HoldsBetweenAlphaAndBetaGrowsBelowShrinksAbove) {
     // No queue (Diff = 0 < alpha): one segment per round.
     Vegas ops;
     Driver d(ops, 20, 10);
-    d.ack(0.005, base);                            // opens the first round: 19 to go
+    d.ack(0.005, base);  // opens the first round: 19 to go
     for (int i = 0; i < 18; ++i) d.ack(0.005, base);
-    EXPECT_DOUBLE_EQ(d.s.cwnd, 20);                // no change within a round
+    EXPECT_DOUBLE_EQ(d.s.cwnd, 20);  // no change within a round
     d.ack(0.005, base);
     EXPECT_DOUBLE_EQ(d.s.cwnd, 21);
     for (int i = 0; i < 19; ++i) d.ack(0.005, base);  // the 19 outstanding at the decision

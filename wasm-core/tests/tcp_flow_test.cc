@@ -4,19 +4,18 @@
 
 #include <cmath>
 #include <cstdio>
-#include <utility>
 #include <fstream>
 #include <sstream>
+#include <utility>
 
 #include "scenario/json_reader.h"
-#include "simulation.h"
 #include "scenario_files.h"
+#include "simulation.h"
 
 namespace obs {
 namespace {
 
 using json = nlohmann::json;
-
 
 std::unique_ptr<Simulation> runToEnd(const json& j) {
   auto sim = Simulation::fromJson(j.dump());
@@ -130,8 +129,7 @@ TEST(TcpFlow, LiveVariantSwitchKeepsTheWindowAndChangesTheRules) {
     EXPECT_STREQ(sim->sender(f).recovery().name(), "sack");
     expectConserved(*sim, "after the switch", f);
   }
-  EXPECT_NE(sim->setLive("flows[0].tcp.variant", 11).find("must be an integer from 0 to 10"),
-            std::string::npos);
+  EXPECT_NE(sim->setLive("flows[0].tcp.variant", 11).find("must be an integer from 0 to 10"), std::string::npos);
   EXPECT_NE(sim->setLive("flows[0].tcp.variant", 2.5), "");
   EXPECT_NE(sim->setLive("flows[1].tcp.variant", 1).find("cannot be changed"), std::string::npos);
   EXPECT_NE(sim->setLive("flows[0].tcp.mss", 1).find("cannot be changed"), std::string::npos);
@@ -160,19 +158,33 @@ TEST(TcpFlow, AnExplicitRecoveryStaysThroughAVariantSwitch) {
 // 0.89, 0.79; seeds 2-8 within 0.04 of these).
 TEST(TcpFlow, RenoFollowsTheMathisLawUnderRandomLoss) {
   for (auto [p, duration] : {std::pair{0.001, 2000.0}, {0.005, 1000.0}, {0.01, 600.0}, {0.02, 600.0}}) {
-    json j = {{"version", 1}, {"seed", 1}, {"duration", duration}, {"sampleInterval", 10},
+    json j = {{"version", 1},
+              {"seed", 1},
+              {"duration", duration},
+              {"sampleInterval", 10},
               {"nodes", {{{"id", "S"}, {"kind", "host"}}, {{"id", "D"}, {"kind", "host"}}}},
-              {"links", {{{"id", "l"}, {"a", "S"}, {"b", "D"}, {"kind", "packet"}, {"rate", 1e9},
-                          {"delay", 0.05}, {"queue", 100000}, {"loss", {{"ab", p}, {"ba", 0}}}}}},
-              {"flows", {{{"id", "f"}, {"src", "S"}, {"dst", "D"},
-                          {"tcp", {{"variant", "reno"}, {"mss", 1000}, {"maxWindow", 100000}}}}}}};
+              {"links",
+               {{{"id", "l"},
+                 {"a", "S"},
+                 {"b", "D"},
+                 {"kind", "packet"},
+                 {"rate", 1e9},
+                 {"delay", 0.05},
+                 {"queue", 100000},
+                 {"loss", {{"ab", p}, {"ba", 0}}}}}},
+              {"flows",
+               {{{"id", "f"},
+                 {"src", "S"},
+                 {"dst", "D"},
+                 {"tcp", {{"variant", "reno"}, {"mss", 1000}, {"maxWindow", 100000}}}}}}};
     json f = runToEnd(j)->summary()["flows"][0];
     double rtt = f["meanRtt"].get<double>();
     double mathis = 1000 * 8 / rtt * std::sqrt(3 / (2 * p));
     double ratio = f["goodput"].get<double>() / mathis;
-    std::printf("  Mathis: p %.3f  RTT %.4f s  goodput %.0f bit/s  law %.0f bit/s  ratio %.3f  (%d RTOs, %d fast retransmits)\n",
-                p, rtt, f["goodput"].get<double>(), mathis, ratio, f["rtos"].get<int>(),
-                f["fastRetransmits"].get<int>());
+    std::printf(
+        "  Mathis: p %.3f  RTT %.4f s  goodput %.0f bit/s  law %.0f bit/s  ratio %.3f  (%d RTOs, %d fast "
+        "retransmits)\n",
+        p, rtt, f["goodput"].get<double>(), mathis, ratio, f["rtos"].get<int>(), f["fastRetransmits"].get<int>());
     EXPECT_NEAR(ratio, 1.0, 0.25) << "p = " << p;
     EXPECT_LT(rtt, 0.1015);  // the queue adds little to the 100 ms of propagation
   }

@@ -1,4 +1,6 @@
 // The receiver's rules: delayed ACKs (RFC 5681 section 4.2) and SACK blocks (RFC 2018).
+#include "tcp/tcp_receiver.h"
+
 #include <gtest/gtest.h>
 
 #include <utility>
@@ -6,7 +8,6 @@
 
 #include "net/packet_channel.h"
 #include "net/route.h"
-#include "tcp/tcp_receiver.h"
 
 namespace obs {
 namespace {
@@ -37,12 +38,8 @@ struct ReceiverBench : EventHandler {
     back.src = 1;
     receiver = std::make_unique<TcpReceiver>(sim, wire, 0, &back, spec);
   }
-  void handleEvent(std::uint32_t, std::uint64_t seq) override {
-    receiver->onSegment(static_cast<std::uint32_t>(seq));
-  }
-  void segmentAt(double seconds, std::uint32_t seq) {
-    sim.scheduleAt(fromSeconds(seconds), this, 0, seq);
-  }
+  void handleEvent(std::uint32_t, std::uint64_t seq) override { receiver->onSegment(static_cast<std::uint32_t>(seq)); }
+  void segmentAt(double seconds, std::uint32_t seq) { sim.scheduleAt(fromSeconds(seconds), this, 0, seq); }
   void run(double seconds) { sim.runUntil(fromSeconds(seconds)); }
 };
 
@@ -126,14 +123,14 @@ TEST(SackBlocks, FirstTheTriggeringSegmentsBlockThenTheMostRecentOthers) {
   b.run(1);
   const auto& a = b.wire.acks;
   ASSERT_EQ(a.size(), order.size());
-  EXPECT_EQ(blocks(a[0]), Blocks{});                                  // in order: no option
+  EXPECT_EQ(blocks(a[0]), Blocks{});  // in order: no option
   EXPECT_EQ(blocks(a[1]), (Blocks{{2, 3}}));
-  EXPECT_EQ(blocks(a[2]), (Blocks{{2, 4}}));                          // the block grew
+  EXPECT_EQ(blocks(a[2]), (Blocks{{2, 4}}));  // the block grew
   EXPECT_EQ(blocks(a[3]), (Blocks{{5, 6}, {2, 4}}));
   EXPECT_EQ(blocks(a[4]), (Blocks{{7, 8}, {5, 6}, {2, 4}}));
-  EXPECT_EQ(blocks(a[5]), (Blocks{{9, 10}, {7, 8}, {5, 6}}));         // at most 3: [2,4) drops
-  EXPECT_EQ(blocks(a[6]), (Blocks{{2, 6}, {9, 10}, {7, 8}}));         // 4 joins [2,4) and [5,6)
-  EXPECT_EQ(blocks(a[7]), (Blocks{{2, 6}, {9, 10}, {7, 8}}));         // a duplicate of 3
+  EXPECT_EQ(blocks(a[5]), (Blocks{{9, 10}, {7, 8}, {5, 6}}));  // at most 3: [2,4) drops
+  EXPECT_EQ(blocks(a[6]), (Blocks{{2, 6}, {9, 10}, {7, 8}}));  // 4 joins [2,4) and [5,6)
+  EXPECT_EQ(blocks(a[7]), (Blocks{{2, 6}, {9, 10}, {7, 8}}));  // a duplicate of 3
   // 1 advances the cumulative ACK to 6: no block for it; the rest are repeated.
   EXPECT_EQ(a[8].seq, 6u);
   EXPECT_EQ(blocks(a[8]), (Blocks{{9, 10}, {7, 8}}));

@@ -10,9 +10,9 @@
 namespace obs {
 namespace {
 
+using testbench::dropFirstSendOf;
 using testbench::Loop;
 using testbench::ScriptedSender;
-using testbench::dropFirstSendOf;
 using testbench::tcpSpec;
 
 TEST(TahoeRecovery, ThreeDuplicatesCutTheWindowToOneAndGoBack) {
@@ -32,7 +32,7 @@ TEST(TahoeRecovery, ThreeDuplicatesCutTheWindowToOneAndGoBack) {
   EXPECT_EQ(b.sender->state(), TcpCongState::Loss);  // slow start, no fast recovery
   ASSERT_EQ(b.wire.sent.size(), before + 1);
   EXPECT_EQ(b.wire.sent.back(), 1u);
-  EXPECT_EQ(b.sender->sndNxt(), 2u);  // gone back to the first unacknowledged segment
+  EXPECT_EQ(b.sender->sndNxt(), 2u);     // gone back to the first unacknowledged segment
   for (int i = 0; i < 5; ++i) b.ack(1);  // no inflation, nothing sent
   EXPECT_DOUBLE_EQ(b.sender->cwnd(), 1);
   EXPECT_EQ(b.wire.sent.size(), before + 1);
@@ -59,7 +59,7 @@ TEST(RenoRecovery, HalvesInflatesAndLeavesOnAnyNewAck) {
   b.ack(1);
   b.ack(1);
   EXPECT_DOUBLE_EQ(b.sender->cwnd(), 10);  // +1 per further duplicate
-  b.ack(5);  // a partial ACK: Reno leaves recovery all the same
+  b.ack(5);                                // a partial ACK: Reno leaves recovery all the same
   EXPECT_EQ(b.sender->state(), TcpCongState::Open);
   EXPECT_DOUBLE_EQ(b.sender->cwnd(), 5);
   EXPECT_EQ(b.sender->counters().retransmits, 1u);
@@ -94,8 +94,8 @@ TEST(NewRenoRecovery, PartialAcksResendTheNextHoleAndDeflate) {
 // Limited Transmit (RFC 3042, RFC 5681 3.2 step 1) keeps to the receiver's window: with
 // the whole window outstanding, duplicates release nothing.
 TEST(LimitedTransmit, KeepsToTheReceiversWindow) {
-  for (TcpRecoveryKind kind : {TcpRecoveryKind::Tahoe, TcpRecoveryKind::Reno,
-                               TcpRecoveryKind::NewReno, TcpRecoveryKind::Sack}) {
+  for (TcpRecoveryKind kind :
+       {TcpRecoveryKind::Tahoe, TcpRecoveryKind::Reno, TcpRecoveryKind::NewReno, TcpRecoveryKind::Sack}) {
     ScriptedSender b(tcpSpec(kind, 10, 65535, 11));
     b.ack(1);  // cwnd 11 = the receiver's window: 1..11 outstanding
     std::size_t before = b.wire.sent.size();
@@ -108,8 +108,7 @@ TEST(LimitedTransmit, KeepsToTheReceiversWindow) {
 // Only the first dupAckThreshold - 1 duplicates, one segment each, cwnd unchanged; with
 // threshold 5 that is four.
 TEST(LimitedTransmit, OneNewSegmentForEachDuplicateBelowTheThreshold) {
-  for (TcpRecoveryKind kind : {TcpRecoveryKind::Tahoe, TcpRecoveryKind::Reno,
-                               TcpRecoveryKind::NewReno}) {
+  for (TcpRecoveryKind kind : {TcpRecoveryKind::Tahoe, TcpRecoveryKind::Reno, TcpRecoveryKind::NewReno}) {
     TcpSpec spec = tcpSpec(kind, 10);
     spec.dupAckThreshold = 5;
     ScriptedSender b(spec);
@@ -144,8 +143,8 @@ TEST(NewRenoRecovery, TheTimerIsRestartedByTheFirstPartialAckOnly) {
 // retransmit a whole RTO; without it the timer set by the last new ACK can fire while the
 // retransmission is on its way.
 TEST(LossRecovery, TheFastRetransmitRestartsTheTimer) {
-  for (TcpRecoveryKind kind : {TcpRecoveryKind::Tahoe, TcpRecoveryKind::Reno,
-                               TcpRecoveryKind::NewReno, TcpRecoveryKind::Sack}) {
+  for (TcpRecoveryKind kind :
+       {TcpRecoveryKind::Tahoe, TcpRecoveryKind::Reno, TcpRecoveryKind::NewReno, TcpRecoveryKind::Sack}) {
     TcpSpec spec = tcpSpec(kind, 10);
     spec.rto.fixed = 1;
     ScriptedSender b(spec);
@@ -187,7 +186,7 @@ TEST(RecoverGuard, DuplicatesOfExactlyRecoverStartNoFastRetransmit) {
   for (TcpRecoveryKind kind : {TcpRecoveryKind::Tahoe, TcpRecoveryKind::Reno, TcpRecoveryKind::NewReno}) {
     TcpSpec spec = tcpSpec(kind, 10);
     spec.rto.fixed = 0.5;
-    ScriptedSender b(spec);  // 0..9 sent; 0 and 5 lost
+    ScriptedSender b(spec);            // 0..9 sent; 0 and 5 lost
     b.sim.runUntil(fromSeconds(0.5));  // timeout: recover() = 10, 0 resent
     ASSERT_EQ(b.sender->recover(), 10u);
     b.ack(5);   // 0 filled the first hole: cwnd 2, go-back-N resends 5 and 6
@@ -207,14 +206,14 @@ TEST(RecoverGuard, DuplicatesOfExactlyRecoverStartNoFastRetransmit) {
 // window again (issue 20, finding 2: 2 fast retransmits where ns-2 does 1).
 TEST(RecoverGuard, RenoStartsNoSecondFastRetransmitInOneWindow) {
   ScriptedSender b(tcpSpec(TcpRecoveryKind::Reno, 10));  // 0..9 sent; 1 and 5 lost
-  b.ack(1);                               // cwnd 11: 10 sent
-  for (int i = 0; i < 3; ++i) b.ack(1);   // 2, 3, 4 arrived: fast retransmit of 1
+  b.ack(1);                                              // cwnd 11: 10 sent
+  for (int i = 0; i < 3; ++i) b.ack(1);                  // 2, 3, 4 arrived: fast retransmit of 1
   ASSERT_EQ(b.sender->counters().fastRetransmits, 1u);
   EXPECT_DOUBLE_EQ(b.sender->ssthresh(), 5);
-  for (int i = 0; i < 5; ++i) b.ack(1);   // 6..10 arrived: cwnd 13, 11 and 12 sent
-  b.ack(5);                               // the resent 1 arrived: Reno leaves recovery
+  for (int i = 0; i < 5; ++i) b.ack(1);  // 6..10 arrived: cwnd 13, 11 and 12 sent
+  b.ack(5);                              // the resent 1 arrived: Reno leaves recovery
   ASSERT_EQ(b.sender->state(), TcpCongState::Open);
-  for (int i = 0; i < 3; ++i) b.ack(5);   // 11, 12 and one more: duplicates of 5
+  for (int i = 0; i < 3; ++i) b.ack(5);  // 11, 12 and one more: duplicates of 5
   EXPECT_EQ(b.sender->counters().fastRetransmits, 1u);
   EXPECT_DOUBLE_EQ(b.sender->ssthresh(), 5);
 }
@@ -227,12 +226,13 @@ TEST(RecoverGuard, RenoStartsNoSecondFastRetransmitInOneWindow) {
 // the window, here cwnd without inflation.
 TEST(LossSsthresh, TimeoutDuringRecoveryHalvesTheWindowNotTheOldFlight) {
   ScriptedSender b(tcpSpec(TcpRecoveryKind::NewReno, 50));  // 0..49 sent
-  b.ack(1);                              // cwnd 51: 50 sent, 50 outstanding
-  for (int i = 0; i < 3; ++i) b.ack(1);  // fast retransmit: ssthresh from 50 in flight
+  b.ack(1);                                                 // cwnd 51: 50 sent, 50 outstanding
+  for (int i = 0; i < 3; ++i) b.ack(1);                     // fast retransmit: ssthresh from 50 in flight
   ASSERT_EQ(b.sender->state(), TcpCongState::Recovery);
   EXPECT_DOUBLE_EQ(b.sender->ssthresh(), 25);
-  while (b.sender->counters().rtos == 0) b.sim.runUntil(b.sim.now() + fromSeconds(0.001));  // nothing more: the timer fires
-  EXPECT_DOUBLE_EQ(b.sender->ssthresh(), 12);  // half of the window of 25, not of the 50 in flight
+  while (b.sender->counters().rtos == 0)
+    b.sim.runUntil(b.sim.now() + fromSeconds(0.001));  // nothing more: the timer fires
+  EXPECT_DOUBLE_EQ(b.sender->ssthresh(), 12);          // half of the window of 25, not of the 50 in flight
   EXPECT_DOUBLE_EQ(b.sender->cwnd(), 1);
 }
 
@@ -249,7 +249,7 @@ TEST(LossSsthresh, RepeatedTimeoutOfOneSegmentKeepsSsthresh) {
   b.sim.runUntil(fromSeconds(1.0));  // the resend was lost too
   ASSERT_EQ(b.sender->counters().rtos, 2u);
   EXPECT_DOUBLE_EQ(b.sender->ssthresh(), 5);
-  b.ack(1);                          // progress: the next timeout is a first one again
+  b.ack(1);  // progress: the next timeout is a first one again
   b.sim.runUntil(fromSeconds(1.6));
   ASSERT_EQ(b.sender->counters().rtos, 3u);
   EXPECT_DOUBLE_EQ(b.sender->ssthresh(), 2);  // half of cwnd 2 (1 + the ACK's slow start), at least 2
@@ -272,7 +272,7 @@ TEST(FixedRto, TimeoutsComeAtTheConstantWithoutBackOff) {
   TcpSpec spec = tcpSpec(TcpRecoveryKind::Reno, 4);
   spec.rto.fixed = 0.03;  // paper 003's slow path
   ScriptedSender b(spec);
-  b.ack(1, {}, 0.02);  // a 20 ms sample: the estimator would say 60 ms; the timer stays 30
+  b.ack(1, {}, 0.02);             // a 20 ms sample: the estimator would say 60 ms; the timer stays 30
   for (int k = 1; k <= 4; ++k) {  // nothing more comes back: 30 ms apart, not doubling
     b.sim.runUntil(fromSeconds(0.02 + 0.03 * k) - 1);
     EXPECT_EQ(b.sender->counters().rtos, static_cast<std::uint64_t>(k - 1));
@@ -327,8 +327,7 @@ TEST(SackRecovery, RepairsThreeSeparateLossesInAboutOneRttResendingOnlyTheHoles)
   EXPECT_EQ(c.retransmits, 3u);
   std::map<std::uint32_t, int> sends;
   for (std::uint32_t s : loop.sent) ++sends[s];
-  for (const auto& [seq, n] : sends)
-    EXPECT_EQ(n, (seq == 10 || seq == 20 || seq == 30) ? 2 : 1) << "segment " << seq;
+  for (const auto& [seq, n] : sends) EXPECT_EQ(n, (seq == 10 || seq == 20 || seq == 30) ? 2 : 1) << "segment " << seq;
   auto [in, out] = loop.firstRecovery();
   ASSERT_GT(out, in);
   EXPECT_LT(out - in, 0.15);  // one RTT (100 ms) and a little
@@ -389,8 +388,8 @@ TEST(WestwoodRecovery, EnteringRecoveryNeverRaisesTheWindow) {
 }
 
 TEST(LossRecovery, EveryKindDeliversEverythingInOrder) {
-  for (TcpRecoveryKind kind : {TcpRecoveryKind::Tahoe, TcpRecoveryKind::Reno,
-                               TcpRecoveryKind::NewReno, TcpRecoveryKind::Sack}) {
+  for (TcpRecoveryKind kind :
+       {TcpRecoveryKind::Tahoe, TcpRecoveryKind::Reno, TcpRecoveryKind::NewReno, TcpRecoveryKind::Sack}) {
     AppSpec file;
     file.kind = AppKind::File;
     file.bytes = 300 * 512;

@@ -18,9 +18,7 @@ struct Wire : PacketReceiver {
 
 struct AckPlayer : EventHandler {
   TcpSender* sender = nullptr;
-  void handleEvent(std::uint32_t, std::uint64_t ackNo) override {
-    sender->onAck(static_cast<std::uint32_t>(ackNo));
-  }
+  void handleEvent(std::uint32_t, std::uint64_t ackNo) override { sender->onAck(static_cast<std::uint32_t>(ackNo)); }
 };
 
 struct RenoBench {
@@ -89,9 +87,9 @@ TEST(TcpReno, ThreeDuplicateAcksTriggerFastRetransmitAndRecovery) {
   b.ack(1);
   EXPECT_EQ(b.sender->state(), TcpCongState::Recovery);
   ASSERT_EQ(b.wire.sent.size(), before + 3);
-  EXPECT_EQ(b.wire.sent.back(), 1u);                  // the first unacknowledged segment
-  EXPECT_DOUBLE_EQ(b.sender->ssthresh(), 5);          // int(flight 11 / 2): 12, 13 left out
-  EXPECT_DOUBLE_EQ(b.sender->cwnd(), 5 + 3);          // ssthresh + 3
+  EXPECT_EQ(b.wire.sent.back(), 1u);          // the first unacknowledged segment
+  EXPECT_DOUBLE_EQ(b.sender->ssthresh(), 5);  // int(flight 11 / 2): 12, 13 left out
+  EXPECT_DOUBLE_EQ(b.sender->cwnd(), 5 + 3);  // ssthresh + 3
   EXPECT_EQ(b.sender->counters().fastRetransmits, 1u);
   // Each further duplicate inflates by one; once cwnd exceeds the flight (13), new data goes.
   for (int i = 0; i < 6; ++i) b.ack(1);
@@ -115,11 +113,11 @@ TEST(TcpReno, TimeoutCutsToOneSegmentAndBacksOff) {
   EXPECT_DOUBLE_EQ(b.sender->cwnd(), 1);
   EXPECT_DOUBLE_EQ(b.sender->ssthresh(), 2);  // max(int(4 / 2), 2)
   EXPECT_EQ(b.sender->state(), TcpCongState::Loss);
-  EXPECT_EQ(b.wire.sent.back(), 0u);          // go back to the first unacknowledged
+  EXPECT_EQ(b.wire.sent.back(), 0u);  // go back to the first unacknowledged
   EXPECT_EQ(b.sender->rtt().rto(), fromSeconds(2));
   b.sim.runUntil(fromSeconds(2.999));
   EXPECT_EQ(b.sender->counters().rtos, 1u);
-  b.sim.runUntil(fromSeconds(3.0));           // the doubled timer
+  b.sim.runUntil(fromSeconds(3.0));  // the doubled timer
   EXPECT_EQ(b.sender->counters().rtos, 2u);
   EXPECT_EQ(b.sender->rtt().rto(), fromSeconds(4));
 }
@@ -132,7 +130,7 @@ TEST(TcpReno, KarnNoSampleFromARetransmittedSegment) {
   b.ack(1, 0.05);
   EXPECT_FALSE(b.sender->rtt().hasSample());
   EXPECT_EQ(b.sender->rtt().rto(), fromSeconds(2));  // still backed off
-  b.ack(2, 0.05);  // segment 1 was sent once: a valid sample of 50 ms
+  b.ack(2, 0.05);                                    // segment 1 was sent once: a valid sample of 50 ms
   EXPECT_TRUE(b.sender->rtt().hasSample());
   EXPECT_EQ(b.sender->rtt().lastSample(), fromSeconds(0.05));
 }

@@ -1,3 +1,5 @@
+#include "sim/time.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -5,7 +7,6 @@
 #include <cstdint>
 
 #include "sim/rng.h"
-#include "sim/time.h"
 
 namespace obs {
 namespace {
@@ -13,9 +14,21 @@ namespace {
 TEST(SimTime, RoundToPicosMatchesLlroundEverywhere) {
   // Halves, negatives, both sides of 2^52 and 2^53 (where doubles stop holding fractions),
   // and the largest accepted times.
-  const double cases[] = {0.0, 0.5, 1.5, 2.5, -0.5, -1.5, 0.49999999999999994, 102400.0,
-                          4503599627370495.5, 4503599627370497.0, 9007199254740993.0,
-                          1e18, -1e18, 123456.49999, 123456.50001};
+  const double cases[] = {0.0,
+                          0.5,
+                          1.5,
+                          2.5,
+                          -0.5,
+                          -1.5,
+                          0.49999999999999994,
+                          102400.0,
+                          4503599627370495.5,
+                          4503599627370497.0,
+                          9007199254740993.0,
+                          1e18,
+                          -1e18,
+                          123456.49999,
+                          123456.50001};
   for (double x : cases) EXPECT_EQ(roundToPicos(x), std::llround(x)) << x;
   RandomStream rng(7, "time-test");
   for (int i = 0; i < 200000; ++i) {

@@ -1,6 +1,6 @@
-#include <gtest/gtest.h>
-
 #include "obs/wavelength_scheduler.h"
+
+#include <gtest/gtest.h>
 
 namespace obs {
 namespace {
@@ -10,8 +10,8 @@ namespace {
 TEST(WavelengthSchedule, FfucTakesTheLowestFreeWavelength) {
   WavelengthSchedule s(3);
   s.reserveOn(0, 0, 100);
-  EXPECT_EQ(s.reserve(50, 80, SchedulingKind::Ffuc), 1);   // 0 is busy until 100
-  EXPECT_EQ(s.reserve(120, 150, SchedulingKind::Ffuc), 0); // 0 free again, lowest index
+  EXPECT_EQ(s.reserve(50, 80, SchedulingKind::Ffuc), 1);    // 0 is busy until 100
+  EXPECT_EQ(s.reserve(120, 150, SchedulingKind::Ffuc), 0);  // 0 free again, lowest index
 }
 
 TEST(WavelengthSchedule, LaucTakesTheLatestHorizonBeforeTheBurst) {

@@ -64,15 +64,9 @@ SimTime cappedTime(double seconds) {
 
 }  // namespace
 
-BackgroundSource::BackgroundSource(Simulator& sim, BackgroundBurstSink& sink,
-                                   const BackgroundSpec& spec, int pathId, double capacityBps,
-                                   std::uint32_t seed, const std::string& streamName)
-    : sim_(sim),
-      sink_(sink),
-      spec_(spec),
-      pathId_(pathId),
-      capacityBps_(capacityBps),
-      rng_(seed, streamName) {
+BackgroundSource::BackgroundSource(Simulator& sim, BackgroundBurstSink& sink, const BackgroundSpec& spec, int pathId,
+                                   double capacityBps, std::uint32_t seed, const std::string& streamName)
+    : sim_(sim), sink_(sink), spec_(spec), pathId_(pathId), capacityBps_(capacityBps), rng_(seed, streamName) {
   // The parser refuses these with the scenario field's name; this guards other callers.
   if (!(spec.load >= 0)) throw std::invalid_argument("background load must be >= 0");
   if (!(spec.meanBytes > 0)) throw std::invalid_argument("background meanBytes must be > 0");
@@ -86,8 +80,7 @@ BackgroundSource::BackgroundSource(Simulator& sim, BackgroundBurstSink& sink,
     return;
   }
 
-  if (!(spec.hurst >= 0.5 && spec.hurst < 1.0))
-    throw std::invalid_argument("background hurst must be in [0.5, 1)");
+  if (!(spec.hurst >= 0.5 && spec.hurst < 1.0)) throw std::invalid_argument("background hurst must be in [0.5, 1)");
   alpha_ = 3.0 - 2.0 * spec.hurst;
   const double peakBps = 2.0 * offeredBps / kSubSources;
   // Rounding Delta to whole picoseconds changes the rate by under 0.5 ps / Delta.
@@ -173,9 +166,7 @@ std::uint32_t BackgroundSource::drawLength() {
   return rounded < 1 ? 1 : rounded;
 }
 
-SimTime BackgroundSource::drawPoissonGap() {
-  return cappedTime(exponentialVariate(rng_, meanGapSeconds_));
-}
+SimTime BackgroundSource::drawPoissonGap() { return cappedTime(exponentialVariate(rng_, meanGapSeconds_)); }
 
 // A fresh ON or OFF period: Pareto(alpha, scale), at least 1 ps so that time advances.
 SimTime BackgroundSource::drawPeriod() {
@@ -191,9 +182,7 @@ SimTime BackgroundSource::drawPeriod() {
 SimTime BackgroundSource::drawStationaryResidual() {
   const double v = uniformOpenClosed(rng_);
   const double mean = alpha_ * periodScale_ / (alpha_ - 1.0);
-  const double seconds = v > 1.0 / alpha_
-                             ? mean * (1.0 - v)
-                             : periodScale_ * detPow(alpha_ * v, -1.0 / (alpha_ - 1.0));
+  const double seconds = v > 1.0 / alpha_ ? mean * (1.0 - v) : periodScale_ * detPow(alpha_ * v, -1.0 / (alpha_ - 1.0));
   const SimTime t = cappedTime(seconds);
   return t < 1 ? 1 : t;
 }

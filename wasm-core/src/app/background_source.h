@@ -40,9 +40,8 @@ class BackgroundSource final : public EventHandler {
   // Mean ON (and OFF) period of a sub-source, in emission intervals of that sub-source.
   static constexpr int kBurstsPerMeanOnPeriod = 10;
 
-  BackgroundSource(Simulator& sim, BackgroundBurstSink& sink, const BackgroundSpec& spec,
-                   int pathId, double capacityBps, std::uint32_t seed,
-                   const std::string& streamName);
+  BackgroundSource(Simulator& sim, BackgroundBurstSink& sink, const BackgroundSpec& spec, int pathId,
+                   double capacityBps, std::uint32_t seed, const std::string& streamName);
   BackgroundSource(const BackgroundSource&) = delete;
   BackgroundSource& operator=(const BackgroundSource&) = delete;
 

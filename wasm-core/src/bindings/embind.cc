@@ -87,12 +87,8 @@ class JsSimulation {
     out.set("at", result.at);
     return out;
   }
-  std::string flowIdsJson() const {
-    return sim_ ? nlohmann::json(sim_->flowIds()).dump() : "[]";
-  }
-  std::string routesJson() const {
-    return sim_ ? sim_->routes().dump() : "{\"flows\":[],\"opticalPaths\":[]}";
-  }
+  std::string flowIdsJson() const { return sim_ ? nlohmann::json(sim_->flowIds()).dump() : "[]"; }
+  std::string routesJson() const { return sim_ ? sim_->routes().dump() : "{\"flows\":[],\"opticalPaths\":[]}"; }
   val drainSamples() {
     obs::SampleColumns s = sim_ ? sim_->drainSamples() : obs::SampleColumns{};
     val out = val::object();

@@ -7,22 +7,29 @@
 namespace obs {
 
 struct SampleColumns {
-  std::vector<double> t;          // simulated seconds
-  std::vector<std::int32_t> flow; // flow instance index
-  std::vector<double> cwnd;       // segments
-  std::vector<double> ssthresh;   // segments
-  std::vector<double> srtt;       // seconds, 0 before the first RTT sample
-  std::vector<double> rtt;        // last RTT sample, seconds
-  std::vector<double> goodput;    // bit/s over the last interval
-  std::vector<double> delivered;  // bytes delivered in order since the start
+  std::vector<double> t;           // simulated seconds
+  std::vector<std::int32_t> flow;  // flow instance index
+  std::vector<double> cwnd;        // segments
+  std::vector<double> ssthresh;    // segments
+  std::vector<double> srtt;        // seconds, 0 before the first RTT sample
+  std::vector<double> rtt;         // last RTT sample, seconds
+  std::vector<double> goodput;     // bit/s over the last interval
+  std::vector<double> delivered;   // bytes delivered in order since the start
   // The sender's congestion state (TcpPhase): 0 slow start, 1 congestion avoidance,
   // 2 fast recovery, 3 loss (after a timeout, or Tahoe's fast retransmit).
   std::vector<std::uint8_t> state;
 
   std::size_t rows() const { return t.size(); }
   void clear() {
-    t.clear(); flow.clear(); cwnd.clear(); ssthresh.clear();
-    srtt.clear(); rtt.clear(); goodput.clear(); delivered.clear(); state.clear();
+    t.clear();
+    flow.clear();
+    cwnd.clear();
+    ssthresh.clear();
+    srtt.clear();
+    rtt.clear();
+    goodput.clear();
+    delivered.clear();
+    state.clear();
   }
 };
 

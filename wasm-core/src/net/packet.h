@@ -31,8 +31,8 @@ constexpr std::uint32_t sackOptionBytes(int blocks) {
 
 struct Packet {
   const Route* route = nullptr;
-  std::uint32_t hop = 0;    // index of the next hop to take on `route`
-  std::int32_t flow = -1;   // flow instance index
+  std::uint32_t hop = 0;   // index of the next hop to take on `route`
+  std::int32_t flow = -1;  // flow instance index
   bool isAck = false;
   // Data segments: the sender recovers with SACK, so the receiver may send SACK blocks
   // (RFC 2018's SACK-permitted option, which a real TCP sends on its SYN; flows here have

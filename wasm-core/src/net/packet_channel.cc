@@ -5,9 +5,8 @@
 
 namespace obs {
 
-PacketChannel::PacketChannel(Simulator& sim, PacketReceiver& receiver, int toNode,
-                             const PacketChannelConfig& config, std::uint32_t seed,
-                             const std::string& streamName)
+PacketChannel::PacketChannel(Simulator& sim, PacketReceiver& receiver, int toNode, const PacketChannelConfig& config,
+                             std::uint32_t seed, const std::string& streamName)
     : sim_(sim),
       receiver_(receiver),
       toNode_(toNode),
@@ -15,8 +14,7 @@ PacketChannel::PacketChannel(Simulator& sim, PacketReceiver& receiver, int toNod
       rng_(seed, streamName),
       arrivals_(sim.addStream(this, kArrived)) {}
 
-void PacketChannel::recordPacket(VisualEventKind kind, const Packet& p, SimTime t0, SimTime t1,
-                                 int reason) {
+void PacketChannel::recordPacket(VisualEventKind kind, const Packet& p, SimTime t0, SimTime t1, int reason) {
   VisualEvent e{kind};
   e.t0 = t0;
   e.t1 = t1;
@@ -52,8 +50,7 @@ bool PacketChannel::send(Packet&& packet) {
   // having left q_). An idle line always takes a packet, so 0 and 1 both mean no waiting
   // room (ns-2 passes nothing at all there; docs/model.md section 2).
   const std::size_t held = departures_.size();
-  if (held > 0 && held >= static_cast<std::size_t>(config_.queueLimit))
-    return dropAtFullQueue(packet, now);
+  if (held > 0 && held >= static_cast<std::size_t>(config_.queueLimit)) return dropAtFullQueue(packet, now);
   const SimTime start = std::max(now, lineFreeAt_);
   const SimTime tx = transmission(packet.bytes);
   if (packet.listedDrop) return sendListedDrop(packet, start, tx);

@@ -37,24 +37,23 @@ struct PacketChannelCounters {
   std::uint64_t listedDrops = 0;  // lost by a `drops` rule (Packet::listedDrop)
   std::uint64_t retries = 0;      // link-layer retransmissions
   std::uint64_t bytesSent = 0;
-  SimTime busy = 0;               // time the line spent transmitting (tries included)
+  SimTime busy = 0;  // time the line spent transmitting (tries included)
 };
 
 struct PacketChannelConfig {
   double rateBps = 0;
   SimTime delay = 0;
   int queueLimit = 1000;
-  double loss = 0;        // per try
-  int retries = 0;        // extra tries after a lost one
-  SimTime retryDelay = 0; // wait before each extra try
-  int link = -1, dir = 0; // for visual events
+  double loss = 0;         // per try
+  int retries = 0;         // extra tries after a lost one
+  SimTime retryDelay = 0;  // wait before each extra try
+  int link = -1, dir = 0;  // for visual events
 };
 
 class PacketChannel final : public EventHandler {
  public:
-  PacketChannel(Simulator& sim, PacketReceiver& receiver, int toNode,
-                const PacketChannelConfig& config, std::uint32_t seed,
-                const std::string& streamName);
+  PacketChannel(Simulator& sim, PacketReceiver& receiver, int toNode, const PacketChannelConfig& config,
+                std::uint32_t seed, const std::string& streamName);
 
   // Queues the packet for transmission, or drops it if the queue is full (returns false).
   bool send(Packet&& packet);
@@ -124,11 +123,11 @@ class PacketChannel final : public EventHandler {
   int toNode_;
   PacketChannelConfig config_;
   RandomStream rng_;
-  EventQueue::StreamId arrivals_;  // arrivals come in time order: a queue stream
+  EventQueue::StreamId arrivals_;      // arrivals come in time order: a queue stream
   std::uint32_t txBytes_[2] = {0, 0};  // 0: no size yet (packets are never empty)
   SimTime txTime_[2] = {0, 0};
   SimTime lineFreeAt_ = 0;         // when the last accepted packet's last try ends
-  RingQueue<SimTime> departures_; // last-try end of packets still on or waiting for the line
+  RingQueue<SimTime> departures_;  // last-try end of packets still on or waiting for the line
   RingQueue<Packet> inFlight_;     // accepted, not yet arrived (lost ones never enter)
   PacketChannelCounters counters_;
   VisualEventLog* log_ = nullptr;

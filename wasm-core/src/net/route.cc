@@ -7,8 +7,7 @@
 
 namespace obs {
 
-RoutingTable::RoutingTable(const std::vector<NodeSpec>& nodes,
-                           const std::vector<LinkSpec>& links)
+RoutingTable::RoutingTable(const std::vector<NodeSpec>& nodes, const std::vector<LinkSpec>& links)
     : nodes_(nodes), links_(links), adjacency_(nodes.size()) {
   for (std::size_t i = 0; i < links.size(); ++i) {
     adjacency_[links[i].a].push_back(static_cast<int>(i));

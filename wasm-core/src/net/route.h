@@ -15,14 +15,14 @@ namespace obs {
 
 struct Hop {
   int link = -1;
-  int dir = 0;      // 0: link.a -> link.b, 1: link.b -> link.a
-  int from = -1;    // node index
-  int to = -1;      // node index
+  int dir = 0;    // 0: link.a -> link.b, 1: link.b -> link.a
+  int from = -1;  // node index
+  int to = -1;    // node index
 };
 
 struct OpticalPath {
   int id = -1;
-  std::vector<Hop> hops;       // fiber hops, ingress edge to egress edge
+  std::vector<Hop> hops;  // fiber hops, ingress edge to egress edge
   int ingress = -1, egress = -1;
 };
 

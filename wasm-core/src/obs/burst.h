@@ -20,18 +20,18 @@ constexpr int kBurstClasses = 3;
 struct Burst {
   std::uint64_t id = 0;
   BurstClass cls = BurstClass::Data;
-  int path = -1;                  // optical path id
-  std::vector<Packet> packets;    // hop already advanced past the optical path
-  std::uint32_t payloadBytes = 0; // sum of the packets' sizes
-  std::uint32_t lengthBytes = 0;  // on the wavelength, after minBytes padding
+  int path = -1;                   // optical path id
+  std::vector<Packet> packets;     // hop already advanced past the optical path
+  std::uint32_t payloadBytes = 0;  // sum of the packets' sizes
+  std::uint32_t lengthBytes = 0;   // on the wavelength, after minBytes padding
   std::uint32_t dataSegments = 0;
   std::uint32_t acks = 0;
   SimTime formedAt = 0;
-  SimTime start = 0;              // first bit leaves the ingress edge
-  SimTime duration = 0;           // on the wavelength, at the ingress transmitter's rate
-  int bhpHop = 0;                 // hop of the optical path the BHP last crossed
-  SimTime fdlDelay = 0;           // added by fiber delay lines so far
-  bool listedDrop = false;        // a `drops` rule or a live request loses it (burst_drops.h)
+  SimTime start = 0;        // first bit leaves the ingress edge
+  SimTime duration = 0;     // on the wavelength, at the ingress transmitter's rate
+  int bhpHop = 0;           // hop of the optical path the BHP last crossed
+  SimTime fdlDelay = 0;     // added by fiber delay lines so far
+  bool listedDrop = false;  // a `drops` rule or a live request loses it (burst_drops.h)
 };
 
 }  // namespace obs

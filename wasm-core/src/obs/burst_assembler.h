@@ -17,8 +17,8 @@ class BurstSink {
  public:
   // `packets` have their hop advanced past the optical path already; `lengthBytes` is the
   // burst's length on the wavelength (payload padded up to the edge's minBytes).
-  virtual void burstAssembled(int pathId, std::vector<Packet>&& packets,
-                              std::uint32_t payloadBytes, std::uint32_t lengthBytes) = 0;
+  virtual void burstAssembled(int pathId, std::vector<Packet>&& packets, std::uint32_t payloadBytes,
+                              std::uint32_t lengthBytes) = 0;
 
  protected:
   ~BurstSink() = default;

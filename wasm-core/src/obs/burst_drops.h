@@ -29,11 +29,11 @@ class BurstDrops {
     std::uint64_t sent = 0;               // bursts of the class the edge sent so far
     std::vector<std::uint64_t> ordinals;  // to lose, sorted, distinct
     std::size_t nextOrdinal = 0;
-    std::vector<SimTime> after;           // each loses the first burst at or after it, sorted
+    std::vector<SimTime> after;  // each loses the first burst at or after it, sorted
     std::size_t nextAfter = 0;
-    std::uint32_t dropNext = 0;           // live: the next bursts to lose
+    std::uint32_t dropNext = 0;  // live: the next bursts to lose
   };
-  bool any_ = false;  // no rule and no live request so far: nothing to count
+  bool any_ = false;                            // no rule and no live request so far: nothing to count
   std::vector<std::array<PerClass, 2>> edges_;  // by node index (edges only used)
 };
 

@@ -42,8 +42,8 @@ ObsPlane::ObsPlane(Simulator& sim, PacketReceiver& receiver, const Scenario& sce
       d.control.rate = l.rate;  // the control channel runs at the data channels' rate
       d.control.delay = d.delay;
       d.burstLoss = {l.burstLoss.data, l.burstLoss.ack};
-      d.lossRng = std::make_unique<RandomStream>(
-          scenario.seed, "link:" + l.id + (dir == 0 ? ":ab" : ":ba") + ":burstLoss");
+      d.lossRng =
+          std::make_unique<RandomStream>(scenario.seed, "link:" + l.id + (dir == 0 ? ":ab" : ":ba") + ":burstLoss");
     }
   }
   // Offsets. auto = (core hops) x controlProcessing + the BHP's own transmission time on
@@ -104,8 +104,7 @@ int ObsPlane::wavelengths(int link) const {
 }
 
 void ObsPlane::setLinkBurstLoss(int link, BurstClass cls, double probability) {
-  for (int dir = 0; dir < 2; ++dir)
-    directions_[link * 2 + dir].burstLoss[static_cast<int>(cls)] = probability;
+  for (int dir = 0; dir < 2; ++dir) directions_[link * 2 + dir].burstLoss[static_cast<int>(cls)] = probability;
 }
 
 void ObsPlane::setWavelengths(int link, int wavelengths) {
@@ -119,8 +118,8 @@ SimTime ObsPlane::arrivalAt(const Burst& b, int hopIndex) const {
   return t;
 }
 
-void ObsPlane::burstAssembled(int pathId, std::vector<Packet>&& packets,
-                              std::uint32_t payloadBytes, std::uint32_t lengthBytes) {
+void ObsPlane::burstAssembled(int pathId, std::vector<Packet>&& packets, std::uint32_t payloadBytes,
+                              std::uint32_t lengthBytes) {
   std::uint32_t slot = allocate();
   Burst& b = pool_[slot];
   b.packets = std::move(packets);
@@ -158,8 +157,7 @@ void ObsPlane::launch(std::uint32_t slot) {
   b.fdlDelay = 0;
   // Deterministic losses count the edge's data and ACK bursts as they leave it; the loss
   // itself happens where obs.burstLoss acts (the first core), and is counted as injected.
-  b.listedDrop = b.cls != BurstClass::Background &&
-                 drops_.dropNext(path.ingress, static_cast<int>(b.cls), sim_.now());
+  b.listedDrop = b.cls != BurstClass::Background && drops_.dropNext(path.ingress, static_cast<int>(b.cls), sim_.now());
   const Hop& first = path.hops.front();
   b.duration = transmissionTime(b.lengthBytes, scenario_.links[first.link].rate);
 
@@ -200,8 +198,7 @@ void ObsPlane::launch(std::uint32_t slot) {
     // No core node on the path: the end-to-end injected loss has no core to act at, so it
     // acts on the first link, decided now.
     // The draw comes first and always: a listed loss leaves the random ones unchanged.
-    if (b.cls != BurstClass::Background &&
-        (lossRng_.bernoulli(burstLoss_[static_cast<int>(b.cls)]) || b.listedDrop)) {
+    if (b.cls != BurstClass::Background && (lossRng_.bernoulli(burstLoss_[static_cast<int>(b.cls)]) || b.listedDrop)) {
       drop(slot, DropReason::Injected, path.ingress, first);
       return;
     }
@@ -288,9 +285,7 @@ void ObsPlane::handleEvent(std::uint32_t kind, std::uint64_t arg) {
       // egress edge needs no reservation.
       sim_.schedule(controlProcessing_, this, kBhpProcessed, slot);
       break;
-    case kBhpProcessed:
-      onBhpProcessed(slot);
-      break;
+    case kBhpProcessed: onBhpProcessed(slot); break;
     case kBurstAtEgress: {
       Burst& b = pool_[slot];
       ++counters_[static_cast<int>(b.cls)].delivered;

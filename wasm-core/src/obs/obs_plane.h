@@ -44,15 +44,15 @@ struct BurstClassCounters {
   std::uint64_t dataSegments = 0;
   std::uint64_t segmentsDropped = 0;  // data segments inside dropped bursts
   std::uint64_t acksDropped = 0;
-  std::uint64_t fdlDelayed = 0;       // bursts that went through at least one FDL
+  std::uint64_t fdlDelayed = 0;  // bursts that went through at least one FDL
   std::uint64_t droppedTotal() const { return dropped[0] + dropped[1] + dropped[2]; }
 };
 
 // One direction of a fiber link, as the summary reports it.
 struct FiberDirectionCounters {
-  std::uint64_t bursts = 0;         // bursts that got a wavelength on it
-  SimTime busy = 0;                 // sum of reserved durations (all wavelengths)
-  std::uint64_t fdlDelayed = 0;     // bursts that needed an FDL to get onto it
+  std::uint64_t bursts = 0;      // bursts that got a wavelength on it
+  SimTime busy = 0;              // sum of reserved durations (all wavelengths)
+  std::uint64_t fdlDelayed = 0;  // bursts that needed an FDL to get onto it
   // Drops charged to this direction (the link the burst was about to take), per class
   // and reason.
   std::array<std::array<std::uint64_t, kDropReasons>, kBurstClasses> dropped{};
@@ -60,7 +60,7 @@ struct FiberDirectionCounters {
 
 // Log-2 histograms of what the edges sent, for the summary and the charts.
 struct BurstHistograms {
-  static constexpr int kBins = 28;  // bin i holds values in [2^i, 2^(i+1)); bin 0 also 0
+  static constexpr int kBins = 28;              // bin i holds values in [2^i, 2^(i+1)); bin 0 also 0
   std::array<std::uint64_t, kBins> bytes{};     // burst length on the wavelength
   std::array<std::uint64_t, kBins> segments{};  // packets per burst (TCP bursts only)
   static int bin(std::uint64_t value);
@@ -68,8 +68,7 @@ struct BurstHistograms {
 
 class ObsPlane final : public EventHandler, public BurstSink, public BackgroundBurstSink {
  public:
-  ObsPlane(Simulator& sim, PacketReceiver& receiver, const Scenario& scenario,
-           const std::vector<OpticalPath>& paths);
+  ObsPlane(Simulator& sim, PacketReceiver& receiver, const Scenario& scenario, const std::vector<OpticalPath>& paths);
 
   // BurstSink: called by the assemblers of ingress edges.
   void burstAssembled(int pathId, std::vector<Packet>&& packets, std::uint32_t payloadBytes,
@@ -79,9 +78,7 @@ class ObsPlane final : public EventHandler, public BurstSink, public BackgroundB
   void handleEvent(std::uint32_t kind, std::uint64_t arg) override;
 
   // Live what-if changes.
-  void setBurstLoss(BurstClass cls, double probability) {
-    burstLoss_[static_cast<int>(cls)] = probability;
-  }
+  void setBurstLoss(BurstClass cls, double probability) { burstLoss_[static_cast<int>(cls)] = probability; }
   void setLinkBurstLoss(int link, BurstClass cls, double probability);
   void setWavelengths(int link, int wavelengths);
   void setVisualLog(VisualEventLog* log) { log_ = log; }
@@ -95,12 +92,8 @@ class ObsPlane final : public EventHandler, public BurstSink, public BackgroundB
 
   double burstLoss(BurstClass cls) const { return burstLoss_[static_cast<int>(cls)]; }
   SimTime offset(int pathId) const { return offsets_[pathId]; }
-  const BurstClassCounters& counters(BurstClass cls) const {
-    return counters_[static_cast<int>(cls)];
-  }
-  const FiberDirectionCounters& fiberCounters(int link, int dir) const {
-    return directions_[link * 2 + dir].counters;
-  }
+  const BurstClassCounters& counters(BurstClass cls) const { return counters_[static_cast<int>(cls)]; }
+  const FiberDirectionCounters& fiberCounters(int link, int dir) const { return directions_[link * 2 + dir].counters; }
   int wavelengths(int link) const;
   const BurstHistograms& histograms() const { return histograms_; }
   std::size_t burstsInFlight() const { return live_; }
@@ -119,7 +112,7 @@ class ObsPlane final : public EventHandler, public BurstSink, public BackgroundB
     SimTime delay = 0;
     SimTime freeAt = 0;  // the control channel sends one BHP at a time
   };
-  struct Direction {     // one direction of a fiber link
+  struct Direction {  // one direction of a fiber link
     std::unique_ptr<WavelengthSchedule> schedule;
     ControlChannel control;
     SimTime delay = 0;
@@ -155,11 +148,11 @@ class ObsPlane final : public EventHandler, public BurstSink, public BackgroundB
   PacketReceiver& receiver_;
   const Scenario& scenario_;
   const std::vector<OpticalPath>& paths_;
-  std::vector<Direction> directions_;       // index link * 2 + dir (fiber links only used)
-  std::vector<CoreNode> cores_;             // per node index (only cores filled)
-  std::vector<SimTime> offsets_;            // per optical path
-  std::vector<int> firstCoreHop_;           // per path: hop whose far end is the first core, or -1
-  std::vector<int> lastCoreHop_;            // per path: hop whose far end is the last core, or -1
+  std::vector<Direction> directions_;  // index link * 2 + dir (fiber links only used)
+  std::vector<CoreNode> cores_;        // per node index (only cores filled)
+  std::vector<SimTime> offsets_;       // per optical path
+  std::vector<int> firstCoreHop_;      // per path: hop whose far end is the first core, or -1
+  std::vector<int> lastCoreHop_;       // per path: hop whose far end is the last core, or -1
   SimTime controlProcessing_;
   RandomStream lossRng_;
   std::array<double, kBurstClasses> burstLoss_{};

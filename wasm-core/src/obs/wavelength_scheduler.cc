@@ -4,20 +4,16 @@
 
 namespace obs {
 
-WavelengthSchedule::WavelengthSchedule(int wavelengths)
-    : lanes_(wavelengths), active_(wavelengths) {}
+WavelengthSchedule::WavelengthSchedule(int wavelengths) : lanes_(wavelengths), active_(wavelengths) {}
 
 void WavelengthSchedule::setWavelengths(int n) {
   if (n > static_cast<int>(lanes_.size())) lanes_.resize(n);
   active_ = n;
 }
 
-SimTime WavelengthSchedule::horizon(const Lane& lane) {
-  return lane.empty() ? -kNever : std::prev(lane.end())->second;
-}
+SimTime WavelengthSchedule::horizon(const Lane& lane) { return lane.empty() ? -kNever : std::prev(lane.end())->second; }
 
-bool WavelengthSchedule::fitsInVoid(const Lane& lane, SimTime start, SimTime end,
-                                    SimTime* voidStart) {
+bool WavelengthSchedule::fitsInVoid(const Lane& lane, SimTime start, SimTime end, SimTime* voidStart) {
   auto next = lane.lower_bound(start);  // first reservation starting at or after start
   if (next != lane.end() && next->first < end) return false;
   if (next == lane.begin()) {
@@ -55,8 +51,7 @@ int WavelengthSchedule::reserve(SimTime start, SimTime end, SchedulingKind rule)
   return chosen;
 }
 
-std::pair<int, SimTime> WavelengthSchedule::earliestStart(SimTime notBefore,
-                                                          SimTime duration) const {
+std::pair<int, SimTime> WavelengthSchedule::earliestStart(SimTime notBefore, SimTime duration) const {
   int bestLane = 0;
   SimTime bestStart = kNever;
   for (int w = 0; w < wavelengths(); ++w) {

@@ -21,8 +21,7 @@ namespace {
 bool plainKey(const std::string& key) {
   if (key.empty() || key.size() > kQuoteMaxChars) return false;
   for (char c : key)
-    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'))
-      return false;
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')) return false;
   return true;
 }
 
@@ -47,16 +46,13 @@ std::string listChoices(Choices choices) {
   return text;
 }
 
-JsonReader::JsonReader(const json& value, std::string path)
-    : value_(value), path_(std::move(path)) {
+JsonReader::JsonReader(const json& value, std::string path) : value_(value), path_(std::move(path)) {
   if (!value_.is_object())
-    throw ScenarioError((path_.empty() ? std::string("the scenario") : path_) +
-                        " must be an object, not " + typeName(value_));
+    throw ScenarioError((path_.empty() ? std::string("the scenario") : path_) + " must be an object, not " +
+                        typeName(value_));
 }
 
-std::string JsonReader::field(const std::string& key) const {
-  return path_.empty() ? key : path_ + "." + key;
-}
+std::string JsonReader::field(const std::string& key) const { return path_.empty() ? key : path_ + "." + key; }
 
 bool JsonReader::has(const std::string& key) const { return value_.contains(key); }
 
@@ -78,8 +74,7 @@ double JsonReader::number(const std::string& key, double min, double max) {
   double d = v.get<double>();
   if (!std::isfinite(d)) fail(key, "must be a finite number");
   if (d < min || d > max)
-    fail(key, "must be between " + formatNumber(min) + " and " + formatNumber(max) +
-                  " (got " + formatNumber(d) + ")");
+    fail(key, "must be between " + formatNumber(min) + " and " + formatNumber(max) + " (got " + formatNumber(d) + ")");
   return d;
 }
 
@@ -102,26 +97,22 @@ double JsonReader::positive(const std::string& key, double fallback, double max)
 
 std::int64_t JsonReader::integer(const std::string& key, std::int64_t min, std::int64_t max) {
   const json& v = require(key);
-  bool integral = v.is_number_integer() ||
-                  (v.is_number_float() && std::isfinite(v.get<double>()) &&
-                   std::floor(v.get<double>()) == v.get<double>() &&
-                   std::fabs(v.get<double>()) < 9e15);
-  std::string range = max == INT64_MAX
-                          ? ">= " + std::to_string(min)
-                          : "between " + std::to_string(min) + " and " + std::to_string(max);
+  bool integral =
+      v.is_number_integer() || (v.is_number_float() && std::isfinite(v.get<double>()) &&
+                                std::floor(v.get<double>()) == v.get<double>() && std::fabs(v.get<double>()) < 9e15);
+  std::string range =
+      max == INT64_MAX ? ">= " + std::to_string(min) : "between " + std::to_string(min) + " and " + std::to_string(max);
   if (!integral) fail(key, "must be an integer " + range);
   std::int64_t i = v.is_number_unsigned()
                        ? (v.get<std::uint64_t>() > static_cast<std::uint64_t>(INT64_MAX)
                               ? INT64_MAX
                               : static_cast<std::int64_t>(v.get<std::uint64_t>()))
-                       : (v.is_number_integer() ? v.get<std::int64_t>()
-                                                : static_cast<std::int64_t>(v.get<double>()));
+                       : (v.is_number_integer() ? v.get<std::int64_t>() : static_cast<std::int64_t>(v.get<double>()));
   if (i < min || i > max) fail(key, "must be an integer " + range + " (got " + std::to_string(i) + ")");
   return i;
 }
 
-std::int64_t JsonReader::integer(const std::string& key, std::int64_t fallback,
-                                 std::int64_t min, std::int64_t max) {
+std::int64_t JsonReader::integer(const std::string& key, std::int64_t fallback, std::int64_t min, std::int64_t max) {
   return has(key) ? integer(key, min, max) : fallback;
 }
 
@@ -166,15 +157,12 @@ const nlohmann::json& JsonReader::arrayOrEmpty(const std::string& key) {
   return has(key) ? array(key) : empty;
 }
 
-JsonReader JsonReader::object(const std::string& key) {
-  return JsonReader(require(key), field(key));
-}
+JsonReader JsonReader::object(const std::string& key) { return JsonReader(require(key), field(key)); }
 
 void JsonReader::finish() const {
   for (auto it = value_.begin(); it != value_.end(); ++it) {
     if (!read_.count(it.key()))
-      throw ScenarioError(field(plainKey(it.key()) ? it.key() : quoteInput(it.key())) +
-                          " is not a known field");
+      throw ScenarioError(field(plainKey(it.key()) ? it.key() : quoteInput(it.key())) + " is not a known field");
   }
 }
 

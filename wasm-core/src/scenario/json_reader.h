@@ -3,11 +3,10 @@
 // Fields not read by the time finish() is called are refused as unknown: nothing in a
 // scenario is silently ignored.
 #pragma once
-#include <nlohmann/json.hpp>
-
 #include <array>
 #include <cstdint>
 #include <initializer_list>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -33,9 +32,7 @@ struct Choices {
   const char* const* begin() const { return first; }
   const char* const* end() const { return first + count; }
 };
-inline Choices choicesOf(std::initializer_list<const char*> list) {
-  return Choices{list.begin(), list.size()};
-}
+inline Choices choicesOf(std::initializer_list<const char*> list) { return Choices{list.begin(), list.size()}; }
 template <std::size_t N>
 Choices choicesOf(const std::array<const char*, N>& table) {
   return Choices{table.data(), N};
@@ -59,8 +56,7 @@ class JsonReader {
   double positive(const std::string& key, double max);  // > 0
   double positive(const std::string& key, double fallback, double max);
   std::int64_t integer(const std::string& key, std::int64_t min, std::int64_t max);
-  std::int64_t integer(const std::string& key, std::int64_t fallback, std::int64_t min,
-                       std::int64_t max);
+  std::int64_t integer(const std::string& key, std::int64_t fallback, std::int64_t min, std::int64_t max);
   bool boolean(const std::string& key, bool fallback);
   std::string string(const std::string& key);
   std::string string(const std::string& key, const std::string& fallback);
@@ -68,8 +64,7 @@ class JsonReader {
   int choice(const std::string& key, std::initializer_list<const char*> choices) {
     return choice(key, choicesOf(choices));
   }
-  int choice(const std::string& key, int fallbackIndex,
-             std::initializer_list<const char*> choices) {
+  int choice(const std::string& key, int fallbackIndex, std::initializer_list<const char*> choices) {
     return has(key) ? choice(key, choicesOf(choices)) : fallbackIndex;
   }
   int choice(const std::string& key, Choices choices);
@@ -99,8 +94,6 @@ std::string formatNumber(double v);
 
 // "a, b or c" for messages.
 std::string listChoices(Choices choices);
-inline std::string listChoices(std::initializer_list<const char*> choices) {
-  return listChoices(choicesOf(choices));
-}
+inline std::string listChoices(std::initializer_list<const char*> choices) { return listChoices(choicesOf(choices)); }
 
 }  // namespace obs

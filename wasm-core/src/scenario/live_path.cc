@@ -57,9 +57,7 @@ bool resolveLivePath(const Scenario& s, const std::string& path, LivePath* out, 
   int index = 0;
   std::string rest;
   switch (indexedPath(path, "nodes", s.nodes.size(), &index, &rest)) {
-    case Indexed::OutOfRange:
-      *rule = noSuch("nodes", index, s.nodes.size());
-      return false;
+    case Indexed::OutOfRange: *rule = noSuch("nodes", index, s.nodes.size()); return false;
     case Indexed::Yes:
       if (rest == "dropNext.data" || rest == "dropNext.ack") {
         if (s.nodes[index].kind != NodeKind::Edge) {
@@ -82,13 +80,10 @@ bool resolveLivePath(const Scenario& s, const std::string& path, LivePath* out, 
       if (isAssemblyField(out->field)) return true;
       *rule = kAssemblyFields;
       return false;
-    case Indexed::No:
-      break;
+    case Indexed::No: break;
   }
   switch (indexedPath(path, "links", s.links.size(), &index, &rest)) {
-    case Indexed::OutOfRange:
-      *rule = noSuch("links", index, s.links.size());
-      return false;
+    case Indexed::OutOfRange: *rule = noSuch("links", index, s.links.size()); return false;
     case Indexed::Yes: {
       const bool fiber = s.links[index].kind == LinkKind::Fiber;
       out->index = index;
@@ -110,21 +105,17 @@ bool resolveLivePath(const Scenario& s, const std::string& path, LivePath* out, 
               " link (live: " + (fiber ? "burstLoss.data, burstLoss.ack, wavelengths" : "loss") + ")";
       return false;
     }
-    case Indexed::No:
-      break;
+    case Indexed::No: break;
   }
   switch (indexedPath(path, "flows", s.flows.size(), &index, &rest)) {
-    case Indexed::OutOfRange:
-      *rule = noSuch("flows", index, s.flows.size());
-      return false;
+    case Indexed::OutOfRange: *rule = noSuch("flows", index, s.flows.size()); return false;
     case Indexed::Yes:
       if (rest != "tcp.variant") break;
       out->target = LiveTarget::FlowVariant;
       out->index = index;
       out->field = "variant";
       return true;
-    case Indexed::No:
-      break;
+    case Indexed::No: break;
   }
   *rule = std::string("cannot be changed while running") + kLivePaths;
   return false;
@@ -145,15 +136,12 @@ std::string liveValueRule(const LivePath& t, double value) {
   switch (t.target) {
     case LiveTarget::ObsBurstLoss:
     case LiveTarget::LinkLoss:
-    case LiveTarget::LinkBurstLoss:
-      return value >= 0 && value <= 1 ? "" : "must be a probability between 0 and 1";
+    case LiveTarget::LinkBurstLoss: return value >= 0 && value <= 1 ? "" : "must be a probability between 0 and 1";
     case LiveTarget::ObsAssembly:
-    case LiveTarget::NodeAssembly:
-      return assemblyValueRule(t.field, value);
+    case LiveTarget::NodeAssembly: return assemblyValueRule(t.field, value);
     case LiveTarget::LinkWavelengths:
-      return value >= 1 && value <= 1024 && value == static_cast<int>(value)
-                 ? ""
-                 : "must be an integer between 1 and 1024";
+      return value >= 1 && value <= 1024 && value == static_cast<int>(value) ? ""
+                                                                             : "must be an integer between 1 and 1024";
     case LiveTarget::NodeDropNext:
       return value >= 0 && value <= kMaxDropNext && value == static_cast<int>(value)
                  ? ""
@@ -163,8 +151,8 @@ std::string liveValueRule(const LivePath& t, double value) {
       const double last = static_cast<double>(kTcpVariantNames.size() - 1);
       return value >= 0 && value <= last && value == static_cast<int>(value)
                  ? ""
-                 : "must be an integer from 0 to " + std::to_string(kTcpVariantNames.size() - 1) +
-                       ", the index of " + listChoices(choicesOf(kTcpVariantNames));
+                 : "must be an integer from 0 to " + std::to_string(kTcpVariantNames.size() - 1) + ", the index of " +
+                       listChoices(choicesOf(kTcpVariantNames));
     }
   }
   return "cannot be changed";

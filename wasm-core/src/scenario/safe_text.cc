@@ -13,8 +13,8 @@ namespace {
 // invisible operators and isolates, the byte-order mark and interlinear annotations.
 bool isUnsafe(char32_t c) {
   return c <= 0x1f || (c >= 0x7f && c <= 0x9f) || c == 0xad || c == 0x61c || c == 0x180e ||
-         (c >= 0x200b && c <= 0x200f) || (c >= 0x2028 && c <= 0x202e) ||
-         (c >= 0x2060 && c <= 0x206f) || c == 0xfeff || (c >= 0xfff9 && c <= 0xfffb);
+         (c >= 0x200b && c <= 0x200f) || (c >= 0x2028 && c <= 0x202e) || (c >= 0x2060 && c <= 0x206f) || c == 0xfeff ||
+         (c >= 0xfff9 && c <= 0xfffb);
 }
 
 // Decodes one UTF-8 sequence at `i`; returns its length, or 0 if the byte there starts no
@@ -33,9 +33,7 @@ std::size_t decode(const std::string& s, std::size_t i, char32_t* c) {
     v = (v << 6) | (b(i + k) & 0x3f);
   }
   // Overlong forms, surrogates and values past U+10FFFF are not UTF-8.
-  if ((len == 3 && v < 0x800) || (len == 4 && (v < 0x10000 || v > 0x10ffff)) ||
-      (v >= 0xd800 && v <= 0xdfff))
-    return 0;
+  if ((len == 3 && v < 0x800) || (len == 4 && (v < 0x10000 || v > 0x10ffff)) || (v >= 0xd800 && v <= 0xdfff)) return 0;
   *c = v;
   return len;
 }
@@ -54,8 +52,10 @@ std::size_t appendSafe(const std::string& s, std::size_t i, std::string* out) {
     *out += "\\x{" + hex(c, 2) + "}";
     return 1;
   }
-  if (isUnsafe(c)) *out += "\\u{" + hex(c, 4) + "}";
-  else out->append(s, i, len);
+  if (isUnsafe(c))
+    *out += "\\u{" + hex(c, 4) + "}";
+  else
+    out->append(s, i, len);
   return len;
 }
 

@@ -33,9 +33,8 @@ enum class TcpVariantKind {
 };
 // The variants' names in TcpVariantKind's order (DESIGN.md's list): what the scenario
 // says, and what setLive's numeric index counts.
-inline constexpr std::array<const char*, 11> kTcpVariantNames{
-    "tahoe", "reno", "newreno", "sack", "hstcp", "stcp", "bic", "cubic", "htcp", "vegas",
-    "westwood"};
+inline constexpr std::array<const char*, 11> kTcpVariantNames{"tahoe", "reno",  "newreno", "sack",  "hstcp",   "stcp",
+                                                              "bic",   "cubic", "htcp",    "vegas", "westwood"};
 static_assert(kTcpVariantNames.size() == static_cast<std::size_t>(TcpVariantKind::Westwood) + 1,
               "one name per variant");
 
@@ -58,7 +57,6 @@ struct AppSpec {
   double rate = 0;   // cbr, bit/s
 };
 
-
 struct BurstLossSpec {
   double data = 0;
   double ack = 0;
@@ -68,14 +66,14 @@ struct LinkSpec {
   std::string id;
   int a = -1, b = -1;  // node indices
   LinkKind kind = LinkKind::Packet;
-  double rate = 0;     // bit/s; per wavelength on fiber
-  double delay = 0;    // propagation, seconds
-  int queue = 1000;    // packet links: drop-tail limit in packets, per direction
+  double rate = 0;                // bit/s; per wavelength on fiber
+  double delay = 0;               // propagation, seconds
+  int queue = 1000;               // packet links: drop-tail limit in packets, per direction
   double lossAb = 0, lossBa = 0;  // packet links: random loss per try (neutral only, for now)
   int arqRetries = 0;
   double arqRetryDelay = 0;
-  int wavelengths = 1;            // fiber links
-  BurstLossSpec burstLoss;        // fiber links: extra injected loss (neutral only, for now)
+  int wavelengths = 1;      // fiber links
+  BurstLossSpec burstLoss;  // fiber links: extra injected loss (neutral only, for now)
   // Routing cost per direction (`cost`, an extension of the format; docs/routing.md).
   // Negative: not given, the link costs its delay (costOf), so a scenario without costs
   // routes by delay exactly as before.
@@ -103,7 +101,7 @@ struct NodeSpec {
   double setupTime = 0;  // core only: switch configuration time
   int fdlCount = 0;      // core only: fiber delay lines, FDL i delays by i x fdlUnit
   double fdlUnit = 0;
-  AssemblySpec assembly; // edge only: obs.assembly with this edge's overrides applied
+  AssemblySpec assembly;  // edge only: obs.assembly with this edge's overrides applied
 };
 
 struct ObsSpec {
@@ -124,9 +122,9 @@ struct RtoSpec {
 
 struct TcpSpec {
   TcpVariantKind variant = TcpVariantKind::Reno;
-  int mss = 512;             // bytes of payload per segment
-  int maxWindow = 128;       // segments (receiver window)
-  double initialCwnd = 1;    // segments
+  int mss = 512;                   // bytes of payload per segment
+  int maxWindow = 128;             // segments (receiver window)
+  double initialCwnd = 1;          // segments
   double initialSsthresh = 65535;  // segments
   int dupAckThreshold = 3;
   bool delayedAck = false;
@@ -146,18 +144,16 @@ inline TcpRecoveryKind defaultRecovery(TcpVariantKind v) {
     default: return TcpRecoveryKind::Sack;
   }
 }
-inline TcpRecoveryKind recoveryOf(const TcpSpec& t) {
-  return t.recovery ? *t.recovery : defaultRecovery(t.variant);
-}
+inline TcpRecoveryKind recoveryOf(const TcpSpec& t) { return t.recovery ? *t.recovery : defaultRecovery(t.variant); }
 
 // One side's private access link of a replicated flow (`access.src` / `access.dst`, an
 // extension of the format; docs/routing.md): each replica gets its own host joined to the
 // flow's `src` (or `dst`) node by a packet link with these values.
 struct AccessSpec {
   bool present = false;
-  double rate = 0;    // bit/s
-  double delay = 0;   // seconds
-  int queue = 1000;   // drop-tail limit in packets, per direction
+  double rate = 0;   // bit/s
+  double delay = 0;  // seconds
+  int queue = 1000;  // drop-tail limit in packets, per direction
 };
 
 struct FlowSpec {
@@ -177,14 +173,10 @@ struct FlowSpec {
 };
 
 // The id of copy `k` of a flow group: the group's id when it has one copy, else id#k.
-inline std::string replicaId(const FlowSpec& f, int k) {
-  return f.count == 1 ? f.id : f.id + "#" + std::to_string(k);
-}
+inline std::string replicaId(const FlowSpec& f, int k) { return f.count == 1 ? f.id : f.id + "#" + std::to_string(k); }
 // The id of the host (and of its link) that `access.src` / `access.dst` draws for copy k:
 // "tcp1#3.src". Flow ids hold no '#', so copies of two groups never share one.
-inline std::string accessId(const FlowSpec& f, int k, const std::string& side) {
-  return replicaId(f, k) + "." + side;
-}
+inline std::string accessId(const FlowSpec& f, int k, const std::string& side) { return replicaId(f, k) + "." + side; }
 
 enum class BackgroundModel {
   Poisson,      // Poisson burst arrivals, exponential burst lengths
@@ -194,9 +186,9 @@ enum class BackgroundModel {
 struct BackgroundSpec {
   int src = -1, dst = -1;  // edge node indices
   BackgroundModel model = BackgroundModel::Poisson;
-  double load = 0;          // offered traffic / capacity of the route's narrowest fiber link
-  double meanBytes = 40000; // mean burst length
-  double hurst = 0.8;       // self-similar only, in (0.5, 1)
+  double load = 0;           // offered traffic / capacity of the route's narrowest fiber link
+  double meanBytes = 40000;  // mean burst length
+  double hurst = 0.8;        // self-similar only, in (0.5, 1)
   // false: whole bursts offered to the OBS plane at the source edge (the default).
   // true: batches of meanBytes (exponential) enter the source edge's assembly queue for
   // the route, as the traffic of other users does in ns-2's OBS modules, and share bursts
@@ -224,12 +216,12 @@ enum class DropRuleKind {
 
 struct DropSpec {
   DropRuleKind kind = DropRuleKind::Segments;
-  int flow = -1;          // index in Scenario::flows (every copy of a replicated flow)
-  int edge = -1;          // node index of an edge node
-  int burstClass = 0;     // 0 data bursts, 1 ACK bursts (BurstClass's values)
+  int flow = -1;                       // index in Scenario::flows (every copy of a replicated flow)
+  int edge = -1;                       // node index of an edge node
+  int burstClass = 0;                  // 0 data bursts, 1 ACK bursts (BurstClass's values)
   std::vector<std::uint64_t> numbers;  // segment numbers, packet or burst ordinals, as written
-  int transmission = 1;   // Segments only
-  double after = 0;       // After only, seconds
+  int transmission = 1;                // Segments only
+  double after = 0;                    // After only, seconds
 };
 
 struct Scenario {

@@ -23,8 +23,10 @@ constexpr double kMaxSamplesPerFlow = 2e6;
 double interval(JsonReader& r, const std::string& key, double fallback, double max) {
   const double v = r.positive(key, fallback, max);
   if (v < kMinInterval)
-    r.fail(key, "must be at least 1e-9 s (1 ns, the shortest interval the engine repeats: "
-                "1000 ticks of its picosecond clock; got " + formatNumber(v) + ")");
+    r.fail(key,
+           "must be at least 1e-9 s (1 ns, the shortest interval the engine repeats: "
+           "1000 ticks of its picosecond clock; got " +
+               formatNumber(v) + ")");
   return v;
 }
 double interval(JsonReader& r, const std::string& key, double max) {
@@ -32,9 +34,7 @@ double interval(JsonReader& r, const std::string& key, double max) {
   return interval(r, key, 0, max);
 }
 
-std::string elementPath(const std::string& array, std::size_t i) {
-  return array + "[" + std::to_string(i) + "]";
-}
+std::string elementPath(const std::string& array, std::size_t i) { return array + "[" + std::to_string(i) + "]"; }
 
 // Control, format and bidirectional characters are refused in ids and the name: they
 // are shown on the page, in logs and in files, where they could hide or reorder text.
@@ -44,8 +44,8 @@ void refuseUnsafeText(JsonReader& r, const std::string& key, const std::string& 
   if (findUnsafe(text, &c, &at)) {
     char code[16];
     std::snprintf(code, sizeof code, "U+%04X", static_cast<unsigned>(c));
-    r.fail(key, std::string("must not contain control, format or bidirectional characters (found ") +
-                    code + " at character " + std::to_string(at) + ")");
+    r.fail(key, std::string("must not contain control, format or bidirectional characters (found ") + code +
+                    " at character " + std::to_string(at) + ")");
   }
 }
 
@@ -69,13 +69,12 @@ BurstLossSpec readBurstLoss(JsonReader& parent, const std::string& key) {
 
 AssemblySpec readAssembly(JsonReader& a, const AssemblySpec& base) {
   AssemblySpec out = base;
-  out.policy = static_cast<AssemblyPolicyKind>(
-      a.choice("policy", static_cast<int>(base.policy), {"time", "size", "hybrid"}));
+  out.policy =
+      static_cast<AssemblyPolicyKind>(a.choice("policy", static_cast<int>(base.policy), {"time", "size", "hybrid"}));
   out.maxTime = interval(a, "maxTime", base.maxTime, 10);
   out.maxBytes = a.positive("maxBytes", base.maxBytes, 1e9);
   out.minBytes = a.number("minBytes", base.minBytes, 0, 1e9);
-  out.queues = static_cast<AssemblyQueues>(
-      a.choice("queues", static_cast<int>(base.queues), {"per-class", "mixed"}));
+  out.queues = static_cast<AssemblyQueues>(a.choice("queues", static_cast<int>(base.queues), {"per-class", "mixed"}));
   a.finish();
   return out;
 }
@@ -136,15 +135,14 @@ const char* kindName(NodeKind k) {
 }
 
 // `src` and `dst`: two different nodes of the required kind.
-void readEndpoints(JsonReader& r, const Scenario& s, const std::map<std::string, int>& nodeIndex,
-                   NodeKind kind, const char* kindLabel, int* src, int* dst) {
+void readEndpoints(JsonReader& r, const Scenario& s, const std::map<std::string, int>& nodeIndex, NodeKind kind,
+                   const char* kindLabel, int* src, int* dst) {
   *src = nodeRef(r, "src", nodeIndex);
   *dst = nodeRef(r, "dst", nodeIndex);
   for (const char* end : {"src", "dst"}) {
     const NodeSpec& n = s.nodes[std::string(end) == "src" ? *src : *dst];
     if (n.kind != kind)
-      r.fail(end, std::string("must be ") + kindLabel + " (" + quoteInput(n.id) + " is a " +
-                      kindName(n.kind) + ")");
+      r.fail(end, std::string("must be ") + kindLabel + " (" + quoteInput(n.id) + " is a " + kindName(n.kind) + ")");
   }
   if (*src == *dst) r.fail("dst", "must differ from src");
 }
@@ -159,8 +157,7 @@ void readCost(JsonReader& r, LinkSpec* l) {
     return;
   }
   if (!r.raw("cost").is_object())
-    r.fail("cost", "must be a number >= 0 or an object { \"ab\": cost, \"ba\": cost }, not " +
-                       typeName(r.raw("cost")));
+    r.fail("cost", "must be a number >= 0 or an object { \"ab\": cost, \"ba\": cost }, not " + typeName(r.raw("cost")));
   JsonReader c = r.object("cost");
   l->costAb = c.number("ab", -1, 0, kMaxCost);
   l->costBa = c.number("ba", -1, 0, kMaxCost);
@@ -184,17 +181,19 @@ void readLinks(JsonReader& top, Scenario& s, const std::map<std::string, int>& n
     l.rate = r.positive("rate", kMaxRate);
     const double minRate = l.kind == LinkKind::Packet ? kMinPacketLinkRate : kMinFiberRate;
     if (l.rate < minRate)
-      r.fail("rate", std::string("must be at least ") +
-                         (l.kind == LinkKind::Packet ? "1000 bit/s on a packet link (a 65 KB packet then lasts 9 minutes)"
-                                                     : "1e6 bit/s on a fiber link (a 4 GB burst then lasts 9.5 hours)"));
+      r.fail("rate",
+             std::string("must be at least ") +
+                 (l.kind == LinkKind::Packet ? "1000 bit/s on a packet link (a 65 KB packet then lasts 9 minutes)"
+                                             : "1e6 bit/s on a fiber link (a 4 GB burst then lasts 9.5 hours)"));
     l.delay = r.number("delay", 0, kMaxSeconds);
     readCost(r, &l);
     NodeKind ka = s.nodes[l.a].kind, kb = s.nodes[l.b].kind;
     if (l.kind == LinkKind::Packet) {
       for (NodeKind k : {ka, kb})
         if (k == NodeKind::Core)
-          r.fail("kind", "\"packet\" cannot attach to a core node (a core node is optical; "
-                         "use a fiber link from an edge node)");
+          r.fail("kind",
+                 "\"packet\" cannot attach to a core node (a core node is optical; "
+                 "use a fiber link from an edge node)");
       l.queue = static_cast<int>(r.integer("queue", 1000, 0, 1000000));
       if (r.has("loss")) {
         const json& loss = r.raw("loss");
@@ -219,9 +218,9 @@ void readLinks(JsonReader& top, Scenario& s, const std::map<std::string, int>& n
     } else {
       for (NodeKind k : {ka, kb})
         if (k != NodeKind::Edge && k != NodeKind::Core)
-          r.fail("kind", std::string("\"fiber\" must join edge or core nodes, not a ") +
-                             kindName(k) + " (attach hosts and routers to an edge node "
-                                           "with a packet link)");
+          r.fail("kind", std::string("\"fiber\" must join edge or core nodes, not a ") + kindName(k) +
+                             " (attach hosts and routers to an edge node "
+                             "with a packet link)");
       l.wavelengths = static_cast<int>(r.integer("wavelengths", 1, 1, 1024));
       l.burstLoss = readBurstLoss(r, "burstLoss");
       for (const char* packetOnly : {"queue", "loss", "arq"})
@@ -246,8 +245,7 @@ void readObs(JsonReader& top, Scenario& s) {
   if (r.has("offset")) {
     const json& v = r.raw("offset");
     if (v.is_string()) {
-      if (v.get<std::string>() != "auto")
-        r.fail("offset", "must be \"auto\" or a number of seconds >= 0");
+      if (v.get<std::string>() != "auto") r.fail("offset", "must be \"auto\" or a number of seconds >= 0");
     } else {
       if (!v.is_number()) r.fail("offset", "must be \"auto\" or a number of seconds >= 0");
       o.offset = r.number("offset", 0, 1);
@@ -265,8 +263,7 @@ TcpSpec readTcp(JsonReader& flow) {
       r.choice("variant", static_cast<int>(TcpVariantKind::Reno), choicesOf(kTcpVariantNames)));
   // An extension of the format (docs/model.md): the loss recovery, when not the variant's.
   if (r.has("recovery"))
-    t.recovery = static_cast<TcpRecoveryKind>(
-        r.choice("recovery", {"tahoe", "reno", "newreno", "sack"}));
+    t.recovery = static_cast<TcpRecoveryKind>(r.choice("recovery", {"tahoe", "reno", "newreno", "sack"}));
   t.mss = static_cast<int>(r.integer("mss", 512, 1, 65495));
   t.maxWindow = static_cast<int>(r.integer("maxWindow", 128, 1, 1000000));
   t.initialCwnd = r.number("initialCwnd", 1, 1, 1e6);
@@ -340,9 +337,12 @@ int linkBetween(const Scenario& s, int from, int to) {
   for (std::size_t i = 0; i < s.links.size(); ++i) {
     const LinkSpec& l = s.links[i];
     double cost;
-    if (l.a == from && l.b == to) cost = costOf(l, 0);
-    else if (l.b == from && l.a == to) cost = costOf(l, 1);
-    else continue;
+    if (l.a == from && l.b == to)
+      cost = costOf(l, 0);
+    else if (l.b == from && l.a == to)
+      cost = costOf(l, 1);
+    else
+      continue;
     if (best < 0 || cost < bestCost) best = static_cast<int>(i), bestCost = cost;
   }
   return best;
@@ -378,9 +378,9 @@ std::vector<int> readRoute(JsonReader& r, const std::string& key, const Scenario
     r.fail(key + "[0]", "must be " + quoteInput(s.nodes[first].id) + " (the route starts at the flow's " +
                             (key == "route" ? "src" : "dst") + ")");
   if (out.back() != last)
-    r.fail(key + "[" + std::to_string(out.size() - 1) + "]",
-           "must be " + quoteInput(s.nodes[last].id) + " (the route ends at the flow's " +
-               (key == "route" ? "dst" : "src") + ")");
+    r.fail(key + "[" + std::to_string(out.size() - 1) + "]", "must be " + quoteInput(s.nodes[last].id) +
+                                                                 " (the route ends at the flow's " +
+                                                                 (key == "route" ? "dst" : "src") + ")");
   return out;
 }
 
@@ -397,9 +397,8 @@ void refuseAccessIdClashes(JsonReader& top, const Scenario& s) {
         const std::string id = accessId(f, k, side);
         auto it = taken.find(id);
         if (it != taken.end())
-          top.fail(elementPath("flows", i) + ".access." + side,
-                   "draws a host and link named " + quoteInput(id) + ", the id of " + it->second +
-                       " (rename that one)");
+          top.fail(elementPath("flows", i) + ".access." + side, "draws a host and link named " + quoteInput(id) +
+                                                                    ", the id of " + it->second + " (rename that one)");
       }
     }
   }
@@ -444,10 +443,11 @@ void readFlows(JsonReader& top, Scenario& s, const std::map<std::string, int>& n
         // One segment per kMinInterval at most: a CBR source schedules one hand-over each.
         const double segmentsPerSecond = f.app.rate / (8.0 * f.tcp.mss);
         if (segmentsPerSecond > kMaxEventRate)
-          app.fail("rate", "hands TCP " + std::to_string(static_cast<long long>(segmentsPerSecond)) +
-                               " segments of " + std::to_string(f.tcp.mss) +
+          app.fail("rate", "hands TCP " + std::to_string(static_cast<long long>(segmentsPerSecond)) + " segments of " +
+                               std::to_string(f.tcp.mss) +
                                " bytes per second; at most one per nanosecond (the engine's shortest "
-                               "interval), so at most " + std::to_string(static_cast<long long>(8.0 * f.tcp.mss * kMaxEventRate)) +
+                               "interval), so at most " +
+                               std::to_string(static_cast<long long>(8.0 * f.tcp.mss * kMaxEventRate)) +
                                " bit/s with this mss");
       } else if (app.has("rate")) {
         app.fail("rate", "applies to the \"cbr\" application only");
@@ -456,8 +456,7 @@ void readFlows(JsonReader& top, Scenario& s, const std::map<std::string, int>& n
     }
     r.finish();
     instances += f.count;
-    if (instances > kMaxFlowInstances)
-      r.fail("count", "brings the total number of flows above 100000");
+    if (instances > kMaxFlowInstances) r.fail("count", "brings the total number of flows above 100000");
     s.flows.push_back(f);
   }
 }
@@ -523,11 +522,11 @@ std::vector<std::uint64_t> readOrdinals(JsonReader& r, const std::string& key) {
     const json& v = list[k];
     // Whole numbers up to 2^32 - 1: segment numbers are 32 bits, and no run sends more
     // packets or bursts than that from one flow or edge within the accepted limits.
-    const bool whole = v.is_number_unsigned() ||
-                       (v.is_number_integer() && v.get<std::int64_t>() >= 0) ||
+    const bool whole = v.is_number_unsigned() || (v.is_number_integer() && v.get<std::int64_t>() >= 0) ||
                        (v.is_number_float() && v.get<double>() >= 0 && v.get<double>() <= 4294967295.0 &&
                         v.get<double>() == static_cast<double>(static_cast<std::uint64_t>(v.get<double>())));
-    const std::uint64_t n = whole ? (v.is_number_float() ? static_cast<std::uint64_t>(v.get<double>()) : v.get<std::uint64_t>()) : 0;
+    const std::uint64_t n =
+        whole ? (v.is_number_float() ? static_cast<std::uint64_t>(v.get<double>()) : v.get<std::uint64_t>()) : 0;
     if (!whole || n > 4294967295ULL)
       r.fail(key, "must list whole numbers from 0 to 4294967295 (item " + std::to_string(k) + " is " +
                       (v.is_number() ? formatNumber(v.get<double>()) : typeName(v)) + ")");
@@ -541,8 +540,8 @@ std::vector<std::uint64_t> readOrdinals(JsonReader& r, const std::string& key) {
 void readDrops(JsonReader& top, Scenario& s, const std::map<std::string, int>& nodeIndex) {
   const json& list = top.arrayOrEmpty("drops");
   if (list.size() > static_cast<std::size_t>(kMaxDropRules))
-    top.fail("drops", "must list at most " + std::to_string(kMaxDropRules) + " rules (got " +
-                          std::to_string(list.size()) + ")");
+    top.fail("drops",
+             "must list at most " + std::to_string(kMaxDropRules) + " rules (got " + std::to_string(list.size()) + ")");
   for (std::size_t i = 0; i < list.size(); ++i) {
     JsonReader r(list[i], elementPath("drops", i));
     DropSpec d;
@@ -604,23 +603,20 @@ Scenario parseScenario(const std::string& jsonText) {
     // column 5: ..."; keep the part a person needs.
     std::string what = e.what();
     auto pos = what.find("parse error");
-    throw ScenarioError("the scenario is not valid JSON: " +
-                        (pos == std::string::npos ? what : what.substr(pos)));
+    throw ScenarioError("the scenario is not valid JSON: " + (pos == std::string::npos ? what : what.substr(pos)));
   } catch (const json::out_of_range& e) {
     // A number beyond double's range (1e400): "[json.exception.out_of_range.406] number
     // overflow parsing '1e400'". Found by wasm-core/fuzz.
     std::string what = e.what();
     auto pos = what.find("number overflow");
-    throw ScenarioError("the scenario is not valid JSON: " +
-                        (pos == std::string::npos ? what : what.substr(pos)) +
+    throw ScenarioError("the scenario is not valid JSON: " + (pos == std::string::npos ? what : what.substr(pos)) +
                         " (numbers must lie within about 1e308)");
   }
   JsonReader top(doc, "");
   Scenario s;
   s.version = static_cast<int>(top.integer("version", 1, INT32_MAX));
   if (s.version != 1)
-    top.fail("version", "is " + std::to_string(s.version) +
-                            ", but this engine reads scenario format version 1");
+    top.fail("version", "is " + std::to_string(s.version) + ", but this engine reads scenario format version 1");
   s.name = top.string("name", "");
   if (s.name.size() > 200) top.fail("name", "must be at most 200 characters");
   refuseUnsafeText(top, "name", s.name);

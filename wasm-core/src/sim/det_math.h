@@ -156,7 +156,7 @@ inline double expKernel(double xh, double xl) {
   const double y = 1.0 - ((lo - t) - hi);  // in [0.7, 1.42]
 
   if (k > 1023) return y * 2.0 * pow2(k - 1);  // k = 1024: may overflow to +inf, correctly
-  if (k >= -1022) return y * pow2(k);        // exact unless the result is subnormal
+  if (k >= -1022) return y * pow2(k);          // exact unless the result is subnormal
   // 2^k is not a normal double: scale in two steps, the first exact, so the subnormal
   // result is rounded once.
   return y * pow2(k + 100) * pow2(-100);
@@ -166,8 +166,7 @@ inline double expKernel(double xh, double xl) {
 
 // Natural logarithm. log(1) = +0 exactly; log(0) = -inf; log(+inf) = +inf; NaN for x < 0.
 inline double detLog(double x) {
-  if (!(x > 0)) return x == 0 ? -std::numeric_limits<double>::infinity()
-                              : std::numeric_limits<double>::quiet_NaN();
+  if (!(x > 0)) return x == 0 ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::quiet_NaN();
   if (x == std::numeric_limits<double>::infinity()) return x;
   return det_math_detail::logKernel(x).hi;
 }

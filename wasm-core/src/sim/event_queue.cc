@@ -8,8 +8,7 @@ namespace obs {
 
 EventQueue::EventQueue() : heap_(4, kNoEvent) { rebuildTree(); }
 
-void EventQueue::push(SimTime time, EventHandler* target, std::uint32_t kind,
-                      std::uint64_t arg) {
+void EventQueue::push(SimTime time, EventHandler* target, std::uint32_t kind, std::uint64_t arg) {
   std::uint32_t slot;
   if (!freeSlots_.empty()) {
     slot = freeSlots_.back();
@@ -93,8 +92,7 @@ EventQueue::StreamId EventQueue::addStream(EventHandler* target, std::uint32_t k
 void EventQueue::grow(Stream& s) {
   // Double the ring, unrolling it so the oldest entry is first.
   std::vector<StreamEntry> bigger(s.ring.size() * 2);
-  for (std::size_t i = 0; i < s.count; ++i)
-    bigger[i] = s.ring[(s.first + i) & s.mask];
+  for (std::size_t i = 0; i < s.count; ++i) bigger[i] = s.ring[(s.first + i) & s.mask];
   s.ring.swap(bigger);
   s.mask = s.ring.size() - 1;
   s.first = 0;
@@ -123,8 +121,7 @@ void EventQueue::renumber() {
   all.reserve(size_);
   for (std::size_t i = 1; i <= heapSize_; ++i) all.push_back(&heap_[i]);
   for (Stream& s : streams_)
-    for (std::size_t i = 0; i < s.count; ++i)
-      all.push_back(&s.ring[(s.first + i) & s.mask].key);
+    for (std::size_t i = 0; i < s.count; ++i) all.push_back(&s.ring[(s.first + i) & s.mask].key);
   std::sort(all.begin(), all.end(), [](const Key* a, const Key* b) { return earlier(*a, *b); });
   for (std::size_t rank = 0; rank < all.size(); ++rank)
     all[rank]->order = (std::uint64_t(rank) << 32) | (all[rank]->order & kLowBits);

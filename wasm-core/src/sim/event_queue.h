@@ -134,8 +134,7 @@ class EventQueue {
   static bool earlier(const Key& a, const Key& b) {
     // time >= 0, so the pair (time, order) compares as one unsigned 128-bit number.
     using U128 = unsigned __int128;
-    return ((U128(std::uint64_t(a.time)) << 64) | a.order) <
-           ((U128(std::uint64_t(b.time)) << 64) | b.order);
+    return ((U128(std::uint64_t(a.time)) << 64) | a.order) < ((U128(std::uint64_t(b.time)) << 64) | b.order);
   }
   Key nextKey(SimTime time, std::uint32_t slot) {  // takes the next sequence number
     if (nextSeq_ == kSeqLimit) renumber();

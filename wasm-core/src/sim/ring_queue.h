@@ -40,8 +40,7 @@ class RingQueue {
   void grow() {
     const std::size_t capacity = capacity_ == 0 ? 8 : capacity_ * 2;
     std::vector<T> bigger(capacity);
-    for (std::size_t i = 0; i < count_; ++i)
-      bigger[i] = std::move(items_[(first_ + i) & (capacity_ - 1)]);
+    for (std::size_t i = 0; i < count_; ++i) bigger[i] = std::move(items_[(first_ + i) & (capacity_ - 1)]);
     items_.swap(bigger);
     capacity_ = capacity;
     first_ = 0;

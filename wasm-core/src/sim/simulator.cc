@@ -37,8 +37,6 @@ void Simulator::runUntil(SimTime limit) {
   if (limit > now_) now_ = limit;
 }
 
-std::uint64_t Simulator::runEvents(std::uint64_t count, SimTime limit) {
-  return run(count, limit);
-}
+std::uint64_t Simulator::runEvents(std::uint64_t count, SimTime limit) { return run(count, limit); }
 
 }  // namespace obs

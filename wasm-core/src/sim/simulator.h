@@ -12,21 +12,17 @@ class Simulator {
  public:
   SimTime now() const { return now_; }
 
-  void schedule(SimTime delay, EventHandler* target, std::uint32_t kind,
-                std::uint64_t arg = 0) {
+  void schedule(SimTime delay, EventHandler* target, std::uint32_t kind, std::uint64_t arg = 0) {
     queue_.push(now_ + delay, target, kind, arg);
   }
-  void scheduleAt(SimTime time, EventHandler* target, std::uint32_t kind,
-                  std::uint64_t arg = 0) {
+  void scheduleAt(SimTime time, EventHandler* target, std::uint32_t kind, std::uint64_t arg = 0) {
     queue_.push(time, target, kind, arg);
   }
 
   // For an owner whose events come in nondecreasing time (a FIFO line): a stream of the
   // queue (see EventQueue), cheaper than the heap, same order.
   // Every event of a stream goes to `target` with `kind`.
-  EventQueue::StreamId addStream(EventHandler* target, std::uint32_t kind) {
-    return queue_.addStream(target, kind);
-  }
+  EventQueue::StreamId addStream(EventHandler* target, std::uint32_t kind) { return queue_.addStream(target, kind); }
   void scheduleInStream(EventQueue::StreamId stream, SimTime time, std::uint64_t arg = 0) {
     queue_.pushToStream(stream, time, arg);
   }

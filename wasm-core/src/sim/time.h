@@ -24,8 +24,10 @@ static_assert(static_cast<SimTime>(kMaxSeconds) * kPicosPerSecond < kNever,
 inline SimTime roundToPicos(double x) {
   SimTime i = static_cast<SimTime>(x);
   double frac = x - static_cast<double>(i);
-  if (frac >= 0.5) ++i;
-  else if (frac <= -0.5) --i;
+  if (frac >= 0.5)
+    ++i;
+  else if (frac <= -0.5)
+    --i;
   return i;
 }
 

@@ -30,8 +30,7 @@ class Bic final : public CongestionOps {
   const char* name() const override { return "bic"; }
   void onNewAck(CongestionState& s, const AckInfo& ack) override;
   double ssthreshAfterLoss(const CongestionState& s, std::uint32_t flight, double now) override;
-  double ssthreshAfterTimeout(const CongestionState& s, std::uint32_t flight,
-                              double now) override;
+  double ssthreshAfterTimeout(const CongestionState& s, std::uint32_t flight, double now) override;
 
   double wMax() const { return wMax_; }
 

@@ -21,10 +21,10 @@ struct CongestionState {
 struct AckInfo {
   double now = 0;                   // seconds
   std::uint32_t segmentsAcked = 0;  // newly acknowledged segments (0 for a duplicate)
-  double rtt = 0;      // this ACK's RTT sample in seconds, 0 when none (Karn's rule)
-  double minRtt = 0;   // smallest RTT sample of the connection so far, 0 when none
-  double srtt = 0;     // smoothed RTT (RFC 6298), 0 before the first sample
-  std::uint32_t flight = 0;  // segments in flight when the ACK arrived
+  double rtt = 0;                   // this ACK's RTT sample in seconds, 0 when none (Karn's rule)
+  double minRtt = 0;                // smallest RTT sample of the connection so far, 0 when none
+  double srtt = 0;                  // smoothed RTT (RFC 6298), 0 before the first sample
+  std::uint32_t flight = 0;         // segments in flight when the ACK arrived
 };
 
 class CongestionOps {
@@ -37,11 +37,9 @@ class CongestionOps {
   // estimators (Westwood+'s bandwidth, Vegas's RTTs). Default: nothing.
   virtual void observeAck(const AckInfo& ack) { (void)ack; }
   // The new ssthresh when loss is detected by duplicate ACKs (fast retransmit).
-  virtual double ssthreshAfterLoss(const CongestionState& s, std::uint32_t flight,
-                                   double now) = 0;
+  virtual double ssthreshAfterLoss(const CongestionState& s, std::uint32_t flight, double now) = 0;
   // The new ssthresh after a retransmission timeout; cwnd then goes to 1.
-  virtual double ssthreshAfterTimeout(const CongestionState& s, std::uint32_t flight,
-                                      double now) {
+  virtual double ssthreshAfterTimeout(const CongestionState& s, std::uint32_t flight, double now) {
     return ssthreshAfterLoss(s, flight, now);
   }
   // The window to continue with when fast recovery ends (the full ACK).

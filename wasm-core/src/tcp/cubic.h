@@ -23,8 +23,7 @@ class Cubic final : public CongestionOps {
   const char* name() const override { return "cubic"; }
   void onNewAck(CongestionState& s, const AckInfo& ack) override;
   double ssthreshAfterLoss(const CongestionState& s, std::uint32_t flight, double now) override;
-  double ssthreshAfterTimeout(const CongestionState& s, std::uint32_t flight,
-                              double now) override;
+  double ssthreshAfterTimeout(const CongestionState& s, std::uint32_t flight, double now) override;
 
   double wMax() const { return wMax_; }
   double k() const { return k_; }        // of the current epoch
@@ -35,10 +34,10 @@ class Cubic final : public CongestionOps {
  private:
   void startEpoch(double cwnd, double now);
 
-  bool inEpoch_ = false;  // false until the first ACK in congestion avoidance after a loss
-  double epochStart_ = 0; // t_epoch, seconds
+  bool inEpoch_ = false;   // false until the first ACK in congestion avoidance after a loss
+  double epochStart_ = 0;  // t_epoch, seconds
   double k_ = 0;
-  double wMax_ = 0;       // 0 = none: no loss yet, or reset by a timeout (section 4.8)
+  double wMax_ = 0;  // 0 = none: no loss yet, or reset by a timeout (section 4.8)
   double wEst_ = 0;
   double cwndPrior_ = 0;  // cwnd when ssthresh was last set
 };

@@ -11,18 +11,14 @@ double Htcp::alphaOf(double delta) {
   return 1 + 10 * d + (d / 2) * (d / 2);
 }
 
-double Htcp::rttScale(double rttMin) {
-  return std::clamp(rttMin / kRttRef, kRttScaleMin, kRttScaleMax);
-}
+double Htcp::rttScale(double rttMin) { return std::clamp(rttMin / kRttRef, kRttScaleMin, kRttScaleMax); }
 
 double Htcp::betaOf(double rttMin, double rttMax) {
   if (rttMin <= 0 || rttMax <= 0) return kBetaMin;  // no samples: Reno's halving
   return std::clamp(rttMin / rttMax, kBetaMin, kBetaMax);
 }
 
-bool Htcp::throughputSteady(double maxB, double oldMaxB) {
-  return 5 * maxB >= 4 * oldMaxB && 5 * maxB <= 6 * oldMaxB;
-}
+bool Htcp::throughputSteady(double maxB, double oldMaxB) { return 5 * maxB >= 4 * oldMaxB && 5 * maxB <= 6 * oldMaxB; }
 
 double Htcp::alpha(double now) const {
   double factor = alphaOf(now - lastCongestion_);

@@ -80,7 +80,10 @@ class LossRecovery {
   // In recovery, an ACK of new data up to `ackNo`: does it end recovery? If not it is a
   // partial ACK, handled by onPartialAck, which also decides about the timer.
   virtual bool endsRecovery(const RecoveryHost& h, std::uint32_t ackNo) const = 0;
-  virtual void onPartialAck(RecoveryHost& h, std::uint32_t acked) { (void)acked; h.restartTimer(); }
+  virtual void onPartialAck(RecoveryHost& h, std::uint32_t acked) {
+    (void)acked;
+    h.restartTimer();
+  }
   // cwnd when recovery ends, given the window the congestion ops ask for.
   virtual double cwndAfterRecovery(const RecoveryHost& h, double target) const {
     (void)h;
@@ -123,8 +126,8 @@ class GoBackNRecovery : public LossRecovery {
   // already holds, and must not start a (spurious) fast retransmit.
   static bool pastRecover(const RecoveryHost& h) { return h.sndUna() > h.recover(); }
 
-  std::uint32_t dupThresh_;  // dupAckThreshold
-  std::uint32_t maxWindow_;  // the receiver's window, which Limited Transmit keeps to
+  std::uint32_t dupThresh_;    // dupAckThreshold
+  std::uint32_t maxWindow_;    // the receiver's window, which Limited Transmit keeps to
   std::uint32_t limited_ = 0;  // segments sent by Limited Transmit since sndUna last moved
 };
 

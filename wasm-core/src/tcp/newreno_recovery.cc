@@ -13,9 +13,7 @@ TcpCongState NewRenoRecovery::startRecovery(RecoveryHost& h, double window) {
   return RenoRecovery::startRecovery(h, window);
 }
 
-bool NewRenoRecovery::endsRecovery(const RecoveryHost& h, std::uint32_t ackNo) const {
-  return ackNo >= h.recover();
-}
+bool NewRenoRecovery::endsRecovery(const RecoveryHost& h, std::uint32_t ackNo) const { return ackNo >= h.recover(); }
 
 void NewRenoRecovery::onPartialAck(RecoveryHost& h, std::uint32_t acked) {
   h.transmit(h.sndUna());  // the next hole

@@ -7,7 +7,7 @@ bool RenoRecovery::lossDetected(const RecoveryHost& h, std::uint32_t dupAcks) co
 }
 
 TcpCongState RenoRecovery::startRecovery(RecoveryHost& h, double window) {
-  h.transmit(h.sndUna());  // step 2 (the sender restarts the timer)
+  h.transmit(h.sndUna());                 // step 2 (the sender restarts the timer)
   h.window().cwnd = window + dupThresh_;  // step 3: ssthresh + 3
   return TcpCongState::Recovery;
 }

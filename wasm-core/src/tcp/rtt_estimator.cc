@@ -18,9 +18,7 @@ RttEstimator::RttEstimator(const RtoSpec& spec)
 // The engine's own floor, kMinInterval, applies under rto.min: with rto.min = 0 and links
 // of no delay, SRTT + 4 RTTVAR can reach zero ticks, and a timer of zero ticks would fire
 // for ever at one instant. The parser keeps rto.max and rto.initial at or above it.
-SimTime RttEstimator::clamp(SimTime value) const {
-  return std::min(std::max({value, min_, kMinTimerTicks}), max_);
-}
+SimTime RttEstimator::clamp(SimTime value) const { return std::min(std::max({value, min_, kMinTimerTicks}), max_); }
 
 void RttEstimator::addSample(SimTime r) {
   last_ = r;
@@ -28,7 +26,7 @@ void RttEstimator::addSample(SimTime r) {
     srtt_ = r;
     rttvar_ = r / 2;
     hasSample_ = true;
-  } else {            // (2.3): RTTVAR first, with the old SRTT
+  } else {  // (2.3): RTTVAR first, with the old SRTT
     SimTime diff = srtt_ > r ? srtt_ - r : r - srtt_;
     rttvar_ = (3 * rttvar_ + diff) / 4;
     srtt_ = (7 * srtt_ + r) / 8;

@@ -14,8 +14,8 @@ namespace obs {
 
 class Scalable final : public CongestionOps {
  public:
-  static constexpr double kIncrease = 0.01;     // a: segments per ACK
-  static constexpr double kDecrease = 0.125;    // b: fraction of the window
+  static constexpr double kIncrease = 0.01;   // a: segments per ACK
+  static constexpr double kDecrease = 0.125;  // b: fraction of the window
   // Linux's TCP_SCALABLE_AI_CNT: at and above this window the increase is a per ACK.
   static constexpr double kAiWindow = 100;
 

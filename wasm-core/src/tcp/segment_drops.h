@@ -26,12 +26,12 @@ class SegmentDrops {
  private:
   bool decide(std::uint32_t seq);
 
-  std::uint64_t sent_ = 0;               // transmissions so far
-  std::vector<std::uint64_t> packets_;   // ordinals to lose, sorted, distinct
-  std::size_t nextPacket_ = 0;           // first entry of packets_ not yet passed
+  std::uint64_t sent_ = 0;              // transmissions so far
+  std::vector<std::uint64_t> packets_;  // ordinals to lose, sorted, distinct
+  std::size_t nextPacket_ = 0;          // first entry of packets_ not yet passed
   struct Listed {
-    std::uint32_t sendings = 0;               // times the segment was sent so far
-    std::vector<std::uint32_t> lose;          // which sendings to lose (1 = the first)
+    std::uint32_t sendings = 0;       // times the segment was sent so far
+    std::vector<std::uint32_t> lose;  // which sendings to lose (1 = the first)
   };
   std::map<std::uint32_t, Listed> segments_;  // by segment number
 };

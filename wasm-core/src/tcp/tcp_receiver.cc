@@ -4,8 +4,8 @@
 
 namespace obs {
 
-TcpReceiver::TcpReceiver(Simulator& sim, PacketReceiver& network, int flowIndex,
-                         const Route* ackRoute, const TcpSpec& spec)
+TcpReceiver::TcpReceiver(Simulator& sim, PacketReceiver& network, int flowIndex, const Route* ackRoute,
+                         const TcpSpec& spec)
     : sim_(sim),
       network_(network),
       flow_(flowIndex),
@@ -63,7 +63,7 @@ void TcpReceiver::onSegment(std::uint32_t seq, bool sackPermitted) {
 
 void TcpReceiver::handleEvent(std::uint32_t, std::uint64_t) {
   timerPending_ = false;
-  if (!ackOwed_) return;  // acknowledged meanwhile
+  if (!ackOwed_) return;            // acknowledged meanwhile
   if (sim_.now() < ackDeadline_) {  // a later segment restarted it: one event, moved
     timerPending_ = true;
     sim_.scheduleAt(ackDeadline_, this, 0);

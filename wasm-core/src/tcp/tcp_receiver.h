@@ -30,8 +30,7 @@ class TcpReceiver final : public EventHandler {
   // delays ACKs) and set so in the ns-2 comparison (scripts/conformance/alignment.mjs).
   static constexpr SimTime kDelayedAckTimeout = kPicosPerSecond / 5;
 
-  TcpReceiver(Simulator& sim, PacketReceiver& network, int flowIndex, const Route* ackRoute,
-              const TcpSpec& spec);
+  TcpReceiver(Simulator& sim, PacketReceiver& network, int flowIndex, const Route* ackRoute, const TcpSpec& spec);
 
   // A data segment; `sackPermitted` as its sender says (a live variant change can switch
   // it). Without it, as the flow's recovery was configured.
@@ -64,7 +63,7 @@ class TcpReceiver final : public EventHandler {
   bool sack_;
   SackOption reported_;  // the blocks of the last ACK, most recent first
   bool delayed_;
-  bool ackOwed_ = false;   // an in-order segment not acknowledged yet
+  bool ackOwed_ = false;  // an in-order segment not acknowledged yet
   SimTime ackDeadline_ = 0;
   bool timerPending_ = false;  // one timer event at a time; it re-arms itself if moved
   std::uint64_t delivered_ = 0;

@@ -7,9 +7,8 @@
 
 namespace obs {
 
-TcpSender::TcpSender(Simulator& sim, PacketReceiver& network, int flowIndex,
-                     const Route* dataRoute, const TcpSpec& spec, const AppSpec& app,
-                     double startSeconds, SegmentDrops drops)
+TcpSender::TcpSender(Simulator& sim, PacketReceiver& network, int flowIndex, const Route* dataRoute,
+                     const TcpSpec& spec, const AppSpec& app, double startSeconds, SegmentDrops drops)
     : sim_(sim),
       network_(network),
       flow_(flowIndex),
@@ -28,8 +27,7 @@ TcpSender::TcpSender(Simulator& sim, PacketReceiver& network, int flowIndex,
   cc_.cwnd = spec.initialCwnd;
   cc_.ssthresh = spec.initialSsthresh;
   if (app.kind == AppKind::File)
-    fileSegments_ = static_cast<std::uint32_t>(
-        std::min(std::ceil(app.bytes / spec.mss), 4294967295.0));
+    fileSegments_ = static_cast<std::uint32_t>(std::min(std::ceil(app.bytes / spec.mss), 4294967295.0));
   if (app.kind == AppKind::Cbr) cbrNextAt_ = cbrHandedOverAt(1);
   sim_.scheduleAt(startTime_, this, kStart);
 }
@@ -54,8 +52,7 @@ void TcpSender::catchUpCbr() {
   // it on the definition (cbrHandedOverAt() never decreases in k, so this is the same k
   // as counting one by one).
   const SimTime now = sim_.now();
-  const double estimate =
-      std::floor(toSeconds(now - startTime_) * app_.rate / (8.0 * spec_.mss));
+  const double estimate = std::floor(toSeconds(now - startTime_) * app_.rate / (8.0 * spec_.mss));
   std::uint32_t k = cbrHandedOver_;
   if (estimate > k) k = estimate >= UINT32_MAX ? UINT32_MAX : static_cast<std::uint32_t>(estimate);
   while (k > cbrHandedOver_ && cbrHandedOverAt(k) > now) --k;
@@ -145,8 +142,7 @@ void TcpSender::logTcpEvent(int what) {
 
 TcpPhase TcpSender::phase() const {
   switch (state_) {
-    case TcpCongState::Open:
-      return cc_.cwnd < cc_.ssthresh ? TcpPhase::SlowStart : TcpPhase::CongestionAvoidance;
+    case TcpCongState::Open: return cc_.cwnd < cc_.ssthresh ? TcpPhase::SlowStart : TcpPhase::CongestionAvoidance;
     case TcpCongState::Recovery: return TcpPhase::Recovery;
     case TcpCongState::Loss: return TcpPhase::Loss;
   }
@@ -189,8 +185,7 @@ void TcpSender::onAck(std::uint32_t ackNo, const SackOption& sack) {
     if (sndNxt_ < sndUna_) sndNxt_ = sndUna_;
     dupAcks_ = 0;
     resentByTimer_ = false;
-    if (app_.kind == AppKind::File && sndUna_ >= fileSegments_ && completedAt_ < 0)
-      completedAt_ = sim_.now();
+    if (app_.kind == AppKind::File && sndUna_ >= fileSegments_ && completedAt_ < 0) completedAt_ = sim_.now();
   }
   if (recovery_->onAck(*this, sameAck, sack)) ++dupAcks_;
 
@@ -220,8 +215,7 @@ void TcpSender::onAck(std::uint32_t ackNo, const SackOption& sack) {
       break;
   }
   // A loss shows in duplicates or in SACK blocks, never in a plain ACK of new data.
-  if (state_ != TcpCongState::Recovery && (dupAcks_ > 0 || sack.count > 0) &&
-      recovery_->lossDetected(*this, dupAcks_))
+  if (state_ != TcpCongState::Recovery && (dupAcks_ > 0 || sack.count > 0) && recovery_->lossDetected(*this, dupAcks_))
     startRecovery();
 
   if (isNew && !partialAck) {
@@ -244,8 +238,7 @@ void TcpSender::startRecovery() {
   // (Westwood+), towards that window (Mascolo et al.: cwnd = ssthresh only if cwnd >
   // ssthresh), and ssthresh stays, room for slow start after the recovery.
   double window = cc_.ssthresh;
-  if (ops_->recoveryKeepsBelowWindow() && window > cc_.cwnd)
-    window = std::max(std::floor(cc_.cwnd), 1.0);
+  if (ops_->recoveryKeepsBelowWindow() && window > cc_.cwnd) window = std::max(std::floor(cc_.cwnd), 1.0);
   state_ = recovery_->startRecovery(*this, window);
   // The fast retransmit gets a whole RTO to come back, as in ns-2 (reset_rtx_timer in
   // every dupack_action), Linux and FreeBSD; RFC 6298 5.1 alone would leave the timer
@@ -272,8 +265,7 @@ void TcpSender::onTimeout() {
   // (a repeated timeout, nothing acknowledged since), ssthresh is held: halving the
   // window of one segment would take it to 2 whatever the path carried before (ns-2
   // does that; the difference is recorded in docs/conformance.md).
-  if (!resentByTimer_)
-    cc_.ssthresh = ops_->ssthreshAfterTimeout(cc_, lossFlight(flight()), toSeconds(sim_.now()));
+  if (!resentByTimer_) cc_.ssthresh = ops_->ssthreshAfterTimeout(cc_, lossFlight(flight()), toSeconds(sim_.now()));
   resentByTimer_ = true;
   cc_.cwnd = 1;
   state_ = TcpCongState::Loss;

@@ -44,9 +44,8 @@ struct TcpSenderCounters {
 
 class TcpSender final : public EventHandler, private RecoveryHost {
  public:
-  TcpSender(Simulator& sim, PacketReceiver& network, int flowIndex, const Route* dataRoute,
-            const TcpSpec& spec, const AppSpec& app, double startSeconds,
-            SegmentDrops drops = SegmentDrops{});
+  TcpSender(Simulator& sim, PacketReceiver& network, int flowIndex, const Route* dataRoute, const TcpSpec& spec,
+            const AppSpec& app, double startSeconds, SegmentDrops drops = SegmentDrops{});
 
   // An ACK: the next segment expected, and the SACK blocks it carries.
   void onAck(std::uint32_t ackNo, const SackOption& sack = SackOption{});
@@ -60,11 +59,11 @@ class TcpSender final : public EventHandler, private RecoveryHost {
   double ssthresh() const { return cc_.ssthresh; }
   TcpCongState state() const override { return state_; }
   TcpPhase phase() const;
-  using RecoveryHost::sndUna;   // oldest unacknowledged segment
-  using RecoveryHost::sndNxt;   // next segment of the go-back-N walk
+  using RecoveryHost::dupAcks;  // duplicate ACKs since the last ACK of new data or timeout
   using RecoveryHost::maxSent;  // one past the highest segment ever sent
   using RecoveryHost::recover;  // one past the highest segment sent at the last loss
-  using RecoveryHost::dupAcks;  // duplicate ACKs since the last ACK of new data or timeout
+  using RecoveryHost::sndNxt;   // next segment of the go-back-N walk
+  using RecoveryHost::sndUna;   // oldest unacknowledged segment
   const TcpSpec& spec() const { return spec_; }
   const CongestionOps& ops() const { return *ops_; }
   const LossRecovery& recovery() const { return *recovery_; }
@@ -107,7 +106,7 @@ class TcpSender final : public EventHandler, private RecoveryHost {
 
   AckInfo ackInfo(std::uint32_t ackNo, std::uint32_t acked);  // RTT sample per Karn's rule
   void trySend();
-  void armTimer();   // (re)start the retransmission timer at now + RTO
+  void armTimer();  // (re)start the retransmission timer at now + RTO
   void stopTimer();
   std::uint32_t flight() const { return sndNxt_ - sndUna_; }
   // The FlightSize that sets ssthresh on a loss: the flight, but no more than the window

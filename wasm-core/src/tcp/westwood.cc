@@ -62,8 +62,7 @@ double Westwood::ssthreshAfterLoss(const CongestionState& s, std::uint32_t fligh
   return std::max(bwEst_ * rttMin_, 2.0);  // segments/s x s = segments
 }
 
-double Westwood::ssthreshAfterTimeout(const CongestionState& s, std::uint32_t flight,
-                                      double now) {
+double Westwood::ssthreshAfterTimeout(const CongestionState& s, std::uint32_t flight, double now) {
   double ssthresh = ssthreshAfterLoss(s, flight, now);
   // Linux: a timeout may mean the path changed; RTTmin restarts from the next sample.
   resetRttMin_ = true;

@@ -27,8 +27,7 @@ class Westwood final : public CongestionOps {
   void observeAck(const AckInfo& ack) override;
   void onNewAck(CongestionState& s, const AckInfo& ack) override;
   double ssthreshAfterLoss(const CongestionState& s, std::uint32_t flight, double now) override;
-  double ssthreshAfterTimeout(const CongestionState& s, std::uint32_t flight,
-                              double now) override;
+  double ssthreshAfterTimeout(const CongestionState& s, std::uint32_t flight, double now) override;
   double cwndAfterRecovery(const CongestionState& s) override;
   bool recoveryKeepsBelowWindow() const override { return true; }
 
@@ -37,16 +36,16 @@ class Westwood final : public CongestionOps {
 
  private:
   Reno reno_;
-  double cwndAtLoss_ = 0;   // the window when the last loss was detected
+  double cwndAtLoss_ = 0;  // the window when the last loss was detected
   bool started_ = false;
   double sampleStart_ = 0;  // seconds
   double delivered_ = 0;    // segments acknowledged since sampleStart_
   double accounted_ = 0;    // duplicate ACKs counted before the cumulative ACK covers them
   double lastRtt_ = 0;
-  double rttMin_ = 0;       // 0 = no sample yet
+  double rttMin_ = 0;  // 0 = no sample yet
   bool resetRttMin_ = false;
-  double bwNs_ = 0;         // first filter stage (Linux bw_ns_est)
-  double bwEst_ = 0;        // second stage: the estimate (Linux bw_est)
+  double bwNs_ = 0;   // first filter stage (Linux bw_ns_est)
+  double bwEst_ = 0;  // second stage: the estimate (Linux bw_est)
 };
 
 }  // namespace obs
