@@ -1,0 +1,129 @@
+/**
+ * A selected flow's two routes on the network: the data route as a solid blue band and the
+ * ACK route as a dashed orange one (the animation's data and ACK colours), each on the
+ * right-hand side of its direction of travel, as the animation's lanes are. Where both
+ * routes cross a link they run either side of it; where ACKs come back another way, the
+ * orange band alone shows that way. A small arrowhead on each hop gives the direction.
+ */
+import { CLASS_COLORS, NODE_RADIUS } from '../../animation/style';
+import type { ScenarioLink, ScenarioNode } from '../types';
+import type { FlowRouteHops, RouteHop } from './flowRoutes';
+
+/** One hop's band: its ends (past the node glyphs), offset to the right of travel. */
+export interface HopBand {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+  /** Unit direction of travel. */
+  ux: number;
+  uy: number;
+}
+
+/** Width of a route band, px at glyph scale 1. */
+export const ROUTE_BAND_WIDTH = 9;
+
+/**
+ * The band of a hop from a (px) to b (px): cut `cutA` and `cutB` px short of the two node
+ * centres and moved `offset` px to the right-hand side of travel (screen y points down, so
+ * right of (ux, uy) is (-uy, ux)). Null when the nodes overlap on screen.
+ */
+export function hopBand(a: readonly [number, number], b: readonly [number, number], cutA: number, cutB: number, offset: number): HopBand | null {
+  const dx = b[0] - a[0];
+  const dy = b[1] - a[1];
+  const len = Math.hypot(dx, dy);
+  if (len <= cutA + cutB) return null;
+  const ux = dx / len;
+  const uy = dy / len;
+  const nx = -uy * offset;
+  const ny = ux * offset;
+  return { x1: a[0] + ux * cutA + nx, y1: a[1] + uy * cutA + ny, x2: b[0] - ux * cutB + nx, y2: b[1] - uy * cutB + ny, ux, uy };
+}
+
+interface Props {
+  routes: FlowRouteHops;
+  nodes: ReadonlyMap<string, ScenarioNode>;
+  links: ReadonlyMap<string, ScenarioLink>;
+  at: (n: ScenarioNode) => [number, number];
+  /** Glyph scale (glyphScale.ts). */
+  s: number;
+}
+
+export function RouteBands({ routes, nodes, links, at, s }: Props) {
+  return (
+    <g className="route-bands" pointerEvents="none">
+      <Route testId="route-data" hops={routes.data} color={CLASS_COLORS.data} dashed={false} {...{ nodes, links, at, s }} />
+      <Route testId="route-ack" hops={routes.ack} color={CLASS_COLORS.ack} dashed {...{ nodes, links, at, s }} />
+    </g>
+  );
+}
+
+function Route({
+  testId,
+  hops,
+  color,
+  dashed,
+  nodes,
+  links,
+  at,
+  s,
+}: Omit<Props, 'routes'> & { testId: string; hops: RouteHop[]; color: string; dashed: boolean }) {
+  const w = ROUTE_BAND_WIDTH * s;
+  return (
+    <g data-testid={testId} data-links={hops.map((h) => h.link).join(' ')}>
+      {hops.map((h) => {
+        const from = nodes.get(h.from);
+        const to = nodes.get(h.to);
+        const link = links.get(h.link);
+        if (!from || !to || !link) return null;
+        // Clear of the link's own stroke: a fiber's cable is 10 px wide, a packet line 3.
+        const offset = ((link.kind === 'fiber' ? 5 : 1.5) + 2) * s + w / 2;
+        const band = hopBand(at(from), at(to), (NODE_RADIUS[from.kind] ?? 16) * s + 2, (NODE_RADIUS[to.kind] ?? 16) * s + 2, offset);
+        if (!band) return null;
+        const mx = (band.x1 + band.x2) / 2;
+        const my = (band.y1 + band.y2) / 2;
+        const a = 6 * s;
+        // An arrowhead in the middle, pointing the way the route goes.
+        const head = `${mx + band.ux * a},${my + band.uy * a} ${mx - band.ux * a - band.uy * a},${my - band.uy * a + band.ux * a} ${mx - band.ux * a + band.uy * a},${my - band.uy * a - band.ux * a}`;
+        return (
+          <g key={h.link} data-route-link={h.link}>
+            <line
+              x1={band.x1}
+              y1={band.y1}
+              x2={band.x2}
+              y2={band.y2}
+              stroke={color}
+              strokeWidth={w}
+              strokeOpacity={dashed ? 0.85 : 0.5}
+              strokeDasharray={dashed ? `${12 * s} ${7 * s}` : undefined}
+              strokeLinecap="butt"
+            />
+            <polygon points={head} fill="#000" fillOpacity={0.75} />
+          </g>
+        );
+      })}
+    </g>
+  );
+}
+
+/** The key to the two bands, shown over the network while a flow is selected. */
+export function RouteLegend({ flowId, differ }: { flowId: string; differ: boolean }) {
+  return (
+    <div className="route-legend" data-testid="route-legend" role="note" aria-label={`Routes of flow ${flowId}`}>
+      <span className="route-legend-title">Flow {flowId}</span>
+      <span className="route-legend-item">
+        <svg width={34} height={12} aria-hidden="true">
+          <line x1={0} y1={6} x2={34} y2={6} stroke={CLASS_COLORS.data} strokeWidth={9} strokeOpacity={0.5} />
+        </svg>
+        data route
+      </span>
+      <span className="route-legend-item">
+        <svg width={34} height={12} aria-hidden="true">
+          <line x1={0} y1={6} x2={34} y2={6} stroke={CLASS_COLORS.ack} strokeWidth={9} strokeOpacity={0.85} strokeDasharray="12 7" />
+        </svg>
+        ACK route
+      </span>
+      {differ && <span className="route-legend-note">ACKs return another way</span>}
+    </div>
+  );
+}
