@@ -16,6 +16,7 @@ import { buildDrawList } from './drawList';
 import { editorTextBoxes, type TextBox } from './editorText';
 import { computeGeometry } from './geometry';
 import { AnimationModel, flowSources, linkInfos } from './model';
+import { accessLayout } from './accessLinks';
 import { paintDrawList } from './paint';
 import type { DrawList, OverlayProps } from './types';
 
@@ -31,8 +32,10 @@ export function AnimationLayer(props: OverlayProps & { textBoxes?: ReadonlyArray
 
   // Another network: the model forgets what it kept (link indices mean other links now).
   const flowCount = useMemo(() => flowSources(scenario).length, [scenario]);
+  // A group's per-copy access links are drawn on its fan's spokes (accessLinks.ts).
   useEffect(() => {
-    model.setLinks(linkInfos(scenario), flowSources(scenario));
+    const access = accessLayout(scenario);
+    model.setLinks(linkInfos(scenario, access), flowSources(scenario), access);
   }, [model, scenario]);
 
   // Lanes, marks and text take the editor's glyph scale (the area, the zoom past the fit,
