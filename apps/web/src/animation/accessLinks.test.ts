@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accessEnds, accessLayout, fanOfDisplayLink } from './accessLinks';
+import { accessEnds, accessLayout, displayLink, fanOfDisplayLink } from './accessLinks';
 
 const links = [{}, {}, {}, {}]; // four scenario links
 const flows = [
@@ -51,5 +51,15 @@ describe('accessLayout', () => {
     expect(fanOfDisplayLink(layout, 3)).toBeNull();
     expect(fanOfDisplayLink(layout, 8)?.side).toBe('dst');
     expect(fanOfDisplayLink(layout, 14)?.group).toBe(2);
+  });
+});
+
+describe('displayLink', () => {
+  it('maps an engine link index to its display link, scenario links and unknown indices unchanged', () => {
+    const layout = accessLayout({ links, flows });
+    expect(displayLink(layout, 2)).toBe(2);
+    expect(displayLink(layout, 4 + 6 + 7)).toBe(12);
+    expect(displayLink(layout, 999)).toBe(999);
+    expect(displayLink(null, 5)).toBe(5);
   });
 });

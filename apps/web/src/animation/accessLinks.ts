@@ -96,6 +96,12 @@ export function accessLayout(scenario: AccessScenario): AccessLayout {
   return { ends, fans, linkMap, displayLinks: next };
 }
 
+/** The display link of an engine link index: a copy's access link is its fan's spoke. */
+export function displayLink(layout: Pick<AccessLayout, 'linkMap'> | null, link: number): number {
+  const map = layout?.linkMap;
+  return map && link >= 0 && link < map.length ? map[link] : link;
+}
+
 /** The fan a display link index belongs to (a spoke), or null for a scenario link. */
 export function fanOfDisplayLink(layout: Pick<AccessLayout, 'fans'>, link: number): AccessFanInfo | null {
   for (const fan of layout.fans) if (link >= fan.firstSpoke && link < fan.firstSpoke + fan.spokes) return fan;

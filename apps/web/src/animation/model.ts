@@ -10,7 +10,7 @@
 import type { EventColumn } from '../sim/visualStore';
 import { EventKind } from '../sim/visualStore';
 import { FLASH_SECONDS } from './style';
-import { accessLayout, fanOfDisplayLink, type AccessLayout } from './accessLinks';
+import { accessLayout, displayLink, fanOfDisplayLink, type AccessLayout } from './accessLinks';
 
 /** The part of sim/visualStore's EventRing the animation reads. */
 export interface RingLike {
@@ -146,8 +146,7 @@ export class AnimationModel {
 
   /** The display link of an engine link index (a copy's access link: its fan's spoke). */
   private display(link: number): number {
-    const map = this.access?.linkMap;
-    return map && link >= 0 && link < map.length ? map[link] : link;
+    return displayLink(this.access, link);
   }
 
   reset(): void {

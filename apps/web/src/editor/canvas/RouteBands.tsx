@@ -94,7 +94,7 @@ function Route({
               y2={band.y2}
               stroke={color}
               strokeWidth={w}
-              strokeOpacity={dashed ? 0.85 : 0.5}
+              strokeOpacity={dashed ? 0.85 : 0.6}
               strokeDasharray={dashed ? `${12 * s} ${7 * s}` : undefined}
               strokeLinecap="butt"
             />
@@ -113,7 +113,7 @@ export function RouteLegend({ flowId, differ }: { flowId: string; differ: boolea
       <span className="route-legend-title">Flow {flowId}</span>
       <span className="route-legend-item">
         <svg width={34} height={12} aria-hidden="true">
-          <line x1={0} y1={6} x2={34} y2={6} stroke={CLASS_COLORS.data} strokeWidth={9} strokeOpacity={0.5} />
+          <line x1={0} y1={6} x2={34} y2={6} stroke={CLASS_COLORS.data} strokeWidth={9} strokeOpacity={0.6} />
         </svg>
         data route
       </span>
