@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { waitIdle } from './helpers';
-import { fanScenario, twoRoutesScenario } from './routing-fixtures';
+import { fanAndTwoRoutesScenario, fanScenario, twoRoutesScenario } from './routing-fixtures';
 
 /** Opens a scenario file as a person would (Share and files, Open), and waits for its node to be drawn. */
 async function openScenario(page: Page, scenario: unknown, node: string): Promise<void> {
@@ -70,4 +70,23 @@ test('a selected flow shows its data route over the core and its ACK route over 
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('route-data')).toHaveCount(0);
   await expect(page.getByTestId('route-legend')).toHaveCount(0);
+});
+
+test('clicking a fan selects its flow and shows that flow’s two routes', async ({ page }) => {
+  await openScenario(page, fanAndTwoRoutesScenario(), 'R1');
+  const fan = page.getByTestId('fan-many-src');
+  await expect(fan.getByTestId('fan-label')).toHaveText('×20, 100 Mbit/s each');
+  // E1 has links left, right and down-right: the fan takes the free side, up.
+  const e1 = (await page.locator('g[data-node="E1"] > g').boundingBox())!;
+  const glyph = (await fan.locator('.fan-glyph').boundingBox())!;
+  expect(glyph.y + glyph.height / 2).toBeLessThan(e1.y);
+  expect(glyph.y + glyph.height).toBeLessThan(e1.y + e1.height / 2);
+  await fan.click();
+  await expect(page.getByTestId('property-panel')).toHaveAttribute('data-selection', 'flow');
+  const data = page.getByTestId('route-data');
+  const ack = page.getByTestId('route-ack');
+  await expect(data).toHaveAttribute('data-links', 'f1 f2 fe2');
+  await expect(ack).toHaveAttribute('data-links', 'fe2 p2 p1');
+  await expect(page.getByTestId('route-legend')).toContainText('Flow many');
+  await page.screenshot({ path: test.info().outputPath('fan-selected.png') });
 });

@@ -34,3 +34,16 @@ export function twoRoutesScenario(): Record<string, unknown> {
     links: [...s.links, packet('p1', 'E1', 'R1'), packet('p2', 'R1', 'E2')],
   };
 }
+
+/**
+ * twoRoutesScenario with a second group of 20 copies from E1 (each on its own 100 Mbit/s
+ * access link) to the client: a fan at E1 whose flow's ACKs also return over R1.
+ */
+export function fanAndTwoRoutesScenario(): Record<string, unknown> {
+  const s = twoRoutesScenario() as { flows: Array<Record<string, unknown>> };
+  return {
+    ...s,
+    name: 'A fan of 20 at E1, ACKs over a router path',
+    flows: [...s.flows, { ...s.flows[0], id: 'many', src: 'E1', count: 20, access: { src: { rate: 1e8, delay: 1e-3 } } }],
+  };
+}

@@ -17,8 +17,7 @@ import { nextBuildStep, type BuildStep } from './buildGuide';
 import { deleteNodeEdit, dependentsOf, dependentsText, linkKindFor, newFlow, newLink, newNode, nextId, NODE_PREFIX, whyNoLink } from './model';
 import type { OverlayRenderer } from './overlay';
 import type { EngineRoutes } from '@obs-tcp-sim/engine';
-import { flowRouteHops, routesDiffer } from './canvas/flowRoutes';
-import { RouteLegend } from './canvas/RouteBands';
+import { flowRouteHops } from './canvas/flowRoutes';
 import { PropertyPanel, type Selection } from './panel/PropertyPanel';
 import type { ScenarioStore, SyncStatus } from '../store/scenarioStore';
 import { useScenarioStore } from '../share/storeContext';
@@ -348,7 +347,6 @@ export function EditorArea({ overlay, legend, store: given, routes }: EditorArea
               {legendOpen && legend}
             </div>
           )}
-          {selectedFlow && flowRoutes && <RouteLegend flowId={selectedFlow} differ={routesDiffer(flowRoutes)} />}
           {width > 0 && height > 0 && (
             <EditorCanvas
               scenario={scenario}

@@ -13,7 +13,9 @@ import { FanGlyph } from '../../topology/FanGlyph';
 import { scenarioFans, type Fan } from '../../topology/accessFan';
 import { NODE_RADIUS } from '../../animation/style';
 import type { FlowRouteHops } from './flowRoutes';
-import { RouteBands } from './RouteBands';
+import { RouteBands, RouteLegend, routeBands, routeLegendSize } from './RouteBands';
+import { routesDiffer } from './flowRoutes';
+import { keyBox, keyCorner } from './keyPlace';
 import { apply, invert, type ViewTransform } from '../fit';
 import { fitAround } from './fitAround';
 import { useView } from '../../view/viewStore';
@@ -228,6 +230,30 @@ export function EditorCanvas(props: EditorCanvasProps) {
     props.onDropKind(kind, Math.round(x), Math.round(y));
   };
 
+  // The route key goes in the corner where it hides least of the drawing (keyPlace.ts).
+  const routeKey = useMemo(() => {
+    const routes = props.flowRoutes;
+    if (!routes || !props.selectedFlow) return null;
+    const differ = routesDiffer(routes);
+    const { w, h } = routeLegendSize(differ);
+    const drawn: Box[] = [...textBoxes];
+    for (const n of scenario.nodes) {
+      const [x, y] = apply(transform, n.x, n.y);
+      const g = GLYPH_HALF[n.kind];
+      drawn.push({ left: x - g.w * s, top: y - g.h * s, right: x + g.w * s, bottom: y + g.h * s });
+    }
+    for (const fan of fans) for (const sp of fan.spokes) drawn.push(pointBox(sp.x2, sp.y2, 8 * s));
+    const where = { nodes: byId, links: linksById, at: (n: ScenarioNode) => apply(transform, n.x, n.y), s };
+    for (const band of [...routeBands(routes.data, where), ...routeBands(routes.ack, where)]) {
+      if (!band) continue;
+      // A band as boxes every 12 px along it.
+      const len = Math.hypot(band.x2 - band.x1, band.y2 - band.y1);
+      for (let d = 0; d <= len; d += 12) drawn.push(pointBox(band.x1 + band.ux * d, band.y1 + band.uy * d, 6 * s));
+    }
+    const box = keyBox(keyCorner(width, height, w, h, drawn), width, height, w, h);
+    return { flowId: props.selectedFlow, differ, at: { left: box.left, top: box.top } };
+  }, [props.flowRoutes, props.selectedFlow, textBoxes, scenario.nodes, transform, s, fans, byId, linksById, width, height]);
+
   const from = pendingFrom ? byId.get(pendingFrom) : undefined;
   const overlay =
     props.overlay && props.overlayActive && width > 0 && height > 0
@@ -334,6 +360,7 @@ export function EditorCanvas(props: EditorCanvasProps) {
         })}
       </svg>
       {overlay && <div className="editor-overlay">{overlay}</div>}
+      {routeKey && <RouteLegend {...routeKey} />}
     </div>
   );
 }
@@ -456,6 +483,10 @@ function hitBox(px: number, py: number, kind: NodeKind, label: PlacedLabel | und
     right: Math.max(box.right, label.box.right),
     bottom: Math.max(box.bottom, label.box.bottom),
   };
+}
+
+function pointBox(x: number, y: number, half: number): Box {
+  return { left: x - half, top: y - half, right: x + half, bottom: y + half };
 }
 
 /** A band `half` px either side of the segment: the link's click target. */

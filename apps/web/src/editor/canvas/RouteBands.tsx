@@ -49,6 +49,22 @@ interface Props {
   s: number;
 }
 
+type Where = Omit<Props, 'routes'>;
+
+/** Each hop's band on screen (null where its nodes overlap or are gone). */
+export function routeBands(hops: readonly RouteHop[], { nodes, links, at, s }: Where): Array<HopBand | null> {
+  const w = ROUTE_BAND_WIDTH * s;
+  return hops.map((h) => {
+    const from = nodes.get(h.from);
+    const to = nodes.get(h.to);
+    const link = links.get(h.link);
+    if (!from || !to || !link) return null;
+    // Clear of the link's own stroke: a fiber's cable is 10 px wide, a packet line 3.
+    const offset = ((link.kind === 'fiber' ? 5 : 1.5) + 2) * s + w / 2;
+    return hopBand(at(from), at(to), (NODE_RADIUS[from.kind] ?? 16) * s + 2, (NODE_RADIUS[to.kind] ?? 16) * s + 2, offset);
+  });
+}
+
 export function RouteBands({ routes, nodes, links, at, s }: Props) {
   return (
     <g className="route-bands" pointerEvents="none">
@@ -69,16 +85,11 @@ function Route({
   s,
 }: Omit<Props, 'routes'> & { testId: string; hops: RouteHop[]; color: string; dashed: boolean }) {
   const w = ROUTE_BAND_WIDTH * s;
+  const bands = routeBands(hops, { nodes, links, at, s });
   return (
     <g data-testid={testId} data-links={hops.map((h) => h.link).join(' ')}>
-      {hops.map((h) => {
-        const from = nodes.get(h.from);
-        const to = nodes.get(h.to);
-        const link = links.get(h.link);
-        if (!from || !to || !link) return null;
-        // Clear of the link's own stroke: a fiber's cable is 10 px wide, a packet line 3.
-        const offset = ((link.kind === 'fiber' ? 5 : 1.5) + 2) * s + w / 2;
-        const band = hopBand(at(from), at(to), (NODE_RADIUS[from.kind] ?? 16) * s + 2, (NODE_RADIUS[to.kind] ?? 16) * s + 2, offset);
+      {hops.map((h, i) => {
+        const band = bands[i];
         if (!band) return null;
         const mx = (band.x1 + band.x2) / 2;
         const my = (band.y1 + band.y2) / 2;
@@ -106,10 +117,15 @@ function Route({
   );
 }
 
-/** The key to the two bands, shown over the network while a flow is selected. */
-export function RouteLegend({ flowId, differ }: { flowId: string; differ: boolean }) {
+/** The key's size, px: a fixed width (editor.css .route-legend) and 18 px lines. */
+export function routeLegendSize(differ: boolean): { w: number; h: number } {
+  return { w: 200, h: 10 + 18 * (differ ? 4 : 3) };
+}
+
+/** The key to the two bands, shown over the network while a flow is selected, at `at` (px). */
+export function RouteLegend({ flowId, differ, at }: { flowId: string; differ: boolean; at: { left: number; top: number } }) {
   return (
-    <div className="route-legend" data-testid="route-legend" role="note" aria-label={`Routes of flow ${flowId}`}>
+    <div className="route-legend" data-testid="route-legend" role="note" aria-label={`Routes of flow ${flowId}`} style={{ left: at.left, top: at.top }}>
       <span className="route-legend-title">Flow {flowId}</span>
       <span className="route-legend-item">
         <svg width={34} height={12} aria-hidden="true">
