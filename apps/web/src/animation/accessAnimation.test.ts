@@ -93,6 +93,24 @@ describe('the animation on access links', () => {
     expect(distanceToSegment(ring.x, ring.y, middle)).toBeLessThan(4);
   });
 
+  it('flashes the copies’ RTOs once, at the fan’s middle host, counting them', () => {
+    const rto = (k: number) => ev({ kind: EventKind.TcpEvent, t0: 0.01, t1: 0.01, id: k, reason: 0 });
+    const { store, model } = setup([rto(0), rto(5), rto(319)]);
+    const list = frame(model, store, 0.02, 1);
+    expect(list.stats.flashes).toBe(1);
+    expect(list.labels.find((l) => l.text.startsWith('RTO'))?.text).toBe('RTO ×3');
+    const middle = fan.spokes[fan.spokes.length >> 1];
+    expect(list.rings[0].x).toBeCloseTo(middle.x2, 6);
+    expect(list.rings[0].y).toBeCloseTo(middle.y2, 6);
+  });
+
+  it('gives each drawn host its spoke’s end, for a log row that names one', () => {
+    const k = 8;
+    const host = geom.nodes[scenario.nodes.length + k];
+    const sp = fan.spokes[k % fan.spokes.length];
+    expect([host.x, host.y]).toEqual([sp.x2, sp.y2]);
+  });
+
   it('without the layout, an index past the scenario’s links is not drawn anywhere', () => {
     const model = new AnimationModel([]);
     model.setLinks(linkInfos({ nodes: scenario.nodes, links: scenario.links }, { fans: [] }), []);

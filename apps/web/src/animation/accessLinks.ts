@@ -96,6 +96,22 @@ export function accessLayout(scenario: AccessScenario): AccessLayout {
   return { ends, fans, linkMap, displayLinks: next };
 }
 
+/**
+ * Node indices the animation adds after the scenario's nodes (geometry.ts): one per drawn
+ * host, in the engine's order (a log row on one points at its spoke's host), then one per
+ * fan (its middle host), where the TCP events of a group's copies flash together.
+ */
+export function fanNodeIndex(nodeCount: number, drawnHosts: number, fan: number): number {
+  return nodeCount + drawnHosts + fan;
+}
+
+/** How many hosts (and links) `access` draws: one per copy and side given. */
+export function drawnCount(flows: ReadonlyArray<{ count: number; access?: { src?: unknown; dst?: unknown } }>): number {
+  let n = 0;
+  for (const f of flows) if (f.access) n += Math.max(0, f.count) * (Number(f.access.src !== undefined) + Number(f.access.dst !== undefined));
+  return n;
+}
+
 /** The display link of an engine link index: a copy's access link is its fan's spoke. */
 export function displayLink(layout: Pick<AccessLayout, 'linkMap'> | null, link: number): number {
   const map = layout?.linkMap;

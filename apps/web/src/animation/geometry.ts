@@ -138,13 +138,28 @@ export function computeGeometry(
   const flows = scenario.flows ?? [];
   if (flows.some((f) => f.access)) {
     const fans = new Map(scenarioFans({ ...scenario, flows }, toScreen, (k) => (NODE_RADIUS[k] ?? 16) * ns, ns).map((f) => [f.key, f]));
-    for (const info of accessLayout({ links: scenario.links, flows }).fans) {
-      const fan = fans.get(`${flows[info.group].id}:${info.side}`);
+    const layout = accessLayout({ links: scenario.links, flows });
+    const hostR = FAN_HOST_HALF.w * ns;
+    const spokeEnd = (key: string, k: number): NodeGeom => {
+      const sp = fans.get(key)?.spokes[k];
+      // No fan where the group's node is missing: such a scenario never runs, so nothing
+      // is drawn there (a canvas skips NaN points).
+      return sp ? { x: sp.x2, y: sp.y2, r: hostR } : { x: NaN, y: NaN, r: 0 };
+    };
+    for (const info of layout.fans) {
+      const key = `${flows[info.group].id}:${info.side}`;
       for (let k = 0; k < info.spokes; k++) {
-        const sp = fan?.spokes[k];
+        const sp = fans.get(key)?.spokes[k];
         links.push(sp ? spokeGeom(sp, info.side === 'src', info.delay, s, ns) : null);
       }
     }
+    // Nodes after the scenario's (accessLinks.ts fanNodeIndex): each drawn host at its
+    // spoke's end, then each fan's middle host.
+    for (const e of layout.ends) {
+      const info = layout.fans.find((f) => f.group === e.group && f.side === e.side)!;
+      nodes.push(spokeEnd(`${e.flowId}:${e.side}`, e.copy % info.spokes));
+    }
+    for (const info of layout.fans) nodes.push(spokeEnd(`${flows[info.group].id}:${info.side}`, info.spokes >> 1));
   }
   return { nodes, links, s };
 }

@@ -10,7 +10,7 @@
 import type { EventColumn } from '../sim/visualStore';
 import { EventKind } from '../sim/visualStore';
 import { FLASH_SECONDS } from './style';
-import { accessLayout, displayLink, fanOfDisplayLink, type AccessLayout } from './accessLinks';
+import { accessLayout, displayLink, drawnCount, fanNodeIndex, fanOfDisplayLink, type AccessLayout } from './accessLinks';
 
 /** The part of sim/visualStore's EventRing the animation reads. */
 export interface RingLike {
@@ -425,16 +425,21 @@ export function linkInfos(scenario: {
 
 /**
  * Flow index (the engine's expanded flows: each flow `count` times, in order) -> node
- * index of its sending host.
+ * index of its sending host; for a group with its own access links at the source, the
+ * node standing for its fan (accessLinks.ts fanNodeIndex), so its copies' RTOs flash there.
  */
 export function flowSources(scenario: {
   nodes: readonly { id: string }[];
-  flows: readonly { src: string; count: number }[];
+  flows: readonly { src: string; count: number; access?: { src?: unknown; dst?: unknown } }[];
 }): number[] {
   const index = new Map(scenario.nodes.map((n, i) => [n.id, i]));
+  const drawn = drawnCount(scenario.flows);
   const out: number[] = [];
+  let fan = 0; // fans in accessLayout's order: flows in order, source side first
   for (const f of scenario.flows) {
-    const src = index.get(f.src) ?? -1;
+    const src = f.access?.src !== undefined ? fanNodeIndex(scenario.nodes.length, drawn, fan) : (index.get(f.src) ?? -1);
+    if (f.access?.src !== undefined) fan++;
+    if (f.access?.dst !== undefined) fan++;
     for (let k = 0; k < Math.max(1, f.count); k++) out.push(src);
   }
   return out;
