@@ -7,38 +7,10 @@
  */
 import { CLASS_COLORS, NODE_RADIUS } from '../../animation/style';
 import type { ScenarioLink, ScenarioNode } from '../types';
-import type { FlowRouteHops, RouteHop } from './flowRoutes';
-
-/** One hop's band: its ends (past the node glyphs), offset to the right of travel. */
-export interface HopBand {
-  x1: number;
-  y1: number;
-  x2: number;
-  y2: number;
-  /** Unit direction of travel. */
-  ux: number;
-  uy: number;
-}
+import { hopBand, type FlowRouteHops, type HopBand, type RouteHop } from './flowRoutes';
 
 /** Width of a route band, px at glyph scale 1. */
 export const ROUTE_BAND_WIDTH = 9;
-
-/**
- * The band of a hop from a (px) to b (px): cut `cutA` and `cutB` px short of the two node
- * centres and moved `offset` px to the right-hand side of travel (screen y points down, so
- * right of (ux, uy) is (-uy, ux)). Null when the nodes overlap on screen.
- */
-export function hopBand(a: readonly [number, number], b: readonly [number, number], cutA: number, cutB: number, offset: number): HopBand | null {
-  const dx = b[0] - a[0];
-  const dy = b[1] - a[1];
-  const len = Math.hypot(dx, dy);
-  if (len <= cutA + cutB) return null;
-  const ux = dx / len;
-  const uy = dy / len;
-  const nx = -uy * offset;
-  const ny = ux * offset;
-  return { x1: a[0] + ux * cutA + nx, y1: a[1] + uy * cutA + ny, x2: b[0] - ux * cutB + nx, y2: b[1] - uy * cutB + ny, ux, uy };
-}
 
 interface Props {
   routes: FlowRouteHops;

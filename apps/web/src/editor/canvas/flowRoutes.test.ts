@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flowRouteHops, routesDiffer } from './flowRoutes';
+import { flowRouteHops, hopBand, routesDiffer } from './flowRoutes';
 
 // The default network plus a router path E1-R1-E2 that only ACKs take (route_cost_test.cc asymmetric()).
 const scenario = {
@@ -55,5 +55,23 @@ describe('flowRouteHops', () => {
     const reEnded = scenario.links.map((l) => (l.id === 'f1' ? { ...l, b: 'E2' } : l));
     expect(flowRouteHops({ ...scenario, links: reEnded }, routes, 'tcp1')).toBeNull();
     expect(flowRouteHops({ ...scenario, flows: [{ id: 'tcp1', src: 'Server', dst: 'E2' }] }, routes, 'tcp1')).toBeNull();
+  });
+});
+
+describe('hopBand', () => {
+  it('cuts a hop short of both glyphs and moves it to the right-hand side of travel', () => {
+    // Left to right on screen: right-hand side of travel is down (screen y grows down).
+    const b = hopBand([0, 0], [100, 0], 20, 10, 8)!;
+    expect(b).toMatchObject({ x1: 20, y1: 8, x2: 90, y2: 8, ux: 1, uy: 0 });
+  });
+  it('puts the two directions of one link on opposite sides, so data and ACK bands never cover each other', () => {
+    const there = hopBand([0, 0], [60, 80], 10, 10, 8)!;
+    const back = hopBand([60, 80], [0, 0], 10, 10, 8)!;
+    const side = (p: { x1: number; y1: number }) => Math.sign(60 * p.y1 - 80 * p.x1); // which side of the line (0,0)-(60,80)
+    expect(side(there)).toBe(-side(back));
+    expect(side(there)).not.toBe(0);
+  });
+  it('draws nothing for nodes closer than their glyphs', () => {
+    expect(hopBand([0, 0], [20, 0], 15, 15, 8)).toBeNull();
   });
 });

@@ -9,6 +9,9 @@
  * and ends at the flow's nodes and every hop is a link of the scenario between the two nodes
  * the route names. Anything else (a deleted link, a moved end, a flow renamed) draws
  * nothing rather than a stale route.
+ *
+ * Each hop is drawn as a band on the right-hand side of its direction of travel (hopBand),
+ * so on a link both routes cross, data and ACKs run on opposite sides.
  */
 import type { EngineRoutes } from '@obs-tcp-sim/engine';
 
@@ -61,4 +64,32 @@ function hops(route: RouteIds | undefined, from: string, to: string, links: Map<
 export function routesDiffer(r: FlowRouteHops): boolean {
   const data = new Set(r.data.map((h) => h.link));
   return r.ack.length !== r.data.length || r.ack.some((h) => !data.has(h.link));
+}
+
+/** One hop's band: its ends (past the node glyphs), offset to the right of travel. */
+export interface HopBand {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+  /** Unit direction of travel. */
+  ux: number;
+  uy: number;
+}
+
+/**
+ * The band of a hop from a (px) to b (px): cut `cutA` and `cutB` px short of the two node
+ * centres and moved `offset` px to the right-hand side of travel (screen y points down, so
+ * right of (ux, uy) is (-uy, ux)). Null when the nodes overlap on screen.
+ */
+export function hopBand(a: readonly [number, number], b: readonly [number, number], cutA: number, cutB: number, offset: number): HopBand | null {
+  const dx = b[0] - a[0];
+  const dy = b[1] - a[1];
+  const len = Math.hypot(dx, dy);
+  if (len <= cutA + cutB) return null;
+  const ux = dx / len;
+  const uy = dy / len;
+  const nx = -uy * offset;
+  const ny = ux * offset;
+  return { x1: a[0] + ux * cutA + nx, y1: a[1] + uy * cutA + ny, x2: b[0] - ux * cutB + nx, y2: b[1] - uy * cutB + ny, ux, uy };
 }
