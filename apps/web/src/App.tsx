@@ -44,7 +44,7 @@ const TABS: ReadonlyArray<{ id: ViewTab; label: string; Area: ComponentType }> =
 
 export function App() {
   const controller = useController();
-  const { phase } = useSimState();
+  const { phase, routes } = useSimState();
   const store = useScenarioStore();
   usePageKeys(controller);
   // The network or the results get most of the height (bigNetwork): the animation wants
@@ -92,7 +92,7 @@ export function App() {
         <main className={`content${bigNetwork ? ' big-network' : ''}`}>
           <StepCaption />
           <AreaBoundary name="network view">
-            <EditorArea store={store} overlay={(props) => <AnimationLayer {...props} />} legend={<AnimationLegend />} />
+            <EditorArea store={store} routes={routes} overlay={(props) => <AnimationLayer {...props} />} legend={<AnimationLegend />} />
           </AreaBoundary>
           <section className="bottom" aria-label="Results">
             <div className="tabs">

@@ -16,6 +16,7 @@ import { buildDrawList } from './drawList';
 import { editorTextBoxes, type TextBox } from './editorText';
 import { computeGeometry } from './geometry';
 import { AnimationModel, flowSources, linkInfos } from './model';
+import { accessLayout, displayLink } from './accessLinks';
 import { paintDrawList } from './paint';
 import type { DrawList, OverlayProps } from './types';
 
@@ -31,9 +32,11 @@ export function AnimationLayer(props: OverlayProps & { textBoxes?: ReadonlyArray
 
   // Another network: the model forgets what it kept (link indices mean other links now).
   const flowCount = useMemo(() => flowSources(scenario).length, [scenario]);
+  // A group's per-copy access links are drawn on its fan's spokes (accessLinks.ts).
+  const access = useMemo(() => accessLayout(scenario), [scenario]);
   useEffect(() => {
-    model.setLinks(linkInfos(scenario), flowSources(scenario));
-  }, [model, scenario]);
+    model.setLinks(linkInfos(scenario, access), flowSources(scenario), access);
+  }, [model, scenario, access]);
 
   // Lanes, marks and text take the editor's glyph scale (the area, the zoom past the fit,
   // presenter mode); positions follow toScreen. toScreen is a new function on each render
@@ -48,8 +51,8 @@ export function AnimationLayer(props: OverlayProps & { textBoxes?: ReadonlyArray
   );
 
   // The latest props for the redraw closure, which lives as long as the component.
-  const latest = useRef({ geometry, width, height, flowCount });
-  latest.current = { geometry, width, height, flowCount };
+  const latest = useRef({ geometry, width, height, flowCount, access });
+  latest.current = { geometry, width, height, flowCount, access };
   const redraw = useRef<(() => void) | null>(null);
 
   useEffect(() => {
@@ -76,7 +79,9 @@ export function AnimationLayer(props: OverlayProps & { textBoxes?: ReadonlyArray
       const now = controller.live.now;
       model.ingest(controller.visual, now, wall);
       model.advance(now, wall);
-      const focus = focusStore.get();
+      // A log row on a copy's access link points at its spoke.
+      const picked = focusStore.get();
+      const focus = picked && picked.link >= 0 ? { ...picked, link: displayLink(latest.current.access, picked.link) } : picked;
       const chosenSpeed = controller.getState().speed;
       const list = buildDrawList(model, geom, { now, wall, flowStripes: flows > 1, width: w, height: h, focus, chosenSpeed }, recycled);
       recycled = list;

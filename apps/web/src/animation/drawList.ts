@@ -518,11 +518,14 @@ export function formatRate(perSecond: number): string {
  */
 function summary(out: DrawList, g: LinkGeom, dir: number, rate: number | null, inFlight: number, s: number, minText: number): void {
   const level = rate && rate > 0 ? Math.min(1, Math.log10(1 + rate) / 6) : Math.min(1, Math.log10(1 + inFlight) / 3);
-  const width = (2 + 6 * level) * s;
-  const off = g.packetOffset + width / 2 - 2 * s;
+  // A fan's spoke is short and has neighbours a few px away: a thinner band, no chevron,
+  // no rate (five rates round one node would bury it; the fan's label says what it is).
+  const width = (2 + 6 * level) * s * (g.spoke ? 0.5 : 1);
+  const off = g.packetOffset + width / 2 - (g.spoke ? 1 : 2) * s;
   const [x1, y1] = pointAt(g, dir, 0, off);
   const [x2, y2] = pointAt(g, dir, 1, off);
   out.bars.push({ x1, y1, x2, y2, width, color: SUMMARY_COLOR, alpha: 0.35 + 0.45 * level });
+  if (g.spoke) return;
   // Chevron at the middle, pointing the way the packets go.
   const c = 4 * s;
   const [mx, my] = pointAt(g, dir, 0.5, off);

@@ -9,6 +9,8 @@
  */
 import type { Scenario } from '@obs-tcp-sim/scenario';
 import { NODE_RADIUS } from './style';
+import { FAN_HOST_HALF, scenarioFans, type Spoke } from '../topology/accessFan';
+import { accessLayout } from './accessLinks';
 
 export interface NodeGeom {
   x: number;
@@ -44,6 +46,8 @@ export interface LinkGeom {
   barWidth: number;
   /** Packet links: distance of each direction's packets from the centre line, px. */
   packetOffset: number;
+  /** A fan's spoke standing for copies' own access links (accessLinks.ts): no rate text on it. */
+  spoke?: boolean;
 }
 
 export interface Geometry {
@@ -77,7 +81,7 @@ const MIN_LANE_LINE_GAP = 1.5;
  * [0.5, 2.5] for a caller that scales glyphs too.
  */
 export function computeGeometry(
-  scenario: Pick<Scenario, 'nodes' | 'links'>,
+  scenario: Pick<Scenario, 'nodes' | 'links'> & Partial<Pick<Scenario, 'flows'>>,
   toScreen: (x: number, y: number) => [number, number],
   size = 1,
   /** The node glyphs' own scale, when smaller than the marks' (glyphs kept apart): default `size`. */
@@ -129,7 +133,73 @@ export function computeGeometry(
       packetOffset: 6 * s,
     };
   });
+  // The fans' spokes after the scenario's links, in accessLinks.ts's order: the same
+  // fans the editor draws (topology/accessFan.ts, at the glyphs' scale).
+  const flows = scenario.flows ?? [];
+  if (flows.some((f) => f.access)) {
+    const fans = new Map(scenarioFans({ ...scenario, flows }, toScreen, (k) => (NODE_RADIUS[k] ?? 16) * ns, ns).map((f) => [f.key, f]));
+    const layout = accessLayout({ links: scenario.links, flows });
+    const hostR = FAN_HOST_HALF.w * ns;
+    const spokeEnd = (key: string, k: number): NodeGeom => {
+      const sp = fans.get(key)?.spokes[k];
+      // No fan where the group's node is missing: such a scenario never runs, so nothing
+      // is drawn there (a canvas skips NaN points).
+      return sp ? { x: sp.x2, y: sp.y2, r: hostR } : { x: NaN, y: NaN, r: 0 };
+    };
+    for (const info of layout.fans) {
+      const key = `${flows[info.group].id}:${info.side}`;
+      for (let k = 0; k < info.spokes; k++) {
+        const sp = fans.get(key)?.spokes[k];
+        links.push(sp ? spokeGeom(sp, info.side === 'src', info.delay, s, ns) : null);
+      }
+    }
+    // Nodes after the scenario's (accessLinks.ts fanNodeIndex): each drawn host at its
+    // spoke's end, then each fan's middle host.
+    for (const e of layout.ends) {
+      const info = layout.fans.find((f) => f.group === e.group && f.side === e.side)!;
+      nodes.push(spokeEnd(`${e.flowId}:${e.side}`, e.copy % info.spokes));
+    }
+    for (const info of layout.fans) nodes.push(spokeEnd(`${flows[info.group].id}:${info.side}`, info.spokes >> 1));
+  }
   return { nodes, links, s };
+}
+
+/**
+ * A spoke as a packet link: from its small host to the hub for a source side (the engine's
+ * a -> b, data's direction 0), from the hub to the host for a sink side.
+ */
+function spokeGeom(sp: Spoke, fromHost: boolean, delay: number, s: number, ns: number): LinkGeom {
+  const full = Math.hypot(sp.x2 - sp.x1, sp.y2 - sp.y1);
+  const len = Math.max(0, full - FAN_HOST_HALF.w * ns);
+  const ux = full > 0 ? (sp.x2 - sp.x1) / full : 1;
+  const uy = full > 0 ? (sp.y2 - sp.y1) / full : 0;
+  // Hub end and host end of the visible segment.
+  const hub: [number, number] = [sp.x1, sp.y1];
+  const host: [number, number] = [sp.x1 + ux * len, sp.y1 + uy * len];
+  const [a, b] = fromHost ? [host, hub] : [hub, host];
+  const dx = fromHost ? -ux : ux;
+  const dy = fromHost ? -uy : uy;
+  return {
+    fiber: false,
+    delay,
+    wavelengths: 0,
+    ax: a[0],
+    ay: a[1],
+    bx: b[0],
+    by: b[1],
+    len,
+    ux: dx,
+    uy: dy,
+    nx: -dy,
+    ny: dx,
+    controlOffset: 0,
+    laneSpacing: 0,
+    laneStride: 1,
+    barWidth: 0,
+    // Close to the thin spoke: the spokes of a fan are only a few degrees apart at their ends.
+    packetOffset: 3 * s,
+    spoke: true,
+  };
 }
 
 /** Distance from the centre line of wavelength `lane` (0-based) of a fiber, px. */

@@ -10,6 +10,7 @@
 import type { EventColumn } from '../sim/visualStore';
 import { EventKind } from '../sim/visualStore';
 import { FLASH_SECONDS } from './style';
+import { accessLayout, displayLink, drawnCount, fanNodeIndex, fanOfDisplayLink, type AccessLayout } from './accessLinks';
 
 /** The part of sim/visualStore's EventRing the animation reads. */
 export interface RingLike {
@@ -120,17 +121,32 @@ export class AnimationModel {
   packetCrossing: Float64Array;
   /** Flow index -> node index of its sending host (TCP event flashes), from the scenario. */
   flowSource: number[] = [];
+  /**
+   * The engine's drawn access links on the fans' spokes (accessLinks.ts): engine link index
+   * -> display link index. Without it, links are shown as numbered.
+   */
+  private access: Pick<AccessLayout, 'linkMap' | 'fans'> | null = null;
 
   constructor(private links: LinkInfo[]) {
     this.packetsSinceTick = new Float64Array(Math.max(1, links.length * 2));
     this.packetCrossing = new Float64Array(Math.max(1, links.length * 2));
   }
 
-  /** The network changed (another scenario): forget everything. */
-  setLinks(links: LinkInfo[], flowSource: number[] = []): void {
+  /**
+   * The network changed (another scenario): forget everything. `links` are the display
+   * links (the scenario's, then the fans' spokes: linkInfos), `access` maps the engine's
+   * drawn access links onto the spokes.
+   */
+  setLinks(links: LinkInfo[], flowSource: number[] = [], access: Pick<AccessLayout, 'linkMap' | 'fans'> | null = null): void {
     this.links = links;
     this.flowSource = flowSource;
+    this.access = access;
     this.reset();
+  }
+
+  /** The display link of an engine link index (a copy's access link: its fan's spoke). */
+  private display(link: number): number {
+    return displayLink(this.access, link);
   }
 
   reset(): void {
@@ -178,7 +194,7 @@ export class AnimationModel {
       case CONTROL_PACKET:
       case BURST_ON_LINK:
       case PACKET_ON_LINK: {
-        const link = ring.get(i, 'link');
+        const link = this.display(ring.get(i, 'link'));
         const info = this.links[link];
         if (!info) return;
         const dir = ring.get(i, 'dir') === 1 ? 1 : 0;
@@ -234,10 +250,18 @@ export class AnimationModel {
         return;
       }
       case PACKET_DROPPED: {
-        const link = ring.get(i, 'link');
+        const link = this.display(ring.get(i, 'link'));
         const dir = ring.get(i, 'dir') === 1 ? 1 : 0;
         const r = ring.get(i, 'reason');
         const text = `${PACKET_REASON[r] ?? 'dropped'} (${PACKET_CLASS[ring.get(i, 'cls')] ?? ''})`;
+        // A drop on a copy's own access link flashes once for the whole fan, at its middle
+        // spoke, counting drops of every copy ("queue full (data) ×40"), not once a spoke.
+        const fan = this.access && this.access.fans.length > 0 ? fanOfDisplayLink(this.access, link) : null;
+        if (fan) {
+          const middle = fan.firstSpoke + (fan.spokes >> 1);
+          this.instant(ring.get(i, 't0'), `fan${fan.firstSpoke}:${text}`, { at: 'link', link: middle, dir: 0, f: 0.5 }, text, 'drop', now, wall);
+          return;
+        }
         // A full queue is at the sending end; a packet lost on every try is lost on the line.
         const place: FlashPlace = { at: 'link', link, dir, f: r === 0 ? 0 : 0.5 };
         this.instant(ring.get(i, 't0'), `l${link}:${dir}:${text}`, place, text, 'drop', now, wall);
@@ -383,27 +407,39 @@ export function flashLook(f: Pick<Flash, 'start' | 'last'>, wall: number): { rin
   return { ring, ringAlpha: age >= FLASH_SECONDS ? 0 : 1 - ring, labelAlpha };
 }
 
-/** The link facts the model needs, by link index. */
+/**
+ * The link facts the model needs, by display link index: the scenario's links, then each
+ * fan's spokes (accessLinks.ts), which stand for the copies' own access links (their delay;
+ * their host end is no node of the scenario, -1).
+ */
 export function linkInfos(scenario: {
   nodes: readonly { id: string }[];
   links: readonly { a: string; b: string; delay: number }[];
-}): LinkInfo[] {
+  flows?: Parameters<typeof accessLayout>[0]['flows'];
+}, layout: Pick<AccessLayout, 'fans'> = accessLayout({ links: scenario.links, flows: scenario.flows ?? [] })): LinkInfo[] {
   const index = new Map(scenario.nodes.map((n, i) => [n.id, i]));
-  return scenario.links.map((l) => ({ delay: l.delay, a: index.get(l.a) ?? -1, b: index.get(l.b) ?? -1 }));
+  const out = scenario.links.map((l) => ({ delay: l.delay, a: index.get(l.a) ?? -1, b: index.get(l.b) ?? -1 }));
+  for (const fan of layout.fans) for (let k = 0; k < fan.spokes; k++) out.push({ delay: fan.delay, a: -1, b: -1 });
+  return out;
 }
 
 /**
  * Flow index (the engine's expanded flows: each flow `count` times, in order) -> node
- * index of its sending host.
+ * index of its sending host; for a group with its own access links at the source, the
+ * node standing for its fan (accessLinks.ts fanNodeIndex), so its copies' RTOs flash there.
  */
 export function flowSources(scenario: {
   nodes: readonly { id: string }[];
-  flows: readonly { src: string; count: number }[];
+  flows: readonly { src: string; count: number; access?: { src?: unknown; dst?: unknown } }[];
 }): number[] {
   const index = new Map(scenario.nodes.map((n, i) => [n.id, i]));
+  const drawn = drawnCount(scenario.flows);
   const out: number[] = [];
+  let fan = 0; // fans in accessLayout's order: flows in order, source side first
   for (const f of scenario.flows) {
-    const src = index.get(f.src) ?? -1;
+    const src = f.access?.src !== undefined ? fanNodeIndex(scenario.nodes.length, drawn, fan) : (index.get(f.src) ?? -1);
+    if (f.access?.src !== undefined) fan++;
+    if (f.access?.dst !== undefined) fan++;
     for (let k = 0; k < Math.max(1, f.count); k++) out.push(src);
   }
   return out;

@@ -16,6 +16,8 @@ import { channelWatch } from '../channel/watchRequest';
 import { nextBuildStep, type BuildStep } from './buildGuide';
 import { deleteNodeEdit, dependentsOf, dependentsText, linkKindFor, newFlow, newLink, newNode, nextId, NODE_PREFIX, whyNoLink } from './model';
 import type { OverlayRenderer } from './overlay';
+import type { EngineRoutes } from '@obs-tcp-sim/engine';
+import { flowRouteHops } from './canvas/flowRoutes';
 import { PropertyPanel, type Selection } from './panel/PropertyPanel';
 import type { ScenarioStore, SyncStatus } from '../store/scenarioStore';
 import { useScenarioStore } from '../share/storeContext';
@@ -35,6 +37,8 @@ export interface EditorAreaProps {
   legend?: ReactNode;
   /** The scenario store; by default the page's (ScenarioStoreContext). */
   store?: ScenarioStore;
+  /** The routes of the scenario the engine loaded (SimState.routes): a selected flow's are drawn. */
+  routes?: EngineRoutes | null;
 }
 
 /** Room the animation's legend takes in the top-right corner of the network view, px. */
@@ -52,7 +56,7 @@ const PALETTE: { kind: NodeKind; label: string; title: string }[] = [
   { kind: 'core', label: 'Core', title: 'Core: bufferless optical switch' },
 ];
 
-export function EditorArea({ overlay, legend, store: given }: EditorAreaProps = {}) {
+export function EditorArea({ overlay, legend, store: given, routes }: EditorAreaProps = {}) {
   const pageStore = useScenarioStore();
   const store = given ?? pageStore;
   const state = useSyncExternalStore(store.subscribe, store.getState);
@@ -223,6 +227,10 @@ export function EditorArea({ overlay, legend, store: given }: EditorAreaProps = 
   const redoLabel = state.redo.at(-1)?.label;
   const canvasSelection = shownSelection && (shownSelection.type === 'node' || shownSelection.type === 'link') ? shownSelection : null;
   const pendingFrom = tool.type === 'link' || tool.type === 'flow' ? tool.from : null;
+  const selectedFlow = shownSelection?.type === 'flow' ? shownSelection.id : null;
+  // Only while the engine runs the scenario drawn (an edit being sent has other routes),
+  // and only routes that fit it hop by hop (flowRoutes.ts).
+  const flowRoutes = selectedFlow && sync.kind === 'synced' ? flowRouteHops(scenario, routes, selectedFlow) : null;
 
   const toggleTool = (next: Tool) => {
     if (tool.type === next.type && (next.type !== 'place' || (tool.type === 'place' && tool.kind === next.kind))) {
@@ -358,6 +366,11 @@ export function EditorArea({ overlay, legend, store: given }: EditorAreaProps = 
                 else if (tool.type === 'select') setSelection(null);
               }}
               onNodeClick={pickNode}
+              selectedFlow={selectedFlow}
+              flowRoutes={flowRoutes}
+              onFlowClick={(id) => {
+                if (tool.type === 'select') setSelection({ type: 'flow', id });
+              }}
               onLinkClick={(id) => {
                 if (tool.type === 'select') setSelection({ type: 'link', id });
               }}

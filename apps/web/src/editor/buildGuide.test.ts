@@ -27,4 +27,17 @@ describe('what to add next', () => {
     expect(nextBuildStep(many)?.text).toMatch(/^Link R1, R2, R3 and 2 more:/);
     expect(nextBuildStep({ ...testScenario(), flows: [] })?.step).toBe('flow');
   });
+
+  it('counts a flow’s per-copy access hosts as the hosts that side needs', () => {
+    // Paper 003 with each copy's own link at E1: one host (the sinks) is enough.
+    const base = testScenario();
+    const sink = base.nodes.find((n) => n.kind === 'host')!;
+    const oneHost = { ...base, nodes: base.nodes.filter((n) => n.kind !== 'host' || n.id === sink.id) };
+    const linked = new Set(oneHost.nodes.map((n) => n.id));
+    const s = { ...oneHost, links: oneHost.links.filter((l) => linked.has(l.a) && linked.has(l.b)) };
+    const edge = s.nodes.find((n) => n.kind === 'edge')!;
+    const flow = { ...base.flows[0], src: edge.id, dst: sink.id, access: { src: { rate: 1e8, delay: 1e-3 } } };
+    expect(nextBuildStep({ ...s, flows: [flow] })).toBeNull();
+    expect(nextBuildStep({ ...s, flows: [] })?.step).toBe('hosts');
+  });
 });

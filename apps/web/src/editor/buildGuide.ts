@@ -20,7 +20,10 @@ export function nextBuildStep(s: Pick<Scenario, 'nodes' | 'links' | 'flows'>): B
       text: 'Empty network: add two hosts (the ends of a TCP flow), an OBS edge node beside each and a core between them. Click a kind above, then click the canvas. Until the first node, the clock and counters are the previous run\'s.',
     };
   }
-  if (hosts < 2) {
+  // A flow with per-copy access (docs/routing.md section 4) brings its own hosts at that
+  // side: the network is built once it has its flows' ends, whatever its host count.
+  const accessEnds = s.flows.reduce((n, f) => n + (f.access?.src ? 1 : 0) + (f.access?.dst ? 1 : 0), 0);
+  if (hosts + accessEnds < 2) {
     return {
       step: 'hosts',
       text: hosts === 0 ? 'Add two hosts: a TCP flow runs from one host to another (Host above, then click the canvas).' : 'Add a second host: a TCP flow runs from one host to another.',

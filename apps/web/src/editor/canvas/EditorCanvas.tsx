@@ -9,6 +9,13 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent, 
 import { formatDelay } from '../../format';
 import { LinkGlyph } from '../../topology/LinkGlyph';
 import { NodeGlyph } from '../../topology/NodeGlyph';
+import { FanGlyph } from '../../topology/FanGlyph';
+import { scenarioFans, type Fan } from '../../topology/accessFan';
+import { NODE_RADIUS } from '../../animation/style';
+import type { FlowRouteHops } from './flowRoutes';
+import { RouteBands, RouteLegend, routeBands, routeLegendSize } from './RouteBands';
+import { routesDiffer } from './flowRoutes';
+import { keyBox, keyCorner } from './keyPlace';
 import { apply, invert, type ViewTransform } from '../fit';
 import { fitAround } from './fitAround';
 import { useView } from '../../view/viewStore';
@@ -41,7 +48,12 @@ export interface EditorCanvasProps {
   /** Whether the engine runs what is drawn: the overlay is shown only then. */
   overlayActive: boolean;
   overlay?: OverlayRenderer;
-  /** Flow ids drawn as a hint next to the hosts that send. */
+  /** The flow group selected in the panel: its fans are marked and its routes drawn. */
+  selectedFlow?: string | null;
+  /** That flow's data and ACK routes, when the engine's fit the scenario drawn (flowRoutes.ts). */
+  flowRoutes?: FlowRouteHops | null;
+  /** A click on a flow group's fan glyph. */
+  onFlowClick?(id: string): void;
   onBackgroundClick(x: number, y: number): void;
   onNodeClick(id: string): void;
   onLinkClick(id: string): void;
@@ -96,7 +108,7 @@ export function EditorCanvas(props: EditorCanvasProps) {
         const e = event as globalThis.MouseEvent;
         if (e.type === 'wheel') return true;
         const target = e.target as Element | null;
-        return !e.button && !target?.closest?.('[data-node],[data-link]');
+        return !e.button && !target?.closest?.('[data-node],[data-link],[data-fan]');
       })
       .on('zoom', (event: { transform: ViewTransform; sourceEvent: Event | null }) => {
         if (event.sourceEvent) userMoved.current = true;
@@ -172,15 +184,21 @@ export function EditorCanvas(props: EditorCanvasProps) {
   });
 
   const byId = useMemo(() => new Map(scenario.nodes.map((n) => [n.id, n])), [scenario.nodes]);
+  const linksById = useMemo(() => new Map(scenario.links.map((l) => [l.id, l])), [scenario.links]);
   const at = (n: ScenarioNode) => apply(transform, n.x, n.y);
   const measure = useMemo(() => createMeasure(), []);
   const selectedLink = selection?.type === 'link' ? selection.id : null;
   const reserve = props.reserve;
+  // Groups with per-copy access links: one fan glyph per side (topology/accessFan.ts).
+  const fans = useMemo<Fan[]>(
+    () => scenarioFans(scenario, (x, y) => apply(transform, x, y), (kind) => (NODE_RADIUS[kind] ?? 16) * s, s),
+    [scenario, transform, s],
+  );
   // Every label placed at once, so none sits on another, on a node, on a link's lanes or
-  // past the edge (labelLayout.ts).
+  // past the edge (labelLayout.ts); the fans' labels too.
   const labels = useMemo<LabelLayout>(
-    () => canvasLabels({ nodes: scenario.nodes, links: scenario.links }, { width, height, transform, reserve, selectedLink, scale: s, textScale, markScale }, measure),
-    [scenario.nodes, scenario.links, transform, width, height, reserve, measure, selectedLink, s, textScale, markScale],
+    () => canvasLabels({ nodes: scenario.nodes, links: scenario.links }, { width, height, transform, reserve, selectedLink, scale: s, textScale, markScale }, measure, fans),
+    [scenario.nodes, scenario.links, transform, width, height, reserve, measure, selectedLink, s, textScale, markScale, fans],
   );
   const textBoxes = useMemo(() => layoutBoxes(labels), [labels]);
 
@@ -191,7 +209,7 @@ export function EditorCanvas(props: EditorCanvasProps) {
 
   const onSvgClick = (e: MouseEvent<SVGSVGElement>) => {
     const target = e.target as Element;
-    if (target.closest('[data-node],[data-link]')) return;
+    if (target.closest('[data-node],[data-link],[data-fan]')) return;
     const [px, py] = localPoint(e);
     const [x, y] = invert(transform, px, py);
     props.onBackgroundClick(Math.round(x), Math.round(y));
@@ -211,6 +229,30 @@ export function EditorCanvas(props: EditorCanvasProps) {
     const [x, y] = invert(transform, px, py);
     props.onDropKind(kind, Math.round(x), Math.round(y));
   };
+
+  // The route key goes in the corner where it hides least of the drawing (keyPlace.ts).
+  const routeKey = useMemo(() => {
+    const routes = props.flowRoutes;
+    if (!routes || !props.selectedFlow) return null;
+    const differ = routesDiffer(routes);
+    const { w, h } = routeLegendSize(differ);
+    const drawn: Box[] = [...textBoxes];
+    for (const n of scenario.nodes) {
+      const [x, y] = apply(transform, n.x, n.y);
+      const g = GLYPH_HALF[n.kind];
+      drawn.push({ left: x - g.w * s, top: y - g.h * s, right: x + g.w * s, bottom: y + g.h * s });
+    }
+    for (const fan of fans) for (const sp of fan.spokes) drawn.push(pointBox(sp.x2, sp.y2, 8 * s));
+    const where = { nodes: byId, links: linksById, at: (n: ScenarioNode) => apply(transform, n.x, n.y), s };
+    for (const band of [...routeBands(routes.data, where), ...routeBands(routes.ack, where)]) {
+      if (!band) continue;
+      // A band as boxes every 12 px along it.
+      const len = Math.hypot(band.x2 - band.x1, band.y2 - band.y1);
+      for (let d = 0; d <= len; d += 12) drawn.push(pointBox(band.x1 + band.ux * d, band.y1 + band.uy * d, 6 * s));
+    }
+    const box = keyBox(keyCorner(width, height, w, h, drawn), width, height, w, h);
+    return { flowId: props.selectedFlow, differ, at: { left: box.left, top: box.top } };
+  }, [props.flowRoutes, props.selectedFlow, textBoxes, scenario.nodes, transform, s, fans, byId, linksById, width, height]);
 
   const from = pendingFrom ? byId.get(pendingFrom) : undefined;
   const overlay =
@@ -248,6 +290,7 @@ export function EditorCanvas(props: EditorCanvasProps) {
         onMouseMove={from ? (e) => setPointer(localPoint(e)) : undefined}
       >
         <rect className="canvas-bg" width={width} height={height} />
+        {props.flowRoutes && <RouteBands routes={props.flowRoutes} nodes={byId} links={linksById} at={at} s={s} />}
         {scenario.links.map((link) => {
           const a = byId.get(link.a);
           const b = byId.get(link.b);
@@ -265,6 +308,16 @@ export function EditorCanvas(props: EditorCanvasProps) {
             />
           );
         })}
+        {fans.map((fan) => (
+          <FanView
+            key={fan.key}
+            fan={fan}
+            s={s}
+            label={labels.fans?.get(fan.key) ?? null}
+            selected={props.selectedFlow === fan.flowId}
+            onClick={() => props.onFlowClick?.(fan.flowId)}
+          />
+        ))}
         {from && pointer && (
           <line className="rubber-band" x1={at(from)[0]} y1={at(from)[1]} x2={pointer[0]} y2={pointer[1]} />
         )}
@@ -307,6 +360,7 @@ export function EditorCanvas(props: EditorCanvasProps) {
         })}
       </svg>
       {overlay && <div className="editor-overlay">{overlay}</div>}
+      {routeKey && <RouteLegend {...routeKey} />}
     </div>
   );
 }
@@ -357,6 +411,59 @@ function LinkView({
   );
 }
 
+/**
+ * A flow group's fan: its glyph, its label, and a click target over both that selects the
+ * flow (the panel then shows it).
+ */
+function FanView({ fan, s, label, selected, onClick }: { fan: Fan; s: number; label: PlacedLabel | null; selected: boolean; onClick: () => void }) {
+  const ends = fan.spokes.flatMap((sp) => [sp.x2, sp.y2]);
+  const xs = [fan.hub[0], ...ends.filter((_, i) => i % 2 === 0)];
+  const ys = [fan.hub[1], ...ends.filter((_, i) => i % 2 === 1)];
+  const pad = 9 * s;
+  const hit: Box = { left: Math.min(...xs) - pad, top: Math.min(...ys) - pad, right: Math.max(...xs) + pad, bottom: Math.max(...ys) + pad };
+  const side = fan.side === 'src' ? 'sources' : 'sinks';
+  return (
+    <g
+      data-fan={fan.flowId}
+      data-side={fan.side}
+      data-testid={`fan-${fan.flowId}-${fan.side}`}
+      className={`fan${selected ? ' selected' : ''}`}
+      role="button"
+      tabIndex={0}
+      aria-pressed={selected}
+      aria-label={`Flow ${fan.flowId}: ${fan.count} ${side}, each on its own access link (${label?.text ?? ''}). Enter selects the flow.`}
+      onClick={(e) => {
+        e.stopPropagation();
+        onClick();
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          onClick();
+        }
+      }}
+    >
+      {selected && (
+        <g className="fan-halo">
+          {fan.spokes.map((sp, i) => (
+            <line key={i} x1={sp.x1} y1={sp.y1} x2={sp.x2} y2={sp.y2} />
+          ))}
+        </g>
+      )}
+      <rect className="fan-hit" x={hit.left} y={hit.top} width={hit.right - hit.left} height={hit.bottom - hit.top} />
+      <FanGlyph fan={fan} size={s} />
+      {label && (
+        <>
+          <rect className="fan-hit" x={label.box.left} y={label.box.top} width={label.box.right - label.box.left} height={label.box.bottom - label.box.top} />
+          <text className="fan-label" data-testid="fan-label" x={label.x} y={label.y} dy="0.35em" textAnchor={label.anchor}>
+            {label.text}
+          </text>
+        </>
+      )}
+    </g>
+  );
+}
+
 function LabelText({ label, className }: { label: PlacedLabel; className?: string }) {
   return (
     <text x={label.x} y={label.y} dy="0.35em" textAnchor={label.anchor} className={className}>
@@ -376,6 +483,10 @@ function hitBox(px: number, py: number, kind: NodeKind, label: PlacedLabel | und
     right: Math.max(box.right, label.box.right),
     bottom: Math.max(box.bottom, label.box.bottom),
   };
+}
+
+function pointBox(x: number, y: number, half: number): Box {
+  return { left: x - half, top: y - half, right: x + half, bottom: y + half };
 }
 
 /** A band `half` px either side of the segment: the link's click target. */

@@ -8,7 +8,7 @@ import { formatDelay } from '../../format';
 import { apply, type ViewTransform } from '../fit';
 import type { Scenario } from '../types';
 import { LINK_LABEL_MIN_LENGTH, linkCapacityText, neighboursOf, nodeLabelPlacement } from './labels';
-import { layoutLabels, type Box, type LabelLayout, type LayoutLink, type Measure } from './labelLayout';
+import { layoutLabels, type Box, type LabelLayout, type LayoutFan, type LayoutLink, type Measure } from './labelLayout';
 
 export interface CanvasView {
   width: number;
@@ -25,7 +25,8 @@ export interface CanvasView {
   markScale?: number;
 }
 
-export function canvasLabels(scenario: Pick<Scenario, 'nodes' | 'links'>, view: CanvasView, measure: Measure): LabelLayout {
+/** `fans`: the fan glyphs drawn (topology/accessFan.ts, in the same pixels): their labels are laid out too. */
+export function canvasLabels(scenario: Pick<Scenario, 'nodes' | 'links'>, view: CanvasView, measure: Measure, fans?: readonly LayoutFan[]): LabelLayout {
   const { width, height, transform, reserve } = view;
   const s = view.scale ?? 1;
   const neighbours = neighboursOf(scenario.nodes, scenario.links);
@@ -61,5 +62,6 @@ export function canvasLabels(scenario: Pick<Scenario, 'nodes' | 'links'>, view: 
       return { id: n.id, kind: n.kind, x, y, prefer: nodeLabelPlacement(n.x, n.y, neighbours.get(n.id) ?? [], s) };
     }),
     links,
+    fans,
   });
 }

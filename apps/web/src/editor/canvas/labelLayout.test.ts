@@ -5,6 +5,7 @@ import { fitAround } from './fitAround';
 import { bandOf, bandOverlap, layoutBoxes, layoutLabels, overlaps, type Box, type LabelLayout, type LayoutLink } from './labelLayout';
 import { estimateWidth } from './textMeasure';
 import { apply } from '../fit';
+import { fanGeometry } from '../../topology/accessFan';
 
 function distanceToSegment([x, y]: [number, number], [x1, y1]: readonly [number, number], [x2, y2]: readonly [number, number]): number {
   const dx = x2 - x1;
@@ -162,4 +163,36 @@ describe('every preset, fitted as at 1280x720 and 1920x1080', () => {
       }
     });
   }
+});
+
+describe('fan labels', () => {
+  const hub: [number, number] = [200, 150];
+  const nodes = [
+    { id: 'E1', kind: 'edge' as const, x: hub[0], y: hub[1], prefer: { dx: 0, dy: 40, anchor: 'middle' as const } },
+    { id: 'C1', kind: 'core' as const, x: 500, y: 150, prefer: { dx: 0, dy: 40, anchor: 'middle' as const } },
+  ];
+  const links = [link('f1', hub, [500, 150])];
+
+  it('places a fan’s label at its anchor past the hosts, and keeps link labels off its spokes', () => {
+    const fan = fanGeometry({ flowId: 'tcp', side: 'src', count: 320, rate: 1e8, hub, hubRadius: 17, neighbours: [[500, 150]] });
+    const layout = layoutLabels({ width: 600, height: 300, measure: estimateWidth, minLinkLength: 150, nodes, links, fans: [fan] });
+    const placed = layout.fans!.get('tcp:src')!;
+    expect(placed.text).toBe('×320, 100 Mbit/s each');
+    expect(placed).toMatchObject({ x: fan.label.x, y: fan.label.y, anchor: 'end' });
+    expect(layoutBoxes(layout)).toContainEqual(placed.box);
+    const bands = fan.spokes.map((sp) => bandOf(link('s', [sp.x1, sp.y1], [sp.x2, sp.y2], { band: 6, inset: [0, 0] })));
+    for (const b of layoutBoxes(layout)) for (const band of bands) expect(bandOverlap(band, b)).toBe(0);
+    expectApart(layout);
+  });
+
+  it('moves a fan’s label off a node name in its way', () => {
+    const fan = fanGeometry({ flowId: 'tcp', side: 'src', count: 320, rate: 1e8, hub, hubRadius: 17, neighbours: [[500, 150]] });
+    // A host right where the label would go: its name takes that place first.
+    const crowded = [...nodes, { id: 'Server', kind: 'host' as const, x: fan.label.x - 40, y: fan.label.y - 30, prefer: { dx: 0, dy: 40, anchor: 'middle' as const } }];
+    const layout = layoutLabels({ width: 600, height: 300, measure: estimateWidth, minLinkLength: 150, nodes: crowded, links, fans: [fan] });
+    const placed = layout.fans!.get('tcp:src')!;
+    expect(overlaps(placed.box, layout.nodes.get('Server')!.box)).toBe(false);
+    expect([placed.x, placed.y]).not.toEqual([fan.label.x, fan.label.y]);
+    expectApart(layout);
+  });
 });

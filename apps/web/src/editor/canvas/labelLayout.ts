@@ -10,6 +10,8 @@
  * the side panel) rather than drawn over something else. Paper 001's six access links
  * fanning into one edge used to print "1 Gbit/s" and "1 ms" on top of each other.
  */
+import type { FanLabel, Spoke } from '../../topology/accessFan';
+import { FAN_HOST_HALF } from '../../topology/accessFan';
 import type { NodeKind } from '../../topology/kinds';
 import type { NodeLabelPlacement } from './labels';
 
@@ -58,11 +60,20 @@ export interface LayoutLink {
   selected: boolean;
 }
 
+/** A flow group's fan glyph (topology/accessFan.ts): its label to place, its spokes to keep off. */
+export interface LayoutFan {
+  key: string;
+  label: FanLabel;
+  spokes: readonly Spoke[];
+}
+
 export interface LabelLayoutInput {
   width: number;
   height: number;
   nodes: readonly LayoutNode[];
   links: readonly LayoutLink[];
+  /** Fans of groups with per-copy access, placed after node names and before link labels. */
+  fans?: readonly LayoutFan[];
   /** Boxes drawn over the canvas (the animation's legend): no label goes under them. */
   keepOut?: readonly Box[];
   measure: Measure;
@@ -94,6 +105,8 @@ export interface LinkLabels {
 export interface LabelLayout {
   nodes: Map<string, PlacedLabel>;
   links: Map<string, LinkLabels>;
+  /** Fan labels by fan key; absent when the input had no fans. */
+  fans?: Map<string, PlacedLabel>;
 }
 
 /** Room kept between a label and anything else, px. */
@@ -112,7 +125,9 @@ export function layoutLabels(input: LabelLayoutInput): LabelLayout {
   const nodes = new Map<string, PlacedLabel>();
 
   const inBounds = (b: Box) => b.left >= AIR && b.top >= AIR && b.right <= width - AIR && b.bottom <= height - AIR;
+  // The lanes' bands, and the fans' spokes with their small hosts: no text goes on them.
   const bands = input.links.map(bandOf);
+  for (const fan of input.fans ?? []) for (const sp of fan.spokes) bands.push(spokeBand(sp, s));
   const onBand = (b: Box) => bands.some((band) => bandOverlap(band, b) > 0);
 
   // ---- node names ----
@@ -145,6 +160,26 @@ export function layoutLabels(input: LabelLayoutInput): LabelLayout {
     placed.push(best!.label.box);
   });
 
+  // ---- fan labels: like node names, always shown (a fan must say what it stands for) ----
+  const fans = new Map<string, PlacedLabel>();
+  for (const fan of input.fans ?? []) {
+    const w = measure(fan.label.text, 'link');
+    let best: { label: PlacedLabel; cost: number } | null = null;
+    for (const [k, c] of fanCandidates(fan.label, w, TEXT_H.link * ts, s).entries()) {
+      const box = c.box;
+      let cost = k * 0.01;
+      if (!inBounds(box)) cost += 100;
+      if (keepOut.some((o) => overlaps(o, box, AIR))) cost += 50;
+      if (placed.some((p) => overlaps(p, box, AIR))) cost += 40;
+      if (glyphs.some((g) => overlaps(g, box, AIR))) cost += 40;
+      for (const band of bands) cost += bandOverlap(band, box) / 4;
+      if (!best || cost < best.cost) best = { label: c, cost };
+      if (cost < 0.5) break;
+    }
+    fans.set(fan.key, best!.label);
+    placed.push(best!.label.box);
+  }
+
   // ---- link labels ----
   const free = (b: Box) =>
     inBounds(b) && !onBand(b) && !glyphs.some((g) => overlaps(g, b, AIR)) && !placed.some((p) => overlaps(p, b, AIR)) && !keepOut.some((o) => overlaps(o, b, AIR));
@@ -168,7 +203,46 @@ export function layoutLabels(input: LabelLayoutInput): LabelLayout {
     for (const p of [result.capacity, result.delay]) if (p) placed.push(p.box);
     links.set(l.id, result);
   }
-  return { nodes, links };
+  return input.fans ? { nodes, links, fans } : { nodes, links };
+}
+
+/** A spoke and the small host at its end as a band (the host's half width either side). */
+function spokeBand(sp: Spoke, s: number): Band {
+  const dx = sp.x2 - sp.x1;
+  const dy = sp.y2 - sp.y1;
+  const len = Math.hypot(dx, dy);
+  const ux = len > 0 ? dx / len : 1;
+  const uy = len > 0 ? dy / len : 0;
+  const reach = len + FAN_HOST_HALF.w * s;
+  return { cx: sp.x1 + (ux * reach) / 2, cy: sp.y1 + (uy * reach) / 2, ux, uy, halfLength: reach / 2, halfWidth: FAN_HOST_HALF.w * s + 1 };
+}
+
+/**
+ * Where a fan's label is tried: at its anchor past the hosts, then further out, then turned
+ * a quarter either way (beside the outer hosts), best first.
+ */
+function fanCandidates(l: FanLabel, w: number, h: number, s: number): PlacedLabel[] {
+  const out: PlacedLabel[] = [];
+  const at = (x: number, y: number, anchor: PlacedLabel['anchor'], dy: -1 | 0 | 1) => labelAt(l.text, x, y + (dy * h) / 2, w, h, anchor);
+  for (const far of [0, 12 * s, 24 * s]) {
+    if (l.dy === 0) {
+      const sign = l.anchor === 'start' ? 1 : -1;
+      out.push(at(l.x + sign * far, l.y, l.anchor, 0));
+    } else {
+      out.push(at(l.x, l.y + l.dy * far, 'middle', l.dy));
+    }
+  }
+  // A quarter turn: a sideways fan's label over or under its hosts, an upright one's beside.
+  const reach = FAN_HOST_HALF.h * s + 34 * s;
+  if (l.dy === 0) {
+    const back = l.anchor === 'start' ? -1 : 1;
+    const x = l.x + back * 20 * s;
+    out.push(at(x, l.y - reach, l.anchor, -1), at(x, l.y + reach, l.anchor, 1));
+  } else {
+    const y = l.y - l.dy * 14 * s;
+    out.push(at(l.x + reach, y, 'start', 0), at(l.x - reach, y, 'end', 0));
+  }
+  return out;
 }
 
 function glyphBox(n: LayoutNode, s: number): Box {
@@ -329,6 +403,7 @@ function pointSegmentDistance([x, y]: readonly [number, number], [x1, y1]: reado
 export function layoutBoxes(layout: LabelLayout): Box[] {
   const out: Box[] = [];
   for (const p of layout.nodes.values()) out.push(p.box);
+  for (const p of layout.fans?.values() ?? []) out.push(p.box);
   for (const l of layout.links.values()) for (const p of [l.capacity, l.delay]) if (p) out.push(p.box);
   return out;
 }
