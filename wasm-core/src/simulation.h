@@ -18,7 +18,7 @@
 #include "run_guard.h"
 #include "scenario/live_path.h"
 #include "scenario/scenario.h"
-#include "sim/simulator.h"
+#include "sim/event_loop.h"
 #include "tcp/tcp_receiver.h"
 #include "tcp/tcp_sender.h"
 
@@ -147,7 +147,7 @@ class Simulation final : public PacketReceiver, public EventHandler {
   nlohmann::ordered_json linksSummary() const;
 
   Scenario scenario_;
-  Simulator sim_;
+  EventLoop sim_;
   RunGuard guard_;
   std::string stopReason_;
   std::uint64_t buildBytes_ = 0;

@@ -21,20 +21,20 @@ struct Record {
 // Keeps every burst it is handed, with the time it arrived.
 class RecordingSink final : public BackgroundBurstSink {
  public:
-  explicit RecordingSink(const Simulator& sim) : sim_(sim) {}
+  explicit RecordingSink(const EventLoop& sim) : sim_(sim) {}
   void backgroundBurst(int pathId, std::uint32_t lengthBytes) override {
     records.push_back({sim_.now(), pathId, lengthBytes});
   }
   std::vector<Record> records;
 
  private:
-  const Simulator& sim_;
+  const EventLoop& sim_;
 };
 
 // For long runs: counts bursts per time bin of fixed width and sums their lengths.
 class BinningSink final : public BackgroundBurstSink {
  public:
-  BinningSink(const Simulator& sim, SimTime binWidth, std::size_t bins)
+  BinningSink(const EventLoop& sim, SimTime binWidth, std::size_t bins)
       : counts(bins, 0.0), sim_(sim), binWidth_(binWidth) {}
   void backgroundBurst(int, std::uint32_t lengthBytes) override {
     const auto bin = static_cast<std::size_t>(sim_.now() / binWidth_);
@@ -47,7 +47,7 @@ class BinningSink final : public BackgroundBurstSink {
   std::uint64_t bytes = 0;
 
  private:
-  const Simulator& sim_;
+  const EventLoop& sim_;
   SimTime binWidth_;
 };
 
@@ -64,7 +64,7 @@ BackgroundSpec makeSpec(BackgroundModel model, double load, double meanBytes, do
 
 std::vector<Record> run(const BackgroundSpec& spec, double capacityBps, std::uint32_t seed, const std::string& stream,
                         double seconds) {
-  Simulator sim;
+  EventLoop sim;
   RecordingSink sink(sim);
   BackgroundSource source(sim, sink, spec, 3, capacityBps, seed, stream);
   sim.runUntil(fromSeconds(seconds));
@@ -140,7 +140,7 @@ struct LongRun {
 };
 LongRun longRun(BackgroundModel model, double hurst, std::uint32_t seed) {
   const double capacity = 1e9, load = 0.5, meanBytes = 62500, seconds = 4000;
-  Simulator sim;
+  EventLoop sim;
   const SimTime bin = fromSeconds(0.1);
   BinningSink sink(sim, bin, static_cast<std::size_t>(seconds / 0.1));
   BackgroundSource source(sim, sink, makeSpec(model, load, meanBytes, hurst), 0, capacity, seed, "bg:long");
@@ -167,7 +167,7 @@ TEST(BackgroundSource, SelfSimilarOffersTheLoadOnAverage) {
   double rateSum = 0;
   std::uint64_t bursts = 0, bytes = 0;
   for (int k = 0; k < runs; ++k) {
-    Simulator sim;
+    EventLoop sim;
     BinningSink sink(sim, fromSeconds(seconds), 1);
     BackgroundSource source(sim, sink, makeSpec(BackgroundModel::SelfSimilar, load, meanBytes, 0.8), 0, capacity,
                             1000 + k, "bg:rate");
@@ -212,7 +212,7 @@ TEST(BackgroundSource, SelfSimilarAtTheBoundaryHurstOneHalfOffersTheLoad) {
 }
 
 TEST(BackgroundSource, ParetoShapeAndEmissionIntervalFollowTheSpec) {
-  Simulator sim;
+  EventLoop sim;
   RecordingSink sink(sim);
   const double capacity = 2.5e9, load = 0.3, meanBytes = 40000;
   BackgroundSource s(sim, sink, makeSpec(BackgroundModel::SelfSimilar, load, meanBytes, 0.8), 0, capacity, 1, "bg");
@@ -257,7 +257,7 @@ TEST(BackgroundSource, OtherStreamNamesAndSeedsGiveOtherBursts) {
 
 TEST(BackgroundSource, ZeroLoadSendsNothing) {
   for (BackgroundModel model : {BackgroundModel::Poisson, BackgroundModel::SelfSimilar}) {
-    Simulator sim;
+    EventLoop sim;
     RecordingSink sink(sim);
     BackgroundSource s(sim, sink, makeSpec(model, 0.0, 40000), 0, 2.5e9, 1, "bg");
     EXPECT_EQ(sim.pending(), 0u);  // not even an idle timer
@@ -269,7 +269,7 @@ TEST(BackgroundSource, ZeroLoadSendsNothing) {
 
 TEST(BackgroundSource, LengthsAreWholeBytesAtLeastOneAndCountersMatch) {
   // meanBytes 0.7: most exponential draws round to 0 or 1, and 0 must become 1.
-  Simulator sim;
+  EventLoop sim;
   RecordingSink sink(sim);
   BackgroundSource s(sim, sink, makeSpec(BackgroundModel::Poisson, 0.001, 0.7), 0, 1e9, 1, "bg");
   sim.runUntil(fromSeconds(0.1));
@@ -287,7 +287,7 @@ TEST(BackgroundSource, LengthsAreWholeBytesAtLeastOneAndCountersMatch) {
 }
 
 TEST(BackgroundSource, RefusesImpossibleParameters) {
-  Simulator sim;
+  EventLoop sim;
   RecordingSink sink(sim);
   EXPECT_THROW(BackgroundSource(sim, sink, makeSpec(BackgroundModel::Poisson, -0.1, 1000), 0, 1e9, 1, "bg"),
                std::invalid_argument);

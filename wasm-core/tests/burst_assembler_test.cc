@@ -16,7 +16,7 @@ struct SentBurst {
 };
 
 struct Capture : BurstSink {
-  Simulator* sim = nullptr;
+  EventLoop* sim = nullptr;
   std::vector<SentBurst> sent;
   std::vector<std::uint32_t> lengths;
   void burstAssembled(int path, std::vector<Packet>&& packets, std::uint32_t bytes, std::uint32_t length) override {
@@ -43,7 +43,7 @@ struct Feeder : EventHandler {
 };
 
 struct Bench {
-  Simulator sim;
+  EventLoop sim;
   Capture capture;
   Feeder feeder;
   std::unique_ptr<BurstAssembler> assembler;

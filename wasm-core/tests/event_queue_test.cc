@@ -3,19 +3,19 @@
 #include <algorithm>
 #include <vector>
 
-#include "sim/simulator.h"
+#include "sim/event_loop.h"
 
 namespace obs {
 namespace {
 
 struct Recorder : EventHandler {
   std::vector<std::pair<SimTime, std::uint64_t>> seen;
-  Simulator* sim = nullptr;
+  EventLoop* sim = nullptr;
   void handleEvent(std::uint32_t, std::uint64_t arg) override { seen.push_back({sim->now(), arg}); }
 };
 
 TEST(EventQueue, OrdersByTimeThenInsertion) {
-  Simulator sim;
+  EventLoop sim;
   Recorder r;
   r.sim = &sim;
   sim.scheduleAt(30, &r, 0, 1);
@@ -30,7 +30,7 @@ TEST(EventQueue, OrdersByTimeThenInsertion) {
 }
 
 TEST(EventQueue, RunUntilStopsAtTheLimitAndKeepsLaterEvents) {
-  Simulator sim;
+  EventLoop sim;
   Recorder r;
   r.sim = &sim;
   sim.scheduleAt(5, &r, 0, 1);
@@ -44,7 +44,7 @@ TEST(EventQueue, RunUntilStopsAtTheLimitAndKeepsLaterEvents) {
 }
 
 TEST(EventQueue, RunEventsRunsAtMostN) {
-  Simulator sim;
+  EventLoop sim;
   Recorder r;
   r.sim = &sim;
   for (int i = 0; i < 10; ++i) sim.scheduleAt(i, &r, 0, i);
@@ -55,7 +55,7 @@ TEST(EventQueue, RunEventsRunsAtMostN) {
 }
 
 TEST(EventQueue, ManyRandomTimesComeOutSorted) {
-  Simulator sim;
+  EventLoop sim;
   Recorder r;
   r.sim = &sim;
   std::uint64_t x = 12345;

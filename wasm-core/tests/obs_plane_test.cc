@@ -28,7 +28,7 @@ struct Bench {
   Scenario scenario;
   std::unique_ptr<RoutingTable> routing;
   int pathA = -1, pathB = -1;
-  Simulator sim;
+  EventLoop sim;
   NoPackets sink;
   std::unique_ptr<ObsPlane> plane;
   Injector injector;

@@ -18,7 +18,7 @@ struct Sink : PacketReceiver {
 };
 
 struct Line {
-  Simulator sim;
+  EventLoop sim;
   Sink sink;
   Route route;
   PacketChannel channel;

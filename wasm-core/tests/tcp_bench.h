@@ -11,7 +11,7 @@
 
 #include "net/packet_channel.h"
 #include "net/route.h"
-#include "sim/simulator.h"
+#include "sim/event_loop.h"
 #include "tcp/tcp_receiver.h"
 #include "tcp/tcp_sender.h"
 
@@ -40,7 +40,7 @@ struct SentLog : PacketReceiver {
 
 // A sender alone; the test plays the receiver's ACKs (with SACK blocks if it wants).
 struct ScriptedSender : EventHandler {
-  Simulator sim;
+  EventLoop sim;
   SentLog wire;
   Route route;
   std::unique_ptr<TcpSender> sender;
@@ -68,7 +68,7 @@ struct ScriptedSender : EventHandler {
 // Sender -> (delay) -> receiver -> (delay) -> sender. `drop` decides, per data transmission
 // (segment number, how many times it was sent before), whether the network loses it.
 struct Loop : PacketReceiver, EventHandler {
-  Simulator sim;
+  EventLoop sim;
   Route dataRoute, ackRoute;
   std::unique_ptr<TcpSender> sender;
   std::unique_ptr<TcpReceiver> receiver;

@@ -13,7 +13,7 @@ namespace obs {
 namespace {
 
 struct AckCapture : PacketReceiver {
-  Simulator* sim = nullptr;
+  EventLoop* sim = nullptr;
   std::vector<Packet> acks;
   std::vector<double> at;  // seconds
   void receivePacket(int, Packet&& p) override {
@@ -29,7 +29,7 @@ struct AckCapture : PacketReceiver {
 
 // Delivers segments to a receiver at scripted times.
 struct ReceiverBench : EventHandler {
-  Simulator sim;
+  EventLoop sim;
   AckCapture wire;
   Route back;
   std::unique_ptr<TcpReceiver> receiver;

@@ -22,7 +22,7 @@ struct AckPlayer : EventHandler {
 };
 
 struct RenoBench {
-  Simulator sim;
+  EventLoop sim;
   Wire wire;
   Route route;
   AckPlayer player;
@@ -196,7 +196,7 @@ TEST(TcpReceiver, AcksCumulativelyAndFillsHoles) {
   back.src = 1;
   TcpSpec spec = renoSpec();
   spec.mss = 512;
-  Simulator sim;
+  EventLoop sim;
   TcpReceiver r(sim, wire, 0, &back, spec);
   for (std::uint32_t s : {0u, 1u, 3u, 4u, 2u, 2u, 5u}) r.onSegment(s);
   EXPECT_EQ(wire.acks, (std::vector<std::uint32_t>{1, 2, 2, 2, 5, 5, 6}));

@@ -64,7 +64,7 @@ SimTime cappedTime(double seconds) {
 
 }  // namespace
 
-BackgroundSource::BackgroundSource(Simulator& sim, BackgroundBurstSink& sink, const BackgroundSpec& spec, int pathId,
+BackgroundSource::BackgroundSource(EventLoop& sim, BackgroundBurstSink& sink, const BackgroundSpec& spec, int pathId,
                                    double capacityBps, std::uint32_t seed, const std::string& streamName)
     : sim_(sim), sink_(sink), spec_(spec), pathId_(pathId), capacityBps_(capacityBps), rng_(seed, streamName) {
   // The parser refuses these with the scenario field's name; this guards other callers.

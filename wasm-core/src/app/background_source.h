@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "scenario/scenario.h"
+#include "sim/event_loop.h"
 #include "sim/rng.h"
-#include "sim/simulator.h"
 
 namespace obs {
 
@@ -40,7 +40,7 @@ class BackgroundSource final : public EventHandler {
   // Mean ON (and OFF) period of a sub-source, in emission intervals of that sub-source.
   static constexpr int kBurstsPerMeanOnPeriod = 10;
 
-  BackgroundSource(Simulator& sim, BackgroundBurstSink& sink, const BackgroundSpec& spec, int pathId,
+  BackgroundSource(EventLoop& sim, BackgroundBurstSink& sink, const BackgroundSpec& spec, int pathId,
                    double capacityBps, std::uint32_t seed, const std::string& streamName);
   BackgroundSource(const BackgroundSource&) = delete;
   BackgroundSource& operator=(const BackgroundSource&) = delete;
@@ -77,7 +77,7 @@ class BackgroundSource final : public EventHandler {
   SimTime drawStationaryResidual();
   void startOn(std::uint32_t index, SimTime length);
 
-  Simulator& sim_;
+  EventLoop& sim_;
   BackgroundBurstSink& sink_;
   BackgroundSpec spec_;
   int pathId_;

@@ -5,7 +5,7 @@
 
 namespace obs {
 
-PacketChannel::PacketChannel(Simulator& sim, PacketReceiver& receiver, int toNode, const PacketChannelConfig& config,
+PacketChannel::PacketChannel(EventLoop& sim, PacketReceiver& receiver, int toNode, const PacketChannelConfig& config,
                              std::uint32_t seed, const std::string& streamName)
     : sim_(sim),
       receiver_(receiver),

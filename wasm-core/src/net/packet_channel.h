@@ -11,9 +11,9 @@
 
 #include "metrics/visual_event_log.h"
 #include "net/packet.h"
+#include "sim/event_loop.h"
 #include "sim/ring_queue.h"
 #include "sim/rng.h"
-#include "sim/simulator.h"
 
 namespace obs {
 
@@ -52,7 +52,7 @@ struct PacketChannelConfig {
 
 class PacketChannel final : public EventHandler {
  public:
-  PacketChannel(Simulator& sim, PacketReceiver& receiver, int toNode, const PacketChannelConfig& config,
+  PacketChannel(EventLoop& sim, PacketReceiver& receiver, int toNode, const PacketChannelConfig& config,
                 std::uint32_t seed, const std::string& streamName);
 
   // Queues the packet for transmission, or drops it if the queue is full (returns false).
@@ -118,7 +118,7 @@ class PacketChannel final : public EventHandler {
   }
   void recordPacket(VisualEventKind kind, const Packet& p, SimTime t0, SimTime t1, int reason);
 
-  Simulator& sim_;
+  EventLoop& sim_;
   PacketReceiver& receiver_;
   int toNode_;
   PacketChannelConfig config_;

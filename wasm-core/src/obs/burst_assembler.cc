@@ -11,7 +11,7 @@ namespace {
 constexpr std::uint32_t kTimerExpired = 0;
 }
 
-BurstAssembler::BurstAssembler(Simulator& sim, BurstSink& sink, const AssemblySpec& spec)
+BurstAssembler::BurstAssembler(EventLoop& sim, BurstSink& sink, const AssemblySpec& spec)
     : sim_(sim), sink_(sink), spec_(spec), maxTime_(fromSeconds(spec.maxTime)) {}
 
 void BurstAssembler::add(int pathId, int pathLength, Packet&& packet) {

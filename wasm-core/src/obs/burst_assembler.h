@@ -9,7 +9,7 @@
 
 #include "net/packet.h"
 #include "scenario/scenario.h"
-#include "sim/simulator.h"
+#include "sim/event_loop.h"
 
 namespace obs {
 
@@ -26,7 +26,7 @@ class BurstSink {
 
 class BurstAssembler final : public EventHandler {
  public:
-  BurstAssembler(Simulator& sim, BurstSink& sink, const AssemblySpec& spec);
+  BurstAssembler(EventLoop& sim, BurstSink& sink, const AssemblySpec& spec);
 
   // Adds a packet bound for optical path `pathId`, `pathLength` fiber hops long.
   void add(int pathId, int pathLength, Packet&& packet);
@@ -51,7 +51,7 @@ class BurstAssembler final : public EventHandler {
   // `bytes` more in queue `key`: starts its timer if it was empty, sends it if full.
   void grew(std::uint32_t key, Queue& q, std::uint32_t bytes);
 
-  Simulator& sim_;
+  EventLoop& sim_;
   BurstSink& sink_;
   AssemblySpec spec_;
   SimTime maxTime_;

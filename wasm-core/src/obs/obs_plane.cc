@@ -14,7 +14,7 @@ int BurstHistograms::bin(std::uint64_t value) {
   return b;
 }
 
-ObsPlane::ObsPlane(Simulator& sim, PacketReceiver& receiver, const Scenario& scenario,
+ObsPlane::ObsPlane(EventLoop& sim, PacketReceiver& receiver, const Scenario& scenario,
                    const std::vector<OpticalPath>& paths)
     : sim_(sim),
       receiver_(receiver),

@@ -19,8 +19,8 @@
 #include "obs/burst_drops.h"
 #include "obs/wavelength_scheduler.h"
 #include "scenario/scenario.h"
+#include "sim/event_loop.h"
 #include "sim/rng.h"
-#include "sim/simulator.h"
 
 namespace obs {
 
@@ -68,7 +68,7 @@ struct BurstHistograms {
 
 class ObsPlane final : public EventHandler, public BurstSink, public BackgroundBurstSink {
  public:
-  ObsPlane(Simulator& sim, PacketReceiver& receiver, const Scenario& scenario, const std::vector<OpticalPath>& paths);
+  ObsPlane(EventLoop& sim, PacketReceiver& receiver, const Scenario& scenario, const std::vector<OpticalPath>& paths);
 
   // BurstSink: called by the assemblers of ingress edges.
   void burstAssembled(int pathId, std::vector<Packet>&& packets, std::uint32_t payloadBytes,
@@ -144,7 +144,7 @@ class ObsPlane final : public EventHandler, public BurstSink, public BackgroundB
   void drop(std::uint32_t slot, DropReason reason, int node, const Hop& chargedTo);
   SimTime arrivalAt(const Burst& b, int hopIndex) const;  // first bit after crossing hop
 
-  Simulator& sim_;
+  EventLoop& sim_;
   PacketReceiver& receiver_;
   const Scenario& scenario_;
   const std::vector<OpticalPath>& paths_;

@@ -4,7 +4,7 @@
 
 namespace obs {
 
-TcpReceiver::TcpReceiver(Simulator& sim, PacketReceiver& network, int flowIndex, const Route* ackRoute,
+TcpReceiver::TcpReceiver(EventLoop& sim, PacketReceiver& network, int flowIndex, const Route* ackRoute,
                          const TcpSpec& spec)
     : sim_(sim),
       network_(network),

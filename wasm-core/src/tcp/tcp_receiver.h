@@ -16,7 +16,7 @@
 #include "net/packet.h"
 #include "net/route.h"
 #include "scenario/scenario.h"
-#include "sim/simulator.h"
+#include "sim/event_loop.h"
 #include "tcp/window_ring.h"
 
 namespace obs {
@@ -30,7 +30,7 @@ class TcpReceiver final : public EventHandler {
   // delays ACKs) and set so in the ns-2 comparison (scripts/conformance/alignment.mjs).
   static constexpr SimTime kDelayedAckTimeout = kPicosPerSecond / 5;
 
-  TcpReceiver(Simulator& sim, PacketReceiver& network, int flowIndex, const Route* ackRoute, const TcpSpec& spec);
+  TcpReceiver(EventLoop& sim, PacketReceiver& network, int flowIndex, const Route* ackRoute, const TcpSpec& spec);
 
   // A data segment; `sackPermitted` as its sender says (a live variant change can switch
   // it). Without it, as the flow's recovery was configured.
@@ -50,7 +50,7 @@ class TcpReceiver final : public EventHandler {
   void reportBlockOf(std::uint32_t seq);
   void sendAck();
 
-  Simulator& sim_;
+  EventLoop& sim_;
   PacketReceiver& network_;
   int flow_;
   const Route* route_;

@@ -7,7 +7,7 @@
 
 namespace obs {
 
-TcpSender::TcpSender(Simulator& sim, PacketReceiver& network, int flowIndex, const Route* dataRoute,
+TcpSender::TcpSender(EventLoop& sim, PacketReceiver& network, int flowIndex, const Route* dataRoute,
                      const TcpSpec& spec, const AppSpec& app, double startSeconds, SegmentDrops drops)
     : sim_(sim),
       network_(network),

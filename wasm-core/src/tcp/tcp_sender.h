@@ -14,7 +14,7 @@
 #include "net/packet.h"
 #include "net/route.h"
 #include "scenario/scenario.h"
-#include "sim/simulator.h"
+#include "sim/event_loop.h"
 #include "tcp/congestion_ops.h"
 #include "tcp/loss_recovery.h"
 #include "tcp/rtt_estimator.h"
@@ -44,7 +44,7 @@ struct TcpSenderCounters {
 
 class TcpSender final : public EventHandler, private RecoveryHost {
  public:
-  TcpSender(Simulator& sim, PacketReceiver& network, int flowIndex, const Route* dataRoute, const TcpSpec& spec,
+  TcpSender(EventLoop& sim, PacketReceiver& network, int flowIndex, const Route* dataRoute, const TcpSpec& spec,
             const AppSpec& app, double startSeconds, SegmentDrops drops = SegmentDrops{});
 
   // An ACK: the next segment expected, and the SACK blocks it carries.
@@ -118,7 +118,7 @@ class TcpSender final : public EventHandler, private RecoveryHost {
   std::uint32_t lossFlight(std::uint32_t flightSize) const;
   std::size_t slot(std::uint32_t seq) const { return seq & ringMask_; }
 
-  Simulator& sim_;
+  EventLoop& sim_;
   PacketReceiver& network_;
   int flow_;
   const Route* route_;

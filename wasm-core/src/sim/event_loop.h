@@ -1,5 +1,6 @@
-// The simulation kernel: clock, future event list and run loop. One instance per
-// simulation (no singletons), so a worker, a test or a sweep can hold several.
+// The event loop, the simulation kernel: clock, future event list and run loop (named apart
+// from Simulation, the model built on it). One instance per simulation (no singletons), so
+// a worker, a test or a sweep can hold several.
 #pragma once
 #include <cstdint>
 
@@ -8,7 +9,7 @@
 
 namespace obs {
 
-class Simulator {
+class EventLoop {
  public:
   SimTime now() const { return now_; }
 

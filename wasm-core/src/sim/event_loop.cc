@@ -1,4 +1,4 @@
-#include "sim/simulator.h"
+#include "sim/event_loop.h"
 
 #include <algorithm>
 
@@ -13,14 +13,14 @@ inline std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
 }
 }  // namespace
 
-void Simulator::execute(const Event& e) {
+void EventLoop::execute(const Event& e) {
   now_ = e.time;
   ++executed_;
   fingerprint_ = mix(mix(fingerprint_, static_cast<std::uint64_t>(e.time)), e.kind);
   e.target->handleEvent(e.kind, e.arg);
 }
 
-std::uint64_t Simulator::run(std::uint64_t count, SimTime limit) {
+std::uint64_t EventLoop::run(std::uint64_t count, SimTime limit) {
   std::uint64_t ran = 0;
   // An empty queue's head time lies past kNever, so with the limit at most kNever one
   // comparison stops the loop at the limit and on an empty queue.
@@ -32,11 +32,11 @@ std::uint64_t Simulator::run(std::uint64_t count, SimTime limit) {
   return ran;
 }
 
-void Simulator::runUntil(SimTime limit) {
+void EventLoop::runUntil(SimTime limit) {
   run(UINT64_MAX, limit);
   if (limit > now_) now_ = limit;
 }
 
-std::uint64_t Simulator::runEvents(std::uint64_t count, SimTime limit) { return run(count, limit); }
+std::uint64_t EventLoop::runEvents(std::uint64_t count, SimTime limit) { return run(count, limit); }
 
 }  // namespace obs
