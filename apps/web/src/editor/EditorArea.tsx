@@ -19,6 +19,7 @@ import type { OverlayRenderer } from './overlay';
 import { PropertyPanel, type Selection } from './panel/PropertyPanel';
 import type { ScenarioStore, SyncStatus } from '../store/scenarioStore';
 import { useScenarioStore } from '../share/storeContext';
+import { useSimState } from '../sim/context';
 import type { NodeKind, Scenario } from './types';
 import './editor.css';
 
@@ -57,6 +58,8 @@ export function EditorArea({ overlay, legend, store: given }: EditorAreaProps = 
   const store = given ?? pageStore;
   const state = useSyncExternalStore(store.subscribe, store.getState);
   const { scenario, sync } = state;
+  // The engine's routes, for the flow section's "Data: Server → E1 → ..." (docs/routing.md).
+  const { routes } = useSimState();
 
   const [tool, setTool] = useState<Tool>({ type: 'select' });
   const [selection, setSelectionState] = useState<Selection>(null);
@@ -393,6 +396,7 @@ export function EditorArea({ overlay, legend, store: given }: EditorAreaProps = 
             deleteNote={deleteNoteFor(scenario, shownSelection)}
             flowPicking={tool.type === 'flow'}
             onAddFlow={() => toggleTool({ type: 'flow', from: null })}
+            routes={routes}
           />
         )}
       </div>
