@@ -36,7 +36,7 @@ test('the panel edits start spread and access, shows the routes in words, and un
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`./${hash}`);
   await expect(page.getByTestId('phase')).toHaveText('Running');
-  await selectFlow(page, 'group');
+  await selectFlow(page, 'tcp2');
 
   // What the engine computed: data over the core, ACKs back over R1 (cost 0 that way).
   const routes = page.getByTestId('flow-routes');

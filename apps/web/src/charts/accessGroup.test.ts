@@ -20,7 +20,7 @@ describe('a 320-copy group with access in the charts', async () => {
 
   it('has one flow id, one summary entry and samples per copy', () => {
     expect(flowIds).toHaveLength(321);
-    expect(flowIds.slice(0, 3)).toEqual(['tcp1', 'group#0', 'group#1']);
+    expect(flowIds.slice(0, 3)).toEqual(['tcp1', 'tcp2#0', 'tcp2#1']);
     expect(summary.flows.map((f) => f.id)).toEqual(flowIds);
     const sampled = new Set(samples.flow);
     expect(sampled.size).toBe(321);
@@ -32,8 +32,8 @@ describe('a 320-copy group with access in the charts', async () => {
     const sel = defaultSelection(flowIds.length);
     expect(sel.aggregate).toBe(true);
     expect(sel.flows).toEqual([0, 1, 2]);
-    const found = searchFlows(flowIds, 'group#300');
-    expect(found.map((i) => flowIds[i])).toEqual(['group#300']);
+    const found = searchFlows(flowIds, 'tcp2#300');
+    expect(found.map((i) => flowIds[i])).toEqual(['tcp2#300']);
     const more = toggleFlow(sel, found[0], flowIds.length);
     expect(more.flows).toEqual([0, 1, 2, found[0]]);
     expect(new Set(more.colors.values()).size).toBe(4);

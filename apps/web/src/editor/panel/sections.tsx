@@ -419,7 +419,7 @@ function AccessFields({ ctx, flow, p, access }: { ctx: PanelContext; flow: Flow;
               externalError={ctx.errorAt(sp) ?? (side === 'src' ? ctx.errorAt(`${p}.access`) : null)}
               hint={
                 on
-                  ? `${end} (${node}) must then be a router or an edge node: copy ${copy}'s own host ${copy}.${side} hangs from it.`
+                  ? `${end} (${node}) must be a router or an edge node: each copy's own host, ${copy}.${side}, is linked to it.`
                   : undefined
               }
               onChange={(v) =>
