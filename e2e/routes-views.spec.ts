@@ -99,15 +99,25 @@ test('the log says which route a burst took and names access links; the channel 
   const rows = page.getByTestId('log-row');
   await expect(rows.filter({ hasText: /E1 sends burst \d+ to E2 via C1 \(data, / }).first()).toBeVisible({ timeout: 20_000 });
   // No raw index and no "undefined" in any row shown.
-  const texts = await rows.allTextContents();
-  expect(texts.length).toBeGreaterThan(0);
+  // (Read until rows are there: the virtual list re-renders when the engine's routes arrive.)
+  let texts: string[] = [];
+  await expect.poll(async () => (texts = await rows.allTextContents()).length).toBeGreaterThan(0);
   for (const t of texts) expect(t).not.toMatch(/undefined|\blink \d+\b|\bnode \d+\b/);
   // Data bursts only: ACKs never enter a burst here (they return over R1).
   await page.getByTestId('log-search').fill('ACK, ');
   await expect(page.getByTestId('log-count')).toHaveAttribute('data-shown', '0');
   await page.getByTestId('log-search').fill('');
 
+  // A burst picked in the log: the channel view says which route it took.
+  // Pause (unless the 5 s run has ended): the burst stays among the recent events.
+  const playPause = page.getByTestId('play-pause');
+  if (await playPause.isEnabled()) await playPause.click();
+  await waitIdle(page);
+  const id = /sends burst (\d+) /.exec((await rows.filter({ hasText: / via C1 / }).last().textContent())!)![1];
+  await rows.filter({ hasText: `sends burst ${id} ` }).click();
   await page.getByTestId('tab-channels').click();
+  await expect(page.getByTestId('channel-burst')).toHaveText(`From the log: burst ${id}: E1 → C1 → E2`);
+
   const gantt = page.getByTestId('channel-gantt');
   await expect.poll(() => numberAttr(gantt, 'data-bars'), { timeout: 20_000 }).toBeGreaterThan(0);
   await page.getByTestId('channel-hold').click();
