@@ -91,6 +91,29 @@ test('the panel edits start spread and access, shows the routes in words, and un
   expect(errors).toEqual([]);
 });
 
+test('opening the panel on a flow and a link of a scenario without the new fields adds none', async ({ page }) => {
+  await page.goto('./');
+  await expect(page.getByTestId('phase')).toHaveText('Running');
+  const before = JSON.stringify(await doc(page));
+  await selectFlow(page, 'tcp1');
+  await expect(page.getByTestId('flow-routes')).toContainText(/Data: Server → E1 → .* → Client/);
+  // Focus and leave the new fields without typing: nothing is committed.
+  for (const path of ['flows[0].startSpread', 'flows[0].route', 'flows[0].ackRoute']) {
+    await page.getByTestId(`field-${path}`).focus();
+    await page.getByTestId(`field-${path}`).blur();
+  }
+  await expect(page.getByTestId('field-flows[0].access.src')).not.toBeChecked();
+  // The app opens on a preset: take its first fiber link, whatever its id.
+  const fiber = page.locator('[data-link][data-kind="fiber"]').first();
+  const linkId = (await fiber.getAttribute('data-link'))!;
+  const index = (await doc(page)).links.findIndex((l) => l.id === linkId);
+  await fiber.locator('.link-hit').click();
+  await page.getByTestId(`field-links[${index}].cost`).focus();
+  await page.getByTestId(`field-links[${index}].cost`).blur();
+  await expect(page.getByTestId('undo')).toBeDisabled();
+  expect(JSON.stringify(await doc(page))).toBe(before);
+});
+
 test('the log says which route a burst took and names access links; the channel view names the route under the pointer', async ({ page }) => {
   await page.goto(`./${hash}`);
   await expect(page.getByTestId('phase')).toHaveText('Running');
