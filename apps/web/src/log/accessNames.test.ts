@@ -91,3 +91,17 @@ describe('names of access links and hosts, against the real engine', async () =>
     expect(describeEvent(e, names)).toContain(`on link ${run.flowIds[e.id]}.src (${run.flowIds[e.id]}.src → R0)`);
   });
 });
+
+describe('a copy with its own source host', () => {
+  it('is found at the node its host hangs from (the one the canvas shows)', () => {
+    const names = makeNames(routingFeatures, ['group#0', 'group#1', 'group#2', 'group#3', 'forced']);
+    const r0 = routingFeatures.nodes.findIndex((n) => n.id === 'R0');
+    const s = routingFeatures.nodes.findIndex((n) => n.id === 'S');
+    expect(names.flowSource(2)).toBe(r0);
+    expect(names.flowSource(4)).toBe(s);
+    // The drawn hosts have names too, past the scenario's nodes, in the engine's order.
+    expect(names.node(routingFeatures.nodes.length)).toBe('group#0.src');
+    expect(names.node(routingFeatures.nodes.length + 3)).toBe('group#1.dst');
+    expect(names.linkEnds(routingFeatures.links.length + 1)).toEqual([routingFeatures.nodes.findIndex((n) => n.id === 'R2'), routingFeatures.nodes.length + 1]);
+  });
+});

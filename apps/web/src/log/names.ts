@@ -36,7 +36,7 @@ export interface Names {
   flow(i: number): string;
   /** The id of the scenario's flows[i] (a group of `count` copies): "tcp1". */
   flowGroup(i: number): string;
-  /** Node index of the flow's sender (its source host), -1 if unknown. */
+  /** Node index of the flow's sender (its source host; with access.src, the node its own host hangs from), -1 if unknown. */
   flowSource(i: number): number;
   /** Node indices at both ends of a link, [-1, -1] if unknown. */
   linkEnds(i: number): [number, number];
@@ -73,10 +73,10 @@ export function makeNames(
       if (id === undefined) return -1;
       const base = id.includes('#') ? id.slice(0, id.lastIndexOf('#')) : id;
       const f = flows.find((x) => x.id === base);
-      if (!f) return -1;
-      // With access at the source side the copy sends from its own drawn host.
-      if (f.access?.src != null) return nodeIndex.get(`${id}.src`) ?? -1;
-      return nodeIndex.get(f.src) ?? -1;
+      // With access at the source side the copy sends from its own drawn host, which hangs
+      // from f.src: the node the canvas shows (with the group's fan), so the one a focus
+      // or a node filter should find.
+      return f ? (nodeIndex.get(f.src) ?? -1) : -1;
     },
     linkEnds: (i) => {
       const l = links[i];
