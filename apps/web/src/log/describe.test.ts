@@ -147,10 +147,10 @@ describe('which route a burst took (the engine\'s optical paths)', () => {
     expect(describeBurstFormed(ev({ ...formed, link: 9 }), routed)).toBe('E1 sends burst 77 (data, 61 segments of tcp1, 31.2 KB, offset 30 µs)');
   });
 
-  it('burst dropped and delivered: the path of the formed event', () => {
+  it('burst delivered: the path of the formed event; a drop keeps its sentence (lessons quote it)', () => {
     const drop = ev({ kind: EventKind.BurstDropped, t0: 1.234, id: 512, node: 2, link: 2, dir: 0, cls: 0, segments: 61, reason: 1 });
     expect(describeBurstDropped(drop, routed, { mainFlow: 0, flows: 1, path: 0 })).toBe(
-      'burst 512 (data, 61 segments of tcp1, path E1 → C1 → E2) dropped at C1 on its way to E2: no free wavelength (contention)',
+      'burst 512 (data, 61 segments of tcp1) dropped at C1 on its way to E2: no free wavelength (contention)',
     );
     const delivered = ev({ kind: EventKind.BurstDelivered, t0: 1.3, id: 512, node: 3, cls: 0 });
     expect(describeEvent(delivered, routed, { mainFlow: 0, flows: 1, path: 0 })).toBe('burst 512 (data) delivered at E2 via C1');

@@ -3,7 +3,7 @@
  * visual event (wasm-core/src/metrics/visual_event_log.h) and the names of the scenario.
  *
  *   0.512 s: E1 sends burst 77 to E2 via C1 (data, 61 segments of tcp1, 31.2 KB, offset 30 µs)
- *   1.234 s: burst 512 (data, 61 segments of tcp1, path E1 → C2 → E2) dropped at C2 on its way to E2: no free wavelength (contention)
+ *   1.234 s: burst 512 (data, 61 segments of tcp1) dropped at C2 on its way to E2: no free wavelength (contention)
  *   1.260 s: tcp1 RTO, cwnd 1
  */
 import { EventKind, type VisualEvent } from '../sim/visualStore';
@@ -90,9 +90,10 @@ export const DROP_REASON_TEXT = [
 ];
 
 export function describeBurstDropped(e: VisualEvent, names: Names, origin?: BurstOrigin): string {
+  // No path here: "dropped at C1 on its way to E2" already says where, and lessons quote
+  // this sentence word for word (docs/lessons.md); the burst's formed row names its path.
   const what = contents(e, origin, names);
-  const path = origin ? pathWords(origin.path ?? -1, names) : null;
-  const label = [CLASS[e.cls] ?? 'burst', ...(what ? [what] : []), ...(path ? [`path ${path}`] : [])].join(', ');
+  const label = what ? `${CLASS[e.cls] ?? 'burst'}, ${what}` : (CLASS[e.cls] ?? 'burst');
   const where = e.node >= 0 ? ` at ${names.node(e.node)}` : '';
   const towards = e.link >= 0 ? ` on its way to ${names.linkTo(e.link, e.dir)}` : '';
   const why = DROP_REASON_TEXT[e.reason] ?? `reason ${e.reason}`;
