@@ -80,7 +80,7 @@ test('lesson 1, how a burst forms and why its control packet goes first: every p
   expect(formed.kind).toBe(KIND.formed);
   expect(formed.at).toBeCloseTo(0.0042, 9);
   expect(formed.text).toContain('Paused at the first burst sent by E1, t = 0.004200 s');
-  expect(formed.text).toContain('E1 sends burst 0 (data, 1 segment of tcp1, 1.5 KB, offset 1 ms)');
+  expect(formed.text).toContain('E1 sends burst 0 to E2 via C1 (data, 1 segment of tcp1, 1.5 KB, offset 1 ms)');
   await expect.poll(() => simTime(page)).toBeGreaterThanOrEqual(formed.at);
   await expect(page.getByTestId('speed').getByRole('radio', { name: '1 ms' })).toBeChecked();
   await expect.poll(() => hash(page)).toBe('#lesson=burst-and-offset&step=1');

@@ -115,6 +115,7 @@ test('opening the panel on a flow and a link of a scenario without the new field
 });
 
 test('the log says which route a burst took and names access links; the channel view names the route under the pointer', async ({ page }) => {
+  test.setTimeout(120_000);
   await page.goto(`./${hash}`);
   await expect(page.getByTestId('phase')).toHaveText('Running');
   await page.getByTestId('tab-log').click();
@@ -134,27 +135,39 @@ test('the log says which route a burst took and names access links; the channel 
   // A burst picked in the log: the channel view says which route it took.
   // Pause (unless the 5 s run has ended): the burst stays among the recent events.
   const playPause = page.getByTestId('play-pause');
-  if (await playPause.isEnabled()) await playPause.click();
+  const paused = await playPause.isEnabled();
+  if (paused) await playPause.click();
   await waitIdle(page);
   const id = /sends burst (\d+) /.exec((await rows.filter({ hasText: / via C1 / }).last().textContent())!)![1];
   await rows.filter({ hasText: `sends burst ${id} ` }).click();
   await page.getByTestId('tab-channels').click();
   await expect(page.getByTestId('channel-burst')).toHaveText(`From the log: burst ${id}: E1 → C1 → E2`);
+  if (paused) await playPause.click(); // on again: the Gantt below follows the run
 
   const gantt = page.getByTestId('channel-gantt');
   await expect.poll(() => numberAttr(gantt, 'data-bars'), { timeout: 20_000 }).toBeGreaterThan(0);
   await page.getByTestId('channel-hold').click();
   await waitIdle(page);
-  // Sweep the pointer along the first wavelength until it is over a bar.
+  // Held at a moment TCP may idle (after a loss): widen the window until it holds bars.
+  for (let i = 0; i < 8 && (await numberAttr(gantt, 'data-bars')) === 0; i++) {
+    await page.getByTestId('channel-zoom-out').click();
+    await waitIdle(page);
+  }
+  expect(await numberAttr(gantt, 'data-bars')).toBeGreaterThan(0);
+  // Sweep the pointer along each wavelength's row (the margin labels give their heights).
   const canvas = gantt.locator('canvas');
   const box = (await canvas.boundingBox())!;
+  const labels = JSON.parse((await gantt.getAttribute('data-labels'))!) as [string, number, number, number, number][];
+  const lanes = labels.filter(([text]) => text.startsWith('λ')).map(([, , top, , bottom]) => (top + bottom) / 2);
+  expect(lanes.length).toBeGreaterThan(0);
   const caption = page.getByTestId('channel-burst');
   let found = false;
-  for (let y = 30; y < Math.min(box.height - 50, 140) && !found; y += 10) {
-    for (let x = 90; x < box.width - 20 && !found; x += 3) {
+  for (const y of lanes) {
+    for (let x = 90; x < box.width - 20 && !found; x += 2) {
       await page.mouse.move(box.x + x, box.y + y);
       found = /^burst \d+ \(data\) on λ\d, .*: E1 → C1 → E2$/.test((await caption.textContent()) ?? '');
     }
+    if (found) break;
   }
   expect(found, 'a bar under the pointer names its route').toBe(true);
   await snapshot(page, 'routes-channel');
