@@ -187,7 +187,7 @@ test('while paused, Next event and Next burst step the run and nothing else move
   await page.getByTestId('step-burst').click();
   await expect.poll(() => counter(page, 'bursts-sent')).toBe(sent + 1);
   // The step says what happened, with a clock fine enough to see it.
-  await expect(page.getByTestId('step-caption')).toContainText(/^At \d+\.\d{6} s: E\d sends burst \d+ \(/);
+  await expect(page.getByTestId('step-caption')).toContainText(/^At \d+\.\d{6} s: E\d sends burst \d+ to E\d (?:via [^(]+?|direct) \(/);
   // ...and the drawing marks the moment: the edge that sent the burst is ringed.
   await expect(page.getByTestId('animation-layer')).toHaveAttribute('data-focus', '1');
   const t = await simTime(page);

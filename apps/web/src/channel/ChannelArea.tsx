@@ -10,7 +10,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, 
 import { Term } from '../glossary/Term';
 import { formatDuration } from '../log/describe';
 import { focusStore } from '../log/focus';
-import type { ScenarioShape } from '../log/names';
+import { makeNames, type ScenarioShape } from '../log/names';
 import { useController, useSimState } from '../sim/context';
 import { useElementSize } from '../useElementSize';
 import { CLASS_COLORS, CLASS_NAMES, MARK_COLORS } from './classColors';
@@ -27,6 +27,8 @@ import {
   windowBounds,
   type HeldAt,
 } from './reservations';
+import { barWords, burstRouteWords } from './barWords';
+import { barAt, type GanttGeometry } from './hitTest';
 import { layoutRows, rowsHeight } from './rowLayout';
 import { busiestFiber, channelOptions, firstFiber, nodeOption, tracksFor } from './selection';
 import { channelWatch } from './watchRequest';
@@ -42,8 +44,10 @@ let followedWatch = 0;
 
 export function ChannelArea() {
   const controller = useController();
-  const { summary, speed, phase } = useSimState();
+  const { summary, speed, phase, flowIds, routes } = useSimState();
   const scenario = controller.scenario as unknown as ScenarioShape;
+  // Names the optical paths bursts took (routes.opticalPaths) for the burst caption.
+  const names = useMemo(() => makeNames(scenario, flowIds, routes), [scenario, flowIds, routes]);
   const options = useMemo(() => channelOptions(scenario), [scenario]);
 
   // What to watch: the user's pick, else the busiest fiber (decided once per scenario).
@@ -66,12 +70,18 @@ export function ChannelArea() {
   const [shownWindow, setShownWindow] = useState(10e-3);
   const windowRef = useRef(10e-3);
 
+  // The burst the caption speaks of: the one under the pointer, else the one picked in the log.
+  const [hovered, setHovered] = useState<string | null>(null);
+  const [focusedBurst, setFocusedBurst] = useState(-1);
+  const geometry = useRef<GanttGeometry | null>(null);
+
   // A focus from the event log on a fiber link: show that link, held at that moment.
   useEffect(() => {
     const follow = () => {
       const f = focusStore.get();
       if (!f || f.serial === followedFocus || f.source === 'channel') return;
       followedFocus = f.serial;
+      setFocusedBurst(f.burst);
       if (f.link < 0 || f.dir < 0) return;
       const value = `link:${f.link}:${f.dir}`;
       if (!options.some((o) => o.value === value)) return;
@@ -147,6 +157,7 @@ export function ChannelArea() {
       setTallerBy(over);
       return;
     }
+    geometry.current = { width, rows, tracks, wavelengths: specs.map((s) => s.wavelengths), from, to };
     const ctx = canvas.getContext('2d');
     if (!ctx) return;
     const dpr = window.devicePixelRatio || 1;
@@ -200,7 +211,14 @@ export function ChannelArea() {
   };
   const onPointerMove = (e: PointerEvent<HTMLCanvasElement>) => {
     const d = drag.current;
-    if (!d) return;
+    if (!d) {
+      // Not dragging: say which burst is under the pointer, and its route.
+      const g = geometry.current;
+      const box = e.currentTarget.getBoundingClientRect();
+      const hit = g ? barAt(g, e.clientX - box.left, e.clientY - box.top) : null;
+      setHovered(hit ? barWords(hit.reservation, model.paths.find(hit.reservation.id), names) : null);
+      return;
+    }
     const innerW = Math.max(1, width - GANTT_MARGIN.left - GANTT_MARGIN.right);
     const dx = e.clientX - d.x;
     if (Math.abs(dx) < 3 && held === null) return;
@@ -209,6 +227,8 @@ export function ChannelArea() {
   const onPointerUp = () => {
     drag.current = null;
   };
+  const focusedWords = focusedBurst >= 0 ? burstRouteWords(focusedBurst, model.paths.find(focusedBurst), names) : null;
+  const caption = hovered ?? (focusedWords ? `From the log: ${focusedWords}` : null);
   const onKeyDown = (e: KeyboardEvent<HTMLCanvasElement>) => {
     const actions: Record<string, () => void> = {
       ArrowLeft: () => pan(-0.25),
@@ -307,6 +327,9 @@ export function ChannelArea() {
             </button>
           )}
         </div>
+        <span className="channel-burst" data-testid="channel-burst" aria-live="polite">
+          {caption ?? 'Point at a burst to see its route.'}
+        </span>
         {tooFast && (
           <span className="channel-hint" data-testid="channel-hint">
             Too fast to follow: Hold, or slow the run down.
@@ -376,6 +399,7 @@ export function ChannelArea() {
                 onPointerMove={onPointerMove}
                 onPointerUp={onPointerUp}
                 onPointerCancel={onPointerUp}
+                onPointerLeave={() => setHovered(null)}
                 onKeyDown={onKeyDown}
               />
             )}

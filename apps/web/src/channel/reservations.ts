@@ -11,6 +11,7 @@
  * of an existing reservation (LAUC-VF), which FFUC and LAUC never do.
  */
 import { EventKind, type EventRing } from '../sim/visualStore';
+import { BurstPathTable } from './burstPaths';
 
 export interface Reservation {
   id: number;
@@ -89,6 +90,8 @@ export class ChannelModel {
   private generation = -1;
   /** Events the ring overwrote before this model read them. */
   missed = 0;
+  /** Each recent burst's optical path, from its formed event (whatever link is watched). */
+  readonly paths = new BurstPathTable();
 
   constructor(watch: ReadonlyArray<{ link: number; dir: number }> = []) {
     this.watch(watch);
@@ -99,6 +102,7 @@ export class ChannelModel {
     for (const { link, dir } of dirs) this.tracks.set(trackKey(link, dir), new LinkTrack(link, dir));
     this.seen = 0; // re-read the ring from its oldest row
     this.missed = 0;
+    this.paths.clear();
   }
 
   track(link: number, dir: number): LinkTrack | undefined {
@@ -125,6 +129,10 @@ export class ChannelModel {
       for (; g < total; g++) {
         const i = g - firstKept;
         const kind = ring.get(i, 'kind');
+        if (kind === EventKind.BurstFormed) {
+          this.paths.remember(ring.get(i, 'id'), ring.get(i, 'link'));
+          continue;
+        }
         if (kind !== EventKind.BurstOnLink && kind !== EventKind.BurstDropped) continue;
         const track = this.tracks.get(trackKey(ring.get(i, 'link'), ring.get(i, 'dir')));
         if (!track) continue;

@@ -4,6 +4,7 @@
  */
 import { loadEngineNode } from '@obs-tcp-sim/engine/src/node-engine.js';
 import networkFeatures from '../../../../wasm-core/tests/scenarios/network-features.json';
+import type { EngineRoutes } from '@obs-tcp-sim/engine';
 import { VisualStore } from '../sim/visualStore';
 
 export const networkFeaturesScenario = networkFeatures;
@@ -12,6 +13,8 @@ export interface Recording {
   store: VisualStore;
   flowIds: string[];
   summary: unknown;
+  /** The routes the engine computed (routesJson). */
+  routes: EngineRoutes;
 }
 
 /** Runs `scenario` to `until` seconds in slices, appending each drain to a VisualStore (as frames do). */
@@ -26,7 +29,12 @@ export async function record(scenario: object, until: number, slices = 20): Prom
       sim.advanceTo((until * k) / slices);
       store.append(sim.drainVisualEvents() as never);
     }
-    return { store, flowIds: JSON.parse(sim.flowIdsJson()) as string[], summary: JSON.parse(sim.summaryJson()) };
+    return {
+      store,
+      flowIds: JSON.parse(sim.flowIdsJson()) as string[],
+      summary: JSON.parse(sim.summaryJson()),
+      routes: JSON.parse(sim.routesJson()) as EngineRoutes,
+    };
   } finally {
     sim.delete();
   }

@@ -20,6 +20,7 @@ import { applyScenarioSet, describePauseCondition, type Preset, type Scenario, t
 import { describeEvent, type BurstOrigin } from '../log/describe';
 import { focusOf } from '../log/filter';
 import type { FocusStore } from '../log/focus';
+import type { EngineRoutes } from '@obs-tcp-sim/engine';
 import { makeNames, type ScenarioShape } from '../log/names';
 import type { Phase } from '../sim/controller';
 import { EventKind, type VisualEvent } from '../sim/visualStore';
@@ -62,7 +63,8 @@ export interface PlayerState {
 
 /** What the player needs from the session (SimController). */
 export interface PlayerSession extends WatchedSession {
-  getState(): { phase: Phase; flowIds: string[]; error: string | null };
+  /** `routes`: the engine's, so the pause's sentence names a burst's path as the log does (absent from test doubles). */
+  getState(): { phase: Phase; flowIds: string[]; error: string | null; routes?: EngineRoutes | null };
   subscribe(listener: () => void): () => void;
   setSpeed(speed: number): void;
   play(): void;
@@ -245,7 +247,9 @@ export class LessonPlayer {
     if (token !== this.token) return;
     let text: string | null = null;
     if (hit.event) {
-      const names = makeNames(this.scenarioShape(), this.deps.session.getState().flowIds);
+      const { flowIds, routes } = this.deps.session.getState();
+      // The log's own names: the status quotes the log's sentence word for word.
+      const names = makeNames(this.scenarioShape(), flowIds, routes);
       const origin = hit.origin ?? this.originOf(hit.event);
       text = describeEvent(hit.event, names, origin);
       // The network, the charts and the log point at the event (the log's own focus).
@@ -260,7 +264,7 @@ export class LessonPlayer {
     const notable = this.deps.session.visual.notable;
     for (let i = notable.length - 1; i >= 0; i--) {
       const f = notable.event(i);
-      if (f.kind === EventKind.BurstFormed && f.id === e.id) return { mainFlow: f.lane, flows: f.dir };
+      if (f.kind === EventKind.BurstFormed && f.id === e.id) return { mainFlow: f.lane, flows: f.dir, path: f.link };
     }
     return undefined;
   }

@@ -45,9 +45,9 @@ const ROWS_PER_SYNC = 3000;
 
 export function EventLogArea() {
   const controller = useController();
-  const { flowIds } = useSimState();
+  const { flowIds, routes } = useSimState();
   const scenario = controller.scenario as unknown as ScenarioShape;
-  const names = useMemo(() => makeNames(scenario, flowIds), [scenario, flowIds]);
+  const names = useMemo(() => makeNames(scenario, flowIds, routes), [scenario, flowIds, routes]);
   const nodes = scenario.nodes ?? [];
 
   // 20,000 rows are more than anyone scrolls through; a larger model only costs each frame.

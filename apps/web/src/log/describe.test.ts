@@ -127,3 +127,33 @@ describe('live changes', () => {
     expect(describeEvent(change({ reason: 7, lane: 1, node: 1, cls: 1, value: 3 }), names)).toBe('live change: E1 drops its next 3 ACK bursts');
   });
 });
+
+describe('which route a burst took (the engine\'s optical paths)', () => {
+  const routes = {
+    opticalPaths: [
+      { ingress: 'E1', egress: 'E2', nodes: ['E1', 'C1', 'E2'], links: ['f1', 'f2'] },
+      { ingress: 'E2', egress: 'E1', nodes: ['E2', 'E1'], links: ['fx'] },
+      { ingress: 'E1', egress: 'E2', nodes: ['E1', 'C1', 'C3', 'E2'], links: ['f1', 'f5', 'f6'] },
+    ],
+  };
+  const routed = makeNames(defaultScenario, ['tcp1', 'tcp2'], routes);
+  const formed = { kind: EventKind.BurstFormed, t0: 0.512, id: 77, node: 1, cls: 0, bytes: 31_200, segments: 61, lane: 0, dir: 1, value: 3e-5 };
+
+  it('burst formed: to its egress, via the cores between, or direct', () => {
+    expect(describeBurstFormed(ev({ ...formed, link: 0 }), routed)).toBe('E1 sends burst 77 to E2 via C1 (data, 61 segments of tcp1, 31.2 KB, offset 30 µs)');
+    expect(describeBurstFormed(ev({ ...formed, link: 2 }), routed)).toBe('E1 sends burst 77 to E2 via C1, C3 (data, 61 segments of tcp1, 31.2 KB, offset 30 µs)');
+    expect(describeBurstFormed(ev({ ...formed, node: 3, link: 1 }), routed)).toBe('E2 sends burst 77 to E1 direct (data, 61 segments of tcp1, 31.2 KB, offset 30 µs)');
+    // An index the routes do not have (a stale list) says nothing rather than something wrong.
+    expect(describeBurstFormed(ev({ ...formed, link: 9 }), routed)).toBe('E1 sends burst 77 (data, 61 segments of tcp1, 31.2 KB, offset 30 µs)');
+  });
+
+  it('burst delivered: the path of the formed event; a drop keeps its sentence (lessons quote it)', () => {
+    const drop = ev({ kind: EventKind.BurstDropped, t0: 1.234, id: 512, node: 2, link: 2, dir: 0, cls: 0, segments: 61, reason: 1 });
+    expect(describeBurstDropped(drop, routed, { mainFlow: 0, flows: 1, path: 0 })).toBe(
+      'burst 512 (data, 61 segments of tcp1) dropped at C1 on its way to E2: no free wavelength (contention)',
+    );
+    const delivered = ev({ kind: EventKind.BurstDelivered, t0: 1.3, id: 512, node: 3, cls: 0 });
+    expect(describeEvent(delivered, routed, { mainFlow: 0, flows: 1, path: 0 })).toBe('burst 512 (data) delivered at E2 via C1');
+    expect(describeEvent(delivered, routed)).toBe('burst 512 (data) delivered at E2');
+  });
+});

@@ -2,7 +2,7 @@
  * Sentences for the event log: one pure function per event kind, from the engine's
  * visual event (wasm-core/src/metrics/visual_event_log.h) and the names of the scenario.
  *
- *   0.512 s: E1 sends burst 77 (data, 61 segments of tcp1, 31.2 KB, offset 30 µs)
+ *   0.512 s: E1 sends burst 77 to E2 via C1 (data, 61 segments of tcp1, 31.2 KB, offset 30 µs)
  *   1.234 s: burst 512 (data, 61 segments of tcp1) dropped at C2 on its way to E2: no free wavelength (contention)
  *   1.260 s: tcp1 RTO, cwnd 1
  */
@@ -16,6 +16,8 @@ export interface BurstOrigin {
   mainFlow: number;
   /** How many distinct flows it carries. */
   flows: number;
+  /** Its optical path (index in the engine's routes.opticalPaths); absent or -1 if unknown. */
+  path?: number;
 }
 
 const CLASS = ['data', 'ACK', 'background'];
@@ -59,13 +61,26 @@ function contents(e: VisualEvent, origin: BurstOrigin | undefined, names: Names)
   return `${unit} of ${names.flow(origin.mainFlow)}`;
 }
 
+/** " to E2 via C1, C3", " to E2 direct" (no core between the edges), "" if the path is unknown. */
+function towardsVia(path: number, names: Names): string {
+  const p = path >= 0 ? names.opticalPath(path) : null;
+  if (!p) return '';
+  return ` to ${p.egress} ${p.via.length > 0 ? `via ${p.via.join(', ')}` : 'direct'}`;
+}
+
+/** "E1 → C1 → E2", null if the path is unknown. */
+export function pathWords(path: number, names: Names): string | null {
+  const p = path >= 0 ? names.opticalPath(path) : null;
+  return p ? p.nodes.join(' → ') : null;
+}
+
 export function describeBurstFormed(e: VisualEvent, names: Names): string {
-  const origin: BurstOrigin = { mainFlow: e.lane, flows: e.dir };
+  const origin: BurstOrigin = { mainFlow: e.lane, flows: e.dir, path: e.link };
   const parts = [CLASS[e.cls] ?? 'burst'];
   const what = contents(e, origin, names);
   if (what) parts.push(what);
   parts.push(formatBytes(e.bytes), `offset ${formatDuration(e.value)}`);
-  return `${names.node(e.node)} sends burst ${e.id} (${parts.join(', ')})`;
+  return `${names.node(e.node)} sends burst ${e.id}${towardsVia(e.link, names)} (${parts.join(', ')})`;
 }
 
 export const DROP_REASON_TEXT = [
@@ -75,6 +90,8 @@ export const DROP_REASON_TEXT = [
 ];
 
 export function describeBurstDropped(e: VisualEvent, names: Names, origin?: BurstOrigin): string {
+  // No path here: "dropped at C1 on its way to E2" already says where, and lessons quote
+  // this sentence word for word (docs/lessons.md); the burst's formed row names its path.
   const what = contents(e, origin, names);
   const label = what ? `${CLASS[e.cls] ?? 'burst'}, ${what}` : (CLASS[e.cls] ?? 'burst');
   const where = e.node >= 0 ? ` at ${names.node(e.node)}` : '';
@@ -160,6 +177,13 @@ export function describeLiveChange(e: VisualEvent, names: Names): string {
   return `live change: ${field.label}${where} → ${field.format(e.value)}`;
 }
 
+/** "burst 77 (data) delivered at E2 via C1" when the log saw it formed. */
+export function describeBurstDelivered(e: VisualEvent, names: Names, origin?: BurstOrigin): string {
+  const p = origin && (origin.path ?? -1) >= 0 ? names.opticalPath(origin.path!) : null;
+  const via = p ? (p.via.length > 0 ? ` via ${p.via.join(', ')}` : ' direct') : '';
+  return `burst ${e.id} (${CLASS[e.cls] ?? 'burst'}) delivered at ${names.node(e.node)}${via}`;
+}
+
 /** The sentence for any notable event, without the time. */
 export function describeEvent(e: VisualEvent, names: Names, origin?: BurstOrigin): string {
   switch (e.kind) {
@@ -172,7 +196,7 @@ export function describeEvent(e: VisualEvent, names: Names, origin?: BurstOrigin
     case EventKind.TcpEvent:
       return describeTcpEvent(e, names);
     case EventKind.BurstDelivered:
-      return `burst ${e.id} (${CLASS[e.cls] ?? 'burst'}) delivered at ${names.node(e.node)}`;
+      return describeBurstDelivered(e, names, origin);
     case EventKind.LiveChange:
       return describeLiveChange(e, names);
     default:

@@ -23,7 +23,7 @@ function ringOf(events: VisualEvent[], capacity = 1024): EventRing {
   return ring;
 }
 
-const formed = ev({ kind: EventKind.BurstFormed, t0: 0.5, id: 7, node: 1, lane: 1, dir: 1, segments: 10, bytes: 5520, value: 2e-5 });
+const formed = ev({ kind: EventKind.BurstFormed, t0: 0.5, id: 7, node: 1, link: 0, lane: 1, dir: 1, segments: 10, bytes: 5520, value: 2e-5 });
 const dropped = ev({ kind: EventKind.BurstDropped, t0: 0.6, id: 7, node: 2, link: 2, dir: 0, reason: 1, segments: 10 });
 const pktDrop = ev({ kind: EventKind.PacketDropped, t0: 0.7, id: 0, link: 0, dir: 0, reason: 0, segments: 99 });
 const rto = ev({ kind: EventKind.TcpEvent, t0: 0.8, id: 0, reason: 0, value: 1 });
@@ -37,7 +37,7 @@ describe('log model', () => {
     const model = new LogModel();
     expect(model.sync(ring, 0)).toBe(true);
     expect(model.entries).toHaveLength(2);
-    expect(model.entries[1].origin).toEqual({ mainFlow: 1, flows: 1 });
+    expect(model.entries[1].origin).toEqual({ mainFlow: 1, flows: 1, path: 0 });
     expect(entryText(model.entries[1], names)).toBe(
       'burst 7 (data, 10 segments of tcp2) dropped at C1 on its way to E2: no free wavelength (contention)',
     );
@@ -62,7 +62,7 @@ describe('log model', () => {
 
   it('skips the rows a sync would cut at once, but still names the flows of their bursts', () => {
     const events = [
-      ev({ kind: EventKind.BurstFormed, t0: 0, id: 42, lane: 3, dir: 2, cls: 0 }),
+      ev({ kind: EventKind.BurstFormed, t0: 0, id: 42, link: 5, lane: 3, dir: 2, cls: 0 }),
       ...Array.from({ length: 8 }, (_, i) => ev({ kind: EventKind.TcpEvent, t0: 1 + i, id: 0 })),
       ev({ kind: EventKind.BurstDropped, t0: 9, id: 42, cls: 0 }),
     ];
@@ -70,7 +70,7 @@ describe('log model', () => {
     expect(model.sync(ringOf(events, 16), 0)).toBe(true);
     expect(model.entries.map((e) => e.seq)).toEqual([6, 7, 8, 9]);
     expect(model.missed).toBe(6);
-    expect(model.entries.at(-1)!.origin).toEqual({ mainFlow: 3, flows: 2 });
+    expect(model.entries.at(-1)!.origin).toEqual({ mainFlow: 3, flows: 2, path: 5 });
     expect(model.counts).toEqual({ formed: 0, drops: 1, tcp: 3, changes: 0 });
   });
 
@@ -175,7 +175,7 @@ describe('reading a long ring in steps', () => {
 describe('a sync that finds more rows than it builds (full speed)', () => {
   it('lists every drop and TCP event, and the newest rows whole; older bursts formed are only counted', () => {
     const events = [
-      ev({ kind: EventKind.BurstFormed, t0: 0, id: 42, lane: 3, dir: 2 }),
+      ev({ kind: EventKind.BurstFormed, t0: 0, id: 42, link: 5, lane: 3, dir: 2 }),
       ev({ kind: EventKind.BurstFormed, t0: 1, id: 43, lane: 1, dir: 1 }),
       ev({ kind: EventKind.BurstDropped, t0: 2, id: 42 }),
       ev({ kind: EventKind.BurstFormed, t0: 3, id: 44, lane: 1, dir: 1 }),
@@ -191,7 +191,7 @@ describe('a sync that finds more rows than it builds (full speed)', () => {
     expect(model.formedNotListed).toBe(3);
     expect(model.missed).toBe(0);
     expect(model.behind).toBe(true);
-    expect(model.entries[0].origin).toEqual({ mainFlow: 3, flows: 2 });
+    expect(model.entries[0].origin).toEqual({ mainFlow: 3, flows: 2, path: 5 });
     model.sync(ringOf(events, 16), 0, 2);
     expect(model.entries.map((e) => e.seq)).toEqual([2, 4, 5, 6]);
     expect(model.behind).toBe(false);

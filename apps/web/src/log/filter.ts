@@ -30,7 +30,7 @@ export interface LogEntry {
   /** Position in the run's notable sequence (0 = first notable event of the run). */
   seq: number;
   event: VisualEvent;
-  /** For drops: what its "formed" event said about the flows in it. */
+  /** For drops and deliveries: what its "formed" event said (the flows in it, its optical path). */
   origin?: BurstOrigin;
   /** Cached sentence (without time) and its lower-case form for the search box. */
   text?: string;
@@ -117,28 +117,31 @@ class BurstOriginTable {
   private readonly ids: Float64Array;
   private readonly mainFlows: Int32Array;
   private readonly flowCounts: Int32Array;
+  private readonly paths: Int32Array;
 
   constructor(private readonly size: number) {
     this.ids = new Float64Array(size).fill(-1);
     this.mainFlows = new Int32Array(size);
     this.flowCounts = new Int32Array(size);
+    this.paths = new Int32Array(size);
   }
 
   clear(): void {
     this.ids.fill(-1);
   }
 
-  remember(id: number, mainFlow: number, flows: number): void {
+  remember(id: number, mainFlow: number, flows: number, path: number): void {
     const slot = id % this.size;
     this.ids[slot] = id;
     this.mainFlows[slot] = mainFlow;
     this.flowCounts[slot] = flows;
+    this.paths[slot] = path;
   }
 
   find(id: number): BurstOrigin | undefined {
     const slot = id % this.size;
     if (!(id >= 0) || this.ids[slot] !== id) return undefined;
-    return { mainFlow: this.mainFlows[slot], flows: this.flowCounts[slot] };
+    return { mainFlow: this.mainFlows[slot], flows: this.flowCounts[slot], path: this.paths[slot] };
   }
 }
 
@@ -204,7 +207,7 @@ export class LogModel {
       for (; g < skipTo; g++) {
         const i = g - firstKept;
         if (ring.get(i, 'kind') === EventKind.BurstFormed) {
-          this.origins.remember(ring.get(i, 'id'), ring.get(i, 'lane'), ring.get(i, 'dir'));
+          this.origins.remember(ring.get(i, 'id'), ring.get(i, 'lane'), ring.get(i, 'dir'), ring.get(i, 'link'));
         }
       }
       changed = true;
@@ -220,7 +223,7 @@ export class LogModel {
     for (; g < surplusEnd && built < maxRows; g++) {
       const i = g - firstKept;
       if (ring.get(i, 'kind') === EventKind.BurstFormed) {
-        this.origins.remember(ring.get(i, 'id'), ring.get(i, 'lane'), ring.get(i, 'dir'));
+        this.origins.remember(ring.get(i, 'id'), ring.get(i, 'lane'), ring.get(i, 'dir'), ring.get(i, 'link'));
         this.formedNotListed++;
       } else {
         this.nextSeq = g;
@@ -256,8 +259,8 @@ export class LogModel {
   add(event: VisualEvent): void {
     const entry: LogEntry = { seq: this.nextSeq++, event };
     if (event.kind === EventKind.BurstFormed) {
-      this.origins.remember(event.id, event.lane, event.dir);
-    } else if (event.kind === EventKind.BurstDropped) {
+      this.origins.remember(event.id, event.lane, event.dir, event.link);
+    } else if (event.kind === EventKind.BurstDropped || event.kind === EventKind.BurstDelivered) {
       entry.origin = this.origins.find(event.id);
     }
     this.entries.push(entry);

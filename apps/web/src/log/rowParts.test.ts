@@ -23,6 +23,16 @@ describe('log row parts', () => {
     }
   });
 
+  it('shorten a burst formed\'s contents at its end first, keeping the edge and the route', () => {
+    const text = 'E1 sends burst 1152 to E2 via C1 (data, 16 segments of 8 flows, mostly group#0, 8.83 KB, offset 10.5 µs)';
+    expect(rowParts(text)).toEqual([
+      { text: 'E1 sends burst 1152 to E2 via C1 ', role: 'sentence' },
+      { text: '(data, 16 segments of 8 flows, mostly group#0, 8.83 KB, offset 10.5 µs)', role: 'contents' },
+    ]);
+    // A bracket inside a sentence without a reason is not contents.
+    expect(rowParts('tcp1 ACK lost on link l1 (H1 → E1) twice')).toEqual([{ text: 'tcp1 ACK lost on link l1 (H1 → E1) twice', role: 'sentence' }]);
+  });
+
   it('leave a sentence without a reason whole', () => {
     expect(rowParts('tcp1 RTO, cwnd 1')).toEqual([{ text: 'tcp1 RTO, cwnd 1', role: 'sentence' }]);
     expect(rowParts('live change: data-burst loss → 0 %')).toEqual([{ text: 'live change: data-burst loss → 0 %', role: 'sentence' }]);

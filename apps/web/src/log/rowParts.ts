@@ -4,7 +4,9 @@
  * last; a row cut at its right edge loses exactly that. So the sentence is split into
  * parts: the burst's contents in brackets, which the row shortens with an ellipsis first,
  * and the rest, kept whole. A row too narrow even then loses the sentence's start off its
- * left edge (log.css), never the reason.
+ * left edge (log.css), never the reason. A burst formed has no reason but ends with its
+ * contents ("E1 sends burst 77 to E2 via C1 (data, ...)"): there too the contents give
+ * way first, so the edge and the route it took stay readable.
  */
 import { DROP_REASON_TEXT, PACKET_DROP_TEXT } from './describe';
 
@@ -34,7 +36,9 @@ export function rowParts(text: string): RowPart[] {
   // The first bracket of the body (a burst's class and contents) gives way first.
   const open = body.indexOf(' (');
   const close = open < 0 ? -1 : body.indexOf(')', open);
-  if (reason && open > 0 && close > open) {
+  // With a reason, the bracket may sit anywhere before it; without, only at the very end.
+  const shrinkable = reason ? close > open : close === body.length - 1;
+  if (open > 0 && close > open && shrinkable) {
     parts.push({ text: body.slice(0, open + 1), role: 'sentence' });
     parts.push({ text: body.slice(open + 1, close + 1), role: 'contents' });
     if (close + 1 < body.length) parts.push({ text: body.slice(close + 1), role: 'sentence' });

@@ -451,3 +451,33 @@ describe('documentOf', () => {
     expect(documentOf(store.getState())).not.toBe(a);
   });
 });
+
+describe('the routing fields edited as the panel does (docs/routing.md)', () => {
+  it('cost, start spread, access and a forced route go through the store: undo restores the exact JSON, redo and the share link follow', async () => {
+    const { setPath } = await import('../editor/paths');
+    const { nextCost, withAccessSide, parseRoute } = await import('../editor/panel/routingEdits');
+    const { decodeShareHash } = await import('@obs-tcp-sim/scenario');
+    const { shareHashOf } = await import('./addressBar');
+    const { store } = setup();
+    const before = JSON.stringify(store.scenario);
+    // What PanelContext.set does: one labelled edit writing one path.
+    const set = (label: string, path: string, value: unknown) => store.edit(label, (s) => setPath(s, path, value));
+    set('l1: cost', 'links[0].cost', nextCost(undefined, 'ab', 1));
+    set('tcp1: start spread', 'flows[0].startSpread', 0.1);
+    set('tcp1: access', 'flows[0].access', withAccessSide(undefined, 'dst', { rate: 1e8, delay: 1e-3 }));
+    set('tcp1: route', 'flows[0].route', parseRoute('H1 E1 C1 E2 H2'));
+    const edited = store.scenario as unknown as Record<string, any>;
+    expect(edited.links[0].cost).toEqual({ ab: 1 });
+    expect(edited.flows[0]).toMatchObject({ startSpread: 0.1, access: { dst: { rate: 1e8, delay: 1e-3 } }, route: ['H1', 'E1', 'C1', 'E2', 'H2'] });
+    // The share link carries the edited scenario.
+    const decoded = decodeShareHash(shareHashOf(store.getState()));
+    expect(decoded.ok && decoded.source === 'link' ? (decoded.scenario as any).flows[0].startSpread : null).toBe(0.1);
+    for (let i = 0; i < 4; i++) store.undo();
+    expect(JSON.stringify(store.scenario)).toBe(before);
+    store.redo();
+    expect((store.scenario as any).links[0].cost).toEqual({ ab: 1 });
+    // Clearing the field (an empty input) removes it: the JSON is the original again.
+    set('l1: cost from the delay', 'links[0].cost', nextCost({ ab: 1 }, 'ab', undefined));
+    expect(JSON.stringify(store.scenario)).toBe(before);
+  });
+});

@@ -4,6 +4,7 @@
  * a rule and was not sent), and a way to the field at fault.
  */
 import { useMemo } from 'react';
+import type { EngineRoutes } from '@obs-tcp-sim/engine';
 import { oneLine } from '@obs-tcp-sim/scenario';
 import { setPath } from '../paths';
 import type { SyncStatus } from '../../store/scenarioStore';
@@ -34,6 +35,8 @@ export interface PropertyPanelProps {
   lastElement: Selection;
   flowPicking: boolean;
   onAddFlow(): void;
+  /** The routes of the engine's loaded run (SimState.routes); shown only while `sync` says it runs this scenario. */
+  routes?: EngineRoutes | null;
 }
 
 /** The element a field path belongs to: what to select to show it. */
@@ -64,6 +67,13 @@ export function PropertyPanel(props: PropertyPanelProps) {
     edit,
     set: (label, path, value) => edit(label, (s) => setPath(s, path, value)),
     errorAt: (path) => errors.get(path) ?? null,
+    errorUnder: (path) => {
+      for (const [at, message] of errors) if (at === path || at.startsWith(`${path}[`) || at.startsWith(`${path}.`)) return message;
+      return null;
+    },
+    // While an edit is on its way, invalid or refused, the engine still runs the previous
+    // scenario: its routes would describe something else.
+    routes: sync.kind === 'synced' ? (props.routes ?? null) : null,
   };
 
   const problemPath = sync.kind === 'invalid' ? sync.issues[0].path : sync.kind === 'refused' ? sync.path : null;

@@ -87,10 +87,12 @@ export interface NumberFieldProps {
   label?: string;
   /** Empty means "inherit" (shown as a placeholder); committing empty clears the field. */
   inherit?: number;
+  /** Where the inherited value comes from, in the placeholder: "network" unless told. */
+  inheritFrom?: string;
   hint?: ReactNode;
 }
 
-export function NumberField({ path, value, onCommit, externalError, label, inherit, hint }: NumberFieldProps) {
+export function NumberField({ path, value, onCommit, externalError, label, inherit, inheritFrom = 'network', hint }: NumberFieldProps) {
   const rule = ruleFor(path);
   if (!rule) throw new Error(`no rule for ${path}`);
   const id = useId();
@@ -123,7 +125,7 @@ export function NumberField({ path, value, onCommit, externalError, label, inher
         autoComplete="off"
         data-testid={`field-${path}`}
         value={text}
-        placeholder={inherit !== undefined ? `${formatByRule(inherit, rule)} (network)` : undefined}
+        placeholder={inherit !== undefined ? `${formatByRule(inherit, rule)} (${inheritFrom})` : undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(e) => setDraft(e.target.value)}
@@ -150,6 +152,8 @@ export function TextField({
   check,
   onCommit,
   externalError,
+  hint,
+  placeholder,
 }: {
   path: string;
   label: string;
@@ -157,6 +161,8 @@ export function TextField({
   check(text: string): string | null;
   onCommit(text: string): void;
   externalError?: string | null;
+  hint?: ReactNode;
+  placeholder?: string;
 }) {
   const id = useId();
   const [draft, setDraft] = useState<string | null>(null);
@@ -169,7 +175,7 @@ export function TextField({
     if (draft !== value) onCommit(draft);
   };
   return (
-    <Row id={id} label={label} path={path} error={error}>
+    <Row id={id} label={label} path={path} error={error} hint={hint}>
       <input
         id={id}
         type="text"
@@ -177,6 +183,7 @@ export function TextField({
         autoComplete="off"
         data-testid={`field-${path}`}
         value={text}
+        placeholder={placeholder}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(e) => setDraft(e.target.value)}
@@ -235,18 +242,30 @@ export function CheckField({
   label,
   checked,
   onChange,
+  externalError,
+  hint,
 }: {
   path: string;
   label: string;
   checked: boolean;
   onChange(checked: boolean): void;
+  /** A refusal that concerns what the box switches on (access without a side, a drawn id that clashes). */
+  externalError?: string | null;
+  hint?: ReactNode;
 }) {
   return (
-    <div className="field field-check" data-field={path}>
+    <div className={`field field-check${externalError ? ' field-invalid' : ''}`} data-field={path}>
       <label>
         <input type="checkbox" data-testid={`field-${path}`} checked={checked} onChange={(e) => onChange(e.target.checked)} />
         {label}
       </label>
+      {externalError ? (
+        <p className="field-error" role="alert" data-testid={`error-${path}`}>
+          {externalError}
+        </p>
+      ) : hint ? (
+        <p className="field-hint">{hint}</p>
+      ) : null}
     </div>
   );
 }

@@ -1,17 +1,37 @@
 /**
  * The panel's sections: one per thing that can be selected (node, link, flow), the
  * network settings (run, OBS, background traffic) and the list of flows. Every field of
- * scenario format v1 is here, with the edge's assembly overrides and tcp.recovery.
+ * scenario format v1 is here, with the edge's assembly overrides and tcp.recovery, and the
+ * routing extension (docs/routing.md): link costs, start spread, access, forced routes.
  */
+import { useState } from 'react';
 import { allowedLinkKinds, withLinkKind, withNodeKind, renameNode, NODE_KINDS } from '../model';
 import { getPath } from '../paths';
 import { assemblyOf, TCP_VARIANTS, type AssemblySettings, type Flow, type NodeKind, type ScenarioLink, type ScenarioNode } from '../types';
 import { checkId, ruleFor } from '../validate';
 import type { PanelContext } from './context';
 import { CheckField, NumberField, SelectField, TextField } from './fields';
+import { flowRouteWords } from './routeWords';
+import { costPerDirection, formatRoute, nextCost, NEW_ACCESS_SIDE, parseRoute, withAccessSide, type Access, type Cost } from './routingEdits';
 
 /** A number field bound to a scenario path. */
-function Num({ ctx, path, owner, label, inherit, hint }: { ctx: PanelContext; path: string; owner: string; label?: string; inherit?: number; hint?: string }) {
+function Num({
+  ctx,
+  path,
+  owner,
+  label,
+  inherit,
+  inheritFrom,
+  hint,
+}: {
+  ctx: PanelContext;
+  path: string;
+  owner: string;
+  label?: string;
+  inherit?: number;
+  inheritFrom?: string;
+  hint?: string;
+}) {
   const value = getPath(ctx.scenario, path) as number | undefined;
   const rule = ruleFor(path)!;
   return (
@@ -20,6 +40,7 @@ function Num({ ctx, path, owner, label, inherit, hint }: { ctx: PanelContext; pa
       label={label}
       value={value}
       inherit={inherit}
+      inheritFrom={inheritFrom}
       hint={hint}
       externalError={ctx.errorAt(path)}
       onCommit={(v, shown) => ctx.set(`${owner}: ${(label ?? rule.label).toLowerCase()} ${shown}`, path, v)}
@@ -163,12 +184,65 @@ export function LinkSection({ ctx, link, index, onRenamed }: { ctx: PanelContext
       />
       <Num ctx={ctx} path={`${p}.rate`} owner={link.id} label={link.kind === 'fiber' ? 'Rate per wavelength' : 'Rate'} />
       <Num ctx={ctx} path={`${p}.delay`} owner={link.id} label="Propagation delay" />
+      <CostFields ctx={ctx} link={link} p={p} />
       {link.kind === 'packet' ? <PacketFields ctx={ctx} link={link} p={p} /> : (
         <>
           <Num ctx={ctx} path={`${p}.wavelengths`} owner={link.id} />
           <Num ctx={ctx} path={`${p}.burstLoss.data`} owner={link.id} hint="Injected on this link, on top of the network's" />
           <Num ctx={ctx} path={`${p}.burstLoss.ack`} owner={link.id} />
         </>
+      )}
+    </>
+  );
+}
+
+const COST_HINT = "Default: the link's delay; routes take the least total cost (docs/routing.md)";
+
+/** `cost`: one number for both directions, or one per direction; empty = the delay. */
+function CostFields({ ctx, link, p }: { ctx: PanelContext; link: ScenarioLink; p: string }) {
+  const cost = (link as { cost?: Cost }).cost;
+  // Ticking "per direction" on a link without a cost adds nothing until a value is typed.
+  const [wantPerDirection, setWantPerDirection] = useState(false);
+  const perDirection = typeof cost === 'object' || (cost === undefined && wantPerDirection);
+  const commit = (which: 'both' | 'ab' | 'ba') => (v: number | undefined, shown: string) => {
+    const what = which === 'both' ? 'cost' : `cost ${which === 'ab' ? `${link.a} → ${link.b}` : `${link.b} → ${link.a}`}`;
+    ctx.set(`${link.id}: ${what} ${v === undefined ? 'from the delay' : shown}`, `${p}.cost`, nextCost(cost, which, v));
+  };
+  const field = (which: 'both' | 'ab' | 'ba', label: string, hint?: string) => {
+    const path = which === 'both' ? `${p}.cost` : `${p}.cost.${which}`;
+    return (
+      <NumberField
+        key={which}
+        path={path}
+        label={label}
+        value={getPath(ctx.scenario, path) as number | undefined}
+        inherit={link.delay}
+        inheritFrom="the delay"
+        hint={hint}
+        externalError={ctx.errorAt(path)}
+        onCommit={commit(which)}
+      />
+    );
+  };
+  return (
+    <>
+      <CheckField
+        path={`${p}.costPerDirection`}
+        label="Routing cost differs per direction"
+        checked={perDirection}
+        onChange={(on) => {
+          setWantPerDirection(on);
+          const next = costPerDirection(cost, on);
+          if (next !== cost) ctx.set(`${link.id}: cost ${on ? 'per direction' : 'both directions'}`, `${p}.cost`, next);
+        }}
+      />
+      {perDirection ? (
+        <>
+          {field('ab', `Routing cost ${link.a} → ${link.b}`, COST_HINT)}
+          {field('ba', `Routing cost ${link.b} → ${link.a}`)}
+        </>
+      ) : (
+        field('both', 'Routing cost', COST_HINT)
       )}
     </>
   );
@@ -209,9 +283,15 @@ const RECOVERY_DEFAULT = '';
 
 export function FlowSection({ ctx, flow, index, onRenamed }: { ctx: PanelContext; flow: Flow; index: number; onRenamed(id: string): void }) {
   const p = `flows[${index}]`;
+  const access = (flow as { access?: Access }).access;
   const hosts = ctx.scenario.nodes.filter((n) => n.kind === 'host').map((n) => n.id);
+  // With access at a side, that end is the router or edge node the copies' own hosts hang from.
+  const forwarders = ctx.scenario.nodes.filter((n) => n.kind === 'router' || n.kind === 'edge').map((n) => n.id);
   const others = ctx.scenario.flows.filter((f) => f !== flow).map((f) => f.id);
-  const endOptions = (current: string) => (hosts.includes(current) ? hosts : [current, ...hosts]);
+  const endOptions = (current: string, side: 'src' | 'dst') => {
+    const ids = access?.[side] ? forwarders : hosts;
+    return ids.includes(current) ? ids : [current, ...ids];
+  };
   const t = flow.tcp;
   return (
     <>
@@ -227,11 +307,20 @@ export function FlowSection({ ctx, flow, index, onRenamed }: { ctx: PanelContext
         }}
       />
       <div className="field-pair">
-        <SelectField path={`${p}.src`} label="From" value={flow.src} options={endOptions(flow.src)} externalError={ctx.errorAt(`${p}.src`)} onChange={(v) => ctx.set(`${flow.id}: from ${v}`, `${p}.src`, v)} />
-        <SelectField path={`${p}.dst`} label="To" value={flow.dst} options={endOptions(flow.dst)} externalError={ctx.errorAt(`${p}.dst`)} onChange={(v) => ctx.set(`${flow.id}: to ${v}`, `${p}.dst`, v)} />
+        <SelectField path={`${p}.src`} label="From" value={flow.src} options={endOptions(flow.src, 'src')} externalError={ctx.errorAt(`${p}.src`)} onChange={(v) => ctx.set(`${flow.id}: from ${v}`, `${p}.src`, v)} />
+        <SelectField path={`${p}.dst`} label="To" value={flow.dst} options={endOptions(flow.dst, 'dst')} externalError={ctx.errorAt(`${p}.dst`)} onChange={(v) => ctx.set(`${flow.id}: to ${v}`, `${p}.dst`, v)} />
       </div>
+      <RouteWords ctx={ctx} flow={flow} />
       <Num ctx={ctx} path={`${p}.count`} owner={flow.id} hint={flow.count > 1 ? `Copies ${flow.id}#0 … ${flow.id}#${flow.count - 1}` : 'Copies of this flow'} />
       <Num ctx={ctx} path={`${p}.start`} owner={flow.id} />
+      <Num
+        ctx={ctx}
+        path={`${p}.startSpread`}
+        owner={flow.id}
+        inherit={0}
+        inheritFrom="all at start"
+        hint={flow.count > 1 ? 'Copies start uniformly in [start, start + spread)' : 'Starts uniformly in [start, start + spread)'}
+      />
       <SelectField
         path={`${p}.app.kind`}
         label="Application"
@@ -247,6 +336,8 @@ export function FlowSection({ ctx, flow, index, onRenamed }: { ctx: PanelContext
       />
       {flow.app.kind === 'file' && <Num ctx={ctx} path={`${p}.app.bytes`} owner={flow.id} />}
       {flow.app.kind === 'cbr' && <Num ctx={ctx} path={`${p}.app.rate`} owner={flow.id} />}
+      <AccessFields ctx={ctx} flow={flow} p={p} access={access} />
+      <ForcedRoutes ctx={ctx} flow={flow} p={p} />
       <fieldset className="subsection">
         <legend>TCP</legend>
         <SelectField path={`${p}.tcp.variant`} label="Variant" value={t.variant} options={TCP_VARIANTS} onChange={(v) => ctx.set(`${flow.id}: TCP ${v}`, `${p}.tcp.variant`, v)} />
@@ -280,6 +371,105 @@ export function FlowSection({ ctx, flow, index, onRenamed }: { ctx: PanelContext
         )}
       </fieldset>
     </>
+  );
+}
+
+/** The routes the engine took for this group, in words; "(forced)" where the scenario gives them. */
+function RouteWords({ ctx, flow }: { ctx: PanelContext; flow: Flow }) {
+  const words = flowRouteWords(ctx.routes, flow.id, ctx.scenario.links);
+  if (!words) return null;
+  const f = flow as { route?: string[]; ackRoute?: string[]; access?: Access };
+  return (
+    <div className="panel-routes" data-testid="flow-routes">
+      <p>
+        <strong>Data:</strong> {words.data}
+        {f.route ? ' (forced)' : ''}
+      </p>
+      <p>
+        <strong>ACKs:</strong> {words.ack}
+        {f.ackRoute ? ' (forced)' : ''}
+      </p>
+      {words.acksOffCore && <p className="panel-note">ACKs do not cross the OBS core.</p>}
+      {f.access && <p className="panel-note">Each copy adds its own access link at {f.access.src && f.access.dst ? 'both ends' : f.access.src ? 'the source end' : 'the sink end'}.</p>}
+    </div>
+  );
+}
+
+const ACCESS_SIDES = [
+  { side: 'src', label: 'Source side', end: 'From' },
+  { side: 'dst', label: 'Sink side', end: 'To' },
+] as const;
+
+/** `access`, edited as one thing: per side, whether each copy has its own link, and that link. */
+function AccessFields({ ctx, flow, p, access }: { ctx: PanelContext; flow: Flow; p: string; access: Access | undefined }) {
+  const copy = flow.count > 1 ? `${flow.id}#k` : flow.id;
+  return (
+    <fieldset className="subsection">
+      <legend>Access links</legend>
+      {ACCESS_SIDES.map(({ side, label, end }) => {
+        const on = access?.[side] !== undefined;
+        const node = side === 'src' ? flow.src : flow.dst;
+        const sp = `${p}.access.${side}`;
+        return (
+          <div key={side} className="access-side" data-access-side={side}>
+            <CheckField
+              path={sp}
+              label={`${label}: each copy has its own access link`}
+              checked={on}
+              externalError={ctx.errorAt(sp) ?? (side === 'src' ? ctx.errorAt(`${p}.access`) : null)}
+              hint={
+                on
+                  ? `${end} (${node}) must be a router or an edge node: each copy's own host, ${copy}.${side}, is linked to it.`
+                  : undefined
+              }
+              onChange={(v) =>
+                ctx.set(
+                  `${flow.id}: ${label.toLowerCase()} access ${v ? 'per copy' : 'shared'}`,
+                  `${p}.access`,
+                  withAccessSide(access, side, v ? NEW_ACCESS_SIDE : undefined),
+                )
+              }
+            />
+            {on && (
+              <>
+                <Num ctx={ctx} path={`${sp}.rate`} owner={flow.id} />
+                <Num ctx={ctx} path={`${sp}.delay`} owner={flow.id} />
+                <Num ctx={ctx} path={`${sp}.queue`} owner={flow.id} inherit={1000} inheritFrom="default" hint="Drop-tail, per direction, per copy" />
+              </>
+            )}
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+/** `route` and `ackRoute`: node ids typed as text; empty = by cost. */
+function ForcedRoutes({ ctx, flow, p }: { ctx: PanelContext; flow: Flow; p: string }) {
+  const f = flow as { route?: string[]; ackRoute?: string[] };
+  const field = (key: 'route' | 'ackRoute', label: string, from: string, to: string) => (
+    <TextField
+      path={`${p}.${key}`}
+      label={label}
+      value={formatRoute(f[key])}
+      placeholder="by cost"
+      hint={`Node ids from ${from} to ${to}, spaces or arrows; empty = least cost`}
+      check={() => null}
+      externalError={ctx.errorUnder(`${p}.${key}`)}
+      onCommit={(text) => {
+        const ids = parseRoute(text);
+        // The same ids typed another way ("A B" for "A → B") change nothing: no undo step.
+        if (JSON.stringify(ids) === JSON.stringify(f[key])) return;
+        ctx.set(`${flow.id}: ${key === 'route' ? 'data' : 'ACK'} route ${ids ? formatRoute(ids) : 'by cost'}`, `${p}.${key}`, ids);
+      }}
+    />
+  );
+  return (
+    <fieldset className="subsection">
+      <legend>Forced routes</legend>
+      {field('route', 'Data route', flow.src, flow.dst)}
+      {field('ackRoute', 'ACK route', flow.dst, flow.src)}
+    </fieldset>
   );
 }
 
