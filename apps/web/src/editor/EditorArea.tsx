@@ -21,7 +21,6 @@ import { flowRouteHops } from './canvas/flowRoutes';
 import { PropertyPanel, type Selection } from './panel/PropertyPanel';
 import type { ScenarioStore, SyncStatus } from '../store/scenarioStore';
 import { useScenarioStore } from '../share/storeContext';
-import { useSimState } from '../sim/context';
 import type { NodeKind, Scenario } from './types';
 import './editor.css';
 
@@ -62,8 +61,6 @@ export function EditorArea({ overlay, legend, store: given, routes }: EditorArea
   const store = given ?? pageStore;
   const state = useSyncExternalStore(store.subscribe, store.getState);
   const { scenario, sync } = state;
-  // The engine's routes, for the flow section's "Data: Server → E1 → ..." (docs/routing.md).
-  const { routes } = useSimState();
 
   const [tool, setTool] = useState<Tool>({ type: 'select' });
   const [selection, setSelectionState] = useState<Selection>(null);
