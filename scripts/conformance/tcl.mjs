@@ -16,7 +16,7 @@ export function tclScript(run, options = {}) {
   const c = run.case;
   const L = [];
   L.push(`# ${c.id} (${run.variant}, seed ${run.seed}), written by scripts/conformance/tcl.mjs`);
-  L.push('set ns [new EventLoop]');
+  L.push('set ns [new Simulator]');
   // ns-2's own generator (Linux agents' and others' draws) from the run's seed.
   L.push(`$defaultRNG seed ${run.seed}`);
   for (const n of c.network.nodes) L.push(`set n(${n.id}) [$ns node]`);

@@ -91,7 +91,10 @@ describe('createEngine', () => {
     const engine = track(createEngine({ spawnWorker: workers.spawnWorker }));
     const { frames, next } = framesOf(engine);
 
-    expect(await engine.load(defaultScenario)).toEqual({ flowIds: ['tcp1'], duration: 20 });
+    const info = await engine.load(defaultScenario);
+    expect(info).toMatchObject({ flowIds: ['tcp1'], duration: 20 });
+    // The engine's routes come with the load (docs/engine-api.md, "Routes").
+    expect(info.routes.flows.map((f) => [f.id, f.data.nodes.at(0), f.data.nodes.at(-1)])).toEqual([['tcp1', 'Server', 'Client']]);
     const first = await next(() => true);
     expect(first).toMatchObject({ now: 0, playing: false, finished: false, events: 0 });
     expect(first.summary?.simTime).toBe(0);
