@@ -22,7 +22,7 @@ async function openScenario(page: Page, scenario: unknown, node: string): Promis
 test('a 320-copy access group is one fan with a label, and clicking it selects the flow', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
-  await openScenario(page, fanScenario(), 'Sinks');
+  await openScenario(page, fanScenario(), 'E2');
   const fan = page.getByTestId('fan-fast-src');
   await expect(fan).toBeVisible();
   await expect(fan.getByTestId('fan-label')).toHaveText('×320, 100 Mbit/s each');

@@ -33,7 +33,7 @@ async function runAMoment(page: Page, speed: string, ms: number): Promise<void> 
 }
 
 test('fan glyph of a 320-copy access group', async ({ page }) => {
-  await open(page, fanScenario(), 'Sinks');
+  await open(page, fanScenario(), 'E2');
   await runAMoment(page, '20 µs', 4000);
   await expect(page.getByTestId('fan-fast-src')).toBeVisible();
   await page.screenshot({ path: IMG('fan-glyph.png') });

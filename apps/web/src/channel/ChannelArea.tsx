@@ -327,9 +327,13 @@ export function ChannelArea() {
             </button>
           )}
         </div>
-        <span className="channel-burst" data-testid="channel-burst" aria-live="polite">
-          {caption ?? 'Point at a burst to see its route.'}
-        </span>
+        {/* Floats over the row below while there is a burst to name: a line of its own would
+            take the histograms' height at 720 px (e2e/legibility.spec.ts). */}
+        {caption && (
+          <span className="channel-burst" data-testid="channel-burst" aria-live="polite">
+            {caption}
+          </span>
+        )}
         {tooFast && (
           <span className="channel-hint" data-testid="channel-hint">
             Too fast to follow: Hold, or slow the run down.
