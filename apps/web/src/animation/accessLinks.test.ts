@@ -3,9 +3,9 @@ import { accessEnds, accessLayout, displayLink, fanOfDisplayLink } from './acces
 
 const links = [{}, {}, {}, {}]; // four scenario links
 const flows = [
-  { id: 'both', count: 3, access: { src: { delay: 1e-3 }, dst: { delay: 2e-3 } } },
-  { id: 'plain', count: 2 },
-  { id: 'many', count: 12, access: { src: { delay: 5e-4 } } },
+  { id: 'both', src: 'E1', dst: 'E2', count: 3, access: { src: { delay: 1e-3 }, dst: { delay: 2e-3 } } },
+  { id: 'plain', src: 'H1', dst: 'H2', count: 2 },
+  { id: 'many', src: 'E1', dst: 'H2', count: 12, access: { src: { delay: 5e-4 } } },
 ];
 
 describe('accessEnds', () => {
@@ -24,7 +24,7 @@ describe('accessEnds', () => {
     expect(ends[17]).toEqual({ group: 2, flowId: 'many', copy: 11, side: 'src' });
   });
   it('draws nothing for a scenario without access', () => {
-    expect(accessEnds({ flows: [{ id: 'a', count: 5 }] })).toEqual([]);
+    expect(accessEnds({ flows: [{ id: 'a', src: 'H1', dst: 'H2', count: 5 }] })).toEqual([]);
   });
 });
 

@@ -13,6 +13,7 @@
  * (flows in order, source side before sink side, as scenarioFans lists them). 320 copies
  * become 5 display links per fan, and their packets sum up there.
  */
+import { drawnAccess } from '../log/accessNames';
 import { spokeCount, type AccessSide } from '../topology/accessFan';
 
 /** One drawn link (and its host), in the engine's order. */
@@ -50,24 +51,19 @@ export interface AccessScenario {
   links: readonly unknown[];
   flows: ReadonlyArray<{
     id: string;
+    src: string;
+    dst: string;
     count: number;
     access?: { src?: { delay: number }; dst?: { delay: number } };
   }>;
 }
 
-/** The engine's drawn links in order, each with its group, copy and side. */
+/**
+ * The engine's drawn links in order, each with its group, copy and side: the event log's
+ * enumeration of them (log/accessNames.ts), the one place that states the engine's order.
+ */
 export function accessEnds(scenario: Pick<AccessScenario, 'flows'>): AccessEnd[] {
-  const out: AccessEnd[] = [];
-  scenario.flows.forEach((f, group) => {
-    const src = f.access?.src !== undefined;
-    const dst = f.access?.dst !== undefined;
-    if (!src && !dst) return;
-    for (let copy = 0; copy < f.count; copy++) {
-      if (src) out.push({ group, flowId: f.id, copy, side: 'src' });
-      if (dst) out.push({ group, flowId: f.id, copy, side: 'dst' });
-    }
-  });
-  return out;
+  return drawnAccess(scenario.flows).map((d) => ({ group: d.group, flowId: scenario.flows[d.group].id, copy: d.index, side: d.side }));
 }
 
 export function accessLayout(scenario: AccessScenario): AccessLayout {

@@ -20,6 +20,8 @@ export interface DrawnAccess {
   id: string;
   /** The copy's id ("tcp#3", or "tcp"). */
   copy: string;
+  /** The copy's number k in its group (0 to count - 1). */
+  index: number;
   /** Index of the flow group in scenario.flows. */
   group: number;
   side: 'src' | 'dst';
@@ -46,8 +48,8 @@ export function drawnAccess(flows: ReadonlyArray<AccessFlowShape>): DrawnAccess[
     if (!Number.isInteger(count) || count < 1 || count > 100_000) return;
     for (let k = 0; k < count; k++) {
       const copy = copyId(f.id, count, k);
-      if (hasSrc) out.push({ id: `${copy}.src`, copy, group, side: 'src', attach: f.src, a: `${copy}.src`, b: f.src });
-      if (hasDst) out.push({ id: `${copy}.dst`, copy, group, side: 'dst', attach: f.dst, a: f.dst, b: `${copy}.dst` });
+      if (hasSrc) out.push({ id: `${copy}.src`, copy, index: k, group, side: 'src', attach: f.src, a: `${copy}.src`, b: f.src });
+      if (hasDst) out.push({ id: `${copy}.dst`, copy, index: k, group, side: 'dst', attach: f.dst, a: f.dst, b: `${copy}.dst` });
     }
   });
   return out;
