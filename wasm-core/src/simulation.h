@@ -107,6 +107,8 @@ class Simulation final : public PacketReceiver, public EventHandler {
   void handleEvent(std::uint32_t kind, std::uint64_t arg) override;  // sampling
 
  private:
+  // The event kind of the periodic sample (the only event the Simulation schedules on itself).
+  static constexpr std::uint32_t kSampleEvent = 0;
   struct FlowInstance {
     std::string id;
     int spec = 0;  // index in scenario.flows

@@ -1,0 +1,160 @@
+// Building the model a scenario describes: packet channels, routes, the OBS plane, edges'
+// assemblers, background sources and the TCP flows, in the order that fixes each one's
+// random stream and event ids (and so the run's fingerprint).
+#include <map>
+
+#include "app/start_spread.h"
+#include "resource_estimate.h"
+#include "scenario/scenario_parser.h"
+#include "simulation.h"
+
+namespace obs {
+
+// A background source's bursts, handed to its edge's assembler as batches of bytes.
+struct Simulation::AssemblyFeed final : BackgroundBurstSink {
+  explicit AssemblyFeed(BurstAssembler& edge) : assembler(edge) {}
+  void backgroundBurst(int pathId, std::uint32_t lengthBytes) override { assembler.addBackground(pathId, lengthBytes); }
+  BurstAssembler& assembler;
+};
+
+std::unique_ptr<Simulation> Simulation::fromJson(const std::string& scenarioJson, const RunBudget& budget) {
+  return std::make_unique<Simulation>(parseScenario(scenarioJson), budget);
+}
+
+Simulation::Simulation(const Scenario& scenario, const RunBudget& budget)
+    : scenario_(scenario),
+      guard_(budget, fromSeconds(scenario.duration)),
+      buildBytes_(estimateBuildBytes(scenario)),
+      end_(fromSeconds(scenario.duration)),
+      sampleInterval_(fromSeconds(scenario.sampleInterval)),
+      // The budget is checked before anything large is allocated: the drawn access links first.
+      topology_((refuseUnaffordableBuild(scenario_, budget), buildTopology(scenario_))),
+      routing_(topology_.nodes, topology_.links),
+      channels_(topology_.links.size() * 2) {
+  for (std::size_t i = 0; i < topology_.links.size(); ++i) {
+    const LinkSpec& l = topology_.links[i];
+    if (l.kind != LinkKind::Packet) continue;
+    PacketChannelConfig c;
+    c.rateBps = l.rate;
+    c.delay = fromSeconds(l.delay);
+    c.queueLimit = l.queue;
+    c.retries = l.arqRetries;
+    c.retryDelay = fromSeconds(l.arqRetryDelay);
+    c.link = static_cast<int>(i);
+    c.dir = 0;
+    c.loss = l.lossAb;
+    channels_[i * 2] = std::make_unique<PacketChannel>(sim_, *this, l.b, c, scenario_.seed, "link:" + l.id + ":ab");
+    c.dir = 1;
+    c.loss = l.lossBa;
+    channels_[i * 2 + 1] = std::make_unique<PacketChannel>(sim_, *this, l.a, c, scenario_.seed, "link:" + l.id + ":ba");
+    channels_[i * 2]->setVisualLog(&visual_);
+    channels_[i * 2 + 1]->setVisualLog(&visual_);
+  }
+
+  // Routes first: the OBS plane needs every optical path a flow can use. All pairs at
+  // once, so each source's shortest-path tree is built once; a direction with a forced
+  // route (`route`, `ackRoute`) asks for none. A group with `access` asks for the route
+  // between its `src` and `dst` nodes, which its copies extend by their own links.
+  std::vector<std::pair<int, int>> pairs;
+  for (const FlowSpec& spec : scenario_.flows) {
+    if (spec.route.empty()) pairs.emplace_back(spec.src, spec.dst);
+    if (spec.ackRoute.empty()) pairs.emplace_back(spec.dst, spec.src);
+  }
+  for (const BackgroundSpec& b : scenario_.background) pairs.emplace_back(b.src, b.dst);
+  routing_.prepare(pairs);
+  struct Pending {
+    const FlowSpec* spec;
+    int copy;
+    const Route* data;
+    const Route* acks;
+  };
+  std::vector<Pending> pending;
+  for (std::size_t f = 0; f < scenario_.flows.size(); ++f) {
+    const FlowSpec& spec = scenario_.flows[f];
+    const Route* data = spec.route.empty() ? routing_.route(spec.src, spec.dst) : routing_.throughNodes(spec.route);
+    const Route* acks =
+        spec.ackRoute.empty() ? routing_.route(spec.dst, spec.src) : routing_.throughNodes(spec.ackRoute);
+    if (!data || !acks) {
+      int from = data ? spec.dst : spec.src, to = data ? spec.src : spec.dst;
+      throw ScenarioError("flows[" + std::to_string(f) + "]: no path of links leads from " +
+                          quoteInput(scenario_.nodes[from].id) + " to " + quoteInput(scenario_.nodes[to].id));
+    }
+    groupRoutes_.emplace_back(data, acks);
+    for (int c = 0; c < spec.count; ++c) {
+      if (topology_.access[f].empty()) {
+        pending.push_back({&spec, c, data, acks});
+        continue;
+      }
+      // A copy's own links: data enters by its source-side link and leaves by its
+      // sink-side one; ACKs cross the same links the other way.
+      const Topology::CopyAccess& a = topology_.access[f][c];
+      const bool in = a.src.link >= 0, out = a.dst.link >= 0;
+      const Hop srcBack = in ? reversed(a.src) : Hop{}, dstBack = out ? reversed(a.dst) : Hop{};
+      pending.push_back({&spec, c, routing_.extended(*data, in ? &a.src : nullptr, out ? &a.dst : nullptr),
+                         routing_.extended(*acks, out ? &dstBack : nullptr, in ? &srcBack : nullptr)});
+    }
+  }
+  // Background sources need an all-optical route between their edges.
+  std::vector<std::pair<int, double>> backgroundPaths;  // optical path, capacity (bit/s)
+  for (std::size_t i = 0; i < scenario_.background.size(); ++i) {
+    const BackgroundSpec& b = scenario_.background[i];
+    const Route* r = routing_.route(b.src, b.dst);
+    std::string where = "background[" + std::to_string(i) + "]: ";
+    if (!r)
+      throw ScenarioError(where + "no path of links leads from " + quoteInput(scenario_.nodes[b.src].id) + " to " +
+                          quoteInput(scenario_.nodes[b.dst].id));
+    int path = r->opticalPathAt.empty() ? -1 : r->opticalPathAt[0];
+    if (path < 0 || routing_.opticalPaths()[path].egress != b.dst)
+      throw ScenarioError(where + "the route from \"" + scenario_.nodes[b.src].id + "\" to \"" +
+                          scenario_.nodes[b.dst].id + "\" must run over fiber links and core nodes only");
+    double capacity = 0;
+    for (const Hop& h : routing_.opticalPaths()[path].hops) {
+      const LinkSpec& l = scenario_.links[h.link];
+      double c = l.rate * l.wavelengths;
+      if (capacity == 0 || c < capacity) capacity = c;
+    }
+    refuseUnaffordableBackground(scenario_, static_cast<int>(i), capacity, budget);
+    backgroundPaths.push_back({path, capacity});
+  }
+
+  obs_ = std::make_unique<ObsPlane>(sim_, *this, scenario_, routing_.opticalPaths());
+  obs_->setVisualLog(&visual_);
+  assemblers_.resize(topology_.nodes.size());
+  for (std::size_t n = 0; n < scenario_.nodes.size(); ++n)
+    if (scenario_.nodes[n].kind == NodeKind::Edge)
+      assemblers_[n] = std::make_unique<BurstAssembler>(sim_, *obs_, scenario_.nodes[n].assembly);
+  for (std::size_t i = 0; i < scenario_.background.size(); ++i) {
+    const BackgroundSpec& b = scenario_.background[i];
+    BackgroundBurstSink* sink = obs_.get();
+    if (b.enterAssembly) {
+      assemblyFeeds_.push_back(std::make_unique<AssemblyFeed>(*assemblers_[b.src]));
+      sink = assemblyFeeds_.back().get();
+    }
+    background_.push_back(std::make_unique<BackgroundSource>(sim_, *sink, b, backgroundPaths[i].first,
+                                                             backgroundPaths[i].second, scenario_.seed,
+                                                             "background:" + std::to_string(i)));
+  }
+
+  flows_.resize(pending.size());
+  const std::vector<std::vector<double>> starts = replicaStarts(scenario_);
+  for (std::size_t i = 0; i < pending.size(); ++i) {
+    const Pending& p = pending[i];
+    FlowInstance& fi = flows_[i];
+    fi.id = replicaId(*p.spec, p.copy);
+    fi.spec = static_cast<int>(p.spec - scenario_.flows.data());
+    fi.start = starts[fi.spec][p.copy];
+    fi.appKind = p.spec->app.kind;
+    int index = static_cast<int>(i);
+    fi.sender = std::make_unique<TcpSender>(sim_, *this, index, p.data, p.spec->tcp, p.spec->app, fi.start,
+                                            SegmentDrops(scenario_.drops, fi.spec));
+    fi.sender->setVisualLog(&visual_);
+    fi.receiver = std::make_unique<TcpReceiver>(sim_, *this, index, p.acks, p.spec->tcp);
+    flowIds_.push_back(fi.id);
+  }
+  sim_.scheduleAt(0, this, kSampleEvent);
+  scheduleLiveChanges();
+}
+
+Simulation::~Simulation() = default;
+
+}  // namespace obs

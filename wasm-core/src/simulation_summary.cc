@@ -1,0 +1,171 @@
+// The summary JSON a run reports (docs/summary.md): per flow, per burst class, per link,
+// the burst histograms and the fingerprint; and the packet ledger the tests balance.
+#include <array>
+
+#include "simulation.h"
+
+namespace obs {
+
+Simulation::PacketLedger Simulation::packetLedger() const {
+  PacketLedger l;
+  for (const FlowInstance& f : flows_) l.sent += f.sender->counters().segmentsSent + f.receiver->acksSent();
+  l.delivered = packetsDelivered_;
+  for (const auto& ch : channels_)
+    if (ch) l.linkDrops += ch->counters().queueDrops + ch->counters().randomDrops + ch->counters().listedDrops;
+  for (BurstClass cls : {BurstClass::Data, BurstClass::Ack, BurstClass::Background}) {
+    const BurstClassCounters& c = obs_->counters(cls);
+    l.burstDrops += c.segmentsDropped + c.acksDropped;
+  }
+  l.held = heldPackets();
+  return l;
+}
+
+nlohmann::ordered_json Simulation::linksSummary() const {
+  using json = nlohmann::ordered_json;
+  static const char* kClassNames[] = {"data", "ack", "background"};
+  double elapsed = toSeconds(sim_.now());
+  json links = json::array();
+  for (std::size_t i = 0; i < scenario_.links.size(); ++i) {
+    const LinkSpec& l = scenario_.links[i];
+    json lj;
+    lj["id"] = l.id;
+    lj["kind"] = l.kind == LinkKind::Fiber ? "fiber" : "packet";
+    for (int dir = 0; dir < 2; ++dir) {
+      json d;
+      if (l.kind == LinkKind::Fiber) {
+        const FiberDirectionCounters& c = obs_->fiberCounters(static_cast<int>(i), dir);
+        // Share of wavelength-time reserved, over the wavelengths the link has now.
+        d["utilisation"] = elapsed > 0 ? toSeconds(c.busy) / (elapsed * obs_->wavelengths(static_cast<int>(i))) : 0.0;
+        d["bursts"] = c.bursts;
+        d["fdlDelayed"] = c.fdlDelayed;
+        json dropped;
+        for (int k = 0; k < kBurstClasses; ++k)
+          dropped[kClassNames[k]] = {
+              {"injected", c.dropped[k][0]}, {"contention", c.dropped[k][1]}, {"late", c.dropped[k][2]}};
+        d["dropped"] = dropped;
+      } else {
+        const PacketChannelCounters& c = channels_[i * 2 + dir]->counters();
+        d["utilisation"] = elapsed > 0 ? toSeconds(c.busy) / elapsed : 0.0;
+        d["packets"] = c.sent;
+        d["queueDrops"] = c.queueDrops;
+        d["randomDrops"] = c.randomDrops;
+        d["retries"] = c.retries;
+      }
+      lj[dir == 0 ? "ab" : "ba"] = d;
+    }
+    links.push_back(lj);
+  }
+  return links;
+}
+
+nlohmann::ordered_json Simulation::summary() const {
+  using json = nlohmann::ordered_json;
+  double simTime = toSeconds(sim_.now());
+  json out;
+  out["scenario"] = scenario_.name;
+  out["seed"] = scenario_.seed;
+  out["simTime"] = simTime;
+  out["events"] = sim_.eventsExecuted();
+  if (stopped()) out["stopped"] = stopReason_;  // the run guard ended the run early
+
+  json flows = json::array();
+  double aggregateGoodput = 0, aggregateDelivered = 0;
+  for (const FlowInstance& f : flows_) {
+    const TcpSenderCounters& c = f.sender->counters();
+    double delivered = static_cast<double>(f.receiver->deliveredBytes());
+    double active = simTime - f.start;
+    double goodput = active > 0 ? delivered * 8 / active : 0;
+    aggregateGoodput += goodput;
+    aggregateDelivered += delivered;
+    json fj;
+    fj["id"] = f.id;
+    fj["goodput"] = goodput;
+    fj["delivered"] = delivered;
+    fj["segmentsSent"] = c.segmentsSent;
+    fj["retransmits"] = c.retransmits;
+    fj["rtos"] = c.rtos;
+    fj["fastRetransmits"] = c.fastRetransmits;
+    fj["meanRtt"] = c.rttSamples ? c.rttSum / static_cast<double>(c.rttSamples) : 0.0;
+    fj["meanCwnd"] = f.cwndSamples ? f.cwndSampleSum / static_cast<double>(f.cwndSamples) : 0.0;
+    fj["finalCwnd"] = f.sender->cwnd();
+    if (f.sender->completedAt() >= 0) {
+      fj["completionTime"] = toSeconds(f.sender->completedAt()) - f.start;
+    } else if (f.appKind == AppKind::File) {
+      fj["completionTime"] = nullptr;  // not finished within the run
+    }
+    flows.push_back(fj);
+  }
+  out["flows"] = flows;
+  out["aggregate"] = {{"goodput", aggregateGoodput}, {"delivered", aggregateDelivered}};
+
+  const std::array<const char*, kBurstClasses> classNames{"data", "ack", "background"};
+  auto classJson = [](const BurstClassCounters& c) {
+    json j;
+    j["sent"] = c.sent;
+    j["dropped"] = c.droppedTotal();
+    j["droppedInjected"] = c.dropped[0];
+    j["droppedContention"] = c.dropped[1];
+    j["droppedLate"] = c.dropped[2];
+    j["fdlDelayed"] = c.fdlDelayed;
+    j["meanBytes"] = c.sent ? static_cast<double>(c.lengthBytes) / c.sent : 0.0;
+    j["meanSegments"] = c.sent ? static_cast<double>(c.packets) / c.sent : 0.0;
+    return j;
+  };
+  // `bursts` counts every burst; data, ack and background split it.
+  BurstClassCounters all;
+  for (int k = 0; k < kBurstClasses; ++k) {
+    const BurstClassCounters& c = obs_->counters(static_cast<BurstClass>(k));
+    all.sent += c.sent;
+    for (int r = 0; r < kDropReasons; ++r) all.dropped[r] += c.dropped[r];
+    all.fdlDelayed += c.fdlDelayed;
+    all.lengthBytes += c.lengthBytes;
+    all.packets += c.packets;
+  }
+  json bursts = classJson(all);
+  bursts["inFlight"] = obs_->burstsInFlight();
+  for (int k = 0; k < kBurstClasses; ++k) bursts[classNames[k]] = classJson(obs_->counters(static_cast<BurstClass>(k)));
+  out["bursts"] = bursts;
+
+  const BurstHistograms& h = obs_->histograms();
+  auto histogramJson = [](const std::array<std::uint64_t, BurstHistograms::kBins>& counts) {
+    // Bin i: [2^i, 2^(i+1)) (bin 0 also holds 0); trailing empty bins are left out.
+    int last = BurstHistograms::kBins - 1;
+    while (last > 0 && counts[last] == 0) --last;
+    json lower = json::array(), n = json::array();
+    for (int i = 0; i <= last; ++i) {
+      lower.push_back(i == 0 ? 0 : (1ull << i));
+      n.push_back(counts[i]);
+    }
+    return json{{"lower", lower}, {"counts", n}};
+  };
+  out["histograms"] = {{"burstBytes", histogramJson(h.bytes)}, {"segmentsPerBurst", histogramJson(h.segments)}};
+
+  std::uint64_t queueDrops = 0, randomDrops = 0, retries = 0, listedDrops = 0;
+  for (const auto& ch : channels_)
+    if (ch) {
+      queueDrops += ch->counters().queueDrops;
+      randomDrops += ch->counters().randomDrops;
+      retries += ch->counters().retries;
+      listedDrops += ch->counters().listedDrops;
+    }
+  out["packets"] = {{"queueDrops", queueDrops}, {"randomDrops", randomDrops}, {"retries", retries}};
+  // Only with `drops` rules: a run without them keeps the summary it always had.
+  if (!scenario_.drops.empty()) out["packets"]["listedDrops"] = listedDrops;
+  out["links"] = linksSummary();
+
+  char fingerprint[17];
+  static const char* hex = "0123456789abcdef";
+  std::uint64_t fp = sim_.fingerprint();
+  for (int i = 15; i >= 0; --i, fp >>= 4) fingerprint[i] = hex[fp & 0xf];
+  fingerprint[16] = 0;
+  out["fingerprint"] = fingerprint;
+  // Only when the run had any: a run without changes keeps the summary it always had.
+  if (!applied_.empty()) {
+    json changes = json::array();
+    for (const LiveChangeSpec& c : applied_) changes.push_back({{"at", c.at}, {"path", c.path}, {"value", c.value}});
+    out["liveChanges"] = changes;
+  }
+  return out;
+}
+
+}  // namespace obs
