@@ -19,6 +19,7 @@ class Scalable final : public CongestionOps {
   // Linux's TCP_SCALABLE_AI_CNT: at and above this window the increase is a per ACK.
   static constexpr double kAiWindow = 100;
 
+  // The scenario format's variant name (tcp.variant "stcp"), as ns-2 and the papers call it.
   const char* name() const override { return "stcp"; }
   void onNewAck(CongestionState& s, const AckInfo& ack) override;
   double ssthreshAfterLoss(const CongestionState& s, std::uint32_t flight, double now) override;
