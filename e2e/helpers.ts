@@ -32,6 +32,30 @@ export async function openRunning(page: Page): Promise<void> {
   expect(errors, 'uncaught page errors').toEqual([]);
 }
 
+/** Opens the Share and files panel unless it is open. */
+export async function openSharePanel(page: Page): Promise<void> {
+  if (!(await page.getByTestId('share-panel').isVisible())) await page.getByTestId('share-toggle').click();
+}
+
+/** Opens a scenario file as a person would (Share and files, Open): `contents` is the file's text, or a value written as JSON. */
+export async function openScenarioFile(page: Page, contents: unknown, name = 'scenario.json'): Promise<void> {
+  await openSharePanel(page);
+  const text = typeof contents === 'string' ? contents : JSON.stringify(contents);
+  await page.getByTestId('open-file-input').setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
+}
+
+/**
+ * Opens the app, then a scenario file, and waits for `node` to be drawn; the share panel
+ * is closed again so the whole network shows.
+ */
+export async function openScenarioDrawn(page: Page, scenario: unknown, node: string): Promise<void> {
+  await page.goto('./');
+  await waitIdle(page);
+  await openScenarioFile(page, scenario, 'routing.json');
+  await expect(page.locator(`g[data-node="${node}"]`)).toBeVisible();
+  if (await page.getByTestId('share-panel').isVisible()) await page.getByTestId('share-toggle').click();
+}
+
 /** Writes a measured figure to e2e/artifacts/<name> (the folder is made if missing, so a spec runs alone). */
 export function writeArtifact(name: string, value: unknown): void {
   mkdirSync(ARTIFACTS, { recursive: true });

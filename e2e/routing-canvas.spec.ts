@@ -4,18 +4,12 @@
  * (different links when costs send ACKs another way).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { waitIdle } from './helpers';
+import { openScenarioDrawn, waitIdle } from './helpers';
 import { fanAndTwoRoutesScenario, fanScenario, twoRoutesScenario } from './routing-fixtures';
 
-/** Opens a scenario file as a person would (Share and files, Open), and waits for its node to be drawn. */
+/** Opens a scenario file as a person would (Share and files, Open), with its node drawn. */
 async function openScenario(page: Page, scenario: unknown, node: string): Promise<void> {
-  await page.goto('./');
-  await waitIdle(page);
-  if (!(await page.getByTestId('share-panel').isVisible())) await page.getByTestId('share-toggle').click();
-  await page.getByTestId('open-file-input').setInputFiles({ name: 'routing.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(scenario)) });
-  await expect(page.locator(`g[data-node="${node}"]`)).toBeVisible();
-  // The share panel closes, so the whole network shows.
-  if (await page.getByTestId('share-panel').isVisible()) await page.getByTestId('share-toggle').click();
+  await openScenarioDrawn(page, scenario, node);
   await waitIdle(page);
 }
 

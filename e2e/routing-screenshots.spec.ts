@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
-import { waitIdle } from './helpers';
+import { openScenarioDrawn, waitIdle } from './helpers';
 import { fanScenario, twoRoutesScenario } from './routing-fixtures';
 
 test.skip(!process.env.SHOTS, 'makes docs/img screenshots on demand (SHOTS=1)');
@@ -13,12 +13,7 @@ test.skip(!process.env.SHOTS, 'makes docs/img screenshots on demand (SHOTS=1)');
 const IMG = (name: string) => fileURLToPath(new URL(`../docs/img/${name}`, import.meta.url));
 
 async function open(page: Page, scenario: unknown, node: string): Promise<void> {
-  await page.goto('./');
-  await waitIdle(page);
-  await page.getByTestId('share-toggle').click();
-  await page.getByTestId('open-file-input').setInputFiles({ name: 'routing.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(scenario)) });
-  await expect(page.locator(`g[data-node="${node}"]`)).toBeVisible();
-  if (await page.getByTestId('share-panel').isVisible()) await page.getByTestId('share-toggle').click();
+  await openScenarioDrawn(page, scenario, node);
   // The network gets most of the height, as a teacher would show it.
   await page.getByTestId('layout-toggle').click();
   await page.getByTestId('fit').click();

@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { CSP_DIRECTIVES, PAGE_HEADERS, policyText } from '../apps/web/security-headers.mjs';
-import { counter, cwndPoints, waitIdle } from './helpers';
+import { counter, cwndPoints, openScenarioFile, waitIdle } from './helpers';
 import { watchPage } from './page-watch';
 
 const paper000 = () => JSON.parse(readFileSync(new URL('../packages/scenario/presets/paper000-lobs.json', import.meta.url), 'utf8'));
@@ -51,12 +51,7 @@ test('a whole session under the policy: no violation, no console error', async (
   await expect.poll(() => cwndPoints(page)).toBeGreaterThan(0);
 
   // A scenario file (3 s, so the comparison and the sweep stay short), run to the end.
-  await page.getByTestId('share-toggle').click();
-  await page.getByTestId('open-file-input').setInputFiles({
-    name: 'short.json',
-    mimeType: 'application/json',
-    buffer: Buffer.from(JSON.stringify({ ...paper000(), name: 'short run', duration: 3 })),
-  });
+  await openScenarioFile(page, { ...paper000(), name: 'short run', duration: 3 }, 'short.json');
   await expect(page.getByTestId('scenario-name')).toHaveText('short run');
   await page.getByRole('radio', { name: 'max' }).check();
   await expect(page.getByTestId('phase')).toHaveText('Finished', { timeout: 60_000 });

@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
-import { openRunning, snapshot, waitIdle } from './helpers';
+import { openRunning, openScenarioFile, openSharePanel, snapshot, waitIdle } from './helpers';
 
 const DEFAULT_NAME = 'Paper 000: LOBS testbed, data-burst vs ACK-burst loss';
 
@@ -14,15 +14,6 @@ const DEFAULT_NAME = 'Paper 000: LOBS testbed, data-burst vs ACK-burst loss';
 function shortScenario(): Record<string, unknown> {
   const s = JSON.parse(readFileSync(new URL('../packages/scenario/presets/paper000-lobs.json', import.meta.url), 'utf8'));
   return { ...s, name: 'short run <b>not bold</b>', seed: 7, duration: 1.5, obs: { ...s.obs, burstLoss: { data: 0.02, ack: 0 } } };
-}
-
-async function openSharePanel(page: Page) {
-  if (!(await page.getByTestId('share-panel').isVisible())) await page.getByTestId('share-toggle').click();
-}
-
-async function openScenarioFile(page: Page, scenario: unknown, name = 'short.json') {
-  await openSharePanel(page);
-  await page.getByTestId('open-file-input').setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(scenario)) });
 }
 
 /** Runs to the end at full speed and returns the summary the export menu saves. */
@@ -115,8 +106,7 @@ test('a reload keeps the scenario being worked on', async ({ page }) => {
 
 test('a bad scenario file is refused with its line, the scenario kept; exports download', async ({ page }) => {
   await openRunning(page);
-  await page.getByTestId('share-toggle').click();
-  await page.getByTestId('open-file-input').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{\n  "version": 1,\n  oops\n}') });
+  await openScenarioFile(page, '{\n  "version": 1,\n  oops\n}', 'broken.json');
   await expect(page.getByTestId('notice-banner')).toContainText(/broken\.json: .*line 3/);
   await expect(page.getByTestId('preset')).toHaveValue('paper000');
   await expect(page.getByTestId('scenario-name')).toBeHidden();

@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { counter, numberAttr, openRunning, snapshot, waitIdle } from './helpers';
+import { counter, numberAttr, openRunning, openScenarioFile, snapshot, waitIdle } from './helpers';
 
 /** The preset the app opens on (paper 000: one Reno flow, 1 % data-burst loss). */
 const PAPER000 = JSON.parse(readFileSync(new URL('../packages/scenario/presets/paper000-lobs.json', import.meta.url), 'utf8'));
@@ -160,8 +160,7 @@ test('a sweep of data-burst loss by a factor, on log axes, with Padhye and Mathi
 test('a sweep of background load on one wavelength, with Erlang-B over the share of bursts lost', async ({ page }) => {
   test.setTimeout(240_000);
   await openRunning(page);
-  await page.getByTestId('share-toggle').click();
-  await page.getByTestId('open-file-input').setInputFiles({ name: 'erlang.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(ERLANG_SYSTEM)) });
+  await openScenarioFile(page, ERLANG_SYSTEM, 'erlang.json');
   await expect(page.getByTestId('scenario-name')).toContainText('Erlang-B loss system');
   await page.getByTestId('play-pause').click();
   await expect(page.getByTestId('phase')).toHaveText('Paused');
