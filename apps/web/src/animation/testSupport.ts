@@ -1,7 +1,8 @@
 /** Builders shared by the animation's tests: a small network and event rows. */
 import type { Scenario } from '@obs-tcp-sim/scenario';
 import { defaultScenario } from '@obs-tcp-sim/scenario';
-import { EVENT_COLUMNS, type EventRows, type VisualEvent } from '../sim/visualStore';
+import { eventRows, visualEvent } from '../sim/visualEventFixtures';
+import type { VisualEvent } from '../sim/visualStore';
 
 /** Edge A at (0,0) - fiber (1 ms, 2 wavelengths) - core B at (1000,0) - packet link (1 ms) - host H at (1000,400). */
 export function lineScenario(): Scenario {
@@ -20,26 +21,7 @@ export function lineScenario(): Scenario {
 
 export const identity = (x: number, y: number): [number, number] => [x, y];
 
-export function ev(partial: Partial<VisualEvent> & { kind: number }): VisualEvent {
-  return {
-    t0: 0,
-    t1: 0,
-    id: -1,
-    node: -1,
-    link: -1,
-    dir: -1,
-    lane: -1,
-    cls: 0,
-    reason: 0,
-    bytes: 0,
-    segments: 0,
-    value: 0,
-    ...partial,
-  };
-}
+/** An event of the given kind (visualEvent, with the kind required). */
+export const ev = (partial: Partial<VisualEvent> & { kind: number }): VisualEvent => visualEvent(partial);
 
-export function rows(events: VisualEvent[]): EventRows {
-  const out = {} as Record<string, number[]>;
-  for (const c of EVENT_COLUMNS) out[c] = events.map((e) => e[c]);
-  return out as unknown as EventRows;
-}
+export { eventRows as rows };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EventKind, EventRing, EVENT_COLUMNS, type VisualEvent } from '../sim/visualStore';
+import { EventKind, EVENT_COLUMNS, type VisualEvent } from '../sim/visualStore';
 import {
   ChannelModel,
   LinkTrack,
@@ -12,18 +12,8 @@ import {
   windowBounds,
 } from './reservations';
 import { networkFeaturesScenario, record } from './testRecording';
+import { ringOf, visualEvent as ev } from '../sim/visualEventFixtures';
 
-function ev(patch: Partial<VisualEvent>): VisualEvent {
-  return {
-    kind: 0, t0: 0, t1: 0, id: -1, node: -1, link: -1, dir: -1, lane: -1,
-    cls: 0, reason: 0, bytes: 0, segments: 0, value: 0, ...patch,
-  };
-}
-function ringOf(events: VisualEvent[], capacity = 1024): EventRing {
-  const ring = new EventRing(capacity);
-  for (const e of events) ring.push(Object.fromEntries(EVENT_COLUMNS.map((c) => [c, [e[c]]])) as never, 0);
-  return ring;
-}
 const onLink = (id: number, lane: number, t0: number, t1: number, extra: Partial<VisualEvent> = {}) =>
   ev({ kind: EventKind.BurstOnLink, id, link: 1, dir: 0, lane, t0, t1, ...extra });
 

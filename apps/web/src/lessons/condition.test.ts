@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { PauseCondition } from '@obs-tcp-sim/scenario';
 import { EventKind, type VisualEvent } from '../sim/visualStore';
 import { compileCondition, type RunNames } from './condition';
+import { visualEvent } from '../sim/visualEventFixtures';
+
+// Every event here is at t = 1 about flow or burst 0 unless it says otherwise.
+const ev = (patch: Partial<VisualEvent>) => visualEvent({ t0: 1, t1: 1, id: 0, ...patch });
 
 const names: RunNames = { nodes: ['Server', 'E1', 'C1', 'E2', 'Client'], flowIds: ['tcp1', 'bulk#0', 'bulk#1'] };
 
-function ev(patch: Partial<VisualEvent>): VisualEvent {
-  return { kind: 0, t0: 1, t1: 1, id: 0, node: -1, link: -1, dir: -1, lane: -1, cls: 0, reason: 0, bytes: 0, segments: 0, value: 0, ...patch };
-}
 
 const dataDrop = ev({ kind: EventKind.BurstDropped, node: 2, cls: 0, reason: 0 });
 const ackDrop = ev({ kind: EventKind.BurstDropped, node: 2, cls: 1, reason: 0 });

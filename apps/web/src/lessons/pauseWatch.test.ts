@@ -1,19 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { FrameLike, Phase } from '../sim/controller';
-import { EVENT_COLUMNS, EventKind, type EventRows, type VisualEvent } from '../sim/visualStore';
+import { EventKind, type VisualEvent } from '../sim/visualStore';
 import { PauseWatch, type PauseHit, type WatchedSession } from './pauseWatch';
+import { eventRows as rows, instantEvent as ev } from '../sim/visualEventFixtures';
 
-function ev(kind: number, t0: number, patch: Partial<VisualEvent> = {}): VisualEvent {
-  return { kind, t0, t1: t0, id: 0, node: -1, link: -1, dir: -1, lane: -1, cls: 0, reason: 0, bytes: 0, segments: 0, value: 0, ...patch };
-}
 const dataDrop = (t: number, id = 0) => ev(EventKind.BurstDropped, t, { node: 2, cls: 0, id });
 const ackDrop = (t: number) => ev(EventKind.BurstDropped, t, { node: 2, cls: 1 });
 const fastRetransmit = (t: number) => ev(EventKind.TcpEvent, t, { reason: 1 });
 const burstOnLink = (t: number) => ev(EventKind.BurstOnLink, t);
 
-function rows(events: VisualEvent[]): EventRows {
-  return Object.fromEntries(EVENT_COLUMNS.map((c) => [c, Float64Array.from(events.map((e) => e[c]))])) as unknown as EventRows;
-}
 
 /** A session whose frames the test sends; pause() is what the engine would do: stop playing. */
 class FakeSession implements WatchedSession {

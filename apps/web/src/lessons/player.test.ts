@@ -2,17 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { findPreset, type Scenario } from '@obs-tcp-sim/scenario';
 import { createFocusStore } from '../log/focus';
 import type { FrameLike, Phase } from '../sim/controller';
-import { EVENT_COLUMNS, EventKind, type EventRows, type VisualEvent } from '../sim/visualStore';
+import { EventKind, type VisualEvent } from '../sim/visualStore';
 import { canonical } from '../store/syncPlan';
 import type { View } from '../view/viewStore';
 import type { Lesson } from './format';
 import { LessonPlayer, type PlayerSession, type PlayerStore } from './player';
+import { eventRows as rows, instantEvent as ev } from '../sim/visualEventFixtures';
 
-function ev(kind: number, t0: number, patch: Partial<VisualEvent> = {}): VisualEvent {
-  return { kind, t0, t1: t0, id: 0, node: -1, link: -1, dir: -1, lane: -1, cls: 0, reason: 0, bytes: 0, segments: 0, value: 0, ...patch };
-}
-const rows = (events: VisualEvent[]) =>
-  Object.fromEntries(EVENT_COLUMNS.map((c) => [c, Float64Array.from(events.map((e) => e[c]))])) as unknown as EventRows;
 
 /** A session and a store that record what the player asks of them; frames are sent by the test. */
 class Fakes implements PlayerSession, PlayerStore {

@@ -13,16 +13,11 @@ import {
   logLine,
 } from './describe';
 import { makeNames } from './names';
+import { visualEvent as ev } from '../sim/visualEventFixtures';
 
 // Default scenario: nodes Server 0, E1 1, C1 2, E2 3, Client 4; links fe1 0, f1 1, f2 2, fe2 3.
 const names = makeNames(defaultScenario, ['tcp1', 'tcp2']);
 
-function ev(patch: Partial<VisualEvent>): VisualEvent {
-  return {
-    kind: 0, t0: 0, t1: 0, id: -1, node: -1, link: -1, dir: -1, lane: -1,
-    cls: 0, reason: 0, bytes: 0, segments: 0, value: 0, ...patch,
-  };
-}
 
 describe('units', () => {
   it('bytes and durations read naturally', () => {

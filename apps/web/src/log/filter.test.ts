@@ -1,27 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { defaultScenario } from '@obs-tcp-sim/scenario';
-import { EventKind, EventRing, EVENT_COLUMNS, type VisualEvent } from '../sim/visualStore';
+import { EventKind, EVENT_COLUMNS } from '../sim/visualStore';
 import { networkFeaturesScenario, record } from '../channel/testRecording';
 import { DEFAULT_FILTER, LogModel, categoryOf, entryText, filterEntries, focusOf, matches, type LogFilter } from './filter';
 import { makeNames } from './names';
+import { ringOf, visualEvent as ev } from '../sim/visualEventFixtures';
 
 const names = makeNames(defaultScenario, ['tcp1', 'tcp2']);
 
-function ev(patch: Partial<VisualEvent>): VisualEvent {
-  return {
-    kind: 0, t0: 0, t1: 0, id: -1, node: -1, link: -1, dir: -1, lane: -1,
-    cls: 0, reason: 0, bytes: 0, segments: 0, value: 0, ...patch,
-  };
-}
 
-function ringOf(events: VisualEvent[], capacity = 1024): EventRing {
-  const ring = new EventRing(capacity);
-  for (const e of events) {
-    const rows = Object.fromEntries(EVENT_COLUMNS.map((c) => [c, [e[c]]])) as never;
-    ring.push(rows, 0);
-  }
-  return ring;
-}
 
 const formed = ev({ kind: EventKind.BurstFormed, t0: 0.5, id: 7, node: 1, link: 0, lane: 1, dir: 1, segments: 10, bytes: 5520, value: 2e-5 });
 const dropped = ev({ kind: EventKind.BurstDropped, t0: 0.6, id: 7, node: 2, link: 2, dir: 0, reason: 1, segments: 10 });

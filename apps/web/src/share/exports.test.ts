@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { defaultScenario } from '@obs-tcp-sim/scenario';
 import { makeNames } from '../log/names';
-import { EventKind, EventRing, EVENT_COLUMNS, type VisualEvent } from '../sim/visualStore';
+import { EventKind, EventRing, EVENT_COLUMNS } from '../sim/visualStore';
 import { SeriesStore } from '../sim/seriesStore';
 import { csvField, eventLogCsv, fileStem, timeSeriesCsv } from './exports';
+import { visualEvent as ev } from '../sim/visualEventFixtures';
 
-function ev(patch: Partial<VisualEvent>): VisualEvent {
-  return { kind: 0, t0: 0, t1: 0, id: -1, node: -1, link: -1, dir: -1, lane: -1, cls: 0, reason: 0, bytes: 0, segments: 0, value: 0, ...patch };
-}
 
 describe('exports', () => {
   it('the event log CSV has the log sentences, a drop naming the flows of its burst', () => {
