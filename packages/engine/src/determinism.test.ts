@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { defaultScenario } from '@obs-tcp-sim/scenario';
-import type { Scenario, TcpVariant } from '@obs-tcp-sim/scenario';
+import { TCP_VARIANTS, defaultScenario } from '@obs-tcp-sim/scenario';
+import type { Scenario } from '@obs-tcp-sim/scenario';
 import { loadEngineNode, runScenarioNode } from './node-engine.js';
 
 const nativeDriver = fileURLToPath(new URL('../../../wasm-core/build/native/obs-sim-native', import.meta.url));
@@ -44,8 +44,7 @@ const everyVariant = structuredClone(defaultScenario) as Scenario;
 everyVariant.name = 'every TCP variant';
 everyVariant.duration = 5;
 everyVariant.obs.burstLoss = { data: 0.01, ack: 0.01 };
-const variants: TcpVariant[] = ['tahoe', 'reno', 'newreno', 'sack', 'hstcp', 'stcp', 'bic', 'cubic', 'htcp', 'vegas', 'westwood'];
-everyVariant.flows = variants.map((variant) => {
+everyVariant.flows = TCP_VARIANTS.map((variant) => {
   const flow = structuredClone(defaultScenario.flows[0]);
   flow.id = variant;
   flow.tcp.variant = variant;

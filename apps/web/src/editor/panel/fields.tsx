@@ -8,7 +8,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Term } from '../../glossary/Term';
 import { termForPath } from '../../glossary/termForPath';
-import { formatValue, parsePlain, parseValue, unitOf, type ParseResult } from '../units';
+import { formatValue, parsePlain, parseValue, unitOf, type ParseResult } from '@obs-tcp-sim/scenario';
 import { LIVE_GENERIC_PATHS } from '@obs-tcp-sim/scenario';
 import { checkNumber, genericPath, ruleFor, type NumberRule } from '../validate';
 
