@@ -5,7 +5,7 @@
 import { deflateSync } from 'node:zlib';
 import {
   canonicalJsonParts, Fnv1a64, makeShardFile, resolveSweepSpec, shardResultsHash, shardRunIndices, sweepHash, sweepRunCount,
-} from '../../packages/scenario/src/sweep/index.js';
+} from '@obs-tcp-sim/scenario/sweep';
 
 /** mulberry32: a small seeded generator; the same seed gives the same corpus everywhere. @param {number} seed */
 export function rng(seed) {

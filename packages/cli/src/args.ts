@@ -1,7 +1,10 @@
 // Command-line arguments of obs-sim.
-import { quoteInput } from '@obs-tcp-sim/scenario/src/safe-text.js';
-import { showInput } from '@obs-tcp-sim/scenario/src/sweep/path.js';
-import { INPUT_LIMITS, MiB } from './read-scenario-file.mjs';
+import { quoteInput } from '@obs-tcp-sim/scenario/safe-text';
+import { showInput } from '@obs-tcp-sim/scenario/sweep';
+import type { RunBudget } from '@obs-tcp-sim/engine/node';
+import { INPUT_LIMITS, MiB } from './read-scenario-file';
+
+export type { RunBudget };
 
 export const USAGE = `Usage: npm run sim -- <scenario.json> [--max-events N] [--max-memory MB] [--max-input-bytes N]
        npm run sim -- sweep <spec.json> [--out FILE] [--json FILE] [--raw] [--workers K] [--shard i/N] [--quiet]
@@ -51,20 +54,37 @@ spec or shard is malformed, too large or refused, a run is stopped by a budget, 
 arguments are wrong (one line on stderr says why); 1 when the engine itself failed.
 `;
 
-/**
- * @typedef {{ maxEvents?: number, maxMemoryBytes?: number }} RunBudget what runScenarioNode may spend on one run
- * @typedef {{ kind: 'help' }
- *   | { kind: 'run', file: string, maxInputBytes: number | null, budget: RunBudget }
- *   | { kind: 'sweep', spec: string, out: string | null, json: string | null, raw: boolean, workers: number | null, shard: string | null, quiet: boolean, maxInputBytes: number | null, budget: RunBudget }
- *   | { kind: 'merge', files: string[], out: string | null, json: string | null, raw: boolean, maxInputBytes: number | null }
- *   | { kind: 'usage-error', message: string }} Args
- */
+/** The command line, read: what to do, or why it cannot be done. */
+export type Args =
+  | { kind: 'help' }
+  | { kind: 'run'; file: string; maxInputBytes: number | null; budget: RunBudget }
+  | SweepArgs
+  | MergeArgs
+  | { kind: 'usage-error'; message: string };
+export interface SweepArgs {
+  kind: 'sweep';
+  spec: string;
+  out: string | null;
+  json: string | null;
+  raw: boolean;
+  workers: number | null;
+  shard: string | null;
+  quiet: boolean;
+  maxInputBytes: number | null;
+  budget: RunBudget;
+}
+export interface MergeArgs {
+  kind: 'merge';
+  files: string[];
+  out: string | null;
+  json: string | null;
+  raw: boolean;
+  maxInputBytes: number | null;
+}
+type Command = 'run' | 'sweep' | 'merge';
 
-/**
- * @param {string[]} argv arguments after the script name
- * @returns {Args}
- */
-export function parseArgs(argv) {
+/** `argv`: the arguments after the script name. */
+export function parseArgs(argv: string[]): Args {
   if (argv.includes('-h') || argv.includes('--help')) return { kind: 'help' };
   const words = argv.filter((arg) => arg !== '--');
   if (words[0] === 'sweep' || words[0] === 'merge') return parseCommand(words[0], words.slice(1));
@@ -74,29 +94,20 @@ export function parseArgs(argv) {
 const BUDGET_OPTIONS = ['--max-events', '--max-memory'];
 /** The largest --max-memory: 64 GiB, far above what a wasm32 engine can hold (4 GiB). */
 const MAX_MEMORY_MB = 65536;
-const VALUE_OPTIONS = {
+const VALUE_OPTIONS: Record<Command, string[]> = {
   run: ['--max-input-bytes', ...BUDGET_OPTIONS],
   sweep: ['--out', '--json', '--workers', '--shard', '--max-input-bytes', ...BUDGET_OPTIONS],
   merge: ['--out', '--json', '--max-input-bytes'],
 };
-/** @type {Record<'run' | 'sweep' | 'merge', string[]>} */
-const FLAG_OPTIONS = { run: [], sweep: ['--raw', '--quiet'], merge: ['--raw'] };
+const FLAG_OPTIONS: Record<Command, string[]> = { run: [], sweep: ['--raw', '--quiet'], merge: ['--raw'] };
 
-/** An option's name from the command line, shown safely. @param {string} word */
-const showOption = (word) => showInput(word, 40);
+/** An option's name from the command line, shown safely. */
+const showOption = (word: string): string => showInput(word, 40);
 
-/**
- * @param {'run' | 'sweep' | 'merge'} command
- * @param {string[]} words
- * @returns {Args}
- */
-function parseCommand(command, words) {
-  /** @type {Record<string, string>} */
-  const values = {};
-  /** @type {Set<string>} */
-  const flags = new Set();
-  /** @type {string[]} */
-  const files = [];
+function parseCommand(command: Command, words: string[]): Args {
+  const values: Record<string, string> = {};
+  const flags = new Set<string>();
+  const files: string[] = [];
   const prefix = command === 'run' ? '' : `${command}: `;
   for (let i = 0; i < words.length; i++) {
     const word = words[i];
@@ -117,15 +128,14 @@ function parseCommand(command, words) {
       return usageError(`${prefix}unknown option ${showOption(word)}`);
     }
   }
-  let maxInputBytes = null;
+  let maxInputBytes: number | null = null;
   if ('--max-input-bytes' in values) {
     maxInputBytes = parseByteCount(values['--max-input-bytes']);
     if (maxInputBytes === null) {
       return usageError(`${prefix}--max-input-bytes must be a number of bytes from 1 to ${INPUT_LIMITS.maxBytesCeiling} (a suffix K, M or G counts KiB, MiB or GiB), not ${quoteInput(values['--max-input-bytes'], 20)}`);
     }
   }
-  /** @type {RunBudget} */
-  const budget = {};
+  const budget: RunBudget = {};
   if ('--max-events' in values) {
     const text = values['--max-events'];
     const events = /^[0-9]{1,16}(e[0-9]{1,2})?$/i.test(text) ? Number(text) : NaN;
@@ -151,7 +161,7 @@ function parseCommand(command, words) {
     return { kind: 'merge', files, out, json, raw, maxInputBytes };
   }
   if (files.length !== 1) return usageError(files.length === 0 ? 'sweep: missing the spec file' : `sweep: expected one spec file, got ${files.length}`);
-  let workers = null;
+  let workers: number | null = null;
   if ('--workers' in values) {
     workers = Number(values['--workers']);
     if (!/^[0-9]{1,4}$/.test(values['--workers']) || workers < 1 || workers > 1024) return usageError(`sweep: --workers must be an integer from 1 to 1024, not ${quoteInput(values['--workers'], 20)}`);
@@ -163,17 +173,15 @@ function parseCommand(command, words) {
 
 /**
  * "33554432", "32M", "32MiB", "512K", "1G" to bytes; null unless from 1 to the ceiling.
- * @param {string} text
  */
-export function parseByteCount(text) {
+export function parseByteCount(text: string): number | null {
   const match = /^([0-9]{1,10})(?:([KMG])(?:i?B)?)?$/i.exec(text);
   if (!match) return null;
-  const unit = { '': 1, K: 1024, M: MiB, G: 1024 * MiB }[(match[2] ?? '').toUpperCase()] ?? 1;
+  const unit = ({ '': 1, K: 1024, M: MiB, G: 1024 * MiB } as Record<string, number>)[(match[2] ?? '').toUpperCase()] ?? 1;
   const bytes = Number(match[1]) * unit;
   return bytes >= 1 && bytes <= INPUT_LIMITS.maxBytesCeiling ? bytes : null;
 }
 
-/** @param {string} message @returns {Args} */
-function usageError(message) {
+function usageError(message: string): Args {
   return { kind: 'usage-error', message };
 }
