@@ -1,4 +1,6 @@
-// Command-line arguments of obs-sim.
+// Command-line arguments of obs-sim, read with node:util's parseArgs; the rules (which
+// options each command takes, what a value may be) and the messages are ours.
+import { parseArgs as parseArgv, type ParseArgsConfig } from 'node:util';
 import { quoteInput } from '@obs-tcp-sim/scenario/safe-text';
 import { showInput } from '@obs-tcp-sim/scenario/sweep';
 import type { RunBudget } from '@obs-tcp-sim/engine/node';
@@ -94,38 +96,53 @@ export function parseArgs(argv: string[]): Args {
 const BUDGET_OPTIONS = ['--max-events', '--max-memory'];
 /** The largest --max-memory: 64 GiB, far above what a wasm32 engine can hold (4 GiB). */
 const MAX_MEMORY_MB = 65536;
+/** Options that take a value (`--out FILE` or `--out=FILE`), per command. */
 const VALUE_OPTIONS: Record<Command, string[]> = {
   run: ['--max-input-bytes', ...BUDGET_OPTIONS],
   sweep: ['--out', '--json', '--workers', '--shard', '--max-input-bytes', ...BUDGET_OPTIONS],
   merge: ['--out', '--json', '--max-input-bytes'],
 };
+/** Options that are on or off, per command. */
 const FLAG_OPTIONS: Record<Command, string[]> = { run: [], sweep: ['--raw', '--quiet'], merge: ['--raw'] };
 
 /** An option's name from the command line, shown safely. */
 const showOption = (word: string): string => showInput(word, 40);
+
+/** The command's options as node:util parseArgs takes them. */
+function utilOptions(command: Command): ParseArgsConfig['options'] {
+  return Object.fromEntries([
+    ...VALUE_OPTIONS[command].map((name) => [name.slice(2), { type: 'string' as const }]),
+    ...FLAG_OPTIONS[command].map((name) => [name.slice(2), { type: 'boolean' as const }]),
+  ]);
+}
 
 function parseCommand(command: Command, words: string[]): Args {
   const values: Record<string, string> = {};
   const flags = new Set<string>();
   const files: string[] = [];
   const prefix = command === 'run' ? '' : `${command}: `;
-  for (let i = 0; i < words.length; i++) {
-    const word = words[i];
-    if (!word.startsWith('-') || word === '-') {
-      files.push(word);
+  // Not strict: node:util then hands every option over as a token in order, known or
+  // not, and a value option takes the next word whatever it is (`--out -`, `--max-events
+  // -1`, which the checks below refuse with their own words). The first problem, in the
+  // order of the words, is the one reported.
+  const { tokens } = parseArgv({ args: words, options: utilOptions(command), strict: false, allowPositionals: true, tokens: true });
+  for (const token of tokens) {
+    if (token.kind === 'positional') {
+      files.push(token.value);
       continue;
     }
-    const eq = word.indexOf('=');
-    const name = eq < 0 ? word : word.slice(0, eq);
+    if (token.kind !== 'option') continue; // no '--' reaches here: parseArgs dropped them
+    const name = token.rawName;
     if (VALUE_OPTIONS[command].includes(name)) {
-      const value = eq < 0 ? words[++i] : word.slice(eq + 1);
+      const value = token.value;
       if (value === undefined || value === '') return usageError(`${prefix}${name} needs a value`);
       if (name in values) return usageError(`${prefix}${name} given twice`);
       values[name] = value;
-    } else if (FLAG_OPTIONS[command].includes(name) && eq < 0) {
+    } else if (FLAG_OPTIONS[command].includes(name) && !token.inlineValue) {
       flags.add(name);
     } else {
-      return usageError(`${prefix}unknown option ${showOption(word)}`);
+      // As written (`-ab` is one word, `--raw=1` too), not as node:util split it.
+      return usageError(`${prefix}unknown option ${showOption(words[token.index])}`);
     }
   }
   let maxInputBytes: number | null = null;
