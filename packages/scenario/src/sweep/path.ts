@@ -138,17 +138,21 @@ export function getAtPath(root: unknown, path: string): unknown {
 export function setAtPath<T>(root: T, path: string, value: unknown): T {
   locate(root, path, { allowNewLastKey: true }); // throws the message naming the bad step
   const steps = parsePath(path);
-  // `any`: locate() above checked that every step leads to an object or a list.
-  const set = (here: any, s: number): any => {
+  // locate() above checked that each step leads to an object (a key) or a list (a selector).
+  const set = (here: unknown, s: number): unknown => {
     if (s === steps.length) return value;
     const step = steps[s];
-    if ('key' in step) return { ...here, [step.key]: set(here[step.key], s + 1) };
-    const at = 'index' in step ? step.index : here.findIndex((item: { id?: unknown } | null) => item?.id === step.id);
-    const copy = here.slice();
-    copy[at] = set(here[at], s + 1);
+    if ('key' in step) {
+      const record = here as Record<string, unknown>;
+      return { ...record, [step.key]: set(record[step.key], s + 1) };
+    }
+    const list = here as unknown[];
+    const at = 'index' in step ? step.index : list.findIndex((item) => (item as { id?: unknown } | null)?.id === step.id);
+    const copy = list.slice();
+    copy[at] = set(list[at], s + 1);
     return copy;
   };
-  return set(root, 0);
+  return set(root, 0) as T;
 }
 
 function itemNames(where: string): [string, string] {
