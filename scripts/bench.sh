@@ -10,7 +10,7 @@ bash scripts/setup-system.sh
 bash scripts/ensure-node-deps.sh
 bash scripts/build-native.sh >/dev/null
 bash scripts/build-wasm.sh >/dev/null 2>&1
-node wasm-core/bench/bench_rounds.mjs wasm-core/build/native/obs-bench "${BENCH_ROUNDS:-9}" \
+node --import tsx wasm-core/bench/bench_rounds.mjs wasm-core/build/native/obs-bench "${BENCH_ROUNDS:-9}" \
   wasm-core/bench/scenarios/*.json
 # Topology build: full meshes up to the format's 100,000 links (issue 17: near-linear).
-node wasm-core/bench/build_time.mjs "${BENCH_BUILD_REPEATS:-3}"
+node --import tsx wasm-core/bench/build_time.mjs "${BENCH_BUILD_REPEATS:-3}"

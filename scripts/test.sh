@@ -73,7 +73,7 @@ fi
 
 typecheck_packages() {
   local status=0 package
-  for package in packages/scenario packages/scenario/src/sweep packages/engine packages/cli apps/web; do
+  for package in packages/scenario packages/engine packages/cli apps/web; do
     npx tsc -p "$package" || status=1
   done
   return $status

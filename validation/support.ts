@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PRESETS, describeSamples, expandSweep, resolveSweepSpec } from '@obs-tcp-sim/scenario';
 import type { Scenario, Summary } from '@obs-tcp-sim/scenario';
-import { runScenarioNode } from '@obs-tcp-sim/engine/src/node-engine.js';
+import { runScenarioNode } from '@obs-tcp-sim/engine/node';
 
 /** The spec validation/specs/<name>.json as a plain object. */
 export function readSpec(name: string): Record<string, any> {

@@ -81,7 +81,7 @@ async function main() {
   mkdirSync(RESULT_DIR, { recursive: true });
   const engine = engineHash();
   const ns2 = ns2Version();
-  const { loadEngineNode } = await import('@obs-tcp-sim/engine/src/node-engine.js');
+  const { loadEngineNode } = await import('@obs-tcp-sim/engine/node');
   const { module } = await loadEngineNode();
   const results = [];
   for (const c of CASES) {

@@ -10,7 +10,7 @@ import { runCase } from './main.mjs';
 import { ns2Available } from './run.mjs';
 import { tclScript } from './tcl.mjs';
 import { ourScenario } from './scenario.mjs';
-import { loadEngineNode } from '@obs-tcp-sim/engine/src/node-engine.js';
+import { loadEngineNode } from '@obs-tcp-sim/engine/node';
 
 describe('one case description gives both runs', () => {
   const run = runsOf(caseById('det-three'), ['reno'])[0];

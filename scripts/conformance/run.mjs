@@ -91,7 +91,7 @@ export function resolveDrops(run) {
 
 /**
  * Our run: the summary and, per flow, cwnd and ssthresh at every sample.
- * @param {any} module the wasm module (node-engine.js loadEngineNode)
+ * @param {any} module the wasm module (node-engine.ts loadEngineNode)
  */
 export function runOurs(module, run, options = {}) {
   const scenario = ourScenario(run, options);

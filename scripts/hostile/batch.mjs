@@ -4,11 +4,16 @@
 // wasm compile per case. Used by harness.mjs, which watches the time of every case and
 // starts a fresh batch after one that hangs or kills the process.
 //   node scripts/hostile/batch.mjs <jobs.json> <first index>
+// Like bin/obs-sim.mjs, it registers tsx itself (the CLI is TypeScript; docs/typescript.md),
+// so harness.mjs starts it with plain `node` from any directory.
 // jobs.json: [{ "argv": [...] }]; prints one JSON line per case on stdout:
 //   {"start": i}  before it,  {"done": i, "status": s, "stderr": "...", "stdoutBytes": n, "ms": t}  after it.
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { main } from '../../packages/cli/src/main.mjs';
+import { register } from 'tsx/esm/api';
+
+register();
+const { main } = await import('@obs-tcp-sim/cli');
 
 const [jobsFile, firstText] = process.argv.slice(2);
 const jobs = /** @type {{ argv: string[] }[]} */ (JSON.parse(readFileSync(jobsFile, 'utf8')));

@@ -10,9 +10,9 @@
 // Inputs too large to keep in the repository (a 33 MB file, /dev/zero, a 300-router
 // mesh) are made at run time by big-cases.mjs.
 //
-// Deterministic: the same seed writes the same bytes (`node scripts/hostile/generate.mjs
+// Deterministic: the same seed writes the same bytes (`node --import tsx scripts/hostile/generate.mjs
 // --check` says whether the files on disk are what it would write).
-//   node scripts/hostile/generate.mjs [--seed N] [--out DIR] [--check]
+//   node --import tsx scripts/hostile/generate.mjs [--seed N] [--out DIR] [--check]
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -514,7 +514,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   if (args.includes('--check')) {
     const problems = checkCorpus(dir, seed);
     for (const line of problems.slice(0, 20)) console.log(line);
-    console.log(problems.length === 0 ? `corpus in ${relative(process.cwd(), dir) || '.'} is up to date` : `${problems.length} files differ: run node scripts/hostile/generate.mjs`);
+    console.log(problems.length === 0 ? `corpus in ${relative(process.cwd(), dir) || '.'} is up to date` : `${problems.length} files differ: run node --import tsx scripts/hostile/generate.mjs`);
     process.exitCode = problems.length === 0 ? 0 : 1;
   } else {
     const manifest = writeCorpus(dir, seed);

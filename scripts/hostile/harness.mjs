@@ -24,7 +24,7 @@ export const CASE_SECONDS = 15;
 /** Characters of the one line on stderr: `obs-sim: ` and oneLine's 400, with room to spare. */
 export const LINE_MAX = 440;
 
-// What safe-text.js escapes: C0/C1 controls, DEL, soft hyphen, bidi marks, embeddings,
+// What safe-text.ts escapes: C0/C1 controls, DEL, soft hyphen, bidi marks, embeddings,
 // overrides and isolates, zero-width and other format characters, separators, BOM,
 // interlinear annotations, unpaired surrogates. None may reach the terminal raw.
 const UNSAFE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

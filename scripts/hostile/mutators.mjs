@@ -3,9 +3,10 @@
 // format v1, the numeric fields of the format, hostile values, forging of shard files,
 // and raw share-link encoding. Plain Node ESM, no TypeScript step.
 import { deflateSync } from 'node:zlib';
+import { canonicalJsonParts } from '@obs-tcp-sim/scenario/canonical-json';
 import {
-  canonicalJsonParts, Fnv1a64, makeShardFile, resolveSweepSpec, shardResultsHash, shardRunIndices, sweepHash, sweepRunCount,
-} from '../../packages/scenario/src/sweep/index.js';
+  Fnv1a64, makeShardFile, resolveSweepSpec, shardResultsHash, shardRunIndices, sweepHash, sweepRunCount,
+} from '@obs-tcp-sim/scenario/sweep';
 
 /** mulberry32: a small seeded generator; the same seed gives the same corpus everywhere. @param {number} seed */
 export function rng(seed) {

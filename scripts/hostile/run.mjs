@@ -16,7 +16,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { decodeShareHash } from '../../packages/scenario/src/share-link.ts';
+import { decodeShareHash } from '@obs-tcp-sim/scenario/share-link';
 import { makeBigCases } from './big-cases.mjs';
 import { CASE_SECONDS, judge, loadCases, loadLinks, runBatched, runProcess } from './harness.mjs';
 import {

@@ -16,8 +16,8 @@
 // Cached in validation/results/<name>.probe.json like the sweeps (hash, --rerun, --quick).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { collectOutputs, expandSweep, resolveSweepSpec } from '@obs-tcp-sim/scenario/src/sweep/index.js';
-import { loadPresets } from '../../packages/cli/src/preset-files.mjs';
+import { collectOutputs, expandSweep, resolveSweepSpec } from '@obs-tcp-sim/scenario/sweep';
+import { loadPresets } from '@obs-tcp-sim/cli/preset-files';
 import { QUICK_DIR, RESULT_DIR, readCached, rel, specFor, writeMeta } from './sweeps.mjs';
 
 /** cwnd in segments to 3 decimals: enough for a figure, and the cached file stays small. */
@@ -62,7 +62,7 @@ export async function probeResults(name, mode) {
   mode.log(`${name}: running ${rel(file)} in this process (samples and burst events) ...`);
   const started = process.hrtime.bigint();
   // Imported here so that a fully cached `npm run validate` never loads the wasm.
-  const { loadEngineNode } = await import('@obs-tcp-sim/engine/src/node-engine.js');
+  const { loadEngineNode } = await import('@obs-tcp-sim/engine/node');
   const { module } = await loadEngineNode();
   const runs = [];
   let flowIds = null;

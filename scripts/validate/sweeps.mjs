@@ -7,8 +7,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { resolveSweepSpec } from '@obs-tcp-sim/scenario/src/sweep/index.js';
-import { loadPresets } from '../../packages/cli/src/preset-files.mjs';
+import { resolveSweepSpec } from '@obs-tcp-sim/scenario/sweep';
+import { loadPresets } from '@obs-tcp-sim/cli/preset-files';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const SPEC_DIR = join(ROOT, 'validation/specs');

@@ -13,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { dirname, join } from 'node:path';
-import { loadEngineNode, wasmFiles } from '../../packages/engine/src/node-engine.js';
+import { loadEngineNode, wasmFiles } from '@obs-tcp-sim/engine/node';
 
 const [nativeBin, roundsArg, ...scenarioPaths] = process.argv.slice(2);
 const rounds = Math.max(1, Number(roundsArg));

@@ -1,7 +1,7 @@
 // WebAssembly benchmark under Node: same scenario, same measure as bench/obs_bench.cc,
 // through the engine package's own Node loader.
 import { readFileSync } from 'node:fs';
-import { loadEngineNode } from '../../packages/engine/src/node-engine.js';
+import { loadEngineNode } from '@obs-tcp-sim/engine/node';
 
 const [scenarioPath, repeatsArg] = process.argv.slice(2);
 const repeats = Math.max(1, Number(repeatsArg ?? 5));

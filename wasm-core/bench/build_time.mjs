@@ -5,7 +5,7 @@
 // 300 routers); the format allows 100,000 links, so the last mesh is at that limit.
 //
 // Usage: node build_time.mjs [repeats]
-import { loadEngineNode } from '../../packages/engine/src/node-engine.js';
+import { loadEngineNode } from '@obs-tcp-sim/engine/node';
 
 const repeats = Math.max(1, Number(process.argv[2] ?? 3));
 

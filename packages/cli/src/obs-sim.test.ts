@@ -1,4 +1,5 @@
-// The CLI as a user runs it: a separate Node process, plain Node, no TypeScript step.
+// The CLI as a user runs it: a separate Node process started by plain `node` (the launcher
+// registers tsx itself, docs/typescript.md).
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

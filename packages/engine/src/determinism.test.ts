@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TCP_VARIANTS, defaultScenario } from '@obs-tcp-sim/scenario';
 import type { Scenario } from '@obs-tcp-sim/scenario';
-import { loadEngineNode, runScenarioNode } from './node-engine.js';
+import { loadEngineNode, runScenarioNode } from './node-engine';
 
 const nativeDriver = fileURLToPath(new URL('../../../wasm-core/build/native/obs-sim-native', import.meta.url));
 const haveNative = existsSync(nativeDriver);

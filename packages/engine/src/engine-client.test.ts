@@ -10,7 +10,7 @@ import { createEngine } from './engine-client';
 import type { SampleColumns, Simulation } from './engine-module';
 import { SAMPLE_COLUMNS } from './engine-module';
 import type { Frame } from './frame';
-import { loadEngineNode, runScenarioNode } from './node-engine.js';
+import { loadEngineNode, runScenarioNode } from './node-engine';
 import { concatenatedRows, failingOn } from './test-support';
 import type { LoadedEngine } from './worker-api';
 import { createWorkerApi } from './worker-api';

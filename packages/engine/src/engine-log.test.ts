@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EngineCrashError, createEngineLog } from './engine-log.js';
+import { EngineCrashError, createEngineLog } from './engine-log';
 
 describe('createEngineLog', () => {
   it('keeps the last lines only', () => {

@@ -8,7 +8,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { defaultScenario } from '@obs-tcp-sim/scenario';
 import { SAMPLE_COLUMNS, VISUAL_EVENT_COLUMNS } from './engine-module';
-import { loadEngineNode } from './node-engine.js';
+import { loadEngineNode } from './node-engine';
 
 const declarations = ts.createSourceFile(
   'engine-module.ts',

@@ -8,7 +8,7 @@ import type { LiveChange, Scenario } from '@obs-tcp-sim/scenario';
 import type { SampleColumns } from './engine-module';
 import { SAMPLE_COLUMNS } from './engine-module';
 import type { Frame } from './frame';
-import { runScenarioNode, loadEngineNode } from './node-engine.js';
+import { runScenarioNode, loadEngineNode } from './node-engine';
 import { SimulationRunner } from './simulation-runner';
 import { FakeClock, ManualScheduler } from './test-support';
 import { concatSamples } from './worker-api';

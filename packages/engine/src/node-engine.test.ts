@@ -5,7 +5,7 @@ import { ScenarioError, defaultScenario } from '@obs-tcp-sim/scenario';
 import type { Scenario } from '@obs-tcp-sim/scenario';
 import { SAMPLE_COLUMNS, TCP_PHASES } from './engine-module';
 import type { EngineRoutes, Simulation } from './engine-module';
-import { loadEngineNode, runScenarioNode } from './node-engine.js';
+import { loadEngineNode, runScenarioNode } from './node-engine';
 
 const engine = await loadEngineNode();
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { PRESETS, findPreset } from '@obs-tcp-sim/scenario';
 import type { LinkSummary, Scenario, Summary } from '@obs-tcp-sim/scenario';
-import { loadEngineNode } from './node-engine.js';
+import { loadEngineNode } from './node-engine';
 
 const engine = await loadEngineNode();
 

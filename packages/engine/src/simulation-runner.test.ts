@@ -3,7 +3,7 @@ import { defaultScenario } from '@obs-tcp-sim/scenario';
 import type { Scenario } from '@obs-tcp-sim/scenario';
 import type { Simulation } from './engine-module';
 import type { Frame } from './frame';
-import { loadEngineNode, runScenarioNode } from './node-engine.js';
+import { loadEngineNode, runScenarioNode } from './node-engine';
 import type { RunnerOptions } from './simulation-runner';
 import { SimulationRunner } from './simulation-runner';
 import { fullSpeedPause, fullSpeedRestShare } from './full-speed-pause';

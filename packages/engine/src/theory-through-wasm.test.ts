@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultScenario } from '@obs-tcp-sim/scenario';
 import type { Scenario } from '@obs-tcp-sim/scenario';
-import { runScenarioNode } from './node-engine.js';
+import { runScenarioNode } from './node-engine';
 
 /** Erlang-B blocking of k servers offered a Erlangs (the usual stable recursion). */
 function erlangB(k: number, a: number): number {

@@ -5,8 +5,8 @@
 //
 // Every check returns null or one sentence naming the field at fault, in the form the
 // lesson validator and the preset tests print: `steps[2].pauseAt.event must be one of ...`.
-import { quoteInput } from './safe-text.js';
-import { setAtPath } from './sweep/index.js';
+import { quoteInput } from './safe-text';
+import { setAtPath } from './sweep/index';
 import type { Scenario } from './scenario';
 import { validateScenario } from './schema/index';
 

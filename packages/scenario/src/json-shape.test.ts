@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkJsonShape } from './json-shape.js';
+import { checkJsonShape } from './json-shape';
 
 describe('the shape of JSON text, before it is parsed', () => {
   it('each limit, with where it is broken', () => {

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lineAndColumn, locateJsonSyntaxError, parseScenarioText } from './parse-scenario-text.js';
-import { ScenarioError } from './scenario-error.js';
+import { lineAndColumn, locateJsonSyntaxError, parseScenarioText } from './parse-scenario-text';
+import { ScenarioError } from './scenario-error';
 
 function errorOf(text: string): ScenarioError {
   try {

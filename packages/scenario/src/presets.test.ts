@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRESET_ID, PRESETS, findPreset } from './presets';
 import { checkShowMe, checkShowMeAgainst, lookForShow, lookForText } from './guide';
-import { parseScenarioText } from './parse-scenario-text.js';
+import { parseScenarioText } from './parse-scenario-text';
 import { SCENARIO_VERSION } from './scenario';
 
 const presetDir = new URL('../presets/', import.meta.url);

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csvTextCell, escapeUnsafe, oneLine, quoteInput } from './safe-text.js';
+import { csvTextCell, escapeUnsafe, oneLine, quoteInput } from './safe-text';
 import { decodeShareHash } from './share-link';
 
 // Unsafe in a message: controls, separators, bidi and other invisible format characters,
-// unpaired surrogates (the set safe-text.js escapes).
+// unpaired surrogates (the set safe-text.ts escapes).
 const RAW_UNSAFE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 describe('text from outside in our messages', () => {

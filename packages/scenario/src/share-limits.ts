@@ -17,7 +17,7 @@
 
 import type { z } from 'zod';
 import { SCENARIO_VERSION } from './scenario';
-import { escapeUnsafe, findUnsafe, quoteInput } from './safe-text.js';
+import { escapeUnsafe, findUnsafe, quoteInput } from './safe-text';
 import { genericPath } from './schema/fields';
 import { scenarioShapeSchema } from './schema/schema';
 import { branchOfType, formatPath, typeName, valueAt } from './schema/validate';
@@ -74,7 +74,7 @@ export function checkSharedScenario(value: unknown): ShareLinkError | null {
   }
 }
 
-// The characters safe-text.js escapes in messages are refused in a link's strings and
+// The characters safe-text.ts escapes in messages are refused in a link's strings and
 // field names: C0 and C1 controls, line and paragraph separators, the bidirectional
 // marks, embeddings, overrides and isolates (which can make "tcp1" display as something
 // else), the invisible format characters, unpaired surrogates.

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultScenario } from './default-scenario';
 import { PRESETS } from './presets';
 import type { Scenario } from './scenario';
-import { ScenarioError } from './scenario-error.js';
+import { ScenarioError } from './scenario-error';
 import { SHARE_LIMITS } from './share-limits';
 import { decodeShareHash, encodeShareHash, presetShareHash } from './share-link';
 

@@ -17,10 +17,10 @@
 // gives a one-sentence message, and the app opens the default scenario instead.
 
 import type { Scenario } from './scenario';
-import { ScenarioError } from './scenario-error.js';
-import { checkJsonShape } from './json-shape.js';
-import { parseScenarioText } from './parse-scenario-text.js';
-import { escapeUnsafe, oneLine, quoteInput } from './safe-text.js';
+import { ScenarioError } from './scenario-error';
+import { checkJsonShape } from './json-shape';
+import { parseScenarioText } from './parse-scenario-text';
+import { escapeUnsafe, oneLine, quoteInput } from './safe-text';
 import { PRESETS, findPreset } from './presets';
 import { decodeBase64url, encodeBase64url } from './base64url';
 import { inflateZlibCapped, zlibCompress } from './zlib-capped';

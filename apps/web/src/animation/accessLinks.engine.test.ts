@@ -2,7 +2,7 @@
 // drawn access link must be the one accessEnds gives for that packet's copy and side.
 import { describe, expect, it } from 'vitest';
 import { defaultScenario, type Scenario } from '@obs-tcp-sim/scenario';
-import { loadEngineNode } from '@obs-tcp-sim/engine/src/node-engine.js';
+import { loadEngineNode } from '@obs-tcp-sim/engine/node';
 import { accessEnds, accessLayout } from './accessLinks';
 
 const engine = await loadEngineNode();

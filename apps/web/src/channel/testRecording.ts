@@ -2,7 +2,7 @@
  * For tests only: a run of the real wasm engine under Node with visual events on, kept
  * in the app's own EventRing as a frame would leave it. Not imported by the app.
  */
-import { loadEngineNode } from '@obs-tcp-sim/engine/src/node-engine.js';
+import { loadEngineNode } from '@obs-tcp-sim/engine/node';
 import networkFeatures from '../../../../wasm-core/tests/scenarios/network-features.json';
 import type { EngineRoutes } from '@obs-tcp-sim/engine';
 import { VisualStore } from '../sim/visualStore';

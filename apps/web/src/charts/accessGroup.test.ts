@@ -1,7 +1,7 @@
 // Issue 21: a group with `access` (each copy its own host and link) is one flow per copy
 // for the charts, as any group: the legend and the picker read the engine's flow ids.
 import { describe, expect, it } from 'vitest';
-import { loadEngineNode } from '@obs-tcp-sim/engine/src/node-engine.js';
+import { loadEngineNode } from '@obs-tcp-sim/engine/node';
 import routingPanel from '../../../../e2e/fixtures/routing-panel.json';
 import { defaultSelection, searchFlows, SHOW_ALL_MAX, toggleFlow } from './flowPicker';
 

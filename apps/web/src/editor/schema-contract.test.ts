@@ -23,7 +23,7 @@ import {
   validateScenario,
   type NumberRule,
 } from '@obs-tcp-sim/scenario';
-import { loadEngineNode } from '@obs-tcp-sim/engine/src/node-engine.js';
+import { loadEngineNode } from '@obs-tcp-sim/engine/node';
 
 const engine = await loadEngineNode();
 const SEED = Number(process.env.CONTRACT_SEED ?? 18);

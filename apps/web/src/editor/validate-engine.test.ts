@@ -4,7 +4,7 @@
 // one schema of both; until then this test keeps the two from drifting at these edges.)
 import { describe, expect, it } from 'vitest';
 import { PRESETS, type Scenario } from '@obs-tcp-sim/scenario';
-import { loadEngineNode } from '@obs-tcp-sim/engine/src/node-engine.js';
+import { loadEngineNode } from '@obs-tcp-sim/engine/node';
 import { validateScenario } from './validate';
 
 const engine = await loadEngineNode();

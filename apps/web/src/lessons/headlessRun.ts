@@ -8,7 +8,7 @@
  * Like the worker, the session runs a little past a pause before stopping (`overshoot`
  * frames), so the backlog path of PauseWatch is exercised as in the browser.
  */
-import { loadEngineNode } from '@obs-tcp-sim/engine/src/node-engine.js';
+import { loadEngineNode } from '@obs-tcp-sim/engine/node';
 import type { PauseCondition, Scenario, Summary } from '@obs-tcp-sim/scenario';
 import type { FrameLike, Phase } from '../sim/controller';
 import { rowEvent, type EventRows, type VisualEvent } from '../sim/visualStore';

@@ -2,7 +2,7 @@
 // it says (the pause watch on the wasm engine's events), and the sentence is what the run
 // shows, numbers included. A point whose text no longer matches its run fails here.
 import { describe, expect, it, vi } from 'vitest';
-import { loadEngineNode } from '@obs-tcp-sim/engine/src/node-engine.js';
+import { loadEngineNode } from '@obs-tcp-sim/engine/node';
 import { applyScenarioSet, findPreset, lookForShow, type Scenario, type Summary } from '@obs-tcp-sim/scenario';
 import { EventKind, type VisualEvent } from '../sim/visualStore';
 import { CONDITION_KIND_MASK, HeadlessSession, runStep, watchOf, type StepRun } from './headlessRun';

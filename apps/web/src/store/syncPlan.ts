@@ -3,6 +3,7 @@
  * them), live changes (docs/engine-api.md: the setLive paths), or a new load (anything
  * else changes the network and restarts the run from t = 0).
  */
+import { canonicalJson } from '@obs-tcp-sim/scenario/canonical-json';
 import { assemblyOf, TCP_VARIANTS, type Scenario } from '../editor/types';
 
 export interface LiveChange {
@@ -12,14 +13,8 @@ export interface LiveChange {
 
 export type SyncPlan = { kind: 'none' } | { kind: 'live'; changes: LiveChange[] } | { kind: 'load' };
 
-/** JSON with sorted keys: equal text means equal content, whatever the key order. */
-export function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v !== null && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v,
-  );
-}
+/** JSON with sorted keys: equal text means equal content, whatever the key order (the scenario package's one canonical form). */
+export const canonical: (value: unknown) => string = canonicalJson;
 
 /** The scenario without node positions. */
 function withoutPositions(s: Scenario): unknown {

@@ -1,9 +1,11 @@
 /**
  * Runs a sweep's scenarios on a pool of engine workers, one per core: each worker takes the
  * next run as soon as it is free, so a slow point does not hold the others. Results carry
- * their run index, so the table does not depend on which worker finished first.
+ * their run index, so the table does not depend on which worker finished first. The pool
+ * itself is the engine package's (packages/engine/src/pool.ts, shared with the CLI's
+ * worker threads); this is its adapter for the app's engine workers.
  */
-import { createEngine, type EngineClient } from '@obs-tcp-sim/engine';
+import { createEngine, runPool, type EngineClient, type PoolWorker } from '@obs-tcp-sim/engine';
 import { collectOutputs, type RunResult, type Summary, type Sweep, type SweepRun } from '@obs-tcp-sim/scenario';
 
 export interface PoolProgress {
@@ -30,40 +32,31 @@ export function runOnPool(
   /** Sees each finished run's whole summary (what a theory overlay needs beyond the outputs). */
   observe?: (run: SweepRun, summary: Summary) => void,
 ): PoolRun {
-  const engines = Array.from({ length: Math.min(size, runs.length) }, spawn);
-  let next = 0;
   let done = 0;
-  let cancelled = false;
   const results: RunResult[] = [];
-  const worker = async (engine: (typeof engines)[number]) => {
-    while (!cancelled && next < runs.length) {
-      const run = runs[next++];
-      let summary;
-      try {
-        ({ summary } = await engine.runToEnd(run.scenario));
-      } catch (error) {
-        if (cancelled) return;
-        throw new Error(`run ${run.index + 1} (value ${run.values.join(', ')}, seed ${run.seed}): ${error instanceof Error ? error.message : String(error)}`);
-      }
-      if (cancelled) return;
+  const pool = runPool<SweepRun, Summary>({
+    jobs: runs,
+    size,
+    spawn: () => engineWorker(spawn()),
+    onResult: (run, summary) => {
       results.push({ run: run.index, outputs: collectOutputs(sweep, summary) });
       observe?.(run, summary);
       onProgress({ done: ++done, total: runs.length });
-    }
-  };
-  const all = Promise.all(engines.map(worker))
-    .then(() => {
-      if (cancelled) throw new Error('cancelled');
-      return results;
-    })
-    .finally(() => {
-      for (const e of engines) e.dispose();
-    });
-  return {
-    results: all,
-    cancel() {
-      cancelled = true;
-      for (const e of engines) e.dispose();
     },
+  });
+  return { results: pool.done.then(() => results), cancel: () => pool.cancel() };
+}
+
+/** One engine worker as the pool's PoolWorker: a failed run's message says which run. */
+function engineWorker(engine: Pick<EngineClient, 'runToEnd' | 'dispose'>): PoolWorker<SweepRun, Summary> {
+  return {
+    async run(run) {
+      try {
+        return (await engine.runToEnd(run.scenario)).summary;
+      } catch (error) {
+        throw new Error(`run ${run.index + 1} (value ${run.values.join(', ')}, seed ${run.seed}): ${error instanceof Error ? error.message : String(error)}`);
+      }
+    },
+    dispose: () => engine.dispose(),
   };
 }

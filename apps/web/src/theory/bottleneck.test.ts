@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PRESETS, type Scenario } from '@obs-tcp-sim/scenario';
-import { runScenarioNode } from '@obs-tcp-sim/engine/src/node-engine.js';
+import { runScenarioNode } from '@obs-tcp-sim/engine/node';
 import { bottleneckOf, linkCapacity, routeOf, type RouteNetwork } from './bottleneck';
 
 const preset = (id: string) => structuredClone(PRESETS.find((p) => p.id === id)!.scenario) as Scenario;

@@ -1,7 +1,7 @@
 // One field at a time: a number against its rule, an id, the name. The sentences a person
 // reads under a field ("Delay must be ≥ 0"); the schema (schema.ts) files them under the
 // field's path.
-import { findUnsafe } from '../safe-text.js';
+import { findUnsafe } from '../safe-text';
 import type { NumberRule } from './fields';
 import { MAX_ID_BYTES, MAX_NAME_BYTES } from './limits';
 import { formatValue } from './units';

@@ -14,7 +14,7 @@
 //
 // The Scenario types (scenario.ts) are this schema's output type.
 import { z } from 'zod';
-import { quoteInput } from '../safe-text.js';
+import { quoteInput } from '../safe-text';
 import { checkId, checkName, checkNumber, typeName } from './checks';
 import { APP_KINDS, CHOICE_RULES, NUMBER_RULES, labelOf, rateRule, type NumberRule } from './fields';
 import {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import defaultScenario from '../../scenarios/default.json';
-import { getAtPath, outputTerms, parsePath, setAtPath } from './index.js';
+import { getAtPath, outputTerms, parsePath, setAtPath } from './index';
 
 describe('parsePath', () => {
   it('reads dotted keys, indices and ids', () => {
@@ -82,7 +82,7 @@ describe('setAtPath', () => {
 
 describe('showInput', () => {
   it('shows a path or id unquoted, escaped, and cut with escapes counted', async () => {
-    const { showInput } = await import('./index.js');
+    const { showInput } = await import('./index');
     expect(showInput('links[f1].rate')).toBe('links[f1].rate');
     expect(showInput('tcp\u202E1')).toBe('tcp\\u{202E}1');
     expect(showInput('a\nb')).toBe('a\\u{000A}b');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import defaultScenario from '../../scenarios/default.json';
-import { collectOutputs, formatNumber, isOutputValue, readOutput, resolveSweepSpec, summarizeSweep, sweepCsv, sweepJson, sweepRunsCsv, type RunResult, type Sweep } from './index.js';
+import { collectOutputs, formatNumber, isOutputValue, readOutput, resolveSweepSpec, summarizeSweep, sweepCsv, sweepJson, sweepRunsCsv, type RunResult, type Sweep } from './index';
 
 const summary = {
   aggregate: { goodput: 1.5e8 },

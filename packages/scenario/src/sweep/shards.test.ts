@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import defaultScenario from '../../scenarios/default.json';
-import { checkShardFile, makeShardFile, mergeShards, parseShard, resolveSweepSpec, shardJson, shardResultsHash, shardRunIndices, summarizeSweep, sweepCsv, sweepHash, sweepJson, sweepRunCount, type RunResult, type Sweep } from './index.js';
+import { checkShardFile, makeShardFile, mergeShards, parseShard, resolveSweepSpec, shardJson, shardResultsHash, shardRunIndices, summarizeSweep, sweepCsv, sweepHash, sweepJson, sweepRunCount, type RunResult, type Sweep } from './index';
 
 describe('parseShard', () => {
   it('reads i/N from 1 to N', () => {

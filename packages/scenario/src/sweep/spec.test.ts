@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import defaultScenario from '../../scenarios/default.json';
 import { PRESETS } from '../presets';
-import { SweepSpecError, expandSweep, linearValues, resolveSweepSpec, sweepPoints, sweepRunCount } from './index.js';
+import { SweepSpecError, expandSweep, linearValues, resolveSweepSpec, sweepPoints, sweepRunCount } from './index';
 
 const base = defaultScenario; // links E1-C1 (index 2) and C1-E2 (3) are fibers
 const spec = (extra: object = {}) => ({
@@ -172,7 +172,7 @@ describe('spec limits and messages (issue 17)', () => {
 
 describe('sweepHash', () => {
   it('is FNV-1a (64 bits) of the canonical JSON, computed in 32-bit halves', async () => {
-    const { Fnv1a64, canonicalJson, sweepHash } = await import('./index.js');
+    const { Fnv1a64, canonicalJson, sweepHash } = await import('./index');
     const reference = (text: string) => {
       let hash = 0xcbf29ce484222325n;
       for (let i = 0; i < text.length; i++) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeSamples, tQuantile975 } from './index.js';
+import { describeSamples, tQuantile975 } from './index';
 
 describe('tQuantile975', () => {
   it('matches published t tables', () => {

@@ -1,16 +1,15 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { wasmFiles, wasmIsBuilt } from '@obs-tcp-sim/engine/src/node-engine.js';
+import { wasmFiles, wasmIsBuilt } from '@obs-tcp-sim/engine/node';
 
 const buildScript = fileURLToPath(new URL('../../../scripts/build-wasm.sh', import.meta.url));
 
 /**
  * Builds the wasm engine if it is missing, so a fresh checkout can run `npm run sim`
  * directly. The build's output goes to stderr: stdout carries only the summary JSON.
- * @param {(line: string) => void} note
- * @returns {string | null} null when the engine is ready, else why it is not
+ * Returns null when the engine is ready, else why it is not.
  */
-export function ensureWasmBuilt(note) {
+export function ensureWasmBuilt(note: (line: string) => void): string | null {
   if (wasmIsBuilt()) return null;
   note(`the engine is not built yet (${wasmFiles.binary} is missing): running bash scripts/build-wasm.sh`);
   const result = spawnSync('bash', [buildScript], { stdio: ['ignore', process.stderr, process.stderr] });

@@ -1,24 +1,23 @@
 // Turns the text of a scenario file into an object, with a one-line error naming line
 // and column when the JSON is malformed. Only syntax is checked here; the engine checks
 // every field (see scenario.ts for why).
-//
-// Plain JS (with parse-scenario-text.d.ts beside it) so the Node CLI can import it
-// without a TypeScript step.
 
-import { ScenarioError } from './scenario-error.js';
-import { quoteInput } from './safe-text.js';
+import type { Scenario } from './scenario';
+import { ScenarioError } from './scenario-error';
+import { quoteInput } from './safe-text';
 
 /**
- * @param {string} text
- * @returns {import('./scenario').Scenario}
+ * Parses the text of a scenario file. Throws ScenarioError with one line such as
+ * `invalid JSON at line 3, column 7: unexpected "x", expected a value` when the JSON is
+ * malformed or not an object. Only syntax is checked; the engine validates the fields.
  */
-export function parseScenarioText(text) {
+export function parseScenarioText(text: string): Scenario {
   // Editors on Windows like to save a byte order mark; JSON.parse refuses it.
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   if (body.trim() === '') {
     throw new ScenarioError('empty file: expected a JSON object');
   }
-  let value;
+  let value: unknown;
   try {
     value = JSON.parse(body);
   } catch (error) {
@@ -29,17 +28,15 @@ export function parseScenarioText(text) {
       `expected a JSON object at the top level, found ${value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`}`,
     );
   }
-  return value;
+  return value as Scenario;
 }
 
 /**
  * JSON.parse's messages differ between engines and often carry no position at all
  * (V8: `Unexpected token 'x', "..." is not valid JSON`), so we find the spot ourselves.
- * @param {string} text
- * @param {unknown} parseError
  */
-function describeJsonSyntaxError(text, parseError) {
-  let found = null;
+function describeJsonSyntaxError(text: string, parseError: unknown): string {
+  let found: { offset: number; reason: string } | null = null;
   try {
     found = locateJsonSyntaxError(text);
   } catch {
@@ -53,11 +50,8 @@ function describeJsonSyntaxError(text, parseError) {
   return `invalid JSON at line ${line}, column ${column}: ${found.reason}`;
 }
 
-/**
- * @param {string} text
- * @param {number} offset
- */
-export function lineAndColumn(text, offset) {
+/** 1-based line and column of a UTF-16 offset. */
+export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
   let line = 1;
   let lineStart = 0;
   for (let i = 0; i < offset && i < text.length; i++) {
@@ -70,37 +64,34 @@ export function lineAndColumn(text, offset) {
 }
 
 class JsonSyntaxError {
-  /** @param {number} offset @param {string} reason */
-  constructor(offset, reason) {
-    this.offset = offset;
-    this.reason = reason;
-  }
+  constructor(
+    readonly offset: number,
+    readonly reason: string,
+  ) {}
 }
 
 /**
- * A strict RFC 8259 recogniser that stops at the first error.
- * @param {string} text
- * @returns {{ offset: number, reason: string } | null} null when the text is valid JSON
+ * A strict RFC 8259 recogniser that stops at the first error: the offset and reason of the
+ * first JSON syntax error, or null when the text is valid JSON.
  */
-export function locateJsonSyntaxError(text) {
+export function locateJsonSyntaxError(text: string): { offset: number; reason: string } | null {
   let i = 0;
 
-  /** @param {string} reason @param {number} [at] @returns {never} */
-  const fail = (reason, at = i) => {
+  const fail = (reason: string, at = i): never => {
     throw new JsonSyntaxError(at, reason);
   };
   const skipWhitespace = () => {
     while (i < text.length && (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r')) i++;
   };
   /** What sits at `at`, for messages: a whole word if it is one, else one character. */
-  const describe = (at = i) => {
+  const describe = (at = i): string => {
     if (at >= text.length) return 'end of input';
     const word = /^[A-Za-z_$][\w$]*/.exec(text.slice(at, at + 40));
     return quoteInput(word ? word[0] : text[at]);
   };
-  const unexpected = (expected) => fail(`unexpected ${describe()}, expected ${expected}`);
+  const unexpected = (expected: string): never => fail(`unexpected ${describe()}, expected ${expected}`);
 
-  function value() {
+  function value(): void {
     skipWhitespace();
     const c = text[i];
     if (c === '{') return object();
@@ -116,7 +107,7 @@ export function locateJsonSyntaxError(text) {
     unexpected('a value');
   }
 
-  function object() {
+  function object(): void {
     i++; // {
     skipWhitespace();
     if (text[i] === '}') {
@@ -147,7 +138,7 @@ export function locateJsonSyntaxError(text) {
     }
   }
 
-  function array() {
+  function array(): void {
     i++; // [
     skipWhitespace();
     if (text[i] === ']') {
@@ -171,7 +162,7 @@ export function locateJsonSyntaxError(text) {
     }
   }
 
-  function string() {
+  function string(): void {
     const start = i;
     i++; // opening quote
     for (;;) {
@@ -198,7 +189,7 @@ export function locateJsonSyntaxError(text) {
     }
   }
 
-  function number() {
+  function number(): void {
     const start = i;
     if (text[i] === '-') i++;
     const digits = () => {

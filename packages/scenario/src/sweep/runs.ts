@@ -2,17 +2,16 @@
 // outside, the second's inside), and for each point every seed in order.
 // run index = point * seeds.length + seed index.
 
-import { setAtPath } from './path.js';
+import type { Scenario } from '../scenario';
+import { setAtPath } from './path';
+import type { Sweep, SweepPoint, SweepRun } from './types';
 
 /**
  * The points of a sweep: one per value of the parameter, or per pair of values on a grid.
- * @param {import('./index').Sweep} sweep
- * @returns {import('./index').SweepPoint[]}
  */
-export function sweepPoints(sweep) {
+export function sweepPoints(sweep: Sweep): SweepPoint[] {
   const [first, second] = sweep.axes;
-  /** @type {import('./index').SweepPoint[]} */
-  const points = [];
+  const points: SweepPoint[] = [];
   for (const a of first.values) {
     if (!second) points.push({ index: points.length, values: [a] });
     else for (const b of second.values) points.push({ index: points.length, values: [a, b] });
@@ -20,24 +19,21 @@ export function sweepPoints(sweep) {
   return points;
 }
 
-/** @param {import('./index').Sweep} sweep */
-export function sweepRunCount(sweep) {
+export function sweepRunCount(sweep: Sweep): number {
   return sweep.axes.reduce((count, axis) => count * axis.values.length, 1) * sweep.seeds.length;
 }
 
 /**
- * The scenario of one run: the base with the point's values and the seed set.
- * @param {import('./index').Sweep} sweep
- * @param {number} index run index, 0 to sweepRunCount - 1
- * @returns {import('./index').SweepRun}
+ * The scenario of one run (`index` from 0 to sweepRunCount - 1): the base with the point's
+ * values and the seed set.
  */
-export function sweepRun(sweep, index) {
+export function sweepRun(sweep: Sweep, index: number): SweepRun {
   const count = sweepRunCount(sweep);
   if (!Number.isInteger(index) || index < 0 || index >= count) throw new RangeError(`run ${index} does not exist (the sweep has ${count} runs)`);
   const point = Math.floor(index / sweep.seeds.length);
   const seed = sweep.seeds[index % sweep.seeds.length];
   const values = pointValues(sweep, point);
-  let scenario = sweep.base;
+  let scenario: Scenario = sweep.base;
   sweep.axes.forEach((axis, a) => {
     for (const path of axis.paths) scenario = setAtPath(scenario, path, values[a]);
   });
@@ -47,14 +43,12 @@ export function sweepRun(sweep, index) {
 
 /**
  * Every run of the sweep, in run order.
- * @param {import('./index').Sweep} sweep
  */
-export function expandSweep(sweep) {
+export function expandSweep(sweep: Sweep): SweepRun[] {
   return Array.from({ length: sweepRunCount(sweep) }, (_, index) => sweepRun(sweep, index));
 }
 
-/** @param {import('./index').Sweep} sweep @param {number} point */
-function pointValues(sweep, point) {
+function pointValues(sweep: Sweep, point: number): number[] {
   const [first, second] = sweep.axes;
   if (!second) return [first.values[point]];
   return [first.values[Math.floor(point / second.values.length)], second.values[point % second.values.length]];

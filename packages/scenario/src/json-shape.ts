@@ -4,18 +4,23 @@
 // would otherwise recurse as deep as it is told (a stack overflow), make an array past
 // V8's largest size (an abort), or fill the heap with empty objects. Used by the share-link
 // decoder and by the CLI's readers, each with its own limits and its own words.
-//
-// Plain JS (with json-shape.d.ts beside it) so the Node CLI imports it as is.
+
+export interface JsonShapeLimits {
+  maxDepth: number;
+  maxContainers?: number;
+  maxItems?: number;
+  maxListLength?: number;
+}
 
 /**
  * The first limit the text breaks and where (a UTF-16 offset), or null. Strings are
  * skipped (their content is not structure). Malformed text is measured as far as it goes;
  * JSON.parse then names its error.
- * @param {string} text
- * @param {{ maxDepth: number, maxContainers?: number, maxItems?: number, maxListLength?: number }} limits
- * @returns {{ rule: 'depth' | 'containers' | 'items' | 'list', offset: number } | null}
  */
-export function checkJsonShape(text, { maxDepth, maxContainers = Infinity, maxItems = Infinity, maxListLength = Infinity }) {
+export function checkJsonShape(
+  text: string,
+  { maxDepth, maxContainers = Infinity, maxItems = Infinity, maxListLength = Infinity }: JsonShapeLimits,
+): { rule: 'depth' | 'containers' | 'items' | 'list'; offset: number } | null {
   const isArray = new Uint8Array(maxDepth + 1);
   const commas = new Float64Array(maxDepth + 1);
   let depth = 0;

@@ -3,15 +3,15 @@
 //   - at most `maxBytes` are read, whatever the input is (a 50 MB file, /dev/zero, an
 //     endless pipe): reading stops one byte past the cap and the input is refused;
 //   - before JSON.parse builds anything, one pass over the text bounds its nesting, the
-//     number of objects and arrays and the length of every array (json-shape.js, which the
+//     number of objects and arrays and the length of every array (json-shape.ts, which the
 //     share-link decoder uses too), so no file can make V8 abort (an array past its
 //     largest size) or fill the heap with empty objects;
 //   - every refusal is a ScenarioError with one line.
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ScenarioError } from '@obs-tcp-sim/scenario/src/scenario-error.js';
-import { checkJsonShape } from '@obs-tcp-sim/scenario/src/json-shape.js';
-import { lineAndColumn, parseScenarioText } from '@obs-tcp-sim/scenario/src/parse-scenario-text.js';
+import { ScenarioError } from '@obs-tcp-sim/scenario/error';
+import { checkJsonShape, type JsonShapeLimits } from '@obs-tcp-sim/scenario/json-shape';
+import { lineAndColumn, parseScenarioText } from '@obs-tcp-sim/scenario/parse-text';
 
 export const MiB = 1024 * 1024;
 
@@ -48,7 +48,7 @@ export const INPUT_LIMITS = Object.freeze({
   maxBytesCeiling: 1024 * MiB,
 });
 
-const READ_ERRORS = {
+const READ_ERRORS: Record<string, string> = {
   ENOENT: 'no such file',
   ENOTDIR: 'no such file (a part of the path is not a directory)',
   EACCES: 'permission denied',
@@ -57,9 +57,9 @@ const READ_ERRORS = {
   ENAMETOOLONG: 'the file name is too long',
 };
 
-/** "32 MiB", "1.5 MiB", "512 KiB", "100 bytes". @param {number} bytes */
-export function formatBytes(bytes) {
-  for (const [unit, size] of /** @type {[string, number][]} */ ([['GiB', 1024 * MiB], ['MiB', MiB], ['KiB', 1024]])) {
+/** "32 MiB", "1.5 MiB", "512 KiB", "100 bytes". */
+export function formatBytes(bytes: number): string {
+  for (const [unit, size] of [['GiB', 1024 * MiB], ['MiB', MiB], ['KiB', 1024]] as const) {
     if (bytes >= size) return `${Number.isInteger(bytes / size) ? bytes / size : (bytes / size).toFixed(1)} ${unit}`;
   }
   return `${bytes} bytes`;
@@ -72,13 +72,14 @@ export function formatBytes(bytes) {
  * someone else must not make obs-sim wait on the terminal (/dev/tty, /dev/stdin) or a
  * named pipe; such a path is opened without blocking, so a named pipe with no writer does
  * not hang the open itself. What the user names on the command line is read as it comes.
- * @param {string} file
- * @param {{ maxBytes?: number, kind?: string, regularOnly?: boolean }} [options] kind: what the file should be, for messages
- * @returns {string}
+ * `kind`: what the file should be, for messages.
  */
-export function readInputText(file, { maxBytes = INPUT_LIMITS.maxBytes, kind = 'scenario file', regularOnly = false } = {}) {
+export function readInputText(
+  file: string,
+  { maxBytes = INPUT_LIMITS.maxBytes, kind = 'scenario file', regularOnly = false }: { maxBytes?: number; kind?: string; regularOnly?: boolean } = {},
+): string {
   const stdin = file === '-' && !regularOnly;
-  let fd;
+  let fd: number;
   try {
     fd = stdin ? 0 : openSync(resolve(userDirectory(), file), regularOnly ? constants.O_RDONLY | constants.O_NONBLOCK : 'r');
   } catch (error) {
@@ -92,7 +93,7 @@ export function readInputText(file, { maxBytes = INPUT_LIMITS.maxBytes, kind = '
       if (stat.isFile() && stat.size > maxBytes) throw tooLarge(maxBytes, stat.size);
     }
     const bytes = readCapped(fd, maxBytes, kind);
-    let text;
+    let text: string;
     try {
       text = bytes.toString('utf8');
     } catch {
@@ -107,21 +108,17 @@ export function readInputText(file, { maxBytes = INPUT_LIMITS.maxBytes, kind = '
 /**
  * Reads from `fd` until its end or one byte past `maxBytes`, in chunks, so a device or a
  * pipe without end (/dev/zero) costs at most the cap.
- * @param {number} fd
- * @param {number} maxBytes
- * @param {string} kind
  */
-function readCapped(fd, maxBytes, kind) {
-  /** @type {Buffer[]} */
-  const chunks = [];
+function readCapped(fd: number, maxBytes: number, kind: string): Buffer {
+  const chunks: Buffer[] = [];
   let total = 0;
   while (total <= maxBytes) {
     const chunk = Buffer.allocUnsafe(Math.min(MiB, maxBytes + 1 - total));
-    let n;
+    let n: number;
     try {
       n = readSync(fd, chunk, 0, chunk.length, null);
     } catch (error) {
-      const code = /** @type {NodeJS.ErrnoException} */ (error).code;
+      const code = (error as NodeJS.ErrnoException).code;
       if (code === 'EAGAIN') {
         // Standard input left non-blocking by whoever started us: wait a little, try again.
         Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
@@ -138,29 +135,24 @@ function readCapped(fd, maxBytes, kind) {
   return Buffer.concat(chunks, total);
 }
 
-/** @param {number} maxBytes @param {number | null} size */
-function tooLarge(maxBytes, size) {
+function tooLarge(maxBytes: number, size: number | null): ScenarioError {
   const what = size === null ? `holds more than ${formatBytes(maxBytes)}` : `is ${formatBytes(size)}, more than ${formatBytes(maxBytes)}`;
   return new ScenarioError(`${what}, the most obs-sim reads from one input (--max-input-bytes raises it)`);
 }
 
-/** @param {unknown} error @param {string} kind */
-function readError(error, kind) {
+function readError(error: unknown, kind: string): ScenarioError {
   if (error instanceof ScenarioError) return error;
-  const code = /** @type {NodeJS.ErrnoException} */ (error).code ?? '';
+  const code = (error as NodeJS.ErrnoException).code ?? '';
   if (code === 'EISDIR') return new ScenarioError(`is a directory, not a ${kind}`);
-  const known = READ_ERRORS[/** @type {keyof typeof READ_ERRORS} */ (code)];
+  const known = Object.prototype.hasOwnProperty.call(READ_ERRORS, code) ? READ_ERRORS[code] : undefined;
   return new ScenarioError(known ?? `cannot read: ${code || (error instanceof Error ? error.message : String(error))}`);
 }
 
 /**
  * Why JSON text is refused before it is parsed (its nesting, objects and arrays, values,
  * or one list past `limits`), or null.
- * @param {string} text
- * @param {JsonShape} limits
- * @returns {string | null}
  */
-export function checkJsonShapeText(text, limits) {
+export function checkJsonShapeText(text: string, limits: JsonShape): string | null {
   const broken = checkJsonShape(text, limits);
   if (broken === null) return null;
   const at = `(at ${where(text, broken.offset)})`;
@@ -172,23 +164,22 @@ export function checkJsonShapeText(text, limits) {
   }
 }
 
-/** @param {string} text @param {number} offset */
-function where(text, offset) {
+function where(text: string, offset: number): string {
   const { line, column } = lineAndColumn(text, offset);
   return `line ${line}, column ${column}`;
 }
 
-/** @typedef {{ maxDepth: number, maxContainers: number, maxItems: number, maxListLength: number }} JsonShape */
+export type JsonShape = Required<JsonShapeLimits>;
 
-/** The limits of a scenario or spec file. @type {JsonShape} */
-export const SCENARIO_SHAPE = Object.freeze({
+/** The limits of a scenario or spec file. */
+export const SCENARIO_SHAPE: Readonly<JsonShape> = Object.freeze({
   maxDepth: INPUT_LIMITS.maxDepth,
   maxContainers: INPUT_LIMITS.maxContainers,
   maxItems: INPUT_LIMITS.maxItems,
   maxListLength: INPUT_LIMITS.maxListLength,
 });
-/** The limits of a shard file. @type {JsonShape} */
-export const SHARD_SHAPE = Object.freeze({
+/** The limits of a shard file. */
+export const SHARD_SHAPE: Readonly<JsonShape> = Object.freeze({
   maxDepth: INPUT_LIMITS.maxDepth,
   maxContainers: INPUT_LIMITS.maxShardContainers,
   maxItems: INPUT_LIMITS.maxShardItems,
@@ -198,26 +189,23 @@ export const SHARD_SHAPE = Object.freeze({
 /**
  * Reads a JSON file (capped, shape-checked) and parses it; the value must be an object.
  * Throws ScenarioError with one line (syntax errors with line and column).
- * @param {string} file
- * @param {{ maxBytes?: number, kind?: string, shape?: JsonShape, regularOnly?: boolean }} [options]
- * @returns {{ text: string, value: Record<string, unknown> }}
  */
-export function readJsonFile(file, { maxBytes, kind = 'scenario file', shape = SCENARIO_SHAPE, regularOnly = false } = {}) {
+export function readJsonFile(
+  file: string,
+  { maxBytes, kind = 'scenario file', shape = SCENARIO_SHAPE, regularOnly = false }: { maxBytes?: number; kind?: string; shape?: JsonShape; regularOnly?: boolean } = {},
+): { text: string; value: Record<string, unknown> } {
   const text = readInputText(file, { maxBytes, kind, regularOnly });
   const refused = checkJsonShapeText(text, shape);
   if (refused) throw new ScenarioError(refused);
-  return { text, value: /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (parseScenarioText(text))) };
+  return { text, value: parseScenarioText(text) as unknown as Record<string, unknown> };
 }
 
 /**
  * Reads a scenario file; throws ScenarioError with one line when it cannot be read, is
  * too large or oddly shaped, or is not a JSON object. Returns the text as written, for
  * the engine, which reads the numbers itself.
- * @param {string} file
- * @param {{ maxBytes?: number }} [options]
- * @returns {string}
  */
-export function readScenarioFile(file, options = {}) {
+export function readScenarioFile(file: string, options: { maxBytes?: number } = {}): string {
   return readJsonFile(file, options).text;
 }
 
@@ -225,6 +213,6 @@ export function readScenarioFile(file, options = {}) {
  * `npm run sim` runs the script from the repository root; a relative path means
  * the directory the user typed the command in, which npm passes as INIT_CWD.
  */
-export function userDirectory() {
+export function userDirectory(): string {
   return process.env.npm_lifecycle_event === 'sim' && process.env.INIT_CWD ? process.env.INIT_CWD : process.cwd();
 }

@@ -1,30 +1,19 @@
 // obs-sim: runs one scenario to its end and prints the summary JSON; `sweep` and `merge`
-// are in sweep-command.mjs.
+// are in sweep-command.ts.
 import { performance } from 'node:perf_hooks';
-import { ScenarioError } from '@obs-tcp-sim/scenario/src/scenario-error.js';
-import { preloadEngineNode, runScenarioNode } from '@obs-tcp-sim/engine/src/node-engine.js';
-import { USAGE, parseArgs } from './args.mjs';
-import { ensureWasmBuilt } from './ensure-wasm.mjs';
-import { mergeCommand, sweepCommand } from './sweep-command.mjs';
-import { readScenarioFile } from './read-scenario-file.mjs';
-import { EXIT_BAD_INPUT, EXIT_ENGINE_FAILED, EXIT_OK, complain, engineError, firstLine, showFile } from './report.mjs';
+import { ScenarioError } from '@obs-tcp-sim/scenario/error';
+import { preloadEngineNode, runScenarioNode } from '@obs-tcp-sim/engine/node';
+import type { Summary } from '@obs-tcp-sim/scenario';
+import { USAGE, parseArgs } from './args';
+import { ensureWasmBuilt } from './ensure-wasm';
+import { mergeCommand, sweepCommand } from './sweep-command';
+import { readScenarioFile } from './read-scenario-file';
+import { EXIT_BAD_INPUT, EXIT_ENGINE_FAILED, EXIT_OK, complain, engineError, firstLine, showFile } from './report';
 
 export { EXIT_BAD_INPUT, EXIT_ENGINE_FAILED, EXIT_OK };
 
-/**
- * runScenarioNode with a budget: `{ maxEvents, maxMemoryBytes }` stops a run that passes
- * it (or that the engine finds would never end) with a ScenarioError naming the cause.
- * An engine without budgets ignores the second argument.
- */
-export const runWithBudget = /** @type {(scenario: string, budget?: import('./args.mjs').RunBudget) => Promise<import('@obs-tcp-sim/scenario').Summary>} */ (
-  /** @type {unknown} */ (runScenarioNode)
-);
-
-/**
- * @param {string[]} argv arguments after the script name
- * @returns {Promise<number>} the exit status
- */
-export async function main(argv) {
+/** `argv`: the arguments after the script name; resolves to the exit status. */
+export async function main(argv: string[]): Promise<number> {
   const args = parseArgs(argv);
   if (args.kind === 'help') {
     process.stdout.write(USAGE);
@@ -47,7 +36,9 @@ export async function main(argv) {
     }
     await preloadEngineNode(); // compiling the wasm is not part of the run's wall time
     const started = performance.now();
-    const summary = await runWithBudget(text, args.budget);
+    // The budget `{ maxEvents, maxMemoryBytes }` stops a run that passes it (or that the
+    // engine finds would never end) with a ScenarioError naming the cause.
+    const summary = await runScenarioNode(text, args.budget);
     const wallTime = (performance.now() - started) / 1000;
     process.stdout.write(`${JSON.stringify(withWallTime(summary, wallTime), null, 2)}\n`);
     return EXIT_OK;
@@ -63,13 +54,10 @@ export async function main(argv) {
 
 /**
  * The summary with wallTime placed right after simTime, where DESIGN.md shows it.
- * @param {object} summary
- * @param {number} wallTime
  */
-function withWallTime(summary, wallTime) {
-  if (!('simTime' in summary)) return { ...summary, wallTime };
-  /** @type {Record<string, unknown>} */
-  const out = {};
+function withWallTime(summary: Summary, wallTime: number): Record<string, unknown> {
+  if (!('simTime' in summary)) return { ...(summary as object), wallTime };
+  const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(summary)) {
     if (key === 'wallTime') continue;
     out[key] = value;

@@ -1,7 +1,12 @@
-// Command-line arguments of obs-sim.
-import { quoteInput } from '@obs-tcp-sim/scenario/src/safe-text.js';
-import { showInput } from '@obs-tcp-sim/scenario/src/sweep/path.js';
-import { INPUT_LIMITS, MiB } from './read-scenario-file.mjs';
+// Command-line arguments of obs-sim, read with node:util's parseArgs; the rules (which
+// options each command takes, what a value may be) and the messages are ours.
+import { parseArgs as parseArgv, type ParseArgsConfig } from 'node:util';
+import { quoteInput } from '@obs-tcp-sim/scenario/safe-text';
+import { showInput } from '@obs-tcp-sim/scenario/sweep';
+import type { RunBudget } from '@obs-tcp-sim/engine/node';
+import { INPUT_LIMITS, MiB } from './read-scenario-file';
+
+export type { RunBudget };
 
 export const USAGE = `Usage: npm run sim -- <scenario.json> [--max-events N] [--max-memory MB] [--max-input-bytes N]
        npm run sim -- sweep <spec.json> [--out FILE] [--json FILE] [--raw] [--workers K] [--shard i/N] [--quiet]
@@ -51,20 +56,37 @@ spec or shard is malformed, too large or refused, a run is stopped by a budget, 
 arguments are wrong (one line on stderr says why); 1 when the engine itself failed.
 `;
 
-/**
- * @typedef {{ maxEvents?: number, maxMemoryBytes?: number }} RunBudget what runScenarioNode may spend on one run
- * @typedef {{ kind: 'help' }
- *   | { kind: 'run', file: string, maxInputBytes: number | null, budget: RunBudget }
- *   | { kind: 'sweep', spec: string, out: string | null, json: string | null, raw: boolean, workers: number | null, shard: string | null, quiet: boolean, maxInputBytes: number | null, budget: RunBudget }
- *   | { kind: 'merge', files: string[], out: string | null, json: string | null, raw: boolean, maxInputBytes: number | null }
- *   | { kind: 'usage-error', message: string }} Args
- */
+/** The command line, read: what to do, or why it cannot be done. */
+export type Args =
+  | { kind: 'help' }
+  | { kind: 'run'; file: string; maxInputBytes: number | null; budget: RunBudget }
+  | SweepArgs
+  | MergeArgs
+  | { kind: 'usage-error'; message: string };
+export interface SweepArgs {
+  kind: 'sweep';
+  spec: string;
+  out: string | null;
+  json: string | null;
+  raw: boolean;
+  workers: number | null;
+  shard: string | null;
+  quiet: boolean;
+  maxInputBytes: number | null;
+  budget: RunBudget;
+}
+export interface MergeArgs {
+  kind: 'merge';
+  files: string[];
+  out: string | null;
+  json: string | null;
+  raw: boolean;
+  maxInputBytes: number | null;
+}
+type Command = 'run' | 'sweep' | 'merge';
 
-/**
- * @param {string[]} argv arguments after the script name
- * @returns {Args}
- */
-export function parseArgs(argv) {
+/** `argv`: the arguments after the script name. */
+export function parseArgs(argv: string[]): Args {
   if (argv.includes('-h') || argv.includes('--help')) return { kind: 'help' };
   const words = argv.filter((arg) => arg !== '--');
   if (words[0] === 'sweep' || words[0] === 'merge') return parseCommand(words[0], words.slice(1));
@@ -74,58 +96,63 @@ export function parseArgs(argv) {
 const BUDGET_OPTIONS = ['--max-events', '--max-memory'];
 /** The largest --max-memory: 64 GiB, far above what a wasm32 engine can hold (4 GiB). */
 const MAX_MEMORY_MB = 65536;
-const VALUE_OPTIONS = {
+/** Options that take a value (`--out FILE` or `--out=FILE`), per command. */
+const VALUE_OPTIONS: Record<Command, string[]> = {
   run: ['--max-input-bytes', ...BUDGET_OPTIONS],
   sweep: ['--out', '--json', '--workers', '--shard', '--max-input-bytes', ...BUDGET_OPTIONS],
   merge: ['--out', '--json', '--max-input-bytes'],
 };
-/** @type {Record<'run' | 'sweep' | 'merge', string[]>} */
-const FLAG_OPTIONS = { run: [], sweep: ['--raw', '--quiet'], merge: ['--raw'] };
+/** Options that are on or off, per command. */
+const FLAG_OPTIONS: Record<Command, string[]> = { run: [], sweep: ['--raw', '--quiet'], merge: ['--raw'] };
 
-/** An option's name from the command line, shown safely. @param {string} word */
-const showOption = (word) => showInput(word, 40);
+/** An option's name from the command line, shown safely. */
+const showOption = (word: string): string => showInput(word, 40);
 
-/**
- * @param {'run' | 'sweep' | 'merge'} command
- * @param {string[]} words
- * @returns {Args}
- */
-function parseCommand(command, words) {
-  /** @type {Record<string, string>} */
-  const values = {};
-  /** @type {Set<string>} */
-  const flags = new Set();
-  /** @type {string[]} */
-  const files = [];
+/** The command's options as node:util parseArgs takes them. */
+function utilOptions(command: Command): ParseArgsConfig['options'] {
+  return Object.fromEntries([
+    ...VALUE_OPTIONS[command].map((name) => [name.slice(2), { type: 'string' as const }]),
+    ...FLAG_OPTIONS[command].map((name) => [name.slice(2), { type: 'boolean' as const }]),
+  ]);
+}
+
+function parseCommand(command: Command, words: string[]): Args {
+  const values: Record<string, string> = {};
+  const flags = new Set<string>();
+  const files: string[] = [];
   const prefix = command === 'run' ? '' : `${command}: `;
-  for (let i = 0; i < words.length; i++) {
-    const word = words[i];
-    if (!word.startsWith('-') || word === '-') {
-      files.push(word);
+  // Not strict: node:util then hands every option over as a token in order, known or
+  // not, and a value option takes the next word whatever it is (`--out -`, `--max-events
+  // -1`, which the checks below refuse with their own words). The first problem, in the
+  // order of the words, is the one reported.
+  const { tokens } = parseArgv({ args: words, options: utilOptions(command), strict: false, allowPositionals: true, tokens: true });
+  for (const token of tokens) {
+    if (token.kind === 'positional') {
+      files.push(token.value);
       continue;
     }
-    const eq = word.indexOf('=');
-    const name = eq < 0 ? word : word.slice(0, eq);
+    if (token.kind !== 'option') continue; // no '--' reaches here: parseArgs dropped them
+    const name = token.rawName;
     if (VALUE_OPTIONS[command].includes(name)) {
-      const value = eq < 0 ? words[++i] : word.slice(eq + 1);
+      const value = token.value;
       if (value === undefined || value === '') return usageError(`${prefix}${name} needs a value`);
       if (name in values) return usageError(`${prefix}${name} given twice`);
       values[name] = value;
-    } else if (FLAG_OPTIONS[command].includes(name) && eq < 0) {
+    } else if (FLAG_OPTIONS[command].includes(name) && !token.inlineValue) {
       flags.add(name);
     } else {
-      return usageError(`${prefix}unknown option ${showOption(word)}`);
+      // As written (`-ab` is one word, `--raw=1` too), not as node:util split it.
+      return usageError(`${prefix}unknown option ${showOption(words[token.index])}`);
     }
   }
-  let maxInputBytes = null;
+  let maxInputBytes: number | null = null;
   if ('--max-input-bytes' in values) {
     maxInputBytes = parseByteCount(values['--max-input-bytes']);
     if (maxInputBytes === null) {
       return usageError(`${prefix}--max-input-bytes must be a number of bytes from 1 to ${INPUT_LIMITS.maxBytesCeiling} (a suffix K, M or G counts KiB, MiB or GiB), not ${quoteInput(values['--max-input-bytes'], 20)}`);
     }
   }
-  /** @type {RunBudget} */
-  const budget = {};
+  const budget: RunBudget = {};
   if ('--max-events' in values) {
     const text = values['--max-events'];
     const events = /^[0-9]{1,16}(e[0-9]{1,2})?$/i.test(text) ? Number(text) : NaN;
@@ -151,7 +178,7 @@ function parseCommand(command, words) {
     return { kind: 'merge', files, out, json, raw, maxInputBytes };
   }
   if (files.length !== 1) return usageError(files.length === 0 ? 'sweep: missing the spec file' : `sweep: expected one spec file, got ${files.length}`);
-  let workers = null;
+  let workers: number | null = null;
   if ('--workers' in values) {
     workers = Number(values['--workers']);
     if (!/^[0-9]{1,4}$/.test(values['--workers']) || workers < 1 || workers > 1024) return usageError(`sweep: --workers must be an integer from 1 to 1024, not ${quoteInput(values['--workers'], 20)}`);
@@ -163,17 +190,15 @@ function parseCommand(command, words) {
 
 /**
  * "33554432", "32M", "32MiB", "512K", "1G" to bytes; null unless from 1 to the ceiling.
- * @param {string} text
  */
-export function parseByteCount(text) {
+export function parseByteCount(text: string): number | null {
   const match = /^([0-9]{1,10})(?:([KMG])(?:i?B)?)?$/i.exec(text);
   if (!match) return null;
-  const unit = { '': 1, K: 1024, M: MiB, G: 1024 * MiB }[(match[2] ?? '').toUpperCase()] ?? 1;
+  const unit = ({ '': 1, K: 1024, M: MiB, G: 1024 * MiB } as Record<string, number>)[(match[2] ?? '').toUpperCase()] ?? 1;
   const bytes = Number(match[1]) * unit;
   return bytes >= 1 && bytes <= INPUT_LIMITS.maxBytesCeiling ? bytes : null;
 }
 
-/** @param {string} message @returns {Args} */
-function usageError(message) {
+function usageError(message: string): Args {
   return { kind: 'usage-error', message };
 }

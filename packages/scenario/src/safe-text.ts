@@ -5,9 +5,6 @@
 // "open now at evil.example.com", a raw U+2028 broke a one-line message into two, and a
 // 20 MB string gave a 20 MB line. Every quoted value goes through `quoteInput`, and every
 // message shown or printed through `oneLine`.
-//
-// Plain JS (with safe-text.d.ts beside it) so the Node CLI imports it without a
-// TypeScript step.
 
 // Characters escaped as \u{...} wherever they appear:
 // - C0 and C1 controls and DEL (newlines, escape sequences, the terminal's bell);
@@ -22,24 +19,22 @@ const UNSAFE =
   /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** Default number of characters of a quoted value kept before it is cut. */
-export const QUOTE_MAX = 60;
+export const QUOTE_MAX: number = 60;
 /** Default length of one message line. */
-export const LINE_MAX = 400;
+export const LINE_MAX: number = 400;
 
 /**
  * The first unsafe character of `text` (as escapeUnsafe would escape it) and its 0-based
  * index, or null: for refusing such text where it is not allowed at all (ids, names).
- * @param {string} text
- * @returns {{ char: string, index: number } | null}
  */
-export function findUnsafe(text) {
+export function findUnsafe(text: string): { char: string; index: number } | null {
   const pattern = new RegExp(UNSAFE.source);
   const match = pattern.exec(text);
   return match ? { char: match[0], index: match.index } : null;
 }
 
 /** `text` with every unsafe character written as \u{XXXX}. */
-export function escapeUnsafe(text) {
+export function escapeUnsafe(text: string): string {
   return String(text).replace(UNSAFE, (c) => `\\u{${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}}`);
 }
 
@@ -49,10 +44,8 @@ export function escapeUnsafe(text) {
  * quotes (escapes counted as written, so 40 bidi overrides cannot make 320), then the
  * count of what was left out. Non-strings are shown as JSON (numbers, true, null) or by
  * their type.
- * @param {unknown} value
- * @param {number} [max]
  */
-export function quoteInput(value, max = QUOTE_MAX) {
+export function quoteInput(value: unknown, max: number = QUOTE_MAX): string {
   if (typeof value !== 'string') {
     if (value === null || typeof value === 'number' || typeof value === 'boolean') return String(value);
     if (Array.isArray(value)) return 'an array';
@@ -77,10 +70,8 @@ export function quoteInput(value, max = QUOTE_MAX) {
  * A message as one printable line: unsafe characters escaped (a newline becomes \u{000A}),
  * cut to `max` characters with a marker. For anything shown to a person or written to
  * stderr that might carry text from outside.
- * @param {unknown} message
- * @param {number} [max]
  */
-export function oneLine(message, max = LINE_MAX) {
+export function oneLine(message: unknown, max: number = LINE_MAX): string {
   const text = escapeUnsafe(typeof message === 'string' ? message : String(message));
   if (text.length <= max) return text;
   const cut = cutAt(text, max - 40);
@@ -88,7 +79,7 @@ export function oneLine(message, max = LINE_MAX) {
 }
 
 /** The first `n` UTF-16 units of `text`, never splitting a surrogate pair. */
-function cutAt(text, n) {
+function cutAt(text: string, n: number): string {
   const code = text.charCodeAt(n - 1);
   return code >= 0xd800 && code <= 0xdbff ? text.slice(0, n - 1) : text.slice(0, n);
 }
@@ -102,11 +93,8 @@ function cutAt(text, n) {
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]/;
 
-/**
- * @param {string} text
- * @returns {string}
- */
-export function csvTextCell(text) {
+/** A text cell of a CSV file: formula starts (= + - @ tab CR) neutralised, quoted as RFC 4180 needs. */
+export function csvTextCell(text: string): string {
   const safe = FORMULA_START.test(text) ? `'${text}` : text;
   return NEEDS_QUOTES.test(safe) || safe !== text ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

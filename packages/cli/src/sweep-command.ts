@@ -2,38 +2,37 @@
 import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { writeFileSync } from 'node:fs';
-import { ScenarioError } from '@obs-tcp-sim/scenario/src/scenario-error.js';
+import { ScenarioError } from '@obs-tcp-sim/scenario/error';
 import {
-  SweepSpecError, checkShardFile, collectOutputs, makeShardFile, mergeCheckedShards, parseShard, resolveSweepSpec, shardJson, shardRunIndices,
+  SweepSpecError, checkShardFile, showInput, collectOutputs, makeShardFile, mergeCheckedShards, parseShard, resolveSweepSpec, shardJson, shardRunIndices,
   summarizeSweep, sweepCsv, sweepJson, sweepRun, sweepRunCount, sweepRunsCsv,
-} from '@obs-tcp-sim/scenario/src/sweep/index.js';
-import { showInput } from '@obs-tcp-sim/scenario/src/sweep/path.js';
-import { loadEngineNode } from '@obs-tcp-sim/engine/src/node-engine.js';
-import { ensureWasmBuilt } from './ensure-wasm.mjs';
-import { loadPresets } from './preset-files.mjs';
-import { Progress } from './progress.mjs';
-import { INPUT_LIMITS, SHARD_SHAPE, readJsonFile, userDirectory } from './read-scenario-file.mjs';
-import { EXIT_BAD_INPUT, EXIT_ENGINE_FAILED, EXIT_OK, complain, engineError, firstLine, messageOf, showFile } from './report.mjs';
-import { RunError, runOnPool } from './worker-pool.mjs';
+  type CheckedShard, type RunResult, type Shard, type Sweep, type SweepResults,
+} from '@obs-tcp-sim/scenario/sweep';
+import { loadEngineNode } from '@obs-tcp-sim/engine/node';
+import type { MergeArgs, SweepArgs } from './args';
+import { ensureWasmBuilt } from './ensure-wasm';
+import { loadPresets } from './preset-files';
+import { Progress } from './progress';
+import { INPUT_LIMITS, SHARD_SHAPE, readJsonFile, userDirectory } from './read-scenario-file';
+import { EXIT_BAD_INPUT, EXIT_ENGINE_FAILED, EXIT_OK, complain, engineError, firstLine, messageOf, showFile } from './report';
+import { RunError, runOnPool } from './worker-pool';
 
 export { EXIT_BAD_INPUT, EXIT_ENGINE_FAILED, EXIT_OK };
 
 /** A failure with its exit status and its one line. */
 class Stop extends Error {
-  /** @param {number} status @param {string} message */
-  constructor(status, message) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
-    this.status = status;
   }
 }
 
-/**
- * @param {Extract<import('./args.mjs').Args, { kind: 'sweep' }>} args
- * @returns {Promise<number>} the exit status
- */
-export async function sweepCommand(args) {
+/** Resolves to the exit status. */
+export async function sweepCommand(args: SweepArgs): Promise<number> {
   try {
-    let shard = null;
+    let shard: Shard | null = null;
     if (args.shard !== null) {
       try {
         shard = parseShard(args.shard);
@@ -56,8 +55,7 @@ export async function sweepCommand(args) {
     progress.start(
       `${runs.length} runs (${shard ? `shard ${shard.index}/${shard.count} of ` : ''}${points} point${points === 1 ? '' : 's'} x ${sweep.seeds.length} seed${sweep.seeds.length === 1 ? '' : 's'}) on ${workers} worker thread${workers === 1 ? '' : 's'}`,
     );
-    /** @type {import('@obs-tcp-sim/scenario').RunResult[]} */
-    const results = [];
+    const results: RunResult[] = [];
     try {
       await runOnPool({
         runs,
@@ -94,20 +92,15 @@ export async function sweepCommand(args) {
   }
 }
 
-/**
- * @param {Extract<import('./args.mjs').Args, { kind: 'merge' }>} args
- * @returns {Promise<number>} the exit status
- */
-export async function mergeCommand(args) {
+/** Resolves to the exit status. */
+export async function mergeCommand(args: MergeArgs): Promise<number> {
   try {
     // One file at a time: read (capped), parse, check completely, keep only its runs (and
     // the first file's sweep), so N large shard files are never all in memory at once.
-    /** @type {import('@obs-tcp-sim/scenario').Sweep | null} */
-    let sweep = null;
-    /** @type {Omit<import('@obs-tcp-sim/scenario').CheckedShard, 'sweep'>[]} */
-    const shards = [];
+    let sweep: Sweep | null = null;
+    const shards: Omit<CheckedShard, 'sweep'>[] = [];
     for (const name of args.files) {
-      let value;
+      let value: Record<string, unknown>;
       try {
         ({ value } = readJsonFile(name, { maxBytes: args.maxInputBytes ?? INPUT_LIMITS.maxShardBytes, kind: 'shard file', shape: SHARD_SHAPE }));
       } catch (error) {
@@ -121,9 +114,9 @@ export async function mergeCommand(args) {
         throw new Stop(EXIT_BAD_INPUT, `merge: ${messageOf(error)}`);
       }
     }
-    let results;
+    let results: SweepResults;
     try {
-      results = mergeCheckedShards(/** @type {import('@obs-tcp-sim/scenario').Sweep} */ (sweep), shards);
+      results = mergeCheckedShards(sweep as Sweep, shards);
     } catch (error) {
       throw new Stop(EXIT_BAD_INPUT, `merge: ${messageOf(error)}`);
     }
@@ -136,11 +129,10 @@ export async function mergeCommand(args) {
 
 /**
  * Reads and checks a spec file; a base given as a path is read relative to the spec.
- * @param {string} file
- * @param {number} maxBytes the cap of the spec and of its base file
+ * `maxBytes`: the cap of the spec and of its base file.
  */
-function readSweep(file, maxBytes) {
-  let value;
+function readSweep(file: string, maxBytes: number): Sweep {
+  let value: Record<string, unknown>;
   try {
     ({ value } = readJsonFile(file, { maxBytes, kind: 'sweep spec' }));
   } catch (error) {
@@ -160,18 +152,16 @@ function readSweep(file, maxBytes) {
 
 /**
  * CSV to --out (JSON when it ends in .json) and JSON to --json; CSV on stdout when neither.
- * @param {import('@obs-tcp-sim/scenario').SweepResults} results
- * @param {{ out: string | null, json: string | null, raw: boolean }} args
  */
-function writeResults(results, { out, json, raw }) {
+function writeResults(results: SweepResults, { out, json, raw }: { out: string | null; json: string | null; raw: boolean }): void {
   const csv = () => (raw ? sweepRunsCsv(results) : sweepCsv(results));
   if (out === null && json === null) writeText(null, csv());
   if (out !== null) writeText(out, out.toLowerCase().endsWith('.json') ? sweepJson(results) : csv());
   if (json !== null) writeText(json, sweepJson(results));
 }
 
-/** @param {string | null} file null or - for stdout @param {string} text */
-function writeText(file, text) {
+/** `file`: null or - for stdout. */
+function writeText(file: string | null, text: string): void {
   if (file === null || file === '-') {
     process.stdout.write(text);
     return;
@@ -179,7 +169,7 @@ function writeText(file, text) {
   try {
     writeFileSync(resolve(userDirectory(), file), text);
   } catch (error) {
-    throw new Stop(EXIT_BAD_INPUT, `cannot write ${showFile(file)}: ${/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT' ? 'no such directory' : messageOf(error)}`);
+    throw new Stop(EXIT_BAD_INPUT, `cannot write ${showFile(file)}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such directory' : messageOf(error)}`);
   }
 }
 
@@ -188,15 +178,12 @@ function writeText(file, text) {
  * others at their first value): a value out of range then stops the sweep at once, with
  * the engine's message, instead of after the runs before it. Builds a simulation per
  * value without running it.
- * @param {import('@obs-tcp-sim/scenario').Sweep} sweep
- * @returns {Promise<{ run: number, message: string } | null>}
  */
-async function firstRefusedValue(sweep) {
+async function firstRefusedValue(sweep: Sweep): Promise<{ run: number; message: string } | null> {
   const { module } = await loadEngineNode();
   const seeds = sweep.seeds.length;
   const inner = sweep.axes.length === 2 ? sweep.axes[1].values.length : 1;
-  /** @type {number[]} */
-  const runs = [];
+  const runs: number[] = [];
   sweep.axes[0].values.forEach((_, i) => runs.push(i * inner * seeds));
   if (sweep.axes.length === 2) sweep.axes[1].values.forEach((_, j) => runs.push(j * seeds));
   for (const run of [...new Set(runs)].sort((a, b) => a - b)) {
@@ -210,14 +197,13 @@ async function firstRefusedValue(sweep) {
   return null;
 }
 
-/** "obs.burstLoss.data = 0.005, seed 3". @param {import('@obs-tcp-sim/scenario').Sweep} sweep @param {number} run */
-function describeRun(sweep, run) {
+/** "obs.burstLoss.data = 0.005, seed 3". */
+function describeRun(sweep: Sweep, run: number): string {
   const { values, seed } = sweepRun(sweep, run);
   return [...sweep.axes.map((axis, a) => `${axis.paths.map((path) => showInput(path, 60)).join(' = ')} = ${values[a]}`), `seed ${seed}`].join(', ');
 }
 
-/** @param {unknown} error */
-function report(error) {
+function report(error: unknown): number {
   if (error instanceof Stop) {
     complain(error.message);
     return error.status;

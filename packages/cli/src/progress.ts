@@ -1,21 +1,28 @@
 // Progress of a sweep on stderr: a bar redrawn in place on a terminal, plain lines at
 // every tenth otherwise (a Slurm or Kubernetes log), so logs stay short.
 
-/** @param {number} seconds */
-export function formatDuration(seconds) {
+export function formatDuration(seconds: number): string {
   const s = Math.max(0, Math.round(seconds));
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
-  const pad = (/** @type {number} */ n) => String(n).padStart(2, '0');
+  const pad = (n: number) => String(n).padStart(2, '0');
   return h > 0 ? `${h}:${pad(m)}:${pad(s % 60)}` : `${m}:${pad(s % 60)}`;
 }
 
 export class Progress {
-  /**
-   * @param {number} total runs
-   * @param {{ stream?: NodeJS.WriteStream, quiet?: boolean, label?: string, now?: () => number }} [options]
-   */
-  constructor(total, options = {}) {
+  readonly total: number;
+  readonly stream: NodeJS.WriteStream;
+  readonly quiet: boolean;
+  readonly label: string;
+  readonly now: () => number;
+  readonly tty: boolean;
+  readonly started: number;
+  done: number;
+  lastDraw: number;
+  lastTenth: number;
+
+  /** `total`: runs. */
+  constructor(total: number, options: { stream?: NodeJS.WriteStream; quiet?: boolean; label?: string; now?: () => number } = {}) {
     this.total = total;
     this.stream = options.stream ?? process.stderr;
     this.quiet = options.quiet ?? false;
@@ -28,13 +35,12 @@ export class Progress {
     this.lastTenth = 0;
   }
 
-  /** @param {string} text */
-  start(text) {
+  start(text: string): void {
     if (!this.quiet) this.stream.write(`obs-sim: ${this.label}: ${text}\n`);
   }
 
   /** One more run finished. */
-  tick() {
+  tick(): void {
     this.done++;
     if (this.quiet) return;
     const elapsed = this.now() - this.started;
@@ -53,8 +59,7 @@ export class Progress {
     }
   }
 
-  /** @param {number} elapsed @param {boolean} bar */
-  line(elapsed, bar) {
+  line(elapsed: number, bar: boolean): string {
     const share = this.total === 0 ? 1 : this.done / this.total;
     const width = 30;
     const filled = Math.round(share * width);
@@ -64,7 +69,7 @@ export class Progress {
   }
 
   /** Leaves the terminal on a fresh line after a failure mid-bar. */
-  abort() {
+  abort(): void {
     if (!this.quiet && this.tty && this.done < this.total) this.stream.write('\n');
   }
 }

@@ -2,21 +2,20 @@
 // series normalised to the first point; and that table as CSV or JSON text. The text
 // depends only on the sweep and the run results, never on the order they arrived in.
 
-import { csvTextCell, quoteInput } from '../safe-text.js';
-import { describeValue, getAtPath, outputTerms, showInput } from './path.js';
-import { sweepPoints, sweepRunCount } from './runs.js';
-import { SWEEP_LIMITS } from './spec.js';
-import { describeSamples } from './stats.js';
+import { csvTextCell, quoteInput } from '../safe-text';
+import { describeValue, getAtPath, outputTerms, showInput } from './path';
+import { sweepPoints, sweepRunCount } from './runs';
+import { SWEEP_LIMITS } from './spec';
+import { describeSamples } from './stats';
+import type { OutputStats, RunResult, Sweep, SweepResults } from './types';
 
 /**
  * Whether `x` may be an output of a run: null (a value that does not exist, such as the
  * completion time of an unfinished transfer) or a finite number of magnitude at most
  * SWEEP_LIMITS.maxOutputMagnitude. The same rule for a run's summary, the app's pool and a
  * shard file, so nothing a sweep writes is refused by merge and nothing else gets in.
- * @param {unknown} x
- * @returns {x is number | null}
  */
-export function isOutputValue(x) {
+export function isOutputValue(x: unknown): x is number | null {
   return x === null || (typeof x === 'number' && Number.isFinite(x) && Math.abs(x) <= SWEEP_LIMITS.maxOutputMagnitude);
 }
 
@@ -25,11 +24,8 @@ export function isOutputValue(x) {
  * its two (outputTerms). Null when the summary holds null there (a file transfer that did
  * not finish has completionTime null), or for a ratio over 0 (no share of nothing sent).
  * Throws Error naming the path when it leads nowhere or to something that is not a number.
- * @param {unknown} summary
- * @param {string} output
- * @returns {number | null}
  */
-export function readOutput(summary, output) {
+export function readOutput(summary: unknown, output: string): number | null {
   const terms = outputTerms(output);
   if (terms.length === 1) return readPath(summary, output);
   const over = readPath(summary, terms[0]);
@@ -39,12 +35,7 @@ export function readOutput(summary, output) {
   return isOutputValue(ratio) ? ratio : null;
 }
 
-/**
- * @param {unknown} summary
- * @param {string} path
- * @returns {number | null}
- */
-function readPath(summary, path) {
+function readPath(summary: unknown, path: string): number | null {
   const value = getAtPath(summary, path);
   if (value === null) return null;
   if (typeof value === 'number') {
@@ -52,7 +43,7 @@ function readPath(summary, path) {
     return value;
   }
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-    const numeric = Object.keys(value).filter((key) => typeof /** @type {Record<string, unknown>} */ (value)[key] === 'number');
+    const numeric = Object.keys(value).filter((key) => typeof (value as Record<string, unknown>)[key] === 'number');
     const shown = numeric.slice(0, 6).map((key) => `${showInput(path, 60)}.${showInput(key, 30)}`);
     throw new Error(`${showInput(path)} is an object, not a number${numeric.length ? ` (its numbers: ${shown.join(', ')}${numeric.length > 6 ? ', ...' : ''})` : ''}`);
   }
@@ -62,11 +53,8 @@ function readPath(summary, path) {
 /**
  * The sweep's outputs read from one run's summary, in the order of sweep.outputs.
  * Throws Error whose message starts with `outputs[i]: `.
- * @param {import('./index').Sweep} sweep
- * @param {unknown} summary
- * @returns {(number | null)[]}
  */
-export function collectOutputs(sweep, summary) {
+export function collectOutputs(sweep: Sweep, summary: unknown): (number | null)[] {
   return sweep.outputs.map((path, i) => {
     try {
       return readOutput(summary, path);
@@ -79,14 +67,10 @@ export function collectOutputs(sweep, summary) {
 /**
  * Statistics per point from every run's outputs (in any order). Throws Error when a run is
  * missing or given twice, or its outputs do not match the sweep.
- * @param {import('./index').Sweep} sweep
- * @param {readonly import('./index').RunResult[]} results
- * @returns {import('./index').SweepResults}
  */
-export function summarizeSweep(sweep, results) {
+export function summarizeSweep(sweep: Sweep, results: readonly RunResult[]): SweepResults {
   const count = sweepRunCount(sweep);
-  /** @type {(import('./index').RunResult | undefined)[]} */
-  const byRun = new Array(count);
+  const byRun: (RunResult | undefined)[] = new Array(count);
   for (const result of results) {
     if (!Number.isInteger(result.run) || result.run < 0 || result.run >= count) throw new Error(`run ${quoteInput(result.run, 20)} does not exist (the sweep has ${count} runs)`);
     if (byRun[result.run]) throw new Error(`run ${result.run} is given twice`);
@@ -97,15 +81,15 @@ export function summarizeSweep(sweep, results) {
   }
   const missing = byRun.findIndex((r) => r === undefined);
   if (missing >= 0 || byRun.length < count) throw new Error(`run ${missing < 0 ? byRun.length : missing} has no result`);
-  const runs = /** @type {import('./index').RunResult[]} */ (byRun).map((r) => ({ run: r.run, outputs: r.outputs.slice() }));
+  const runs = (byRun as RunResult[]).map((r) => ({ run: r.run, outputs: r.outputs.slice() }));
 
   const seeds = sweep.seeds.length;
   const points = sweepPoints(sweep).map((point) => ({
     point: point.index,
     values: point.values,
     runs: seeds,
-    outputs: sweep.outputs.map((_, o) => {
-      const samples = [];
+    outputs: sweep.outputs.map((_, o): OutputStats => {
+      const samples: number[] = [];
       for (let s = 0; s < seeds; s++) {
         const x = runs[point.index * seeds + s].outputs[o];
         if (x !== null) samples.push(x);
@@ -121,9 +105,9 @@ export function summarizeSweep(sweep, results) {
     point.outputs.forEach((stats, o) => {
       const reference = points[point.point % inner].outputs[o].mean;
       if (reference === null || reference === 0 || stats.mean === null) return;
-      const scale = (/** @type {number | null} */ x) => (x === null ? null : x / reference);
+      const scale = (x: number | null) => (x === null ? null : x / reference);
       const [low, high] = reference > 0 ? [scale(stats.low), scale(stats.high)] : [scale(stats.high), scale(stats.low)];
-      /** @type {any} */ (stats).normalised = { mean: stats.mean / reference, low, high };
+      stats.normalised = { mean: stats.mean / reference, low, high };
     });
   }
   return { sweep, points, runs };
@@ -133,21 +117,18 @@ export function summarizeSweep(sweep, results) {
  * A number as CSV or JSON text: the shortest text that reads back as the same double
  * (ECMAScript's Number::toString), so equal numbers give equal text everywhere.
  * null, NaN and infinities give the empty string.
- * @param {number | null | undefined} x
  */
-export function formatNumber(x) {
+export function formatNumber(x: number | null | undefined): string {
   if (x === null || x === undefined || !Number.isFinite(x)) return '';
   return Object.is(x, -0) ? '0' : String(x);
 }
 
 
-/** @param {import('./index').Sweep} sweep */
-function parameterColumns(sweep) {
+function parameterColumns(sweep: Sweep): string[] {
   return sweep.axes.flatMap((axis) => axis.paths);
 }
 
-/** @param {import('./index').Sweep} sweep @param {readonly number[]} values */
-function parameterCells(sweep, values) {
+function parameterCells(sweep: Sweep, values: readonly number[]): string[] {
   return sweep.axes.flatMap((axis, a) => axis.paths.map(() => formatNumber(values[a])));
 }
 
@@ -156,10 +137,8 @@ function parameterCells(sweep, values) {
  * `=HYPERLINK(...)` must not become a formula in a spreadsheet), so they go through
  * csvTextCell; every other cell is a number written by formatNumber (or empty) and keeps
  * its sign.
- * @param {string[]} header
- * @param {string[][]} rows
  */
-function csvText(header, rows) {
+function csvText(header: string[], rows: string[][]): string {
   return [header.map(csvTextCell), ...rows].map((row) => `${row.join(',')}\n`).join('');
 }
 
@@ -167,9 +146,8 @@ function csvText(header, rows) {
  * One row per point: point, the parameter value(s) (one column per path), runs, then per
  * output `<path>:n`, `:mean`, `:sd`, `:ci95` (half-width), `:low`, `:high`, `:norm`,
  * `:norm_low`, `:norm_high`. Empty cells where a value does not exist (sd of one run).
- * @param {import('./index').SweepResults} results
  */
-export function sweepCsv(results) {
+export function sweepCsv(results: SweepResults): string {
   const { sweep } = results;
   const header = ['point', ...parameterColumns(sweep), 'runs'];
   for (const path of sweep.outputs) {
@@ -187,9 +165,8 @@ export function sweepCsv(results) {
 
 /**
  * One row per run: run, point, the parameter value(s), seed, then each output.
- * @param {import('./index').SweepResults} results
  */
-export function sweepRunsCsv(results) {
+export function sweepRunsCsv(results: SweepResults): string {
   const { sweep } = results;
   const header = ['run', 'point', ...parameterColumns(sweep), 'seed', ...sweep.outputs];
   const seeds = sweep.seeds.length;
@@ -203,9 +180,8 @@ export function sweepRunsCsv(results) {
 /**
  * Everything as one JSON document (format in docs/sweeps.md): the sweep as resolved, the
  * statistics per point and every run's outputs. Two spaces of indent, newline at the end.
- * @param {import('./index').SweepResults} results
  */
-export function sweepJson(results) {
+export function sweepJson(results: SweepResults): string {
   const { sweep } = results;
   const seeds = sweep.seeds.length;
   const document = {

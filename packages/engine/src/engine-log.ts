@@ -1,16 +1,19 @@
 // The engine's stdout/stderr, kept in a small ring so that when the wasm aborts, the
 // error we report carries its last words (an assertion message, "Aborted(...)").
 // The C++ core does no I/O of its own, so in a healthy run this stays empty.
-//
-// Plain JS (with engine-log.d.ts beside it) so the Node CLI can use it without a
-// TypeScript step.
 
-/** @param {number} [capacity] */
-export function createEngineLog(capacity = 64) {
-  /** @type {string[]} */
-  const lines = [];
-  /** @param {unknown} line */
-  const write = (line) => {
+export interface EngineLog {
+  write(line: unknown): void;
+  /** The last lines, oldest first. */
+  lines(): string[];
+  /** Emscripten's `print` and `printErr` options, writing into this log. */
+  moduleOptions(): { print: (line: string) => void; printErr: (line: string) => void };
+}
+
+/** A ring of the last `capacity` lines. */
+export function createEngineLog(capacity = 64): EngineLog {
+  const lines: string[] = [];
+  const write = (line: unknown) => {
     lines.push(String(line));
     if (lines.length > capacity) lines.shift();
   };
@@ -27,10 +30,10 @@ const UNCAUGHT_CPP = 'the engine threw a C++ exception that nothing caught (its 
 /**
  * An uncaught C++ exception reaches JavaScript as a WebAssembly.Exception (built with
  * -fwasm-exceptions) or as a bare pointer (JS-based exceptions), neither an Error.
- * @param {unknown} value
  */
-function isCppException(value) {
-  const WasmException = /** @type {any} */ (globalThis.WebAssembly)?.Exception;
+function isCppException(value: unknown): boolean {
+  // WebAssembly.Exception is missing from older lib.dom typings and older engines.
+  const WasmException = (globalThis.WebAssembly as { Exception?: unknown } | undefined)?.Exception;
   return typeof value === 'number' || (typeof WasmException === 'function' && value instanceof WasmException);
 }
 
@@ -39,17 +42,14 @@ function isCppException(value) {
  * trap can leave the C++ heap in any state.
  */
 export class EngineCrashError extends Error {
-  /**
-   * @param {unknown} cause
-   * @param {string[]} engineOutput
-   */
-  constructor(cause, engineOutput) {
+  override name = 'EngineCrashError' as const;
+  readonly engineOutput: string[];
+  constructor(cause: unknown, engineOutput: string[]) {
     const first = cause instanceof Error ? cause.message : isCppException(cause) ? UNCAUGHT_CPP : String(cause);
     // Emscripten prints "Aborted(reason)" and then throws it again; don't say it twice.
     const fresh = engineOutput.filter((line) => line.trim() !== '' && !first.includes(line.trim()));
     const message = fresh.length === 0 ? first : `${first}\nengine output:\n  ${fresh.join('\n  ')}`;
     super(message, { cause });
-    this.name = 'EngineCrashError';
     this.engineOutput = engineOutput;
   }
 }

@@ -2,6 +2,8 @@
 // Only + - * / and Math.sqrt (correctly rounded by IEEE 754), so every JavaScript engine
 // gives the same doubles for the same samples: the app and the CLI print the same text.
 
+import type { SampleStats } from './types';
+
 /** t(0.975, df) for df = 1..60, computed with mpmath (40 digits) and rounded to double. */
 const T975 = [
   12.706204736174705, 4.3026527297494639, 3.1824463052837096, 2.7764451051977944, 2.5705818356363155, 2.44691185114497,
@@ -22,10 +24,9 @@ const Z975 = 1.959963984540054;
 /**
  * The 0.975 quantile of Student's t with `df` degrees of freedom: exact (to double) for
  * df <= 60, beyond that the Cornish-Fisher expansion to 1/df^4 (Abramowitz and Stegun
- * 26.7.5), relative error below 5e-10.
- * @param {number} df a positive integer
+ * 26.7.5), relative error below 5e-10. `df` is a positive integer.
  */
-export function tQuantile975(df) {
+export function tQuantile975(df: number): number {
   if (!Number.isInteger(df) || df < 1) throw new RangeError(`degrees of freedom must be a positive integer, got ${df}`);
   if (df <= T975.length) return T975[df - 1];
   const z = Z975;
@@ -45,10 +46,8 @@ export function tQuantile975(df) {
  * n, mean, sample standard deviation (n - 1 in the denominator) and the 95 % confidence
  * half-width of the mean, t(0.975, n - 1) * sd / sqrt(n). sd and ci95 are null below
  * two samples, mean is null without any.
- * @param {readonly number[]} samples
- * @returns {import('./index').SampleStats}
  */
-export function describeSamples(samples) {
+export function describeSamples(samples: readonly number[]): SampleStats {
   const n = samples.length;
   if (n === 0) return { n, mean: null, sd: null, ci95: null };
   let sum = 0;

@@ -1,34 +1,33 @@
 // Loads the engine's wasm in this Node process and runs scenarios to the end. Used by
-// the CLI and by the tests; the browser goes through the worker instead.
-//
-// Plain JS (with node-engine.d.ts beside it) so the CLI starts on plain Node without a
-// TypeScript step.
+// the CLI and by the tests; the browser goes through the worker instead. Imported as
+// '@obs-tcp-sim/engine/node' (package.json "exports").
 
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ScenarioError } from '@obs-tcp-sim/scenario/src/scenario-error.js';
-import { createEngineLog, EngineCrashError } from './engine-log.js';
+import type { Scenario, Summary } from '@obs-tcp-sim/scenario';
+import { ScenarioError } from '@obs-tcp-sim/scenario/error';
+import { createEngineLog, EngineCrashError, type EngineLog } from './engine-log';
+import type { EngineModule, EngineModuleFactory, Simulation } from './engine-module';
 
-/** Where scripts/build-wasm.sh puts the module. */
-export const wasmFiles = {
+/** Where scripts/build-wasm.sh puts the module (absolute paths). */
+export const wasmFiles: { glue: string; binary: string } = {
   glue: fileURLToPath(new URL('../wasm/obs_engine.mjs', import.meta.url)),
   binary: fileURLToPath(new URL('../wasm/obs_engine.wasm', import.meta.url)),
 };
 
-export function wasmIsBuilt() {
+export function wasmIsBuilt(): boolean {
   return existsSync(wasmFiles.glue) && existsSync(wasmFiles.binary);
 }
 
 /**
  * A fresh wasm instance with its own output log. Each call instantiates anew, so a test
  * or a crash never leaves state behind for the next.
- * @returns {Promise<{ module: import('./engine-module').EngineModule, log: import('./engine-log').EngineLog }>}
  */
-export async function loadEngineNode() {
+export async function loadEngineNode(): Promise<{ module: EngineModule; log: EngineLog }> {
   if (!wasmIsBuilt()) {
     throw new Error(`the engine is not built (${wasmFiles.binary} is missing): run bash scripts/build-wasm.sh`);
   }
-  const { default: factory } = await import(pathToFileURL(wasmFiles.glue).href);
+  const { default: factory } = (await import(pathToFileURL(wasmFiles.glue).href)) as { default: EngineModuleFactory };
   const log = createEngineLog();
   // Pass the bytes: Emscripten 3.1.6's loader otherwise tries Node's global fetch on a
   // file path and fails.
@@ -36,11 +35,10 @@ export async function loadEngineNode() {
   return { module, log };
 }
 
-/** @type {ReturnType<typeof loadEngineNode> | null} */
-let sharedEngine = null;
+let sharedEngine: ReturnType<typeof loadEngineNode> | null = null;
 
 /** One instance shared by successive runs in this process, replaced after a crash. */
-function engineForRuns() {
+function engineForRuns(): ReturnType<typeof loadEngineNode> {
   sharedEngine ??= loadEngineNode().catch((error) => {
     sharedEngine = null;
     throw error;
@@ -49,8 +47,16 @@ function engineForRuns() {
 }
 
 /** Compiles and instantiates the shared instance now, e.g. to keep it out of a timing. */
-export async function preloadEngineNode() {
+export async function preloadEngineNode(): Promise<void> {
   await engineForRuns();
+}
+
+/** A run's budget (wasm-core/src/run_guard.h): 0 for no limit, absent for the engine's defaults. */
+export interface RunBudget {
+  /** Events in all (default 1e10); a pace that would need more stops the run early. */
+  maxEvents?: number;
+  /** The model's own estimate of the memory it holds, bytes (default 1 GiB). */
+  maxMemoryBytes?: number;
 }
 
 // Samples pile up in the wasm heap until drained; a run that nobody watches drains
@@ -62,18 +68,12 @@ const DRAIN_STEPS = 200;
  * Rejects with ScenarioError(the engine's message) when the engine refuses the scenario
  * or its run guard stops the run (a clock that no longer moves, the event or memory
  * budget: the message says which), and with EngineCrashError (carrying the engine's last
- * output) when it throws or aborts.
- * @param {string | object} scenario scenario JSON text, or a scenario object
- * @param {{ maxEvents?: number, maxMemoryBytes?: number }} [budget] the run's budget
- *   (wasm-core/src/run_guard.h): 0 for no limit; absent for the engine's defaults
- *   (1e10 events, 1 GiB)
- * @returns {Promise<import('@obs-tcp-sim/scenario').Summary>}
+ * output) when it throws or aborts. `scenario` is scenario JSON text or a scenario object.
  */
-export async function runScenarioNode(scenario, budget = {}) {
+export async function runScenarioNode(scenario: string | Scenario, budget: RunBudget = {}): Promise<Summary> {
   const text = typeof scenario === 'string' ? scenario : JSON.stringify(scenario);
   const engine = await engineForRuns();
-  /** @type {import('./engine-module').Simulation | undefined} */
-  let sim;
+  let sim: Simulation | undefined;
   try {
     sim = new engine.module.Simulation(text, budget.maxEvents ?? -1, budget.maxMemoryBytes ?? -1);
     if (!sim.ok()) throw new ScenarioError(sim.error());
@@ -83,7 +83,7 @@ export async function runScenarioNode(scenario, budget = {}) {
       sim.drainSamples();
       if (sim.stopped()) throw new ScenarioError(sim.stopReason());
     }
-    return JSON.parse(sim.summaryJson());
+    return JSON.parse(sim.summaryJson()) as Summary;
   } catch (error) {
     if (error instanceof ScenarioError) throw error;
     sharedEngine = null; // a trap can leave the heap in any state: never reuse it

@@ -1,36 +1,35 @@
 // How obs-sim speaks on stderr: one line per message, each through oneLine (control,
 // bidirectional and format characters escaped, cut to a few hundred characters), because
 // a message may quote what a file or the engine said about a file anyone could write.
-import { oneLine } from '@obs-tcp-sim/scenario/src/safe-text.js';
-import { showInput } from '@obs-tcp-sim/scenario/src/sweep/path.js';
+import { oneLine } from '@obs-tcp-sim/scenario/safe-text';
+import { showInput } from '@obs-tcp-sim/scenario/sweep';
 
 export const EXIT_OK = 0;
 export const EXIT_ENGINE_FAILED = 1;
 export const EXIT_BAD_INPUT = 2;
 
-/** Writes `obs-sim: <message>` as one bounded line on stderr. @param {string} message */
-export function complain(message) {
+/** Writes `obs-sim: <message>` as one bounded line on stderr. */
+export function complain(message: string): void {
   process.stderr.write(`obs-sim: ${oneLine(message)}\n`);
 }
 
-/** A file name as given, for the start of a message: unsafe characters escaped, cut if long; `-` is standard input. @param {string} name */
-export function showFile(name) {
+/** A file name as given, for the start of a message: unsafe characters escaped, cut if long; `-` is standard input. */
+export function showFile(name: string): string {
   return name === '-' ? 'standard input' : showInput(name, 120);
 }
 
-/** The first line of a message (the engine promises one; keep the promise if one slips). @param {string} text */
-export function firstLine(text) {
+/** The first line of a message (the engine promises one; keep the promise if one slips). */
+export function firstLine(text: string): string {
   const end = text.indexOf('\n');
   return end < 0 ? text : text.slice(0, end);
 }
 
-/** @param {unknown} error */
-export function messageOf(error) {
+export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** "engine error: ..." once, on one line. @param {unknown} error */
-export function engineError(error) {
+/** "engine error: ..." once, on one line. */
+export function engineError(error: unknown): string {
   const message = firstLine(messageOf(error));
   return message.startsWith('engine error') ? message : `engine error: ${message}`;
 }

@@ -2,10 +2,13 @@
 // values, how many seeds, which outputs. resolveSweepSpec checks a spec as written and
 // returns the Sweep every other function takes; its errors name the field and the rule.
 
-import { quoteInput } from '../safe-text.js';
-import { describeValue, locate, outputTerms, parsePath, setAtPath, showInput } from './path.js';
+import { canonicalJsonParts } from '../canonical-json';
+import { quoteInput } from '../safe-text';
+import type { Scenario } from '../scenario';
+import type { ResolveOptions, Sweep, SweepAxis } from './types';
+import { describeValue, locate, outputTerms, parsePath, setAtPath, showInput } from './path';
 
-export const SWEEP_FORMAT = 1;
+export const SWEEP_FORMAT = 1 as const;
 
 /**
  * Generous bounds: a sweep larger than these belongs in several sweeps. Shard files are
@@ -13,7 +16,21 @@ export const SWEEP_FORMAT = 1;
  * maxOutputMagnitude bounds every output value: sums of squares of 1000 seeds of such
  * values stay finite, and no summary number of the engine comes near it.
  */
-export const SWEEP_LIMITS = Object.freeze({
+export const SWEEP_LIMITS: Readonly<{
+  maxValues: number;
+  maxSeeds: number;
+  maxRuns: number;
+  maxOutputs: number;
+  maxPaths: number;
+  /** Entries of `overrides`. */
+  maxOverrides: number;
+  /** Characters of one path (parameter, override or output). */
+  maxPathLength: number;
+  /** Characters of `name`. */
+  maxNameLength: number;
+  /** Largest magnitude of an output value (see isOutputValue). */
+  maxOutputMagnitude: number;
+}> = Object.freeze({
   maxValues: 1000,
   maxSeeds: 1000,
   maxRuns: 1_000_000,
@@ -30,25 +47,24 @@ const UINT32_MAX = 4294967295;
 
 /** A spec the sweep functions refuse; `field` is where in the spec (`parameter.path`). */
 export class SweepSpecError extends Error {
-  /** @param {string} field @param {string} rule */
-  constructor(field, rule) {
+  override name = 'SweepSpecError' as const;
+  /** Where in the spec: `parameter.values.steps`, `seeds[2]`, `outputs[0]`; '' for the whole spec. */
+  readonly field: string;
+  constructor(field: string, rule: string) {
     super(field === '' ? rule : `${field}: ${rule}`);
-    this.name = 'SweepSpecError';
     this.field = field;
   }
 }
 
 /**
- * Checks a spec and returns the Sweep to run. Throws SweepSpecError.
- * @param {unknown} spec the parsed JSON of a spec file
- * @param {import('./index').ResolveOptions} [options]
- * @returns {import('./index').Sweep}
+ * Checks a spec (`spec`: the parsed JSON of a spec file) and returns the Sweep to run.
+ * Throws SweepSpecError.
  */
-export function resolveSweepSpec(spec, options = {}) {
+export function resolveSweepSpec(spec: unknown, options: ResolveOptions = {}): Sweep {
   if (spec === null || typeof spec !== 'object' || Array.isArray(spec)) {
     throw new SweepSpecError('', `a sweep spec is a JSON object, not ${describeValue(spec)}`);
   }
-  const s = /** @type {Record<string, unknown>} */ (spec);
+  const s = spec as Record<string, unknown>;
   for (const key of Object.keys(s)) {
     if (!TOP_FIELDS.includes(key)) throw new SweepSpecError(showInput(key), `unknown field (a sweep spec has ${TOP_FIELDS.join(', ')})`);
   }
@@ -60,22 +76,21 @@ export function resolveSweepSpec(spec, options = {}) {
   let base = resolveBase(s.base, options);
   base = applyOverrides(base, s.overrides);
 
-  /** @type {import('./index').SweepAxis[]} */
-  const axes = [resolveAxis(base, s.parameter, 'parameter')];
+  const axes: SweepAxis[] = [resolveAxis(base, s.parameter, 'parameter')];
   if (s.parameter2 !== undefined) axes.push(resolveAxis(base, s.parameter2, 'parameter2'));
   if (axes.length === 2) {
     const first = new Set(axes[0].paths);
     const shared = axes[1].paths.find((path) => first.has(path));
     if (shared) throw new SweepSpecError('parameter2.path', `${shared} is already swept by parameter`);
   }
-  const seeds = resolveSeeds(s.seeds, /** @type {{ seed?: unknown }} */ (base).seed);
+  const seeds = resolveSeeds(s.seeds, (base as { seed?: unknown }).seed);
   const outputs = resolveOutputs(s.outputs);
   const points = axes.reduce((count, axis) => count * axis.values.length, 1);
   if (points * seeds.length > SWEEP_LIMITS.maxRuns) {
     throw new SweepSpecError('seeds', `${points} points x ${seeds.length} seeds is ${points * seeds.length} runs, more than ${SWEEP_LIMITS.maxRuns}`);
   }
   const name = typeof s.name === 'string' ? s.name : typeof base.name === 'string' ? base.name : 'sweep';
-  const body = { format: /** @type {1} */ (SWEEP_FORMAT), name, base: /** @type {import('../scenario').Scenario} */ (/** @type {unknown} */ (base)), axes, seeds, outputs };
+  const body = { format: SWEEP_FORMAT, name, base: base as unknown as Scenario, axes, seeds, outputs };
   return { ...body, hash: sweepHash(body) };
 }
 
@@ -84,8 +99,7 @@ export function resolveSweepSpec(spec, options = {}) {
 // app and in results files, and must read as what it is.
 const UNSAFE_IN_NAME = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/;
 
-/** @param {unknown} name */
-function checkName(name) {
+function checkName(name: unknown): void {
   if (typeof name !== 'string') throw new SweepSpecError('name', `must be a string, not ${describeValue(name)}`);
   if (name.length > SWEEP_LIMITS.maxNameLength) throw new SweepSpecError('name', `must be at most ${SWEEP_LIMITS.maxNameLength} characters (it has ${name.length})`);
   const bad = UNSAFE_IN_NAME.exec(name);
@@ -95,18 +109,13 @@ function checkName(name) {
   }
 }
 
-/** A path of the spec: a string of at most maxPathLength characters. @param {unknown} path @param {string} field */
-function checkPathText(path, field) {
+/** A path of the spec: a string of at most maxPathLength characters. */
+function checkPathText(path: unknown, field: string): asserts path is string {
   if (typeof path !== 'string') throw new SweepSpecError(field, `must be a path like "obs.burstLoss.data", not ${describeValue(path)}`);
   if (path.length > SWEEP_LIMITS.maxPathLength) throw new SweepSpecError(field, `must be at most ${SWEEP_LIMITS.maxPathLength} characters (it has ${path.length})`);
 }
 
-/**
- * @param {unknown} base
- * @param {import('./index').ResolveOptions} options
- * @returns {Record<string, unknown>}
- */
-function resolveBase(base, options) {
+function resolveBase(base: unknown, options: ResolveOptions): Record<string, unknown> {
   if (base === undefined) throw new SweepSpecError('base', 'missing: a scenario object, { "preset": "<id>" } or (in the CLI) a scenario file path');
   if (typeof base === 'string') {
     if (!options.readBase) throw new SweepSpecError('base', 'a file path works only in the CLI; give the scenario itself or { "preset": "<id>" }');
@@ -124,7 +133,7 @@ function resolveBase(base, options) {
       const others = keys.filter((k) => k !== 'preset');
       throw new SweepSpecError('base', `{ "preset": ... } takes no other field (found ${others.slice(0, 5).map((k) => showInput(k, 40)).join(', ')}${others.length > 5 ? ', ...' : ''}); use overrides to change the preset`);
     }
-    const id = /** @type {{ preset: unknown }} */ (base).preset;
+    const id = (base as { preset: unknown }).preset;
     const presets = options.presets ?? [];
     const preset = presets.find((p) => p.id === id);
     if (!preset) {
@@ -135,24 +144,19 @@ function resolveBase(base, options) {
   return checkScenarioObject(base, 'base');
 }
 
-/** @param {unknown} value @param {string} field @returns {Record<string, unknown>} */
-function checkScenarioObject(value, field) {
+function checkScenarioObject(value: unknown, field: string): Record<string, unknown> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new SweepSpecError(field, `must be a scenario object, { "preset": "<id>" } or a file path, not ${describeValue(value)}`);
   }
   return structuredCloneJson(value);
 }
 
-/** A deep copy through JSON: what a scenario is, and free of frozen or shared parts. @param {unknown} value */
-function structuredCloneJson(value) {
+/** A deep copy through JSON: what a scenario is, and free of frozen or shared parts. */
+function structuredCloneJson(value: unknown): Record<string, unknown> {
   return JSON.parse(JSON.stringify(value));
 }
 
-/**
- * @param {Record<string, unknown>} base
- * @param {unknown} overrides
- */
-function applyOverrides(base, overrides) {
+function applyOverrides(base: Record<string, unknown>, overrides: unknown): Record<string, unknown> {
   if (overrides === undefined) return base;
   if (overrides === null || typeof overrides !== 'object' || Array.isArray(overrides)) {
     throw new SweepSpecError('overrides', `must be an object of path: value, like { "duration": 5 }, not ${describeValue(overrides)}`);
@@ -175,18 +179,12 @@ function applyOverrides(base, overrides) {
   return scenario;
 }
 
-/**
- * @param {Record<string, unknown>} base
- * @param {unknown} parameter
- * @param {string} field
- * @returns {import('./index').SweepAxis}
- */
-function resolveAxis(base, parameter, field) {
+function resolveAxis(base: Record<string, unknown>, parameter: unknown, field: string): SweepAxis {
   if (parameter === undefined) throw new SweepSpecError(field, 'missing: { "path": "obs.burstLoss.data", "values": { "from": 0, "to": 0.01, "steps": 6 } }');
   if (parameter === null || typeof parameter !== 'object' || Array.isArray(parameter)) {
     throw new SweepSpecError(field, `must be an object with path and values, not ${describeValue(parameter)}`);
   }
-  const p = /** @type {Record<string, unknown>} */ (parameter);
+  const p = parameter as Record<string, unknown>;
   for (const key of Object.keys(p)) {
     if (key !== 'path' && key !== 'values') throw new SweepSpecError(`${field}.${showInput(key)}`, 'unknown field (a parameter has path and values)');
   }
@@ -194,12 +192,12 @@ function resolveAxis(base, parameter, field) {
   if (!Array.isArray(paths) || paths.length === 0 || paths.length > SWEEP_LIMITS.maxPaths || paths.some((path) => typeof path !== 'string')) {
     throw new SweepSpecError(`${field}.path`, `must be a path like "obs.burstLoss.data", or a list of 1 to ${SWEEP_LIMITS.maxPaths} paths set to the same value`);
   }
-  paths.forEach((path, i) => {
+  paths.forEach((path: string, i) => {
     const where = typeof p.path === 'string' ? `${field}.path` : `${field}.path[${i}]`;
     checkPathText(path, where);
     if (paths.indexOf(path) !== i) throw new SweepSpecError(where, `${showInput(path)} is listed twice`);
     if (parsePathOrNull(path)?.[0].key === 'seed') throw new SweepSpecError(where, 'the seed is swept by "seeds", not as a parameter');
-    let value;
+    let value: unknown;
     try {
       value = locate(base, path).value;
     } catch (error) {
@@ -210,21 +208,15 @@ function resolveAxis(base, parameter, field) {
   return { paths: paths.slice(), values: resolveValues(p.values, `${field}.values`) };
 }
 
-/** @param {string} path */
-function parsePathOrNull(path) {
+function parsePathOrNull(path: string): [{ key?: string }] | null {
   try {
-    return /** @type {[{ key?: string }]} */ (parsePath(path));
+    return parsePath(path) as [{ key?: string }];
   } catch {
     return null;
   }
 }
 
-/**
- * @param {unknown} values
- * @param {string} field
- * @returns {number[]}
- */
-function resolveValues(values, field) {
+function resolveValues(values: unknown, field: string): number[] {
   if (Array.isArray(values)) {
     if (values.length < 1 || values.length > SWEEP_LIMITS.maxValues) throw new SweepSpecError(field, `must hold 1 to ${SWEEP_LIMITS.maxValues} numbers (it holds ${values.length})`);
     values.forEach((value, i) => {
@@ -235,7 +227,7 @@ function resolveValues(values, field) {
   if (values === null || typeof values !== 'object') {
     throw new SweepSpecError(field, `must be a list of numbers or { "from": a, "to": b, "steps": n }, not ${describeValue(values)}`);
   }
-  const v = /** @type {Record<string, unknown>} */ (values);
+  const v = values as Record<string, unknown>;
   for (const key of Object.keys(v)) {
     if (!['from', 'to', 'steps'].includes(key)) throw new SweepSpecError(`${field}.${showInput(key)}`, 'unknown field (a range has from, to and steps)');
   }
@@ -246,7 +238,7 @@ function resolveValues(values, field) {
   if (typeof steps !== 'number' || !Number.isInteger(steps) || steps < 2 || steps > SWEEP_LIMITS.maxValues) {
     throw new SweepSpecError(`${field}.steps`, `must be an integer from 2 to ${SWEEP_LIMITS.maxValues}${typeof steps === 'number' ? ` (got ${steps})` : ''}`);
   }
-  return linearValues(/** @type {number} */ (v.from), /** @type {number} */ (v.to), steps);
+  return linearValues(v.from as number, v.to as number, steps);
 }
 
 /**
@@ -254,19 +246,13 @@ function resolveValues(values, field) {
  * significant digits so that 0 to 0.01 in 11 steps gives 0.007, not 0.007000000000000001.
  * Plain arithmetic and toPrecision (exactly specified), so every JavaScript engine gives
  * the same doubles.
- * @param {number} from @param {number} to @param {number} steps
  */
-export function linearValues(from, to, steps) {
+export function linearValues(from: number, to: number, steps: number): number[] {
   const last = steps - 1;
   return Array.from({ length: steps }, (_, k) => (k === 0 ? from : k === last ? to : Number(((from * (last - k) + to * k) / last).toPrecision(15))));
 }
 
-/**
- * @param {unknown} seeds
- * @param {unknown} baseSeed
- * @returns {number[]}
- */
-function resolveSeeds(seeds, baseSeed) {
+function resolveSeeds(seeds: unknown, baseSeed: unknown): number[] {
   if (seeds === undefined) throw new SweepSpecError('seeds', 'missing: a count (seeds base.seed, base.seed + 1, ...) or a list of seeds');
   if (typeof seeds === 'number') {
     if (!Number.isInteger(seeds) || seeds < 1 || seeds > SWEEP_LIMITS.maxSeeds) {
@@ -290,8 +276,7 @@ function resolveSeeds(seeds, baseSeed) {
   return seeds.slice();
 }
 
-/** @param {unknown} outputs @returns {string[]} */
-function resolveOutputs(outputs) {
+function resolveOutputs(outputs: unknown): string[] {
   if (outputs === undefined) return ['aggregate.goodput'];
   if (!Array.isArray(outputs) || outputs.length < 1 || outputs.length > SWEEP_LIMITS.maxOutputs) {
     throw new SweepSpecError('outputs', `must be a list of 1 to ${SWEEP_LIMITS.maxOutputs} summary paths or ratios of two, like ["aggregate.goodput", "bursts.data.dropped / bursts.data.sent"]`);
@@ -309,17 +294,15 @@ function resolveOutputs(outputs) {
   return outputs.slice();
 }
 
-/** @param {unknown} error */
-function messageOf(error) {
+function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
 /**
  * 16 hex digits identifying what a sweep computes: FNV-1a (64 bits) of its canonical
  * JSON (keys sorted). Detects shards of different sweeps; not a security measure.
- * @param {Omit<import('./index').Sweep, 'hash'>} sweep
  */
-export function sweepHash(sweep) {
+export function sweepHash(sweep: Omit<Sweep, 'hash'>): string {
   const { format, name, base, axes, seeds, outputs } = sweep;
   const hasher = new Fnv1a64();
   canonicalJsonParts({ format, name, base, axes, seeds, outputs }, (part) => hasher.update(part));
@@ -332,13 +315,10 @@ export function sweepHash(sweep) {
  * 2^40 + 0x1b3, so hash * prime = hash * 0x1b3 + (hash << 40).
  */
 export class Fnv1a64 {
-  constructor() {
-    this.hi = 0xcbf29ce4;
-    this.lo = 0x84222325;
-  }
+  private hi = 0xcbf29ce4;
+  private lo = 0x84222325;
 
-  /** @param {string} text */
-  update(text) {
+  update(text: string): void {
     let { hi, lo } = this;
     for (let i = 0; i < text.length; i++) {
       lo ^= text.charCodeAt(i);
@@ -351,47 +331,7 @@ export class Fnv1a64 {
     this.lo = lo;
   }
 
-  digest() {
+  digest(): string {
     return (this.hi >>> 0).toString(16).padStart(8, '0') + (this.lo >>> 0).toString(16).padStart(8, '0');
   }
-}
-
-/** JSON with object keys sorted, so equal values give equal text. @param {unknown} value @returns {string} */
-export function canonicalJson(value) {
-  /** @type {string[]} */
-  const parts = [];
-  canonicalJsonParts(value, (part) => parts.push(part));
-  return parts.join('');
-}
-
-/**
- * canonicalJson's text handed out in pieces, for hashing without building the string.
- * @param {unknown} value
- * @param {(part: string) => void} emit
- */
-export function canonicalJsonParts(value, emit) {
-  if (Array.isArray(value)) {
-    emit('[');
-    value.forEach((item, i) => {
-      if (i > 0) emit(',');
-      canonicalJsonParts(item, emit);
-    });
-    emit(']');
-    return;
-  }
-  if (value !== null && typeof value === 'object') {
-    const record = /** @type {Record<string, unknown>} */ (value);
-    emit('{');
-    let first = true;
-    for (const key of Object.keys(record).sort()) {
-      if (record[key] === undefined) continue;
-      if (!first) emit(',');
-      first = false;
-      emit(`${JSON.stringify(key)}:`);
-      canonicalJsonParts(record[key], emit);
-    }
-    emit('}');
-    return;
-  }
-  emit(String(JSON.stringify(value)));
 }

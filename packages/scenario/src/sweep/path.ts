@@ -1,33 +1,31 @@
 // Paths into a scenario or a summary: `obs.burstLoss.data`, `links[f1].wavelengths`,
 // `flows[0].tcp.mss`. A bracket holds an index (digits) or the id of an array item.
-// Pure JS without Node or DOM APIs (see index.d.ts for why JS).
+// Pure TypeScript without Node or DOM APIs.
 //
 // Paths, keys and ids come from files anyone can write: inside a message they are shown
 // through showInput (unsafe characters escaped, long ones cut), quoted values through
 // quoteInput, so no spec or scenario can make a message long, multi-line or reordered.
 
-import { escapeUnsafe, quoteInput } from '../safe-text.js';
+import { escapeUnsafe, quoteInput } from '../safe-text';
+import type { PathStep } from './types';
 
 const NAME = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /** What one item of a well-known array is called in a message. */
-const ITEM_NAMES = /** @type {Record<string, [string, string]>} */ ({
+const ITEM_NAMES: Record<string, [string, string]> = {
   nodes: ['node', 'nodes'],
   links: ['link', 'links'],
   flows: ['flow', 'flows'],
   background: ['background source', 'background sources'],
-});
+};
 
 /**
  * Splits a path into keys (strings) and selectors ({ index } or { id }).
  * Throws Error with the rule broken when the path is malformed.
- * @param {string} path
- * @returns {import('./index').PathStep[]}
  */
-export function parsePath(path) {
+export function parsePath(path: string): PathStep[] {
   if (typeof path !== 'string' || path === '') throw new Error('a path must be a non-empty string');
-  /** @type {import('./index').PathStep[]} */
-  const steps = [];
+  const steps: PathStep[] = [];
   for (const part of splitDots(path)) {
     const bracket = part.indexOf('[');
     const name = bracket < 0 ? part : part.slice(0, bracket);
@@ -51,10 +49,8 @@ export function parsePath(path) {
  * each side, outside brackets: an id may hold a slash), such as
  * `bursts.background.droppedContention / bursts.background.sent`, the share an Erlang-B
  * curve predicts. Each term is a path (parsePath checks it).
- * @param {string} output
- * @returns {[string] | [string, string]}
  */
-export function outputTerms(output) {
+export function outputTerms(output: string): [string] | [string, string] {
   let depth = 0;
   for (let i = 0; i + 3 <= output.length; i++) {
     if (output[i] === '[') depth++;
@@ -64,9 +60,9 @@ export function outputTerms(output) {
   return [output];
 }
 
-/** Splits at dots outside brackets (an id may hold a dot). @param {string} path */
-function splitDots(path) {
-  const parts = [];
+/** Splits at dots outside brackets (an id may hold a dot). */
+function splitDots(path: string): string[] {
+  const parts: string[] = [];
   let depth = 0;
   let start = 0;
   for (let i = 0; i < path.length; i++) {
@@ -83,15 +79,12 @@ function splitDots(path) {
 
 /**
  * Finds where each step of a path leads. Throws Error naming the first step that leads
- * nowhere (`links[f9] names no link (links are f1, f2)`).
- * @param {unknown} root
- * @param {string} path
- * @param {{ allowNewLastKey?: boolean }} [options] let the last key be absent from its object
- * @returns {{ value: unknown, found: boolean }}
+ * nowhere (`links[f9] names no link (links are f1, f2)`). `allowNewLastKey` lets the last
+ * key be absent from its object.
  */
-export function locate(root, path, options = {}) {
+export function locate(root: unknown, path: string, options: { allowNewLastKey?: boolean } = {}): { value: unknown; found: boolean } {
   const steps = parsePath(path);
-  let here = root;
+  let here: unknown = root;
   let where = '';
   for (let s = 0; s < steps.length; s++) {
     const step = steps[s];
@@ -105,7 +98,7 @@ export function locate(root, path, options = {}) {
         if (last && options.allowNewLastKey) return { value: undefined, found: false };
         throw new Error(`${showInput(next)} does not exist (${where === '' ? 'the top level' : showInput(where)} has ${listNames(Object.keys(here)) || 'no fields'})`);
       }
-      here = /** @type {Record<string, unknown>} */ (here)[step.key];
+      here = (here as Record<string, unknown>)[step.key];
       where = next;
     } else {
       const label = 'index' in step ? String(step.index) : step.id;
@@ -118,7 +111,7 @@ export function locate(root, path, options = {}) {
         }
         here = here[step.index];
       } else {
-        const ids = here.map((item) => (item !== null && typeof item === 'object' ? /** @type {{ id?: unknown }} */ (item).id : undefined));
+        const ids = here.map((item) => (item !== null && typeof item === 'object' ? (item as { id?: unknown }).id : undefined));
         if (!ids.some((id) => typeof id === 'string')) throw new Error(`${showInput(next)}: ${many} have no id here; use an index, like ${showInput(where)}[0]`);
         const at = ids.indexOf(step.id);
         if (at < 0) throw new Error(`${showInput(next)} names no ${one} (${many} are ${listNames(ids.map((id) => (typeof id === 'string' ? id : '(no id)')))})`);
@@ -132,10 +125,8 @@ export function locate(root, path, options = {}) {
 
 /**
  * The value at a path. Throws Error naming the step that leads nowhere.
- * @param {unknown} root
- * @param {string} path
  */
-export function getAtPath(root, path) {
+export function getAtPath(root: unknown, path: string): unknown {
   return locate(root, path).value;
 }
 
@@ -143,37 +134,35 @@ export function getAtPath(root, path) {
  * A copy of `root` with `value` at `path`; `root` is not changed (objects and arrays on
  * the way are copied, everything else is shared). The path must exist, except that the
  * last key may be new on an existing object.
- * @template T
- * @param {T} root
- * @param {string} path
- * @param {unknown} value
- * @returns {T}
  */
-export function setAtPath(root, path, value) {
+export function setAtPath<T>(root: T, path: string, value: unknown): T {
   locate(root, path, { allowNewLastKey: true }); // throws the message naming the bad step
   const steps = parsePath(path);
-  /** @param {any} here @param {number} s @returns {any} */
-  const set = (here, s) => {
+  // locate() above checked that each step leads to an object (a key) or a list (a selector).
+  const set = (here: unknown, s: number): unknown => {
     if (s === steps.length) return value;
     const step = steps[s];
-    if ('key' in step) return { ...here, [step.key]: set(here[step.key], s + 1) };
-    const at = 'index' in step ? step.index : here.findIndex((/** @type {any} */ item) => item?.id === step.id);
-    const copy = here.slice();
-    copy[at] = set(here[at], s + 1);
+    if ('key' in step) {
+      const record = here as Record<string, unknown>;
+      return { ...record, [step.key]: set(record[step.key], s + 1) };
+    }
+    const list = here as unknown[];
+    const at = 'index' in step ? step.index : list.findIndex((item) => (item as { id?: unknown } | null)?.id === step.id);
+    const copy = list.slice();
+    copy[at] = set(list[at], s + 1);
     return copy;
   };
-  return set(root, 0);
+  return set(root, 0) as T;
 }
 
-/** @param {string} where */
-function itemNames(where) {
+function itemNames(where: string): [string, string] {
   const last = where.replace(/\[[^\]]*\]$/, '').split('.').pop() ?? '';
   return ITEM_NAMES[last] ?? ['item', 'items'];
 }
 
-/** The first names or ids (at most a dozen, about 240 characters), each shown safely, and how many more. @param {string[]} names */
-function listNames(names) {
-  const shown = [];
+/** The first names or ids (at most a dozen, about 240 characters), each shown safely, and how many more. */
+function listNames(names: string[]): string {
+  const shown: string[] = [];
   let length = 0;
   for (const name of names.slice(0, 12)) {
     const one = showInput(name, 40);
@@ -187,10 +176,8 @@ function listNames(names) {
 /**
  * A path, key or id from outside, unquoted inside a message (`links[f9] names no link`):
  * control, bidirectional and format characters escaped, cut after `max` characters.
- * @param {unknown} text
- * @param {number} [max]
  */
-export function showInput(text, max = 100) {
+export function showInput(text: unknown, max = 100): string {
   const s = String(text);
   if (s.length <= max && !UNSAFE_CHAR.test(s)) return s;
   // Escaped piece by piece, so the result, escapes included, stays within `max`.
@@ -210,8 +197,8 @@ export function showInput(text, max = 100) {
 /** Whether escapeUnsafe would change anything: a quick test before the careful path. */
 const UNSAFE_CHAR = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb\ud800-\udfff]/;
 
-/** "a number", "an object", "null", "a string ("auto")". @param {unknown} value */
-export function describeValue(value) {
+/** "a number", "an object", "null", "a string ("auto")". */
+export function describeValue(value: unknown): string {
   if (value === null) return 'null';
   if (value === undefined) return 'absent';
   if (Array.isArray(value)) return 'a list';
