@@ -62,7 +62,8 @@ describe('docs/sweeps.md, "Slurm job array", on a one-node Slurm', () => {
       console.log(`slurm: ${SHARDS} array tasks and the merge job ran on a one-node Slurm; fig3a.csv equals the unsharded sweep's (${merged.length} bytes)`);
     } finally {
       cluster.stop();
-      rmSync(scratch, { recursive: true, force: true });
+      // The daemons may still be writing their state as they exit: retry the removal.
+      rmSync(scratch, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     }
   });
 });
