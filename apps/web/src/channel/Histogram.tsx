@@ -1,5 +1,5 @@
 /** A log-2 histogram from the summary, as SVG bars (a few dozen at most). */
-import { scaleLinear } from 'd3';
+import { scaleLinear } from 'd3-scale';
 import { useRef } from 'react';
 import { useElementSize } from '../useElementSize';
 import type { HistogramBar } from './histogram';

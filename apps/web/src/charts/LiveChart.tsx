@@ -12,7 +12,7 @@ import { describeScratch } from './describeScratch';
 import { ChartTableView, ChartWords } from './ChartWords';
 import { useView } from '../view/viewStore';
 import { presenterTextPx } from '../view/presenterText';
-import { scaleLinear } from 'd3';
+import { scaleLinear } from 'd3-scale';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useController } from '../sim/context';
 import { registerChart } from './chartExport';

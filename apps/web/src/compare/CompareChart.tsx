@@ -1,5 +1,5 @@
 /** One static chart of the comparison: A and B over simulated time (SVG, decimated). */
-import { scaleLinear } from 'd3';
+import { scaleLinear } from 'd3-scale';
 import { useRef } from 'react';
 import { m4Range } from '../charts/decimate';
 import { niceTop } from '../charts/niceTop';
