@@ -6,7 +6,7 @@
 import { EventKind } from '../sim/visualStore';
 import { flowColor } from '../theme';
 import { barSpanInto, fractionAlong, laneOffset, pointAt, type Geometry, type LinkGeom } from './geometry';
-import { flashLook, type AnimationModel, type FlashPlace } from './model';
+import { flashLook, type AnimationModel, type FlashPlace } from './animationModel';
 import {
   burstColor,
   CONTROL_COLOR,
@@ -21,7 +21,7 @@ import {
   TCP_EVENT_COLOR,
 } from './style';
 import { formatLogTime } from '../log/describe';
-import type { DrawList, LabelPrim, LinePrim, MarkPrim } from './types';
+import type { DrawList, LabelPrim, LinePrim, MarkPrim } from './drawPrimitives';
 
 // Module-level copies of imported values: the hot loop must not go through the import
 // bindings (dev servers and test runners turn each into a property getter).
@@ -53,7 +53,7 @@ export interface DrawOptions {
   chosenSpeed?: number;
 }
 
-/** The part of the log's focus (log/focus.ts) the network can show. */
+/** The part of the log's focus (sim/focusStore.ts) the network can show. */
 export interface FocusMark {
   time: number;
   /** Node index, -1 if none. */

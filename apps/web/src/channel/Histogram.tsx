@@ -2,7 +2,7 @@
 import { scaleLinear } from 'd3-scale';
 import { useRef } from 'react';
 import { useElementSize } from '../useElementSize';
-import type { HistogramBar } from './histogram';
+import type { HistogramBar } from './histogramBins';
 import { binLabels, histogramLayout } from './histogramLayout';
 
 export interface HistogramProps {

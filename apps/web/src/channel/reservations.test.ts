@@ -11,7 +11,7 @@ import {
   voidsOf,
   windowBounds,
 } from './reservations';
-import { networkFeaturesScenario, record } from './testRecording';
+import { networkFeaturesScenario, record } from '../sim/testRecording';
 
 function ev(patch: Partial<VisualEvent>): VisualEvent {
   return {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findPreset, type Scenario } from '@obs-tcp-sim/scenario';
-import { createFocusStore } from '../log/focus';
+import { createFocusStore } from '../sim/focusStore';
 import type { FrameLike, Phase } from '../sim/controller';
 import { EVENT_COLUMNS, EventKind, type EventRows, type VisualEvent } from '../sim/visualStore';
 import { canonical } from '../store/syncPlan';

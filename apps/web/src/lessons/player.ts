@@ -19,7 +19,7 @@
 import { applyScenarioSet, describePauseCondition, type Preset, type Scenario, type ShowMe } from '@obs-tcp-sim/scenario';
 import { describeEvent, type BurstOrigin } from '../log/describe';
 import { focusOf } from '../log/filter';
-import type { FocusStore } from '../log/focus';
+import type { FocusStore } from '../sim/focusStore';
 import type { EngineRoutes } from '@obs-tcp-sim/engine';
 import { makeNames, type ScenarioShape } from '../log/names';
 import type { Phase } from '../sim/controller';

@@ -3,7 +3,8 @@
  * them), live changes (docs/engine-api.md: the setLive paths), or a new load (anything
  * else changes the network and restarts the run from t = 0).
  */
-import { assemblyOf, TCP_VARIANTS, type Scenario } from '../editor/types';
+import { assemblyOf, type Scenario } from '../scenario/scenarioTypes';
+import { TCP_VARIANTS } from '@obs-tcp-sim/scenario';
 
 export interface LiveChange {
   path: string;

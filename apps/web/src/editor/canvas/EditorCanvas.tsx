@@ -24,11 +24,11 @@ import { useView } from '../../view/viewStore';
 import { presenterTextPx } from '../../view/presenterText';
 import { crowdingLimit, networkScales, restGlyphScale } from './glyphScale';
 import { canvasLabels } from './canvasLabels';
-import { linkCapacityText } from './labels';
+import { linkCapacityText } from '../../topology/labelPlacement';
 import { GLYPH_HALF, layoutBoxes, type Box, type LabelLayout, type LinkLabels, type PlacedLabel } from './labelLayout';
 import { createMeasure } from './textMeasure';
 import type { OverlayRenderer } from '../overlay';
-import type { NodeKind, Scenario, ScenarioLink, ScenarioNode } from '../types';
+import type { NodeKind, Scenario, ScenarioLink, ScenarioNode } from '../../scenario/scenarioTypes';
 
 export const NODE_DRAG_TYPE = 'application/x-obs-node-kind';
 

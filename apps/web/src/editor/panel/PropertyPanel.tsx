@@ -6,10 +6,10 @@
 import { useMemo } from 'react';
 import type { EngineRoutes } from '@obs-tcp-sim/engine';
 import { oneLine } from '@obs-tcp-sim/scenario';
-import { setPath } from '../paths';
+import { setPath } from '../../scenario/fieldPaths';
 import type { SyncStatus } from '../../store/scenarioStore';
-import type { Scenario } from '../types';
-import type { PanelContext } from './context';
+import type { Scenario } from '../../scenario/scenarioTypes';
+import type { PanelContext } from './panelContext';
 import { FlowSection, FlowsSection, LinkSection, NetworkSection, NodeSection } from './sections';
 
 export type Selection =

@@ -5,14 +5,15 @@
  * routing extension (docs/routing.md): link costs, start spread, access, forced routes.
  */
 import { useState } from 'react';
-import { allowedLinkKinds, withLinkKind, withNodeKind, renameNode, NODE_KINDS } from '../model';
-import { getPath } from '../paths';
-import { assemblyOf, TCP_VARIANTS, type AssemblySettings, type Flow, type NodeKind, type ScenarioLink, type ScenarioNode } from '../types';
-import { checkId, ruleFor } from '../validate';
-import type { PanelContext } from './context';
+import { allowedLinkKinds, withLinkKind, withNodeKind, renameNode, NODE_KINDS } from '../../scenario/scenarioEdits';
+import { getPath } from '../../scenario/fieldPaths';
+import { assemblyOf, type AssemblySettings, type Flow, type NodeKind, type ScenarioLink, type ScenarioNode } from '../../scenario/scenarioTypes';
+import { TCP_VARIANTS } from '@obs-tcp-sim/scenario';
+import { checkId, ruleFor } from '../../scenario/validateScenario';
+import type { PanelContext } from './panelContext';
 import { CheckField, NumberField, SelectField, TextField } from './fields';
 import { flowRouteWords } from './routeWords';
-import { costPerDirection, formatRoute, nextCost, NEW_ACCESS_SIDE, parseRoute, withAccessSide, type Access, type Cost } from './routingEdits';
+import { costPerDirection, formatRoute, nextCost, NEW_ACCESS_SIDE, parseRoute, withAccessSide, type Access, type Cost } from '../../scenario/routingEdits';
 
 /** A number field bound to a scenario path. */
 function Num({

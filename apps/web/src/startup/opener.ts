@@ -1,14 +1,14 @@
 /**
- * Carries out what `decideOpening` chose (startup.ts), with the engine's verdict, and the
+ * Carries out what `decideOpening` chose (decideOpening.ts), with the engine's verdict, and the
  * other ways to open saved work: "Open my saved work" after a refused link, "Restore
  * previous work" in the Share & files menu. It tells the WorkKeeper what happened, so
  * storage changes only for what the user did.
  */
 import { oneLine, ScenarioError, type Scenario } from '@obs-tcp-sim/scenario';
-import { keptDownload } from './savedScenario';
-import { noticeActions as pageNoticeActions, type NoticeAction, type NoticeActions } from './noticeActions';
-import { decideOpening, defaultPresetScenario, presetIdOf, refusedLinkAtStart, refusedLinkOnScreen, savedNotOpened, stoppedNotice, type Offer, type Opening } from './startup';
-import type { WorkKeeper } from './workKeeper';
+import { keptDownload } from '../storage/savedScenario';
+import { noticeActions as pageNoticeActions, type NoticeAction, type NoticeActions } from '../controls/noticeActions';
+import { decideOpening, defaultPresetScenario, presetIdOf, refusedLinkAtStart, refusedLinkOnScreen, savedNotOpened, stoppedNotice, type Offer, type Opening } from './decideOpening';
+import type { WorkKeeper } from '../storage/workKeeper';
 
 /** What the opener needs from the session (SimController's public API). */
 export interface SessionLike {

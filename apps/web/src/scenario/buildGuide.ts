@@ -4,7 +4,7 @@
  * (whether it runs is then the engine's to say). The editor shows it under the network,
  * with a button for the flow step; the charts show it while there is no flow to chart.
  */
-import type { Scenario } from './types';
+import type { Scenario } from './scenarioTypes';
 
 export interface BuildStep {
   /** Which step: the editor offers a button for 'flow'. */

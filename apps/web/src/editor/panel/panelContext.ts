@@ -1,5 +1,5 @@
 import type { EngineRoutes } from '@obs-tcp-sim/engine';
-import type { Scenario } from '../types';
+import type { Scenario } from '../../scenario/scenarioTypes';
 
 /** What every panel section needs: the scenario, a way to edit it, and the errors to show. */
 export interface PanelContext {

@@ -17,7 +17,7 @@
  *    then opens it paused. The mark goes when the scenario changes or a run finishes.
  * 5. A storage failure (full, off) is said once and never stops the page.
  *
- * The keeper learns what happens from the page (main.tsx and opening.ts): it never
+ * The keeper learns what happens from the page (main.tsx and startup/opener.ts): it never
  * guesses from the scenario's content who changed it.
  */
 import type { Scenario } from '@obs-tcp-sim/scenario';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRESET_ID, PRESETS, ScenarioError, encodeShareHash, type Scenario } from '@obs-tcp-sim/scenario';
-import { NoticeActions } from './noticeActions';
-import { Opener, type OpenAction, type SessionLike } from './opening';
-import { KEPT_KEY, readKept, readPrevious, readSavedScenario, recordText, STORAGE_KEY, type SavedRecord } from './savedScenario';
-import { decideOpening } from './startup';
-import { memoryStorage } from './testStorage';
-import { WorkKeeper } from './workKeeper';
+import { NoticeActions } from '../controls/noticeActions';
+import { Opener, type OpenAction, type SessionLike } from './opener';
+import { KEPT_KEY, readKept, readPrevious, readSavedScenario, recordText, STORAGE_KEY, type SavedRecord } from '../storage/savedScenario';
+import { decideOpening } from './decideOpening';
+import { memoryStorage } from '../storage/testStorage';
+import { WorkKeeper } from '../storage/workKeeper';
 
 const preset = (id: string) => structuredClone(PRESETS.find((p) => p.id === id)!.scenario) as Scenario;
 const named = (name: string): Scenario => ({ ...preset('paper004'), name });

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { PRESETS, type Scenario } from '@obs-tcp-sim/scenario';
 import { loadEngineNode } from '@obs-tcp-sim/engine/src/node-engine.js';
-import { validateScenario } from './validate';
+import { validateScenario } from './validateScenario';
 
 const engine = await loadEngineNode();
 const base = () => structuredClone(PRESETS.find((p) => p.id === 'paper000')!.scenario) as Scenario;

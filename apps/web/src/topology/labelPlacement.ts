@@ -4,8 +4,8 @@
  * host in a column would cover it), a link's capacity and delay either side of the band
  * its wavelength lanes take when animated.
  */
-import { laneBandHalfWidth } from '../../animation/geometry';
-import { formatRate } from '../../format';
+import { laneBandHalfWidth } from './laneBand';
+import { formatRate } from '../format';
 
 export interface NodeLabelPlacement {
   dx: number;

@@ -4,7 +4,7 @@
  * page, so the two cannot disagree.
  *
  * - A valid link (#s=... or #preset=...) opens, replacing what is on screen; the saved
- *   work it replaces is backed up first (workKeeper.ts).
+ *   work it replaces is backed up first (storage/workKeeper.ts).
  * - A link that cannot be opened changes nothing the user owns: an open page keeps its
  *   scenario; a page being opened shows the default scenario (whoever clicked a link
  *   expects that link, not their old work, and is told it failed), leaves storage as it
@@ -18,7 +18,7 @@ import type { Lesson } from '../lessons/format';
 import { readLessonLink } from '../lessons/lessonLink';
 import { scenarioAtStep } from '../lessons/lessonScenario';
 import { canonical } from '../store/syncPlan';
-import type { SavedRead, StopMark } from './savedScenario';
+import type { SavedRead, StopMark } from '../storage/savedScenario';
 
 /** What a notice may offer to do, as a button. */
 export type Offer = 'open-saved' | 'download-kept';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRESET_ID, PRESETS, encodeShareHash, type Scenario } from '@obs-tcp-sim/scenario';
-import { decideOpening, presetIdOf } from './startup';
+import { decideOpening, presetIdOf } from './decideOpening';
 import {
   parseRecord,
   readSavedScenario,
@@ -9,8 +9,8 @@ import {
   throttledSaver,
   writeSavedScenario,
   type SavedRead,
-} from './savedScenario';
-import { memoryStorage } from './testStorage';
+} from '../storage/savedScenario';
+import { memoryStorage } from '../storage/testStorage';
 
 const paper004 = PRESETS.find((p) => p.id === 'paper004')!;
 const edited = (): Scenario => ({ ...(structuredClone(paper004.scenario) as Scenario), name: 'my network' });
@@ -175,7 +175,7 @@ describe('the saved record', () => {
 });
 
 describe('a scenario file', async () => {
-  const { scenarioFromText } = await import('./openFile');
+  const { scenarioFromText } = await import('../files/openFile');
   it('opens a valid file and names the line of a syntax error or the field over a limit', () => {
     expect(scenarioFromText('a.json', JSON.stringify(edited()))).toEqual({ ok: true, scenario: edited() });
     const bad = scenarioFromText('b.json', '{\n  "version": 1,\n  x\n}');

@@ -1,6 +1,6 @@
 /** A small valid scenario for the editor's unit tests: H1 - E1 - C1 - E2 - H2, one flow. */
-import { DEFAULT_OBS, newFlow, newLink, newNode } from './model';
-import type { Scenario } from './types';
+import { DEFAULT_OBS, newFlow, newLink, newNode } from './scenarioEdits';
+import type { Scenario } from './scenarioTypes';
 
 export function testScenario(): Scenario {
   return {

@@ -28,9 +28,6 @@ export function assemblyOf(node: BaseNode): AssemblyOverrides | undefined {
   return (node as BaseNode & { assembly?: AssemblyOverrides }).assembly;
 }
 
-// The variants in the engine's order (a variant's index is its live value): the schema's list.
-export { TCP_VARIANTS } from '@obs-tcp-sim/scenario';
-
 export const NODE_KIND_NAMES: Record<NodeKind, string> = {
   host: 'host',
   router: 'router',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPlain, formatPow2Bytes, histogramBars } from './histogram';
+import { formatPlain, formatPow2Bytes, histogramBars } from './histogramBins';
 
 describe('log-2 histogram bars', () => {
   it('keeps the range of non-empty bins, bin i = [2^i, 2^(i+1)), bin 0 = [0, 2)', () => {

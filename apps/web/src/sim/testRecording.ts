@@ -5,7 +5,7 @@
 import { loadEngineNode } from '@obs-tcp-sim/engine/src/node-engine.js';
 import networkFeatures from '../../../../wasm-core/tests/scenarios/network-features.json';
 import type { EngineRoutes } from '@obs-tcp-sim/engine';
-import { VisualStore } from '../sim/visualStore';
+import { VisualStore } from './visualStore';
 
 export const networkFeaturesScenario = networkFeatures;
 

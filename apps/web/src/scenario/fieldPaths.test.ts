@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getPath, parsePath, setPath } from './paths';
+import { getPath, parsePath, setPath } from './fieldPaths';
 import { testScenario } from './testScenario';
 
 describe('paths', () => {

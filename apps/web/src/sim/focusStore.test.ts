@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFocusStore } from './focus';
+import { createFocusStore } from './focusStore';
 
 describe('focus store', () => {
   it('starts empty, fills defaults, notifies subscribers, unsubscribes', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkLabelPoints, nodeLabelPlacement } from './labels';
+import { linkLabelPoints, nodeLabelPlacement } from './labelPlacement';
 
 describe('node labels', () => {
   it('go under a node by default, beside a host whose links leave sideways', () => {
@@ -28,7 +28,7 @@ describe('link labels', () => {
 });
 
 describe('fit padding', async () => {
-  const { fitPadding } = await import('./labels');
+  const { fitPadding } = await import('./labelPlacement');
   it('keeps room for labels beside the outermost hosts, as wide as their names', () => {
     const nodes = [
       { id: 'Mobile', x: 0, y: 0 },

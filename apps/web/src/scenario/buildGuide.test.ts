@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { nextBuildStep } from './buildGuide';
-import { blankScenario, newFlow, newLink, newNode } from './model';
+import { blankScenario, newFlow, newLink, newNode } from './scenarioEdits';
 import { testScenario } from './testScenario';
-import { validateScenario } from './validate';
+import { validateScenario } from './validateScenario';
 
 describe('what to add next', () => {
   it('walks a network from empty to runnable: nodes, hosts, links, a flow', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { allowedLinkKinds, blankScenario, deleteNodeEdit, dependentsOf, dependentsText, linkKindFor, newFlow, nextId, removeNode, renameNode, whyNoLink, withNodeKind } from './model';
+import { allowedLinkKinds, blankScenario, deleteNodeEdit, dependentsOf, dependentsText, linkKindFor, newFlow, nextId, removeNode, renameNode, whyNoLink, withNodeKind } from './scenarioEdits';
 import { testScenario } from './testScenario';
-import { validateScenario } from './validate';
+import { validateScenario } from './validateScenario';
 
 describe('linkKindFor', () => {
   it('chooses packet between electronic nodes and fiber between optical ones', () => {

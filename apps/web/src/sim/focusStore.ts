@@ -3,7 +3,7 @@
  * node and link it concerns), for the charts, the animation and the channel view to show.
  * A tiny external store, usable from React (useFocus) and from canvas redraws (get).
  *
- *   import { focusStore } from '../log/focus';
+ *   import { focusStore } from './focusStore';
  *   const unsubscribe = focusStore.subscribe(() => draw(focusStore.get()));
  *   focusStore.set({ time: 1.234, flow: 0, node: 2, link: 1, dir: 0, kind: 3, source: 'log' });
  *   focusStore.set(null); // clear

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { newFlow } from './model';
+import { newFlow } from './scenarioEdits';
 import { testScenario } from './testScenario';
-import { checkId, checkNumber, genericPath, pathInMessage, ruleFor, validateScenario } from './validate';
-import type { Scenario } from './types';
+import { checkId, checkNumber, genericPath, pathInMessage, ruleFor, validateScenario } from './validateScenario';
+import type { Scenario } from './scenarioTypes';
 
 const paths = (s: Scenario) => validateScenario(s).map((i) => i.path);
 const why = (path: string, v: number) => checkNumber(v, ruleFor(path)!);

@@ -12,7 +12,7 @@ import type {
   Scenario,
   ScenarioLink,
   ScenarioNode,
-} from './types';
+} from './scenarioTypes';
 
 export const NODE_KINDS: NodeKind[] = ['host', 'router', 'edge', 'core'];
 
