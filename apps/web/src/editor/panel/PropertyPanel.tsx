@@ -10,7 +10,11 @@ import { setPath } from '../../scenario/fieldPaths';
 import type { SyncStatus } from '../../store/scenarioStore';
 import type { Scenario } from '../../scenario/scenarioTypes';
 import type { PanelContext } from './panelContext';
-import { FlowSection, FlowsSection, LinkSection, NetworkSection, NodeSection } from './sections';
+import { FlowSection } from './FlowSection';
+import { FlowsSection } from './FlowsSection';
+import { LinkSection } from './LinkSection';
+import { NetworkSection } from './NetworkSection';
+import { NodeSection } from './NodeSection';
 
 export type Selection =
   | { type: 'node'; id: string }
