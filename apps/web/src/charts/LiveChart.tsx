@@ -97,6 +97,8 @@ export function LiveChart(props: LiveChartProps) {
   marginRef.current = MARGIN;
   const innerW = Math.max(0, width - MARGIN.left - MARGIN.right);
   const innerH = Math.max(0, height - MARGIN.top - MARGIN.bottom);
+  /** The y axis's ticks: its top is the last of them (niceTop). */
+  const yTicks = Math.max(2, Math.min(6, Math.floor(innerH / (30 * textScale))));
 
   const domain = useSyncExternalStore(timeWindow.subscribe, () => timeWindow.visible());
   const [yMax, setYMax] = useState(minYMax);
@@ -192,7 +194,7 @@ export function LiveChart(props: LiveChartProps) {
     // Reference lines near the data join it on the axis; far ones are named at the top.
     let top = dataMax;
     for (const r of refs) if (fitsWithData(r.value, dataMax)) top = Math.max(top, r.value);
-    const wanted = top > 0 ? Math.max(minYMax, niceTop(top * 1.05)) : minYMax;
+    const wanted = top > 0 ? Math.max(minYMax, niceTop(top * 1.05, yTicks)) : minYMax;
     if (fit.current.key !== fitKey || wanted > fit.current.value) fit.current = { key: fitKey, value: wanted };
     if (fit.current.value !== yMax) setYMax(fit.current.value); // axes re-render; draw now anyway
     lastDrawn.current = drawKey;
@@ -218,7 +220,7 @@ export function LiveChart(props: LiveChartProps) {
     drawn.current = { layers, x, y: yNow, markers: placed };
     throttle.current.drew(started);
     updateHover();
-  }, [controller, scenarioStore, kind, selection, flowIds, rateWindow, domain, x, innerW, innerH, minYMax, yMax, markers, updateHover]);
+  }, [controller, scenarioStore, kind, selection, flowIds, rateWindow, domain, x, innerW, innerH, yTicks, minYMax, yMax, markers, updateHover]);
 
   // A change made while paused brings no frame: the record itself asks for a redraw.
   useEffect(() => {
@@ -277,7 +279,6 @@ export function LiveChart(props: LiveChartProps) {
   const gestures = useTimeWindowGestures({ hit: hitRef, timeWindow, innerW, innerH, timeAt: (px) => drawn.current.x.invert(px), pointerHere });
 
   const dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
-  const yTicks = Math.max(2, Math.min(6, Math.floor(innerH / (30 * textScale))));
   const xTicks = Math.max(2, Math.min(10, Math.floor(innerW / (64 * textScale))));
   const referenceLabels = layoutLabels(references, (v) => y(v), yMax, innerW, innerH, REFERENCE_LABEL_PX, labelWidth);
 
