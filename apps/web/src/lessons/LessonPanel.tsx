@@ -14,7 +14,7 @@ import { useController, useSimState } from '../sim/simContext';
 import { keyBelongsToTarget } from '../controls/keyboard';
 import { useView } from '../view/viewStore';
 import { useLessonPlayer, useLessonState } from './lessonPlayerContext';
-import type { LessonQuestion } from './format';
+import type { LessonQuestion } from './lessonFormat';
 import type { LessonPlayer, PlayerState } from './player';
 import { statusText } from './statusText';
 import './lessons.css';

@@ -9,7 +9,7 @@
  */
 import { SHARE_LIMITS, quoteInput } from '@obs-tcp-sim/scenario';
 import { LESSONS } from './catalog';
-import type { Lesson } from './format';
+import type { Lesson } from './lessonFormat';
 
 export type LessonLink =
   | { ok: true; lesson: Lesson; /** 0-based */ step: number }

@@ -5,7 +5,7 @@ import type { FrameLike, Phase } from '../sim/controller';
 import { EVENT_COLUMNS, EventKind, type EventRows, type VisualEvent } from '../sim/visualStore';
 import { canonical } from '../store/syncPlan';
 import type { View } from '../view/viewStore';
-import type { Lesson } from './format';
+import type { Lesson } from './lessonFormat';
 import { LessonPlayer, type PlayerSession, type PlayerStore } from './player';
 
 function ev(kind: number, t0: number, patch: Partial<VisualEvent> = {}): VisualEvent {

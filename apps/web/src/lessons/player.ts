@@ -27,7 +27,7 @@ import { EventKind, type VisualEvent } from '../sim/visualStore';
 import { canonical } from '../store/syncPlan';
 import type { AddressOverride } from '../store/addressBar';
 import type { View } from '../view/viewStore';
-import type { Lesson, LessonStep } from './format';
+import type { Lesson, LessonStep } from './lessonFormat';
 import { lessonHash } from './lessonLink';
 import { scenarioAtStep } from './lessonScenario';
 import { PauseWatch, type PauseHit, type WatchedSession } from './pauseWatch';

@@ -14,7 +14,7 @@
  * Every message quotes outside text through `oneLine`: a link can hold anything.
  */
 import { DEFAULT_PRESET_ID, PRESETS, decodeShareHash, oneLine, type Scenario, type ShareHashResult } from '@obs-tcp-sim/scenario';
-import type { Lesson } from '../lessons/format';
+import type { Lesson } from '../lessons/lessonFormat';
 import { readLessonLink } from '../lessons/lessonLink';
 import { scenarioAtStep } from '../lessons/lessonScenario';
 import { canonical } from '../store/syncPlan';

@@ -4,7 +4,7 @@
  * scenario (a preset, then fields by path), set the speed and the view, name a moment of
  * the run to pause at, and ask a question with choices and an explanation. The
  * vocabulary of speed, view and pause is the presets' *Show me* one (packages/scenario
- * guide.ts). validateLesson (validate.ts) checks a file against all of it.
+ * guide.ts). validateLesson (validateLesson.ts) checks a file against all of it.
  */
 import type { GuideSpeed, GuideView, PauseCondition, ScenarioSet } from '@obs-tcp-sim/scenario';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LESSON_FILES, LESSONS } from './catalog';
-import type { Lesson } from './format';
-import { validateLesson } from './validate';
+import type { Lesson } from './lessonFormat';
+import { validateLesson } from './validateLesson';
 
 /** A small valid lesson to break one field at a time. */
 function lesson(): Lesson {

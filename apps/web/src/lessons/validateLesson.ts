@@ -1,5 +1,5 @@
 /**
- * Checks a lesson file (format.ts, docs/lessons.md) and says what is wrong in sentences
+ * Checks a lesson file (lessonFormat.ts, docs/lessons.md) and says what is wrong in sentences
  * that name the field: `steps[2].pauseAt.event must be one of burst-sent, ...`. Every
  * step is checked against the scenario it will run (its preset and changes), so a pause
  * at node "E9" of a network without E9, or a change to a path that leads nowhere, is
@@ -18,7 +18,7 @@ import {
   type PauseCondition,
   type Scenario,
 } from '@obs-tcp-sim/scenario';
-import { LESSON_FORMAT, type Lesson } from './format';
+import { LESSON_FORMAT, type Lesson } from './lessonFormat';
 
 export type LessonCheck = { ok: true; lesson: Lesson } | { ok: false; problems: string[] };
 
