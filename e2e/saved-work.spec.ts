@@ -3,7 +3,7 @@
  * browser survives a broken link opened in a fresh tab, a record written by a newer
  * version survives this version, a valid link's replacement can be undone ("Restore
  * previous work"), and a run the engine stopped is not replayed on reload.
- * (The rules: apps/web/src/share/workKeeper.ts; docs/sharing.md, "Saved work".)
+ * (The rules: apps/web/src/storage/workKeeper.ts; docs/sharing.md, "Saved work".)
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { mkdirSync, readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /** Friendly units for people (DESIGN.md §3: SI inside, ms / Mbit/s / % outside). */
-import { format } from 'd3';
+import { format } from 'd3-format';
 
 const fixed1 = format('.1f');
 const fixed2 = format('.2f');

@@ -10,26 +10,27 @@ import { App } from './App';
 import { ScenarioStore, documentOf } from './store/scenarioStore';
 import { followInAddressBar } from './store/addressBar';
 import { FrameScheduler } from './raf/scheduler';
-import { download } from './share/exports';
-import { Opener } from './share/opening';
-import { browserStorage, pageOnlyStorage, STORAGE_KEY } from './share/savedScenario';
-import { decideOpening, defaultPresetScenario } from './share/startup';
-import { SavedWorkContext, ScenarioStoreContext } from './share/storeContext';
-import { WorkKeeper } from './share/workKeeper';
-import { SimContext } from './sim/context';
+import { download } from './files/download';
+import { Opener } from './startup/opener';
+import { browserStorage, pageOnlyStorage, STORAGE_KEY } from './storage/savedScenario';
+import { decideOpening, defaultPresetScenario } from './startup/decideOpening';
+import { SavedWorkContext } from './startup/savedWorkContext';
+import { ScenarioStoreContext } from './store/storeContext';
+import { WorkKeeper } from './storage/workKeeper';
+import { SimContext } from './sim/simContext';
 import { SimController } from './sim/controller';
 import { installTestHooks } from './testHooks';
 import { isEmbedAddress } from './view/embedFlag';
 import { viewStore } from './view/viewStore';
 import { OfflineCopy, browserHost } from './offline/offlineCopy';
 import { OfflineContext } from './offline/offlineContext';
-import { LessonPlayerContext } from './lessons/context';
+import { LessonPlayerContext } from './lessons/lessonPlayerContext';
 import { LessonPlayer } from './lessons/player';
-import { focusStore } from './log/focus';
+import { focusStore } from './sim/focusStore';
 import './styles.css';
 
 // A link in the address, else the work saved in this browser, else the default preset
-// (share/startup.ts decides; a link pasted later goes through the same function).
+// (startup/decideOpening.ts decides; a link pasted later goes through the same function).
 // Embedded in another page (view/embedFlag.ts), the app keeps no work: the frame shares
 // this origin's storage with the full app, and a slide must not overwrite a student's work.
 const embed = isEmbedAddress(location);
@@ -52,7 +53,7 @@ const lessons = new LessonPlayer({ session: controller, store, view: viewStore, 
 opener.lessonOpened = ({ lesson, step }) => void lessons.openLesson(lesson, step);
 
 // The keeper saves what the user changes (at most twice a second, and when the page goes
-// away), never what the app chose by itself (share/workKeeper.ts): the same document the
+// away), never what the app chose by itself (storage/workKeeper.ts): the same document the
 // address bar links to, so a reload finds the two the same.
 store.subscribe(() => keeper.changed(documentOf(store.getState())));
 addEventListener('pagehide', () => keeper.flush());

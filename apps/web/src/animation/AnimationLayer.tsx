@@ -10,15 +10,16 @@
 import { useView } from '../view/viewStore';
 import { presenterTextPx } from '../view/presenterText';
 import { useEffect, useMemo, useRef } from 'react';
-import { focusStore } from '../log/focus';
-import { useController } from '../sim/context';
+import { focusStore } from '../sim/focusStore';
+import { useController } from '../sim/simContext';
 import { buildDrawList } from './drawList';
 import { editorTextBoxes, type TextBox } from './editorText';
 import { computeGeometry } from './geometry';
-import { AnimationModel, flowSources, linkInfos } from './model';
+import { AnimationModel, flowSources, linkInfos } from './animationModel';
 import { accessLayout, displayLink } from './accessLinks';
 import { paintDrawList } from './paint';
-import type { DrawList, OverlayProps } from './types';
+import type { DrawList } from './drawPrimitives';
+import type { OverlayProps } from './overlayProps';
 
 // textBoxes: where the editor laid out its own text (editor/canvas/labelLayout.ts).
 export function AnimationLayer(props: OverlayProps & { textBoxes?: ReadonlyArray<TextBox> }) {

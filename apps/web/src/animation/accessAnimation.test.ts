@@ -7,7 +7,7 @@ import { scenarioFans } from '../topology/accessFan';
 import { accessLayout } from './accessLinks';
 import { buildDrawList } from './drawList';
 import { computeGeometry } from './geometry';
-import { AnimationModel, flowSources, linkInfos } from './model';
+import { AnimationModel, flowSources, linkInfos } from './animationModel';
 import { NODE_RADIUS } from './style';
 import { ev, identity, lineScenario, rows } from './testSupport';
 

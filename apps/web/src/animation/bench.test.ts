@@ -4,7 +4,7 @@ import type { Scenario } from '@obs-tcp-sim/scenario';
 import { EventKind, VisualStore, type VisualEvent } from '../sim/visualStore';
 import { buildDrawList } from './drawList';
 import { computeGeometry } from './geometry';
-import { AnimationModel, flowSources, linkInfos } from './model';
+import { AnimationModel, flowSources, linkInfos } from './animationModel';
 import { ev, identity, lineScenario, rows } from './testSupport';
 
 /** A ring of 8 cores joined by 8-wavelength fibers, plus a packet link per core. */

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { EventKind, VisualStore } from '../sim/visualStore';
-import { buildDrawList, emptyDrawList, formatRate, separateLabels, summarisePackets } from './drawList';
+import { buildDrawList, emptyDrawList } from './drawList';
+import { separateLabels } from './overlayLabels';
+import { formatRate, summarisePackets } from './packetSummary';
 import { computeGeometry } from './geometry';
-import { AnimationModel, flashAlive, flashLook, flowSources, linkInfos } from './model';
+import { AnimationModel, flashAlive, flashLook, flowSources, linkInfos } from './animationModel';
 import { CLASS_COLORS, FLASH_SECONDS } from './style';
 import { ev, identity, lineScenario, rows } from './testSupport';
 import type { VisualEvent } from '../sim/visualStore';

@@ -1,12 +1,17 @@
 /**
  * The pure half of the animation: the model's travellers and flashes, the geometry and the
- * clocks in, a draw list of primitives out. One pass over what is in flight; nothing is
- * guessed: a thing is drawn where its event says it is at the simulated time `now`.
+ * clocks in, a draw list of primitives out, in five passes (lanes, the log's pick, what is
+ * in flight, packets or their summary, drop flashes). Nothing is guessed: a thing is drawn
+ * where its event says it is at the simulated time `now`.
+ *
+ * Beside it: drawPools.ts (primitives recycled between frames), laneRuns.ts (touching
+ * bars merged), packetSummary.ts (packets too many to follow), overlayLabels.ts (labels
+ * kept apart and inside), alongLink.ts (points along a link).
  */
 import { EventKind } from '../sim/visualStore';
 import { flowColor } from '../theme';
-import { barSpanInto, fractionAlong, laneOffset, pointAt, type Geometry, type LinkGeom } from './geometry';
-import { flashLook, type AnimationModel, type FlashPlace } from './model';
+import { barSpanInto, fractionAlong, laneOffset, pointAt, type Geometry } from './geometry';
+import { flashLook, type AnimationModel, type FlashPlace } from './animationModel';
 import {
   burstColor,
   CONTROL_COLOR,
@@ -14,14 +19,18 @@ import {
   LANE_COLOR,
   MIN_BAR_PX,
   packetColor,
-  SUMMARY_COLOR,
   BUSY_COLOR,
   FOCUS_COLOR,
   FOCUS_RING_COLOR,
   TCP_EVENT_COLOR,
 } from './style';
 import { formatLogTime } from '../log/describe';
-import type { DrawList, LabelPrim, LinePrim, MarkPrim } from './types';
+import type { DrawList, LabelPrim } from './drawPrimitives';
+import { alongX, alongY } from './alongLink';
+import { line, mark, poolsOf, refill, type Pools } from './drawPools';
+import { LaneRuns } from './laneRuns';
+import { keepInside, labelBox, overlaps, separateLabels } from './overlayLabels';
+import { drawSummary, summarisePackets } from './packetSummary';
 
 // Module-level copies of imported values: the hot loop must not go through the import
 // bindings (dev servers and test runners turn each into a property getter).
@@ -32,6 +41,9 @@ const CLASS_COLOR = [burstColor(0), burstColor(1), burstColor(2)];
 const FLOW_COLOR = Array.from({ length: 64 }, (_, i) => flowColor(i));
 const BHP_STROKE = CONTROL_COLOR;
 const spanInto = barSpanInto;
+const xAlong = alongX;
+const yAlong = alongY;
+const newMark = mark;
 
 export interface DrawOptions {
   /** Simulated seconds (controller.live.now). */
@@ -53,7 +65,7 @@ export interface DrawOptions {
   chosenSpeed?: number;
 }
 
-/** The part of the log's focus (log/focus.ts) the network can show. */
+/** The part of the log's focus (sim/focusStore.ts) the network can show. */
 export interface FocusMark {
   time: number;
   /** Node index, -1 if none. */
@@ -63,22 +75,8 @@ export interface FocusMark {
   dir: number;
 }
 
-/** A packet must stay on screen this long (wall seconds) to be drawn as itself. */
-export const MIN_PACKET_WALL_SECONDS = 0.2;
 /** A fiber crossed in less wall time than this (3 frames) also shows how busy each wavelength is. */
 export const MIN_BURST_WALL_SECONDS = 0.05;
-/** Packets closer than this (px) on average along a link are summarised. */
-const MIN_PACKET_SPACING_PX = 7;
-
-/**
- * Whether one link direction's packets are drawn as a summary: when each packet would
- * cross in fewer than MIN_PACKET_WALL_SECONDS of wall time at this speed (a flicker), or
- * when there are too many in flight to tell apart.
- */
-export function summarisePackets(inFlight: number, lenPx: number, crossingSeconds: number, speed: number): boolean {
-  if (inFlight * MIN_PACKET_SPACING_PX > Math.max(lenPx, MIN_PACKET_SPACING_PX)) return true;
-  return speed > 0 && crossingSeconds / speed < MIN_PACKET_WALL_SECONDS;
-}
 
 export function emptyDrawList(): DrawList {
   return {
@@ -102,15 +100,26 @@ export function emptyDrawList(): DrawList {
 export function buildDrawList(model: AnimationModel, geom: Geometry, opts: DrawOptions, recycle?: DrawList): DrawList {
   const pools = recycle ? poolsOf(recycle) : null;
   const out = recycle ? refill(recycle, pools!) : emptyDrawList();
-  const { now, wall } = opts;
+  const speed = opts.chosenSpeed === Infinity ? Infinity : model.speed();
+  const fastLink = drawLanes(out, model, geom, speed);
+  if (opts.focus) markFocus(out, geom, opts.focus);
+  const packetsAt = drawInFlight(out, model, geom, opts, fastLink, pools);
+  drawPackets(out, model, geom, packetsAt, speed, pools);
+  drawFlashes(out, model, geom, opts);
+  out.animating = model.flashes.size > 0;
+  return out;
+}
+
+/**
+ * Pass 1, lanes: the control channel (dashed) and one thin line per wavelength, each
+ * direction. Returns, per link, whether its bursts cross in less than a few frames: such
+ * links are shown by how busy each lane is, not burst by burst (hundreds of bars that no
+ * eye can follow would cost the page its frame rate: at full speed on paper 003's fast
+ * path, long tasks of up to 100 ms).
+ */
+function drawLanes(out: DrawList, model: AnimationModel, geom: Geometry, speed: number): boolean[] {
   const s = geom.s;
   const links = geom.links;
-
-  // Lanes: the control channel (dashed) and one thin line per wavelength, each direction.
-  const speed = opts.chosenSpeed === Infinity ? Infinity : model.speed();
-  // Links whose bursts cross in less than a few frames: shown by how busy each lane is,
-  // not burst by burst (hundreds of bars that no eye can follow would cost the page its
-  // frame rate: at full speed on paper 003's fast path, long tasks of up to 100 ms).
   const fastLink: boolean[] = [];
   for (let li = 0; li < links.length; li++) {
     const g = links[li];
@@ -136,15 +145,24 @@ export function buildDrawList(model: AnimationModel, geom: Geometry, opts: DrawO
       }
     }
   }
+  return fastLink;
+}
 
-  if (opts.focus) markFocus(out, geom, opts.focus);
-
+/**
+ * Pass 3, what is in flight: burst bars (merged per lane, striped in their flow's colour)
+ * and control-packet diamonds are drawn; packets are gathered per link direction
+ * (link*2+dir -> [f, cls, f, cls, ...]) for pass 4, which decides how to show them.
+ */
+function drawInFlight(out: DrawList, model: AnimationModel, geom: Geometry, opts: DrawOptions, fastLink: readonly boolean[], pools: Pools | null): Map<number, number[]> {
+  const { now } = opts;
+  const s = geom.s;
+  const links = geom.links;
   // Packets are gathered per link direction first: whether they are drawn one by one or
   // summarised depends on how many there are.
   const packetsAt = new Map<number, number[]>(); // link*2+dir -> [f, cls, f, cls, ...]
 
-  const bars = pools ? pools.bars.reset(out.bars) : new LaneRuns(null).reset(out.bars);
-  const stripes = pools ? pools.stripes.reset(out.bars) : new LaneRuns(null).reset(out.bars);
+  const bars = pools ? pools.bars.reset(out.bars) : new LaneRuns(() => line(null)).reset(out.bars);
+  const stripes = pools ? pools.stripes.reset(out.bars) : new LaneRuns(() => line(null)).reset(out.bars);
   const lastBhp = new Map<number, number>(); // control channel (link*2+dir) -> fraction drawn
   const list = model.travellers;
   for (let i = 0; i < list.length; i++) {
@@ -179,9 +197,9 @@ export function buildDrawList(model: AnimationModel, geom: Geometry, opts: DrawO
       if (last !== undefined && Math.abs(last - f) * g.len < MIN_BHP_SPACING_PX) continue;
       lastBhp.set(channel, f);
       const off = g.controlOffset;
-      const d = mark(pools);
-      d.x = alongX(g, back, f, off);
-      d.y = alongY(g, back, f, off);
+      const d = newMark(pools);
+      d.x = xAlong(g, back, f, off);
+      d.y = yAlong(g, back, f, off);
       d.size = 4 * s;
       d.fill = t.cls >= 0 ? (CLASS_COLOR[t.cls] ?? '#ffffff') : '#ffffff';
       d.stroke = BHP_STROKE;
@@ -193,7 +211,13 @@ export function buildDrawList(model: AnimationModel, geom: Geometry, opts: DrawO
       arr.push(fractionAlong(now, t.t0, g.delay), t.cls);
     }
   }
+  return packetsAt;
+}
 
+/** Pass 4, packets: one square each, or their summary where they are too many or too fast to follow. */
+function drawPackets(out: DrawList, model: AnimationModel, geom: Geometry, packetsAt: Map<number, number[]>, speed: number, pools: Pools | null): void {
+  const s = geom.s;
+  const links = geom.links;
   // Packets, or their summary, per link direction. Summaries also show for directions
   // whose packets all crossed between two frames (none in flight now) at high speed.
   const keys = new Set<number>(packetsAt.keys());
@@ -215,13 +239,13 @@ export function buildDrawList(model: AnimationModel, geom: Geometry, opts: DrawO
     const cross = model.packetCrossing[key] || g.delay;
     if (summarisePackets(inFlight, g.len, cross, speed)) {
       if (inFlight === 0 && !(rate && rate > 0)) continue;
-      summary(out, g, dir, rate, inFlight, s, geom.minText ?? 0);
+      drawSummary(out, g, dir, rate, inFlight, s, geom.minText ?? 0);
       out.stats.summaries++;
     } else if (arr) {
       for (let k = 0; k < arr.length; k += 2) {
         const cls = arr[k + 1];
         const [x, y] = pointAt(g, dir, arr[k], g.packetOffset);
-        const m = mark(pools);
+        const m = newMark(pools);
         m.x = x;
         m.y = y;
         m.size = (cls === 1 ? 2 : 3.2) * s;
@@ -232,7 +256,12 @@ export function buildDrawList(model: AnimationModel, geom: Geometry, opts: DrawO
       }
     }
   }
+}
 
+/** Pass 5, drop flashes and TCP events: rings and labels, stacked where several share a place. */
+function drawFlashes(out: DrawList, model: AnimationModel, geom: Geometry, opts: DrawOptions): void {
+  const { wall } = opts;
+  const s = geom.s;
   // Drop flashes (and TCP events at the sender), stacked when several share a place.
   const firstFlashLabel = out.labels.length;
   const stacked = new Map<string, number>();
@@ -268,12 +297,10 @@ export function buildDrawList(model: AnimationModel, geom: Geometry, opts: DrawO
   if (opts.width) {
     for (const l of out.labels) keepInside(l, opts.width, opts.height ?? Infinity);
   }
-  out.animating = model.flashes.size > 0;
-  return out;
 }
 
 /**
- * The event picked in the log, where it happened: a band under its link direction, a ring
+ * Pass 2, the event picked in the log, where it happened: a band under its link direction, a ring
  * round its node, and its time, so "dropped at C2" in the list points at C2 on the network.
  * Drawn under the bursts (the band is a lane) and kept until the log's focus changes.
  */
@@ -322,177 +349,13 @@ function markFocus(out: DrawList, geom: Geometry, focus: FocusMark): void {
   out.stats.focus = 1;
 }
 
-/** Estimated width of a label (px), from its text length: canvas text is not measured here. */
-const labelWidth = (l: LabelPrim) => l.text.length * l.size * 0.56;
-
-/** Estimated box of a label (px). */
-function labelBox(l: LabelPrim): { left: number; right: number; top: number; bottom: number } {
-  const w = labelWidth(l);
-  const left = l.align === 'center' ? l.x - w / 2 : l.align === 'right' ? l.x - w : l.x;
-  return { left, right: left + w, top: l.y - l.size, bottom: l.y + 2 };
-}
-
-type Box = { left: number; right: number; top: number; bottom: number };
-
-const overlaps = (b: Box, o: Box) => b.left < o.right && o.left < b.right && b.top < o.bottom && o.top < b.bottom;
-
-/**
- * Lifts labels[from..] so that none covers an earlier one of them nor a `fixed` box (the
- * editor's text): each is raised above any it overlaps, until it overlaps none (a few
- * steps; labels are few).
- */
-export function separateLabels(labels: LabelPrim[], from = 0, fixed: readonly Box[] = []): void {
-  for (let i = from; i < labels.length; i++) {
-    const l = labels[i];
-    for (let guard = 0; guard < 16; guard++) {
-      const b = labelBox(l);
-      let lift = 0;
-      for (let j = from; j < i; j++) {
-        const o = labelBox(labels[j]);
-        if (overlaps(b, o)) lift = Math.max(lift, b.bottom - o.top);
-      }
-      for (const o of fixed) if (overlaps(b, o)) lift = Math.max(lift, b.bottom - o.top);
-      if (lift === 0) break;
-      l.y -= lift + 1;
-    }
-  }
-}
-
-/** Moves a label so its (estimated) box stays inside the drawing. */
-export function keepInside(l: LabelPrim, width: number, height: number): void {
-  const half = labelWidth(l) / 2;
-  const margin = 2;
-  if (l.align === 'center') l.x = Math.min(Math.max(l.x, half + margin), Math.max(half + margin, width - half - margin));
-  l.y = Math.min(Math.max(l.y, l.size + margin), Math.max(l.size + margin, height - margin));
-}
-
 // Scratch for the hot loop.
 const span = { head: 0, tail: 0 };
 
 /** A burst bar shorter than this (px) gets no flow stripe. */
 const MIN_STRIPE_PX = 4;
-/** Bars of one lane this close (px) are drawn as one. */
-const MERGE_GAP_PX = 1.5;
 /** Control packets closer than this (px) on one channel are drawn as one diamond. */
 const MIN_BHP_SPACING_PX = 2;
-
-/**
- * Burst bars of one lane that touch or overlap on screen, merged into one line. On a busy
- * fiber at full speed hundreds of bursts of a few microseconds sit a pixel apart: drawn one
- * by one they cost software-rendered canvases tens of milliseconds a frame for the same
- * pixels. Bars reach a lane in order of time (the newest is the one furthest back), so
- * only the latest run of each lane has to be remembered.
- */
-class LaneRuns {
-  /** Lane key -> index of its latest run in the arrays below (small integer keys: fast). */
-  private readonly latest = new Map<number, number>();
-  private readonly bars: LinePrim[] = [];
-  private readonly tails: number[] = [];
-  private readonly heads: number[] = [];
-  private out: LinePrim[] = [];
-
-  /** `pools` gives recycled lines (null: allocate). */
-  constructor(private readonly pools: Pools | null) {}
-
-  /** Starts a frame: new bars go to `out`. */
-  reset(out: LinePrim[]): this {
-    this.out = out;
-    this.latest.clear();
-    this.bars.length = 0;
-    this.tails.length = 0;
-    this.heads.length = 0;
-    return this;
-  }
-
-  add(key: number, g: LinkGeom, back: boolean, off: number, tail: number, head: number, width: number, color: string, alpha: number): void {
-    const r = this.latest.get(key);
-    if (r !== undefined) {
-      const bar = this.bars[r];
-      const gap = MERGE_GAP_PX / g.len;
-      if (bar.color === color && head >= this.tails[r] - gap && tail <= this.heads[r] + gap) {
-        if (tail < this.tails[r]) this.tails[r] = tail;
-        if (head > this.heads[r]) this.heads[r] = head;
-        placeAlong(bar, g, back, off, this.tails[r], this.heads[r]);
-        return;
-      }
-    }
-    const bar = line(this.pools);
-    bar.width = width;
-    bar.color = color;
-    bar.alpha = alpha;
-    placeAlong(bar, g, back, off, tail, head);
-    this.out.push(bar);
-    this.latest.set(key, this.bars.length);
-    this.bars.push(bar);
-    this.tails.push(tail);
-    this.heads.push(head);
-  }
-}
-
-/** What a recycled draw list keeps between frames: spare primitives and the lane runs. */
-interface Pools {
-  lines: LinePrim[];
-  marks: MarkPrim[];
-  bars: LaneRuns;
-  stripes: LaneRuns;
-}
-
-const POOLS = new WeakMap<DrawList, Pools>();
-
-function poolsOf(list: DrawList): Pools {
-  let pools = POOLS.get(list);
-  if (!pools) {
-    const created: Pools = { lines: [], marks: [], bars: null as unknown as LaneRuns, stripes: null as unknown as LaneRuns };
-    created.bars = new LaneRuns(created);
-    created.stripes = new LaneRuns(created);
-    POOLS.set(list, (pools = created));
-  }
-  return pools;
-}
-
-/** Empties a list for the next frame, its bars and marks kept as spares. */
-function refill(list: DrawList, pools: Pools): DrawList {
-  for (const b of list.bars) pools.lines.push(b);
-  for (const m of list.diamonds) pools.marks.push(m);
-  for (const m of list.squares) pools.marks.push(m);
-  list.lanes = [];
-  list.bars.length = 0;
-  list.diamonds.length = 0;
-  list.squares.length = 0;
-  list.rings = [];
-  list.labels = [];
-  list.animating = false;
-  list.stats = { bursts: 0, bhps: 0, packets: 0, summaries: 0, flashes: 0, busyLanes: 0, focus: 0 };
-  return list;
-}
-
-function line(pools: Pools | null): LinePrim {
-  const l = pools?.lines.pop();
-  if (!l) return { x1: 0, y1: 0, x2: 0, y2: 0, width: 1, color: '', alpha: 1 };
-  l.dash = undefined;
-  return l;
-}
-
-function mark(pools: Pools | null): MarkPrim {
-  return pools?.marks.pop() ?? { x: 0, y: 0, size: 0, fill: '', stroke: '' };
-}
-
-/** Sets a line's ends at fractions tail and head along the link's direction, `off` px to its right. */
-function placeAlong(bar: LinePrim, g: LinkGeom, back: boolean, off: number, tail: number, head: number): void {
-  bar.x1 = alongX(g, back, tail, off);
-  bar.y1 = alongY(g, back, tail, off);
-  bar.x2 = alongX(g, back, head, off);
-  bar.y2 = alongY(g, back, head, off);
-}
-
-/** Screen x, y of fraction f along the link in one direction, `off` px to its right (no allocation). */
-function alongX(g: LinkGeom, back: boolean, f: number, off: number): number {
-  return back ? g.bx - g.ux * g.len * f - g.nx * off : g.ax + g.ux * g.len * f + g.nx * off;
-}
-
-function alongY(g: LinkGeom, back: boolean, f: number, off: number): number {
-  return back ? g.by - g.uy * g.len * f - g.ny * off : g.ay + g.uy * g.len * f + g.ny * off;
-}
 
 function placePoint(geom: Geometry, place: FlashPlace): { x: number; y: number; r: number } | null {
   if (place.at === 'node') {
@@ -503,45 +366,4 @@ function placePoint(geom: Geometry, place: FlashPlace): { x: number; y: number; 
   if (!g) return null;
   const [x, y] = pointAt(g, place.dir, place.f, g.fiber ? 0 : g.packetOffset);
   return { x, y, r: 4 * geom.s };
-}
-
-/** Packets per simulated second, short: 950, 12k, 1.3M. */
-export function formatRate(perSecond: number): string {
-  if (perSecond >= 1e6) return `${(perSecond / 1e6).toFixed(perSecond >= 1e7 ? 0 : 1)}M`;
-  if (perSecond >= 1e3) return `${(perSecond / 1e3).toFixed(perSecond >= 1e4 ? 0 : 1)}k`;
-  return `${Math.round(perSecond)}`;
-}
-
-/**
- * A band along the direction's side, thicker for more packets per second (log scale),
- * with a chevron for the direction of travel and the rate (or the count when paused).
- */
-function summary(out: DrawList, g: LinkGeom, dir: number, rate: number | null, inFlight: number, s: number, minText: number): void {
-  const level = rate && rate > 0 ? Math.min(1, Math.log10(1 + rate) / 6) : Math.min(1, Math.log10(1 + inFlight) / 3);
-  // A fan's spoke is short and has neighbours a few px away: a thinner band, no chevron,
-  // no rate (five rates round one node would bury it; the fan's label says what it is).
-  const width = (2 + 6 * level) * s * (g.spoke ? 0.5 : 1);
-  const off = g.packetOffset + width / 2 - (g.spoke ? 1 : 2) * s;
-  const [x1, y1] = pointAt(g, dir, 0, off);
-  const [x2, y2] = pointAt(g, dir, 1, off);
-  out.bars.push({ x1, y1, x2, y2, width, color: SUMMARY_COLOR, alpha: 0.35 + 0.45 * level });
-  if (g.spoke) return;
-  // Chevron at the middle, pointing the way the packets go.
-  const c = 4 * s;
-  const [mx, my] = pointAt(g, dir, 0.5, off);
-  const [bx1, by1] = pointAt(g, dir, 0.5 - c / Math.max(1, g.len), off - c);
-  const [bx2, by2] = pointAt(g, dir, 0.5 - c / Math.max(1, g.len), off + c);
-  out.bars.push({ x1: bx1, y1: by1, x2: mx, y2: my, width: 1.5 * s, color: '#000000', alpha: 0.8 });
-  out.bars.push({ x1: bx2, y1: by2, x2: mx, y2: my, width: 1.5 * s, color: '#000000', alpha: 0.8 });
-  const [lx, ly] = pointAt(g, dir, 0.5, off + width / 2 + 9 * s);
-  out.labels.push({
-    x: lx,
-    y: ly + 4 * s,
-    text: rate && rate > 0 ? `${formatRate(rate)} pkt/s` : `${inFlight} pkt`,
-    color: '#1a1a1a',
-    alpha: 1,
-    size: Math.max(minText, 11 * Math.min(1.3, Math.max(0.85, s))),
-    align: 'center',
-    bold: false,
-  });
 }

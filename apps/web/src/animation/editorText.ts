@@ -5,7 +5,7 @@
  * "injected (data)" never sits on "1 λ × 40 Gbit/s" and the log's pick never hides a
  * node's name.
  *
- * Mirrors EditorCanvas: the same placement (editor/canvas/labels.ts) and its font sizes
+ * Mirrors EditorCanvas: the same placement (topology/labelPlacement.ts) and its font sizes
  * (styles.css: node names 16 px bold, link labels 14 px), with widths estimated from the
  * text length as the editor's own layout does.
  */
@@ -18,7 +18,7 @@ import {
   linkLabelPoints,
   neighboursOf,
   nodeLabelPlacement,
-} from '../editor/canvas/labels';
+} from '../topology/labelPlacement';
 
 export interface TextBox {
   left: number;

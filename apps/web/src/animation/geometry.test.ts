@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { barSpan, computeGeometry, fractionAlong, laneBandHalfWidth, laneOffset, pointAt } from './geometry';
+import { barSpan, computeGeometry, fractionAlong, laneOffset, pointAt } from './geometry';
+import { laneBandHalfWidth } from '../topology/laneBand';
 import { identity, lineScenario } from './testSupport';
 
 describe('link geometry', () => {

@@ -10,6 +10,7 @@
 import type { Scenario } from '@obs-tcp-sim/scenario';
 import { NODE_RADIUS } from './style';
 import { FAN_HOST_HALF, scenarioFans, type Spoke } from '../topology/accessFan';
+import { LANE_SPACING, LANES_MAX_WIDTH } from '../topology/laneBand';
 import { accessLayout } from './accessLinks';
 
 export interface NodeGeom {
@@ -60,11 +61,6 @@ export interface Geometry {
   /** The editor's own text under the layer (editorText.ts), for labels to keep off. */
   text?: ReadonlyArray<{ left: number; right: number; top: number; bottom: number }>;
 }
-
-/** Room one direction's wavelength lanes may take at zoom 1, px. */
-const LANES_MAX_WIDTH = 28;
-
-const LANE_SPACING = 5;
 
 /**
  * Closest two lane lines are drawn, px. A fiber of many wavelengths keeps the band's width
@@ -269,16 +265,4 @@ export function barSpanInto(
   span.head = head;
   span.tail = tail;
   return true;
-}
-
-/**
- * How far from a link's centre line its animation reaches on either side, px at zoom 1:
- * the control channel and the wavelength lanes of a fiber, the packets and their summary
- * band on a packet link. Labels beside a link go beyond it.
- */
-export function laneBandHalfWidth(kind: string, wavelengths: number, s = 1): number {
-  if (kind !== 'fiber') return (6 + 8) * s;
-  const w = Math.max(1, wavelengths);
-  const spacing = Math.min(LANE_SPACING, LANES_MAX_WIDTH / w);
-  return (8 + (w + 1) * spacing) * s;
 }

@@ -1,3 +1,3 @@
 export { AnimationLayer } from './AnimationLayer';
 export { AnimationLegend } from './AnimationLegend';
-export type { OverlayProps } from './types';
+export type { OverlayProps } from './overlayProps';

@@ -2,7 +2,7 @@
  * The thin canvas half: paints a draw list. Strokes that share colour, width, alpha and
  * dash go into one path, so hundreds of bursts cost a handful of canvas calls.
  */
-import type { DrawList, LinePrim, MarkPrim } from './types';
+import type { DrawList, LinePrim, MarkPrim } from './drawPrimitives';
 
 export function paintDrawList(ctx: CanvasRenderingContext2D, list: DrawList, width: number, height: number, dpr: number): void {
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);

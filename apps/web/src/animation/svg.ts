@@ -2,7 +2,7 @@
  * A draw list as an SVG fragment: the same picture as the canvas painter, for tests and
  * for looking at frames outside a browser.
  */
-import type { DrawList } from './types';
+import type { DrawList } from './drawPrimitives';
 
 const n = (v: number) => (Math.round(v * 100) / 100).toString();
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

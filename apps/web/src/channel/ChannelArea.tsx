@@ -9,14 +9,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type WheelEvent } from 'react';
 import { Term } from '../glossary/Term';
 import { formatDuration } from '../log/describe';
-import { focusStore } from '../log/focus';
+import { focusStore } from '../sim/focusStore';
 import { makeNames, type ScenarioShape } from '../log/names';
-import { useController, useSimState } from '../sim/context';
+import { useController, useSimState } from '../sim/simContext';
 import { useElementSize } from '../useElementSize';
 import { CLASS_COLORS, CLASS_NAMES, MARK_COLORS } from './classColors';
 import { drawGantt, GANTT_MARGIN } from './drawGantt';
 import { Histogram } from './Histogram';
-import { formatPlain, formatPow2Bytes, histogramBars } from './histogram';
+import { formatPlain, formatPow2Bytes, histogramBars } from './histogramBins';
 import {
   ChannelModel,
   FOLLOW_AT,

@@ -1,8 +1,8 @@
 /** A log-2 histogram from the summary, as SVG bars (a few dozen at most). */
-import { scaleLinear } from 'd3';
+import { scaleLinear } from 'd3-scale';
 import { useRef } from 'react';
 import { useElementSize } from '../useElementSize';
-import type { HistogramBar } from './histogram';
+import type { HistogramBar } from './histogramBins';
 import { binLabels, histogramLayout } from './histogramLayout';
 
 export interface HistogramProps {

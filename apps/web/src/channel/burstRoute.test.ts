@@ -7,7 +7,7 @@ import { GANTT_MARGIN } from './drawGantt';
 import { barAt, type GanttGeometry } from './hitTest';
 import { ChannelModel, LinkTrack } from './reservations';
 import { layoutRows } from './rowLayout';
-import { record } from './testRecording';
+import { record } from '../sim/testRecording';
 
 describe('BurstPathTable', () => {
   it('finds the path of a remembered burst, not of one a newer id overwrote, nothing after clear', () => {

@@ -4,7 +4,7 @@
  * void-filled bursts outlined, FDL delays bracketed, and drops as marks on a "no room"
  * row. Only what overlaps the window is drawn, so thousands of stored bars cost little.
  */
-import { scaleLinear } from 'd3';
+import { scaleLinear } from 'd3-scale';
 import { formatDuration } from '../log/describe';
 import { classColor, DROP_LABELS, MARK_COLORS } from './classColors';
 import { fdlMarker, visibleByLane, voidsOf, type LinkTrack } from './reservations';

@@ -11,7 +11,7 @@ import {
   voidsOf,
   windowBounds,
 } from './reservations';
-import { networkFeaturesScenario, record } from './testRecording';
+import { networkFeaturesScenario, record } from '../sim/testRecording';
 import { ringOf, visualEvent as ev } from '../sim/visualEventFixtures';
 
 const onLink = (id: number, lane: number, t0: number, t1: number, extra: Partial<VisualEvent> = {}) =>

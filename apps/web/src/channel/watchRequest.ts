@@ -1,7 +1,7 @@
 /**
  * Asks the channel view to watch something picked elsewhere: selecting a core node in the
  * network editor shows that core's outgoing fibers in the Channels tab (at once if it is
- * open, else when it opens). A tiny external store, like log/focus.ts; the request lives
+ * open, else when it opens). A tiny external store, like sim/focusStore.ts; the request lives
  * at module level because the tab unmounts while hidden.
  */
 export interface WatchRequest {

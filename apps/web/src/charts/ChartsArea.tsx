@@ -4,15 +4,15 @@
  * picks the flows; one time window (zoom, pan) and one hover time are shared by all three.
  */
 import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
-import { useScenarioStore } from '../share/storeContext';
+import { useScenarioStore } from '../store/storeContext';
 import { NoFlowNote } from './NoFlowNote';
 import { Term } from '../glossary/Term';
-import { useSimState } from '../sim/context';
+import { useSimState } from '../sim/simContext';
 import { defaultSelection, type FlowSelection } from './flowPicker';
 import { FlowLegend } from './FlowLegend';
 import { LiveChart } from './LiveChart';
 import { MARKER_STYLE } from './drawSeries';
-import { focusStore } from '../log/focus';
+import { focusStore } from '../sim/focusStore';
 import { followFocus, windowAround } from './followFocus';
 import { TimeWindowStore } from './timeWindow';
 import { singleChart, useView, viewStore, type ChartChoice } from '../view/viewStore';

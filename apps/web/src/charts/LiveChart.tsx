@@ -5,30 +5,38 @@
  * render and a long run with many flows stays smooth.
  *
  * The time window is shared (TimeWindowStore): wheel zooms, drag pans, double-click (or
- * the 0 / Escape key) follows the whole run again; the hover time too, so every chart
- * draws its rule at the same instant and the hovered one shows the read-out.
+ * the 0 / Escape key) follows the whole run again (useTimeWindowGestures.ts); the hover
+ * time too, so every chart draws its rule at the same instant and the hovered one shows
+ * the read-out (chartTooltip.ts).
+ *
+ * A redraw: prepareLayers.ts (fill and decimate), placeMarkers.ts (the cwnd chart's
+ * markers), paintChart.ts (paint, on screen and for the export), throttled for costly
+ * charts by redrawThrottle.ts; the axes are LiveChartAxes.tsx.
  */
-import { describeScratch } from './describeScratch';
 import { ChartTableView, ChartWords } from './ChartWords';
 import { useView } from '../view/viewStore';
 import { presenterTextPx } from '../view/presenterText';
-import { scaleLinear } from 'd3';
+import { scaleLinear } from 'd3-scale';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { useController } from '../sim/context';
+import { useController } from '../sim/simContext';
 import { registerChart } from './chartExport';
-import { TcpEventName, type VisualEvent } from '../sim/visualStore';
 import { useElementSize } from '../useElementSize';
-import { MarkerGrid, nearestIndex, windowRange } from './decimate';
+import { MarkerGrid } from './decimate';
 import { ColumnBands } from './columnBands';
-import { drawChangeMarker, drawDots, drawMarker, drawPath, MARKER_STYLE } from './drawSeries';
-import { useScenarioStore } from '../share/storeContext';
-import { formatChangeTime } from '../store/scenarioStore';
+import { useScenarioStore } from '../store/storeContext';
 import type { FlowSelection } from './flowPicker';
 import { buildLayers, type ChartKind, type Layer } from './layers';
 import { niceTop } from './niceTop';
-import { fitsWithData, labelWidth, layoutLabels, paintReferences, type ChartReference } from './referenceOverlay';
-import { StreamingM4 } from './streamingM4';
+import { fitsWithData, labelWidth, layoutLabels, type ChartReference } from './referenceOverlay';
+import type { StreamingM4 } from './streamingM4';
 import type { TimeWindowStore } from './timeWindow';
+import { renderTooltip, type PlacedMarker } from './chartTooltip';
+import { RedrawThrottle } from './redrawThrottle';
+import { prepareLayers } from './prepareLayers';
+import { placeMarkers } from './placeMarkers';
+import { chartPainter } from './paintChart';
+import { useTimeWindowGestures } from './useTimeWindowGestures';
+import { LiveChartAxes } from './LiveChartAxes';
 import './charts.css';
 
 export interface LiveChartProps {
@@ -63,28 +71,9 @@ function chartMargin(t: number) {
 }
 /** The axis text's size at rest, px (styles.css); presenter mode writes presenterTextPx(). */
 const AXIS_TEXT_PX = 14;
-/** Markers closer than this (px) to the pointer are named in the read-out. */
-const MARKER_PICK_PX = 6;
-const MARKER_CELL_PX = 7;
-const MAX_TOOLTIP_ROWS = 10;
 /** Height of a reference line's label, px (one line of 14 px text with its padding). */
 const REFERENCE_LABEL_PX = 21;
 const NO_REFERENCES: readonly ChartReference[] = [];
-
-interface Prepared {
-  layer: Layer;
-  t: Float64Array;
-  values: Float64Array;
-  /** The samples to draw (M4 picks), increasing. */
-  keep: Uint32Array;
-}
-
-interface PlacedMarker {
-  x: number;
-  y: number;
-  kind: number;
-  event: VisualEvent;
-}
 
 export function LiveChart(props: LiveChartProps) {
   const { kind, testId, minYMax, selection, flowIds, rateWindow, timeWindow, headerExtra, markers, altUnit } = props;
@@ -108,6 +97,8 @@ export function LiveChart(props: LiveChartProps) {
   marginRef.current = MARGIN;
   const innerW = Math.max(0, width - MARGIN.left - MARGIN.right);
   const innerH = Math.max(0, height - MARGIN.top - MARGIN.bottom);
+  /** The y axis's ticks: its top is the last of them (niceTop). */
+  const yTicks = Math.max(2, Math.min(6, Math.floor(innerH / (30 * textScale))));
 
   const domain = useSyncExternalStore(timeWindow.subscribe, () => timeWindow.visible());
   const [yMax, setYMax] = useState(minYMax);
@@ -119,10 +110,9 @@ export function LiveChart(props: LiveChartProps) {
   const unitDivide = alt ? alt.divide : 1;
   const y = useMemo(() => scaleLinear().domain([0, yMax]).range([innerH, 0]), [yMax, innerH]);
 
-  const buffers = useRef(new Map<string, Float64Array>());
+  /** Per layer: the decimation, advanced as samples arrive instead of redone each frame, and the values buffer. */
+  const prepareState = useRef({ m4s: new Map<string, StreamingM4>(), buffers: new Map<string, Float64Array>() });
   const markerGrid = useRef(new MarkerGrid());
-  /** Per layer: the decimation, advanced as samples arrive instead of redone each frame. */
-  const m4s = useRef(new Map<string, StreamingM4>());
   /** Scratch for dense lines on screen; the SVG export strokes them as vectors. */
   const columnBands = useRef(new ColumnBands());
   /** Paints the last drawing's data on any context (the SVG export replays it). */
@@ -171,7 +161,7 @@ export function LiveChart(props: LiveChartProps) {
     tip.style.transform = `translate(${left}px, ${MARGIN.top}px)`;
   }, [timeWindow, innerW, width, flowIds]);
 
-  const budget = useRef({ cost: 0, at: 0, timer: 0 });
+  const throttle = useRef(new RedrawThrottle());
   const alive = useRef(false);
 
   const redraw = useCallback((): void => {
@@ -190,49 +180,13 @@ export function LiveChart(props: LiveChartProps) {
     const drawKey = `${store.version}|${visual.version}|${changes.length}|${refsKey}|${viewKey}`;
     if (drawKey === lastDrawn.current) return;
     // Only new samples, and the last drawing was costly (many flows chosen, a long run):
-    // draw at most about a third of the time, so the page stays responsive. A skipped
-    // frame is drawn later by a timer, so the last samples of a run always show.
+    // draw at most about a third of the time, so the page stays responsive.
     const started = performance.now();
-    const b = budget.current;
-    const wait = 3 * b.cost - (started - b.at);
-    if (lastDrawn.current.endsWith(`|${viewKey}`) && b.cost > 8 && wait > 0) {
-      if (!b.timer) {
-        b.timer = window.setTimeout(() => {
-          b.timer = 0;
-          if (alive.current) controller.addView(redraw);
-        }, wait);
-      }
-      return;
-    }
+    const sameView = lastDrawn.current.endsWith(`|${viewKey}`);
+    if (throttle.current.defer(started, sameView, () => alive.current && controller.addView(redraw))) return;
 
     const layers = buildLayers(kind, store, { selection, flowIds, rateWindow });
-    const prepared: Prepared[] = [];
-    let dataMax = 0;
-    const decimators = m4s.current;
-    const live = new Set<string>();
-    for (const layer of layers) {
-      const src = layer.source;
-      const t = src.column('t');
-      const [from, to] = windowRange(t, src.length, d0, d1);
-      live.add(layer.key);
-      let m4 = decimators.get(layer.key);
-      if (!m4) decimators.set(layer.key, (m4 = new StreamingM4()));
-      // Only the samples the decimation has not settled are filled and read again.
-      const start = m4.resumeAt(`${store.generation}|${viewKey}|${rateWindow}`, from, to);
-      // Sized like the store's columns (the whole run, see SeriesStore.reset): growing it
-      // mid-run would copy every layer's values in one frame.
-      const values = layer.fill(start, to, buffer(buffers.current, layer.key, Math.max(src.length, t.length)));
-      const keep = m4.update(t, values, x);
-      // Every column's maximum is among its picks, so the picks give the top of the data.
-      if (layer.fitsY) {
-        for (let k = 0; k < keep.length; k++) {
-          const i = keep[k];
-          if (values[i] > dataMax && t[i] >= d0 && t[i] <= d1) dataMax = values[i];
-        }
-      }
-      prepared.push({ layer, t, values, keep });
-    }
-    for (const key of decimators.keys()) if (!live.has(key)) decimators.delete(key);
+    const { prepared, dataMax } = prepareLayers(layers, prepareState.current, { d0, d1, x }, `${store.generation}|${viewKey}|${rateWindow}`);
 
     // The y axis only grows while the window and the flows shown stay the same (a jumping
     // axis is hard to follow on a projector); it fits again when they change.
@@ -240,7 +194,7 @@ export function LiveChart(props: LiveChartProps) {
     // Reference lines near the data join it on the axis; far ones are named at the top.
     let top = dataMax;
     for (const r of refs) if (fitsWithData(r.value, dataMax)) top = Math.max(top, r.value);
-    const wanted = top > 0 ? Math.max(minYMax, niceTop(top * 1.05)) : minYMax;
+    const wanted = top > 0 ? Math.max(minYMax, niceTop(top * 1.05, yTicks)) : minYMax;
     if (fit.current.key !== fitKey || wanted > fit.current.value) fit.current = { key: fitKey, value: wanted };
     if (fit.current.value !== yMax) setYMax(fit.current.value); // axes re-render; draw now anyway
     lastDrawn.current = drawKey;
@@ -252,57 +206,21 @@ export function LiveChart(props: LiveChartProps) {
     ctx.clearRect(0, 0, innerW, innerH);
     const yNow = scaleLinear().domain([0, fit.current.value]).range([innerH, 0]);
 
-    const placed: PlacedMarker[] = [];
+    let placed: PlacedMarker[] = [];
     if (markers) {
-      const events = visual.tcpEvents;
-      // A long run has tens of thousands of events: only the ones kept become objects.
-      const grid = markerGrid.current;
-      grid.reset(innerW, innerH, MARKER_CELL_PX);
-      let inWindow = 0;
-      for (let k = firstEventAt(events, d0); k < events.length; k++) {
-        const e = events[k];
-        if (e.t0 > d1) break;
-        if (e.reason > 1 || !selection.colors.has(e.id)) continue;
-        inWindow++;
-        const px = x(e.t0);
-        const py = yNow(e.value);
-        if (grid.claim(px, py, e.reason)) placed.push({ x: px, y: py, kind: e.reason, event: e });
-      }
+      const found = placeMarkers(visual.tcpEvents, markerGrid.current, { d0, d1, x, y: yNow, innerW, innerH }, selection.colors);
+      placed = found.placed;
       figure.dataset.markers = String(placed.length);
-      figure.dataset.markerEvents = String(inWindow);
+      figure.dataset.markerEvents = String(found.inWindow);
     }
-    // The screen and the SVG export (chartExport.ts) paint through the same code.
-    const paint = (target: CanvasRenderingContext2D, bands?: ColumnBands): number => {
-      let points = 0;
-      for (const { layer, t, values, keep } of prepared) {
-        points += keep.length;
-        const style = { color: layer.color, width: layer.width, dash: layer.dash, alpha: layer.alpha };
-        if (layer.style === 'dots') drawDots(target, t, values, keep, x, yNow, innerH, style);
-        else drawPath(target, t, values, keep, x, yNow, innerH, style, bands);
-      }
-      paintReferences(target, refs, yNow, fit.current.value, innerW);
-      // Fast retransmits first, so an RTO at the same place stays on top.
-      for (const m of placed) if (m.kind === 1) drawMarker(target, 1, m.x, m.y);
-      for (const m of placed) if (m.kind === 0) drawMarker(target, 0, m.x, m.y);
-      // Flags of changes close together go one row lower (three rows, then over again).
-      let row = 0;
-      let flagEnd = -Infinity;
-      for (const c of changes) {
-        if (c.at < d0 || c.at > d1) continue;
-        const px = x(c.at);
-        row = px < flagEnd + 4 ? (row + 1) % 3 : 0;
-        flagEnd = Math.max(row === 0 ? -Infinity : flagEnd, drawChangeMarker(target, px, innerH, `${c.label} at ${formatChangeTime(c.at)}`, row));
-      }
-      return points;
-    };
+    const paint = chartPainter({ prepared, x, y: yNow, yMax: () => fit.current.value, innerW, innerH, d0, d1, references: refs, markers: placed, changes });
     figure.dataset.drawn = String(paint(ctx, columnBands.current));
     figure.dataset.changes = String(changes.filter((c) => c.at >= d0 && c.at <= d1).length);
     painted.current = paint;
     drawn.current = { layers, x, y: yNow, markers: placed };
-    b.at = started;
-    b.cost = performance.now() - started;
+    throttle.current.drew(started);
     updateHover();
-  }, [controller, scenarioStore, kind, selection, flowIds, rateWindow, domain, x, innerW, innerH, minYMax, yMax, markers, updateHover]);
+  }, [controller, scenarioStore, kind, selection, flowIds, rateWindow, domain, x, innerW, innerH, yTicks, minYMax, yMax, markers, updateHover]);
 
   // A change made while paused brings no frame: the record itself asks for a redraw.
   useEffect(() => {
@@ -324,11 +242,10 @@ export function LiveChart(props: LiveChartProps) {
     lastDrawn.current = '';
     alive.current = true;
     const off = controller.addView(redraw);
-    const b = budget.current;
+    const t = throttle.current;
     return () => {
       alive.current = false;
-      window.clearTimeout(b.timer);
-      b.timer = 0;
+      t.cancel();
       off();
     };
   }, [controller, redraw]);
@@ -359,76 +276,10 @@ export function LiveChart(props: LiveChartProps) {
     });
   }, []);
 
-  // Wheel zoom needs a non-passive listener to keep the page from scrolling.
-  useEffect(() => {
-    const hit = hitRef.current;
-    if (!hit) return;
-    const onWheel = (e: WheelEvent) => {
-      e.preventDefault();
-      const unit = e.deltaMode === 1 ? 33 : e.deltaMode === 2 ? 400 : 1;
-      const factor = Math.exp(Math.max(-300, Math.min(300, e.deltaY * unit)) * 0.002);
-      timeWindow.zoom(drawn.current.x.invert(e.offsetX), factor);
-    };
-    hit.addEventListener('wheel', onWheel, { passive: false });
-    return () => hit.removeEventListener('wheel', onWheel);
-  }, [timeWindow, innerW, innerH]);
-
-  const drag = useRef<{ px: number; d0: number; d1: number; id: number } | null>(null);
-  const localX = (e: React.PointerEvent) => e.clientX - e.currentTarget.getBoundingClientRect().left;
-
-  const onPointerMove = (e: React.PointerEvent<HTMLDivElement>) => {
-    const px = localX(e);
-    const g = drag.current;
-    if (g && g.id === e.pointerId) {
-      const dt = ((g.px - px) * (g.d1 - g.d0)) / Math.max(1, innerW);
-      timeWindow.set(g.d0 + dt, g.d1 + dt);
-    }
-    pointerHere.current = true;
-    // Every chart (this one too) hears the new hover time and moves its rule.
-    timeWindow.setHover(drawn.current.x.invert(Math.max(0, Math.min(innerW, px))));
-  };
-  const onPointerDown = (e: React.PointerEvent<HTMLDivElement>) => {
-    if (e.button !== 0 || timeWindow.following) return;
-    e.currentTarget.setPointerCapture(e.pointerId);
-    const [d0, d1] = timeWindow.visible();
-    drag.current = { px: localX(e), d0, d1, id: e.pointerId };
-    e.currentTarget.classList.add('dragging');
-  };
-  const endDrag = (e: React.PointerEvent<HTMLDivElement>) => {
-    if (drag.current?.id !== e.pointerId) return;
-    drag.current = null;
-    e.currentTarget.classList.remove('dragging');
-  };
-  const onPointerLeave = () => {
-    pointerHere.current = false;
-    timeWindow.setHover(null);
-  };
-  const onKeyDown = (e: React.KeyboardEvent) => {
-    const [d0, d1] = timeWindow.visible();
-    const mid = (d0 + d1) / 2;
-    const step = (d1 - d0) * 0.2;
-    const actions: Record<string, () => void> = {
-      '+': () => timeWindow.zoom(mid, 0.5),
-      '=': () => timeWindow.zoom(mid, 0.5),
-      '-': () => timeWindow.zoom(mid, 2),
-      ArrowLeft: () => timeWindow.pan(-step),
-      ArrowRight: () => timeWindow.pan(step),
-      '0': () => timeWindow.reset(),
-      Escape: () => timeWindow.reset(),
-      Home: () => timeWindow.reset(),
-    };
-    const act = actions[e.key];
-    if (act) {
-      e.preventDefault();
-      act();
-    }
-  };
+  const gestures = useTimeWindowGestures({ hit: hitRef, timeWindow, innerW, innerH, timeAt: (px) => drawn.current.x.invert(px), pointerHere });
 
   const dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
-  const yTicks = Math.max(2, Math.min(6, Math.floor(innerH / (30 * textScale))));
   const xTicks = Math.max(2, Math.min(10, Math.floor(innerW / (64 * textScale))));
-  // One formatter per render, not one per tick (d3 parses its specifier on each call).
-  const xTickLabel = x.tickFormat(xTicks);
   const referenceLabels = layoutLabels(references, (v) => y(v), yMax, innerW, innerH, REFERENCE_LABEL_PX, labelWidth);
 
   return (
@@ -442,31 +293,7 @@ export function LiveChart(props: LiveChartProps) {
         {tableOpen && <ChartTableView title={yLabel} testId={testId} layers={drawnLayers} window={shownWindow} />}
         {innerW > 0 && innerH > 0 && (
           <>
-            <svg className="chart-axes" width={width} height={height} aria-hidden="true">
-              <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
-                {y.ticks(yTicks).map((v) => (
-                  <g key={v} transform={`translate(0,${y(v)})`}>
-                    <line x2={innerW} className="grid" />
-                    <text x={-8 * textScale} dy="0.35em" textAnchor="end">
-                      {tickLabel(v, unitDivide)}
-                    </text>
-                  </g>
-                ))}
-                {x.ticks(xTicks).map((v) => (
-                  <g key={v} transform={`translate(${x(v)},${innerH})`}>
-                    <line y2={5} className="tick" />
-                    <text y={18 * textScale} textAnchor="middle">
-                      {xTickLabel(v)}
-                    </text>
-                  </g>
-                ))}
-                <line y2={innerH} className="axis" />
-                <line y1={innerH} y2={innerH} x2={innerW} className="axis" />
-                <text className="axis-label" x={innerW / 2} y={innerH + 33 * textScale} textAnchor="middle">
-                  simulated time (s)
-                </text>
-              </g>
-            </svg>
+            <LiveChartAxes x={x} y={y} width={width} height={height} margin={MARGIN} innerW={innerW} innerH={innerH} xTicks={xTicks} yTicks={yTicks} unitDivide={unitDivide} textScale={textScale} />
             <canvas
               ref={canvasRef}
               className="chart-canvas"
@@ -505,13 +332,13 @@ export function LiveChart(props: LiveChartProps) {
               role="group"
               aria-label={`${yLabel} against simulated time. Mouse wheel or + and − zoom, drag or arrow keys pan, double-click or 0 shows the whole run.`}
               data-testid={`${testId}-plot`}
-              onPointerMove={onPointerMove}
-              onPointerDown={onPointerDown}
-              onPointerUp={endDrag}
-              onPointerCancel={endDrag}
-              onPointerLeave={onPointerLeave}
-              onDoubleClick={() => timeWindow.reset()}
-              onKeyDown={onKeyDown}
+              onPointerMove={gestures.onPointerMove}
+              onPointerDown={gestures.onPointerDown}
+              onPointerUp={gestures.onPointerUp}
+              onPointerCancel={gestures.onPointerCancel}
+              onPointerLeave={gestures.onPointerLeave}
+              onDoubleClick={gestures.onDoubleClick}
+              onKeyDown={gestures.onKeyDown}
             />
             <div className="chart-tooltip" ref={tipRef} hidden data-testid={`${testId}-tooltip`} role="status" />
           </>
@@ -519,105 +346,4 @@ export function LiveChart(props: LiveChartProps) {
       </div>
     </figure>
   );
-}
-
-/** A y tick: at most four significant digits, thousands grouped (0.25, 12, 1,500). */
-// One formatter for every tick: toLocaleString builds a new one per call, which at a redraw
-// per frame cost more than drawing the lines.
-const TICK_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 });
-
-function tickLabel(v: number, divide: number): string {
-  const u = v / divide;
-  return TICK_FORMAT.format(Number(u.toPrecision(4)));
-}
-
-/** A layer's values buffer, at least n long; growing keeps the values already filled. */
-function buffer(map: Map<string, Float64Array>, key: string, n: number): Float64Array {
-  let b = map.get(key);
-  if (!b || b.length < n) {
-    const grown = new Float64Array(Math.max(n, (b?.length ?? 0) * 2, 1024));
-    if (b) grown.set(b);
-    b = grown;
-    map.set(key, b);
-  }
-  return b;
-}
-
-/** First TCP event at or after t (events are in time order). */
-function firstEventAt(events: readonly VisualEvent[], t: number): number {
-  let lo = 0;
-  let hi = events.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (events[mid].t0 < t) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** The read-out: time, then each shown flow's value at the nearest sample, then markers. */
-function renderTooltip(
-  tip: HTMLElement,
-  t: number,
-  layers: readonly Layer[],
-  placed: readonly PlacedMarker[],
-  px: number,
-  flowIds: readonly string[],
-  following: boolean,
-): void {
-  const rows: HTMLElement[] = [];
-  let sampleTime = t;
-  let shown = 0;
-  let hidden = 0;
-  for (const layer of layers) {
-    if (!layer.inTooltip) continue;
-    const src = layer.source;
-    const tcol = src.column('t');
-    const i = nearestIndex(tcol, src.length, t);
-    if (i < 0) continue;
-    if (shown === 0) sampleTime = tcol[i];
-    if (shown >= MAX_TOOLTIP_ROWS) {
-      hidden++;
-      continue;
-    }
-    rows.push(row(layer.color, layer.label, layer.describe(i, describeScratch(src.length))));
-    shown++;
-  }
-  if (hidden > 0) rows.push(row(null, `+${hidden} more`, ''));
-  const near = placed.filter((m) => Math.abs(m.x - px) <= MARKER_PICK_PX).slice(0, 2);
-  for (const m of near) {
-    const r = row(null, `${TcpEventName[m.kind]} · ${flowIds[m.event.id] ?? m.event.id}`, `at ${m.event.t0.toFixed(3)} s, cwnd → ${m.event.value.toFixed(1)}`);
-    const glyph = r.firstElementChild as HTMLElement;
-    glyph.className = 'tip-glyph';
-    glyph.textContent = m.kind === 0 ? '▼' : '◆';
-    glyph.style.color = m.kind === 0 ? MARKER_STYLE.rto.fill : MARKER_STYLE.fastRetransmit.fill;
-    rows.push(r);
-  }
-  const head = document.createElement('div');
-  head.className = 'tip-time';
-  head.textContent = `t = ${sampleTime.toFixed(sampleTime < 10 ? 3 : 2)} s`;
-  const hint = document.createElement('div');
-  hint.className = 'tip-hint';
-  hint.textContent = following ? 'wheel: zoom in' : 'drag: pan · double-click: whole run';
-  rows.push(hint);
-  tip.dataset.time = String(sampleTime);
-  tip.dataset.rows = String(shown);
-  tip.replaceChildren(head, ...rows);
-}
-
-function row(color: string | null, label: string, value: string): HTMLElement {
-  const r = document.createElement('div');
-  r.className = 'tip-row';
-  const sw = document.createElement('span');
-  sw.className = 'tip-swatch';
-  if (color) sw.style.background = color;
-  else sw.classList.add('none');
-  const name = document.createElement('span');
-  name.className = 'tip-label';
-  name.textContent = label;
-  const v = document.createElement('span');
-  v.className = 'tip-value';
-  v.textContent = value;
-  r.append(sw, name, v);
-  return r;
 }

@@ -2,8 +2,8 @@
  * In place of the charts while the scenario has no TCP flow (a network being built, or
  * every flow deleted): nothing would be drawn, so say how to add one.
  */
-import { nextBuildStep } from '../editor/buildGuide';
-import type { Scenario } from '../editor/types';
+import { nextBuildStep } from '../scenario/buildGuide';
+import type { Scenario } from '../scenario/scenarioTypes';
 
 export function NoFlowNote({ scenario }: { scenario: Pick<Scenario, 'nodes' | 'links' | 'flows'> }) {
   const step = nextBuildStep(scenario);

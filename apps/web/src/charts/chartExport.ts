@@ -10,7 +10,7 @@
  * the chart, by their measured widths, and the figure is as wide as its widest part, so
  * no key is ever cut at the edge (the RTT chart's "newreno RTT samples" was).
  */
-import { download } from '../share/exports';
+import { download } from '../files/download';
 import { wrapParts } from './exportCaption';
 
 export interface ChartExporter {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { scaleLinear } from 'd3';
+import { scaleLinear } from 'd3-scale';
 import { describe, expect, it } from 'vitest';
 import { ColumnBands, dashOn, fillBands, isDense } from './columnBands';
 import { drawPath } from './drawSeries';

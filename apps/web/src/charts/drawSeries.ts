@@ -1,5 +1,5 @@
 /** Canvas drawing of the decimated samples: lines (with gaps), dots and event markers. */
-import type { ScaleLinear } from 'd3';
+import type { ScaleLinear } from 'd3-scale';
 import { ColumnBands, fillBands, isDense } from './columnBands';
 
 export interface LineStyle {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFocusStore } from '../log/focus';
+import { createFocusStore } from '../sim/focusStore';
 import { followFocus, windowAround } from './followFocus';
 
 describe('charts follow the log focus', () => {

@@ -3,7 +3,7 @@
  * shows the charts around 1.260 s, with the time marked, when the Charts tab is next
  * looked at. Each focus is applied once (the charts are re-created when their tab opens).
  */
-import type { Focus, FocusStore } from '../log/focus';
+import type { Focus, FocusStore } from '../sim/focusStore';
 import type { Domain } from './timeWindow';
 
 /** A window of about 2 s (a tenth of short runs) centred on the focused moment. */

@@ -1,12 +1,11 @@
 /**
- * The smallest "round" number at least v (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 times a
- * power of ten): fine enough not to waste a third of the chart, round enough for ticks.
+ * The top of a y axis from 0 that holds v: d3-scale's nice() for the number of ticks the
+ * axis shows, so the axis ends on a labelled tick (1.05 -> 1.2 with 4 ticks, 61 -> 70 with
+ * 5, 61 -> 100 with 2).
  */
-const STEPS = [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10];
+import { scaleLinear } from 'd3-scale';
 
-export function niceTop(v: number): number {
+export function niceTop(v: number, ticks: number): number {
   if (!(v > 0)) return 0;
-  const p = Math.pow(10, Math.floor(Math.log10(v)));
-  for (const m of STEPS) if (m * p >= v * (1 - 1e-12)) return Number((m * p).toPrecision(12));
-  return 10 * p;
+  return scaleLinear().domain([0, v]).nice(ticks).domain()[1];
 }

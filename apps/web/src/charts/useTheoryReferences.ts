@@ -4,8 +4,8 @@
  * for the flow or flows the chart shows (theory/referenceLines.ts).
  */
 import { useMemo, useSyncExternalStore } from 'react';
-import { useScenarioStore } from '../share/storeContext';
-import { useSimState } from '../sim/context';
+import { useScenarioStore } from '../store/storeContext';
+import { useSimState } from '../sim/simContext';
 import { theoryLines, theorySubject, type TheoryLines } from '../theory/referenceLines';
 import type { FlowSelection } from './flowPicker';
 import { chartReferences, type ChartReference } from './referenceOverlay';

@@ -7,9 +7,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { createEngine, type EngineClient } from '@obs-tcp-sim/engine';
 import { oneLine, type Scenario, type Summary } from '@obs-tcp-sim/scenario';
-import { TCP_VARIANTS } from '../editor/types';
+import { TCP_VARIANTS } from '@obs-tcp-sim/scenario';
 import { formatCount, formatThroughput } from '../format';
-import { useScenarioStore } from '../share/storeContext';
+import { useScenarioStore } from '../store/storeContext';
 import { OKABE_ITO } from '../theme';
 import { CompareChart } from './CompareChart';
 import { applySettings, change, defaultPair, seriesOf, settingsProblem, summaryRows, type RunSeries, type VariantSettings } from './variants';

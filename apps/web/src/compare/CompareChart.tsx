@@ -1,5 +1,5 @@
 /** One static chart of the comparison: A and B over simulated time (SVG, decimated). */
-import { scaleLinear } from 'd3';
+import { scaleLinear } from 'd3-scale';
 import { useRef } from 'react';
 import { m4Range } from '../charts/decimate';
 import { niceTop } from '../charts/niceTop';
@@ -15,6 +15,8 @@ export interface CompareLine {
 }
 
 const M = { top: 6, right: 12, bottom: 30, left: 52 };
+/** The y axis's ticks: its top is the last of them (niceTop). */
+const Y_TICKS = 4;
 
 export function CompareChart({ title, lines, divide = 1, testId }: { title: string; lines: CompareLine[]; divide?: number; testId: string }) {
   const box = useRef<HTMLDivElement>(null);
@@ -22,7 +24,7 @@ export function CompareChart({ title, lines, divide = 1, testId }: { title: stri
   const w = Math.max(0, width - M.left - M.right);
   const h = Math.max(0, height - M.top - M.bottom);
   const tMax = Math.max(1e-9, ...lines.map((l) => l.t[l.t.length - 1] ?? 0));
-  const yMax = niceTop(Math.max(1e-9, ...lines.map((l) => l.y.reduce((m, v) => (v > m ? v : m), 0))) * 1.05);
+  const yMax = niceTop(Math.max(1e-9, ...lines.map((l) => l.y.reduce((m, v) => (v > m ? v : m), 0))) * 1.05, Y_TICKS);
   const x = scaleLinear().domain([0, tMax]).range([0, w]);
   const y = scaleLinear().domain([0, yMax]).range([h, 0]);
   const path = (l: CompareLine) => {
@@ -50,7 +52,7 @@ export function CompareChart({ title, lines, divide = 1, testId }: { title: stri
         {w > 0 && h > 0 && (
           <svg width={width} height={height} role="img" aria-label={`${title}: ${lines.map((l) => l.label).join(' against ')}`}>
             <g transform={`translate(${M.left},${M.top})`} className="chart-axes">
-              <StaticAxes x={x} y={y} width={w} height={h} xTicks={6} yTicks={4} yDivide={divide} xTitle="simulated time (s)" />
+              <StaticAxes x={x} y={y} width={w} height={h} xTicks={6} yTicks={Y_TICKS} yDivide={divide} xTitle="simulated time (s)" />
               {lines.map((l) => (
                 <path key={l.label} d={path(l)} fill="none" stroke={l.color} strokeWidth={2} strokeDasharray={l.dash} strokeLinejoin="round" />
               ))}

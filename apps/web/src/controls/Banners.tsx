@@ -1,13 +1,13 @@
 /**
  * Fatal engine errors (with the way out: Reset) and non-fatal notices, with the buttons a
- * notice offers (share/noticeActions.ts). Both may quote text from a link, a file or the
+ * notice offers (noticeActions.ts). Both may quote text from a link, a file or the
  * engine, so both are shown through `oneLine`: no control, bidi or separator character
  * reaches the page, and a huge message is cut.
  */
 import { oneLine } from '@obs-tcp-sim/scenario';
-import { noticeActions } from '../share/noticeActions';
-import { useScenarioStore } from '../share/storeContext';
-import { useController, useSimState } from '../sim/context';
+import { noticeActions } from './noticeActions';
+import { useScenarioStore } from '../store/storeContext';
+import { useController, useSimState } from '../sim/simContext';
 
 export function ErrorBanner() {
   // Reset after an error runs the values shown again (store/scenarioStore.ts resetRun).

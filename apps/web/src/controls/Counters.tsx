@@ -3,7 +3,7 @@ import { formatCount, formatThroughput } from '../format';
 import { Term } from '../glossary/Term';
 import type { TermId } from '../glossary/terms';
 import type { SummaryLike } from '../sim/controller';
-import { useSimState } from '../sim/context';
+import { useSimState } from '../sim/simContext';
 
 interface Counter {
   id: string;

@@ -7,8 +7,8 @@
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import { formatChangeTime } from '../store/scenarioStore';
 import { edgesForming, type BurstClassName } from '../store/dropNext';
-import { useSimState } from '../sim/context';
-import { useScenarioStore } from '../share/storeContext';
+import { useSimState } from '../sim/simContext';
+import { useScenarioStore } from '../store/storeContext';
 
 const NAMES: Record<BurstClassName, string> = { data: 'data', ack: 'ACK' };
 

@@ -8,7 +8,7 @@ import { useId, useSyncExternalStore } from 'react';
 import { Term } from '../glossary/Term';
 import { formatPercent } from '../format';
 import type { BurstClass } from '../sim/controller';
-import { useScenarioStore } from '../share/storeContext';
+import { useScenarioStore } from '../store/storeContext';
 
 export const LOSS_MAX = 0.1;
 export const LOSS_STEP = 0.001;

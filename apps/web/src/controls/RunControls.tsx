@@ -4,8 +4,8 @@
  * click will do; the steps work while paused: the next event, or up to the next burst an
  * edge sends (what a teacher uses to walk through one burst's life).
  */
-import { useScenarioStore } from '../share/storeContext';
-import { useController, useSimState } from '../sim/context';
+import { useScenarioStore } from '../store/storeContext';
+import { useController, useSimState } from '../sim/simContext';
 import { PauseIcon, PlayIcon, ResetIcon, StepIcon } from './icons';
 
 export function RunControls() {

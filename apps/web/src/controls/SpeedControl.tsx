@@ -5,7 +5,7 @@
  * under them says in words what the choice means.
  */
 import { fullSpeedRestShare } from '@obs-tcp-sim/engine';
-import { useController, useSimState } from '../sim/context';
+import { useController, useSimState } from '../sim/simContext';
 
 // On a machine of two cores the engine rests part of the time at full speed, so that the
 // page keeps a core for drawing; the caption says so rather than hide it.

@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useRef } from 'react';
 import { formatClock, formatEventRate, formatSeconds } from '../format';
-import { useController, useSimState } from '../sim/context';
+import { useController, useSimState } from '../sim/simContext';
 
 export function TimeReadout() {
   const controller = useController();

@@ -13,15 +13,15 @@ import { NodeGlyph } from '../topology/NodeGlyph';
 import { useElementSize } from '../useElementSize';
 import { EditorCanvas, NODE_DRAG_TYPE } from './canvas/EditorCanvas';
 import { channelWatch } from '../channel/watchRequest';
-import { nextBuildStep, type BuildStep } from './buildGuide';
-import { deleteNodeEdit, dependentsOf, dependentsText, linkKindFor, newFlow, newLink, newNode, nextId, NODE_PREFIX, whyNoLink } from './model';
+import { nextBuildStep, type BuildStep } from '../scenario/buildGuide';
+import { deleteNodeEdit, dependentsOf, dependentsText, linkKindFor, newFlow, newLink, newNode, nextId, NODE_PREFIX, whyNoLink } from '../scenario/scenarioEdits';
 import type { OverlayRenderer } from './overlay';
 import type { EngineRoutes } from '@obs-tcp-sim/engine';
 import { flowRouteHops } from './canvas/flowRoutes';
 import { PropertyPanel, type Selection } from './panel/PropertyPanel';
 import type { ScenarioStore, SyncStatus } from '../store/scenarioStore';
-import { useScenarioStore } from '../share/storeContext';
-import type { NodeKind, Scenario } from './types';
+import { useScenarioStore } from '../store/storeContext';
+import type { NodeKind, Scenario } from '../scenario/scenarioTypes';
 import './editor.css';
 
 export type Tool =

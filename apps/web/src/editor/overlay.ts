@@ -4,7 +4,7 @@
  * and panel, with pointer-events: none, only while the engine runs what is drawn.
  */
 import type { ReactNode } from 'react';
-import type { Scenario } from './types';
+import type { Scenario } from '../scenario/scenarioTypes';
 
 export interface OverlayProps {
   /** The scenario drawn (the engine runs it; node positions may be newer than the engine's). */

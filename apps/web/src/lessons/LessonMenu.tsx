@@ -6,7 +6,7 @@
  */
 import { usePopover } from '../usePopover';
 import { LESSONS } from './catalog';
-import { useLessonPlayer, useLessonState } from './context';
+import { useLessonPlayer, useLessonState } from './lessonPlayerContext';
 import './lessons.css';
 
 export function LessonMenu() {

@@ -10,11 +10,11 @@
  * clicker sends) go to the next and previous step unless a field has the focus.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { useController, useSimState } from '../sim/context';
+import { useController, useSimState } from '../sim/simContext';
 import { keyBelongsToTarget } from '../controls/keyboard';
 import { useView } from '../view/viewStore';
-import { useLessonPlayer, useLessonState } from './context';
-import type { LessonQuestion } from './format';
+import { useLessonPlayer, useLessonState } from './lessonPlayerContext';
+import type { LessonQuestion } from './lessonFormat';
 import type { LessonPlayer, PlayerState } from './player';
 import { statusText } from './statusText';
 import './lessons.css';

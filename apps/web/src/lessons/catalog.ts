@@ -7,8 +7,8 @@
 import burstAndOffset from './data/burst-and-offset.json';
 import dataVsAckLoss from './data/data-vs-ack-loss.json';
 import tahoeRenoNewReno from './data/tahoe-reno-newreno.json';
-import type { Lesson } from './format';
-import { validateLesson } from './validate';
+import type { Lesson } from './lessonFormat';
+import { validateLesson } from './validateLesson';
 
 /** The files, in menu order. */
 export const LESSON_FILES: ReadonlyArray<{ file: string; content: unknown }> = [

@@ -5,11 +5,11 @@
  *
  * Anyone can write a link: it is read strictly and never throws. A link naming no lesson,
  * or a step the lesson does not have, gives one sentence saying what is wrong, which the
- * page shows as it shows a broken `#s=` link (share/startup.ts).
+ * page shows as it shows a broken `#s=` link (startup/decideOpening.ts).
  */
 import { SHARE_LIMITS, quoteInput } from '@obs-tcp-sim/scenario';
 import { LESSONS } from './catalog';
-import type { Lesson } from './format';
+import type { Lesson } from './lessonFormat';
 
 export type LessonLink =
   | { ok: true; lesson: Lesson; /** 0-based */ step: number }

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { applyScenarioSet, findPreset, type Scenario } from '@obs-tcp-sim/scenario';
 import { EventKind, type VisualEvent } from '../sim/visualStore';
 import { findLesson } from './catalog';
-import type { Lesson } from './format';
+import type { Lesson } from './lessonFormat';
 import { HeadlessSession, runStep, watchOf, type FrameCut, type StepRun } from './headlessRun';
 import { scenarioAtStep } from './lessonScenario';
 

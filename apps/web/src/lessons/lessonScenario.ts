@@ -4,7 +4,7 @@
  * this scenario (from t = 0), so a lesson opened in the middle shows what its steps build.
  */
 import { applyScenarioSet, findPreset, type Scenario } from '@obs-tcp-sim/scenario';
-import type { Lesson } from './format';
+import type { Lesson } from './lessonFormat';
 
 export interface StepScenario {
   scenario: Scenario;

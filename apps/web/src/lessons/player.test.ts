@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { findPreset, type Scenario } from '@obs-tcp-sim/scenario';
-import { createFocusStore } from '../log/focus';
+import { createFocusStore } from '../sim/focusStore';
 import type { FrameLike, Phase } from '../sim/controller';
 import { EventKind, type VisualEvent } from '../sim/visualStore';
 import { canonical } from '../store/syncPlan';
 import type { View } from '../view/viewStore';
-import type { Lesson } from './format';
+import type { Lesson } from './lessonFormat';
 import { LessonPlayer, type PlayerSession, type PlayerStore } from './player';
 import { eventRows as rows, instantEvent as ev } from '../sim/visualEventFixtures';
 

@@ -19,7 +19,7 @@
 import { applyScenarioSet, describePauseCondition, type Preset, type Scenario, type ShowMe } from '@obs-tcp-sim/scenario';
 import { describeEvent, type BurstOrigin } from '../log/describe';
 import { focusOf } from '../log/filter';
-import type { FocusStore } from '../log/focus';
+import type { FocusStore } from '../sim/focusStore';
 import type { EngineRoutes } from '@obs-tcp-sim/engine';
 import { makeNames, type ScenarioShape } from '../log/names';
 import type { Phase } from '../sim/controller';
@@ -27,7 +27,7 @@ import { EventKind, type VisualEvent } from '../sim/visualStore';
 import { canonical } from '../store/syncPlan';
 import type { AddressOverride } from '../store/addressBar';
 import type { View } from '../view/viewStore';
-import type { Lesson, LessonStep } from './format';
+import type { Lesson, LessonStep } from './lessonFormat';
 import { lessonHash } from './lessonLink';
 import { scenarioAtStep } from './lessonScenario';
 import { PauseWatch, type PauseHit, type WatchedSession } from './pauseWatch';

@@ -5,10 +5,10 @@
  * (controller.addView); React renders only the rows in view (a virtual list of fixed-height
  * rows), so 65,536 entries stay fast. The list follows the newest entry until the user
  * scrolls up. Clicking a row (or moving with the arrow keys) selects it and publishes a
- * focus (log/focus.ts) for the other views.
+ * focus (sim/focusStore.ts) for the other views.
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useController, useSimState } from '../sim/context';
+import { useController, useSimState } from '../sim/simContext';
 import { useElementSize } from '../useElementSize';
 import { formatLogTime } from './describe';
 import { formatCount } from '../format';
@@ -23,7 +23,7 @@ import {
   type LogEntry,
   type LogFilter,
 } from './filter';
-import { focusStore } from './focus';
+import { focusStore } from '../sim/focusStore';
 import { rowParts } from './rowParts';
 import { makeNames, type ScenarioShape } from './names';
 import './log.css';

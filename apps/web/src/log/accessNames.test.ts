@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import routingFeatures from '../../../../wasm-core/tests/scenarios/routing-features.json';
-import { record } from '../channel/testRecording';
+import { record } from '../sim/testRecording';
 import { EventKind } from '../sim/visualStore';
 import { copyId, drawnAccess } from './accessNames';
 import { describeEvent } from './describe';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultScenario } from '@obs-tcp-sim/scenario';
 import { EventKind, EVENT_COLUMNS } from '../sim/visualStore';
-import { networkFeaturesScenario, record } from '../channel/testRecording';
+import { networkFeaturesScenario, record } from '../sim/testRecording';
 import { DEFAULT_FILTER, LogModel, categoryOf, entryText, filterEntries, focusOf, matches, type LogFilter } from './filter';
 import { makeNames } from './names';
 import { ringOf, visualEvent as ev } from '../sim/visualEventFixtures';

@@ -5,7 +5,7 @@
  */
 import { EventKind, type EventRing, type VisualEvent } from '../sim/visualStore';
 import { describeEvent, formatLogTime, type BurstOrigin } from './describe';
-import type { FocusInput } from './focus';
+import type { FocusInput } from '../sim/focusStore';
 import type { Names } from './names';
 
 export type LogCategory = 'formed' | 'drops' | 'tcp' | 'changes';
@@ -274,7 +274,7 @@ export class LogModel {
   }
 }
 
-/** What clicking an entry points the other views at (log/focus.ts). */
+/** What clicking an entry points the other views at (sim/focusStore.ts). */
 export function focusOf(entry: LogEntry, names: Names): FocusInput {
   const e = entry.event;
   const isBurst = e.kind === EventKind.BurstFormed || e.kind === EventKind.BurstDropped;

@@ -5,9 +5,9 @@
  * its highlight, once the run plays.
  */
 import { useEffect, useMemo } from 'react';
-import { focusStore } from '../log/focus';
+import { focusStore } from '../sim/focusStore';
 import { makeNames, type ScenarioShape } from '../log/names';
-import { useController, useSimState } from '../sim/context';
+import { useController, useSimState } from '../sim/simContext';
 import { narrateStep } from './narrate';
 import { stepFocus } from './stepFocus';
 

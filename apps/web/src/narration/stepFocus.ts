@@ -1,9 +1,9 @@
 /**
  * Where the drawing highlights a step's moment: the event the caption narrates (narrate.ts),
- * as a focus (log/focus.ts), so the network marks its link or node the way it marks a row
+ * as a focus (sim/focusStore.ts), so the network marks its link or node the way it marks a row
  * picked in the event log.
  */
-import type { FocusInput } from '../log/focus';
+import type { FocusInput } from '../sim/focusStore';
 import type { Names } from '../log/names';
 import { EventKind, type VisualEvent } from '../sim/visualStore';
 

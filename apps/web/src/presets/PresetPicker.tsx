@@ -9,8 +9,8 @@
  */
 import { useId, useState, useSyncExternalStore } from 'react';
 import { PRESETS, findPreset, lookForShow, lookForText, type Preset, type Scenario } from '@obs-tcp-sim/scenario';
-import { useLessonPlayer } from '../lessons/context';
-import { useScenarioStore } from '../share/storeContext';
+import { useLessonPlayer } from '../lessons/lessonPlayerContext';
+import { useScenarioStore } from '../store/storeContext';
 import { useView } from '../view/viewStore';
 
 export function PresetPicker() {

@@ -8,18 +8,20 @@
  * link restores it exactly, so the same seed gives the same summary.
  *
  * "Saved in this browser" offers the work a link replaced ("Restore previous work") and
- * the records this version could not read, to download (share/workKeeper.ts).
+ * the records this version could not read, to download (storage/workKeeper.ts).
  */
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { encodeShareHash, oneLine, presetShareHash, quoteInput } from '@obs-tcp-sim/scenario';
 import { exportCharts, chartsAvailable } from '../charts/chartExport';
 import { chartCaption } from '../charts/exportCaption';
 import { makeNames, type ScenarioShape } from '../log/names';
-import { useController, useSimState } from '../sim/context';
-import { download, eventLogCsv, fileStem, jsonText, timeSeriesCsv } from './exports';
-import { scenarioFromFile } from './openFile';
-import { presetIdOf } from './startup';
-import { useSavedWork, useScenarioStore, type SavedWork } from './storeContext';
+import { useController, useSimState } from '../sim/simContext';
+import { download } from '../files/download';
+import { eventLogCsv, fileStem, jsonText, timeSeriesCsv } from '../files/exports';
+import { scenarioFromFile } from '../files/openFile';
+import { presetIdOf } from '../startup/decideOpening';
+import { useSavedWork, type SavedWork } from '../startup/savedWorkContext';
+import { useScenarioStore } from '../store/storeContext';
 import { documentOf } from '../store/scenarioStore';
 import { usePopover } from '../usePopover';
 

@@ -9,7 +9,7 @@
 import type { EngineRoutes, Frame, Summary } from '@obs-tcp-sim/engine';
 import { ALL_VISUAL_EVENT_KINDS, VisualEventKind } from '@obs-tcp-sim/engine';
 import { ScenarioError } from '@obs-tcp-sim/scenario';
-import { focusStore } from '../log/focus';
+import { focusStore } from './focusStore';
 import type { FrameScheduler } from '../raf/scheduler';
 import { SeriesStore, type SampleRows } from './seriesStore';
 import { VisualStore, rowEvent, type EventRows, type VisualEvent } from './visualStore';

@@ -43,7 +43,7 @@ export const pageAddress: AddressTarget = {
  * Keeps `target` showing shareHashOf(store state), written at most every delayMs.
  * With `afterFirstAction`, nothing is written until the user has changed something: what
  * the app put on screen by itself (the default after a refused link, the saved work) is
- * left at the bare address, so a reload opens the saved work as before (workKeeper.ts's
+ * left at the bare address, so a reload opens the saved work as before (storage/workKeeper.ts's
  * rules: a link in the address replaces the saved work, and would replay a stopped run).
  * Returns `refresh` (write now: a pasted link was handled) and `stop`.
  */

@@ -4,7 +4,8 @@
  * A path names one number; `flows[i].tcp.variant` is the variant's index in TCP_VARIANTS.
  */
 import { liveFieldOf } from '@obs-tcp-sim/scenario';
-import { assemblyOf, TCP_VARIANTS, type Scenario } from '../editor/types';
+import { assemblyOf, type Scenario } from '../scenario/scenarioTypes';
+import { TCP_VARIANTS } from '@obs-tcp-sim/scenario';
 
 /** How one live path is read and written; its name and units come from the schema (liveFieldOf). */
 type Reader = { read(s: Scenario): number | undefined; write(s: Scenario, v: number): Scenario };

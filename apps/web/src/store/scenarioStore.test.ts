@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PRESETS } from '@obs-tcp-sim/scenario';
-import { deleteNodeEdit, newFlow, newNode, removeNode } from '../editor/model';
-import { nextBuildStep } from '../editor/buildGuide';
-import { testScenario } from '../editor/testScenario';
-import type { Scenario } from '../editor/types';
+import { deleteNodeEdit, newFlow, newNode, removeNode } from '../scenario/scenarioEdits';
+import { nextBuildStep } from '../scenario/buildGuide';
+import { testScenario } from '../scenario/testScenario';
+import type { Scenario } from '../scenario/scenarioTypes';
 import { documentOf, ScenarioStore, SLIDE_SETTLE_MS, type StoreSession } from './scenarioStore';
 import { planSync } from './syncPlan';
 
@@ -454,8 +454,8 @@ describe('documentOf', () => {
 
 describe('the routing fields edited as the panel does (docs/routing.md)', () => {
   it('cost, start spread, access and a forced route go through the store: undo restores the exact JSON, redo and the share link follow', async () => {
-    const { setPath } = await import('../editor/paths');
-    const { nextCost, withAccessSide, parseRoute } = await import('../editor/panel/routingEdits');
+    const { setPath } = await import('../scenario/fieldPaths');
+    const { nextCost, withAccessSide, parseRoute } = await import('../scenario/routingEdits');
     const { decodeShareHash } = await import('@obs-tcp-sim/scenario');
     const { shareHashOf } = await import('./addressBar');
     const { store } = setup();

@@ -21,8 +21,8 @@ import { findPreset, type Scenario } from '@obs-tcp-sim/scenario';
 import { planSync, sameNetwork } from './syncPlan';
 import { isPresetScenario } from './presetMatch';
 import { applyLive, describeLive, readLive } from './livePaths';
-import { pathInMessage, validateScenario, type Issue } from '../editor/validate';
-import { blankScenario } from '../editor/model';
+import { pathInMessage, validateScenario, type Issue } from '../scenario/validateScenario';
+import { blankScenario } from '../scenario/scenarioEdits';
 import { dropNextPath, edgesForming, type BurstClassName } from './dropNext';
 
 /** A change the engine made to a running simulation, scheduled or live. */

@@ -4,7 +4,8 @@
  * else changes the network and restarts the run from t = 0).
  */
 import { canonicalJson } from '@obs-tcp-sim/scenario/canonical-json';
-import { assemblyOf, TCP_VARIANTS, type Scenario } from '../editor/types';
+import { TCP_VARIANTS } from '@obs-tcp-sim/scenario';
+import { assemblyOf, type Scenario } from '../scenario/scenarioTypes';
 
 export interface LiveChange {
   path: string;

@@ -3,7 +3,7 @@
  * full app with the same scenario, in a new tab (the frame's page stays as it was).
  */
 import { useSyncExternalStore } from 'react';
-import { useScenarioStore } from '../share/storeContext';
+import { useScenarioStore } from '../store/storeContext';
 import { shareHashOf } from '../store/addressBar';
 import { fullAppAddress } from './embedFlag';
 

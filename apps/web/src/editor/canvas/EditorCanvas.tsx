@@ -4,7 +4,9 @@
  * with d3-drag, clicks reported up. Glyphs, labels and the animation's marks are sized by
  * one factor (glyphScale.ts): the area, the zoom past the fit and presenter mode grow them.
  */
-import { drag, select, zoom, zoomIdentity, type D3DragEvent, type ZoomBehavior } from 'd3';
+import { drag, type D3DragEvent } from 'd3-drag';
+import { select } from 'd3-selection';
+import { zoom, zoomIdentity, type ZoomBehavior } from 'd3-zoom';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent, type MouseEvent } from 'react';
 import { formatDelay } from '../../format';
 import { LinkGlyph } from '../../topology/LinkGlyph';
@@ -22,11 +24,11 @@ import { useView } from '../../view/viewStore';
 import { presenterTextPx } from '../../view/presenterText';
 import { crowdingLimit, networkScales, restGlyphScale } from './glyphScale';
 import { canvasLabels } from './canvasLabels';
-import { linkCapacityText } from './labels';
+import { linkCapacityText } from '../../topology/labelPlacement';
 import { GLYPH_HALF, layoutBoxes, type Box, type LabelLayout, type LinkLabels, type PlacedLabel } from './labelLayout';
 import { createMeasure } from './textMeasure';
 import type { OverlayRenderer } from '../overlay';
-import type { NodeKind, Scenario, ScenarioLink, ScenarioNode } from '../types';
+import type { NodeKind, Scenario, ScenarioLink, ScenarioNode } from '../../scenario/scenarioTypes';
 
 export const NODE_DRAG_TYPE = 'application/x-obs-node-kind';
 

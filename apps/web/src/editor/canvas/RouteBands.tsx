@@ -6,7 +6,7 @@
  * orange band alone shows that way. A small arrowhead on each hop gives the direction.
  */
 import { CLASS_COLORS, NODE_RADIUS } from '../../animation/style';
-import type { ScenarioLink, ScenarioNode } from '../types';
+import type { ScenarioLink, ScenarioNode } from '../../scenario/scenarioTypes';
 import { hopBand, type FlowRouteHops, type HopBand, type RouteHop } from './flowRoutes';
 
 /** Width of a route band, px at glyph scale 1. */

@@ -2,12 +2,12 @@
  * The network drawing's labels for a scenario in a view: the layout's input built from
  * the scenario (screen positions, the lanes' bands, the texts), then laid out.
  */
-import { laneBandHalfWidth } from '../../animation/geometry';
+import { laneBandHalfWidth } from '../../topology/laneBand';
 import { NODE_RADIUS } from '../../animation/style';
 import { formatDelay } from '../../format';
 import { apply, type ViewTransform } from '../fit';
-import type { Scenario } from '../types';
-import { LINK_LABEL_MIN_LENGTH, linkCapacityText, neighboursOf, nodeLabelPlacement } from './labels';
+import type { Scenario } from '../../scenario/scenarioTypes';
+import { LINK_LABEL_MIN_LENGTH, linkCapacityText, neighboursOf, nodeLabelPlacement } from '../../topology/labelPlacement';
 import { layoutLabels, type Box, type LabelLayout, type LayoutFan, type LayoutLink, type Measure } from './labelLayout';
 
 export interface CanvasView {

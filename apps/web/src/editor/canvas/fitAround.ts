@@ -1,8 +1,8 @@
 import { fitTransform, type ViewTransform } from '../fit';
-import type { Scenario } from '../types';
+import type { Scenario } from '../../scenario/scenarioTypes';
 import { NODE_RADIUS } from '../../animation/style';
 import { scenarioFans } from '../../topology/accessFan';
-import { fitPadding } from './labels';
+import { fitPadding } from '../../topology/labelPlacement';
 import { estimateWidth } from './textMeasure';
 
 /**

@@ -13,7 +13,7 @@
 import type { FanLabel, Spoke } from '../../topology/accessFan';
 import { FAN_HOST_HALF } from '../../topology/accessFan';
 import type { NodeKind } from '../../topology/kinds';
-import type { NodeLabelPlacement } from './labels';
+import type { NodeLabelPlacement } from '../../topology/labelPlacement';
 
 export interface Box {
   left: number;
@@ -42,7 +42,7 @@ export interface LayoutNode {
   kind: NodeKind;
   x: number;
   y: number;
-  /** The side its links leave free (labels.ts nodeLabelPlacement): tried first. */
+  /** The side its links leave free (topology/labelPlacement.ts nodeLabelPlacement): tried first. */
   prefer: NodeLabelPlacement;
 }
 

@@ -6,11 +6,15 @@
 import { useMemo } from 'react';
 import type { EngineRoutes } from '@obs-tcp-sim/engine';
 import { oneLine } from '@obs-tcp-sim/scenario';
-import { setPath } from '../paths';
+import { setPath } from '../../scenario/fieldPaths';
 import type { SyncStatus } from '../../store/scenarioStore';
-import type { Scenario } from '../types';
-import type { PanelContext } from './context';
-import { FlowSection, FlowsSection, LinkSection, NetworkSection, NodeSection } from './sections';
+import type { Scenario } from '../../scenario/scenarioTypes';
+import type { PanelContext } from './panelContext';
+import { FlowSection } from './FlowSection';
+import { FlowsSection } from './FlowsSection';
+import { LinkSection } from './LinkSection';
+import { NetworkSection } from './NetworkSection';
+import { NodeSection } from './NodeSection';
 
 export type Selection =
   | { type: 'node'; id: string }

@@ -10,7 +10,7 @@ import { Term } from '../../glossary/Term';
 import { termForPath } from '../../glossary/termForPath';
 import { formatValue, parsePlain, parseValue, unitOf, type ParseResult } from '@obs-tcp-sim/scenario';
 import { LIVE_GENERIC_PATHS } from '@obs-tcp-sim/scenario';
-import { checkNumber, genericPath, ruleFor, type NumberRule } from '../validate';
+import { checkNumber, genericPath, ruleFor, type NumberRule } from '../../scenario/validateScenario';
 
 /** Changes the engine takes while running, without restarting the run. */
 export function isLivePath(path: string): boolean {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { costPerDirection, formatRoute, nextCost, parseRoute, withAccessSide } from './routingEdits';
+import { costPerDirection, formatRoute, nextCost, parseRoute, withAccessSide } from '../../scenario/routingEdits';
 import { flowRouteWords } from './routeWords';
 
 describe('cost edits', () => {

@@ -1,0 +1,125 @@
+/**
+ * The panel's network settings: the run, OBS and background traffic.
+ */
+import type { PanelContext } from './panelContext';
+import { CheckField, SelectField, TextField } from './fields';
+import { PathNumberField } from './PathNumberField';
+
+export function NetworkSection({ ctx }: { ctx: PanelContext }) {
+  const s = ctx.scenario;
+  const o = s.obs;
+  return (
+    <>
+      <TextField
+        path="name"
+        label="Scenario name"
+        value={s.name}
+        check={(t) => (t.length > 200 ? 'The name must be at most 200 characters' : null)}
+        onCommit={(t) => ctx.set('rename scenario', 'name', t)}
+      />
+      <PathNumberField ctx={ctx} path="duration" owner="run" label="Duration (simulated)" />
+      <PathNumberField ctx={ctx} path="sampleInterval" owner="run" />
+      <PathNumberField ctx={ctx} path="seed" owner="run" hint="Same seed, same result" />
+      <fieldset className="subsection">
+        <legend>OBS</legend>
+        <SelectField
+          path="obs.assembly.policy"
+          label="Assembly policy"
+          value={o.assembly.policy}
+          options={[
+            { value: 'time', label: 'time (send after the assembly time)' },
+            { value: 'size', label: 'size (send at the maximum size)' },
+            { value: 'hybrid', label: 'hybrid (whichever first)' },
+          ]}
+          onChange={(v) => ctx.set(`assembly policy ${v}`, 'obs.assembly.policy', v)}
+        />
+        <PathNumberField ctx={ctx} path="obs.assembly.maxTime" owner="OBS" />
+        <PathNumberField ctx={ctx} path="obs.assembly.maxBytes" owner="OBS" />
+        <PathNumberField ctx={ctx} path="obs.assembly.minBytes" owner="OBS" hint="Shorter bursts are padded" />
+        <SelectField
+          path="obs.assembly.queues"
+          label="Assembly queues"
+          value={o.assembly.queues}
+          options={[
+            { value: 'per-class', label: 'per class (data and ACKs apart)' },
+            { value: 'mixed', label: 'mixed' },
+          ]}
+          onChange={(v) => ctx.set(`assembly queues ${v}`, 'obs.assembly.queues', v)}
+        />
+        <SelectField path="obs.reservation" label="Reservation" value={o.reservation} options={[{ value: 'jet', label: 'JET' }, { value: 'jit', label: 'JIT' }]} onChange={(v) => ctx.set(`reservation ${v}`, 'obs.reservation', v)} />
+        <SelectField
+          path="obs.scheduling"
+          label="Wavelength scheduling"
+          value={o.scheduling}
+          options={[
+            { value: 'ffuc', label: 'FFUC' },
+            { value: 'lauc', label: 'LAUC' },
+            { value: 'lauc-vf', label: 'LAUC-VF' },
+          ]}
+          onChange={(v) => ctx.set(`scheduling ${v}`, 'obs.scheduling', v)}
+        />
+        <PathNumberField ctx={ctx} path="obs.controlProcessing" owner="OBS" hint="BHP processing per core hop" />
+        <CheckField
+          path="obs.offsetAuto"
+          label="Offset: automatic (hops × processing + setup)"
+          checked={o.offset === 'auto'}
+          onChange={(on) => ctx.set(on ? 'offset auto' : 'offset fixed', 'obs.offset', on ? 'auto' : 1e-4)}
+        />
+        {o.offset !== 'auto' && <PathNumberField ctx={ctx} path="obs.offset" owner="OBS" />}
+        <PathNumberField ctx={ctx} path="obs.burstLoss.data" owner="OBS" hint="End to end, per burst (the sliders)" />
+        <PathNumberField ctx={ctx} path="obs.burstLoss.ack" owner="OBS" />
+      </fieldset>
+      <BackgroundFields ctx={ctx} />
+    </>
+  );
+}
+
+function BackgroundFields({ ctx }: { ctx: PanelContext }) {
+  const s = ctx.scenario;
+  const edges = s.nodes.filter((n) => n.kind === 'edge').map((n) => n.id);
+  const opts = (cur: string) => (edges.includes(cur) ? edges : [cur, ...edges]);
+  return (
+    <fieldset className="subsection">
+      <legend>Background traffic (bursts between edges)</legend>
+      {s.background.map((b, i) => {
+        const p = `background[${i}]`;
+        return (
+          <div key={i} className="background-item" data-background={i}>
+            <div className="field-pair">
+              <SelectField path={`${p}.src`} label="From edge" value={b.src} options={opts(b.src)} externalError={ctx.errorAt(`${p}.src`)} onChange={(v) => ctx.set(`background ${i + 1}: from ${v}`, `${p}.src`, v)} />
+              <SelectField path={`${p}.dst`} label="To edge" value={b.dst} options={opts(b.dst)} externalError={ctx.errorAt(`${p}.dst`)} onChange={(v) => ctx.set(`background ${i + 1}: to ${v}`, `${p}.dst`, v)} />
+            </div>
+            <SelectField
+              path={`${p}.model`}
+              label="Model"
+              value={b.model}
+              options={['poisson', 'self-similar']}
+              onChange={(v) => ctx.edit(`background ${i + 1}: ${v}`, (sc) => ({ ...sc, background: sc.background.map((x, j) => (j === i ? (v === 'poisson' ? { src: x.src, dst: x.dst, model: v, load: x.load, meanBytes: x.meanBytes, ...(x.enterAssembly === undefined ? {} : { enterAssembly: x.enterAssembly }) } : { ...x, model: v, hurst: x.hurst ?? 0.8 }) : x)) }))}
+            />
+            <PathNumberField ctx={ctx} path={`${p}.load`} owner={`background ${i + 1}`} hint="Offered traffic ÷ narrowest fiber's capacity" />
+            <PathNumberField ctx={ctx} path={`${p}.meanBytes`} owner={`background ${i + 1}`} hint={b.enterAssembly ? 'Mean batch handed to the edge' : undefined} />
+            {b.model === 'self-similar' && <PathNumberField ctx={ctx} path={`${p}.hurst`} owner={`background ${i + 1}`} />}
+            <CheckField
+              path={`${p}.enterAssembly`}
+              label="Shares bursts with TCP (enters the edge's assembly queue)"
+              checked={b.enterAssembly === true}
+              onChange={(on) => ctx.set(`background ${i + 1}: ${on ? 'shares bursts with TCP' : 'bursts of its own'}`, `${p}.enterAssembly`, on)}
+            />
+            <button type="button" className="small" onClick={() => ctx.edit(`remove background ${i + 1}`, (sc) => ({ ...sc, background: sc.background.filter((_, j) => j !== i) }))}>
+              Remove source
+            </button>
+          </div>
+        );
+      })}
+      <button
+        type="button"
+        className="small"
+        disabled={edges.length < 2}
+        title={edges.length < 2 ? 'Needs two edge nodes' : undefined}
+        onClick={() => ctx.edit('add background source', (sc) => ({ ...sc, background: [...sc.background, { src: edges[0], dst: edges[1], model: 'poisson', load: 0.3, meanBytes: 40000 }] }))}
+      >
+        Add background source
+      </button>
+    </fieldset>
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * The panel's section for a selected node: its id and kind, and an edge node's assembly
+ * overrides.
+ */
+import { withNodeKind, renameNode, NODE_KINDS } from '../../scenario/scenarioEdits';
+import { assemblyOf, type AssemblySettings, type NodeKind, type ScenarioNode } from '../../scenario/scenarioTypes';
+import { checkId } from '../../scenario/validateScenario';
+import type { PanelContext } from './panelContext';
+import { NumberField, SelectField, TextField } from './fields';
+import { PathNumberField } from './PathNumberField';
+
+const KIND_LABEL: Record<NodeKind, string> = {
+  host: 'Host (TCP end)',
+  router: 'Router (packet switch)',
+  edge: 'Edge (OBS ingress/egress)',
+  core: 'Core (optical switch)',
+};
+
+export function NodeSection({ ctx, node, index, onRenamed }: { ctx: PanelContext; node: ScenarioNode; index: number; onRenamed(id: string): void }) {
+  const p = `nodes[${index}]`;
+  const others = ctx.scenario.nodes.filter((n) => n !== node).map((n) => n.id);
+  return (
+    <>
+      <TextField
+        path={`${p}.id`}
+        label="Id"
+        value={node.id}
+        check={(t) => checkId(t, others, 'node')}
+        externalError={ctx.errorAt(`${p}.id`)}
+        onCommit={(id) => {
+          ctx.edit(`rename ${node.id} to ${id}`, (s) => renameNode(s, node.id, id));
+          onRenamed(id);
+        }}
+      />
+      <SelectField
+        path={`${p}.kind`}
+        label="Kind"
+        value={node.kind}
+        options={NODE_KINDS.map((k) => ({ value: k, label: KIND_LABEL[k] }))}
+        onChange={(k) => ctx.edit(`${node.id}: kind ${k}`, (s) => withNodeKind(s, node.id, k))}
+      />
+      {node.kind === 'core' && (
+        <>
+          <PathNumberField ctx={ctx} path={`${p}.setupTime`} owner={node.id} />
+          <PathNumberField ctx={ctx} path={`${p}.fdl.count`} owner={node.id} hint="0 = bufferless" />
+          <PathNumberField ctx={ctx} path={`${p}.fdl.unit`} owner={node.id} hint="Line i delays by i × unit" />
+        </>
+      )}
+      {node.kind === 'edge' && <EdgeAssembly ctx={ctx} node={node} index={index} />}
+      {(node.kind === 'host' || node.kind === 'router') && (
+        <p className="panel-note">
+          {node.kind === 'host'
+            ? 'A host sends and receives TCP flows. Its link settings (rate, delay, queue) are on the links.'
+            : 'A router forwards packets; its queues are set per link (queue, in packets).'}
+        </p>
+      )}
+    </>
+  );
+}
+
+function EdgeAssembly({ ctx, node, index }: { ctx: PanelContext; node: ScenarioNode; index: number }) {
+  const p = `nodes[${index}].assembly`;
+  const own = assemblyOf(node) ?? {};
+  const net = ctx.scenario.obs.assembly;
+  const setOverride = <K extends keyof AssemblySettings>(k: K, v: AssemblySettings[K] | undefined) => {
+    ctx.edit(`${node.id}: assembly ${k} ${v ?? 'from network'}`, (s) => {
+      const next = { ...(assemblyOf(s.nodes[index]) ?? {}) } as Record<string, unknown>;
+      if (v === undefined) delete next[k];
+      else next[k] = v;
+      const n = { ...s.nodes[index] } as Record<string, unknown>;
+      if (Object.keys(next).length === 0) delete n.assembly;
+      else n.assembly = next;
+      return { ...s, nodes: s.nodes.map((m, i) => (i === index ? (n as unknown as ScenarioNode) : m)) };
+    });
+  };
+  const INHERIT = '';
+  return (
+    <fieldset className="subsection">
+      <legend>Burst assembly at this edge</legend>
+      <p className="panel-note">Empty = the network's setting.</p>
+      <SelectField
+        path={`${p}.policy`}
+        label="Policy"
+        value={(own.policy ?? INHERIT) as string}
+        options={[{ value: INHERIT, label: `network (${net.policy})` }, 'time', 'size', 'hybrid']}
+        onChange={(v) => setOverride('policy', v === INHERIT ? undefined : (v as AssemblySettings['policy']))}
+        externalError={ctx.errorAt(`${p}.policy`)}
+      />
+      {(['maxTime', 'maxBytes', 'minBytes'] as const).map((k) => (
+        <NumberField
+          key={k}
+          path={`${p}.${k}`}
+          value={own[k]}
+          inherit={net[k]}
+          externalError={ctx.errorAt(`${p}.${k}`)}
+          onCommit={(v) => setOverride(k, v)}
+        />
+      ))}
+      <SelectField
+        path={`${p}.queues`}
+        label="Queues"
+        value={(own.queues ?? INHERIT) as string}
+        options={[{ value: INHERIT, label: `network (${net.queues})` }, 'per-class', 'mixed']}
+        onChange={(v) => setOverride('queues', v === INHERIT ? undefined : (v as AssemblySettings['queues']))}
+      />
+    </fieldset>
+  );
+}
