@@ -7,8 +7,9 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { expandSweep, oneLine, PRESETS, resolveSweepSpec, summarizeSweep, sweepCsv, type SweepResults } from '@obs-tcp-sim/scenario';
-import { download, fileStem, jsonText } from '../share/exports';
-import { useScenarioStore } from '../share/storeContext';
+import { download } from '../files/download';
+import { fileStem, jsonText } from '../files/exports';
+import { useScenarioStore } from '../store/storeContext';
 import { overlayFor, runModels, type RunModels } from '../theory/sweepOverlay';
 import { poolSize, runOnPool, type PoolRun } from './pool';
 import { whyNotLog } from './plotScales';

@@ -4,7 +4,7 @@
  * form drawn over the points joins the y range only when it is near them, so a model
  * ten times above the measurements does not squash them to the floor.
  */
-import { scaleLinear, scaleLog, type ScaleLinear, type ScaleLogarithmic } from 'd3';
+import { scaleLinear, scaleLog, type ScaleLinear, type ScaleLogarithmic } from 'd3-scale';
 
 export type Scale = ScaleLinear<number, number> | ScaleLogarithmic<number, number>;
 
