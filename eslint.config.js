@@ -30,7 +30,7 @@ export default tseslint.config(
       // hostile-input tests); an accidental one is rare and tests would show it.
       'no-control-regex': 'off',
       // Unused names are usually a half-finished change; `_name` says "on purpose".
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
     },
   },
   {

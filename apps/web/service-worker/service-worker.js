@@ -9,6 +9,7 @@
 'use strict';
 
 /** { version: hash of the listed files, files: [{ url relative to this script ('./' is the page), sha256 }] } */
+/* global __PRECACHE__ -- replaced by the build (plugin.ts) */
 const PRECACHE = __PRECACHE__;
 
 // One origin can hold several copies of the app (GitHub Pages: /obs/ and /obs-test/), and

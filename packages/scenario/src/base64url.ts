@@ -57,7 +57,7 @@ export function decodeBase64url(text: string): { ok: true; bytes: Uint8Array } |
     const unusedBits = rest === 2 ? n & 0xffff : n & 0xff;
     if (unusedBits !== 0) return { ok: false, reason: 'its last letter is not one an encoder writes (the text was altered)' };
     bytes[o++] = n >> 16;
-    if (rest === 3) bytes[o++] = (n >> 8) & 255;
+    if (rest === 3) bytes[o] = (n >> 8) & 255;  // the last byte: o is not needed after it
   }
   return { ok: true, bytes };
 }

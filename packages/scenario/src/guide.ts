@@ -224,7 +224,7 @@ export function applyScenarioSet(scenario: Scenario, set: ScenarioSet): Scenario
     try {
       out = setAtPath(out, path, structuredClone(value));
     } catch (error) {
-      throw new Error(`the path ${quoteInput(path, 60)} leads nowhere: ${error instanceof Error ? error.message : String(error)}`);
+      throw new Error(`the path ${quoteInput(path, 60)} leads nowhere: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
   }
   return out;

@@ -85,7 +85,6 @@ export function render(ctx) {
     legend: 'bottom-left',
   }));
 
-  const rows = (c, xs) => xs.map((x) => at(c, x)).filter(Boolean);
   const curveTable = table(
     ['DP', 'data bursts lost', 'ACK bursts lost', 'both lost alike', 'data, FE access', 'ACK, FE access', 'data, SACK'],
     [0, 0.002, 0.004, 0.006, 0.008, 0.01, 0.02, 0.03, 0.04, 0.05].map((x) => [

@@ -184,7 +184,6 @@ export function render(ctx) {
 
   // ---- Claim 6: the mechanism, background filling bursts sooner ----------------------
   const w03 = bypass[0].wlan;
-  const byLoad = (rs, l) => rs.find((r) => r.load === l && r.wlan === w03);
   const quietSeg = at(surface, w03, 0);
   const filled = at(surface, w03, refLoad);
   const w20Quiet = at(w20, w03, 0), w20Ref = at(w20, w03, refLoad);

@@ -59,7 +59,7 @@ describe('draw list cost', () => {
     let model = new AnimationModel([]);
     let list = buildDrawList(model, geom, { now, wall: 100, flowStripes: true });
     let first = Infinity;
-    let t = 0;
+    let t: number;
     let store = new VisualStore(8192, 1024);
     for (let r = 0; r < 5; r++) {
       model = new AnimationModel([]);

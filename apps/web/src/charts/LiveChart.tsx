@@ -159,7 +159,7 @@ export function LiveChart(props: LiveChartProps) {
     const tipW = tip.offsetWidth;
     const left = MARGIN.left + px + 16 + tipW <= width ? MARGIN.left + px + 16 : Math.max(0, MARGIN.left + px - 16 - tipW);
     tip.style.transform = `translate(${left}px, ${MARGIN.top}px)`;
-  }, [timeWindow, innerW, width, flowIds]);
+  }, [timeWindow, innerW, width, flowIds, MARGIN]);
 
   const throttle = useRef(new RedrawThrottle());
   const alive = useRef(false);

@@ -90,7 +90,7 @@ export function EditorArea({ overlay, legend, store: given, routes }: EditorArea
       setFitRequest((n) => n + 1);
       setSelection(null);
     }
-  }, [state.generation]);
+  }, [state.generation, setSelection]);
 
   const edit = useCallback((label: string, fn: (s: Scenario) => Scenario) => store.edit(label, fn), [store]);
 
@@ -207,7 +207,7 @@ export function EditorArea({ overlay, legend, store: given, routes }: EditorArea
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [store]);
+  }, [store, setSelection]);
 
   // A selection whose element was undone away closes.
   const present = selectionExists(scenario, selection);

@@ -157,7 +157,7 @@ export function spacingProblem(form: Pick<SweepFormState, 'spacing' | 'from' | '
 /** A first range for a parameter: 0 to 1 % for probabilities, else the current value to twice it. */
 export function defaultRange(scenario: Scenario, choice: ParameterChoice | undefined): { from: string; to: string } {
   if (!choice || choice.percent) return { from: '0', to: '1' };
-  let current = 0;
+  let current: number;
   try {
     current = Number(getAtPath(scenario, choice.paths[0]));
   } catch {

@@ -18,19 +18,13 @@ export interface NodeLabelPlacement {
  * glyph scale (glyphScale.ts): glyphs and their labels grow together.
  */
 export function nodeLabelPlacement(x: number, y: number, neighbours: ReadonlyArray<readonly [number, number]>, s = 1): NodeLabelPlacement {
+  // The mean of the unit vectors toward the neighbours; only its sideways part decides.
   let ux = 0;
-  let uy = 0;
   for (const [nx, ny] of neighbours) {
     const len = Math.hypot(nx - x, ny - y);
-    if (len > 0) {
-      ux += (nx - x) / len;
-      uy += (ny - y) / len;
-    }
+    if (len > 0) ux += (nx - x) / len;
   }
-  if (neighbours.length > 0) {
-    ux /= neighbours.length;
-    uy /= neighbours.length;
-  }
+  if (neighbours.length > 0) ux /= neighbours.length;
   // Links mostly one way sideways (a host at the end of a line, or in a column of hosts
   // fanning into one edge): the name goes on the other side. Anything else keeps it under
   // the node, where drop and TCP flashes (drawn above) do not cover it.

@@ -59,7 +59,7 @@ export function collectOutputs(sweep: Sweep, summary: unknown): (number | null)[
     try {
       return readOutput(summary, path);
     } catch (error) {
-      throw new Error(`outputs[${i}]: ${error instanceof Error ? error.message : String(error)}`);
+      throw new Error(`outputs[${i}]: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
   });
 }

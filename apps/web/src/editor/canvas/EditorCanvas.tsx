@@ -149,7 +149,8 @@ export function EditorCanvas(props: EditorCanvasProps) {
       lastFit.current = fitKey;
       fittedNodes.current = nodes;
       userMoved.current = false;
-      const t = fitAround(propsRef.current.scenario, width, height, props.reserve, restScale);
+      // The reserve as it is now; a change of reserve alone does not refit.
+      const t = fitAround(propsRef.current.scenario, width, height, propsRef.current.reserve, restScale);
       setFitZoom(t.k);
       select(svg).call(behavior.transform, zoomIdentity.translate(t.x, t.y).scale(t.k));
     } else if (prev.width !== width || prev.height !== height) {
