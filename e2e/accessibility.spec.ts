@@ -49,28 +49,41 @@ test('the main states have no critical or serious accessibility violation', asyn
     ['event log', () => page.getByTestId('tab-log').click()],
     ['compare', () => page.getByTestId('tab-compare').click()],
     ['sweep', () => page.getByTestId('tab-sweep').click()],
-    ['what to look for', async () => {
-      await page.getByTestId('tab-charts').click();
-      await page.getByTestId('preset-info-toggle').click();
-    }],
-    ['share menu', async () => {
-      await page.getByTestId('preset-info-toggle').click();
-      await page.getByTestId('share-toggle').click();
-    }],
-    ['node selected in the editor', async () => {
-      await page.getByTestId('share-toggle').click();
-      await page.getByTestId('topology').locator('g[data-node="E1"]').click();
-      await expect(page.locator('.editor-body.with-panel')).toBeVisible();
-    }],
-    ['presenter mode', async () => {
-      await page.locator('body').press('p');
-      await expect(page.getByTestId('app')).toHaveAttribute('data-presenter', 'true');
-    }],
+    [
+      'what to look for',
+      async () => {
+        await page.getByTestId('tab-charts').click();
+        await page.getByTestId('preset-info-toggle').click();
+      },
+    ],
+    [
+      'share menu',
+      async () => {
+        await page.getByTestId('preset-info-toggle').click();
+        await page.getByTestId('share-toggle').click();
+      },
+    ],
+    [
+      'node selected in the editor',
+      async () => {
+        await page.getByTestId('share-toggle').click();
+        await page.getByTestId('topology').locator('g[data-node="E1"]').click();
+        await expect(page.locator('.editor-body.with-panel')).toBeVisible();
+      },
+    ],
+    [
+      'presenter mode',
+      async () => {
+        await page.locator('body').press('p');
+        await expect(page.getByTestId('app')).toHaveAttribute('data-presenter', 'true');
+      },
+    ],
   ];
   const failures: string[] = [];
   for (const [state, enter] of states) {
     await enter();
-    for (const v of serious(await audit(page, state))) failures.push(`${state}: ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(' | ')}`);
+    for (const v of serious(await audit(page, state)))
+      failures.push(`${state}: ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(' | ')}`);
   }
   await page.goto('./?embed#preset=paper000');
   await expect(page.getByTestId('phase')).toHaveText('Running');

@@ -224,9 +224,10 @@ test('watching single bursts: the clock shows microseconds and moves slowly', as
 test('each preset loads and runs, and says what to look for', async ({ page }) => {
   test.setTimeout(240_000);
   await openRunning(page);
-  const ids = await page.getByTestId('preset').locator('option').evaluateAll((options) =>
-    options.map((o) => (o as HTMLOptionElement).value),
-  );
+  const ids = await page
+    .getByTestId('preset')
+    .locator('option')
+    .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
   expect(ids).toEqual(['first-lesson', 'paper000', 'paper001', 'paper002', 'paper003-slow', 'paper003-fast', 'paper004']);
   await page.getByRole('radio', { name: 'max' }).check();
   for (const id of ids) {
@@ -268,13 +269,16 @@ test('with the side panel open, the legend starts folded and paper 002 keeps its
   // corner free in a view this narrow).
   await expect
     .poll(async () => {
-      const boxes = await page.locator('[data-node]').evaluateAll((nodes) =>
-        nodes.map((n) => (n.querySelector('g[transform] > :is(rect, circle, polygon)') ?? n).getBoundingClientRect().toJSON() as DOMRect),
-      );
+      const boxes = await page
+        .locator('[data-node]')
+        .evaluateAll((nodes) =>
+          nodes.map((n) => (n.querySelector('g[transform] > :is(rect, circle, polygon)') ?? n).getBoundingClientRect().toJSON() as DOMRect),
+        );
       let overlaps = 0;
       for (let i = 0; i < boxes.length; i++)
         for (let j = i + 1; j < boxes.length; j++) {
-          const a = boxes[i], b = boxes[j];
+          const a = boxes[i],
+            b = boxes[j];
           if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) overlaps++;
         }
       return boxes.length >= 8 ? overlaps : -1;

@@ -108,7 +108,10 @@ test('clicking a drop in the log shows its link, held at that moment, in the cha
     .toEqual({ atBottom: true, lastDrawnIsNewest: true });
   const dropText = (await drop.textContent()) ?? '';
   const seq = await drop.getAttribute('data-seq');
-  await page.getByTestId('log-row').and(page.locator(`[data-seq="${seq}"]`)).click();
+  await page
+    .getByTestId('log-row')
+    .and(page.locator(`[data-seq="${seq}"]`))
+    .click();
   const selected = page.getByTestId('log-row').and(page.locator('[aria-selected="true"]'));
   await expect(selected).toHaveAttribute('data-seq', seq!);
   // Keyboard: the list keeps the focus and arrow keys move the selection.

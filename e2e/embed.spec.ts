@@ -56,7 +56,8 @@ test('an embedded copy never reads or writes the work saved in this browser', as
   // closed so that nothing but the embedded copy could write any more.
   await expect.poll(async () => (await stored(page)) ?? '').toContain('"value":0.03');
   await page.close();
-  const storedNow = async () => (await context.storageState()).origins.flatMap((o) => o.localStorage).find((item) => item.name === MAIN)?.value ?? null;
+  const storedNow = async () =>
+    (await context.storageState()).origins.flatMap((o) => o.localStorage).find((item) => item.name === MAIN)?.value ?? null;
   const saved = await storedNow();
   expect(saved).toContain('"value":0.03');
   // A slide embeds another preset and someone plays with it.

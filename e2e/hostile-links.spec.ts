@@ -10,18 +10,30 @@ import { readFileSync } from 'node:fs';
 import { writeArtifact } from './helpers';
 import { watchPage } from './page-watch';
 
-const LINKS = readFileSync(new URL('../tests/hostile/links.txt', import.meta.url), 'utf8').split('\n').filter((l) => l !== '');
+const LINKS = readFileSync(new URL('../tests/hostile/links.txt', import.meta.url), 'utf8')
+  .split('\n')
+  .filter((l) => l !== '');
 // Every ninth link: about 21 of 193, spread over the whole corpus (cut, flipped, bombs,
 // wrong formats, bidi presets, hostile scenarios).
 const SAMPLE = LINKS.filter((_, i) => i % 9 === 4);
-const RAW_UNSAFE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/;
+const RAW_UNSAFE =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/;
 
-test(`${SAMPLE.length} hostile links in the page: each opens or is refused in one safe sentence; the saved work survives`, async ({ page }) => {
+test(`${SAMPLE.length} hostile links in the page: each opens or is refused in one safe sentence; the saved work survives`, async ({
+  page,
+}) => {
   test.setTimeout(SAMPLE.length * 15_000 + 30_000);
   const watch = await watchPage(page);
   await page.goto('./');
   await expect(page.getByTestId('phase')).toHaveText('Running');
-  const saved = JSON.stringify({ format: 1, scenario: { ...JSON.parse(readFileSync(new URL('../packages/scenario/presets/first-lesson.json', import.meta.url), 'utf8')), name: 'Work saved before the links' }, savedAt: Date.now() });
+  const saved = JSON.stringify({
+    format: 1,
+    scenario: {
+      ...JSON.parse(readFileSync(new URL('../packages/scenario/presets/first-lesson.json', import.meta.url), 'utf8')),
+      name: 'Work saved before the links',
+    },
+    savedAt: Date.now(),
+  });
   await page.evaluate((v) => localStorage.setItem('obs-tcp-sim.scenario', v), saved);
 
   const outcomes: Array<{ line: number; outcome: string; seconds: number }> = [];
@@ -41,7 +53,7 @@ test(`${SAMPLE.length} hostile links in the page: each opens or is refused in on
       expect(sentence.length, `links.txt line ${line}`).toBeLessThanOrEqual(400);
       await expect(page.getByTestId('preset'), `links.txt line ${line}`).toHaveValue('paper000');
     }
-    outcomes.push({ line, outcome: refused ? 'refused' : (await phase.innerText()), seconds: (Date.now() - started) / 1000 });
+    outcomes.push({ line, outcome: refused ? 'refused' : await phase.innerText(), seconds: (Date.now() - started) / 1000 });
   }
   writeArtifact('hostile-links.json', outcomes);
   expect(outcomes.some((o) => o.outcome === 'refused')).toBe(true);
@@ -51,7 +63,11 @@ test(`${SAMPLE.length} hostile links in the page: each opens or is refused in on
   await page.goto('about:blank');
   await page.goto('./');
   const opened = await page.getByTestId('scenario-name').innerText();
-  const backup = await page.evaluate(() => Object.keys(localStorage).map((k) => localStorage.getItem(k) ?? '').join('\n'));
+  const backup = await page.evaluate(() =>
+    Object.keys(localStorage)
+      .map((k) => localStorage.getItem(k) ?? '')
+      .join('\n'),
+  );
   expect(opened === 'Work saved before the links' || backup.includes('Work saved before the links')).toBe(true);
   expect(watch.pageErrors, 'uncaught page errors').toEqual([]);
 });

@@ -36,14 +36,17 @@ function overlapping(boxes: Box[]): string[] {
     for (let j = i + 1; j < boxes.length; j++) {
       const a = boxes[i];
       const b = boxes[j];
-      if (a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5) out.push(`"${a.text}" / "${b.text}"`);
+      if (a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5)
+        out.push(`"${a.text}" / "${b.text}"`);
     }
   }
   return out;
 }
 
 function outside(boxes: Box[], frame: { left: number; top: number; right: number; bottom: number }): string[] {
-  return boxes.filter((b) => b.left < frame.left - 0.5 || b.top < frame.top - 0.5 || b.right > frame.right + 0.5 || b.bottom > frame.bottom + 0.5).map((b) => `"${b.text}"`);
+  return boxes
+    .filter((b) => b.left < frame.left - 0.5 || b.top < frame.top - 0.5 || b.right > frame.right + 0.5 || b.bottom > frame.bottom + 0.5)
+    .map((b) => `"${b.text}"`);
 }
 
 async function openPreset(page: Page, id: string): Promise<void> {
@@ -69,7 +72,10 @@ async function networkText(page: Page): Promise<{ boxes: Box[]; frame: Box; link
 
 test('the presets checked here are the ones the picker offers', async ({ page }) => {
   await openPreset(page, 'paper000');
-  const offered = await page.getByTestId('preset').locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+  const offered = await page
+    .getByTestId('preset')
+    .locator('option')
+    .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
   expect(offered).toEqual(PRESET_IDS);
 });
 
@@ -93,19 +99,30 @@ for (const size of SIZES) {
       const gantt = page.getByTestId('channel-gantt');
       // Each preset's busiest fiber, then each core's fibers (the crowded case).
       const values = [await gantt.getAttribute('data-selection')];
-      for (const option of await page.getByTestId('channel-picker').locator('option[value^="node:"]').all()) values.push(await option.getAttribute('value'));
+      for (const option of await page.getByTestId('channel-picker').locator('option[value^="node:"]').all())
+        values.push(await option.getAttribute('value'));
       for (const value of values) {
         if (value && value !== (await gantt.getAttribute('data-selection'))) await page.getByTestId('channel-picker').selectOption(value);
         await expect(gantt).toHaveAttribute('data-selection', value!);
         // Drawn with the lanes of this choice (a previous choice's labels do not count).
-        await expect.poll(async () => JSON.parse((await gantt.getAttribute('data-labels')) ?? '[]').some((l: unknown[]) => String(l[0]).startsWith('λ'))).toBe(true);
+        await expect
+          .poll(async () =>
+            JSON.parse((await gantt.getAttribute('data-labels')) ?? '[]').some((l: unknown[]) => String(l[0]).startsWith('λ')),
+          )
+          .toBe(true);
         const { labels, canvas } = await gantt.evaluate((fig) => {
           const c = fig.querySelector('canvas')!;
-          return { labels: JSON.parse(fig.getAttribute('data-labels') ?? '[]') as Array<[string, number, number, number, number]>, canvas: { width: c.clientWidth, height: c.clientHeight } };
+          return {
+            labels: JSON.parse(fig.getAttribute('data-labels') ?? '[]') as Array<[string, number, number, number, number]>,
+            canvas: { width: c.clientWidth, height: c.clientHeight },
+          };
         });
         const boxes = labels.map(([text, left, top, right, bottom]) => ({ text, left, top, right, bottom }));
         expect(overlapping(boxes), `channel labels of ${value} on top of each other`).toEqual([]);
-        expect(outside(boxes, { left: 0, top: 0, right: canvas.width, bottom: canvas.height }), `channel labels of ${value} outside the canvas`).toEqual([]);
+        expect(
+          outside(boxes, { left: 0, top: 0, right: canvas.width, bottom: canvas.height }),
+          `channel labels of ${value} outside the canvas`,
+        ).toEqual([]);
       }
 
       // The histograms keep room for their bars.
@@ -119,21 +136,26 @@ for (const size of SIZES) {
   }
 }
 
-test('a drop\'s reason stays visible in a log narrower than its sentence', async ({ page }) => {
+test("a drop's reason stays visible in a log narrower than its sentence", async ({ page }) => {
   // The log is about 560 px wide here: "burst 212 (data, 23 segments of tcp1) dropped at
   // C1 on its way to C2: injected loss" does not fit whole.
   await page.setViewportSize({ width: 1000, height: 720 });
   await openPreset(page, 'paper000');
   await page.getByTestId('tab-log').click();
   await page.getByTestId('log-filter-tcp').uncheck();
-  const row = page.getByTestId('log-row').filter({ hasText: /segments? of \S+\) dropped at/ }).first();
+  const row = page
+    .getByTestId('log-row')
+    .filter({ hasText: /segments? of \S+\) dropped at/ })
+    .first();
   await expect(row).toBeVisible({ timeout: 20_000 });
   const parts = await row.evaluate((el) => {
     const text = el.querySelector('.log-text')!;
     const reason = el.querySelector('[data-part="reason"]');
     const r = (e: Element) => e.getBoundingClientRect();
     return {
-      overflowing: text.scrollWidth > text.clientWidth + 1 || [...text.children].some((c) => (c as HTMLElement).scrollWidth > (c as HTMLElement).clientWidth + 1),
+      overflowing:
+        text.scrollWidth > text.clientWidth + 1 ||
+        [...text.children].some((c) => (c as HTMLElement).scrollWidth > (c as HTMLElement).clientWidth + 1),
       reason: reason?.textContent ?? null,
       reasonBox: reason ? { left: r(reason).left, right: r(reason).right } : null,
       textBox: { left: r(text).left, right: r(text).right },
@@ -152,7 +174,10 @@ test('selecting a core in the editor switches the channel view to it', async ({ 
   const gantt = page.getByTestId('channel-gantt');
   await expect(gantt).toHaveAttribute('data-selection', /^link:/);
   for (const core of ['C2', 'C3']) {
-    const value = await page.getByTestId('channel-picker').locator('option', { hasText: `${core}: its outgoing fibers` }).getAttribute('value');
+    const value = await page
+      .getByTestId('channel-picker')
+      .locator('option', { hasText: `${core}: its outgoing fibers` })
+      .getAttribute('value');
     await page.locator(`[data-node="${core}"]`).click();
     await expect(page.getByTestId('property-panel')).toHaveAttribute('aria-label', `Core ${core}`);
     await expect(gantt).toHaveAttribute('data-selection', value!);
@@ -195,10 +220,14 @@ test('New scenario empties the network in one step, says what to add, and Undo r
 test('deleting a host that has a flow says so before and as it happens, in one undoable step', async ({ page }) => {
   await openPreset(page, 'paper000');
   await page.locator('[data-node="Server"]').click();
-  await expect(page.getByTestId('delete-note')).toHaveText('Deleting Server also deletes flow tcp1, link Server-E1 (Undo brings them back).');
+  await expect(page.getByTestId('delete-note')).toHaveText(
+    'Deleting Server also deletes flow tcp1, link Server-E1 (Undo brings them back).',
+  );
   await page.getByTestId('panel-delete').click();
   await expect(page.locator('[data-node="Server"]')).toHaveCount(0);
-  await expect(page.getByTestId('editor-status')).toContainText('Deleted host Server with flow tcp1, link Server-E1. Undo (Ctrl+Z) brings them back.');
+  await expect(page.getByTestId('editor-status')).toContainText(
+    'Deleted host Server with flow tcp1, link Server-E1. Undo (Ctrl+Z) brings them back.',
+  );
   await expect(page.getByTestId('undo')).toHaveAttribute('aria-label', 'Undo delete host Server with flow tcp1');
   await expect(page.getByTestId('charts-empty')).toBeVisible();
   await page.keyboard.press('Control+z');
@@ -236,5 +265,5 @@ test('the chart export carries the scenario and its parameters, and cuts no key'
     holder.remove();
     return out;
   }, svg);
-  expect(cut, 'texts cut at the figure\'s edge').toEqual([]);
+  expect(cut, "texts cut at the figure's edge").toEqual([]);
 });

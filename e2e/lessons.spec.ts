@@ -52,7 +52,11 @@ async function expectFirstInLog(page: Page, pause: Pause, words: RegExp): Promis
     el.scrollTop = 0;
     el.dispatchEvent(new Event('scroll'));
   });
-  const row = page.getByTestId('log-row').and(page.locator(`[data-kind="${pause.kind}"]`)).filter({ hasText: words }).first();
+  const row = page
+    .getByTestId('log-row')
+    .and(page.locator(`[data-kind="${pause.kind}"]`))
+    .filter({ hasText: words })
+    .first();
   await expect(row).toBeVisible();
   expect(Number(await row.getAttribute('data-time')), 'the pause is at the first such event of the run').toBe(pause.at);
   const sentence = (await row.locator('.log-text').textContent())!;
@@ -140,7 +144,9 @@ test('lesson 2, data-burst loss against ACK-burst loss: from its link, to the co
   await expect(panel(page)).toHaveAttribute('data-guide', 'data-vs-ack-loss');
 
   const drop = await pausedAt(page, 1);
-  expect(await expectFirstInLog(page, drop, /data/)).toMatch(/^burst \d+ \(data, 2 segments of tcp1\) dropped at C1 on its way to E2: injected loss$/);
+  expect(await expectFirstInLog(page, drop, /data/)).toMatch(
+    /^burst \d+ \(data, 2 segments of tcp1\) dropped at C1 on its way to E2: injected loss$/,
+  );
   await expect.poll(() => counter(page, 'data-dropped')).toBe(1);
 
   await next(page);
@@ -158,7 +164,9 @@ test('lesson 2, data-burst loss against ACK-burst loss: from its link, to the co
   // The loss moved to ACK bursts: a new run.
   await next(page);
   const ack = await pausedAt(page, 4);
-  expect(await expectFirstInLog(page, ack, /ACK/)).toMatch(/^burst \d+ \(ACK, 2 ACKs of tcp1\) dropped at C1 on its way to E1: injected loss$/);
+  expect(await expectFirstInLog(page, ack, /ACK/)).toMatch(
+    /^burst \d+ \(ACK, 2 ACKs of tcp1\) dropped at C1 on its way to E1: injected loss$/,
+  );
   await expect.poll(() => counter(page, 'ack-dropped')).toBe(1);
   await expect.poll(() => counter(page, 'data-dropped')).toBe(0);
   await expect(page.getByTestId('preset')).toHaveValue('first-lesson');
@@ -251,18 +259,25 @@ test('a broken lesson link says what is wrong, shows the default and keeps the s
   await expect(page.getByTestId('phase')).toHaveText('Running');
   // The user's own work: the ACK slider moved, saved in this browser.
   await page.getByTestId('preset').selectOption('paper004');
-  await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('obs-tcp-sim.scenario') ?? '{}').scenario?.name ?? null)).toContain('paper 004');
+  await expect
+    .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('obs-tcp-sim.scenario') ?? '{}').scenario?.name ?? null))
+    .toContain('paper 004');
   await page.waitForTimeout(1200);
   const work = await page.evaluate(() => localStorage.getItem('obs-tcp-sim.scenario'));
 
   for (const [link, why] of [
-    ['#lesson=no-such-lesson', 'there is no lesson "no-such-lesson"; the lessons are burst-and-offset, data-vs-ack-loss, tahoe-reno-newreno'],
+    [
+      '#lesson=no-such-lesson',
+      'there is no lesson "no-such-lesson"; the lessons are burst-and-offset, data-vs-ack-loss, tahoe-reno-newreno',
+    ],
     ['#lesson=burst-and-offset&step=9', 'the lesson "burst-and-offset" has steps 1 to 5; the link asks for step "9"'],
   ]) {
     const tab = await context.newPage();
     await tab.goto(`./${link}`);
     const notice = tab.getByTestId('notice-banner');
-    await expect(notice).toContainText(`This link could not be opened: ${why}. Showing the default scenario instead. Your saved work is kept.`);
+    await expect(notice).toContainText(
+      `This link could not be opened: ${why}. Showing the default scenario instead. Your saved work is kept.`,
+    );
     await expect(tab.getByTestId('preset')).toHaveValue('paper000');
     await expect(tab.getByTestId('lesson-panel')).toHaveCount(0);
     await tab.waitForTimeout(1200);
@@ -275,13 +290,49 @@ test('a broken lesson link says what is wrong, shows the default and keeps the s
 
 /** One point per preset, the quickest to reach, and what its pause must be (a burst formed names its optical path, "to E2 via C1", as the log does). */
 const SHOW_ME: Array<{ preset: string; point: number; kind: number; words: RegExp; log: boolean }> = [
-  { preset: 'first-lesson', point: 0, kind: KIND.formed, words: /E1 sends burst 0 (?:to \S+ (?:via [^(]+?|direct) )?\(data, 1 segment of tcp1, 1\.5 KB, offset 11\.5 µs\)/, log: false },
-  { preset: 'paper000', point: 2, kind: KIND.dropped, words: /\(ACK, \d+ ACKs of tcp1\) dropped at C4 on its way to C3: injected loss/, log: true },
-  { preset: 'paper001', point: 1, kind: KIND.dropped, words: /dropped at C1 on its way to C2: no free wavelength \(contention\)/, log: true },
+  {
+    preset: 'first-lesson',
+    point: 0,
+    kind: KIND.formed,
+    words: /E1 sends burst 0 (?:to \S+ (?:via [^(]+?|direct) )?\(data, 1 segment of tcp1, 1\.5 KB, offset 11\.5 µs\)/,
+    log: false,
+  },
+  {
+    preset: 'paper000',
+    point: 2,
+    kind: KIND.dropped,
+    words: /\(ACK, \d+ ACKs of tcp1\) dropped at C4 on its way to C3: injected loss/,
+    log: true,
+  },
+  {
+    preset: 'paper001',
+    point: 1,
+    kind: KIND.dropped,
+    words: /dropped at C1 on its way to C2: no free wavelength \(contention\)/,
+    log: true,
+  },
   { preset: 'paper002', point: 0, kind: KIND.packetDropped, words: /tcp1 ACK lost on link wlan .*: random loss/, log: true },
-  { preset: 'paper003-slow', point: 0, kind: KIND.formed, words: /E1 sends burst \d+ (?:to \S+ (?:via [^(]+?|direct) )?\(data, \d+ segments of \d+ flows, mostly slow#\d+/, log: false },
-  { preset: 'paper003-fast', point: 0, kind: KIND.formed, words: /E1 sends burst 0 (?:to \S+ (?:via [^(]+?|direct) )?\(data, 46 segments of 46 flows, mostly fast#0/, log: false },
-  { preset: 'paper004', point: 1, kind: KIND.packetDropped, words: /newreno data segment 3 lost on link bottleneck .*: queue full/, log: true },
+  {
+    preset: 'paper003-slow',
+    point: 0,
+    kind: KIND.formed,
+    words: /E1 sends burst \d+ (?:to \S+ (?:via [^(]+?|direct) )?\(data, \d+ segments of \d+ flows, mostly slow#\d+/,
+    log: false,
+  },
+  {
+    preset: 'paper003-fast',
+    point: 0,
+    kind: KIND.formed,
+    words: /E1 sends burst 0 (?:to \S+ (?:via [^(]+?|direct) )?\(data, 46 segments of 46 flows, mostly fast#0/,
+    log: false,
+  },
+  {
+    preset: 'paper004',
+    point: 1,
+    kind: KIND.packetDropped,
+    words: /newreno data segment 3 lost on link bottleneck .*: queue full/,
+    log: true,
+  },
 ];
 
 for (const { preset, point, kind, words, log } of SHOW_ME) {
@@ -316,7 +367,10 @@ test('the lesson panel in presenter mode (24 px text) and on a 390 px phone (no 
   await page.keyboard.press('p');
   await expect(page.getByTestId('app')).toHaveAttribute('data-presenter', 'true');
   for (const selector of ['.lesson-step p', '.lesson-status', '.lesson-choice', '[data-testid=lesson-next]']) {
-    const size = await page.locator(selector).first().evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    const size = await page
+      .locator(selector)
+      .first()
+      .evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
     expect(size, selector).toBeGreaterThanOrEqual(24);
   }
   // At 1280x720 the network, the chart and the lesson sit side by side under the controls:

@@ -81,7 +81,14 @@ async function cutNetwork(context: BrowserContext) {
   await stopServer();
   const probe = await context.newPage(); // its own page: the failed request logs an error there, not in the watched one
   await probe.goto(base); // served by the service worker
-  const outcome = await probe.evaluate((url) => fetch(url, { cache: 'no-store' }).then((r) => `HTTP ${r.status}`, () => 'no network'), `${base}not-stored.txt`);
+  const outcome = await probe.evaluate(
+    (url) =>
+      fetch(url, { cache: 'no-store' }).then(
+        (r) => `HTTP ${r.status}`,
+        () => 'no network',
+      ),
+    `${base}not-stored.txt`,
+  );
   expect(outcome, 'a request past the cache reaches nothing').toBe('no network');
   await probe.close();
 }
@@ -144,7 +151,8 @@ test('a share link opened offline opens its scenario and runs it, and Compare A/
   // Compare A/B starts two new engine workers: their script and .wasm come from the copy too.
   const engineFiles: string[] = [];
   link.on('response', (r) => {
-    if (/\/assets\/(worker-.*\.js|.*\.wasm)$/.test(r.url())) engineFiles.push(`${r.fromServiceWorker() ? 'copy' : 'network'} ${r.url().split('/').pop()}`);
+    if (/\/assets\/(worker-.*\.js|.*\.wasm)$/.test(r.url()))
+      engineFiles.push(`${r.fromServiceWorker() ? 'copy' : 'network'} ${r.url().split('/').pop()}`);
   });
   await link.getByTestId('tab-compare').click();
   await link.getByTestId('compare-run').click();

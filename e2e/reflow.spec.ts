@@ -54,7 +54,10 @@ for (const [width, height] of [
     await page.evaluate(() => scrollTo(0, 0));
     const picker = page.getByTestId('preset');
     const r = (await picker.boundingBox())!;
-    const topmost = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('[data-testid="preset"]') !== null, [r.x + r.width / 2, r.y + r.height / 2]);
+    const topmost = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x, y)?.closest('[data-testid="preset"]') !== null,
+      [r.x + r.width / 2, r.y + r.height / 2],
+    );
     expect(topmost).toBe(true);
   });
 }

@@ -119,7 +119,9 @@ test('opening the panel on a flow and a link of a scenario without the new field
   expect(JSON.stringify(await doc(page))).toBe(before);
 });
 
-test('the log says which route a burst took and names access links; the channel view names the route under the pointer', async ({ page }) => {
+test('the log says which route a burst took and names access links; the channel view names the route under the pointer', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await page.goto(`./${hash}`);
   await expect(page.getByTestId('phase')).toHaveText('Running');
@@ -143,7 +145,12 @@ test('the log says which route a burst took and names access links; the channel 
   const paused = await playPause.isEnabled();
   if (paused) await playPause.click();
   await waitIdle(page);
-  const id = /sends burst (\d+) /.exec((await rows.filter({ hasText: / via C1 / }).last().textContent())!)![1];
+  const id = /sends burst (\d+) /.exec(
+    (await rows
+      .filter({ hasText: / via C1 / })
+      .last()
+      .textContent())!,
+  )![1];
   await rows.filter({ hasText: `sends burst ${id} ` }).click();
   await page.getByTestId('tab-channels').click();
   await expect(page.getByTestId('channel-burst')).toHaveText(`From the log: burst ${id}: E1 → C1 → E2`);

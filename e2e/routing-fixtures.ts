@@ -20,7 +20,18 @@ export function fanScenario(): Record<string, unknown> {
  */
 export function twoRoutesScenario(): Record<string, unknown> {
   const s = read('../packages/scenario/scenarios/default.json');
-  const packet = (id: string, a: string, b: string) => ({ id, a, b, kind: 'packet', rate: 1e9, delay: 1e-4, queue: 1000, loss: 0, arq: { retries: 0, retryDelay: 0 }, cost: { ab: 1, ba: 0 } });
+  const packet = (id: string, a: string, b: string) => ({
+    id,
+    a,
+    b,
+    kind: 'packet',
+    rate: 1e9,
+    delay: 1e-4,
+    queue: 1000,
+    loss: 0,
+    arq: { retries: 0, retryDelay: 0 },
+    cost: { ab: 1, ba: 0 },
+  });
   return {
     ...s,
     name: 'Data over the core, ACKs over a router path',

@@ -99,7 +99,9 @@ test('a record saved by a newer version is never written over: kept, said, offer
 
   // A broken link in a fresh tab, then that tab reloaded without it.
   const tab = await freshTab(context, '#s=1.AAAA');
-  await expect(tab.getByTestId('notice-banner')).toContainText('cannot be read by this version (it was saved by a newer version of the simulator (storage format 2');
+  await expect(tab.getByTestId('notice-banner')).toContainText(
+    'cannot be read by this version (it was saved by a newer version of the simulator (storage format 2',
+  );
   await pastTheSaver(tab);
   expect(await stored(tab)).toBe(newer);
   await tab.reload();

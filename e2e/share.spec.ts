@@ -119,7 +119,11 @@ test('a bad scenario file is refused with its line, the scenario kept; exports d
     expect(readFileSync((await download.path())!, 'utf8'), id).toMatch(pattern);
   }
   const [png] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-png').click()]);
-  expect(readFileSync((await png.path())!).subarray(1, 4).toString()).toBe('PNG');
+  expect(
+    readFileSync((await png.path())!)
+      .subarray(1, 4)
+      .toString(),
+  ).toBe('PNG');
   expect(DEFAULT_NAME).toContain('Paper 000');
 });
 

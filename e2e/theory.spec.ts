@@ -32,8 +32,7 @@ interface FlowCounters {
   meanRtt: number;
 }
 
-const flowCounters = (page: Page) =>
-  page.evaluate(() => (window.__obsSummary?.() as { flows: FlowCounters[] } | null)?.flows[0] ?? null);
+const flowCounters = (page: Page) => page.evaluate(() => (window.__obsSummary?.() as { flows: FlowCounters[] } | null)?.flows[0] ?? null);
 
 /** p in percent, three significant digits, as the app writes it. */
 const lossText = (p: number) => `${Number((p * 100).toPrecision(3))} %`;
@@ -71,20 +70,28 @@ test('theory lines: capacity, Mathis and Padhye from the run’s own loss and RT
   expect(p).toBeGreaterThan(0);
   // The measured values the lines are drawn from, next to the switch; the RTO count is the counters' own.
   expect(await numberAttr(page.getByTestId('theory-p'), 'data-value')).toBeCloseTo(p, 12);
-  await expect(page.getByTestId('theory-p')).toHaveText(`p = ${lossText(p)} (${(f.fastRetransmits + f.rtos).toLocaleString('en-US')} loss events in ${f.segmentsSent.toLocaleString('en-US')} segments)`);
+  await expect(page.getByTestId('theory-p')).toHaveText(
+    `p = ${lossText(p)} (${(f.fastRetransmits + f.rtos).toLocaleString('en-US')} loss events in ${f.segmentsSent.toLocaleString('en-US')} segments)`,
+  );
   expect(await numberAttr(page.getByTestId('theory-rtt'), 'data-value')).toBeCloseTo(f.meanRtt, 12);
   expect(await counter(page, 'rtos')).toBe(f.rtos);
 
   // Mathis: MSS/RTT x sqrt(3/2)/sqrt(p); Padhye with T0 = the RTO floor and the window limit.
   const rtt = f.meanRtt;
-  const mathis = ((TCP.mss * 8) / rtt) * Math.sqrt(1.5 / p) / 1e6;
+  const mathis = (((TCP.mss * 8) / rtt) * Math.sqrt(1.5 / p)) / 1e6;
   const t0 = Math.max(TCP.rto.min, rtt);
-  const padhyeSegments = Math.min(TCP.maxWindow / rtt, 1 / (rtt * Math.sqrt((2 * p) / 3) + t0 * Math.min(1, 3 * Math.sqrt((3 * p) / 8)) * p * (1 + 32 * p * p)));
+  const padhyeSegments = Math.min(
+    TCP.maxWindow / rtt,
+    1 / (rtt * Math.sqrt((2 * p) / 3) + t0 * Math.min(1, 3 * Math.sqrt((3 * p) / 8)) * p * (1 + 32 * p * p)),
+  );
   const padhye = (padhyeSegments * TCP.mss * 8) / 1e6;
-  expect(await numberAttr(ref('mathis'), 'data-value') / mathis).toBeCloseTo(1, 9);
-  expect(await numberAttr(ref('padhye'), 'data-value') / padhye).toBeCloseTo(1, 9);
+  expect((await numberAttr(ref('mathis'), 'data-value')) / mathis).toBeCloseTo(1, 9);
+  expect((await numberAttr(ref('padhye'), 'data-value')) / padhye).toBeCloseTo(1, 9);
   await expect(ref('mathis')).toContainText(/^Mathis [\d.]+ Mbit\/s$/);
-  await expect(ref('mathis')).toHaveAttribute('title', new RegExp(`p = ${lossText(p).replace('.', '\\.')} \\(${f.fastRetransmits} fast retransmits \\+ ${f.rtos} RTOs`));
+  await expect(ref('mathis')).toHaveAttribute(
+    'title',
+    new RegExp(`p = ${lossText(p).replace('.', '\\.')} \\(${f.fastRetransmits} fast retransmits \\+ ${f.rtos} RTOs`),
+  );
   await expect(ref('padhye')).toHaveAttribute('title', /T0 = 200 ms/);
   // The lines themselves are painted (the axis holds the models; the capacity is named above it).
   await expect(ref('capacity')).toHaveAttribute('data-above', 'true');

@@ -51,7 +51,8 @@ function fileFor(dist, urlPath) {
  * @param {{ dist: string, prefix?: string }} options
  */
 export function createDistServer({ dist, prefix = '/' }) {
-  if (!prefix.startsWith('/') || !prefix.endsWith('/')) throw new Error(`dist server: the prefix must start and end with "/" (got ${prefix})`);
+  if (!prefix.startsWith('/') || !prefix.endsWith('/'))
+    throw new Error(`dist server: the prefix must start and end with "/" (got ${prefix})`);
   return createServer((request, response) => {
     for (const [name, value] of Object.entries(headersFor(request.url ?? '/'))) response.setHeader(name, value);
     if (request.method !== 'GET' && request.method !== 'HEAD') {

@@ -24,7 +24,9 @@ try {
     const page = await browser.newPage({ viewport: { width: size, height: size }, deviceScaleFactor: 1 });
     // The SVG inline in an <img> data: URL: no file access or server needed.
     const source = `data:image/svg+xml;base64,${readFileSync(icons + svg).toString('base64')}`;
-    await page.setContent(`<style>html,body{margin:0;background:transparent}</style><img src="${source}" width="${size}" height="${size}">`);
+    await page.setContent(
+      `<style>html,body{margin:0;background:transparent}</style><img src="${source}" width="${size}" height="${size}">`,
+    );
     await page.locator('img').evaluate((img) => img.decode());
     await page.screenshot({ path: icons + png, omitBackground: true, clip: { x: 0, y: 0, width: size, height: size } });
     await page.close();

@@ -32,17 +32,25 @@ describe('paper 001: high-speed TCP variants over OBS (preset paper001)', () => 
   // fast retransmit has ns-2's recover guard (issue 20), Reno is no longer held down by
   // spurious halvings, and in single runs (start 0: Reno 11.3, HSTCP 8.1 Mbit/s) the
   // chaotic sharing of the wavelengths can put one high-speed flow below it.
-  it('Fig. 2: every high-speed variant above Reno on the mean of the sweep\'s 8 start times, as the paper says (60 s: Reno 7.8, HSTCP 10.0 ... STCP 72 Mbit/s)', { timeout: 600_000 }, async () => {
-    const starts = readSpec('paper001-variants').parameter.values as number[];
-    const runs = await runAll(starts.flatMap((start) => pointScenarios('paper001-variants', start, { seeds: [1] })));
-    const meanOf = (id: string) => mean(runs.map((s) => flow(s, id).goodput));
-    const reno = meanOf('reno');
-    expect(reno).toBeGreaterThan(3e6);
-    for (const id of HIGH_SPEED) expect(meanOf(id), id).toBeGreaterThan(reno);
-  });
+  it(
+    "Fig. 2: every high-speed variant above Reno on the mean of the sweep's 8 start times, as the paper says (60 s: Reno 7.8, HSTCP 10.0 ... STCP 72 Mbit/s)",
+    { timeout: 600_000 },
+    async () => {
+      const starts = readSpec('paper001-variants').parameter.values as number[];
+      const runs = await runAll(starts.flatMap((start) => pointScenarios('paper001-variants', start, { seeds: [1] })));
+      const meanOf = (id: string) => mean(runs.map((s) => flow(s, id).goodput));
+      const reno = meanOf('reno');
+      expect(reno).toBeGreaterThan(3e6);
+      for (const id of HIGH_SPEED) expect(meanOf(id), id).toBeGreaterThan(reno);
+    },
+  );
 
   it('Fig. 3: up from 40 KB to 640 KB, then down at 1.28 MB with no loss at all, only overtaken bursts (sweep: 115, 1164, 154 Mbit/s)', async () => {
-    const [small, peak, large] = [await run('paper001-burst-size', 40_000, DURATION), await run('paper001-burst-size', 640_000, DURATION), await run('paper001-burst-size', 1_280_000, DURATION)];
+    const [small, peak, large] = [
+      await run('paper001-burst-size', 40_000, DURATION),
+      await run('paper001-burst-size', 640_000, DURATION),
+      await run('paper001-burst-size', 1_280_000, DURATION),
+    ];
     expect(peak.aggregate.goodput).toBeGreaterThan(4 * small.aggregate.goodput);
     expect(peak.aggregate.goodput).toBeGreaterThan(3 * large.aggregate.goodput);
     // The fall: nothing is dropped anywhere, yet every sender fast-retransmits: the duplicate
@@ -54,7 +62,11 @@ describe('paper 001: high-speed TCP variants over OBS (preset paper001)', () => 
   });
 
   it('Fig. 4: up from 0.1 ms to 0.5 ms (overtaking stops), then down to a low value at 100 ms (sweep: 124, 615, 10 Mbit/s)', async () => {
-    const [short, peak, long] = [await run('paper001-assembly-time', 0.0001, DURATION), await run('paper001-assembly-time', 0.0005, DURATION), await run('paper001-assembly-time', 0.1, DURATION)];
+    const [short, peak, long] = [
+      await run('paper001-assembly-time', 0.0001, DURATION),
+      await run('paper001-assembly-time', 0.0005, DURATION),
+      await run('paper001-assembly-time', 0.1, DURATION),
+    ];
     expect(peak.aggregate.goodput).toBeGreaterThan(2 * short.aggregate.goodput);
     expect(long.aggregate.goodput).toBeLessThan(0.15 * peak.aggregate.goodput);
     // At 0.1 ms few bursts are lost but the flows retransmit far more often than that.
@@ -64,7 +76,11 @@ describe('paper 001: high-speed TCP variants over OBS (preset paper001)', () => 
   });
 
   it('Fig. 5: more wavelengths, fewer bursts lost, 1 > 4 > 6, and more goodput than one wavelength (sweep: 27, 124, 1006 Mbit/s)', async () => {
-    const [one, four, six] = [await run('paper001-wavelengths', 1, DURATION), await run('paper001-wavelengths', 4, DURATION), await run('paper001-wavelengths', 6, DURATION)];
+    const [one, four, six] = [
+      await run('paper001-wavelengths', 1, DURATION),
+      await run('paper001-wavelengths', 4, DURATION),
+      await run('paper001-wavelengths', 6, DURATION),
+    ];
     // One start time over 10 s, where the sweep averages 8 over 20 s: the loss falls at every
     // step, goodput rises from one wavelength; between 4 and 6 a single short run is not the
     // mean (173 against 123 Mbit/s here since issue 20's Limited Transmit and H-TCP), so

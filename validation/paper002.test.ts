@@ -24,14 +24,22 @@ const segmentsPerDataBurst = (rs: Summary[]) => mean(rs.map((s) => s.bursts.data
 
 describe('paper 002: TCP over 802.11b access and an OBS core (preset paper002, 5 s, 2 seeds)', () => {
   it('goodput falls with the WLAN loss per try: 0 > 0.3 > 0.5 by wide margins (sweep at load 0.3: 10.5, 5.3, 1.8 Mbit/s)', async () => {
-    const [none, mid, high] = [await runs('paper002-surface', 0, 0.3), await runs('paper002-surface', 0.3, 0.3), await runs('paper002-surface', 0.5, 0.3)];
+    const [none, mid, high] = [
+      await runs('paper002-surface', 0, 0.3),
+      await runs('paper002-surface', 0.3, 0.3),
+      await runs('paper002-surface', 0.5, 0.3),
+    ];
     expect(goodput(none)).toBeGreaterThan(9e6);
     expect(goodput(mid)).toBeLessThan(0.65 * goodput(none));
     expect(goodput(high)).toBeLessThan(0.6 * goodput(mid));
   });
 
   it('OBS drop below the fall point hardly matters, beyond it it does (sweep, WLAN 0: 10.5, 10.3, 6.6 Mbit/s at drop 0, 9e-4, 1.2e-2)', async () => {
-    const [ref, below, beyond] = [await runs('paper002-surface', 0, 0.1), await runs('paper002-surface', 0, 0.35), await runs('paper002-surface', 0, 0.425)];
+    const [ref, below, beyond] = [
+      await runs('paper002-surface', 0, 0.1),
+      await runs('paper002-surface', 0, 0.35),
+      await runs('paper002-surface', 0, 0.425),
+    ];
     expect(dropShare(below)).toBeLessThan(5e-3);
     expect(dropShare(beyond)).toBeGreaterThan(5e-3);
     expect(dropShare(beyond)).toBeLessThan(3e-2);
@@ -44,10 +52,15 @@ describe('paper 002: TCP over 802.11b access and an OBS core (preset paper002, 5
     expect(rtt(heavy)).toBeLessThan(rtt(light) - 0.008);
   });
 
-  it('why: background in the assembly queues fills TCP\'s bursts and shortens its RTT before any drop; offered straight to the core it does not (window 20, WLAN 0.3)', async () => {
+  it("why: background in the assembly queues fills TCP's bursts and shortens its RTT before any drop; offered straight to the core it does not (window 20, WLAN 0.3)", async () => {
     const quiet = await runs('paper002-window20', 0.3, 0);
     const inQueues = await runs('paper002-window20', 0.3, 0.1);
-    const toCore = await runs('paper002-window20', 0.3, 0.1, Object.fromEntries([0, 1, 2, 3, 4, 5].map((i) => [`background[${i}].enterAssembly`, false])));
+    const toCore = await runs(
+      'paper002-window20',
+      0.3,
+      0.1,
+      Object.fromEntries([0, 1, 2, 3, 4, 5].map((i) => [`background[${i}].enterAssembly`, false])),
+    );
     expect(dropShare(inQueues)).toBe(0);
     // Without background a data burst waits for the 10 ms timer and carries several segments.
     expect(segmentsPerDataBurst(quiet)).toBeGreaterThan(3);

@@ -20,7 +20,7 @@ async function run(pl: number, wm: number, duration: number, seed = 1): Promise<
 }
 const total = sumOverFlows;
 
-describe("paper 003: fast path (preset paper003-fast, 320 CBR flows at 40 Gbit/s)", () => {
+describe('paper 003: fast path (preset paper003-fast, 320 CBR flows at 40 Gbit/s)', () => {
   it('about 44 segments per data burst (the paper), 46 here (sweep: 46 at every point)', async () => {
     const s = await run(0.0001, 512, 0.3);
     expect(s.bursts.data.meanSegments).toBeGreaterThan(40);

@@ -15,12 +15,20 @@ export function readSpec(name: string): Record<string, any> {
  * The runs of one point of a spec: the parameter fixed at `value`, the given seeds,
  * the duration shortened (an override, exactly as a sweep applies it).
  */
-export function pointScenarios(name: string, value: number, opts: { seeds: number[]; duration?: number; overrides?: Record<string, unknown> }): Scenario[] {
+export function pointScenarios(
+  name: string,
+  value: number,
+  opts: { seeds: number[]; duration?: number; overrides?: Record<string, unknown> },
+): Scenario[] {
   const spec = readSpec(name);
   spec.parameter = { ...spec.parameter, values: [value] };
   delete spec.parameter2;
   spec.seeds = opts.seeds;
-  spec.overrides = { ...(spec.overrides ?? {}), ...(opts.duration === undefined ? {} : { duration: opts.duration }), ...(opts.overrides ?? {}) };
+  spec.overrides = {
+    ...(spec.overrides ?? {}),
+    ...(opts.duration === undefined ? {} : { duration: opts.duration }),
+    ...(opts.overrides ?? {}),
+  };
   const sweep = resolveSweepSpec(spec, { presets: PRESETS });
   return expandSweep(sweep).map((run: { scenario: Scenario }) => run.scenario);
 }

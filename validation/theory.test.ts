@@ -10,7 +10,6 @@ import { erlangB, mathis as mathisModel, padhye as padhyeModel } from '../script
 const padhye = (mss: number, rtt: number, p: number, t0: number): number => padhyeModel({ mss, rtt, p, t0 });
 const mathis = (mss: number, rtt: number, p: number): number => mathisModel({ mss, rtt, p });
 
-
 const sendRate = (s: Summary, mss: number, duration: number) => (s.flows[0].segmentsSent * mss * 8) / duration;
 
 describe('theory (a): Poisson burst loss on K wavelengths is Erlang-B (spec theory-erlang-b)', () => {
@@ -18,7 +17,9 @@ describe('theory (a): Poisson burst loss on K wavelengths is Erlang-B (spec theo
     { k: 2, load: 0.7 },
     { k: 8, load: 0.5 },
   ])('K = $k, load $load: within 7 percent of Erlang-B over 2 seeds x 8 s (sweep: within 1.2 percent)', async ({ k, load }) => {
-    const runs = await runAll(pointScenarios('theory-erlang-b', load, { seeds: [7, 8], duration: 8, overrides: { 'links[out].wavelengths': k } }));
+    const runs = await runAll(
+      pointScenarios('theory-erlang-b', load, { seeds: [7, 8], duration: 8, overrides: { 'links[out].wavelengths': k } }),
+    );
     const loss = mean(runs.map((s) => (s.bursts.background?.droppedContention ?? NaN) / (s.bursts.background?.sent ?? NaN)));
     expect(loss / erlangB(k, load * k)).toBeGreaterThan(0.93);
     expect(loss / erlangB(k, load * k)).toBeLessThan(1.07);

@@ -16,7 +16,11 @@ function metaContentSecurityPolicy(): Plugin {
     name: 'meta-content-security-policy',
     apply: 'build',
     transformIndexHtml: () => [
-      { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: policyText(CSP_DIRECTIVES, true) }, injectTo: 'head-prepend' },
+      {
+        tag: 'meta',
+        attrs: { 'http-equiv': 'Content-Security-Policy', content: policyText(CSP_DIRECTIVES, true) },
+        injectTo: 'head-prepend',
+      },
     ],
   };
 }
@@ -48,7 +52,9 @@ function noOldPublicFolder(): Plugin {
     configResolved(config) {
       const old = path.join(config.root, 'public');
       if (existsSync(old) && path.resolve(config.publicDir) !== old) {
-        throw new Error(`${old} is no longer copied into the build: move its files to the repository's top-level public/ (${config.publicDir})`);
+        throw new Error(
+          `${old} is no longer copied into the build: move its files to the repository's top-level public/ (${config.publicDir})`,
+        );
       }
     },
   };
@@ -70,7 +76,11 @@ function embedPage(): Plugin {
         if (index?.type !== 'asset' || typeof index.source !== 'string') this.error('embed-page: the build made no index.html');
         const title = /<title>obs-tcp-sim: /;
         if (!title.test(index.source as string)) this.error('embed-page: index.html has no <title>obs-tcp-sim: …</title> to rename');
-        this.emitFile({ type: 'asset', fileName: 'embed.html', source: (index.source as string).replace(title, '<title>obs-tcp-sim (embedded): ') });
+        this.emitFile({
+          type: 'asset',
+          fileName: 'embed.html',
+          source: (index.source as string).replace(title, '<title>obs-tcp-sim (embedded): '),
+        });
       },
     },
     configureServer(server) {

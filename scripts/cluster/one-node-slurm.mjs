@@ -14,17 +14,21 @@ const DAEMONS = ['munged', 'slurmctld', 'slurmd', 'sbatch', 'squeue'];
 export function whyNoSlurm() {
   if (process.getuid?.() !== 0) return 'the daemons are started as root (slurmd runs jobs as their user), and this is not root';
   const missing = DAEMONS.filter((cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status !== 0);
-  if (missing.length) return `${missing.join(', ')} not installed (scripts/setup-system.sh installs slurmctld, slurmd, slurm-client and munge)`;
+  if (missing.length)
+    return `${missing.join(', ')} not installed (scripts/setup-system.sh installs slurmctld, slurmd, slurm-client and munge)`;
   if (!existsSync('/etc/munge/munge.key')) return 'no /etc/munge/munge.key (the munge package creates it)';
   return null;
 }
 
 /** Two free TCP ports for slurmctld and slurmd, picked by the kernel. */
 function freePorts() {
-  const out = execFileSync(process.execPath, ['-e', `
+  const out = execFileSync(process.execPath, [
+    '-e',
+    `
     const net = require('node:net');
     const a = net.createServer().listen(0, () => { const b = net.createServer().listen(0, () => {
-      console.log(a.address().port, b.address().port); a.close(); b.close(); }); });`]).toString();
+      console.log(a.address().port, b.address().port); a.close(); b.close(); }); });`,
+  ]).toString();
   return out.trim().split(/\s+/).map(Number);
 }
 
@@ -81,15 +85,29 @@ export async function startSlurm(dir) {
     const r = spawnSync(cmd, args, { env, encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`${cmd} failed (${r.status}): ${(r.stderr || r.stdout).trim()}`);
   };
-  const pids = () => ['munged', 'slurmctld', 'slurmd'].map((n) => join(dir, `${n}.pid`)).filter(existsSync).map((f) => Number(readFileSync(f, 'utf8')));
+  const pids = () =>
+    ['munged', 'slurmctld', 'slurmd']
+      .map((n) => join(dir, `${n}.pid`))
+      .filter(existsSync)
+      .map((f) => Number(readFileSync(f, 'utf8')));
   const stop = () => {
     for (const pid of pids()) {
-      try { process.kill(pid, 'SIGTERM'); } catch { /* already gone */ }
+      try {
+        process.kill(pid, 'SIGTERM');
+      } catch {
+        /* already gone */
+      }
     }
   };
   try {
     // --force: munged as root (it is the cluster's only user here).
-    run('munged', ['--force', `--socket=${dir}/munge.sock`, `--pid-file=${dir}/munged.pid`, `--log-file=${dir}/log/munged.log`, `--seed-file=${dir}/munge.seed`]);
+    run('munged', [
+      '--force',
+      `--socket=${dir}/munge.sock`,
+      `--pid-file=${dir}/munged.pid`,
+      `--log-file=${dir}/log/munged.log`,
+      `--seed-file=${dir}/munge.seed`,
+    ]);
     run('slurmctld', ['-f', conf, '-i']);
     run('slurmd', ['-f', conf]);
     for (let i = 0; i < 60; i++) {
@@ -97,7 +115,9 @@ export async function startSlurm(dir) {
       if (r.status === 0 && /^idle/m.test(r.stdout)) return { env, dir, stop };
       await sleep(500);
     }
-    throw new Error(`the node did not become idle in 30 s.\nslurmctld: ${tail(join(dir, 'log/slurmctld.log'))}\nslurmd: ${tail(join(dir, 'log/slurmd.log'))}`);
+    throw new Error(
+      `the node did not become idle in 30 s.\nslurmctld: ${tail(join(dir, 'log/slurmctld.log'))}\nslurmd: ${tail(join(dir, 'log/slurmd.log'))}`,
+    );
   } catch (error) {
     stop();
     throw error;

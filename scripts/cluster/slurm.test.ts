@@ -34,36 +34,59 @@ describe('docs/sweeps.md, "Slurm job array", on a one-node Slurm', () => {
     console.warn(`slurm: not run: ${why}`);
   });
 
-  it.runIf(why === null)('runs the job array and the merge job as written; the merged CSV equals the unsharded sweep byte for byte', async () => {
-    const { script, submit } = slurmBlocks(join(ROOT, 'docs/sweeps.md'));
-    expect(script).toContain(`--array=1-${SHARDS}`);
-    const scratch = mkdtempSync(join(tmpdir(), 'obs-slurm-'));
-    const cluster = await startSlurm(join(scratch, 'cluster'));
-    try {
-      // The submit directory: a checkout as the doc assumes (packages built), the spec
-      // where the job script looks for it.
-      const checkout = join(scratch, 'checkout');
-      mkdirSync(join(checkout, 'sweeps'), { recursive: true });
-      symlinkSync(join(ROOT, 'packages'), join(checkout, 'packages'));
-      writeFileSync(join(checkout, 'sweeps/fig3a.json'), JSON.stringify(SPEC, null, 2));
-      writeFileSync(join(checkout, 'sweep.sbatch'), script);
-      const submitted = spawnSync('bash', ['-euo', 'pipefail', '-c', submit], { cwd: checkout, env: cluster.env, encoding: 'utf8' });
-      expect(submitted.status, submitted.stderr).toBe(0);
-      await waitForEmptyQueue(cluster.env, 240_000);
+  it.runIf(why === null)(
+    'runs the job array and the merge job as written; the merged CSV equals the unsharded sweep byte for byte',
+    async () => {
+      const { script, submit } = slurmBlocks(join(ROOT, 'docs/sweeps.md'));
+      expect(script).toContain(`--array=1-${SHARDS}`);
+      const scratch = mkdtempSync(join(tmpdir(), 'obs-slurm-'));
+      const cluster = await startSlurm(join(scratch, 'cluster'));
+      try {
+        // The submit directory: a checkout as the doc assumes (packages built), the spec
+        // where the job script looks for it.
+        const checkout = join(scratch, 'checkout');
+        mkdirSync(join(checkout, 'sweeps'), { recursive: true });
+        symlinkSync(join(ROOT, 'packages'), join(checkout, 'packages'));
+        writeFileSync(join(checkout, 'sweeps/fig3a.json'), JSON.stringify(SPEC, null, 2));
+        writeFileSync(join(checkout, 'sweep.sbatch'), script);
+        const submitted = spawnSync('bash', ['-euo', 'pipefail', '-c', submit], { cwd: checkout, env: cluster.env, encoding: 'utf8' });
+        expect(submitted.status, submitted.stderr).toBe(0);
+        await waitForEmptyQueue(cluster.env, 240_000);
 
-      const logs = (i: number) => readFileSync(join(checkout, 'logs', spawnSync('ls', [join(checkout, 'logs')], { encoding: 'utf8' }).stdout.split('\n').find((f) => f.endsWith(`_${i}.log`)) ?? 'none'), 'utf8');
-      for (let i = 1; i <= SHARDS; i++) expect(existsSync(join(checkout, `parts/part-${i}.json`)), `part ${i}: ${existsSync(join(checkout, 'logs')) ? logs(i) : 'no logs'}`).toBe(true);
-      expect(existsSync(join(checkout, 'fig3a.csv')), 'the merge job wrote fig3a.csv').toBe(true);
+        const logs = (i: number) =>
+          readFileSync(
+            join(
+              checkout,
+              'logs',
+              spawnSync('ls', [join(checkout, 'logs')], { encoding: 'utf8' })
+                .stdout.split('\n')
+                .find((f) => f.endsWith(`_${i}.log`)) ?? 'none',
+            ),
+            'utf8',
+          );
+        for (let i = 1; i <= SHARDS; i++)
+          expect(
+            existsSync(join(checkout, `parts/part-${i}.json`)),
+            `part ${i}: ${existsSync(join(checkout, 'logs')) ? logs(i) : 'no logs'}`,
+          ).toBe(true);
+        expect(existsSync(join(checkout, 'fig3a.csv')), 'the merge job wrote fig3a.csv').toBe(true);
 
-      const whole = spawnSync(process.execPath, ['packages/cli/bin/obs-sim.mjs', 'sweep', 'sweeps/fig3a.json', '--workers', '1', '--out', 'whole.csv'], { cwd: checkout, encoding: 'utf8' });
-      expect(whole.status, whole.stderr).toBe(0);
-      const merged = readFileSync(join(checkout, 'fig3a.csv'));
-      expect(merged.equals(readFileSync(join(checkout, 'whole.csv')))).toBe(true);
-      console.log(`slurm: ${SHARDS} array tasks and the merge job ran on a one-node Slurm; fig3a.csv equals the unsharded sweep's (${merged.length} bytes)`);
-    } finally {
-      cluster.stop();
-      // The daemons may still be writing their state as they exit: retry the removal.
-      rmSync(scratch, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
-    }
-  });
+        const whole = spawnSync(
+          process.execPath,
+          ['packages/cli/bin/obs-sim.mjs', 'sweep', 'sweeps/fig3a.json', '--workers', '1', '--out', 'whole.csv'],
+          { cwd: checkout, encoding: 'utf8' },
+        );
+        expect(whole.status, whole.stderr).toBe(0);
+        const merged = readFileSync(join(checkout, 'fig3a.csv'));
+        expect(merged.equals(readFileSync(join(checkout, 'whole.csv')))).toBe(true);
+        console.log(
+          `slurm: ${SHARDS} array tasks and the merge job ran on a one-node Slurm; fig3a.csv equals the unsharded sweep's (${merged.length} bytes)`,
+        );
+      } finally {
+        cluster.stop();
+        // The daemons may still be writing their state as they exit: retry the removal.
+        rmSync(scratch, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+      }
+    },
+  );
 });

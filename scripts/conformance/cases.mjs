@@ -19,14 +19,21 @@ const link = (id, a, b, rate, delay, queue) => ({ id, a, b, rate, delay, queue }
 /** S -- R -- D: 100 Mbit/s access (1 ms), a 10 Mbit/s bottleneck (20 ms). RTT about 44 ms. */
 function bottleneck(queue = 1000) {
   return {
-    nodes: [{ id: 'S', kind: 'host' }, { id: 'R', kind: 'router' }, { id: 'D', kind: 'host' }],
+    nodes: [
+      { id: 'S', kind: 'host' },
+      { id: 'R', kind: 'router' },
+      { id: 'D', kind: 'host' },
+    ],
     links: [link('access', 'S', 'R', 1e8, 0.001, 1000), link('bottleneck', 'R', 'D', 1e7, 0.02, queue)],
   };
 }
 
 /** n sources S0.. -- R1 == R2 -- sinks D0..: 100 Mbit/s access (1 ms), 10 Mbit/s bottleneck (20 ms). */
 function dumbbell(n, queue) {
-  const nodes = [{ id: 'R1', kind: 'router' }, { id: 'R2', kind: 'router' }];
+  const nodes = [
+    { id: 'R1', kind: 'router' },
+    { id: 'R2', kind: 'router' },
+  ];
   const links = [link('bottleneck', 'R1', 'R2', 1e7, 0.02, queue)];
   for (let i = 0; i < n; i++) {
     nodes.push({ id: `S${i}`, kind: 'host' }, { id: `D${i}`, kind: 'host' });
@@ -43,7 +50,11 @@ const DETERMINISTIC = [
   { key: 'one', title: 'One segment lost (window-limited)', loss: { kind: 'list', packets: [300] } },
   { key: 'three', title: 'Three segments lost in one window', loss: { kind: 'list', packets: [300, 303, 306] } },
   { key: 'six', title: 'Six segments lost in one window', loss: { kind: 'list', packets: [300, 302, 304, 306, 308, 310] } },
-  { key: 'window', title: 'A whole window lost (64 segments)', loss: { kind: 'list', packets: Array.from({ length: 64 }, (_, i) => 300 + i) } },
+  {
+    key: 'window',
+    title: 'A whole window lost (64 segments)',
+    loss: { kind: 'list', packets: Array.from({ length: 64 }, (_, i) => 300 + i) },
+  },
   // The packet ordinal of segment 300's first resend comes from a first ns-2 run
   // (run.mjs resolveRetransmission), then both sides lose 300 and that resend.
   { key: 'rexmit', title: 'A segment and its retransmission lost', loss: { kind: 'list', packets: [300], retransmissionOf: 300 } },
@@ -92,12 +103,21 @@ export function startJitter(seed, flowIndex) {
   x = Math.imul(x ^ (x >>> 16), 0x7feb352d) >>> 0;
   x = Math.imul(x ^ (x >>> 15), 0x846ca68b) >>> 0;
   x = (x ^ (x >>> 16)) >>> 0;
-  return Math.floor((x / 2 ** 32) * 1e6) / 1e7;  // whole microseconds: exact in both scripts
+  return Math.floor((x / 2 ** 32) * 1e6) / 1e7; // whole microseconds: exact in both scripts
 }
 
 function congestionCases() {
-  const flows = (n) => (variant, seed = 1) =>
-    Array.from({ length: n }, (_, i) => ({ id: `tcp${i + 1}`, src: `S${i}`, dst: `D${i}`, variant: Array.isArray(variant) ? variant[i % variant.length] : variant, start: Math.round((0.1 * i + startJitter(seed, i)) * 1e7) / 1e7, tcp: { maxWindow: 256 } }));
+  const flows =
+    (n) =>
+    (variant, seed = 1) =>
+      Array.from({ length: n }, (_, i) => ({
+        id: `tcp${i + 1}`,
+        src: `S${i}`,
+        dst: `D${i}`,
+        variant: Array.isArray(variant) ? variant[i % variant.length] : variant,
+        start: Math.round((0.1 * i + startJitter(seed, i)) * 1e7) / 1e7,
+        tcp: { maxWindow: 256 },
+      }));
   const out = [1, 2, 8].map((n) => ({
     id: `congestion-${n}`,
     family: 'congestion',
@@ -126,7 +146,9 @@ function congestionCases() {
 
 /** Paper 004's dumb-bell from its preset, at each packet size the paper uses. */
 function paper004Cases() {
-  const preset = JSON.parse(readFileSync(fileURLToPath(new URL('../../packages/scenario/presets/paper004-dumbbell.json', import.meta.url)), 'utf8'));
+  const preset = JSON.parse(
+    readFileSync(fileURLToPath(new URL('../../packages/scenario/presets/paper004-dumbbell.json', import.meta.url)), 'utf8'),
+  );
   const s = preset.scenario ?? preset;
   const network = {
     nodes: s.nodes.map((n) => ({ id: n.id, kind: n.kind })),
@@ -151,7 +173,10 @@ export const CASES = [...deterministicCases(), ...randomCases(), ...congestionCa
  * The pinned subset `npm test` runs (scripts/conformance/pinned.test.ts): the deterministic
  * cases for the four recovery variants, which must agree exactly on counts. Seconds each.
  */
-export const PINNED = ['det-slow-start', 'det-one', 'det-three', 'det-six', 'det-window', 'det-rexmit'].map((id) => ({ id, variants: RECOVERY_VARIANTS }));
+export const PINNED = ['det-slow-start', 'det-one', 'det-three', 'det-six', 'det-window', 'det-rexmit'].map((id) => ({
+  id,
+  variants: RECOVERY_VARIANTS,
+}));
 
 /** One run of a case: its variant (or 'mix'/'paper') and seed, with flows resolved. */
 export function runsOf(c, variants = c.variants) {

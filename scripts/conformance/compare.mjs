@@ -24,7 +24,8 @@ export function ns2Goodput(flow, result, duration) {
 /** A step trace [[t, v], ...] read at times `ts`. */
 export function stepAt(trace, ts) {
   const out = [];
-  let k = 0, v = trace.length ? trace[0][1] : null;
+  let k = 0,
+    v = trace.length ? trace[0][1] : null;
   for (const t of ts) {
     while (k < trace.length && trace[k][0] <= t + 1e-9) v = trace[k++][1];
     out.push(v);
@@ -42,8 +43,20 @@ export function compareRun(run, ours, ns2, keepCwnd) {
     const row = {
       flow: flow.id,
       variant: flow.variant,
-      ours: { goodput: o.goodput, fastRetransmits: o.fastRetransmits, rtos: o.rtos, retransmits: o.retransmits, ssthresh: series.ssthresh.at(-1) ?? null },
-      ns2: { goodput: ns2Goodput(flow, n, duration), fastRetransmits: n.fastRetransmits, rtos: n.rtos, retransmits: n.retransmits, ssthresh: n.ssthresh },
+      ours: {
+        goodput: o.goodput,
+        fastRetransmits: o.fastRetransmits,
+        rtos: o.rtos,
+        retransmits: o.retransmits,
+        ssthresh: series.ssthresh.at(-1) ?? null,
+      },
+      ns2: {
+        goodput: ns2Goodput(flow, n, duration),
+        fastRetransmits: n.fastRetransmits,
+        rtos: n.rtos,
+        retransmits: n.retransmits,
+        ssthresh: n.ssthresh,
+      },
     };
     if (keepCwnd) {
       // At most 600 points: enough for the overlay, small in the cache.

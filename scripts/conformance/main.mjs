@@ -40,7 +40,8 @@ function caseHash(c, engine, ns2) {
 export function runCase(module, c, variants = c.variants, log = () => {}) {
   const rows = [];
   // cwnd series only where docs/conformance.md draws them (doc.mjs): the cache stays small.
-  const keepCwnd = (variant) => (c.family === 'deterministic' && RECOVERY_VARIANTS.includes(variant)) || c.family === 'paper004' || c.id === 'congestion-1';
+  const keepCwnd = (variant) =>
+    (c.family === 'deterministic' && RECOVERY_VARIANTS.includes(variant)) || c.family === 'paper004' || c.id === 'congestion-1';
   for (const run of runsOf(c, variants)) {
     let packets, ns2;
     try {
@@ -53,7 +54,8 @@ export function runCase(module, c, variants = c.variants, log = () => {}) {
       continue;
     }
     const ours = runOurs(module, run, { packets });
-    for (const row of compareRun(run, ours, ns2, keepCwnd(run.variant))) rows.push({ variant: run.variant, seed: run.seed, ...(packets ? { drops: packets } : {}), ...row });
+    for (const row of compareRun(run, ours, ns2, keepCwnd(run.variant)))
+      rows.push({ variant: run.variant, seed: run.seed, ...(packets ? { drops: packets } : {}), ...row });
     log(`${c.id} ${run.variant} seed ${run.seed}`);
   }
   return { id: c.id, rows };

@@ -26,7 +26,10 @@ function runNsScript(script, files = []) {
   try {
     writeFileSync(join(dir, 'run.tcl'), script);
     const r = spawnSync('ns', ['run.tcl'], { cwd: dir, encoding: 'utf8', maxBuffer: 64 << 20 });
-    if (r.status !== 0) throw new Error(`ns-2 ${r.signal ? `was killed by ${r.signal}` : `exited with status ${r.status}`}${(r.stderr || '').trim() ? `: ${(r.stderr || '').trim().slice(-300)}` : ''}`);
+    if (r.status !== 0)
+      throw new Error(
+        `ns-2 ${r.signal ? `was killed by ${r.signal}` : `exited with status ${r.status}`}${(r.stderr || '').trim() ? `: ${(r.stderr || '').trim().slice(-300)}` : ''}`,
+      );
     const read = Object.fromEntries(files.map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
     return { stdout: r.stdout, files: read };
   } finally {
@@ -59,14 +62,20 @@ export function runNs2(run, options = {}) {
     if (!m) continue;
     const [i, ack, data, rexmitPack, rtos, cuts, cwnd, ssthresh, sinkBytes] = m.slice(1).map(Number);
     flows[i] = {
-      ack, sinkBytes, dataPackets: data, retransmits: rexmitPack, rtos,
+      ack,
+      sinkBytes,
+      dataPackets: data,
+      retransmits: rexmitPack,
+      rtos,
       // Every window cut (slowdown) is a fast retransmit or a timeout here (alignment.mjs).
       fastRetransmits: cuts - rtos,
-      cwnd, ssthresh,
+      cwnd,
+      ssthresh,
       trace: parseVarTrace(read[`cwnd-${i}.tr`]),
     };
   }
-  if (flows.length !== run.flows.length) throw new Error(`ns-2 printed ${flows.length} results for ${run.flows.length} flows:\n${stdout.slice(-2000)}`);
+  if (flows.length !== run.flows.length)
+    throw new Error(`ns-2 printed ${flows.length} results for ${run.flows.length} flows:\n${stdout.slice(-2000)}`);
   return { flows };
 }
 
@@ -79,7 +88,8 @@ export function resolveDrops(run) {
   const loss = run.case.loss;
   if (loss.kind !== 'list' || loss.retransmissionOf === undefined) return loss.kind === 'list' ? loss.packets : undefined;
   const { files } = runNsScript(tclScript(run, { packets: loss.packets, traceFirstLink: true }), ['first-link.tr']);
-  let ordinal = 0, seen = 0;
+  let ordinal = 0,
+    seen = 0;
   for (const line of files['first-link.tr'].split('\n')) {
     const f = line.trim().split(/\s+/);
     if (f[0] !== '-' || f[4] !== 'tcp') continue;

@@ -5,7 +5,12 @@
 import { BASE_TCP, DELACK_INTERVAL, VARIANT_TCP, agentSettings, ns2Agent, ns2QueueLimit } from './alignment.mjs';
 
 /** The TCP settings of a flow: the base, its variant's departures (VARIANT_TCP), the flow's own. */
-export const flowTcp = (flow) => ({ ...BASE_TCP, ...(VARIANT_TCP[flow.variant] ?? {}), ...(flow.tcp ?? {}), rto: { ...BASE_TCP.rto, ...(flow.tcp?.rto ?? {}) } });
+export const flowTcp = (flow) => ({
+  ...BASE_TCP,
+  ...(VARIANT_TCP[flow.variant] ?? {}),
+  ...(flow.tcp ?? {}),
+  rto: { ...BASE_TCP.rto, ...(flow.tcp?.rto ?? {}) },
+});
 
 /**
  * @param {{ case: any, variant: string, seed: number, flows: any[] }} run
@@ -70,7 +75,9 @@ export function tclScript(run, options = {}) {
   L.push('proc done {} {');
   L.push('  global tcp tr sink');
   L.push(`  foreach i {${run.flows.map((_, i) => i).join(' ')}} {`);
-  L.push('    puts "RESULT $i [$tcp($i) set ack_] [$tcp($i) set ndatapack_] [$tcp($i) set nrexmitpack_] [$tcp($i) set nrexmit_] [$tcp($i) set ncwndcuts_] [$tcp($i) set cwnd_] [$tcp($i) set ssthresh_] [$sink($i) set bytes_]"');
+  L.push(
+    '    puts "RESULT $i [$tcp($i) set ack_] [$tcp($i) set ndatapack_] [$tcp($i) set nrexmitpack_] [$tcp($i) set nrexmit_] [$tcp($i) set ncwndcuts_] [$tcp($i) set cwnd_] [$tcp($i) set ssthresh_] [$sink($i) set bytes_]"',
+  );
   L.push('    close $tr($i)');
   L.push('  }');
   L.push('  exit 0');

@@ -22,14 +22,18 @@ const say = (/** @type {object} */ line) => out(`${JSON.stringify(line)}\n`);
 
 let stderr = '';
 let stdoutBytes = 0;
-process.stderr.write = /** @type {any} */ ((/** @type {string | Uint8Array} */ chunk) => {
-  stderr += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-  return true;
-});
-process.stdout.write = /** @type {any} */ ((/** @type {string | Uint8Array} */ chunk) => {
-  stdoutBytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
-  return true;
-});
+process.stderr.write = /** @type {any} */ (
+  (/** @type {string | Uint8Array} */ chunk) => {
+    stderr += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+    return true;
+  }
+);
+process.stdout.write = /** @type {any} */ (
+  (/** @type {string | Uint8Array} */ chunk) => {
+    stdoutBytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
+    return true;
+  }
+);
 
 for (let i = Number(firstText ?? 0); i < jobs.length; i++) {
   stderr = '';

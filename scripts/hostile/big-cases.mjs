@@ -26,7 +26,13 @@ export function makeBigCases() {
   const full = JSON.stringify(fullScenario());
   const withJunk = (/** @type {string} */ junk) => `${full.slice(0, -1)},"junk":${junk}}`;
   /** Writes `count` copies of `piece` separated by commas, in chunks, without one huge string. */
-  const writeList = (/** @type {string} */ name, /** @type {string} */ head, /** @type {string} */ piece, /** @type {number} */ count, /** @type {string} */ foot) => {
+  const writeList = (
+    /** @type {string} */ name,
+    /** @type {string} */ head,
+    /** @type {string} */ piece,
+    /** @type {number} */ count,
+    /** @type {string} */ foot,
+  ) => {
     const fd = openSync(file(name), 'w');
     writeSync(fd, head);
     const chunk = `${piece},`.repeat(10000);
@@ -97,15 +103,56 @@ export function makeBigCases() {
     { name: 'big/shard-stdin-dev-zero', command: 'merge', files: ['-'], stdin: 'dev-zero', process: true, expect: 'refused' },
     { name: 'big/shard-sparse-300MiB', command: 'merge', files: [file('shard-sparse-300MiB.json')], expect: 'refused' },
     { name: 'big/shard-long-list', command: 'merge', files: [file('shard-long-list.json')], expect: 'refused' },
-    { name: 'big/flag-max-input-bytes-bad', command: 'run', files: [defaultScenario], args: ['--max-input-bytes', '2G'], expect: 'refused' },
+    {
+      name: 'big/flag-max-input-bytes-bad',
+      command: 'run',
+      files: [defaultScenario],
+      args: ['--max-input-bytes', '2G'],
+      expect: 'refused',
+    },
     { name: 'big/flag-max-events-bad', command: 'run', files: [defaultScenario], args: ['--max-events', '-5'], expect: 'refused' },
     { name: 'big/flag-max-memory-bad', command: 'run', files: [defaultScenario], args: ['--max-memory', '\u202E1'], expect: 'refused' },
     { name: 'big/flag-unknown-bidi', command: 'run', files: [defaultScenario], args: ['--\u202Emax'], expect: 'refused' },
-    { name: 'big/engine-budget-max-events', command: 'run', files: [defaultScenario], args: ['--max-events', '10000'], expect: 'refused', engine: 'the run guard stops the run at its event budget' },
-    { name: 'big/engine-budget-max-memory', command: 'run', files: [paper003], args: ['--max-memory', '1'], expect: 'any', engine: 'the run guard stops a run whose model passes 1 MiB' },
-    { name: 'big/engine-sweep-budget-max-events', command: 'sweep', files: [fileURLToPath(new URL('../../packages/cli/examples/paper000-data-loss.json', import.meta.url))], args: ['--max-events', '10000'], expect: 'refused', engine: 'every run of the sweep gets the budget' },
-    { name: 'big/engine-mesh-300-routers', command: 'run', files: [file('engine-mesh-300-routers.json')], expect: 'any', engine: 'a full mesh of 300 routers (44,850 links): routing time and memory' },
-    { name: 'big/engine-parse-31MiB-floats', command: 'run', files: [file('engine-parse-31MiB-floats.json')], expect: 'refused', seconds: 30, engine: '1.6 million long numbers under an unknown field, within every cap of the CLI: the engine reads the whole file before it refuses the field (about 11 s on an idle 2-core machine today, hence 30 s here)' },
+    {
+      name: 'big/engine-budget-max-events',
+      command: 'run',
+      files: [defaultScenario],
+      args: ['--max-events', '10000'],
+      expect: 'refused',
+      engine: 'the run guard stops the run at its event budget',
+    },
+    {
+      name: 'big/engine-budget-max-memory',
+      command: 'run',
+      files: [paper003],
+      args: ['--max-memory', '1'],
+      expect: 'any',
+      engine: 'the run guard stops a run whose model passes 1 MiB',
+    },
+    {
+      name: 'big/engine-sweep-budget-max-events',
+      command: 'sweep',
+      files: [fileURLToPath(new URL('../../packages/cli/examples/paper000-data-loss.json', import.meta.url))],
+      args: ['--max-events', '10000'],
+      expect: 'refused',
+      engine: 'every run of the sweep gets the budget',
+    },
+    {
+      name: 'big/engine-mesh-300-routers',
+      command: 'run',
+      files: [file('engine-mesh-300-routers.json')],
+      expect: 'any',
+      engine: 'a full mesh of 300 routers (44,850 links): routing time and memory',
+    },
+    {
+      name: 'big/engine-parse-31MiB-floats',
+      command: 'run',
+      files: [file('engine-parse-31MiB-floats.json')],
+      expect: 'refused',
+      seconds: 30,
+      engine:
+        '1.6 million long numbers under an unknown field, within every cap of the CLI: the engine reads the whole file before it refuses the field (about 11 s on an idle 2-core machine today, hence 30 s here)',
+    },
   ];
   return { cases, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }

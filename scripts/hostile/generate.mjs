@@ -17,8 +17,22 @@ import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  EXTRA_NUMERIC_VALUES, HOSTILE_STRINGS, NUMERIC_FIELDS, NUMERIC_VALUES, STRING_FIELDS, baseSpec, clone, deletePath, fullScenario,
-  linkOfText, raw, reforge, rng, setPath, shardFileValue, toJsonText,
+  EXTRA_NUMERIC_VALUES,
+  HOSTILE_STRINGS,
+  NUMERIC_FIELDS,
+  NUMERIC_VALUES,
+  STRING_FIELDS,
+  baseSpec,
+  clone,
+  deletePath,
+  fullScenario,
+  linkOfText,
+  raw,
+  reforge,
+  rng,
+  setPath,
+  shardFileValue,
+  toJsonText,
 } from './mutators.mjs';
 
 export const CORPUS_SEED = 17;
@@ -40,7 +54,7 @@ const ENGINE_CASES = new Map([
   ['engine-long-run', 'duration 1e6 s of a bulk flow: a run that takes hours without a budget'],
   ['engine-many-flows', '100,000 flows at once (count): memory'],
   ['engine-assembly-maxtime-tiny', 'obs.assembly.maxTime 1e-300: a burst timer of 0 ps (livelock)'],
-  ['engine-edge-assembly-maxtime-tiny', 'an edge\'s own assembly.maxTime 1e-300: a burst timer of 0 ps (livelock)'],
+  ['engine-edge-assembly-maxtime-tiny', "an edge's own assembly.maxTime 1e-300: a burst timer of 0 ps (livelock)"],
   ['engine-fdl-unit-tiny', 'fdl.unit 1e-300 with 1,000,000 delay lines: memory or a livelock'],
   ['engine-cbr-huge', 'a CBR flow of 1e13 bit/s into a 1 Mbit/s link: queue and events'],
   ['engine-base-livelock-file', 'a spec whose base file is engine-rto-tiny.json: every run of the sweep livelocks'],
@@ -49,7 +63,10 @@ const ENGINE_CASES = new Map([
 
 /** Mutations of the full scenario (field=value label) that today's engine does not end by itself. */
 const ENGINE_MUTATIONS = new Map([
-  ['flows[2].app.rate=1e-300', 'a CBR rate of 1e-300 bit/s: the next packet is due 1e300 s later, past the engine\'s clock (today: hangs, or runs 15 to 30 s)'],
+  [
+    'flows[2].app.rate=1e-300',
+    "a CBR rate of 1e-300 bit/s: the next packet is due 1e300 s later, past the engine's clock (today: hangs, or runs 15 to 30 s)",
+  ],
 ]);
 
 /** @typedef {{ name: string, command: 'run' | 'sweep' | 'merge', files: string[], expect: 'ok' | 'refused' | 'any', engine?: string, args?: string[] }} Case */
@@ -67,7 +84,12 @@ export function buildCorpus(seed = CORPUS_SEED) {
   const used = new Set();
 
   /** @param {string} name */
-  const slug = (name) => name.replace(/\[([0-9]+)\]/g, '$1').replace(/[^A-Za-z0-9.+-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 90);
+  const slug = (name) =>
+    name
+      .replace(/\[([0-9]+)\]/g, '$1')
+      .replace(/[^A-Za-z0-9.+-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 90);
   /**
    * @param {'scenarios' | 'specs' | 'shards'} dir
    * @param {string} name
@@ -82,7 +104,14 @@ export function buildCorpus(seed = CORPUS_SEED) {
     files.set(file, text);
     const command = info.command ?? (dir === 'scenarios' ? 'run' : dir === 'specs' ? 'sweep' : 'merge');
     const engine = ENGINE_CASES.get(base);
-    cases.push({ name: `${dir}/${base}`, command, files: [file], expect: info.expect, ...(engine ? { engine } : {}), ...(info.args ? { args: info.args } : {}) });
+    cases.push({
+      name: `${dir}/${base}`,
+      command,
+      files: [file],
+      expect: info.expect,
+      ...(engine ? { engine } : {}),
+      ...(info.args ? { args: info.args } : {}),
+    });
   };
   // Compact: the corpus stays small in the repository; `npx prettier` or `jq .` shows a case.
   const json = (/** @type {unknown} */ value) => `${toJsonText(value)}\n`;
@@ -92,7 +121,9 @@ export function buildCorpus(seed = CORPUS_SEED) {
   add('scenarios', 'valid-full-scenario', json(full), { expect: 'ok' });
   for (const file of readdirSync(presetDir).sort()) {
     const preset = JSON.parse(readFileSync(join(presetDir, file), 'utf8'));
-    add('scenarios', `valid-preset-${file.replace(/\.json$/, '')}-short`, json({ ...preset, duration: Math.min(preset.duration, 0.05) }), { expect: 'ok' });
+    add('scenarios', `valid-preset-${file.replace(/\.json$/, '')}-short`, json({ ...preset, duration: Math.min(preset.duration, 0.05) }), {
+      expect: 'ok',
+    });
   }
 
   // Every numeric field with every hostile number, and one more picked by the seed.
@@ -118,7 +149,23 @@ export function buildCorpus(seed = CORPUS_SEED) {
     add('scenarios', `name-${label}`, json(setPath(full, 'name', value)));
   }
   // Missing fields, one at a time.
-  for (const path of ['version', 'name', 'seed', 'duration', 'sampleInterval', 'nodes', 'links', 'obs', 'flows', 'background', 'nodes[0].id', 'links[0].b', 'flows[0].tcp', 'obs.assembly', 'background[0].model']) {
+  for (const path of [
+    'version',
+    'name',
+    'seed',
+    'duration',
+    'sampleInterval',
+    'nodes',
+    'links',
+    'obs',
+    'flows',
+    'background',
+    'nodes[0].id',
+    'links[0].b',
+    'flows[0].tcp',
+    'obs.assembly',
+    'background[0].model',
+  ]) {
     add('scenarios', `missing-${path}`, json(deletePath(full, path)));
   }
   // Unknown, duplicate and odd fields.
@@ -144,13 +191,36 @@ export function buildCorpus(seed = CORPUS_SEED) {
   add('scenarios', 'app-kind-unknown', json(setPath(full, 'flows[0].app', { kind: 'exfiltrate', bytes: 1 })));
   // The routing extensions (docs/routing.md): no random draw here, so the cases after
   // these are the same bytes as before they existed.
-  const group = { ...clone(full.flows[0]), id: 'group', src: 'R1', dst: 'E2', count: 1000, access: { src: { rate: 1e6, delay: 1e-3, queue: 5 }, dst: { rate: 1e9, delay: 0 } } };
-  add('scenarios', 'routing-valid-every-field', json({
-    ...setPath(setPath(full, 'links[2].cost', { ab: 1e9, ba: 0 }), 'flows[1].startSpread', 0.05),
-    flows: [...clone(full.flows), { ...group, count: 3, startSpread: 0.05, route: ['R1', 'E3', 'C1', 'C2', 'E2'] }],
-  }), { expect: 'ok' });
+  const group = {
+    ...clone(full.flows[0]),
+    id: 'group',
+    src: 'R1',
+    dst: 'E2',
+    count: 1000,
+    access: { src: { rate: 1e6, delay: 1e-3, queue: 5 }, dst: { rate: 1e9, delay: 0 } },
+  };
+  add(
+    'scenarios',
+    'routing-valid-every-field',
+    json({
+      ...setPath(setPath(full, 'links[2].cost', { ab: 1e9, ba: 0 }), 'flows[1].startSpread', 0.05),
+      flows: [...clone(full.flows), { ...group, count: 3, startSpread: 0.05, route: ['R1', 'E3', 'C1', 'C2', 'E2'] }],
+    }),
+    { expect: 'ok' },
+  );
   add('scenarios', 'routing-access-1000-copies', json({ ...full, flows: [...clone(full.flows).slice(0, 1), group] }));
-  add('scenarios', 'routing-route-loop-10000', json(setPath(full, 'flows[0].route', Array.from({ length: 10000 }, () => 'H1'))), { expect: 'refused' });
+  add(
+    'scenarios',
+    'routing-route-loop-10000',
+    json(
+      setPath(
+        full,
+        'flows[0].route',
+        Array.from({ length: 10000 }, () => 'H1'),
+      ),
+    ),
+    { expect: 'refused' },
+  );
   add('scenarios', 'routing-route-unknown-node', json(setPath(full, 'flows[0].route', ['H1', 'E1', 'nowhere'])), { expect: 'refused' });
   add('scenarios', 'routing-route-revisits-a-host', json(setPath(full, 'flows[0].route', ['H1', 'E1', 'H1', 'D'])), { expect: 'refused' });
   add('scenarios', 'routing-ackroute-numbers', json(setPath(full, 'flows[0].ackRoute', [1, 2, 3])), { expect: 'refused' });
@@ -158,21 +228,42 @@ export function buildCorpus(seed = CORPUS_SEED) {
   add('scenarios', 'routing-cost-1e308', json(setPath(full, 'links[0].cost', 1e308)), { expect: 'refused' });
   add('scenarios', 'routing-cost-object-extra', json(setPath(full, 'links[0].cost', { ab: 1, ba: 1, cd: 1 })), { expect: 'refused' });
   add('scenarios', 'routing-start-spread-1e308', json(setPath(full, 'flows[0].startSpread', 1e308)), { expect: 'refused' });
-  add('scenarios', 'routing-access-on-a-host', json(setPath(full, 'flows[0].access', { src: { rate: 1e8, delay: 0 } })), { expect: 'refused' });
+  add('scenarios', 'routing-access-on-a-host', json(setPath(full, 'flows[0].access', { src: { rate: 1e8, delay: 0 } })), {
+    expect: 'refused',
+  });
   add('scenarios', 'routing-access-empty', json(setPath(full, 'flows[0].access', {})), { expect: 'refused' });
-  add('scenarios', 'routing-access-id-clash', json({
-    ...full, nodes: [...clone(full.nodes), { id: 'group#2.src', kind: 'router', x: 0, y: 0 }], flows: [...clone(full.flows), group],
-  }), { expect: 'refused' });
+  add(
+    'scenarios',
+    'routing-access-id-clash',
+    json({
+      ...full,
+      nodes: [...clone(full.nodes), { id: 'group#2.src', kind: 'router', x: 0, y: 0 }],
+      flows: [...clone(full.flows), group],
+    }),
+    { expect: 'refused' },
+  );
   // The engine-level attacks, as their own files.
   add('scenarios', 'engine-rto-tiny', json(setPath(full, 'flows[0].tcp.rto', { initial: 1e-300, min: 0, max: 1e-300, fixed: null })));
   add('scenarios', 'engine-background-meanbytes-tiny', json(setPath(full, 'background[1].meanBytes', 1e-300)));
-  add('scenarios', 'engine-background-overload', json(setPath(full, 'background[1]', { src: 'E3', dst: 'E2', model: 'poisson', load: 10, meanBytes: 1 })));
+  add(
+    'scenarios',
+    'engine-background-overload',
+    json(setPath(full, 'background[1]', { src: 'E3', dst: 'E2', model: 'poisson', load: 10, meanBytes: 1 })),
+  );
   add('scenarios', 'engine-flow-id-formula', json(setPath(full, 'flows[0].id', '=HYPERLINK("http://evil.example","x")')));
   add('scenarios', 'engine-flow-id-bidi', json(setPath(full, 'flows[0].id', 'tcp\u202E1gnp.exe')));
   add('scenarios', 'engine-long-run', json({ ...full, duration: 1e6, sampleInterval: 1 }));
   add('scenarios', 'engine-many-flows', json(setPath(full, 'flows[0].count', 100000)));
-  add('scenarios', 'engine-assembly-maxtime-tiny', json(setPath(full, 'obs.assembly', { policy: 'time', maxTime: 1e-300, maxBytes: 40000, minBytes: 0, queues: 'mixed' })));
-  add('scenarios', 'engine-edge-assembly-maxtime-tiny', json(setPath(full, 'nodes[3].assembly', { policy: 'time', maxTime: 1e-300, maxBytes: 40000, minBytes: 0, queues: 'mixed' })));
+  add(
+    'scenarios',
+    'engine-assembly-maxtime-tiny',
+    json(setPath(full, 'obs.assembly', { policy: 'time', maxTime: 1e-300, maxBytes: 40000, minBytes: 0, queues: 'mixed' })),
+  );
+  add(
+    'scenarios',
+    'engine-edge-assembly-maxtime-tiny',
+    json(setPath(full, 'nodes[3].assembly', { policy: 'time', maxTime: 1e-300, maxBytes: 40000, minBytes: 0, queues: 'mixed' })),
+  );
   add('scenarios', 'engine-fdl-unit-tiny', json(setPath(full, 'nodes[5].fdl', { count: 1000000, unit: 1e-300 })));
   add('scenarios', 'engine-cbr-huge', json(setPath(setPath(full, 'flows[2].app.rate', 1e13), 'links[1].rate', 1e6)));
   // Not JSON objects, or not JSON at all.
@@ -221,67 +312,159 @@ export function buildCorpus(seed = CORPUS_SEED) {
   const spec = baseSpec();
   add('specs', 'valid-spec', json(spec), { expect: 'ok' });
   add('specs', 'valid-spec-grid', json({ ...spec, parameter2: { path: 'flows[0].tcp.mss', values: [512, 1460] } }), { expect: 'ok' });
-  add('specs', 'valid-spec-preset', json({ sweep: 1, base: { preset: 'first-lesson' }, overrides: { duration: 0.05 }, parameter: { path: 'obs.burstLoss.data', values: [0] }, seeds: 1 }), { expect: 'ok' });
+  add(
+    'specs',
+    'valid-spec-preset',
+    json({
+      sweep: 1,
+      base: { preset: 'first-lesson' },
+      overrides: { duration: 0.05 },
+      parameter: { path: 'obs.burstLoss.data', values: [0] },
+      seeds: 1,
+    }),
+    { expect: 'ok' },
+  );
   const refusedSpec = (/** @type {string} */ name, /** @type {unknown} */ value) => add('specs', name, json(value), { expect: 'refused' });
-  for (const [label, value] of [['0', 0], ['2', 2], ['string', '1'], ['null', null], ['missing', undefined], ['object', { huge: 'x'.repeat(1000) }]]) {
+  for (const [label, value] of [
+    ['0', 0],
+    ['2', 2],
+    ['string', '1'],
+    ['null', null],
+    ['missing', undefined],
+    ['object', { huge: 'x'.repeat(1000) }],
+  ]) {
     refusedSpec(`sweep-${label}`, { ...spec, sweep: value });
   }
-  for (const [label, value] of [['number', 5], ['long', 'n'.repeat(300)], ...HOSTILE_STRINGS.filter(([l]) => ['rlo', 'newline', 'escape-sequence', 'nul', 'zero-width', 'line-separator'].includes(l))]) {
+  for (const [label, value] of [
+    ['number', 5],
+    ['long', 'n'.repeat(300)],
+    ...HOSTILE_STRINGS.filter(([l]) => ['rlo', 'newline', 'escape-sequence', 'nul', 'zero-width', 'line-separator'].includes(l)),
+  ]) {
     refusedSpec(`name-${label}`, { ...spec, name: value });
   }
   for (const [label, value] of [
-    ['null', null], ['array', []], ['number', 5], ['empty-string', ''], ['dev-zero', '/dev/zero'], ['dev-urandom', '/dev/urandom'], ['dev-null', '/dev/null'],
-    ['proc-self-mem', '/proc/self/mem'], ['dev-stdin', '/dev/stdin'], ['dev-tty', '/dev/tty'], ['proc-self-fd-0', '/proc/self/fd/0'], ['directory', '.'], ['missing-file', 'no-such-base.json'], ['preset-unknown', { preset: 'paper9' }],
-    ['preset-extra-field', { preset: 'paper000', duration: 1 }], ['preset-bidi', { preset: 'paper\u202E000' }], ['preset-long', { preset: 'p'.repeat(100000) }],
-    ['preset-object', { preset: { a: [1, 2, 3] } }], ['preset-array-long', { preset: Array.from({ length: 10000 }, (_, i) => i) }],
-    ['binary-file', '../scenarios/binary-garbage.bin'], ['long-path', `${'a/'.repeat(3000)}x.json`], ['refused-scenario-file', '../scenarios/num-duration-minus-1.json'],
-    ['path-with-newline', 'x\ny.json'], ['path-bidi', 'x\u202Ey.json'],
+    ['null', null],
+    ['array', []],
+    ['number', 5],
+    ['empty-string', ''],
+    ['dev-zero', '/dev/zero'],
+    ['dev-urandom', '/dev/urandom'],
+    ['dev-null', '/dev/null'],
+    ['proc-self-mem', '/proc/self/mem'],
+    ['dev-stdin', '/dev/stdin'],
+    ['dev-tty', '/dev/tty'],
+    ['proc-self-fd-0', '/proc/self/fd/0'],
+    ['directory', '.'],
+    ['missing-file', 'no-such-base.json'],
+    ['preset-unknown', { preset: 'paper9' }],
+    ['preset-extra-field', { preset: 'paper000', duration: 1 }],
+    ['preset-bidi', { preset: 'paper\u202E000' }],
+    ['preset-long', { preset: 'p'.repeat(100000) }],
+    ['preset-object', { preset: { a: [1, 2, 3] } }],
+    ['preset-array-long', { preset: Array.from({ length: 10000 }, (_, i) => i) }],
+    ['binary-file', '../scenarios/binary-garbage.bin'],
+    ['long-path', `${'a/'.repeat(3000)}x.json`],
+    ['refused-scenario-file', '../scenarios/num-duration-minus-1.json'],
+    ['path-with-newline', 'x\ny.json'],
+    ['path-bidi', 'x\u202Ey.json'],
   ]) {
     add('specs', `base-${label}`, json({ ...spec, base: value }), { expect: 'refused' });
   }
   add('specs', 'engine-base-livelock-file', json({ ...spec, base: '../scenarios/engine-rto-tiny.json' }));
   for (const [label, value] of [
-    ['array', []], ['number', 5], ['too-many', Object.fromEntries(Array.from({ length: 1001 }, (_, i) => [`nodes[0].x${i}`, i]))],
-    ['long-path', { [`${'a.'.repeat(1000)}b`]: 1 }], ['version', { version: 2 }], ['seed-string', { seed: 'x' }], ['unknown-path', { 'links[x9].rate': 1 }],
-    ['bidi-id', { 'flows[tc\u202Ep1].count': 1 }], ['proto', JSON.parse('{"__proto__.polluted": 1}')], ['constructor', { 'constructor.prototype.x': 1 }],
-    ['variant-bidi', { 'flows[bulk].tcp.variant': 'reno\u202E' }], ['duration-huge', { duration: 1e308 }], ['nested-deep', { name: JSON.parse(`${'['.repeat(60)}${']'.repeat(60)}`) }],
+    ['array', []],
+    ['number', 5],
+    ['too-many', Object.fromEntries(Array.from({ length: 1001 }, (_, i) => [`nodes[0].x${i}`, i]))],
+    ['long-path', { [`${'a.'.repeat(1000)}b`]: 1 }],
+    ['version', { version: 2 }],
+    ['seed-string', { seed: 'x' }],
+    ['unknown-path', { 'links[x9].rate': 1 }],
+    ['bidi-id', { 'flows[tc\u202Ep1].count': 1 }],
+    ['proto', JSON.parse('{"__proto__.polluted": 1}')],
+    ['constructor', { 'constructor.prototype.x': 1 }],
+    ['variant-bidi', { 'flows[bulk].tcp.variant': 'reno\u202E' }],
+    ['duration-huge', { duration: 1e308 }],
+    ['nested-deep', { name: JSON.parse(`${'['.repeat(60)}${']'.repeat(60)}`) }],
     ['infinite', { duration: raw('1e999') }],
   ]) {
     refusedSpec(`overrides-${label}`, { ...spec, overrides: value });
   }
   const parameterCases = /** @type {[string, unknown][]} */ ([
-    ['missing', undefined], ['null', null], ['array', [1]], ['empty-object', {}], ['unknown-field', { path: 'duration', values: [1], step: 2 }],
-    ['path-empty', { path: '', values: [1] }], ['path-seed', { path: 'seed', values: [1, 2] }], ['path-string-field', { path: 'name', values: [1] }],
-    ['path-object', { path: 'obs.burstLoss', values: [1] }], ['path-missing', { path: 'links[f9].wavelengths', values: [1] }],
-    ['path-bidi', { path: 'links[f\u202E1].rate', values: [1] }], ['path-newline', { path: 'links[f\n1].rate', values: [1] }],
-    ['path-long', { path: `${'a'.repeat(5000)}`, values: [1] }], ['path-brackets', { path: 'links[[0]].rate', values: [1] }],
-    ['path-formula', { path: '=HYPERLINK("http://evil.example","x")', values: [1] }], ['paths-11', { path: Array.from({ length: 11 }, (_, i) => `nodes[${i % 9}].x`), values: [1] }],
-    ['paths-duplicate', { path: ['duration', 'duration'], values: [1] }], ['paths-number', { path: [5], values: [1] }],
-    ['values-empty', { path: 'duration', values: [] }], ['values-1001', { path: 'duration', values: Array.from({ length: 1001 }, (_, i) => i + 1) }],
-    ['values-string', { path: 'duration', values: ['NaN'] }], ['values-null', { path: 'duration', values: [null] }], ['values-infinite', { path: 'duration', values: [raw('1e999')] }],
-    ['range-steps-1', { path: 'duration', values: { from: 0, to: 1, steps: 1 } }], ['range-steps-huge', { path: 'duration', values: { from: 0, to: 1, steps: 1e9 } }],
-    ['range-steps-fraction', { path: 'duration', values: { from: 0, to: 1, steps: 2.5 } }], ['range-from-string', { path: 'duration', values: { from: 'a', to: 1, steps: 2 } }],
-    ['range-unknown', { path: 'duration', values: { from: 0, to: 1, steps: 2, log: true } }], ['range-infinite', { path: 'duration', values: { from: raw('-1e999'), to: 1, steps: 2 } }],
+    ['missing', undefined],
+    ['null', null],
+    ['array', [1]],
+    ['empty-object', {}],
+    ['unknown-field', { path: 'duration', values: [1], step: 2 }],
+    ['path-empty', { path: '', values: [1] }],
+    ['path-seed', { path: 'seed', values: [1, 2] }],
+    ['path-string-field', { path: 'name', values: [1] }],
+    ['path-object', { path: 'obs.burstLoss', values: [1] }],
+    ['path-missing', { path: 'links[f9].wavelengths', values: [1] }],
+    ['path-bidi', { path: 'links[f\u202E1].rate', values: [1] }],
+    ['path-newline', { path: 'links[f\n1].rate', values: [1] }],
+    ['path-long', { path: `${'a'.repeat(5000)}`, values: [1] }],
+    ['path-brackets', { path: 'links[[0]].rate', values: [1] }],
+    ['path-formula', { path: '=HYPERLINK("http://evil.example","x")', values: [1] }],
+    ['paths-11', { path: Array.from({ length: 11 }, (_, i) => `nodes[${i % 9}].x`), values: [1] }],
+    ['paths-duplicate', { path: ['duration', 'duration'], values: [1] }],
+    ['paths-number', { path: [5], values: [1] }],
+    ['values-empty', { path: 'duration', values: [] }],
+    ['values-1001', { path: 'duration', values: Array.from({ length: 1001 }, (_, i) => i + 1) }],
+    ['values-string', { path: 'duration', values: ['NaN'] }],
+    ['values-null', { path: 'duration', values: [null] }],
+    ['values-infinite', { path: 'duration', values: [raw('1e999')] }],
+    ['range-steps-1', { path: 'duration', values: { from: 0, to: 1, steps: 1 } }],
+    ['range-steps-huge', { path: 'duration', values: { from: 0, to: 1, steps: 1e9 } }],
+    ['range-steps-fraction', { path: 'duration', values: { from: 0, to: 1, steps: 2.5 } }],
+    ['range-from-string', { path: 'duration', values: { from: 'a', to: 1, steps: 2 } }],
+    ['range-unknown', { path: 'duration', values: { from: 0, to: 1, steps: 2, log: true } }],
+    ['range-infinite', { path: 'duration', values: { from: raw('-1e999'), to: 1, steps: 2 } }],
   ]);
   for (const [label, value] of parameterCases) refusedSpec(`parameter-${label}`, { ...spec, parameter: value });
-  add('specs', 'parameter-values-engine-refuses', json({ ...spec, parameter: { path: 'links[f1].wavelengths', values: [2, 0] } }), { expect: 'refused' });
-  add('specs', 'parameter-values-1e308', json({ ...spec, parameter: { path: 'obs.burstLoss.data', values: [1e308] } }), { expect: 'refused' });
+  add('specs', 'parameter-values-engine-refuses', json({ ...spec, parameter: { path: 'links[f1].wavelengths', values: [2, 0] } }), {
+    expect: 'refused',
+  });
+  add('specs', 'parameter-values-1e308', json({ ...spec, parameter: { path: 'obs.burstLoss.data', values: [1e308] } }), {
+    expect: 'refused',
+  });
   refusedSpec('parameter2-same-path', { ...spec, parameter2: { path: 'obs.burstLoss.data', values: [0] } });
-  refusedSpec('grid-too-many-runs', { ...spec, parameter: { path: 'obs.burstLoss.data', values: { from: 0, to: 1, steps: 1000 } }, parameter2: { path: 'obs.burstLoss.ack', values: { from: 0, to: 1, steps: 1000 } }, seeds: 2 });
+  refusedSpec('grid-too-many-runs', {
+    ...spec,
+    parameter: { path: 'obs.burstLoss.data', values: { from: 0, to: 1, steps: 1000 } },
+    parameter2: { path: 'obs.burstLoss.ack', values: { from: 0, to: 1, steps: 1000 } },
+    seeds: 2,
+  });
   for (const [label, value] of [
-    ['zero', 0], ['1001', 1001], ['minus', -1], ['fraction', 1.5], ['string', '5'], ['empty-list', []], ['duplicate', [1, 1]], ['2pow32', [4294967296]],
-    ['negative-in-list', [1, -1]], ['list-1001', Array.from({ length: 1001 }, (_, i) => i)], ['null', null],
+    ['zero', 0],
+    ['1001', 1001],
+    ['minus', -1],
+    ['fraction', 1.5],
+    ['string', '5'],
+    ['empty-list', []],
+    ['duplicate', [1, 1]],
+    ['2pow32', [4294967296]],
+    ['negative-in-list', [1, -1]],
+    ['list-1001', Array.from({ length: 1001 }, (_, i) => i)],
+    ['null', null],
   ]) {
     refusedSpec(`seeds-${label}`, { ...spec, seeds: value });
   }
   refusedSpec('seeds-count-overflows-uint32', { ...spec, base: { ...spec.base, seed: 4294967295 }, seeds: 2 });
   for (const [label, value] of [
-    ['empty', []], ['51', Array.from({ length: 51 }, (_, i) => `flows[${i}].goodput`)], ['object-path', ['bursts.data']], ['number', [5]], ['duplicate', ['bursts.sent', 'bursts.sent']],
-    ['bad-path', ['..']], ['long', [`${'a'.repeat(5000)}`]], ['string', 'aggregate.goodput'],
+    ['empty', []],
+    ['51', Array.from({ length: 51 }, (_, i) => `flows[${i}].goodput`)],
+    ['object-path', ['bursts.data']],
+    ['number', [5]],
+    ['duplicate', ['bursts.sent', 'bursts.sent']],
+    ['bad-path', ['..']],
+    ['long', [`${'a'.repeat(5000)}`]],
+    ['string', 'aggregate.goodput'],
   ]) {
     refusedSpec(`outputs-${label}`, { ...spec, outputs: value });
   }
-  add('specs', 'outputs-formula-flow-id', json({ ...spec, outputs: ['flows[=HYPERLINK("http://evil.example","x")].goodput'] }), { expect: 'refused' });
+  add('specs', 'outputs-formula-flow-id', json({ ...spec, outputs: ['flows[=HYPERLINK("http://evil.example","x")].goodput'] }), {
+    expect: 'refused',
+  });
   add('specs', 'outputs-bidi-flow-id', json({ ...spec, outputs: ['flows[tcp\u202E1].goodput'] }), { expect: 'refused' });
   add('specs', 'outputs-string-value', json({ ...spec, outputs: ['flows[0].id'] }), { expect: 'refused' });
   refusedSpec('unknown-field', { ...spec, colour: 'red' });
@@ -290,7 +473,9 @@ export function buildCorpus(seed = CORPUS_SEED) {
   add('specs', 'top-level-array', '[]', { expect: 'refused' });
   add('specs', 'empty', '', { expect: 'refused' });
   add('specs', 'truncated', JSON.stringify(spec).slice(0, 300), { expect: 'refused' });
-  add('specs', 'deep-nesting', `${JSON.stringify(spec).slice(0, -1)},"deep":${'['.repeat(1000)}${']'.repeat(1000)}}`, { expect: 'refused' });
+  add('specs', 'deep-nesting', `${JSON.stringify(spec).slice(0, -1)},"deep":${'['.repeat(1000)}${']'.repeat(1000)}}`, {
+    expect: 'refused',
+  });
 
   // ---- shard files -------------------------------------------------------------------
   const one = shardFileValue({ index: 1, count: 1 });
@@ -300,7 +485,10 @@ export function buildCorpus(seed = CORPUS_SEED) {
   // The attacker's findings: a forged shard of 10^9 runs, axes that are not a list, edited outputs.
   const forgedBig = clone(one);
   const thousand = Array.from({ length: 1000 }, (_, i) => i / 1000);
-  forgedBig.sweep.axes = [{ paths: ['obs.burstLoss.data'], values: thousand }, { paths: ['obs.burstLoss.ack'], values: thousand }];
+  forgedBig.sweep.axes = [
+    { paths: ['obs.burstLoss.data'], values: thousand },
+    { paths: ['obs.burstLoss.ack'], values: thousand },
+  ];
   forgedBig.sweep.seeds = Array.from({ length: 1000 }, (_, i) => i);
   badShard('forged-1e9-runs', reforge(forgedBig));
   const forgedMax = clone(one);
@@ -308,20 +496,40 @@ export function buildCorpus(seed = CORPUS_SEED) {
   forgedMax.sweep.seeds = Array.from({ length: 1000 }, (_, i) => i);
   forgedMax.runCount = 1000000;
   badShard('forged-1e6-runs-without-runs', reforge(forgedMax));
-  for (const [label, value] of [['5', 5], ['string', 'x'], ['empty', []], ['three', [one.sweep.axes[0], one.sweep.axes[0], one.sweep.axes[0]]], ['null-item', [null]], ['item-array', [[1]]]]) {
+  for (const [label, value] of [
+    ['5', 5],
+    ['string', 'x'],
+    ['empty', []],
+    ['three', [one.sweep.axes[0], one.sweep.axes[0], one.sweep.axes[0]]],
+    ['null-item', [null]],
+    ['item-array', [[1]]],
+  ]) {
     const f = clone(one);
     f.sweep.axes = value;
     badShard(`forged-axes-${label}`, reforge(f));
   }
   /** @type {[string, (x: number) => number | null][]} */
-  const edits = [['x10', (x) => x * 10], ['null', () => null], ['1e308', () => 1e308], ['minus', (x) => -x], ['zero', () => 0]];
+  const edits = [
+    ['x10', (x) => x * 10],
+    ['null', () => null],
+    ['1e308', () => 1e308],
+    ['minus', (x) => -x],
+    ['zero', () => 0],
+  ];
   for (const [label, value] of edits) {
     const edited = clone(one);
     edited.runs[0].outputs[0] = value(edited.runs[0].outputs[0]);
     badShard(`edited-output-${label}`, edited);
   }
   for (const [label, value] of [
-    ['1e308', 1e308], ['1e101', 1e101], ['infinite', raw('1e999')], ['nan-string', 'NaN'], ['string', '5'], ['true', true], ['array', [1]], ['object', {}],
+    ['1e308', 1e308],
+    ['1e101', 1e101],
+    ['infinite', raw('1e999')],
+    ['nan-string', 'NaN'],
+    ['string', '5'],
+    ['true', true],
+    ['array', [1]],
+    ['object', {}],
   ]) {
     const f = clone(one);
     f.runs[1].outputs[1] = value;
@@ -330,31 +538,69 @@ export function buildCorpus(seed = CORPUS_SEED) {
   const atLimit = clone(one);
   atLimit.runs[0].outputs[0] = 1e100;
   add('shards', 'forged-output-at-limit-1e100', `${JSON.stringify(reforge(atLimit))}\n`, { expect: 'ok' });
-  const formats = [['format-1', 1], ['format-3', 3], ['format-string', '2'], ['format-missing', undefined], ['format-null', null]];
+  const formats = [
+    ['format-1', 1],
+    ['format-3', 3],
+    ['format-string', '2'],
+    ['format-missing', undefined],
+    ['format-null', null],
+  ];
   for (const [label, value] of formats) badShard(`shard-${label}`, { ...one, obsSweepShard: value });
   /** @type {[string, (f: any) => void][]} */
   const fieldEdits = [
-    ['hash-missing', (f) => delete f.hash], ['hash-not-hex', (f) => (f.hash = 'zzzzzzzzzzzzzzzz')], ['hash-long', (f) => (f.hash = 'a'.repeat(10000))],
-    ['results-hash-missing', (f) => delete f.resultsHash], ['results-hash-wrong', (f) => (f.resultsHash = '0123456789abcdef')],
-    ['shard-0-of-1', (f) => (f.shard = '0/1')], ['shard-2-of-1', (f) => (f.shard = '2/1')], ['shard-1-of-0', (f) => (f.shard = '1/0')],
-    ['shard-letters', (f) => (f.shard = 'a/b')], ['shard-number', (f) => (f.shard = 5)], ['shard-1-of-100001', (f) => (f.shard = '1/100001')],
-    ['shard-huge-numbers', (f) => (f.shard = '999999999999999999999/999999999999999999999')], ['shard-bidi', (f) => (f.shard = '1/1\u202E')],
-    ['run-count-negative', (f) => (f.runCount = -1)], ['run-count-1e9', (f) => (f.runCount = 1e9)], ['run-count-fraction', (f) => (f.runCount = 1.5)],
-    ['run-count-string', (f) => (f.runCount = '6')], ['run-count-wrong', (f) => (f.runCount = 5)],
-    ['runs-not-list', (f) => (f.runs = { 0: 1 })], ['runs-one-missing', (f) => f.runs.pop()], ['runs-one-extra', (f) => f.runs.push({ run: 6, outputs: [1, 2, 3] })],
-    ['runs-swapped', (f) => f.runs.reverse()], ['run-index-string', (f) => (f.runs[0].run = '0')], ['run-null', (f) => (f.runs[0] = null)],
-    ['run-extra-field', (f) => (f.runs[0].note = 'x')], ['outputs-too-many', (f) => f.runs[0].outputs.push(1)], ['outputs-too-few', (f) => f.runs[0].outputs.pop()],
-    ['outputs-not-list', (f) => (f.runs[0].outputs = 5)], ['unknown-field', (f) => (f.extra = 1)], ['unknown-field-bidi', (f) => (f['\u202Ex'] = 1)],
-    ['sweep-null', (f) => (f.sweep = null)], ['sweep-format-2', (f) => (f.sweep.format = 2)], ['sweep-unknown-field', (f) => (f.sweep.extra = 1)],
-    ['sweep-name-number', (f) => (f.sweep.name = 5)], ['sweep-name-bidi', (f) => (f.sweep.name = 'a\u202Eb')], ['sweep-name-long', (f) => (f.sweep.name = 'n'.repeat(5000))],
-    ['sweep-base-null', (f) => (f.sweep.base = null)], ['sweep-base-preset', (f) => (f.sweep.base = { preset: 'paper000' })], ['sweep-base-string', (f) => (f.sweep.base = '/dev/zero')],
-    ['sweep-seeds-count', (f) => (f.sweep.seeds = 3)], ['sweep-seeds-1001', (f) => (f.sweep.seeds = Array.from({ length: 1001 }, (_, i) => i))],
-    ['sweep-seeds-duplicate', (f) => (f.sweep.seeds = [1, 1, 2])], ['sweep-seeds-negative', (f) => (f.sweep.seeds = [-1, 0, 1])],
-    ['sweep-outputs-51', (f) => (f.sweep.outputs = Array.from({ length: 51 }, (_, i) => `flows[${i}].goodput`))], ['sweep-outputs-not-list', (f) => (f.sweep.outputs = 'aggregate.goodput')],
-    ['sweep-values-1001', (f) => (f.sweep.axes[0].values = Array.from({ length: 1001 }, (_, i) => i / 1001))], ['sweep-values-range', (f) => (f.sweep.axes[0].values = { from: 0, to: 1, steps: 1000 })],
-    ['sweep-values-strings', (f) => (f.sweep.axes[0].values = ['0', '0.01'])], ['sweep-paths-string', (f) => (f.sweep.axes[0].paths = 'obs.burstLoss.data')],
-    ['sweep-paths-missing-in-base', (f) => (f.sweep.axes[0].paths = ['links[f9].rate'])], ['sweep-paths-bidi', (f) => (f.sweep.axes[0].paths = ['links[f\u202E1].rate'])],
-    ['sweep-paths-formula', (f) => (f.sweep.axes[0].paths = ['=HYPERLINK("http://evil.example","x")'])], ['sweep-axis-extra', (f) => (f.sweep.axes[0].log = true)],
+    ['hash-missing', (f) => delete f.hash],
+    ['hash-not-hex', (f) => (f.hash = 'zzzzzzzzzzzzzzzz')],
+    ['hash-long', (f) => (f.hash = 'a'.repeat(10000))],
+    ['results-hash-missing', (f) => delete f.resultsHash],
+    ['results-hash-wrong', (f) => (f.resultsHash = '0123456789abcdef')],
+    ['shard-0-of-1', (f) => (f.shard = '0/1')],
+    ['shard-2-of-1', (f) => (f.shard = '2/1')],
+    ['shard-1-of-0', (f) => (f.shard = '1/0')],
+    ['shard-letters', (f) => (f.shard = 'a/b')],
+    ['shard-number', (f) => (f.shard = 5)],
+    ['shard-1-of-100001', (f) => (f.shard = '1/100001')],
+    ['shard-huge-numbers', (f) => (f.shard = '999999999999999999999/999999999999999999999')],
+    ['shard-bidi', (f) => (f.shard = '1/1\u202E')],
+    ['run-count-negative', (f) => (f.runCount = -1)],
+    ['run-count-1e9', (f) => (f.runCount = 1e9)],
+    ['run-count-fraction', (f) => (f.runCount = 1.5)],
+    ['run-count-string', (f) => (f.runCount = '6')],
+    ['run-count-wrong', (f) => (f.runCount = 5)],
+    ['runs-not-list', (f) => (f.runs = { 0: 1 })],
+    ['runs-one-missing', (f) => f.runs.pop()],
+    ['runs-one-extra', (f) => f.runs.push({ run: 6, outputs: [1, 2, 3] })],
+    ['runs-swapped', (f) => f.runs.reverse()],
+    ['run-index-string', (f) => (f.runs[0].run = '0')],
+    ['run-null', (f) => (f.runs[0] = null)],
+    ['run-extra-field', (f) => (f.runs[0].note = 'x')],
+    ['outputs-too-many', (f) => f.runs[0].outputs.push(1)],
+    ['outputs-too-few', (f) => f.runs[0].outputs.pop()],
+    ['outputs-not-list', (f) => (f.runs[0].outputs = 5)],
+    ['unknown-field', (f) => (f.extra = 1)],
+    ['unknown-field-bidi', (f) => (f['\u202Ex'] = 1)],
+    ['sweep-null', (f) => (f.sweep = null)],
+    ['sweep-format-2', (f) => (f.sweep.format = 2)],
+    ['sweep-unknown-field', (f) => (f.sweep.extra = 1)],
+    ['sweep-name-number', (f) => (f.sweep.name = 5)],
+    ['sweep-name-bidi', (f) => (f.sweep.name = 'a\u202Eb')],
+    ['sweep-name-long', (f) => (f.sweep.name = 'n'.repeat(5000))],
+    ['sweep-base-null', (f) => (f.sweep.base = null)],
+    ['sweep-base-preset', (f) => (f.sweep.base = { preset: 'paper000' })],
+    ['sweep-base-string', (f) => (f.sweep.base = '/dev/zero')],
+    ['sweep-seeds-count', (f) => (f.sweep.seeds = 3)],
+    ['sweep-seeds-1001', (f) => (f.sweep.seeds = Array.from({ length: 1001 }, (_, i) => i))],
+    ['sweep-seeds-duplicate', (f) => (f.sweep.seeds = [1, 1, 2])],
+    ['sweep-seeds-negative', (f) => (f.sweep.seeds = [-1, 0, 1])],
+    ['sweep-outputs-51', (f) => (f.sweep.outputs = Array.from({ length: 51 }, (_, i) => `flows[${i}].goodput`))],
+    ['sweep-outputs-not-list', (f) => (f.sweep.outputs = 'aggregate.goodput')],
+    ['sweep-values-1001', (f) => (f.sweep.axes[0].values = Array.from({ length: 1001 }, (_, i) => i / 1001))],
+    ['sweep-values-range', (f) => (f.sweep.axes[0].values = { from: 0, to: 1, steps: 1000 })],
+    ['sweep-values-strings', (f) => (f.sweep.axes[0].values = ['0', '0.01'])],
+    ['sweep-paths-string', (f) => (f.sweep.axes[0].paths = 'obs.burstLoss.data')],
+    ['sweep-paths-missing-in-base', (f) => (f.sweep.axes[0].paths = ['links[f9].rate'])],
+    ['sweep-paths-bidi', (f) => (f.sweep.axes[0].paths = ['links[f\u202E1].rate'])],
+    ['sweep-paths-formula', (f) => (f.sweep.axes[0].paths = ['=HYPERLINK("http://evil.example","x")'])],
+    ['sweep-axis-extra', (f) => (f.sweep.axes[0].log = true)],
   ];
   for (const [label, edit] of fieldEdits) {
     const plain = clone(one);
@@ -397,7 +643,13 @@ export function buildCorpus(seed = CORPUS_SEED) {
     return { ...rest, obsSweepShard: 1 };
   });
   shardSet('set-format-1', format1, 'refused');
-  const formula = shardFileValue({ index: 1, count: 1 }, { base: setPath({ ...fullScenario(), duration: 0.05 }, 'flows[0].id', '=HYPERLINK("http://evil.example","x")'), outputs: ['flows[=HYPERLINK("http://evil.example","x")#0].goodput'] });
+  const formula = shardFileValue(
+    { index: 1, count: 1 },
+    {
+      base: setPath({ ...fullScenario(), duration: 0.05 }, 'flows[0].id', '=HYPERLINK("http://evil.example","x")'),
+      outputs: ['flows[=HYPERLINK("http://evil.example","x")#0].goodput'],
+    },
+  );
   shardSet('set-formula-flow-id', [formula], 'ok');
 
   // ---- share links -------------------------------------------------------------------
@@ -405,7 +657,8 @@ export function buildCorpus(seed = CORPUS_SEED) {
   files.set('links.txt', `${links.join('\n')}\n`);
 
   const manifest = {
-    $comment: 'Written by scripts/hostile/generate.mjs; do not edit. expect: ok = exit 0, refused = exit 2 with one line, any = either. engine: waits on the engine\'s run guard (why).',
+    $comment:
+      "Written by scripts/hostile/generate.mjs; do not edit. expect: ok = exit 0, refused = exit 2 with one line, any = either. engine: waits on the engine's run guard (why).",
     seed,
     counts: {
       scenarios: cases.filter((c) => c.name.startsWith('scenarios/')).length,
@@ -428,7 +681,9 @@ export function buildCorpus(seed = CORPUS_SEED) {
  */
 function buildLinks(rand) {
   const full = fullScenario();
-  const presets = readdirSync(presetDir).sort().map((file) => JSON.parse(readFileSync(join(presetDir, file), 'utf8')));
+  const presets = readdirSync(presetDir)
+    .sort()
+    .map((file) => JSON.parse(readFileSync(join(presetDir, file), 'utf8')));
   /** @type {string[]} */
   const links = [];
   const valid = presets.map((p) => linkOfText(JSON.stringify(p)));
@@ -442,14 +697,29 @@ function buildLinks(rand) {
     links.push(linkOfText(toJsonText(setPath(full, 'flows[0].id', value))));
     links.push(linkOfText(toJsonText(setPath(full, 'name', value))));
   }
-  for (const path of ['nodes', 'links', 'obs', 'flows', 'version', 'flows[0].tcp']) links.push(linkOfText(JSON.stringify(deletePath(full, path))));
+  for (const path of ['nodes', 'links', 'obs', 'flows', 'version', 'flows[0].tcp'])
+    links.push(linkOfText(JSON.stringify(deletePath(full, path))));
   // Sizes: a million flows, many nodes, deep nesting, a zip bomb, a scenario just over 1 MB.
   links.push(linkOfText(JSON.stringify(setPath(full, 'flows[0].count', 1000000))));
-  links.push(linkOfText(JSON.stringify({ ...full, nodes: [...full.nodes, ...Array.from({ length: 600 }, (_, i) => ({ id: `n${i}`, kind: 'host', x: 0, y: 0 }))] })));
+  links.push(
+    linkOfText(
+      JSON.stringify({
+        ...full,
+        nodes: [...full.nodes, ...Array.from({ length: 600 }, (_, i) => ({ id: `n${i}`, kind: 'host', x: 0, y: 0 }))],
+      }),
+    ),
+  );
   links.push(linkOfText(`${JSON.stringify(full).slice(0, -1)},"deep":${'['.repeat(5000)}${']'.repeat(5000)}}`));
   links.push(linkOfText(`${JSON.stringify(full).slice(0, -1)},"pad":"${' '.repeat(20 * 1024 * 1024)}"}`));
   links.push(linkOfText(`${JSON.stringify(full).slice(0, -1)},"pad":"${'x'.repeat(1024 * 1024)}"}`));
-  links.push(linkOfText('[]'), linkOfText('null'), linkOfText(''), linkOfText('{"version":1}'), linkOfText('\uFEFF{}'), linkOfText('{"a":1e999}'));
+  links.push(
+    linkOfText('[]'),
+    linkOfText('null'),
+    linkOfText(''),
+    linkOfText('{"version":1}'),
+    linkOfText('\uFEFF{}'),
+    linkOfText('{"a":1e999}'),
+  );
   links.push(`#s=1.${Buffer.from([0x78, 0x9c, 0xff, 0xfe, 0x00, 0x01]).toString('base64url')}`);
   // Cut short and bit-flipped versions of a valid link.
   const good = valid[0];
@@ -461,12 +731,52 @@ function buildLinks(rand) {
   }
   // Wrong formats and odd characters.
   links.push(
-    '', '#', '#s=', '#s', '#s=1', '#s=1.', '#s=0.abc', '#s=2.abc', '#s=999999.abc', '#s=1.!!!!', '#s=1.a', '#s=1.ab==', '#s=1.AAAA', '#s=01.abc',
-    `#s=1.${good.slice(5)}%`, `#s=1.${good.slice(5)}%zz`, `#s=%31.${good.slice(5)}`, `#s=1.${good.slice(5)}&preset=paper000`, `#preset=paper000&s=1.${good.slice(5)}`,
-    '#preset=', '#preset=paper000', '#preset=nope', '#preset=%E2%80%AEpaper000', '#preset=paper000%E2%80%AE', '#preset=%00', '#preset=%0Aobs-sim:%20ok',
-    '#preset=%1B%5B31m', '#preset=%', '#preset=%zz', `#preset=${'p'.repeat(70000)}`, `#preset=${'%E2%80%AE'.repeat(1000)}`, '#preset=\u202Epaper000',
-    '#preset=paper000\u2066', '#preset=first-lesson&preset=paper9', '#foo=bar', '#%zz', '#=', '#&&&', '#s=1.\u202E', `#s=1.${'A'.repeat(65536)}`,
-    `#${'x'.repeat(100)}`, '#s=1.eJ\u0000', '#preset=__proto__', '#preset=constructor', '#preset=toString', '#preset=hasOwnProperty',
+    '',
+    '#',
+    '#s=',
+    '#s',
+    '#s=1',
+    '#s=1.',
+    '#s=0.abc',
+    '#s=2.abc',
+    '#s=999999.abc',
+    '#s=1.!!!!',
+    '#s=1.a',
+    '#s=1.ab==',
+    '#s=1.AAAA',
+    '#s=01.abc',
+    `#s=1.${good.slice(5)}%`,
+    `#s=1.${good.slice(5)}%zz`,
+    `#s=%31.${good.slice(5)}`,
+    `#s=1.${good.slice(5)}&preset=paper000`,
+    `#preset=paper000&s=1.${good.slice(5)}`,
+    '#preset=',
+    '#preset=paper000',
+    '#preset=nope',
+    '#preset=%E2%80%AEpaper000',
+    '#preset=paper000%E2%80%AE',
+    '#preset=%00',
+    '#preset=%0Aobs-sim:%20ok',
+    '#preset=%1B%5B31m',
+    '#preset=%',
+    '#preset=%zz',
+    `#preset=${'p'.repeat(70000)}`,
+    `#preset=${'%E2%80%AE'.repeat(1000)}`,
+    '#preset=\u202Epaper000',
+    '#preset=paper000\u2066',
+    '#preset=first-lesson&preset=paper9',
+    '#foo=bar',
+    '#%zz',
+    '#=',
+    '#&&&',
+    '#s=1.\u202E',
+    `#s=1.${'A'.repeat(65536)}`,
+    `#${'x'.repeat(100)}`,
+    '#s=1.eJ\u0000',
+    '#preset=__proto__',
+    '#preset=constructor',
+    '#preset=toString',
+    '#preset=hasOwnProperty',
   );
   return links.filter((link) => !/[\n\r]/.test(link));
 }
@@ -514,11 +824,17 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   if (args.includes('--check')) {
     const problems = checkCorpus(dir, seed);
     for (const line of problems.slice(0, 20)) console.log(line);
-    console.log(problems.length === 0 ? `corpus in ${relative(process.cwd(), dir) || '.'} is up to date` : `${problems.length} files differ: run node --import tsx scripts/hostile/generate.mjs`);
+    console.log(
+      problems.length === 0
+        ? `corpus in ${relative(process.cwd(), dir) || '.'} is up to date`
+        : `${problems.length} files differ: run node --import tsx scripts/hostile/generate.mjs`,
+    );
     process.exitCode = problems.length === 0 ? 0 : 1;
   } else {
     const manifest = writeCorpus(dir, seed);
     const { counts } = manifest;
-    console.log(`wrote ${relative(process.cwd(), dir) || '.'}: ${counts.scenarios} scenario cases, ${counts.specs} spec cases, ${counts.shards} shard cases, ${counts.links} links (${counts.engine} cases wait on the engine's run guard)`);
+    console.log(
+      `wrote ${relative(process.cwd(), dir) || '.'}: ${counts.scenarios} scenario cases, ${counts.specs} spec cases, ${counts.shards} shard cases, ${counts.links} links (${counts.engine} cases wait on the engine's run guard)`,
+    );
   }
 }

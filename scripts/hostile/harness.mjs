@@ -27,7 +27,8 @@ export const LINE_MAX = 440;
 // What safe-text.ts escapes: C0/C1 controls, DEL, soft hyphen, bidi marks, embeddings,
 // overrides and isolates, zero-width and other format characters, separators, BOM,
 // interlinear annotations, unpaired surrogates. None may reach the terminal raw.
-const UNSAFE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const UNSAFE =
+  /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**
  * @typedef {{ name: string, command: 'run' | 'sweep' | 'merge', files: string[], expect: 'ok' | 'refused' | 'any', engine?: string, args?: string[],
@@ -77,7 +78,8 @@ export function judge(c, o) {
 
 // A sweep's progress on stderr when it is not a terminal: its start, then a line at every
 // tenth. Numbers only; nothing from the input. Left out before a sweep is judged.
-const PROGRESS = /^obs-sim: sweep: (?:\d+ runs \((?:shard \d+\/\d+ of )?\d+ points? x \d+ seeds?\) on \d+ worker threads?|\d+\/\d+ runs \(\d+ %\), \d+:\d\d(?::\d\d)? elapsed, (?:ETA [0-9:?]+|done))\n/gm;
+const PROGRESS =
+  /^obs-sim: sweep: (?:\d+ runs \((?:shard \d+\/\d+ of )?\d+ points? x \d+ seeds?\) on \d+ worker threads?|\d+\/\d+ runs \(\d+ %\), \d+:\d\d(?::\d\d)? elapsed, (?:ETA [0-9:?]+|done))\n/gm;
 
 /** stderr without the progress lines of a sweep. @param {string} stderr */
 export function withoutProgress(stderr) {
@@ -87,12 +89,14 @@ export function withoutProgress(stderr) {
 /** What is wrong with the stderr of a refusal: it must be one bounded, printable line. @param {string} stderr */
 export function lineProblems(stderr) {
   const problems = [];
-  if (!stderr.endsWith('\n') || stderr.indexOf('\n') !== stderr.length - 1) problems.push(`stderr is not exactly one line: ${tail(stderr)}`);
+  if (!stderr.endsWith('\n') || stderr.indexOf('\n') !== stderr.length - 1)
+    problems.push(`stderr is not exactly one line: ${tail(stderr)}`);
   if (!stderr.startsWith('obs-sim: ')) problems.push(`stderr does not start with "obs-sim: ": ${tail(stderr)}`);
   if (stderr.length > LINE_MAX) problems.push(`stderr line has ${stderr.length} characters, more than ${LINE_MAX}`);
   const bad = UNSAFE.exec(stderr.slice(0, -1));
   if (bad) problems.push(`stderr holds a raw U+${bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}: ${tail(stderr)}`);
-  if (/\n\s+at .*:\d+:\d+|^\s+at /m.test(stderr) || /\bError:.*\n.*\n/.test(stderr)) problems.push(`stderr holds a stack trace: ${tail(stderr)}`);
+  if (/\n\s+at .*:\d+:\d+|^\s+at /m.test(stderr) || /\bError:.*\n.*\n/.test(stderr))
+    problems.push(`stderr holds a stack trace: ${tail(stderr)}`);
   return problems;
 }
 
@@ -165,12 +169,15 @@ function runOneBatch(cases, jobsFile, first, outcomes, onOutcome) {
           stray = '';
           const seconds = cases[current].seconds ?? CASE_SECONDS;
           clearTimeout(timer);
-          timer = setTimeout(() => {
-            const i = current;
-            record(i, { status: 'timeout', stderr: '', stray, stdoutBytes: 0, ms: Math.round(performance.now() - started) });
-            child.kill('SIGKILL');
-            finish(i + 1);
-          }, seconds * 1000 + 2000);
+          timer = setTimeout(
+            () => {
+              const i = current;
+              record(i, { status: 'timeout', stderr: '', stray, stdoutBytes: 0, ms: Math.round(performance.now() - started) });
+              child.kill('SIGKILL');
+              finish(i + 1);
+            },
+            seconds * 1000 + 2000,
+          );
         } else {
           clearTimeout(timer);
           record(line.done, { status: line.status, stderr: line.stderr, stray, stdoutBytes: line.stdoutBytes, ms: line.ms });
@@ -181,7 +188,13 @@ function runOneBatch(cases, jobsFile, first, outcomes, onOutcome) {
     child.on('close', (code, signal) => {
       if (settled) return;
       if (current >= 0) {
-        record(current, { status: 'crash', stderr: '', stray: `${signal ?? `exit ${code}`}: ${stray}`, stdoutBytes: 0, ms: Math.round(performance.now() - started) });
+        record(current, {
+          status: 'crash',
+          stderr: '',
+          stray: `${signal ?? `exit ${code}`}: ${stray}`,
+          stdoutBytes: 0,
+          ms: Math.round(performance.now() - started),
+        });
         finish(current + 1);
       } else {
         finish(cases.length);
@@ -200,7 +213,9 @@ export function runProcess(c) {
   return new Promise((resolve) => {
     const seconds = c.seconds ?? CASE_SECONDS;
     const zero = c.stdin === 'dev-zero' ? openSync('/dev/zero', 'r') : null;
-    const child = spawn(process.execPath, [BIN, ...argvOf(c)], { stdio: [zero ?? (c.stdin === 'endless-pipe' ? 'pipe' : 'ignore'), 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...argvOf(c)], {
+      stdio: [zero ?? (c.stdin === 'endless-pipe' ? 'pipe' : 'ignore'), 'pipe', 'pipe'],
+    });
     if (zero !== null) closeSync(zero);
     const started = performance.now();
     let stderr = '';
@@ -223,10 +238,13 @@ export function runProcess(c) {
       child.stdin.on('error', () => {}); // the CLI stops reading: EPIPE is the point
       pump();
     }
-    const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill('SIGKILL');
-    }, seconds * 1000 + 2000);
+    const timer = setTimeout(
+      () => {
+        timedOut = true;
+        child.kill('SIGKILL');
+      },
+      seconds * 1000 + 2000,
+    );
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       const ms = Math.round(performance.now() - started);

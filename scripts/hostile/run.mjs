@@ -20,8 +20,22 @@ import { decodeShareHash } from '@obs-tcp-sim/scenario/share-link';
 import { makeBigCases } from './big-cases.mjs';
 import { CASE_SECONDS, judge, loadCases, loadLinks, runBatched, runProcess } from './harness.mjs';
 import {
-  EXTRA_NUMERIC_VALUES, HOSTILE_STRINGS, NUMERIC_FIELDS, NUMERIC_VALUES, STRING_FIELDS, baseSpec, clone, deletePath, fullScenario,
-  linkOfText, raw, reforge, rng, setPath, shardFileValue, toJsonText,
+  EXTRA_NUMERIC_VALUES,
+  HOSTILE_STRINGS,
+  NUMERIC_FIELDS,
+  NUMERIC_VALUES,
+  STRING_FIELDS,
+  baseSpec,
+  clone,
+  deletePath,
+  fullScenario,
+  linkOfText,
+  raw,
+  reforge,
+  rng,
+  setPath,
+  shardFileValue,
+  toJsonText,
 } from './mutators.mjs';
 
 const args = process.argv.slice(2);
@@ -32,7 +46,8 @@ const option = (/** @type {string} */ name, /** @type {string} */ fallback) => {
 const seconds = Number(option('--seconds', '60'));
 const seed = Number(option('--seed', '1'));
 const findings = option('--findings', join(tmpdir(), `obs-hostile-findings-${seed}`));
-const LINE_UNSAFE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const LINE_UNSAFE =
+  /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** @typedef {import('./harness.mjs').Case} Case */
 /** @typedef {import('./harness.mjs').Outcome} Outcome */
@@ -117,13 +132,20 @@ function randomString(r) {
 /** Any JSON-ish value. @param {ReturnType<typeof rng>} r @param {number} [depth] @returns {unknown} */
 function randomValue(r, depth = 0) {
   switch (r.int(depth > 2 ? 5 : 7)) {
-    case 0: return randomNumber(r);
-    case 1: return r.pick([...NUMERIC_VALUES, ...EXTRA_NUMERIC_VALUES])[1];
-    case 2: return randomString(r);
-    case 3: return r.pick([null, true, false, 0, -1]);
-    case 4: return r.int(2) ? raw(r.pick(['1e999', '-1e999', '-0', '1e-400', '123456789012345678901234567890'])) : r.int(1000);
-    case 5: return Array.from({ length: r.int(5) }, () => randomValue(r, depth + 1));
-    default: return Object.fromEntries(Array.from({ length: r.int(4) }, () => [randomString(r).slice(0, 20), randomValue(r, depth + 1)]));
+    case 0:
+      return randomNumber(r);
+    case 1:
+      return r.pick([...NUMERIC_VALUES, ...EXTRA_NUMERIC_VALUES])[1];
+    case 2:
+      return randomString(r);
+    case 3:
+      return r.pick([null, true, false, 0, -1]);
+    case 4:
+      return r.int(2) ? raw(r.pick(['1e999', '-1e999', '-0', '1e-400', '123456789012345678901234567890'])) : r.int(1000);
+    case 5:
+      return Array.from({ length: r.int(5) }, () => randomValue(r, depth + 1));
+    default:
+      return Object.fromEntries(Array.from({ length: r.int(4) }, () => [randomString(r).slice(0, 20), randomValue(r, depth + 1)]));
   }
 }
 
@@ -169,10 +191,14 @@ function damageText(r, text) {
   if (r.next() < 0.7 || text.length < 2) return text;
   const at = r.int(text.length);
   switch (r.int(4)) {
-    case 0: return text.slice(0, at);
-    case 1: return text.slice(0, at) + String.fromCharCode(text.charCodeAt(at) ^ (1 << r.int(8))) + text.slice(at + 1);
-    case 2: return text.slice(0, at) + r.pick(['{', '[', '"', ',', ':', '\\', '\u0000', '\u202E', '1e999', ']]]]', '}}}']) + text.slice(at);
-    default: return text.slice(0, at) + text.slice(at, at + r.int(200)).repeat(1 + r.int(20)) + text.slice(at);
+    case 0:
+      return text.slice(0, at);
+    case 1:
+      return text.slice(0, at) + String.fromCharCode(text.charCodeAt(at) ^ (1 << r.int(8))) + text.slice(at + 1);
+    case 2:
+      return text.slice(0, at) + r.pick(['{', '[', '"', ',', ':', '\\', '\u0000', '\u202E', '1e999', ']]]]', '}}}']) + text.slice(at);
+    default:
+      return text.slice(0, at) + text.slice(at, at + r.int(200)).repeat(1 + r.int(20)) + text.slice(at);
   }
 }
 
@@ -188,15 +214,33 @@ function mutateSpecOnce(r, spec) {
   let s = spec;
   {
     switch (r.int(9)) {
-      case 0: s = { ...s, base: mutateScenario(r, s.base) }; break;
-      case 1: s = setPath(s, 'parameter.path', r.int(2) ? randomString(r) : r.pick([...NUMERIC_FIELDS, ...STRING_FIELDS])); break;
-      case 2: s = setPath(s, 'parameter.values', r.int(2) ? [randomNumber(r), randomNumber(r)] : randomValue(r)); break;
-      case 3: s = setPath(s, 'seeds', r.pick([0, -1, 1001, 1.5, [1, 1], [4294967296], 'x', null, [r.int(100)], 2])); break;
-      case 4: s = setPath(s, 'outputs', r.int(2) ? [randomString(r)] : randomValue(r)); break;
-      case 5: s = setPath(s, `overrides.${r.pick([...NUMERIC_FIELDS, ...STRING_FIELDS])}`, randomValue(r)); break;
-      case 6: s = setPath(s, 'parameter2', { path: r.pick(NUMERIC_FIELDS), values: [randomNumber(r)] }); break;
-      case 7: s = setPath(s, r.pick(['sweep', 'name', 'base', 'parameter', 'overrides', randomString(r).slice(0, 10) || 'x']), randomValue(r)); break;
-      default: s = setPath(s, 'base', r.pick([{ preset: randomString(r) }, '/dev/zero', randomString(r), { preset: 'first-lesson' }])); break;
+      case 0:
+        s = { ...s, base: mutateScenario(r, s.base) };
+        break;
+      case 1:
+        s = setPath(s, 'parameter.path', r.int(2) ? randomString(r) : r.pick([...NUMERIC_FIELDS, ...STRING_FIELDS]));
+        break;
+      case 2:
+        s = setPath(s, 'parameter.values', r.int(2) ? [randomNumber(r), randomNumber(r)] : randomValue(r));
+        break;
+      case 3:
+        s = setPath(s, 'seeds', r.pick([0, -1, 1001, 1.5, [1, 1], [4294967296], 'x', null, [r.int(100)], 2]));
+        break;
+      case 4:
+        s = setPath(s, 'outputs', r.int(2) ? [randomString(r)] : randomValue(r));
+        break;
+      case 5:
+        s = setPath(s, `overrides.${r.pick([...NUMERIC_FIELDS, ...STRING_FIELDS])}`, randomValue(r));
+        break;
+      case 6:
+        s = setPath(s, 'parameter2', { path: r.pick(NUMERIC_FIELDS), values: [randomNumber(r)] });
+        break;
+      case 7:
+        s = setPath(s, r.pick(['sweep', 'name', 'base', 'parameter', 'overrides', randomString(r).slice(0, 10) || 'x']), randomValue(r));
+        break;
+      default:
+        s = setPath(s, 'base', r.pick([{ preset: randomString(r) }, '/dev/zero', randomString(r), { preset: 'first-lesson' }]));
+        break;
     }
   }
   return s;
@@ -214,14 +258,34 @@ function mutateShardOnce(r, file) {
   let f = file;
   {
     switch (r.int(8)) {
-      case 0: if (f.runs?.length) f.runs[r.int(f.runs.length)].outputs[0] = r.int(2) ? randomNumber(r) : randomValue(r); break;
-      case 1: f.sweep = setPath(f.sweep, r.pick(['axes', 'seeds', 'outputs', 'name', 'format', 'axes[0].values', 'axes[0].paths']), randomValue(r)); break;
-      case 2: f.sweep.base = mutateScenario(r, f.sweep.base); break;
-      case 3: f[r.pick(['shard', 'runCount', 'hash', 'resultsHash', 'obsSweepShard'])] = randomValue(r); break;
-      case 4: if (f.runs?.length) f.runs[r.int(f.runs.length)] = randomValue(r); break;
-      case 5: f.sweep.seeds = Array.from({ length: r.pick([1, 1000, 1001]) }, (_, i) => i); break;
-      case 6: f.sweep.axes = [{ paths: ['obs.burstLoss.data'], values: Array.from({ length: r.pick([2, 1000, 1001]) }, (_, i) => i / 2000) }]; break;
-      default: f = setPath(f, randomString(r).slice(0, 10) || 'x', randomValue(r)); break;
+      case 0:
+        if (f.runs?.length) f.runs[r.int(f.runs.length)].outputs[0] = r.int(2) ? randomNumber(r) : randomValue(r);
+        break;
+      case 1:
+        f.sweep = setPath(
+          f.sweep,
+          r.pick(['axes', 'seeds', 'outputs', 'name', 'format', 'axes[0].values', 'axes[0].paths']),
+          randomValue(r),
+        );
+        break;
+      case 2:
+        f.sweep.base = mutateScenario(r, f.sweep.base);
+        break;
+      case 3:
+        f[r.pick(['shard', 'runCount', 'hash', 'resultsHash', 'obsSweepShard'])] = randomValue(r);
+        break;
+      case 4:
+        if (f.runs?.length) f.runs[r.int(f.runs.length)] = randomValue(r);
+        break;
+      case 5:
+        f.sweep.seeds = Array.from({ length: r.pick([1, 1000, 1001]) }, (_, i) => i);
+        break;
+      case 6:
+        f.sweep.axes = [{ paths: ['obs.burstLoss.data'], values: Array.from({ length: r.pick([2, 1000, 1001]) }, (_, i) => i / 2000) }];
+        break;
+      default:
+        f = setPath(f, randomString(r).slice(0, 10) || 'x', randomValue(r));
+        break;
     }
   }
   return f;
@@ -233,11 +297,16 @@ function mutateLink(r, good) {
   const link = r.pick(good);
   const at = 1 + r.int(link.length - 1);
   switch (r.int(5)) {
-    case 0: return link.slice(0, at);
-    case 1: return link.slice(0, at) + String.fromCharCode(r.int(0x10000)) + link.slice(at + 1);
-    case 2: return `#preset=${[...Buffer.from(randomString(r), "utf8")].map((b) => `%${b.toString(16).padStart(2, "0")}`).join("")}`;
-    case 3: return `#preset=${randomString(r)}`;
-    default: return link.slice(0, at) + r.pick(['%', '%E2%80%AE', '&', '=', '.', '#', '%00']) + link.slice(at);
+    case 0:
+      return link.slice(0, at);
+    case 1:
+      return link.slice(0, at) + String.fromCharCode(r.int(0x10000)) + link.slice(at + 1);
+    case 2:
+      return `#preset=${[...Buffer.from(randomString(r), 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('')}`;
+    case 3:
+      return `#preset=${randomString(r)}`;
+    default:
+      return link.slice(0, at) + r.pick(['%', '%E2%80%AE', '&', '=', '.', '#', '%00']) + link.slice(at);
   }
 }
 
@@ -312,7 +381,9 @@ if (!args.includes('--no-corpus')) {
     for (const problem of problems) linkFailures.push(`links.txt line ${i + 1}: ${problem}`);
   });
   linkCount += links.length;
-  console.log(`hostile: links: ${links.length} links: ${linksOpened} opened, ${links.length - linksOpened} refused, ${corpusLinksFailed} failed`);
+  console.log(
+    `hostile: links: ${links.length} links: ${linksOpened} opened, ${links.length - linksOpened} refused, ${corpusLinksFailed} failed`,
+  );
 }
 
 const mutations = new Tally(`mutations (${seconds} s, seed ${seed})`);
@@ -334,7 +405,10 @@ try {
       if (!mutations.add(c, o)) {
         mkdirSync(findings, { recursive: true });
         for (const file of c.files) copyFileSync(file, join(findings, basename(file)));
-        writeFileSync(join(findings, `${basename(c.name)}.txt`), `obs-sim ${[c.command === 'run' ? '' : c.command, ...c.files.map((f) => basename(f)), ...(c.args ?? [])].filter(Boolean).join(' ')}\n${judge(c, o).join('\n')}\n`);
+        writeFileSync(
+          join(findings, `${basename(c.name)}.txt`),
+          `obs-sim ${[c.command === 'run' ? '' : c.command, ...c.files.map((f) => basename(f)), ...(c.args ?? [])].filter(Boolean).join(' ')}\n${judge(c, o).join('\n')}\n`,
+        );
       }
     }
     for (let k = 0; k < 200; k++) {
@@ -355,7 +429,11 @@ try {
 console.log(`${mutations.line()}; ${mutatedLinks} links, ${mutatedLinkFailures} failed (${elapsed()} s)`);
 tallies.push(mutations);
 
-const all = tallies.reduce((sum, t) => ({ cases: sum.cases + t.cases, ok: sum.ok + t.ok, refused: sum.refused + t.refused }), { cases: 0, ok: 0, refused: 0 });
+const all = tallies.reduce((sum, t) => ({ cases: sum.cases + t.cases, ok: sum.ok + t.ok, refused: sum.refused + t.refused }), {
+  cases: 0,
+  ok: 0,
+  refused: 0,
+});
 const failures = [...tallies.flatMap((t) => t.failures), ...linkFailures];
 const failedCases = new Set(tallies.flatMap((t) => t.failures.map((f) => f.slice(0, f.indexOf(': '))))).size;
 if (failures.length) {
@@ -367,6 +445,10 @@ if (failures.length) {
 // The counts again, last, where `tail` sees them.
 for (const tally of tallies) console.log(tally.line());
 const linksFailed = corpusLinksFailed + mutatedLinkFailures;
-console.log(`hostile: links: ${linkCount} of the corpus (${linksOpened} opened, ${corpusLinksFailed} failed) and ${mutatedLinks} mutated (${mutatedLinkFailures} failed) through decodeShareHash`);
-console.log(`hostile: ${all.cases} cases through obs-sim: ${all.ok} exit 0, ${all.refused} exit 2, ${failedCases} failed (each within ${CASE_SECONDS} s); ${linkCount + mutatedLinks} links, ${linksFailed} failed; ${elapsed()} s`);
+console.log(
+  `hostile: links: ${linkCount} of the corpus (${linksOpened} opened, ${corpusLinksFailed} failed) and ${mutatedLinks} mutated (${mutatedLinkFailures} failed) through decodeShareHash`,
+);
+console.log(
+  `hostile: ${all.cases} cases through obs-sim: ${all.ok} exit 0, ${all.refused} exit 2, ${failedCases} failed (each within ${CASE_SECONDS} s); ${linkCount + mutatedLinks} links, ${linksFailed} failed; ${elapsed()} s`,
+);
 process.exitCode = failedCases + linksFailed > 0 ? 1 : 0;

@@ -38,7 +38,11 @@ export function withCi(x, decimals = 3) {
 /** Mbit/s with a 95 % interval. */
 export function mbps(x, decimals = 2) {
   if (!x) return 'n/a';
-  const s = { mean: x.mean / 1e6, low: x.low === null || x.low === undefined ? undefined : x.low / 1e6, high: x.high === null || x.high === undefined ? undefined : x.high / 1e6 };
+  const s = {
+    mean: x.mean / 1e6,
+    low: x.low === null || x.low === undefined ? undefined : x.low / 1e6,
+    high: x.high === null || x.high === undefined ? undefined : x.high / 1e6,
+  };
   return withCi(s, decimals);
 }
 
@@ -67,8 +71,10 @@ export function table(headers, rows) {
 export function figure(file, caption, specs) {
   const sources = specs.map((s) => `[\`validation/specs/${s}.json\`](../validation/specs/${s}.json)`).join(', ');
   const commands = specs.map((s) => `\`${sweepCommand(s)}\``).join('; ');
-  return `![${caption}](${file})\n\n*${caption}* Spec${specs.length > 1 ? 's' : ''}: ${sources}. ` +
-    `Drawn by \`npm run validate\` from the cached results; one sweep by hand: ${commands}.`;
+  return (
+    `![${caption}](${file})\n\n*${caption}* Spec${specs.length > 1 ? 's' : ''}: ${sources}. ` +
+    `Drawn by \`npm run validate\` from the cached results; one sweep by hand: ${commands}.`
+  );
 }
 
 /**

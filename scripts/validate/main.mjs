@@ -54,11 +54,23 @@ async function main() {
   const cache = {};
   for (const section of sections) {
     for (const name of section.specs) {
-      cache[name] = sweepResults(name, { quick: args.quick, rerun: args.rerun, workers: args.workers, quickPlan: section.quickPlans?.[name] ?? section.quickPlan, log });
+      cache[name] = sweepResults(name, {
+        quick: args.quick,
+        rerun: args.rerun,
+        workers: args.workers,
+        quickPlan: section.quickPlans?.[name] ?? section.quickPlan,
+        log,
+      });
     }
     // Probes (probes.mjs): what a sweep's summaries lack, e.g. cwnd vs time; "<name>.probe".
     for (const [name, options] of Object.entries(section.probes ?? {})) {
-      cache[`${name}.probe`] = await probeResults(name, { quick: args.quick, rerun: args.rerun, quickPlan: section.quickPlans?.[name] ?? section.quickPlan, ...options, log });
+      cache[`${name}.probe`] = await probeResults(name, {
+        quick: args.quick,
+        rerun: args.rerun,
+        quickPlan: section.quickPlans?.[name] ?? section.quickPlan,
+        ...options,
+        log,
+      });
     }
   }
 

@@ -46,12 +46,18 @@ export async function probeResults(name, mode) {
     ...(mode.aggregate ? { aggregate: true } : {}),
     ...(mode.totals ? { totals: true } : {}),
   };
-  if ((extra.delivered || extra.aggregate || extra.cwndFlows) && options.every === null) throw new Error(`${name}: a probe that keeps samples needs \`every\``);
+  if ((extra.delivered || extra.aggregate || extra.cwndFlows) && options.every === null)
+    throw new Error(`${name}: a probe that keeps samples needs \`every\``);
   Object.assign(options, extra);
   // What is kept is part of the cache key: other options are another result (the options
   // added later only when set, so older probes keep their hash).
-  const hash = `${sweep.hash}-${options.every ?? 'none'}-${options.overtaken ? 'overtaken' : 'none'}` +
-    (Object.keys(extra).length ? `-${Object.entries(extra).map(([k, v]) => (v === true ? k : `${k}=${v.join(',')}`)).join('-')}` : '');
+  const hash =
+    `${sweep.hash}-${options.every ?? 'none'}-${options.overtaken ? 'overtaken' : 'none'}` +
+    (Object.keys(extra).length
+      ? `-${Object.entries(extra)
+          .map(([k, v]) => (v === true ? k : `${k}=${v.join(',')}`))
+          .join('-')}`
+      : '');
   const dir = mode.quick ? QUICK_DIR : RESULT_DIR;
   mkdirSync(dir, { recursive: true });
   const outFile = join(dir, `${name}.probe.json`);
@@ -72,11 +78,13 @@ export async function probeResults(name, mode) {
       if (!sim.ok()) throw new Error(`${name}: run ${run.index}: the engine refused the scenario: ${sim.error()}`);
       flowIds ??= JSON.parse(sim.flowIdsJson());
       // Flows whose per-flow series are kept (all, unless cwndFlows names some).
-      const kept = options.cwndFlows ? options.cwndFlows.map((id) => {
-        const f = flowIds.indexOf(id);
-        if (f < 0) throw new Error(`${name}: no flow ${id} (flows: ${flowIds.slice(0, 5).join(', ')}, ...)`);
-        return f;
-      }) : flowIds.map((_, f) => f);
+      const kept = options.cwndFlows
+        ? options.cwndFlows.map((id) => {
+            const f = flowIds.indexOf(id);
+            if (f < 0) throw new Error(`${name}: no flow ${id} (flows: ${flowIds.slice(0, 5).join(', ')}, ...)`);
+            return f;
+          })
+        : flowIds.map((_, f) => f);
       const slot = new Map(kept.map((f, k) => [f, k]));
       const keep = options.every === null ? null : thinner(run.scenario.sampleInterval, options.every);
       const counter = options.overtaken ? overtakeCounter() : null;
@@ -113,20 +121,38 @@ export async function probeResults(name, mode) {
       }
       const summary = JSON.parse(sim.summaryJson());
       const values = collectOutputs(sweep, summary);
-      const out = { run: run.index, point: run.point, seed: run.seed, values: run.values, outputs: Object.fromEntries(sweep.outputs.map((o, i) => [o, values[i]])) };
+      const out = {
+        run: run.index,
+        point: run.point,
+        seed: run.seed,
+        values: run.values,
+        outputs: Object.fromEntries(sweep.outputs.map((o, i) => [o, values[i]])),
+      };
       if (counter) Object.assign(out, counter.result());
       if (keep) Object.assign(out, { t, cwnd: Object.fromEntries(kept.map((f, k) => [flowIds[f], cwnd[k]])) });
       if (options.delivered) out.delivered = Object.fromEntries(kept.map((f, k) => [flowIds[f], delivered[k]]));
       if (options.aggregate) out.aggregate = aggregate;
       if (options.totals) {
-        out.totals = Object.fromEntries(['rtos', 'fastRetransmits', 'retransmits'].map((k) => [k, summary.flows.reduce((sum, f) => sum + f[k], 0)]));
+        out.totals = Object.fromEntries(
+          ['rtos', 'fastRetransmits', 'retransmits'].map((k) => [k, summary.flows.reduce((sum, f) => sum + f[k], 0)]),
+        );
       }
       runs.push(out);
     } finally {
       sim.delete();
     }
   }
-  const results = { obsProbe: 1, hash, name: sweep.name, ...options, flowIds, parameters: sweep.axes.map((a) => ({ paths: a.paths, values: a.values })), outputs: sweep.outputs, runs, base: sweep.base };
+  const results = {
+    obsProbe: 1,
+    hash,
+    name: sweep.name,
+    ...options,
+    flowIds,
+    parameters: sweep.axes.map((a) => ({ paths: a.paths, values: a.values })),
+    outputs: sweep.outputs,
+    runs,
+    base: sweep.base,
+  };
   writeFileSync(outFile, JSON.stringify(results) + '\n');
   const meta = writeMeta(metaFile, { file, hash, started, workers: 1 });
   mode.log(`${name}: ${runs.length} probe runs in ${meta.wallSeconds} s`);
@@ -140,7 +166,8 @@ export async function probeResults(name, mode) {
  */
 function thinner(interval, every) {
   const ratio = Math.round(every / interval);
-  if (ratio < 1 || Math.abs(ratio * interval - every) > 1e-9) throw new Error(`the sample interval ${interval} s does not divide ${every} s`);
+  if (ratio < 1 || Math.abs(ratio * interval - every) > 1e-9)
+    throw new Error(`the sample interval ${interval} s does not divide ${every} s`);
   return (t) => Math.round(t / interval) % ratio === 0;
 }
 

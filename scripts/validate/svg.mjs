@@ -64,7 +64,9 @@ export function lineChart(chart) {
   const clampY = (v) => Math.min(Math.max(v, MARGIN.top), MARGIN.top + plotH);
 
   const out = [];
-  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}" font-family="Helvetica, Arial, sans-serif" font-size="12">`);
+  out.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}" font-family="Helvetica, Arial, sans-serif" font-size="12">`,
+  );
   out.push(`<rect width="${WIDTH}" height="${HEIGHT}" fill="white"/>`);
   out.push(`<text x="${WIDTH / 2}" y="20" text-anchor="middle" font-size="13" font-weight="bold">${esc(chart.title)}</text>`);
 
@@ -88,7 +90,9 @@ export function lineChart(chart) {
   for (const h of chart.hLines ?? []) {
     const y = r3(fy(h.y));
     out.push(`<line x1="${MARGIN.left}" y1="${y}" x2="${MARGIN.left + plotW}" y2="${y}" stroke="#999" stroke-dasharray="2 3"/>`);
-    out.push(`<text x="${MARGIN.left + plotW - 4}" y="${r3(fy(h.y) - 4)}" text-anchor="end" fill="#666" font-size="11">${esc(h.label)}</text>`);
+    out.push(
+      `<text x="${MARGIN.left + plotW - 4}" y="${r3(fy(h.y) - 4)}" text-anchor="end" fill="#666" font-size="11">${esc(h.label)}</text>`,
+    );
   }
 
   // Vertical references (a value the paper names on the x axis), labelled at the top.
@@ -110,7 +114,9 @@ export function lineChart(chart) {
       const x = fx(p.x);
       const lo = clampY(fy(chart.yLog ? Math.max(p.low, y0) : p.low));
       const hi = clampY(fy(p.high));
-      out.push(`<path d="M${r3(x)} ${r3(lo)} L${r3(x)} ${r3(hi)} M${r3(x - 4)} ${r3(lo)} L${r3(x + 4)} ${r3(lo)} M${r3(x - 4)} ${r3(hi)} L${r3(x + 4)} ${r3(hi)}" stroke="${color}" fill="none"/>`);
+      out.push(
+        `<path d="M${r3(x)} ${r3(lo)} L${r3(x)} ${r3(hi)} M${r3(x - 4)} ${r3(lo)} L${r3(x + 4)} ${r3(lo)} M${r3(x - 4)} ${r3(hi)} L${r3(x + 4)} ${r3(hi)}" stroke="${color}" fill="none"/>`,
+      );
     }
     const marker = s.marker === undefined ? MARKERS[i % MARKERS.length] : s.marker;
     if (marker) for (const p of pts) out.push(markerSvg(marker, fx(p.x), clampY(fy(p.y)), color));
@@ -133,8 +139,10 @@ function padDomain(lo, hi, log, fromZero) {
 function markerSvg(kind, x, y, color) {
   const [cx, cy] = [r3(x), r3(y)];
   if (kind === 'square') return `<rect x="${r3(x - 3.5)}" y="${r3(y - 3.5)}" width="7" height="7" fill="${color}"/>`;
-  if (kind === 'triangle') return `<path d="M${cx} ${r3(y - 4.5)} L${r3(x + 4.5)} ${r3(y + 3.5)} L${r3(x - 4.5)} ${r3(y + 3.5)} Z" fill="${color}"/>`;
-  if (kind === 'diamond') return `<path d="M${cx} ${r3(y - 5)} L${r3(x + 5)} ${cy} L${cx} ${r3(y + 5)} L${r3(x - 5)} ${cy} Z" fill="${color}"/>`;
+  if (kind === 'triangle')
+    return `<path d="M${cx} ${r3(y - 4.5)} L${r3(x + 4.5)} ${r3(y + 3.5)} L${r3(x - 4.5)} ${r3(y + 3.5)} Z" fill="${color}"/>`;
+  if (kind === 'diamond')
+    return `<path d="M${cx} ${r3(y - 5)} L${r3(x + 5)} ${cy} L${cx} ${r3(y + 5)} L${r3(x - 5)} ${cy} Z" fill="${color}"/>`;
   return `<circle cx="${cx}" cy="${cy}" r="3.5" fill="${color}"/>`;
 }
 
@@ -147,11 +155,17 @@ function legend(chart) {
   const where = chart.legend ?? 'top-right';
   const x = where.endsWith('right') ? MARGIN.left + plotW - w - 8 : MARGIN.left + 8;
   const y = where.startsWith('top') ? MARGIN.top + 8 : MARGIN.top + plotH - h - 8;
-  const out = [`<g transform="translate(${r3(x)} ${r3(y)})">`, `<rect width="${r3(w)}" height="${h}" fill="white" fill-opacity="0.9" stroke="#bbb"/>`];
+  const out = [
+    `<g transform="translate(${r3(x)} ${r3(y)})">`,
+    `<rect width="${r3(w)}" height="${h}" fill="white" fill-opacity="0.9" stroke="#bbb"/>`,
+  ];
   for (const { s, i } of rows) {
     const color = s.color ?? PALETTE[i % PALETTE.length];
     const ly = 14 + i * 17;
-    if (s.line !== false) out.push(`<line x1="8" y1="${ly - 4}" x2="30" y2="${ly - 4}" stroke="${color}" stroke-width="1.6"${s.dash ? ' stroke-dasharray="6 4"' : ''}/>`);
+    if (s.line !== false)
+      out.push(
+        `<line x1="8" y1="${ly - 4}" x2="30" y2="${ly - 4}" stroke="${color}" stroke-width="1.6"${s.dash ? ' stroke-dasharray="6 4"' : ''}/>`,
+      );
     const marker = s.marker === undefined ? MARKERS[i % MARKERS.length] : s.marker;
     if (marker) out.push(markerSvg(marker, 19, ly - 4, color));
     out.push(`<text x="36" y="${ly}">${esc(s.label)}</text>`);

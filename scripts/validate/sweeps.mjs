@@ -38,7 +38,15 @@ export function readCached(name, file, metaFile, hash, log) {
 /** Writes and returns the meta of a run just made: which spec, engine and commit, how long. */
 export function writeMeta(metaFile, { file, hash, started, workers }) {
   const wallSeconds = Number(process.hrtime.bigint() - started) / 1e9;
-  const meta = { spec: rel(file), hash, wallSeconds: Math.round(wallSeconds * 10) / 10, workers, commit: gitCommit(), engine: engineHash(), ranAt: new Date().toISOString() };
+  const meta = {
+    spec: rel(file),
+    hash,
+    wallSeconds: Math.round(wallSeconds * 10) / 10,
+    workers,
+    commit: gitCommit(),
+    engine: engineHash(),
+    ranAt: new Date().toISOString(),
+  };
   writeFileSync(metaFile, JSON.stringify(meta, null, 2) + '\n');
   return meta;
 }
@@ -60,8 +68,12 @@ export function specFor(name, mode) {
   else quick.seeds = quick.seeds.slice(0, seeds);
   if (plan.duration !== undefined) quick.overrides = { ...(quick.overrides ?? {}), duration: plan.duration };
   // Fewer values of a listed parameter (paper 001 replicates over parameter values, not seeds).
-  for (const [key, axis] of [['values', 'parameter'], ['values2', 'parameter2']]) {
-    if (plan[key] !== undefined && Array.isArray(quick[axis]?.values)) quick[axis] = { ...quick[axis], values: quick[axis].values.slice(0, plan[key]) };
+  for (const [key, axis] of [
+    ['values', 'parameter'],
+    ['values2', 'parameter2'],
+  ]) {
+    if (plan[key] !== undefined && Array.isArray(quick[axis]?.values))
+      quick[axis] = { ...quick[axis], values: quick[axis].values.slice(0, plan[key]) };
   }
   const quickFile = join(QUICK_DIR, 'specs', `${name}.json`);
   mkdirSync(dirname(quickFile), { recursive: true });

@@ -14,7 +14,7 @@ export function erlangB(k, a) {
  * p: loss events per segment sent; b: segments acknowledged per ACK.
  */
 export function mathis({ mss, rtt, p, b = 1 }) {
-  return ((mss * 8) / rtt) * Math.sqrt(3 / (2 * b)) / Math.sqrt(p);
+  return (((mss * 8) / rtt) * Math.sqrt(3 / (2 * b))) / Math.sqrt(p);
 }
 
 /**

@@ -84,8 +84,14 @@ async function chromiumRunner() {
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const page = await browser.newPage();
   await page.goto(`http://127.0.0.1:${server.address().port}/`);
@@ -134,19 +140,23 @@ for (const path of scenarioPaths) {
   for (const [i, t] of targets.entries()) {
     const best = Math.min(...walls[i]);
     const mid = median(walls[i]);
-    console.log(`  ${t.name.padEnd(16)} segments/s best ${rate(counts.segments / best)}, median ${rate(counts.segments / mid)}` +
-      `   events/s best ${rate(counts.events / best)}, median ${rate(counts.events / mid)}`);
+    console.log(
+      `  ${t.name.padEnd(16)} segments/s best ${rate(counts.segments / best)}, median ${rate(counts.segments / mid)}` +
+        `   events/s best ${rate(counts.events / best)}, median ${rate(counts.events / mid)}`,
+    );
   }
   for (const [i, t] of targets.entries()) {
     if (i === 0) continue;
     const ratios = walls[0].map((w, r) => w / walls[i][r]);
-    console.log(`  ${t.name} / native, same round: median ${(median(ratios) * 100).toFixed(0)} %` +
-      ` (rounds ${(Math.min(...ratios) * 100).toFixed(0)}-${(Math.max(...ratios) * 100).toFixed(0)} %)`);
+    console.log(
+      `  ${t.name} / native, same round: median ${(median(ratios) * 100).toFixed(0)} %` +
+        ` (rounds ${(Math.min(...ratios) * 100).toFixed(0)}-${(Math.max(...ratios) * 100).toFixed(0)} %)`,
+    );
   }
   if (path.includes('paper003-fast')) {
     // Issue 3 aims at 3 M segments per wall-second natively and 60 % of that (1.8 M) in wasm.
     const best = (i) => counts.segments / Math.min(...walls[i]);
-    const line = targets.map((t, i) => `${t.name} ${(best(i) / (i === 0 ? 3e6 : 1.8e6) * 100).toFixed(0)} %`);
+    const line = targets.map((t, i) => `${t.name} ${((best(i) / (i === 0 ? 3e6 : 1.8e6)) * 100).toFixed(0)} %`);
     console.log(`  best against the aim (native 3 M/s, wasm 1.8 M/s): ${line.join(', ')}`);
   }
 }

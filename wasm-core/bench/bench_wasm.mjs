@@ -24,5 +24,14 @@ for (let i = 0; i < repeats; i++) {
 }
 walls.sort((a, b) => a - b);
 const median = walls[Math.floor(walls.length / 2)];
-console.log(JSON.stringify({ target: 'wasm', repeats, medianWall: median, events, segments,
-  eventsPerSecond: events / median, segmentsPerSecond: segments / median }));
+console.log(
+  JSON.stringify({
+    target: 'wasm',
+    repeats,
+    medianWall: median,
+    events,
+    segments,
+    eventsPerSecond: events / median,
+    segmentsPerSecond: segments / median,
+  }),
+);

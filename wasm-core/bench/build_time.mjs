@@ -19,13 +19,29 @@ function mesh(routers) {
   const links = [];
   for (let i = 0; i < routers; i++) {
     for (let j = i + 1; j < routers; j++) {
-      links.push({ id: `l${i}_${j}`, a: `R${i}`, b: `R${j}`, kind: 'packet', rate: 1e9, delay: 1e-3 * (1 + ((i * 7 + j * 13) % 5)), queue: 100 });
+      links.push({
+        id: `l${i}_${j}`,
+        a: `R${i}`,
+        b: `R${j}`,
+        kind: 'packet',
+        rate: 1e9,
+        delay: 1e-3 * (1 + ((i * 7 + j * 13) % 5)),
+        queue: 100,
+      });
     }
   }
   links.push({ id: 'h0', a: 'H0', b: 'R0', kind: 'packet', rate: 1e9, delay: 1e-4 });
   links.push({ id: 'h1', a: 'H1', b: `R${routers - 1}`, kind: 'packet', rate: 1e9, delay: 1e-4 });
   return {
-    text: JSON.stringify({ version: 1, name: `mesh of ${routers}`, duration: 0.01, sampleInterval: 0.01, nodes, links, flows: [{ id: 't', src: 'H0', dst: 'H1' }] }),
+    text: JSON.stringify({
+      version: 1,
+      name: `mesh of ${routers}`,
+      duration: 0.01,
+      sampleInterval: 0.01,
+      nodes,
+      links,
+      flows: [{ id: 't', src: 'H0', dst: 'H1' }],
+    }),
     links: links.length,
   };
 }
@@ -49,8 +65,15 @@ for (const routers of [100, 200, 300, 446]) {
 console.log('topology build, wasm under Node (JSON text to the first event), best and median of', repeats);
 console.log('routers    links   best (s)  median (s)   links per second (best)');
 for (const r of rows) {
-  console.log(`${String(r.routers).padStart(7)} ${String(r.links).padStart(8)} ${r.best.toFixed(3).padStart(10)} ${r.median.toFixed(3).padStart(11)} ${Math.round(r.links / r.best).toLocaleString('en').padStart(14)}`);
+  console.log(
+    `${String(r.routers).padStart(7)} ${String(r.links).padStart(8)} ${r.best.toFixed(3).padStart(10)} ${r.median.toFixed(3).padStart(11)} ${Math.round(
+      r.links / r.best,
+    )
+      .toLocaleString('en')
+      .padStart(14)}`,
+  );
 }
-const first = rows[0], last = rows.at(-1);
+const first = rows[0],
+  last = rows.at(-1);
 const exponent = Math.log(last.best / first.best) / Math.log(last.links / first.links);
 console.log(`growth: time ~ links^${exponent.toFixed(2)} from ${first.links} to ${last.links} links`);

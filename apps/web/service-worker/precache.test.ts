@@ -38,7 +38,8 @@ describe('the precache list of a build', () => {
   });
 
   it('leaves out source maps, host rules, dot-files and the service worker itself', () => {
-    for (const p of ['assets/a.js.map', '_headers', '.nojekyll', 'icons/.DS_Store', '.well-known/x', 'sw.js']) expect(isLeftOut(p), p).toBe(true);
+    for (const p of ['assets/a.js.map', '_headers', '.nojekyll', 'icons/.DS_Store', '.well-known/x', 'sw.js'])
+      expect(isLeftOut(p), p).toBe(true);
     for (const p of ['index.html', 'assets/sw.js', 'assets/mapper.js', 'headers.txt']) expect(isLeftOut(p), p).toBe(false);
   });
 
@@ -52,7 +53,9 @@ describe('the precache list of a build', () => {
   it('gives each file the SHA-256 of its bytes, for the worker to check what it downloads', () => {
     const files = precacheOf(BUILD).files;
     // As `printf '%s' <content> | sha256sum` gives them.
-    expect(files.find((f) => f.url === 'assets/obs_engine-R1yGNHWA.wasm')!.sha256).toBe('824fffc7670b34db8942529c4254d4dbb8970fe9e7dff5afadeaf6f4ea1fe3e0');
+    expect(files.find((f) => f.url === 'assets/obs_engine-R1yGNHWA.wasm')!.sha256).toBe(
+      '824fffc7670b34db8942529c4254d4dbb8970fe9e7dff5afadeaf6f4ea1fe3e0',
+    );
     expect(files.find((f) => f.url === './')!.sha256).toBe('fe26c59e91ac8de694b2531dc3bdc1b7faf471d3d7e4e00870af60f5f22897cb');
   });
 
@@ -69,7 +72,9 @@ describe('the precache list of a build', () => {
 
   it('ignores what it leaves out: a new source map or _headers is not a new version', () => {
     const base = precacheOf(BUILD).version;
-    const other = BUILD.map((f) => (f.path.endsWith('.map') || f.path === '_headers' || f.path === 'sw.js' ? file(f.path, 'different') : f));
+    const other = BUILD.map((f) =>
+      f.path.endsWith('.map') || f.path === '_headers' || f.path === 'sw.js' ? file(f.path, 'different') : f,
+    );
     expect(precacheOf(other).version).toBe(base);
   });
 
@@ -81,7 +86,10 @@ describe('the precache list of a build', () => {
 
 describe('the service worker source', () => {
   it('puts the list in place of the one marker, as a JS value', () => {
-    const source = serviceWorkerSource('const PRECACHE = __PRECACHE__;\nrest();', { version: 'abc', files: [{ url: './', sha256: 'f00' }] });
+    const source = serviceWorkerSource('const PRECACHE = __PRECACHE__;\nrest();', {
+      version: 'abc',
+      files: [{ url: './', sha256: 'f00' }],
+    });
     expect(source).toBe('const PRECACHE = {"version":"abc","files":[{"url":"./","sha256":"f00"}]};\nrest();');
   });
 

@@ -37,7 +37,9 @@ export const SERVICE_WORKER_FILE = 'sw.js';
  */
 export function isLeftOut(path: string): boolean {
   const name = path.slice(path.lastIndexOf('/') + 1);
-  return path === SERVICE_WORKER_FILE || path === '_headers' || name.endsWith('.map') || path.split('/').some((part) => part.startsWith('.'));
+  return (
+    path === SERVICE_WORKER_FILE || path === '_headers' || name.endsWith('.map') || path.split('/').some((part) => part.startsWith('.'))
+  );
 }
 
 /**
@@ -75,6 +77,7 @@ export const PRECACHE_MARKER = '__PRECACHE__';
 /** service-worker.js with this build's precache in place of its one marker. */
 export function serviceWorkerSource(template: string, precache: Precache): string {
   const parts = template.split(PRECACHE_MARKER);
-  if (parts.length !== 2) throw new Error(`precache: the service worker template must name ${PRECACHE_MARKER} exactly once (found ${parts.length - 1})`);
+  if (parts.length !== 2)
+    throw new Error(`precache: the service worker template must name ${PRECACHE_MARKER} exactly once (found ${parts.length - 1})`);
   return parts[0] + JSON.stringify(precache) + parts[1];
 }

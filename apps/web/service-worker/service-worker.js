@@ -9,7 +9,6 @@
 'use strict';
 
 /** { version: hash of the listed files, files: [{ url relative to this script ('./' is the page), sha256 }] } */
-/* global __PRECACHE__ -- replaced by the build (plugin.ts) */
 const PRECACHE = __PRECACHE__;
 
 // One origin can hold several copies of the app (GitHub Pages: /obs/ and /obs-test/), and
@@ -35,7 +34,8 @@ async function verifiedCopy(url) {
   const response = await fetch(url, { cache: 'reload' });
   if (!response.ok) throw new Error(`offline copy: ${url} answered HTTP ${response.status}`);
   const bytes = await response.arrayBuffer();
-  if ((await sha256Hex(bytes)) !== EXPECTED.get(url)) throw new Error(`offline copy: ${url} is not the file this version was built with (its SHA-256 differs)`);
+  if ((await sha256Hex(bytes)) !== EXPECTED.get(url))
+    throw new Error(`offline copy: ${url} is not the file this version was built with (its SHA-256 differs)`);
   // A fresh response: never marked redirected (a navigation refuses redirected ones), and
   // without the transfer's encoding and length (the bytes are already decoded: GitHub Pages gzips).
   const headers = new Headers(response.headers);

@@ -16,7 +16,10 @@ const contentOf = (url: string) => `content of ${url}`;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const PRECACHE: Precache = {
   version: 'v2',
-  files: ['./', 'assets/index-1.js', 'assets/obs_engine-1.wasm'].map((url) => ({ url, sha256: sha256(contentOf(new URL(url, SCOPE).href)) })),
+  files: ['./', 'assets/index-1.js', 'assets/obs_engine-1.wasm'].map((url) => ({
+    url,
+    sha256: sha256(contentOf(new URL(url, SCOPE).href)),
+  })),
 };
 
 type Handler = (event: unknown) => void;
@@ -58,7 +61,20 @@ function startWorker(network: (url: string) => Response, precache = PRECACHE) {
     fetched.push(init?.cache ? `${url} (${init.cache})` : url);
     return network(url);
   };
-  runInNewContext(serviceWorkerSource(TEMPLATE, precache), { self, caches, fetch, crypto, URL, Headers, Response, Promise, Set, Map, Array, Uint8Array });
+  runInNewContext(serviceWorkerSource(TEMPLATE, precache), {
+    self,
+    caches,
+    fetch,
+    crypto,
+    URL,
+    Headers,
+    Response,
+    Promise,
+    Set,
+    Map,
+    Array,
+    Uint8Array,
+  });
 
   /** Fires an extendable event and waits for what it handed to waitUntil. */
   async function extendable(type: string, extra: object = {}) {
@@ -77,7 +93,8 @@ function startWorker(network: (url: string) => Response, precache = PRECACHE) {
   return { handlers, caches, fetched, calls, extendable, request, message: (data: unknown) => handlers.get('message')!({ data }) };
 }
 
-const serve = (url: string) => new Response(contentOf(url), { status: 200, headers: { 'Content-Type': url.endsWith('.wasm') ? 'application/wasm' : 'text/plain' } });
+const serve = (url: string) =>
+  new Response(contentOf(url), { status: 200, headers: { 'Content-Type': url.endsWith('.wasm') ? 'application/wasm' : 'text/plain' } });
 const offline = () => {
   throw new TypeError('Failed to fetch');
 };
@@ -88,7 +105,11 @@ describe('the service worker', () => {
     await sw.extendable('install');
     const name = `obs-tcp-sim ${SCOPE} v2`;
     expect([...sw.caches.stores.keys()]).toEqual([name]);
-    expect([...sw.caches.stores.get(name)!.keys()].sort()).toEqual([`${SCOPE}`, `${SCOPE}assets/index-1.js`, `${SCOPE}assets/obs_engine-1.wasm`]);
+    expect([...sw.caches.stores.get(name)!.keys()].sort()).toEqual([
+      `${SCOPE}`,
+      `${SCOPE}assets/index-1.js`,
+      `${SCOPE}assets/obs_engine-1.wasm`,
+    ]);
     expect(sw.fetched.every((f) => f.endsWith('(reload)'))).toBe(true);
     expect(sw.calls.skipWaiting).toBe(0); // an update waits for the old pages to close
   });

@@ -13,7 +13,7 @@ describe('security headers (security-headers.mjs)', () => {
     expect(rules[0]).toContain('Content-Security-Policy');
   });
 
-  it('the page\'s policy lets the app work and nothing else', () => {
+  it("the page's policy lets the app work and nothing else", () => {
     const csp = PAGE_HEADERS['Content-Security-Policy'];
     expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval';");
     expect(csp).not.toMatch(/'unsafe-eval'|https?:|\*/);
@@ -26,7 +26,7 @@ describe('security headers (security-headers.mjs)', () => {
     expect(COMMON_HEADERS['Permissions-Policy']).not.toMatch(/clipboard/);
   });
 
-  it('every path, the engine\'s worker included, gets the same headers', () => {
+  it("every path, the engine's worker included, gets the same headers", () => {
     for (const path of ['/', '/index.html', '/assets/worker-abc.js', '/some/prefix/assets/obs_engine-x.wasm?v=1', '/nowhere']) {
       expect(headersFor(path), path).toBe(PAGE_HEADERS);
     }

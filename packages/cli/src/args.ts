@@ -149,20 +149,28 @@ function parseCommand(command: Command, words: string[]): Args {
   if ('--max-input-bytes' in values) {
     maxInputBytes = parseByteCount(values['--max-input-bytes']);
     if (maxInputBytes === null) {
-      return usageError(`${prefix}--max-input-bytes must be a number of bytes from 1 to ${INPUT_LIMITS.maxBytesCeiling} (a suffix K, M or G counts KiB, MiB or GiB), not ${quoteInput(values['--max-input-bytes'], 20)}`);
+      return usageError(
+        `${prefix}--max-input-bytes must be a number of bytes from 1 to ${INPUT_LIMITS.maxBytesCeiling} (a suffix K, M or G counts KiB, MiB or GiB), not ${quoteInput(values['--max-input-bytes'], 20)}`,
+      );
     }
   }
   const budget: RunBudget = {};
   if ('--max-events' in values) {
     const text = values['--max-events'];
     const events = /^[0-9]{1,16}(e[0-9]{1,2})?$/i.test(text) ? Number(text) : NaN;
-    if (!Number.isSafeInteger(events)) return usageError(`${prefix}--max-events must be a whole number of events up to ${Number.MAX_SAFE_INTEGER} (like 5e8; 0 for no limit), not ${quoteInput(text, 20)}`);
+    if (!Number.isSafeInteger(events))
+      return usageError(
+        `${prefix}--max-events must be a whole number of events up to ${Number.MAX_SAFE_INTEGER} (like 5e8; 0 for no limit), not ${quoteInput(text, 20)}`,
+      );
     budget.maxEvents = events;
   }
   if ('--max-memory' in values) {
     const text = values['--max-memory'];
     const mb = /^[0-9]{1,6}$/.test(text) ? Number(text) : NaN;
-    if (!(mb >= 0 && mb <= MAX_MEMORY_MB)) return usageError(`${prefix}--max-memory must be a whole number of megabytes (2^20 bytes) up to ${MAX_MEMORY_MB} (0 for no limit), not ${quoteInput(text, 20)}`);
+    if (!(mb >= 0 && mb <= MAX_MEMORY_MB))
+      return usageError(
+        `${prefix}--max-memory must be a whole number of megabytes (2^20 bytes) up to ${MAX_MEMORY_MB} (0 for no limit), not ${quoteInput(text, 20)}`,
+      );
     budget.maxMemoryBytes = mb * MiB;
   }
   const out = values['--out'] ?? null;
@@ -177,14 +185,17 @@ function parseCommand(command: Command, words: string[]): Args {
     if (files.length === 0) return usageError('merge: missing the shard files');
     return { kind: 'merge', files, out, json, raw, maxInputBytes };
   }
-  if (files.length !== 1) return usageError(files.length === 0 ? 'sweep: missing the spec file' : `sweep: expected one spec file, got ${files.length}`);
+  if (files.length !== 1)
+    return usageError(files.length === 0 ? 'sweep: missing the spec file' : `sweep: expected one spec file, got ${files.length}`);
   let workers: number | null = null;
   if ('--workers' in values) {
     workers = Number(values['--workers']);
-    if (!/^[0-9]{1,4}$/.test(values['--workers']) || workers < 1 || workers > 1024) return usageError(`sweep: --workers must be an integer from 1 to 1024, not ${quoteInput(values['--workers'], 20)}`);
+    if (!/^[0-9]{1,4}$/.test(values['--workers']) || workers < 1 || workers > 1024)
+      return usageError(`sweep: --workers must be an integer from 1 to 1024, not ${quoteInput(values['--workers'], 20)}`);
   }
   const shard = values['--shard'] ?? null;
-  if (shard !== null && (json !== null || raw)) return usageError('sweep: with --shard the output is a shard file (use --out part.json, then merge); --json and --raw belong to merge');
+  if (shard !== null && (json !== null || raw))
+    return usageError('sweep: with --shard the output is a shard file (use --out part.json, then merge); --json and --raw belong to merge');
   return { kind: 'sweep', spec: files[0], out, json, raw, workers, shard, quiet: flags.has('--quiet'), maxInputBytes, budget };
 }
 

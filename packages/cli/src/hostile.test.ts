@@ -10,11 +10,21 @@
 // the cases that wait on the engine's run guard (names starting with engine-) in the other.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeShareHash } from '@obs-tcp-sim/scenario';
-import { CASE_SECONDS, judge, loadCases, loadLinks, runBatched, runProcess, type Case, type Outcome } from '../../../scripts/hostile/harness.mjs';
+import {
+  CASE_SECONDS,
+  judge,
+  loadCases,
+  loadLinks,
+  runBatched,
+  runProcess,
+  type Case,
+  type Outcome,
+} from '../../../scripts/hostile/harness.mjs';
 import { makeBigCases } from '../../../scripts/hostile/big-cases.mjs';
 import { checkCorpus } from '../../../scripts/hostile/generate.mjs';
 
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const UNSAFE =
+  /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 const corpus = loadCases();
 const big = makeBigCases();
@@ -76,7 +86,7 @@ describe('hostile inputs through obs-sim', () => {
 
   // These wait on the engine's run guard (wasm-core/src/run_guard.*): a livelock, a run
   // without end, memory, the budgets of --max-events and --max-memory, the 300-router mesh.
-  it('engine- cases: livelocks, memory and budgets end with exit 0 or 2 and one line within seconds (the engine\'s run guard)', async () => {
+  it("engine- cases: livelocks, memory and budgets end with exit 0 or 2 and one line within seconds (the engine's run guard)", async () => {
     expect(await problemsOf([...corpus.filter((c) => c.engine), ...big.cases.filter((c) => c.engine)])).toEqual([]);
   });
 

@@ -64,7 +64,12 @@ export class Progress {
     const width = 30;
     const filled = Math.round(share * width);
     const head = bar ? `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ` : '';
-    const eta = this.done === this.total ? 'done' : this.done === 0 ? 'ETA ?' : `ETA ${formatDuration((elapsed / this.done) * (this.total - this.done))}`;
+    const eta =
+      this.done === this.total
+        ? 'done'
+        : this.done === 0
+          ? 'ETA ?'
+          : `ETA ${formatDuration((elapsed / this.done) * (this.total - this.done))}`;
     return `${head}${this.done}/${this.total} runs (${Math.floor(share * 100)} %), ${formatDuration(elapsed)} elapsed, ${eta}`;
   }
 

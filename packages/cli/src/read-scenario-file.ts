@@ -59,7 +59,11 @@ const READ_ERRORS: Record<string, string> = {
 
 /** "32 MiB", "1.5 MiB", "512 KiB", "100 bytes". */
 export function formatBytes(bytes: number): string {
-  for (const [unit, size] of [['GiB', 1024 * MiB], ['MiB', MiB], ['KiB', 1024]] as const) {
+  for (const [unit, size] of [
+    ['GiB', 1024 * MiB],
+    ['MiB', MiB],
+    ['KiB', 1024],
+  ] as const) {
     if (bytes >= size) return `${Number.isInteger(bytes / size) ? bytes / size : (bytes / size).toFixed(1)} ${unit}`;
   }
   return `${bytes} bytes`;
@@ -76,7 +80,11 @@ export function formatBytes(bytes: number): string {
  */
 export function readInputText(
   file: string,
-  { maxBytes = INPUT_LIMITS.maxBytes, kind = 'scenario file', regularOnly = false }: { maxBytes?: number; kind?: string; regularOnly?: boolean } = {},
+  {
+    maxBytes = INPUT_LIMITS.maxBytes,
+    kind = 'scenario file',
+    regularOnly = false,
+  }: { maxBytes?: number; kind?: string; regularOnly?: boolean } = {},
 ): string {
   const stdin = file === '-' && !regularOnly;
   let fd: number;
@@ -89,7 +97,8 @@ export function readInputText(
     if (!stdin) {
       const stat = fstatSync(fd);
       if (stat.isDirectory()) throw new ScenarioError(`is a directory, not a ${kind}`);
-      if (regularOnly && !stat.isFile()) throw new ScenarioError(`is not a regular file (a device, a pipe or a socket), so it cannot be a ${kind} named in another file`);
+      if (regularOnly && !stat.isFile())
+        throw new ScenarioError(`is not a regular file (a device, a pipe or a socket), so it cannot be a ${kind} named in another file`);
       if (stat.isFile() && stat.size > maxBytes) throw tooLarge(maxBytes, stat.size);
     }
     const bytes = readCapped(fd, maxBytes, kind);
@@ -157,10 +166,14 @@ export function checkJsonShapeText(text: string, limits: JsonShape): string | nu
   if (broken === null) return null;
   const at = `(at ${where(text, broken.offset)})`;
   switch (broken.rule) {
-    case 'depth': return `nests deeper than ${limits.maxDepth} levels ${at}`;
-    case 'containers': return `holds more than ${limits.maxContainers} objects and arrays, more than the format needs ${at}`;
-    case 'items': return `holds more than ${limits.maxItems} values, more than the format needs ${at}`;
-    default: return `has a list of more than ${limits.maxListLength} items, more than the format needs ${at}`;
+    case 'depth':
+      return `nests deeper than ${limits.maxDepth} levels ${at}`;
+    case 'containers':
+      return `holds more than ${limits.maxContainers} objects and arrays, more than the format needs ${at}`;
+    case 'items':
+      return `holds more than ${limits.maxItems} values, more than the format needs ${at}`;
+    default:
+      return `has a list of more than ${limits.maxListLength} items, more than the format needs ${at}`;
   }
 }
 
@@ -192,7 +205,12 @@ export const SHARD_SHAPE: Readonly<JsonShape> = Object.freeze({
  */
 export function readJsonFile(
   file: string,
-  { maxBytes, kind = 'scenario file', shape = SCENARIO_SHAPE, regularOnly = false }: { maxBytes?: number; kind?: string; shape?: JsonShape; regularOnly?: boolean } = {},
+  {
+    maxBytes,
+    kind = 'scenario file',
+    shape = SCENARIO_SHAPE,
+    regularOnly = false,
+  }: { maxBytes?: number; kind?: string; shape?: JsonShape; regularOnly?: boolean } = {},
 ): { text: string; value: Record<string, unknown> } {
   const text = readInputText(file, { maxBytes, kind, regularOnly });
   const refused = checkJsonShapeText(text, shape);

@@ -4,9 +4,27 @@ import { dirname, resolve } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { ScenarioError } from '@obs-tcp-sim/scenario/error';
 import {
-  SweepSpecError, checkShardFile, showInput, collectOutputs, makeShardFile, mergeCheckedShards, parseShard, resolveSweepSpec, shardJson, shardRunIndices,
-  summarizeSweep, sweepCsv, sweepJson, sweepRun, sweepRunCount, sweepRunsCsv,
-  type CheckedShard, type RunResult, type Shard, type Sweep, type SweepResults,
+  SweepSpecError,
+  checkShardFile,
+  showInput,
+  collectOutputs,
+  makeShardFile,
+  mergeCheckedShards,
+  parseShard,
+  resolveSweepSpec,
+  shardJson,
+  shardRunIndices,
+  summarizeSweep,
+  sweepCsv,
+  sweepJson,
+  sweepRun,
+  sweepRunCount,
+  sweepRunsCsv,
+  type CheckedShard,
+  type RunResult,
+  type Shard,
+  type Sweep,
+  type SweepResults,
 } from '@obs-tcp-sim/scenario/sweep';
 import { loadEngineNode } from '@obs-tcp-sim/engine/node';
 import type { MergeArgs, SweepArgs } from './args';
@@ -45,7 +63,11 @@ export async function sweepCommand(args: SweepArgs): Promise<number> {
     if (notReady) throw new Stop(EXIT_ENGINE_FAILED, notReady);
 
     const refused = await firstRefusedValue(sweep);
-    if (refused) throw new Stop(EXIT_BAD_INPUT, `${showFile(args.spec)}: run ${refused.run} (${describeRun(sweep, refused.run)}): ${firstLine(refused.message)}`);
+    if (refused)
+      throw new Stop(
+        EXIT_BAD_INPUT,
+        `${showFile(args.spec)}: run ${refused.run} (${describeRun(sweep, refused.run)}): ${firstLine(refused.message)}`,
+      );
 
     const total = sweepRunCount(sweep);
     const runs = shard ? shardRunIndices(total, shard) : Array.from({ length: total }, (_, k) => k);
@@ -102,7 +124,11 @@ export async function mergeCommand(args: MergeArgs): Promise<number> {
     for (const name of args.files) {
       let value: Record<string, unknown>;
       try {
-        ({ value } = readJsonFile(name, { maxBytes: args.maxInputBytes ?? INPUT_LIMITS.maxShardBytes, kind: 'shard file', shape: SHARD_SHAPE }));
+        ({ value } = readJsonFile(name, {
+          maxBytes: args.maxInputBytes ?? INPUT_LIMITS.maxShardBytes,
+          kind: 'shard file',
+          shape: SHARD_SHAPE,
+        }));
       } catch (error) {
         throw new Stop(EXIT_BAD_INPUT, `merge: ${showFile(name)}: ${messageOf(error)}`);
       }
@@ -169,7 +195,10 @@ function writeText(file: string | null, text: string): void {
   try {
     writeFileSync(resolve(userDirectory(), file), text);
   } catch (error) {
-    throw new Stop(EXIT_BAD_INPUT, `cannot write ${showFile(file)}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such directory' : messageOf(error)}`);
+    throw new Stop(
+      EXIT_BAD_INPUT,
+      `cannot write ${showFile(file)}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such directory' : messageOf(error)}`,
+    );
   }
 }
 
@@ -200,7 +229,10 @@ async function firstRefusedValue(sweep: Sweep): Promise<{ run: number; message: 
 /** "obs.burstLoss.data = 0.005, seed 3". */
 function describeRun(sweep: Sweep, run: number): string {
   const { values, seed } = sweepRun(sweep, run);
-  return [...sweep.axes.map((axis, a) => `${axis.paths.map((path) => showInput(path, 60)).join(' = ')} = ${values[a]}`), `seed ${seed}`].join(', ');
+  return [
+    ...sweep.axes.map((axis, a) => `${axis.paths.map((path) => showInput(path, 60)).join(' = ')} = ${values[a]}`),
+    `seed ${seed}`,
+  ].join(', ');
 }
 
 function report(error: unknown): number {

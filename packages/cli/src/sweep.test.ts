@@ -5,7 +5,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRESETS, collectOutputs, expandSweep, resolveSweepSpec, summarizeSweep, sweepCsv, sweepJson, sweepRunsCsv } from '@obs-tcp-sim/scenario';
+import {
+  PRESETS,
+  collectOutputs,
+  expandSweep,
+  resolveSweepSpec,
+  summarizeSweep,
+  sweepCsv,
+  sweepJson,
+  sweepRunsCsv,
+} from '@obs-tcp-sim/scenario';
 import { loadEngineNode, runScenarioNode } from '@obs-tcp-sim/engine/node';
 import { createEngine, type EngineWorkerHandle } from '@obs-tcp-sim/engine';
 import { createWorkerApi } from '@obs-tcp-sim/engine/worker-api';
@@ -50,7 +59,16 @@ const specFile = file('spec.json', spec);
 
 let unsharded: { csv: string; json: string };
 beforeAll(async () => {
-  const { status, stderr } = await runCli('sweep', specFile, '--workers', '2', '--out', join(dir, 'all.csv'), '--json', join(dir, 'all.json'));
+  const { status, stderr } = await runCli(
+    'sweep',
+    specFile,
+    '--workers',
+    '2',
+    '--out',
+    join(dir, 'all.csv'),
+    '--json',
+    join(dir, 'all.json'),
+  );
   expect(stderr).toMatch(/^obs-sim: sweep: 6 runs \(3 points x 2 seeds\) on 2 worker threads\n/);
   expect(status).toBe(0);
   unsharded = { csv: readFileSync(join(dir, 'all.csv'), 'utf8'), json: readFileSync(join(dir, 'all.json'), 'utf8') };
@@ -60,7 +78,8 @@ describe('obs-sim sweep', () => {
   it('gives what running each scenario alone and aggregating gives', async () => {
     const sweep = resolveSweepSpec(spec);
     const results = [];
-    for (const run of expandSweep(sweep)) results.push({ run: run.index, outputs: collectOutputs(sweep, await runScenarioNode(run.scenario)) });
+    for (const run of expandSweep(sweep))
+      results.push({ run: run.index, outputs: collectOutputs(sweep, await runScenarioNode(run.scenario)) });
     const expected = summarizeSweep(sweep, results);
     expect(unsharded.csv).toBe(sweepCsv(expected));
     expect(unsharded.json).toBe(sweepJson(expected));
@@ -77,15 +96,22 @@ describe('obs-sim sweep', () => {
     const spawnWorker = (): EngineWorkerHandle => {
       const { port1, port2 } = new MessageChannel();
       Comlink.expose(createWorkerApi(loadEngineNode), port1 as unknown as Comlink.Endpoint);
-      return Object.assign(port2 as unknown as Comlink.Endpoint, { terminate: () => { port1.close(); port2.close(); } });
+      return Object.assign(port2 as unknown as Comlink.Endpoint, {
+        terminate: () => {
+          port1.close();
+          port2.close();
+        },
+      });
     };
     const engines = [createEngine({ spawnWorker }), createEngine({ spawnWorker })];
     try {
       const sweep = resolveSweepSpec(spec);
-      const results = await Promise.all(expandSweep(sweep).map(async (run) => {
-        const { summary } = await engines[run.index % 2].runToEnd(run.scenario);
-        return { run: run.index, outputs: collectOutputs(sweep, summary) };
-      }));
+      const results = await Promise.all(
+        expandSweep(sweep).map(async (run) => {
+          const { summary } = await engines[run.index % 2].runToEnd(run.scenario);
+          return { run: run.index, outputs: collectOutputs(sweep, summary) };
+        }),
+      );
       expect(sweepCsv(summarizeSweep(sweep, results))).toBe(unsharded.csv);
     } finally {
       for (const engine of engines) engine.dispose();
@@ -99,17 +125,31 @@ describe('obs-sim sweep', () => {
     expect(one.stdout).toBe(unsharded.csv);
     const raw = await runCli('sweep', specFile, '--workers=2', '--raw', '--quiet', '--out', '-');
     expect(raw.status).toBe(0);
-    const runs = JSON.parse(unsharded.json).runs.map((r: { run: number; outputs: Record<string, number | null> }) => ({ run: r.run, outputs: Object.values(r.outputs) }));
+    const runs = JSON.parse(unsharded.json).runs.map((r: { run: number; outputs: Record<string, number | null> }) => ({
+      run: r.run,
+      outputs: Object.values(r.outputs),
+    }));
     expect(raw.stdout).toBe(sweepRunsCsv(summarizeSweep(resolveSweepSpec(spec), runs)));
     expect(raw.stdout.split('\n')).toHaveLength(1 + 6 + 1);
   });
 
   it('merges shards 1/3, 2/3 and 3/3 into exactly the unsharded output', async () => {
     const parts = [1, 2, 3].map((i) => join(dir, `part${i}.json`));
-    const runs = await Promise.all(parts.map((part, i) => runCli('sweep', specFile, '--shard', `${i + 1}/3`, '--workers', '1', '--out', part)));
+    const runs = await Promise.all(
+      parts.map((part, i) => runCli('sweep', specFile, '--shard', `${i + 1}/3`, '--workers', '1', '--out', part)),
+    );
     for (const r of runs) expect(r.status, r.stderr).toBe(0);
     expect(runs[1].stderr).toMatch(/^obs-sim: sweep: 2 runs \(shard 2\/3 of 3 points x 2 seeds\) on 1 worker thread\n/);
-    const merged = await runCli('merge', parts[2], parts[0], parts[1], '--out', join(dir, 'merged.csv'), '--json', join(dir, 'merged.json'));
+    const merged = await runCli(
+      'merge',
+      parts[2],
+      parts[0],
+      parts[1],
+      '--out',
+      join(dir, 'merged.csv'),
+      '--json',
+      join(dir, 'merged.json'),
+    );
     expect(merged.status, merged.stderr).toBe(0);
     expect(merged.stderr).toBe('');
     expect(readFileSync(join(dir, 'merged.csv'), 'utf8')).toBe(unsharded.csv);
@@ -123,8 +163,14 @@ describe('obs-sim sweep', () => {
 
   it('refuses a bad spec with one line naming the field, exit 2', async () => {
     const cases: [object, string][] = [
-      [{ ...spec, parameter: { path: 'links[f9].wavelengths', values: [1, 2] } }, 'parameter.path: links[f9] names no link (links are fe1, f1, f2, fe2)'],
-      [{ ...spec, parameter: { path: 'duration', values: { from: 1, to: 2, steps: 1 } } }, 'parameter.values.steps: must be an integer from 2 to 1000 (got 1)'],
+      [
+        { ...spec, parameter: { path: 'links[f9].wavelengths', values: [1, 2] } },
+        'parameter.path: links[f9] names no link (links are fe1, f1, f2, fe2)',
+      ],
+      [
+        { ...spec, parameter: { path: 'duration', values: { from: 1, to: 2, steps: 1 } } },
+        'parameter.values.steps: must be an integer from 2 to 1000 (got 1)',
+      ],
       [{ ...spec, base: 'no-such.json' }, 'base: no-such.json: no such file'],
     ];
     for (const [value, message] of cases) {
@@ -140,10 +186,17 @@ describe('obs-sim sweep', () => {
   });
 
   it('names the run with a value the engine refuses, before running any, exit 2', async () => {
-    const bad = file('refused.json', { ...spec, overrides: { duration: 1000 }, parameter: { path: 'links[f1].wavelengths', values: [2, 0] }, parameter2: { path: 'obs.burstLoss.ack', values: [0, 2] } });
+    const bad = file('refused.json', {
+      ...spec,
+      overrides: { duration: 1000 },
+      parameter: { path: 'links[f1].wavelengths', values: [2, 0] },
+      parameter2: { path: 'obs.burstLoss.ack', values: [0, 2] },
+    });
     const started = Date.now();
     const { status, stderr } = await runCli('sweep', bad);
-    expect(stderr).toMatch(/^obs-sim: .*refused\.json: run 2 \(links\[f1\]\.wavelengths = 2, obs\.burstLoss\.ack = 2, seed 1\): obs\.burstLoss\.ack .*\n$/);
+    expect(stderr).toMatch(
+      /^obs-sim: .*refused\.json: run 2 \(links\[f1\]\.wavelengths = 2, obs\.burstLoss\.ack = 2, seed 1\): obs\.burstLoss\.ack .*\n$/,
+    );
     expect(status).toBe(2);
     expect(Date.now() - started).toBeLessThan(30_000); // 1000 simulated seconds were not run
   });
@@ -158,7 +211,13 @@ describe('obs-sim sweep', () => {
     const { status, stdout } = await runCli('sweep', relative, '--quiet', '--workers', '2');
     expect(status).toBe(0);
     expect(stdout.split('\n').slice(1)).toEqual(unsharded.csv.split('\n').slice(1)); // same numbers
-    const preset = file('preset.json', { sweep: 1, base: { preset: 'first-lesson' }, overrides: { duration: 0.2 }, parameter: { path: 'obs.burstLoss.data', values: [0] }, seeds: 1 });
+    const preset = file('preset.json', {
+      sweep: 1,
+      base: { preset: 'first-lesson' },
+      overrides: { duration: 0.2 },
+      parameter: { path: 'obs.burstLoss.data', values: [0] },
+      seeds: 1,
+    });
     const fromPreset = await runCli('sweep', preset, '--quiet');
     expect(fromPreset.status, fromPreset.stderr).toBe(0);
     expect(fromPreset.stdout.split('\n')[1]).toMatch(/^0,0,1,1,\d+/);
@@ -168,12 +227,24 @@ describe('obs-sim sweep', () => {
     for (const [args, message] of [
       [['sweep'], 'sweep: missing the spec file'],
       [['sweep', specFile, '--workers', '0'], 'sweep: --workers must be an integer from 1 to 1024, not "0"'],
-      [['sweep', specFile, '--max-input-bytes', '2G'], 'sweep: --max-input-bytes must be a number of bytes from 1 to 1073741824 (a suffix K, M or G counts KiB, MiB or GiB), not "2G"'],
-      [['sweep', specFile, '--max-events', '1.5'], 'sweep: --max-events must be a whole number of events up to 9007199254740991 (like 5e8; 0 for no limit), not "1.5"'],
+      [
+        ['sweep', specFile, '--max-input-bytes', '2G'],
+        'sweep: --max-input-bytes must be a number of bytes from 1 to 1073741824 (a suffix K, M or G counts KiB, MiB or GiB), not "2G"',
+      ],
+      [
+        ['sweep', specFile, '--max-events', '1.5'],
+        'sweep: --max-events must be a whole number of events up to 9007199254740991 (like 5e8; 0 for no limit), not "1.5"',
+      ],
       [['merge', specFile, '--max-events', '5'], 'merge: unknown option --max-events'],
-      [['sweep', specFile, '--shard', '0/3'], '--shard: shard 0/3: i must be from 1 to 3 (shards count from 1; with a 0-based index such as JOB_COMPLETION_INDEX, pass index + 1)'],
+      [
+        ['sweep', specFile, '--shard', '0/3'],
+        '--shard: shard 0/3: i must be from 1 to 3 (shards count from 1; with a 0-based index such as JOB_COMPLETION_INDEX, pass index + 1)',
+      ],
       [['sweep', specFile, '--shard', '3'], '--shard: "3" is not a shard: write i/N, like 3/8 (i from 1 to N)'],
-      [['sweep', specFile, '--shard', '1/3', '--json', 'x.json'], 'sweep: with --shard the output is a shard file (use --out part.json, then merge); --json and --raw belong to merge'],
+      [
+        ['sweep', specFile, '--shard', '1/3', '--json', 'x.json'],
+        'sweep: with --shard the output is a shard file (use --out part.json, then merge); --json and --raw belong to merge',
+      ],
       [['merge'], 'merge: missing the shard files'],
       [['merge', specFile, '--fast'], 'merge: unknown option --fast'],
     ] as [string[], string][]) {
@@ -182,7 +253,9 @@ describe('obs-sim sweep', () => {
       expect(stderr).toBe(`obs-sim: ${message} (see --help)\n`);
     }
     const notShard = await runCli('merge', specFile);
-    expect(notShard.stderr).toBe(`obs-sim: merge: ${specFile}: not a sweep shard file (it has no "obsSweepShard": 2; write shards with sweep --shard i/N)\n`);
+    expect(notShard.stderr).toBe(
+      `obs-sim: merge: ${specFile}: not a sweep shard file (it has no "obsSweepShard": 2; write shards with sweep --shard i/N)\n`,
+    );
   });
 });
 
@@ -196,7 +269,8 @@ describe('CLI pieces', () => {
     const examples = fileURLToPath(new URL('../examples/', import.meta.url));
     const names = readdirSync(examples).filter((name) => name.endsWith('.json'));
     expect(names.length).toBeGreaterThan(0);
-    for (const name of names) expect(() => resolveSweepSpec(JSON.parse(readFileSync(join(examples, name), 'utf8')), { presets: PRESETS }), name).not.toThrow();
+    for (const name of names)
+      expect(() => resolveSweepSpec(JSON.parse(readFileSync(join(examples, name), 'utf8')), { presets: PRESETS }), name).not.toThrow();
     const docs = readFileSync(fileURLToPath(new URL('../../../docs/sweeps.md', import.meta.url)), 'utf8');
     const block = /```json\n([\s\S]*?)```/.exec(docs)![1];
     expect(JSON.parse(block)).toEqual(JSON.parse(readFileSync(join(examples, 'paper000-data-loss.json'), 'utf8')));
@@ -205,16 +279,41 @@ describe('CLI pieces', () => {
   it('keeps the plain run as it was', () => {
     expect(parseArgs(['scenario.json'])).toEqual({ kind: 'run', file: 'scenario.json', maxInputBytes: null, budget: {} });
     expect(parseArgs(['--', 'scenario.json'])).toEqual({ kind: 'run', file: 'scenario.json', maxInputBytes: null, budget: {} });
-    expect(parseArgs(['sweep', 's.json', '--shard=2/8', '--out', 'p.json'])).toMatchObject({ kind: 'sweep', spec: 's.json', shard: '2/8', out: 'p.json', workers: null });
+    expect(parseArgs(['sweep', 's.json', '--shard=2/8', '--out', 'p.json'])).toMatchObject({
+      kind: 'sweep',
+      spec: 's.json',
+      shard: '2/8',
+      out: 'p.json',
+      workers: null,
+    });
   });
 
   it('reads the input cap and the run budgets', () => {
     expect(parseArgs(['s.json', '--max-input-bytes', '64M', '--max-events=5e8', '--max-memory', '512'])).toEqual({
-      kind: 'run', file: 's.json', maxInputBytes: 64 * 1024 * 1024, budget: { maxEvents: 5e8, maxMemoryBytes: 512 * 1024 * 1024 },
+      kind: 'run',
+      file: 's.json',
+      maxInputBytes: 64 * 1024 * 1024,
+      budget: { maxEvents: 5e8, maxMemoryBytes: 512 * 1024 * 1024 },
     });
-    expect(parseArgs(['sweep', 's.json', '--max-events', '0', '--max-memory', '0'])).toMatchObject({ budget: { maxEvents: 0, maxMemoryBytes: 0 } });
-    expect(parseArgs(['merge', 'a.json', 'b.json', '--max-input-bytes', '1073741824'])).toMatchObject({ kind: 'merge', maxInputBytes: 1073741824 });
-    for (const [text, bytes] of [['1', 1], ['33554432', 32 << 20], ['512K', 512 << 10], ['512KiB', 512 << 10], ['1g', 1 << 30], ['0', null], ['1.5M', null], ['2G', null], ['-1', null], ['1T', null]] as const) {
+    expect(parseArgs(['sweep', 's.json', '--max-events', '0', '--max-memory', '0'])).toMatchObject({
+      budget: { maxEvents: 0, maxMemoryBytes: 0 },
+    });
+    expect(parseArgs(['merge', 'a.json', 'b.json', '--max-input-bytes', '1073741824'])).toMatchObject({
+      kind: 'merge',
+      maxInputBytes: 1073741824,
+    });
+    for (const [text, bytes] of [
+      ['1', 1],
+      ['33554432', 32 << 20],
+      ['512K', 512 << 10],
+      ['512KiB', 512 << 10],
+      ['1g', 1 << 30],
+      ['0', null],
+      ['1.5M', null],
+      ['2G', null],
+      ['-1', null],
+      ['1T', null],
+    ] as const) {
       expect(parseByteCount(text), text).toBe(bytes);
     }
     expect(parseArgs(['s.json', '--max-memory', '65537'])).toMatchObject({ kind: 'usage-error' });

@@ -33,9 +33,7 @@ const routingFeatures = JSON.parse(
 ) as Scenario;
 
 // Paper 004's dumb-bell: Tahoe, Reno and NewReno through a router's drop-tail queue.
-const dumbbell = JSON.parse(
-  readFileSync(new URL('../../scenario/scenarios/paper004-dumbbell.json', import.meta.url), 'utf8'),
-) as Scenario;
+const dumbbell = JSON.parse(readFileSync(new URL('../../scenario/scenarios/paper004-dumbbell.json', import.meta.url), 'utf8')) as Scenario;
 
 // Every TCP variant on the default path at once, under data- and ACK-burst loss: the
 // window-growth rules' floating point (CUBIC's cube root, HSTCP's logarithms) must give
@@ -48,7 +46,7 @@ everyVariant.flows = TCP_VARIANTS.map((variant) => {
   const flow = structuredClone(defaultScenario.flows[0]);
   flow.id = variant;
   flow.tcp.variant = variant;
-  flow.tcp.delayedAck = variant.length % 2 === 0;  // about half of them
+  flow.tcp.delayedAck = variant.length % 2 === 0; // about half of them
   return flow;
 });
 
@@ -57,7 +55,13 @@ everyVariant.flows = TCP_VARIANTS.map((variant) => {
 const assembledBackground = structuredClone(defaultScenario) as Scenario;
 assembledBackground.name = 'background entering assembly';
 assembledBackground.duration = 5;
-assembledBackground.obs.assembly = { ...assembledBackground.obs.assembly, policy: 'hybrid', maxTime: 0.005, maxBytes: 20000, queues: 'mixed' };
+assembledBackground.obs.assembly = {
+  ...assembledBackground.obs.assembly,
+  policy: 'hybrid',
+  maxTime: 0.005,
+  maxBytes: 20000,
+  queues: 'mixed',
+};
 assembledBackground.background = [
   { src: 'E1', dst: 'E2', model: 'self-similar', hurst: 0.7, load: 0.2, meanBytes: 3000, enterAssembly: true },
   { src: 'E2', dst: 'E1', model: 'poisson', load: 0.2, meanBytes: 1500, enterAssembly: true },
@@ -109,7 +113,9 @@ function differences(a: unknown, b: unknown, path = '$'): string[] {
     return Object.is(a, b) ? [] : [`${path}: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`];
   }
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-  return [...keys].flatMap((key) => differences((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], `${path}.${key}`));
+  return [...keys].flatMap((key) =>
+    differences((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], `${path}.${key}`),
+  );
 }
 
 describe.skipIf(skipReason !== null)(`native and wasm give identical summaries${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
@@ -133,7 +139,9 @@ describe.skipIf(skipReason !== null)(`a stopped run${skipReason ? ` (skipped: ${
     const file = join(dir, 'stopped.json');
     writeFileSync(file, JSON.stringify(rtoOfOneNanosecond));
     const native = await promisify(execFile)(nativeDriver, [file], { maxBuffer: 64 << 20 }).then(
-      () => { throw new Error('the native driver should exit 2 on a stopped run'); },
+      () => {
+        throw new Error('the native driver should exit 2 on a stopped run');
+      },
       (error: { code?: number; stdout: string; stderr: string }) => {
         expect(error.code).toBe(2);
         expect(error.stderr.trim().split('\n')).toHaveLength(1);
@@ -150,7 +158,9 @@ describe.skipIf(skipReason !== null)(`a stopped run${skipReason ? ` (skipped: ${
     } finally {
       sim.delete();
     }
-    expect(native.stopped).toMatch(/^stopped at t = .* at this pace the run needs about .* busiest: 100 % flow tcp1's sender \(retransmission timer\)$/);
+    expect(native.stopped).toMatch(
+      /^stopped at t = .* at this pace the run needs about .* busiest: 100 % flow tcp1's sender \(retransmission timer\)$/,
+    );
     await expect(runScenarioNode(rtoOfOneNanosecond)).rejects.toThrow(native.stopped);
   });
 });

@@ -73,20 +73,21 @@ afterEach(() => {
 describe('createEngine', () => {
   it('loads a scenario, sends a frame at time 0, and plays it to the end', async () => {
     const drained: SampleColumns[] = [];
-    const workers = inProcessWorkers((sim) =>
-      new Proxy(sim, {
-        get(target, prop) {
-          if (prop === 'drainSamples') {
-            return () => {
-              const samples = target.drainSamples();
-              drained.push(samples);
-              return samples;
-            };
-          }
-          const value = Reflect.get(target, prop) as unknown;
-          return typeof value === 'function' ? value.bind(target) : value;
-        },
-      }),
+    const workers = inProcessWorkers(
+      (sim) =>
+        new Proxy(sim, {
+          get(target, prop) {
+            if (prop === 'drainSamples') {
+              return () => {
+                const samples = target.drainSamples();
+                drained.push(samples);
+                return samples;
+              };
+            }
+            const value = Reflect.get(target, prop) as unknown;
+            return typeof value === 'function' ? value.bind(target) : value;
+          },
+        }),
     );
     const engine = track(createEngine({ spawnWorker: workers.spawnWorker }));
     const { frames, next } = framesOf(engine);

@@ -44,7 +44,10 @@ export interface EngineClient {
    * Runs another scenario to its end in this worker (the loaded one is untouched): its
    * summary, flow ids and, if asked, all its samples. Rejects with ScenarioError if refused.
    */
-  runToEnd(scenario: Scenario, options?: { samples?: boolean }): Promise<{ summary: Summary; flowIds: string[]; samples: SampleColumns | null }>;
+  runToEnd(
+    scenario: Scenario,
+    options?: { samples?: boolean },
+  ): Promise<{ summary: Summary; flowIds: string[]; samples: SampleColumns | null }>;
   /** About every animation frame while playing. Returns a function that unsubscribes. */
   onFrame(listener: (frame: Frame) => void): () => void;
   /** The engine threw or aborted (message ends with its last output); call reset(). */
@@ -273,5 +276,7 @@ function errorMessage(error: unknown): string {
 
 function workerErrorMessage(event: Event): string {
   const message = (event as ErrorEvent).message;
-  return message ? `the engine worker failed: ${message}` : 'the engine worker failed to start (its script or the wasm could not be loaded)';
+  return message
+    ? `the engine worker failed: ${message}`
+    : 'the engine worker failed to start (its script or the wasm could not be loaded)';
 }

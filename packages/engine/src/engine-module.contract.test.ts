@@ -18,9 +18,7 @@ const declarations = ts.createSourceFile(
 );
 
 function declaredInterface(name: string): ts.InterfaceDeclaration {
-  const found = declarations.statements.find(
-    (s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === name,
-  );
+  const found = declarations.statements.find((s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === name);
   if (!found) throw new Error(`engine-module.ts declares no interface ${name}`);
   return found;
 }
@@ -32,8 +30,7 @@ function memberName(member: ts.TypeElement): string {
 /** Method name -> parameter count, for an interface's method signatures. */
 function declaredMethods(name: string): Map<string, number> {
   const methods = new Map<string, number>();
-  for (const m of declaredInterface(name).members)
-    if (ts.isMethodSignature(m)) methods.set(memberName(m), m.parameters.length);
+  for (const m of declaredInterface(name).members) if (ts.isMethodSignature(m)) methods.set(memberName(m), m.parameters.length);
   return methods;
 }
 
@@ -124,7 +121,10 @@ describe('engine-module.ts declares what the Embind module binds', () => {
         }
         // The column lists the views iterate over are the arrays, in some order.
         expect([...listed].sort()).toEqual(
-          [...declared].filter(([, type]) => type !== 'number').map(([column]) => column).sort(),
+          [...declared]
+            .filter(([, type]) => type !== 'number')
+            .map(([column]) => column)
+            .sort(),
         );
       }
       expect((samples.t as Float64Array).length).toBeGreaterThan(0);

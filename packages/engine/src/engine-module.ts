@@ -157,7 +157,19 @@ export interface VisualEventColumns {
 }
 
 export const VISUAL_EVENT_COLUMNS = [
-  'kind', 't0', 't1', 'id', 'node', 'link', 'dir', 'lane', 'cls', 'reason', 'bytes', 'segments', 'value',
+  'kind',
+  't0',
+  't1',
+  'id',
+  'node',
+  'link',
+  'dir',
+  'lane',
+  'cls',
+  'reason',
+  'bytes',
+  'segments',
+  'value',
 ] as const;
 
 /** Every visual event kind (for setVisualEventKinds). */

@@ -5,7 +5,15 @@ export { createEngine } from './engine-client';
 export type { EngineClient, EngineOptions, EngineWorkerHandle } from './engine-client';
 export type { Frame } from './frame';
 export type { LoadInfo } from './worker-api';
-export type { EngineRoutes, RouteIds, LiveChangeResult, SampleColumns, VisualEventColumns, EngineModule, Simulation } from './engine-module';
+export type {
+  EngineRoutes,
+  RouteIds,
+  LiveChangeResult,
+  SampleColumns,
+  VisualEventColumns,
+  EngineModule,
+  Simulation,
+} from './engine-module';
 export { ALL_VISUAL_EVENT_KINDS, SAMPLE_COLUMNS, TCP_PHASES, VISUAL_EVENT_COLUMNS, VisualEventKind } from './engine-module';
 export { EngineCrashError } from './engine-log';
 export { fullSpeedRestShare } from './full-speed-pause';

@@ -35,17 +35,20 @@ interface Played {
  * (`paused`, before playing) or slice number `afterSlice` is over, as the page does
  * between slices; records the `at` each change reports.
  */
-function play(
-  scenario: Scenario,
-  speed: number,
-  changes: { afterSlice: number | 'paused'; path: string; value: number }[] = [],
-): Played {
+function play(scenario: Scenario, speed: number, changes: { afterSlice: number | 'paused'; path: string; value: number }[] = []): Played {
   const sim = new engine.module.Simulation(JSON.stringify(scenario));
   expect(sim.error()).toBe('');
   const clock = new FakeClock(0, () => sim.eventCount() / 300);
   const scheduler = new ManualScheduler();
   const frames: Frame[] = [];
-  const runner = new SimulationRunner(sim, (f) => frames.push(f), (e) => { throw e; }, { clock, scheduler });
+  const runner = new SimulationRunner(
+    sim,
+    (f) => frames.push(f),
+    (e) => {
+      throw e;
+    },
+    { clock, scheduler },
+  );
   const recorded: LiveChange[] = [];
   const change = (when: number | 'paused') => {
     for (const c of changes.filter((c) => c.afterSlice === when)) {
@@ -121,7 +124,14 @@ describe('live changes replay exactly', () => {
     expect(eventsAtZero).toBeGreaterThan(1);
     const sim = new engine.module.Simulation(json);
     const frames: Frame[] = [];
-    const runner = new SimulationRunner(sim, (f) => frames.push(f), (e) => { throw e; }, { clock: new FakeClock(), scheduler: new ManualScheduler() });
+    const runner = new SimulationRunner(
+      sim,
+      (f) => frames.push(f),
+      (e) => {
+        throw e;
+      },
+      { clock: new FakeClock(), scheduler: new ManualScheduler() },
+    );
     try {
       runner.step('event');
       expect(sim.eventCount()).toBe(1);
@@ -130,7 +140,10 @@ describe('live changes replay exactly', () => {
       // Paused, so a frame tells the page the engine moved.
       expect(frames.at(-1)!.events).toBe(eventsAtZero);
       // Refused: nothing ran, nothing changed.
-      expect(runner.changeLive('obs.burstLoss.ack', 2)).toEqual({ error: 'obs.burstLoss.ack must be a probability between 0 and 1', at: 0 });
+      expect(runner.changeLive('obs.burstLoss.ack', 2)).toEqual({
+        error: 'obs.burstLoss.ack must be a probability between 0 and 1',
+        at: 0,
+      });
       expect(sim.eventCount()).toBe(eventsAtZero);
     } finally {
       runner.dispose();
@@ -161,7 +174,11 @@ describe('live changes replay exactly', () => {
       expect(sim.error()).toBe('');
       sim.advanceTo(sim.duration());
       const listed = JSON.parse(sim.summaryJson()).liveChanges as LiveChange[];
-      expect(listed.map((c) => [c.at, c.value])).toEqual([[1, 0.5], [1, 0], [2, 0.1]]);
+      expect(listed.map((c) => [c.at, c.value])).toEqual([
+        [1, 0.5],
+        [1, 0],
+        [2, 0.1],
+      ]);
     } finally {
       sim.delete();
     }
@@ -177,7 +194,11 @@ describe('live changes replay exactly', () => {
     expect(refusal([{ at: 5, path: 'obs.burstLoss.data', value: 0 }])).toBe(
       'liveChanges[0].at must be a time in seconds from 0 to the duration, 4 (got 5)',
     );
-    expect(refusal([{ at: 1, path: 'links[0].wavelengths', value: 2 }])).toMatch(/^liveChanges\[0\]\.path "links\[0\]\.wavelengths" cannot be changed/);
-    expect(refusal([{ at: 1, path: 'flows[0].tcp.variant', value: 11 }])).toMatch(/^liveChanges\[0\]\.value must be an integer from 0 to 10/);
+    expect(refusal([{ at: 1, path: 'links[0].wavelengths', value: 2 }])).toMatch(
+      /^liveChanges\[0\]\.path "links\[0\]\.wavelengths" cannot be changed/,
+    );
+    expect(refusal([{ at: 1, path: 'flows[0].tcp.variant', value: 11 }])).toMatch(
+      /^liveChanges\[0\]\.value must be an integer from 0 to 10/,
+    );
   });
 });

@@ -27,7 +27,7 @@ describe('the wasm engine under Node', () => {
     expect(engine.module.engineVersion()).toMatch(/\S/);
   });
 
-  it('reports the routes it uses, and names each burst\'s optical path by their index', () => {
+  it("reports the routes it uses, and names each burst's optical path by their index", () => {
     const sim = open(defaultScenario);
     try {
       const routes = JSON.parse(sim.routesJson()) as EngineRoutes;

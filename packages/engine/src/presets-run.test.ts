@@ -80,7 +80,7 @@ describe('presets in the wasm engine', () => {
       expect(link(s, id).ba.bursts, id).toBe(s.bursts.ack.sent);
       expect(link(s, id).ab.bursts, id).toBe(0);
     }
-    expect(s.bursts.data.dropped).toBeGreaterThan(0);  // 1 % by default
+    expect(s.bursts.data.dropped).toBeGreaterThan(0); // 1 % by default
 
     const ackLoss = structuredClone(scenario);
     ackLoss.obs.burstLoss = { data: 0, ack: 0.01 };

@@ -38,7 +38,6 @@ export interface RunnerOptions {
   maxLagMs?: number;
 }
 
-
 // The first step at a finite speed covers this much simulated time; later steps are
 // sized from the event density seen.
 const FIRST_STEP_SECONDS = 1e-4;
@@ -340,4 +339,3 @@ export class SimulationRunner {
     this.pending = null;
   }
 }
-

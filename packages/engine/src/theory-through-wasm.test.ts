@@ -19,10 +19,17 @@ describe('theory through wasm', () => {
   ])('Poisson bursts on %i wavelengths at load %f lose Erlang-B of them (within 5 %%)', async (k, load) => {
     const expected = erlangB(k, load * k);
     const meanDuration = (40000 * 8) / 1e9;
-    const duration = 4000 / expected / ((load * k) / meanDuration);  // ~4000 expected drops
+    const duration = 4000 / expected / ((load * k) / meanDuration); // ~4000 expected drops
     const scenario = {
-      version: 1, seed: 7, duration, sampleInterval: duration / 10,
-      nodes: [{ id: 'E1', kind: 'edge' }, { id: 'C1', kind: 'core' }, { id: 'E2', kind: 'edge' }],
+      version: 1,
+      seed: 7,
+      duration,
+      sampleInterval: duration / 10,
+      nodes: [
+        { id: 'E1', kind: 'edge' },
+        { id: 'C1', kind: 'core' },
+        { id: 'E2', kind: 'edge' },
+      ],
       links: [
         { id: 'in', a: 'E1', b: 'C1', kind: 'fiber', wavelengths: 64, rate: 1e9, delay: 1e-4 },
         { id: 'out', a: 'C1', b: 'E2', kind: 'fiber', wavelengths: k, rate: 1e9, delay: 1e-4 },
@@ -41,7 +48,10 @@ describe('theory through wasm', () => {
     const scenario = structuredClone(defaultScenario) as Scenario;
     scenario.obs.burstLoss = { data: 0.02, ack: 0.05 };
     const { bursts } = await runScenarioNode(scenario);
-    for (const [cls, p] of [['data', 0.02], ['ack', 0.05]] as const) {
+    for (const [cls, p] of [
+      ['data', 0.02],
+      ['ack', 0.05],
+    ] as const) {
       const { sent, droppedInjected = NaN } = bursts[cls];
       const sd = Math.sqrt(sent * p * (1 - p));
       expect(Math.abs(droppedInjected - sent * p)).toBeLessThan(5 * sd);

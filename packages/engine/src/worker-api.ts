@@ -24,9 +24,7 @@ export interface LoadInfo {
 }
 
 /** A whole run of another scenario (compare, sweeps): its summary, and its samples if asked. */
-export type BatchResult =
-  | { ok: true; summary: Summary; flowIds: string[]; samples: SampleColumns | null }
-  | { ok: false; error: string };
+export type BatchResult = { ok: true; summary: Summary; flowIds: string[]; samples: SampleColumns | null } | { ok: false; error: string };
 
 /** A refused scenario is an answer, not an exception: it crosses Comlink as data. */
 export type LoadResult = { ok: true; info: LoadInfo } | { ok: false; error: string };

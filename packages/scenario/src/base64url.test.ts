@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeBase64url, encodeBase64url } from './base64url';
 
 describe('base64url', () => {
-  it('agrees with Node\'s encoder and reads back every byte string', () => {
+  it("agrees with Node's encoder and reads back every byte string", () => {
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 200 }), (bytes) => {
         const text = encodeBase64url(bytes);

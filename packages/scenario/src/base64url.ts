@@ -44,8 +44,11 @@ export function decodeBase64url(text: string): { ok: true; bytes: Uint8Array } |
   let o = 0;
   let i = 0;
   for (; i + 4 <= text.length; i += 4) {
-    const n = (VALUE[text.charCodeAt(i)] << 18) | (VALUE[text.charCodeAt(i + 1)] << 12) |
-      (VALUE[text.charCodeAt(i + 2)] << 6) | VALUE[text.charCodeAt(i + 3)];
+    const n =
+      (VALUE[text.charCodeAt(i)] << 18) |
+      (VALUE[text.charCodeAt(i + 1)] << 12) |
+      (VALUE[text.charCodeAt(i + 2)] << 6) |
+      VALUE[text.charCodeAt(i + 3)];
     bytes[o++] = n >> 16;
     bytes[o++] = (n >> 8) & 255;
     bytes[o++] = n & 255;
@@ -57,7 +60,7 @@ export function decodeBase64url(text: string): { ok: true; bytes: Uint8Array } |
     const unusedBits = rest === 2 ? n & 0xffff : n & 0xff;
     if (unusedBits !== 0) return { ok: false, reason: 'its last letter is not one an encoder writes (the text was altered)' };
     bytes[o++] = n >> 16;
-    if (rest === 3) bytes[o] = (n >> 8) & 255;  // the last byte: o is not needed after it
+    if (rest === 3) bytes[o] = (n >> 8) & 255; // the last byte: o is not needed after it
   }
   return { ok: true, bytes };
 }

@@ -64,8 +64,12 @@ describe('checks', () => {
     expect(checkPauseCondition({ event: 'time' }, 'p')).toBe('p.at must be a time in seconds, 0 or more (it is missing)');
     expect(checkPauseCondition({ event: 'time', at: Infinity }, 'p')).toMatch(/^p.at must be a time/);
     expect(checkPauseCondition({ event: 'rto', class: 'data' }, 'p')).toBe('p has an unknown field "class" (allowed: event, flow, after)');
-    expect(checkPauseCondition({ event: 'packet-dropped', reason: 'late' }, 'p')).toBe('p.reason must be one of queue, random (got "late")');
-    expect(checkPauseCondition({ event: 'burst-dropped', reason: 'queue' }, 'p')).toBe('p.reason must be one of injected, contention, late (got "queue")');
+    expect(checkPauseCondition({ event: 'packet-dropped', reason: 'late' }, 'p')).toBe(
+      'p.reason must be one of queue, random (got "late")',
+    );
+    expect(checkPauseCondition({ event: 'burst-dropped', reason: 'queue' }, 'p')).toBe(
+      'p.reason must be one of injected, contention, late (got "queue")',
+    );
     expect(checkPauseCondition({ event: 'burst-sent', node: '' }, 'p')).toBe('p.node must be the id of a node (got "")');
     expect(checkPauseCondition({ event: 'rto', after: 2 }, 'p')).toBeNull();
     expect(checkPauseCondition({ event: 'rto', after: -2 }, 'p')).toBe('p.after must be a time in seconds, 0 or more (got -2)');
@@ -76,7 +80,9 @@ describe('checks', () => {
   it('refuses a Show me that does nothing or says too much', () => {
     expect(checkShowMe({ speed: 1 }, 'show')).toBeNull();
     expect(checkShowMe({}, 'show')).toBe('show does nothing: give it a speed, a view, a pauseAt or a set');
-    expect(checkShowMe({ speed: 1, restart: true }, 'show')).toBe('show has an unknown field "restart" (allowed: speed, view, pauseAt, set)');
+    expect(checkShowMe({ speed: 1, restart: true }, 'show')).toBe(
+      'show has an unknown field "restart" (allowed: speed, view, pauseAt, set)',
+    );
     expect(checkShowMe({ set: {} }, 'show')).toMatch(/^show.set must map scenario paths to values/);
     expect(checkShowMe({ pauseAt: { event: 'rto', flow: 3 } }, 'show')).toBe('show.pauseAt.flow must be the id of a flow (got 3)');
   });
@@ -84,9 +90,15 @@ describe('checks', () => {
   it('checks a Show me against its scenario', () => {
     const s = firstLesson();
     expect(checkShowMeAgainst({ pauseAt: { event: 'burst-sent', node: 'E1' }, set: { 'obs.burstLoss.ack': 0.01 } }, s, 'show')).toBeNull();
-    expect(checkShowMeAgainst({ pauseAt: { event: 'rto', after: 20 } }, s, 'show')).toBe('show.pauseAt.after is 20 s, not before the end of the run (20 s)');
-    expect(checkShowMeAgainst({ pauseAt: { event: 'burst-sent', node: 'E7' } }, s, 'show')).toMatch(/^show.pauseAt.node names no node of the scenario: "E7"/);
-    expect(checkShowMeAgainst({ set: { 'flows[tcp1].tcp.variant': 'vegas2' } }, s, 'show')).toMatch(/^show.set makes the scenario invalid: .*\(flows\[0\]\.tcp\.variant\)$/);
+    expect(checkShowMeAgainst({ pauseAt: { event: 'rto', after: 20 } }, s, 'show')).toBe(
+      'show.pauseAt.after is 20 s, not before the end of the run (20 s)',
+    );
+    expect(checkShowMeAgainst({ pauseAt: { event: 'burst-sent', node: 'E7' } }, s, 'show')).toMatch(
+      /^show.pauseAt.node names no node of the scenario: "E7"/,
+    );
+    expect(checkShowMeAgainst({ set: { 'flows[tcp1].tcp.variant': 'vegas2' } }, s, 'show')).toMatch(
+      /^show.set makes the scenario invalid: .*\(flows\[0\]\.tcp\.variant\)$/,
+    );
   });
 });
 
@@ -101,7 +113,9 @@ describe('applyScenarioSet', () => {
   });
 
   it('names the path that leads nowhere', () => {
-    expect(() => applyScenarioSet(firstLesson(), { 'links[f9].delay': 1 })).toThrow('the path "links[f9].delay" leads nowhere: links[f9] names no link (links are access1, fiber1, fiber2, access2)');
+    expect(() => applyScenarioSet(firstLesson(), { 'links[f9].delay': 1 })).toThrow(
+      'the path "links[f9].delay" leads nowhere: links[f9] names no link (links are access1, fiber1, fiber2, access2)',
+    );
   });
 
   it('copies object values, so a frozen preset never shares them', () => {

@@ -36,7 +36,12 @@ export const PACKET_DROP_REASONS = ['queue', 'random'] as const;
  */
 export type PauseCondition =
   | ({ event: 'burst-sent'; node?: string; class?: 'data' | 'ack' | 'background' } & NotBefore)
-  | ({ event: 'burst-dropped'; node?: string; class?: 'data' | 'ack' | 'background'; reason?: (typeof BURST_DROP_REASONS)[number] } & NotBefore)
+  | ({
+      event: 'burst-dropped';
+      node?: string;
+      class?: 'data' | 'ack' | 'background';
+      reason?: (typeof BURST_DROP_REASONS)[number];
+    } & NotBefore)
   | ({ event: 'packet-dropped'; flow?: string; reason?: (typeof PACKET_DROP_REASONS)[number] } & NotBefore)
   | ({ event: 'fast-retransmit' | 'rto' | 'recovery-exit'; flow?: string } & NotBefore)
   | { event: 'time'; at: number };
@@ -164,7 +169,9 @@ export function checkGuideView(value: unknown, at: string): string | null {
     unknownKey(value, ['tab', 'chart', 'bigNetwork'], at) ??
     (value.tab === undefined ? null : oneOf(value.tab, GUIDE_TABS, `${at}.tab`)) ??
     (value.chart === undefined ? null : oneOf(value.chart, GUIDE_CHARTS, `${at}.chart`)) ??
-    (value.bigNetwork === undefined || typeof value.bigNetwork === 'boolean' ? null : `${at}.bigNetwork must be true or false (${got(value.bigNetwork)})`)
+    (value.bigNetwork === undefined || typeof value.bigNetwork === 'boolean'
+      ? null
+      : `${at}.bigNetwork must be true or false (${got(value.bigNetwork)})`)
   );
 }
 
@@ -183,19 +190,22 @@ export function checkPauseCondition(value: unknown, at: string): string | null {
     return `${at}.after must be a time in seconds, 0 or more (${got(value.after)})`;
   }
   for (const key of ['node', 'flow'] as const) {
-    if (value[key] !== undefined && (typeof value[key] !== 'string' || value[key] === '')) return `${at}.${key} must be the id of a ${key} (${got(value[key])})`;
+    if (value[key] !== undefined && (typeof value[key] !== 'string' || value[key] === ''))
+      return `${at}.${key} must be the id of a ${key} (${got(value[key])})`;
   }
   if (value.class !== undefined) {
     const classes = event === 'burst-sent' || event === 'burst-dropped' ? BURST_CLASSES : [];
     const wrong = oneOf(value.class, classes, `${at}.class`);
     if (wrong) return wrong;
   }
-  if (value.reason !== undefined) return oneOf(value.reason, event === 'packet-dropped' ? PACKET_DROP_REASONS : BURST_DROP_REASONS, `${at}.reason`);
+  if (value.reason !== undefined)
+    return oneOf(value.reason, event === 'packet-dropped' ? PACKET_DROP_REASONS : BURST_DROP_REASONS, `${at}.reason`);
   return null;
 }
 
 export function checkScenarioSet(value: unknown, at: string): string | null {
-  if (!isObject(value) || Object.keys(value).length === 0) return `${at} must map scenario paths to values, e.g. { "obs.burstLoss.data": 0 } (${got(value)})`;
+  if (!isObject(value) || Object.keys(value).length === 0)
+    return `${at} must map scenario paths to values, e.g. { "obs.burstLoss.data": 0 } (${got(value)})`;
   return null;
 }
 
@@ -224,7 +234,9 @@ export function applyScenarioSet(scenario: Scenario, set: ScenarioSet): Scenario
     try {
       out = setAtPath(out, path, structuredClone(value));
     } catch (error) {
-      throw new Error(`the path ${quoteInput(path, 60)} leads nowhere: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new Error(`the path ${quoteInput(path, 60)} leads nowhere: ${error instanceof Error ? error.message : String(error)}`, {
+        cause: error,
+      });
     }
   }
   return out;
@@ -234,14 +246,17 @@ export function applyScenarioSet(scenario: Scenario, set: ScenarioSet): Scenario
 export function checkConditionNames(c: PauseCondition, scenario: Scenario, at: string): string | null {
   if ('node' in c && c.node !== undefined) {
     const node = scenario.nodes.find((n) => n.id === c.node);
-    if (!node) return `${at}.node names no node of the scenario: ${quoteInput(c.node, 40)} (nodes are ${list(scenario.nodes.map((n) => n.id))})`;
-    if (c.event === 'burst-sent' && node.kind !== 'edge') return `${at}.node must be an edge node (bursts are sent by edges): ${c.node} is a ${node.kind}`;
+    if (!node)
+      return `${at}.node names no node of the scenario: ${quoteInput(c.node, 40)} (nodes are ${list(scenario.nodes.map((n) => n.id))})`;
+    if (c.event === 'burst-sent' && node.kind !== 'edge')
+      return `${at}.node must be an edge node (bursts are sent by edges): ${c.node} is a ${node.kind}`;
   }
   if ('flow' in c && c.flow !== undefined && !scenario.flows.some((f) => f.id === c.flow)) {
     return `${at}.flow names no flow of the scenario: ${quoteInput(c.flow, 40)} (flows are ${list(scenario.flows.map((f) => f.id))})`;
   }
   if (c.event === 'time' && c.at > scenario.duration) return `${at}.at is ${c.at} s, after the end of the run (${scenario.duration} s)`;
-  if (c.event !== 'time' && c.after !== undefined && c.after >= scenario.duration) return `${at}.after is ${c.after} s, not before the end of the run (${scenario.duration} s)`;
+  if (c.event !== 'time' && c.after !== undefined && c.after >= scenario.duration)
+    return `${at}.after is ${c.after} s, not before the end of the run (${scenario.duration} s)`;
   return null;
 }
 

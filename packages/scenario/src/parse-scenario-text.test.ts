@@ -71,9 +71,13 @@ describe('locateJsonSyntaxError', () => {
     const nearlyJson = fc.oneof(
       fc.json(),
       fc.json().map((text) => text.slice(0, -1)),
-      fc.json().chain((text) =>
-        fc.tuple(fc.nat(text.length), fc.constantFrom(',', '}', ']', '"', 'x', ' ', ':', '0')).map(([at, c]) => text.slice(0, at) + c + text.slice(at)),
-      ),
+      fc
+        .json()
+        .chain((text) =>
+          fc
+            .tuple(fc.nat(text.length), fc.constantFrom(',', '}', ']', '"', 'x', ' ', ':', '0'))
+            .map(([at, c]) => text.slice(0, at) + c + text.slice(at)),
+        ),
     );
     fc.assert(
       fc.property(nearlyJson, (text) => {

@@ -6,7 +6,9 @@ import { parseScenarioText } from './parse-scenario-text';
 import { SCENARIO_VERSION } from './scenario';
 
 const presetDir = new URL('../presets/', import.meta.url);
-const files = readdirSync(presetDir).filter((name) => name.endsWith('.json')).sort();
+const files = readdirSync(presetDir)
+  .filter((name) => name.endsWith('.json'))
+  .sort();
 const fileText = (name: string) => readFileSync(new URL(name, presetDir), 'utf8');
 
 /** The preset whose scenario is this file's content. */
@@ -18,7 +20,13 @@ function presetOfFile(name: string) {
 describe('PRESETS', () => {
   it('lists the first lesson first, then papers 000 to 004 in order', () => {
     expect(PRESETS.map((p) => p.id)).toEqual([
-      'first-lesson', 'paper000', 'paper001', 'paper002', 'paper003-slow', 'paper003-fast', 'paper004',
+      'first-lesson',
+      'paper000',
+      'paper001',
+      'paper002',
+      'paper003-slow',
+      'paper003-fast',
+      'paper004',
     ]);
     const papers = PRESETS.map((p) => p.paper?.slice(0, 3) ?? null);
     expect(papers).toEqual([null, '000', '001', '002', '003', '003', '004']);
@@ -41,7 +49,10 @@ describe('PRESETS', () => {
   it('has a scenario for every preset file and a file for every preset', () => {
     expect(files.length).toBe(PRESETS.length);
     const matched = files.map(presetOfFile);
-    expect(matched.every((p) => p !== undefined), `unmatched: ${files.filter((_, i) => !matched[i])}`).toBe(true);
+    expect(
+      matched.every((p) => p !== undefined),
+      `unmatched: ${files.filter((_, i) => !matched[i])}`,
+    ).toBe(true);
     expect(new Set(matched).size).toBe(PRESETS.length);
   });
 
@@ -118,29 +129,49 @@ describe('PRESETS', () => {
   it('spells out every field of every preset', () => {
     for (const preset of PRESETS) {
       const s = preset.scenario;
-      expect(Object.keys(s).sort(), preset.id).toEqual(
-        ['background', 'duration', 'flows', 'links', 'name', 'nodes', 'obs', 'sampleInterval', 'seed', 'version'],
-      );
+      expect(Object.keys(s).sort(), preset.id).toEqual([
+        'background',
+        'duration',
+        'flows',
+        'links',
+        'name',
+        'nodes',
+        'obs',
+        'sampleInterval',
+        'seed',
+        'version',
+      ]);
       for (const node of s.nodes) {
         if (node.kind === 'core') expect(Object.keys(node).sort(), node.id).toEqual(['fdl', 'id', 'kind', 'setupTime', 'x', 'y']);
       }
       for (const link of s.links) {
-        const keys = link.kind === 'packet'
-          ? ['a', 'arq', 'b', 'delay', 'id', 'kind', 'loss', 'queue', 'rate']
-          : ['a', 'b', 'burstLoss', 'delay', 'id', 'kind', 'rate', 'wavelengths'];
+        const keys =
+          link.kind === 'packet'
+            ? ['a', 'arq', 'b', 'delay', 'id', 'kind', 'loss', 'queue', 'rate']
+            : ['a', 'b', 'burstLoss', 'delay', 'id', 'kind', 'rate', 'wavelengths'];
         // `cost` is optional (docs/routing.md): presets give it where routes must not rest
         // on a tie of delays (paper 000) or ACKs must avoid the core (paper 003).
-        expect(Object.keys(link).filter((k) => k !== 'cost').sort(), link.id).toEqual(keys);
+        expect(
+          Object.keys(link)
+            .filter((k) => k !== 'cost')
+            .sort(),
+          link.id,
+        ).toEqual(keys);
       }
       for (const flow of s.flows) {
-        expect(Object.keys(flow.tcp).sort(), flow.id).toEqual(
-          ['delayedAck', 'dupAckThreshold', 'initialCwnd', 'initialSsthresh', 'maxWindow', 'mss', 'rto', 'variant'],
-        );
+        expect(Object.keys(flow.tcp).sort(), flow.id).toEqual([
+          'delayedAck',
+          'dupAckThreshold',
+          'initialCwnd',
+          'initialSsthresh',
+          'maxWindow',
+          'mss',
+          'rto',
+          'variant',
+        ]);
         expect(Object.keys(flow.tcp.rto).sort()).toEqual(['fixed', 'initial', 'max', 'min']);
       }
-      expect(Object.keys(s.obs).sort()).toEqual(
-        ['assembly', 'burstLoss', 'controlProcessing', 'offset', 'reservation', 'scheduling'],
-      );
+      expect(Object.keys(s.obs).sort()).toEqual(['assembly', 'burstLoss', 'controlProcessing', 'offset', 'reservation', 'scheduling']);
     }
   });
 });

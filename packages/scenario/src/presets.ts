@@ -44,11 +44,10 @@ export const PRESETS: readonly Preset[] = deepFreeze([
     id: 'first-lesson',
     title: 'First lesson: one TCP Reno flow over OBS',
     paper: null,
-    summary:
-      'One Reno flow from Server to Client through two edge nodes and one core node; 0.5 % of data bursts are lost.',
+    summary: 'One Reno flow from Server to Client through two edge nodes and one core node; 0.5 % of data bursts are lost.',
     lookFor: [
       {
-        text: 'Packets wait at E1 and leave together as one burst 2 ms after the first of them arrived; the burst\'s control packet leaves first, 11.5 µs ahead of it.',
+        text: "Packets wait at E1 and leave together as one burst 2 ms after the first of them arrived; the burst's control packet leaves first, 11.5 µs ahead of it.",
         show: { speed: 1e-3, view: { tab: 'charts', bigNetwork: true }, pauseAt: { event: 'burst-sent', node: 'E1', class: 'data' } },
       },
       {
@@ -88,17 +87,27 @@ export const PRESETS: readonly Preset[] = deepFreeze([
       },
       {
         text: 'Set data loss to 0 and ACK loss to 1 %: throughput falls much less, because a later cumulative ACK covers a lost one.',
-        show: { set: { 'obs.burstLoss.data': 0, 'obs.burstLoss.ack': 0.01 }, speed: 1, view: { tab: 'charts', chart: 'throughput', bigNetwork: false }, pauseAt: { event: 'burst-dropped', class: 'ack' } },
+        show: {
+          set: { 'obs.burstLoss.data': 0, 'obs.burstLoss.ack': 0.01 },
+          speed: 1,
+          view: { tab: 'charts', chart: 'throughput', bigNetwork: false },
+          pauseAt: { event: 'burst-dropped', class: 'ack' },
+        },
       },
       {
         text: 'At 5 % ACK-burst loss throughput falls to about a fifth of the lossless one: still about twice what 1 % data-burst loss leaves (the paper found the two about equal).',
-        show: { set: { 'obs.burstLoss.data': 0, 'obs.burstLoss.ack': 0.05 }, speed: 1, view: { tab: 'charts', chart: 'throughput', bigNetwork: false }, pauseAt: { event: 'rto' } },
+        show: {
+          set: { 'obs.burstLoss.data': 0, 'obs.burstLoss.ack': 0.05 },
+          speed: 1,
+          view: { tab: 'charts', chart: 'throughput', bigNetwork: false },
+          pauseAt: { event: 'rto' },
+        },
       },
     ],
     figure: 'Fig. 3 (a) data-burst loss and (b) ACK-burst loss; Fig. 4 both (swept in docs/validation.md)',
     assumptions: [
       'Gigabit Ethernet access (the edge nodes have GE and FE ports); the 1 ms assembly timer is combined with a 16 KB length threshold, so a 64 KB window leaves as several bursts.',
-      'Data and ACKs take separate paths by link cost, as an ns-2 script sets them with `$ns cost`: the C1-C2 side costs 1 per hop towards E2 and 10 back, the C3-C4 side the reverse, the cross links 10 (docs/routing.md). Delays are the testbed\'s; routes no longer depend on them.',
+      "Data and ACKs take separate paths by link cost, as an ns-2 script sets them with `$ns cost`: the C1-C2 side costs 1 per hop towards E2 and 10 back, the C3-C4 side the reverse, the cross links 10 (docs/routing.md). Delays are the testbed's; routes no longer depend on them.",
       'Fiber delays 100-300 us (20-60 km), access 10 us; Reno, RTO min 0.2 s; the paper names neither the variant nor the RTO.',
       'One control channel per fiber direction at 1.25 Gbit/s, as in the testbed; E3 carries no traffic (the paper has no background).',
     ],
@@ -132,13 +141,14 @@ export const PRESETS: readonly Preset[] = deepFreeze([
         show: { view: { tab: 'sweep', bigNetwork: false } },
       },
     ],
-    figure: 'Fig. 2 (congestion window vs time, high-speed variants vs regular TCP), and Figs. 3-5 (throughput vs burst size, assembly time and wavelengths) when swept (docs/validation.md)',
+    figure:
+      'Fig. 2 (congestion window vs time, high-speed variants vs regular TCP), and Figs. 3-5 (throughput vs burst size, assembly time and wavelengths) when swept (docs/validation.md)',
     assumptions: [
       'The paper does not give its topology (Fig. 1 is not in the text): one host per variant, E1 - C1 - C2 - E2, 1 Gbit/s access, 4 wavelengths of 1 Gbit/s, 10 ms fibers (RTT about 50 ms).',
-      'Hybrid assembly with the paper\'s reference point: 5 ms timer and 40,000 B bursts; data and ACKs assembled apart; LAUC-VF.',
-      'No background traffic (none in the paper): the losses come from JIT contention among the flows\' own bursts.',
-      'MSS 1000 B (ns-2 default), maxWindow 20,000 segments, 60 s simulated; cwnd sampled every 0.05 s instead of the paper\'s 0.5 s for smoother charts.',
-      'CUBIC is added to the paper\'s five variants (it cites CUBIC-FIT); all high-speed variants recover with SACK, as in Linux.',
+      "Hybrid assembly with the paper's reference point: 5 ms timer and 40,000 B bursts; data and ACKs assembled apart; LAUC-VF.",
+      "No background traffic (none in the paper): the losses come from JIT contention among the flows' own bursts.",
+      "MSS 1000 B (ns-2 default), maxWindow 20,000 segments, 60 s simulated; cwnd sampled every 0.05 s instead of the paper's 0.5 s for smoother charts.",
+      "CUBIC is added to the paper's five variants (it cites CUBIC-FIT); all high-speed variants recover with SACK, as in Linux.",
     ],
     scenario: paper001Json as unknown as Scenario,
   },
@@ -151,14 +161,18 @@ export const PRESETS: readonly Preset[] = deepFreeze([
     lookFor: [
       {
         text: 'The WLAN link retries most lost frames: few packets are really dropped, but every retry adds delay to the RTT.',
-        show: { speed: 1, view: { tab: 'charts', chart: 'rtt', bigNetwork: false }, pauseAt: { event: 'packet-dropped', reason: 'random' } },
+        show: {
+          speed: 1,
+          view: { tab: 'charts', chart: 'rtt', bigNetwork: false },
+          pauseAt: { event: 'packet-dropped', reason: 'random' },
+        },
       },
       {
         text: 'Raise the WLAN loss and throughput falls quickly (Show me sets 50 % per try); the OBS core drops under 0.01 % of bursts here, which TCP hardly notices.',
         show: { set: { 'links[wlan].loss': 0.5 }, speed: 1, view: { tab: 'charts', chart: 'throughput', bigNetwork: false } },
       },
       {
-        text: 'Background batches enter the edges\' assembly queues and fill each burst to 70,000 B within a millisecond, so TCP\'s segments do not wait for the 10 ms timer: nearly every burst carries one segment among background bytes.',
+        text: "Background batches enter the edges' assembly queues and fill each burst to 70,000 B within a millisecond, so TCP's segments do not wait for the 10 ms timer: nearly every burst carries one segment among background bytes.",
         show: { speed: 1e-3, view: { tab: 'log', bigNetwork: true }, pauseAt: { event: 'burst-sent', node: 'E1', class: 'data' } },
       },
       {
@@ -169,8 +183,8 @@ export const PRESETS: readonly Preset[] = deepFreeze([
     figure: 'Fig. 3 (mean throughput vs WLAN and OBS drop probability), one point of it; Figs. 2-4 when swept (docs/validation.md)',
     assumptions: [
       'The WLAN is a packet link of 11 Mbit/s with 30 % loss per try and 4 retries 1 ms apart (residual loss about 0.2 %); 802.11 MAC overheads (DIFS, back-off, MAC ACKs) are not modelled, so its useful rate is above a real 802.11b one.',
-      '7 data wavelengths at 1 Gbit/s per fiber; the model has one control channel per fiber direction instead of the paper\'s 2 signalling wavelengths.',
-      'Three edge nodes and two cores; self-similar background (Hurst 0.5) between every ordered pair of edges, entering the source edge\'s assembly queue as batches of bytes (as in ns-2\'s OBS modules): load 0.3 of a 7 Gbit/s fiber in batches of 26,250 B on average, which is the paper\'s 10,000 batches per second. The paper does not give its batch sizes; this one drops under 1e-4 of the bursts, below the paper\'s fall point.',
+      "7 data wavelengths at 1 Gbit/s per fiber; the model has one control channel per fiber direction instead of the paper's 2 signalling wavelengths.",
+      "Three edge nodes and two cores; self-similar background (Hurst 0.5) between every ordered pair of edges, entering the source edge's assembly queue as batches of bytes (as in ns-2's OBS modules): load 0.3 of a 7 Gbit/s fiber in batches of 26,250 B on average, which is the paper's 10,000 batches per second. The paper does not give its batch sizes; this one drops under 1e-4 of the bursts, below the paper's fall point.",
       'Wired access 1 Gbit/s, fibers 1 ms, MSS 1000 B (ns-2 default), window 64 segments, mixed assembly queues, JET, 30 s simulated.',
     ],
     scenario: paper002Json as unknown as Scenario,
@@ -180,11 +194,15 @@ export const PRESETS: readonly Preset[] = deepFreeze([
     title: 'Paper 003: slow (MEMS) path, 80 flows at 10 Gbit/s',
     paper: '003 — TCP performance in hybrid multigranular OBS networks',
     summary:
-      '80 CBR flows with SACK, each with its own 100 Mbit/s access, share huge bursts (several MB) through a MEMS core with a 10 ms set-up; ACKs come back over a packet path, so the round trip is the paper\'s 30 ms plus the bursts\' own length.',
+      "80 CBR flows with SACK, each with its own 100 Mbit/s access, share huge bursts (several MB) through a MEMS core with a 10 ms set-up; ACKs come back over a packet path, so the round trip is the paper's 30 ms plus the bursts' own length.",
     lookFor: [
       {
-        text: 'Once the windows are open, each round trip\'s data leaves E1 in three bursts, two filled to the 10 MB limit and one of about 2.6 MB, and every burst carries segments of all 80 flows: each flow\'s own 100 Mbit/s access spreads its window over the round trip.',
-        show: { speed: 0.1, view: { tab: 'log', bigNetwork: false }, pauseAt: { event: 'burst-sent', node: 'E1', class: 'data', after: 1 } },
+        text: "Once the windows are open, each round trip's data leaves E1 in three bursts, two filled to the 10 MB limit and one of about 2.6 MB, and every burst carries segments of all 80 flows: each flow's own 100 Mbit/s access spreads its window over the round trip.",
+        show: {
+          speed: 0.1,
+          view: { tab: 'log', bigNetwork: false },
+          pauseAt: { event: 'burst-sent', node: 'E1', class: 'data', after: 1 },
+        },
       },
       {
         text: 'A lost data burst holds some 150 segments of every flow, so all 80 react at once: with segments of their windows behind the hole, SACK repairs it in one fast recovery; when the hole is at the end of the windows, all 80 time out together and restart from slow start.',
@@ -197,9 +215,9 @@ export const PRESETS: readonly Preset[] = deepFreeze([
     ],
     figure: 'Fig. 3 (slow connections, Wm = 512, Pl = 1e-3) and Fig. 5 (cwnd of one source); swept over Pl and Wm in docs/validation.md',
     assumptions: [
-      'Each flow has its own 100 Mbit/s access link at both ends (the paper\'s B = 100 Mbit/s per flow; `access` in docs/routing.md), and its CBR source sends at that rate.',
-      'ACKs return over an electronic packet path E2-R1-E1 of 5 ms, by link cost (docs/routing.md), as the paper\'s ideal throughput implies: MSS x Wm x N / RTT = 5.592 Gbit/s needs a 30 ms RTT, that is 10 ms assembly + 10 ms offset + 5 ms there + 5 ms back, so ACKs did not cross the MEMS core. Our round trip adds the burst\'s own transmission (a 7 MB burst takes 5.6 ms at 10 Gbit/s): about 38 ms at Wm 512.',
-      'RTO 30 ms read as ns-2\'s minrto_: the lower bound of the RFC 6298 estimator. A fixed 30 ms timer would expire before the first ACK of a 30 ms round trip and time out every segment (measured: 0.02 Gbit/s).',
+      "Each flow has its own 100 Mbit/s access link at both ends (the paper's B = 100 Mbit/s per flow; `access` in docs/routing.md), and its CBR source sends at that rate.",
+      "ACKs return over an electronic packet path E2-R1-E1 of 5 ms, by link cost (docs/routing.md), as the paper's ideal throughput implies: MSS x Wm x N / RTT = 5.592 Gbit/s needs a 30 ms RTT, that is 10 ms assembly + 10 ms offset + 5 ms there + 5 ms back, so ACKs did not cross the MEMS core. Our round trip adds the burst's own transmission (a 7 MB burst takes 5.6 ms at 10 Gbit/s): about 38 ms at Wm 512.",
+      "RTO 30 ms read as ns-2's minrto_: the lower bound of the RFC 6298 estimator. A fixed 30 ms timer would expire before the first ACK of a 30 ms round trip and time out every segment (measured: 0.02 Gbit/s).",
       'Starts spread uniformly over the first 10 ms (seeded), so the flows are not synchronised by construction; 10 s simulated, seed 2.',
       'Burst loss Pl = 1e-3 for data and ACK bursts alike (there are no ACK bursts here: ACKs never cross the core); one wavelength; mixed-flow hybrid assembly (Tmax 10 ms, Lmax 10 MB).',
     ],
@@ -221,15 +239,15 @@ export const PRESETS: readonly Preset[] = deepFreeze([
         show: { speed: 0.1, view: { tab: 'charts', chart: 'cwnd', bigNetwork: false }, pauseAt: { event: 'fast-retransmit' } },
       },
       {
-        text: 'Losses are so frequent that once the first half second is over, no flow\'s window reaches 512 again.',
+        text: "Losses are so frequent that once the first half second is over, no flow's window reaches 512 again.",
         show: { speed: 0.1, view: { tab: 'charts', chart: 'cwnd', bigNetwork: false } },
       },
     ],
     figure: 'Fig. 3 (fast connections, Wm = 512, Pl = 1e-3) and Fig. 8 (cwnd of one source); swept over Pl and Wm in docs/validation.md',
     assumptions: [
       'Each flow has its own 100 Mbit/s access link at both ends, and its CBR source sends at that rate; ACKs return over an electronic packet path of 5 ms by link cost, as on the slow path.',
-      'RTO 10.5 ms read as ns-2\'s minrto_, the estimator\'s lower bound (the round trip is about 10.4 ms: 0.5 ms assembly, 5 ms there, 5 ms back).',
-      'Aggregate throughput about 5.5 Gbit/s after 6 s at Pl 1e-3, above the paper\'s 2.2 Gbit/s: the square-root law at one loss per thousand segments and a 10.4 ms round trip gives about 4.9 Gbit/s for 320 flows (docs/validation.md).',
+      "RTO 10.5 ms read as ns-2's minrto_, the estimator's lower bound (the round trip is about 10.4 ms: 0.5 ms assembly, 5 ms there, 5 ms back).",
+      "Aggregate throughput about 5.5 Gbit/s after 6 s at Pl 1e-3, above the paper's 2.2 Gbit/s: the square-root law at one loss per thousand segments and a 10.4 ms round trip gives about 4.9 Gbit/s for 320 flows (docs/validation.md).",
       '2 s simulated (the run is heavy); starts spread over the first 0.5 ms (seeded); SOA set-up 1 us; Pl = 1e-3 for data and ACK bursts (no ACK bursts here).',
     ],
     scenario: paper003FastJson as unknown as Scenario,
@@ -247,7 +265,11 @@ export const PRESETS: readonly Preset[] = deepFreeze([
       },
       {
         text: 'Slow start overflows the 5-packet bottleneck queue. In this run the drops hit Reno and NewReno. Reno loses four segments of one window, makes a fast retransmit, then times out. NewReno loses two segments of a 4-segment window and one more just after, yet gets its third duplicate ACK: Limited Transmit sends a new segment on each of the first two, so the receiver has something to answer. Their cwnd charts fall; Tahoe loses nothing, keeps its 10-segment window and ends ahead. Which flow loses depends on who overflows the queue, not on the seed (nothing here is random): start Tahoe 1 ms later and it is Tahoe that loses segments, falls back to one segment and slow-starts.',
-        show: { speed: 0.1, view: { tab: 'charts', chart: 'cwnd', bigNetwork: false }, pauseAt: { event: 'packet-dropped', reason: 'queue' } },
+        show: {
+          speed: 0.1,
+          view: { tab: 'charts', chart: 'cwnd', bigNetwork: false },
+          pauseAt: { event: 'packet-dropped', reason: 'queue' },
+        },
       },
       {
         text: 'Reno leaves fast recovery on the first new ACK, with three of its four lost segments still missing, and then times out: one fast retransmit repairs one hole. NewReno stays in fast recovery until everything sent before its loss is acknowledged, resending one hole per partial ACK: its three lost segments come back without a timeout.',
@@ -255,12 +277,16 @@ export const PRESETS: readonly Preset[] = deepFreeze([
       },
       {
         text: 'Set the packet size (MSS) to 4000 B: the same packets are lost, and every flow carries about 2.7 times as much, since a window of 10 segments now holds more bytes.',
-        show: { set: { 'flows[0].tcp.mss': 4000, 'flows[1].tcp.mss': 4000, 'flows[2].tcp.mss': 4000 }, speed: 1, view: { tab: 'charts', chart: 'throughput', bigNetwork: false } },
+        show: {
+          set: { 'flows[0].tcp.mss': 4000, 'flows[1].tcp.mss': 4000, 'flows[2].tcp.mss': 4000 },
+          speed: 1,
+          view: { tab: 'charts', chart: 'throughput', bigNetwork: false },
+        },
       },
     ],
     figure: 'Throughput and cwnd vs time per variant (MSS 1460 B); 2000 to 4000 B in docs/validation.md',
     assumptions: [
-      'The paper\'s parameters as given: access 300 Mbit/s 20 ms, bottleneck 60 Mbit/s 60 ms, queue 5, max cwnd 10, 5 s.',
+      "The paper's parameters as given: access 300 Mbit/s 20 ms, bottleneck 60 Mbit/s 60 ms, queue 5, max cwnd 10, 5 s.",
       'Access queues of 1000 packets (only the bottleneck queue is given); RTO minimum 0.2 s.',
     ],
     scenario: paper004Json as unknown as Scenario,

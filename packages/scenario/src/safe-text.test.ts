@@ -5,7 +5,8 @@ import { decodeShareHash } from './share-link';
 
 // Unsafe in a message: controls, separators, bidi and other invisible format characters,
 // unpaired surrogates (the set safe-text.ts escapes).
-const RAW_UNSAFE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const RAW_UNSAFE =
+  /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 describe('text from outside in our messages', () => {
   it('escapes what could reorder, hide or break a line, and nothing else', () => {
@@ -57,7 +58,7 @@ describe('text from outside in our messages', () => {
 });
 
 describe('CSV text cells', () => {
-  it("neutralises formulas (OWASP: = + - @ tab CR) and quotes as RFC 4180 needs", () => {
+  it('neutralises formulas (OWASP: = + - @ tab CR) and quotes as RFC 4180 needs', () => {
     expect(csvTextCell('tcp1')).toBe('tcp1');
     expect(csvTextCell('=HYPERLINK("http://evil.example","x")')).toBe(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
     expect(csvTextCell('+1')).toBe(`"'+1"`);

@@ -59,7 +59,10 @@ export interface ShareLinkError {
 }
 
 class Refusal {
-  constructor(readonly message: string, readonly field?: string) {}
+  constructor(
+    readonly message: string,
+    readonly field?: string,
+  ) {}
 }
 
 /** null when the value may be handed to the app and the engine. */
@@ -69,7 +72,8 @@ export function checkSharedScenario(value: unknown): ShareLinkError | null {
     checkScenario(value);
     return null;
   } catch (error) {
-    if (error instanceof Refusal) return error.field === undefined ? { message: error.message } : { message: error.message, field: error.field };
+    if (error instanceof Refusal)
+      return error.field === undefined ? { message: error.message } : { message: error.message, field: error.field };
     throw error;
   }
 }
@@ -137,7 +141,10 @@ function checkScenario(value: unknown): void {
   const s = object(value, '');
   const version = s.version;
   if (typeof version === 'number' && Number.isInteger(version) && version > SCENARIO_VERSION) {
-    fail('version', `is ${version}: the link was made by a newer version of the simulator (this one reads scenario format ${SCENARIO_VERSION})`);
+    fail(
+      'version',
+      `is ${version}: the link was made by a newer version of the simulator (this one reads scenario format ${SCENARIO_VERSION})`,
+    );
   }
   if (!Object.prototype.hasOwnProperty.call(s, 'version')) fail('version', 'is missing');
   if (version !== SCENARIO_VERSION) fail('version', `must be ${SCENARIO_VERSION} (the link has ${quoteInput(version)})`);
@@ -183,11 +190,17 @@ function checkScenario(value: unknown): void {
   // `access` draws one host and link per copy and side: bounded by the counts above
   // (at most 2 x maxTotalFlows), so it needs no limit of its own.
   if (totalFlows > SHARE_LIMITS.maxTotalFlows) {
-    fail('flows', `must add up to at most ${SHARE_LIMITS.maxTotalFlows} flows, counting each flow's count (the link asks for ${totalFlows})`);
+    fail(
+      'flows',
+      `must add up to at most ${SHARE_LIMITS.maxTotalFlows} flows, counting each flow's count (the link asks for ${totalFlows})`,
+    );
   }
   const samples = (totalFlows * duration) / sampleInterval;
   if (samples > SHARE_LIMITS.maxTotalSamples) {
-    fail('sampleInterval', `is too small for ${totalFlows} flows over ${duration} s: the link asks for ${Math.round(samples)} chart samples (flows x duration / sampleInterval), at most ${SHARE_LIMITS.maxTotalSamples}`);
+    fail(
+      'sampleInterval',
+      `is too small for ${totalFlows} flows over ${duration} s: the link asks for ${Math.round(samples)} chart samples (flows x duration / sampleInterval), at most ${SHARE_LIMITS.maxTotalSamples}`,
+    );
   }
 }
 
@@ -218,9 +231,13 @@ function shapeRule(issue: z.core.$ZodIssue, root: unknown): string {
   if (generic === 'flows[].tcp.rto.fixed') return `must be null or a number of seconds, not ${typeName(v)}`;
   if (generic === 'links[].loss' || generic === 'links[].cost') return `must be a number or an object, not ${typeName(v)}`;
   if (issue.code === 'invalid_type') {
-    const expected = issue.expected === 'boolean' ? 'true or false' : issue.expected === 'object' || issue.expected === 'array' ? `an ${issue.expected}` : `a ${issue.expected}`;
+    const expected =
+      issue.expected === 'boolean'
+        ? 'true or false'
+        : issue.expected === 'object' || issue.expected === 'array'
+          ? `an ${issue.expected}`
+          : `a ${issue.expected}`;
     return `must be ${expected}, not ${typeName(v)}`;
   }
   return `is not valid (${issue.message})`;
 }
-

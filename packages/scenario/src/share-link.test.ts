@@ -31,19 +31,44 @@ function refusal(hash: string): string {
 const V1_LINK =
   '#s=1.eNptUstu2zAQ_BVjz0ohJ3YK6Ja0lwI9FKiBHoIcKIqKWVGkwodlQ_C_Z5biwQHC03K5Ozszy4VOygftLDXbiqwYFTV0mN3m6EIM1cZZtZmEHFTcGG0Hqigo1VHzvaIueRFz5z2yYpyM-mWj8idhqKm_1YznOhWoeVlIo4ee0D5oyyHD43bG2Lqu6AKQur5WpfD5q8L9TeFrRUznBttsUSXKkPYzxioAdxCGPkzMBxKUEUBcyb4nlfB6j7xxAdBIc174d2oW8ip6zWrwzvHlZ2m-MhvX4mUhEYIaW4P0QpMzWiKi46X14FjRKM4HzQ4XZNyfL5ExdyufUduSwCXzQUiT8nfSAJquPDqwxavx9D_LCvKougRD3tgIkeTdqUdaOhu9M3-8kyqE_MqD82jX9wG9DYkUHTuWfIi_s-yFOhHhJCjAtyywot64-cbtKCf2O3hZHO-wpdVz6ZJFjBkhCo8IOChn3JPwWvAjWTV7ZXnwyCO3u0dWL87_sDA3U_O4q0hbHbUwP2beIeDK_W-IR5hwRNF-_7Dnfzg9yeGQk86g9qEsVnXIU9MLExSMg05wKCgZEXazJfi-GA08cOj1mb-3TcawbDFl4uUftckMlNfdwpk3D6VIv7xePwCs6QNQ';
 const V1_SCENARIO = {
-  version: 1, name: 'Two hosts, one packet link', seed: 7, duration: 2, sampleInterval: 0.01,
-  nodes: [{ id: 'A', kind: 'host', x: 100, y: 200 }, { id: 'B', kind: 'host', x: 500, y: 200 }],
+  version: 1,
+  name: 'Two hosts, one packet link',
+  seed: 7,
+  duration: 2,
+  sampleInterval: 0.01,
+  nodes: [
+    { id: 'A', kind: 'host', x: 100, y: 200 },
+    { id: 'B', kind: 'host', x: 500, y: 200 },
+  ],
   links: [{ id: 'l1', a: 'A', b: 'B', kind: 'packet', rate: 1e7, delay: 0.01, queue: 20, loss: 0.001, arq: { retries: 0, retryDelay: 0 } }],
   obs: {
     assembly: { policy: 'hybrid', maxTime: 0.001, maxBytes: 40000, minBytes: 0, queues: 'per-class' },
-    reservation: 'jet', scheduling: 'lauc-vf', controlProcessing: 1e-5, offset: 'auto', burstLoss: { data: 0, ack: 0 },
+    reservation: 'jet',
+    scheduling: 'lauc-vf',
+    controlProcessing: 1e-5,
+    offset: 'auto',
+    burstLoss: { data: 0, ack: 0 },
   },
-  flows: [{
-    id: 'tcp1', src: 'A', dst: 'B', count: 1, start: 0,
-    tcp: { variant: 'newreno', mss: 1460, maxWindow: 64, initialCwnd: 1, initialSsthresh: 65535, dupAckThreshold: 3, delayedAck: false,
-      rto: { initial: 1, min: 0.2, max: 60, fixed: null } },
-    app: { kind: 'bulk' },
-  }],
+  flows: [
+    {
+      id: 'tcp1',
+      src: 'A',
+      dst: 'B',
+      count: 1,
+      start: 0,
+      tcp: {
+        variant: 'newreno',
+        mss: 1460,
+        maxWindow: 64,
+        initialCwnd: 1,
+        initialSsthresh: 65535,
+        dupAckThreshold: 3,
+        delayedAck: false,
+        rto: { initial: 1, min: 0.2, max: 60, fixed: null },
+      },
+      app: { kind: 'bulk' },
+    },
+  ],
   background: [],
 };
 
@@ -145,11 +170,23 @@ describe('share links', () => {
   });
 
   it.each([
-    ['not JSON', '{"version": 1,', "the link's scenario is not valid: invalid JSON at line 1, column 15: unexpected end of input, expected a property name in double quotes"],
+    [
+      'not JSON',
+      '{"version": 1,',
+      "the link's scenario is not valid: invalid JSON at line 1, column 15: unexpected end of input, expected a property name in double quotes",
+    ],
     ['not an object', '[1, 2]', "the link's scenario is not valid: expected a JSON object at the top level, found an array"],
     ['an infinite number', '{"version": 1, "duration": 1e999}', 'duration must be a finite number (the link has Infinity)'],
-    ['a newer scenario format', '{"version": 2}', 'version is 2: the link was made by a newer version of the simulator (this one reads scenario format 1)'],
-    ['deep nesting', `{"x":${'['.repeat(100_000)}${']'.repeat(100_000)}}`, "the link's scenario nests objects and arrays deeper than 12 levels"],
+    [
+      'a newer scenario format',
+      '{"version": 2}',
+      'version is 2: the link was made by a newer version of the simulator (this one reads scenario format 1)',
+    ],
+    [
+      'deep nesting',
+      `{"x":${'['.repeat(100_000)}${']'.repeat(100_000)}}`,
+      "the link's scenario nests objects and arrays deeper than 12 levels",
+    ],
   ])('refuses a scenario that is %s', (_what, text, message) => {
     expect(refusal(hashOfText(text))).toBe(message);
   });
@@ -168,10 +205,9 @@ describe('share links', () => {
 // type, optional fields sometimes, fields added later sometimes.
 const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 const text = (maxLength: number) =>
-  fc.oneof(
-    fc.string({ unit: 'grapheme', maxLength: 12 }),
-    fc.constantFrom('<script>alert(1)</script>', '"\'&<>\\', 'tcp#1', '𝄞 é ü', ''),
-  ).filter((s) => s.length <= maxLength && !FORBIDDEN.test(s));
+  fc
+    .oneof(fc.string({ unit: 'grapheme', maxLength: 12 }), fc.constantFrom('<script>alert(1)</script>', '"\'&<>\\', 'tcp#1', '𝄞 é ü', ''))
+    .filter((s) => s.length <= maxLength && !FORBIDDEN.test(s));
 const id = text(SHARE_LIMITS.maxIdLength);
 const num = fc.double({ noNaN: true, noDefaultInfinity: true }).map((x) => x || 0); // JSON has no -0
 const prob = fc.double({ min: 0, max: 1, noNaN: true }).map((x) => x || 0);
@@ -193,15 +229,35 @@ const node = fc.oneof(
 const cost = fc.option(fc.oneof(num, fc.record({ ab: num, ba: num }, { requiredKeys: [] })), { nil: undefined });
 const withCost = <T extends object>(arb: fc.Arbitrary<T>) =>
   fc.tuple(arb, cost).map(([value, c]) => (c === undefined ? value : { ...value, cost: c }));
-const link = (ref: fc.Arbitrary<string>) => withCost(fc.oneof(
-  fc.record({ id, a: ref, b: ref, kind: fc.constant('packet'), rate: num, delay: num, queue: num,
-    loss: fc.oneof(prob, fc.record({ ab: prob, ba: prob })), arq: fc.record({ retries: num, retryDelay: num }) }),
-  fc.record({ id, a: ref, b: ref, kind: fc.constant('fiber'), wavelengths: num, rate: num, delay: num, burstLoss }),
-));
+const link = (ref: fc.Arbitrary<string>) =>
+  withCost(
+    fc.oneof(
+      fc.record({
+        id,
+        a: ref,
+        b: ref,
+        kind: fc.constant('packet'),
+        rate: num,
+        delay: num,
+        queue: num,
+        loss: fc.oneof(prob, fc.record({ ab: prob, ba: prob })),
+        arq: fc.record({ retries: num, retryDelay: num }),
+      }),
+      fc.record({ id, a: ref, b: ref, kind: fc.constant('fiber'), wavelengths: num, rate: num, delay: num, burstLoss }),
+    ),
+  );
 const tcp = fc.record(
-  { variant: text(20), recovery: fc.constantFrom('tahoe', 'reno', 'newreno', 'sack'), mss: num, maxWindow: num, initialCwnd: num,
-    initialSsthresh: num, dupAckThreshold: num, delayedAck: fc.boolean(),
-    rto: fc.record({ initial: num, min: num, max: num, fixed: fc.option(num, { nil: null }) }) },
+  {
+    variant: text(20),
+    recovery: fc.constantFrom('tahoe', 'reno', 'newreno', 'sack'),
+    mss: num,
+    maxWindow: num,
+    initialCwnd: num,
+    initialSsthresh: num,
+    dupAckThreshold: num,
+    delayedAck: fc.boolean(),
+    rto: fc.record({ initial: num, min: num, max: num, fixed: fc.option(num, { nil: null }) }),
+  },
   { requiredKeys: ['variant', 'mss', 'maxWindow', 'initialCwnd', 'initialSsthresh', 'dupAckThreshold', 'delayedAck', 'rto'] },
 );
 const app = fc.oneof(
@@ -211,16 +267,38 @@ const app = fc.oneof(
 );
 const accessLink = fc.record({ rate: num, delay: num, queue: num }, { requiredKeys: ['rate', 'delay'] });
 // The routing extensions (docs/routing.md) are optional: each present or not.
-const flow = (ref: fc.Arbitrary<string>) => withExtras(fc.record(
-  { id, src: ref, dst: ref, count: fc.integer({ min: 1, max: 20 }), start: num, tcp, app,
-    startSpread: num, route: fc.array(ref, { maxLength: 5 }), ackRoute: fc.array(ref, { maxLength: 5 }),
-    access: fc.record({ src: accessLink, dst: accessLink }, { requiredKeys: [] }) },
-  { requiredKeys: ['id', 'src', 'dst', 'count', 'start', 'tcp', 'app'] },
-));
-const background = (ref: fc.Arbitrary<string>) => fc.record(
-  { src: ref, dst: ref, model: fc.constantFrom('poisson', 'self-similar'), load: num, meanBytes: num, hurst: num, enterAssembly: fc.boolean() },
-  { requiredKeys: ['src', 'dst', 'model', 'load', 'meanBytes'] },
-);
+const flow = (ref: fc.Arbitrary<string>) =>
+  withExtras(
+    fc.record(
+      {
+        id,
+        src: ref,
+        dst: ref,
+        count: fc.integer({ min: 1, max: 20 }),
+        start: num,
+        tcp,
+        app,
+        startSpread: num,
+        route: fc.array(ref, { maxLength: 5 }),
+        ackRoute: fc.array(ref, { maxLength: 5 }),
+        access: fc.record({ src: accessLink, dst: accessLink }, { requiredKeys: [] }),
+      },
+      { requiredKeys: ['id', 'src', 'dst', 'count', 'start', 'tcp', 'app'] },
+    ),
+  );
+const background = (ref: fc.Arbitrary<string>) =>
+  fc.record(
+    {
+      src: ref,
+      dst: ref,
+      model: fc.constantFrom('poisson', 'self-similar'),
+      load: num,
+      meanBytes: num,
+      hurst: num,
+      enterAssembly: fc.boolean(),
+    },
+    { requiredKeys: ['src', 'dst', 'model', 'load', 'meanBytes'] },
+  );
 const scenarioShaped = fc.array(withExtras(node), { minLength: 1, maxLength: 6 }).chain((nodes) => {
   const ref = fc.constantFrom(...nodes.map((n) => n.id));
   return withExtras(
@@ -234,8 +312,11 @@ const scenarioShaped = fc.array(withExtras(node), { minLength: 1, maxLength: 6 }
       links: fc.array(link(ref), { maxLength: 6 }),
       obs: fc.record({
         assembly: fc.record({ policy: text(10), maxTime: num, maxBytes: num, minBytes: num, queues: text(10) }),
-        reservation: text(10), scheduling: text(10), controlProcessing: num,
-        offset: fc.oneof(num, fc.constant('auto')), burstLoss,
+        reservation: text(10),
+        scheduling: text(10),
+        controlProcessing: num,
+        offset: fc.oneof(num, fc.constant('auto')),
+        burstLoss,
       }),
       flows: fc.array(flow(ref), { maxLength: 5 }),
       background: fc.array(background(ref), { maxLength: 3 }),
@@ -267,9 +348,17 @@ describe('share links, property tests', { timeout: 30_000 }, () => {
 
   it('never throw on arbitrary text', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.string().map((s) => `#s=1.${s}`), fc.string().map((s) => `#preset=${s}`)), (hash) => {
-        check(hash);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.string({ unit: 'binary' }),
+          fc.string().map((s) => `#s=1.${s}`),
+          fc.string().map((s) => `#preset=${s}`),
+        ),
+        (hash) => {
+          check(hash);
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -286,9 +375,15 @@ describe('share links, property tests', { timeout: 30_000 }, () => {
 
   it('refuse arbitrary JSON as a scenario, never throwing', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.json(), scenarioShaped.chain((s) => fc.json().map((j) => JSON.stringify(s).replace(/\d+/, j)))), (json) => {
-        check(hashOfText(json));
-      }),
+      fc.property(
+        fc.oneof(
+          fc.json(),
+          scenarioShaped.chain((s) => fc.json().map((j) => JSON.stringify(s).replace(/\d+/, j))),
+        ),
+        (json) => {
+          check(hashOfText(json));
+        },
+      ),
       { numRuns: 500 },
     );
   });

@@ -54,12 +54,16 @@ export function encodeShareHash(scenario: Scenario, options: { fromPreset?: stri
   // is the same JSON text, so the engine gives the same summary for the same seed.
   const json = new TextEncoder().encode(JSON.stringify(scenario));
   if (json.length > SHARE_LIMITS.maxJsonBytes) {
-    throw new ScenarioError(`cannot share this scenario by link: its JSON has ${json.length} bytes, at most ${SHARE_LIMITS.maxJsonBytes}; export it as a file instead`);
+    throw new ScenarioError(
+      `cannot share this scenario by link: its JSON has ${json.length} bytes, at most ${SHARE_LIMITS.maxJsonBytes}; export it as a file instead`,
+    );
   }
   const from = options.fromPreset !== undefined && findPreset(options.fromPreset) ? `&from=${encodeURIComponent(options.fromPreset)}` : '';
   const hash = `#s=${SHARE_LINK_FORMAT}.${encodeBase64url(zlibCompress(json))}${from}`;
   if (hash.length > SHARE_LIMITS.maxHashLength) {
-    throw new ScenarioError(`cannot share this scenario by link: the link would have ${hash.length} characters, at most ${SHARE_LIMITS.maxHashLength}; export it as a file instead`);
+    throw new ScenarioError(
+      `cannot share this scenario by link: the link would have ${hash.length} characters, at most ${SHARE_LIMITS.maxHashLength}; export it as a file instead`,
+    );
   }
   return hash;
 }
@@ -137,7 +141,9 @@ function decodeScenarioParam(raw: string): ShareHashResult {
   }
   if (Number(format) !== SHARE_LINK_FORMAT) {
     return Number(format) > SHARE_LINK_FORMAT
-      ? refuse(`the link was made by a newer version of the simulator (link format ${format}; this version reads format ${SHARE_LINK_FORMAT})`)
+      ? refuse(
+          `the link was made by a newer version of the simulator (link format ${format}; this version reads format ${SHARE_LINK_FORMAT})`,
+        )
       : refuse(`the link is damaged: there is no link format ${format}`);
   }
   const base64 = decodeBase64url(param.slice(dot + 1));

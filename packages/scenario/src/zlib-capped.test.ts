@@ -6,7 +6,7 @@ import { adler32, inflateZlibCapped, zlibCompress } from './zlib-capped';
 const ascii = (text: string) => new TextEncoder().encode(text);
 
 describe('inflateZlibCapped', () => {
-  it('reads zlib data from another encoder (Node\'s zlib)', () => {
+  it("reads zlib data from another encoder (Node's zlib)", () => {
     const bytes = new TextEncoder().encode(JSON.stringify({ version: 1, name: 'é 𝄞 <b>' }).repeat(50));
     expect(inflateZlibCapped(new Uint8Array(deflateSync(bytes)), 10_000)).toEqual({ ok: true, bytes });
   });
@@ -47,7 +47,9 @@ describe('inflateZlibCapped', () => {
     const packed = zlibCompress(ascii('{"version":1}'));
     packed[packed.length - 1] ^= 1;
     expect(inflateZlibCapped(packed, 1000)).toEqual({
-      ok: false, reason: 'damaged', detail: 'its checksum does not match (it was altered or cut short)',
+      ok: false,
+      reason: 'damaged',
+      detail: 'its checksum does not match (it was altered or cut short)',
     });
   });
 

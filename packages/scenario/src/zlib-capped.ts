@@ -13,9 +13,7 @@ export function zlibCompress(bytes: Uint8Array): Uint8Array {
   return zlibSync(bytes, { level: 9 });
 }
 
-export type InflateResult =
-  | { ok: true; bytes: Uint8Array }
-  | { ok: false; reason: 'damaged' | 'too-large'; detail: string };
+export type InflateResult = { ok: true; bytes: Uint8Array } | { ok: false; reason: 'damaged' | 'too-large'; detail: string };
 
 /** Input bytes per inflate step: bounds the output of one step to about 1 MB. */
 const STEP = 1024;
@@ -70,7 +68,7 @@ export function adler32(bytes: Uint8Array): number {
   // 5552 bytes is the most that can be summed before a 32-bit overflow (zlib's NMAX).
   let a = 1;
   let b = 0;
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const end = Math.min(i + 5552, bytes.length);
     for (; i < end; i++) {
       a += bytes[i];

@@ -8,7 +8,8 @@ export function header(ctx, cache) {
   const wall = metas.reduce((s, m) => s + (m.meta?.wallSeconds ?? 0), 0);
   // Each spec records the worker threads it ran on; say how it was run, not "one worker".
   const workers = [...new Set(metas.map((m) => m.meta?.workers).filter(Boolean))].sort((a, b) => a - b);
-  const onWorkers = workers.length === 0 ? 'as last run' : `on ${workers.join(' or ')} worker${workers.length === 1 && workers[0] === 1 ? '' : 's'}`;
+  const onWorkers =
+    workers.length === 0 ? 'as last run' : `on ${workers.join(' or ')} worker${workers.length === 1 && workers[0] === 1 ? '' : 's'}`;
   const commits = [...new Set(metas.map((m) => m.meta?.commit).filter(Boolean))];
   const engines = [...new Set(metas.map((m) => m.meta?.engine ?? 'unrecorded'))];
   return `# Validation against the papers
@@ -56,5 +57,8 @@ reproduction fails CI.`;
 export function summary(verdicts) {
   return `## Summary
 
-${table(['paper', 'claim', 'paper', 'ours', 'verdict'], verdicts.map((v) => [v.paper, v.claim, v.paper_, v.ours, v.verdict]))}`;
+${table(
+  ['paper', 'claim', 'paper', 'ours', 'verdict'],
+  verdicts.map((v) => [v.paper, v.claim, v.paper_, v.ours, v.verdict]),
+)}`;
 }

@@ -4,7 +4,11 @@ import { lineChart } from '../svg.mjs';
 
 export const id = 'paper000';
 export const specs = [
-  'paper000-data-loss', 'paper000-ack-loss', 'paper000-both-loss', 'paper000-data-loss-fe', 'paper000-ack-loss-fe',
+  'paper000-data-loss',
+  'paper000-ack-loss',
+  'paper000-both-loss',
+  'paper000-data-loss-fe',
+  'paper000-ack-loss-fe',
   'paper000-data-loss-sack',
 ];
 export const quickPlan = { seeds: 2, duration: 5 };
@@ -40,15 +44,24 @@ export function render(ctx) {
   const seeds = dataRes.seeds.length;
   const duration = dataRes.base.duration;
 
-  const d1 = at(data, 0.01), a1 = at(ack, 0.01), a5 = at(ack, 0.05), b1 = at(both, 0.01);
+  const d1 = at(data, 0.01),
+    a1 = at(ack, 0.01),
+    a5 = at(ack, 0.05),
+    b1 = at(both, 0.01);
   const monotone = (c) => c.every((p, i) => i === 0 || p.mean <= c[i - 1].mean + 0.02);
 
   const v = {
-    data1: within(PAPER.data1, d1, TOL) ? 'agrees'
-      : d1.mean < PAPER.data1 ? 'agrees in trend: harsher here (see below)' : 'agrees in trend: milder here',
+    data1: within(PAPER.data1, d1, TOL)
+      ? 'agrees'
+      : d1.mean < PAPER.data1
+        ? 'agrees in trend: harsher here (see below)'
+        : 'agrees in trend: milder here',
     ack1: within(PAPER.ack1, a1, TOL) ? 'agrees' : 'differs',
-    ack5: within(d1.mean, a5, TOL) ? 'agrees'
-      : a5.mean < 0.5 && a5.mean < a1.mean ? `agrees in trend: ACK 5 % leaves ${(a5.mean / d1.mean).toFixed(1)} times what data 1 % leaves` : 'differs',
+    ack5: within(d1.mean, a5, TOL)
+      ? 'agrees'
+      : a5.mean < 0.5 && a5.mean < a1.mean
+        ? `agrees in trend: ACK 5 % leaves ${(a5.mean / d1.mean).toFixed(1)} times what data 1 % leaves`
+        : 'differs',
     // ACK loss on top of data loss takes less than a quarter of what data loss alone takes.
     both: d1.mean - b1.mean < 0.25 * (1 - d1.mean) ? 'agrees' : 'differs',
     mono: monotone(data) && monotone(ack) ? 'agrees' : 'differs',
@@ -57,33 +70,58 @@ export function render(ctx) {
   ctx.verdicts.push(
     { paper: '000', claim: 'data DP 1 % leaves about 30 %', paper_: '≈ 0.30', ours: withCi(d1, 2), verdict: v.data1 },
     { paper: '000', claim: 'ACK DP 1 % leaves about 73 %', paper_: '≈ 0.73', ours: withCi(a1, 2), verdict: v.ack1 },
-    { paper: '000', claim: 'ACK DP 5 % hurts about as much as data DP 1 %', paper_: '≈ 0.30 both', ours: `${withCi(a5, 2)} vs ${withCi(d1, 2)}`, verdict: v.ack5 },
+    {
+      paper: '000',
+      claim: 'ACK DP 5 % hurts about as much as data DP 1 %',
+      paper_: '≈ 0.30 both',
+      ours: `${withCi(a5, 2)} vs ${withCi(d1, 2)}`,
+      verdict: v.ack5,
+    },
   );
 
-  const fig3a = ctx.fig('paper000-data-loss.svg', lineChart({
-    title: 'Paper 000, Fig. 3 (a) and 4: goodput vs data-burst drop probability',
-    xLabel: 'drop probability of data bursts (%)', yLabel: 'goodput / goodput at DP = 0',
-    xDomain: [0, 1], yDomain: [0, 1.05],
-    series: [
-      { label: 'data bursts lost (GE access, the preset)', points: pctPoints(data) },
-      { label: 'data and ACK bursts lost alike (Fig. 4)', points: pctPoints(both) },
-      { label: 'data bursts lost, FE access (sensitivity)', points: pctPoints(dataFe), dash: true },
-      { label: 'data bursts lost, SACK instead of Reno (sensitivity)', points: pctPoints(dataSack), dash: true },
-      { label: 'paper, simulation: ≈ 30 % at 1 %', points: [{ x: 1, y: PAPER.data1 }], marker: 'diamond', color: '#000', line: false },
-    ],
-  }));
-  const fig3b = ctx.fig('paper000-ack-loss.svg', lineChart({
-    title: 'Paper 000, Fig. 3 (b): goodput vs ACK-burst drop probability',
-    xLabel: 'drop probability of ACK bursts (%)', yLabel: 'goodput / goodput at DP = 0',
-    xDomain: [0, 5], yDomain: [0, 1.05],
-    hLines: [{ y: d1.mean, label: `ours, data DP 1 %: ${d1.mean.toFixed(2)}` }],
-    series: [
-      { label: 'ACK bursts lost (GE access, the preset)', points: pctPoints(ack) },
-      { label: 'ACK bursts lost, FE access (sensitivity)', points: pctPoints(ackFe), dash: true },
-      { label: 'paper: ≈ 73 % at 1 %, ≈ data 1 % at 5 %', points: [{ x: 1, y: PAPER.ack1 }, { x: 5, y: PAPER.ack5 }], marker: 'diamond', color: '#000', line: false },
-    ],
-    legend: 'bottom-left',
-  }));
+  const fig3a = ctx.fig(
+    'paper000-data-loss.svg',
+    lineChart({
+      title: 'Paper 000, Fig. 3 (a) and 4: goodput vs data-burst drop probability',
+      xLabel: 'drop probability of data bursts (%)',
+      yLabel: 'goodput / goodput at DP = 0',
+      xDomain: [0, 1],
+      yDomain: [0, 1.05],
+      series: [
+        { label: 'data bursts lost (GE access, the preset)', points: pctPoints(data) },
+        { label: 'data and ACK bursts lost alike (Fig. 4)', points: pctPoints(both) },
+        { label: 'data bursts lost, FE access (sensitivity)', points: pctPoints(dataFe), dash: true },
+        { label: 'data bursts lost, SACK instead of Reno (sensitivity)', points: pctPoints(dataSack), dash: true },
+        { label: 'paper, simulation: ≈ 30 % at 1 %', points: [{ x: 1, y: PAPER.data1 }], marker: 'diamond', color: '#000', line: false },
+      ],
+    }),
+  );
+  const fig3b = ctx.fig(
+    'paper000-ack-loss.svg',
+    lineChart({
+      title: 'Paper 000, Fig. 3 (b): goodput vs ACK-burst drop probability',
+      xLabel: 'drop probability of ACK bursts (%)',
+      yLabel: 'goodput / goodput at DP = 0',
+      xDomain: [0, 5],
+      yDomain: [0, 1.05],
+      hLines: [{ y: d1.mean, label: `ours, data DP 1 %: ${d1.mean.toFixed(2)}` }],
+      series: [
+        { label: 'ACK bursts lost (GE access, the preset)', points: pctPoints(ack) },
+        { label: 'ACK bursts lost, FE access (sensitivity)', points: pctPoints(ackFe), dash: true },
+        {
+          label: 'paper: ≈ 73 % at 1 %, ≈ data 1 % at 5 %',
+          points: [
+            { x: 1, y: PAPER.ack1 },
+            { x: 5, y: PAPER.ack5 },
+          ],
+          marker: 'diamond',
+          color: '#000',
+          line: false,
+        },
+      ],
+      legend: 'bottom-left',
+    }),
+  );
 
   const curveTable = table(
     ['DP', 'data bursts lost', 'ACK bursts lost', 'both lost alike', 'data, FE access', 'ACK, FE access', 'data, SACK'],

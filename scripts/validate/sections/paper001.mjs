@@ -11,7 +11,13 @@ import { figure, scaled, stat, table, toY, withCi } from '../doc.mjs';
 import { lineChart } from '../svg.mjs';
 
 export const id = 'paper001';
-export const specs = ['paper001-variants', 'paper001-burst-size', 'paper001-assembly-time', 'paper001-wavelengths', 'paper001-wavelengths-8'];
+export const specs = [
+  'paper001-variants',
+  'paper001-burst-size',
+  'paper001-assembly-time',
+  'paper001-wavelengths',
+  'paper001-wavelengths-8',
+];
 // probes.mjs: cwnd samples every 0.5 s (the paper's sampling) and overtaken bursts.
 export const probes = { 'paper001-variants': { every: 0.5, overtaken: true }, 'paper001-reordering': { overtaken: true } };
 export const quickPlans = {
@@ -54,7 +60,8 @@ const fmtTime = (t) => `${Number((t * 1e3).toPrecision(3))} ms`;
 /** Per-variant curves for a figure: goodput in Mbit/s with intervals. */
 function curves(groups, xOf = (x) => x) {
   return VARIANTS.map((f) => ({
-    label: NAMES[f], color: COLORS[f],
+    label: NAMES[f],
+    color: COLORS[f],
     points: groups.map((g) => ({ x: xOf(g.x), ...toY(mbit(g.of(`flows[${f}].goodput`))) })),
   }));
 }
@@ -92,14 +99,31 @@ export function render(ctx) {
 
   // ---- Fig. 2: the variants against Reno (the preset, 60 s) --------------------------
   const [all] = replicated(variantsRes);
-  const byVariant = Object.fromEntries(VARIANTS.map((f) => [f, { g: all.of(`flows[${f}].goodput`), cwnd: all.of(`flows[${f}].meanCwnd`), fr: all.of(`flows[${f}].fastRetransmits`), rto: all.of(`flows[${f}].rtos`) }]));
+  const byVariant = Object.fromEntries(
+    VARIANTS.map((f) => [
+      f,
+      {
+        g: all.of(`flows[${f}].goodput`),
+        cwnd: all.of(`flows[${f}].meanCwnd`),
+        fr: all.of(`flows[${f}].fastRetransmits`),
+        rto: all.of(`flows[${f}].rtos`),
+      },
+    ]),
+  );
   const reno = byVariant.reno.g;
-  const winsPerRun = (f) => variantsRes.points.filter((p) => p.outputs[`flows[${f}].goodput`].mean > p.outputs['flows[reno].goodput'].mean).length;
-  const fig2Verdict = HIGH_SPEED.every((f) => above(byVariant[f].g, reno)) ? 'agrees'
-    : HIGH_SPEED.every((f) => byVariant[f].g.mean > reno.mean) ? `agrees in trend: every mean above Reno's; ${HIGH_SPEED.filter((f) => !above(byVariant[f].g, reno)).map((f) => NAMES[f]).join(', ')} within its interval`
-    : 'differs';
+  const winsPerRun = (f) =>
+    variantsRes.points.filter((p) => p.outputs[`flows[${f}].goodput`].mean > p.outputs['flows[reno].goodput'].mean).length;
+  const fig2Verdict = HIGH_SPEED.every((f) => above(byVariant[f].g, reno))
+    ? 'agrees'
+    : HIGH_SPEED.every((f) => byVariant[f].g.mean > reno.mean)
+      ? `agrees in trend: every mean above Reno's; ${HIGH_SPEED.filter((f) => !above(byVariant[f].g, reno))
+          .map((f) => NAMES[f])
+          .join(', ')} within its interval`
+      : 'differs';
   ctx.verdicts.push({
-    paper: '001', claim: 'all high-speed variants beat regular TCP (Fig. 2)', paper_: 'each > Reno',
+    paper: '001',
+    claim: 'all high-speed variants beat regular TCP (Fig. 2)',
+    paper_: 'each > Reno',
     ours: `Mbit/s, 60 s: Reno ${withCi(mbit(reno), 1)}; ${HIGH_SPEED.map((f) => `${NAMES[f]} ${withCi(mbit(byVariant[f].g), 1)}`).join('; ')}`,
     verdict: fig2Verdict,
   });
@@ -112,15 +136,20 @@ export function render(ctx) {
   const sRise = above(sizeAgg[sPeak], sizeAgg[0]);
   const sFall = sMin > sPeak && above(sizeAgg[sPeak], sizeAgg[sMin]);
   const sLast = sizeAgg.at(-1);
-  const sLevel = Math.abs(sizeAgg.at(-1).mean - sizeAgg.at(-2).mean) <= Math.max(sizeAgg.at(-1).high - sizeAgg.at(-1).mean, 0.05 * sizeAgg.at(-1).mean);
+  const sLevel =
+    Math.abs(sizeAgg.at(-1).mean - sizeAgg.at(-2).mean) <= Math.max(sizeAgg.at(-1).high - sizeAgg.at(-1).mean, 0.05 * sizeAgg.at(-1).mean);
   const sRecovers = sLast.mean > 1.25 * sizeAgg[sMin].mean; // climbs back from the dip before levelling
   const dropsAt = (g) => g.of('bursts.data.droppedContention').mean;
   const sLossless = dropsAt(sizes[sMin]) < dropsAt(sizes[sPeak]);
-  const fig3Verdict = !(sRise && sFall && sLevel) ? 'differs'
-    : sRecovers || sLossless ? `agrees in trend: rises, falls${sRecovers ? ', climbs back part way' : ''} and levels off; ${sLossless ? 'the fall comes with fewer drops, from bursts overtaking each other' : ''}`
-    : 'agrees';
+  const fig3Verdict = !(sRise && sFall && sLevel)
+    ? 'differs'
+    : sRecovers || sLossless
+      ? `agrees in trend: rises, falls${sRecovers ? ', climbs back part way' : ''} and levels off; ${sLossless ? 'the fall comes with fewer drops, from bursts overtaking each other' : ''}`
+      : 'agrees';
   ctx.verdicts.push({
-    paper: '001', claim: 'throughput vs burst size (5 ms) rises, then falls, then levels off (Fig. 3)', paper_: 'rise, fall, level',
+    paper: '001',
+    claim: 'throughput vs burst size (5 ms) rises, then falls, then levels off (Fig. 3)',
+    paper_: 'rise, fall, level',
     ours: `all flows: ${(sizeAgg[0].mean / 1e6).toFixed(0)} Mbit/s at ${fmtBytes(sizes[0].x)}, peak ${(sizeAgg[sPeak].mean / 1e6).toFixed(0)} at ${fmtBytes(sizes[sPeak].x)}, ${(sizeAgg[sMin].mean / 1e6).toFixed(0)} at ${fmtBytes(sizes[sMin].x)}, ${(sLast.mean / 1e6).toFixed(0)} from ${fmtBytes(sizes.at(-2).x)} on`,
     verdict: fig3Verdict,
   });
@@ -133,7 +162,9 @@ export function render(ctx) {
   const tLow = timeAgg.at(-1).mean < 0.25 * timeAgg[tPeak].mean && above(timeAgg[tPeak], timeAgg.at(-1));
   const fig4Verdict = tRise && tLow ? 'agrees' : tLow ? 'agrees in trend: falls to a low value, no significant rise first' : 'differs';
   ctx.verdicts.push({
-    paper: '001', claim: 'throughput vs assembly time (40,000 B) rises, then falls quickly to a low value (Fig. 4)', paper_: 'rise, fast fall',
+    paper: '001',
+    claim: 'throughput vs assembly time (40,000 B) rises, then falls quickly to a low value (Fig. 4)',
+    paper_: 'rise, fast fall',
     ours: `all flows: ${(timeAgg[0].mean / 1e6).toFixed(0)} Mbit/s at ${fmtTime(times[0].x)}, peak ${(timeAgg[tPeak].mean / 1e6).toFixed(0)} at ${fmtTime(times[tPeak].x)}, ${(timeAgg.at(-1).mean / 1e6).toFixed(1)} at ${fmtTime(times.at(-1).x)}`,
     verdict: fig4Verdict,
   });
@@ -143,67 +174,155 @@ export function render(ctx) {
   const wlAgg = wls.map((g) => g.of('aggregate.goodput'));
   const wlMonotone = wlAgg.every((s, i) => i === 0 || s.mean >= wlAgg[i - 1].mean);
   const wlRise = above(wlAgg.at(-1), wlAgg[0]);
-  const variantMonotone = VARIANTS.filter((f) => wls.every((g, i) => i === 0 || g.of(`flows[${f}].goodput`).mean >= wls[i - 1].of(`flows[${f}].goodput`).mean));
-  const fig5Verdict = wlMonotone && wlRise ? 'agrees' : wlRise ? 'agrees in trend: higher with more wavelengths, not at every step' : 'differs';
+  const variantMonotone = VARIANTS.filter((f) =>
+    wls.every((g, i) => i === 0 || g.of(`flows[${f}].goodput`).mean >= wls[i - 1].of(`flows[${f}].goodput`).mean),
+  );
+  const fig5Verdict =
+    wlMonotone && wlRise ? 'agrees' : wlRise ? 'agrees in trend: higher with more wavelengths, not at every step' : 'differs';
   ctx.verdicts.push({
-    paper: '001', claim: 'throughput rises with the number of wavelengths (Fig. 5)', paper_: 'rises',
+    paper: '001',
+    claim: 'throughput rises with the number of wavelengths (Fig. 5)',
+    paper_: 'rises',
     ours: `all flows: ${wls.map((g, i) => `${(wlAgg[i].mean / 1e6).toFixed(0)}`).join(', ')} Mbit/s at ${wls.map((g) => g.x).join(', ')} wavelengths; every step up for ${variantMonotone.length === VARIANTS.length ? 'every variant' : variantMonotone.map((f) => NAMES[f]).join(', ')}`,
     verdict: fig5Verdict,
   });
 
   // ---- Figures -----------------------------------------------------------------------
   const preset = series.runs.find((r) => r.values[0] === 0);
-  const cwndFig = ctx.fig('paper001-cwnd.svg', lineChart({
-    title: `Paper 001, Fig. 2: cwnd vs time, the preset (${base.duration} s, samples every ${series.every} s)`,
-    xLabel: 'time (s)', yLabel: 'congestion window (segments)', xDomain: [0, base.duration],
-    series: VARIANTS.map((f) => ({ label: NAMES[f], color: COLORS[f], marker: null, points: preset.t.map((t, k) => ({ x: t, y: preset.cwnd[f][k] })) })),
-    legend: 'top-left',
-  }));
+  const cwndFig = ctx.fig(
+    'paper001-cwnd.svg',
+    lineChart({
+      title: `Paper 001, Fig. 2: cwnd vs time, the preset (${base.duration} s, samples every ${series.every} s)`,
+      xLabel: 'time (s)',
+      yLabel: 'congestion window (segments)',
+      xDomain: [0, base.duration],
+      series: VARIANTS.map((f) => ({
+        label: NAMES[f],
+        color: COLORS[f],
+        marker: null,
+        points: preset.t.map((t, k) => ({ x: t, y: preset.cwnd[f][k] })),
+      })),
+      legend: 'top-left',
+    }),
+  );
   // The mean over the start times, its interval drawn every 5 s (every sample would hide the lines).
   const every5 = Math.round(5 / series.every);
   const meanCwnd = VARIANTS.map((f) => ({
-    label: NAMES[f], color: COLORS[f], marker: null,
+    label: NAMES[f],
+    color: COLORS[f],
+    marker: null,
     points: preset.t.map((t, k) => {
       const s = stat(series.runs.map((r) => r.cwnd[f][k]));
       return k % every5 === 0 && k > 0 ? { x: t, ...toY(s) } : { x: t, y: s.mean };
     }),
   }));
-  const cwndMeanFig = ctx.fig('paper001-cwnd-mean.svg', lineChart({
-    title: `Paper 001, Fig. 2: cwnd vs time, mean of ${series.runs.length} start times of the CUBIC flow`,
-    xLabel: 'time (s)', yLabel: 'congestion window (segments)', xDomain: [0, base.duration],
-    series: meanCwnd, legend: 'top-left',
-  }));
-  const sizeFig = ctx.fig('paper001-burst-size.svg', lineChart({
-    title: `Paper 001, Fig. 3: goodput vs burst size (assembly time ${fmtTime(maxTime)}, ${sweepDuration} s)`,
-    xLabel: 'burst size threshold (bytes)', yLabel: 'goodput (Mbit/s)', xLog: true, yLog: true, xDomain: [sizes[0].x / 2, sizes.at(-1).x * 2],
-    series: curves(sizes), yDomain: logDomain(curves(sizes)), legend: 'top-left',
-  }));
-  const timeFig = ctx.fig('paper001-assembly-time.svg', lineChart({
-    title: `Paper 001, Fig. 4: goodput vs assembly time (burst size ${maxBytes.toLocaleString('en-US')} B, ${sweepDuration} s)`,
-    xLabel: 'assembly time (ms)', yLabel: 'goodput (Mbit/s)', xLog: true, yLog: true,
-    series: curves(times, (x) => x * 1e3), yDomain: logDomain(curves(times)), legend: 'bottom-left',
-  }));
-  const wlFig = ctx.fig('paper001-wavelengths.svg', lineChart({
-    title: `Paper 001, Fig. 5: goodput vs wavelengths per fiber (${sweepDuration} s)`,
-    xLabel: 'wavelengths per fiber', yLabel: 'goodput (Mbit/s)', yLog: true, xDomain: [0.5, wls.at(-1).x + 0.5],
-    series: curves(wls), yDomain: logDomain(curves(wls)), legend: 'top-left',
-  }));
+  const cwndMeanFig = ctx.fig(
+    'paper001-cwnd-mean.svg',
+    lineChart({
+      title: `Paper 001, Fig. 2: cwnd vs time, mean of ${series.runs.length} start times of the CUBIC flow`,
+      xLabel: 'time (s)',
+      yLabel: 'congestion window (segments)',
+      xDomain: [0, base.duration],
+      series: meanCwnd,
+      legend: 'top-left',
+    }),
+  );
+  const sizeFig = ctx.fig(
+    'paper001-burst-size.svg',
+    lineChart({
+      title: `Paper 001, Fig. 3: goodput vs burst size (assembly time ${fmtTime(maxTime)}, ${sweepDuration} s)`,
+      xLabel: 'burst size threshold (bytes)',
+      yLabel: 'goodput (Mbit/s)',
+      xLog: true,
+      yLog: true,
+      xDomain: [sizes[0].x / 2, sizes.at(-1).x * 2],
+      series: curves(sizes),
+      yDomain: logDomain(curves(sizes)),
+      legend: 'top-left',
+    }),
+  );
+  const timeFig = ctx.fig(
+    'paper001-assembly-time.svg',
+    lineChart({
+      title: `Paper 001, Fig. 4: goodput vs assembly time (burst size ${maxBytes.toLocaleString('en-US')} B, ${sweepDuration} s)`,
+      xLabel: 'assembly time (ms)',
+      yLabel: 'goodput (Mbit/s)',
+      xLog: true,
+      yLog: true,
+      series: curves(times, (x) => x * 1e3),
+      yDomain: logDomain(curves(times)),
+      legend: 'bottom-left',
+    }),
+  );
+  const wlFig = ctx.fig(
+    'paper001-wavelengths.svg',
+    lineChart({
+      title: `Paper 001, Fig. 5: goodput vs wavelengths per fiber (${sweepDuration} s)`,
+      xLabel: 'wavelengths per fiber',
+      yLabel: 'goodput (Mbit/s)',
+      yLog: true,
+      xDomain: [0.5, wls.at(-1).x + 0.5],
+      series: curves(wls),
+      yDomain: logDomain(curves(wls)),
+      legend: 'top-left',
+    }),
+  );
 
   // ---- Tables ------------------------------------------------------------------------
-  const goodputTable = (groups, label, fmtX) => table(
-    [label, 'all flows', ...VARIANTS.map((f) => NAMES[f])],
-    groups.map((g) => [fmtX(g.x), withCi(mbit(g.of('aggregate.goodput')), 1), ...VARIANTS.map((f) => withCi(mbit(g.of(`flows[${f}].goodput`)), 1))]),
-  );
+  const goodputTable = (groups, label, fmtX) =>
+    table(
+      [label, 'all flows', ...VARIANTS.map((f) => NAMES[f])],
+      groups.map((g) => [
+        fmtX(g.x),
+        withCi(mbit(g.of('aggregate.goodput')), 1),
+        ...VARIANTS.map((f) => withCi(mbit(g.of(`flows[${f}].goodput`)), 1)),
+      ]),
+    );
   const total = (g, what) => VARIANTS.reduce((s, f) => s + g.of(`flows[${f}].${what}`).mean, 0);
-  const diagTable = (groups, label, fmtX) => table(
-    [label, 'runs', 'data bursts sent', 'lost to contention', 'mean data burst (KB)', 'ACK bursts sent', 'fast retransmits (all flows)', 'RTOs (all flows)', 'access-queue drops', 'RTT (ms)'],
-    groups.map((g) => [fmtX(g.x), g.runs, g.of('bursts.data.sent').mean.toFixed(0), g.of('bursts.data.droppedContention').mean.toFixed(1),
-      (g.of('bursts.data.meanBytes').mean / 1e3).toFixed(1), g.of('bursts.ack.sent').mean.toFixed(0), total(g, 'fastRetransmits').toFixed(1),
-      total(g, 'rtos').toFixed(1), g.of('packets.queueDrops').mean.toFixed(0), (g.of('flows[reno].meanRtt').mean * 1e3).toFixed(1)]),
-  );
+  const diagTable = (groups, label, fmtX) =>
+    table(
+      [
+        label,
+        'runs',
+        'data bursts sent',
+        'lost to contention',
+        'mean data burst (KB)',
+        'ACK bursts sent',
+        'fast retransmits (all flows)',
+        'RTOs (all flows)',
+        'access-queue drops',
+        'RTT (ms)',
+      ],
+      groups.map((g) => [
+        fmtX(g.x),
+        g.runs,
+        g.of('bursts.data.sent').mean.toFixed(0),
+        g.of('bursts.data.droppedContention').mean.toFixed(1),
+        (g.of('bursts.data.meanBytes').mean / 1e3).toFixed(1),
+        g.of('bursts.ack.sent').mean.toFixed(0),
+        total(g, 'fastRetransmits').toFixed(1),
+        total(g, 'rtos').toFixed(1),
+        g.of('packets.queueDrops').mean.toFixed(0),
+        (g.of('flows[reno].meanRtt').mean * 1e3).toFixed(1),
+      ]),
+    );
   const fig2Table = table(
-    ['variant', 'goodput, Mbit/s (95 % CI)', 'mean cwnd, segments (95 % CI)', `above Reno in … of ${variantsRes.points.length} runs`, 'fast retransmits', 'RTOs'],
-    VARIANTS.map((f) => [NAMES[f], withCi(mbit(byVariant[f].g), 1), withCi(byVariant[f].cwnd, 0), f === 'reno' ? '' : winsPerRun(f), byVariant[f].fr.mean.toFixed(1), byVariant[f].rto.mean.toFixed(1)]),
+    [
+      'variant',
+      'goodput, Mbit/s (95 % CI)',
+      'mean cwnd, segments (95 % CI)',
+      `above Reno in … of ${variantsRes.points.length} runs`,
+      'fast retransmits',
+      'RTOs',
+    ],
+    VARIANTS.map((f) => [
+      NAMES[f],
+      withCi(mbit(byVariant[f].g), 1),
+      withCi(byVariant[f].cwnd, 0),
+      f === 'reno' ? '' : winsPerRun(f),
+      byVariant[f].fr.mean.toFixed(1),
+      byVariant[f].rto.mean.toFixed(1),
+    ]),
   );
   // The longest burst an edge can form: the size threshold, or what the access links
   // deliver within one timer period if that is less.
@@ -212,23 +331,54 @@ export function render(ctx) {
     const [bytes, timer] = r.values;
     const lasts = (longest(bytes, timer) * 8) / fiber.rate;
     const fr = VARIANTS.reduce((sum, f) => sum + r.outputs[`flows[${f}].fastRetransmits`], 0);
-    return [bytes.toLocaleString('en-US'), fmtTime(timer), fmtTime(lasts), lasts > timer ? 'yes' : 'no', `${r.dataBurstsOvertaken} / ${r.dataBurstsDelivered}`,
-      r.outputs['bursts.data.droppedContention'], r.outputs['packets.queueDrops'], fr, (r.outputs['aggregate.goodput'] / 1e6).toFixed(1)];
+    return [
+      bytes.toLocaleString('en-US'),
+      fmtTime(timer),
+      fmtTime(lasts),
+      lasts > timer ? 'yes' : 'no',
+      `${r.dataBurstsOvertaken} / ${r.dataBurstsDelivered}`,
+      r.outputs['bursts.data.droppedContention'],
+      r.outputs['packets.queueDrops'],
+      fr,
+      (r.outputs['aggregate.goodput'] / 1e6).toFixed(1),
+    ];
   });
-  const reorderTable = table(['burst size (B)', 'assembly time', 'the longest burst lasts', 'longer than the timer', 'data bursts overtaken / delivered', 'data bursts lost', 'access-queue drops', 'fast retransmits (all flows)', 'goodput, all flows (Mbit/s)'], reorderRows);
-  const overtakingMatchesRule = reorder.runs.every((r) => (r.dataBurstsOvertaken > 0) === ((longest(r.values[0], r.values[1]) * 8) / fiber.rate > r.values[1]));
+  const reorderTable = table(
+    [
+      'burst size (B)',
+      'assembly time',
+      'the longest burst lasts',
+      'longer than the timer',
+      'data bursts overtaken / delivered',
+      'data bursts lost',
+      'access-queue drops',
+      'fast retransmits (all flows)',
+      'goodput, all flows (Mbit/s)',
+    ],
+    reorderRows,
+  );
+  const overtakingMatchesRule = reorder.runs.every(
+    (r) => r.dataBurstsOvertaken > 0 === (longest(r.values[0], r.values[1]) * 8) / fiber.rate > r.values[1],
+  );
   const reorderAt = (bytes, timer) => reorder.runs.find((r) => r.values[0] === bytes && r.values[1] === timer);
   const overtakenPreset = series.runs.reduce((s, r) => s + r.dataBurstsOvertaken, 0);
 
-  const wl8Wall = ctx.meta('paper001-wavelengths-8') ? (ctx.meta('paper001-wavelengths-8').wallSeconds / wl8Res.runs.length).toFixed(0) : 'n/a';
+  const wl8Wall = ctx.meta('paper001-wavelengths-8')
+    ? (ctx.meta('paper001-wavelengths-8').wallSeconds / wl8Res.runs.length).toFixed(0)
+    : 'n/a';
   const cpuMinutes = Math.max(1, Math.round(specs.reduce((sum, name) => sum + (ctx.meta(name)?.wallSeconds ?? 0), 0) / 60));
 
   // The points the explanations name.
-  const sPeakG = sizes[sPeak], sMinG = sizes[sMin];
+  const sPeakG = sizes[sPeak],
+    sMinG = sizes[sMin];
   const tPeakG = times[tPeak];
-  const t0 = times[0], tEnd = times.at(-1), t5 = times.find((g) => g.x === maxTime);
+  const t0 = times[0],
+    tEnd = times.at(-1),
+    t5 = times.find((g) => g.x === maxTime);
   const lateTimes = times.filter((g) => g.x >= maxTime);
-  const w1 = wls[0], w6 = wls.find((g) => g.x === 6), w8 = wls.at(-1);
+  const w1 = wls[0],
+    w6 = wls.find((g) => g.x === 6),
+    w8 = wls.at(-1);
   const lossShare = (g) => g.of('bursts.data.droppedContention').mean / g.of('bursts.data.sent').mean;
   const rttMs = (g) => (g.of('flows[reno].meanRtt').mean * 1e3).toFixed(0);
   const mb = (g) => (g.of('aggregate.goodput').mean / 1e6).toFixed(0);
@@ -281,13 +431,23 @@ Assumptions where the paper is silent (presets.md; none chosen to match):
 ${fig2Table}
 
 Verdict: **${fig2Verdict}**. Every high-speed variant's ${fig2Verdict === 'agrees' ? 'interval' : 'mean'} lies above Reno's, as in the paper.
-${HIGH_SPEED.filter((f) => winsPerRun(f) < variantsRes.points.length).length === 0 ? 'Each does so in every run.' : `Not in every run: ${HIGH_SPEED.filter((f) => winsPerRun(f) < variantsRes.points.length).map((f) => `${NAMES[f]} in ${winsPerRun(f)} of ${variantsRes.points.length}`).join(', ')}.`}
+${
+  HIGH_SPEED.filter((f) => winsPerRun(f) < variantsRes.points.length).length === 0
+    ? 'Each does so in every run.'
+    : `Not in every run: ${HIGH_SPEED.filter((f) => winsPerRun(f) < variantsRes.points.length)
+        .map((f) => `${NAMES[f]} in ${winsPerRun(f)} of ${variantsRes.points.length}`)
+        .join(', ')}.`
+}
 All flows lose the same bursts (each burst carries several flows' segments), so the
 difference is how each variant regrows its window after a loss: Reno by one segment per
 RTT, the others by rules that grow with the window or with the time since the last loss.
-${VARIANTS.every((f) => f === 'reno' || byVariant[f].rto.mean < byVariant.reno.rto.mean) ? `Reno also times out most (${byVariant.reno.rto.mean.toFixed(1)} RTOs per run against ${Math.min(...HIGH_SPEED.map((f) => byVariant[f].rto.mean)).toFixed(1)}-${Math.max(...HIGH_SPEED.map((f) => byVariant[f].rto.mean)).toFixed(1)}): a lost burst takes a
+${
+  VARIANTS.every((f) => f === 'reno' || byVariant[f].rto.mean < byVariant.reno.rto.mean)
+    ? `Reno also times out most (${byVariant.reno.rto.mean.toFixed(1)} RTOs per run against ${Math.min(...HIGH_SPEED.map((f) => byVariant[f].rto.mean)).toFixed(1)}-${Math.max(...HIGH_SPEED.map((f) => byVariant[f].rto.mean)).toFixed(1)}): a lost burst takes a
 run of its segments, which Reno's recovery rarely repairs without a timeout; the others
-recover with SACK.` : 'The high-speed variants recover with SACK, Reno with its own fast recovery.'}
+recover with SACK.`
+    : 'The high-speed variants recover with SACK, Reno with its own fast recovery.'
+}
 
 ![Paper 001: cwnd of each variant vs time in the preset run, sampled every 0.5 s as in the paper.](${cwndFig})
 
@@ -326,7 +486,10 @@ Verdict: **${fig3Verdict}**.
   near one burst per round trip: ${fmtBytes(sMinG.x)} per ${rttMs(sMinG)} ms is
   ${((sMinG.x * 8) / sMinG.of('flows[reno].meanRtt').mean / 1e6).toFixed(0)} Mbit/s, against ${mb(sMinG)} measured. The paper explains its fall by more losses; here
   it is reordering.
-- **Level** (${sizes.slice(sMin + 1).map((g) => `${mb(g)} at ${fmtBytes(g.x)}`).join(', ')}). A larger threshold raises that ceiling
+- **Level** (${sizes
+    .slice(sMin + 1)
+    .map((g) => `${mb(g)} at ${fmtBytes(g.x)}`)
+    .join(', ')}). A larger threshold raises that ceiling
   until ${reachableBytes.toLocaleString('en-US')} B, the most the ${Math.round(accessIn / 1e9)} access links deliver in one ${fmtTime(maxTime)} timer period:
   beyond it the size threshold is never reached, every burst is cut by the timer, and the
   runs no longer depend on the threshold (the last two points are the same runs). So the
@@ -356,11 +519,28 @@ ${diagTable(times, 'assembly time', fmtTime)}
 ${figure(timeFig, 'Paper 001, Fig. 4: goodput of each variant vs the assembly time, burst size 40,000 B; bars are 95 % intervals over the start times.', ['paper001-assembly-time'])}
 
 Verdict: **${fig4Verdict}**.
-- **Rise** (${times.slice(0, tPeak + 1).map((g) => `${mb(g)} Mbit/s at ${fmtTime(g.x)}`).join(', ')}). Bursts do grow with the timer
-  (${times.slice(0, tPeak + 1).map((g) => `${(g.of('bursts.data.meanBytes').mean / 1e3).toFixed(0)} KB`).join(', ')} on average), the paper's reason, but the jump comes where
+- **Rise** (${times
+    .slice(0, tPeak + 1)
+    .map((g) => `${mb(g)} Mbit/s at ${fmtTime(g.x)}`)
+    .join(', ')}). Bursts do grow with the timer
+  (${times
+    .slice(0, tPeak + 1)
+    .map((g) => `${(g.of('bursts.data.meanBytes').mean / 1e3).toFixed(0)} KB`)
+    .join(', ')} on average), the paper's reason, but the jump comes where
   they stop overtaking each other: a ${maxBytes.toLocaleString('en-US')} B burst lasts ${fmtTime((maxBytes * 8) / fiber.rate)} on a wavelength, longer than
-  the ${times.filter((g) => g.x < (maxBytes * 8) / fiber.rate).map((g) => fmtTime(g.x)).join(' and ')} timers (the probe: ${reorder.runs.filter((r) => r.values[0] === maxBytes).map((r) => r.dataBurstsOvertaken).join(', ')} bursts
-  overtaken in ${reorder.base.duration} s at ${reorder.runs.filter((r) => r.values[0] === maxBytes).map((r) => fmtTime(r.values[1])).join(', ')}). At ${fmtTime(t0.x)} only ${dropsAt(t0).toFixed(1)} bursts are lost per run, yet the flows make ${total(t0, 'fastRetransmits').toFixed(0)} fast
+  the ${times
+    .filter((g) => g.x < (maxBytes * 8) / fiber.rate)
+    .map((g) => fmtTime(g.x))
+    .join(' and ')} timers (the probe: ${reorder.runs
+    .filter((r) => r.values[0] === maxBytes)
+    .map((r) => r.dataBurstsOvertaken)
+    .join(', ')} bursts
+  overtaken in ${reorder.base.duration} s at ${reorder.runs
+    .filter((r) => r.values[0] === maxBytes)
+    .map((r) => fmtTime(r.values[1]))
+    .join(
+      ', ',
+    )}). At ${fmtTime(t0.x)} only ${dropsAt(t0).toFixed(1)} bursts are lost per run, yet the flows make ${total(t0, 'fastRetransmits').toFixed(0)} fast
   retransmits.
 - **Fall** (to ${(tEnd.of('aggregate.goodput').mean / 1e6).toFixed(1)} Mbit/s at ${fmtTime(tEnd.x)}, ${((tEnd.of('aggregate.goodput').mean / tPeakG.of('aggregate.goodput').mean) * 100).toFixed(1)} % of the peak). ACK bursts never reach
   ${maxBytes.toLocaleString('en-US')} B (${maxBytes / 40} ACKs), so each waits for the timer: the RTT grows from ${rttMs(tPeakG)} ms at
@@ -384,7 +564,13 @@ ${figure(wlFig, 'Paper 001, Fig. 5: goodput of each variant vs wavelengths per f
 
 Verdict: **${fig5Verdict}**. More wavelengths, fewer bursts meet a full core: ${(lossShare(w1) * 100).toFixed(2)} % of the data
 bursts are lost with ${w1.x} wavelength, ${(lossShare(w6) * 100).toFixed(3)} % with ${w6.x}, ${w8.of('bursts.data.droppedContention').mean === 0 ? 'none' : (lossShare(w8) * 100).toFixed(3) + ' %'} with ${w8.x} (the paper's
-reason). ${variantMonotone.length === VARIANTS.length ? 'Every variant gains at every step.' : `Every step up holds for ${variantMonotone.map((f) => NAMES[f]).join(', ')}; ${VARIANTS.filter((f) => !variantMonotone.includes(f)).map((f) => NAMES[f]).join(', ')} dip${VARIANTS.length - variantMonotone.length === 1 ? 's' : ''} somewhere within the intervals.`}
+reason). ${
+    variantMonotone.length === VARIANTS.length
+      ? 'Every variant gains at every step.'
+      : `Every step up holds for ${variantMonotone.map((f) => NAMES[f]).join(', ')}; ${VARIANTS.filter((f) => !variantMonotone.includes(f))
+          .map((f) => NAMES[f])
+          .join(', ')} dip${VARIANTS.length - variantMonotone.length === 1 ? 's' : ''} somewhere within the intervals.`
+  }
 With ${w8.x} wavelengths nothing is lost in the core and the high-speed flows run into their
 own 1 Gbit/s access links (${w8.of('packets.queueDrops').mean.toFixed(0)} access-queue drops per run), while Reno, after the
 timeouts of its first slow start, regrows by one segment per RTT and stays at

@@ -45,7 +45,8 @@ function rows(res) {
     const o = (name) => p.outputs[name];
     const ratio = (a, b) => stat(runs.map((r) => (r[b] > 0 ? r[a] / r[b] : 0)));
     return {
-      value, paths,
+      value,
+      paths,
       wlan: value[WLAN] ?? res.base.links.find((l) => l.id === 'wlan').loss,
       load: value[LOAD] ?? res.base.background[0].load,
       batch: value[BATCH] ?? res.base.background[0].meanBytes,
@@ -55,8 +56,10 @@ function rows(res) {
       rtos: o('flows[tcp1].rtos').mean,
       fr: o('flows[tcp1].fastRetransmits').mean,
       pb: ratio('bursts.dropped', 'bursts.sent'),
-      dataLost: o('bursts.data.dropped').mean, dataSent: o('bursts.data.sent').mean,
-      segs: o('bursts.data.meanSegments').mean, dataBytes: o('bursts.data.meanBytes').mean,
+      dataLost: o('bursts.data.dropped').mean,
+      dataSent: o('bursts.data.sent').mean,
+      segs: o('bursts.data.meanSegments').mean,
+      dataBytes: o('bursts.data.meanBytes').mean,
       residual: ratio('links[wlan].ab.randomDrops', 'links[wlan].ab.packets'),
       tries: stat(runs.map((r) => 1 + r['links[wlan].ab.retries'] / r['links[wlan].ab.packets'])).mean,
       queueDrops: o('links[wlan].ab.queueDrops').mean,
@@ -99,18 +102,27 @@ export function render(ctx) {
 
   // ---- Claim 1: goodput falls roughly exponentially with the WLAN loss ---------------
   const wlanCurve = (load) => wlans.map((w) => at(surface, w, load));
-  const steps = (load) => wlanCurve(load).slice(1).map((r, i) => r.g.mean / wlanCurve(load)[i].g.mean);
+  const steps = (load) =>
+    wlanCurve(load)
+      .slice(1)
+      .map((r, i) => r.g.mean / wlanCurve(load)[i].g.mean);
   const lowLoads = loads.filter((l) => l > 0 && at(surface, 0, l).pb.mean < FALL);
   const monotone = lowLoads.every((l) => wlanCurve(l).every((r, i, c) => i === 0 || below(r.g, c[i - 1].g)));
   const refSteps = steps(refLoad);
   const stepSpread = Math.max(...refSteps) - Math.min(...refSteps);
   const firstSteep = refSteps.findIndex((s) => s < Math.min(...refSteps.slice(0, 3)) - 0.08);
-  const expVerdict = !monotone ? 'differs'
-    : stepSpread <= 0.15 ? 'agrees'
-    : `agrees in trend: about ×${num(median(refSteps.slice(0, firstSteep < 0 ? undefined : firstSteep)), 2)} per 0.1 of loss per try up to ${wlans[firstSteep < 0 ? wlans.length - 1 : firstSteep]}, steeper beyond`;
+  const expVerdict = !monotone
+    ? 'differs'
+    : stepSpread <= 0.15
+      ? 'agrees'
+      : `agrees in trend: about ×${num(median(refSteps.slice(0, firstSteep < 0 ? undefined : firstSteep)), 2)} per 0.1 of loss per try up to ${wlans[firstSteep < 0 ? wlans.length - 1 : firstSteep]}, steeper beyond`;
   ctx.verdicts.push({
-    paper: '002', claim: 'throughput falls roughly exponentially as the WLAN drop probability grows (Figs. 2-3)', paper_: 'exponential fall',
-    ours: `load ${refLoad}: ${wlanCurve(refLoad).map((r) => (r.g.mean / 1e6).toFixed(2)).join(', ')} Mbit/s at ${wlans.join(', ')} loss per try (each step ×${refSteps.map((s) => s.toFixed(2)).join(', ×')})`,
+    paper: '002',
+    claim: 'throughput falls roughly exponentially as the WLAN drop probability grows (Figs. 2-3)',
+    paper_: 'exponential fall',
+    ours: `load ${refLoad}: ${wlanCurve(refLoad)
+      .map((r) => (r.g.mean / 1e6).toFixed(2))
+      .join(', ')} Mbit/s at ${wlans.join(', ')} loss per try (each step ×${refSteps.map((s) => s.toFixed(2)).join(', ×')})`,
     verdict: expVerdict,
   });
 
@@ -122,16 +134,27 @@ export function render(ctx) {
     const curve = loads.filter((l) => l >= refLoad).map((l) => at(surface, w, l));
     const first = curve.findIndex((r) => r.g.mean < (1 - FLAT) * ref.g.mean && below(r.g, ref.g));
     const lastFlat = first < 0 ? curve.at(-1) : curve[first - 1];
-    return { w, ref, first: first < 0 ? null : curve[first], lastFlat, flatBelowFall: curve.filter((r) => r.pb.mean < FALL).every((r) => r.g.mean >= (1 - FLAT) * ref.g.mean) };
+    return {
+      w,
+      ref,
+      first: first < 0 ? null : curve[first],
+      lastFlat,
+      flatBelowFall: curve.filter((r) => r.pb.mean < FALL).every((r) => r.g.mean >= (1 - FLAT) * ref.g.mean),
+    };
   });
   // The claim has two halves: flat below 5e-3, and a fall that does come; "about" 5e-3 is
   // read as within a factor of 5 (our loads step the drop probability by factors of 2-6).
   const fallHolds = falls.filter((f) => f.flatBelowFall && f.first && f.first.pb.mean <= 5 * FALL && f.first.pb.mean >= FALL / 5);
-  const fallVerdict = fallHolds.length === falls.length ? 'agrees'
-    : fallHolds.length >= falls.length / 2 ? `agrees in trend: ${fallHolds.length} of ${falls.length} WLAN curves`
-    : 'differs';
+  const fallVerdict =
+    fallHolds.length === falls.length
+      ? 'agrees'
+      : fallHolds.length >= falls.length / 2
+        ? `agrees in trend: ${fallHolds.length} of ${falls.length} WLAN curves`
+        : 'differs';
   ctx.verdicts.push({
-    paper: '002', claim: 'OBS drop has a minor influence below a "performance-fall" point of about 5e-3 (Fig. 3)', paper_: '≈ 5e-3',
+    paper: '002',
+    claim: 'OBS drop has a minor influence below a "performance-fall" point of about 5e-3 (Fig. 3)',
+    paper_: '≈ 5e-3',
     ours: `within ${FLAT * 100} % of load ${refLoad} below 5e-3 on ${falls.filter((f) => f.flatBelowFall).length} of ${falls.length} curves; first fall at ${falls.map((f) => (f.first ? sci(f.first.pb.mean) : 'none')).join(', ')} (WLAN ${wlans.join(', ')})`,
     verdict: fallVerdict,
   });
@@ -140,30 +163,63 @@ export function render(ctx) {
   // WLAN per try w loses w^(retries+1) of the packets; compare with the load whose OBS
   // drop probability is closest to that, on the lossless WLAN.
   const lossless = at(surface, 0, refLoad).g.mean;
-  const pairs = wlans.filter((w) => w > 0).map((w) => {
-    const wr = at(surface, w, refLoad);
-    const obs = loads.filter((l) => l >= refLoad).map((l) => at(surface, 0, l))
-      .reduce((best, r) => (Math.abs(Math.log(Math.max(r.pb.mean, 1e-9) / wr.residual.mean)) < Math.abs(Math.log(Math.max(best.pb.mean, 1e-9) / wr.residual.mean)) ? r : best));
-    return { w, wr, obs };
-  }).filter((p) => p.obs.pb.mean > 0 && Math.abs(Math.log10(p.obs.pb.mean / p.wr.residual.mean)) <= 0.5);
+  const pairs = wlans
+    .filter((w) => w > 0)
+    .map((w) => {
+      const wr = at(surface, w, refLoad);
+      const obs = loads
+        .filter((l) => l >= refLoad)
+        .map((l) => at(surface, 0, l))
+        .reduce((best, r) =>
+          Math.abs(Math.log(Math.max(r.pb.mean, 1e-9) / wr.residual.mean)) <
+          Math.abs(Math.log(Math.max(best.pb.mean, 1e-9) / wr.residual.mean))
+            ? r
+            : best,
+        );
+      return { w, wr, obs };
+    })
+    .filter((p) => p.obs.pb.mean > 0 && Math.abs(Math.log10(p.obs.pb.mean / p.wr.residual.mean)) <= 0.5);
   const wlanWorse = pairs.filter((p) => p.wr.g.mean < p.obs.g.mean);
   ctx.verdicts.push({
-    paper: '002', claim: 'at the same drop probability TCP suffers more from WLAN loss than from OBS loss (Sec. 6)', paper_: 'WLAN worse',
-    ours: pairs.map((p) => `packets lost ${sci(p.wr.residual.mean)} on the WLAN: ${(p.wr.g.mean / lossless).toFixed(2)}; bursts lost ${sci(p.obs.pb.mean)} in OBS: ${(p.obs.g.mean / lossless).toFixed(2)}`).join('; ') + ' (of the goodput without either)',
+    paper: '002',
+    claim: 'at the same drop probability TCP suffers more from WLAN loss than from OBS loss (Sec. 6)',
+    paper_: 'WLAN worse',
+    ours:
+      pairs
+        .map(
+          (p) =>
+            `packets lost ${sci(p.wr.residual.mean)} on the WLAN: ${(p.wr.g.mean / lossless).toFixed(2)}; bursts lost ${sci(p.obs.pb.mean)} in OBS: ${(p.obs.g.mean / lossless).toFixed(2)}`,
+        )
+        .join('; ') + ' (of the goodput without either)',
     verdict: pairs.length && wlanWorse.length === pairs.length ? 'agrees' : pairs.length ? 'differs' : 'not compared',
   });
 
   // ---- Claim 4: mean RTT vs WLAN loss -------------------------------------------------
-  const rttRise = (rs) => lowLoads.filter((l) => at(rs, 0, l) && at(rs, 0.2, l)).map((l) => ({ l, r0: at(rs, 0, l).rtt, r2: at(rs, 0.2, l).rtt, top: at(rs, wlans.at(-1), l).rtt }));
+  const rttRise = (rs) =>
+    lowLoads
+      .filter((l) => at(rs, 0, l) && at(rs, 0.2, l))
+      .map((l) => ({ l, r0: at(rs, 0, l).rtt, r2: at(rs, 0.2, l).rtt, top: at(rs, wlans.at(-1), l).rtt }));
   const rttW = rttRise(surface);
   const rttW20 = rttRise(w20);
   const grows = (xs) => xs.length > 0 && xs.every((x) => below(x.r0, x.r2));
   const w20Curve = wlans.map((w) => at(w20, w, refLoad)).filter(Boolean);
   const w20Peak = w20Curve.reduce((best, r) => (r.rtt.mean > best.rtt.mean ? r : best));
-  const rttWlanVerdict = grows(rttW) ? 'agrees' : grows(rttW20) ? `differs: with the preset's window 64 the WLAN queue sets the RTT; with window 20 (sensitivity) it grows up to ${w20Peak.wlan} per try` : 'differs';
+  const rttWlanVerdict = grows(rttW)
+    ? 'agrees'
+    : grows(rttW20)
+      ? `differs: with the preset's window 64 the WLAN queue sets the RTT; with window 20 (sensitivity) it grows up to ${w20Peak.wlan} per try`
+      : 'differs';
   ctx.verdicts.push({
-    paper: '002', claim: 'mean RTT grows with the WLAN drop probability (Fig. 4)', paper_: 'grows',
-    ours: `load ${refLoad}, ms at ${wlans.join(', ')}: window 64: ${wlanCurve(refLoad).map((r) => (r.rtt.mean * 1e3).toFixed(0)).join(', ')}; window 20: ${wlans.map((w) => at(w20, w, refLoad)).filter(Boolean).map((r) => (r.rtt.mean * 1e3).toFixed(0)).join(', ')}`,
+    paper: '002',
+    claim: 'mean RTT grows with the WLAN drop probability (Fig. 4)',
+    paper_: 'grows',
+    ours: `load ${refLoad}, ms at ${wlans.join(', ')}: window 64: ${wlanCurve(refLoad)
+      .map((r) => (r.rtt.mean * 1e3).toFixed(0))
+      .join(', ')}; window 20: ${wlans
+      .map((w) => at(w20, w, refLoad))
+      .filter(Boolean)
+      .map((r) => (r.rtt.mean * 1e3).toFixed(0))
+      .join(', ')}`,
     verdict: rttWlanVerdict,
   });
 
@@ -171,13 +227,23 @@ export function render(ctx) {
   const lastBeforeCollapse = (rs, w) => {
     // The highest load before the RTOs take over (goodput below half the reference).
     const ref = at(rs, w, refLoad);
-    return [...loads].reverse().map((l) => at(rs, w, l)).find((r) => r && r.load > refLoad && r.g.mean >= 0.5 * ref.g.mean);
+    return [...loads]
+      .reverse()
+      .map((l) => at(rs, w, l))
+      .find((r) => r && r.load > refLoad && r.g.mean >= 0.5 * ref.g.mean);
   };
   const rttFall = wlans.map((w) => ({ w, quiet: at(surface, w, 0), ref: at(surface, w, refLoad), high: lastBeforeCollapse(surface, w) }));
   const rttFallHolds = rttFall.filter((x) => x.high && below(x.high.rtt, x.ref.rtt));
-  const rttObsVerdict = rttFallHolds.length === rttFall.length ? 'agrees' : rttFallHolds.length >= rttFall.length / 2 ? `agrees in trend: ${rttFallHolds.length} of ${rttFall.length} WLAN curves` : 'differs';
+  const rttObsVerdict =
+    rttFallHolds.length === rttFall.length
+      ? 'agrees'
+      : rttFallHolds.length >= rttFall.length / 2
+        ? `agrees in trend: ${rttFallHolds.length} of ${rttFall.length} WLAN curves`
+        : 'differs';
   ctx.verdicts.push({
-    paper: '002', claim: 'mean RTT falls as the OBS drop probability (background load) rises (Fig. 4)', paper_: 'falls',
+    paper: '002',
+    claim: 'mean RTT falls as the OBS drop probability (background load) rises (Fig. 4)',
+    paper_: 'falls',
     ours: `ms, load ${refLoad} -> highest load before collapse: ${rttFall.map((x) => `WLAN ${x.w}: ${(x.ref.rtt.mean * 1e3).toFixed(0)} -> ${x.high ? (x.high.rtt.mean * 1e3).toFixed(0) : 'n/a'}`).join('; ')}`,
     verdict: rttObsVerdict,
   });
@@ -186,94 +252,216 @@ export function render(ctx) {
   const w03 = bypass[0].wlan;
   const quietSeg = at(surface, w03, 0);
   const filled = at(surface, w03, refLoad);
-  const w20Quiet = at(w20, w03, 0), w20Ref = at(w20, w03, refLoad);
+  const w20Quiet = at(w20, w03, 0),
+    w20Ref = at(w20, w03, refLoad);
   const mechanism = below(w20Ref.rtt, w20Quiet.rtt) && filled.segs < quietSeg.segs / 2;
   ctx.verdicts.push({
-    paper: '002', claim: 'why: heavier background fills bursts sooner and shortens the assembly delay (Sec. 5.2)', paper_: 'assembly delay',
+    paper: '002',
+    claim: 'why: heavier background fills bursts sooner and shortens the assembly delay (Sec. 5.2)',
+    paper_: 'assembly delay',
     ours: `WLAN ${w03}: segments per data burst ${quietSeg.segs.toFixed(1)} without background, ${filled.segs.toFixed(2)} at load ${refLoad}; RTT window 20: ${(w20Quiet.rtt.mean * 1e3).toFixed(1)} -> ${(w20Ref.rtt.mean * 1e3).toFixed(1)} ms, window 64: ${(quietSeg.rtt.mean * 1e3).toFixed(1)} -> ${(filled.rtt.mean * 1e3).toFixed(1)} ms`,
-    verdict: mechanism ? (below(filled.rtt, quietSeg.rtt) ? 'agrees' : 'agrees in trend: clear with window 20; with the preset\'s window 64 the WLAN queue takes back what the edge saves') : 'differs',
+    verdict: mechanism
+      ? below(filled.rtt, quietSeg.rtt)
+        ? 'agrees'
+        : "agrees in trend: clear with window 20; with the preset's window 64 the WLAN queue takes back what the edge saves"
+      : 'differs',
   });
 
   // ---- Figures -------------------------------------------------------------------------
   const loadLabel = (l) => (l === 0 ? 'no background' : `load ${l}`);
-  const gWlanFig = ctx.fig('paper002-goodput-wlan.svg', lineChart({
-    title: `Paper 002, Fig. 3 (a): goodput vs WLAN loss, per background load (${duration} s runs)`,
-    xLabel: `WLAN loss probability per try (${wlanRetries} retries)`, yLabel: 'goodput (Mbit/s)', yLog: true,
-    xDomain: [-0.02, wlans.at(-1) + 0.02], yDomain: [0.5, 20],
-    series: loads.map((l, i) => ({ label: `${loadLabel(l)} (OBS drop ${sci(at(surface, 0, l).pb.mean)})`, color: PALETTE[i % PALETTE.length], points: wlanCurve(l).map((r) => ({ x: r.wlan, ...toY(mbit(r.g)) })) })),
-    legend: 'bottom-left',
-  }));
-  const obsCurve = (rs, w) => loads.filter((l) => dropping.includes(l)).map((l) => at(rs, w, l)).filter(Boolean);
+  const gWlanFig = ctx.fig(
+    'paper002-goodput-wlan.svg',
+    lineChart({
+      title: `Paper 002, Fig. 3 (a): goodput vs WLAN loss, per background load (${duration} s runs)`,
+      xLabel: `WLAN loss probability per try (${wlanRetries} retries)`,
+      yLabel: 'goodput (Mbit/s)',
+      yLog: true,
+      xDomain: [-0.02, wlans.at(-1) + 0.02],
+      yDomain: [0.5, 20],
+      series: loads.map((l, i) => ({
+        label: `${loadLabel(l)} (OBS drop ${sci(at(surface, 0, l).pb.mean)})`,
+        color: PALETTE[i % PALETTE.length],
+        points: wlanCurve(l).map((r) => ({ x: r.wlan, ...toY(mbit(r.g)) })),
+      })),
+      legend: 'bottom-left',
+    }),
+  );
+  const obsCurve = (rs, w) =>
+    loads
+      .filter((l) => dropping.includes(l))
+      .map((l) => at(rs, w, l))
+      .filter(Boolean);
   const plotted = surface.filter((r) => dropping.includes(r.load)).map((r) => r.pb.mean);
   const pbDomain = [10 ** Math.floor(Math.log10(Math.min(...plotted))), 10 ** Math.ceil(Math.log10(Math.max(...plotted)))];
-  const gObsFig = ctx.fig('paper002-goodput-obs.svg', lineChart({
-    title: 'Paper 002, Fig. 3 (b): goodput vs OBS drop probability, per WLAN loss',
-    xLabel: 'OBS burst drop probability (bursts dropped / sent, measured)', yLabel: 'goodput (Mbit/s)', xLog: true, yLog: true,
-    xDomain: pbDomain, yDomain: [0.5, 20],
-    vLines: [{ x: FALL, label: 'paper: fall at 5e-3' }],
-    series: wlans.map((w, i) => ({ label: `WLAN loss ${w} per try`, color: PALETTE[i % PALETTE.length], points: obsCurve(surface, w).map((r) => ({ x: r.pb.mean, ...toY(mbit(r.g)) })) })),
-    legend: 'bottom-left',
-  }));
-  const rttWlanFig = ctx.fig('paper002-rtt-wlan.svg', lineChart({
-    title: 'Paper 002, Fig. 4 (a): mean RTT vs WLAN loss, per background load',
-    xLabel: `WLAN loss probability per try (${wlanRetries} retries)`, yLabel: 'mean RTT (ms)',
-    xDomain: [-0.02, wlans.at(-1) + 0.02],
-    series: loads.map((l, i) => ({ label: loadLabel(l), color: PALETTE[i % PALETTE.length], points: wlanCurve(l).map((r) => ({ x: r.wlan, ...toY(ms(r.rtt)) })) })),
-    legend: 'top-right',
-  }));
-  const rttObsFig = ctx.fig('paper002-rtt-obs.svg', lineChart({
-    title: 'Paper 002, Fig. 4 (b): mean RTT vs OBS drop probability, per WLAN loss',
-    xLabel: 'OBS burst drop probability (bursts dropped / sent, measured)', yLabel: 'mean RTT (ms)', xLog: true,
-    xDomain: pbDomain, yDomain: [0, 80], vLines: [{ x: FALL, label: 'paper: fall at 5e-3' }],
-    series: wlans.map((w, i) => ({ label: `WLAN loss ${w} per try`, color: PALETTE[i % PALETTE.length], points: obsCurve(surface, w).map((r) => ({ x: r.pb.mean, ...toY(ms(r.rtt)) })) })),
-    legend: 'top-left',
-  }));
+  const gObsFig = ctx.fig(
+    'paper002-goodput-obs.svg',
+    lineChart({
+      title: 'Paper 002, Fig. 3 (b): goodput vs OBS drop probability, per WLAN loss',
+      xLabel: 'OBS burst drop probability (bursts dropped / sent, measured)',
+      yLabel: 'goodput (Mbit/s)',
+      xLog: true,
+      yLog: true,
+      xDomain: pbDomain,
+      yDomain: [0.5, 20],
+      vLines: [{ x: FALL, label: 'paper: fall at 5e-3' }],
+      series: wlans.map((w, i) => ({
+        label: `WLAN loss ${w} per try`,
+        color: PALETTE[i % PALETTE.length],
+        points: obsCurve(surface, w).map((r) => ({ x: r.pb.mean, ...toY(mbit(r.g)) })),
+      })),
+      legend: 'bottom-left',
+    }),
+  );
+  const rttWlanFig = ctx.fig(
+    'paper002-rtt-wlan.svg',
+    lineChart({
+      title: 'Paper 002, Fig. 4 (a): mean RTT vs WLAN loss, per background load',
+      xLabel: `WLAN loss probability per try (${wlanRetries} retries)`,
+      yLabel: 'mean RTT (ms)',
+      xDomain: [-0.02, wlans.at(-1) + 0.02],
+      series: loads.map((l, i) => ({
+        label: loadLabel(l),
+        color: PALETTE[i % PALETTE.length],
+        points: wlanCurve(l).map((r) => ({ x: r.wlan, ...toY(ms(r.rtt)) })),
+      })),
+      legend: 'top-right',
+    }),
+  );
+  const rttObsFig = ctx.fig(
+    'paper002-rtt-obs.svg',
+    lineChart({
+      title: 'Paper 002, Fig. 4 (b): mean RTT vs OBS drop probability, per WLAN loss',
+      xLabel: 'OBS burst drop probability (bursts dropped / sent, measured)',
+      yLabel: 'mean RTT (ms)',
+      xLog: true,
+      xDomain: pbDomain,
+      yDomain: [0, 80],
+      vLines: [{ x: FALL, label: 'paper: fall at 5e-3' }],
+      series: wlans.map((w, i) => ({
+        label: `WLAN loss ${w} per try`,
+        color: PALETTE[i % PALETTE.length],
+        points: obsCurve(surface, w).map((r) => ({ x: r.pb.mean, ...toY(ms(r.rtt)) })),
+      })),
+      legend: 'top-left',
+    }),
+  );
   const loadCurve = (rs, w) => loads.map((l) => at(rs, w, l)).filter(Boolean);
-  const mechFig = ctx.fig('paper002-rtt-load.svg', lineChart({
-    title: `Paper 002: mean RTT vs background load, WLAN loss ${w03} per try`,
-    xLabel: 'background load per edge pair (offered / 7 Gbit/s)', yLabel: 'mean RTT (ms)',
-    xDomain: [-0.02, loads.at(-1) + 0.02], yDomain: [0, 80], // room for the legend above the curves
-    series: [
-      { label: 'preset: background enters the assembly queues, window 64', color: '#000000', points: loadCurve(surface, w03).map((r) => ({ x: r.load, ...toY(ms(r.rtt)) })) },
-      { label: 'background straight to the core (enterAssembly false)', color: '#d62728', dash: true, points: bypass.map((r) => ({ x: r.load, ...toY(ms(r.rtt)) })) },
-      { label: 'window 20 (ns-2 default), background in the queues', color: '#1f77b4', points: loadCurve(w20, w03).map((r) => ({ x: r.load, ...toY(ms(r.rtt)) })) },
-    ],
-    legend: 'top-left',
-  }));
+  const mechFig = ctx.fig(
+    'paper002-rtt-load.svg',
+    lineChart({
+      title: `Paper 002: mean RTT vs background load, WLAN loss ${w03} per try`,
+      xLabel: 'background load per edge pair (offered / 7 Gbit/s)',
+      yLabel: 'mean RTT (ms)',
+      xDomain: [-0.02, loads.at(-1) + 0.02],
+      yDomain: [0, 80], // room for the legend above the curves
+      series: [
+        {
+          label: 'preset: background enters the assembly queues, window 64',
+          color: '#000000',
+          points: loadCurve(surface, w03).map((r) => ({ x: r.load, ...toY(ms(r.rtt)) })),
+        },
+        {
+          label: 'background straight to the core (enterAssembly false)',
+          color: '#d62728',
+          dash: true,
+          points: bypass.map((r) => ({ x: r.load, ...toY(ms(r.rtt)) })),
+        },
+        {
+          label: 'window 20 (ns-2 default), background in the queues',
+          color: '#1f77b4',
+          points: loadCurve(w20, w03).map((r) => ({ x: r.load, ...toY(ms(r.rtt)) })),
+        },
+      ],
+      legend: 'top-left',
+    }),
+  );
 
   // ---- Tables ----------------------------------------------------------------------------
-  const surfaceTable = (rs, cell, fmtRow = (w) => w) => table(
-    ['WLAN loss per try (packets lost)', ...loads.map((l) => `${loadLabel(l)}: OBS drop ${sci(rs.filter((r) => r.load === l).reduce((s, r) => s + r.pb.mean, 0) / rs.filter((r) => r.load === l).length)}`)],
-    wlans.filter((w) => rs.some((r) => r.wlan === w)).map((w) => [fmtRow(w), ...loads.map((l) => { const r = at(rs, w, l); return r ? cell(r) : ''; })]),
-  );
+  const surfaceTable = (rs, cell, fmtRow = (w) => w) =>
+    table(
+      [
+        'WLAN loss per try (packets lost)',
+        ...loads.map(
+          (l) =>
+            `${loadLabel(l)}: OBS drop ${sci(rs.filter((r) => r.load === l).reduce((s, r) => s + r.pb.mean, 0) / rs.filter((r) => r.load === l).length)}`,
+        ),
+      ],
+      wlans
+        .filter((w) => rs.some((r) => r.wlan === w))
+        .map((w) => [
+          fmtRow(w),
+          ...loads.map((l) => {
+            const r = at(rs, w, l);
+            return r ? cell(r) : '';
+          }),
+        ]),
+    );
   const wlanRow = (w) => `${w} (${sci(at(surface, w, refLoad).residual.mean)})`;
   const w20Loads = uniq(w20.map((r) => r.load));
-  const diagHeaders = ['load', 'OBS drop (95 % CI)', 'data bursts lost / sent', 'segments per data burst', 'data burst (KB)', 'mean cwnd', 'fast retransmits', 'RTOs', 'WLAN queue drops', 'goodput, Mbit/s', 'mean RTT, ms'];
-  const diagRow = (r) => [r.load, `${sci(r.pb.mean)} [${sci(Math.max(r.pb.low, 0))}, ${sci(r.pb.high)}]`, `${r.dataLost.toFixed(1)} / ${r.dataSent.toFixed(0)}`, r.segs.toFixed(2), (r.dataBytes / 1e3).toFixed(1), r.cwnd.toFixed(1), r.fr.toFixed(1), r.rtos.toFixed(1), r.queueDrops.toFixed(1), withCi(mbit(r.g), 2), withCi(ms(r.rtt), 1)];
+  const diagHeaders = [
+    'load',
+    'OBS drop (95 % CI)',
+    'data bursts lost / sent',
+    'segments per data burst',
+    'data burst (KB)',
+    'mean cwnd',
+    'fast retransmits',
+    'RTOs',
+    'WLAN queue drops',
+    'goodput, Mbit/s',
+    'mean RTT, ms',
+  ];
+  const diagRow = (r) => [
+    r.load,
+    `${sci(r.pb.mean)} [${sci(Math.max(r.pb.low, 0))}, ${sci(r.pb.high)}]`,
+    `${r.dataLost.toFixed(1)} / ${r.dataSent.toFixed(0)}`,
+    r.segs.toFixed(2),
+    (r.dataBytes / 1e3).toFixed(1),
+    r.cwnd.toFixed(1),
+    r.fr.toFixed(1),
+    r.rtos.toFixed(1),
+    r.queueDrops.toFixed(1),
+    withCi(mbit(r.g), 2),
+    withCi(ms(r.rtt), 1),
+  ];
   const batchTable = table(
     ['mean batch (B)', 'batches per second per pair', 'OBS drop', 'data burst (KB)', 'goodput, Mbit/s', 'mean RTT, ms'],
-    batch.map((r) => [r.batch.toLocaleString('en-US'), Math.round(batchRate(r.load, r.batch)).toLocaleString('en-US'), `${sci(r.pb.mean)} [${sci(Math.max(r.pb.low, 0))}, ${sci(r.pb.high)}]`, (r.dataBytes / 1e3).toFixed(1), withCi(mbit(r.g), 2), withCi(ms(r.rtt), 1)]),
+    batch.map((r) => [
+      r.batch.toLocaleString('en-US'),
+      Math.round(batchRate(r.load, r.batch)).toLocaleString('en-US'),
+      `${sci(r.pb.mean)} [${sci(Math.max(r.pb.low, 0))}, ${sci(r.pb.high)}]`,
+      (r.dataBytes / 1e3).toFixed(1),
+      withCi(mbit(r.g), 2),
+      withCi(ms(r.rtt), 1),
+    ]),
   );
   const batchLoad = batch[0].load;
   const batchG = batch.map((r) => r.g.mean);
   const batchPb = batch.map((r) => r.pb.mean);
   const paperBatch = batch.find((r) => Math.abs(batchRate(r.load, r.batch) - 10_000) < 1);
 
-  const bypassCompare = loads.filter((l) => l > refLoad && at(surface, w03, l).pb.mean > 1e-3).map((l) => {
-    const p = at(surface, w03, l), b = bypass.find((r) => r.load === l);
-    const pRef = at(surface, w03, refLoad), bRef = bypass.find((r) => r.load === refLoad);
-    return `load ${l}: ${(p.g.mean / pRef.g.mean).toFixed(2)} of its load-${refLoad} goodput at drop ${sci(p.pb.mean)}, against ${(b.g.mean / bRef.g.mean).toFixed(2)} at ${sci(b.pb.mean)} with ${b.rtos.toFixed(1)} RTOs instead of ${p.rtos.toFixed(1)}`;
-  }).join('; ');
+  const bypassCompare = loads
+    .filter((l) => l > refLoad && at(surface, w03, l).pb.mean > 1e-3)
+    .map((l) => {
+      const p = at(surface, w03, l),
+        b = bypass.find((r) => r.load === l);
+      const pRef = at(surface, w03, refLoad),
+        bRef = bypass.find((r) => r.load === refLoad);
+      return `load ${l}: ${(p.g.mean / pRef.g.mean).toFixed(2)} of its load-${refLoad} goodput at drop ${sci(p.pb.mean)}, against ${(b.g.mean / bRef.g.mean).toFixed(2)} at ${sci(b.pb.mean)} with ${b.rtos.toFixed(1)} RTOs instead of ${p.rtos.toFixed(1)}`;
+    })
+    .join('; ');
   // Where each batch-size point sits against the surface's curve at the same WLAN loss:
   // goodput interpolated on log(drop) between the loads that bracket its drop probability.
-  const onCurve = batch.map((r) => {
-    const curve = dropping.map((l) => at(surface, r.wlan, l)).filter(Boolean);
-    const k = curve.findIndex((c) => c.pb.mean >= r.pb.mean);
-    if (k <= 0) return { r, expected: null };
-    const [a, b] = [curve[k - 1], curve[k]];
-    const t = Math.log(r.pb.mean / a.pb.mean) / Math.log(b.pb.mean / a.pb.mean);
-    return { r, expected: a.g.mean + t * (b.g.mean - a.g.mean), rttExpected: a.rtt.mean + t * (b.rtt.mean - a.rtt.mean) };
-  }).filter((x) => x.expected !== null);
+  const onCurve = batch
+    .map((r) => {
+      const curve = dropping.map((l) => at(surface, r.wlan, l)).filter(Boolean);
+      const k = curve.findIndex((c) => c.pb.mean >= r.pb.mean);
+      if (k <= 0) return { r, expected: null };
+      const [a, b] = [curve[k - 1], curve[k]];
+      const t = Math.log(r.pb.mean / a.pb.mean) / Math.log(b.pb.mean / a.pb.mean);
+      return { r, expected: a.g.mean + t * (b.g.mean - a.g.mean), rttExpected: a.rtt.mean + t * (b.rtt.mean - a.rtt.mean) };
+    })
+    .filter((x) => x.expected !== null);
   const offCurve = Math.max(...onCurve.map((x) => Math.abs(x.r.g.mean / x.expected - 1)));
   const offRtt = Math.max(...onCurve.map((x) => Math.abs(x.r.rtt.mean - x.rttExpected)));
   // The two measured drop probabilities (WLAN 0) on either side of the paper's fall point.
@@ -282,7 +470,8 @@ export function render(ctx) {
   const bracket = above > 0 ? [dropCurve0[above - 1], dropCurve0[above]] : [dropCurve0[0], dropCurve0.at(-1)];
   // WLAN rows where no background at all gives significantly less than load refLoad.
   const quietWorse = wlans.filter((w) => below(at(surface, w, 0).g, at(surface, w, refLoad).g));
-  const top = at(surface, w03, loads.at(-1)), nextTop = at(surface, w03, loads.at(-2));
+  const top = at(surface, w03, loads.at(-1)),
+    nextTop = at(surface, w03, loads.at(-2));
   const wall = specs.reduce((s, n) => s + (ctx.meta(n)?.wallSeconds ?? 0), 0);
   const runsTotal = specs.reduce((s, n) => s + ctx.get(n).runs.length, 0);
   const f03 = falls.find((f) => f.w === w03);
@@ -310,7 +499,10 @@ the capacity of the route's narrowest fiber, ${fiber.wavelengths} × 1 Gbit/s = 
 of mean B bytes is load = 8 r B / ${capacity / 1e9} Gbit/s. The preset sets load ${presetLoad} with B = ${meanBatch.toLocaleString('en-US')} B: exactly
 10,000 batches per second. A sweep sets one value on every path it names, so it cannot move B
 and keep r: **we sweep the load at the fixed mean batch of ${meanBatch.toLocaleString('en-US')} B**, and the batch rate grows
-with the load (${loads.filter((l) => l > 0).map((l) => Math.round(batchRate(l, meanBatch)).toLocaleString('en-US')).join(', ')} batches per second at loads ${loads.filter((l) => l > 0).join(', ')}) where the paper's grows
+with the load (${loads
+    .filter((l) => l > 0)
+    .map((l) => Math.round(batchRate(l, meanBatch)).toLocaleString('en-US'))
+    .join(', ')} batches per second at loads ${loads.filter((l) => l > 0).join(', ')}) where the paper's grows
 the batch. The check below holds the load at ${batchLoad} and varies the batch instead.
 
 Assumptions where the paper is silent (presets.md; none tuned here):
@@ -337,7 +529,7 @@ ${surfaceTable(surface, (r) => withCi(ms(r.rtt), 1))}
 
 ${figure(gWlanFig, 'Paper 002: goodput vs WLAN loss per try, one curve per background load (its mean OBS drop in the legend), log scale; bars are 95 % intervals over the seeds.', ['paper002-surface'])}
 
-${figure(gObsFig, 'Paper 002: goodput vs the measured OBS burst drop probability, one curve per WLAN loss; loads that dropped no burst (' + loads.filter((l) => !dropping.includes(l)).join(', ') + ') cannot sit on the log axis and are in the table. Dotted: the paper\'s fall point.', ['paper002-surface'])}
+${figure(gObsFig, 'Paper 002: goodput vs the measured OBS burst drop probability, one curve per WLAN loss; loads that dropped no burst (' + loads.filter((l) => !dropping.includes(l)).join(', ') + ") cannot sit on the log axis and are in the table. Dotted: the paper's fall point.", ['paper002-surface'])}
 
 **Throughput vs WLAN loss: ${expVerdict}.** At load ${refLoad} each 0.1 of loss per try multiplies the
 goodput by ${refSteps.map((s) => s.toFixed(2)).join(', ')}: nearly a constant factor (an exponential) while retries
@@ -361,7 +553,7 @@ is *lower* than at load ${refLoad} at WLAN loss ${quietWorse.join(', ')} per try
 
 **WLAN loss against OBS loss at the same drop probability: ${pairs.length && wlanWorse.length === pairs.length ? 'agrees' : 'differs'}.** Share of the goodput without
 either loss (WLAN 0, load ${refLoad}) kept, pairing each WLAN loss with the load whose OBS drop is
-nearest (within half a decade): ${pairs.map((p) => `${sci(p.wr.residual.mean)} of the packets lost on the WLAN (${p.w} per try): ${(p.wr.g.mean / lossless * 100).toFixed(0)} %, ${sci(p.obs.pb.mean)} of the bursts lost in the core (load ${p.obs.load}): ${(p.obs.g.mean / lossless * 100).toFixed(0)} %`).join('; ')}.
+nearest (within half a decade): ${pairs.map((p) => `${sci(p.wr.residual.mean)} of the packets lost on the WLAN (${p.w} per try): ${((p.wr.g.mean / lossless) * 100).toFixed(0)} %, ${sci(p.obs.pb.mean)} of the bursts lost in the core (load ${p.obs.load}): ${((p.obs.g.mean / lossless) * 100).toFixed(0)} %`).join('; ')}.
 The WLAN costs more for two reasons the paper names: its retries take capacity and add delay
 even when nothing is lost, and (its Sec. 6) an OBS loss comes with a shorter RTT.
 
@@ -390,8 +582,14 @@ paper's "dropped packets reduce the window, somewhat compensated by a reduction 
 
 Window 20 (ns-2's default \`window_\`, [\`paper002-window20\`](../validation/specs/paper002-window20.json)), goodput and mean RTT:
 
-${table(['WLAN loss per try', ...w20Loads.map((l) => `${loadLabel(l)}: goodput, Mbit/s`), ...w20Loads.map((l) => `${loadLabel(l)}: RTT, ms`)],
-    uniq(w20.map((r) => r.wlan)).map((w) => [w, ...w20Loads.map((l) => withCi(mbit(at(w20, w, l).g), 2)), ...w20Loads.map((l) => withCi(ms(at(w20, w, l).rtt), 1))]))}
+${table(
+  ['WLAN loss per try', ...w20Loads.map((l) => `${loadLabel(l)}: goodput, Mbit/s`), ...w20Loads.map((l) => `${loadLabel(l)}: RTT, ms`)],
+  uniq(w20.map((r) => r.wlan)).map((w) => [
+    w,
+    ...w20Loads.map((l) => withCi(mbit(at(w20, w, l).g), 2)),
+    ...w20Loads.map((l) => withCi(ms(at(w20, w, l).rtt), 1)),
+  ]),
+)}
 
 **RTT vs OBS load: ${rttObsVerdict}.** ${rttFall.map((x) => `WLAN ${x.w}: ${withCi(ms(x.ref.rtt), 1)} ms at load ${refLoad}, ${x.high ? withCi(ms(x.high.rtt), 1) : 'n/a'} at ${x.high?.load}`).join('; ')}.
 As the load, and with it the drop probability, rises, the mean RTT falls on every WLAN
@@ -406,17 +604,25 @@ curve, as in the paper's Fig. 4 (least at WLAN ${wlans.at(-1)}, where the window
   segments are more than the path holds, so the surplus waits in the WLAN queue, and what
   the edge saves the queue takes back (the RTT is about the window over the WLAN rate).
 - **Smaller windows.** As bursts are dropped, NewReno halves its window more often (mean
-  cwnd ${loadCurve(surface, w03).map((r) => r.cwnd.toFixed(0)).join(', ')} over the loads), the WLAN queue empties and the RTT
+  cwnd ${loadCurve(surface, w03)
+    .map((r) => r.cwnd.toFixed(0))
+    .join(', ')} over the loads), the WLAN queue empties and the RTT
   falls; this is what moves the window-64 RTT at loads ${loads.filter((l) => at(surface, w03, l).pb.mean > 1e-3).join(', ')}. With the background straight
   to the core (red, dashed), TCP's bursts still wait for the timer (${bypass.find((r) => r.load === refLoad).segs.toFixed(1)} segments per data burst),
   and its RTT stays near ${withCi(ms(bypass.find((r) => r.load === refLoad).rtt), 1)} ms until drops come.
 ${top.rtt.mean > nextTop.rtt.mean ? `At load ${top.load} the RTT rises again (${top.rtos.toFixed(1)} timeouts per run; the edge fibers, which each carry two edge pairs, are ${(2 * top.load * 100).toFixed(0)} % booked, so bursts queue at the ingress edges).` : `Even at load ${top.load}, where the goodput collapses (${top.rtos.toFixed(1)} timeouts per run) and the edge fibers, which each carry two edge pairs, are ${(2 * top.load * 100).toFixed(0)} % booked, the mean RTT keeps falling: the window is down to ${top.cwnd.toFixed(0)} segments and the WLAN queue nearly empty. (At load 0.5 the edge fibers would be fully booked and bursts would queue at the ingress edges without bound; the sweep stops below.)`}
 
 **RTT vs WLAN loss: ${rttWlanVerdict}.** With window 64 the mean RTT does not grow with the WLAN
-loss (${wlanCurve(refLoad).map((r) => (r.rtt.mean * 1e3).toFixed(0)).join(', ')} ms at load ${refLoad}): the window keeps the
+loss (${wlanCurve(refLoad)
+    .map((r) => (r.rtt.mean * 1e3).toFixed(0))
+    .join(', ')} ms at load ${refLoad}): the window keeps the
 WLAN queue long, the RTT is about window / WLAN rate, and as loss slows the link TCP's
 window shrinks in step (and falls more once packets are lost on every try). With window 20
-the queue is short and every retry adds to the RTT: ${wlans.map((w) => at(w20, w, refLoad)).filter(Boolean).map((r) => (r.rtt.mean * 1e3).toFixed(0)).join(', ')} ms over the same losses,
+the queue is short and every retry adds to the RTT: ${wlans
+    .map((w) => at(w20, w, refLoad))
+    .filter(Boolean)
+    .map((r) => (r.rtt.mean * 1e3).toFixed(0))
+    .join(', ')} ms over the same losses,
 growing ${grows(rttW20) ? 'from 0 to 0.2 per try significantly' : 'only in part'}; at the highest losses it falls back, the window
 being a few segments after timeouts. The paper's ns-2 flow, whose window it does not give,
 behaves like our window-20 flow; we keep the preset's 64 (its assumption, presets.md) and

@@ -20,7 +20,8 @@ export function ns2Block(names, paperChange) {
   const rowOf = (res, v) => res.rows.find((r) => r.flow === v && !r.error);
   const rows = [];
   for (const v of variants) {
-    const first = rowOf(runs[0], v), last = rowOf(runs.at(-1), v);
+    const first = rowOf(runs[0], v),
+      last = rowOf(runs.at(-1), v);
     rows.push([
       names[v],
       ...runs.map((res) => {
@@ -45,12 +46,20 @@ export function ns2Block(names, paperChange) {
 
 /** What the table shows, read from it: same counts or not, and the sign of Tahoe's change in ns-2. */
 function verdictLine(runs, variants, rowOf, names, paperChange) {
-  const sameCounts = runs.every((res) => variants.every((v) => {
-    const r = rowOf(res, v);
-    return r && r.ours.fastRetransmits === r.ns2.fastRetransmits && r.ours.rtos === r.ns2.rtos;
-  }));
+  const sameCounts = runs.every((res) =>
+    variants.every((v) => {
+      const r = rowOf(res, v);
+      return r && r.ours.fastRetransmits === r.ns2.fastRetransmits && r.ours.rtos === r.ns2.rtos;
+    }),
+  );
   const changes = variants.map((v) => [v, rowOf(runs.at(-1), v).ns2.goodput / rowOf(runs[0], v).ns2.goodput - 1]);
-  const against = changes.filter(([v, c]) => Math.sign(c) !== Math.sign(paperChange[v])).map(([v, c]) => `${names[v]} ${signedPercent(c)} against the paper's ${signedPercent(paperChange[v])}`);
-  return `ns-2 (${runs[0].ns2}) ${sameCounts ? 'has the same fast retransmits and timeouts as ours at every size' : 'differs from ours in fast retransmits or timeouts at some size (see the table)'}` +
-    (against.length ? `; ns-2 itself gives ${against.join(', ')} on the set-up the paper describes.` : '; its changes with the packet size have the signs the paper reports.');
+  const against = changes
+    .filter(([v, c]) => Math.sign(c) !== Math.sign(paperChange[v]))
+    .map(([v, c]) => `${names[v]} ${signedPercent(c)} against the paper's ${signedPercent(paperChange[v])}`);
+  return (
+    `ns-2 (${runs[0].ns2}) ${sameCounts ? 'has the same fast retransmits and timeouts as ours at every size' : 'differs from ours in fast retransmits or timeouts at some size (see the table)'}` +
+    (against.length
+      ? `; ns-2 itself gives ${against.join(', ')} on the set-up the paper describes.`
+      : '; its changes with the packet size have the signs the paper reports.')
+  );
 }

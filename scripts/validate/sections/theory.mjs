@@ -33,7 +33,9 @@ function erlang(ctx) {
   // Agrees when every point is within 5 % of the formula or its interval holds it.
   const within5 = rows.every((r) => Math.abs(r.rel) <= 0.05 || r.inside);
   ctx.verdicts.push({
-    paper: 'theory', claim: 'Poisson burst loss on K wavelengths = Erlang-B(K, A)', paper_: 'formula',
+    paper: 'theory',
+    claim: 'Poisson burst loss on K wavelengths = Erlang-B(K, A)',
+    paper_: 'formula',
     ours: `worst ${(worst.rel * 100).toFixed(1)} % (K ${worst.k}, load ${worst.load}); ${insideCount}/${rows.length} intervals hold it`,
     verdict: within5 ? 'agrees' : 'differs',
   });
@@ -42,15 +44,34 @@ function erlang(ctx) {
   const series = [];
   ks.forEach((k, i) => {
     const color = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd'][i];
-    series.push({ label: `K = ${k}, simulated`, color, marker: ['circle', 'square', 'triangle', 'diamond'][i], line: false,
-      points: rows.filter((r) => r.k === k).map((r) => ({ x: r.load, y: r.mean, low: r.low, high: r.high })) });
-    series.push({ label: `K = ${k}, Erlang-B`, color, dash: true, marker: null, points: grid.map((l) => ({ x: l, y: erlangB(k, l * k) })) });
+    series.push({
+      label: `K = ${k}, simulated`,
+      color,
+      marker: ['circle', 'square', 'triangle', 'diamond'][i],
+      line: false,
+      points: rows.filter((r) => r.k === k).map((r) => ({ x: r.load, y: r.mean, low: r.low, high: r.high })),
+    });
+    series.push({
+      label: `K = ${k}, Erlang-B`,
+      color,
+      dash: true,
+      marker: null,
+      points: grid.map((l) => ({ x: l, y: erlangB(k, l * k) })),
+    });
   });
-  const fig = ctx.fig('theory-erlang-b.svg', lineChart({
-    title: 'Burst loss on one fiber of K wavelengths, Poisson bursts',
-    xLabel: 'offered load per wavelength', yLabel: 'burst loss probability', yLog: true,
-    xDomain: [0.25, 0.95], yDomain: [1e-3, 1], series, legend: 'bottom-right',
-  }));
+  const fig = ctx.fig(
+    'theory-erlang-b.svg',
+    lineChart({
+      title: 'Burst loss on one fiber of K wavelengths, Poisson bursts',
+      xLabel: 'offered load per wavelength',
+      yLabel: 'burst loss probability',
+      yLog: true,
+      xDomain: [0.25, 0.95],
+      yDomain: [1e-3, 1],
+      series,
+      legend: 'bottom-right',
+    }),
+  );
   const duration = res.base.duration;
 
   return `## Theory (a) — Erlang-B: burst loss on a bufferless link
@@ -65,8 +86,10 @@ contention is Erlang-B(K, A) whatever the length distribution. ${duration} s sim
 per point; the loss of each run is its dropped / sent bursts, the interval is over the
 seeds. No burst was late (dropped before its reservation): ${late}.
 
-${table(['K', 'load ρ', 'Erlang-B(K, ρK)', 'simulated (95 % CI)', 'relative difference'],
-    rows.map((r) => [r.k, r.load, r.b.toFixed(5), withCi(r, 5), `${r.rel >= 0 ? '+' : '−'}${Math.abs(r.rel * 100).toFixed(1)} %`]))}
+${table(
+  ['K', 'load ρ', 'Erlang-B(K, ρK)', 'simulated (95 % CI)', 'relative difference'],
+  rows.map((r) => [r.k, r.load, r.b.toFixed(5), withCi(r, 5), `${r.rel >= 0 ? '+' : '−'}${Math.abs(r.rel * 100).toFixed(1)} %`]),
+)}
 
 ${figure(fig, 'Burst loss vs offered load per wavelength for K = 1, 2, 4, 8: simulated (markers, 95 % intervals) and Erlang-B (dashed).', ['theory-erlang-b'])}
 
@@ -94,7 +117,14 @@ function tcpModels(ctx) {
     const drops = perPoint(res, (o) => o['bursts.data.dropped']);
     const segs = perPoint(res, (o) => o['bursts.data.meanSegments']);
     return send.map((s, i) => ({
-      pb: s.values[0], send: s, good: good[i], rtt: rtt[i].mean, event: event[i], rtos: rtos[i], drops: drops[i], segs: segs[i].mean,
+      pb: s.values[0],
+      send: s,
+      good: good[i],
+      rtt: rtt[i].mean,
+      event: event[i],
+      rtos: rtos[i],
+      drops: drops[i],
+      segs: segs[i].mean,
       mathis: mathis({ mss, rtt: rtt[i].mean, p: s.values[0] }),
       padhye: padhye({ mss, rtt: rtt[i].mean, p: s.values[0], t0: T0, wmax }),
       mathisEv: mathis({ mss, rtt: rtt[i].mean, p: event[i].mean }),
@@ -115,42 +145,90 @@ function tcpModels(ctx) {
   const padhyeOk = pMin >= 0.75 && pMax <= 1.25;
   const mathisOk = mLowMin >= 0.75 && mLowMax <= 1.25;
   ctx.verdicts.push(
-    { paper: 'theory', claim: 'Mathis: rate = MSS/RTT · 1.22/√p (one segment per burst, p ≤ 1 %)', paper_: 'formula',
-      ours: `measured/model ${mLowMin.toFixed(2)}-${mLowMax.toFixed(2)}`, verdict: mathisOk ? 'agrees' : 'agrees in trend' },
-    { paper: 'theory', claim: 'Padhye (with timeouts), p = 0.1-5 %', paper_: 'formula',
-      ours: `measured/model ${pMin.toFixed(2)}-${pMax.toFixed(2)}`, verdict: padhyeOk ? 'agrees' : 'agrees in trend' },
+    {
+      paper: 'theory',
+      claim: 'Mathis: rate = MSS/RTT · 1.22/√p (one segment per burst, p ≤ 1 %)',
+      paper_: 'formula',
+      ours: `measured/model ${mLowMin.toFixed(2)}-${mLowMax.toFixed(2)}`,
+      verdict: mathisOk ? 'agrees' : 'agrees in trend',
+    },
+    {
+      paper: 'theory',
+      claim: 'Padhye (with timeouts), p = 0.1-5 %',
+      paper_: 'formula',
+      ours: `measured/model ${pMin.toFixed(2)}-${pMax.toFixed(2)}`,
+      verdict: padhyeOk ? 'agrees' : 'agrees in trend',
+    },
   );
 
-  const pts = (rows, key, x = 'pb') => rows.map((r) => ({ x: typeof x === 'function' ? x(r) : r[x], y: r[key].mean, low: r[key].low, high: r[key].high }));
+  const pts = (rows, key, x = 'pb') =>
+    rows.map((r) => ({ x: typeof x === 'function' ? x(r) : r[x], y: r[key].mean, low: r[key].low, high: r[key].high }));
   const curve = (rows, key, x = 'pb') => rows.map((r) => ({ x: typeof x === 'function' ? x(r) : r[x], y: r[key] }));
-  const fig1 = ctx.fig('theory-tcp-models.svg', lineChart({
-    title: 'One Reno flow, one segment per burst: send rate vs loss',
-    xLabel: 'data-burst loss probability p (= loss events per segment)', yLabel: 'send rate (bit/s)', xLog: true, yLog: true,
-    xDomain: [1e-3, 1e-1], yDomain: [1e5, 1e8],
-    series: [
-      { label: 'simulated (segments sent · MSS / time)', points: pts(a, 'send'), line: false },
-      { label: 'Mathis: MSS/RTT · 1.22/√p', points: curve(a, 'mathis'), dash: true, marker: null, color: '#2ca02c' },
-      { label: `Padhye (T0 = ${T0} s, b = 1)`, points: curve(a, 'padhye'), dash: true, marker: null, color: '#d62728' },
-    ],
-  }));
-  const fig2 = ctx.fig('theory-burst-correlation.svg', lineChart({
-    title: 'Same burst loss: one segment per burst vs 1 ms assembly',
-    xLabel: 'data-burst loss probability', yLabel: 'send rate (bit/s)', xLog: true, yLog: true,
-    xDomain: [1e-3, 1e-1], yDomain: [1e5, 1e9],
-    series: [
-      { label: 'one segment per burst (size assembly)', points: pts(a, 'send'), color: '#1f77b4' },
-      { label: '1 ms time assembly (up to 85 segments per burst)', points: pts(b, 'send'), color: '#d62728' },
-      { label: 'Padhye at p = burst loss / segments per burst', points: curve(b, 'padhyeEv'), dash: true, marker: null, color: '#d62728' },
-      { label: 'Padhye at p = burst loss', points: curve(a, 'padhye'), dash: true, marker: null, color: '#1f77b4' },
-    ],
-  }));
+  const fig1 = ctx.fig(
+    'theory-tcp-models.svg',
+    lineChart({
+      title: 'One Reno flow, one segment per burst: send rate vs loss',
+      xLabel: 'data-burst loss probability p (= loss events per segment)',
+      yLabel: 'send rate (bit/s)',
+      xLog: true,
+      yLog: true,
+      xDomain: [1e-3, 1e-1],
+      yDomain: [1e5, 1e8],
+      series: [
+        { label: 'simulated (segments sent · MSS / time)', points: pts(a, 'send'), line: false },
+        { label: 'Mathis: MSS/RTT · 1.22/√p', points: curve(a, 'mathis'), dash: true, marker: null, color: '#2ca02c' },
+        { label: `Padhye (T0 = ${T0} s, b = 1)`, points: curve(a, 'padhye'), dash: true, marker: null, color: '#d62728' },
+      ],
+    }),
+  );
+  const fig2 = ctx.fig(
+    'theory-burst-correlation.svg',
+    lineChart({
+      title: 'Same burst loss: one segment per burst vs 1 ms assembly',
+      xLabel: 'data-burst loss probability',
+      yLabel: 'send rate (bit/s)',
+      xLog: true,
+      yLog: true,
+      xDomain: [1e-3, 1e-1],
+      yDomain: [1e5, 1e9],
+      series: [
+        { label: 'one segment per burst (size assembly)', points: pts(a, 'send'), color: '#1f77b4' },
+        { label: '1 ms time assembly (up to 85 segments per burst)', points: pts(b, 'send'), color: '#d62728' },
+        {
+          label: 'Padhye at p = burst loss / segments per burst',
+          points: curve(b, 'padhyeEv'),
+          dash: true,
+          marker: null,
+          color: '#d62728',
+        },
+        { label: 'Padhye at p = burst loss', points: curve(a, 'padhye'), dash: true, marker: null, color: '#1f77b4' },
+      ],
+    }),
+  );
 
-  const row = (r) => [percent(r.pb, 1), num(r.rtt * 1e3, 3), withCi({ mean: r.send.mean / 1e6, low: r.send.low / 1e6, high: r.send.high / 1e6 }, 2),
-    (r.mathis / 1e6).toFixed(2), (r.padhye / 1e6).toFixed(2), (r.send.mean / r.mathis).toFixed(2), (r.send.mean / r.padhye).toFixed(2),
-    r.rtos.mean.toFixed(1), r.fr.mean.toFixed(1)];
-  const rowB = (r) => [percent(r.pb, 1), r.segs.toFixed(1), r.event.mean.toExponential(2), withCi({ mean: r.send.mean / 1e6, low: r.send.low / 1e6, high: r.send.high / 1e6 }, 2),
-    (r.padhyeEv / 1e6).toFixed(2), (r.send.mean / r.padhyeEv).toFixed(2), r.drops.mean.toFixed(1), r.rtos.mean.toFixed(1), r.fr.mean.toFixed(1),
-    (r.send.mean / a.find((x) => x.pb === r.pb).send.mean).toFixed(1)];
+  const row = (r) => [
+    percent(r.pb, 1),
+    num(r.rtt * 1e3, 3),
+    withCi({ mean: r.send.mean / 1e6, low: r.send.low / 1e6, high: r.send.high / 1e6 }, 2),
+    (r.mathis / 1e6).toFixed(2),
+    (r.padhye / 1e6).toFixed(2),
+    (r.send.mean / r.mathis).toFixed(2),
+    (r.send.mean / r.padhye).toFixed(2),
+    r.rtos.mean.toFixed(1),
+    r.fr.mean.toFixed(1),
+  ];
+  const rowB = (r) => [
+    percent(r.pb, 1),
+    r.segs.toFixed(1),
+    r.event.mean.toExponential(2),
+    withCi({ mean: r.send.mean / 1e6, low: r.send.low / 1e6, high: r.send.high / 1e6 }, 2),
+    (r.padhyeEv / 1e6).toFixed(2),
+    (r.send.mean / r.padhyeEv).toFixed(2),
+    r.drops.mean.toFixed(1),
+    r.rtos.mean.toFixed(1),
+    r.fr.mean.toFixed(1),
+    (r.send.mean / a.find((x) => x.pb === r.pb).send.mean).toFixed(1),
+  ];
 
   return `## Theory (b) — TCP throughput models under random burst loss
 

@@ -23,7 +23,11 @@ const ITEMS = [
     icon: (
       <svg width={W} height={H} aria-hidden="true">
         <line x1={2} y1={H / 2} x2={W - 2} y2={H / 2} stroke={CONTROL_COLOR} strokeDasharray="4 3" strokeWidth={1.2} />
-        <polygon points={`${W / 2},3 ${W / 2 + 5},${H / 2} ${W / 2},${H - 3} ${W / 2 - 5},${H / 2}`} fill={CLASS_COLORS.data} stroke={CONTROL_COLOR} />
+        <polygon
+          points={`${W / 2},3 ${W / 2 + 5},${H / 2} ${W / 2},${H - 3} ${W / 2 - 5},${H / 2}`}
+          fill={CLASS_COLORS.data}
+          stroke={CONTROL_COLOR}
+        />
       </svg>
     ),
   },

@@ -14,7 +14,9 @@ import { ev, identity, lineScenario, rows } from './testSupport';
 /** lineScenario with a 320-copy group from edge A to host H, each copy on its own access link at A. */
 function fanScenario(): Scenario {
   const s = lineScenario();
-  s.flows = [{ ...s.flows[0], id: 'tcp', src: 'A', dst: 'H', count: 320, access: { src: { rate: 1e8, delay: 1e-3 } } }] as Scenario['flows'];
+  s.flows = [
+    { ...s.flows[0], id: 'tcp', src: 'A', dst: 'H', count: 320, access: { src: { rate: 1e8, delay: 1e-3 } } },
+  ] as Scenario['flows'];
   return s;
 }
 
@@ -71,7 +73,8 @@ describe('the animation on access links', () => {
     const sq = list.squares[0];
     const sp = fan.spokes[k % fan.spokes.length];
     expect(distanceToSegment(sq.x, sq.y, sp)).toBeLessThan(4); // beside its spoke (packet offset)
-    for (const [j, other] of fan.spokes.entries()) if (j !== k % fan.spokes.length) expect(distanceToSegment(sq.x, sq.y, other)).toBeGreaterThan(4);
+    for (const [j, other] of fan.spokes.entries())
+      if (j !== k % fan.spokes.length) expect(distanceToSegment(sq.x, sq.y, other)).toBeGreaterThan(4);
   });
 
   it('keeps 320 copies’ packets to the fan’s spokes, none on the scenario’s links', () => {
@@ -83,7 +86,8 @@ describe('the animation on access links', () => {
   });
 
   it('flashes queue drops of every copy once, at the fan, counting them', () => {
-    const drop = (k: number) => ev({ kind: EventKind.PacketDropped, t0: 0.01, t1: 0.01, id: k, link: accessLink(k), dir: 0, cls: 0, reason: 0 });
+    const drop = (k: number) =>
+      ev({ kind: EventKind.PacketDropped, t0: 0.01, t1: 0.01, id: k, link: accessLink(k), dir: 0, cls: 0, reason: 0 });
     const { store, model } = setup([drop(0), drop(1), drop(2), drop(319)]);
     const list = frame(model, store, 0.02, 1);
     expect(list.stats.flashes).toBe(1);

@@ -104,7 +104,8 @@ export function fanNodeIndex(nodeCount: number, drawnHosts: number, fan: number)
 /** How many hosts (and links) `access` draws: one per copy and side given. */
 export function drawnCount(flows: ReadonlyArray<{ count: number; access?: { src?: unknown; dst?: unknown } }>): number {
   let n = 0;
-  for (const f of flows) if (f.access) n += Math.max(0, f.count) * (Number(f.access.src !== undefined) + Number(f.access.dst !== undefined));
+  for (const f of flows)
+    if (f.access) n += Math.max(0, f.count) * (Number(f.access.src !== undefined) + Number(f.access.dst !== undefined));
   return n;
 }
 

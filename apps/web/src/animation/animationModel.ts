@@ -41,9 +41,7 @@ export interface Traveller {
 }
 
 /** Where a flash shows: at a node, or at a point of a link. */
-export type FlashPlace =
-  | { at: 'node'; node: number }
-  | { at: 'link'; link: number; dir: number; /** 0 near end .. 1 far end */ f: number };
+export type FlashPlace = { at: 'node'; node: number } | { at: 'link'; link: number; dir: number; /** 0 near end .. 1 far end */ f: number };
 
 export interface Flash {
   key: string;
@@ -259,7 +257,15 @@ export class AnimationModel {
         const fan = this.access && this.access.fans.length > 0 ? fanOfDisplayLink(this.access, link) : null;
         if (fan) {
           const middle = fan.firstSpoke + (fan.spokes >> 1);
-          this.instant(ring.get(i, 't0'), `fan${fan.firstSpoke}:${text}`, { at: 'link', link: middle, dir: 0, f: 0.5 }, text, 'drop', now, wall);
+          this.instant(
+            ring.get(i, 't0'),
+            `fan${fan.firstSpoke}:${text}`,
+            { at: 'link', link: middle, dir: 0, f: 0.5 },
+            text,
+            'drop',
+            now,
+            wall,
+          );
           return;
         }
         // A full queue is at the sending end; a packet lost on every try is lost on the line.
@@ -402,8 +408,7 @@ export function flashLook(f: Pick<Flash, 'start' | 'last'>, wall: number): { rin
   const ring = Math.min(1, age / FLASH_SECONDS);
   const sinceLast = Math.max(0, wall - f.last);
   const fadeFrom = (2 / 3) * FLASH_SECONDS;
-  const labelAlpha =
-    sinceLast >= FLASH_SECONDS ? 0 : sinceLast <= fadeFrom ? 1 : 1 - (sinceLast - fadeFrom) / (FLASH_SECONDS - fadeFrom);
+  const labelAlpha = sinceLast >= FLASH_SECONDS ? 0 : sinceLast <= fadeFrom ? 1 : 1 - (sinceLast - fadeFrom) / (FLASH_SECONDS - fadeFrom);
   return { ring, ringAlpha: age >= FLASH_SECONDS ? 0 : 1 - ring, labelAlpha };
 }
 
@@ -412,11 +417,14 @@ export function flashLook(f: Pick<Flash, 'start' | 'last'>, wall: number): { rin
  * fan's spokes (accessLinks.ts), which stand for the copies' own access links (their delay;
  * their host end is no node of the scenario, -1).
  */
-export function linkInfos(scenario: {
-  nodes: readonly { id: string }[];
-  links: readonly { a: string; b: string; delay: number }[];
-  flows?: Parameters<typeof accessLayout>[0]['flows'];
-}, layout: Pick<AccessLayout, 'fans'> = accessLayout({ links: scenario.links, flows: scenario.flows ?? [] })): LinkInfo[] {
+export function linkInfos(
+  scenario: {
+    nodes: readonly { id: string }[];
+    links: readonly { a: string; b: string; delay: number }[];
+    flows?: Parameters<typeof accessLayout>[0]['flows'];
+  },
+  layout: Pick<AccessLayout, 'fans'> = accessLayout({ links: scenario.links, flows: scenario.flows ?? [] }),
+): LinkInfo[] {
   const index = new Map(scenario.nodes.map((n, i) => [n.id, i]));
   const out = scenario.links.map((l) => ({ delay: l.delay, a: index.get(l.a) ?? -1, b: index.get(l.b) ?? -1 }));
   for (const fan of layout.fans) for (let k = 0; k < fan.spokes; k++) out.push({ delay: fan.delay, a: -1, b: -1 });

@@ -14,12 +14,38 @@ function ringScenario(): Scenario {
   s.links = [];
   for (let i = 0; i < 8; i++) {
     const a = (2 * Math.PI * i) / 8;
-    s.nodes.push({ id: `C${i}`, kind: 'core', x: 600 + 400 * Math.cos(a), y: 350 + 300 * Math.sin(a), setupTime: 0, fdl: { count: 0, unit: 0 } });
+    s.nodes.push({
+      id: `C${i}`,
+      kind: 'core',
+      x: 600 + 400 * Math.cos(a),
+      y: 350 + 300 * Math.sin(a),
+      setupTime: 0,
+      fdl: { count: 0, unit: 0 },
+    });
     s.nodes.push({ id: `H${i}`, kind: 'host', x: 600 + 200 * Math.cos(a), y: 350 + 150 * Math.sin(a) });
   }
   for (let i = 0; i < 8; i++) {
-    s.links.push({ id: `f${i}`, kind: 'fiber', a: `C${i}`, b: `C${(i + 1) % 8}`, delay: 0.01, wavelengths: 8, rate: 1e9, burstLoss: { data: 0, ack: 0 } });
-    s.links.push({ id: `p${i}`, kind: 'packet', a: `H${i}`, b: `C${i}`, delay: 0.01, rate: 1e8, queue: 10, loss: 0, arq: { retries: 0, retryDelay: 0 } });
+    s.links.push({
+      id: `f${i}`,
+      kind: 'fiber',
+      a: `C${i}`,
+      b: `C${(i + 1) % 8}`,
+      delay: 0.01,
+      wavelengths: 8,
+      rate: 1e9,
+      burstLoss: { data: 0, ack: 0 },
+    });
+    s.links.push({
+      id: `p${i}`,
+      kind: 'packet',
+      a: `H${i}`,
+      b: `C${i}`,
+      delay: 0.01,
+      rate: 1e8,
+      queue: 10,
+      loss: 0,
+      arq: { retries: 0, retryDelay: 0 },
+    });
   }
   return s;
 }

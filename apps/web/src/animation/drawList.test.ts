@@ -196,9 +196,7 @@ describe('drop flashes', () => {
   });
 
   it('waits for a drop whose time has not come', () => {
-    const { store, model } = setup([
-      ev({ kind: EventKind.BurstDropped, t0: 0.002, t1: 0.002, node: 0, link: 0, dir: 0, reason: 2 }),
-    ]);
+    const { store, model } = setup([ev({ kind: EventKind.BurstDropped, t0: 0.002, t1: 0.002, node: 0, link: 0, dir: 0, reason: 2 })]);
     expect(frame(model, store, 0.001, 0).labels).toHaveLength(0);
     expect(frame(model, store, 0.0021, 1).labels[0].text).toBe('late (data)');
   });
@@ -218,7 +216,15 @@ describe('drop flashes', () => {
 
   it('marks TCP events at the sending host of the flow', () => {
     const s = lineScenario();
-    expect(flowSources({ nodes: s.nodes, flows: [{ src: 'H', count: 2 }, { src: 'A', count: 1 }] })).toEqual([2, 2, 0]);
+    expect(
+      flowSources({
+        nodes: s.nodes,
+        flows: [
+          { src: 'H', count: 2 },
+          { src: 'A', count: 1 },
+        ],
+      }),
+    ).toEqual([2, 2, 0]);
     const { store, model } = setup([ev({ kind: EventKind.TcpEvent, t0: 0.001, id: 1, reason: 0 })]);
     const list = frame(model, store, 0.002, 0);
     expect(list.labels[0].text).toBe('RTO');
@@ -341,16 +347,31 @@ describe('at full speed', () => {
 });
 
 describe('flash labels of nearby places', () => {
-  const label = (x: number, y: number, text: string) => ({ x, y, text, color: '#000', alpha: 1, size: 13, align: 'center' as const, bold: true });
+  const label = (x: number, y: number, text: string) => ({
+    x,
+    y,
+    text,
+    color: '#000',
+    alpha: 1,
+    size: 13,
+    align: 'center' as const,
+    bold: true,
+  });
   const overlaps = (a: ReturnType<typeof label>, b: ReturnType<typeof label>) => {
     const w = (l: typeof a) => l.text.length * l.size * 0.56;
     return Math.abs(a.x - b.x) < (w(a) + w(b)) / 2 && Math.abs(a.y - b.y) < a.size + 2;
   };
 
   it('are lifted until none covers another; labels apart stay where they are', () => {
-    const labels = [label(100, 200, 'random loss (data) ×2'), label(110, 200, 'random loss (ACK) ×2'), label(95, 196, 'fast retransmit'), label(400, 200, 'contention')];
+    const labels = [
+      label(100, 200, 'random loss (data) ×2'),
+      label(110, 200, 'random loss (ACK) ×2'),
+      label(95, 196, 'fast retransmit'),
+      label(400, 200, 'contention'),
+    ];
     separateLabels(labels);
-    for (let i = 0; i < labels.length; i++) for (let j = 0; j < i; j++) expect(overlaps(labels[i], labels[j]), `${i} over ${j}`).toBe(false);
+    for (let i = 0; i < labels.length; i++)
+      for (let j = 0; j < i; j++) expect(overlaps(labels[i], labels[j]), `${i} over ${j}`).toBe(false);
     expect(labels[0].y).toBe(200);
     expect(labels[3].y).toBe(200);
     expect(labels[1].y).toBeLessThan(200);
@@ -367,7 +388,7 @@ describe('flash labels of nearby places', () => {
 });
 
 describe("the log's pick", () => {
-  it("goes under its node, and further down past a node name it would cover", () => {
+  it('goes under its node, and further down past a node name it would cover', () => {
     const { store, model } = setup([]);
     model.ingest(store, 0.5, 0);
     model.advance(0.5, 0);

@@ -153,7 +153,14 @@ function drawLanes(out: DrawList, model: AnimationModel, geom: Geometry, speed: 
  * and control-packet diamonds are drawn; packets are gathered per link direction
  * (link*2+dir -> [f, cls, f, cls, ...]) for pass 4, which decides how to show them.
  */
-function drawInFlight(out: DrawList, model: AnimationModel, geom: Geometry, opts: DrawOptions, fastLink: readonly boolean[], pools: Pools | null): Map<number, number[]> {
+function drawInFlight(
+  out: DrawList,
+  model: AnimationModel,
+  geom: Geometry,
+  opts: DrawOptions,
+  fastLink: readonly boolean[],
+  pools: Pools | null,
+): Map<number, number[]> {
   const { now } = opts;
   const s = geom.s;
   const links = geom.links;
@@ -215,7 +222,14 @@ function drawInFlight(out: DrawList, model: AnimationModel, geom: Geometry, opts
 }
 
 /** Pass 4, packets: one square each, or their summary where they are too many or too fast to follow. */
-function drawPackets(out: DrawList, model: AnimationModel, geom: Geometry, packetsAt: Map<number, number[]>, speed: number, pools: Pools | null): void {
+function drawPackets(
+  out: DrawList,
+  model: AnimationModel,
+  geom: Geometry,
+  packetsAt: Map<number, number[]>,
+  speed: number,
+  pools: Pools | null,
+): void {
   const s = geom.s;
   const links = geom.links;
   // Packets, or their summary, per link direction. Summaries also show for directions

@@ -230,13 +230,7 @@ export function fractionAlong(now: number, tStart: number, delay: number): numbe
  * where its first bit is, the tail where its last bit is), clipped to the link, and at
  * least `minFraction` long when any of it is on the link. Null when it is not on the link.
  */
-export function barSpan(
-  now: number,
-  t0: number,
-  t1: number,
-  delay: number,
-  minFraction: number,
-): { head: number; tail: number } | null {
+export function barSpan(now: number, t0: number, t1: number, delay: number, minFraction: number): { head: number; tail: number } | null {
   const span = { head: 0, tail: 0 };
   return barSpanInto(span, now, t0, t1, delay, minFraction) ? span : null;
 }

@@ -35,7 +35,15 @@ export function formatRate(perSecond: number): string {
  * A band along the direction's side, thicker for more packets per second (log scale),
  * with a chevron for the direction of travel and the rate (or the count when paused).
  */
-export function drawSummary(out: DrawList, g: LinkGeom, dir: number, rate: number | null, inFlight: number, s: number, minText: number): void {
+export function drawSummary(
+  out: DrawList,
+  g: LinkGeom,
+  dir: number,
+  rate: number | null,
+  inFlight: number,
+  s: number,
+  minText: number,
+): void {
   const level = rate && rate > 0 ? Math.min(1, Math.log10(1 + rate) / 6) : Math.min(1, Math.log10(1 + inFlight) / 3);
   // A fan's spoke is short and has neighbours a few px away: a thinner band, no chevron,
   // no rate (five rates round one node would bury it; the fan's label says what it is).

@@ -17,16 +17,7 @@ import { CLASS_COLORS, CLASS_NAMES, MARK_COLORS } from './classColors';
 import { drawGantt, GANTT_MARGIN } from './drawGantt';
 import { Histogram } from './Histogram';
 import { formatPlain, formatPow2Bytes, histogramBars } from './histogramBins';
-import {
-  ChannelModel,
-  FOLLOW_AT,
-  MAX_WINDOW,
-  MIN_WINDOW,
-  autoWindow,
-  niceStep,
-  windowBounds,
-  type HeldAt,
-} from './reservations';
+import { ChannelModel, FOLLOW_AT, MAX_WINDOW, MIN_WINDOW, autoWindow, niceStep, windowBounds, type HeldAt } from './reservations';
 import { barWords, burstRouteWords } from './barWords';
 import { barAt, type GanttGeometry } from './hitTest';
 import { layoutRows, rowsHeight } from './rowLayout';
@@ -182,7 +173,9 @@ export function ChannelArea() {
     d.reservations = String(tracks.reduce((a, t) => a + (t?.reservations.length ?? 0), 0));
     d.latest = String(Math.max(-1, ...tracks.map((t) => t?.reservations.at(-1)?.t1 ?? -1)));
     d.window = String(w);
-    d.labels = JSON.stringify(stats.labels.map((l) => [l.text, Math.round(l.left), Math.round(l.top), Math.round(l.right), Math.round(l.bottom)]));
+    d.labels = JSON.stringify(
+      stats.labels.map((l) => [l.text, Math.round(l.left), Math.round(l.top), Math.round(l.right), Math.round(l.bottom)]),
+    );
     d.from = String(from);
     d.to = String(to);
   }, [controller, model, specs, selection, zoom, held, width, height, boxHeight, tallerBy]);
@@ -190,8 +183,7 @@ export function ChannelArea() {
   useEffect(() => controller.addView(redraw), [controller, redraw]);
 
   // ---- window controls ----
-  const zoomBy = (steps: number) =>
-    setZoom(Math.min(MAX_WINDOW, Math.max(MIN_WINDOW, niceStep(windowRef.current, steps))));
+  const zoomBy = (steps: number) => setZoom(Math.min(MAX_WINDOW, Math.max(MIN_WINDOW, niceStep(windowRef.current, steps))));
   const pinNow = (): HeldAt => ({ t: controller.live.now, at: FOLLOW_AT });
   const hold = () => setHeld(pinNow());
   const follow = () => setHeld(null);
@@ -382,8 +374,7 @@ export function ChannelArea() {
               <rect x={43} y={0.5} width={15} height={14} strokeWidth={1.5} />
             </g>
           </svg>
-          dropped: <Term id="contention">no wavelength</Term> / <Term id="injectedLoss">injected</Term> /{' '}
-          <Term id="lateDrop">late</Term>
+          dropped: <Term id="contention">no wavelength</Term> / <Term id="injectedLoss">injected</Term> / <Term id="lateDrop">late</Term>
         </li>
       </ul>
       <div className="channel-body">

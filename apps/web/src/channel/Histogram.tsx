@@ -24,7 +24,11 @@ export function Histogram({ id, title, bars, xTitle, color }: HistogramProps) {
   const y = scaleLinear().domain([0, max]).nice(tickCount).range([innerH, 0]);
   const tickFormat = y.tickFormat(tickCount, '~s');
   const bw = bars.length ? innerW / bars.length : 0;
-  const labels = binLabels(bars.map((b) => b.label), innerW, M.right);
+  const labels = binLabels(
+    bars.map((b) => b.label),
+    innerW,
+    M.right,
+  );
   const total = bars.reduce((a, b) => a + b.count, 0);
   return (
     <figure className="channel-hist" data-testid={id} data-bins={bars.length} data-total={total}>

@@ -29,7 +29,14 @@ describe('barAt: the bar under the pointer', () => {
   track.addReservation(8, 1, 0.004, 0.004001, 1, 0);
   const spec = { link: 0, dir: 0, label: 'f1: E1 → C1', wavelengths: 2 };
   const rows = layoutRows([spec], [2], 200);
-  const g: GanttGeometry = { width: 1000 + GANTT_MARGIN.left + GANTT_MARGIN.right, rows, tracks: [track], wavelengths: [2], from: 0, to: 0.01 };
+  const g: GanttGeometry = {
+    width: 1000 + GANTT_MARGIN.left + GANTT_MARGIN.right,
+    rows,
+    tracks: [track],
+    wavelengths: [2],
+    from: 0,
+    to: 0.01,
+  };
   // 1000 px of plot for 10 ms: 1 px = 10 µs.
   const x = (t: number) => GANTT_MARGIN.left + t * 1e5;
   const laneY = (lane: number) => {

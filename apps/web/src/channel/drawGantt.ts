@@ -71,7 +71,9 @@ export function drawGantt(ctx: CanvasRenderingContext2D, f: GanttFrame): GanttSt
   const { width, height, rows } = f;
   const m = GANTT_MARGIN;
   const innerW = Math.max(1, width - m.left - m.right);
-  const x = scaleLinear().domain([f.from, f.to]).range([m.left, m.left + innerW]);
+  const x = scaleLinear()
+    .domain([f.from, f.to])
+    .range([m.left, m.left + innerW]);
   ctx.clearRect(0, 0, width, height);
   ctx.font = '14px system-ui, "Segoe UI", Roboto, "DejaVu Sans", Arial, sans-serif';
   ctx.textBaseline = 'middle';
@@ -222,10 +224,10 @@ export function drawGantt(ctx: CanvasRenderingContext2D, f: GanttFrame): GanttSt
       f.to < f.keptFrom
         ? `Too long ago: only events from ${f.keptFrom.toFixed(3)} s on are kept for drawing.`
         : latest === -Infinity
-        ? 'No burst has taken this link yet.'
-        : latest < f.from
-          ? `No burst in this window: the last one ended ${formatDuration(f.now - latest)} before now.`
-          : 'No burst in this window.';
+          ? 'No burst has taken this link yet.'
+          : latest < f.from
+            ? `No burst in this window: the last one ended ${formatDuration(f.now - latest)} before now.`
+            : 'No burst in this window.';
     ctx.font = '600 15px system-ui, "Segoe UI", Roboto, "DejaVu Sans", Arial, sans-serif';
     const tw = ctx.measureText(msg).width;
     const cy = m.top + (plotBottom - m.top) / 2;
@@ -278,7 +280,9 @@ export function drawGantt(ctx: CanvasRenderingContext2D, f: GanttFrame): GanttSt
     ctx.fillText(text, cx, axisY + 16);
   };
   if (f.relative) {
-    const rel = scaleLinear().domain([f.from - f.now, f.to - f.now]).range([m.left, m.left + innerW]);
+    const rel = scaleLinear()
+      .domain([f.from - f.now, f.to - f.now])
+      .range([m.left, m.left + innerW]);
     for (const v of rel.ticks(ticks)) {
       const xv = rel(v);
       ctx.beginPath();

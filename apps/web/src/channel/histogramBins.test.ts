@@ -26,8 +26,12 @@ describe('log-2 histogram bars', () => {
     expect(formatPow2Bytes(512)).toBe('512 B');
     expect(formatPow2Bytes(32768)).toBe('32 KiB');
     expect(formatPow2Bytes(2 ** 21)).toBe('2 MiB');
-    expect(histogramBars({ lower: [0, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024], counts: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7] }, formatPow2Bytes, '')[0].title).toBe(
-      '1 KiB–2 KiB : 7 bursts',
-    );
+    expect(
+      histogramBars(
+        { lower: [0, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024], counts: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7] },
+        formatPow2Bytes,
+        '',
+      )[0].title,
+    ).toBe('1 KiB–2 KiB : 7 bursts');
   });
 });

@@ -35,11 +35,7 @@ function trim(x: number): string {
   return String(Number(x.toPrecision(3)));
 }
 
-export function histogramBars(
-  h: PartialHistogram | null | undefined,
-  format: (x: number) => string,
-  unit: string,
-): HistogramBar[] {
+export function histogramBars(h: PartialHistogram | null | undefined, format: (x: number) => string, unit: string): HistogramBar[] {
   const counts = h?.counts ?? [];
   let first = -1;
   let last = -1;

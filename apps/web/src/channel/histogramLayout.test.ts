@@ -22,7 +22,8 @@ describe('histogram layout', () => {
 
 describe('bin labels', () => {
   const overlapFree = (labels: ReturnType<typeof binLabels>) => {
-    for (let i = 1; i < labels.length; i++) expect(labels[i].x).toBeGreaterThanOrEqual(labels[i - 1].x + tickLabelWidth(labels[i - 1].text));
+    for (let i = 1; i < labels.length; i++)
+      expect(labels[i].x).toBeGreaterThanOrEqual(labels[i - 1].x + tickLabelWidth(labels[i - 1].text));
   };
 
   it('skip bins so that "128 KiB" and its neighbours do not touch, and stay inside the box', () => {

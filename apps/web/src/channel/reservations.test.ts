@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EventKind, EVENT_COLUMNS, type VisualEvent } from '../sim/visualStore';
-import {
-  ChannelModel,
-  LinkTrack,
-  autoWindow,
-  fdlMarker,
-  niceCeil,
-  niceStep,
-  visibleByLane,
-  voidsOf,
-  windowBounds,
-} from './reservations';
+import { ChannelModel, LinkTrack, autoWindow, fdlMarker, niceCeil, niceStep, visibleByLane, voidsOf, windowBounds } from './reservations';
 import { networkFeaturesScenario, record } from '../sim/testRecording';
 import { ringOf, visualEvent as ev } from '../sim/visualEventFixtures';
 
@@ -37,11 +27,20 @@ describe('void filling', () => {
 
   it('voids are the gaps between consecutive reservations of a wavelength', () => {
     const track = new LinkTrack(1, 0);
-    for (const [t0, t1] of [[1, 2], [4, 5], [5, 6], [3, 3.5]]) track.addReservation(0, 0, t0, t1, 0, 0);
+    for (const [t0, t1] of [
+      [1, 2],
+      [4, 5],
+      [5, 6],
+      [3, 3.5],
+    ])
+      track.addReservation(0, 0, t0, t1, 0, 0);
     const lanes = visibleByLane(track, 0, 10, 2);
     expect(lanes).toHaveLength(2);
     expect(lanes[0].map((r) => r.t0)).toEqual([1, 3, 4, 5]);
-    expect(voidsOf(lanes[0])).toEqual([[2, 3], [3.5, 4]]);
+    expect(voidsOf(lanes[0])).toEqual([
+      [2, 3],
+      [3.5, 4],
+    ]);
     expect(voidsOf(lanes[1])).toEqual([]);
     // Only what overlaps the window.
     expect(visibleByLane(track, 3.6, 4.5, 1)[0].map((r) => r.t0)).toEqual([4]);
@@ -79,7 +78,10 @@ describe('channel model', () => {
     expect(model.sync(ring, 0)).toBe(true);
     expect(t.reservations.map((r) => r.id)).toEqual([1, 6]);
     // Watching something else re-reads the ring.
-    model.watch([{ link: 1, dir: 1 }, { link: 2, dir: 0 }]);
+    model.watch([
+      { link: 1, dir: 1 },
+      { link: 2, dir: 0 },
+    ]);
     model.sync(ring, 0);
     expect(model.track(1, 1)!.reservations.map((r) => r.id)).toEqual([2]);
     expect(model.track(2, 0)!.reservations.map((r) => r.id)).toEqual([3]);

@@ -46,7 +46,11 @@ describe('Gantt rows', () => {
     expectStacked(rows);
     expectLabelsApart(rows);
     // Lanes that thin are named as a range, once per fiber.
-    expect(marginLabels(rows).filter((l) => l.kind === 'lane').map((l) => l.text)).toEqual(['λ1–7', 'λ1–7', 'λ1–7']);
+    expect(
+      marginLabels(rows)
+        .filter((l) => l.kind === 'lane')
+        .map((l) => l.text),
+    ).toEqual(['λ1–7', 'λ1–7', 'λ1–7']);
   });
 
   it('names every few lanes when they are thinner than a label but still apart', () => {
@@ -60,7 +64,11 @@ describe('Gantt rows', () => {
 
   it('names every lane when lanes are as tall as a label', () => {
     const rows = layoutRows([spec(0, 7)], [0], 400);
-    expect(marginLabels(rows).filter((l) => l.kind === 'lane').map((l) => l.text)).toEqual(['λ1', 'λ2', 'λ3', 'λ4', 'λ5', 'λ6', 'λ7']);
+    expect(
+      marginLabels(rows)
+        .filter((l) => l.kind === 'lane')
+        .map((l) => l.text),
+    ).toEqual(['λ1', 'λ2', 'λ3', 'λ4', 'λ5', 'λ6', 'λ7']);
     expectLabelsApart(rows);
   });
 
@@ -69,7 +77,11 @@ describe('Gantt rows', () => {
       for (const links of [1, 2, 3, 4, 6]) {
         for (const w of [1, 2, 4, 7, 16, 64]) {
           const specs = Array.from({ length: links }, (_, i) => spec(i, w));
-          const rows = layoutRows(specs, specs.map(() => 0), height);
+          const rows = layoutRows(
+            specs,
+            specs.map(() => 0),
+            height,
+          );
           expectStacked(rows);
           expectLabelsApart(rows);
           for (const r of rows) expect(r.h).toBeGreaterThanOrEqual(2);

@@ -44,7 +44,8 @@ const MIN_LANE = 2;
 export function layoutRows(specs: readonly GanttTrackSpec[], lanesSeen: readonly number[], height: number): GanttRow[] {
   const laneCounts = specs.map((s, i) => Math.max(1, s.wavelengths, lanesSeen[i] ?? 0));
   const headers = specs.length > 1;
-  const fixedOf = (z: RowSizes) => specs.length * z.noRoom + (headers ? specs.length * z.header : 0) + Math.max(0, specs.length - 1) * z.gap;
+  const fixedOf = (z: RowSizes) =>
+    specs.length * z.noRoom + (headers ? specs.length * z.header : 0) + Math.max(0, specs.length - 1) * z.gap;
 
   const roomy = laneHeights(laneCounts, height - fixedOf(ROOMY), ROOMY.maxLane);
   const sizes = Math.min(...roomy) >= COMFORT_LANE || specs.length === 0 ? ROOMY : TIGHT;

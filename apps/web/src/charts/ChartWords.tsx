@@ -54,7 +54,17 @@ export function ChartWords({ title, testId, layers, tableOpen, onTableOpen, desc
 }
 
 /** The lines as a table over the plot, sampled across the window shown. */
-export function ChartTableView({ title, testId, layers, window: shownWindow }: { title: string; testId: string; layers: () => readonly DescribedLayer[]; window: () => readonly [number, number] }) {
+export function ChartTableView({
+  title,
+  testId,
+  layers,
+  window: shownWindow,
+}: {
+  title: string;
+  testId: string;
+  layers: () => readonly DescribedLayer[];
+  window: () => readonly [number, number];
+}) {
   const [table, setTable] = useState<ChartTable | null>(null);
   useEverySecond(
     useCallback(() => {
@@ -83,7 +93,15 @@ export function ChartTableView({ title, testId, layers, window: shownWindow }: {
               <tbody>
                 {table.rows.map((row) => (
                   <tr key={row[0]}>
-                    {row.map((cell, i) => (i === 0 ? <th key={i} scope="row">{cell}</th> : <td key={i}>{cell}</td>))}
+                    {row.map((cell, i) =>
+                      i === 0 ? (
+                        <th key={i} scope="row">
+                          {cell}
+                        </th>
+                      ) : (
+                        <td key={i}>{cell}</td>
+                      ),
+                    )}
                   </tr>
                 ))}
               </tbody>

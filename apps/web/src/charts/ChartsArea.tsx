@@ -79,86 +79,88 @@ export function ChartsArea() {
         />
       </div>
       <div className={`charts-grid${single ? ' single' : ''}`}>
-        {shows('cwnd') && <LiveChart
-          {...common}
-          kind="cwnd"
-          testId="chart-cwnd"
-          yLabel="cwnd (segments)"
-          minYMax={10}
-          markers
-          headerExtra={
-            <ul className="chart-keys" aria-label="cwnd chart key">
-              <li>
-                <svg width={26} height={12} aria-hidden="true">
-                  <line x1={1} y1={6} x2={25} y2={6} stroke="#111" strokeWidth={2} strokeDasharray="7 5" />
-                </svg>
-                <Term id="ssthresh">ssthresh</Term>
-              </li>
-              <li>
-                <svg width={16} height={14} aria-hidden="true">
-                  <path d="M2 2 L14 2 L8 12 Z" fill={MARKER_STYLE.rto.fill} stroke="#000" strokeWidth={1.5} />
-                </svg>
-                <Term id="rto">RTO</Term>
-              </li>
-              <li>
-                <svg width={16} height={16} aria-hidden="true">
-                  <path d="M8 1 L14 8 L8 15 L2 8 Z" fill={MARKER_STYLE.fastRetransmit.fill} stroke="#000" strokeWidth={1.5} />
-                </svg>
-                <Term id="fastRetransmit">fast retransmit</Term>
-              </li>
-            </ul>
-          }
-        />}
-        {shows('throughput') && <LiveChart
-          {...common}
-          kind="throughput"
-          testId="chart-throughput"
-          yLabel="throughput (Mbit/s)"
-          altUnit={{ above: 2000, divide: 1000, yLabel: 'throughput (Gbit/s)' }}
-          minYMax={1}
-          references={theory?.references}
-          headerExtra={
-            <label className="chart-keys rate-window">
-              mean over
-              <select
-                value={rateWindow}
-                data-testid="rate-window"
-                onChange={(e) => setRateWindow(Number(e.currentTarget.value))}
-              >
-                {RATE_WINDOWS.map((w) => (
-                  <option key={w.value} value={w.value}>
-                    {w.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-          }
-        />}
-        {shows('rtt') && <LiveChart
-          {...common}
-          kind="rtt"
-          testId="chart-rtt"
-          yLabel="RTT (ms)"
-          minYMax={1}
-          headerExtra={
-            <ul className="chart-keys" aria-label="RTT chart key">
-              <li>
-                <svg width={26} height={12} aria-hidden="true">
-                  <line x1={1} y1={6} x2={25} y2={6} stroke="#111" strokeWidth={2.5} />
-                </svg>
-                smoothed
-              </li>
-              <li>
-                <svg width={26} height={12} aria-hidden="true">
-                  {[4, 10, 16, 22].map((cx) => (
-                    <circle key={cx} cx={cx} cy={6} r={1.8} fill="#111" opacity={0.45} />
+        {shows('cwnd') && (
+          <LiveChart
+            {...common}
+            kind="cwnd"
+            testId="chart-cwnd"
+            yLabel="cwnd (segments)"
+            minYMax={10}
+            markers
+            headerExtra={
+              <ul className="chart-keys" aria-label="cwnd chart key">
+                <li>
+                  <svg width={26} height={12} aria-hidden="true">
+                    <line x1={1} y1={6} x2={25} y2={6} stroke="#111" strokeWidth={2} strokeDasharray="7 5" />
+                  </svg>
+                  <Term id="ssthresh">ssthresh</Term>
+                </li>
+                <li>
+                  <svg width={16} height={14} aria-hidden="true">
+                    <path d="M2 2 L14 2 L8 12 Z" fill={MARKER_STYLE.rto.fill} stroke="#000" strokeWidth={1.5} />
+                  </svg>
+                  <Term id="rto">RTO</Term>
+                </li>
+                <li>
+                  <svg width={16} height={16} aria-hidden="true">
+                    <path d="M8 1 L14 8 L8 15 L2 8 Z" fill={MARKER_STYLE.fastRetransmit.fill} stroke="#000" strokeWidth={1.5} />
+                  </svg>
+                  <Term id="fastRetransmit">fast retransmit</Term>
+                </li>
+              </ul>
+            }
+          />
+        )}
+        {shows('throughput') && (
+          <LiveChart
+            {...common}
+            kind="throughput"
+            testId="chart-throughput"
+            yLabel="throughput (Mbit/s)"
+            altUnit={{ above: 2000, divide: 1000, yLabel: 'throughput (Gbit/s)' }}
+            minYMax={1}
+            references={theory?.references}
+            headerExtra={
+              <label className="chart-keys rate-window">
+                mean over
+                <select value={rateWindow} data-testid="rate-window" onChange={(e) => setRateWindow(Number(e.currentTarget.value))}>
+                  {RATE_WINDOWS.map((w) => (
+                    <option key={w.value} value={w.value}>
+                      {w.label}
+                    </option>
                   ))}
-                </svg>
-                samples
-              </li>
-            </ul>
-          }
-        />}
+                </select>
+              </label>
+            }
+          />
+        )}
+        {shows('rtt') && (
+          <LiveChart
+            {...common}
+            kind="rtt"
+            testId="chart-rtt"
+            yLabel="RTT (ms)"
+            minYMax={1}
+            headerExtra={
+              <ul className="chart-keys" aria-label="RTT chart key">
+                <li>
+                  <svg width={26} height={12} aria-hidden="true">
+                    <line x1={1} y1={6} x2={25} y2={6} stroke="#111" strokeWidth={2.5} />
+                  </svg>
+                  smoothed
+                </li>
+                <li>
+                  <svg width={26} height={12} aria-hidden="true">
+                    {[4, 10, 16, 22].map((cx) => (
+                      <circle key={cx} cx={cx} cy={6} r={1.8} fill="#111" opacity={0.45} />
+                    ))}
+                  </svg>
+                  samples
+                </li>
+              </ul>
+            }
+          />
+        )}
       </div>
     </div>
   );

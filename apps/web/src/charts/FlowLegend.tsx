@@ -109,13 +109,7 @@ function FlowPicker({ flowIds, selection, onChange }: Omit<FlowLegendProps, 'tim
 
   return (
     <div className="flow-picker">
-      <button
-        type="button"
-        ref={buttonRef}
-        aria-expanded={open}
-        data-testid="flow-picker-toggle"
-        onClick={() => setOpen((o) => !o)}
-      >
+      <button type="button" ref={buttonRef} aria-expanded={open} data-testid="flow-picker-toggle" onClick={() => setOpen((o) => !o)}>
         Choose flows… ({selection.flows.length} of {n})
       </button>
       {open && (
@@ -184,19 +178,18 @@ function ZoomStatus({ timeWindow }: { timeWindow: TimeWindowStore }) {
   const following = timeWindow.domain === null;
   const digits = domain[1] - domain[0] < 1 ? 3 : domain[1] - domain[0] < 10 ? 2 : 1;
   return (
-    <div
-      className="zoom-status"
-      data-testid="chart-window"
-      data-following={String(following)}
-      data-t0={domain[0]}
-      data-t1={domain[1]}
-    >
+    <div className="zoom-status" data-testid="chart-window" data-following={String(following)} data-t0={domain[0]} data-t1={domain[1]}>
       {!following && (
         <>
           <span className="zoom-range">
             {domain[0].toFixed(digits)}–{domain[1].toFixed(digits)} s
           </span>
-          <button type="button" data-testid="zoom-reset" onClick={() => timeWindow.reset()} title="Show the whole run again (double-click a chart)">
+          <button
+            type="button"
+            data-testid="zoom-reset"
+            onClick={() => timeWindow.reset()}
+            title="Show the whole run again (double-click a chart)"
+          >
             Whole run
           </button>
         </>

@@ -186,7 +186,12 @@ export function LiveChart(props: LiveChartProps) {
     if (throttle.current.defer(started, sameView, () => alive.current && controller.addView(redraw))) return;
 
     const layers = buildLayers(kind, store, { selection, flowIds, rateWindow });
-    const { prepared, dataMax } = prepareLayers(layers, prepareState.current, { d0, d1, x }, `${store.generation}|${viewKey}|${rateWindow}`);
+    const { prepared, dataMax } = prepareLayers(
+      layers,
+      prepareState.current,
+      { d0, d1, x },
+      `${store.generation}|${viewKey}|${rateWindow}`,
+    );
 
     // The y axis only grows while the window and the flows shown stay the same (a jumping
     // axis is hard to follow on a projector); it fits again when they change.
@@ -213,14 +218,42 @@ export function LiveChart(props: LiveChartProps) {
       figure.dataset.markers = String(placed.length);
       figure.dataset.markerEvents = String(found.inWindow);
     }
-    const paint = chartPainter({ prepared, x, y: yNow, yMax: () => fit.current.value, innerW, innerH, d0, d1, references: refs, markers: placed, changes });
+    const paint = chartPainter({
+      prepared,
+      x,
+      y: yNow,
+      yMax: () => fit.current.value,
+      innerW,
+      innerH,
+      d0,
+      d1,
+      references: refs,
+      markers: placed,
+      changes,
+    });
     figure.dataset.drawn = String(paint(ctx, columnBands.current));
     figure.dataset.changes = String(changes.filter((c) => c.at >= d0 && c.at <= d1).length);
     painted.current = paint;
     drawn.current = { layers, x, y: yNow, markers: placed };
     throttle.current.drew(started);
     updateHover();
-  }, [controller, scenarioStore, kind, selection, flowIds, rateWindow, domain, x, innerW, innerH, yTicks, minYMax, yMax, markers, updateHover]);
+  }, [
+    controller,
+    scenarioStore,
+    kind,
+    selection,
+    flowIds,
+    rateWindow,
+    domain,
+    x,
+    innerW,
+    innerH,
+    yTicks,
+    minYMax,
+    yMax,
+    markers,
+    updateHover,
+  ]);
 
   // A change made while paused brings no frame: the record itself asks for a redraw.
   useEffect(() => {
@@ -271,29 +304,67 @@ export function LiveChart(props: LiveChartProps) {
           ...referencesRef.current.map((r) => ({ label: r.name, color: r.color, dash: r.dash })),
         ];
       },
-      plot: () => ({ left: marginRef.current.left, top: marginRef.current.top, width: exportView.current.innerW, height: exportView.current.innerH }),
+      plot: () => ({
+        left: marginRef.current.left,
+        top: marginRef.current.top,
+        width: exportView.current.innerW,
+        height: exportView.current.innerH,
+      }),
       paint: (ctx) => void painted.current?.(ctx),
     });
   }, []);
 
-  const gestures = useTimeWindowGestures({ hit: hitRef, timeWindow, innerW, innerH, timeAt: (px) => drawn.current.x.invert(px), pointerHere });
+  const gestures = useTimeWindowGestures({
+    hit: hitRef,
+    timeWindow,
+    innerW,
+    innerH,
+    timeAt: (px) => drawn.current.x.invert(px),
+    pointerHere,
+  });
 
   const dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
   const xTicks = Math.max(2, Math.min(10, Math.floor(innerW / (64 * textScale))));
   const referenceLabels = layoutLabels(references, (v) => y(v), yMax, innerW, innerH, REFERENCE_LABEL_PX, labelWidth);
 
   return (
-    <figure className={`panel chart chart-${kind}`} id={testId} data-testid={testId} ref={figureRef} data-points="0" aria-describedby={wordsId}>
+    <figure
+      className={`panel chart chart-${kind}`}
+      id={testId}
+      data-testid={testId}
+      ref={figureRef}
+      data-points="0"
+      aria-describedby={wordsId}
+    >
       <figcaption className="chart-head">
         <span className="chart-ytitle">↑ {yLabel}</span>
         {headerExtra}
-        <ChartWords title={yLabel} testId={testId} layers={drawnLayers} tableOpen={tableOpen} onTableOpen={setTableOpen} describedBy={setWordsId} />
+        <ChartWords
+          title={yLabel}
+          testId={testId}
+          layers={drawnLayers}
+          tableOpen={tableOpen}
+          onTableOpen={setTableOpen}
+          describedBy={setWordsId}
+        />
       </figcaption>
       <div className="chart-box" ref={boxRef}>
         {tableOpen && <ChartTableView title={yLabel} testId={testId} layers={drawnLayers} window={shownWindow} />}
         {innerW > 0 && innerH > 0 && (
           <>
-            <LiveChartAxes x={x} y={y} width={width} height={height} margin={MARGIN} innerW={innerW} innerH={innerH} xTicks={xTicks} yTicks={yTicks} unitDivide={unitDivide} textScale={textScale} />
+            <LiveChartAxes
+              x={x}
+              y={y}
+              width={width}
+              height={height}
+              margin={MARGIN}
+              innerW={innerW}
+              innerH={innerH}
+              xTicks={xTicks}
+              yTicks={yTicks}
+              unitDivide={unitDivide}
+              textScale={textScale}
+            />
             <canvas
               ref={canvasRef}
               className="chart-canvas"
@@ -302,7 +373,11 @@ export function LiveChart(props: LiveChartProps) {
               style={{ left: MARGIN.left, top: MARGIN.top, width: innerW, height: innerH }}
             />
             {references.length > 0 && (
-              <ul className="chart-references" aria-label="theory lines" style={{ left: MARGIN.left, top: MARGIN.top, width: innerW, height: innerH }}>
+              <ul
+                className="chart-references"
+                aria-label="theory lines"
+                style={{ left: MARGIN.left, top: MARGIN.top, width: innerW, height: innerH }}
+              >
                 {references.map((r, i) => {
                   const above = !(r.value <= yMax);
                   return (

@@ -12,8 +12,8 @@ export function NoFlowNote({ scenario }: { scenario: Pick<Scenario, 'nodes' | 'l
       <p className="charts-empty-title">No TCP flow yet: nothing to chart.</p>
       <p>
         A flow runs between two hosts of the network above: press <strong>Add flow</strong> under the network (or{' '}
-        <strong>Panel → Flows → Add flow</strong>), then click the sending host and the receiving host. Its cwnd, throughput
-        and RTT are drawn here as it runs.
+        <strong>Panel → Flows → Add flow</strong>), then click the sending host and the receiving host. Its cwnd, throughput and RTT are
+        drawn here as it runs.
       </p>
       {step && step.step !== 'flow' && <p className="charts-empty-next">First: {step.text}</p>}
     </div>

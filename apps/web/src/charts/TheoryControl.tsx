@@ -27,7 +27,8 @@ export function TheoryControl({ on, onChange, theory }: TheoryControlProps) {
             <>
               {': '}
               <span data-testid="theory-p" data-value={m.p} title={describeMeasure(m)}>
-                p = {formatLossRate(m.p)} ({m.indications.toLocaleString('en-US')} loss events in {m.segmentsSent.toLocaleString('en-US')} segments)
+                p = {formatLossRate(m.p)} ({m.indications.toLocaleString('en-US')} loss events in {m.segmentsSent.toLocaleString('en-US')}{' '}
+                segments)
               </span>
               {', '}
               <span data-testid="theory-rtt" data-value={m.rtt}>

@@ -53,32 +53,80 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 export class SvgRecorder {
   readonly out: string[] = [];
   private d = '';
-  private style: Style = { strokeStyle: '#000', fillStyle: '#000', globalAlpha: 1, lineWidth: 1, lineJoin: 'miter', lineCap: 'butt', dash: [] };
+  private style: Style = {
+    strokeStyle: '#000',
+    fillStyle: '#000',
+    globalAlpha: 1,
+    lineWidth: 1,
+    lineJoin: 'miter',
+    lineCap: 'butt',
+    dash: [],
+  };
   private stack: Style[] = [];
 
-  get strokeStyle() { return this.style.strokeStyle; }
-  set strokeStyle(v: string) { this.style.strokeStyle = v; }
-  get fillStyle() { return this.style.fillStyle; }
-  set fillStyle(v: string) { this.style.fillStyle = v; }
-  get globalAlpha() { return this.style.globalAlpha; }
-  set globalAlpha(v: number) { this.style.globalAlpha = v; }
-  get lineWidth() { return this.style.lineWidth; }
-  set lineWidth(v: number) { this.style.lineWidth = v; }
-  get lineJoin() { return this.style.lineJoin; }
-  set lineJoin(v: string) { this.style.lineJoin = v; }
-  get lineCap() { return this.style.lineCap; }
-  set lineCap(v: string) { this.style.lineCap = v; }
+  get strokeStyle() {
+    return this.style.strokeStyle;
+  }
+  set strokeStyle(v: string) {
+    this.style.strokeStyle = v;
+  }
+  get fillStyle() {
+    return this.style.fillStyle;
+  }
+  set fillStyle(v: string) {
+    this.style.fillStyle = v;
+  }
+  get globalAlpha() {
+    return this.style.globalAlpha;
+  }
+  set globalAlpha(v: number) {
+    this.style.globalAlpha = v;
+  }
+  get lineWidth() {
+    return this.style.lineWidth;
+  }
+  set lineWidth(v: number) {
+    this.style.lineWidth = v;
+  }
+  get lineJoin() {
+    return this.style.lineJoin;
+  }
+  set lineJoin(v: string) {
+    this.style.lineJoin = v;
+  }
+  get lineCap() {
+    return this.style.lineCap;
+  }
+  set lineCap(v: string) {
+    this.style.lineCap = v;
+  }
 
-  save(): void { this.stack.push({ ...this.style, dash: [...this.style.dash] }); }
-  restore(): void { this.style = this.stack.pop() ?? this.style; }
-  setLineDash(dash: readonly number[]): void { this.style.dash = [...dash]; }
+  save(): void {
+    this.stack.push({ ...this.style, dash: [...this.style.dash] });
+  }
+  restore(): void {
+    this.style = this.stack.pop() ?? this.style;
+  }
+  setLineDash(dash: readonly number[]): void {
+    this.style.dash = [...dash];
+  }
   setTransform(): void {}
   clearRect(): void {}
-  beginPath(): void { this.d = ''; }
-  moveTo(x: number, y: number): void { this.d += `M${f(x)} ${f(y)}`; }
-  lineTo(x: number, y: number): void { this.d += `L${f(x)} ${f(y)}`; }
-  closePath(): void { this.d += 'Z'; }
-  rect(x: number, y: number, w: number, h: number): void { this.d += `M${f(x)} ${f(y)}h${f(w)}v${f(h)}h${f(-w)}Z`; }
+  beginPath(): void {
+    this.d = '';
+  }
+  moveTo(x: number, y: number): void {
+    this.d += `M${f(x)} ${f(y)}`;
+  }
+  lineTo(x: number, y: number): void {
+    this.d += `L${f(x)} ${f(y)}`;
+  }
+  closePath(): void {
+    this.d += 'Z';
+  }
+  rect(x: number, y: number, w: number, h: number): void {
+    this.d += `M${f(x)} ${f(y)}h${f(w)}v${f(h)}h${f(-w)}Z`;
+  }
   /** Whole circles only (the charts draw dots): two half arcs. */
   arc(x: number, y: number, r: number): void {
     this.d += `M${f(x + r)} ${f(y)}A${f(r)} ${f(r)} 0 1 0 ${f(x - r)} ${f(y)}A${f(r)} ${f(r)} 0 1 0 ${f(x + r)} ${f(y)}Z`;
@@ -87,7 +135,9 @@ export class SvgRecorder {
     if (!this.d) return;
     const s = this.style;
     const dash = s.dash.length ? ` stroke-dasharray="${s.dash.map(f).join(' ')}"` : '';
-    this.out.push(`<path d="${this.d}" fill="none" stroke="${esc(s.strokeStyle)}" stroke-width="${f(s.lineWidth)}" stroke-linejoin="${s.lineJoin}" stroke-linecap="${s.lineCap}"${s.globalAlpha < 1 ? ` stroke-opacity="${s.globalAlpha}"` : ''}${dash}/>`);
+    this.out.push(
+      `<path d="${this.d}" fill="none" stroke="${esc(s.strokeStyle)}" stroke-width="${f(s.lineWidth)}" stroke-linejoin="${s.lineJoin}" stroke-linecap="${s.lineCap}"${s.globalAlpha < 1 ? ` stroke-opacity="${s.globalAlpha}"` : ''}${dash}/>`,
+    );
   }
   fill(): void {
     if (!this.d) return;
@@ -159,7 +209,11 @@ export interface PlacedKey {
  * Keys in rows no wider than `maxWidth` (a key wider than that alone on its row): their
  * positions and the block's width and height.
  */
-export function layoutKeys(labels: readonly string[], maxWidth: number, width: (text: string) => number): { keys: PlacedKey[]; width: number; height: number } {
+export function layoutKeys(
+  labels: readonly string[],
+  maxWidth: number,
+  width: (text: string) => number,
+): { keys: PlacedKey[]; width: number; height: number } {
   const keys: PlacedKey[] = [];
   let x = 0;
   let row = 0;
@@ -195,7 +249,11 @@ export function chartsSvg(caption?: ExportCaption, textWidth: TextWidth = export
   placed.forEach(({ chart, box }, i) => {
     const keys = chart.keys();
     const axes = axesMarkup(chart.figure);
-    const keyBlock = layoutKeys(keys.map((k) => k.label), Math.max(axes.width, 1), (t) => textWidth(t, 12));
+    const keyBlock = layoutKeys(
+      keys.map((k) => k.label),
+      Math.max(axes.width, 1),
+      (t) => textWidth(t, 12),
+    );
     const head = TITLE_H + keyBlock.height;
     const ox = box.left - left;
     // Under the charts above it in its column (their headers make them taller than on screen).
@@ -236,7 +294,12 @@ export function chartsSvg(caption?: ExportCaption, textWidth: TextWidth = export
     captionMarkup =
       `<g transform="translate(${MARGIN_PX},${MARGIN_PX})">` +
       `<text x="0" y="16" font-size="16" font-weight="700" font-family="${FONT}">${esc(caption.title)}</text>` +
-      lines.map((line, j) => `<text x="0" y="${CAPTION_TITLE_H + 14 + j * CAPTION_LINE_H}" font-size="13" font-family="${FONT}" fill="#333">${esc(line)}</text>`).join('') +
+      lines
+        .map(
+          (line, j) =>
+            `<text x="0" y="${CAPTION_TITLE_H + 14 + j * CAPTION_LINE_H}" font-size="13" font-family="${FONT}" fill="#333">${esc(line)}</text>`,
+        )
+        .join('') +
       '</g>';
     const captionW = MARGIN_PX + Math.max(textWidth(caption.title, 16, true), ...lines.map((l) => textWidth(l, 13)));
     width = Math.max(width, captionW);
@@ -270,7 +333,9 @@ async function rasterise(svg: string, width: number, height: number, scale: numb
     const ctx = canvas.getContext('2d')!;
     ctx.scale(scale, scale);
     ctx.drawImage(img, 0, 0);
-    return await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('PNG encoding failed'))), 'image/png'));
+    return await new Promise<Blob>((resolve, reject) =>
+      canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('PNG encoding failed'))), 'image/png'),
+    );
   } finally {
     URL.revokeObjectURL(url);
   }

@@ -52,7 +52,11 @@ export function renderTooltip(
   if (hidden > 0) rows.push(row(null, `+${hidden} more`, ''));
   const near = placed.filter((m) => Math.abs(m.x - px) <= MARKER_PICK_PX).slice(0, 2);
   for (const m of near) {
-    const r = row(null, `${TcpEventName[m.kind]} · ${flowIds[m.event.id] ?? m.event.id}`, `at ${m.event.t0.toFixed(3)} s, cwnd → ${m.event.value.toFixed(1)}`);
+    const r = row(
+      null,
+      `${TcpEventName[m.kind]} · ${flowIds[m.event.id] ?? m.event.id}`,
+      `at ${m.event.t0.toFixed(3)} s, cwnd → ${m.event.value.toFixed(1)}`,
+    );
     const glyph = r.firstElementChild as HTMLElement;
     glyph.className = 'tip-glyph';
     glyph.textContent = m.kind === 0 ? '▼' : '◆';

@@ -7,7 +7,12 @@ const paper000 = findPreset('paper000')!;
 
 describe('export caption', () => {
   it('names the preset and the key parameters of paper 000', () => {
-    const { title, parts } = exportCaption({ scenario: paper000.scenario as Scenario, presetTitle: paper000.title, edited: false, liveChanges: 0 });
+    const { title, parts } = exportCaption({
+      scenario: paper000.scenario as Scenario,
+      presetTitle: paper000.title,
+      edited: false,
+      liveChanges: 0,
+    });
     expect(title).toContain(paper000.title);
     expect(title).toBe(`${paper000.title} — preset`);
     const text = parts.join(' · ');
@@ -31,9 +36,16 @@ describe('export caption', () => {
 
   it('counts replicated flows and lists their variants once; a network without fiber says so', () => {
     const slow = findPreset('paper003-slow')!;
-    expect(exportCaption({ scenario: slow.scenario as Scenario, presetTitle: slow.title, edited: false, liveChanges: 0 }).parts[0]).toMatch(/^80 TCP flows \(/);
+    expect(exportCaption({ scenario: slow.scenario as Scenario, presetTitle: slow.title, edited: false, liveChanges: 0 }).parts[0]).toMatch(
+      /^80 TCP flows \(/,
+    );
     const dumbbell = findPreset('paper004')!;
-    const parts = exportCaption({ scenario: dumbbell.scenario as Scenario, presetTitle: dumbbell.title, edited: false, liveChanges: 0 }).parts;
+    const parts = exportCaption({
+      scenario: dumbbell.scenario as Scenario,
+      presetTitle: dumbbell.title,
+      edited: false,
+      liveChanges: 0,
+    }).parts;
     expect(parts[0]).toContain('Tahoe, Reno, NewReno');
     expect(parts).toContain('no fiber (packet switching only)');
     const empty = { ...(structuredClone(paper000.scenario) as Scenario), flows: [] };
@@ -80,7 +92,7 @@ describe('caption wrapping and key rows', () => {
       const b = block.keys[i];
       if (a.y === b.y) expect(b.x).toBeGreaterThanOrEqual(a.x + 27 + width(labels[i - 1]));
     }
-    expect(block.height).toBe((Math.max(...block.keys.map((k) => k.y)) - 12) + 18);
+    expect(block.height).toBe(Math.max(...block.keys.map((k) => k.y)) - 12 + 18);
     // A key wider than the chart has a row of its own; the block says how wide it is.
     const wide = layoutKeys(['a'.repeat(80), 'b'], 340, width);
     expect(wide.keys.map((k) => k.x)).toEqual([0, 0]);

@@ -39,9 +39,10 @@ const SCHEDULING: Record<string, string> = { ffuc: 'FFUC', lauc: 'LAUC', 'lauc-v
 export function exportCaption({ scenario, presetTitle, edited, liveChanges }: CaptionInput): { title: string; parts: string[] } {
   const name = (scenario.name ?? '').trim();
   const source = presetTitle ? `preset${edited ? ', edited' : ''}` : '';
-  const title = name && presetTitle && name !== presetTitle
-    ? `${name} — from the preset "${presetTitle}"${edited ? ', edited' : ''}`
-    : `${name || presetTitle || 'Untitled scenario'}${source ? ` — ${source}` : ''}`;
+  const title =
+    name && presetTitle && name !== presetTitle
+      ? `${name} — from the preset "${presetTitle}"${edited ? ', edited' : ''}`
+      : `${name || presetTitle || 'Untitled scenario'}${source ? ` — ${source}` : ''}`;
 
   const parts: string[] = [];
   const flows = scenario.flows ?? [];
@@ -59,7 +60,12 @@ export function exportCaption({ scenario, presetTitle, edited, liveChanges }: Ca
     const kinds = unique(fibers.map((l) => `${l.wavelengths} λ × ${formatRate(l.rate)}`));
     parts.push(kinds.length === 1 ? `fibers ${kinds[0]}` : `fibers ${kinds.slice(0, 3).join(', ')}${kinds.length > 3 ? ', …' : ''}`);
     const a = obs.assembly;
-    const limits = a.policy === 'time' ? formatDelay(a.maxTime) : a.policy === 'size' ? formatBytes(a.maxBytes) : `${formatDelay(a.maxTime)}, ${formatBytes(a.maxBytes)}`;
+    const limits =
+      a.policy === 'time'
+        ? formatDelay(a.maxTime)
+        : a.policy === 'size'
+          ? formatBytes(a.maxBytes)
+          : `${formatDelay(a.maxTime)}, ${formatBytes(a.maxBytes)}`;
     parts.push(`${a.policy} assembly (${limits}), ${obs.reservation.toUpperCase()}, ${SCHEDULING[obs.scheduling] ?? obs.scheduling}`);
   } else {
     parts.push('no fiber (packet switching only)');
@@ -95,7 +101,15 @@ export function wrapParts(parts: readonly string[], maxWidth: number, width: (te
  * The caption of the run the charts show: the values it started from, and how many live
  * changes it has had since (each a marker on the charts).
  */
-export function chartCaption(state: { presetId: string | null; edited: boolean; run: { start: Scenario; changes: readonly unknown[] } }): { title: string; parts: string[] } {
+export function chartCaption(state: { presetId: string | null; edited: boolean; run: { start: Scenario; changes: readonly unknown[] } }): {
+  title: string;
+  parts: string[];
+} {
   const preset = state.presetId === null ? undefined : findPreset(state.presetId);
-  return exportCaption({ scenario: state.run.start, presetTitle: preset?.title ?? null, edited: state.edited, liveChanges: state.run.changes.length });
+  return exportCaption({
+    scenario: state.run.start,
+    presetTitle: preset?.title ?? null,
+    edited: state.edited,
+    liveChanges: state.run.changes.length,
+  });
 }

@@ -88,9 +88,7 @@ export function buildLayers(kind: ChartKind, store: SeriesStore, opts: LayerOpti
         source: s,
         fill: copy(cwnd),
         describe: (i) =>
-          `${fmt(cwnd[i])} seg · ssthresh ${ssthresh[i] >= 65535 ? '∞' : fmt(ssthresh[i])} · ${
-            TCP_STATE_NAMES[state[i]] ?? '?'
-          }`,
+          `${fmt(cwnd[i])} seg · ssthresh ${ssthresh[i] >= 65535 ? '∞' : fmt(ssthresh[i])} · ${TCP_STATE_NAMES[state[i]] ?? '?'}`,
       });
     }
     return layers;

@@ -49,7 +49,10 @@ export function chartPainter(frame: ChartFrame): (target: CanvasRenderingContext
       if (c.at < d0 || c.at > d1) continue;
       const px = x(c.at);
       row = px < flagEnd + 4 ? (row + 1) % 3 : 0;
-      flagEnd = Math.max(row === 0 ? -Infinity : flagEnd, drawChangeMarker(target, px, innerH, `${c.label} at ${formatChangeTime(c.at)}`, row));
+      flagEnd = Math.max(
+        row === 0 ? -Infinity : flagEnd,
+        drawChangeMarker(target, px, innerH, `${c.label} at ${formatChangeTime(c.at)}`, row),
+      );
     }
     return points;
   };

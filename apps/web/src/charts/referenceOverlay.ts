@@ -153,7 +153,12 @@ export function layoutLabels(
   const attempt = (pick: (r: ChartReference) => string) => {
     const text = refs.map((r) => (r.value <= top ? pick(r) : `↑ ${pick(r)}`));
     const widths = text.map(measure);
-    const boxes = placeLabels(refs.map((r, i) => ({ py: r.value <= top ? y(r.value) : -Infinity, width: widths[i] })), width, height, labelHeight);
+    const boxes = placeLabels(
+      refs.map((r, i) => ({ py: r.value <= top ? y(r.value) : -Infinity, width: widths[i] })),
+      width,
+      height,
+      labelHeight,
+    );
     return { text, widths, boxes };
   };
   let a = attempt((r) => r.name);
@@ -177,7 +182,13 @@ export function labelWidth(text: string): number {
 }
 
 /** Paints the lines that are on the axis (at most `top`) across the plot. */
-export function paintReferences(ctx: CanvasRenderingContext2D, lines: readonly ChartReference[], y: (v: number) => number, top: number, width: number): void {
+export function paintReferences(
+  ctx: CanvasRenderingContext2D,
+  lines: readonly ChartReference[],
+  y: (v: number) => number,
+  top: number,
+  width: number,
+): void {
   for (const line of lines) {
     if (!(line.value <= top)) continue;
     const py = Math.round(y(line.value)) + 0.5;

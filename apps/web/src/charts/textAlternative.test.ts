@@ -13,7 +13,11 @@ function layer(label: string, t: number[], v: number[], inTooltip = true): Descr
 
 describe('a chart in words', () => {
   it('names the latest value of each line shown, at the latest time', () => {
-    const text = latestValues('cwnd', [layer('tcp1', [0, 1, 2], [1, 2, 4]), layer('tcp2', [0, 1], [1, 3]), layer('ssthresh', [0], [64], false)]);
+    const text = latestValues('cwnd', [
+      layer('tcp1', [0, 1, 2], [1, 2, 4]),
+      layer('tcp2', [0, 1], [1, 3]),
+      layer('ssthresh', [0], [64], false),
+    ]);
     expect(text).toBe('cwnd, latest at 2.000 s: tcp1 4.0 segments; tcp2 3.0 segments.');
   });
 

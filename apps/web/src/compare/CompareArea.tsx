@@ -12,7 +12,16 @@ import { formatCount, formatThroughput } from '../format';
 import { useScenarioStore } from '../store/storeContext';
 import { OKABE_ITO } from '../theme';
 import { CompareChart } from './CompareChart';
-import { applySettings, change, defaultPair, seriesOf, settingsProblem, summaryRows, type RunSeries, type VariantSettings } from './variants';
+import {
+  applySettings,
+  change,
+  defaultPair,
+  seriesOf,
+  settingsProblem,
+  summaryRows,
+  type RunSeries,
+  type VariantSettings,
+} from './variants';
 import './compare.css';
 
 interface Outcome {
@@ -20,7 +29,8 @@ interface Outcome {
   series: RunSeries;
 }
 
-type Status = { kind: 'idle' } | { kind: 'running'; since: number } | { kind: 'done'; seconds: number } | { kind: 'failed'; message: string };
+type Status =
+  { kind: 'idle' } | { kind: 'running'; since: number } | { kind: 'done'; seconds: number } | { kind: 'failed'; message: string };
 
 const LABELS = ['A', 'B'] as const;
 const COLORS = [OKABE_ITO.blue, OKABE_ITO.vermillion];
@@ -105,7 +115,12 @@ export function CompareArea() {
               <th scope="row">Data-burst loss (%)</th>
               {pair.map((v, i) => (
                 <td key={i}>
-                  <PercentInput value={v.dataLoss} label={`Data-burst loss of ${LABELS[i]}`} testId={`compare-data-${LABELS[i]}`} onChange={(p) => set(i, { dataLoss: p })} />
+                  <PercentInput
+                    value={v.dataLoss}
+                    label={`Data-burst loss of ${LABELS[i]}`}
+                    testId={`compare-data-${LABELS[i]}`}
+                    onChange={(p) => set(i, { dataLoss: p })}
+                  />
                 </td>
               ))}
             </tr>
@@ -113,7 +128,12 @@ export function CompareArea() {
               <th scope="row">ACK-burst loss (%)</th>
               {pair.map((v, i) => (
                 <td key={i}>
-                  <PercentInput value={v.ackLoss} label={`ACK-burst loss of ${LABELS[i]}`} testId={`compare-ack-${LABELS[i]}`} onChange={(p) => set(i, { ackLoss: p })} />
+                  <PercentInput
+                    value={v.ackLoss}
+                    label={`ACK-burst loss of ${LABELS[i]}`}
+                    testId={`compare-ack-${LABELS[i]}`}
+                    onChange={(p) => set(i, { ackLoss: p })}
+                  />
                 </td>
               ))}
             </tr>
@@ -136,14 +156,27 @@ export function CompareArea() {
               <th scope="row">Seed</th>
               {pair.map((v, i) => (
                 <td key={i}>
-                  <input type="number" min={0} step={1} value={v.seed} aria-label={`Seed of ${LABELS[i]}`} onChange={(e) => set(i, { seed: Number(e.currentTarget.value) })} />
+                  <input
+                    type="number"
+                    min={0}
+                    step={1}
+                    value={v.seed}
+                    aria-label={`Seed of ${LABELS[i]}`}
+                    onChange={(e) => set(i, { seed: Number(e.currentTarget.value) })}
+                  />
                 </td>
               ))}
             </tr>
           </tbody>
         </table>
         <div className="compare-actions">
-          <button type="button" className="primary" data-testid="compare-run" disabled={problem !== null || status.kind === 'running'} onClick={() => void run()}>
+          <button
+            type="button"
+            className="primary"
+            data-testid="compare-run"
+            disabled={problem !== null || status.kind === 'running'}
+            onClick={() => void run()}
+          >
             Run A and B
           </button>
           {status.kind === 'running' && (
@@ -154,13 +187,13 @@ export function CompareArea() {
           <span className="compare-status" role="status" data-testid="compare-status" data-state={status.kind}>
             {problem !== null
               ? oneLine(problem)
-              : (status.kind === 'running'
+              : status.kind === 'running'
                 ? `Running both to the end… ${((performance.now() - status.since) / 1000).toFixed(1)} s`
                 : status.kind === 'done'
                   ? `Both ran to the end in ${status.seconds.toFixed(1)} s of wall time.`
                   : status.kind === 'failed'
                     ? `Could not run: ${oneLine(status.message)}`
-                    : 'Each variant runs to the end in a worker of its own; the run above goes on.')}
+                    : 'Each variant runs to the end in a worker of its own; the run above goes on.'}
           </span>
         </div>
         {outcomes && (
@@ -168,8 +201,12 @@ export function CompareArea() {
             <thead>
               <tr>
                 <th scope="col">Summary</th>
-                <th scope="col" style={{ color: COLORS[0] }}>A</th>
-                <th scope="col" style={{ color: COLORS[1] }}>B</th>
+                <th scope="col" style={{ color: COLORS[0] }}>
+                  A
+                </th>
+                <th scope="col" style={{ color: COLORS[1] }}>
+                  B
+                </th>
                 <th scope="col">B vs A</th>
               </tr>
             </thead>
@@ -193,7 +230,13 @@ export function CompareArea() {
               testId="compare-throughput"
               title="throughput, all flows (Mbit/s, mean over 0.5 s)"
               divide={1e6}
-              lines={outcomes.map((o, i) => ({ label: LABELS[i], color: COLORS[i], dash: DASHES[i], t: o.series.t, y: o.series.throughput }))}
+              lines={outcomes.map((o, i) => ({
+                label: LABELS[i],
+                color: COLORS[i],
+                dash: DASHES[i],
+                t: o.series.t,
+                y: o.series.throughput,
+              }))}
             />
             <CompareChart
               testId="compare-cwnd"

@@ -18,7 +18,17 @@ const M = { top: 6, right: 12, bottom: 30, left: 52 };
 /** The y axis's ticks: its top is the last of them (niceTop). */
 const Y_TICKS = 4;
 
-export function CompareChart({ title, lines, divide = 1, testId }: { title: string; lines: CompareLine[]; divide?: number; testId: string }) {
+export function CompareChart({
+  title,
+  lines,
+  divide = 1,
+  testId,
+}: {
+  title: string;
+  lines: CompareLine[];
+  divide?: number;
+  testId: string;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const { width, height } = useElementSize(box);
   const w = Math.max(0, width - M.left - M.right);
@@ -54,7 +64,15 @@ export function CompareChart({ title, lines, divide = 1, testId }: { title: stri
             <g transform={`translate(${M.left},${M.top})`} className="chart-axes">
               <StaticAxes x={x} y={y} width={w} height={h} xTicks={6} yTicks={Y_TICKS} yDivide={divide} xTitle="simulated time (s)" />
               {lines.map((l) => (
-                <path key={l.label} d={path(l)} fill="none" stroke={l.color} strokeWidth={2} strokeDasharray={l.dash} strokeLinejoin="round" />
+                <path
+                  key={l.label}
+                  d={path(l)}
+                  fill="none"
+                  stroke={l.color}
+                  strokeWidth={2}
+                  strokeDasharray={l.dash}
+                  strokeLinejoin="round"
+                />
               ))}
             </g>
           </svg>

@@ -35,10 +35,22 @@ describe('series of a run', () => {
     const rows = (values: number[][]) => Float64Array.from(values.flat());
     // two flows, samples at 0, 0.1, 0.2
     const samples = {
-      t: rows([[0, 0], [0.1, 0.1], [0.2, 0.2]]),
+      t: rows([
+        [0, 0],
+        [0.1, 0.1],
+        [0.2, 0.2],
+      ]),
       flow: Int32Array.from([0, 1, 0, 1, 0, 1]),
-      goodput: rows([[1, 2], [3, 4], [5, 6]]),
-      cwnd: rows([[2, 4], [6, 8], [10, 12]]),
+      goodput: rows([
+        [1, 2],
+        [3, 4],
+        [5, 6],
+      ]),
+      cwnd: rows([
+        [2, 4],
+        [6, 8],
+        [10, 12],
+      ]),
     } as unknown as SampleColumns;
     const s = seriesOf(samples, 0.15);
     expect([...s.t]).toEqual([0, 0.1, 0.2]);
@@ -60,7 +72,10 @@ describe('summary table', () => {
       ({
         aggregate: { goodput },
         bursts: { sent: 10, data: { dropped: 1 }, ack: { dropped: 0 } },
-        flows: [{ rtos, retransmits: 2, fastRetransmits: 1, meanRtt: 0.002, meanCwnd: 10 }, { rtos, retransmits: 0, fastRetransmits: 0, meanRtt: 0.004, meanCwnd: 20 }],
+        flows: [
+          { rtos, retransmits: 2, fastRetransmits: 1, meanRtt: 0.002, meanCwnd: 10 },
+          { rtos, retransmits: 0, fastRetransmits: 0, meanRtt: 0.004, meanCwnd: 20 },
+        ],
       }) as unknown as Summary;
     const id = (x: number) => String(x);
     const rows = summaryRows(summary(1e8, 1), summary(5e7, 3), { rate: id, count: id, ms: id, plain: id });

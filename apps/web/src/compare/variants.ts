@@ -46,7 +46,10 @@ export function applySettings(scenario: Scenario, v: VariantSettings, label: str
 
 /** Why a setting cannot be run, naming it; null if both variants are fine. */
 export function settingsProblem(v: VariantSettings, label: string): string | null {
-  for (const [name, p] of [['data-burst loss', v.dataLoss], ['ACK-burst loss', v.ackLoss]] as const) {
+  for (const [name, p] of [
+    ['data-burst loss', v.dataLoss],
+    ['ACK-burst loss', v.ackLoss],
+  ] as const) {
     if (!(p >= 0 && p <= 1)) return `${label}: ${name} must be from 0 to 100 %`;
   }
   if (!Number.isInteger(v.seed) || v.seed < 0 || v.seed > 0xffffffff) return `${label}: the seed must be an integer from 0 to 4294967295`;
@@ -104,7 +107,8 @@ type Fmt = (x: number) => string;
 
 export function summaryRows(a: Summary, b: Summary, fmt: { rate: Fmt; count: Fmt; ms: Fmt; plain: Fmt }): TableRow[] {
   const sum = (s: Summary, key: 'retransmits' | 'rtos' | 'fastRetransmits') => s.flows.reduce((n, f) => n + (f[key] ?? 0), 0);
-  const mean = (s: Summary, key: 'meanRtt' | 'meanCwnd') => (s.flows.length ? s.flows.reduce((n, f) => n + (f[key] ?? 0), 0) / s.flows.length : undefined);
+  const mean = (s: Summary, key: 'meanRtt' | 'meanCwnd') =>
+    s.flows.length ? s.flows.reduce((n, f) => n + (f[key] ?? 0), 0) / s.flows.length : undefined;
   return [
     { label: 'Goodput (all flows)', a: a.aggregate.goodput, b: b.aggregate.goodput, format: fmt.rate },
     { label: 'Bursts sent', a: a.bursts.sent, b: b.bursts.sent, format: fmt.count },

@@ -16,8 +16,7 @@ interface Counter {
 
 export function counters(summary: SummaryLike | null): Counter[] {
   const flows = summary?.flows;
-  const sum = (key: 'retransmits' | 'rtos') =>
-    flows ? flows.reduce((acc, f) => acc + (f[key] ?? 0), 0) : undefined;
+  const sum = (key: 'retransmits' | 'rtos') => (flows ? flows.reduce((acc, f) => acc + (f[key] ?? 0), 0) : undefined);
   return [
     { id: 'bursts-sent', label: 'Bursts sent', value: summary?.bursts?.sent, text: formatCount, term: 'burst' },
     { id: 'data-dropped', label: 'Data bursts dropped', value: summary?.bursts?.data?.dropped, text: formatCount, term: 'dataBurst' },

@@ -27,9 +27,14 @@ export function DropNextButtons() {
       setSaid(`Not dropped: ${refusal}.`);
       return;
     }
-    const asked = store.getState().run.changes.filter((c) => c.path.endsWith(`.dropNext.${cls}`)).at(-1);
+    const asked = store
+      .getState()
+      .run.changes.filter((c) => c.path.endsWith(`.dropNext.${cls}`))
+      .at(-1);
     const edges = edgesForming(store.getState().scenario, cls).map((i) => store.getState().scenario.nodes[i].id);
-    setSaid(`At ${asked ? formatChangeTime(asked.at) : 'now'}: the next ${NAMES[cls]} burst ${edges.join(', ')} sends is lost at the first core.`);
+    setSaid(
+      `At ${asked ? formatChangeTime(asked.at) : 'now'}: the next ${NAMES[cls]} burst ${edges.join(', ')} sends is lost at the first core.`,
+    );
   };
 
   return (
@@ -43,7 +48,9 @@ export function DropNextButtons() {
               type="button"
               data-testid={`drop-next-${cls}`}
               disabled={!live || none}
-              title={none ? `No edge node forms the flows' ${NAMES[cls]} bursts` : `Lose the next ${NAMES[cls]} burst, once, and watch TCP react`}
+              title={
+                none ? `No edge node forms the flows' ${NAMES[cls]} bursts` : `Lose the next ${NAMES[cls]} burst, once, and watch TCP react`
+              }
               onClick={() => void drop(cls)}
             >
               Drop next {NAMES[cls]} burst

@@ -44,7 +44,10 @@ export function TimeReadout() {
       <div className="phase-line">
         <PhaseBadge phase={phase} stoppedByGuard={stoppedByGuard} />
         <span className="engine-rate" title="Simulation events the engine runs per second of wall time">
-          engine <span ref={rateRef} data-testid="events-per-second" data-value="0">–</span>
+          engine{' '}
+          <span ref={rateRef} data-testid="events-per-second" data-value="0">
+            –
+          </span>
         </span>
       </div>
     </div>

@@ -23,4 +23,3 @@ describe('page keys', () => {
     expect(commandFor(key('Delete'))).toBeNull();
   });
 });
-

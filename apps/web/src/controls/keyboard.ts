@@ -10,7 +10,8 @@ import { viewStore } from '../view/viewStore';
 // Where typing goes: every key belongs to the field.
 const TEXT_ENTRY = 'input:not([type="radio"]):not([type="checkbox"]):not([type="range"]), textarea, select, [contenteditable]';
 // Controls that Space activates or moves.
-const SPACE_USERS = 'button, summary, input, select, textarea, [contenteditable], [role="slider"], [role="tab"], [role="radio"], [role="button"]';
+const SPACE_USERS =
+  'button, summary, input, select, textarea, [contenteditable], [role="slider"], [role="tab"], [role="radio"], [role="button"]';
 
 /** True if the key belongs to the element the user is typing in or pressing. */
 export function keyBelongsToTarget(target: EventTarget | null, key = ' '): boolean {

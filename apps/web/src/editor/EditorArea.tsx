@@ -14,7 +14,18 @@ import { useElementSize } from '../useElementSize';
 import { EditorCanvas, NODE_DRAG_TYPE } from './canvas/EditorCanvas';
 import { channelWatch } from '../channel/watchRequest';
 import { nextBuildStep, type BuildStep } from '../scenario/buildGuide';
-import { deleteNodeEdit, dependentsOf, dependentsText, linkKindFor, newFlow, newLink, newNode, nextId, NODE_PREFIX, whyNoLink } from '../scenario/scenarioEdits';
+import {
+  deleteNodeEdit,
+  dependentsOf,
+  dependentsText,
+  linkKindFor,
+  newFlow,
+  newLink,
+  newNode,
+  nextId,
+  NODE_PREFIX,
+  whyNoLink,
+} from '../scenario/scenarioEdits';
 import type { OverlayRenderer } from './overlay';
 import type { EngineRoutes } from '@obs-tcp-sim/engine';
 import { flowRouteHops } from './canvas/flowRoutes';
@@ -25,10 +36,7 @@ import type { NodeKind, Scenario } from '../scenario/scenarioTypes';
 import './editor.css';
 
 export type Tool =
-  | { type: 'select' }
-  | { type: 'place'; kind: NodeKind }
-  | { type: 'link'; from: string | null }
-  | { type: 'flow'; from: string | null };
+  { type: 'select' } | { type: 'place'; kind: NodeKind } | { type: 'link'; from: string | null } | { type: 'flow'; from: string | null };
 
 export interface EditorAreaProps {
   /** The animation drawn over the network (apps/web/src/animation). */
@@ -95,7 +103,10 @@ export function EditorArea({ overlay, legend, store: given, routes }: EditorArea
   const edit = useCallback((label: string, fn: (s: Scenario) => Scenario) => store.edit(label, fn), [store]);
 
   const addNode = (kind: NodeKind, x: number, y: number) => {
-    const id = nextId(NODE_PREFIX[kind], store.scenario.nodes.map((n) => n.id));
+    const id = nextId(
+      NODE_PREFIX[kind],
+      store.scenario.nodes.map((n) => n.id),
+    );
     edit(`add ${kind} ${id}`, (s) => ({ ...s, nodes: [...s.nodes, newNode(kind, id, x, y)] }));
     setSelection({ type: 'node', id });
     setTool({ type: 'select' });
@@ -112,8 +123,7 @@ export function EditorArea({ overlay, legend, store: given, routes }: EditorArea
       edit(del.label, del.apply);
       // Said as it happens too (the panel said it before): what went with the node.
       setHint(del.took ? `Deleted ${kind} ${sel.id} with ${del.took}. Undo (Ctrl+Z) brings them back.` : null);
-    }
-    else if (sel.type === 'link') edit(`delete link ${sel.id}`, (s) => ({ ...s, links: s.links.filter((l) => l.id !== sel.id) }));
+    } else if (sel.type === 'link') edit(`delete link ${sel.id}`, (s) => ({ ...s, links: s.links.filter((l) => l.id !== sel.id) }));
     else if (sel.type === 'flow') edit(`delete flow ${sel.id}`, (s) => ({ ...s, flows: s.flows.filter((f) => f.id !== sel.id) }));
     else return;
     setSelection(null);
@@ -146,7 +156,10 @@ export function EditorArea({ overlay, legend, store: given, routes }: EditorArea
         return;
       }
       const kind = linkKindFor(a.kind, b.kind)!;
-      const linkId = nextId(kind === 'fiber' ? 'f' : 'l', s.links.map((l) => l.id));
+      const linkId = nextId(
+        kind === 'fiber' ? 'f' : 'l',
+        s.links.map((l) => l.id),
+      );
       edit(`add ${kind} link ${linkId} ${a.id}–${b.id}`, (sc) => ({ ...sc, links: [...sc.links, newLink(linkId, a.id, b.id, kind)] }));
       setTool({ type: 'link', from: null });
       setHint(`Added ${kind} link ${linkId} (${a.id}–${b.id}). Click two more nodes, or press Esc.`);
@@ -167,7 +180,10 @@ export function EditorArea({ overlay, legend, store: given, routes }: EditorArea
         setHint('Pick a different host to receive.');
         return;
       }
-      const flowId = nextId('tcp', s.flows.map((f) => f.id));
+      const flowId = nextId(
+        'tcp',
+        s.flows.map((f) => f.id),
+      );
       const src = tool.from;
       edit(`add flow ${flowId} ${src} → ${id}`, (sc) => ({ ...sc, flows: [...sc.flows, newFlow(flowId, src, id)] }));
       setTool({ type: 'select' });
@@ -253,7 +269,9 @@ export function EditorArea({ overlay, legend, store: given, routes }: EditorArea
   return (
     <section className="panel editor-area" aria-labelledby="editor-title" data-testid="editor-area" data-tool={tool.type}>
       <div className="editor-toolbar" role="toolbar" aria-label="Network editor">
-        <h2 id="editor-title" className="visually-hidden">Network</h2>
+        <h2 id="editor-title" className="visually-hidden">
+          Network
+        </h2>
         <div className="tool-group" role="group" aria-label="Scenario">
           <button
             type="button"
@@ -306,22 +324,57 @@ export function EditorArea({ overlay, legend, store: given, routes }: EditorArea
           </button>
         </div>
         <div className="tool-group" role="group" aria-label="Edit">
-          <button type="button" className="tool" data-testid="undo" disabled={!undoLabel} title={undoLabel ? `Undo ${undoLabel} (Ctrl+Z)` : 'Nothing to undo'} aria-label={undoLabel ? `Undo ${undoLabel}` : 'Undo'} onClick={() => store.undo()}>
+          <button
+            type="button"
+            className="tool"
+            data-testid="undo"
+            disabled={!undoLabel}
+            title={undoLabel ? `Undo ${undoLabel} (Ctrl+Z)` : 'Nothing to undo'}
+            aria-label={undoLabel ? `Undo ${undoLabel}` : 'Undo'}
+            onClick={() => store.undo()}
+          >
             ↶ Undo
           </button>
-          <button type="button" className="tool" data-testid="redo" disabled={!redoLabel} title={redoLabel ? `Redo ${redoLabel} (Ctrl+Shift+Z)` : 'Nothing to redo'} aria-label={redoLabel ? `Redo ${redoLabel}` : 'Redo'} onClick={() => store.redo()}>
+          <button
+            type="button"
+            className="tool"
+            data-testid="redo"
+            disabled={!redoLabel}
+            title={redoLabel ? `Redo ${redoLabel} (Ctrl+Shift+Z)` : 'Nothing to redo'}
+            aria-label={redoLabel ? `Redo ${redoLabel}` : 'Redo'}
+            onClick={() => store.redo()}
+          >
             ↷ Redo
           </button>
-          <button type="button" className="tool" data-testid="delete" disabled={!canDelete} title="Delete the selection (Delete)" onClick={deleteSelection}>
+          <button
+            type="button"
+            className="tool"
+            data-testid="delete"
+            disabled={!canDelete}
+            title="Delete the selection (Delete)"
+            onClick={deleteSelection}
+          >
             Delete
           </button>
-          <button type="button" className="tool" data-testid="fit" title="Fit the network in view" onClick={() => setFitRequest((n) => n + 1)}>
+          <button
+            type="button"
+            className="tool"
+            data-testid="fit"
+            title="Fit the network in view"
+            onClick={() => setFitRequest((n) => n + 1)}
+          >
             Fit
           </button>
         </div>
         <div className="tool-group" role="group" aria-label="Panels">
           {!panelOpen && (
-            <button type="button" className="tool" data-testid="show-panel" title="Show the side panel (selection, settings, flows)" onClick={() => setPanelHidden(false)}>
+            <button
+              type="button"
+              className="tool"
+              data-testid="show-panel"
+              title="Show the side panel (selection, settings, flows)"
+              onClick={() => setPanelHidden(false)}
+            >
               Panel
             </button>
           )}
@@ -374,9 +427,7 @@ export function EditorArea({ overlay, legend, store: given, routes }: EditorArea
               onLinkClick={(id) => {
                 if (tool.type === 'select') setSelection({ type: 'link', id });
               }}
-              onNodeDrag={(id, x, y) =>
-                store.preview((s) => ({ ...s, nodes: s.nodes.map((n) => (n.id === id ? { ...n, x, y } : n)) }))
-              }
+              onNodeDrag={(id, x, y) => store.preview((s) => ({ ...s, nodes: s.nodes.map((n) => (n.id === id ? { ...n, x, y } : n)) }))}
               onNodeDragEnd={(id) => store.commitPreview(`move ${id}`)}
               onDropKind={addNode}
             />
@@ -430,10 +481,9 @@ function StatusStrip({
 }) {
   // The guide says it better than "the network needs at least one node".
   const emptyNetwork = sync.kind === 'invalid' && sync.issues[0].path === 'nodes' && guide?.step === 'nodes';
-  const problem =
-    emptyNetwork
-      ? null
-      : sync.kind === 'invalid'
+  const problem = emptyNetwork
+    ? null
+    : sync.kind === 'invalid'
       ? `Not sent to the engine: ${sync.issues[0].message}${sync.issues.length > 1 ? ` (and ${sync.issues.length - 1} more)` : ''}.`
       : sync.kind === 'refused'
         ? `The engine refused this network: ${sync.message}`

@@ -16,11 +16,15 @@ export interface FitBox {
 const MAX_FIT_SCALE = 2;
 
 export function fitTransform(points: readonly { x: number; y: number }[], box: FitBox): ViewTransform {
-  const p = typeof box.padding === 'number' ? { top: box.padding, right: box.padding, bottom: box.padding, left: box.padding } : box.padding;
+  const p =
+    typeof box.padding === 'number' ? { top: box.padding, right: box.padding, bottom: box.padding, left: box.padding } : box.padding;
   const innerW = Math.max(1, box.width - p.left - p.right);
   const innerH = Math.max(1, box.height - p.top - p.bottom);
   if (points.length === 0) return { k: 1, x: box.width / 2, y: box.height / 2 };
-  let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+  let x0 = Infinity,
+    x1 = -Infinity,
+    y0 = Infinity,
+    y1 = -Infinity;
   for (const p of points) {
     x0 = Math.min(x0, p.x);
     x1 = Math.max(x1, p.x);

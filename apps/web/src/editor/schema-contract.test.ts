@@ -63,7 +63,8 @@ function random(seed: number): () => number {
   };
 }
 
-const pathText = (path: readonly Key[]) => path.reduce<string>((p, k) => (typeof k === 'number' ? `${p}[${k}]` : p === '' ? k : `${p}.${k}`), '');
+const pathText = (path: readonly Key[]) =>
+  path.reduce<string>((p, k) => (typeof k === 'number' ? `${p}[${k}]` : p === '' ? k : `${p}.${k}`), '');
 const parentOf = (root: Json, path: readonly Key[]) => path.slice(0, -1).reduce((o, k) => o[k], root);
 const setAt = (root: Json, path: readonly Key[], value: unknown) => {
   parentOf(root, path)[path[path.length - 1]] = value;
@@ -203,7 +204,16 @@ function mutations(baseId: string, base: Json): Case[] {
       if (g === 'version') for (const v of [0, 2, 1.5]) push(path, String(v), (s) => setAt(s, path, v));
     } else if (typeof value === 'string') {
       if (last === 'id') {
-        for (const [label, v] of [['empty', ''], ['65 bytes', 'x'.repeat(65)], ['64 bytes', 'x'.repeat(64)], ['33 two-byte letters', 'é'.repeat(33)], ['32 two-byte letters', 'é'.repeat(32)], ['a bidi override', 'a\u202eb'], ['a space', ' '], ['a #', 'a#1']] as const) {
+        for (const [label, v] of [
+          ['empty', ''],
+          ['65 bytes', 'x'.repeat(65)],
+          ['64 bytes', 'x'.repeat(64)],
+          ['33 two-byte letters', 'é'.repeat(33)],
+          ['32 two-byte letters', 'é'.repeat(32)],
+          ['a bidi override', 'a\u202eb'],
+          ['a space', ' '],
+          ['a #', 'a#1'],
+        ] as const) {
           push(path, `id ${label}`, (s) => setAt(s, path, v));
         }
         const list = base[path[0]] as Json[];
@@ -216,7 +226,13 @@ function mutations(baseId: string, base: Json): Case[] {
         const other = element[last === 'a' ? 'b' : last === 'b' ? 'a' : last === 'src' ? 'dst' : 'src'];
         push(path, 'the other end', (s) => setAt(s, path, other));
       } else if (g === 'name') {
-        for (const [label, v] of [['200 bytes', 'n'.repeat(200)], ['201 bytes', 'n'.repeat(201)], ['101 two-byte letters', 'é'.repeat(101)], ['a newline', 'a\nb'], ['empty', '']] as const) {
+        for (const [label, v] of [
+          ['200 bytes', 'n'.repeat(200)],
+          ['201 bytes', 'n'.repeat(201)],
+          ['101 two-byte letters', 'é'.repeat(101)],
+          ['a newline', 'a\nb'],
+          ['empty', ''],
+        ] as const) {
           push(path, `name ${label}`, (s) => setAt(s, path, v));
         }
       } else {
@@ -246,52 +262,243 @@ function mutations(baseId: string, base: Json): Case[] {
   const core = base.nodes.findIndex((n: Json) => n.kind === 'core');
   const across: [string, (s: Json) => void][] = [
     ['rto.min above rto.max', (s) => Object.assign(s.flows[0].tcp.rto, { min: 5, max: 2 })],
-    ['rto.max below the default rto.min', (s) => { s.flows[0].tcp.rto = { max: 0.1 }; }],
-    ['cbr at 8.1e11 bit/s with mss 100', (s) => { s.flows[0].tcp.mss = 100; s.flows[0].app = { kind: 'cbr', rate: 8.1e11 }; }],
-    ['cbr at 8e11 bit/s with mss 100', (s) => { s.flows[0].tcp.mss = 100; s.flows[0].app = { kind: 'cbr', rate: 8e11 }; }],
-    ['cbr without tcp: mss 512 by default', (s) => { delete s.flows[0].tcp; s.flows[0].app = { kind: 'cbr', rate: 4.097e12 }; }],
-    ['samples per flow: 2e6', (s) => { s.duration = 2e4; s.sampleInterval = 0.01; }],
-    ['samples per flow: above 2e6', (s) => { s.duration = 2.0001e4; s.sampleInterval = 0.01; }],
-    ['sample rows above 1e8', (s) => { s.flows[0].count = 1000; s.duration = 1e4; s.sampleInterval = 0.1; }],
-    ['flow instances above 1e5', (s) => { s.flows[0].count = 99999; s.flows.push({ ...structuredClone(s.flows[0]), id: 'more', count: 2 }); }],
-    ['a flow into its own host', (s) => { s.flows[0].dst = s.flows[0].src; }],
-    ['every link removed', (s) => { s.links = []; }],
-    ['the first link removed', (s) => { s.links.splice(0, 1); }],
-    ['the last link removed', (s) => { s.links.pop(); }],
-    ['a host between two hosts', (s) => {
-      s.nodes.push({ id: 'Hx', kind: 'host', x: 0, y: 0 });
-      s.links.push({ id: 'hx1', a: s.flows[0].src, b: 'Hx', kind: 'packet', rate: 1e6, delay: 0.001 });
-    }],
+    [
+      'rto.max below the default rto.min',
+      (s) => {
+        s.flows[0].tcp.rto = { max: 0.1 };
+      },
+    ],
+    [
+      'cbr at 8.1e11 bit/s with mss 100',
+      (s) => {
+        s.flows[0].tcp.mss = 100;
+        s.flows[0].app = { kind: 'cbr', rate: 8.1e11 };
+      },
+    ],
+    [
+      'cbr at 8e11 bit/s with mss 100',
+      (s) => {
+        s.flows[0].tcp.mss = 100;
+        s.flows[0].app = { kind: 'cbr', rate: 8e11 };
+      },
+    ],
+    [
+      'cbr without tcp: mss 512 by default',
+      (s) => {
+        delete s.flows[0].tcp;
+        s.flows[0].app = { kind: 'cbr', rate: 4.097e12 };
+      },
+    ],
+    [
+      'samples per flow: 2e6',
+      (s) => {
+        s.duration = 2e4;
+        s.sampleInterval = 0.01;
+      },
+    ],
+    [
+      'samples per flow: above 2e6',
+      (s) => {
+        s.duration = 2.0001e4;
+        s.sampleInterval = 0.01;
+      },
+    ],
+    [
+      'sample rows above 1e8',
+      (s) => {
+        s.flows[0].count = 1000;
+        s.duration = 1e4;
+        s.sampleInterval = 0.1;
+      },
+    ],
+    [
+      'flow instances above 1e5',
+      (s) => {
+        s.flows[0].count = 99999;
+        s.flows.push({ ...structuredClone(s.flows[0]), id: 'more', count: 2 });
+      },
+    ],
+    [
+      'a flow into its own host',
+      (s) => {
+        s.flows[0].dst = s.flows[0].src;
+      },
+    ],
+    [
+      'every link removed',
+      (s) => {
+        s.links = [];
+      },
+    ],
+    [
+      'the first link removed',
+      (s) => {
+        s.links.splice(0, 1);
+      },
+    ],
+    [
+      'the last link removed',
+      (s) => {
+        s.links.pop();
+      },
+    ],
+    [
+      'a host between two hosts',
+      (s) => {
+        s.nodes.push({ id: 'Hx', kind: 'host', x: 0, y: 0 });
+        s.links.push({ id: 'hx1', a: s.flows[0].src, b: 'Hx', kind: 'packet', rate: 1e6, delay: 0.001 });
+      },
+    ],
     ...(core >= 0
       ? ([
-          ['fdl lines without a unit', (s) => { s.nodes[core].fdl = { count: 2, unit: 0 }; }],
-          ['fdl lines, unit by default', (s) => { s.nodes[core].fdl = { count: 2 }; }],
+          [
+            'fdl lines without a unit',
+            (s) => {
+              s.nodes[core].fdl = { count: 2, unit: 0 };
+            },
+          ],
+          [
+            'fdl lines, unit by default',
+            (s) => {
+              s.nodes[core].fdl = { count: 2 };
+            },
+          ],
         ] as [string, (s: Json) => void][])
       : []),
-    ['an offset of "manual"', (s) => { s.obs.offset = 'manual'; }],
-    ['an offset of 0.5 s', (s) => { s.obs.offset = 0.5; }],
-    ['an offset of 2 s', (s) => { s.obs.offset = 2; }],
-    ['obs removed', (s) => { delete s.obs; }],
-    ['obs.assembly removed', (s) => { delete s.obs.assembly; }],
+    [
+      'an offset of "manual"',
+      (s) => {
+        s.obs.offset = 'manual';
+      },
+    ],
+    [
+      'an offset of 0.5 s',
+      (s) => {
+        s.obs.offset = 0.5;
+      },
+    ],
+    [
+      'an offset of 2 s',
+      (s) => {
+        s.obs.offset = 2;
+      },
+    ],
+    [
+      'obs removed',
+      (s) => {
+        delete s.obs;
+      },
+    ],
+    [
+      'obs.assembly removed',
+      (s) => {
+        delete s.obs.assembly;
+      },
+    ],
     // The routing extensions (docs/routing.md).
-    ['a cost in words', (s) => { s.links[0].cost = 'cheap'; }],
-    ['a cost with an unknown direction', (s) => { s.links[0].cost = { up: 1 }; }],
-    ['a cost each way', (s) => { s.links[0].cost = { ab: 1, ba: 0 }; }],
-    ['a start spread past the last accepted time', (s) => { s.flows[0].start = 5e5; s.flows[0].startSpread = 6e5; }],
-    ['a route of one node', (s) => { s.flows[0].route = [s.flows[0].src]; }],
-    ['a route from the destination', (s) => { s.flows[0].route = [s.flows[0].dst, s.flows[0].src]; }],
-    ['a route jumping from source to destination', (s) => { s.flows[0].route = [s.flows[0].src, s.flows[0].dst]; }],
-    ['a route to nowhere', (s) => { s.flows[0].route = [s.flows[0].src, 'Nowhere']; }],
-    ['a route that loops', (s) => { s.flows[0].route = [s.flows[0].src, s.flows[0].src]; }],
-    ['an ACK route from the source', (s) => { s.flows[0].ackRoute = [s.flows[0].src, s.flows[0].dst]; }],
-    ['access from a host', (s) => { s.flows[0].access = { src: { rate: 1e8, delay: 0 } }; }],
-    ['access with no side', (s) => { s.flows[0].access = {}; }],
-    ['a group with access', (s) => { s.flows.push({ ...accessGroup(s), id: 'group2' }); }],
-    ['a group with access, its source link too slow', (s) => { const g = accessGroup(s); g.access.src.rate = 10; s.flows.push({ ...g, id: 'group2' }); }],
-    ['a group whose access takes a node id', (s) => { s.flows.push({ ...accessGroup(s), id: 'group2' }); s.nodes.push({ id: 'group2#1.dst', kind: 'router', x: 0, y: 0 }); }],
-    ['a 10001st node', (s) => { for (let i = s.nodes.length; i <= LIMITS.MAX_NODES; i++) s.nodes.push({ id: `n${i}`, kind: 'router' }); }],
+    [
+      'a cost in words',
+      (s) => {
+        s.links[0].cost = 'cheap';
+      },
+    ],
+    [
+      'a cost with an unknown direction',
+      (s) => {
+        s.links[0].cost = { up: 1 };
+      },
+    ],
+    [
+      'a cost each way',
+      (s) => {
+        s.links[0].cost = { ab: 1, ba: 0 };
+      },
+    ],
+    [
+      'a start spread past the last accepted time',
+      (s) => {
+        s.flows[0].start = 5e5;
+        s.flows[0].startSpread = 6e5;
+      },
+    ],
+    [
+      'a route of one node',
+      (s) => {
+        s.flows[0].route = [s.flows[0].src];
+      },
+    ],
+    [
+      'a route from the destination',
+      (s) => {
+        s.flows[0].route = [s.flows[0].dst, s.flows[0].src];
+      },
+    ],
+    [
+      'a route jumping from source to destination',
+      (s) => {
+        s.flows[0].route = [s.flows[0].src, s.flows[0].dst];
+      },
+    ],
+    [
+      'a route to nowhere',
+      (s) => {
+        s.flows[0].route = [s.flows[0].src, 'Nowhere'];
+      },
+    ],
+    [
+      'a route that loops',
+      (s) => {
+        s.flows[0].route = [s.flows[0].src, s.flows[0].src];
+      },
+    ],
+    [
+      'an ACK route from the source',
+      (s) => {
+        s.flows[0].ackRoute = [s.flows[0].src, s.flows[0].dst];
+      },
+    ],
+    [
+      'access from a host',
+      (s) => {
+        s.flows[0].access = { src: { rate: 1e8, delay: 0 } };
+      },
+    ],
+    [
+      'access with no side',
+      (s) => {
+        s.flows[0].access = {};
+      },
+    ],
+    [
+      'a group with access',
+      (s) => {
+        s.flows.push({ ...accessGroup(s), id: 'group2' });
+      },
+    ],
+    [
+      'a group with access, its source link too slow',
+      (s) => {
+        const g = accessGroup(s);
+        g.access.src.rate = 10;
+        s.flows.push({ ...g, id: 'group2' });
+      },
+    ],
+    [
+      'a group whose access takes a node id',
+      (s) => {
+        s.flows.push({ ...accessGroup(s), id: 'group2' });
+        s.nodes.push({ id: 'group2#1.dst', kind: 'router', x: 0, y: 0 });
+      },
+    ],
+    [
+      'a 10001st node',
+      (s) => {
+        for (let i = s.nodes.length; i <= LIMITS.MAX_NODES; i++) s.nodes.push({ id: `n${i}`, kind: 'router' });
+      },
+    ],
   ];
-  for (const [what, apply] of across) cases.push({ base: baseId, what: `across: ${what}`, key: `${baseId}|across|${what}`, apply: (s) => apply(s) });
+  for (const [what, apply] of across)
+    cases.push({ base: baseId, what: `across: ${what}`, key: `${baseId}|across|${what}`, apply: (s) => apply(s) });
   for (const c of liveChangeCases(baseId, base)) cases.push(c);
   return cases;
 }
@@ -341,7 +548,14 @@ function choicesAt(generic: string): readonly string[] {
 function liveChangeCases(baseId: string, base: Json): Case[] {
   const cases: Case[] = [];
   const add = (what: string, changes: unknown) =>
-    cases.push({ base: baseId, what: `liveChanges: ${what}`, key: `${baseId}|live|${what}`, apply: (s) => { s.liveChanges = changes; } });
+    cases.push({
+      base: baseId,
+      what: `liveChanges: ${what}`,
+      key: `${baseId}|live|${what}`,
+      apply: (s) => {
+        s.liveChanges = changes;
+      },
+    });
   const paths = livePathsOf(base);
   const byGeneric = new Map<string, string>();
   for (const p of paths) if (!byGeneric.has(genericPath(p))) byGeneric.set(genericPath(p), p);
@@ -372,9 +586,22 @@ function liveChangeCases(baseId: string, base: Json): Case[] {
   add('a value that is a string', [{ at: 1, path: first, value: '0' }]);
   add('not a list', { at: 1, path: first, value: 0 });
   add('an entry that is not an object', [1]);
-  add('many, the second bad', [{ at: 1, path: first, value: 0 }, { at: 2, path: first, value: 7 }]);
-  add(`${LIMITS.MAX_LIVE_CHANGES} entries`, Array.from({ length: LIMITS.MAX_LIVE_CHANGES }, (_, i) => ({ at: (i / LIMITS.MAX_LIVE_CHANGES) * base.duration, path: first, value: 0 })));
-  add(`${LIMITS.MAX_LIVE_CHANGES + 1} entries`, Array.from({ length: LIMITS.MAX_LIVE_CHANGES + 1 }, () => ({ at: 0, path: first, value: 0 })));
+  add('many, the second bad', [
+    { at: 1, path: first, value: 0 },
+    { at: 2, path: first, value: 7 },
+  ]);
+  add(
+    `${LIMITS.MAX_LIVE_CHANGES} entries`,
+    Array.from({ length: LIMITS.MAX_LIVE_CHANGES }, (_, i) => ({
+      at: (i / LIMITS.MAX_LIVE_CHANGES) * base.duration,
+      path: first,
+      value: 0,
+    })),
+  );
+  add(
+    `${LIMITS.MAX_LIVE_CHANGES + 1} entries`,
+    Array.from({ length: LIMITS.MAX_LIVE_CHANGES + 1 }, () => ({ at: 0, path: first, value: 0 })),
+  );
   return cases;
 }
 

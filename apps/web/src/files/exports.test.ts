@@ -6,7 +6,6 @@ import { SeriesStore } from '../sim/seriesStore';
 import { csvField, eventLogCsv, fileStem, timeSeriesCsv } from './exports';
 import { visualEvent as ev } from '../sim/visualEventFixtures';
 
-
 describe('exports', () => {
   it('the event log CSV has the log sentences, a drop naming the flows of its burst', () => {
     const ring = new EventRing(16);

@@ -19,7 +19,14 @@ export function LessonMenu() {
 
   return (
     <div className="lesson-menu">
-      <button type="button" className="lesson-menu-toggle" aria-expanded={open} aria-controls={panelId} data-testid="lessons-toggle" onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="lesson-menu-toggle"
+        aria-expanded={open}
+        aria-controls={panelId}
+        data-testid="lessons-toggle"
+        onClick={() => setOpen(!open)}
+      >
         Lessons
       </button>
       {open && (

@@ -72,7 +72,13 @@ function OpenLesson({ player, state }: { player: LessonPlayer; state: PlayerStat
             >
               {folded ? 'Show' : 'Hide'}
             </button>
-            <button type="button" data-testid="lesson-close" aria-label={isLesson ? 'Close the lesson' : 'Close Show me'} title="Close" onClick={() => player.close()}>
+            <button
+              type="button"
+              data-testid="lesson-close"
+              aria-label={isLesson ? 'Close the lesson' : 'Close Show me'}
+              title="Close"
+              onClick={() => player.close()}
+            >
               ✕
             </button>
           </div>
@@ -82,10 +88,23 @@ function OpenLesson({ player, state }: { player: LessonPlayer; state: PlayerStat
             <span className="lesson-count" data-testid="lesson-count">
               Step {index + 1} of {count}
             </span>
-            <button type="button" data-testid="lesson-back" disabled={index === 0} onClick={() => void player.back()} title="Previous step (Page Up)">
+            <button
+              type="button"
+              data-testid="lesson-back"
+              disabled={index === 0}
+              onClick={() => void player.back()}
+              title="Previous step (Page Up)"
+            >
               ◀ Back
             </button>
-            <button type="button" className="primary" data-testid="lesson-next" disabled={index === count - 1} onClick={() => void player.next()} title="Next step (Page Down)">
+            <button
+              type="button"
+              className="primary"
+              data-testid="lesson-next"
+              disabled={index === count - 1}
+              onClick={() => void player.next()}
+              title="Next step (Page Down)"
+            >
               Next ▶
             </button>
           </div>
@@ -184,9 +203,16 @@ function Question({
         })}
       </ol>
       {answered && (
-        <div className="lesson-feedback" ref={feedback} tabIndex={-1} data-testid="lesson-feedback" data-correct={chosen === question.correct}>
+        <div
+          className="lesson-feedback"
+          ref={feedback}
+          tabIndex={-1}
+          data-testid="lesson-feedback"
+          data-correct={chosen === question.correct}
+        >
           <p>
-            <strong>{chosen === question.correct ? 'Right.' : `Not quite: the answer is ${LETTERS[question.correct]}.`}</strong> {question.explanation}
+            <strong>{chosen === question.correct ? 'Right.' : `Not quite: the answer is ${LETTERS[question.correct]}.`}</strong>{' '}
+            {question.explanation}
           </p>
           <button type="button" data-testid="lesson-retry" onClick={onRetry}>
             Ask again

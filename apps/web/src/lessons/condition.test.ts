@@ -9,7 +9,6 @@ const ev = (patch: Partial<VisualEvent>) => visualEvent({ t0: 1, t1: 1, id: 0, .
 
 const names: RunNames = { nodes: ['Server', 'E1', 'C1', 'E2', 'Client'], flowIds: ['tcp1', 'bulk#0', 'bulk#1'] };
 
-
 const dataDrop = ev({ kind: EventKind.BurstDropped, node: 2, cls: 0, reason: 0 });
 const ackDrop = ev({ kind: EventKind.BurstDropped, node: 2, cls: 1, reason: 0 });
 const lateDrop = ev({ kind: EventKind.BurstDropped, node: 2, cls: 0, reason: 2 });
@@ -21,7 +20,19 @@ const exitOfTcp1 = ev({ kind: EventKind.TcpEvent, id: 0, reason: 2 });
 const queueDropOfBulk0 = ev({ kind: EventKind.PacketDropped, id: 1, reason: 0 });
 const randomDropOfTcp1 = ev({ kind: EventKind.PacketDropped, id: 0, reason: 1 });
 const burstOnLink = ev({ kind: EventKind.BurstOnLink, node: 2, cls: 0 });
-const ALL = { dataDrop, ackDrop, lateDrop, sentByE1, ackSentByE2, rtoOfTcp1, fastRetransmitOfBulk1, exitOfTcp1, queueDropOfBulk0, randomDropOfTcp1, burstOnLink };
+const ALL = {
+  dataDrop,
+  ackDrop,
+  lateDrop,
+  sentByE1,
+  ackSentByE2,
+  rtoOfTcp1,
+  fastRetransmitOfBulk1,
+  exitOfTcp1,
+  queueDropOfBulk0,
+  randomDropOfTcp1,
+  burstOnLink,
+};
 
 /** The names of the events a condition matches. */
 function matched(c: PauseCondition): string[] {

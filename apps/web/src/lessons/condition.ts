@@ -15,9 +15,7 @@ export interface RunNames {
   flowIds: readonly string[];
 }
 
-export type CompiledCondition =
-  | { kind: 'event'; matches(e: VisualEvent): boolean }
-  | { kind: 'time'; at: number };
+export type CompiledCondition = { kind: 'event'; matches(e: VisualEvent): boolean } | { kind: 'time'; at: number };
 
 const TCP_REASON = { rto: 0, 'fast-retransmit': 1, 'recovery-exit': 2 } as const;
 
@@ -68,4 +66,9 @@ function compileEvent(c: Exclude<PauseCondition, { event: 'time' }>, names: RunN
 }
 
 /** The event kinds any condition can match: what is worth keeping while a step waits. */
-export const CONDITION_KINDS: ReadonlySet<number> = new Set([EventKind.BurstFormed, EventKind.BurstDropped, EventKind.PacketDropped, EventKind.TcpEvent]);
+export const CONDITION_KINDS: ReadonlySet<number> = new Set([
+  EventKind.BurstFormed,
+  EventKind.BurstDropped,
+  EventKind.PacketDropped,
+  EventKind.TcpEvent,
+]);

@@ -112,7 +112,8 @@ export class HeadlessSession implements WatchedSession {
     this.now = sim.now();
     const visual = sim.drainVisualEvents() as unknown as EventRows;
     const samples = sim.drainSamples();
-    for (let i = 0; i < samples.t.length; i++) this.latest.set(samples.flow[i], { t: samples.t[i], cwnd: samples.cwnd[i], ssthresh: samples.ssthresh[i] });
+    for (let i = 0; i < samples.t.length; i++)
+      this.latest.set(samples.flow[i], { t: samples.t[i], cwnd: samples.cwnd[i], ssthresh: samples.ssthresh[i] });
     for (let i = 0; i < visual.kind.length; i++) this.events.push(rowEvent(visual, i));
     const frame = { now: this.now, visual } as unknown as FrameLike;
     for (const listener of this.listeners) listener(frame);
@@ -143,7 +144,12 @@ export function watchOf(session: HeadlessSession): PauseWatch {
  * One step: a new run of `scenario` if given, then play until `pauseAt` (a step without
  * one does not run here: it only leaves the run as it was).
  */
-export function runStep(session: HeadlessSession, watch: PauseWatch, scenario: Scenario | null, pauseAt: PauseCondition | undefined): StepRun {
+export function runStep(
+  session: HeadlessSession,
+  watch: PauseWatch,
+  scenario: Scenario | null,
+  pauseAt: PauseCondition | undefined,
+): StepRun {
   if (scenario) session.load(scenario);
   let hit: PauseHit | null = null;
   let ended = false;

@@ -14,7 +14,11 @@ describe('lesson links', () => {
   it('opens a lesson at its first step, or at the step named (1-based)', () => {
     expect(readLessonLink(`#lesson=${first.id}`)).toEqual({ ok: true, lesson: first, step: 0 });
     expect(readLessonLink(`lesson=${first.id}&step=2`)).toEqual({ ok: true, lesson: first, step: 1 });
-    expect(readLessonLink(`#step=${first.steps.length}&lesson=${first.id}`)).toEqual({ ok: true, lesson: first, step: first.steps.length - 1 });
+    expect(readLessonLink(`#step=${first.steps.length}&lesson=${first.id}`)).toEqual({
+      ok: true,
+      lesson: first,
+      step: first.steps.length - 1,
+    });
   });
 
   it('round-trips the hash the address bar shows', () => {
@@ -27,8 +31,14 @@ describe('lesson links', () => {
 
   it('names what is wrong with a broken link', () => {
     const ids = LESSONS.map((l) => l.id).join(', ');
-    expect(readLessonLink('#lesson=no-such-lesson')).toEqual({ ok: false, message: `there is no lesson "no-such-lesson"; the lessons are ${ids}` });
-    expect(readLessonLink('#lesson=')).toEqual({ ok: false, message: `the link names no lesson (#lesson= is empty or damaged); the lessons are ${ids}` });
+    expect(readLessonLink('#lesson=no-such-lesson')).toEqual({
+      ok: false,
+      message: `there is no lesson "no-such-lesson"; the lessons are ${ids}`,
+    });
+    expect(readLessonLink('#lesson=')).toEqual({
+      ok: false,
+      message: `the link names no lesson (#lesson= is empty or damaged); the lessons are ${ids}`,
+    });
     expect(readLessonLink('#lesson=%E0%A4%A')).toMatchObject({ ok: false, message: expect.stringContaining('empty or damaged') });
     const n = first.steps.length;
     for (const step of ['0', String(n + 1), '-1', '1.5', 'two', '', '99999']) {
@@ -43,6 +53,9 @@ describe('lesson links', () => {
     const bidi = readLessonLink('#lesson=%E2%80%AEevil');
     expect(bidi).toMatchObject({ ok: false });
     expect(bidi && !bidi.ok && bidi.message).toContain('\\u{202E}evil');
-    expect(readLessonLink(`#lesson=${'x'.repeat(70_000)}`)).toEqual({ ok: false, message: 'the link is too long (70008 characters, at most 65536)' });
+    expect(readLessonLink(`#lesson=${'x'.repeat(70_000)}`)).toEqual({
+      ok: false,
+      message: 'the link is too long (70008 characters, at most 65536)',
+    });
   });
 });

@@ -11,9 +11,7 @@ import { SHARE_LIMITS, quoteInput } from '@obs-tcp-sim/scenario';
 import { LESSONS } from './catalog';
 import type { Lesson } from './lessonFormat';
 
-export type LessonLink =
-  | { ok: true; lesson: Lesson; /** 0-based */ step: number }
-  | { ok: false; message: string };
+export type LessonLink = { ok: true; lesson: Lesson; /** 0-based */ step: number } | { ok: false; message: string };
 
 /** The hash for a lesson at a step (0-based), '#' included. */
 export function lessonHash(id: string, step: number): string {
@@ -37,7 +35,8 @@ export function readLessonLink(hash: string, lessons: readonly Lesson[] = LESSON
   }
   const id = decode(raw);
   const names = lessons.map((l) => l.id).join(', ');
-  if (id === null || id === '') return { ok: false, message: `the link names no lesson (#lesson= is empty or damaged); the lessons are ${names}` };
+  if (id === null || id === '')
+    return { ok: false, message: `the link names no lesson (#lesson= is empty or damaged); the lessons are ${names}` };
   const lesson = lessons.find((l) => l.id === id);
   if (!lesson) return { ok: false, message: `there is no lesson ${quoteInput(id, 40)}; the lessons are ${names}` };
   const stepText = params.get('step');
@@ -45,7 +44,10 @@ export function readLessonLink(hash: string, lessons: readonly Lesson[] = LESSON
   const n = /^[0-9]{1,4}$/.test(stepText) ? Number(stepText) : NaN;
   const count = lesson.steps.length;
   if (!(n >= 1 && n <= count)) {
-    return { ok: false, message: `the lesson "${lesson.id}" has steps 1 to ${count}; the link asks for step ${quoteInput(decode(stepText) ?? stepText, 20)}` };
+    return {
+      ok: false,
+      message: `the lesson "${lesson.id}" has steps 1 to ${count}; the link asks for step ${quoteInput(decode(stepText) ?? stepText, 20)}`,
+    };
   }
   return { ok: true, lesson, step: n - 1 };
 }

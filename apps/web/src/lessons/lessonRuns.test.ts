@@ -66,7 +66,9 @@ const firstLesson = () => structuredClone(findPreset('first-lesson')!.scenario) 
 /** The same pauses whatever the frames' size: the events, not the page's timing, decide. */
 async function playBoth(id: string): Promise<StepRun[]> {
   const [fine, coarse] = await Promise.all([play(lesson(id), FINE), play(lesson(id), COARSE)]);
-  expect(coarse.map((r) => r.hit && { at: r.hit.at, event: r.hit.event })).toEqual(fine.map((r) => r.hit && { at: r.hit.at, event: r.hit.event }));
+  expect(coarse.map((r) => r.hit && { at: r.hit.at, event: r.hit.event })).toEqual(
+    fine.map((r) => r.hit && { at: r.hit.at, event: r.hit.event }),
+  );
   for (const [i, step] of lesson(id).steps.entries()) {
     if (step.pauseAt) expect(fine[i].hit, `step ${i + 1} pauses`).not.toBeNull();
   }
@@ -231,7 +233,10 @@ describe('lesson "tahoe-reno-newreno"', () => {
       const drops = run.events.filter((e) => e.kind === EventKind.BurstDropped);
       // Up to its next lost burst, no timeout.
       const next = drops[1]?.t0 ?? Infinity;
-      expect(run.events.filter((e) => tcp(TCP.rto)(e) && e.t0 < next), variant).toEqual([]);
+      expect(
+        run.events.filter((e) => tcp(TCP.rto)(e) && e.t0 < next),
+        variant,
+      ).toEqual([]);
     }
   });
 });

@@ -9,7 +9,6 @@ const ackDrop = (t: number) => ev(EventKind.BurstDropped, t, { node: 2, cls: 1 }
 const fastRetransmit = (t: number) => ev(EventKind.TcpEvent, t, { reason: 1 });
 const burstOnLink = (t: number) => ev(EventKind.BurstOnLink, t);
 
-
 /** A session whose frames the test sends; pause() is what the engine would do: stop playing. */
 class FakeSession implements WatchedSession {
   phase: Phase = 'running';
@@ -122,7 +121,11 @@ describe('PauseWatch', () => {
     const { session, watch, hits, onHit } = setup();
     const formed = (id: number) => ev(EventKind.BurstFormed, id * 1e-3, { id, lane: id % 3, dir: 1 });
     // 100,000 bursts in frames of 1,000, as a long run at full speed delivers them.
-    for (let f = 0; f < 100; f++) session.frame((f + 1) * 1, Array.from({ length: 1000 }, (_, i) => formed(f * 1000 + i)));
+    for (let f = 0; f < 100; f++)
+      session.frame(
+        (f + 1) * 1,
+        Array.from({ length: 1000 }, (_, i) => formed(f * 1000 + i)),
+      );
     watch.arm({ event: 'burst-dropped' }, onHit);
     session.frame(101, [dataDrop(100.5, 99_999)]);
     expect(hits[0].origin).toEqual({ mainFlow: 99_999 % 3, flows: 1 });

@@ -9,7 +9,6 @@ import type { Lesson } from './lessonFormat';
 import { LessonPlayer, type PlayerSession, type PlayerStore } from './player';
 import { eventRows as rows, instantEvent as ev } from '../sim/visualEventFixtures';
 
-
 /** A session and a store that record what the player asks of them; frames are sent by the test. */
 class Fakes implements PlayerSession, PlayerStore {
   phase: Phase = 'running';
@@ -83,7 +82,14 @@ const lesson: Lesson = {
   title: 'Test',
   summary: 'A test.',
   steps: [
-    { title: 'One', text: 'First.', scenario: { preset: 'first-lesson', set: { 'obs.burstLoss.data': 0.01 } }, speed: 1, view: { tab: 'log' }, pauseAt: { event: 'burst-dropped', class: 'data' } },
+    {
+      title: 'One',
+      text: 'First.',
+      scenario: { preset: 'first-lesson', set: { 'obs.burstLoss.data': 0.01 } },
+      speed: 1,
+      view: { tab: 'log' },
+      pauseAt: { event: 'burst-dropped', class: 'data' },
+    },
     { title: 'Two', text: 'Go on.', speed: 0.1, pauseAt: { event: 'fast-retransmit' } },
     { title: 'Three', text: 'Read.', view: { chart: 'cwnd' } },
     { title: 'Four', text: 'Again.', scenario: { set: { 'obs.burstLoss.ack': 0.01 } }, pauseAt: { event: 'time', at: 1 } },
@@ -210,7 +216,10 @@ describe('LessonPlayer', () => {
     expect(fakes.log).toEqual([`edit "show me (${preset.title})"`, 'reset run', 'speed 1', 'play']);
     expect(canonical(fakes.scenario.obs.burstLoss)).toBe(canonical({ data: 0, ack: 0.01 }));
     expect(views).toEqual([{ chart: 'throughput' }]);
-    expect(player.getState()).toMatchObject({ guide: { kind: 'show-me', point: 2 }, status: { kind: 'waiting', condition: 'the first ACK-burst drop' } });
+    expect(player.getState()).toMatchObject({
+      guide: { kind: 'show-me', point: 2 },
+      status: { kind: 'waiting', condition: 'the first ACK-burst drop' },
+    });
     expect(player.address.get()).toBeNull();
   });
 

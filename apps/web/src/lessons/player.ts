@@ -90,7 +90,6 @@ export interface PlayerDeps {
   focus: FocusStore;
 }
 
-
 const CLOSED: PlayerState = { guide: null, step: 0, status: { kind: 'ready' }, answers: {} };
 
 export class LessonPlayer {
@@ -131,14 +130,24 @@ export class LessonPlayer {
   /** Opens a lesson at a step (0-based): from the Lessons menu, or a link (the page may have loaded its scenario already). */
   openLesson(lesson: Lesson, step = 0): Promise<void> {
     const index = Math.max(0, Math.min(lesson.steps.length - 1, step));
-    this.state = { guide: { kind: 'lesson', lesson, title: lesson.title, steps: lesson.steps }, step: index, status: { kind: 'preparing' }, answers: {} };
+    this.state = {
+      guide: { kind: 'lesson', lesson, title: lesson.title, steps: lesson.steps },
+      step: index,
+      status: { kind: 'preparing' },
+      answers: {},
+    };
     return this.enter(index, true);
   }
 
   /** A preset point's *Show me*: its fields, then the run again from t = 0 at its speed and view, to its pause. */
   showMe(preset: Preset, point: number, text: string, show: ShowMe): Promise<void> {
     const step: GuideStep = { title: 'Show me', text, ...show, play: true };
-    this.state = { guide: { kind: 'show-me', presetId: preset.id, point, title: preset.title, steps: [step] }, step: 0, status: { kind: 'preparing' }, answers: {} };
+    this.state = {
+      guide: { kind: 'show-me', presetId: preset.id, point, title: preset.title, steps: [step] },
+      step: 0,
+      status: { kind: 'preparing' },
+      answers: {},
+    };
     return this.enter(0, true);
   }
 
@@ -184,7 +193,8 @@ export class LessonPlayer {
       if (guide.kind === 'lesson') await this.bringScenario(guide.lesson, index, fresh);
       else await this.replay(step.set, guide.title);
     } catch (error) {
-      if (token === this.token) this.set({ ...this.state, status: { kind: 'failed', message: error instanceof Error ? error.message : String(error) } });
+      if (token === this.token)
+        this.set({ ...this.state, status: { kind: 'failed', message: error instanceof Error ? error.message : String(error) } });
       return;
     }
     if (token !== this.token) return;

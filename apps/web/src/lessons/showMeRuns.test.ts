@@ -65,7 +65,7 @@ function cwndSamples(scenario: Scenario, until: number): Array<[number, number, 
   const sim = new engine.module.Simulation(JSON.stringify(scenario));
   const out: Array<[number, number, number]> = [];
   try {
-    for (let t = 0; t < until; ) {
+    for (let t = 0; t < until;) {
       t = Math.min(until, t + 0.05);
       sim.advanceTo(t);
       const s = sim.drainSamples();
@@ -81,7 +81,8 @@ const hitOf = (run: StepRun): VisualEvent => {
   if (!run.hit?.event) throw new Error('no pause at an event');
   return run.hit.event;
 };
-const ofKind = (run: StepRun, kind: number, reason?: number) => run.events.filter((e) => e.kind === kind && (reason === undefined || e.reason === reason));
+const ofKind = (run: StepRun, kind: number, reason?: number) =>
+  run.events.filter((e) => e.kind === kind && (reason === undefined || e.reason === reason));
 const TCP = { rto: 0, fastRetransmit: 1, exit: 2 };
 const nodeIndex = (id: string, node: string) => findPreset(id)!.scenario.nodes.findIndex((n) => n.id === node);
 const goodput = (s: Summary) => s.aggregate.goodput ?? 0;
@@ -108,16 +109,20 @@ describe('first lesson', () => {
     expect(rtos.length / drops.length).toBeGreaterThan(1 / 3);
     for (const f of ofKind(whole, EventKind.TcpEvent, TCP.fastRetransmit)) {
       // Within a few round trips (34 ms): a second hole of the same burst can bring a second fast retransmit.
-      expect(drops.some((d) => d.t0 < f.t0 && f.t0 - d.t0 < 0.2), `a drop before the fast retransmit at ${f.t0}`).toBe(true);
+      expect(
+        drops.some((d) => d.t0 < f.t0 && f.t0 - d.t0 < 0.2),
+        `a drop before the fast retransmit at ${f.t0}`,
+      ).toBe(true);
     }
   });
 
   it('4: 2 % data-burst loss costs far more throughput than the preset’s 0.5 %', () => {
     const show = lookForShow(findPreset('first-lesson')!.lookFor[3])!;
-    expect(goodput(summaryOf(applyScenarioSet(preset('first-lesson'), show.set!)))).toBeLessThan(0.7 * goodput(summaryOf(preset('first-lesson'))));
+    expect(goodput(summaryOf(applyScenarioSet(preset('first-lesson'), show.set!)))).toBeLessThan(
+      0.7 * goodput(summaryOf(preset('first-lesson'))),
+    );
   });
 });
-
 
 describe('paper 000', () => {
   it('1: pauses at the first ACK burst E2 sends (the paths are held by presets-run.test.ts)', async () => {
@@ -135,7 +140,9 @@ describe('paper 000', () => {
 
     const ack1 = await showMe('paper000', 2);
     expect(hitOf(ack1)).toMatchObject({ kind: EventKind.BurstDropped, cls: 1 });
-    expect(goodput(summaryOf(applyScenarioSet(preset('paper000'), lookForShow(findPreset('paper000')!.lookFor[2])!.set!))) / lossless).toBeGreaterThan(0.6);
+    expect(
+      goodput(summaryOf(applyScenarioSet(preset('paper000'), lookForShow(findPreset('paper000')!.lookFor[2])!.set!))) / lossless,
+    ).toBeGreaterThan(0.6);
 
     const ack5 = await showMe('paper000', 3);
     expect(hitOf(ack5)).toMatchObject({ reason: TCP.rto });
@@ -207,7 +214,12 @@ describe('paper 003, slow path', () => {
     for (const b of bursts) expect(b.dir).toBe(80);
     for (const b of full) expect(b.segments).toBeGreaterThan(17_000);
     const reacted = drops.map((d) => {
-      const within = (reason: number) => new Set(ofKind(whole, EventKind.TcpEvent, reason).filter((e) => e.t0 > d.t0 && e.t0 < d.t0 + 0.3).map((e) => e.id)).size;
+      const within = (reason: number) =>
+        new Set(
+          ofKind(whole, EventKind.TcpEvent, reason)
+            .filter((e) => e.t0 > d.t0 && e.t0 < d.t0 + 0.3)
+            .map((e) => e.id),
+        ).size;
       return { rto: within(TCP.rto), fr: within(TCP.fastRetransmit) };
     });
     for (const r of reacted) expect(Math.max(r.rto, r.fr), JSON.stringify(reacted)).toBeGreaterThanOrEqual(75);
@@ -223,7 +235,6 @@ describe('paper 003, slow path', () => {
     expect(at(rto.t0 + 1)).toBeLessThan(before);
   });
 });
-
 
 describe('paper 003, fast path', () => {
   it('1 and 2: bursts of about 45 segments, one from each of about 45 flows; losses repaired by fast recovery', async () => {
@@ -257,7 +268,10 @@ describe('paper 004', () => {
     expect(new Set(drops.map((d) => names[d.id]))).toEqual(new Set(['reno', 'newreno']));
     // Reno: a fast retransmit, then a timeout; NewReno (two losses in a 4-segment window, and
     // Limited Transmit's segments to bring the third duplicate): a fast retransmit only.
-    const responses = (flow: number) => ofKind(whole, EventKind.TcpEvent).filter((e) => e.id === flow && e.reason !== TCP.exit).map((e) => e.reason);
+    const responses = (flow: number) =>
+      ofKind(whole, EventKind.TcpEvent)
+        .filter((e) => e.id === flow && e.reason !== TCP.exit)
+        .map((e) => e.reason);
     expect(responses(1)).toEqual([TCP.fastRetransmit, TCP.rto]);
     expect(responses(2)).toEqual([TCP.fastRetransmit]);
     const s = whole.summary;
@@ -268,7 +282,8 @@ describe('paper 004', () => {
 
   it('2: not the seed but the start decides who loses: Tahoe started 1 ms later loses segments and falls to one segment', async () => {
     const outcome = (s: Summary) => ({ flows: s.flows, packets: s.packets });
-    for (const seed of [2, 3]) expect(outcome(summaryOf(applyScenarioSet(preset('paper004'), { seed })))).toEqual(outcome(summaryOf(preset('paper004'))));
+    for (const seed of [2, 3])
+      expect(outcome(summaryOf(applyScenarioSet(preset('paper004'), { seed })))).toEqual(outcome(summaryOf(preset('paper004'))));
     const run = await runScenario(applyScenarioSet(preset('paper004'), { 'flows[0].start': 0.001 }));
     expect(ofKind(run, EventKind.TcpEvent, TCP.fastRetransmit).find((e) => e.id === 0)).toMatchObject({ value: 1 });
     expect(ofKind(run, EventKind.PacketDropped).some((d) => d.id === 0)).toBe(true);
@@ -278,7 +293,10 @@ describe('paper 004', () => {
     const exit = hitOf(await showMe('paper004', 2));
     expect(exit).toMatchObject({ reason: TCP.exit, id: 1 });
     const whole = await runWhole('paper004');
-    const lost = (flow: number) => ofKind(whole, EventKind.PacketDropped).filter((d) => d.id === flow).map((d) => d.segments);
+    const lost = (flow: number) =>
+      ofKind(whole, EventKind.PacketDropped)
+        .filter((d) => d.id === flow)
+        .map((d) => d.segments);
     const reno = ofKind(whole, EventKind.TcpEvent).filter((e) => e.id === 1);
     expect(lost(1)).toHaveLength(4);
     expect(lost(1).filter((seg) => seg >= exit.segments)).toHaveLength(3);
@@ -287,7 +305,7 @@ describe('paper 004', () => {
     expect(lost(2)).toHaveLength(3);
     expect(newreno.map((e) => e.reason)).toEqual([TCP.fastRetransmit, TCP.exit]);
     expect(newreno[0].segments).toBe(Math.min(...lost(2)));
-    expect(newreno[1].segments).toBeGreaterThan(Math.max(...lost(2)));  // every hole repaired
+    expect(newreno[1].segments).toBeGreaterThan(Math.max(...lost(2))); // every hole repaired
   });
 
   it('4: with MSS 4000 the same packets are lost and each flow carries about 2.7 times as much', async () => {
@@ -302,4 +320,3 @@ describe('paper 004', () => {
     });
   });
 });
-

@@ -63,30 +63,101 @@ describe('validateLesson', () => {
     ['an empty title', (l) => (l.title = ' '), 'title must be a non-empty text (got " ")'],
     ['a misspelt field', (l) => (l.stpes = []), 'the lesson has an unknown field "stpes"'],
     ['no steps', (l) => (l.steps = []), 'steps must be a list of 1 to 20 steps (it has 0)'],
-    ['a first step without a scenario', (l) => delete l.steps[0].scenario, "steps[0].scenario is missing: a lesson's first step must open a preset"],
-    ['a first step that opens no preset', (l) => delete l.steps[0].scenario.preset, "steps[0].scenario.preset is missing"],
-    ['an unknown preset', (l) => (l.steps[0].scenario.preset = 'paper999'), 'steps[0].scenario.preset names no preset: "paper999" (the presets are first-lesson, paper000'],
-    ['a path that leads nowhere', (l) => (l.steps[0].scenario.set = { 'obs.burstLos.data': 0 }), 'steps[0].scenario.set: the path "obs.burstLos.data" leads nowhere: obs.burstLos does not exist'],
-    ['a value the schema refuses', (l) => (l.steps[0].scenario.set = { 'obs.burstLoss.data': 2 }), 'steps[0].scenario.set makes the scenario invalid: Data-burst loss must be at most 100 % (obs.burstLoss.data)'],
-    ['a speed the control does not offer', (l) => (l.steps[0].speed = 0.5), "steps[0].speed must be one of the speed control's choices, in simulated seconds per second: 0.00002, 0.001, 0.1, 1, 10 or \"max\" (got 0.5)"],
-    ['an unknown tab', (l) => (l.steps[0].view.tab = 'graphs'), 'steps[0].view.tab must be one of charts, channels, log, compare, sweep (got "graphs")'],
-    ['an unknown pause event', (l) => (l.steps[0].pauseAt = { event: 'drop' }), 'steps[0].pauseAt.event must be one of burst-sent, burst-dropped, packet-dropped, fast-retransmit, rto, recovery-exit, time (got "drop")'],
-    ['a filter the event does not take', (l) => (l.steps[1].pauseAt = { event: 'rto', node: 'C1' }), 'steps[1].pauseAt has an unknown field "node" (allowed: event, flow, after)'],
-    ['a node the scenario does not have', (l) => (l.steps[0].pauseAt.node = 'C9'), 'steps[0].pauseAt.node names no node of the scenario: "C9" (nodes are Server, E1, C1, E2, Client)'],
-    ['a flow the scenario does not have', (l) => (l.steps[1].pauseAt.flow = 'tcp9'), 'steps[1].pauseAt.flow names no flow of the scenario: "tcp9" (flows are tcp1)'],
-    ['bursts sent by a core node', (l) => (l.steps[1].pauseAt = { event: 'burst-sent', node: 'C1' }), 'steps[1].pauseAt.node must be an edge node (bursts are sent by edges): C1 is a core'],
-    ['a time after the run', (l) => (l.steps[1].pauseAt = { event: 'time', at: 30 }), 'steps[1].pauseAt.at is 30 s, after the end of the run (20 s)'],
-    ['a negative time', (l) => (l.steps[1].pauseAt = { event: 'time', at: -1 }), 'steps[1].pauseAt.at must be a time in seconds, 0 or more (got -1)'],
+    [
+      'a first step without a scenario',
+      (l) => delete l.steps[0].scenario,
+      "steps[0].scenario is missing: a lesson's first step must open a preset",
+    ],
+    ['a first step that opens no preset', (l) => delete l.steps[0].scenario.preset, 'steps[0].scenario.preset is missing'],
+    [
+      'an unknown preset',
+      (l) => (l.steps[0].scenario.preset = 'paper999'),
+      'steps[0].scenario.preset names no preset: "paper999" (the presets are first-lesson, paper000',
+    ],
+    [
+      'a path that leads nowhere',
+      (l) => (l.steps[0].scenario.set = { 'obs.burstLos.data': 0 }),
+      'steps[0].scenario.set: the path "obs.burstLos.data" leads nowhere: obs.burstLos does not exist',
+    ],
+    [
+      'a value the schema refuses',
+      (l) => (l.steps[0].scenario.set = { 'obs.burstLoss.data': 2 }),
+      'steps[0].scenario.set makes the scenario invalid: Data-burst loss must be at most 100 % (obs.burstLoss.data)',
+    ],
+    [
+      'a speed the control does not offer',
+      (l) => (l.steps[0].speed = 0.5),
+      'steps[0].speed must be one of the speed control\'s choices, in simulated seconds per second: 0.00002, 0.001, 0.1, 1, 10 or "max" (got 0.5)',
+    ],
+    [
+      'an unknown tab',
+      (l) => (l.steps[0].view.tab = 'graphs'),
+      'steps[0].view.tab must be one of charts, channels, log, compare, sweep (got "graphs")',
+    ],
+    [
+      'an unknown pause event',
+      (l) => (l.steps[0].pauseAt = { event: 'drop' }),
+      'steps[0].pauseAt.event must be one of burst-sent, burst-dropped, packet-dropped, fast-retransmit, rto, recovery-exit, time (got "drop")',
+    ],
+    [
+      'a filter the event does not take',
+      (l) => (l.steps[1].pauseAt = { event: 'rto', node: 'C1' }),
+      'steps[1].pauseAt has an unknown field "node" (allowed: event, flow, after)',
+    ],
+    [
+      'a node the scenario does not have',
+      (l) => (l.steps[0].pauseAt.node = 'C9'),
+      'steps[0].pauseAt.node names no node of the scenario: "C9" (nodes are Server, E1, C1, E2, Client)',
+    ],
+    [
+      'a flow the scenario does not have',
+      (l) => (l.steps[1].pauseAt.flow = 'tcp9'),
+      'steps[1].pauseAt.flow names no flow of the scenario: "tcp9" (flows are tcp1)',
+    ],
+    [
+      'bursts sent by a core node',
+      (l) => (l.steps[1].pauseAt = { event: 'burst-sent', node: 'C1' }),
+      'steps[1].pauseAt.node must be an edge node (bursts are sent by edges): C1 is a core',
+    ],
+    [
+      'a time after the run',
+      (l) => (l.steps[1].pauseAt = { event: 'time', at: 30 }),
+      'steps[1].pauseAt.at is 30 s, after the end of the run (20 s)',
+    ],
+    [
+      'a negative time',
+      (l) => (l.steps[1].pauseAt = { event: 'time', at: -1 }),
+      'steps[1].pauseAt.at must be a time in seconds, 0 or more (got -1)',
+    ],
     ['a play that is not a boolean', (l) => (l.steps[1].play = 'yes'), 'steps[1].play must be true or false (got "yes")'],
-    ['one choice', (l) => (l.steps[0].question.choices = ['Only.']), 'steps[0].question.choices must be a list of 2 to 6 answers (it has 1)'],
-    ['a repeated choice', (l) => (l.steps[0].question.choices = ['Same.', 'Same.']), 'steps[0].question.choices[1] repeats an earlier answer'],
-    ['a correct index out of range', (l) => (l.steps[0].question.correct = 2), 'steps[0].question.correct must be the index of the right answer, a whole number from 0 to 1 (got 2)'],
-    ['no explanation', (l) => delete l.steps[0].question.explanation, 'steps[0].question.explanation must be a non-empty text (it is missing)'],
+    [
+      'one choice',
+      (l) => (l.steps[0].question.choices = ['Only.']),
+      'steps[0].question.choices must be a list of 2 to 6 answers (it has 1)',
+    ],
+    [
+      'a repeated choice',
+      (l) => (l.steps[0].question.choices = ['Same.', 'Same.']),
+      'steps[0].question.choices[1] repeats an earlier answer',
+    ],
+    [
+      'a correct index out of range',
+      (l) => (l.steps[0].question.correct = 2),
+      'steps[0].question.correct must be the index of the right answer, a whole number from 0 to 1 (got 2)',
+    ],
+    [
+      'no explanation',
+      (l) => delete l.steps[0].question.explanation,
+      'steps[0].question.explanation must be a non-empty text (it is missing)',
+    ],
     ['a text too long to read aloud', (l) => (l.steps[1].text = 'x'.repeat(901)), 'steps[1].text is 901 characters long, at most 900'],
   ])('refuses %s, naming the field', (_what, change, message) => {
     const problems = problemsOf(change);
     expect(problems.length, problems.join('\n')).toBeGreaterThan(0);
-    expect(problems.some((p) => p.startsWith(message)), `${problems.join('\n')}\nshould start with: ${message}`).toBe(true);
+    expect(
+      problems.some((p) => p.startsWith(message)),
+      `${problems.join('\n')}\nshould start with: ${message}`,
+    ).toBe(true);
   });
 
   it('checks a later step against the scenario the earlier ones built', () => {

@@ -23,7 +23,16 @@ import { LESSON_FORMAT, type Lesson } from './lessonFormat';
 export type LessonCheck = { ok: true; lesson: Lesson } | { ok: false; problems: string[] };
 
 /** Lengths that stay readable when projected: a step is read aloud, not studied. */
-export const LESSON_LIMITS = { title: 90, summary: 200, text: 900, prompt: 300, choice: 200, explanation: 600, steps: 20, choices: 6 } as const;
+export const LESSON_LIMITS = {
+  title: 90,
+  summary: 200,
+  text: 900,
+  prompt: 300,
+  choice: 200,
+  explanation: 600,
+  steps: 20,
+  choices: 6,
+} as const;
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -52,7 +61,12 @@ export function validateLesson(input: unknown): LessonCheck {
   };
   if (!isObject(input)) return { ok: false, problems: [`a lesson must be a JSON object (${got(input)})`] };
   if (typeof input.format === 'number' && input.format > LESSON_FORMAT) {
-    return { ok: false, problems: [`format is ${input.format}: the lesson was made for a newer version of the simulator (this one reads lesson format ${LESSON_FORMAT})`] };
+    return {
+      ok: false,
+      problems: [
+        `format is ${input.format}: the lesson was made for a newer version of the simulator (this one reads lesson format ${LESSON_FORMAT})`,
+      ],
+    };
   }
   if (input.format !== LESSON_FORMAT) say(`format must be ${LESSON_FORMAT} (${got(input.format)})`);
   problems.push(...unknownKeys(input, LESSON_KEYS, 'the lesson'));
@@ -116,7 +130,9 @@ function checkScenarioChange(value: unknown, at: string, before: Scenario | null
   if (value.preset !== undefined) {
     const preset = typeof value.preset === 'string' ? findPreset(value.preset) : undefined;
     if (!preset) {
-      problems.push(`${at}.preset names no preset: ${quoteInput(value.preset, 40)} (the presets are ${PRESETS.map((p) => p.id).join(', ')})`);
+      problems.push(
+        `${at}.preset names no preset: ${quoteInput(value.preset, 40)} (the presets are ${PRESETS.map((p) => p.id).join(', ')})`,
+      );
       return { problems, scenario: null };
     }
     base = structuredClone(preset.scenario) as Scenario;
@@ -140,7 +156,9 @@ function checkQuestion(value: unknown, at: string): string[] {
   say(text(value.explanation, `${at}.explanation`, LESSON_LIMITS.explanation));
   const choices = value.choices;
   if (!Array.isArray(choices) || choices.length < 2 || choices.length > LESSON_LIMITS.choices) {
-    say(`${at}.choices must be a list of 2 to ${LESSON_LIMITS.choices} answers (${Array.isArray(choices) ? `it has ${choices.length}` : got(choices)})`);
+    say(
+      `${at}.choices must be a list of 2 to ${LESSON_LIMITS.choices} answers (${Array.isArray(choices) ? `it has ${choices.length}` : got(choices)})`,
+    );
   } else {
     choices.forEach((c, k) => say(text(c, `${at}.choices[${k}]`, LESSON_LIMITS.choice)));
     const seen = new Set<unknown>();

@@ -232,8 +232,7 @@ export function EventLogArea() {
   const total = model.entries.length;
   const newerHidden = !stuck && rows.length > 0 ? rows.length - Math.ceil((scrollTop + height) / ROW_H) : 0;
 
-  const setCategory = (id: LogCategory, on: boolean) =>
-    setFilter((f) => ({ ...f, categories: { ...f.categories, [id]: on } }));
+  const setCategory = (id: LogCategory, on: boolean) => setFilter((f) => ({ ...f, categories: { ...f.categories, [id]: on } }));
 
   return (
     <section className="event-log" data-testid="event-log" aria-label="Event log">
@@ -304,8 +303,7 @@ export function EventLogArea() {
           {missed > 0 && `${formatCount(missed)} earlier events not shown (too many to keep). `}
           {formedNotListed > 0 &&
             `${formatCount(formedNotListed)} bursts formed not listed (they came too fast; every drop and TCP event is). `}
-          {engineLost > 0 &&
-            `${formatCount(engineLost)} events were lost before the page could read them (too many at this speed).`}
+          {engineLost > 0 && `${formatCount(engineLost)} events were lost before the page could read them (too many at this speed).`}
         </p>
       )}
       <div className="log-list-wrap">

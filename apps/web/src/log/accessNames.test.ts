@@ -12,8 +12,14 @@ describe('drawnAccess: the hosts and links the engine draws for access', () => {
     const drawn = drawnAccess(routingFeatures.flows);
     // "group": 4 copies, both sides; "forced": no access.
     expect(drawn.map((d) => d.id)).toEqual([
-      'group#0.src', 'group#0.dst', 'group#1.src', 'group#1.dst',
-      'group#2.src', 'group#2.dst', 'group#3.src', 'group#3.dst',
+      'group#0.src',
+      'group#0.dst',
+      'group#1.src',
+      'group#1.dst',
+      'group#2.src',
+      'group#2.dst',
+      'group#3.src',
+      'group#3.dst',
     ]);
     expect(drawn[0]).toMatchObject({ copy: 'group#0', group: 0, side: 'src', a: 'group#0.src', b: 'R0' });
     expect(drawn[1]).toMatchObject({ side: 'dst', a: 'R2', b: 'group#0.dst' });
@@ -102,6 +108,9 @@ describe('a copy with its own source host', () => {
     // The drawn hosts have names too, past the scenario's nodes, in the engine's order.
     expect(names.node(routingFeatures.nodes.length)).toBe('group#0.src');
     expect(names.node(routingFeatures.nodes.length + 3)).toBe('group#1.dst');
-    expect(names.linkEnds(routingFeatures.links.length + 1)).toEqual([routingFeatures.nodes.findIndex((n) => n.id === 'R2'), routingFeatures.nodes.length + 1]);
+    expect(names.linkEnds(routingFeatures.links.length + 1)).toEqual([
+      routingFeatures.nodes.findIndex((n) => n.id === 'R2'),
+      routingFeatures.nodes.length + 1,
+    ]);
   });
 });

@@ -18,7 +18,6 @@ import { visualEvent as ev } from '../sim/visualEventFixtures';
 // Default scenario: nodes Server 0, E1 1, C1 2, E2 3, Client 4; links fe1 0, f1 1, f2 2, fe2 3.
 const names = makeNames(defaultScenario, ['tcp1', 'tcp2']);
 
-
 describe('units', () => {
   it('bytes and durations read naturally', () => {
     expect(formatBytes(512)).toBe('512 B');
@@ -34,7 +33,18 @@ describe('units', () => {
 
 describe('sentences', () => {
   it('burst formed: edge, id, class, contents, size and offset', () => {
-    const e = ev({ kind: EventKind.BurstFormed, t0: 0.512, id: 77, node: 1, cls: 0, bytes: 31_200, segments: 61, lane: 0, dir: 1, value: 3e-5 });
+    const e = ev({
+      kind: EventKind.BurstFormed,
+      t0: 0.512,
+      id: 77,
+      node: 1,
+      cls: 0,
+      bytes: 31_200,
+      segments: 61,
+      lane: 0,
+      dir: 1,
+      value: 3e-5,
+    });
     expect(describeBurstFormed(e, names)).toBe('E1 sends burst 77 (data, 61 segments of tcp1, 31.2 KB, offset 30 µs)');
     expect(logLine(e, names)).toBe('0.512 s: E1 sends burst 77 (data, 61 segments of tcp1, 31.2 KB, offset 30 µs)');
   });
@@ -76,9 +86,9 @@ describe('sentences', () => {
   });
 
   it('packet dropped: flow, data segment or ACK, link and direction, reason', () => {
-    expect(describePacketDropped(ev({ kind: EventKind.PacketDropped, id: 0, link: 0, dir: 0, cls: 0, segments: 1234, reason: 0 }), names)).toBe(
-      'tcp1 data segment 1234 lost on link fe1 (Server → E1): queue full',
-    );
+    expect(
+      describePacketDropped(ev({ kind: EventKind.PacketDropped, id: 0, link: 0, dir: 0, cls: 0, segments: 1234, reason: 0 }), names),
+    ).toBe('tcp1 data segment 1234 lost on link fe1 (Server → E1): queue full');
     expect(describePacketDropped(ev({ kind: EventKind.PacketDropped, id: 1, link: 3, dir: 1, cls: 1, reason: 1 }), names)).toBe(
       'tcp2 ACK lost on link fe2 (Client → E2): random loss',
     );
@@ -107,7 +117,9 @@ describe('live changes', () => {
     expect(describeEvent(change({ reason: 0, cls: 0, value: 0 }), names)).toBe('live change: data-burst loss → 0 %');
     expect(describeEvent(change({ reason: 0, cls: 1, value: 0.02 }), names)).toBe('live change: ACK-burst loss → 2 %');
     expect(describeEvent(change({ reason: 5, lane: 1, link: 1, value: 4 }), names)).toBe('live change: wavelengths on f1 → 4');
-    expect(describeEvent(change({ reason: 2, lane: 1, node: 1, dir: 0, value: 2e-3 }), names)).toBe('live change: assembly time at E1 → 2 ms');
+    expect(describeEvent(change({ reason: 2, lane: 1, node: 1, dir: 0, value: 2e-3 }), names)).toBe(
+      'live change: assembly time at E1 → 2 ms',
+    );
     expect(describeEvent(change({ reason: 6, lane: 0, value: 7 }), names)).toBe('live change: TCP variant of tcp1 → cubic');
   });
   it('reads every target back to the engine path', () => {
@@ -118,12 +130,16 @@ describe('live changes', () => {
     expect(livePathOfEvent(change({ reason: 6, lane: 0 }))).toBe('flows[0].tcp.variant');
   });
   it('says a dropped burst was asked for at its edge', () => {
-    expect(describeEvent(change({ reason: 7, lane: 1, node: 1, cls: 0, value: 1 }), names)).toBe('live change: E1 drops its next data burst');
-    expect(describeEvent(change({ reason: 7, lane: 1, node: 1, cls: 1, value: 3 }), names)).toBe('live change: E1 drops its next 3 ACK bursts');
+    expect(describeEvent(change({ reason: 7, lane: 1, node: 1, cls: 0, value: 1 }), names)).toBe(
+      'live change: E1 drops its next data burst',
+    );
+    expect(describeEvent(change({ reason: 7, lane: 1, node: 1, cls: 1, value: 3 }), names)).toBe(
+      'live change: E1 drops its next 3 ACK bursts',
+    );
   });
 });
 
-describe('which route a burst took (the engine\'s optical paths)', () => {
+describe("which route a burst took (the engine's optical paths)", () => {
   const routes = {
     opticalPaths: [
       { ingress: 'E1', egress: 'E2', nodes: ['E1', 'C1', 'E2'], links: ['f1', 'f2'] },
@@ -132,14 +148,33 @@ describe('which route a burst took (the engine\'s optical paths)', () => {
     ],
   };
   const routed = makeNames(defaultScenario, ['tcp1', 'tcp2'], routes);
-  const formed = { kind: EventKind.BurstFormed, t0: 0.512, id: 77, node: 1, cls: 0, bytes: 31_200, segments: 61, lane: 0, dir: 1, value: 3e-5 };
+  const formed = {
+    kind: EventKind.BurstFormed,
+    t0: 0.512,
+    id: 77,
+    node: 1,
+    cls: 0,
+    bytes: 31_200,
+    segments: 61,
+    lane: 0,
+    dir: 1,
+    value: 3e-5,
+  };
 
   it('burst formed: to its egress, via the cores between, or direct', () => {
-    expect(describeBurstFormed(ev({ ...formed, link: 0 }), routed)).toBe('E1 sends burst 77 to E2 via C1 (data, 61 segments of tcp1, 31.2 KB, offset 30 µs)');
-    expect(describeBurstFormed(ev({ ...formed, link: 2 }), routed)).toBe('E1 sends burst 77 to E2 via C1, C3 (data, 61 segments of tcp1, 31.2 KB, offset 30 µs)');
-    expect(describeBurstFormed(ev({ ...formed, node: 3, link: 1 }), routed)).toBe('E2 sends burst 77 to E1 direct (data, 61 segments of tcp1, 31.2 KB, offset 30 µs)');
+    expect(describeBurstFormed(ev({ ...formed, link: 0 }), routed)).toBe(
+      'E1 sends burst 77 to E2 via C1 (data, 61 segments of tcp1, 31.2 KB, offset 30 µs)',
+    );
+    expect(describeBurstFormed(ev({ ...formed, link: 2 }), routed)).toBe(
+      'E1 sends burst 77 to E2 via C1, C3 (data, 61 segments of tcp1, 31.2 KB, offset 30 µs)',
+    );
+    expect(describeBurstFormed(ev({ ...formed, node: 3, link: 1 }), routed)).toBe(
+      'E2 sends burst 77 to E1 direct (data, 61 segments of tcp1, 31.2 KB, offset 30 µs)',
+    );
     // An index the routes do not have (a stale list) says nothing rather than something wrong.
-    expect(describeBurstFormed(ev({ ...formed, link: 9 }), routed)).toBe('E1 sends burst 77 (data, 61 segments of tcp1, 31.2 KB, offset 30 µs)');
+    expect(describeBurstFormed(ev({ ...formed, link: 9 }), routed)).toBe(
+      'E1 sends burst 77 (data, 61 segments of tcp1, 31.2 KB, offset 30 µs)',
+    );
   });
 
   it('burst delivered: the path of the formed event; a drop keeps its sentence (lessons quote it)', () => {

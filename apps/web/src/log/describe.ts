@@ -104,10 +104,7 @@ export const PACKET_DROP_TEXT = ['queue full', 'random loss'];
 
 export function describePacketDropped(e: VisualEvent, names: Names): string {
   const what = e.cls === 1 ? 'ACK' : `data segment ${e.segments}`;
-  const link =
-    e.link >= 0
-      ? ` on link ${names.link(e.link)} (${names.linkFrom(e.link, e.dir)} → ${names.linkTo(e.link, e.dir)})`
-      : '';
+  const link = e.link >= 0 ? ` on link ${names.link(e.link)} (${names.linkFrom(e.link, e.dir)} → ${names.linkTo(e.link, e.dir)})` : '';
   const why = PACKET_DROP_TEXT[e.reason] ?? `reason ${e.reason}`;
   return `${names.flow(e.id)} ${what} lost${link}: ${why}`;
 }
@@ -166,14 +163,26 @@ export function describeLiveChange(e: VisualEvent, names: Names): string {
     // Drop next burst (docs/deterministic-loss.md): an action more than a value.
     const cls = e.cls === 1 ? 'ACK' : 'data';
     const n = e.value;
-    const what = n === 0 ? `keeps its next ${cls} bursts (nothing more to drop)` : n === 1 ? `drops its next ${cls} burst` : `drops its next ${n} ${cls} bursts`;
+    const what =
+      n === 0
+        ? `keeps its next ${cls} bursts (nothing more to drop)`
+        : n === 1
+          ? `drops its next ${cls} burst`
+          : `drops its next ${n} ${cls} bursts`;
     return `live change: ${names.node(e.lane)} ${what}`;
   }
   const path = livePathOfEvent(e);
   const field = liveFieldOf(path);
   if (!field) return `live change: ${path} → ${e.value}`;
   // The schema's label without a scenario is the field's own; the element comes from the names.
-  const where = e.reason === 2 ? ` at ${names.node(e.lane)}` : e.reason >= 3 && e.reason <= 5 ? ` on ${names.link(e.lane)}` : e.reason === 6 ? ` of ${names.flowGroup(e.lane)}` : '';
+  const where =
+    e.reason === 2
+      ? ` at ${names.node(e.lane)}`
+      : e.reason >= 3 && e.reason <= 5
+        ? ` on ${names.link(e.lane)}`
+        : e.reason === 6
+          ? ` of ${names.flowGroup(e.lane)}`
+          : '';
   return `live change: ${field.label}${where} → ${field.format(e.value)}`;
 }
 

@@ -8,9 +8,18 @@ import { ringOf, visualEvent as ev } from '../sim/visualEventFixtures';
 
 const names = makeNames(defaultScenario, ['tcp1', 'tcp2']);
 
-
-
-const formed = ev({ kind: EventKind.BurstFormed, t0: 0.5, id: 7, node: 1, link: 0, lane: 1, dir: 1, segments: 10, bytes: 5520, value: 2e-5 });
+const formed = ev({
+  kind: EventKind.BurstFormed,
+  t0: 0.5,
+  id: 7,
+  node: 1,
+  link: 0,
+  lane: 1,
+  dir: 1,
+  segments: 10,
+  bytes: 5520,
+  value: 2e-5,
+});
 const dropped = ev({ kind: EventKind.BurstDropped, t0: 0.6, id: 7, node: 2, link: 2, dir: 0, reason: 1, segments: 10 });
 const pktDrop = ev({ kind: EventKind.PacketDropped, t0: 0.7, id: 0, link: 0, dir: 0, reason: 0, segments: 99 });
 const rto = ev({ kind: EventKind.TcpEvent, t0: 0.8, id: 0, reason: 0, value: 1 });
@@ -112,8 +121,12 @@ describe('a recorded run of the real engine (network-features: contention, FDLs,
   const texts = model.entries.map((e) => entryText(e, recNames));
 
   it('says why bursts were dropped, where and where to', () => {
-    expect(texts.some((t) => /^burst \d+ \(background\) dropped at C1 on its way to C2: no free wavelength \(contention\)$/.test(t))).toBe(true);
-    expect(texts.some((t) => /dropped at C2 on its way to E2: arrived before its control packet was processed \(late\)$/.test(t))).toBe(true);
+    expect(texts.some((t) => /^burst \d+ \(background\) dropped at C1 on its way to C2: no free wavelength \(contention\)$/.test(t))).toBe(
+      true,
+    );
+    expect(texts.some((t) => /dropped at C2 on its way to E2: arrived before its control packet was processed \(late\)$/.test(t))).toBe(
+      true,
+    );
     expect(texts.some((t) => /: injected loss$/.test(t))).toBe(true);
   });
 

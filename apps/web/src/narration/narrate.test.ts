@@ -12,14 +12,18 @@ describe('narrated steps', () => {
   it('a burst step names the burst, its contents and its offset', () => {
     const formed = ev({ kind: EventKind.BurstFormed, id: 512, node: 1, cls: 0, segments: 61, bytes: 31_232, lane: 0, dir: 1, value: 2e-5 });
     const text = narrateStep('burst', [ev({ kind: EventKind.PacketOnLink, id: 0, link: 0, dir: 0 }), formed], names, 1.9123456);
-    expect(text).toBe('At 1.912346 s: E1 sends burst 512 (data, 61 segments of tcp1, 31.2 KB, offset 20 µs); its control packet goes ahead of it by that offset, so each core is set up before the burst arrives.');
+    expect(text).toBe(
+      'At 1.912346 s: E1 sends burst 512 (data, 61 segments of tcp1, 31.2 KB, offset 20 µs); its control packet goes ahead of it by that offset, so each core is set up before the burst arrives.',
+    );
   });
 
   it('an event step names the last event, and how many others shared its moment', () => {
     const onLink = ev({ kind: EventKind.BurstOnLink, id: 7, link: 1, dir: 0, lane: 0, cls: 1 });
     expect(narrateStep('event', [onLink], names, 2)).toBe('At 2.000000 s: burst 7 (ACK) leaves E1 on λ1 toward C1.');
     const ctrl = ev({ kind: EventKind.ControlPacket, id: 8, link: 2, dir: 0 });
-    expect(narrateStep('event', [onLink, ctrl], names, 2)).toMatch(/control packet of burst 8 leaves C1 for E2 \(and 1 more event at this moment\)\.$/);
+    expect(narrateStep('event', [onLink, ctrl], names, 2)).toMatch(
+      /control packet of burst 8 leaves C1 for E2 \(and 1 more event at this moment\)\.$/,
+    );
   });
 
   it('says so when the step moved nothing visible', () => {

@@ -42,7 +42,8 @@ export function narrateStep(kind: 'event' | 'burst', events: readonly VisualEven
     const formed = [...events].reverse().find((e) => e.kind === EventKind.BurstFormed);
     if (formed) {
       // The offset is in the burst's description; say what it is for.
-      const offset = formed.value > 0 ? '; its control packet goes ahead of it by that offset, so each core is set up before the burst arrives' : '';
+      const offset =
+        formed.value > 0 ? '; its control packet goes ahead of it by that offset, so each core is set up before the burst arrives' : '';
       return `${when}: ${describeBurstFormed(formed, names)}${offset}.`;
     }
   }

@@ -33,7 +33,12 @@ describe('the moment a step highlights', () => {
   });
 
   it('a TCP event marks the sending host of its flow', () => {
-    expect(stepFocus('event', [event({ kind: EventKind.TcpEvent, id: 2 })], names)).toMatchObject({ node: 12, flow: 2, link: -1, burst: -1 });
+    expect(stepFocus('event', [event({ kind: EventKind.TcpEvent, id: 2 })], names)).toMatchObject({
+      node: 12,
+      flow: 2,
+      link: -1,
+      burst: -1,
+    });
   });
 
   it('nothing to highlight for an internal event or an empty step', () => {

@@ -116,7 +116,10 @@ export class OfflineCopy {
       // copy served still runs the older scripts: it stays behind until it reloads.
       else if (worker.state === 'activated') this.set(isUpdate && this.servedByCopy ? 'update-ready' : 'ready');
       // A failed update leaves the version in use as it was.
-      else if (worker.state === 'redundant' && this.state === 'storing') this.fail(new Error('the service worker could not store the app (a file was missing or not the one built; its console says which)'));
+      else if (worker.state === 'redundant' && this.state === 'storing')
+        this.fail(
+          new Error('the service worker could not store the app (a file was missing or not the one built; its console says which)'),
+        );
     });
   }
 

@@ -4,10 +4,7 @@ import { FrameScheduler, REDRAW_BUDGET_MS } from './scheduler';
 function harness() {
   const queue: Array<() => void> = [];
   let now = 0;
-  const scheduler = new FrameScheduler(
-    { request: (cb) => queue.push(cb), cancel: () => {} },
-    () => now,
-  );
+  const scheduler = new FrameScheduler({ request: (cb) => queue.push(cb), cancel: () => {} }, () => now);
   const frame = () => {
     const cbs = queue.splice(0);
     for (const cb of cbs) cb();
@@ -50,7 +47,7 @@ describe('FrameScheduler', () => {
     expect(scheduler.idle).toBe(true);
   });
 
-  it('asks for no second frame when a frame\'s actions mark views dirty (an engine frame)', () => {
+  it("asks for no second frame when a frame's actions mark views dirty (an engine frame)", () => {
     const { scheduler, frame, requested } = harness();
     const log: string[] = [];
     const view = () => log.push('view');

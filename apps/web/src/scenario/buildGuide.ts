@@ -17,7 +17,7 @@ export function nextBuildStep(s: Pick<Scenario, 'nodes' | 'links' | 'flows'>): B
   if (s.nodes.length === 0) {
     return {
       step: 'nodes',
-      text: 'Empty network: add two hosts (the ends of a TCP flow), an OBS edge node beside each and a core between them. Click a kind above, then click the canvas. Until the first node, the clock and counters are the previous run\'s.',
+      text: "Empty network: add two hosts (the ends of a TCP flow), an OBS edge node beside each and a core between them. Click a kind above, then click the canvas. Until the first node, the clock and counters are the previous run's.",
     };
   }
   // A flow with per-copy access (docs/routing.md section 4) brings its own hosts at that
@@ -26,7 +26,10 @@ export function nextBuildStep(s: Pick<Scenario, 'nodes' | 'links' | 'flows'>): B
   if (hosts + accessEnds < 2) {
     return {
       step: 'hosts',
-      text: hosts === 0 ? 'Add two hosts: a TCP flow runs from one host to another (Host above, then click the canvas).' : 'Add a second host: a TCP flow runs from one host to another.',
+      text:
+        hosts === 0
+          ? 'Add two hosts: a TCP flow runs from one host to another (Host above, then click the canvas).'
+          : 'Add a second host: a TCP flow runs from one host to another.',
     };
   }
   const linked = new Set(s.links.flatMap((l) => [l.a, l.b]));

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { allowedLinkKinds, blankScenario, deleteNodeEdit, dependentsOf, dependentsText, linkKindFor, newFlow, nextId, removeNode, renameNode, whyNoLink, withNodeKind } from './scenarioEdits';
+import {
+  allowedLinkKinds,
+  blankScenario,
+  deleteNodeEdit,
+  dependentsOf,
+  dependentsText,
+  linkKindFor,
+  newFlow,
+  nextId,
+  removeNode,
+  renameNode,
+  whyNoLink,
+  withNodeKind,
+} from './scenarioEdits';
 import { testScenario } from './testScenario';
 import { validateScenario } from './validateScenario';
 
@@ -63,7 +76,9 @@ describe('ids and node edits', () => {
     expect(dependentsText(dependentsOf(s, 'H1'))).toBe('flows tcp1 and tcp2, link l1');
     expect(dependentsText(dependentsOf(s, 'C1'))).toBe('links f1 and f2');
     expect(dependentsText({ links: [], flows: [], background: 0 })).toBe('');
-    expect(dependentsText({ links: [], flows: ['a', 'b', 'c', 'd', 'e', 'f'], background: 2 })).toBe('flows a, b, c, d and 2 more, 2 background sources');
+    expect(dependentsText({ links: [], flows: ['a', 'b', 'c', 'd', 'e', 'f'], background: 2 })).toBe(
+      'flows a, b, c, d and 2 more, 2 background sources',
+    );
     const del = deleteNodeEdit(s, 'H1')!;
     expect(del.label).toBe('delete host H1 with flows tcp1 and tcp2');
     expect(del.took).toBe('flows tcp1 and tcp2, link l1');

@@ -4,15 +4,7 @@
  * removal of a node with everything that refers to it.
  */
 import { defaultScenario } from '@obs-tcp-sim/scenario';
-import type {
-  Flow,
-  LinkKindName,
-  NodeKind,
-  ObsSettings,
-  Scenario,
-  ScenarioLink,
-  ScenarioNode,
-} from './scenarioTypes';
+import type { Flow, LinkKindName, NodeKind, ObsSettings, Scenario, ScenarioLink, ScenarioNode } from './scenarioTypes';
 
 export const NODE_KINDS: NodeKind[] = ['host', 'router', 'edge', 'core'];
 
@@ -210,7 +202,12 @@ export function renameNode(s: Scenario, from: string, to: string): Scenario {
 export function withNodeKind(s: Scenario, id: string, kind: NodeKind): Scenario {
   const node = s.nodes.find((n) => n.id === id);
   if (!node || node.kind === kind) return s;
-  const { setupTime: _s, fdl: _f, assembly: _a, ...base } = node as ScenarioNode & {
+  const {
+    setupTime: _s,
+    fdl: _f,
+    assembly: _a,
+    ...base
+  } = node as ScenarioNode & {
     setupTime?: number;
     fdl?: unknown;
     assembly?: unknown;

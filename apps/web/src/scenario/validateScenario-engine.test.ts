@@ -25,16 +25,92 @@ const packet = (s: Scenario) => s.links.find((l) => l.kind === 'packet')!;
 
 // [field, edit, the bound (accepted), a value just past it (refused)]
 const EDGES: [string, Edit, number, number][] = [
-  ['sampleInterval', (s, v) => { s.sampleInterval = v; s.duration = 1e-3; }, 1e-9, 0.9e-9],
-  ['obs.assembly.maxTime', (s, v) => { s.obs.assembly.maxTime = v; }, 1e-9, 0.9e-9],
-  ['flows[0].tcp.rto.initial', (s, v) => { s.flows[0].tcp.rto.initial = v; s.flows[0].tcp.rto.min = 0; }, 1e-9, 1e-300],
-  ['flows[0].tcp.rto.max', (s, v) => { s.flows[0].tcp.rto.max = v; s.flows[0].tcp.rto.min = 0; }, 1e-9, 1e-12],
-  ['flows[0].tcp.rto.fixed', (s, v) => { s.flows[0].tcp.rto.fixed = v; }, 1e-9, 5e-10],
-  ['a packet link rate', (s, v) => { packet(s).rate = v; }, 1e3, 999],
-  ['a fiber rate', (s, v) => { fiber(s).rate = v; }, 1e6, 999_999],
-  ['a CBR rate (mss 100: 8e11 bit/s)', (s, v) => { s.flows[0].tcp.mss = 100; s.flows[0].app = { kind: 'cbr', rate: v }; }, 8e11, 8.1e11],
-  ['a CBR rate of at least 1 bit/s', (s, v) => { s.flows[0].app = { kind: 'cbr', rate: v }; }, 1, 1e-300],
-  ['sample rows of the run (1e8)', (s, v) => { s.flows[0].count = v; s.duration = 1; s.sampleInterval = 0.01; }, 990_099, 990_100],
+  [
+    'sampleInterval',
+    (s, v) => {
+      s.sampleInterval = v;
+      s.duration = 1e-3;
+    },
+    1e-9,
+    0.9e-9,
+  ],
+  [
+    'obs.assembly.maxTime',
+    (s, v) => {
+      s.obs.assembly.maxTime = v;
+    },
+    1e-9,
+    0.9e-9,
+  ],
+  [
+    'flows[0].tcp.rto.initial',
+    (s, v) => {
+      s.flows[0].tcp.rto.initial = v;
+      s.flows[0].tcp.rto.min = 0;
+    },
+    1e-9,
+    1e-300,
+  ],
+  [
+    'flows[0].tcp.rto.max',
+    (s, v) => {
+      s.flows[0].tcp.rto.max = v;
+      s.flows[0].tcp.rto.min = 0;
+    },
+    1e-9,
+    1e-12,
+  ],
+  [
+    'flows[0].tcp.rto.fixed',
+    (s, v) => {
+      s.flows[0].tcp.rto.fixed = v;
+    },
+    1e-9,
+    5e-10,
+  ],
+  [
+    'a packet link rate',
+    (s, v) => {
+      packet(s).rate = v;
+    },
+    1e3,
+    999,
+  ],
+  [
+    'a fiber rate',
+    (s, v) => {
+      fiber(s).rate = v;
+    },
+    1e6,
+    999_999,
+  ],
+  [
+    'a CBR rate (mss 100: 8e11 bit/s)',
+    (s, v) => {
+      s.flows[0].tcp.mss = 100;
+      s.flows[0].app = { kind: 'cbr', rate: v };
+    },
+    8e11,
+    8.1e11,
+  ],
+  [
+    'a CBR rate of at least 1 bit/s',
+    (s, v) => {
+      s.flows[0].app = { kind: 'cbr', rate: v };
+    },
+    1,
+    1e-300,
+  ],
+  [
+    'sample rows of the run (1e8)',
+    (s, v) => {
+      s.flows[0].count = v;
+      s.duration = 1;
+      s.sampleInterval = 0.01;
+    },
+    990_099,
+    990_100,
+  ],
 ];
 
 describe('the editor and the engine agree at the engine lower bounds', () => {

@@ -69,9 +69,11 @@ export function ShareMenu() {
       return;
     }
     setOpen(false);
-    await store.open(read.scenario, { label: `open file ${file.name}`, play: true, presetId: presetIdOf(read.scenario) || null }).catch(() => {
-      // The session shows the engine's reason; the previous scenario stays.
-    });
+    await store
+      .open(read.scenario, { label: `open file ${file.name}`, play: true, presetId: presetIdOf(read.scenario) || null })
+      .catch(() => {
+        // The session shows the engine's reason; the previous scenario stays.
+      });
   };
 
   // Files dropped anywhere on the page open here too (the latest openFile, one listener).
@@ -114,10 +116,23 @@ export function ShareMenu() {
           {link && (
             <div className="share-link">
               <p role="status">{link.copied ? 'Link copied. Anyone who opens it gets this scenario.' : 'Copy this link:'}</p>
-              <input readOnly value={link.url} data-testid="share-link" onFocus={(e) => e.currentTarget.select()} aria-label="Link to this scenario" />
+              <input
+                readOnly
+                value={link.url}
+                data-testid="share-link"
+                onFocus={(e) => e.currentTarget.select()}
+                aria-label="Link to this scenario"
+              />
               {link.preset && (
                 <p>
-                  Short link (the preset as shipped): <input readOnly value={link.preset} data-testid="preset-link" onFocus={(e) => e.currentTarget.select()} aria-label="Short link to the preset" />
+                  Short link (the preset as shipped):{' '}
+                  <input
+                    readOnly
+                    value={link.preset}
+                    data-testid="preset-link"
+                    onFocus={(e) => e.currentTarget.select()}
+                    aria-label="Short link to the preset"
+                  />
                 </p>
               )}
             </div>
@@ -129,7 +144,11 @@ export function ShareMenu() {
           )}
           <h2>Scenario file</h2>
           <div className="share-row">
-            <button type="button" data-testid="save-scenario" onClick={() => download(`${stem()}.json`, jsonText(documentOf(store.getState())), 'application/json')}>
+            <button
+              type="button"
+              data-testid="save-scenario"
+              onClick={() => download(`${stem()}.json`, jsonText(documentOf(store.getState())), 'application/json')}
+            >
               Save…
             </button>
             <button type="button" data-testid="open-scenario" onClick={() => fileInput.current?.click()}>
@@ -140,21 +159,44 @@ export function ShareMenu() {
           <SavedSection onDone={() => setOpen(false)} />
           <h2>Export this run</h2>
           <div className="share-row">
-            <button type="button" data-testid="export-series" onClick={() => download(`${stem()}-series.csv`, timeSeriesCsv(controller.series, controller.getState().flowIds), 'text/csv')}>
+            <button
+              type="button"
+              data-testid="export-series"
+              onClick={() => download(`${stem()}-series.csv`, timeSeriesCsv(controller.series, controller.getState().flowIds), 'text/csv')}
+            >
               Time series (CSV)
             </button>
-            <button type="button" data-testid="export-log" onClick={() => download(`${stem()}-events.csv`, eventLogCsv(controller.visual.notable, names()), 'text/csv')}>
+            <button
+              type="button"
+              data-testid="export-log"
+              onClick={() => download(`${stem()}-events.csv`, eventLogCsv(controller.visual.notable, names()), 'text/csv')}
+            >
               Event log (CSV)
             </button>
-            <button type="button" data-testid="export-summary" disabled={!summary} onClick={() => download(`${stem()}-summary.json`, jsonText(summary), 'application/json')}>
+            <button
+              type="button"
+              data-testid="export-summary"
+              disabled={!summary}
+              onClick={() => download(`${stem()}-summary.json`, jsonText(summary), 'application/json')}
+            >
               Summary (JSON)
             </button>
           </div>
           <div className="share-row">
-            <button type="button" data-testid="export-png" disabled={!chartsAvailable()} onClick={() => void exportCharts('png', stem(), chartCaption(store.getState()))}>
+            <button
+              type="button"
+              data-testid="export-png"
+              disabled={!chartsAvailable()}
+              onClick={() => void exportCharts('png', stem(), chartCaption(store.getState()))}
+            >
               Charts (PNG)
             </button>
-            <button type="button" data-testid="export-svg" disabled={!chartsAvailable()} onClick={() => void exportCharts('svg', stem(), chartCaption(store.getState()))}>
+            <button
+              type="button"
+              data-testid="export-svg"
+              disabled={!chartsAvailable()}
+              onClick={() => void exportCharts('svg', stem(), chartCaption(store.getState()))}
+            >
               Charts (SVG)
             </button>
             {!chartsAvailable() && <span className="share-hint">open the Charts tab to export them</span>}
@@ -262,4 +304,3 @@ export function useFileDrop(onFile: (file: File) => void): void {
     };
   }, [onFile]);
 }
-

@@ -147,7 +147,10 @@ describe('SimController', () => {
   it('shows a refused live change as a notice, not a fatal error', async () => {
     const { engine, controller } = await setup();
     engine.setLiveAnswer = 'obs.burstLoss.data must be in [0,1]';
-    await expect(controller.changeLive('obs.burstLoss.data', 2)).resolves.toEqual({ error: 'obs.burstLoss.data must be in [0,1]', at: 3.25 });
+    await expect(controller.changeLive('obs.burstLoss.data', 2)).resolves.toEqual({
+      error: 'obs.burstLoss.data must be in [0,1]',
+      at: 3.25,
+    });
     expect(controller.getState().notice).toMatch(/must be in \[0,1\]/);
     expect(controller.getState().phase).toBe('running');
   });
@@ -205,10 +208,20 @@ describe('editing and stepping', () => {
     const { raf, engine, controller } = await setup();
     expect(engine.calls).toContain('visual true');
     const visual = {
-      kind: Uint8Array.of(0, 6), t0: Float64Array.of(0.1, 0.2), t1: Float64Array.of(0.1, 0.2),
-      id: Int32Array.of(7, 0), node: Int32Array.of(1, -1), link: Int32Array.of(-1, -1), dir: Int32Array.of(1, -1),
-      lane: Int32Array.of(0, -1), cls: Uint8Array.of(0, 0), reason: Uint8Array.of(0, 1), bytes: Uint32Array.of(9000, 0),
-      segments: Uint32Array.of(12, 100), value: Float64Array.of(1e-5, 2), lost: 0,
+      kind: Uint8Array.of(0, 6),
+      t0: Float64Array.of(0.1, 0.2),
+      t1: Float64Array.of(0.1, 0.2),
+      id: Int32Array.of(7, 0),
+      node: Int32Array.of(1, -1),
+      link: Int32Array.of(-1, -1),
+      dir: Int32Array.of(1, -1),
+      lane: Int32Array.of(0, -1),
+      cls: Uint8Array.of(0, 0),
+      reason: Uint8Array.of(0, 1),
+      bytes: Uint32Array.of(9000, 0),
+      segments: Uint32Array.of(12, 100),
+      value: Float64Array.of(1e-5, 2),
+      lost: 0,
     };
     engine.frameCb(frame(0.2, 1, { visual }));
     raf.flush();
@@ -258,7 +271,8 @@ describe('visual event kinds by speed', () => {
     expect(hasPackets(visualKindsForSpeed(1))).toBe(false);
     expect(hasPackets(visualKindsForSpeed(Infinity))).toBe(false);
     // Drops (3, 5) and TCP events (6) always.
-    for (const speed of [20e-6, 1, Infinity]) for (const kind of [0, 1, 2, 3, 5, 6, 7]) expect(visualKindsForSpeed(speed) & (1 << kind)).not.toBe(0);
+    for (const speed of [20e-6, 1, Infinity])
+      for (const kind of [0, 1, 2, 3, 5, 6, 7]) expect(visualKindsForSpeed(speed) & (1 << kind)).not.toBe(0);
   });
 });
 

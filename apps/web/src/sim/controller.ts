@@ -37,11 +37,7 @@ export interface EngineLike<S = unknown> {
 export type StepKind = 'event' | 'burst';
 
 /** Every field optional, all the way down: a summary may arrive partly filled. */
-type DeepPartial<T> = T extends readonly (infer U)[]
-  ? DeepPartial<U>[]
-  : T extends object
-    ? { [K in keyof T]?: DeepPartial<T[K]> }
-    : T;
+type DeepPartial<T> = T extends readonly (infer U)[] ? DeepPartial<U>[] : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
 
 /** The summary fields the app may show (the engine's Summary, read defensively). */
 export type SummaryLike = DeepPartial<Summary>;
@@ -104,7 +100,6 @@ export interface LiveValues {
 }
 
 export const DEFAULT_SPEED = 1;
-
 
 /**
  * The visual events worth recording at a speed. Packets on links are 4 events per TCP

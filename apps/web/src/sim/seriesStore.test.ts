@@ -25,7 +25,12 @@ describe('SeriesStore', () => {
     const store = new SeriesStore();
     store.reset(1);
     const n = 5000;
-    store.append(rows(Array.from({ length: n }, (_, i) => i), new Array(n).fill(0)));
+    store.append(
+      rows(
+        Array.from({ length: n }, (_, i) => i),
+        new Array(n).fill(0),
+      ),
+    );
     const s = store.flow(0)!;
     expect(s.length).toBe(n);
     expect(s.column('t')[n - 1]).toBe(n - 1);
@@ -81,12 +86,7 @@ describe('SeriesStore: RTT, state and the aggregate', () => {
     const store = new SeriesStore();
     store.reset(3);
     store.append(
-      fullRows(
-        [0.01, 0.01, 0.01, 0.02, 0.02, 0.02],
-        [0, 1, 2, 0, 1, 2],
-        [0, 0.02, 0.04, 0.01, 0.02, 0.03],
-        [1e6, 2e6, 3e6, 0, 5e6, 1e6],
-      ),
+      fullRows([0.01, 0.01, 0.01, 0.02, 0.02, 0.02], [0, 1, 2, 0, 1, 2], [0, 0.02, 0.04, 0.01, 0.02, 0.03], [1e6, 2e6, 3e6, 0, 5e6, 1e6]),
     );
     const agg = store.aggregate;
     expect(agg.length).toBe(2);
@@ -129,7 +129,12 @@ describe('SeriesStore: RTT, state and the aggregate', () => {
     for (let k = 0; k < 3000; k += 100) {
       // As the engine sends them: every flow's row of one sample time together.
       const t = Array.from({ length: 200 }, (_, i) => (k + (i >> 1) + 1) * 0.01);
-      store.append(rows(t, t.map((_, i) => i & 1)));
+      store.append(
+        rows(
+          t,
+          t.map((_, i) => i & 1),
+        ),
+      );
     }
     expect(store.flow(1)!.length).toBe(3000);
     expect(store.flow(1)!.column('cwnd')).toBe(cwnd);

@@ -74,10 +74,7 @@ class Columns<C extends string> {
   }
 
   private make(capacity: number): Record<C, Float64Array> {
-    return Object.fromEntries(this.names.map((n) => [n, new Float64Array(Math.max(1, capacity))])) as Record<
-      C,
-      Float64Array
-    >;
+    return Object.fromEntries(this.names.map((n) => [n, new Float64Array(Math.max(1, capacity))])) as Record<C, Float64Array>;
   }
 }
 

@@ -32,9 +32,7 @@ export function instantEvent(kind: number, t: number, patch: Partial<VisualEvent
 
 /** The events as the columns of one frame. */
 export function eventRows(events: VisualEvent[]): EventRows {
-  return Object.fromEntries(
-    EVENT_COLUMNS.map((c) => [c, Float64Array.from(events.map((e) => e[c]))]),
-  ) as unknown as EventRows;
+  return Object.fromEntries(EVENT_COLUMNS.map((c) => [c, Float64Array.from(events.map((e) => e[c]))])) as unknown as EventRows;
 }
 
 /** A ring holding the events, pushed one by one as frames would. */

@@ -159,7 +159,11 @@ export class VisualStore {
   version = 0;
   generation = 0;
 
-  constructor(recentCapacity = 1 << 17, notableCapacity = 1 << 16, private readonly tcpEventCap = 100_000) {
+  constructor(
+    recentCapacity = 1 << 17,
+    notableCapacity = 1 << 16,
+    private readonly tcpEventCap = 100_000,
+  ) {
     this.recent = new EventRing(recentCapacity);
     this.notable = new EventRing(notableCapacity);
   }

@@ -39,14 +39,26 @@ describe('what the page opens on (decideOpening, at start-up)', () => {
   });
 
   it('a bad link while the saved record cannot be read: both said, the record offered for download', () => {
-    const start = decideOpening('#preset=nope', { kind: 'unreadable', message: 'it was saved by a newer version of the simulator (storage format 2; this version reads format 1)', text: '{"format":2}' });
-    expect(start.notice).toMatch(/^This link could not be opened: .*Showing the default scenario instead\. The scenario saved in this browser cannot be read by this version \(it was saved by a newer version.*\); it is kept as it was\.$/);
+    const start = decideOpening('#preset=nope', {
+      kind: 'unreadable',
+      message: 'it was saved by a newer version of the simulator (storage format 2; this version reads format 1)',
+      text: '{"format":2}',
+    });
+    expect(start.notice).toMatch(
+      /^This link could not be opened: .*Showing the default scenario instead\. The scenario saved in this browser cannot be read by this version \(it was saved by a newer version.*\); it is kept as it was\.$/,
+    );
     expect(start.offers).toEqual(['download-kept']);
   });
 
   it('a lesson link opens the scenario of the step it names, paused, with the lesson to start', () => {
     const start = decideOpening('#lesson=tahoe-reno-newreno&step=3', savedWork());
-    expect(start).toMatchObject({ source: 'preset-link', presetId: 'first-lesson', play: false, notice: null, lesson: { step: 2, lesson: { id: 'tahoe-reno-newreno' } } });
+    expect(start).toMatchObject({
+      source: 'preset-link',
+      presetId: 'first-lesson',
+      play: false,
+      notice: null,
+      lesson: { step: 2, lesson: { id: 'tahoe-reno-newreno' } },
+    });
     // Step 3 switches the first step's Tahoe to Reno.
     expect(start.scenario!.flows[0].tcp.variant).toBe('reno');
   });
@@ -60,7 +72,8 @@ describe('what the page opens on (decideOpening, at start-up)', () => {
     );
     expect(decideOpening('#lesson=burst-and-offset&step=9', null)).toMatchObject({
       scenario: null,
-      notice: 'This link could not be opened: the lesson "burst-and-offset" has steps 1 to 5; the link asks for step "9". Your scenario is unchanged.',
+      notice:
+        'This link could not be opened: the lesson "burst-and-offset" has steps 1 to 5; the link asks for step "9". Your scenario is unchanged.',
     });
   });
 
@@ -75,7 +88,9 @@ describe('what the page opens on (decideOpening, at start-up)', () => {
     const saved: SavedRead = { ...savedWork(), stopped: { reason: 'the run passed its event budget', at: 5 } } as SavedRead;
     const start = decideOpening('', saved);
     expect(start).toMatchObject({ source: 'saved', play: false });
-    expect(start.notice).toBe('The last run of this scenario was stopped: the run passed its event budget. It is loaded but not started: press Play to run it anyway.');
+    expect(start.notice).toBe(
+      'The last run of this scenario was stopped: the run passed its event budget. It is loaded but not started: press Play to run it anyway.',
+    );
   });
 
   it('an unreadable saved record: the default, and the record is said to be kept', () => {
@@ -135,34 +150,62 @@ describe('the saved record', () => {
   it('refuses what it cannot trust, saying why, and keeps the text word for word', () => {
     const read = (text: string) => readSavedScenario(memoryStorage({ [STORAGE_KEY]: text }));
     expect(read('{not json')).toEqual({ kind: 'unreadable', message: expect.stringMatching(/not valid JSON/), text: '{not json' });
-    expect(read(JSON.stringify({ format: 2, whatever: 1 }))).toMatchObject({ kind: 'unreadable', message: expect.stringMatching(/newer version .*storage format 2/) });
-    expect(read(JSON.stringify({ format: 1, scenario: { ...edited(), version: 2 } }))).toMatchObject({ kind: 'unreadable', message: expect.stringMatching(/newer version .*scenario format 2/) });
+    expect(read(JSON.stringify({ format: 2, whatever: 1 }))).toMatchObject({
+      kind: 'unreadable',
+      message: expect.stringMatching(/newer version .*storage format 2/),
+    });
+    expect(read(JSON.stringify({ format: 1, scenario: { ...edited(), version: 2 } }))).toMatchObject({
+      kind: 'unreadable',
+      message: expect.stringMatching(/newer version .*scenario format 2/),
+    });
     expect(read(JSON.stringify([1]))).toMatchObject({ kind: 'unreadable', message: expect.stringMatching(/not a record/) });
     const hostile = edited();
     hostile.flows[0].count = 1_000_000;
-    expect(read(JSON.stringify({ format: 1, scenario: hostile }))).toMatchObject({ kind: 'unreadable', message: expect.stringMatching(/flows\[0\]\.count/) });
+    expect(read(JSON.stringify({ format: 1, scenario: hostile }))).toMatchObject({
+      kind: 'unreadable',
+      message: expect.stringMatching(/flows\[0\]\.count/),
+    });
   });
 
   it('a stop mark of any shape counts as a stop (a damaged mark never restarts a crashing run)', () => {
     const base = JSON.parse(recordText({ scenario: edited(), savedAt: 1, stopped: null, fromLink: false }));
-    expect(parseRecord(JSON.stringify({ ...base, stopped: { reason: 'trap', at: 3 } }))).toMatchObject({ stopped: { reason: 'trap', at: 3 } });
-    expect(parseRecord(JSON.stringify({ ...base, stopped: true }))).toMatchObject({ stopped: { reason: 'no reason was recorded', at: null } });
-    expect(parseRecord(JSON.stringify({ ...base, stopped: { reason: 'x'.repeat(9000) } }))).toMatchObject({ stopped: { reason: 'x'.repeat(500) } });
+    expect(parseRecord(JSON.stringify({ ...base, stopped: { reason: 'trap', at: 3 } }))).toMatchObject({
+      stopped: { reason: 'trap', at: 3 },
+    });
+    expect(parseRecord(JSON.stringify({ ...base, stopped: true }))).toMatchObject({
+      stopped: { reason: 'no reason was recorded', at: null },
+    });
+    expect(parseRecord(JSON.stringify({ ...base, stopped: { reason: 'x'.repeat(9000) } }))).toMatchObject({
+      stopped: { reason: 'x'.repeat(500) },
+    });
     expect(parseRecord(JSON.stringify(base))).toMatchObject({ stopped: null });
   });
 
   it('reports a full or missing storage instead of throwing', () => {
     expect(writeSavedScenario(null, edited())).toMatch(/no local storage/);
-    const full = { setItem: () => { throw new DOMException('quota', 'QuotaExceededError'); } };
+    const full = {
+      setItem: () => {
+        throw new DOMException('quota', 'QuotaExceededError');
+      },
+    };
     expect(writeSavedScenario(full, edited())).toMatch(/QuotaExceededError/);
-    const off = { getItem: () => { throw new Error('SecurityError'); } };
+    const off = {
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+    };
     expect(readSavedScenario(off)).toEqual({ kind: 'none' });
   });
 
   it('writes at most once per interval, the last value, and on flush', () => {
     const saved: number[] = [];
     let fire: (() => void) | null = null;
-    const saver = throttledSaver<number>((v) => saved.push(v), 500, { set: (f) => ((fire = f), 1), clear: () => { fire = null; } });
+    const saver = throttledSaver<number>((v) => saved.push(v), 500, {
+      set: (f) => ((fire = f), 1),
+      clear: () => {
+        fire = null;
+      },
+    });
     saver.push(1);
     saver.push(2);
     expect(saved).toEqual([]);

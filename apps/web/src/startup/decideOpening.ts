@@ -64,14 +64,23 @@ export function decideOpening(hash: string, saved: SavedRead | null): Opening {
   const lesson = readLessonLink(hash);
   if (lesson?.ok) {
     const { scenario, presetId } = scenarioAtStep(lesson.lesson, lesson.step);
-    return { scenario, presetId, source: 'preset-link', play: false, notice: null, offers: [], lesson: { lesson: lesson.lesson, step: lesson.step } };
+    return {
+      scenario,
+      presetId,
+      source: 'preset-link',
+      play: false,
+      notice: null,
+      offers: [],
+      lesson: { lesson: lesson.lesson, step: lesson.step },
+    };
   }
   const link: ShareHashResult = lesson ? { ok: false, error: { message: lesson.message } } : decodeShareHash(hash);
   if (link.ok && link.source === 'link') {
     const presetId = presetIdOf(link.scenario) || (link.fromPreset ?? '');
     // The page's own address (a reload) links to the saved work: if the engine stopped its
     // last run, it opens paused, as the saved work would.
-    const stopped = saved?.kind === 'saved' && saved.stopped && canonical(saved.scenario) === canonical(link.scenario) ? saved.stopped : null;
+    const stopped =
+      saved?.kind === 'saved' && saved.stopped && canonical(saved.scenario) === canonical(link.scenario) ? saved.stopped : null;
     if (stopped) return { scenario: link.scenario, presetId, source: 'link', play: false, notice: stoppedNotice(stopped), offers: [] };
     return { scenario: link.scenario, presetId, source: 'link', play: true, notice: null, offers: [] };
   }
@@ -118,7 +127,10 @@ export function refusedLinkAtStart(why: string, saved: SavedRead): Pick<Opening,
   const base = `This link could not be opened: ${reason(why)}. Showing the default scenario instead.`;
   if (saved.kind === 'saved') return { notice: `${base} Your saved work is kept.`, offers: ['open-saved'] };
   if (saved.kind === 'unreadable') {
-    return { notice: `${base} The scenario saved in this browser cannot be read by this version (${reason(saved.message)}); it is kept as it was.`, offers: ['download-kept'] };
+    return {
+      notice: `${base} The scenario saved in this browser cannot be read by this version (${reason(saved.message)}); it is kept as it was.`,
+      offers: ['download-kept'],
+    };
   }
   return { notice: base, offers: [] };
 }

@@ -9,7 +9,8 @@ import { WorkKeeper } from '../storage/workKeeper';
 
 const preset = (id: string) => structuredClone(PRESETS.find((p) => p.id === id)!.scenario) as Scenario;
 const named = (name: string): Scenario => ({ ...preset('paper004'), name });
-const record = (scenario: Scenario, extra: Partial<SavedRecord> = {}) => recordText({ scenario, savedAt: 1000, stopped: null, fromLink: false, ...extra });
+const record = (scenario: Scenario, extra: Partial<SavedRecord> = {}) =>
+  recordText({ scenario, savedAt: 1000, stopped: null, fromLink: false, ...extra });
 
 /**
  * The session as the page has it: start() runs the first scenario, loadScenario replaces
@@ -83,7 +84,9 @@ describe('the page opening', () => {
     const work = record(named('my work'));
     const page = await openPage('#s=1.AAAA', { [STORAGE_KEY]: work });
     expect(page.session.calls).toEqual([`load ${preset(DEFAULT_PRESET_ID).name} playing`]);
-    expect(page.session.notice).toMatch(/^This link could not be opened: .*Showing the default scenario instead\. Your saved work is kept\.$/);
+    expect(page.session.notice).toMatch(
+      /^This link could not be opened: .*Showing the default scenario instead\. Your saved work is kept\.$/,
+    );
     await new Promise((r) => setTimeout(r, 0));
     expect(page.storage.data.get(STORAGE_KEY)).toBe(work);
     expect(page.storage.writes).toBe(0);
@@ -108,7 +111,9 @@ describe('the page opening', () => {
     const work = record(named('my work'));
     const page = await openPage(encodeShareHash(named('too much')), { [STORAGE_KEY]: work }, ['too much']);
     expect(page.session.calls).toEqual(['load too much playing', `load ${preset(DEFAULT_PRESET_ID).name} playing`]);
-    expect(page.session.notice).toBe('This link could not be opened: the engine refused "too much". Showing the default scenario instead. Your saved work is kept.');
+    expect(page.session.notice).toBe(
+      'This link could not be opened: the engine refused "too much". Showing the default scenario instead. Your saved work is kept.',
+    );
     expect(page.actions.for(page.session.notice).map((a) => a.testId)).toEqual(['notice-open-saved']);
     await new Promise((r) => setTimeout(r, 0));
     expect(page.storage.data.get(STORAGE_KEY)).toBe(work);
@@ -118,7 +123,9 @@ describe('the page opening', () => {
   it('a record of a newer version: the default, the record kept and offered for download, untouched until the user acts', async () => {
     const newer = JSON.stringify({ format: 2, scenario: { name: 'from the future' } });
     const page = await openPage('', { [STORAGE_KEY]: newer });
-    expect(page.session.notice).toMatch(/^The scenario saved in this browser could not be opened: it was saved by a newer version .*It is kept as it was/);
+    expect(page.session.notice).toMatch(
+      /^The scenario saved in this browser could not be opened: it was saved by a newer version .*It is kept as it was/,
+    );
     expect(page.storage.data.get(STORAGE_KEY)).toBe(newer);
     await page.press('notice-download-kept');
     expect(page.downloads).toEqual([{ fileName: 'saved-scenario.json', text: '{\n  "name": "from the future"\n}\n' }]);
@@ -132,16 +139,22 @@ describe('the page opening', () => {
   it('a saved scenario the engine refuses: the default, the record set aside and offered', async () => {
     const work = record(named('not any more'));
     const page = await openPage('', { [STORAGE_KEY]: work }, ['not any more']);
-    expect(page.session.notice).toMatch(/^The scenario saved in this browser could not be opened: the engine refused "not any more"\. It is kept as it was/);
+    expect(page.session.notice).toMatch(
+      /^The scenario saved in this browser could not be opened: the engine refused "not any more"\. It is kept as it was/,
+    );
     expect(JSON.parse(page.storage.data.get(KEPT_KEY)!).records[0].text).toBe(work);
     expect(page.storage.data.get(STORAGE_KEY)).toBe(work);
   });
 
   it('a saved scenario whose last run the engine stopped: loaded paused, never started, with why', async () => {
-    const page = await openPage('', { [STORAGE_KEY]: record(named('crashes'), { stopped: { reason: 'memory access out of bounds', at: 5 } }) });
+    const page = await openPage('', {
+      [STORAGE_KEY]: record(named('crashes'), { stopped: { reason: 'memory access out of bounds', at: 5 } }),
+    });
     expect(page.session.calls).toEqual(['load crashes paused']);
     expect(page.session.phase).toBe('paused');
-    expect(page.session.notice).toBe('The last run of this scenario was stopped: memory access out of bounds. It is loaded but not started: press Play to run it anyway.');
+    expect(page.session.notice).toBe(
+      'The last run of this scenario was stopped: memory access out of bounds. It is loaded but not started: press Play to run it anyway.',
+    );
   });
 
   it('a lesson link at start: its scenario paused, then the lesson; a broken one: the default, the work kept and offered', async () => {
@@ -159,7 +172,9 @@ describe('the page opening', () => {
 
     const broken = await openPage('#lesson=burst-and-offset&step=0', { [STORAGE_KEY]: work });
     expect(broken.session.calls).toEqual([`load ${preset(DEFAULT_PRESET_ID).name} playing`]);
-    expect(broken.session.notice).toBe('This link could not be opened: the lesson "burst-and-offset" has steps 1 to 5; the link asks for step "0". Showing the default scenario instead. Your saved work is kept.');
+    expect(broken.session.notice).toBe(
+      'This link could not be opened: the lesson "burst-and-offset" has steps 1 to 5; the link asks for step "0". Showing the default scenario instead. Your saved work is kept.',
+    );
     await new Promise((r) => setTimeout(r, 0));
     expect(broken.storage.data.get(STORAGE_KEY)).toBe(work);
   });
@@ -167,7 +182,10 @@ describe('the page opening', () => {
   it('a run the engine stops afterwards is recorded with the saved work; a refused link run is not', async () => {
     const page = await openPage('', { [STORAGE_KEY]: record(named('my work')) });
     page.session.set('error', 'the run passed its budget of 1e9 events');
-    expect(readSavedScenario(page.storage)).toMatchObject({ scenario: { name: 'my work' }, stopped: { reason: 'the run passed its budget of 1e9 events' } });
+    expect(readSavedScenario(page.storage)).toMatchObject({
+      scenario: { name: 'my work' },
+      stopped: { reason: 'the run passed its budget of 1e9 events' },
+    });
     page.session.set('finished');
     expect(readSavedScenario(page.storage)).toMatchObject({ stopped: null });
 

@@ -7,7 +7,17 @@
 import { oneLine, ScenarioError, type Scenario } from '@obs-tcp-sim/scenario';
 import { keptDownload } from '../storage/savedScenario';
 import { noticeActions as pageNoticeActions, type NoticeAction, type NoticeActions } from '../controls/noticeActions';
-import { decideOpening, defaultPresetScenario, presetIdOf, refusedLinkAtStart, refusedLinkOnScreen, savedNotOpened, stoppedNotice, type Offer, type Opening } from './decideOpening';
+import {
+  decideOpening,
+  defaultPresetScenario,
+  presetIdOf,
+  refusedLinkAtStart,
+  refusedLinkOnScreen,
+  savedNotOpened,
+  stoppedNotice,
+  type Offer,
+  type Opening,
+} from './decideOpening';
 import type { WorkKeeper } from '../storage/workKeeper';
 
 /** What the opener needs from the session (SimController's public API). */
@@ -93,7 +103,11 @@ export class Opener {
   private async openLink(scenario: Scenario, { presetId, play, lesson }: Opening): Promise<void> {
     this.keeper.beginOpen(scenario);
     try {
-      await this.store.open(scenario, { label: lesson ? 'open lesson link' : 'open link', play, presetId: presetId === '' ? null : presetId });
+      await this.store.open(scenario, {
+        label: lesson ? 'open lesson link' : 'open link',
+        play,
+        presetId: presetId === '' ? null : presetId,
+      });
     } catch (error) {
       this.keeper.openFailed();
       this.say(refusedLinkOnScreen(error instanceof Error ? error.message : String(error)), []);
@@ -112,7 +126,11 @@ export class Opener {
     }
     this.keeper.beginOpen(saved.scenario);
     try {
-      await this.store.open(saved.scenario, { label: 'open saved work', play: !saved.stopped, presetId: presetIdOf(saved.scenario) || null });
+      await this.store.open(saved.scenario, {
+        label: 'open saved work',
+        play: !saved.stopped,
+        presetId: presetIdOf(saved.scenario) || null,
+      });
     } catch {
       this.keeper.openFailed(); // the session says why; the scenario on screen stays
       return;
@@ -128,7 +146,11 @@ export class Opener {
     if (!record) return;
     this.keeper.beginOpen(record.scenario);
     try {
-      await this.store.open(record.scenario, { label: 'restore previous work', play: !record.stopped, presetId: presetIdOf(record.scenario) || null });
+      await this.store.open(record.scenario, {
+        label: 'restore previous work',
+        play: !record.stopped,
+        presetId: presetIdOf(record.scenario) || null,
+      });
     } catch {
       this.keeper.openFailed();
       return;
@@ -147,7 +169,10 @@ export class Opener {
 
   /** A notice with its buttons. */
   say(text: string, offers: Offer[]): void {
-    this.actions.set(text, offers.map((offer) => this.action(offer)));
+    this.actions.set(
+      text,
+      offers.map((offer) => this.action(offer)),
+    );
     this.session.notify(text);
   }
 

@@ -105,12 +105,16 @@ export function parseRecord(text: string): SavedRead {
   if (stored === null || typeof stored !== 'object' || Array.isArray(stored)) return unreadable('it is not a record this app writes');
   const record = stored as Record<string, unknown>;
   if (typeof record.format === 'number' && record.format > STORED_FORMAT) {
-    return unreadable(`it was saved by a newer version of the simulator (storage format ${record.format}; this version reads format ${STORED_FORMAT})`);
+    return unreadable(
+      `it was saved by a newer version of the simulator (storage format ${record.format}; this version reads format ${STORED_FORMAT})`,
+    );
   }
   if (record.format !== STORED_FORMAT) return unreadable('it is not a record this app writes');
   const scenario = record.scenario as { version?: unknown } | null;
   if (scenario !== null && typeof scenario === 'object' && typeof scenario.version === 'number' && scenario.version > SCENARIO_FORMAT) {
-    return unreadable(`it was saved by a newer version of the simulator (scenario format ${scenario.version}; this version reads format ${SCENARIO_FORMAT})`);
+    return unreadable(
+      `it was saved by a newer version of the simulator (scenario format ${scenario.version}; this version reads format ${SCENARIO_FORMAT})`,
+    );
   }
   const refusal = checkSharedScenario(record.scenario);
   if (refusal) return unreadable(`it was refused: ${refusal.message}`);
@@ -167,7 +171,11 @@ export function recordText(record: SavedRecord, extra: { replacedAt?: number | n
     format: STORED_FORMAT,
     scenario: record.scenario,
     ...(record.savedAt !== null ? { savedAt: record.savedAt } : {}),
-    ...(record.stopped ? { stopped: { reason: record.stopped.reason.slice(0, MAX_REASON), ...(record.stopped.at !== null ? { at: record.stopped.at } : {}) } } : {}),
+    ...(record.stopped
+      ? {
+          stopped: { reason: record.stopped.reason.slice(0, MAX_REASON), ...(record.stopped.at !== null ? { at: record.stopped.at } : {}) },
+        }
+      : {}),
     ...(record.fromLink ? { fromLink: true } : {}),
     ...(extra.replacedAt != null ? { replacedAt: extra.replacedAt } : {}),
   });
@@ -201,7 +209,11 @@ export function readKept(storage: Pick<Storage, 'getItem'> | null): KeptRecord[]
     if (stored?.format === STORED_FORMAT && Array.isArray(stored.records)) {
       const records = stored.records as Array<Partial<KeptRecord>>;
       if (records.every((r) => typeof r?.text === 'string')) {
-        return records.map((r) => ({ text: r.text!, why: typeof r.why === 'string' ? r.why : 'this version could not read it', keptAt: timeOf(r.keptAt) }));
+        return records.map((r) => ({
+          text: r.text!,
+          why: typeof r.why === 'string' ? r.why : 'this version could not read it',
+          keptAt: timeOf(r.keptAt),
+        }));
       }
     }
   } catch {
@@ -231,7 +243,10 @@ export function keepRecord(storage: StorageLike | null, record: KeptRecord): str
 
 /** Drops a record set aside (the user downloaded it, or does not want it). */
 export function forgetKept(storage: StorageLike | null, text: string): string | null {
-  return writeKept(storage, readKept(storage).filter((r) => r.text !== text));
+  return writeKept(
+    storage,
+    readKept(storage).filter((r) => r.text !== text),
+  );
 }
 
 /**

@@ -1,12 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { PRESETS, type Scenario } from '@obs-tcp-sim/scenario';
-import { KEPT_KEY, PREVIOUS_KEY, readKept, readPrevious, readSavedScenario, recordText, STORAGE_KEY, type SavedRecord } from './savedScenario';
+import {
+  KEPT_KEY,
+  PREVIOUS_KEY,
+  readKept,
+  readPrevious,
+  readSavedScenario,
+  recordText,
+  STORAGE_KEY,
+  type SavedRecord,
+} from './savedScenario';
 import { memoryStorage } from './testStorage';
 import { WorkKeeper } from './workKeeper';
 
 const preset = (id: string) => structuredClone(PRESETS.find((p) => p.id === id)!.scenario) as Scenario;
 const named = (name: string, base = 'paper004'): Scenario => ({ ...preset(base), name });
-const record = (scenario: Scenario, extra: Partial<SavedRecord> = {}): string => recordText({ scenario, savedAt: 1000, stopped: null, fromLink: false, ...extra });
+const record = (scenario: Scenario, extra: Partial<SavedRecord> = {}): string =>
+  recordText({ scenario, savedAt: 1000, stopped: null, fromLink: false, ...extra });
 
 /** A keeper on a memory storage, with a clock and a timer the test moves by hand. */
 function setup(initial: Record<string, string> = {}) {
@@ -16,7 +26,12 @@ function setup(initial: Record<string, string> = {}) {
   const problems: string[] = [];
   const keeper = new WorkKeeper(storage, {
     now: () => now,
-    timers: { set: (f) => ((timer = f), 1), clear: () => { timer = null; } },
+    timers: {
+      set: (f) => ((timer = f), 1),
+      clear: () => {
+        timer = null;
+      },
+    },
   });
   keeper.reportProblem = (message) => problems.push(message);
   return {
@@ -181,7 +196,7 @@ describe('a valid link replaces the saved work, which is backed up first', () =>
 describe('a record this version cannot read is never written over', () => {
   const newer = JSON.stringify({ format: 2, scenarios: [{ name: 'from the future' }] });
 
-  it('a newer version\'s record is set aside word for word at once, and the main key left as it is', () => {
+  it("a newer version's record is set aside word for word at once, and the main key left as it is", () => {
     const t = setup({ [STORAGE_KEY]: newer });
     expect(t.keeper.saved).toMatchObject({ kind: 'unreadable', message: expect.stringMatching(/newer version/) });
     expect(readKept(t.storage)).toEqual([{ text: newer, why: expect.stringMatching(/newer version/), keptAt: 10_000 }]);
@@ -189,7 +204,7 @@ describe('a record this version cannot read is never written over', () => {
     expect(t.keeper.keptAtOpening()?.text).toBe(newer);
   });
 
-  it('the user\'s first change writes the main key only once the record is safe elsewhere', () => {
+  it("the user's first change writes the main key only once the record is safe elsewhere", () => {
     const t = setup({ [STORAGE_KEY]: newer });
     t.storage.data.delete(KEPT_KEY); // as if setting it aside at opening had failed
     t.keeper.showByApp(preset('paper000'));
@@ -212,7 +227,9 @@ describe('a record this version cannot read is never written over', () => {
     t.tick();
     expect(t.storage.data.get(STORAGE_KEY)).toBe(newer);
     expect(t.problems).toHaveLength(1);
-    expect(t.problems[0]).toMatch(/^Your changes are not saved in this browser: the scenario saved there cannot be read by this version and could not be set aside .*QuotaExceededError/);
+    expect(t.problems[0]).toMatch(
+      /^Your changes are not saved in this browser: the scenario saved there cannot be read by this version and could not be set aside .*QuotaExceededError/,
+    );
   });
 
   it('damaged records and records with a scenario of a newer format are set aside too', () => {
@@ -270,7 +287,10 @@ describe('a run the engine stopped is not replayed', () => {
     if (saved.kind !== 'saved') throw new Error('expected saved work');
     t.keeper.showSaved(saved);
     t.keeper.runStopped('the engine crashed: memory access out of bounds');
-    expect(t.main()).toMatchObject({ scenario: { name: 'my work' }, stopped: { reason: 'the engine crashed: memory access out of bounds', at: 10_000 } });
+    expect(t.main()).toMatchObject({
+      scenario: { name: 'my work' },
+      stopped: { reason: 'the engine crashed: memory access out of bounds', at: 10_000 },
+    });
     t.keeper.runFinished();
     expect(t.main()).toMatchObject({ stopped: null });
     t.keeper.runStopped('stopped again');
@@ -306,7 +326,11 @@ describe('storage failures are non-fatal and said once', () => {
       t.keeper.changed(named(name));
       t.tick();
     }
-    expect(t.problems).toEqual([expect.stringMatching(/^Your changes are not saved in this browser: the browser refused to store it \(QuotaExceededError.*Save the scenario as a file/)]);
+    expect(t.problems).toEqual([
+      expect.stringMatching(
+        /^Your changes are not saved in this browser: the browser refused to store it \(QuotaExceededError.*Save the scenario as a file/,
+      ),
+    ]);
   });
 
   it('no storage at all (private mode)', () => {

@@ -275,7 +275,10 @@ export class WorkKeeper {
     if (!this.setAside(key)) return false;
     const failed = writeText(this.storage, key, text);
     if (failed) {
-      this.problem('write', `Your changes are not saved in this browser: ${failed}. Save the scenario as a file (Share & files) to keep it.`);
+      this.problem(
+        'write',
+        `Your changes are not saved in this browser: ${failed}. Save the scenario as a file (Share & files) to keep it.`,
+      );
       return false;
     }
     this.written.set(key, text);
@@ -295,7 +298,10 @@ export class WorkKeeper {
   /** True when what the key holds may be written over (it is usable, ours, or kept now). */
   private setAside(key: string): boolean {
     if (!this.storage) {
-      this.problem('off', 'Your changes are not saved in this browser: it keeps no local storage for this page. Save the scenario as a file (Share & files) to keep it.');
+      this.problem(
+        'off',
+        'Your changes are not saved in this browser: it keeps no local storage for this page. Save the scenario as a file (Share & files) to keep it.',
+      );
       return false;
     }
     const there = readText(this.storage, key);

@@ -66,7 +66,13 @@ describe('the address bar', () => {
   it('a run with live changes links to its start and the changes', () => {
     const s = scenario();
     const now = { ...s, obs: { ...s.obs, burstLoss: { ...s.obs.burstLoss, data: 0 } } };
-    const hash = shareHashOf(state({ scenario: now, edited: true, run: { start: s, changes: [{ at: 6.8, path: 'obs.burstLoss.data', value: 0, label: 'x' }], pending: [] } }));
+    const hash = shareHashOf(
+      state({
+        scenario: now,
+        edited: true,
+        run: { start: s, changes: [{ at: 6.8, path: 'obs.burstLoss.data', value: 0, label: 'x' }], pending: [] },
+      }),
+    );
     const back = decodeShareHash(hash);
     expect(back.ok && back.source === 'link' && back.scenario.obs.burstLoss.data).toBe(s.obs.burstLoss.data);
     expect(back.ok && back.source === 'link' && back.scenario.liveChanges).toEqual([{ at: 6.8, path: 'obs.burstLoss.data', value: 0 }]);

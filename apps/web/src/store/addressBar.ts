@@ -50,7 +50,11 @@ export const pageAddress: AddressTarget = {
 export function followInAddressBar(
   store: { getState(): StoreState; subscribe(l: () => void): () => void },
   target: AddressTarget = pageAddress,
-  { delayMs = ADDRESS_DELAY_MS, afterFirstAction = false, override }: { delayMs?: number; afterFirstAction?: boolean; override?: AddressOverride } = {},
+  {
+    delayMs = ADDRESS_DELAY_MS,
+    afterFirstAction = false,
+    override,
+  }: { delayMs?: number; afterFirstAction?: boolean; override?: AddressOverride } = {},
 ): { refresh(): void; stop(): void } {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let last: StoreState | null = null;

@@ -172,7 +172,7 @@ describe('engine sync', () => {
   });
 });
 
-describe('the run\'s record', () => {
+describe("the run's record", () => {
   afterEach(() => vi.useRealTimers());
 
   it('a slider is one undo step once it rests, one live change at the engine time, named with it', async () => {
@@ -247,7 +247,13 @@ describe('the run\'s record', () => {
 
   it('a scenario opened with scheduled changes: the values shown follow the engine as it reaches them', async () => {
     const { store, session } = setup();
-    const scheduled = { ...testScenario(), liveChanges: [{ at: 2, path: 'obs.burstLoss.data', value: 0 }, { at: 1, path: 'links[1].wavelengths', value: 4 }] } as Scenario;
+    const scheduled = {
+      ...testScenario(),
+      liveChanges: [
+        { at: 2, path: 'obs.burstLoss.data', value: 0 },
+        { at: 1, path: 'links[1].wavelengths', value: 4 },
+      ],
+    } as Scenario;
     await store.open(scheduled, { label: 'open link' });
     expect(session.loaded).toBe(scheduled);
     expect('liveChanges' in store.scenario).toBe(false);
@@ -259,7 +265,12 @@ describe('the run\'s record', () => {
     session.frame(2);
     expect(store.scenario.obs.burstLoss.data).toBe(0);
     expect(store.getState().run.changes.map((c) => c.label)).toEqual(['wavelengths on f1 2 → 4', 'data-burst loss 1 % → 0 %']);
-    expect(store.getState().undo).toEqual([{ label: 'open link', scenario: testScenario(), presetId: null, reframe: true }].map((e) => ({ ...e, scenario: store.getState().undo[0].scenario })));
+    expect(store.getState().undo).toEqual(
+      [{ label: 'open link', scenario: testScenario(), presetId: null, reframe: true }].map((e) => ({
+        ...e,
+        scenario: store.getState().undo[0].scenario,
+      })),
+    );
     // The document replays the same: start values and the schedule.
     const doc = documentOf(store.getState()) as Scenario & { liveChanges: unknown[] };
     expect(doc.obs.burstLoss.data).toBe(0.01);
@@ -311,7 +322,10 @@ describe('presets and resets', () => {
   it('Reset run keeps the values shown, restarts paused, and clears the record', async () => {
     const { store, session } = setup();
     session.now = 4;
-    store.edit('wavelengths', (s) => ({ ...s, links: s.links.map((l, j) => (j === 1 && l.kind === 'fiber' ? { ...l, wavelengths: 4 } : l)) }));
+    store.edit('wavelengths', (s) => ({
+      ...s,
+      links: s.links.map((l, j) => (j === 1 && l.kind === 'fiber' ? { ...l, wavelengths: 4 } : l)),
+    }));
     await store.settled();
     expect(store.getState().run.changes).toHaveLength(1);
     store.resetRun();
@@ -468,7 +482,11 @@ describe('the routing fields edited as the panel does (docs/routing.md)', () => 
     set('tcp1: route', 'flows[0].route', parseRoute('H1 E1 C1 E2 H2'));
     const edited = store.scenario as unknown as Record<string, any>;
     expect(edited.links[0].cost).toEqual({ ab: 1 });
-    expect(edited.flows[0]).toMatchObject({ startSpread: 0.1, access: { dst: { rate: 1e8, delay: 1e-3 } }, route: ['H1', 'E1', 'C1', 'E2', 'H2'] });
+    expect(edited.flows[0]).toMatchObject({
+      startSpread: 0.1,
+      access: { dst: { rate: 1e8, delay: 1e-3 } },
+      route: ['H1', 'E1', 'C1', 'E2', 'H2'],
+    });
     // The share link carries the edited scenario.
     const decoded = decodeShareHash(shareHashOf(store.getState()));
     expect(decoded.ok && decoded.source === 'link' ? (decoded.scenario as any).flows[0].startSpread : null).toBe(0.1);

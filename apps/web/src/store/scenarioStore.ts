@@ -239,7 +239,10 @@ export class ScenarioStore {
     this.set({
       scenario: values,
       presetId,
-      undo: options.label === undefined ? before.undo : pushed(before.undo, { label: options.label, scenario: before.scenario, presetId: before.presetId, reframe: true }),
+      undo:
+        options.label === undefined
+          ? before.undo
+          : pushed(before.undo, { label: options.label, scenario: before.scenario, presetId: before.presetId, reframe: true }),
       redo: options.label === undefined ? before.redo : [],
       sync: { kind: 'synced' },
       generation: before.generation + 1,
@@ -325,7 +328,10 @@ export class ScenarioStore {
       scenario: entry.scenario,
       presetId: entry.presetId,
       undo: this.state.undo.slice(0, -1),
-      redo: [...this.state.redo, { label: entry.label, scenario: this.state.scenario, presetId: this.state.presetId, reframe: entry.reframe }],
+      redo: [
+        ...this.state.redo,
+        { label: entry.label, scenario: this.state.scenario, presetId: this.state.presetId, reframe: entry.reframe },
+      ],
       generation: this.state.generation + (entry.reframe ? 1 : 0),
       actions: this.state.actions + 1,
     });
@@ -341,7 +347,10 @@ export class ScenarioStore {
       scenario: entry.scenario,
       presetId: entry.presetId,
       redo: this.state.redo.slice(0, -1),
-      undo: [...this.state.undo, { label: entry.label, scenario: this.state.scenario, presetId: this.state.presetId, reframe: entry.reframe }],
+      undo: [
+        ...this.state.undo,
+        { label: entry.label, scenario: this.state.scenario, presetId: this.state.presetId, reframe: entry.reframe },
+      ],
       generation: this.state.generation + (entry.reframe ? 1 : 0),
       actions: this.state.actions + 1,
     });
@@ -393,7 +402,12 @@ export class ScenarioStore {
       const path = dropNextPath(node, cls);
       const result = await this.session.changeLive(path, 1);
       if (result.error !== null) return result.error;
-      applied.push({ at: result.at, path, value: 1, label: `${scenario.nodes[node].id} drops its next ${cls === 'data' ? 'data' : 'ACK'} burst` });
+      applied.push({
+        at: result.at,
+        path,
+        value: 1,
+        label: `${scenario.nodes[node].id} drops its next ${cls === 'data' ? 'data' : 'ACK'} burst`,
+      });
     }
     this.set({ run: { ...this.state.run, changes: [...this.state.run.changes, ...applied] } });
     return null;

@@ -58,7 +58,8 @@ export function planSync(engine: Scenario, target: Scenario): SyncPlan {
   }
   for (const k of ASSEMBLY_LIVE) {
     // obs.assembly.* reaches every edge, overriding edges' own values: only when none has one.
-    const overridden = target.nodes.some((n) => assemblyOf(n)?.[k] !== undefined) || engine.nodes.some((n) => assemblyOf(n)?.[k] !== undefined);
+    const overridden =
+      target.nodes.some((n) => assemblyOf(n)?.[k] !== undefined) || engine.nodes.some((n) => assemblyOf(n)?.[k] !== undefined);
     if (overridden) continue;
     change(`obs.assembly.${k}`, engine.obs.assembly[k], target.obs.assembly[k], () => {
       patched.obs.assembly[k] = target.obs.assembly[k];

@@ -18,14 +18,28 @@ import { theoryOverlays } from './sweepTheory';
 import { defaultRange, outputChoices, parameterChoices, spacingProblem, specOf, type SweepFormState } from './sweepForm';
 import './sweep.css';
 
-type Status = { kind: 'idle' } | { kind: 'running'; done: number; total: number; since: number } | { kind: 'done'; seconds: number } | { kind: 'failed'; message: string };
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'running'; done: number; total: number; since: number }
+  | { kind: 'done'; seconds: number }
+  | { kind: 'failed'; message: string };
 
 export function SweepArea() {
   const store = useScenarioStore();
   const scenario = store.scenario;
   const choices = useMemo(() => parameterChoices(scenario), [scenario]);
   const outputs = useMemo(() => outputChoices(scenario), [scenario]);
-  const [form, setForm] = useState<SweepFormState>({ choice: 0, customPath: '', from: '0', to: '1', steps: '6', spacing: 'even', seeds: '5', output: 'aggregate.goodput', duration: '' });
+  const [form, setForm] = useState<SweepFormState>({
+    choice: 0,
+    customPath: '',
+    from: '0',
+    to: '1',
+    steps: '6',
+    spacing: 'even',
+    seeds: '5',
+    output: 'aggregate.goodput',
+    duration: '',
+  });
   const [normalised, setNormalised] = useState(true);
   const [logX, setLogX] = useState(false);
   const [logY, setLogY] = useState(false);
@@ -65,8 +79,13 @@ export function SweepArea() {
     setStatus({ kind: 'running', done: 0, total: runs.length, since });
     const output = sweep.outputs[0];
     const models = overlayFor(sweep.base, output).kind !== 'none' ? new Map<number, RunModels>() : null;
-    const pool = runOnPool(sweep, runs, (p) => setStatus({ kind: 'running', ...p, since }), undefined, undefined, (run, summary) =>
-      models?.set(run.index, runModels(run.scenario, summary, output)),
+    const pool = runOnPool(
+      sweep,
+      runs,
+      (p) => setStatus({ kind: 'running', ...p, since }),
+      undefined,
+      undefined,
+      (run, summary) => models?.set(run.index, runModels(run.scenario, summary, output)),
     );
     running.current = pool;
     try {
@@ -98,9 +117,17 @@ export function SweepArea() {
   const decision = overlayFor(scenario, form.output);
   const overlays =
     results && closedForm && theoryRuns
-      ? theoryOverlays(results, theoryRuns, { normalised, xScale: percent ? 100 : 1, yDivide: out.divide, unit: normalised ? '' : out.unit })
+      ? theoryOverlays(results, theoryRuns, {
+          normalised,
+          xScale: percent ? 100 : 1,
+          yDivide: out.divide,
+          unit: normalised ? '' : out.unit,
+        })
       : [];
-  const noLogX = whyNotLog(points.map((p) => p.x), 'value of the parameter');
+  const noLogX = whyNotLog(
+    points.map((p) => p.x),
+    'value of the parameter',
+  );
   const noLogY = whyNotLog([...points.map((p) => p.mean), ...overlays.flatMap((o) => o.points.map((p) => p.y))], 'plotted value');
   const stem = fileStem(scenario);
 
@@ -115,10 +142,14 @@ export function SweepArea() {
       >
         <label>
           Parameter
-          <select value={form.choice} data-testid="sweep-parameter" onChange={(e) => {
-            const next = Number(e.currentTarget.value);
-            set({ choice: next, ...defaultRange(scenario, choices[next]) });
-          }}>
+          <select
+            value={form.choice}
+            data-testid="sweep-parameter"
+            onChange={(e) => {
+              const next = Number(e.currentTarget.value);
+              set({ choice: next, ...defaultRange(scenario, choices[next]) });
+            }}
+          >
             {choices.map((c, i) => (
               <option key={c.paths.join('+')} value={i}>
                 {c.label}
@@ -130,13 +161,24 @@ export function SweepArea() {
         {form.choice === -1 && (
           <label>
             Path
-            <input value={form.customPath} placeholder="e.g. links[f1].rate" data-testid="sweep-path" onChange={(e) => set({ customPath: e.currentTarget.value })} />
+            <input
+              value={form.customPath}
+              placeholder="e.g. links[f1].rate"
+              data-testid="sweep-path"
+              onChange={(e) => set({ customPath: e.currentTarget.value })}
+            />
           </label>
         )}
         <div className="sweep-range">
           <label>
             From{percent && ' (%)'}
-            <input type="number" step="any" value={form.from} data-testid="sweep-from" onChange={(e) => set({ from: e.currentTarget.value })} />
+            <input
+              type="number"
+              step="any"
+              value={form.from}
+              data-testid="sweep-from"
+              onChange={(e) => set({ from: e.currentTarget.value })}
+            />
           </label>
           <label>
             To{percent && ' (%)'}
@@ -144,18 +186,36 @@ export function SweepArea() {
           </label>
           <label>
             Values
-            <input type="number" min={2} step={1} value={form.steps} data-testid="sweep-steps" onChange={(e) => set({ steps: e.currentTarget.value })} />
+            <input
+              type="number"
+              min={2}
+              step={1}
+              value={form.steps}
+              data-testid="sweep-steps"
+              onChange={(e) => set({ steps: e.currentTarget.value })}
+            />
           </label>
           <label>
             Spread
-            <select value={form.spacing ?? 'even'} data-testid="sweep-spacing" onChange={(e) => set({ spacing: e.currentTarget.value as 'even' | 'factor' })}>
+            <select
+              value={form.spacing ?? 'even'}
+              data-testid="sweep-spacing"
+              onChange={(e) => set({ spacing: e.currentTarget.value as 'even' | 'factor' })}
+            >
               <option value="even">evenly</option>
               <option value="factor">by a factor (log)</option>
             </select>
           </label>
           <label>
             Seeds
-            <input type="number" min={1} step={1} value={form.seeds} data-testid="sweep-seeds" onChange={(e) => set({ seeds: e.currentTarget.value })} />
+            <input
+              type="number"
+              min={1}
+              step={1}
+              value={form.seeds}
+              data-testid="sweep-seeds"
+              onChange={(e) => set({ seeds: e.currentTarget.value })}
+            />
           </label>
         </div>
         <label>
@@ -170,24 +230,54 @@ export function SweepArea() {
         </label>
         <label>
           Simulated time per run (s)
-          <input type="number" min={0} step="any" value={form.duration} placeholder={String(scenario.duration)} data-testid="sweep-duration" onChange={(e) => set({ duration: e.currentTarget.value })} />
+          <input
+            type="number"
+            min={0}
+            step="any"
+            value={form.duration}
+            placeholder={String(scenario.duration)}
+            data-testid="sweep-duration"
+            onChange={(e) => set({ duration: e.currentTarget.value })}
+          />
         </label>
         <label className="sweep-check">
-          <input type="checkbox" checked={normalised} data-testid="sweep-normalised" onChange={(e) => setNormalised(e.currentTarget.checked)} />
+          <input
+            type="checkbox"
+            checked={normalised}
+            data-testid="sweep-normalised"
+            onChange={(e) => setNormalised(e.currentTarget.checked)}
+          />
           normalised to the first value (as the papers)
         </label>
         <div className="sweep-axes">
           <label className="sweep-check" title={noLogX ?? 'Parameter values on a log scale'}>
-            <input type="checkbox" checked={logX && !noLogX} disabled={noLogX !== null} data-testid="sweep-log-x" onChange={(e) => setLogX(e.currentTarget.checked)} />
+            <input
+              type="checkbox"
+              checked={logX && !noLogX}
+              disabled={noLogX !== null}
+              data-testid="sweep-log-x"
+              onChange={(e) => setLogX(e.currentTarget.checked)}
+            />
             log x axis
           </label>
           <label className="sweep-check" title={noLogY ?? 'The output on a log scale'}>
-            <input type="checkbox" checked={logY && !noLogY} disabled={noLogY !== null} data-testid="sweep-log-y" onChange={(e) => setLogY(e.currentTarget.checked)} />
+            <input
+              type="checkbox"
+              checked={logY && !noLogY}
+              disabled={noLogY !== null}
+              data-testid="sweep-log-y"
+              onChange={(e) => setLogY(e.currentTarget.checked)}
+            />
             log y axis
           </label>
         </div>
         <label className="sweep-check">
-          <input type="checkbox" checked={closedForm} data-testid="sweep-closed-form" onChange={(e) => setClosedForm(e.currentTarget.checked)} />
+          <input
+            type="checkbox"
+            checked={closedForm}
+            data-testid="sweep-closed-form"
+            onChange={(e) => setClosedForm(e.currentTarget.checked)}
+          />
           closed form over the points
         </label>
         {closedForm && (
@@ -222,10 +312,20 @@ export function SweepArea() {
         </p>
         {status.kind === 'running' && <progress max={status.total} value={status.done} data-testid="sweep-progress" />}
         <div className="sweep-actions">
-          <button type="button" disabled={!results} data-testid="sweep-csv" onClick={() => results && download(`${stem}-sweep.csv`, sweepCsv(results), 'text/csv')}>
+          <button
+            type="button"
+            disabled={!results}
+            data-testid="sweep-csv"
+            onClick={() => results && download(`${stem}-sweep.csv`, sweepCsv(results), 'text/csv')}
+          >
             Table (CSV)
           </button>
-          <button type="button" disabled={problem !== null} data-testid="sweep-spec" onClick={() => download(`${stem}-sweep.json`, jsonText(spec), 'application/json')}>
+          <button
+            type="button"
+            disabled={problem !== null}
+            data-testid="sweep-spec"
+            onClick={() => download(`${stem}-sweep.json`, jsonText(spec), 'application/json')}
+          >
             Spec for the CLI (JSON)
           </button>
         </div>

@@ -36,7 +36,12 @@ export function plotPoints(points: PointResult[], output: number, normalised: bo
     const src = normalised ? o.normalised : o.mean === null ? null : { mean: o.mean, low: o.low, high: o.high };
     if (!src) continue;
     const d = normalised ? 1 : yDivide;
-    out.push({ x: p.values[0] * xScale, mean: src.mean / d, low: src.low === null ? null : src.low / d, high: src.high === null ? null : src.high / d });
+    out.push({
+      x: p.values[0] * xScale,
+      mean: src.mean / d,
+      low: src.low === null ? null : src.low / d,
+      high: src.high === null ? null : src.high / d,
+    });
   }
   return out;
 }
@@ -60,10 +65,23 @@ export function SweepPlot({ points, xLabel, yLabel, logX = false, logY = false, 
   const h = Math.max(0, height - M.top - M.bottom);
   // The caller offers log axes only for values above 0; a point that is not is left out.
   const shown = points.filter((p) => (!logX || p.x > 0) && (!logY || p.mean > 0));
-  const x = xScale(shown.map((p) => p.x), w, logX);
-  const measured = shown.flatMap((p) => [p.mean, ...(p.high === null ? [] : [p.high]), ...(logY && p.low !== null && p.low > 0 ? [p.low] : [])]);
+  const x = xScale(
+    shown.map((p) => p.x),
+    w,
+    logX,
+  );
+  const measured = shown.flatMap((p) => [
+    p.mean,
+    ...(p.high === null ? [] : [p.high]),
+    ...(logY && p.low !== null && p.low > 0 ? [p.low] : []),
+  ]);
   const drawn = overlays.map((o) => ({ ...o, points: o.points.filter((p) => (!logX || p.x > 0) && (!logY || p.y > 0)) }));
-  const y = yScale(measured, drawn.flatMap((o) => o.points.map((p) => p.y)), h, logY);
+  const y = yScale(
+    measured,
+    drawn.flatMap((o) => o.points.map((p) => p.y)),
+    h,
+    logY,
+  );
   const px = (v: number) => x(v) ?? 0;
   const py = (v: number) => y(logY ? clampTo(y, v) : v) ?? 0;
   const line = (xs: { x: number; y: number }[]) => xs.map((p, i) => `${i ? 'L' : 'M'}${px(p.x).toFixed(1)} ${py(p.y).toFixed(1)}`).join('');
@@ -86,7 +104,12 @@ export function SweepPlot({ points, xLabel, yLabel, logX = false, logY = false, 
       data-overlays={drawn.map((o) => o.key).join(' ')}
     >
       {w > 0 && h > 0 && shown.length > 0 && (
-        <svg width={width} height={height} role="img" aria-label={`${yLabel} against ${xLabel}${drawn.length ? `, with ${drawn.map((o) => o.label).join(' and ')}` : ''}`}>
+        <svg
+          width={width}
+          height={height}
+          role="img"
+          aria-label={`${yLabel} against ${xLabel}${drawn.length ? `, with ${drawn.map((o) => o.label).join(' and ')}` : ''}`}
+        >
           <defs>
             <clipPath id={clipId}>
               <rect x={0} y={0} width={w} height={h} />

@@ -41,7 +41,10 @@ describe('the sweep plot axes', () => {
   it('log tick labels name only some ticks; linear ones every tick, four digits', () => {
     const y = yScale([0.002, 0.9], [], 100, true);
     const label = tickLabel(y, 5, true);
-    const named = y.ticks(5).map(label).filter((t) => t !== '');
+    const named = y
+      .ticks(5)
+      .map(label)
+      .filter((t) => t !== '');
     expect(named.length).toBeGreaterThan(0);
     expect(named.length).toBeLessThan(y.ticks(5).length);
     expect(named).toContain('0.01');

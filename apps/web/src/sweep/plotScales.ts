@@ -46,7 +46,10 @@ export function yScale(measured: readonly number[], overlays: readonly number[],
     const all = [...m, ...overlays.filter(Number.isFinite)].filter((v) => v > 0);
     const lo = all.length ? Math.min(...all) : 1;
     const hi = all.length ? Math.max(...all) : 10;
-    return scaleLog().domain([lo / 1.25, hi * 1.25]).nice().range([height, 0]);
+    return scaleLog()
+      .domain([lo / 1.25, hi * 1.25])
+      .nice()
+      .range([height, 0]);
   }
   const near = overlays.filter((v) => Number.isFinite(v) && v <= OVERLAY_FIT_FACTOR * top);
   return scaleLinear()

@@ -54,7 +54,10 @@ function engineWorker(engine: Pick<EngineClient, 'runToEnd' | 'dispose'>): PoolW
       try {
         return (await engine.runToEnd(run.scenario)).summary;
       } catch (error) {
-        throw new Error(`run ${run.index + 1} (value ${run.values.join(', ')}, seed ${run.seed}): ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+        throw new Error(
+          `run ${run.index + 1} (value ${run.values.join(', ')}, seed ${run.seed}): ${error instanceof Error ? error.message : String(error)}`,
+          { cause: error },
+        );
       }
     },
     dispose: () => engine.dispose(),

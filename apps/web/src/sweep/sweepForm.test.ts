@@ -8,7 +8,11 @@ const paper000 = structuredClone(PRESETS.find((p) => p.id === 'paper000')!.scena
 describe('the sweep form', () => {
   it('offers the numeric fields the scenario has, by name', () => {
     const labels = parameterChoices(paper000).map((c) => c.label);
-    expect(labels.slice(0, 3)).toEqual(['data-burst drop probability', 'ACK-burst drop probability', 'data and ACK burst drop probability together']);
+    expect(labels.slice(0, 3)).toEqual([
+      'data-burst drop probability',
+      'ACK-burst drop probability',
+      'data and ACK burst drop probability together',
+    ]);
     const fiber = paper000.links.find((l) => l.kind === 'fiber')!;
     expect(labels).toContain(`wavelengths of ${fiber.id}`);
     expect(outputChoices(paper000)[0].path).toBe('aggregate.goodput');
@@ -16,7 +20,11 @@ describe('the sweep form', () => {
 
   it('stands for a spec the CLI reads: percent to probability, both classes together, a shorter run', () => {
     const choices = parameterChoices(paper000);
-    const spec = specOf(paper000, { choice: 2, customPath: '', from: '0', to: '0.7', steps: '8', seeds: '3', output: 'aggregate.goodput', duration: '2' }, choices);
+    const spec = specOf(
+      paper000,
+      { choice: 2, customPath: '', from: '0', to: '0.7', steps: '8', seeds: '3', output: 'aggregate.goodput', duration: '2' },
+      choices,
+    );
     const sweep = resolveSweepSpec(JSON.parse(JSON.stringify(spec)), { presets: PRESETS });
     expect(sweep.axes[0].paths).toEqual(['obs.burstLoss.data', 'obs.burstLoss.ack']);
     expect(sweep.axes[0].values.at(-1)).toBe(0.007);
@@ -25,7 +33,11 @@ describe('the sweep form', () => {
   });
 
   it('a path typed by hand that leads nowhere is refused by name', () => {
-    const spec = specOf(paper000, { choice: -1, customPath: 'links[nope].rate', from: '1', to: '2', steps: '2', seeds: '1', output: 'aggregate.goodput', duration: '' }, parameterChoices(paper000));
+    const spec = specOf(
+      paper000,
+      { choice: -1, customPath: 'links[nope].rate', from: '1', to: '2', steps: '2', seeds: '1', output: 'aggregate.goodput', duration: '' },
+      parameterChoices(paper000),
+    );
     expect(() => resolveSweepSpec(spec, { presets: PRESETS })).toThrow(/links\[nope\]/);
   });
 
@@ -61,7 +73,17 @@ describe('values spread by a factor (for a log axis)', () => {
 
   it('written into the spec as the list itself, in SI units, which the CLI reads', () => {
     const choices = parameterChoices(paper000);
-    const form = { choice: 0, customPath: '', from: '0.01', to: '1', steps: '3', spacing: 'factor' as const, seeds: '1', output: 'aggregate.goodput', duration: '' };
+    const form = {
+      choice: 0,
+      customPath: '',
+      from: '0.01',
+      to: '1',
+      steps: '3',
+      spacing: 'factor' as const,
+      seeds: '1',
+      output: 'aggregate.goodput',
+      duration: '',
+    };
     const spec = specOf(paper000, form, choices);
     expect((spec.parameter as { values: unknown }).values).toEqual([0.0001, 0.001, 0.01]);
     const sweep = resolveSweepSpec(JSON.parse(JSON.stringify(spec)), { presets: PRESETS });
@@ -73,7 +95,11 @@ describe('values spread by a factor (for a log axis)', () => {
 
 describe('the worker pool', () => {
   it('gives every run to the next free worker and files results by run index', async () => {
-    const spec = specOf(paper000, { choice: 0, customPath: '', from: '0', to: '1', steps: '3', seeds: '2', output: 'aggregate.goodput', duration: '' }, parameterChoices(paper000));
+    const spec = specOf(
+      paper000,
+      { choice: 0, customPath: '', from: '0', to: '1', steps: '3', seeds: '2', output: 'aggregate.goodput', duration: '' },
+      parameterChoices(paper000),
+    );
     const sweep = resolveSweepSpec(spec, { presets: PRESETS });
     const runs = (await import('@obs-tcp-sim/scenario')).expandSweep(sweep);
     let disposed = 0;
@@ -95,15 +121,33 @@ describe('the worker pool', () => {
   });
 
   it('shows each finished run and its whole summary to an observer (the theory overlay)', async () => {
-    const spec = specOf(paper000, { choice: 0, customPath: '', from: '0', to: '1', steps: '2', seeds: '1', output: 'aggregate.goodput', duration: '' }, parameterChoices(paper000));
+    const spec = specOf(
+      paper000,
+      { choice: 0, customPath: '', from: '0', to: '1', steps: '2', seeds: '1', output: 'aggregate.goodput', duration: '' },
+      parameterChoices(paper000),
+    );
     const sweep = resolveSweepSpec(spec, { presets: PRESETS });
     const runs = (await import('@obs-tcp-sim/scenario')).expandSweep(sweep);
     const fake = () => ({
-      runToEnd: async (s: Scenario) => ({ summary: { aggregate: { goodput: 1 }, flows: [{ id: 'tcp1', segmentsSent: s.obs.burstLoss.data * 1e4 }] } as never, flowIds: [], samples: null }),
+      runToEnd: async (s: Scenario) => ({
+        summary: { aggregate: { goodput: 1 }, flows: [{ id: 'tcp1', segmentsSent: s.obs.burstLoss.data * 1e4 }] } as never,
+        flowIds: [],
+        samples: null,
+      }),
       dispose: () => undefined,
     });
     const seen: Array<[number, number]> = [];
-    await runOnPool(sweep, runs, () => undefined, 1, fake, (run, summary) => seen.push([run.index, summary.flows[0].segmentsSent!])).results;
-    expect(seen).toEqual([[0, 0], [1, 100]]);
+    await runOnPool(
+      sweep,
+      runs,
+      () => undefined,
+      1,
+      fake,
+      (run, summary) => seen.push([run.index, summary.flows[0].segmentsSent!]),
+    ).results;
+    expect(seen).toEqual([
+      [0, 0],
+      [1, 100],
+    ]);
   });
 });

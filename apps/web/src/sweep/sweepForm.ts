@@ -119,9 +119,10 @@ export function specOf(scenario: Scenario, form: SweepFormState, choices: Parame
     parameter: {
       path: paths.length === 1 ? paths[0] : paths,
       // Percent to probability without 0.7 * 0.01 = 0.006999999999999999.
-      values: byFactor.length > 0
-        ? byFactor.map((v) => +(v * scale).toPrecision(12))
-        : { from: +(from * scale).toPrecision(12), to: +(to * scale).toPrecision(12), steps },
+      values:
+        byFactor.length > 0
+          ? byFactor.map((v) => +(v * scale).toPrecision(12))
+          : { from: +(from * scale).toPrecision(12), to: +(to * scale).toPrecision(12), steps },
     },
     seeds: Number(form.seeds),
     outputs: [form.output],
@@ -137,10 +138,21 @@ export const MAX_STEPS = SWEEP_LIMITS.maxValues;
  * 0.09999999999999999). Empty when they cannot be spread so.
  */
 export function factorValues(from: number, to: number, steps: number): number[] {
-  if (!(from > 0) || !(to > 0) || !Number.isFinite(from) || !Number.isFinite(to) || !Number.isInteger(steps) || steps < 2 || steps > MAX_STEPS) return [];
+  if (
+    !(from > 0) ||
+    !(to > 0) ||
+    !Number.isFinite(from) ||
+    !Number.isFinite(to) ||
+    !Number.isInteger(steps) ||
+    steps < 2 ||
+    steps > MAX_STEPS
+  )
+    return [];
   const last = steps - 1;
   const ratio = Math.log(to / from);
-  return Array.from({ length: steps }, (_, k) => (k === 0 ? from : k === last ? to : +(from * Math.exp((ratio * k) / last)).toPrecision(12)));
+  return Array.from({ length: steps }, (_, k) =>
+    k === 0 ? from : k === last ? to : +(from * Math.exp((ratio * k) / last)).toPrecision(12),
+  );
 }
 
 /** Why the values cannot be spread by a factor, or null when they can (or are spread evenly). */
@@ -165,5 +177,8 @@ export function defaultRange(scenario: Scenario, choice: ParameterChoice | undef
   }
   if (!(current > 0)) return { from: '0', to: '1' };
   const integer = Number.isInteger(current);
-  return { from: String(integer ? Math.max(1, Math.round(current / 2)) : +(current / 2).toPrecision(6)), to: String(integer ? current * 2 : +(current * 2).toPrecision(6)) };
+  return {
+    from: String(integer ? Math.max(1, Math.round(current / 2)) : +(current / 2).toPrecision(6)),
+    to: String(integer ? current * 2 : +(current * 2).toPrecision(6)),
+  };
 }

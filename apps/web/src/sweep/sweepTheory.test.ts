@@ -24,7 +24,10 @@ describe('the closed forms over a sweep', () => {
   it('per point the mean of its runs, in the plot units, Padhye then Mathis', () => {
     const [padhye, mathis] = theoryOverlays(results, models, { normalised: false, xScale: 100, yDivide: 1e6, unit: 'Mbit/s' });
     expect(padhye.key).toBe('padhye');
-    expect(padhye.points.map((p) => [p.x, p.y])).toEqual([[0.1, 200], [1, 40]]);
+    expect(padhye.points.map((p) => [p.x, p.y])).toEqual([
+      [0.1, 200],
+      [1, 40],
+    ]);
     expect(mathis.points.map((p) => p.y)).toEqual([300, 50]);
     expect(padhye.points[0].title).toBe('Padhye: 200 Mbit/s at p = 0.02 %, RTT = 20 ms (means over 2 of 2 runs)');
     expect(padhye.points[1].title).toContain('1 of 2 runs');

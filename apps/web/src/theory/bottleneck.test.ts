@@ -4,16 +4,33 @@ import { runScenarioNode } from '@obs-tcp-sim/engine/node';
 import { bottleneckOf, linkCapacity, routeOf, type RouteNetwork } from './bottleneck';
 
 const preset = (id: string) => structuredClone(PRESETS.find((p) => p.id === id)!.scenario) as Scenario;
-const path = (net: RouteNetwork, a: string, b: string) => routeOf(net, a, b)?.map((h) => `${h.from}>${h.to}`).join(' ') ?? null;
+const path = (net: RouteNetwork, a: string, b: string) =>
+  routeOf(net, a, b)
+    ?.map((h) => `${h.from}>${h.to}`)
+    .join(' ') ?? null;
 
 const node = (id: string, kind = 'router') => ({ id, kind });
-const link = (id: string, a: string, b: string, delay: number, rate = 1e9, extra: object = {}) => ({ id, a, b, kind: 'packet', rate, delay, ...extra });
+const link = (id: string, a: string, b: string, delay: number, rate = 1e9, extra: object = {}) => ({
+  id,
+  a,
+  b,
+  kind: 'packet',
+  rate,
+  delay,
+  ...extra,
+});
 
 describe('the route the engine takes', () => {
   it('is the shortest by propagation delay, not by hops', () => {
     const net = {
       nodes: [node('S', 'host'), node('A'), node('B'), node('C'), node('D', 'host')],
-      links: [link('sa', 'S', 'A', 1e-3), link('ad', 'A', 'D', 10e-3), link('ab', 'A', 'B', 1e-3), link('bc', 'B', 'C', 1e-3), link('cd', 'C', 'D', 1e-3)],
+      links: [
+        link('sa', 'S', 'A', 1e-3),
+        link('ad', 'A', 'D', 10e-3),
+        link('ab', 'A', 'B', 1e-3),
+        link('bc', 'B', 'C', 1e-3),
+        link('cd', 'C', 'D', 1e-3),
+      ],
     };
     expect(path(net, 'S', 'D')).toBe('S>A A>B B>C C>D');
   });
@@ -51,7 +68,10 @@ describe('the route the engine takes', () => {
     scenario.obs.burstLoss = { data: 0, ack: 0 };
     const flow = scenario.flows[0];
     const expected = new Set<string>();
-    for (const [a, b] of [[flow.src, flow.dst], [flow.dst, flow.src]]) {
+    for (const [a, b] of [
+      [flow.src, flow.dst],
+      [flow.dst, flow.src],
+    ]) {
       for (const hop of routeOf(scenario, a, b)!) {
         if (hop.link.kind === 'fiber') expected.add(`${hop.link.id} ${hop.from === hop.link.a ? 'ab' : 'ba'}`);
       }

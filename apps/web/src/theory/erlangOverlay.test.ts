@@ -67,7 +67,15 @@ describe('Erlang-B for the background’s contention loss', () => {
     const runs = [0.3, 0.9].map((load) => runModels({ ...lossSystem(load, 1), flows: [] }, {}, BACKGROUND_CONTENTION_SHARE));
     expect(runs.map((r) => r.erlangB)).toEqual([erlangB(1, 0.3), erlangB(1, 0.9)].map((b) => expect.closeTo(b!, 12)));
     // In percent, as the plot shows a share; no measured p or RTT is needed.
-    const curve = overlayCurve([{ values: [0.3], runs: [runs[0]] }, { values: [0.9], runs: [runs[1]] }], 'erlangB', 1, 0.01);
+    const curve = overlayCurve(
+      [
+        { values: [0.3], runs: [runs[0]] },
+        { values: [0.9], runs: [runs[1]] },
+      ],
+      'erlangB',
+      1,
+      0.01,
+    );
     expect(curve.map((c) => c.y)).toEqual([erlangB(1, 0.3)! * 100, erlangB(1, 0.9)! * 100].map((y) => expect.closeTo(y, 9)));
     expect(curve[0].erlangFor).toBe('out: 1 wavelength offered 0.3 Erlangs, the worst of 2 fibers');
   });

@@ -49,7 +49,8 @@ export function erlangFit(scenario: ErlangScenario): ErlangFit {
   const source = sources[0];
   if ((source.model ?? 'poisson') !== 'poisson') return none('the background source is self-similar: its arrivals are not Poisson');
   if (source.enterAssembly) return none('the background enters assembly: its bytes ride in bursts with TCP’s segments');
-  if ((scenario.obs?.reservation ?? 'jet') !== 'jet') return none('under JIT a wavelength is held from the control packet on, longer than the burst Erlang-B counts');
+  if ((scenario.obs?.reservation ?? 'jet') !== 'jet')
+    return none('under JIT a wavelength is held from the control packet on, longer than the burst Erlang-B counts');
   const route = routeOf(scenario, source.src, source.dst);
   if (!route || route.length === 0) return none(`no route from ${source.src} to ${source.dst}`);
   const fibers = route.filter((hop) => hop.link.kind === 'fiber');
@@ -61,9 +62,13 @@ export function erlangFit(scenario: ErlangScenario): ErlangFit {
   const onRoute = new Set(fibers.map((hop) => directed(hop.from, hop.link.id)));
   for (const flow of scenario.flows) {
     // A flow's data bursts go src -> dst, its ACK bursts back: either may share a direction.
-    for (const [a, b] of [[flow.src, flow.dst], [flow.dst, flow.src]] as const) {
+    for (const [a, b] of [
+      [flow.src, flow.dst],
+      [flow.dst, flow.src],
+    ] as const) {
       const shared = routeOf(scenario, a, b)?.find((hop) => hop.link.kind === 'fiber' && onRoute.has(directed(hop.from, hop.link.id)));
-      if (shared) return none(`flow ${flow.id}’s bursts share fiber ${shared.link.id} with the background: their load is not in Erlang-B’s`);
+      if (shared)
+        return none(`flow ${flow.id}’s bursts share fiber ${shared.link.id} with the background: their load is not in Erlang-B’s`);
     }
   }
   let through = 1;

@@ -44,8 +44,10 @@ export function flowSpecFor<F extends FlowSpec>(flows: readonly F[], flowId: str
 
 /** Why the models do not describe this flow, or null when they do. */
 export function whyNoModel(flow: FlowSpec, name: string): string | null {
-  if (!RENO_STYLE.has(flow.tcp.variant)) return `the models describe Reno-style TCP (Reno, NewReno, SACK); ${name} runs ${flow.tcp.variant}`;
-  if (flow.app.kind !== 'bulk') return `the models assume a sender that always has data; ${name} is a ${flow.app.kind === 'cbr' ? 'CBR source' : 'file transfer'}`;
+  if (!RENO_STYLE.has(flow.tcp.variant))
+    return `the models describe Reno-style TCP (Reno, NewReno, SACK); ${name} runs ${flow.tcp.variant}`;
+  if (flow.app.kind !== 'bulk')
+    return `the models assume a sender that always has data; ${name} is a ${flow.app.kind === 'cbr' ? 'CBR source' : 'file transfer'}`;
   return null;
 }
 
@@ -74,7 +76,8 @@ export interface FlowModelRates {
 /** Both models for one flow at the loss and RTT `m` (measured from it, or pooled). */
 export function flowModelRates(flow: FlowSpec, m: Pick<LossMeasure, 'p' | 'rtt'>): FlowModelRates {
   const b = ackedPerAck(flow);
-  if (m.p === null || m.rtt === null || m.p === 0) return { mathis: null, padhye: null, t0: m.rtt === null ? null : timeoutFor(flow.tcp.rto, m.rtt), b };
+  if (m.p === null || m.rtt === null || m.p === 0)
+    return { mathis: null, padhye: null, t0: m.rtt === null ? null : timeoutFor(flow.tcp.rto, m.rtt), b };
   const t0 = timeoutFor(flow.tcp.rto, m.rtt);
   const input = { mss: flow.tcp.mss, rtt: m.rtt, p: m.p, b };
   return { mathis: mathisRate(input), padhye: padhyeRate({ ...input, t0, wmax: flow.tcp.maxWindow }), t0, b };

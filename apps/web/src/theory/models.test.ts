@@ -115,6 +115,7 @@ describe('the same numbers as the validation report (scripts/validate/theory.mjs
   });
 
   it('Erlang-B for 1 to 8 wavelengths at loads 0.3 to 0.9', () => {
-    for (const k of [1, 2, 4, 8]) for (const load of [0.3, 0.6, 0.9]) expect(erlangB(k, load * k)).toBeCloseTo(validation.erlangB(k, load * k), 14);
+    for (const k of [1, 2, 4, 8])
+      for (const load of [0.3, 0.6, 0.9]) expect(erlangB(k, load * k)).toBeCloseTo(validation.erlangB(k, load * k), 14);
   });
 });

@@ -42,10 +42,14 @@ export function mathisConstant(b = 1): number | null {
 
 function validTcp({ mss, rtt, p, b = 1 }: TcpModelInput, allowZeroP: boolean): boolean {
   return (
-    mss > 0 && Number.isFinite(mss) &&
-    rtt > 0 && Number.isFinite(rtt) &&
-    (allowZeroP ? p >= 0 : p > 0) && p <= 1 &&
-    b >= 1 && Number.isFinite(b)
+    mss > 0 &&
+    Number.isFinite(mss) &&
+    rtt > 0 &&
+    Number.isFinite(rtt) &&
+    (allowZeroP ? p >= 0 : p > 0) &&
+    p <= 1 &&
+    b >= 1 &&
+    Number.isFinite(b)
   );
 }
 

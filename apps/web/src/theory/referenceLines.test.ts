@@ -41,16 +41,24 @@ describe('the theory lines of the first lesson (one Reno flow)', () => {
   });
 
   it('no loss yet: the capacity only, and a note', () => {
-    const t = theoryLines(lesson, { flows: [{ id: 'tcp1', segmentsSent: 800, fastRetransmits: 0, rtos: 0, meanRtt: 0.03 }] }, ids, { kind: 'flow', index: 0 });
+    const t = theoryLines(lesson, { flows: [{ id: 'tcp1', segmentsSent: 800, fastRetransmits: 0, rtos: 0, meanRtt: 0.03 }] }, ids, {
+      kind: 'flow',
+      index: 0,
+    });
     expect(t.lines.map((l) => l.kind)).toEqual(['capacity']);
     expect(t.notes).toEqual(['no loss yet (p = 0 over 800 segments): no Mathis or Padhye line']);
   });
 
   it('before the first counters, and with counters that make no sense: notes, no crash', () => {
     expect(theoryLines(lesson, null, ids, { kind: 'flow', index: 0 }).notes).toEqual(['no segment sent yet: no Mathis or Padhye line']);
-    const odd = theoryLines(lesson, { flows: [{ id: 'tcp1', segmentsSent: 2, fastRetransmits: 9, meanRtt: 0.03 }] }, ids, { kind: 'flow', index: 0 });
+    const odd = theoryLines(lesson, { flows: [{ id: 'tcp1', segmentsSent: 2, fastRetransmits: 9, meanRtt: 0.03 }] }, ids, {
+      kind: 'flow',
+      index: 0,
+    });
     expect(odd.lines.map((l) => l.kind)).toEqual(['capacity']);
-    expect(theoryLines(lesson, { flows: [{ id: 'tcp1', segmentsSent: 20, fastRetransmits: 1 }] }, ids, { kind: 'flow', index: 0 }).notes).toEqual(['no RTT sample yet: no Mathis or Padhye line']);
+    expect(
+      theoryLines(lesson, { flows: [{ id: 'tcp1', segmentsSent: 20, fastRetransmits: 1 }] }, ids, { kind: 'flow', index: 0 }).notes,
+    ).toEqual(['no RTT sample yet: no Mathis or Padhye line']);
     expect(theoryLines(lesson, null, ['ghost'], { kind: 'flow', index: 0 }).notes[0]).toMatch(/ghost is not in the scenario/);
     expect(theoryLines(lesson, null, ids, { kind: 'flow', index: 5 }).notes).toEqual(['no flow to compare with']);
   });
@@ -58,7 +66,10 @@ describe('the theory lines of the first lesson (one Reno flow)', () => {
   it('a variant the models do not describe: a note instead of the lines', () => {
     const cubic = preset('first-lesson');
     cubic.flows[0].tcp.variant = 'cubic';
-    const t = theoryLines(cubic, { flows: [{ id: 'tcp1', segmentsSent: 4000, fastRetransmits: 9, rtos: 3, meanRtt: 0.03 }] }, ids, { kind: 'flow', index: 0 });
+    const t = theoryLines(cubic, { flows: [{ id: 'tcp1', segmentsSent: 4000, fastRetransmits: 9, rtos: 3, meanRtt: 0.03 }] }, ids, {
+      kind: 'flow',
+      index: 0,
+    });
     expect(t.lines.map((l) => l.kind)).toEqual(['capacity']);
     expect(t.notes[0]).toMatch(/tcp1 runs cubic/);
   });
@@ -68,12 +79,22 @@ describe('all flows of a run together', () => {
   it('paper 004: no model (Tahoe among them) but the shared 60 Mbit/s bottleneck', () => {
     const dumbbell = preset('paper004');
     const ids = dumbbell.flows.map((f) => f.id);
-    const t = theoryLines(dumbbell, { flows: ids.map((id) => ({ id, segmentsSent: 1000, fastRetransmits: 2, rtos: 0, meanRtt: 0.2 })) }, ids, { kind: 'all' });
+    const t = theoryLines(
+      dumbbell,
+      { flows: ids.map((id) => ({ id, segmentsSent: 1000, fastRetransmits: 2, rtos: 0, meanRtt: 0.2 })) },
+      ids,
+      { kind: 'all' },
+    );
     expect(t.subject).toBe('all 3 flows');
     expect(t.lines.map((l) => [l.kind, l.value])).toEqual([['capacity', 60e6]]);
     expect(t.notes[0]).toMatch(/tahoe runs tahoe/);
     // The Reno flow alone has its lines.
-    const reno = theoryLines(dumbbell, { flows: ids.map((id) => ({ id, segmentsSent: 1000, fastRetransmits: 2, rtos: 0, meanRtt: 0.2 })) }, ids, { kind: 'flow', index: 1 });
+    const reno = theoryLines(
+      dumbbell,
+      { flows: ids.map((id) => ({ id, segmentsSent: 1000, fastRetransmits: 2, rtos: 0, meanRtt: 0.2 })) },
+      ids,
+      { kind: 'flow', index: 1 },
+    );
     expect(reno.lines.map((l) => l.kind)).toEqual(['capacity', 'mathis', 'padhye']);
   });
 

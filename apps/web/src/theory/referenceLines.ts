@@ -75,7 +75,12 @@ export function describeMeasure(m: LossMeasure): string {
   return `p = ${formatLossRate(m.p ?? 0)} (${plural(m.fastRetransmits, 'fast retransmit')} + ${plural(m.rtos, 'RTO')} over ${plural(m.segmentsSent, 'segment')} sent)`;
 }
 
-export function theoryLines(scenario: TheoryScenario, summary: SummaryFlows | null, flowIds: readonly string[], subject: TheorySubject): TheoryLines {
+export function theoryLines(
+  scenario: TheoryScenario,
+  summary: SummaryFlows | null,
+  flowIds: readonly string[],
+  subject: TheorySubject,
+): TheoryLines {
   const members = subject.kind === 'flow' ? [subject.index].filter((i) => i >= 0 && i < flowIds.length) : flowIds.map((_, i) => i);
   const name = subject.kind === 'flow' ? (flowIds[subject.index] ?? 'this flow') : `all ${members.length} flows`;
   const out: TheoryLines = { subject: name, lines: [], notes: [], measure: null };

@@ -58,7 +58,11 @@ describe('the models of one run', () => {
   });
 
   it('no value for a run without loss', () => {
-    const r = runModels(lesson, { flows: [{ id: 'tcp1', segmentsSent: 10000, fastRetransmits: 0, rtos: 0, meanRtt: 0.03 }] }, 'aggregate.goodput');
+    const r = runModels(
+      lesson,
+      { flows: [{ id: 'tcp1', segmentsSent: 10000, fastRetransmits: 0, rtos: 0, meanRtt: 0.03 }] },
+      'aggregate.goodput',
+    );
     expect(r).toEqual({ mathis: null, padhye: null, p: 0, rtt: 0.03 });
     expect(runModels(lesson, {}, 'aggregate.goodput').mathis).toBeNull();
     expect(runModels(lesson, summary, 'flows[nobody].goodput').mathis).toBeNull();

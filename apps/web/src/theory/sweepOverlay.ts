@@ -40,9 +40,15 @@ export function overlayFor(scenario: OverlayScenario, output: string): OverlayDe
     return { kind: 'tcp' };
   }
   if (BURST_COUNTS.test(output)) {
-    return { kind: 'none', reason: 'Erlang-B gives a share of bursts lost, and this output is a count: choose “background loss to contention”' };
+    return {
+      kind: 'none',
+      reason: 'Erlang-B gives a share of bursts lost, and this output is a count: choose “background loss to contention”',
+    };
   }
-  return { kind: 'none', reason: 'no closed form for this output: Mathis and Padhye give a TCP goodput, Erlang-B the background’s loss to contention' };
+  return {
+    kind: 'none',
+    reason: 'no closed form for this output: Mathis and Padhye give a TCP goodput, Erlang-B the background’s loss to contention',
+  };
 }
 
 /** The engine's flow ids of a scenario: `id`, or `id#0`..`id#(count-1)`. */
@@ -70,7 +76,13 @@ export function runModels(scenario: OverlayScenario, summary: SummaryFlows, outp
   if (output === BACKGROUND_CONTENTION_SHARE) {
     // From the scenario alone: the model needs no measurement.
     const fit = erlangFit(scenario);
-    return { mathis: null, padhye: null, p: null, rtt: null, ...(fit.kind === 'fit' ? { erlangB: fit.loss, erlangFor: describeErlangFit(fit) } : { erlangB: null }) };
+    return {
+      mathis: null,
+      padhye: null,
+      p: null,
+      rtt: null,
+      ...(fit.kind === 'fit' ? { erlangB: fit.loss, erlangFor: describeErlangFit(fit) } : { erlangB: null }),
+    };
   }
   const ids = (summary.flows ?? []).map((f) => f.id).filter((id): id is string => typeof id === 'string');
   const one = /^flows\[(.*)\]\.goodput$/.exec(output);
@@ -123,7 +135,8 @@ export function overlayCurve(
       erlangFor ??= r!.erlangFor;
       n++;
     }
-    if (n > 0) out.push({ x: point.values[0] * xScale, y: sum / n / divide, n, p: pSum / n, rtt: rttSum / n, ...(erlangFor ? { erlangFor } : {}) });
+    if (n > 0)
+      out.push({ x: point.values[0] * xScale, y: sum / n / divide, n, p: pSum / n, rtt: rttSum / n, ...(erlangFor ? { erlangFor } : {}) });
   }
   return out;
 }

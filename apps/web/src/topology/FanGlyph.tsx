@@ -14,7 +14,17 @@ export function FanGlyph({ fan, size = 1 }: { fan: Fan; size?: number }) {
         <line key={`l${i}`} x1={sp.x1} y1={sp.y1} x2={sp.x2} y2={sp.y2} stroke={LINK_COLORS.packet} strokeWidth={1.5 * size} />
       ))}
       {fan.spokes.map((sp, i) => (
-        <rect key={`h${i}`} x={sp.x2 - w} y={sp.y2 - h} width={2 * w} height={2 * h} rx={1.5 * size} fill="#ffffff" stroke={NODE_COLORS.host} strokeWidth={1.8 * size} />
+        <rect
+          key={`h${i}`}
+          x={sp.x2 - w}
+          y={sp.y2 - h}
+          width={2 * w}
+          height={2 * h}
+          rx={1.5 * size}
+          fill="#ffffff"
+          stroke={NODE_COLORS.host}
+          strokeWidth={1.8 * size}
+        />
       ))}
     </g>
   );

@@ -12,7 +12,21 @@ export const LINK_KIND_LABEL: Record<LinkKind, string> = {
 };
 
 /** `size` scales the strokes with the drawing's glyphs (editor/canvas/glyphScale.ts). */
-export function LinkGlyph({ kind, x1, y1, x2, y2, size = 1 }: { kind: LinkKind; x1: number; y1: number; x2: number; y2: number; size?: number }) {
+export function LinkGlyph({
+  kind,
+  x1,
+  y1,
+  x2,
+  y2,
+  size = 1,
+}: {
+  kind: LinkKind;
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+  size?: number;
+}) {
   if (kind === 'fiber') {
     return (
       <g>

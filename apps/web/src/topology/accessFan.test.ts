@@ -35,9 +35,30 @@ describe('fanDirection', () => {
   });
   it('takes the widest free gap between several links', () => {
     // Links left, right and down: the fan goes up.
-    expect(deg(fanDirection([0, 0], [[-100, 0], [100, 0], [0, 100]]))).toBe(-90);
+    expect(
+      deg(
+        fanDirection(
+          [0, 0],
+          [
+            [-100, 0],
+            [100, 0],
+            [0, 100],
+          ],
+        ),
+      ),
+    ).toBe(-90);
     // Left and right only: up, not down (ties go up).
-    expect(deg(fanDirection([0, 0], [[-100, 0], [100, 0]]))).toBe(-90);
+    expect(
+      deg(
+        fanDirection(
+          [0, 0],
+          [
+            [-100, 0],
+            [100, 0],
+          ],
+        ),
+      ),
+    ).toBe(-90);
   });
   it('keeps clear of a fan already placed at the same node', () => {
     const first = fanDirection([0, 0], [[100, 0]]);
@@ -52,7 +73,15 @@ describe('fanDirection', () => {
 });
 
 describe('fanGeometry', () => {
-  const base = { flowId: 'tcp', side: 'src' as const, count: 320, rate: 1e8, hub: [200, 150] as const, hubRadius: 17, neighbours: [[400, 150]] as const };
+  const base = {
+    flowId: 'tcp',
+    side: 'src' as const,
+    count: 320,
+    rate: 1e8,
+    hub: [200, 150] as const,
+    hubRadius: 17,
+    neighbours: [[400, 150]] as const,
+  };
 
   it('starts every spoke at the hub glyph’s edge and ends it FAN_REACH px out, away from the link', () => {
     const fan = fanGeometry(base);
@@ -74,7 +103,14 @@ describe('fanGeometry', () => {
   });
 
   it('puts an upward fan’s label above it', () => {
-    const fan = fanGeometry({ ...base, neighbours: [[0, 150], [400, 150], [200, 400]] });
+    const fan = fanGeometry({
+      ...base,
+      neighbours: [
+        [0, 150],
+        [400, 150],
+        [200, 400],
+      ],
+    });
     expect(deg(fan.angle)).toBe(-90);
     expect(fan.label).toMatchObject({ anchor: 'middle', dy: -1 });
     expect(fan.label.y).toBeLessThan(Math.min(...fan.spokes.map((sp) => sp.y2)));

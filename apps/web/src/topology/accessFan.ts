@@ -175,7 +175,16 @@ export function fanGeometry(input: FanInput, s = 1): Fan {
   const label: FanLabel = sideways
     ? { text: fanLabelText(input.count, input.rate), x, y, anchor: ux > 0 ? 'start' : 'end', dy: 0 }
     : { text: fanLabelText(input.count, input.rate), x, y, anchor: 'middle', dy: uy < 0 ? -1 : 1 };
-  return { key: `${input.flowId}:${input.side}`, flowId: input.flowId, side: input.side, count: input.count, hub: input.hub, angle, spokes, label };
+  return {
+    key: `${input.flowId}:${input.side}`,
+    flowId: input.flowId,
+    side: input.side,
+    count: input.count,
+    hub: input.hub,
+    angle,
+    spokes,
+    label,
+  };
 }
 
 export interface FanScenario {

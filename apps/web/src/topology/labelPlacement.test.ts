@@ -6,10 +6,20 @@ describe('node labels', () => {
     expect(nodeLabelPlacement(0, 0, [])).toMatchObject({ dy: 40, anchor: 'middle' });
     expect(nodeLabelPlacement(0, 0, [[100, 10]])).toMatchObject({ anchor: 'end' }); // link to the right: name on the left
     expect(nodeLabelPlacement(0, 0, [[-100, 0]])).toMatchObject({ anchor: 'start' });
-    expect(nodeLabelPlacement(0, 0, [[0, 100], [100, 100]])).toMatchObject({ dy: 40 });
+    expect(
+      nodeLabelPlacement(0, 0, [
+        [0, 100],
+        [100, 100],
+      ]),
+    ).toMatchObject({ dy: 40 });
     expect(nodeLabelPlacement(0, 0, [[70, 90]])).toMatchObject({ anchor: 'end' }); // a host in a column fanning into an edge
     // Links both ways sideways: no side is free, under it.
-    expect(nodeLabelPlacement(0, 0, [[-100, 0], [100, 0]])).toMatchObject({ dy: 40 });
+    expect(
+      nodeLabelPlacement(0, 0, [
+        [-100, 0],
+        [100, 0],
+      ]),
+    ).toMatchObject({ dy: 40 });
   });
 });
 

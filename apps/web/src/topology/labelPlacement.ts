@@ -33,7 +33,15 @@ export function nodeLabelPlacement(x: number, y: number, neighbours: ReadonlyArr
 }
 
 /** Points for a link's two labels: capacity on one side of the lanes, delay on the other. */
-export function linkLabelPoints(x1: number, y1: number, x2: number, y2: number, kind: string, wavelengths: number, s = 1): { capacity: [number, number]; delay: [number, number] } {
+export function linkLabelPoints(
+  x1: number,
+  y1: number,
+  x2: number,
+  y2: number,
+  kind: string,
+  wavelengths: number,
+  s = 1,
+): { capacity: [number, number]; delay: [number, number] } {
   const len = Math.hypot(x2 - x1, y2 - y1) || 1;
   // The normal that points up on screen (or left, for a vertical link): capacity there.
   let nx = -(y2 - y1) / len;
@@ -68,7 +76,10 @@ export interface NodeLike {
 }
 
 /** Each node's neighbours' positions (scenario units), from the links. */
-export function neighboursOf(nodes: readonly NodeLike[], links: ReadonlyArray<{ a: string; b: string }>): Map<string, Array<[number, number]>> {
+export function neighboursOf(
+  nodes: readonly NodeLike[],
+  links: ReadonlyArray<{ a: string; b: string }>,
+): Map<string, Array<[number, number]>> {
   const byId = new Map(nodes.map((n) => [n.id, n]));
   const map = new Map<string, Array<[number, number]>>();
   for (const l of links) {
@@ -85,7 +96,11 @@ export function neighboursOf(nodes: readonly NodeLike[], links: ReadonlyArray<{ 
  * Room the fit keeps round the network (px): a glyph's half and its label under it, and on
  * a side where some node's label sits beside it, that label's width.
  */
-export function fitPadding(nodes: readonly NodeLike[], links: ReadonlyArray<{ a: string; b: string }>, s = 1): { top: number; right: number; bottom: number; left: number } {
+export function fitPadding(
+  nodes: readonly NodeLike[],
+  links: ReadonlyArray<{ a: string; b: string }>,
+  s = 1,
+): { top: number; right: number; bottom: number; left: number } {
   const pad = { top: 36 * s, right: 50 * s, bottom: 50 * s, left: 50 * s };
   const around = neighboursOf(nodes, links);
   for (const n of nodes) {

@@ -17,7 +17,13 @@ export function EmbedHeader() {
       <p className="embed-name" data-testid="embed-name">
         {state.scenario.name}
       </p>
-      <a className="embed-open" data-testid="embed-open" href={fullAppAddress({ origin: location.origin, pathname: location.pathname, search: location.search, hash })} target="_blank" rel="noopener noreferrer">
+      <a
+        className="embed-open"
+        data-testid="embed-open"
+        href={fullAppAddress({ origin: location.origin, pathname: location.pathname, search: location.search, hash })}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
         Open the full app ↗
       </a>
     </>

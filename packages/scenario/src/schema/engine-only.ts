@@ -15,7 +15,7 @@ export const ENGINE_ONLY: readonly EngineOnlyRule[] = Object.freeze([
   {
     rule: "A background source's route must run over fiber links and core nodes only",
     reason:
-      'The route is the shortest path by propagation delay, ties broken by the engine\'s routing order (net/route.cc): repeating it would be a second router.',
+      "The route is the shortest path by propagation delay, ties broken by the engine's routing order (net/route.cc): repeating it would be a second router.",
     pattern: /must run over fiber links and core nodes only/,
   },
   {
@@ -26,12 +26,12 @@ export const ENGINE_ONLY: readonly EngineOnlyRule[] = Object.freeze([
   {
     rule: "The run's budget: the memory the build needs, a background source's bursts over the run",
     reason:
-      'Budgets belong to the run, not the scenario (docs/model.md section 8: the app, the CLI and sweeps pass different ones), and the memory estimate follows the engine\'s structures (resource_estimate.cc).',
+      "Budgets belong to the run, not the scenario (docs/model.md section 8: the app, the CLI and sweeps pass different ones), and the memory estimate follows the engine's structures (resource_estimate.cc).",
     pattern: /of memory to build|more than the event budget|ran out of memory/,
   },
   {
     rule: 'The routes must take at most kMaxRoutingWork steps to compute (distinct endpoints x topology size)',
-    reason: 'A guard on the engine\'s own work, reached only by topologies thousands of times the presets\' size.',
+    reason: "A guard on the engine's own work, reached only by topologies thousands of times the presets' size.",
     pattern: /routes would take too long to compute/,
   },
   {

@@ -2,14 +2,7 @@
 // range, the engine's default and whether it changes while running. Written once here;
 // the zod schema (schema.ts), the editor, share links, live changes and the sweep picker
 // all read it. Paths are generic: indices replaced by [] ("links[].delay").
-import {
-  MAX_COST,
-  MAX_FLOW_INSTANCES,
-  MAX_RATE,
-  MAX_SECONDS,
-  MIN_INTERVAL,
-  MIN_PACKET_LINK_RATE,
-} from './limits';
+import { MAX_COST, MAX_FLOW_INSTANCES, MAX_RATE, MAX_SECONDS, MIN_INTERVAL, MIN_PACKET_LINK_RATE } from './limits';
 import type { Quantity } from './units';
 
 /** How a number is shown: a unit family, or 'plain' for counts and ratios. */

@@ -22,7 +22,15 @@ export const VARIANT_INDEX_RULE: NumberRule = Object.freeze({
  * (docs/deterministic-loss.md); the app's "Drop next data burst" sets 1.
  */
 const dropNextRule = (cls: string): NumberRule =>
-  Object.freeze({ label: `Next ${cls} bursts to drop`, quantity: 'plain', min: 0, max: MAX_DROP_NEXT, integer: true, live: true, kinds: ['edge'] });
+  Object.freeze({
+    label: `Next ${cls} bursts to drop`,
+    quantity: 'plain',
+    min: 0,
+    max: MAX_DROP_NEXT,
+    integer: true,
+    live: true,
+    kinds: ['edge'],
+  });
 export const DROP_NEXT_RULES: Readonly<Record<string, NumberRule>> = Object.freeze({
   'nodes[].dropNext.data': dropNextRule('data'),
   'nodes[].dropNext.ack': dropNextRule('ACK'),

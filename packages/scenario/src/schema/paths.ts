@@ -55,7 +55,8 @@ function walk(
     list.forEach((item, i) => {
       const id = ids[i];
       // An id names its element in a sweep path if it is unique and needs no escaping.
-      const byId = typeof id === 'string' && /^[^\][.]+$/.test(id) && !/^\d+$/.test(id) && ids.indexOf(id) === i && ids.lastIndexOf(id) === i;
+      const byId =
+        typeof id === 'string' && /^[^\][.]+$/.test(id) && !/^\d+$/.test(id) && ids.indexOf(id) === i && ids.lastIndexOf(id) === i;
       const name = byId ? (id as string) : `${key === 'background' ? 'background source' : key.slice(0, -1)} ${i + 1}`;
       walk(item, rest, `${join(path, key)}[${i}]`, `${join(idPath, key)}[${byId ? id : i}]`, name, found);
     });

@@ -44,27 +44,153 @@ describe('routing extensions', () => {
 
   it('refuses what the engine refuses, naming the field', () => {
     const cases: [(s: any) => void, string, RegExp][] = [
-      [(s) => { s.links[0].cost = -1; }, 'links[0].cost', /Routing cost must be ≥ 0/],
-      [(s) => { s.links[0].cost = { ab: 2e9 }; }, 'links[0].cost.ab', /at most/],
-      [(s) => { s.links[0].cost = { up: 1 }; }, 'links[0].cost.up', /not a known field/],
-      [(s) => { s.flows[0].startSpread = -1; }, 'flows[0].startSpread', /Start spread must be ≥ 0/],
-      [(s) => { s.flows[0].start = 5e5; s.flows[0].startSpread = 6e5; }, 'flows[0].startSpread', /must end by/],
-      [(s) => { s.flows[0].route = ['Server']; }, 'flows[0].route', /at least two node ids/],
-      [(s) => { s.flows[0].route = ['Server', 'E1', 'E2', 'Client']; }, 'flows[0].route[2]', /not linked to the node before it, "E1"/],
-      [(s) => { s.flows[0].route = ['Server', 'E1', 'X', 'Client']; }, 'flows[0].route[2]', /unknown node "X"/],
-      [(s) => { s.flows[0].route = ['Server', 'E1', 'C1', 'E1', 'Client']; }, 'flows[0].route[3]', /a second time/],
-      [(s) => { s.flows[0].route = ['E1', 'C1', 'E2', 'Client']; }, 'flows[0].route[0]', /must start at "Server"/],
-      [(s) => { s.flows[0].route = ['Server', 'E1', 'C1', 'E2']; }, 'flows[0].route[3]', /must end at "Client"/],
-      [(s) => { s.flows[0].ackRoute = ['Server', 'E1', 'C1', 'E2', 'Client']; }, 'flows[0].ackRoute[0]', /must start at "Client"/],
-      [(s) => { s.flows[0].route = ['Server', 3]; }, 'flows[0].route[1]', /string/],
-      [(s) => { s.flows[0].access = { src: { rate: 1e8, delay: 0 } }; }, 'flows[0].src', /router or an edge node when access.src is given/],
-      [(s) => { s.flows[0].src = 'E1'; }, 'flows[0].src', /must be a host \("E1" is a edge\)/],
-      [(s) => { s.flows[0].access = {}; }, 'flows[0].access.src', /needs "src" or "dst"/],
-      [(s) => { s.flows[0].src = 'E1'; s.flows[0].access = { src: { rate: 10, delay: 0 } }; }, 'flows[0].access.src.rate', /Source access rate must be ≥/],
-      [(s) => { s.flows[0].src = 'E1'; s.flows[0].access = { src: { rate: 1e8 } }; }, 'flows[0].access.src.delay', /./],
-      [(s) => { s.flows[0].src = 'E1'; s.flows[0].access = { src: { rate: 1e8, delay: 0, loss: 0.1 } }; }, 'flows[0].access.src.loss', /not a known field/],
-      [(s) => { s.flows[0].src = 'E1'; s.flows[0].count = 2; s.flows[0].access = { src: { rate: 1e8, delay: 0 } }; s.links[0].id = 'tcp1#1.src'; },
-        'flows[0].access.src', /draws a host and link named "tcp1#1.src", the id of links\[0\]/],
+      [
+        (s) => {
+          s.links[0].cost = -1;
+        },
+        'links[0].cost',
+        /Routing cost must be ≥ 0/,
+      ],
+      [
+        (s) => {
+          s.links[0].cost = { ab: 2e9 };
+        },
+        'links[0].cost.ab',
+        /at most/,
+      ],
+      [
+        (s) => {
+          s.links[0].cost = { up: 1 };
+        },
+        'links[0].cost.up',
+        /not a known field/,
+      ],
+      [
+        (s) => {
+          s.flows[0].startSpread = -1;
+        },
+        'flows[0].startSpread',
+        /Start spread must be ≥ 0/,
+      ],
+      [
+        (s) => {
+          s.flows[0].start = 5e5;
+          s.flows[0].startSpread = 6e5;
+        },
+        'flows[0].startSpread',
+        /must end by/,
+      ],
+      [
+        (s) => {
+          s.flows[0].route = ['Server'];
+        },
+        'flows[0].route',
+        /at least two node ids/,
+      ],
+      [
+        (s) => {
+          s.flows[0].route = ['Server', 'E1', 'E2', 'Client'];
+        },
+        'flows[0].route[2]',
+        /not linked to the node before it, "E1"/,
+      ],
+      [
+        (s) => {
+          s.flows[0].route = ['Server', 'E1', 'X', 'Client'];
+        },
+        'flows[0].route[2]',
+        /unknown node "X"/,
+      ],
+      [
+        (s) => {
+          s.flows[0].route = ['Server', 'E1', 'C1', 'E1', 'Client'];
+        },
+        'flows[0].route[3]',
+        /a second time/,
+      ],
+      [
+        (s) => {
+          s.flows[0].route = ['E1', 'C1', 'E2', 'Client'];
+        },
+        'flows[0].route[0]',
+        /must start at "Server"/,
+      ],
+      [
+        (s) => {
+          s.flows[0].route = ['Server', 'E1', 'C1', 'E2'];
+        },
+        'flows[0].route[3]',
+        /must end at "Client"/,
+      ],
+      [
+        (s) => {
+          s.flows[0].ackRoute = ['Server', 'E1', 'C1', 'E2', 'Client'];
+        },
+        'flows[0].ackRoute[0]',
+        /must start at "Client"/,
+      ],
+      [
+        (s) => {
+          s.flows[0].route = ['Server', 3];
+        },
+        'flows[0].route[1]',
+        /string/,
+      ],
+      [
+        (s) => {
+          s.flows[0].access = { src: { rate: 1e8, delay: 0 } };
+        },
+        'flows[0].src',
+        /router or an edge node when access.src is given/,
+      ],
+      [
+        (s) => {
+          s.flows[0].src = 'E1';
+        },
+        'flows[0].src',
+        /must be a host \("E1" is a edge\)/,
+      ],
+      [
+        (s) => {
+          s.flows[0].access = {};
+        },
+        'flows[0].access.src',
+        /needs "src" or "dst"/,
+      ],
+      [
+        (s) => {
+          s.flows[0].src = 'E1';
+          s.flows[0].access = { src: { rate: 10, delay: 0 } };
+        },
+        'flows[0].access.src.rate',
+        /Source access rate must be ≥/,
+      ],
+      [
+        (s) => {
+          s.flows[0].src = 'E1';
+          s.flows[0].access = { src: { rate: 1e8 } };
+        },
+        'flows[0].access.src.delay',
+        /./,
+      ],
+      [
+        (s) => {
+          s.flows[0].src = 'E1';
+          s.flows[0].access = { src: { rate: 1e8, delay: 0, loss: 0.1 } };
+        },
+        'flows[0].access.src.loss',
+        /not a known field/,
+      ],
+      [
+        (s) => {
+          s.flows[0].src = 'E1';
+          s.flows[0].count = 2;
+          s.flows[0].access = { src: { rate: 1e8, delay: 0 } };
+          s.links[0].id = 'tcp1#1.src';
+        },
+        'flows[0].access.src',
+        /draws a host and link named "tcp1#1.src", the id of links\[0\]/,
+      ],
     ];
     for (const [edit, field, message] of cases) {
       const issue = first(edit);

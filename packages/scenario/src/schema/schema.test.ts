@@ -56,33 +56,149 @@ describe('validateScenario', () => {
   });
 
   it.each<[string, (s: any) => void, string, string]>([
-    ['a value past its bound, in friendly units', (s) => { s.links[1].rate = 5e5; }, 'links[1].rate', 'Rate must be ≥ 1 Mbit/s'],
-    ['a whole number', (s) => { s.links[1].wavelengths = 2.5; }, 'links[1].wavelengths', 'Wavelengths must be a whole number'],
-    ['a missing field without a default', (s) => { delete s.links[0].delay; }, 'links[0].delay', 'Delay is required'],
-    ['a wrong type', (s) => { s.flows[0].tcp.delayedAck = 'yes'; }, 'flows[0].tcp.delayedAck', 'Delayed ACK must be true or false, not a string'],
-    ['a word not in the list', (s) => { s.flows[0].tcp.variant = 'bbr'; }, 'flows[0].tcp.variant', 'TCP variant must be one of "tahoe", "reno", "newreno", "sack", "hstcp", "stcp", "bic", "cubic", "htcp", "vegas", "westwood"'],
-    ['a field it does not know', (s) => { s.obs.assembly.maxDelay = 1; }, 'obs.assembly.maxDelay', 'obs.assembly.maxDelay is not a known field'],
-    ['a field of another kind', (s) => { s.links[0].wavelengths = 2; }, 'links[0].wavelengths', 'Wavelengths applies to fiber links only'],
-    ['a node that does not exist', (s) => { s.links[1].b = 'X'; }, 'links[1].b', 'End b refers to an unknown node "X"'],
-    ['an id with a bidi override', (s) => { s.nodes[0].id = 'S\u202e1'; }, 'nodes[0].id', 'The id must not contain control, format or bidirectional characters (found U+202E at character 2)'],
-    ['an id of 66 UTF-8 bytes', (s) => { s.flows[0].id = 'é'.repeat(33); }, 'flows[0].id', 'The id must be at most 64 bytes long (UTF-8; an accented letter takes 2)'],
-    ['a scenario of another format', (s) => { s.version = 2; }, 'version', 'Version must be 1'],
-    ['an empty network', (s) => { s.nodes = []; s.links = []; s.flows = []; }, 'nodes', 'The network needs at least one node'],
-    ['rto.max below the default rto.min', (s) => { s.flows[0].tcp.rto = { max: 0.1 }; }, 'flows[0].tcp.rto.min', 'Minimum RTO must not exceed the maximum RTO'],
-    ['a flow with no route', (s) => { s.links.splice(2, 1); }, 'flows[0].dst', 'No path of links leads from "Server" to "Client"'],
+    [
+      'a value past its bound, in friendly units',
+      (s) => {
+        s.links[1].rate = 5e5;
+      },
+      'links[1].rate',
+      'Rate must be ≥ 1 Mbit/s',
+    ],
+    [
+      'a whole number',
+      (s) => {
+        s.links[1].wavelengths = 2.5;
+      },
+      'links[1].wavelengths',
+      'Wavelengths must be a whole number',
+    ],
+    [
+      'a missing field without a default',
+      (s) => {
+        delete s.links[0].delay;
+      },
+      'links[0].delay',
+      'Delay is required',
+    ],
+    [
+      'a wrong type',
+      (s) => {
+        s.flows[0].tcp.delayedAck = 'yes';
+      },
+      'flows[0].tcp.delayedAck',
+      'Delayed ACK must be true or false, not a string',
+    ],
+    [
+      'a word not in the list',
+      (s) => {
+        s.flows[0].tcp.variant = 'bbr';
+      },
+      'flows[0].tcp.variant',
+      'TCP variant must be one of "tahoe", "reno", "newreno", "sack", "hstcp", "stcp", "bic", "cubic", "htcp", "vegas", "westwood"',
+    ],
+    [
+      'a field it does not know',
+      (s) => {
+        s.obs.assembly.maxDelay = 1;
+      },
+      'obs.assembly.maxDelay',
+      'obs.assembly.maxDelay is not a known field',
+    ],
+    [
+      'a field of another kind',
+      (s) => {
+        s.links[0].wavelengths = 2;
+      },
+      'links[0].wavelengths',
+      'Wavelengths applies to fiber links only',
+    ],
+    [
+      'a node that does not exist',
+      (s) => {
+        s.links[1].b = 'X';
+      },
+      'links[1].b',
+      'End b refers to an unknown node "X"',
+    ],
+    [
+      'an id with a bidi override',
+      (s) => {
+        s.nodes[0].id = 'S\u202e1';
+      },
+      'nodes[0].id',
+      'The id must not contain control, format or bidirectional characters (found U+202E at character 2)',
+    ],
+    [
+      'an id of 66 UTF-8 bytes',
+      (s) => {
+        s.flows[0].id = 'é'.repeat(33);
+      },
+      'flows[0].id',
+      'The id must be at most 64 bytes long (UTF-8; an accented letter takes 2)',
+    ],
+    [
+      'a scenario of another format',
+      (s) => {
+        s.version = 2;
+      },
+      'version',
+      'Version must be 1',
+    ],
+    [
+      'an empty network',
+      (s) => {
+        s.nodes = [];
+        s.links = [];
+        s.flows = [];
+      },
+      'nodes',
+      'The network needs at least one node',
+    ],
+    [
+      'rto.max below the default rto.min',
+      (s) => {
+        s.flows[0].tcp.rto = { max: 0.1 };
+      },
+      'flows[0].tcp.rto.min',
+      'Minimum RTO must not exceed the maximum RTO',
+    ],
+    [
+      'a flow with no route',
+      (s) => {
+        s.links.splice(2, 1);
+      },
+      'flows[0].dst',
+      'No path of links leads from "Server" to "Client"',
+    ],
   ])('refuses %s, naming the field and the rule', (_what, change, path, message) => {
     expect(first(withChange(change))).toEqual({ path, message });
   });
 
   it('accepts what the engine accepts: a blank id, a number-or-object loss', () => {
-    expect(validateScenario(withChange((s) => { s.flows[0].id = ' '; }))).toEqual([]);
-    expect(validateScenario(withChange((s) => { s.links[0].loss = { ab: 0.1 }; }))).toEqual([]);
+    expect(
+      validateScenario(
+        withChange((s) => {
+          s.flows[0].id = ' ';
+        }),
+      ),
+    ).toEqual([]);
+    expect(
+      validateScenario(
+        withChange((s) => {
+          s.links[0].loss = { ab: 0.1 };
+        }),
+      ),
+    ).toEqual([]);
   });
 
   it("lists issues in the order the engine meets them: a link's ends before the fields of its other kind", () => {
     // A packet link to a host turned into a fiber: its queue and loss belong to packet
     // links, but the engine first finds that a fiber cannot attach to a host.
-    const issues = validateScenario(withChange((s) => { s.links[0].kind = 'fiber'; }));
+    const issues = validateScenario(
+      withChange((s) => {
+        s.links[0].kind = 'fiber';
+      }),
+    );
     expect(issues.map((i) => i.path)).toEqual(['links[0].kind', 'links[0].queue', 'links[0].loss', 'links[0].arq']);
   });
 
@@ -95,12 +211,25 @@ describe('validateScenario', () => {
       ];
     });
     expect(validateScenario(ok)).toEqual([]);
-    const bad = (change: object) => first(withChange((s) => { s.liveChanges = [{ at: 1, path: 'obs.burstLoss.data', value: 0, ...change }]; }));
+    const bad = (change: object) =>
+      first(
+        withChange((s) => {
+          s.liveChanges = [{ at: 1, path: 'obs.burstLoss.data', value: 0, ...change }];
+        }),
+      );
     expect(bad({ at: 1e5 }).path).toBe('liveChanges[0].at');
-    expect(bad({ path: 'links[0].wavelengths' })).toEqual({ path: 'liveChanges[0].path', message: '"links[0].wavelengths" is not a field this scenario can change while running' });
-    expect(bad({ path: 'flows[0].tcp.variant', value: 11 })).toEqual({ path: 'liveChanges[0].value', message: 'TCP variant must be at most 10' });
+    expect(bad({ path: 'links[0].wavelengths' })).toEqual({
+      path: 'liveChanges[0].path',
+      message: '"links[0].wavelengths" is not a field this scenario can change while running',
+    });
+    expect(bad({ path: 'flows[0].tcp.variant', value: 11 })).toEqual({
+      path: 'liveChanges[0].value',
+      message: 'TCP variant must be at most 10',
+    });
     expect(bad({ note: 'x' }).path).toBe('liveChanges[0].note');
-    const tooMany = withChange((s) => { s.liveChanges = Array.from({ length: LIMITS.MAX_LIVE_CHANGES + 1 }, () => ({ at: 0, path: 'obs.burstLoss.ack', value: 0 })); });
+    const tooMany = withChange((s) => {
+      s.liveChanges = Array.from({ length: LIMITS.MAX_LIVE_CHANGES + 1 }, () => ({ at: 0, path: 'obs.burstLoss.ack', value: 0 }));
+    });
     expect(first(tooMany).path).toBe('liveChanges');
   });
 });
@@ -115,7 +244,7 @@ describe('field rules', () => {
     expect(checkId('x'.repeat(64), [], 'node')).toBeNull();
     expect(checkId('E1', ['E1'], 'node')).toBe('"E1" is already used by another node');
   });
-  it("find the field an engine message names", () => {
+  it('find the field an engine message names', () => {
     expect(pathInMessage('liveChanges[2].value must be a probability between 0 and 1')).toBe('liveChanges[2].value');
     expect(pathInMessage('nodes must list at least one node')).toBe('nodes');
     expect(pathInMessage('background[1]: no path of links leads from "E1" to "E2"')).toBe('background[1].dst');
@@ -155,7 +284,13 @@ describe('live fields', () => {
 
   it('are listed per scenario', () => {
     const paths = livePathsOf(paper000);
-    expect(paths.slice(0, 5)).toEqual(['obs.assembly.maxTime', 'obs.assembly.maxBytes', 'obs.assembly.minBytes', 'obs.burstLoss.data', 'obs.burstLoss.ack']);
+    expect(paths.slice(0, 5)).toEqual([
+      'obs.assembly.maxTime',
+      'obs.assembly.maxBytes',
+      'obs.assembly.minBytes',
+      'obs.burstLoss.data',
+      'obs.burstLoss.ack',
+    ]);
     expect(paths).toContain('flows[0].tcp.variant');
     expect(paths.every((p) => isLivePath(p, paper000))).toBe(true);
   });
@@ -175,14 +310,21 @@ describe('numericPaths', () => {
 
 describe('share links and files with liveChanges', () => {
   it('pass the share check and come back from a link unchanged', () => {
-    const s = withChange((x) => { x.liveChanges = [{ at: 2, path: 'obs.burstLoss.data', value: 0.02 }]; });
+    const s = withChange((x) => {
+      x.liveChanges = [{ at: 2, path: 'obs.burstLoss.data', value: 0.02 }];
+    });
     expect(checkSharedScenario(s)).toBeNull();
     const back = decodeShareHash(encodeShareHash(s));
     expect(back.ok && back.source === 'link' ? JSON.stringify(back.scenario) : back).toBe(JSON.stringify(s));
   });
 
   it('must have the shape of a change', () => {
-    const s = withChange((x) => { x.liveChanges = [{ at: 2, path: 'obs.burstLoss.data', value: '2 %' }]; });
-    expect(checkSharedScenario(s)).toEqual({ message: 'liveChanges[0].value must be a number, not a string', field: 'liveChanges[0].value' });
+    const s = withChange((x) => {
+      x.liveChanges = [{ at: 2, path: 'obs.burstLoss.data', value: '2 %' }];
+    });
+    expect(checkSharedScenario(s)).toEqual({
+      message: 'liveChanges[0].value must be a number, not a string',
+      field: 'liveChanges[0].value',
+    });
   });
 });

@@ -111,7 +111,13 @@ function build(strength: Strength) {
   const position = { x: numD('nodes[].x'), y: numD('nodes[].y') };
   const fdl = obj({ count: numD('nodes[].fdl.count'), unit: numD('nodes[].fdl.unit') }).superRefine((f, ctx) => {
     if (engine && f.count > 0 && !(f.unit > 0)) {
-      ctx.addIssue({ code: 'custom', path: ['unit'], message: 'Delay-line unit must be > 0 when there are delay lines', input: f.unit, params: { slot: '#unitPositive' } });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['unit'],
+        message: 'Delay-line unit must be > 0 when there are delay lines',
+        input: f.unit,
+        params: { slot: '#unitPositive' },
+      });
     }
   });
   const node = z.discriminatedUnion('kind', [
@@ -125,7 +131,9 @@ function build(strength: Strength) {
    * Optional extension of format v1 (docs/routing.md): a routing cost for both directions,
    * or per direction; absent (or a direction left out), the link costs its delay.
    */
-  const cost = z.union([num('links[].cost'), obj({ ab: num('links[].cost.ab').optional(), ba: num('links[].cost.ba').optional() })]).optional();
+  const cost = z
+    .union([num('links[].cost'), obj({ ab: num('links[].cost.ab').optional(), ba: num('links[].cost.ba').optional() })])
+    .optional();
   const ends = { id: id('link'), a: nodeRef, b: nodeRef, cost };
   const link = z.discriminatedUnion('kind', [
     obj({
@@ -155,7 +163,13 @@ function build(strength: Strength) {
     fixed: dflt(num('flows[].tcp.rto.fixed').nullable(), null),
   }).superRefine((r, ctx) => {
     if (engine && r.min > r.max) {
-      ctx.addIssue({ code: 'custom', path: ['min'], message: 'Minimum RTO must not exceed the maximum RTO', input: r.min, params: { slot: '#minAboveMax' } });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['min'],
+        message: 'Minimum RTO must not exceed the maximum RTO',
+        input: r.min,
+        params: { slot: '#minAboveMax' },
+      });
     }
   });
   const tcp = obj({
@@ -225,7 +239,12 @@ function build(strength: Strength) {
     enterAssembly: z.boolean().optional(),
   }).superRefine((b, ctx) => {
     if (engine && b.hurst !== undefined && b.model !== 'self-similar') {
-      ctx.addIssue({ code: 'custom', path: ['hurst'], message: 'Hurst parameter applies to the "self-similar" model only', input: b.hurst });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['hurst'],
+        message: 'Hurst parameter applies to the "self-similar" model only',
+        input: b.hurst,
+      });
     }
   });
 
@@ -318,7 +337,12 @@ function references(s: Parsed, ctx: Ctx): void {
 function engineRules(s: Parsed, ctx: Ctx): void {
   const samplesPerFlow = s.duration / s.sampleInterval;
   if (samplesPerFlow > MAX_SAMPLES_PER_FLOW) {
-    add(ctx, ['sampleInterval'], `Sample interval is too small for the duration (at most ${MAX_SAMPLES_PER_FLOW.toLocaleString('en')} samples per flow)`, '#samplesPerFlow');
+    add(
+      ctx,
+      ['sampleInterval'],
+      `Sample interval is too small for the duration (at most ${MAX_SAMPLES_PER_FLOW.toLocaleString('en')} samples per flow)`,
+      '#samplesPerFlow',
+    );
   }
 
   const kindOf = new Map<string, string>();
@@ -340,11 +364,22 @@ function engineRules(s: Parsed, ctx: Ctx): void {
     if (ka === undefined || kb === undefined) return;
     if (l.a === l.b) return add(ctx, at('b'), 'A link joins two different nodes', '#aEqualsB');
     if (l.kind === 'packet' && (ka === 'core' || kb === 'core')) {
-      add(ctx, at('kind'), 'A packet link cannot attach to a core node (a core node is optical; use a fiber link from an edge node)', '#ends');
+      add(
+        ctx,
+        at('kind'),
+        'A packet link cannot attach to a core node (a core node is optical; use a fiber link from an edge node)',
+        '#ends',
+      );
     }
     if (l.kind === 'fiber') {
       const other = [ka, kb].find((k) => k !== 'edge' && k !== 'core');
-      if (other) add(ctx, at('kind'), `A fiber link joins edge or core nodes only, not a ${other} (attach hosts and routers to an edge node with a packet link)`, '#ends');
+      if (other)
+        add(
+          ctx,
+          at('kind'),
+          `A fiber link joins edge or core nodes only, not a ${other} (attach hosts and routers to an edge node with a packet link)`,
+          '#ends',
+        );
     }
     adjacency.set(l.a, [...(adjacency.get(l.a) ?? []), l.b]);
     adjacency.set(l.b, [...(adjacency.get(l.b) ?? []), l.a]);
@@ -352,7 +387,10 @@ function engineRules(s: Parsed, ctx: Ctx): void {
 
   const endpoints = (path: Path, src: string, dst: string, kind: 'host' | 'edge'): boolean => {
     const label = kind === 'host' ? 'a host' : 'an edge node';
-    const ends = [['src', 'Source', src], ['dst', 'Destination', dst]] as const;
+    const ends = [
+      ['src', 'Source', src],
+      ['dst', 'Destination', dst],
+    ] as const;
     // As the engine: both references first, then both kinds.
     for (const [key, what, ref] of ends) {
       if (!kindOf.has(ref)) add(ctx, [...path, key], `${what} refers to an unknown node ${quoteInput(ref)}`);
@@ -377,13 +415,23 @@ function engineRules(s: Parsed, ctx: Ctx): void {
     if (flowIds.has(f.id)) add(ctx, ['flows', i, 'id'], `"${f.id}" is already used by another flow`, '#dupId');
     flowIds.add(f.id);
     if (f.access && !f.access.src && !f.access.dst) {
-      add(ctx, ['flows', i, 'access', 'src'], 'Access needs "src" or "dst": it gives each copy its own link at one side or both', '#needsSide');
+      add(
+        ctx,
+        ['flows', i, 'access', 'src'],
+        'Access needs "src" or "dst": it gives each copy its own link at one side or both',
+        '#needsSide',
+      );
     }
-    const ok = f.access?.src || f.access?.dst ? flowEndsWithAccess(ctx, ['flows', i], f, kindOf) : endpoints(['flows', i], f.src, f.dst, 'host');
+    const ok =
+      f.access?.src || f.access?.dst ? flowEndsWithAccess(ctx, ['flows', i], f, kindOf) : endpoints(['flows', i], f.src, f.dst, 'host');
     if (ok) {
       const start = f.start + (f.startSpread ?? 0);
       if (f.startSpread !== undefined && start > MAX_SECONDS) {
-        add(ctx, ['flows', i, 'startSpread'], `Start spread must end by ${formatValue(MAX_SECONDS, 'time')} (start + start spread is ${formatValue(start, 'time')})`);
+        add(
+          ctx,
+          ['flows', i, 'startSpread'],
+          `Start spread must end by ${formatValue(MAX_SECONDS, 'time')} (start + start spread is ${formatValue(start, 'time')})`,
+        );
       }
       const dataRoute = routeIssue(f.route, f.src, f.dst, 'src', s, kindOf);
       const ackRoute = routeIssue(f.ackRoute, f.dst, f.src, 'dst', s, kindOf);
@@ -393,12 +441,18 @@ function engineRules(s: Parsed, ctx: Ctx): void {
     }
     if (Number.isInteger(f.count) && f.count > 0) {
       instances += f.count;
-      if (instances > MAX_FLOW_INSTANCES) add(ctx, ['flows', i, 'count'], `Copies bring the total number of flows above ${MAX_FLOW_INSTANCES}`, '#instances');
+      if (instances > MAX_FLOW_INSTANCES)
+        add(ctx, ['flows', i, 'count'], `Copies bring the total number of flows above ${MAX_FLOW_INSTANCES}`, '#instances');
     }
   });
   const rows = instances * (samplesPerFlow + 1);
   if (samplesPerFlow <= MAX_SAMPLES_PER_FLOW && rows > MAX_SAMPLE_ROWS) {
-    add(ctx, ['sampleInterval'], `Sample interval is too small for ${instances} flows over ${formatValue(s.duration, 'time')} (at most 100,000,000 sample rows)`, '#rows');
+    add(
+      ctx,
+      ['sampleInterval'],
+      `Sample interval is too small for ${instances} flows over ${formatValue(s.duration, 'time')} (at most 100,000,000 sample rows)`,
+      '#rows',
+    );
   }
 
   accessIdClashes(s, ctx);
@@ -409,7 +463,8 @@ function engineRules(s: Parsed, ctx: Ctx): void {
 
   // The engine's load: every flow and source needs a route (hosts do not forward).
   for (const [path, src, dst] of routed) {
-    if (!reachable(src, dst, adjacency, kindOf)) add(ctx, path, `No path of links leads from ${quoteInput(src)} to ${quoteInput(dst)}`, undefined, '#routes');
+    if (!reachable(src, dst, adjacency, kindOf))
+      add(ctx, path, `No path of links leads from ${quoteInput(src)} to ${quoteInput(dst)}`, undefined, '#routes');
   }
 
   s.drops?.forEach((d, i) => {
@@ -433,7 +488,10 @@ type ParsedFlow = Parsed['flows'][number];
 /** A flow's ends when it has `access`: on that side a router or an edge node, else a host (scenario_parser.cc readFlowEnds). */
 function flowEndsWithAccess(ctx: Ctx, path: Path, f: ParsedFlow, kindOf: Map<string, string>): boolean {
   let ok = true;
-  for (const [key, what, ref] of [['src', 'Source', f.src], ['dst', 'Destination', f.dst]] as const) {
+  for (const [key, what, ref] of [
+    ['src', 'Source', f.src],
+    ['dst', 'Destination', f.dst],
+  ] as const) {
     const k = kindOf.get(ref);
     if (k === undefined) {
       add(ctx, [...path, key], `${what} refers to an unknown node ${quoteInput(ref)}`);
@@ -443,7 +501,12 @@ function flowEndsWithAccess(ctx: Ctx, path: Path, f: ParsedFlow, kindOf: Map<str
     const access = f.access?.[key] !== undefined;
     if (!access && k !== 'host') add(ctx, [...path, key], `${what} must be a host (${quoteInput(ref)} is a ${k})`, `#${key}Kind`);
     if (access && k !== 'router' && k !== 'edge') {
-      add(ctx, [...path, key], `${what} must be a router or an edge node when access.${key} is given: each copy's own host is linked to it (${quoteInput(ref)} is a ${k})`, `#${key}Kind`);
+      add(
+        ctx,
+        [...path, key],
+        `${what} must be a router or an edge node when access.${key} is given: each copy's own host is linked to it (${quoteInput(ref)} is a ${k})`,
+        `#${key}Kind`,
+      );
     }
     ok &&= access ? k === 'router' || k === 'edge' : k === 'host';
   }
@@ -466,7 +529,8 @@ function routeIssue(
   if (route === undefined) return null;
   const label = startsAt === 'src' ? 'Route' : 'ACK route';
   if (route.length < 2) return { at: [], message: `${label} must list at least two node ids (from its first node to its last)` };
-  if (route.length > s.nodes.length) return { at: [], message: `${label} lists more nodes than the scenario has (a route visits a node at most once)` };
+  if (route.length > s.nodes.length)
+    return { at: [], message: `${label} lists more nodes than the scenario has (a route visits a node at most once)` };
   const seen = new Set<string>();
   for (let k = 0; k < route.length; k++) {
     const id = route[k];
@@ -474,14 +538,16 @@ function routeIssue(
     if (kind === undefined) return { at: [k], message: `${label} refers to an unknown node ${quoteInput(id)}` };
     if (seen.has(id)) return { at: [k], message: `${label} visits ${quoteInput(id)} a second time (a route has no loops)` };
     seen.add(id);
-    if (k > 0 && k + 1 < route.length && kind === 'host') return { at: [k], message: `${label} passes the host ${quoteInput(id)}, which does not forward (hosts end routes only)` };
+    if (k > 0 && k + 1 < route.length && kind === 'host')
+      return { at: [k], message: `${label} passes the host ${quoteInput(id)}, which does not forward (hosts end routes only)` };
     if (k > 0 && !s.links.some((l) => (l.a === route[k - 1] && l.b === id) || (l.b === route[k - 1] && l.a === id))) {
       return { at: [k], message: `${label}: ${quoteInput(id)} is not linked to the node before it, ${quoteInput(route[k - 1])}` };
     }
   }
   const end = startsAt === 'src' ? 'dst' : 'src';
   if (route[0] !== first) return { at: [0], message: `${label} must start at ${quoteInput(first)} (the flow's ${startsAt})` };
-  if (route[route.length - 1] !== last) return { at: [route.length - 1], message: `${label} must end at ${quoteInput(last)} (the flow's ${end})` };
+  if (route[route.length - 1] !== last)
+    return { at: [route.length - 1], message: `${label} must end at ${quoteInput(last)} (the flow's ${end})` };
   return null;
 }
 
@@ -497,7 +563,13 @@ function accessIdClashes(s: Parsed, ctx: Ctx): void {
         const drawn = `${f.count === 1 ? f.id : `${f.id}#${k}`}.${side}`;
         const where = taken.get(drawn);
         if (where) {
-          add(ctx, ['flows', i, 'access', side], `Access draws a host and link named ${quoteInput(drawn)}, the id of ${where} (rename that one)`, undefined, '#accessIds');
+          add(
+            ctx,
+            ['flows', i, 'access', side],
+            `Access draws a host and link named ${quoteInput(drawn)}, the id of ${where} (rename that one)`,
+            undefined,
+            '#accessIds',
+          );
           break;
         }
       }
@@ -514,7 +586,9 @@ function dropIssue(d: Record<string, unknown>, s: Parsed): { key: string; messag
     if (v.length === 0) return `${labelOf(`drops[].${key}`)} must list at least one number`;
     if (v.length > MAX_DROP_NUMBERS) return `${labelOf(`drops[].${key}`)} must list at most ${MAX_DROP_NUMBERS} numbers`;
     const bad = v.findIndex((n) => typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > MAX_DROP_ORDINAL);
-    return bad < 0 ? null : `${labelOf(`drops[].${key}`)} must list whole numbers from 0 to ${MAX_DROP_ORDINAL} (item ${bad} is ${typeof v[bad] === 'number' ? v[bad] : typeName(v[bad])})`;
+    return bad < 0
+      ? null
+      : `${labelOf(`drops[].${key}`)} must list whole numbers from 0 to ${MAX_DROP_ORDINAL} (item ${bad} is ${typeof v[bad] === 'number' ? v[bad] : typeName(v[bad])})`;
   };
   const either = (a: string, b: string, aLabel: string): { key: string; message: string } | null => {
     if (has(a) && has(b)) return { key: b, message: `${labelOf(`drops[].${b}`)} cannot be given with "${a}" (one rule per entry)` };

@@ -78,15 +78,11 @@ describe('round trip: format -> parse is the identity', () => {
   const quantities: Quantity[] = ['time', 'rate', 'bytes', 'percent'];
   it('for any finite double, in every quantity', () => {
     fc.assert(
-      fc.property(
-        fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e15, max: 1e15 }),
-        fc.constantFrom(...quantities),
-        (v, q) => {
-          const shown = formatValue(v, q);
-          const back = parseValue(shown, q);
-          return back.ok && Object.is(back.value === 0 ? 0 : back.value, v === 0 ? 0 : v);
-        },
-      ),
+      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e15, max: 1e15 }), fc.constantFrom(...quantities), (v, q) => {
+        const shown = formatValue(v, q);
+        const back = parseValue(shown, q);
+        return back.ok && Object.is(back.value === 0 ? 0 : back.value, v === 0 ? 0 : v);
+      }),
       { numRuns: 3000 },
     );
   });

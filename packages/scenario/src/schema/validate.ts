@@ -41,7 +41,12 @@ export function issuesOf(issues: readonly z.core.$ZodIssue[], input: unknown): I
   return inEngineOrder(ranked, (r) => r.rank).map((r) => r.issue);
 }
 
-function collect(issues: readonly z.core.$ZodIssue[], prefix: readonly PropertyKey[], input: unknown, out: { issue: Issue; rank: RankKey[] }[]): void {
+function collect(
+  issues: readonly z.core.$ZodIssue[],
+  prefix: readonly PropertyKey[],
+  input: unknown,
+  out: { issue: Issue; rank: RankKey[] }[],
+): void {
   for (const issue of issues) {
     const at = [...prefix, ...issue.path] as RankKey[];
     const path = formatPath(at);
@@ -50,7 +55,10 @@ function collect(issues: readonly z.core.$ZodIssue[], prefix: readonly PropertyK
         const keyPath = path === '' ? key : `${path}.${key}`;
         const only = KIND_ONLY[genericPath(keyPath)];
         const slot = only ? (KIND_ONLY_SLOTS[genericPath(keyPath)] ?? key) : '#finish';
-        out.push({ issue: { path: keyPath, message: only ? `${labelOf(keyPath)} ${only}` : `${keyPath} is not a known field` }, rank: rankOf([...at, key], slot) });
+        out.push({
+          issue: { path: keyPath, message: only ? `${labelOf(keyPath)} ${only}` : `${keyPath} is not a known field` },
+          rank: rankOf([...at, key], slot),
+        });
       }
       continue;
     }
@@ -123,10 +131,12 @@ function article(expected: string): string {
   return `a ${expected}`;
 }
 
-
 /** The field an engine message names first ("links[3].wavelengths must be ..."), if any. */
 export function pathInMessage(message: string): string | null {
-  const m = /\b((?:nodes|links|flows|background|liveChanges)\[\d+\](?:\.[A-Za-z]+)*|obs(?:\.[A-Za-z]+)+|version|seed|duration|sampleInterval|name|nodes|links|flows|background|liveChanges)(?![\w[])/.exec(message);
+  const m =
+    /\b((?:nodes|links|flows|background|liveChanges)\[\d+\](?:\.[A-Za-z]+)*|obs(?:\.[A-Za-z]+)+|version|seed|duration|sampleInterval|name|nodes|links|flows|background|liveChanges)(?![\w[])/.exec(
+      message,
+    );
   if (!m) return null;
   // "flows[0]: no path ..." names the flow; point at its destination.
   return /^\w+\[\d+\]$/.test(m[1]) && /no path/.test(message) ? `${m[1]}.dst` : m[1];

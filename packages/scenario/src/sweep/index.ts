@@ -7,4 +7,15 @@ export { parsePath, outputTerms, getAtPath, setAtPath, showInput } from './path'
 export { sweepPoints, sweepRunCount, sweepRun, expandSweep } from './runs';
 export { tQuantile975, describeSamples } from './stats';
 export { isOutputValue, readOutput, collectOutputs, summarizeSweep, formatNumber, sweepCsv, sweepRunsCsv, sweepJson } from './results';
-export { SHARD_FORMAT, MAX_SHARDS, parseShard, shardRunIndices, shardResultsHash, makeShardFile, shardJson, checkShardFile, mergeShards, mergeCheckedShards } from './shards';
+export {
+  SHARD_FORMAT,
+  MAX_SHARDS,
+  parseShard,
+  shardRunIndices,
+  shardResultsHash,
+  makeShardFile,
+  shardJson,
+  checkShardFile,
+  mergeShards,
+  mergeCheckedShards,
+} from './shards';

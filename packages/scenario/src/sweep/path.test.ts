@@ -29,7 +29,14 @@ describe('outputTerms', () => {
 });
 
 describe('getAtPath', () => {
-  const scenario = { links: [{ id: 'f1', wavelengths: 2 }, { id: 'f2', wavelengths: 4 }], background: [{ load: 0.3 }], obs: { offset: 'auto' } };
+  const scenario = {
+    links: [
+      { id: 'f1', wavelengths: 2 },
+      { id: 'f2', wavelengths: 4 },
+    ],
+    background: [{ load: 0.3 }],
+    obs: { offset: 'auto' },
+  };
 
   it('finds values by index and by id', () => {
     expect(getAtPath(scenario, 'links[1].wavelengths')).toBe(4);
@@ -41,7 +48,9 @@ describe('getAtPath', () => {
     expect(() => getAtPath(scenario, 'links[f9].wavelengths')).toThrow('links[f9] names no link (links are f1, f2)');
     expect(() => getAtPath(scenario, 'links[5].wavelengths')).toThrow('links[5] is out of range (links has 2 links: 0 to 1)');
     expect(() => getAtPath(scenario, 'links[f1].colour')).toThrow('links[f1].colour does not exist (links[f1] has id, wavelengths)');
-    expect(() => getAtPath(scenario, 'background[x].load')).toThrow('background[x]: background sources have no id here; use an index, like background[0]');
+    expect(() => getAtPath(scenario, 'background[x].load')).toThrow(
+      'background[x]: background sources have no id here; use an index, like background[0]',
+    );
     expect(() => getAtPath(scenario, 'obs.offset.x')).toThrow('obs.offset is a string ("auto"), so it has no field x');
     expect(() => getAtPath(scenario, 'nope')).toThrow('nope does not exist (the top level has links, background, obs)');
   });

@@ -29,7 +29,10 @@ export function parsePath(path: string): PathStep[] {
   for (const part of splitDots(path)) {
     const bracket = part.indexOf('[');
     const name = bracket < 0 ? part : part.slice(0, bracket);
-    if (!NAME.test(name)) throw new Error(`${quoteInput(path)} is not a path: ${quoteInput(part)} should start with a field name (like obs.burstLoss.data or links[f1].wavelengths)`);
+    if (!NAME.test(name))
+      throw new Error(
+        `${quoteInput(path)} is not a path: ${quoteInput(part)} should start with a field name (like obs.burstLoss.data or links[f1].wavelengths)`,
+      );
     steps.push({ key: name });
     let rest = bracket < 0 ? '' : part.slice(bracket);
     while (rest !== '') {
@@ -96,25 +99,34 @@ export function locate(root: unknown, path: string, options: { allowNewLastKey?:
       const next = where === '' ? step.key : `${where}.${step.key}`;
       if (!Object.prototype.hasOwnProperty.call(here, step.key)) {
         if (last && options.allowNewLastKey) return { value: undefined, found: false };
-        throw new Error(`${showInput(next)} does not exist (${where === '' ? 'the top level' : showInput(where)} has ${listNames(Object.keys(here)) || 'no fields'})`);
+        throw new Error(
+          `${showInput(next)} does not exist (${where === '' ? 'the top level' : showInput(where)} has ${listNames(Object.keys(here)) || 'no fields'})`,
+        );
       }
       here = (here as Record<string, unknown>)[step.key];
       where = next;
     } else {
       const label = 'index' in step ? String(step.index) : step.id;
       const next = `${where}[${label}]`;
-      if (!Array.isArray(here)) throw new Error(`${showInput(where)} is ${describeValue(here)}, not a list, so ${showInput(next)} means nothing`);
+      if (!Array.isArray(here))
+        throw new Error(`${showInput(where)} is ${describeValue(here)}, not a list, so ${showInput(next)} means nothing`);
       const [one, many] = itemNames(where);
       if ('index' in step) {
         if (step.index >= here.length) {
-          throw new Error(`${showInput(next)} is out of range (${here.length === 0 ? `there are no ${many}` : `${showInput(where)} has ${here.length} ${here.length === 1 ? one : many}: 0 to ${here.length - 1}`})`);
+          throw new Error(
+            `${showInput(next)} is out of range (${here.length === 0 ? `there are no ${many}` : `${showInput(where)} has ${here.length} ${here.length === 1 ? one : many}: 0 to ${here.length - 1}`})`,
+          );
         }
         here = here[step.index];
       } else {
         const ids = here.map((item) => (item !== null && typeof item === 'object' ? (item as { id?: unknown }).id : undefined));
-        if (!ids.some((id) => typeof id === 'string')) throw new Error(`${showInput(next)}: ${many} have no id here; use an index, like ${showInput(where)}[0]`);
+        if (!ids.some((id) => typeof id === 'string'))
+          throw new Error(`${showInput(next)}: ${many} have no id here; use an index, like ${showInput(where)}[0]`);
         const at = ids.indexOf(step.id);
-        if (at < 0) throw new Error(`${showInput(next)} names no ${one} (${many} are ${listNames(ids.map((id) => (typeof id === 'string' ? id : '(no id)')))})`);
+        if (at < 0)
+          throw new Error(
+            `${showInput(next)} names no ${one} (${many} are ${listNames(ids.map((id) => (typeof id === 'string' ? id : '(no id)')))})`,
+          );
         here = here[at];
       }
       where = next;
@@ -156,7 +168,11 @@ export function setAtPath<T>(root: T, path: string, value: unknown): T {
 }
 
 function itemNames(where: string): [string, string] {
-  const last = where.replace(/\[[^\]]*\]$/, '').split('.').pop() ?? '';
+  const last =
+    where
+      .replace(/\[[^\]]*\]$/, '')
+      .split('.')
+      .pop() ?? '';
   return ITEM_NAMES[last] ?? ['item', 'items'];
 }
 

@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import defaultScenario from '../../scenarios/default.json';
-import { collectOutputs, formatNumber, isOutputValue, readOutput, resolveSweepSpec, summarizeSweep, sweepCsv, sweepJson, sweepRunsCsv, type RunResult, type Sweep } from './index';
+import {
+  collectOutputs,
+  formatNumber,
+  isOutputValue,
+  readOutput,
+  resolveSweepSpec,
+  summarizeSweep,
+  sweepCsv,
+  sweepJson,
+  sweepRunsCsv,
+  type RunResult,
+  type Sweep,
+} from './index';
 
 const summary = {
   aggregate: { goodput: 1.5e8 },
@@ -18,7 +30,9 @@ describe('readOutput', () => {
   });
 
   it('names what is wrong', () => {
-    expect(() => readOutput(summary, 'bursts.data')).toThrow('bursts.data is an object, not a number (its numbers: bursts.data.sent, bursts.data.dropped)');
+    expect(() => readOutput(summary, 'bursts.data')).toThrow(
+      'bursts.data is an object, not a number (its numbers: bursts.data.sent, bursts.data.dropped)',
+    );
     expect(() => readOutput(summary, 'flows[tcp1].id')).toThrow('flows[tcp1].id is a string ("tcp1"), not a number');
     expect(() => readOutput(summary, 'flows[tcp2].meanRtt')).toThrow('flows[tcp2] names no flow (flows are tcp1)');
   });
@@ -62,7 +76,11 @@ describe('summarizeSweep', () => {
     expect(points[0].values).toEqual([0]);
     expect(points[0].outputs[0]).toMatchObject({ n: 3, mean: 100, sd: 10 });
     expect(points[0].outputs[0].ci95).toBeCloseTo((t2 * 10) / Math.sqrt(3), 12);
-    expect(points[0].outputs[0].normalised).toEqual({ mean: 1, low: points[0].outputs[0].low! / 100, high: points[0].outputs[0].high! / 100 });
+    expect(points[0].outputs[0].normalised).toEqual({
+      mean: 1,
+      low: points[0].outputs[0].low! / 100,
+      high: points[0].outputs[0].high! / 100,
+    });
     expect(points[1].outputs[0].normalised!.mean).toBeCloseTo(0.3, 15);
     expect(points[1].outputs[0].normalised!.high).toBeCloseTo((30 + (t2 * 10) / Math.sqrt(3)) / 100, 12);
     // A null output (e.g. an unfinished transfer) is left out of n.
@@ -72,8 +90,16 @@ describe('summarizeSweep', () => {
 
   it('normalises each row of a grid to its own first point', () => {
     const grid = sweep({ parameter2: { path: 'duration', values: [1, 2] }, seeds: 1, outputs: ['aggregate.goodput'] });
-    const { points } = summarizeSweep(grid, [10, 20, 5, 4].map((x, run) => ({ run, outputs: [x] })));
-    expect(points.map((p) => p.values)).toEqual([[0, 1], [0, 2], [0.01, 1], [0.01, 2]]);
+    const { points } = summarizeSweep(
+      grid,
+      [10, 20, 5, 4].map((x, run) => ({ run, outputs: [x] })),
+    );
+    expect(points.map((p) => p.values)).toEqual([
+      [0, 1],
+      [0, 2],
+      [0.01, 1],
+      [0.01, 2],
+    ]);
     expect(points.map((p) => p.outputs[0].normalised?.mean)).toEqual([1, 1, 0.5, 0.2]);
   });
 
@@ -88,9 +114,11 @@ describe('summarizeSweep', () => {
   it('does not depend on the order results arrive in', () => {
     const s = sweep();
     const expected = sweepJson(summarizeSweep(s, results));
-    fc.assert(fc.property(fc.shuffledSubarray(results, { minLength: results.length }), (shuffled) => {
-      expect(sweepJson(summarizeSweep(s, shuffled))).toBe(expected);
-    }));
+    fc.assert(
+      fc.property(fc.shuffledSubarray(results, { minLength: results.length }), (shuffled) => {
+        expect(sweepJson(summarizeSweep(s, shuffled))).toBe(expected);
+      }),
+    );
   });
 });
 
@@ -101,7 +129,9 @@ describe('CSV and JSON', () => {
     expect(lines).toHaveLength(3);
     expect(lines[0]).toBe(
       'point,obs.burstLoss.data,runs,' +
-        ['aggregate.goodput', 'flows[tcp1].meanRtt'].flatMap((o) => ['n', 'mean', 'sd', 'ci95', 'low', 'high', 'norm', 'norm_low', 'norm_high'].map((c) => `${o}:${c}`)).join(','),
+        ['aggregate.goodput', 'flows[tcp1].meanRtt']
+          .flatMap((o) => ['n', 'mean', 'sd', 'ci95', 'low', 'high', 'norm', 'norm_low', 'norm_high'].map((c) => `${o}:${c}`))
+          .join(','),
     );
     const cells = lines[2].split(',');
     expect(cells.slice(0, 6)).toEqual(['1', '0.01', '3', '3', '30', '10']);
@@ -111,11 +141,20 @@ describe('CSV and JSON', () => {
 
   it('prints one row per run on request', () => {
     const csv = sweepRunsCsv(summarizeSweep(sweep(), results));
-    expect(csv.split('\n').slice(0, 4)).toEqual(['run,point,obs.burstLoss.data,seed,aggregate.goodput,flows[tcp1].meanRtt', '0,0,0,1,100,1', '1,0,0,2,110,2', '2,0,0,3,90,']);
+    expect(csv.split('\n').slice(0, 4)).toEqual([
+      'run,point,obs.burstLoss.data,seed,aggregate.goodput,flows[tcp1].meanRtt',
+      '0,0,0,1,100,1',
+      '1,0,0,2,110,2',
+      '2,0,0,3,90,',
+    ]);
   });
 
   it('quotes columns that need it and repeats a value set on several paths', () => {
-    const s = sweep({ parameter: { path: ['obs.burstLoss.data', 'obs.burstLoss.ack'], values: [0.5] }, seeds: 1, outputs: ['flows[tcp1].meanRtt'] });
+    const s = sweep({
+      parameter: { path: ['obs.burstLoss.data', 'obs.burstLoss.ack'], values: [0.5] },
+      seeds: 1,
+      outputs: ['flows[tcp1].meanRtt'],
+    });
     const s2 = { ...s, outputs: ['flows[a,b].x'] };
     const csv = sweepCsv(summarizeSweep(s2, [{ run: 0, outputs: [2] }]));
     expect(csv.split('\n')[0].startsWith('point,obs.burstLoss.data,obs.burstLoss.ack,runs,"flows[a,b].x:n",')).toBe(true);
@@ -123,10 +162,19 @@ describe('CSV and JSON', () => {
   });
 
   it('formats numbers as the shortest text that reads back the same', () => {
-    fc.assert(fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (x) => {
-      expect(Number(formatNumber(x))).toBe(Object.is(x, -0) ? 0 : x);
-    }));
-    expect([0.1 + 0.2, 1e-7, 1.5e8, -0, Number.NaN, null].map(formatNumber)).toEqual(['0.30000000000000004', '1e-7', '150000000', '0', '', '']);
+    fc.assert(
+      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (x) => {
+        expect(Number(formatNumber(x))).toBe(Object.is(x, -0) ? 0 : x);
+      }),
+    );
+    expect([0.1 + 0.2, 1e-7, 1.5e8, -0, Number.NaN, null].map(formatNumber)).toEqual([
+      '0.30000000000000004',
+      '1e-7',
+      '150000000',
+      '0',
+      '',
+      '',
+    ]);
   });
 
   it('writes the JSON results document', () => {
@@ -149,7 +197,10 @@ describe('hostile outputs and text cells (issue 17)', () => {
     // Paths must start with a field name, so a formula can only come from a Sweep built
     // some other way; the CSV neutralises it all the same.
     const s = { ...sweep({ seeds: 1 }), outputs: ['=HYPERLINK("http://evil.example","x")', '+1', '@SUM(1)', '-2', 'a\tb'] };
-    const results = summarizeSweep(s, [{ run: 0, outputs: [-5, -0.5, 1, 2, 3] }, { run: 1, outputs: [-7, 0, 1, 2, 3] }]);
+    const results = summarizeSweep(s, [
+      { run: 0, outputs: [-5, -0.5, 1, 2, 3] },
+      { run: 1, outputs: [-7, 0, 1, 2, 3] },
+    ]);
     const [header, row] = sweepCsv(results).split('\n');
     expect(header).toContain(',"\'=HYPERLINK(""http://evil.example"",""x""):n",');
     expect(header).toContain(',"\'+1:mean",');
@@ -165,12 +216,21 @@ describe('hostile outputs and text cells (issue 17)', () => {
   it('takes as an output only null or a finite number of magnitude at most 1e100', () => {
     expect([0, -0, 1e100, -1e100, null, 5e-324].every(isOutputValue)).toBe(true);
     expect([1e101, -1e101, Infinity, NaN, '1', undefined, true, [], {}].some(isOutputValue)).toBe(false);
-    expect(() => readOutput({ a: 1e300 }, 'a')).toThrow('a is 1e+300, outside what an output may be (a finite number of magnitude at most 1e+100)');
-    expect(() => summarizeSweep(sweep({ seeds: 1, outputs: ['aggregate.goodput'] }), [{ run: 0, outputs: [Infinity] }, { run: 1, outputs: [1] }])).toThrow('run 0: expected 1 outputs (null or finite numbers of magnitude at most 1e+100)');
-    expect(() => summarizeSweep(sweep({ seeds: 1, outputs: ['aggregate.goodput'] }), [{ run: 'x\u202E' as unknown as number, outputs: [1] }])).toThrow('run "x\\u{202E}" does not exist');
+    expect(() => readOutput({ a: 1e300 }, 'a')).toThrow(
+      'a is 1e+300, outside what an output may be (a finite number of magnitude at most 1e+100)',
+    );
+    expect(() =>
+      summarizeSweep(sweep({ seeds: 1, outputs: ['aggregate.goodput'] }), [
+        { run: 0, outputs: [Infinity] },
+        { run: 1, outputs: [1] },
+      ]),
+    ).toThrow('run 0: expected 1 outputs (null or finite numbers of magnitude at most 1e+100)');
+    expect(() =>
+      summarizeSweep(sweep({ seeds: 1, outputs: ['aggregate.goodput'] }), [{ run: 'x\u202E' as unknown as number, outputs: [1] }]),
+    ).toThrow('run "x\\u{202E}" does not exist');
   });
 
-  it('keeps a summary\'s field names out of messages at length', () => {
+  it("keeps a summary's field names out of messages at length", () => {
     const big = { bursts: Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`k\u202E${'x'.repeat(100)}${i}`, i])) };
     let message = '';
     try {

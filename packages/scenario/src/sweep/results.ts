@@ -39,13 +39,18 @@ function readPath(summary: unknown, path: string): number | null {
   const value = getAtPath(summary, path);
   if (value === null) return null;
   if (typeof value === 'number') {
-    if (!isOutputValue(value)) throw new Error(`${showInput(path)} is ${value}, outside what an output may be (a finite number of magnitude at most ${SWEEP_LIMITS.maxOutputMagnitude})`);
+    if (!isOutputValue(value))
+      throw new Error(
+        `${showInput(path)} is ${value}, outside what an output may be (a finite number of magnitude at most ${SWEEP_LIMITS.maxOutputMagnitude})`,
+      );
     return value;
   }
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
     const numeric = Object.keys(value).filter((key) => typeof (value as Record<string, unknown>)[key] === 'number');
     const shown = numeric.slice(0, 6).map((key) => `${showInput(path, 60)}.${showInput(key, 30)}`);
-    throw new Error(`${showInput(path)} is an object, not a number${numeric.length ? ` (its numbers: ${shown.join(', ')}${numeric.length > 6 ? ', ...' : ''})` : ''}`);
+    throw new Error(
+      `${showInput(path)} is an object, not a number${numeric.length ? ` (its numbers: ${shown.join(', ')}${numeric.length > 6 ? ', ...' : ''})` : ''}`,
+    );
   }
   throw new Error(`${showInput(path)} is ${describeValue(value)}, not a number`);
 }
@@ -72,10 +77,13 @@ export function summarizeSweep(sweep: Sweep, results: readonly RunResult[]): Swe
   const count = sweepRunCount(sweep);
   const byRun: (RunResult | undefined)[] = new Array(count);
   for (const result of results) {
-    if (!Number.isInteger(result.run) || result.run < 0 || result.run >= count) throw new Error(`run ${quoteInput(result.run, 20)} does not exist (the sweep has ${count} runs)`);
+    if (!Number.isInteger(result.run) || result.run < 0 || result.run >= count)
+      throw new Error(`run ${quoteInput(result.run, 20)} does not exist (the sweep has ${count} runs)`);
     if (byRun[result.run]) throw new Error(`run ${result.run} is given twice`);
     if (!Array.isArray(result.outputs) || result.outputs.length !== sweep.outputs.length || !result.outputs.every(isOutputValue)) {
-      throw new Error(`run ${result.run}: expected ${sweep.outputs.length} outputs (null or finite numbers of magnitude at most ${SWEEP_LIMITS.maxOutputMagnitude})`);
+      throw new Error(
+        `run ${result.run}: expected ${sweep.outputs.length} outputs (null or finite numbers of magnitude at most ${SWEEP_LIMITS.maxOutputMagnitude})`,
+      );
     }
     byRun[result.run] = result;
   }
@@ -96,7 +104,12 @@ export function summarizeSweep(sweep: Sweep, results: readonly RunResult[]): Swe
       }
       const stats = describeSamples(samples);
       const { mean, ci95 } = stats;
-      return { ...stats, low: mean === null || ci95 === null ? null : mean - ci95, high: mean === null || ci95 === null ? null : mean + ci95, normalised: null };
+      return {
+        ...stats,
+        low: mean === null || ci95 === null ? null : mean - ci95,
+        high: mean === null || ci95 === null ? null : mean + ci95,
+        normalised: null,
+      };
     }),
   }));
   // Normalised to the first value of the (first) parameter; on a grid, per value of parameter2.
@@ -122,7 +135,6 @@ export function formatNumber(x: number | null | undefined): string {
   if (x === null || x === undefined || !Number.isFinite(x)) return '';
   return Object.is(x, -0) ? '0' : String(x);
 }
-
 
 function parameterColumns(sweep: Sweep): string[] {
   return sweep.axes.flatMap((axis) => axis.paths);
@@ -156,7 +168,10 @@ export function sweepCsv(results: SweepResults): string {
   const rows = results.points.map((point) => {
     const row = [String(point.point), ...parameterCells(sweep, point.values), String(point.runs)];
     for (const s of point.outputs) {
-      row.push(String(s.n), ...[s.mean, s.sd, s.ci95, s.low, s.high, s.normalised?.mean, s.normalised?.low, s.normalised?.high].map(formatNumber));
+      row.push(
+        String(s.n),
+        ...[s.mean, s.sd, s.ci95, s.low, s.high, s.normalised?.mean, s.normalised?.low, s.normalised?.high].map(formatNumber),
+      );
     }
     return row;
   });
@@ -172,7 +187,13 @@ export function sweepRunsCsv(results: SweepResults): string {
   const seeds = sweep.seeds.length;
   const rows = results.runs.map((run) => {
     const point = Math.floor(run.run / seeds);
-    return [String(run.run), String(point), ...parameterCells(sweep, results.points[point].values), String(sweep.seeds[run.run % seeds]), ...run.outputs.map(formatNumber)];
+    return [
+      String(run.run),
+      String(point),
+      ...parameterCells(sweep, results.points[point].values),
+      String(sweep.seeds[run.run % seeds]),
+      ...run.outputs.map(formatNumber),
+    ];
   });
   return csvText(header, rows);
 }

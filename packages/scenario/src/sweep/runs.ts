@@ -29,7 +29,8 @@ export function sweepRunCount(sweep: Sweep): number {
  */
 export function sweepRun(sweep: Sweep, index: number): SweepRun {
   const count = sweepRunCount(sweep);
-  if (!Number.isInteger(index) || index < 0 || index >= count) throw new RangeError(`run ${index} does not exist (the sweep has ${count} runs)`);
+  if (!Number.isInteger(index) || index < 0 || index >= count)
+    throw new RangeError(`run ${index} does not exist (the sweep has ${count} runs)`);
   const point = Math.floor(index / sweep.seeds.length);
   const seed = sweep.seeds[index % sweep.seeds.length];
   const values = pointValues(sweep, point);

@@ -40,7 +40,9 @@ export function parseShard(text: string): Shard {
   const count = Number(match[2]);
   if (count < 1 || count > MAX_SHARDS) throw new Error(`shard ${text}: N must be from 1 to ${MAX_SHARDS}`);
   if (index < 1 || index > count) {
-    throw new Error(`shard ${text}: i must be from 1 to ${count}${index === 0 ? ' (shards count from 1; with a 0-based index such as JOB_COMPLETION_INDEX, pass index + 1)' : ''}`);
+    throw new Error(
+      `shard ${text}: i must be from 1 to ${count}${index === 0 ? ' (shards count from 1; with a 0-based index such as JOB_COMPLETION_INDEX, pass index + 1)' : ''}`,
+    );
   }
   return { index, count };
 }
@@ -118,20 +120,30 @@ export function checkShardFile(name: string, value: unknown): CheckedShard {
   const fail: (field: string, rule: string) => never = (field, rule) => {
     throw new ShardError(name, field, rule);
   };
-  if (!isRecord(value)) fail('', `not a sweep shard file (it is ${describeValue(value)}, not an object with "obsSweepShard": ${SHARD_FORMAT}; write shards with sweep --shard i/N)`);
+  if (!isRecord(value))
+    fail(
+      '',
+      `not a sweep shard file (it is ${describeValue(value)}, not an object with "obsSweepShard": ${SHARD_FORMAT}; write shards with sweep --shard i/N)`,
+    );
   const file = value as Record<string, unknown>;
   const format = file.obsSweepShard;
-  if (format === 1) fail('', `made by an older version of obs-sim (shard format 1, whose results no hash covers): run this shard again with this version (sweep --shard ${typeof file.shard === 'string' && file.shard.length <= 20 ? showInput(file.shard) : 'i/N'})`);
+  if (format === 1)
+    fail(
+      '',
+      `made by an older version of obs-sim (shard format 1, whose results no hash covers): run this shard again with this version (sweep --shard ${typeof file.shard === 'string' && file.shard.length <= 20 ? showInput(file.shard) : 'i/N'})`,
+    );
   if (typeof format === 'number' && Number.isInteger(format) && format > SHARD_FORMAT) {
     fail('', `made by a newer version of obs-sim (shard format ${format}; this one reads format ${SHARD_FORMAT})`);
   }
-  if (format !== SHARD_FORMAT) fail('', `not a sweep shard file (it has no "obsSweepShard": ${SHARD_FORMAT}; write shards with sweep --shard i/N)`);
+  if (format !== SHARD_FORMAT)
+    fail('', `not a sweep shard file (it has no "obsSweepShard": ${SHARD_FORMAT}; write shards with sweep --shard i/N)`);
   for (const key of Object.keys(file)) {
     if (!SHARD_FIELDS.includes(key)) fail(showInput(key, 40), `unknown field (a shard file has ${SHARD_FIELDS.join(', ')})`);
   }
   for (const key of ['hash', 'resultsHash']) {
     const hash = file[key];
-    if (typeof hash !== 'string' || !HASH.test(hash)) fail(key, `must be 16 hexadecimal digits, not ${hash === undefined ? 'absent' : quoteInput(hash, 20)}`);
+    if (typeof hash !== 'string' || !HASH.test(hash))
+      fail(key, `must be 16 hexadecimal digits, not ${hash === undefined ? 'absent' : quoteInput(hash, 20)}`);
   }
   const hash = file.hash as string;
   if (typeof file.shard !== 'string') fail('shard', `must be "i/N", not ${describeValue(file.shard)}`);
@@ -152,22 +164,36 @@ export function checkShardFile(name: string, value: unknown): CheckedShard {
   const shardText = `${shard.index}/${shard.count}`;
   const expected = shardRunIndices(total, shard);
   const runs = file.runs as unknown[];
-  if (runCount !== expected.length) fail('runCount', `is ${runCount}, but shard ${shardText} of a sweep of ${total} runs holds ${expected.length}`);
+  if (runCount !== expected.length)
+    fail('runCount', `is ${runCount}, but shard ${shardText} of a sweep of ${total} runs holds ${expected.length}`);
   if (runs.length !== expected.length) {
-    fail('runs', `holds ${runs.length} runs, but shard ${shardText} of a sweep of ${total} runs holds ${expected.length}: runs ${describeRuns(expected)}, in order`);
+    fail(
+      'runs',
+      `holds ${runs.length} runs, but shard ${shardText} of a sweep of ${total} runs holds ${expected.length}: runs ${describeRuns(expected)}, in order`,
+    );
   }
   const results: RunResult[] = runs.map((item, j) => {
     const where = `runs[${j}]`;
     if (!isRecord(item)) fail(where, `must be { "run": k, "outputs": [...] }, not ${describeValue(item)}`);
     const r = item as Record<string, unknown>;
-    for (const key of Object.keys(r)) if (key !== 'run' && key !== 'outputs') fail(`${where}.${showInput(key, 40)}`, 'unknown field (a run has run and outputs)');
-    if (r.run !== expected[j]) fail(`${where}.run`, `must be ${expected[j]}, not ${quoteInput(r.run, 20)} (shard ${shardText} holds runs ${describeRuns(expected)}, in order)`);
+    for (const key of Object.keys(r))
+      if (key !== 'run' && key !== 'outputs') fail(`${where}.${showInput(key, 40)}`, 'unknown field (a run has run and outputs)');
+    if (r.run !== expected[j])
+      fail(
+        `${where}.run`,
+        `must be ${expected[j]}, not ${quoteInput(r.run, 20)} (shard ${shardText} holds runs ${describeRuns(expected)}, in order)`,
+      );
     const outputs = r.outputs;
-    if (!Array.isArray(outputs)) fail(`${where}.outputs`, `must be a list of ${sweep.outputs.length} outputs, not ${describeValue(outputs)}`);
-    if (outputs.length !== sweep.outputs.length) fail(`${where}.outputs`, `holds ${outputs.length} values, but the sweep has ${sweep.outputs.length} outputs`);
+    if (!Array.isArray(outputs))
+      fail(`${where}.outputs`, `must be a list of ${sweep.outputs.length} outputs, not ${describeValue(outputs)}`);
+    if (outputs.length !== sweep.outputs.length)
+      fail(`${where}.outputs`, `holds ${outputs.length} values, but the sweep has ${sweep.outputs.length} outputs`);
     outputs.forEach((x: unknown, o) => {
       if (!isOutputValue(x)) {
-        fail(`${where}.outputs[${o}] (${showInput(sweep.outputs[o], 60)})`, `must be null or a finite number of magnitude at most ${SWEEP_LIMITS.maxOutputMagnitude}, not ${quoteInput(x, 20)}`);
+        fail(
+          `${where}.outputs[${o}] (${showInput(sweep.outputs[o], 60)})`,
+          `must be null or a finite number of magnitude at most ${SWEEP_LIMITS.maxOutputMagnitude}, not ${quoteInput(x, 20)}`,
+        );
       }
     });
     return { run: expected[j], outputs: outputs.slice() as (number | null)[] };
@@ -188,16 +214,22 @@ function checkShardSweep(value: unknown, hash: string, fail: (field: string, rul
   for (const key of Object.keys(body)) {
     if (!SWEEP_FIELDS.includes(key)) fail(`sweep.${showInput(key, 40)}`, `unknown field (the sweep has ${SWEEP_FIELDS.join(', ')})`);
   }
-  if (body.format !== SWEEP_FORMAT) fail('sweep.format', `must be ${SWEEP_FORMAT}, not ${body.format === undefined ? 'absent' : quoteInput(body.format, 20)}`);
+  if (body.format !== SWEEP_FORMAT)
+    fail('sweep.format', `must be ${SWEEP_FORMAT}, not ${body.format === undefined ? 'absent' : quoteInput(body.format, 20)}`);
   if (typeof body.name !== 'string') fail('sweep.name', `must be a string, not ${describeValue(body.name)}`);
   if (!isRecord(body.base) || 'preset' in (body.base as object)) fail('sweep.base', 'must be a scenario object');
   const axes = body.axes;
-  if (!Array.isArray(axes) || axes.length < 1 || axes.length > 2) fail('sweep.axes', `must be a list of 1 or 2 parameters, not ${Array.isArray(axes) ? `a list of ${axes.length}` : describeValue(axes)}`);
+  if (!Array.isArray(axes) || axes.length < 1 || axes.length > 2)
+    fail(
+      'sweep.axes',
+      `must be a list of 1 or 2 parameters, not ${Array.isArray(axes) ? `a list of ${axes.length}` : describeValue(axes)}`,
+    );
   const spec: Record<string, unknown> = { sweep: SWEEP_FORMAT, name: body.name, base: body.base };
   axes.forEach((axis: unknown, a) => {
     const where = `sweep.axes[${a}]`;
     if (!isRecord(axis)) fail(where, `must be { "paths": [...], "values": [...] }, not ${describeValue(axis)}`);
-    for (const key of Object.keys(axis)) if (key !== 'paths' && key !== 'values') fail(`${where}.${showInput(key, 40)}`, 'unknown field (a parameter has paths and values)');
+    for (const key of Object.keys(axis))
+      if (key !== 'paths' && key !== 'values') fail(`${where}.${showInput(key, 40)}`, 'unknown field (a parameter has paths and values)');
     if (!Array.isArray(axis.paths)) fail(`${where}.paths`, `must be a list of paths, not ${describeValue(axis.paths)}`);
     if (!Array.isArray(axis.values)) fail(`${where}.values`, `must be a list of numbers, not ${describeValue(axis.values)}`);
     spec[a === 0 ? 'parameter' : 'parameter2'] = { path: axis.paths, values: axis.values };
@@ -210,7 +242,8 @@ function checkShardSweep(value: unknown, hash: string, fail: (field: string, rul
   try {
     sweep = resolveSweepSpec(spec);
   } catch (error) {
-    if (error instanceof SweepSpecError) fail(shardField(error.field), error.message.slice(error.field === '' ? 0 : error.field.length + 2));
+    if (error instanceof SweepSpecError)
+      fail(shardField(error.field), error.message.slice(error.field === '' ? 0 : error.field.length + 2));
     throw error;
   }
   if (sweep.hash !== hash) fail('', `the sweep in the file does not match its hash ${hash} (was the file edited?)`);
@@ -246,9 +279,12 @@ export function mergeCheckedShards(sweep: Sweep, shards: readonly Omit<CheckedSh
   const first = shards[0];
   const label = (s: { name: string }) => showInput(s.name, 120);
   for (const s of shards.slice(1)) {
-    if (s.hash !== first.hash) throw new Error(`${label(s)}: from a different sweep than ${label(first)} (spec hash ${s.hash}, not ${first.hash})`);
+    if (s.hash !== first.hash)
+      throw new Error(`${label(s)}: from a different sweep than ${label(first)} (spec hash ${s.hash}, not ${first.hash})`);
     if (s.shard.count !== first.shard.count) {
-      throw new Error(`${label(s)}: shard ${s.shard.index}/${s.shard.count}, but ${label(first)} is shard ${first.shard.index}/${first.shard.count}: all shards must split the sweep into the same N`);
+      throw new Error(
+        `${label(s)}: shard ${s.shard.index}/${s.shard.count}, but ${label(first)} is shard ${first.shard.index}/${first.shard.count}: all shards must split the sweep into the same N`,
+      );
     }
   }
   const count = first.shard.count;
@@ -260,8 +296,14 @@ export function mergeCheckedShards(sweep: Sweep, shards: readonly Omit<CheckedSh
   }
   const missing: string[] = [];
   for (let i = 1; i <= count && missing.length <= 20; i++) if (seen[i] === undefined) missing.push(`${i}/${count}`);
-  if (missing.length) throw new Error(`missing shard${missing.length > 1 ? 's' : ''} ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? ', ...' : ''} (got ${shards.length} of ${count})`);
-  return summarizeSweep(sweep, shards.flatMap((s) => s.runs));
+  if (missing.length)
+    throw new Error(
+      `missing shard${missing.length > 1 ? 's' : ''} ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? ', ...' : ''} (got ${shards.length} of ${count})`,
+    );
+  return summarizeSweep(
+    sweep,
+    shards.flatMap((s) => s.runs),
+  );
 }
 
 /** "0, 3, 6 ... 27 (10 runs)". */

@@ -69,7 +69,10 @@ export function resolveSweepSpec(spec: unknown, options: ResolveOptions = {}): S
     if (!TOP_FIELDS.includes(key)) throw new SweepSpecError(showInput(key), `unknown field (a sweep spec has ${TOP_FIELDS.join(', ')})`);
   }
   if (s.sweep !== SWEEP_FORMAT) {
-    throw new SweepSpecError('sweep', `must be ${SWEEP_FORMAT} (the format version), got ${s.sweep === undefined ? 'nothing' : quoteInput(s.sweep)}`);
+    throw new SweepSpecError(
+      'sweep',
+      `must be ${SWEEP_FORMAT} (the format version), got ${s.sweep === undefined ? 'nothing' : quoteInput(s.sweep)}`,
+    );
   }
   if (s.name !== undefined) checkName(s.name);
 
@@ -87,7 +90,10 @@ export function resolveSweepSpec(spec: unknown, options: ResolveOptions = {}): S
   const outputs = resolveOutputs(s.outputs);
   const points = axes.reduce((count, axis) => count * axis.values.length, 1);
   if (points * seeds.length > SWEEP_LIMITS.maxRuns) {
-    throw new SweepSpecError('seeds', `${points} points x ${seeds.length} seeds is ${points * seeds.length} runs, more than ${SWEEP_LIMITS.maxRuns}`);
+    throw new SweepSpecError(
+      'seeds',
+      `${points} points x ${seeds.length} seeds is ${points * seeds.length} runs, more than ${SWEEP_LIMITS.maxRuns}`,
+    );
   }
   const name = typeof s.name === 'string' ? s.name : typeof base.name === 'string' ? base.name : 'sweep';
   const body = { format: SWEEP_FORMAT, name, base: base as unknown as Scenario, axes, seeds, outputs };
@@ -101,24 +107,31 @@ const UNSAFE_IN_NAME = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u20
 
 function checkName(name: unknown): void {
   if (typeof name !== 'string') throw new SweepSpecError('name', `must be a string, not ${describeValue(name)}`);
-  if (name.length > SWEEP_LIMITS.maxNameLength) throw new SweepSpecError('name', `must be at most ${SWEEP_LIMITS.maxNameLength} characters (it has ${name.length})`);
+  if (name.length > SWEEP_LIMITS.maxNameLength)
+    throw new SweepSpecError('name', `must be at most ${SWEEP_LIMITS.maxNameLength} characters (it has ${name.length})`);
   const bad = UNSAFE_IN_NAME.exec(name);
   if (bad) {
     const code = bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
-    throw new SweepSpecError('name', `must not contain control, bidirectional or invisible format characters (found U+${code} at character ${bad.index + 1})`);
+    throw new SweepSpecError(
+      'name',
+      `must not contain control, bidirectional or invisible format characters (found U+${code} at character ${bad.index + 1})`,
+    );
   }
 }
 
 /** A path of the spec: a string of at most maxPathLength characters. */
 function checkPathText(path: unknown, field: string): asserts path is string {
   if (typeof path !== 'string') throw new SweepSpecError(field, `must be a path like "obs.burstLoss.data", not ${describeValue(path)}`);
-  if (path.length > SWEEP_LIMITS.maxPathLength) throw new SweepSpecError(field, `must be at most ${SWEEP_LIMITS.maxPathLength} characters (it has ${path.length})`);
+  if (path.length > SWEEP_LIMITS.maxPathLength)
+    throw new SweepSpecError(field, `must be at most ${SWEEP_LIMITS.maxPathLength} characters (it has ${path.length})`);
 }
 
 function resolveBase(base: unknown, options: ResolveOptions): Record<string, unknown> {
-  if (base === undefined) throw new SweepSpecError('base', 'missing: a scenario object, { "preset": "<id>" } or (in the CLI) a scenario file path');
+  if (base === undefined)
+    throw new SweepSpecError('base', 'missing: a scenario object, { "preset": "<id>" } or (in the CLI) a scenario file path');
   if (typeof base === 'string') {
-    if (!options.readBase) throw new SweepSpecError('base', 'a file path works only in the CLI; give the scenario itself or { "preset": "<id>" }');
+    if (!options.readBase)
+      throw new SweepSpecError('base', 'a file path works only in the CLI; give the scenario itself or { "preset": "<id>" }');
     let read;
     try {
       read = options.readBase(base);
@@ -131,13 +144,22 @@ function resolveBase(base: unknown, options: ResolveOptions): Record<string, unk
     const keys = Object.keys(base);
     if (keys.length !== 1) {
       const others = keys.filter((k) => k !== 'preset');
-      throw new SweepSpecError('base', `{ "preset": ... } takes no other field (found ${others.slice(0, 5).map((k) => showInput(k, 40)).join(', ')}${others.length > 5 ? ', ...' : ''}); use overrides to change the preset`);
+      throw new SweepSpecError(
+        'base',
+        `{ "preset": ... } takes no other field (found ${others
+          .slice(0, 5)
+          .map((k) => showInput(k, 40))
+          .join(', ')}${others.length > 5 ? ', ...' : ''}); use overrides to change the preset`,
+      );
     }
     const id = (base as { preset: unknown }).preset;
     const presets = options.presets ?? [];
     const preset = presets.find((p) => p.id === id);
     if (!preset) {
-      throw new SweepSpecError('base.preset', `${quoteInput(id)} is not a preset (${presets.length ? `presets are ${presets.map((p) => p.id).join(', ')}` : 'no presets were given'})`);
+      throw new SweepSpecError(
+        'base.preset',
+        `${quoteInput(id)} is not a preset (${presets.length ? `presets are ${presets.map((p) => p.id).join(', ')}` : 'no presets were given'})`,
+      );
     }
     return structuredCloneJson(preset.scenario);
   }
@@ -162,12 +184,15 @@ function applyOverrides(base: Record<string, unknown>, overrides: unknown): Reco
     throw new SweepSpecError('overrides', `must be an object of path: value, like { "duration": 5 }, not ${describeValue(overrides)}`);
   }
   const entries = Object.entries(overrides);
-  if (entries.length > SWEEP_LIMITS.maxOverrides) throw new SweepSpecError('overrides', `must hold at most ${SWEEP_LIMITS.maxOverrides} paths (it holds ${entries.length})`);
+  if (entries.length > SWEEP_LIMITS.maxOverrides)
+    throw new SweepSpecError('overrides', `must hold at most ${SWEEP_LIMITS.maxOverrides} paths (it holds ${entries.length})`);
   let scenario = base;
   for (const [path, value] of entries) {
     const field = `overrides.${showInput(path)}`;
-    if (path.length > SWEEP_LIMITS.maxPathLength) throw new SweepSpecError(field, `must be at most ${SWEEP_LIMITS.maxPathLength} characters (it has ${path.length})`);
-    if (value === undefined || (typeof value === 'number' && !Number.isFinite(value))) throw new SweepSpecError(field, 'must be a JSON value');
+    if (path.length > SWEEP_LIMITS.maxPathLength)
+      throw new SweepSpecError(field, `must be at most ${SWEEP_LIMITS.maxPathLength} characters (it has ${path.length})`);
+    if (value === undefined || (typeof value === 'number' && !Number.isFinite(value)))
+      throw new SweepSpecError(field, 'must be a JSON value');
     try {
       const head = parsePath(path)[0];
       if ('key' in head && head.key === 'version') throw new Error('the scenario format version cannot be overridden');
@@ -180,17 +205,27 @@ function applyOverrides(base: Record<string, unknown>, overrides: unknown): Reco
 }
 
 function resolveAxis(base: Record<string, unknown>, parameter: unknown, field: string): SweepAxis {
-  if (parameter === undefined) throw new SweepSpecError(field, 'missing: { "path": "obs.burstLoss.data", "values": { "from": 0, "to": 0.01, "steps": 6 } }');
+  if (parameter === undefined)
+    throw new SweepSpecError(field, 'missing: { "path": "obs.burstLoss.data", "values": { "from": 0, "to": 0.01, "steps": 6 } }');
   if (parameter === null || typeof parameter !== 'object' || Array.isArray(parameter)) {
     throw new SweepSpecError(field, `must be an object with path and values, not ${describeValue(parameter)}`);
   }
   const p = parameter as Record<string, unknown>;
   for (const key of Object.keys(p)) {
-    if (key !== 'path' && key !== 'values') throw new SweepSpecError(`${field}.${showInput(key)}`, 'unknown field (a parameter has path and values)');
+    if (key !== 'path' && key !== 'values')
+      throw new SweepSpecError(`${field}.${showInput(key)}`, 'unknown field (a parameter has path and values)');
   }
   const paths = typeof p.path === 'string' ? [p.path] : p.path;
-  if (!Array.isArray(paths) || paths.length === 0 || paths.length > SWEEP_LIMITS.maxPaths || paths.some((path) => typeof path !== 'string')) {
-    throw new SweepSpecError(`${field}.path`, `must be a path like "obs.burstLoss.data", or a list of 1 to ${SWEEP_LIMITS.maxPaths} paths set to the same value`);
+  if (
+    !Array.isArray(paths) ||
+    paths.length === 0 ||
+    paths.length > SWEEP_LIMITS.maxPaths ||
+    paths.some((path) => typeof path !== 'string')
+  ) {
+    throw new SweepSpecError(
+      `${field}.path`,
+      `must be a path like "obs.burstLoss.data", or a list of 1 to ${SWEEP_LIMITS.maxPaths} paths set to the same value`,
+    );
   }
   paths.forEach((path: string, i) => {
     const where = typeof p.path === 'string' ? `${field}.path` : `${field}.path[${i}]`;
@@ -203,7 +238,8 @@ function resolveAxis(base: Record<string, unknown>, parameter: unknown, field: s
     } catch (error) {
       throw new SweepSpecError(where, messageOf(error));
     }
-    if (typeof value !== 'number') throw new SweepSpecError(where, `${showInput(path)} is ${describeValue(value)} in the base scenario, not a number`);
+    if (typeof value !== 'number')
+      throw new SweepSpecError(where, `${showInput(path)} is ${describeValue(value)} in the base scenario, not a number`);
   });
   return { paths: paths.slice(), values: resolveValues(p.values, `${field}.values`) };
 }
@@ -218,9 +254,11 @@ function parsePathOrNull(path: string): [{ key?: string }] | null {
 
 function resolveValues(values: unknown, field: string): number[] {
   if (Array.isArray(values)) {
-    if (values.length < 1 || values.length > SWEEP_LIMITS.maxValues) throw new SweepSpecError(field, `must hold 1 to ${SWEEP_LIMITS.maxValues} numbers (it holds ${values.length})`);
+    if (values.length < 1 || values.length > SWEEP_LIMITS.maxValues)
+      throw new SweepSpecError(field, `must hold 1 to ${SWEEP_LIMITS.maxValues} numbers (it holds ${values.length})`);
     values.forEach((value, i) => {
-      if (typeof value !== 'number' || !Number.isFinite(value)) throw new SweepSpecError(`${field}[${i}]`, `must be a finite number, not ${describeValue(value)}`);
+      if (typeof value !== 'number' || !Number.isFinite(value))
+        throw new SweepSpecError(`${field}[${i}]`, `must be a finite number, not ${describeValue(value)}`);
     });
     return values.slice();
   }
@@ -229,14 +267,19 @@ function resolveValues(values: unknown, field: string): number[] {
   }
   const v = values as Record<string, unknown>;
   for (const key of Object.keys(v)) {
-    if (!['from', 'to', 'steps'].includes(key)) throw new SweepSpecError(`${field}.${showInput(key)}`, 'unknown field (a range has from, to and steps)');
+    if (!['from', 'to', 'steps'].includes(key))
+      throw new SweepSpecError(`${field}.${showInput(key)}`, 'unknown field (a range has from, to and steps)');
   }
   for (const key of ['from', 'to']) {
-    if (typeof v[key] !== 'number' || !Number.isFinite(v[key])) throw new SweepSpecError(`${field}.${key}`, `must be a finite number, not ${describeValue(v[key])}`);
+    if (typeof v[key] !== 'number' || !Number.isFinite(v[key]))
+      throw new SweepSpecError(`${field}.${key}`, `must be a finite number, not ${describeValue(v[key])}`);
   }
   const steps = v.steps;
   if (typeof steps !== 'number' || !Number.isInteger(steps) || steps < 2 || steps > SWEEP_LIMITS.maxValues) {
-    throw new SweepSpecError(`${field}.steps`, `must be an integer from 2 to ${SWEEP_LIMITS.maxValues}${typeof steps === 'number' ? ` (got ${steps})` : ''}`);
+    throw new SweepSpecError(
+      `${field}.steps`,
+      `must be an integer from 2 to ${SWEEP_LIMITS.maxValues}${typeof steps === 'number' ? ` (got ${steps})` : ''}`,
+    );
   }
   return linearValues(v.from as number, v.to as number, steps);
 }
@@ -249,7 +292,9 @@ function resolveValues(values: unknown, field: string): number[] {
  */
 export function linearValues(from: number, to: number, steps: number): number[] {
   const last = steps - 1;
-  return Array.from({ length: steps }, (_, k) => (k === 0 ? from : k === last ? to : Number(((from * (last - k) + to * k) / last).toPrecision(15))));
+  return Array.from({ length: steps }, (_, k) =>
+    k === 0 ? from : k === last ? to : Number(((from * (last - k) + to * k) / last).toPrecision(15)),
+  );
 }
 
 function resolveSeeds(seeds: unknown, baseSeed: unknown): number[] {
@@ -259,17 +304,27 @@ function resolveSeeds(seeds: unknown, baseSeed: unknown): number[] {
       throw new SweepSpecError('seeds', `a count of seeds must be an integer from 1 to ${SWEEP_LIMITS.maxSeeds} (got ${seeds})`);
     }
     if (typeof baseSeed !== 'number' || !Number.isInteger(baseSeed) || baseSeed < 0 || baseSeed > UINT32_MAX) {
-      throw new SweepSpecError('seeds', `a count needs the base scenario's seed to be an integer from 0 to ${UINT32_MAX} (it is ${describeValue(baseSeed)}); or list the seeds`);
+      throw new SweepSpecError(
+        'seeds',
+        `a count needs the base scenario's seed to be an integer from 0 to ${UINT32_MAX} (it is ${describeValue(baseSeed)}); or list the seeds`,
+      );
     }
-    if (baseSeed + seeds - 1 > UINT32_MAX) throw new SweepSpecError('seeds', `base seed ${baseSeed} + ${seeds - 1} passes ${UINT32_MAX}; list the seeds instead`);
+    if (baseSeed + seeds - 1 > UINT32_MAX)
+      throw new SweepSpecError('seeds', `base seed ${baseSeed} + ${seeds - 1} passes ${UINT32_MAX}; list the seeds instead`);
     return Array.from({ length: seeds }, (_, k) => baseSeed + k);
   }
   if (!Array.isArray(seeds) || seeds.length < 1 || seeds.length > SWEEP_LIMITS.maxSeeds) {
-    throw new SweepSpecError('seeds', `must be a count from 1 to ${SWEEP_LIMITS.maxSeeds} or a list of 1 to ${SWEEP_LIMITS.maxSeeds} seeds`);
+    throw new SweepSpecError(
+      'seeds',
+      `must be a count from 1 to ${SWEEP_LIMITS.maxSeeds} or a list of 1 to ${SWEEP_LIMITS.maxSeeds} seeds`,
+    );
   }
   seeds.forEach((seed, i) => {
     if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed > UINT32_MAX) {
-      throw new SweepSpecError(`seeds[${i}]`, `must be an integer from 0 to ${UINT32_MAX}, not ${typeof seed === 'number' ? seed : describeValue(seed)}`);
+      throw new SweepSpecError(
+        `seeds[${i}]`,
+        `must be an integer from 0 to ${UINT32_MAX}, not ${typeof seed === 'number' ? seed : describeValue(seed)}`,
+      );
     }
     if (seeds.indexOf(seed) !== i) throw new SweepSpecError(`seeds[${i}]`, `${seed} is listed twice`);
   });
@@ -279,7 +334,10 @@ function resolveSeeds(seeds: unknown, baseSeed: unknown): number[] {
 function resolveOutputs(outputs: unknown): string[] {
   if (outputs === undefined) return ['aggregate.goodput'];
   if (!Array.isArray(outputs) || outputs.length < 1 || outputs.length > SWEEP_LIMITS.maxOutputs) {
-    throw new SweepSpecError('outputs', `must be a list of 1 to ${SWEEP_LIMITS.maxOutputs} summary paths or ratios of two, like ["aggregate.goodput", "bursts.data.dropped / bursts.data.sent"]`);
+    throw new SweepSpecError(
+      'outputs',
+      `must be a list of 1 to ${SWEEP_LIMITS.maxOutputs} summary paths or ratios of two, like ["aggregate.goodput", "bursts.data.dropped / bursts.data.sent"]`,
+    );
   }
   outputs.forEach((path, i) => {
     if (typeof path !== 'string') throw new SweepSpecError(`outputs[${i}]`, `must be a summary path, not ${describeValue(path)}`);

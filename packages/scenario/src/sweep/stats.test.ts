@@ -6,13 +6,28 @@ describe('tQuantile975', () => {
     // Closed forms: df 1 is tan(0.475 pi), df 2 is 0.95 / sqrt(2 * 0.975 * 0.025).
     expect(tQuantile975(1)).toBeCloseTo(Math.tan(0.475 * Math.PI), 12);
     expect(tQuantile975(2)).toBeCloseTo(0.95 / Math.sqrt(2 * 0.975 * 0.025), 12);
-    const table: [number, number][] = [[3, 3.182], [4, 2.776], [5, 2.571], [9, 2.262], [10, 2.228], [20, 2.086], [30, 2.042], [60, 2.0], [120, 1.98]];
+    const table: [number, number][] = [
+      [3, 3.182],
+      [4, 2.776],
+      [5, 2.571],
+      [9, 2.262],
+      [10, 2.228],
+      [20, 2.086],
+      [30, 2.042],
+      [60, 2.0],
+      [120, 1.98],
+    ];
     for (const [df, t] of table) expect(tQuantile975(df), `df ${df}`).toBeCloseTo(t, 3);
   });
 
   it('joins the table smoothly and tends to the normal quantile', () => {
     // mpmath values beyond the table, where the Cornish-Fisher series takes over.
-    const reference: [number, number][] = [[61, 1.9996235849949398], [100, 1.9839715185235522], [200, 1.9718962236339095], [1000, 1.9623390808264085]];
+    const reference: [number, number][] = [
+      [61, 1.9996235849949398],
+      [100, 1.9839715185235522],
+      [200, 1.9718962236339095],
+      [1000, 1.9623390808264085],
+    ];
     for (const [df, t] of reference) expect(Math.abs(tQuantile975(df) - t) / t, `df ${df}`).toBeLessThan(5e-10);
     for (let df = 1; df < 500; df++) expect(tQuantile975(df + 1)).toBeLessThan(tQuantile975(df));
     expect(tQuantile975(1e9)).toBeCloseTo(1.959963984540054, 8);

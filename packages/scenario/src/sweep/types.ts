@@ -115,4 +115,3 @@ export interface CheckedShard {
 }
 
 export type PathStep = { key: string } | { index: number } | { id: string };
-

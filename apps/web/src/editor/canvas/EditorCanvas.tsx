@@ -89,7 +89,11 @@ export function EditorCanvas(props: EditorCanvasProps) {
   // ...cut where glyphs apart at rest would touch (a column of hosts stays a column).
   const glyphPlaces = useMemo(() => scenario.nodes.map((n) => ({ x: n.x, y: n.y, half: GLYPH_HALF[n.kind] })), [scenario.nodes]);
   const crowding = useMemo(() => crowdingLimit(glyphPlaces, transform.k), [glyphPlaces, transform.k]);
-  const { mark: markScale, glyph: s, text: textScale } = networkScales({
+  const {
+    mark: markScale,
+    glyph: s,
+    text: textScale,
+  } = networkScales({
     width,
     height,
     presenter,
@@ -145,7 +149,7 @@ export function EditorCanvas(props: EditorCanvasProps) {
     const untouched = fittedNodes.current === nodes && !userMoved.current;
     const modeChanged = lastRestScale.current !== restScale;
     lastRestScale.current = restScale;
-    if (lastFit.current !== fitKey || !prev || (((prev.width !== width || prev.height !== height) || modeChanged) && untouched)) {
+    if (lastFit.current !== fitKey || !prev || ((prev.width !== width || prev.height !== height || modeChanged) && untouched)) {
       lastFit.current = fitKey;
       fittedNodes.current = nodes;
       userMoved.current = false;
@@ -194,13 +198,25 @@ export function EditorCanvas(props: EditorCanvasProps) {
   const reserve = props.reserve;
   // Groups with per-copy access links: one fan glyph per side (topology/accessFan.ts).
   const fans = useMemo<Fan[]>(
-    () => scenarioFans(scenario, (x, y) => apply(transform, x, y), (kind) => (NODE_RADIUS[kind] ?? 16) * s, s),
+    () =>
+      scenarioFans(
+        scenario,
+        (x, y) => apply(transform, x, y),
+        (kind) => (NODE_RADIUS[kind] ?? 16) * s,
+        s,
+      ),
     [scenario, transform, s],
   );
   // Every label placed at once, so none sits on another, on a node, on a link's lanes or
   // past the edge (labelLayout.ts); the fans' labels too.
   const labels = useMemo<LabelLayout>(
-    () => canvasLabels({ nodes: scenario.nodes, links: scenario.links }, { width, height, transform, reserve, selectedLink, scale: s, textScale, markScale }, measure, fans),
+    () =>
+      canvasLabels(
+        { nodes: scenario.nodes, links: scenario.links },
+        { width, height, transform, reserve, selectedLink, scale: s, textScale, markScale },
+        measure,
+        fans,
+      ),
     [scenario.nodes, scenario.links, transform, width, height, reserve, measure, selectedLink, s, textScale, markScale, fans],
   );
   const textBoxes = useMemo(() => layoutBoxes(labels), [labels]);
@@ -321,9 +337,7 @@ export function EditorCanvas(props: EditorCanvasProps) {
             onClick={() => props.onFlowClick?.(fan.flowId)}
           />
         ))}
-        {from && pointer && (
-          <line className="rubber-band" x1={at(from)[0]} y1={at(from)[1]} x2={pointer[0]} y2={pointer[1]} />
-        )}
+        {from && pointer && <line className="rubber-band" x1={at(from)[0]} y1={at(from)[1]} x2={pointer[0]} y2={pointer[1]} />}
         {scenario.nodes.map((node) => {
           const [px, py] = at(node);
           const selected = selection?.type === 'node' && selection.id === node.id;
@@ -418,7 +432,19 @@ function LinkView({
  * A flow group's fan: its glyph, its label, and a click target over both that selects the
  * flow (the panel then shows it).
  */
-function FanView({ fan, s, label, selected, onClick }: { fan: Fan; s: number; label: PlacedLabel | null; selected: boolean; onClick: () => void }) {
+function FanView({
+  fan,
+  s,
+  label,
+  selected,
+  onClick,
+}: {
+  fan: Fan;
+  s: number;
+  label: PlacedLabel | null;
+  selected: boolean;
+  onClick: () => void;
+}) {
   const ends = fan.spokes.flatMap((sp) => [sp.x2, sp.y2]);
   const xs = [fan.hub[0], ...ends.filter((_, i) => i % 2 === 0)];
   const ys = [fan.hub[1], ...ends.filter((_, i) => i % 2 === 1)];
@@ -457,7 +483,13 @@ function FanView({ fan, s, label, selected, onClick }: { fan: Fan; s: number; la
       <FanGlyph fan={fan} size={s} />
       {label && (
         <>
-          <rect className="fan-hit" x={label.box.left} y={label.box.top} width={label.box.right - label.box.left} height={label.box.bottom - label.box.top} />
+          <rect
+            className="fan-hit"
+            x={label.box.left}
+            y={label.box.top}
+            width={label.box.right - label.box.left}
+            height={label.box.bottom - label.box.top}
+          />
           <text className="fan-label" data-testid="fan-label" x={label.x} y={label.y} dy="0.35em" textAnchor={label.anchor}>
             {label.text}
           </text>

@@ -97,7 +97,13 @@ export function routeLegendSize(differ: boolean): { w: number; h: number } {
 /** The key to the two bands, shown over the network while a flow is selected, at `at` (px). */
 export function RouteLegend({ flowId, differ, at }: { flowId: string; differ: boolean; at: { left: number; top: number } }) {
   return (
-    <div className="route-legend" data-testid="route-legend" role="note" aria-label={`Routes of flow ${flowId}`} style={{ left: at.left, top: at.top }}>
+    <div
+      className="route-legend"
+      data-testid="route-legend"
+      role="note"
+      aria-label={`Routes of flow ${flowId}`}
+      style={{ left: at.left, top: at.top }}
+    >
       <span className="route-legend-title">Flow {flowId}</span>
       <span className="route-legend-item">
         <svg width={34} height={12} aria-hidden="true">

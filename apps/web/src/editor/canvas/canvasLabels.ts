@@ -26,7 +26,12 @@ export interface CanvasView {
 }
 
 /** `fans`: the fan glyphs drawn (topology/accessFan.ts, in the same pixels): their labels are laid out too. */
-export function canvasLabels(scenario: Pick<Scenario, 'nodes' | 'links'>, view: CanvasView, measure: Measure, fans?: readonly LayoutFan[]): LabelLayout {
+export function canvasLabels(
+  scenario: Pick<Scenario, 'nodes' | 'links'>,
+  view: CanvasView,
+  measure: Measure,
+  fans?: readonly LayoutFan[],
+): LabelLayout {
   const { width, height, transform, reserve } = view;
   const s = view.scale ?? 1;
   const neighbours = neighboursOf(scenario.nodes, scenario.links);

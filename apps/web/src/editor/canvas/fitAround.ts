@@ -39,7 +39,12 @@ function fanPadding(scenario: Pick<Scenario, 'nodes' | 'links'> & Partial<Pick<S
   const xs = scenario.nodes.map((n) => n.x);
   const ys = scenario.nodes.map((n) => n.y);
   const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-  const fans = scenarioFans({ ...scenario, flows: scenario.flows }, (x, y) => [x, y], (k) => (NODE_RADIUS[k] ?? 16) * s, s);
+  const fans = scenarioFans(
+    { ...scenario, flows: scenario.flows },
+    (x, y) => [x, y],
+    (k) => (NODE_RADIUS[k] ?? 16) * s,
+    s,
+  );
   for (const fan of fans) {
     const [hx, hy] = fan.hub;
     const w = estimateWidth(fan.label.text, 'link') * s;

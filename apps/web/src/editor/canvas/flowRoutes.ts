@@ -82,7 +82,13 @@ export interface HopBand {
  * centres and moved `offset` px to the right-hand side of travel (screen y points down, so
  * right of (ux, uy) is (-uy, ux)). Null when the nodes overlap on screen.
  */
-export function hopBand(a: readonly [number, number], b: readonly [number, number], cutA: number, cutB: number, offset: number): HopBand | null {
+export function hopBand(
+  a: readonly [number, number],
+  b: readonly [number, number],
+  cutA: number,
+  cutB: number,
+  offset: number,
+): HopBand | null {
   const dx = b[0] - a[0];
   const dy = b[1] - a[1];
   const len = Math.hypot(dx, dy);

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { GLYPH_SCALE_RANGE, PRESENTER_GLYPH_SCALE, REST_AREA, crowdingLimit, glyphScale, networkScales, restGlyphScale, uncrowdedScale } from './glyphScale';
+import {
+  GLYPH_SCALE_RANGE,
+  PRESENTER_GLYPH_SCALE,
+  REST_AREA,
+  crowdingLimit,
+  glyphScale,
+  networkScales,
+  restGlyphScale,
+  uncrowdedScale,
+} from './glyphScale';
 
 const rest = { ...REST_AREA, presenter: false };
 

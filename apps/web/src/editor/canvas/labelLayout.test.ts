@@ -18,7 +18,8 @@ const inside = (b: Box, width: number, height: number) => b.left >= 0 && b.top >
 
 function expectApart(layout: LabelLayout): void {
   const boxes = layoutBoxes(layout);
-  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) expect(overlaps(boxes[i], boxes[j]), `labels ${i} and ${j}`).toBe(false);
+  for (let i = 0; i < boxes.length; i++)
+    for (let j = i + 1; j < boxes.length; j++) expect(overlaps(boxes[i], boxes[j]), `labels ${i} and ${j}`).toBe(false);
 }
 
 function link(id: string, a: [number, number], b: [number, number], patch: Partial<LayoutLink> = {}): LayoutLink {
@@ -26,7 +27,7 @@ function link(id: string, a: [number, number], b: [number, number], patch: Parti
 }
 
 describe('label layout', () => {
-  it('puts a lone link\'s labels either side of its band, clear of it and of the nodes', () => {
+  it("puts a lone link's labels either side of its band, clear of it and of the nodes", () => {
     const layout = layoutLabels({
       width: 600,
       height: 300,
@@ -58,7 +59,13 @@ describe('label layout', () => {
       minLinkLength: 150,
       nodes: [
         { id: 'E1', kind: 'edge', x: hub[0], y: hub[1], prefer: { dx: 28, dy: 5, anchor: 'start' } },
-        ...links.map((l, i) => ({ id: `S${i}`, kind: 'host' as const, x: l.a[0], y: l.a[1], prefer: { dx: -28, dy: 5, anchor: 'end' as const } })),
+        ...links.map((l, i) => ({
+          id: `S${i}`,
+          kind: 'host' as const,
+          x: l.a[0],
+          y: l.a[1],
+          prefer: { dx: -28, dy: 5, anchor: 'end' as const },
+        })),
       ],
       links,
     });
@@ -92,7 +99,7 @@ describe('label layout', () => {
     expectApart(layout);
   });
 
-  it('keeps out of the legend\'s corner', () => {
+  it("keeps out of the legend's corner", () => {
     const keepOut = [{ left: 400, top: 0, right: 600, bottom: 160 }];
     const layout = layoutLabels({
       width: 600,
@@ -109,7 +116,7 @@ describe('label layout', () => {
     for (const b of layoutBoxes(layout)) expect(overlaps(b, keepOut[0])).toBe(false);
   });
 
-  it('shows a short link\'s labels only when it is selected, and places the selected link first', () => {
+  it("shows a short link's labels only when it is selected, and places the selected link first", () => {
     const base = {
       width: 400,
       height: 200,
@@ -140,29 +147,38 @@ describe('every preset, fitted as at 1280x720 and 1920x1080', () => {
     { width: 690, height: 520 },
     { width: 1050, height: 800 },
   ];
-  for (const preset of PRESETS) for (const [scale, sized] of [[1, views], [1.5, presenterViews]] as const) {
-    it(`${preset.id}, glyphs x${scale}: labels apart, inside the view, off the lanes and the nodes`, () => {
-      const scenario = preset.scenario as Scenario;
-      for (const v of sized) {
-        const transform = fitAround(scenario, v.width, v.height, legend, scale);
-        const layout = canvasLabels(scenario, { ...v, transform, reserve: legend, selectedLink: null, scale }, estimateWidth);
-        expectApart(layout);
-        for (const p of layout.nodes.values()) expect(inside(p.box, v.width, v.height), `${preset.id} ${p.text} in ${v.width}x${v.height}`).toBe(true);
-        const nodeAt = new Map(scenario.nodes.map((n) => [n.id, apply(transform, n.x, n.y)]));
-        const segments = scenario.links.map((k) => ({ id: k.id, a: nodeAt.get(k.a)!, b: nodeAt.get(k.b)! }));
-        for (const [id, l] of layout.links) {
-          for (const p of [l.capacity, l.delay]) {
-            if (!p) continue;
-            expect(inside(p.box, v.width, v.height), `${preset.id} ${id} ${p.text}`).toBe(true);
-            // Read as its own link's: no other link is nearer.
-            const c: [number, number] = [(p.box.left + p.box.right) / 2, p.y];
-            const own = segments.find((g) => g.id === id)!;
-            for (const g of segments) if (g.id !== id) expect(distanceToSegment(c, g.a, g.b), `${preset.id} ${id} ${p.text} nearer ${g.id}`).toBeGreaterThan(distanceToSegment(c, own.a, own.b));
+  for (const preset of PRESETS)
+    for (const [scale, sized] of [
+      [1, views],
+      [1.5, presenterViews],
+    ] as const) {
+      it(`${preset.id}, glyphs x${scale}: labels apart, inside the view, off the lanes and the nodes`, () => {
+        const scenario = preset.scenario as Scenario;
+        for (const v of sized) {
+          const transform = fitAround(scenario, v.width, v.height, legend, scale);
+          const layout = canvasLabels(scenario, { ...v, transform, reserve: legend, selectedLink: null, scale }, estimateWidth);
+          expectApart(layout);
+          for (const p of layout.nodes.values())
+            expect(inside(p.box, v.width, v.height), `${preset.id} ${p.text} in ${v.width}x${v.height}`).toBe(true);
+          const nodeAt = new Map(scenario.nodes.map((n) => [n.id, apply(transform, n.x, n.y)]));
+          const segments = scenario.links.map((k) => ({ id: k.id, a: nodeAt.get(k.a)!, b: nodeAt.get(k.b)! }));
+          for (const [id, l] of layout.links) {
+            for (const p of [l.capacity, l.delay]) {
+              if (!p) continue;
+              expect(inside(p.box, v.width, v.height), `${preset.id} ${id} ${p.text}`).toBe(true);
+              // Read as its own link's: no other link is nearer.
+              const c: [number, number] = [(p.box.left + p.box.right) / 2, p.y];
+              const own = segments.find((g) => g.id === id)!;
+              for (const g of segments)
+                if (g.id !== id)
+                  expect(distanceToSegment(c, g.a, g.b), `${preset.id} ${id} ${p.text} nearer ${g.id}`).toBeGreaterThan(
+                    distanceToSegment(c, own.a, own.b),
+                  );
+            }
           }
         }
-      }
-    });
-  }
+      });
+    }
 });
 
 describe('fan labels', () => {
@@ -188,8 +204,25 @@ describe('fan labels', () => {
   it('moves a fan’s label off a node name in its way', () => {
     const fan = fanGeometry({ flowId: 'tcp', side: 'src', count: 320, rate: 1e8, hub, hubRadius: 17, neighbours: [[500, 150]] });
     // A host right where the label would go: its name takes that place first.
-    const crowded = [...nodes, { id: 'Server', kind: 'host' as const, x: fan.label.x - 40, y: fan.label.y - 30, prefer: { dx: 0, dy: 40, anchor: 'middle' as const } }];
-    const layout = layoutLabels({ width: 600, height: 300, measure: estimateWidth, minLinkLength: 150, nodes: crowded, links, fans: [fan] });
+    const crowded = [
+      ...nodes,
+      {
+        id: 'Server',
+        kind: 'host' as const,
+        x: fan.label.x - 40,
+        y: fan.label.y - 30,
+        prefer: { dx: 0, dy: 40, anchor: 'middle' as const },
+      },
+    ];
+    const layout = layoutLabels({
+      width: 600,
+      height: 300,
+      measure: estimateWidth,
+      minLinkLength: 150,
+      nodes: crowded,
+      links,
+      fans: [fan],
+    });
     const placed = layout.fans!.get('tcp:src')!;
     expect(overlaps(placed.box, layout.nodes.get('Server')!.box)).toBe(false);
     expect([placed.x, placed.y]).not.toEqual([fan.label.x, fan.label.y]);

@@ -182,7 +182,11 @@ export function layoutLabels(input: LabelLayoutInput): LabelLayout {
 
   // ---- link labels ----
   const free = (b: Box) =>
-    inBounds(b) && !onBand(b) && !glyphs.some((g) => overlaps(g, b, AIR)) && !placed.some((p) => overlaps(p, b, AIR)) && !keepOut.some((o) => overlaps(o, b, AIR));
+    inBounds(b) &&
+    !onBand(b) &&
+    !glyphs.some((g) => overlaps(g, b, AIR)) &&
+    !placed.some((p) => overlaps(p, b, AIR)) &&
+    !keepOut.some((o) => overlaps(o, b, AIR));
   const links = new Map<string, LinkLabels>();
   const order = input.links
     .map((l, i) => ({ l, i, len: Math.hypot(l.b[0] - l.a[0], l.b[1] - l.a[1]) }))
@@ -270,7 +274,11 @@ function nodeCandidates(n: LayoutNode, w: number, s: number, ts: number): Placed
     const right = labelAt(n.id, n.x + g.w + 8 + far, n.y, w, h, 'start');
     const left = labelAt(n.id, n.x - g.w - 8 - far, n.y, w, h, 'end');
     const sides =
-      n.prefer.anchor === 'end' ? [left, below, above, right] : n.prefer.anchor === 'start' ? [right, below, above, left] : [below, above, right, left];
+      n.prefer.anchor === 'end'
+        ? [left, below, above, right]
+        : n.prefer.anchor === 'start'
+          ? [right, below, above, left]
+          : [below, above, right, left];
     const dy = g.h + 2 + far + h / 2;
     const corners = [
       labelAt(n.id, n.x + g.w + 2 + far, n.y + dy, w, h, 'start'),
@@ -391,7 +399,11 @@ function boxDistance(a: Box, b: Box): number {
   return Math.hypot(dx, dy);
 }
 
-function pointSegmentDistance([x, y]: readonly [number, number], [x1, y1]: readonly [number, number], [x2, y2]: readonly [number, number]): number {
+function pointSegmentDistance(
+  [x, y]: readonly [number, number],
+  [x1, y1]: readonly [number, number],
+  [x2, y2]: readonly [number, number],
+): number {
   const dx = x2 - x1;
   const dy = y2 - y1;
   const len2 = dx * dx + dy * dy;

@@ -14,7 +14,17 @@ import { PathNumberField } from './PathNumberField';
 
 const RECOVERY_DEFAULT = '';
 
-export function FlowSection({ ctx, flow, index, onRenamed }: { ctx: PanelContext; flow: Flow; index: number; onRenamed(id: string): void }) {
+export function FlowSection({
+  ctx,
+  flow,
+  index,
+  onRenamed,
+}: {
+  ctx: PanelContext;
+  flow: Flow;
+  index: number;
+  onRenamed(id: string): void;
+}) {
   const p = `flows[${index}]`;
   const access = (flow as { access?: Access }).access;
   const hosts = ctx.scenario.nodes.filter((n) => n.kind === 'host').map((n) => n.id);
@@ -40,11 +50,30 @@ export function FlowSection({ ctx, flow, index, onRenamed }: { ctx: PanelContext
         }}
       />
       <div className="field-pair">
-        <SelectField path={`${p}.src`} label="From" value={flow.src} options={endOptions(flow.src, 'src')} externalError={ctx.errorAt(`${p}.src`)} onChange={(v) => ctx.set(`${flow.id}: from ${v}`, `${p}.src`, v)} />
-        <SelectField path={`${p}.dst`} label="To" value={flow.dst} options={endOptions(flow.dst, 'dst')} externalError={ctx.errorAt(`${p}.dst`)} onChange={(v) => ctx.set(`${flow.id}: to ${v}`, `${p}.dst`, v)} />
+        <SelectField
+          path={`${p}.src`}
+          label="From"
+          value={flow.src}
+          options={endOptions(flow.src, 'src')}
+          externalError={ctx.errorAt(`${p}.src`)}
+          onChange={(v) => ctx.set(`${flow.id}: from ${v}`, `${p}.src`, v)}
+        />
+        <SelectField
+          path={`${p}.dst`}
+          label="To"
+          value={flow.dst}
+          options={endOptions(flow.dst, 'dst')}
+          externalError={ctx.errorAt(`${p}.dst`)}
+          onChange={(v) => ctx.set(`${flow.id}: to ${v}`, `${p}.dst`, v)}
+        />
       </div>
       <RouteWords ctx={ctx} flow={flow} />
-      <PathNumberField ctx={ctx} path={`${p}.count`} owner={flow.id} hint={flow.count > 1 ? `Copies ${flow.id}#0 … ${flow.id}#${flow.count - 1}` : 'Copies of this flow'} />
+      <PathNumberField
+        ctx={ctx}
+        path={`${p}.count`}
+        owner={flow.id}
+        hint={flow.count > 1 ? `Copies ${flow.id}#0 … ${flow.id}#${flow.count - 1}` : 'Copies of this flow'}
+      />
       <PathNumberField ctx={ctx} path={`${p}.start`} owner={flow.id} />
       <PathNumberField
         ctx={ctx}
@@ -64,7 +93,11 @@ export function FlowSection({ ctx, flow, index, onRenamed }: { ctx: PanelContext
           { value: 'cbr', label: 'CBR (constant rate)' },
         ]}
         onChange={(k) =>
-          ctx.set(`${flow.id}: application ${k}`, `${p}.app`, k === 'file' ? { kind: k, bytes: 1e6 } : k === 'cbr' ? { kind: k, rate: 1e7 } : { kind: k })
+          ctx.set(
+            `${flow.id}: application ${k}`,
+            `${p}.app`,
+            k === 'file' ? { kind: k, bytes: 1e6 } : k === 'cbr' ? { kind: k, rate: 1e7 } : { kind: k },
+          )
         }
       />
       {flow.app.kind === 'file' && <PathNumberField ctx={ctx} path={`${p}.app.bytes`} owner={flow.id} />}
@@ -73,7 +106,13 @@ export function FlowSection({ ctx, flow, index, onRenamed }: { ctx: PanelContext
       <ForcedRoutes ctx={ctx} flow={flow} p={p} />
       <fieldset className="subsection">
         <legend>TCP</legend>
-        <SelectField path={`${p}.tcp.variant`} label="Variant" value={t.variant} options={TCP_VARIANTS} onChange={(v) => ctx.set(`${flow.id}: TCP ${v}`, `${p}.tcp.variant`, v)} />
+        <SelectField
+          path={`${p}.tcp.variant`}
+          label="Variant"
+          value={t.variant}
+          options={TCP_VARIANTS}
+          onChange={(v) => ctx.set(`${flow.id}: TCP ${v}`, `${p}.tcp.variant`, v)}
+        />
         <SelectField
           path={`${p}.tcp.recovery`}
           label="Loss recovery"
@@ -86,12 +125,23 @@ export function FlowSection({ ctx, flow, index, onRenamed }: { ctx: PanelContext
         <PathNumberField ctx={ctx} path={`${p}.tcp.initialCwnd`} owner={flow.id} hint="Segments" />
         <PathNumberField ctx={ctx} path={`${p}.tcp.initialSsthresh`} owner={flow.id} hint="Segments" />
         <PathNumberField ctx={ctx} path={`${p}.tcp.dupAckThreshold`} owner={flow.id} />
-        <CheckField path={`${p}.tcp.delayedAck`} label="Delayed ACKs" checked={t.delayedAck} onChange={(on) => ctx.set(`${flow.id}: delayed ACKs ${on ? 'on' : 'off'}`, `${p}.tcp.delayedAck`, on)} />
+        <CheckField
+          path={`${p}.tcp.delayedAck`}
+          label="Delayed ACKs"
+          checked={t.delayedAck}
+          onChange={(on) => ctx.set(`${flow.id}: delayed ACKs ${on ? 'on' : 'off'}`, `${p}.tcp.delayedAck`, on)}
+        />
         <CheckField
           path={`${p}.tcp.rto.fixedOn`}
           label="Fixed RTO (no estimator)"
           checked={t.rto.fixed !== null}
-          onChange={(on) => ctx.set(`${flow.id}: ${on ? 'fixed RTO' : 'RTO estimator'}`, `${p}.tcp.rto.fixed`, on ? Math.max(t.rto.min, 0.03) || 0.03 : null)}
+          onChange={(on) =>
+            ctx.set(
+              `${flow.id}: ${on ? 'fixed RTO' : 'RTO estimator'}`,
+              `${p}.tcp.rto.fixed`,
+              on ? Math.max(t.rto.min, 0.03) || 0.03 : null,
+            )
+          }
         />
         {t.rto.fixed !== null ? (
           <PathNumberField ctx={ctx} path={`${p}.tcp.rto.fixed`} owner={flow.id} />
@@ -123,7 +173,12 @@ function RouteWords({ ctx, flow }: { ctx: PanelContext; flow: Flow }) {
         {f.ackRoute ? ' (forced)' : ''}
       </p>
       {words.acksOffCore && <p className="panel-note">ACKs do not cross the OBS core.</p>}
-      {f.access && <p className="panel-note">Each copy adds its own access link at {f.access.src && f.access.dst ? 'both ends' : f.access.src ? 'the source end' : 'the sink end'}.</p>}
+      {f.access && (
+        <p className="panel-note">
+          Each copy adds its own access link at{' '}
+          {f.access.src && f.access.dst ? 'both ends' : f.access.src ? 'the source end' : 'the sink end'}.
+        </p>
+      )}
     </div>
   );
 }
@@ -167,7 +222,14 @@ function AccessFields({ ctx, flow, p, access }: { ctx: PanelContext; flow: Flow;
               <>
                 <PathNumberField ctx={ctx} path={`${sp}.rate`} owner={flow.id} />
                 <PathNumberField ctx={ctx} path={`${sp}.delay`} owner={flow.id} />
-                <PathNumberField ctx={ctx} path={`${sp}.queue`} owner={flow.id} inherit={1000} inheritFrom="default" hint="Drop-tail, per direction, per copy" />
+                <PathNumberField
+                  ctx={ctx}
+                  path={`${sp}.queue`}
+                  owner={flow.id}
+                  inherit={1000}
+                  inheritFrom="default"
+                  hint="Drop-tail, per direction, per copy"
+                />
               </>
             )}
           </div>

@@ -12,7 +12,17 @@ import { CheckField, NumberField, SelectField, TextField } from './fields';
 import { costPerDirection, nextCost, type Cost } from '../../scenario/routingEdits';
 import { PathNumberField } from './PathNumberField';
 
-export function LinkSection({ ctx, link, index, onRenamed }: { ctx: PanelContext; link: ScenarioLink; index: number; onRenamed(id: string): void }) {
+export function LinkSection({
+  ctx,
+  link,
+  index,
+  onRenamed,
+}: {
+  ctx: PanelContext;
+  link: ScenarioLink;
+  index: number;
+  onRenamed(id: string): void;
+}) {
   const p = `links[${index}]`;
   const kindOf = new Map(ctx.scenario.nodes.map((n) => [n.id, n.kind]));
   const ka = kindOf.get(link.a);
@@ -42,12 +52,16 @@ export function LinkSection({ ctx, link, index, onRenamed }: { ctx: PanelContext
         value={link.kind}
         options={kinds.map((k) => ({ value: k, label: k === 'fiber' ? 'fiber (OBS, wavelengths)' : 'packet (drop-tail queue)' }))}
         externalError={ctx.errorAt(`${p}.kind`)}
-        onChange={(k) => ctx.edit(`${link.id}: kind ${k}`, (s) => ({ ...s, links: s.links.map((l, i) => (i === index ? withLinkKind(l, k) : l)) }))}
+        onChange={(k) =>
+          ctx.edit(`${link.id}: kind ${k}`, (s) => ({ ...s, links: s.links.map((l, i) => (i === index ? withLinkKind(l, k) : l)) }))
+        }
       />
       <PathNumberField ctx={ctx} path={`${p}.rate`} owner={link.id} label={link.kind === 'fiber' ? 'Rate per wavelength' : 'Rate'} />
       <PathNumberField ctx={ctx} path={`${p}.delay`} owner={link.id} label="Propagation delay" />
       <CostFields ctx={ctx} link={link} p={p} />
-      {link.kind === 'packet' ? <PacketFields ctx={ctx} link={link} p={p} /> : (
+      {link.kind === 'packet' ? (
+        <PacketFields ctx={ctx} link={link} p={p} />
+      ) : (
         <>
           <PathNumberField ctx={ctx} path={`${p}.wavelengths`} owner={link.id} />
           <PathNumberField ctx={ctx} path={`${p}.burstLoss.data`} owner={link.id} hint="Injected on this link, on top of the network's" />
@@ -121,7 +135,11 @@ function PacketFields({ ctx, link, p }: { ctx: PanelContext; link: Extract<Scena
         checked={perDirection}
         onChange={(on) => {
           const l = link.loss;
-          const next = on ? { ab: typeof l === 'number' ? l : l.ab, ba: typeof l === 'number' ? l : l.ba } : typeof l === 'number' ? l : l.ab;
+          const next = on
+            ? { ab: typeof l === 'number' ? l : l.ab, ba: typeof l === 'number' ? l : l.ba }
+            : typeof l === 'number'
+              ? l
+              : l.ab;
           ctx.set(`${link.id}: loss ${on ? 'per direction' : 'both directions'}`, `${p}.loss`, next);
         }}
       />

@@ -46,7 +46,16 @@ export function NetworkSection({ ctx }: { ctx: PanelContext }) {
           ]}
           onChange={(v) => ctx.set(`assembly queues ${v}`, 'obs.assembly.queues', v)}
         />
-        <SelectField path="obs.reservation" label="Reservation" value={o.reservation} options={[{ value: 'jet', label: 'JET' }, { value: 'jit', label: 'JIT' }]} onChange={(v) => ctx.set(`reservation ${v}`, 'obs.reservation', v)} />
+        <SelectField
+          path="obs.reservation"
+          label="Reservation"
+          value={o.reservation}
+          options={[
+            { value: 'jet', label: 'JET' },
+            { value: 'jit', label: 'JIT' },
+          ]}
+          onChange={(v) => ctx.set(`reservation ${v}`, 'obs.reservation', v)}
+        />
         <SelectField
           path="obs.scheduling"
           label="Wavelength scheduling"
@@ -86,26 +95,76 @@ function BackgroundFields({ ctx }: { ctx: PanelContext }) {
         return (
           <div key={i} className="background-item" data-background={i}>
             <div className="field-pair">
-              <SelectField path={`${p}.src`} label="From edge" value={b.src} options={opts(b.src)} externalError={ctx.errorAt(`${p}.src`)} onChange={(v) => ctx.set(`background ${i + 1}: from ${v}`, `${p}.src`, v)} />
-              <SelectField path={`${p}.dst`} label="To edge" value={b.dst} options={opts(b.dst)} externalError={ctx.errorAt(`${p}.dst`)} onChange={(v) => ctx.set(`background ${i + 1}: to ${v}`, `${p}.dst`, v)} />
+              <SelectField
+                path={`${p}.src`}
+                label="From edge"
+                value={b.src}
+                options={opts(b.src)}
+                externalError={ctx.errorAt(`${p}.src`)}
+                onChange={(v) => ctx.set(`background ${i + 1}: from ${v}`, `${p}.src`, v)}
+              />
+              <SelectField
+                path={`${p}.dst`}
+                label="To edge"
+                value={b.dst}
+                options={opts(b.dst)}
+                externalError={ctx.errorAt(`${p}.dst`)}
+                onChange={(v) => ctx.set(`background ${i + 1}: to ${v}`, `${p}.dst`, v)}
+              />
             </div>
             <SelectField
               path={`${p}.model`}
               label="Model"
               value={b.model}
               options={['poisson', 'self-similar']}
-              onChange={(v) => ctx.edit(`background ${i + 1}: ${v}`, (sc) => ({ ...sc, background: sc.background.map((x, j) => (j === i ? (v === 'poisson' ? { src: x.src, dst: x.dst, model: v, load: x.load, meanBytes: x.meanBytes, ...(x.enterAssembly === undefined ? {} : { enterAssembly: x.enterAssembly }) } : { ...x, model: v, hurst: x.hurst ?? 0.8 }) : x)) }))}
+              onChange={(v) =>
+                ctx.edit(`background ${i + 1}: ${v}`, (sc) => ({
+                  ...sc,
+                  background: sc.background.map((x, j) =>
+                    j === i
+                      ? v === 'poisson'
+                        ? {
+                            src: x.src,
+                            dst: x.dst,
+                            model: v,
+                            load: x.load,
+                            meanBytes: x.meanBytes,
+                            ...(x.enterAssembly === undefined ? {} : { enterAssembly: x.enterAssembly }),
+                          }
+                        : { ...x, model: v, hurst: x.hurst ?? 0.8 }
+                      : x,
+                  ),
+                }))
+              }
             />
-            <PathNumberField ctx={ctx} path={`${p}.load`} owner={`background ${i + 1}`} hint="Offered traffic ÷ narrowest fiber's capacity" />
-            <PathNumberField ctx={ctx} path={`${p}.meanBytes`} owner={`background ${i + 1}`} hint={b.enterAssembly ? 'Mean batch handed to the edge' : undefined} />
+            <PathNumberField
+              ctx={ctx}
+              path={`${p}.load`}
+              owner={`background ${i + 1}`}
+              hint="Offered traffic ÷ narrowest fiber's capacity"
+            />
+            <PathNumberField
+              ctx={ctx}
+              path={`${p}.meanBytes`}
+              owner={`background ${i + 1}`}
+              hint={b.enterAssembly ? 'Mean batch handed to the edge' : undefined}
+            />
             {b.model === 'self-similar' && <PathNumberField ctx={ctx} path={`${p}.hurst`} owner={`background ${i + 1}`} />}
             <CheckField
               path={`${p}.enterAssembly`}
               label="Shares bursts with TCP (enters the edge's assembly queue)"
               checked={b.enterAssembly === true}
-              onChange={(on) => ctx.set(`background ${i + 1}: ${on ? 'shares bursts with TCP' : 'bursts of its own'}`, `${p}.enterAssembly`, on)}
+              onChange={(on) =>
+                ctx.set(`background ${i + 1}: ${on ? 'shares bursts with TCP' : 'bursts of its own'}`, `${p}.enterAssembly`, on)
+              }
             />
-            <button type="button" className="small" onClick={() => ctx.edit(`remove background ${i + 1}`, (sc) => ({ ...sc, background: sc.background.filter((_, j) => j !== i) }))}>
+            <button
+              type="button"
+              className="small"
+              onClick={() =>
+                ctx.edit(`remove background ${i + 1}`, (sc) => ({ ...sc, background: sc.background.filter((_, j) => j !== i) }))
+              }
+            >
               Remove source
             </button>
           </div>
@@ -116,7 +175,12 @@ function BackgroundFields({ ctx }: { ctx: PanelContext }) {
         className="small"
         disabled={edges.length < 2}
         title={edges.length < 2 ? 'Needs two edge nodes' : undefined}
-        onClick={() => ctx.edit('add background source', (sc) => ({ ...sc, background: [...sc.background, { src: edges[0], dst: edges[1], model: 'poisson', load: 0.3, meanBytes: 40000 }] }))}
+        onClick={() =>
+          ctx.edit('add background source', (sc) => ({
+            ...sc,
+            background: [...sc.background, { src: edges[0], dst: edges[1], model: 'poisson', load: 0.3, meanBytes: 40000 }],
+          }))
+        }
       >
         Add background source
       </button>

@@ -16,7 +16,17 @@ const KIND_LABEL: Record<NodeKind, string> = {
   core: 'Core (optical switch)',
 };
 
-export function NodeSection({ ctx, node, index, onRenamed }: { ctx: PanelContext; node: ScenarioNode; index: number; onRenamed(id: string): void }) {
+export function NodeSection({
+  ctx,
+  node,
+  index,
+  onRenamed,
+}: {
+  ctx: PanelContext;
+  node: ScenarioNode;
+  index: number;
+  onRenamed(id: string): void;
+}) {
   const p = `nodes[${index}]`;
   const others = ctx.scenario.nodes.filter((n) => n !== node).map((n) => n.id);
   return (

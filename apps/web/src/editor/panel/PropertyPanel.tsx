@@ -129,7 +129,13 @@ export function PropertyPanel(props: PropertyPanelProps) {
     body = (
       <>
         <NetworkSection ctx={ctx} />
-        <button type="button" className="small" data-testid="new-network" title="A new, empty scenario (Undo brings this one back)" onClick={props.onNewNetwork}>
+        <button
+          type="button"
+          className="small"
+          data-testid="new-network"
+          title="A new, empty scenario (Undo brings this one back)"
+          onClick={props.onNewNetwork}
+        >
           New empty scenario
         </button>
       </>
@@ -147,25 +153,57 @@ export function PropertyPanel(props: PropertyPanelProps) {
     <aside className="property-panel" data-testid="property-panel" aria-label={title} data-selection={selection ? selection.type : 'none'}>
       <div className="property-tabs">
         <div className="property-tab-list" role="tablist" aria-label="Panel">
-          <button type="button" role="tab" aria-selected={isElement} data-testid="open-selection" onClick={() => props.onSelect(props.lastElement)} disabled={!props.lastElement && !isElement}>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={isElement}
+            data-testid="open-selection"
+            onClick={() => props.onSelect(props.lastElement)}
+            disabled={!props.lastElement && !isElement}
+          >
             Selection
           </button>
-          <button type="button" role="tab" aria-selected={selection?.type === 'network'} data-testid="open-network" onClick={() => props.onSelect({ type: 'network' })}>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={selection?.type === 'network'}
+            data-testid="open-network"
+            onClick={() => props.onSelect({ type: 'network' })}
+          >
             Settings
           </button>
-          <button type="button" role="tab" aria-selected={selection?.type === 'flows'} data-testid="open-flows" onClick={() => props.onSelect({ type: 'flows' })}>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={selection?.type === 'flows'}
+            data-testid="open-flows"
+            onClick={() => props.onSelect({ type: 'flows' })}
+          >
             Flows
           </button>
         </div>
         {/* Outside the tab list: a tab list holds tabs only. */}
-        <button type="button" className="small hide-panel" data-testid="close-panel" aria-label="Close the panel" title="Close the panel (Esc)" onClick={props.onHide}>
+        <button
+          type="button"
+          className="small hide-panel"
+          data-testid="close-panel"
+          aria-label="Close the panel"
+          title="Close the panel (Esc)"
+          onClick={props.onHide}
+        >
           ×
         </button>
       </div>
       <div className="property-head">
         <h3>{title}</h3>
         {deletable && (
-          <button type="button" className="small" data-testid="panel-delete" onClick={props.onDelete} aria-describedby={props.deleteNote ? 'delete-note' : undefined}>
+          <button
+            type="button"
+            className="small"
+            data-testid="panel-delete"
+            onClick={props.onDelete}
+            aria-describedby={props.deleteNote ? 'delete-note' : undefined}
+          >
             Delete
           </button>
         )}
