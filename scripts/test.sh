@@ -80,8 +80,13 @@ typecheck_packages() {
 }
 step "type check (tsc -p packages/* apps/web)" typecheck_packages
 
+# The tree's rules (docs/code-style.md), one step per tool so a failure names it.
+step "lint: ESLint (eslint.config.js)" bash scripts/lint.sh eslint
+step "lint: Prettier (.prettierrc.json)" bash scripts/lint.sh prettier
+step "lint: dependency rules (.dependency-cruiser.cjs)" bash scripts/lint.sh deps
+step "lint: C++ style (clang-format, .clang-format)" bash scripts/lint.sh cpp-style
+
 # Vitest runs even if the wasm build failed: the packages' tests then fail and say so.
-step "C++ style (scripts/check-cpp-style.sh, clang-format)" bash scripts/check-cpp-style.sh
 
 step "wasm build (scripts/build-wasm.sh)" bash scripts/build-wasm.sh
 

@@ -14,10 +14,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { dirname, join } from 'node:path';
 import { loadEngineNode, wasmFiles } from '@obs-tcp-sim/engine/node';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.ts';
 
 const [nativeBin, roundsArg, ...scenarioPaths] = process.argv.slice(2);
 const rounds = Math.max(1, Number(roundsArg));
-const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM = CHROMIUM_PATH;
 
 function countOf(summary) {
   return {
@@ -84,14 +85,7 @@ async function chromiumRunner() {
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: [...CHROMIUM_ARGS],
   });
   const page = await browser.newPage();
   await page.goto(`http://127.0.0.1:${server.address().port}/`);

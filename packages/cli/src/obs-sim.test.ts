@@ -1,33 +1,10 @@
-// The CLI as a user runs it: a separate Node process started by plain `node` (the launcher
-// registers tsx itself, docs/typescript.md).
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// The CLI as a user runs it: a separate Node process (cli-test-support.ts).
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { defaultFile, defaultScenario, runCli, scratchFiles } from './cli-test-support';
 
-const bin = fileURLToPath(new URL('../bin/obs-sim.mjs', import.meta.url));
-const defaultFile = fileURLToPath(new URL('../../scenario/scenarios/default.json', import.meta.url));
-const defaultScenario = JSON.parse(readFileSync(defaultFile, 'utf8'));
-
-const dir = mkdtempSync(join(tmpdir(), 'obs-cli-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function scenarioFile(name: string, content: string | object): string {
-  const file = join(dir, name);
-  writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
-  return file;
-}
-
-function runCli(...args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [bin, ...args], { maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
-      const status = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-      resolve({ status, stdout, stderr });
-    });
-  });
-}
+const { dir, file: scenarioFile } = scratchFiles('obs-cli-');
 
 /** One line on stderr, nothing on stdout, exit 2. */
 async function expectRefused(file: string, message: string | RegExp) {

@@ -1,10 +1,9 @@
 // `obs-sim sweep` and `obs-sim merge` as a user runs them: separate Node processes.
-import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { defaultScenario, runCli, scratchFiles } from './cli-test-support';
 import {
   PRESETS,
   collectOutputs,
@@ -23,27 +22,7 @@ import { PRESET_FILES, loadPresets } from './preset-files';
 import { parseArgs, parseByteCount } from './args';
 import { Progress, formatDuration } from './progress';
 
-const bin = fileURLToPath(new URL('../bin/obs-sim.mjs', import.meta.url));
-const defaultFile = fileURLToPath(new URL('../../scenario/scenarios/default.json', import.meta.url));
-const defaultScenario = JSON.parse(readFileSync(defaultFile, 'utf8'));
-
-const dir = mkdtempSync(join(tmpdir(), 'obs-sweep-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function file(name: string, content: string | object): string {
-  const path = join(dir, name);
-  writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
-  return path;
-}
-
-function runCli(...args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [bin, ...args], { maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
-      const status = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-      resolve({ status, stdout, stderr });
-    });
-  });
-}
+const { dir, file } = scratchFiles('obs-sweep-');
 
 /** Three points x two seeds of the default scenario, cut to 0.3 simulated seconds. */
 const spec = {
