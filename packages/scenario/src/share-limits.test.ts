@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultScenario } from './default-scenario';
 import { SHARE_LIMITS, checkSharedScenario } from './share-limits';
+import { set } from './test-edits';
 
 /** The default scenario (mutable copy) after `change`. */
 function withChange(change: (s: any) => void): unknown {
@@ -17,17 +18,13 @@ describe('checkSharedScenario', () => {
   it.each<[string, (s: any) => void, string, string | undefined]>([
     [
       'a million flows',
-      (s) => {
-        s.flows[0].count = 1_000_000;
-      },
+      set('flows[0].count', 1_000_000),
       'flows[0].count must be an integer from 1 to 1000 (the link asks for 1000000)',
       'flows[0].count',
     ],
     [
       'a fractional count',
-      (s) => {
-        s.flows[0].count = 1.5;
-      },
+      set('flows[0].count', 1.5),
       'flows[0].count must be an integer from 1 to 1000 (the link asks for 1.5)',
       'flows[0].count',
     ],
@@ -42,17 +39,16 @@ describe('checkSharedScenario', () => {
     ],
     [
       'too many nodes',
-      (s) => {
-        s.nodes = Array.from({ length: 501 }, (_, i) => ({ id: `h${i}`, kind: 'host', x: 0, y: 0 }));
-      },
+      set(
+        'nodes',
+        Array.from({ length: 501 }, (_, i) => ({ id: `h${i}`, kind: 'host', x: 0, y: 0 })),
+      ),
       'nodes must list at most 500 nodes (the link has 501)',
       'nodes',
     ],
     [
       'a year of simulated time',
-      (s) => {
-        s.duration = 31_536_000;
-      },
+      set('duration', 31_536_000),
       'duration must be a number of seconds above 0 and at most 3600 (the link asks for 31536000)',
       'duration',
     ],
@@ -68,33 +64,25 @@ describe('checkSharedScenario', () => {
     ],
     [
       'an infinite number (JSON.parse reads 1e999 so)',
-      (s) => {
-        s.links[0].rate = Infinity;
-      },
+      set('links[0].rate', Infinity),
       'links[0].rate must be a finite number (the link has Infinity)',
       'links[0].rate',
     ],
     [
       'a control character in a name',
-      (s) => {
-        s.name = 'LOBS\u0007';
-      },
+      set('name', 'LOBS\u0007'),
       'name must not contain control, format or bidirectional characters (found U+0007 at character 5)',
       'name',
     ],
     [
       'a right-to-left override in an id',
-      (s) => {
-        s.nodes[0].id = 'S\u202e1';
-      },
+      set('nodes[0].id', 'S\u202e1'),
       'nodes[0].id must not contain control, format or bidirectional characters (found U+202E at character 2)',
       'nodes[0].id',
     ],
     [
       'an absurdly long id',
-      (s) => {
-        s.nodes[0].id = 'x'.repeat(65);
-      },
+      set('nodes[0].id', 'x'.repeat(65)),
       'nodes[0].id must be at most 64 characters (the link has 65)',
       'nodes[0].id',
     ],
@@ -114,19 +102,10 @@ describe('checkSharedScenario', () => {
       'obs is missing',
       'obs',
     ],
-    [
-      'a field of the wrong type',
-      (s) => {
-        s.flows[0].tcp.rto = 'fast';
-      },
-      'flows[0].tcp.rto must be an object, not a string',
-      'flows[0].tcp.rto',
-    ],
+    ['a field of the wrong type', set('flows[0].tcp.rto', 'fast'), 'flows[0].tcp.rto must be an object, not a string', 'flows[0].tcp.rto'],
     [
       'an unknown node kind',
-      (s) => {
-        s.nodes[0].kind = 'satellite';
-      },
+      set('nodes[0].kind', 'satellite'),
       'nodes[0].kind must be one of "host", "router", "edge", "core" (the link has "satellite")',
       'nodes[0].kind',
     ],
@@ -140,106 +119,68 @@ describe('checkSharedScenario', () => {
     ],
     [
       'a newer scenario format',
-      (s) => {
-        s.version = 2;
-      },
+      set('version', 2),
       'version is 2: the link was made by a newer version of the simulator (this one reads scenario format 1)',
       'version',
     ],
-    [
-      'a field with no value',
-      (s) => {
-        s.seed = undefined;
-      },
-      'seed must be a number, not nothing',
-      'seed',
-    ],
-    [
-      'a link to a node that does not exist',
-      (s) => {
-        s.links[1].b = 'Nowhere';
-      },
-      'links[1].b refers to an unknown node "Nowhere"',
-      'links[1].b',
-    ],
+    ['a field with no value', set('seed', undefined), 'seed must be a number, not nothing', 'seed'],
+    ['a link to a node that does not exist', set('links[1].b', 'Nowhere'), 'links[1].b refers to an unknown node "Nowhere"', 'links[1].b'],
     [
       'a flow from a node that does not exist',
-      (s) => {
-        s.flows[0].src = 'server';
-      },
+      set('flows[0].src', 'server'),
       'flows[0].src refers to an unknown node "server"',
       'flows[0].src',
     ],
-    [
-      'no version',
-      (s) => {
-        s.version = '1';
-      },
-      'version must be 1 (the link has "1")',
-      'version',
-    ],
+    ['no version', set('version', '1'), 'version must be 1 (the link has "1")', 'version'],
     [
       'background sharing bursts said in words',
-      (s) => {
-        s.background = [{ src: 'E1', dst: 'E2', model: 'poisson', load: 0.3, meanBytes: 2000, enterAssembly: 'yes' }];
-      },
+      set('background', [{ src: 'E1', dst: 'E2', model: 'poisson', load: 0.3, meanBytes: 2000, enterAssembly: 'yes' }]),
       'background[0].enterAssembly must be true or false, not a string',
       'background[0].enterAssembly',
     ],
     // The routing extensions (docs/routing.md).
     [
       'a forced route longer than the node limit',
-      (s) => {
-        s.flows[0].route = Array.from({ length: 501 }, (_, i) => `n${i}`);
-      },
+      set(
+        'flows[0].route',
+        Array.from({ length: 501 }, (_, i) => `n${i}`),
+      ),
       'flows[0].route must list at most 500 nodes (the link has 501)',
       'flows[0].route',
     ],
     [
       'an ACK route of numbers',
-      (s) => {
-        s.flows[0].ackRoute = [1, 2];
-      },
+      set('flows[0].ackRoute', [1, 2]),
       'flows[0].ackRoute[0] must be a string, not a number',
       'flows[0].ackRoute[0]',
     ],
     [
       'a forced route through a node that does not exist',
-      (s) => {
-        s.flows[0].route = ['Server', 'Nowhere'];
-      },
+      set('flows[0].route', ['Server', 'Nowhere']),
       'flows[0].route[1] refers to an unknown node "Nowhere"',
       'flows[0].route[1]',
     ],
     [
       'an infinite routing cost',
-      (s) => {
-        s.links[0].cost = { ab: -Infinity };
-      },
+      set('links[0].cost', { ab: -Infinity }),
       'links[0].cost.ab must be a finite number (the link has -Infinity)',
       'links[0].cost.ab',
     ],
     [
       'a routing cost in words',
-      (s) => {
-        s.links[0].cost = 'cheap';
-      },
+      set('links[0].cost', 'cheap'),
       'links[0].cost must be a number or an object, not a string',
       'links[0].cost',
     ],
     [
       'a start spread in words',
-      (s) => {
-        s.flows[0].startSpread = 'wide';
-      },
+      set('flows[0].startSpread', 'wide'),
       'flows[0].startSpread must be a number, not a string',
       'flows[0].startSpread',
     ],
     [
       'an access link without its rate',
-      (s) => {
-        s.flows[0].access = { src: { delay: 0.001 } };
-      },
+      set('flows[0].access', { src: { delay: 0.001 } }),
       'flows[0].access.src.rate is missing',
       'flows[0].access.src.rate',
     ],
@@ -263,13 +204,9 @@ describe('checkSharedScenario', () => {
   it('refuses nesting deeper than the limit anywhere, even in an unknown field', () => {
     let deep: unknown = 1;
     for (let i = 0; i < SHARE_LIMITS.maxDepth; i++) deep = [deep];
-    expect(
-      checkSharedScenario(
-        withChange((s) => {
-          s.extra = deep;
-        }),
-      )?.message,
-    ).toBe(`extra${'[0]'.repeat(SHARE_LIMITS.maxDepth - 1)} nests deeper than 12 levels`);
+    expect(checkSharedScenario(withChange(set('extra', deep)))?.message).toBe(
+      `extra${'[0]'.repeat(SHARE_LIMITS.maxDepth - 1)} nests deeper than 12 levels`,
+    );
   });
 
   it('keeps fields it does not know (added to format v1 later) and optional ones', () => {
@@ -289,12 +226,6 @@ describe('checkSharedScenario', () => {
   });
 
   it("takes markup in names as plain data: rendering it as text is the app's job", () => {
-    expect(
-      checkSharedScenario(
-        withChange((s) => {
-          s.name = '<script>alert(1)</script><img src=x onerror=alert(2)>';
-        }),
-      ),
-    ).toBeNull();
+    expect(checkSharedScenario(withChange(set('name', '<script>alert(1)</script><img src=x onerror=alert(2)>')))).toBeNull();
   });
 });

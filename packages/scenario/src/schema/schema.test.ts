@@ -4,6 +4,7 @@ import { PRESETS } from '../presets';
 import { decodeShareHash, encodeShareHash } from '../share-link';
 import { checkSharedScenario } from '../share-limits';
 import type { Scenario } from '../scenario';
+import { set } from '../test-edits';
 import {
   checkId,
   isLivePath,
@@ -56,22 +57,8 @@ describe('validateScenario', () => {
   });
 
   it.each<[string, (s: any) => void, string, string]>([
-    [
-      'a value past its bound, in friendly units',
-      (s) => {
-        s.links[1].rate = 5e5;
-      },
-      'links[1].rate',
-      'Rate must be ≥ 1 Mbit/s',
-    ],
-    [
-      'a whole number',
-      (s) => {
-        s.links[1].wavelengths = 2.5;
-      },
-      'links[1].wavelengths',
-      'Wavelengths must be a whole number',
-    ],
+    ['a value past its bound, in friendly units', set('links[1].rate', 5e5), 'links[1].rate', 'Rate must be ≥ 1 Mbit/s'],
+    ['a whole number', set('links[1].wavelengths', 2.5), 'links[1].wavelengths', 'Wavelengths must be a whole number'],
     [
       'a missing field without a default',
       (s) => {
@@ -80,70 +67,29 @@ describe('validateScenario', () => {
       'links[0].delay',
       'Delay is required',
     ],
-    [
-      'a wrong type',
-      (s) => {
-        s.flows[0].tcp.delayedAck = 'yes';
-      },
-      'flows[0].tcp.delayedAck',
-      'Delayed ACK must be true or false, not a string',
-    ],
+    ['a wrong type', set('flows[0].tcp.delayedAck', 'yes'), 'flows[0].tcp.delayedAck', 'Delayed ACK must be true or false, not a string'],
     [
       'a word not in the list',
-      (s) => {
-        s.flows[0].tcp.variant = 'bbr';
-      },
+      set('flows[0].tcp.variant', 'bbr'),
       'flows[0].tcp.variant',
       'TCP variant must be one of "tahoe", "reno", "newreno", "sack", "hstcp", "stcp", "bic", "cubic", "htcp", "vegas", "westwood"',
     ],
-    [
-      'a field it does not know',
-      (s) => {
-        s.obs.assembly.maxDelay = 1;
-      },
-      'obs.assembly.maxDelay',
-      'obs.assembly.maxDelay is not a known field',
-    ],
-    [
-      'a field of another kind',
-      (s) => {
-        s.links[0].wavelengths = 2;
-      },
-      'links[0].wavelengths',
-      'Wavelengths applies to fiber links only',
-    ],
-    [
-      'a node that does not exist',
-      (s) => {
-        s.links[1].b = 'X';
-      },
-      'links[1].b',
-      'End b refers to an unknown node "X"',
-    ],
+    ['a field it does not know', set('obs.assembly.maxDelay', 1), 'obs.assembly.maxDelay', 'obs.assembly.maxDelay is not a known field'],
+    ['a field of another kind', set('links[0].wavelengths', 2), 'links[0].wavelengths', 'Wavelengths applies to fiber links only'],
+    ['a node that does not exist', set('links[1].b', 'X'), 'links[1].b', 'End b refers to an unknown node "X"'],
     [
       'an id with a bidi override',
-      (s) => {
-        s.nodes[0].id = 'S\u202e1';
-      },
+      set('nodes[0].id', 'S\u202e1'),
       'nodes[0].id',
       'The id must not contain control, format or bidirectional characters (found U+202E at character 2)',
     ],
     [
       'an id of 66 UTF-8 bytes',
-      (s) => {
-        s.flows[0].id = 'é'.repeat(33);
-      },
+      set('flows[0].id', 'é'.repeat(33)),
       'flows[0].id',
       'The id must be at most 64 bytes long (UTF-8; an accented letter takes 2)',
     ],
-    [
-      'a scenario of another format',
-      (s) => {
-        s.version = 2;
-      },
-      'version',
-      'Version must be 1',
-    ],
+    ['a scenario of another format', set('version', 2), 'version', 'Version must be 1'],
     [
       'an empty network',
       (s) => {
@@ -156,9 +102,7 @@ describe('validateScenario', () => {
     ],
     [
       'rto.max below the default rto.min',
-      (s) => {
-        s.flows[0].tcp.rto = { max: 0.1 };
-      },
+      set('flows[0].tcp.rto', { max: 0.1 }),
       'flows[0].tcp.rto.min',
       'Minimum RTO must not exceed the maximum RTO',
     ],
@@ -175,30 +119,14 @@ describe('validateScenario', () => {
   });
 
   it('accepts what the engine accepts: a blank id, a number-or-object loss', () => {
-    expect(
-      validateScenario(
-        withChange((s) => {
-          s.flows[0].id = ' ';
-        }),
-      ),
-    ).toEqual([]);
-    expect(
-      validateScenario(
-        withChange((s) => {
-          s.links[0].loss = { ab: 0.1 };
-        }),
-      ),
-    ).toEqual([]);
+    expect(validateScenario(withChange(set('flows[0].id', ' ')))).toEqual([]);
+    expect(validateScenario(withChange(set('links[0].loss', { ab: 0.1 })))).toEqual([]);
   });
 
   it("lists issues in the order the engine meets them: a link's ends before the fields of its other kind", () => {
     // A packet link to a host turned into a fiber: its queue and loss belong to packet
     // links, but the engine first finds that a fiber cannot attach to a host.
-    const issues = validateScenario(
-      withChange((s) => {
-        s.links[0].kind = 'fiber';
-      }),
-    );
+    const issues = validateScenario(withChange(set('links[0].kind', 'fiber')));
     expect(issues.map((i) => i.path)).toEqual(['links[0].kind', 'links[0].queue', 'links[0].loss', 'links[0].arq']);
   });
 
@@ -211,12 +139,7 @@ describe('validateScenario', () => {
       ];
     });
     expect(validateScenario(ok)).toEqual([]);
-    const bad = (change: object) =>
-      first(
-        withChange((s) => {
-          s.liveChanges = [{ at: 1, path: 'obs.burstLoss.data', value: 0, ...change }];
-        }),
-      );
+    const bad = (change: object) => first(withChange(set('liveChanges', [{ at: 1, path: 'obs.burstLoss.data', value: 0, ...change }])));
     expect(bad({ at: 1e5 }).path).toBe('liveChanges[0].at');
     expect(bad({ path: 'links[0].wavelengths' })).toEqual({
       path: 'liveChanges[0].path',
@@ -227,9 +150,12 @@ describe('validateScenario', () => {
       message: 'TCP variant must be at most 10',
     });
     expect(bad({ note: 'x' }).path).toBe('liveChanges[0].note');
-    const tooMany = withChange((s) => {
-      s.liveChanges = Array.from({ length: LIMITS.MAX_LIVE_CHANGES + 1 }, () => ({ at: 0, path: 'obs.burstLoss.ack', value: 0 }));
-    });
+    const tooMany = withChange(
+      set(
+        'liveChanges',
+        Array.from({ length: LIMITS.MAX_LIVE_CHANGES + 1 }, () => ({ at: 0, path: 'obs.burstLoss.ack', value: 0 })),
+      ),
+    );
     expect(first(tooMany).path).toBe('liveChanges');
   });
 });
