@@ -16,6 +16,13 @@ async function run(spec: string, value: number, duration?: number): Promise<Summ
   const [s] = await runAll(pointScenarios(spec, value, { seeds: [1], duration }));
   return s;
 }
+
+/** One run per value of the spec's parameter, one after another, each DURATION long. */
+async function runEach(spec: string, values: number[]): Promise<Summary[]> {
+  const out: Summary[] = [];
+  for (const value of values) out.push(await run(spec, value, DURATION));
+  return out;
+}
 const flow = (s: Summary, id: string) => s.flows.find((f) => f.id === id)!;
 const total = sumOverFlows;
 
@@ -46,11 +53,7 @@ describe('paper 001: high-speed TCP variants over OBS (preset paper001)', () => 
   );
 
   it('Fig. 3: up from 40 KB to 640 KB, then down at 1.28 MB with no loss at all, only overtaken bursts (sweep: 115, 1164, 154 Mbit/s)', async () => {
-    const [small, peak, large] = [
-      await run('paper001-burst-size', 40_000, DURATION),
-      await run('paper001-burst-size', 640_000, DURATION),
-      await run('paper001-burst-size', 1_280_000, DURATION),
-    ];
+    const [small, peak, large] = await runEach('paper001-burst-size', [40_000, 640_000, 1_280_000]);
     expect(peak.aggregate.goodput).toBeGreaterThan(4 * small.aggregate.goodput);
     expect(peak.aggregate.goodput).toBeGreaterThan(3 * large.aggregate.goodput);
     // The fall: nothing is dropped anywhere, yet every sender fast-retransmits: the duplicate
@@ -62,11 +65,7 @@ describe('paper 001: high-speed TCP variants over OBS (preset paper001)', () => 
   });
 
   it('Fig. 4: up from 0.1 ms to 0.5 ms (overtaking stops), then down to a low value at 100 ms (sweep: 124, 615, 10 Mbit/s)', async () => {
-    const [short, peak, long] = [
-      await run('paper001-assembly-time', 0.0001, DURATION),
-      await run('paper001-assembly-time', 0.0005, DURATION),
-      await run('paper001-assembly-time', 0.1, DURATION),
-    ];
+    const [short, peak, long] = await runEach('paper001-assembly-time', [0.0001, 0.0005, 0.1]);
     expect(peak.aggregate.goodput).toBeGreaterThan(2 * short.aggregate.goodput);
     expect(long.aggregate.goodput).toBeLessThan(0.15 * peak.aggregate.goodput);
     // At 0.1 ms few bursts are lost but the flows retransmit far more often than that.
@@ -76,11 +75,7 @@ describe('paper 001: high-speed TCP variants over OBS (preset paper001)', () => 
   });
 
   it('Fig. 5: more wavelengths, fewer bursts lost, 1 > 4 > 6, and more goodput than one wavelength (sweep: 27, 124, 1006 Mbit/s)', async () => {
-    const [one, four, six] = [
-      await run('paper001-wavelengths', 1, DURATION),
-      await run('paper001-wavelengths', 4, DURATION),
-      await run('paper001-wavelengths', 6, DURATION),
-    ];
+    const [one, four, six] = await runEach('paper001-wavelengths', [1, 4, 6]);
     // One start time over 10 s, where the sweep averages 8 over 20 s: the loss falls at every
     // step, goodput rises from one wavelength; between 4 and 6 a single short run is not the
     // mean (173 against 123 Mbit/s here since issue 20's Limited Transmit and H-TCP), so

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { findPreset } from '@obs-tcp-sim/scenario';
 import type { LiveChange, Scenario } from '@obs-tcp-sim/scenario';
-import type { SampleColumns } from './engine-module';
+import type { SampleColumns, Simulation } from './engine-module';
 import { SAMPLE_COLUMNS } from './engine-module';
 import type { Frame } from './frame';
 import { runScenarioNode, loadEngineNode } from './node-engine';
@@ -29,6 +29,15 @@ interface Played {
   recorded: LiveChange[];
 }
 
+/** A runner over `sim` that keeps every frame it sends and rethrows a crash (none is expected). */
+function recordingRunner(sim: Simulation, clock: FakeClock, scheduler: ManualScheduler): { runner: SimulationRunner; frames: Frame[] } {
+  const frames: Frame[] = [];
+  const crash = (e: unknown) => {
+    throw e;
+  };
+  return { runner: new SimulationRunner(sim, (f) => frames.push(f), crash, { clock, scheduler }), frames };
+}
+
 /**
  * Plays `scenario` with the runner (fake clock: the engine "takes" 1 ms per 300 events,
  * so a slice is a few thousand events) at `speed`, making each change when the pause
@@ -40,15 +49,7 @@ function play(scenario: Scenario, speed: number, changes: { afterSlice: number |
   expect(sim.error()).toBe('');
   const clock = new FakeClock(0, () => sim.eventCount() / 300);
   const scheduler = new ManualScheduler();
-  const frames: Frame[] = [];
-  const runner = new SimulationRunner(
-    sim,
-    (f) => frames.push(f),
-    (e) => {
-      throw e;
-    },
-    { clock, scheduler },
-  );
+  const { runner, frames } = recordingRunner(sim, clock, scheduler);
   const recorded: LiveChange[] = [];
   const change = (when: number | 'paused') => {
     for (const c of changes.filter((c) => c.afterSlice === when)) {
@@ -123,15 +124,7 @@ describe('live changes replay exactly', () => {
     whole.delete();
     expect(eventsAtZero).toBeGreaterThan(1);
     const sim = new engine.module.Simulation(json);
-    const frames: Frame[] = [];
-    const runner = new SimulationRunner(
-      sim,
-      (f) => frames.push(f),
-      (e) => {
-        throw e;
-      },
-      { clock: new FakeClock(), scheduler: new ManualScheduler() },
-    );
+    const { runner, frames } = recordingRunner(sim, new FakeClock(), new ManualScheduler());
     try {
       runner.step('event');
       expect(sim.eventCount()).toBe(1);
