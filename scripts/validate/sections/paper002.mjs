@@ -291,6 +291,13 @@ export function render(ctx) {
       .filter((l) => dropping.includes(l))
       .map((l) => at(rs, w, l))
       .filter(Boolean);
+  // One curve per WLAN loss over the measured OBS drop probability, of the value `y` reads.
+  const perWlanOverObs = (y) =>
+    wlans.map((w, i) => ({
+      label: `WLAN loss ${w} per try`,
+      color: PALETTE[i % PALETTE.length],
+      points: obsCurve(surface, w).map((r) => ({ x: r.pb.mean, ...toY(y(r)) })),
+    }));
   const plotted = surface.filter((r) => dropping.includes(r.load)).map((r) => r.pb.mean);
   const pbDomain = [10 ** Math.floor(Math.log10(Math.min(...plotted))), 10 ** Math.ceil(Math.log10(Math.max(...plotted)))];
   const gObsFig = ctx.fig(
@@ -304,11 +311,7 @@ export function render(ctx) {
       xDomain: pbDomain,
       yDomain: [0.5, 20],
       vLines: [{ x: FALL, label: 'paper: fall at 5e-3' }],
-      series: wlans.map((w, i) => ({
-        label: `WLAN loss ${w} per try`,
-        color: PALETTE[i % PALETTE.length],
-        points: obsCurve(surface, w).map((r) => ({ x: r.pb.mean, ...toY(mbit(r.g)) })),
-      })),
+      series: perWlanOverObs((r) => mbit(r.g)),
       legend: 'bottom-left',
     }),
   );
@@ -337,11 +340,7 @@ export function render(ctx) {
       xDomain: pbDomain,
       yDomain: [0, 80],
       vLines: [{ x: FALL, label: 'paper: fall at 5e-3' }],
-      series: wlans.map((w, i) => ({
-        label: `WLAN loss ${w} per try`,
-        color: PALETTE[i % PALETTE.length],
-        points: obsCurve(surface, w).map((r) => ({ x: r.pb.mean, ...toY(ms(r.rtt)) })),
-      })),
+      series: perWlanOverObs((r) => ms(r.rtt)),
       legend: 'top-left',
     }),
   );
