@@ -59,12 +59,7 @@ struct Bench {
 
 AssemblySpec spec(AssemblyPolicyKind policy, double maxTime, double maxBytes,
                   AssemblyQueues queues = AssemblyQueues::PerClass) {
-  AssemblySpec s;
-  s.policy = policy;
-  s.maxTime = maxTime;
-  s.maxBytes = maxBytes;
-  s.queues = queues;
-  return s;
+  return AssemblySpec{policy, maxTime, maxBytes, /*minBytes=*/0, queues};
 }
 
 TEST(BurstAssembler, TimePolicySendsMaxTimeAfterTheFirstPacket) {

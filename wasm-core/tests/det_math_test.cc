@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <string_view>
 
 namespace obs {
 namespace {
@@ -40,22 +41,30 @@ struct Worst {
   }
 };
 
-TEST(DetMath, LogIsWithinOneUlpOfLibmOverItsWholeDomain) {
-  RandomStream r(11, "det-math-log");
+// The worst of `rounds` rounds of `round(r, worst)`, each drawing its arguments from the
+// stream (seed, name) and showing each comparison with libm to `worst`.
+template <typename Round>
+Worst worstOfRounds(std::uint32_t seed, std::string_view name, int rounds, Round round) {
+  RandomStream r(seed, name);
   Worst worst;
-  for (int i = 0; i < 300000; ++i) {
+  for (int i = 0; i < rounds; ++i) round(r, worst);
+  return worst;
+}
+
+TEST(DetMath, LogIsWithinOneUlpOfLibmOverItsWholeDomain) {
+  Worst worst = worstOfRounds(11, "det-math-log", 300000, [](RandomStream& r, Worst& w) {
     // (0, 1], where exponential and Pareto variates take their logs.
     const double u = 1.0 - r.uniform01();
-    worst.see(u, detLog(u), std::log(u));
+    w.see(u, detLog(u), std::log(u));
     // Any positive finite double, subnormals included: random exponent and mantissa bits.
     double x;
     const std::uint64_t bits = r.nextU64() & 0x7fefffffffffffffull;
     std::memcpy(&x, &bits, sizeof x);
-    if (x > 0) worst.see(x, detLog(x), std::log(x));
+    if (x > 0) w.see(x, detLog(x), std::log(x));
     // Near 1, where the result is tiny and any cancellation would show.
     const double nearOne = 1.0 + (r.uniform01() - 0.5) * 1e-6;
-    worst.see(nearOne, detLog(nearOne), std::log(nearOne));
-  }
+    w.see(nearOne, detLog(nearOne), std::log(nearOne));
+  });
   for (int k = 1; k <= 2000; ++k) {  // the doubles right next to 1, on both sides
     const double above = 1.0 + k * 0x1p-52, below = 1.0 - k * 0x1p-53;
     worst.see(above, detLog(above), std::log(above));
@@ -65,30 +74,26 @@ TEST(DetMath, LogIsWithinOneUlpOfLibmOverItsWholeDomain) {
 }
 
 TEST(DetMath, ExpIsWithinOneUlpOfLibmOverItsWholeDomain) {
-  RandomStream r(12, "det-math-exp");
-  Worst worst;
-  for (int i = 0; i < 300000; ++i) {
+  const Worst worst = worstOfRounds(12, "det-math-exp", 300000, [](RandomStream& r, Worst& w) {
     // The whole finite range, subnormal results included.
     const double x = -746.0 + r.uniform01() * (709.78 + 746.0);
-    worst.see(x, detExp(x), std::exp(x));
+    w.see(x, detExp(x), std::exp(x));
     // Around 0, where k = 0 and r is the argument itself.
     const double small = (r.uniform01() - 0.5) * 2.0;
-    worst.see(small, detExp(small), std::exp(small));
+    w.see(small, detExp(small), std::exp(small));
     const double tiny = (r.uniform01() - 0.5) * 1e-9;
-    worst.see(tiny, detExp(tiny), std::exp(tiny));
-  }
+    w.see(tiny, detExp(tiny), std::exp(tiny));
+  });
   EXPECT_LE(worst.ulps, kMaxUlpsFromLibm) << "at x = " << worst.at;
 }
 
 TEST(DetMath, PowIsWithinOneUlpOfLibmForParetoArguments) {
   // paretoVariate computes u^(-1/shape) with u in (0, 1] and shape in [1, 2].
-  RandomStream r(13, "det-math-pow");
-  Worst worst;
-  for (int i = 0; i < 300000; ++i) {
+  const Worst worst = worstOfRounds(13, "det-math-pow", 300000, [](RandomStream& r, Worst& w) {
     const double u = 1.0 - r.uniform01();
     const double y = -1.0 / (1.0 + r.uniform01());
-    worst.see(u, detPow(u, y), std::pow(u, y));
-  }
+    w.see(u, detPow(u, y), std::pow(u, y));
+  });
   EXPECT_LE(worst.ulps, kMaxUlpsFromLibm) << "at base = " << worst.at;
 }
 

@@ -8,16 +8,17 @@
 namespace obs {
 namespace {
 
+// Records each event's time on `sim` and argument.
 struct Recorder : EventHandler {
+  explicit Recorder(EventLoop* loop = nullptr) : sim(loop) {}
   std::vector<std::pair<SimTime, std::uint64_t>> seen;
-  EventLoop* sim = nullptr;
+  EventLoop* sim;
   void handleEvent(std::uint32_t, std::uint64_t arg) override { seen.push_back({sim->now(), arg}); }
 };
 
 TEST(EventQueue, OrdersByTimeThenInsertion) {
   EventLoop sim;
-  Recorder r;
-  r.sim = &sim;
+  Recorder r(&sim);
   sim.scheduleAt(30, &r, 0, 1);
   sim.scheduleAt(10, &r, 0, 2);
   sim.scheduleAt(30, &r, 0, 3);  // same instant as 1: runs after it
@@ -31,8 +32,7 @@ TEST(EventQueue, OrdersByTimeThenInsertion) {
 
 TEST(EventQueue, RunUntilStopsAtTheLimitAndKeepsLaterEvents) {
   EventLoop sim;
-  Recorder r;
-  r.sim = &sim;
+  Recorder r(&sim);
   sim.scheduleAt(5, &r, 0, 1);
   sim.scheduleAt(15, &r, 0, 2);
   sim.runUntil(10);
@@ -45,8 +45,7 @@ TEST(EventQueue, RunUntilStopsAtTheLimitAndKeepsLaterEvents) {
 
 TEST(EventQueue, RunEventsRunsAtMostN) {
   EventLoop sim;
-  Recorder r;
-  r.sim = &sim;
+  Recorder r(&sim);
   for (int i = 0; i < 10; ++i) sim.scheduleAt(i, &r, 0, i);
   EXPECT_EQ(sim.runEvents(4, kNever), 4u);
   EXPECT_EQ(r.seen.size(), 4u);
@@ -56,8 +55,7 @@ TEST(EventQueue, RunEventsRunsAtMostN) {
 
 TEST(EventQueue, ManyRandomTimesComeOutSorted) {
   EventLoop sim;
-  Recorder r;
-  r.sim = &sim;
+  Recorder r(&sim);
   std::uint64_t x = 12345;
   for (int i = 0; i < 5000; ++i) {
     x = x * 6364136223846793005ull + 1442695040888963407ull;

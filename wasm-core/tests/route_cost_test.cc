@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <string>
+#include <utility>
 
 #include "net/route.h"
 #include "scenario_files.h"
@@ -188,32 +190,18 @@ TEST(RouteCost, RefusalsNameTheFieldAndTheRule) {
             }).rfind("links[0].cost.up ", 0),
             0u);
   EXPECT_EQ(refusal([](nlohmann::json& j) { j["links"][0]["cost"] = {{"ab", 1}, {"ba", 2}}; }), "(accepted)");
-  EXPECT_EQ(refusal([](nlohmann::json& j) {
-              j["flows"][0]["route"] = {"Server", "E1", "E2", "Client"};
-            }),
-            "flows[0].route[2] is not linked to the node before it, \"E1\"");
-  EXPECT_EQ(refusal([](nlohmann::json& j) {
-              j["flows"][0]["route"] = {"E1", "C1", "E2", "Client"};
-            }),
-            "flows[0].route[0] must be \"Server\" (the route starts at the flow's src)");
-  EXPECT_EQ(refusal([](nlohmann::json& j) {
-              j["flows"][0]["route"] = {"Server", "E1", "C1", "E2"};
-            }),
-            "flows[0].route[3] must be \"Client\" (the route ends at the flow's dst)");
-  EXPECT_EQ(refusal([](nlohmann::json& j) {
-              j["flows"][0]["route"] = {"Server", "E1", "X", "Client"};
-            }),
-            "flows[0].route[2] refers to an unknown node \"X\"");
-  EXPECT_EQ(refusal([](nlohmann::json& j) {
-              j["flows"][0]["route"] = {"Server", "E1", "R1", "E1", "Client"};
-            }),
-            "flows[0].route[3] visits \"E1\" a second time (a route has no loops)");
-  EXPECT_EQ(refusal([](nlohmann::json& j) { j["flows"][0]["route"] = {"Server"}; }),
-            "flows[0].route must list at least two node ids (from its first node to its last)");
-  EXPECT_EQ(refusal([](nlohmann::json& j) {
-              j["flows"][0]["route"] = {"Server", 3};
-            }),
-            "flows[0].route[1] must be a node id (a string), not a number");
+  // flows[0].route set to each of these.
+  const std::pair<nlohmann::json, std::string> badRoutes[] = {
+      {{"Server", "E1", "E2", "Client"}, "flows[0].route[2] is not linked to the node before it, \"E1\""},
+      {{"E1", "C1", "E2", "Client"}, "flows[0].route[0] must be \"Server\" (the route starts at the flow's src)"},
+      {{"Server", "E1", "C1", "E2"}, "flows[0].route[3] must be \"Client\" (the route ends at the flow's dst)"},
+      {{"Server", "E1", "X", "Client"}, "flows[0].route[2] refers to an unknown node \"X\""},
+      {{"Server", "E1", "R1", "E1", "Client"}, "flows[0].route[3] visits \"E1\" a second time (a route has no loops)"},
+      {{"Server"}, "flows[0].route must list at least two node ids (from its first node to its last)"},
+      {{"Server", 3}, "flows[0].route[1] must be a node id (a string), not a number"},
+  };
+  for (const auto& [route, message] : badRoutes)
+    EXPECT_EQ(refusal([&route = route](nlohmann::json& j) { j["flows"][0]["route"] = route; }), message) << route;
   EXPECT_EQ(refusal([](nlohmann::json& j) {
               j["flows"][0]["ackRoute"] = {"Server", "E1", "C1", "E2", "Client"};
             }),

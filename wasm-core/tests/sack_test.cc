@@ -10,10 +10,7 @@
 namespace obs {
 namespace {
 
-using testbench::dropFirstSendOf;
-using testbench::Loop;
-using testbench::ScriptedSender;
-using testbench::tcpSpec;
+using namespace testbench;
 
 SackOption option(std::initializer_list<SackBlock> blocks) {
   SackOption o;

@@ -18,11 +18,17 @@
 namespace obs {
 namespace testbench {
 
-inline TcpSpec tcpSpec(TcpRecoveryKind recovery, double cwnd = 1, double ssthresh = 65535, int maxWindow = 1000) {
+// A spec with the variant's own loss recovery (Reno's, by default)...
+inline TcpSpec tcpSpec(double cwnd = 1, double ssthresh = 65535, int maxWindow = 1000) {
   TcpSpec s;
   s.initialCwnd = cwnd;
   s.initialSsthresh = ssthresh;
   s.maxWindow = maxWindow;
+  return s;
+}
+// ...or with the one `recovery` names.
+inline TcpSpec tcpSpec(TcpRecoveryKind recovery, double cwnd = 1, double ssthresh = 65535, int maxWindow = 1000) {
+  TcpSpec s = tcpSpec(cwnd, ssthresh, maxWindow);
   s.recovery = recovery;
   return s;
 }

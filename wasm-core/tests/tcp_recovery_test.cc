@@ -10,10 +10,7 @@
 namespace obs {
 namespace {
 
-using testbench::dropFirstSendOf;
-using testbench::Loop;
-using testbench::ScriptedSender;
-using testbench::tcpSpec;
+using namespace testbench;
 
 TEST(TahoeRecovery, ThreeDuplicatesCutTheWindowToOneAndGoBack) {
   ScriptedSender b(tcpSpec(TcpRecoveryKind::Tahoe, 10));
@@ -285,23 +282,28 @@ TEST(FixedRto, TimeoutsComeAtTheConstantWithoutBackOff) {
 // One window of 40 segments (congestion avoidance, RTT 100 ms) loses segments 10, 20 and
 // 30 on their first transmission. rto.min 1 s (RFC 6298's): NewReno's repair takes three
 // RTTs, and with Linux's 200 ms its timer, restarted by the first partial ACK only, would
-// expire first.
-Loop threeLosses(TcpRecoveryKind kind) {
+// expire first. Run for 3 s.
+TcpSpec threeLossesSpec(TcpRecoveryKind kind) {
   TcpSpec spec = tcpSpec(kind, 40, 40);
   spec.rto.min = 1;
-  return Loop(spec, 0.05);
+  return spec;
 }
-void runThreeLosses(Loop& loop, double until = 3) {
-  loop.drop = dropFirstSendOf({10, 20, 30});
-  loop.runUntil(until);
-}
+struct ThreeLosses : Loop {
+  explicit ThreeLosses(TcpRecoveryKind kind) : Loop(threeLossesSpec(kind), 0.05) {
+    drop = dropFirstSendOf({10, 20, 30});
+    runUntil(3);
+  }
+  // NewReno, SACK and Tahoe: one fast retransmit, and the repair needs no timeout.
+  void expectOneFastRetransmitAndNoTimeout() const {
+    EXPECT_EQ(sender->counters().fastRetransmits, 1u);
+    EXPECT_EQ(sender->counters().rtos, 0u);
+  }
+};
 
 TEST(NewRenoRecovery, StaysInRecoveryThroughPartialAcksAndLeavesOnTheFullAck) {
-  Loop loop = threeLosses(TcpRecoveryKind::NewReno);
-  runThreeLosses(loop);
+  ThreeLosses loop(TcpRecoveryKind::NewReno);
+  loop.expectOneFastRetransmitAndNoTimeout();
   const TcpSenderCounters& c = loop.sender->counters();
-  EXPECT_EQ(c.fastRetransmits, 1u);
-  EXPECT_EQ(c.rtos, 0u);
   EXPECT_EQ(c.retransmits, 3u);  // each hole once, nothing else
   for (std::uint32_t s : {10u, 20u, 30u}) EXPECT_EQ(loop.sends(s), 2u) << s;
   // The partial ACKs (20, then 30) arrive in recovery; the full ACK ends it.
@@ -319,11 +321,9 @@ TEST(NewRenoRecovery, StaysInRecoveryThroughPartialAcksAndLeavesOnTheFullAck) {
 }
 
 TEST(SackRecovery, RepairsThreeSeparateLossesInAboutOneRttResendingOnlyTheHoles) {
-  Loop loop = threeLosses(TcpRecoveryKind::Sack);
-  runThreeLosses(loop);
+  ThreeLosses loop(TcpRecoveryKind::Sack);
+  loop.expectOneFastRetransmitAndNoTimeout();
   const TcpSenderCounters& c = loop.sender->counters();
-  EXPECT_EQ(c.fastRetransmits, 1u);
-  EXPECT_EQ(c.rtos, 0u);
   EXPECT_EQ(c.retransmits, 3u);
   std::map<std::uint32_t, int> sends;
   for (std::uint32_t s : loop.sent) ++sends[s];
@@ -341,18 +341,15 @@ TEST(SackRecovery, RepairsThreeSeparateLossesInAboutOneRttResendingOnlyTheHoles)
 }
 
 TEST(RenoRecovery, ThreeLossesInOneWindowTakeMoreThanOneRecovery) {
-  Loop loop = threeLosses(TcpRecoveryKind::Reno);
-  runThreeLosses(loop);
+  ThreeLosses loop(TcpRecoveryKind::Reno);
   const TcpSenderCounters& c = loop.sender->counters();
   EXPECT_GE(c.fastRetransmits + c.rtos, 2u);  // Reno's classic weakness (Fall & Floyd 1996)
 }
 
 TEST(TahoeRecovery, ThreeLossesInOneWindowResendDeliveredData) {
-  Loop loop = threeLosses(TcpRecoveryKind::Tahoe);
-  runThreeLosses(loop);
+  ThreeLosses loop(TcpRecoveryKind::Tahoe);
+  loop.expectOneFastRetransmitAndNoTimeout();
   const TcpSenderCounters& c = loop.sender->counters();
-  EXPECT_EQ(c.fastRetransmits, 1u);
-  EXPECT_EQ(c.rtos, 0u);
   EXPECT_GT(c.retransmits, 3u);  // go-back-N resends segments the receiver already holds
   EXPECT_GT(loop.receiver->duplicates(), 0u);
 }

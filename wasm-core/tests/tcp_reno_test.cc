@@ -6,52 +6,16 @@
 #include "net/route.h"
 #include "tcp/tcp_receiver.h"
 #include "tcp/tcp_sender.h"
+#include "tcp_bench.h"
 
 namespace obs {
 namespace {
 
-// Captures what the sender puts on the network; the test plays the receiver's ACKs.
-struct Wire : PacketReceiver {
-  std::vector<std::uint32_t> sent;  // segment numbers, in order
-  void receivePacket(int, Packet&& p) override { sent.push_back(p.seq); }
-};
-
-struct AckPlayer : EventHandler {
-  TcpSender* sender = nullptr;
-  void handleEvent(std::uint32_t, std::uint64_t ackNo) override { sender->onAck(static_cast<std::uint32_t>(ackNo)); }
-};
-
-struct RenoBench {
-  EventLoop sim;
-  Wire wire;
-  Route route;
-  AckPlayer player;
-  std::unique_ptr<TcpSender> sender;
-  explicit RenoBench(TcpSpec spec, AppSpec app = AppSpec{}) {
-    route.src = 0;
-    route.dst = 1;
-    sender = std::make_unique<TcpSender>(sim, wire, 0, &route, spec, app, 0.0);
-    player.sender = sender.get();
-    sim.runUntil(0);  // the start event
-  }
-  // Delivers a cumulative ACK `dt` seconds from now and runs up to it.
-  void ack(std::uint32_t ackNo, double dt = 0.01) {
-    SimTime at = sim.now() + fromSeconds(dt);
-    sim.scheduleAt(at, &player, 0, ackNo);
-    sim.runUntil(at);
-  }
-};
-
-TcpSpec renoSpec(double cwnd = 1, double ssthresh = 65535, int maxWindow = 1000) {
-  TcpSpec s;
-  s.initialCwnd = cwnd;
-  s.initialSsthresh = ssthresh;
-  s.maxWindow = maxWindow;
-  return s;
-}
+using testbench::ScriptedSender;
+using testbench::tcpSpec;
 
 TEST(TcpReno, SlowStartAddsOneSegmentPerNewAck) {
-  RenoBench b(renoSpec());
+  ScriptedSender b(tcpSpec());
   EXPECT_EQ(b.wire.sent, (std::vector<std::uint32_t>{0}));
   b.ack(1);
   EXPECT_DOUBLE_EQ(b.sender->cwnd(), 2);
@@ -65,7 +29,7 @@ TEST(TcpReno, SlowStartAddsOneSegmentPerNewAck) {
 }
 
 TEST(TcpReno, CongestionAvoidanceAddsAboutOneSegmentPerWindow) {
-  RenoBench b(renoSpec(4, 4));
+  ScriptedSender b(tcpSpec(4, 4));
   b.ack(1);
   EXPECT_DOUBLE_EQ(b.sender->cwnd(), 4.25);  // cwnd += 1/cwnd
   b.ack(2);
@@ -73,7 +37,7 @@ TEST(TcpReno, CongestionAvoidanceAddsAboutOneSegmentPerWindow) {
 }
 
 TEST(TcpReno, ThreeDuplicateAcksTriggerFastRetransmitAndRecovery) {
-  RenoBench b(renoSpec(10));
+  ScriptedSender b(tcpSpec(10));
   b.ack(1);  // cwnd 11: segments 0..11 sent, 1..11 outstanding
   ASSERT_EQ(b.sender->sndNxt(), 12u);
   std::size_t before = b.wire.sent.size();
@@ -102,9 +66,9 @@ TEST(TcpReno, ThreeDuplicateAcksTriggerFastRetransmitAndRecovery) {
 }
 
 TEST(TcpReno, TimeoutCutsToOneSegmentAndBacksOff) {
-  TcpSpec spec = renoSpec(4);
+  TcpSpec spec = tcpSpec(4);
   spec.rto.initial = 1;
-  RenoBench b(spec);
+  ScriptedSender b(spec);
   EXPECT_EQ(b.wire.sent.size(), 4u);
   b.sim.runUntil(fromSeconds(0.999));
   EXPECT_EQ(b.sender->counters().rtos, 0u);
@@ -123,24 +87,24 @@ TEST(TcpReno, TimeoutCutsToOneSegmentAndBacksOff) {
 }
 
 TEST(TcpReno, KarnNoSampleFromARetransmittedSegment) {
-  TcpSpec spec = renoSpec(1);
+  TcpSpec spec = tcpSpec(1);
   spec.rto.initial = 1;
-  RenoBench b(spec);
+  ScriptedSender b(spec);
   b.sim.runUntil(fromSeconds(1.0));  // timeout: segment 0 resent
-  b.ack(1, 0.05);
+  b.ack(1, {}, 0.05);
   EXPECT_FALSE(b.sender->rtt().hasSample());
   EXPECT_EQ(b.sender->rtt().rto(), fromSeconds(2));  // still backed off
-  b.ack(2, 0.05);                                    // segment 1 was sent once: a valid sample of 50 ms
+  b.ack(2, {}, 0.05);                                // segment 1 was sent once: a valid sample of 50 ms
   EXPECT_TRUE(b.sender->rtt().hasSample());
   EXPECT_EQ(b.sender->rtt().lastSample(), fromSeconds(0.05));
 }
 
 TEST(TcpReno, NewAckRestartsTheTimer) {
-  TcpSpec spec = renoSpec(2);
+  TcpSpec spec = tcpSpec(2);
   spec.rto.initial = 1;
   spec.rto.max = 1;  // the 0.9 s sample would give 2.7 s; clamp keeps the RTO at 1 s
-  RenoBench b(spec);
-  b.ack(1, 0.9);  // at 0.9 s: new data acknowledged, the timer restarts: due at 1.9 s
+  ScriptedSender b(spec);
+  b.ack(1, {}, 0.9);  // at 0.9 s: new data acknowledged, the timer restarts: due at 1.9 s
   b.sim.runUntil(fromSeconds(1.5));
   EXPECT_EQ(b.sender->counters().rtos, 0u);
   b.sim.runUntil(fromSeconds(1.9));
@@ -148,7 +112,7 @@ TEST(TcpReno, NewAckRestartsTheTimer) {
 }
 
 TEST(TcpReno, NeverMoreThanTheMaximumWindowOutstanding) {
-  RenoBench b(renoSpec(1, 65535, 8));
+  ScriptedSender b(tcpSpec(1, 65535, 8));
   for (std::uint32_t a = 1; a <= 40; ++a) {
     b.ack(a);
     EXPECT_LE(b.sender->sndNxt() - b.sender->sndUna(), 8u);
@@ -160,11 +124,11 @@ TEST(TcpApps, FileSendsItsBytesThenRecordsTheCompletionTime) {
   AppSpec file;
   file.kind = AppKind::File;
   file.bytes = 4 * 512 + 1;  // five segments, the last one short
-  RenoBench b(renoSpec(10), file);
+  ScriptedSender b(tcpSpec(10), file);
   EXPECT_EQ(b.wire.sent, (std::vector<std::uint32_t>{0, 1, 2, 3, 4}));
-  b.ack(3, 0.02);
+  b.ack(3, {}, 0.02);
   EXPECT_LT(b.sender->completedAt(), 0);
-  b.ack(5, 0.03);
+  b.ack(5, {}, 0.03);
   EXPECT_EQ(b.sender->completedAt(), fromSeconds(0.05));
   EXPECT_EQ(b.wire.sent.size(), 5u);
 }
@@ -173,7 +137,7 @@ TEST(TcpApps, CbrHandsOverSegmentsAtItsRate) {
   AppSpec cbr;
   cbr.kind = AppKind::Cbr;
   cbr.rate = 100 * 8 * 512;  // 100 segments per second
-  RenoBench b(renoSpec(50), cbr);
+  ScriptedSender b(tcpSpec(50), cbr);
   EXPECT_TRUE(b.wire.sent.empty());  // nothing handed over at t = 0
   b.sim.runUntil(fromSeconds(0.1));
   // Segments n = 1..10 become available at n x 10 ms; the window never limits here.
@@ -194,7 +158,7 @@ TEST(TcpReceiver, AcksCumulativelyAndFillsHoles) {
   AckWire wire;
   Route back;
   back.src = 1;
-  TcpSpec spec = renoSpec();
+  TcpSpec spec = tcpSpec();
   spec.mss = 512;
   EventLoop sim;
   TcpReceiver r(sim, wire, 0, &back, spec);

@@ -3,9 +3,13 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <array>
+#include <cstdint>
 #include <memory>
 #include <new>
 #include <string>
+#include <type_traits>
+#include <vector>
 
 #include "scenario/json_reader.h"
 #include "simulation.h"
@@ -14,13 +18,38 @@ namespace {
 
 using emscripten::val;
 
+// The JavaScript typed array that holds a column of T.
+template <typename T>
+constexpr const char* typedArrayOf() {
+  if constexpr (std::is_same_v<T, double>) {
+    return "Float64Array";
+  } else if constexpr (std::is_same_v<T, std::int32_t>) {
+    return "Int32Array";
+  } else if constexpr (std::is_same_v<T, std::uint32_t>) {
+    return "Uint32Array";
+  } else {
+    static_assert(std::is_same_v<T, std::uint8_t>, "a column type without a typed array");
+    return "Uint8Array";
+  }
+}
+
 // Copies a column into a fresh JS typed array (the view into wasm memory would be
 // invalidated by the next memory growth).
 template <typename T>
-val copyColumn(const std::vector<T>& column, const char* arrayType) {
+val copyColumn(const std::vector<T>& column) {
   val view = val(emscripten::typed_memory_view(column.size(), column.data()));
-  val out = val::global(arrayType).new_(column.size());
+  val out = val::global(typedArrayOf<T>()).new_(column.size());
   out.call<void>("set", view);
+  return out;
+}
+
+// A JS object with a typed-array copy of each column under its name, names[i] for the
+// i-th column.
+template <typename... T>
+val columnsObject(const std::array<const char*, sizeof...(T)>& names, const std::vector<T>&... columns) {
+  val out = val::object();
+  std::size_t i = 0;
+  (out.set(names[i++], copyColumn(columns)), ...);
   return out;
 }
 
@@ -91,17 +120,8 @@ class JsSimulation {
   std::string routesJson() const { return sim_ ? sim_->routes().dump() : "{\"flows\":[],\"opticalPaths\":[]}"; }
   val drainSamples() {
     obs::SampleColumns s = sim_ ? sim_->drainSamples() : obs::SampleColumns{};
-    val out = val::object();
-    out.set("t", copyColumn(s.t, "Float64Array"));
-    out.set("flow", copyColumn(s.flow, "Int32Array"));
-    out.set("cwnd", copyColumn(s.cwnd, "Float64Array"));
-    out.set("ssthresh", copyColumn(s.ssthresh, "Float64Array"));
-    out.set("srtt", copyColumn(s.srtt, "Float64Array"));
-    out.set("rtt", copyColumn(s.rtt, "Float64Array"));
-    out.set("goodput", copyColumn(s.goodput, "Float64Array"));
-    out.set("delivered", copyColumn(s.delivered, "Float64Array"));
-    out.set("state", copyColumn(s.state, "Uint8Array"));
-    return out;
+    return columnsObject({"t", "flow", "cwnd", "ssthresh", "srtt", "rtt", "goodput", "delivered", "state"}, s.t, s.flow,
+                         s.cwnd, s.ssthresh, s.srtt, s.rtt, s.goodput, s.delivered, s.state);
   }
   void setVisualEvents(bool on) {
     if (sim_) sim_->setVisualEvents(on);
@@ -111,20 +131,9 @@ class JsSimulation {
   }
   val drainVisualEvents() {
     obs::VisualEventColumns c = sim_ ? sim_->drainVisualEvents() : obs::VisualEventColumns{};
-    val out = val::object();
-    out.set("t0", copyColumn(c.t0, "Float64Array"));
-    out.set("t1", copyColumn(c.t1, "Float64Array"));
-    out.set("value", copyColumn(c.value, "Float64Array"));
-    out.set("kind", copyColumn(c.kind, "Uint8Array"));
-    out.set("cls", copyColumn(c.cls, "Uint8Array"));
-    out.set("reason", copyColumn(c.reason, "Uint8Array"));
-    out.set("id", copyColumn(c.id, "Int32Array"));
-    out.set("node", copyColumn(c.node, "Int32Array"));
-    out.set("link", copyColumn(c.link, "Int32Array"));
-    out.set("dir", copyColumn(c.dir, "Int32Array"));
-    out.set("lane", copyColumn(c.lane, "Int32Array"));
-    out.set("bytes", copyColumn(c.bytes, "Uint32Array"));
-    out.set("segments", copyColumn(c.segments, "Uint32Array"));
+    val out = columnsObject(
+        {"t0", "t1", "value", "kind", "cls", "reason", "id", "node", "link", "dir", "lane", "bytes", "segments"}, c.t0,
+        c.t1, c.value, c.kind, c.cls, c.reason, c.id, c.node, c.link, c.dir, c.lane, c.bytes, c.segments);
     out.set("lost", static_cast<double>(sim_ ? sim_->visualEventsLost() : 0));
     return out;
   }

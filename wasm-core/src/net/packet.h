@@ -46,4 +46,15 @@ struct Packet {
   SackOption sack;          // ACKs of flows using SACK only
 };
 
+// A TCP packet as its source hands it to the network: at the first hop of `route`.
+inline Packet tcpPacket(const Route* route, std::int32_t flow, bool isAck, std::uint32_t seq, std::uint32_t bytes) {
+  Packet p;
+  p.route = route;
+  p.flow = flow;
+  p.isAck = isAck;
+  p.seq = seq;
+  p.bytes = bytes;
+  return p;
+}
+
 }  // namespace obs

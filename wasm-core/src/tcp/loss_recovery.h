@@ -113,7 +113,13 @@ class GoBackNRecovery : public LossRecovery {
       : dupThresh_(static_cast<std::uint32_t>(spec.dupAckThreshold)),
         maxWindow_(static_cast<std::uint32_t>(spec.maxWindow)) {}
   bool onAck(RecoveryHost& h, bool sameAck, const SackOption& sack) override;
+  // The dupAckThreshold-th duplicate ACK, with the ACKs past `recover` (pastRecover).
+  bool lossDetected(const RecoveryHost& h, std::uint32_t dupAcks) const override {
+    return dupAcks == dupThresh_ && pastRecover(h);
+  }
   std::uint32_t limitedTransmits() const override { return limited_; }
+  // Tahoe and Reno: the first ACK of new data ends recovery.
+  bool endsRecovery(const RecoveryHost&, std::uint32_t) const override { return true; }
   void onTimeout(RecoveryHost& h) override;
   std::uint32_t inFlight(const RecoveryHost& h) const override { return h.sndNxt() - h.sndUna(); }
   bool fillWindow(RecoveryHost& h, std::uint32_t window, std::uint32_t available) override;

@@ -4,10 +4,6 @@
 
 namespace obs {
 
-bool NewRenoRecovery::lossDetected(const RecoveryHost& h, std::uint32_t dupAcks) const {
-  return RenoRecovery::lossDetected(h, dupAcks);  // with Reno's guard, RFC 6582 step 2
-}
-
 TcpCongState NewRenoRecovery::startRecovery(RecoveryHost& h, double window) {
   firstPartialAck_ = true;
   return RenoRecovery::startRecovery(h, window);

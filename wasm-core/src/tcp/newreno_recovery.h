@@ -22,7 +22,6 @@ class NewRenoRecovery final : public RenoRecovery {
  public:
   using RenoRecovery::RenoRecovery;
   const char* name() const override { return "newreno"; }
-  bool lossDetected(const RecoveryHost& h, std::uint32_t dupAcks) const override;
   TcpCongState startRecovery(RecoveryHost& h, double window) override;
   bool endsRecovery(const RecoveryHost& h, std::uint32_t ackNo) const override;
   void onPartialAck(RecoveryHost& h, std::uint32_t acked) override;

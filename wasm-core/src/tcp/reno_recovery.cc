@@ -2,10 +2,6 @@
 
 namespace obs {
 
-bool RenoRecovery::lossDetected(const RecoveryHost& h, std::uint32_t dupAcks) const {
-  return dupAcks == dupThresh_ && pastRecover(h);
-}
-
 TcpCongState RenoRecovery::startRecovery(RecoveryHost& h, double window) {
   h.transmit(h.sndUna());                 // step 2 (the sender restarts the timer)
   h.window().cwnd = window + dupThresh_;  // step 3: ssthresh + 3

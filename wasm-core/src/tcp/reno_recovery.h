@@ -17,10 +17,8 @@ class RenoRecovery : public GoBackNRecovery {
  public:
   using GoBackNRecovery::GoBackNRecovery;
   const char* name() const override { return "reno"; }
-  bool lossDetected(const RecoveryHost& h, std::uint32_t dupAcks) const override;
   TcpCongState startRecovery(RecoveryHost& h, double window) override;
   void onDuplicateInRecovery(RecoveryHost& h) override;
-  bool endsRecovery(const RecoveryHost&, std::uint32_t) const override { return true; }
 };
 
 }  // namespace obs

@@ -2,10 +2,6 @@
 
 namespace obs {
 
-bool TahoeRecovery::lossDetected(const RecoveryHost& h, std::uint32_t dupAcks) const {
-  return dupAcks == dupThresh_ && pastRecover(h);
-}
-
 TcpCongState TahoeRecovery::startRecovery(RecoveryHost& h, double) {
   h.window().cwnd = 1;
   h.goBack();  // the sender's next fill resends sndUna; the sender restarts the timer

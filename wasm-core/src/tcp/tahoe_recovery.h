@@ -14,9 +14,7 @@ class TahoeRecovery final : public GoBackNRecovery {
  public:
   using GoBackNRecovery::GoBackNRecovery;
   const char* name() const override { return "tahoe"; }
-  bool lossDetected(const RecoveryHost& h, std::uint32_t dupAcks) const override;
   TcpCongState startRecovery(RecoveryHost& h, double window) override;
-  bool endsRecovery(const RecoveryHost&, std::uint32_t) const override { return true; }
 };
 
 }  // namespace obs

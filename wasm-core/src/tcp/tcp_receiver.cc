@@ -109,13 +109,7 @@ void TcpReceiver::reportBlockOf(std::uint32_t seq) {
 
 void TcpReceiver::sendAck() {
   ackOwed_ = false;
-  Packet p;
-  p.route = route_;
-  p.hop = 0;
-  p.flow = flow_;
-  p.isAck = true;
-  p.seq = rcvNxt_;
-  p.bytes = kTcpIpHeaderBytes;
+  Packet p = tcpPacket(route_, flow_, /*isAck=*/true, rcvNxt_, kTcpIpHeaderBytes);
   if (sack_) {
     // Blocks the cumulative ACK has reached are delivered: no longer reported.
     SackOption kept;

@@ -117,15 +117,9 @@ void TcpSender::transmit(std::uint32_t seq) {
   if (seq >= sndNxt_) sndNxt_ = seq + 1;
   ++counters_.segmentsSent;
   if (!timerRunning_) armTimer();  // RFC 6298 (5.1)
-  Packet p;
-  p.route = route_;
-  p.hop = 0;
-  p.flow = flow_;
-  p.isAck = false;
+  Packet p = tcpPacket(route_, flow_, /*isAck=*/false, seq, static_cast<std::uint32_t>(spec_.mss) + kTcpIpHeaderBytes);
   p.sackPermitted = sackPermitted_;
-  p.seq = seq;
   p.listedDrop = drops_.dropNext(seq);
-  p.bytes = static_cast<std::uint32_t>(spec_.mss) + kTcpIpHeaderBytes;
   network_.receivePacket(route_->src, std::move(p));
 }
 
