@@ -56,6 +56,17 @@ export async function openScenarioDrawn(page: Page, scenario: unknown, node: str
   if (await page.getByTestId('share-panel').isVisible()) await page.getByTestId('share-toggle').click();
 }
 
+/** Fills the sweep form's range and run fields, in the order a person would. */
+export async function fillSweep(
+  page: Page,
+  fields: Partial<Record<'from' | 'to' | 'steps' | 'seeds' | 'duration', string>>,
+): Promise<void> {
+  for (const name of ['from', 'to', 'steps', 'seeds', 'duration'] as const) {
+    const value = fields[name];
+    if (value !== undefined) await page.getByTestId(`sweep-${name}`).fill(value);
+  }
+}
+
 /** Writes a measured figure to e2e/artifacts/<name> (the folder is made if missing, so a spec runs alone). */
 export function writeArtifact(name: string, value: unknown): void {
   mkdirSync(ARTIFACTS, { recursive: true });

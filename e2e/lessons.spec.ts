@@ -64,6 +64,13 @@ async function expectFirstInLog(page: Page, pause: Pause, words: RegExp): Promis
   return sentence;
 }
 
+/** Opens the app and, once it runs, the lesson `id` from the header's menu. */
+async function startLesson(page: Page, id: string): Promise<void> {
+  await page.goto('./');
+  await expect(page.getByTestId('phase')).toHaveText('Running');
+  await openLessonFromHeader(page, id);
+}
+
 async function openLessonFromHeader(page: Page, id: string): Promise<void> {
   await page.getByTestId('lessons-toggle').click();
   await expect(page.getByTestId('lessons-menu')).toBeVisible();
@@ -75,9 +82,7 @@ const hash = (page: Page) => new URL(page.url()).hash;
 
 test('lesson 1, how a burst forms and why its control packet goes first: every pause, the questions, to the end', async ({ page }) => {
   test.setTimeout(180_000);
-  await page.goto('./');
-  await expect(page.getByTestId('phase')).toHaveText('Running');
-  await openLessonFromHeader(page, 'burst-and-offset');
+  await startLesson(page, 'burst-and-offset');
 
   // 1: the first burst E1 sends, 2 ms after the first segment arrived (4.2 ms).
   const formed = await pausedAt(page, 1);
@@ -198,9 +203,7 @@ test('lesson 2, data-burst loss against ACK-burst loss: from its link, to the co
 
 test('lesson 3, Tahoe, Reno and NewReno after the same lost burst: the same loss three times, three answers', async ({ page }) => {
   test.setTimeout(180_000);
-  await page.goto('./');
-  await expect(page.getByTestId('phase')).toHaveText('Running');
-  await openLessonFromHeader(page, 'tahoe-reno-newreno');
+  await startLesson(page, 'tahoe-reno-newreno');
 
   const drop = await pausedAt(page, 1);
   const lost = await expectFirstInLog(page, drop, /data/);

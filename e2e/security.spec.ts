@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { CSP_DIRECTIVES, PAGE_HEADERS, policyText } from '../apps/web/security-headers.mjs';
-import { counter, cwndPoints, openScenarioFile, waitIdle } from './helpers';
+import { counter, cwndPoints, fillSweep, openScenarioFile, waitIdle } from './helpers';
 import { watchPage } from './page-watch';
 
 const paper000 = () => JSON.parse(readFileSync(new URL('../packages/scenario/presets/paper000-lobs.json', import.meta.url), 'utf8'));
@@ -73,9 +73,7 @@ test('a whole session under the policy: no violation, no console error', async (
   await page.getByTestId('compare-run').click();
   await expect(page.getByTestId('compare-status')).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
   await page.getByTestId('tab-sweep').click();
-  await page.getByTestId('sweep-steps').fill('2');
-  await page.getByTestId('sweep-seeds').fill('1');
-  await page.getByTestId('sweep-duration').fill('1');
+  await fillSweep(page, { steps: '2', seeds: '1', duration: '1' });
   await page.getByTestId('sweep-run').click();
   await expect(page.getByTestId('sweep-status')).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
   expect((await download(page, 'sweep-csv')).toString()).toMatch(/^point,/);

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openRunning, snapshot } from './helpers';
+import { fillSweep, openRunning, snapshot } from './helpers';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -18,11 +18,7 @@ test('a sweep of data-burst loss 0 to 1 % with 5 seeds falls, with intervals, an
   await openRunning(page);
   await page.getByTestId('tab-sweep').click();
   await expect(page.getByTestId('sweep-parameter').locator('option:checked')).toHaveText('data-burst drop probability');
-  await page.getByTestId('sweep-from').fill('0');
-  await page.getByTestId('sweep-to').fill('1');
-  await page.getByTestId('sweep-steps').fill('5');
-  await page.getByTestId('sweep-seeds').fill('5');
-  await page.getByTestId('sweep-duration').fill('8');
+  await fillSweep(page, { from: '0', to: '1', steps: '5', seeds: '5', duration: '8' });
   // A bad value is refused by name before anything runs.
   await page.getByTestId('sweep-steps').fill('1');
   await expect(page.getByTestId('sweep-status')).toContainText('steps');

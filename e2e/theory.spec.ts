@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { counter, numberAttr, openRunning, openScenarioFile, snapshot, waitIdle } from './helpers';
+import { counter, fillSweep, numberAttr, openRunning, openScenarioFile, snapshot, waitIdle } from './helpers';
 
 /** The preset the app opens on (paper 000: one Reno flow, 1 % data-burst loss). */
 const PAPER000 = JSON.parse(readFileSync(new URL('../packages/scenario/presets/paper000-lobs.json', import.meta.url), 'utf8'));
@@ -119,11 +119,7 @@ test('a sweep of data-burst loss by a factor, on log axes, with Padhye and Mathi
   await page.getByTestId('sweep-from').fill('0');
   await expect(page.getByTestId('sweep-status')).toContainText('above 0');
   await expect(page.getByTestId('sweep-run')).toBeDisabled();
-  await page.getByTestId('sweep-from').fill('0.2');
-  await page.getByTestId('sweep-to').fill('2');
-  await page.getByTestId('sweep-steps').fill('3');
-  await page.getByTestId('sweep-seeds').fill('2');
-  await page.getByTestId('sweep-duration').fill('8');
+  await fillSweep(page, { from: '0.2', to: '2', steps: '3', seeds: '2', duration: '8' });
   await page.getByTestId('sweep-normalised').uncheck();
   await expect(page.getByTestId('sweep-theory-note')).toHaveAttribute('data-kind', 'tcp');
   await page.getByTestId('sweep-run').click();
@@ -174,11 +170,7 @@ test('a sweep of background load on one wavelength, with Erlang-B over the share
   await page.getByTestId('tab-sweep').click();
   const load = page.getByTestId('sweep-parameter').locator('option', { hasText: /^load of background source 1/ });
   await page.getByTestId('sweep-parameter').selectOption((await load.getAttribute('value'))!);
-  await page.getByTestId('sweep-from').fill('0.3');
-  await page.getByTestId('sweep-to').fill('0.9');
-  await page.getByTestId('sweep-steps').fill('3');
-  await page.getByTestId('sweep-seeds').fill('2');
-  await page.getByTestId('sweep-duration').fill('4');
+  await fillSweep(page, { from: '0.3', to: '0.9', steps: '3', seeds: '2', duration: '4' });
   await page.getByTestId('sweep-normalised').uncheck();
   await page.getByTestId('sweep-output').selectOption('bursts.background.droppedContention / bursts.background.sent');
   await expect(page.getByTestId('sweep-theory-note')).toHaveAttribute('data-kind', 'erlang');
