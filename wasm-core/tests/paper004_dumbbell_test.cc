@@ -1,4 +1,4 @@
-// Paper 004's dumb-bell (packages/scenario/scenarios/paper004-dumbbell.json): three FTP
+// Paper 004's dumb-bell (the preset, packages/scenario/presets/paper004-dumbbell.json): three FTP
 // flows through a 60 Mbit/s bottleneck with a drop-tail queue of 5 packets and a maximum
 // window of 10. Slow start overflows the queue; what each variant does next is the
 // textbook picture the paper's cwnd figures show: Tahoe falls back to one segment and slow
@@ -26,7 +26,7 @@ enum TcpEventKind { kRto = 0, kFastRetransmit = 1, kRecoveryExit = 2 };
 enum Phase { kSlowStart = 0, kAvoidance = 1, kRecovery = 2, kLoss = 3 };
 
 json dumbbell() {
-  std::ifstream in(std::string(OBS_SCENARIO_DIR) + "/paper004-dumbbell.json");
+  std::ifstream in(std::string(OBS_SCENARIO_DIR) + "/../presets/paper004-dumbbell.json");
   std::stringstream s;
   s << in.rdbuf();
   return json::parse(s.str());

@@ -33,7 +33,7 @@ const routingFeatures = JSON.parse(
 ) as Scenario;
 
 // Paper 004's dumb-bell: Tahoe, Reno and NewReno through a router's drop-tail queue.
-const dumbbell = JSON.parse(readFileSync(new URL('../../scenario/scenarios/paper004-dumbbell.json', import.meta.url), 'utf8')) as Scenario;
+const dumbbell = JSON.parse(readFileSync(new URL('../../scenario/presets/paper004-dumbbell.json', import.meta.url), 'utf8')) as Scenario;
 
 // Every TCP variant on the default path at once, under data- and ACK-burst loss: the
 // window-growth rules' floating point (CUBIC's cube root, HSTCP's logarithms) must give
