@@ -56,6 +56,9 @@ describe('reference lines on a chart', () => {
 });
 
 describe('label placement', () => {
+  // Labels from [py, width] pairs: where each line stands and how wide its text is.
+  const rows = (...lines: [number, number][]) => lines.map(([py, width]) => ({ py, width }));
+
   it('above its line at the right when free', () => {
     expect(placeLabels([{ py: 50, width: 100 }], 300, 80, 20)).toEqual([{ x: 200, top: 30 }]);
   });
@@ -65,29 +68,11 @@ describe('label placement', () => {
   });
 
   it('close lines: pushed apart in the order of their lines', () => {
-    const [a, b] = placeLabels(
-      [
-        { py: 45, width: 100 },
-        { py: 40, width: 100 },
-      ],
-      300,
-      80,
-      20,
-      6,
-    );
+    const [a, b] = placeLabels(rows([45, 100], [40, 100]), 300, 80, 20, 6);
     expect(b).toEqual({ x: 200, top: 20 });
     expect(a).toEqual({ x: 200, top: 40 });
     // Near the bottom: pushed up instead, still in order.
-    const low = placeLabels(
-      [
-        { py: 78, width: 100 },
-        { py: 79, width: 100 },
-      ],
-      300,
-      80,
-      20,
-      6,
-    );
+    const low = placeLabels(rows([78, 100], [79, 100]), 300, 80, 20, 6);
     expect(low).toEqual([
       { x: 200, top: 40 },
       { x: 200, top: 60 },
@@ -95,16 +80,7 @@ describe('label placement', () => {
   });
 
   it('a plot too short to stack them: side by side', () => {
-    const [a, b] = placeLabels(
-      [
-        { py: 30, width: 100 },
-        { py: 31, width: 100 },
-      ],
-      300,
-      30,
-      20,
-      6,
-    );
+    const [a, b] = placeLabels(rows([30, 100], [31, 100]), 300, 30, 20, 6);
     expect(a).toEqual({ x: 200, top: 0 });
     expect(b).toEqual({ x: 94, top: 10 });
   });
@@ -121,16 +97,7 @@ describe('label placement', () => {
 
   it('no two of three labels overlap in the throughput chart at 1280 x 720 (330 x 80 px)', () => {
     const widths = [186, 181, 185];
-    const boxes = placeLabels(
-      [
-        { py: -Infinity, width: 186 },
-        { py: 37, width: 181 },
-        { py: 46, width: 185 },
-      ],
-      330,
-      80,
-      20,
-    );
+    const boxes = placeLabels(rows([-Infinity, 186], [37, 181], [46, 185]), 330, 80, 20);
     expect(apart(boxes, widths)).toBe(true);
     // In the order of their lines, each at the right.
     expect(boxes.map((b) => b.top)).toEqual([0, 20, 40]);
@@ -138,31 +105,13 @@ describe('label placement', () => {
 
   it("nor in a plot too short to stack them (330 x 55 px, paper 004's Reno flow)", () => {
     const widths = [185, 165, 165];
-    const boxes = placeLabels(
-      [
-        { py: -Infinity, width: 185 },
-        { py: 22, width: 165 },
-        { py: 24, width: 165 },
-      ],
-      330,
-      55,
-      20,
-    );
+    const boxes = placeLabels(rows([-Infinity, 185], [22, 165], [24, 165]), 330, 55, 20);
     expect(apart(boxes, widths)).toBe(true);
     for (const b of boxes) expect(b.top).toBeLessThanOrEqual(35);
   });
 
   it('stays inside the plot and gives up gracefully when it is too small', () => {
-    const boxes = placeLabels(
-      [
-        { py: 5, width: 100 },
-        { py: 6, width: 100 },
-        { py: NaN, width: 500 },
-      ],
-      120,
-      20,
-      20,
-    );
+    const boxes = placeLabels(rows([5, 100], [6, 100], [NaN, 500]), 120, 20, 20);
     for (const b of boxes) {
       expect(b.top).toBe(0);
       expect(b.x).toBeGreaterThanOrEqual(0);
