@@ -1,20 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { chartReferences, fitsWithData, layoutLabels, paintReferences, placeLabels, REFERENCE_STYLE } from './referenceOverlay';
 import { SvgRecorder } from './chartExport';
+import type { TheoryLine } from '../theory/referenceLines';
+
+/** The theory's lines for this subject (no measure, no notes), in a chart counting Mbit/s. */
+const referencesIn = (subject: string, ...lines: TheoryLine[]) => chartReferences({ subject, measure: null, notes: [], lines }, 1e-6);
 
 describe('reference lines on a chart', () => {
   it('take the chart units and a look per kind', () => {
-    const refs = chartReferences(
-      {
-        subject: 'tcp1',
-        measure: null,
-        notes: [],
-        lines: [
-          { kind: 'capacity', value: 1e9, name: 'capacity 1 Gbit/s', label: 'capacity 1 Gbit/s', detail: 'link a' },
-          { kind: 'mathis', value: 5.37e7, name: 'Mathis 53.7 Mbit/s', label: 'Mathis 53.7 Mbit/s (p ...)', detail: 'from p' },
-        ],
-      },
-      1e-6,
+    const refs = referencesIn(
+      'tcp1',
+      { kind: 'capacity', value: 1e9, name: 'capacity 1 Gbit/s', label: 'capacity 1 Gbit/s', detail: 'link a' },
+      { kind: 'mathis', value: 5.37e7, name: 'Mathis 53.7 Mbit/s', label: 'Mathis 53.7 Mbit/s (p ...)', detail: 'from p' },
     );
     expect(refs.map((r) => [r.key, r.name])).toEqual([
       ['capacity', 'capacity 1 Gbit/s'],
@@ -36,17 +33,10 @@ describe('reference lines on a chart', () => {
 
   it('are painted as dashed strokes only where on the axis (the SVG export too)', () => {
     const rec = new SvgRecorder();
-    const refs = chartReferences(
-      {
-        subject: 'x',
-        measure: null,
-        notes: [],
-        lines: [
-          { kind: 'capacity', value: 1e9, name: 'c', label: 'c', detail: '' },
-          { kind: 'padhye', value: 4e7, name: 'p', label: 'p', detail: '' },
-        ],
-      },
-      1e-6,
+    const refs = referencesIn(
+      'x',
+      { kind: 'capacity', value: 1e9, name: 'c', label: 'c', detail: '' },
+      { kind: 'padhye', value: 4e7, name: 'p', label: 'p', detail: '' },
     );
     paintReferences(rec as unknown as CanvasRenderingContext2D, refs, (v) => 100 - v, 100, 300);
     expect(rec.out).toHaveLength(1);
@@ -120,18 +110,11 @@ describe('label placement', () => {
 });
 
 describe('label texts', () => {
-  const refs = chartReferences(
-    {
-      subject: 'reno',
-      measure: null,
-      notes: [],
-      lines: [
-        { kind: 'capacity', value: 6e7, name: 'capacity 60 Mbit/s', label: '', detail: '' },
-        { kind: 'mathis', value: 6.26e5, name: 'Mathis 626 kbit/s', label: '', detail: '' },
-        { kind: 'padhye', value: 5.83e5, name: 'Padhye 583 kbit/s', label: '', detail: '' },
-      ],
-    },
-    1e-6,
+  const refs = referencesIn(
+    'reno',
+    { kind: 'capacity', value: 6e7, name: 'capacity 60 Mbit/s', label: '', detail: '' },
+    { kind: 'mathis', value: 6.26e5, name: 'Mathis 626 kbit/s', label: '', detail: '' },
+    { kind: 'padhye', value: 5.83e5, name: 'Padhye 583 kbit/s', label: '', detail: '' },
   );
   const measure = (t: string) => t.length * 8 + 36;
   const y = (v: number) => 52 * (1 - v);
