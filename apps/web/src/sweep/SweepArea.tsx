@@ -240,46 +240,31 @@ export function SweepArea() {
             onChange={(e) => set({ duration: e.currentTarget.value })}
           />
         </label>
-        <label className="sweep-check">
-          <input
-            type="checkbox"
-            checked={normalised}
-            data-testid="sweep-normalised"
-            onChange={(e) => setNormalised(e.currentTarget.checked)}
-          />
-          normalised to the first value (as the papers)
-        </label>
+        <SweepCheck
+          label="normalised to the first value (as the papers)"
+          checked={normalised}
+          testId="sweep-normalised"
+          onChange={setNormalised}
+        />
         <div className="sweep-axes">
-          <label className="sweep-check" title={noLogX ?? 'Parameter values on a log scale'}>
-            <input
-              type="checkbox"
-              checked={logX && !noLogX}
-              disabled={noLogX !== null}
-              data-testid="sweep-log-x"
-              onChange={(e) => setLogX(e.currentTarget.checked)}
-            />
-            log x axis
-          </label>
-          <label className="sweep-check" title={noLogY ?? 'The output on a log scale'}>
-            <input
-              type="checkbox"
-              checked={logY && !noLogY}
-              disabled={noLogY !== null}
-              data-testid="sweep-log-y"
-              onChange={(e) => setLogY(e.currentTarget.checked)}
-            />
-            log y axis
-          </label>
-        </div>
-        <label className="sweep-check">
-          <input
-            type="checkbox"
-            checked={closedForm}
-            data-testid="sweep-closed-form"
-            onChange={(e) => setClosedForm(e.currentTarget.checked)}
+          <SweepCheck
+            label="log x axis"
+            checked={logX && !noLogX}
+            disabled={noLogX !== null}
+            title={noLogX ?? 'Parameter values on a log scale'}
+            testId="sweep-log-x"
+            onChange={setLogX}
           />
-          closed form over the points
-        </label>
+          <SweepCheck
+            label="log y axis"
+            checked={logY && !noLogY}
+            disabled={noLogY !== null}
+            title={noLogY ?? 'The output on a log scale'}
+            testId="sweep-log-y"
+            onChange={setLogY}
+          />
+        </div>
+        <SweepCheck label="closed form over the points" checked={closedForm} testId="sweep-closed-form" onChange={setClosedForm} />
         {closedForm && (
           <p className="sweep-theory-note" data-testid="sweep-theory-note" data-kind={decision.kind}>
             {decision.kind === 'tcp'
@@ -338,5 +323,28 @@ export function SweepArea() {
         )}
       </div>
     </div>
+  );
+}
+
+/** One of the sweep's check boxes: the box, then its words, inside one label. */
+function SweepCheck(props: {
+  label: string;
+  checked: boolean;
+  disabled?: boolean;
+  title?: string;
+  testId: string;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <label className="sweep-check" title={props.title}>
+      <input
+        type="checkbox"
+        checked={props.checked}
+        disabled={props.disabled}
+        data-testid={props.testId}
+        onChange={(e) => props.onChange(e.currentTarget.checked)}
+      />
+      {props.label}
+    </label>
   );
 }
