@@ -49,6 +49,28 @@ export function buildLayers(kind: ChartKind, store: SeriesStore, opts: LayerOpti
   const { selection, flowIds, rateWindow } = opts;
   const layers: Layer[] = [];
   const flows = selection.flows.filter((f) => f < store.flowCount);
+  /**
+   * The chart's main lines, in the read-out: the aggregate's first (when chosen and the
+   * chart has one, `aggregate` its label), thicker, then one per flow in its colour; each
+   * line's values and read-out from `line` on its source. Keys: `prefix` and the flow.
+   */
+  const mainLines = (prefix: string, aggregate: string | null, line: (src: ColumnSource) => Pick<Layer, 'fill' | 'describe'>) => {
+    const add = (flow: number, src: ColumnSource, label: string, color: string, width: number) =>
+      layers.push({
+        key: `${prefix}${flow}`,
+        flow,
+        label,
+        color,
+        width,
+        style: 'line',
+        fitsY: true,
+        inTooltip: true,
+        source: src,
+        ...line(src),
+      });
+    if (selection.aggregate && aggregate !== null) add(-1, store.aggregate, aggregate, AGGREGATE_COLOR, 3.5);
+    for (const f of flows) add(f, store.flow(f)!, flowIds[f] ?? `flow ${f}`, selection.colors.get(f)!, 2.5);
+  };
 
   if (kind === 'cwnd') {
     // ssthresh first, under every cwnd line.
@@ -71,26 +93,16 @@ export function buildLayers(kind: ChartKind, store: SeriesStore, opts: LayerOpti
         describe: () => '',
       });
     }
-    for (const f of flows) {
-      const s = store.flow(f)!;
+    mainLines('cwnd', null, (s) => {
       const cwnd = s.column('cwnd');
       const ssthresh = s.column('ssthresh');
       const state = s.column('state');
-      layers.push({
-        key: `cwnd${f}`,
-        flow: f,
-        label: flowIds[f] ?? `flow ${f}`,
-        color: selection.colors.get(f)!,
-        width: 2.5,
-        style: 'line',
-        fitsY: true,
-        inTooltip: true,
-        source: s,
+      return {
         fill: copy(cwnd),
         describe: (i) =>
           `${fmt(cwnd[i])} seg · ssthresh ${ssthresh[i] >= 65535 ? '∞' : fmt(ssthresh[i])} · ${TCP_STATE_NAMES[state[i]] ?? '?'}`,
-      });
-    }
+      };
+    });
     return layers;
   }
 
@@ -105,24 +117,10 @@ export function buildLayers(kind: ChartKind, store: SeriesStore, opts: LayerOpti
         return out;
       };
     };
-    const add = (flow: number, src: ColumnSource, label: string, color: string, width: number) => {
+    mainLines('thr', AGGREGATE_LABEL.throughput, (src) => {
       const fill = rate(src);
-      layers.push({
-        key: `thr${flow}`,
-        flow,
-        label,
-        color,
-        width,
-        style: 'line',
-        fitsY: true,
-        inTooltip: true,
-        source: src,
-        fill,
-        describe: (i, scratch) => formatMbps(fill(i, i + 1, scratch)[i]),
-      });
-    };
-    if (selection.aggregate) add(-1, store.aggregate, AGGREGATE_LABEL.throughput, AGGREGATE_COLOR, 3.5);
-    for (const f of flows) add(f, store.flow(f)!, flowIds[f] ?? `flow ${f}`, selection.colors.get(f)!, 2.5);
+      return { fill, describe: (i, scratch) => formatMbps(fill(i, i + 1, scratch)[i]) };
+    });
     return layers;
   }
 
@@ -148,25 +146,14 @@ export function buildLayers(kind: ChartKind, store: SeriesStore, opts: LayerOpti
       describe: () => '',
     });
   }
-  const addSrtt = (flow: number, src: ColumnSource, label: string, color: string, width: number) => {
+  mainLines('srtt', AGGREGATE_LABEL.rtt, (src) => {
     const srtt = src.column('srtt');
     const rtt = src.column('rtt');
-    layers.push({
-      key: `srtt${flow}`,
-      flow,
-      label,
-      color,
-      width,
-      style: 'line',
-      fitsY: true,
-      inTooltip: true,
-      source: src,
+    return {
       fill: ms(srtt),
       describe: (i) => (srtt[i] > 0 ? `srtt ${fmt(srtt[i] * 1e3)} ms · last ${fmt(rtt[i] * 1e3)} ms` : 'no RTT yet'),
-    });
-  };
-  if (selection.aggregate) addSrtt(-1, store.aggregate, AGGREGATE_LABEL.rtt, AGGREGATE_COLOR, 3.5);
-  for (const f of flows) addSrtt(f, store.flow(f)!, flowIds[f] ?? `flow ${f}`, selection.colors.get(f)!, 2.5);
+    };
+  });
   return layers;
 }
 
