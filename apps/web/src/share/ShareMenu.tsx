@@ -24,6 +24,7 @@ import { useSavedWork, type SavedWork } from '../startup/savedWorkContext';
 import { useScenarioStore } from '../store/storeContext';
 import { documentOf } from '../store/scenarioStore';
 import { usePopover } from '../usePopover';
+import { PopoverToggle } from '../PopoverToggle';
 
 export function ShareMenu() {
   const controller = useController();
@@ -86,16 +87,9 @@ export function ShareMenu() {
 
   return (
     <div className="share-menu">
-      <button
-        type="button"
-        className="share-toggle"
-        data-testid="share-toggle"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen(!open)}
-      >
+      <PopoverToggle className="share-toggle" testId="share-toggle" open={open} setOpen={setOpen} controls={panelId}>
         Share &amp; files
-      </button>
+      </PopoverToggle>
       <input
         ref={fileInput}
         type="file"
