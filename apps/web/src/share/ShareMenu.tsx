@@ -177,22 +177,17 @@ export function ShareMenu() {
             </button>
           </div>
           <div className="share-row">
-            <button
-              type="button"
-              data-testid="export-png"
-              disabled={!chartsAvailable()}
-              onClick={() => void exportCharts('png', stem(), chartCaption(store.getState()))}
-            >
-              Charts (PNG)
-            </button>
-            <button
-              type="button"
-              data-testid="export-svg"
-              disabled={!chartsAvailable()}
-              onClick={() => void exportCharts('svg', stem(), chartCaption(store.getState()))}
-            >
-              Charts (SVG)
-            </button>
+            {(['png', 'svg'] as const).map((format) => (
+              <button
+                key={format}
+                type="button"
+                data-testid={`export-${format}`}
+                disabled={!chartsAvailable()}
+                onClick={() => void exportCharts(format, stem(), chartCaption(store.getState()))}
+              >
+                Charts ({format.toUpperCase()})
+              </button>
+            ))}
             {!chartsAvailable() && <span className="share-hint">open the Charts tab to export them</span>}
           </div>
           <button type="button" className="share-close" onClick={() => setOpen(false)}>
