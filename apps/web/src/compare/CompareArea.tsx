@@ -35,6 +35,11 @@ type Status =
 const LABELS = ['A', 'B'] as const;
 const COLORS = [OKABE_ITO.blue, OKABE_ITO.vermillion];
 const DASHES = [undefined, '7 4'];
+/** The two burst losses set per variant: the field, its name, and the test id's word. */
+const LOSS_ROWS = [
+  { field: 'dataLoss', name: 'Data-burst loss', id: 'data' },
+  { field: 'ackLoss', name: 'ACK-burst loss', id: 'ack' },
+] as const;
 
 export function CompareArea() {
   const store = useScenarioStore();
@@ -111,32 +116,21 @@ export function CompareArea() {
             </tr>
           </thead>
           <tbody>
-            <tr>
-              <th scope="row">Data-burst loss (%)</th>
-              {pair.map((v, i) => (
-                <td key={i}>
-                  <PercentInput
-                    value={v.dataLoss}
-                    label={`Data-burst loss of ${LABELS[i]}`}
-                    testId={`compare-data-${LABELS[i]}`}
-                    onChange={(p) => set(i, { dataLoss: p })}
-                  />
-                </td>
-              ))}
-            </tr>
-            <tr>
-              <th scope="row">ACK-burst loss (%)</th>
-              {pair.map((v, i) => (
-                <td key={i}>
-                  <PercentInput
-                    value={v.ackLoss}
-                    label={`ACK-burst loss of ${LABELS[i]}`}
-                    testId={`compare-ack-${LABELS[i]}`}
-                    onChange={(p) => set(i, { ackLoss: p })}
-                  />
-                </td>
-              ))}
-            </tr>
+            {LOSS_ROWS.map((row) => (
+              <tr key={row.field}>
+                <th scope="row">{row.name} (%)</th>
+                {pair.map((v, i) => (
+                  <td key={i}>
+                    <PercentInput
+                      value={v[row.field]}
+                      label={`${row.name} of ${LABELS[i]}`}
+                      testId={`compare-${row.id}-${LABELS[i]}`}
+                      onChange={(p) => set(i, { [row.field]: p })}
+                    />
+                  </td>
+                ))}
+              </tr>
+            ))}
             <tr>
               <th scope="row">TCP</th>
               {pair.map((v, i) => (

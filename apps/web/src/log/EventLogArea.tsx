@@ -255,36 +255,22 @@ export function EventLogArea() {
             </label>
           ))}
         </fieldset>
-        <label className="log-select">
-          <span className="visually-hidden">Flow</span>
-          <select
-            value={filter.flow}
-            onChange={(e) => setFilter((f) => ({ ...f, flow: Number(e.target.value) }))}
-            data-testid="log-filter-flow"
-          >
-            <option value={-1}>All flows</option>
-            {flowIds.map((id, i) => (
-              <option key={id} value={i}>
-                {id}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="log-select">
-          <span className="visually-hidden">Node</span>
-          <select
-            value={filter.node}
-            onChange={(e) => setFilter((f) => ({ ...f, node: Number(e.target.value) }))}
-            data-testid="log-filter-node"
-          >
-            <option value={-1}>All nodes</option>
-            {nodes.map((n, i) => (
-              <option key={n.id} value={i}>
-                {n.id}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LogSelect
+          name="Flow"
+          all="All flows"
+          ids={flowIds}
+          value={filter.flow}
+          onChange={(flow) => setFilter((f) => ({ ...f, flow }))}
+          testId="log-filter-flow"
+        />
+        <LogSelect
+          name="Node"
+          all="All nodes"
+          ids={nodes.map((n) => n.id)}
+          value={filter.node}
+          onChange={(node) => setFilter((f) => ({ ...f, node }))}
+          testId="log-filter-node"
+        />
         <input
           type="search"
           className="log-search"
@@ -389,4 +375,28 @@ function binarySearchSeq(rows: readonly LogEntry[], seq: number): number {
     else hi = mid - 1;
   }
   return -1;
+}
+
+/** A filter of the log by one flow or node: its index in `ids`, or -1 for all of them. */
+function LogSelect(props: {
+  name: string;
+  all: string;
+  ids: readonly string[];
+  value: number;
+  onChange(index: number): void;
+  testId: string;
+}) {
+  return (
+    <label className="log-select">
+      <span className="visually-hidden">{props.name}</span>
+      <select value={props.value} onChange={(e) => props.onChange(Number(e.target.value))} data-testid={props.testId}>
+        <option value={-1}>{props.all}</option>
+        {props.ids.map((id, i) => (
+          <option key={id} value={i}>
+            {id}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
 }
