@@ -259,25 +259,9 @@ export function ChannelArea() {
         <label className="channel-pick">
           <span>Show</span>
           <select value={selection} onChange={(e) => setPicked(e.target.value)} data-testid="channel-picker">
-            <optgroup label="Fiber link, one direction">
-              {options
-                .filter((o) => o.group === 'link')
-                .map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-            </optgroup>
+            <OptionGroup label="Fiber link, one direction" options={options.filter((o) => o.group === 'link')} />
             {options.some((o) => o.group === 'node') && (
-              <optgroup label="Core node">
-                {options
-                  .filter((o) => o.group === 'node')
-                  .map((o) => (
-                    <option key={o.value} value={o.value}>
-                      {o.label}
-                    </option>
-                  ))}
-              </optgroup>
+              <OptionGroup label="Core node" options={options.filter((o) => o.group === 'node')} />
             )}
           </select>
         </label>
@@ -418,5 +402,18 @@ export function ChannelArea() {
         </div>
       </div>
     </div>
+  );
+}
+
+/** One group of the picker's choices (the links' directions, or the core nodes). */
+function OptionGroup({ label, options }: { label: string; options: ReadonlyArray<{ value: string; label: string }> }) {
+  return (
+    <optgroup label={label}>
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </optgroup>
   );
 }
