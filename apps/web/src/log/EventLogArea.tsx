@@ -255,22 +255,8 @@ export function EventLogArea() {
             </label>
           ))}
         </fieldset>
-        <LogSelect
-          name="Flow"
-          all="All flows"
-          ids={flowIds}
-          value={filter.flow}
-          onChange={(flow) => setFilter((f) => ({ ...f, flow }))}
-          testId="log-filter-flow"
-        />
-        <LogSelect
-          name="Node"
-          all="All nodes"
-          ids={nodes.map((n) => n.id)}
-          value={filter.node}
-          onChange={(node) => setFilter((f) => ({ ...f, node }))}
-          testId="log-filter-node"
-        />
+        <LogSelect by="flow" ids={flowIds} filter={filter} setFilter={setFilter} />
+        <LogSelect by="node" ids={nodes.map((n) => n.id)} filter={filter} setFilter={setFilter} />
         <input
           type="search"
           className="log-search"
@@ -377,21 +363,29 @@ function binarySearchSeq(rows: readonly LogEntry[], seq: number): number {
   return -1;
 }
 
-/** A filter of the log by one flow or node: its index in `ids`, or -1 for all of them. */
-function LogSelect(props: {
-  name: string;
-  all: string;
+/** The filter of the log by one flow or node (`by`): its index in `ids`, or -1 for all of them. */
+function LogSelect({
+  by,
+  ids,
+  filter,
+  setFilter,
+}: {
+  by: 'flow' | 'node';
   ids: readonly string[];
-  value: number;
-  onChange(index: number): void;
-  testId: string;
+  filter: LogFilter;
+  setFilter(update: (f: LogFilter) => LogFilter): void;
 }) {
+  const name = by === 'flow' ? 'Flow' : 'Node';
   return (
     <label className="log-select">
-      <span className="visually-hidden">{props.name}</span>
-      <select value={props.value} onChange={(e) => props.onChange(Number(e.target.value))} data-testid={props.testId}>
-        <option value={-1}>{props.all}</option>
-        {props.ids.map((id, i) => (
+      <span className="visually-hidden">{name}</span>
+      <select
+        value={filter[by]}
+        onChange={(e) => setFilter((f) => ({ ...f, [by]: Number(e.target.value) }))}
+        data-testid={`log-filter-${by}`}
+      >
+        <option value={-1}>{`All ${by}s`}</option>
+        {ids.map((id, i) => (
           <option key={id} value={i}>
             {id}
           </option>
