@@ -385,20 +385,12 @@ export function ChannelArea() {
           </div>
         </figure>
         <div className="channel-hists">
-          <Histogram
-            id="hist-burst-bytes"
-            title="Burst sizes in bytes (all links)"
-            bars={byteBars}
-            xTitle="burst size (bytes, log₂ bins)"
-            color={CLASS_COLORS[0]}
-          />
-          <Histogram
-            id="hist-segments"
-            title="Packets per TCP burst"
-            bars={segBars}
-            xTitle="packets per burst (log₂ bins)"
-            color={CLASS_COLORS[0]}
-          />
+          {[
+            { id: 'hist-burst-bytes', title: 'Burst sizes in bytes (all links)', bars: byteBars, xTitle: 'burst size (bytes, log₂ bins)' },
+            { id: 'hist-segments', title: 'Packets per TCP burst', bars: segBars, xTitle: 'packets per burst (log₂ bins)' },
+          ].map((h) => (
+            <Histogram key={h.id} {...h} color={CLASS_COLORS[0]} />
+          ))}
         </div>
       </div>
     </div>

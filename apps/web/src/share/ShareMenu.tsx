@@ -110,23 +110,10 @@ export function ShareMenu() {
           {link && (
             <div className="share-link">
               <p role="status">{link.copied ? 'Link copied. Anyone who opens it gets this scenario.' : 'Copy this link:'}</p>
-              <input
-                readOnly
-                value={link.url}
-                data-testid="share-link"
-                onFocus={(e) => e.currentTarget.select()}
-                aria-label="Link to this scenario"
-              />
+              <LinkBox url={link.url} testId="share-link" label="Link to this scenario" />
               {link.preset && (
                 <p>
-                  Short link (the preset as shipped):{' '}
-                  <input
-                    readOnly
-                    value={link.preset}
-                    data-testid="preset-link"
-                    onFocus={(e) => e.currentTarget.select()}
-                    aria-label="Short link to the preset"
-                  />
+                  Short link (the preset as shipped): <LinkBox url={link.preset} testId="preset-link" label="Short link to the preset" />
                 </p>
               )}
             </div>
@@ -292,4 +279,9 @@ export function useFileDrop(onFile: (file: File) => void): void {
       removeEventListener('drop', drop);
     };
   }, [onFile]);
+}
+
+/** A link to copy: read-only, all of it selected when focused. */
+function LinkBox({ url, testId, label }: { url: string; testId: string; label: string }) {
+  return <input readOnly value={url} data-testid={testId} onFocus={(e) => e.currentTarget.select()} aria-label={label} />;
 }
