@@ -50,6 +50,32 @@ export function buildLayers(kind: ChartKind, store: SeriesStore, opts: LayerOpti
   const layers: Layer[] = [];
   const flows = selection.flows.filter((f) => f < store.flowCount);
   /**
+   * A faint layer per flow behind the main lines, out of the read-out: `what` ends its label,
+   * `look` is how it is drawn, `fill` its values from the flow's source. Keys: `prefix` and the flow.
+   */
+  const backdrops = (
+    prefix: string,
+    what: string,
+    look: Pick<Layer, 'width' | 'dash' | 'style' | 'alpha' | 'fitsY'>,
+    fill: (src: ColumnSource) => Layer['fill'],
+  ) => {
+    for (const f of flows) {
+      const s = store.flow(f)!;
+      const color = selection.colors.get(f)!;
+      layers.push({
+        key: `${prefix}${f}`,
+        flow: f,
+        label: `${flowIds[f]} ${what}`,
+        color,
+        ...look,
+        inTooltip: false,
+        source: s,
+        fill: fill(s),
+        describe: () => '',
+      });
+    }
+  };
+  /**
    * The chart's main lines, in the read-out: the aggregate's first (when chosen and the
    * chart has one, `aggregate` its label), thicker, then one per flow in its colour; each
    * line's values and read-out from `line` on its source. Keys: `prefix` and the flow.
@@ -74,25 +100,9 @@ export function buildLayers(kind: ChartKind, store: SeriesStore, opts: LayerOpti
 
   if (kind === 'cwnd') {
     // ssthresh first, under every cwnd line.
-    for (const f of flows) {
-      const s = store.flow(f)!;
-      const color = selection.colors.get(f)!;
-      layers.push({
-        key: `ssthresh${f}`,
-        flow: f,
-        label: `${flowIds[f]} ssthresh`,
-        color,
-        width: 1.75,
-        dash: [7, 5],
-        style: 'line',
-        alpha: 0.85,
-        fitsY: false,
-        inTooltip: false,
-        source: s,
-        fill: copy(s.column('ssthresh')),
-        describe: () => '',
-      });
-    }
+    backdrops('ssthresh', 'ssthresh', { width: 1.75, dash: [7, 5], style: 'line', alpha: 0.85, fitsY: false }, (s) =>
+      copy(s.column('ssthresh')),
+    );
     mainLines('cwnd', null, (s) => {
       const cwnd = s.column('cwnd');
       const ssthresh = s.column('ssthresh');
@@ -129,23 +139,7 @@ export function buildLayers(kind: ChartKind, store: SeriesStore, opts: LayerOpti
     for (let i = from; i < to; i++) out[i] = col[i] > 0 ? col[i] * 1e3 : NaN;
     return out;
   };
-  for (const f of flows) {
-    const s = store.flow(f)!;
-    layers.push({
-      key: `rttdots${f}`,
-      flow: f,
-      label: `${flowIds[f]} RTT samples`,
-      color: selection.colors.get(f)!,
-      width: 3,
-      style: 'dots',
-      alpha: 0.35,
-      fitsY: true,
-      inTooltip: false,
-      source: s,
-      fill: ms(s.column('rtt')),
-      describe: () => '',
-    });
-  }
+  backdrops('rttdots', 'RTT samples', { width: 3, style: 'dots', alpha: 0.35, fitsY: true }, (s) => ms(s.column('rtt')));
   mainLines('srtt', AGGREGATE_LABEL.rtt, (src) => {
     const srtt = src.column('srtt');
     const rtt = src.column('rtt');
