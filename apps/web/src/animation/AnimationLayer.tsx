@@ -13,7 +13,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { focusStore } from '../sim/focusStore';
 import { useController } from '../sim/simContext';
 import { buildDrawList } from './drawList';
-import { editorTextBoxes, type TextBox } from './editorText';
+import { editorTextBoxes } from './editorText';
 import { computeGeometry } from './geometry';
 import { AnimationModel, flowSources, linkInfos } from './animationModel';
 import { accessLayout, displayLink } from './accessLinks';
@@ -22,10 +22,10 @@ import type { DrawList } from './drawPrimitives';
 import type { OverlayProps } from './overlayProps';
 
 // textBoxes: where the editor laid out its own text (editor/canvas/labelLayout.ts).
-export function AnimationLayer(props: OverlayProps & { textBoxes?: ReadonlyArray<TextBox> }) {
+export function AnimationLayer(props: OverlayProps) {
   const { scenario, width, height, toScreen } = props;
-  const s = props.glyphScale ?? 1;
-  const ms = props.markScale ?? s;
+  const s = props.glyphScale;
+  const ms = props.markScale;
   const minText = useView().presenter ? presenterTextPx(window.innerHeight) : 0;
   const controller = useController();
   const canvasRef = useRef<HTMLCanvasElement>(null);

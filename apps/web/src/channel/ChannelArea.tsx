@@ -259,25 +259,9 @@ export function ChannelArea() {
         <label className="channel-pick">
           <span>Show</span>
           <select value={selection} onChange={(e) => setPicked(e.target.value)} data-testid="channel-picker">
-            <optgroup label="Fiber link, one direction">
-              {options
-                .filter((o) => o.group === 'link')
-                .map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-            </optgroup>
+            <OptionGroup label="Fiber link, one direction" options={options.filter((o) => o.group === 'link')} />
             {options.some((o) => o.group === 'node') && (
-              <optgroup label="Core node">
-                {options
-                  .filter((o) => o.group === 'node')
-                  .map((o) => (
-                    <option key={o.value} value={o.value}>
-                      {o.label}
-                    </option>
-                  ))}
-              </optgroup>
+              <OptionGroup label="Core node" options={options.filter((o) => o.group === 'node')} />
             )}
           </select>
         </label>
@@ -401,22 +385,27 @@ export function ChannelArea() {
           </div>
         </figure>
         <div className="channel-hists">
-          <Histogram
-            id="hist-burst-bytes"
-            title="Burst sizes in bytes (all links)"
-            bars={byteBars}
-            xTitle="burst size (bytes, log₂ bins)"
-            color={CLASS_COLORS[0]}
-          />
-          <Histogram
-            id="hist-segments"
-            title="Packets per TCP burst"
-            bars={segBars}
-            xTitle="packets per burst (log₂ bins)"
-            color={CLASS_COLORS[0]}
-          />
+          {[
+            { id: 'hist-burst-bytes', title: 'Burst sizes in bytes (all links)', bars: byteBars, xTitle: 'burst size (bytes, log₂ bins)' },
+            { id: 'hist-segments', title: 'Packets per TCP burst', bars: segBars, xTitle: 'packets per burst (log₂ bins)' },
+          ].map((h) => (
+            <Histogram key={h.id} {...h} color={CLASS_COLORS[0]} />
+          ))}
         </div>
       </div>
     </div>
+  );
+}
+
+/** One group of the picker's choices (the links' directions, or the core nodes). */
+function OptionGroup({ label, options }: { label: string; options: ReadonlyArray<{ value: string; label: string }> }) {
+  return (
+    <optgroup label={label}>
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </optgroup>
   );
 }

@@ -6,6 +6,7 @@
  */
 import { scaleLinear } from 'd3-scale';
 import { formatDuration } from '../log/describe';
+import { dashedVertical } from '../charts/drawSeries';
 import { classColor, DROP_LABELS, MARK_COLORS } from './classColors';
 import { fdlMarker, visibleByLane, voidsOf, type LinkTrack } from './reservations';
 import { LABEL_H, marginLabels, type GanttRow } from './rowLayout';
@@ -242,15 +243,7 @@ export function drawGantt(ctx: CanvasRenderingContext2D, f: GanttFrame): GanttSt
 
   // Now.
   if (f.now >= f.from && f.now <= f.to) {
-    const xn = Math.round(x(f.now)) + 0.5;
-    ctx.strokeStyle = MARK_COLORS.now;
-    ctx.lineWidth = 1.5;
-    ctx.setLineDash([6, 4]);
-    ctx.beginPath();
-    ctx.moveTo(xn, 0);
-    ctx.lineTo(xn, plotBottom);
-    ctx.stroke();
-    ctx.setLineDash([]);
+    dashedVertical(ctx, Math.round(x(f.now)) + 0.5, plotBottom, MARK_COLORS.now, [6, 4]);
   }
   ctx.restore();
 
@@ -273,8 +266,12 @@ export function drawGantt(ctx: CanvasRenderingContext2D, f: GanttFrame): GanttSt
   ctx.fillStyle = '#111';
   ctx.textAlign = 'center';
   const ticks = Math.max(2, Math.floor(innerW / 110));
-  // Labels never run past the plot's ends.
-  const label = (text: string, xv: number) => {
+  // A tick at xv and its label, which never runs past the plot's ends.
+  const tick = (xv: number, text: string) => {
+    ctx.beginPath();
+    ctx.moveTo(xv, axisY);
+    ctx.lineTo(xv, axisY + 6);
+    ctx.stroke();
     const half = ctx.measureText(text).width / 2;
     const cx = Math.min(Math.max(xv, m.left - 30 + half), width - 2 - half);
     ctx.fillText(text, cx, axisY + 16);
@@ -283,24 +280,10 @@ export function drawGantt(ctx: CanvasRenderingContext2D, f: GanttFrame): GanttSt
     const rel = scaleLinear()
       .domain([f.from - f.now, f.to - f.now])
       .range([m.left, m.left + innerW]);
-    for (const v of rel.ticks(ticks)) {
-      const xv = rel(v);
-      ctx.beginPath();
-      ctx.moveTo(xv, axisY);
-      ctx.lineTo(xv, axisY + 6);
-      ctx.stroke();
-      label(Math.abs(v) < 1e-15 ? 'now' : `${v > 0 ? '+' : '−'}${formatDuration(Math.abs(v))}`, xv);
-    }
+    for (const v of rel.ticks(ticks)) tick(rel(v), Math.abs(v) < 1e-15 ? 'now' : `${v > 0 ? '+' : '−'}${formatDuration(Math.abs(v))}`);
   } else {
     const fmt = x.tickFormat(ticks);
-    for (const v of x.ticks(ticks)) {
-      const xv = x(v);
-      ctx.beginPath();
-      ctx.moveTo(xv, axisY);
-      ctx.lineTo(xv, axisY + 6);
-      ctx.stroke();
-      label(`${fmt(v)} s`, xv);
-    }
+    for (const v of x.ticks(ticks)) tick(x(v), `${fmt(v)} s`);
   }
   ctx.font = '600 15px system-ui, "Segoe UI", Roboto, "DejaVu Sans", Arial, sans-serif';
   ctx.fillText(

@@ -3,14 +3,14 @@
  * retransmit markers; throughput and RTT stacked on the right. One legend above them all
  * picks the flows; one time window (zoom, pan) and one hover time are shared by all three.
  */
-import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useScenarioStore } from '../store/storeContext';
 import { NoFlowNote } from './NoFlowNote';
 import { Term } from '../glossary/Term';
 import { useSimState } from '../sim/simContext';
 import { defaultSelection, type FlowSelection } from './flowPicker';
 import { FlowLegend } from './FlowLegend';
-import { LiveChart } from './LiveChart';
+import { LiveChart, type LiveChartProps } from './LiveChart';
 import { MARKER_STYLE } from './drawSeries';
 import { focusStore } from '../sim/focusStore';
 import { followFocus, windowAround } from './followFocus';
@@ -59,6 +59,9 @@ export function ChartsArea() {
   const theory = useTheoryReferences(theoryOn, selection, flowIds);
 
   const common = { selection, flowIds, rateWindow, timeWindow };
+  // One chart, if shown: the props all three share, its kind and test id, and its own.
+  type OwnProps = Omit<LiveChartProps, keyof typeof common | 'kind' | 'testId'>;
+  const chart = (kind: ChartKind, own: OwnProps) => shows(kind) && <LiveChart {...common} kind={kind} testId={`chart-${kind}`} {...own} />;
   // Presenter and embed modes (and a lesson step) show one chart, large.
   const single = singleChart(useView());
   const shows = (kind: ChartKind) => single === null || single === kind;
@@ -79,90 +82,72 @@ export function ChartsArea() {
         />
       </div>
       <div className={`charts-grid${single ? ' single' : ''}`}>
-        {shows('cwnd') && (
-          <LiveChart
-            {...common}
-            kind="cwnd"
-            testId="chart-cwnd"
-            yLabel="cwnd (segments)"
-            minYMax={10}
-            markers
-            headerExtra={
-              <ul className="chart-keys" aria-label="cwnd chart key">
-                <li>
-                  <svg width={26} height={12} aria-hidden="true">
-                    <line x1={1} y1={6} x2={25} y2={6} stroke="#111" strokeWidth={2} strokeDasharray="7 5" />
-                  </svg>
-                  <Term id="ssthresh">ssthresh</Term>
-                </li>
-                <li>
-                  <svg width={16} height={14} aria-hidden="true">
-                    <path d="M2 2 L14 2 L8 12 Z" fill={MARKER_STYLE.rto.fill} stroke="#000" strokeWidth={1.5} />
-                  </svg>
-                  <Term id="rto">RTO</Term>
-                </li>
-                <li>
-                  <svg width={16} height={16} aria-hidden="true">
-                    <path d="M8 1 L14 8 L8 15 L2 8 Z" fill={MARKER_STYLE.fastRetransmit.fill} stroke="#000" strokeWidth={1.5} />
-                  </svg>
-                  <Term id="fastRetransmit">fast retransmit</Term>
-                </li>
-              </ul>
-            }
-          />
-        )}
-        {shows('throughput') && (
-          <LiveChart
-            {...common}
-            kind="throughput"
-            testId="chart-throughput"
-            yLabel="throughput (Mbit/s)"
-            altUnit={{ above: 2000, divide: 1000, yLabel: 'throughput (Gbit/s)' }}
-            minYMax={1}
-            references={theory?.references}
-            headerExtra={
-              <label className="chart-keys rate-window">
-                mean over
-                <select value={rateWindow} data-testid="rate-window" onChange={(e) => setRateWindow(Number(e.currentTarget.value))}>
-                  {RATE_WINDOWS.map((w) => (
-                    <option key={w.value} value={w.value}>
-                      {w.label}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            }
-          />
-        )}
-        {shows('rtt') && (
-          <LiveChart
-            {...common}
-            kind="rtt"
-            testId="chart-rtt"
-            yLabel="RTT (ms)"
-            minYMax={1}
-            headerExtra={
-              <ul className="chart-keys" aria-label="RTT chart key">
-                <li>
-                  <svg width={26} height={12} aria-hidden="true">
-                    <line x1={1} y1={6} x2={25} y2={6} stroke="#111" strokeWidth={2.5} />
-                  </svg>
-                  smoothed
-                </li>
-                <li>
-                  <svg width={26} height={12} aria-hidden="true">
-                    {[4, 10, 16, 22].map((cx) => (
-                      <circle key={cx} cx={cx} cy={6} r={1.8} fill="#111" opacity={0.45} />
-                    ))}
-                  </svg>
-                  samples
-                </li>
-              </ul>
-            }
-          />
-        )}
+        {chart('cwnd', {
+          yLabel: 'cwnd (segments)',
+          minYMax: 10,
+          markers: true,
+          headerExtra: (
+            <ul className="chart-keys" aria-label="cwnd chart key">
+              <KeyEntry width={26} height={12} name={<Term id="ssthresh">ssthresh</Term>}>
+                <line x1={1} y1={6} x2={25} y2={6} stroke="#111" strokeWidth={2} strokeDasharray="7 5" />
+              </KeyEntry>
+              <KeyEntry width={16} height={14} name={<Term id="rto">RTO</Term>}>
+                <path d="M2 2 L14 2 L8 12 Z" fill={MARKER_STYLE.rto.fill} stroke="#000" strokeWidth={1.5} />
+              </KeyEntry>
+              <KeyEntry width={16} height={16} name={<Term id="fastRetransmit">fast retransmit</Term>}>
+                <path d="M8 1 L14 8 L8 15 L2 8 Z" fill={MARKER_STYLE.fastRetransmit.fill} stroke="#000" strokeWidth={1.5} />
+              </KeyEntry>
+            </ul>
+          ),
+        })}
+        {chart('throughput', {
+          yLabel: 'throughput (Mbit/s)',
+          altUnit: { above: 2000, divide: 1000, yLabel: 'throughput (Gbit/s)' },
+          minYMax: 1,
+          references: theory?.references,
+          headerExtra: (
+            <label className="chart-keys rate-window">
+              mean over
+              <select value={rateWindow} data-testid="rate-window" onChange={(e) => setRateWindow(Number(e.currentTarget.value))}>
+                {RATE_WINDOWS.map((w) => (
+                  <option key={w.value} value={w.value}>
+                    {w.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ),
+        })}
+        {chart('rtt', {
+          yLabel: 'RTT (ms)',
+          minYMax: 1,
+          headerExtra: (
+            <ul className="chart-keys" aria-label="RTT chart key">
+              <KeyEntry width={26} height={12} name="smoothed">
+                <line x1={1} y1={6} x2={25} y2={6} stroke="#111" strokeWidth={2.5} />
+              </KeyEntry>
+              <KeyEntry width={26} height={12} name="samples">
+                {[4, 10, 16, 22].map((cx) => (
+                  <circle key={cx} cx={cx} cy={6} r={1.8} fill="#111" opacity={0.45} />
+                ))}
+              </KeyEntry>
+            </ul>
+          ),
+        })}
       </div>
     </div>
+  );
+}
+
+/** An entry of a chart's key: a small drawing of the mark, then its name. */
+function KeyEntry({ width, height, name, children }: { width: number; height: number; name: ReactNode; children: ReactNode }) {
+  return (
+    <li>
+      <svg width={width} height={height} aria-hidden="true">
+        {children}
+      </svg>
+      {name}
+    </li>
   );
 }
 

@@ -140,16 +140,16 @@ describe('drawPath with bands', () => {
     const ys = Float64Array.from({ length: n }, (_, i) => (i % 7) * 10);
     const all = Uint32Array.from({ length: n }, (_, i) => i);
     const dense = recorder();
-    drawPath(dense.ctx, xs, ys, all, x, y, 100, style, new ColumnBands());
+    drawPath(dense.ctx, { xs, ys, keep: all, x, y, height: 100 }, style, new ColumnBands());
     expect(dense.strokes()).toBe(0);
     expect(dense.rects.length).toBe(100);
     const sparse = recorder();
-    drawPath(sparse.ctx, xs, ys, Uint32Array.from([0, 200, 399]), x, y, 100, style, new ColumnBands());
+    drawPath(sparse.ctx, { xs, ys, keep: Uint32Array.from([0, 200, 399]), x, y, height: 100 }, style, new ColumnBands());
     expect(sparse.strokes()).toBe(1);
     expect(sparse.rects.length).toBe(0);
     // Without bands (the vector export) a dense line is stroked too.
     const vector = recorder();
-    drawPath(vector.ctx, xs, ys, all, x, y, 100, style);
+    drawPath(vector.ctx, { xs, ys, keep: all, x, y, height: 100 }, style);
     expect(vector.strokes()).toBe(1);
   });
 
@@ -159,7 +159,7 @@ describe('drawPath with bands', () => {
     const keep = Uint32Array.from({ length: 41 }, (_, i) => i);
     const r = recorder();
     const narrow = scaleLinear().domain([0, 40]).range([0, 40]);
-    drawPath(r.ctx, xs, ys, keep, narrow, y, 100, { color: '#000', width: 1 }, new ColumnBands());
+    drawPath(r.ctx, { xs, ys, keep, x: narrow, y, height: 100 }, { color: '#000', width: 1 }, new ColumnBands());
     const at = (c: number) => r.rects.find((q) => q[0] === c);
     expect(at(20)).toEqual([20, 49.5, 1, 1]); // y(50) = 50
     // The gaps (samples 19 and 21) leave their columns empty; the line resumes at 22.

@@ -11,6 +11,18 @@ export interface LineStyle {
 
 type Scale = ScaleLinear<number, number>;
 
+/** The kept samples of one series, and the plot they are drawn in. */
+export interface PlotSamples {
+  xs: ArrayLike<number>;
+  ys: ArrayLike<number>;
+  /** The indices of the samples drawn, increasing. */
+  keep: ArrayLike<number>;
+  x: Scale;
+  y: Scale;
+  /** The plot's height in pixels. */
+  height: number;
+}
+
 /** Clamps a y pixel just off the plot: a 65535-segment ssthresh never draws a mile-long line. */
 function clampY(py: number, height: number): number {
   return Math.max(-10, Math.min(height + 10, py));
@@ -21,22 +33,46 @@ function clampY(py: number, height: number): number {
  * With `bands` (the screen, not a vector export) a dense line is filled column by column
  * instead (columnBands.ts): the same pixels at a small part of the raster cost.
  */
-export function drawPath(
-  ctx: CanvasRenderingContext2D,
-  xs: ArrayLike<number>,
-  ys: ArrayLike<number>,
-  keep: ArrayLike<number>,
-  x: Scale,
-  y: Scale,
-  height: number,
-  style: LineStyle,
-  bands?: ColumnBands,
-): void {
+export function drawPath(ctx: CanvasRenderingContext2D, samples: PlotSamples, style: LineStyle, bands?: ColumnBands): void {
+  const { xs, ys, keep, x, y, height } = samples;
   if (keep.length === 0) return;
-  if (bands && isDense(keep.length, x(xs[keep[0]]), x(xs[keep[keep.length - 1]]))) {
-    drawBands(ctx, xs, ys, keep, x, y, height, style, bands);
-    return;
+  const dense = bands && isDense(keep.length, x(xs[keep[0]]), x(xs[keep[keep.length - 1]]));
+  const pen = dense ? bandPen(ctx, style, bands, x.range()[1]) : strokePen(ctx, style);
+  let drawing = false;
+  let lone = false; // a sample between two gaps still shows, as a dot
+  let px0 = 0;
+  let py0 = 0;
+  for (let k = 0; k < keep.length; k++) {
+    const i = keep[k];
+    const v = ys[i];
+    if (v !== v) {
+      if (lone) pen.dot(px0, py0);
+      drawing = lone = false;
+      continue;
+    }
+    const px = x(xs[i]);
+    const py = clampY(y(v), height);
+    if (drawing) pen.line(px, py);
+    else pen.move(px, py);
+    lone = !drawing;
+    drawing = true;
+    px0 = px;
+    py0 = py;
   }
+  if (lone) pen.dot(px0, py0);
+  pen.done();
+}
+
+/** Where drawPath puts a line's pieces: from the last point to a new one, a new start, a lone point. */
+interface LinePen {
+  move(px: number, py: number): void;
+  line(px: number, py: number): void;
+  dot(px: number, py: number): void;
+  done(): void;
+}
+
+/** The line as one stroked canvas path; a lone point is a half-pixel stroke, its round caps a dot. */
+function strokePen(ctx: CanvasRenderingContext2D, style: LineStyle): LinePen {
   ctx.save();
   ctx.strokeStyle = style.color;
   ctx.globalAlpha = style.alpha ?? 1;
@@ -45,84 +81,46 @@ export function drawPath(
   ctx.lineCap = 'round';
   ctx.setLineDash(style.dash ?? []);
   ctx.beginPath();
-  let pen = false;
-  let lone = -1; // a sample between two gaps still shows, as a dot
-  for (let k = 0; k < keep.length; k++) {
-    const i = keep[k];
-    const v = ys[i];
-    if (v !== v) {
-      if (lone >= 0) ctx.lineTo(x(xs[lone]) + 0.5, clampY(y(ys[lone]), height));
-      pen = false;
-      lone = -1;
-      continue;
-    }
-    const px = x(xs[i]);
-    const py = clampY(y(v), height);
-    if (pen) {
-      ctx.lineTo(px, py);
-      lone = -1;
-    } else {
-      ctx.moveTo(px, py);
-      pen = true;
-      lone = i;
-    }
-  }
-  if (lone >= 0) ctx.lineTo(x(xs[lone]) + 0.5, clampY(y(ys[lone]), height));
-  ctx.stroke();
-  ctx.restore();
+  return {
+    move: (px, py) => ctx.moveTo(px, py),
+    line: (px, py) => ctx.lineTo(px, py),
+    dot: (px, py) => ctx.lineTo(px + 0.5, py),
+    done: () => {
+      ctx.stroke();
+      ctx.restore();
+    },
+  };
 }
 
-function drawBands(
-  ctx: CanvasRenderingContext2D,
-  xs: ArrayLike<number>,
-  ys: ArrayLike<number>,
-  keep: ArrayLike<number>,
-  x: Scale,
-  y: Scale,
-  height: number,
-  style: LineStyle,
-  bands: ColumnBands,
-): void {
-  bands.reset(x.range()[1]);
-  let pen = false;
-  let lone = false;
+/** The line as column bands `width` pixels across, filled once it is all there. */
+function bandPen(ctx: CanvasRenderingContext2D, style: LineStyle, bands: ColumnBands, width: number): LinePen {
+  bands.reset(width);
   let px0 = 0;
   let py0 = 0;
-  for (let k = 0; k < keep.length; k++) {
-    const i = keep[k];
-    const v = ys[i];
-    if (v !== v) {
-      if (lone) bands.addPoint(px0, py0);
-      pen = lone = false;
-      continue;
-    }
-    const px = x(xs[i]);
-    const py = clampY(y(v), height);
-    if (pen) bands.addSegment(px0, py0, px, py);
-    lone = !pen;
-    pen = true;
-    px0 = px;
-    py0 = py;
-  }
-  if (lone) bands.addPoint(px0, py0);
-  ctx.save();
-  ctx.fillStyle = style.color;
-  ctx.globalAlpha = style.alpha ?? 1;
-  fillBands(ctx, bands, style.width, style.dash);
-  ctx.restore();
+  return {
+    move: (px, py) => {
+      px0 = px;
+      py0 = py;
+    },
+    line: (px, py) => {
+      bands.addSegment(px0, py0, px, py);
+      px0 = px;
+      py0 = py;
+    },
+    dot: (px, py) => bands.addPoint(px, py),
+    done: () => {
+      ctx.save();
+      ctx.fillStyle = style.color;
+      ctx.globalAlpha = style.alpha ?? 1;
+      fillBands(ctx, bands, style.width, style.dash);
+      ctx.restore();
+    },
+  };
 }
 
 /** One dot per kept sample (diameter = style.width); NaN values are skipped. */
-export function drawDots(
-  ctx: CanvasRenderingContext2D,
-  xs: ArrayLike<number>,
-  ys: ArrayLike<number>,
-  keep: ArrayLike<number>,
-  x: Scale,
-  y: Scale,
-  height: number,
-  style: LineStyle,
-): void {
+export function drawDots(ctx: CanvasRenderingContext2D, samples: PlotSamples, style: LineStyle): void {
+  const { xs, ys, keep, x, y, height } = samples;
   ctx.save();
   ctx.fillStyle = style.color;
   ctx.globalAlpha = style.alpha ?? 1;
@@ -174,6 +172,18 @@ export function drawMarker(ctx: CanvasRenderingContext2D, kind: number, px: numb
   ctx.stroke();
 }
 
+/** A dashed line 1.5 px wide at `px`, from the top of the plot down to `bottom`; the dash is cleared after. */
+export function dashedVertical(ctx: CanvasRenderingContext2D, px: number, bottom: number, color: string, dash: number[]): void {
+  ctx.strokeStyle = color;
+  ctx.lineWidth = 1.5;
+  ctx.setLineDash(dash);
+  ctx.beginPath();
+  ctx.moveTo(px, 0);
+  ctx.lineTo(px, bottom);
+  ctx.stroke();
+  ctx.setLineDash([]);
+}
+
 /** The colour of a live change's marker: apart from every flow colour and the loss markers. */
 export const CHANGE_MARKER_COLOR = '#6a3d9a';
 
@@ -184,14 +194,7 @@ export const CHANGE_MARKER_COLOR = '#6a3d9a';
  */
 export function drawChangeMarker(ctx: CanvasRenderingContext2D, px: number, height: number, label: string, row: number): number {
   ctx.save();
-  ctx.strokeStyle = CHANGE_MARKER_COLOR;
-  ctx.lineWidth = 1.5;
-  ctx.setLineDash([5, 3]);
-  ctx.beginPath();
-  ctx.moveTo(px, 0);
-  ctx.lineTo(px, height);
-  ctx.stroke();
-  ctx.setLineDash([]);
+  dashedVertical(ctx, px, height, CHANGE_MARKER_COLOR, [5, 3]);
   ctx.font = '12px system-ui, sans-serif';
   const w = ctx.measureText(label).width + 8;
   const top = 2 + row * 17;

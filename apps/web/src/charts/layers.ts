@@ -49,48 +49,70 @@ export function buildLayers(kind: ChartKind, store: SeriesStore, opts: LayerOpti
   const { selection, flowIds, rateWindow } = opts;
   const layers: Layer[] = [];
   const flows = selection.flows.filter((f) => f < store.flowCount);
-
-  if (kind === 'cwnd') {
-    // ssthresh first, under every cwnd line.
+  /**
+   * A faint layer per flow behind the main lines, out of the read-out: `what` ends its label,
+   * `look` is how it is drawn, `fill` its values from the flow's source. Keys: `prefix` and the flow.
+   */
+  const backdrops = (
+    prefix: string,
+    what: string,
+    look: Pick<Layer, 'width' | 'dash' | 'style' | 'alpha' | 'fitsY'>,
+    fill: (src: ColumnSource) => Layer['fill'],
+  ) => {
     for (const f of flows) {
       const s = store.flow(f)!;
       const color = selection.colors.get(f)!;
       layers.push({
-        key: `ssthresh${f}`,
+        key: `${prefix}${f}`,
         flow: f,
-        label: `${flowIds[f]} ssthresh`,
+        label: `${flowIds[f]} ${what}`,
         color,
-        width: 1.75,
-        dash: [7, 5],
-        style: 'line',
-        alpha: 0.85,
-        fitsY: false,
+        ...look,
         inTooltip: false,
         source: s,
-        fill: copy(s.column('ssthresh')),
+        fill: fill(s),
         describe: () => '',
       });
     }
-    for (const f of flows) {
-      const s = store.flow(f)!;
-      const cwnd = s.column('cwnd');
-      const ssthresh = s.column('ssthresh');
-      const state = s.column('state');
+  };
+  /**
+   * The chart's main lines, in the read-out: the aggregate's first (when chosen and the
+   * chart has one, `aggregate` its label), thicker, then one per flow in its colour; each
+   * line's values and read-out from `line` on its source. Keys: `prefix` and the flow.
+   */
+  const mainLines = (prefix: string, aggregate: string | null, line: (src: ColumnSource) => Pick<Layer, 'fill' | 'describe'>) => {
+    const add = (flow: number, src: ColumnSource, label: string, color: string, width: number) =>
       layers.push({
-        key: `cwnd${f}`,
-        flow: f,
-        label: flowIds[f] ?? `flow ${f}`,
-        color: selection.colors.get(f)!,
-        width: 2.5,
+        key: `${prefix}${flow}`,
+        flow,
+        label,
+        color,
+        width,
         style: 'line',
         fitsY: true,
         inTooltip: true,
-        source: s,
+        source: src,
+        ...line(src),
+      });
+    if (selection.aggregate && aggregate !== null) add(-1, store.aggregate, aggregate, AGGREGATE_COLOR, 3.5);
+    for (const f of flows) add(f, store.flow(f)!, flowIds[f] ?? `flow ${f}`, selection.colors.get(f)!, 2.5);
+  };
+
+  if (kind === 'cwnd') {
+    // ssthresh first, under every cwnd line.
+    backdrops('ssthresh', 'ssthresh', { width: 1.75, dash: [7, 5], style: 'line', alpha: 0.85, fitsY: false }, (s) =>
+      copy(s.column('ssthresh')),
+    );
+    mainLines('cwnd', null, (s) => {
+      const cwnd = s.column('cwnd');
+      const ssthresh = s.column('ssthresh');
+      const state = s.column('state');
+      return {
         fill: copy(cwnd),
         describe: (i) =>
           `${fmt(cwnd[i])} seg · ssthresh ${ssthresh[i] >= 65535 ? '∞' : fmt(ssthresh[i])} · ${TCP_STATE_NAMES[state[i]] ?? '?'}`,
-      });
-    }
+      };
+    });
     return layers;
   }
 
@@ -105,24 +127,10 @@ export function buildLayers(kind: ChartKind, store: SeriesStore, opts: LayerOpti
         return out;
       };
     };
-    const add = (flow: number, src: ColumnSource, label: string, color: string, width: number) => {
+    mainLines('thr', AGGREGATE_LABEL.throughput, (src) => {
       const fill = rate(src);
-      layers.push({
-        key: `thr${flow}`,
-        flow,
-        label,
-        color,
-        width,
-        style: 'line',
-        fitsY: true,
-        inTooltip: true,
-        source: src,
-        fill,
-        describe: (i, scratch) => formatMbps(fill(i, i + 1, scratch)[i]),
-      });
-    };
-    if (selection.aggregate) add(-1, store.aggregate, AGGREGATE_LABEL.throughput, AGGREGATE_COLOR, 3.5);
-    for (const f of flows) add(f, store.flow(f)!, flowIds[f] ?? `flow ${f}`, selection.colors.get(f)!, 2.5);
+      return { fill, describe: (i, scratch) => formatMbps(fill(i, i + 1, scratch)[i]) };
+    });
     return layers;
   }
 
@@ -131,42 +139,15 @@ export function buildLayers(kind: ChartKind, store: SeriesStore, opts: LayerOpti
     for (let i = from; i < to; i++) out[i] = col[i] > 0 ? col[i] * 1e3 : NaN;
     return out;
   };
-  for (const f of flows) {
-    const s = store.flow(f)!;
-    layers.push({
-      key: `rttdots${f}`,
-      flow: f,
-      label: `${flowIds[f]} RTT samples`,
-      color: selection.colors.get(f)!,
-      width: 3,
-      style: 'dots',
-      alpha: 0.35,
-      fitsY: true,
-      inTooltip: false,
-      source: s,
-      fill: ms(s.column('rtt')),
-      describe: () => '',
-    });
-  }
-  const addSrtt = (flow: number, src: ColumnSource, label: string, color: string, width: number) => {
+  backdrops('rttdots', 'RTT samples', { width: 3, style: 'dots', alpha: 0.35, fitsY: true }, (s) => ms(s.column('rtt')));
+  mainLines('srtt', AGGREGATE_LABEL.rtt, (src) => {
     const srtt = src.column('srtt');
     const rtt = src.column('rtt');
-    layers.push({
-      key: `srtt${flow}`,
-      flow,
-      label,
-      color,
-      width,
-      style: 'line',
-      fitsY: true,
-      inTooltip: true,
-      source: src,
+    return {
       fill: ms(srtt),
       describe: (i) => (srtt[i] > 0 ? `srtt ${fmt(srtt[i] * 1e3)} ms · last ${fmt(rtt[i] * 1e3)} ms` : 'no RTT yet'),
-    });
-  };
-  if (selection.aggregate) addSrtt(-1, store.aggregate, AGGREGATE_LABEL.rtt, AGGREGATE_COLOR, 3.5);
-  for (const f of flows) addSrtt(f, store.flow(f)!, flowIds[f] ?? `flow ${f}`, selection.colors.get(f)!, 2.5);
+    };
+  });
   return layers;
 }
 

@@ -35,8 +35,9 @@ export function chartPainter(frame: ChartFrame): (target: CanvasRenderingContext
     for (const { layer, t, values, keep } of prepared) {
       points += keep.length;
       const style = { color: layer.color, width: layer.width, dash: layer.dash, alpha: layer.alpha };
-      if (layer.style === 'dots') drawDots(target, t, values, keep, x, y, innerH, style);
-      else drawPath(target, t, values, keep, x, y, innerH, style, bands);
+      const samples = { xs: t, ys: values, keep, x, y, height: innerH };
+      if (layer.style === 'dots') drawDots(target, samples, style);
+      else drawPath(target, samples, style, bands);
     }
     paintReferences(target, references, y, yMax(), innerW);
     // Fast retransmits first, so an RTO at the same place stays on top.

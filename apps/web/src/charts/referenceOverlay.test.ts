@@ -1,20 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { chartReferences, fitsWithData, layoutLabels, paintReferences, placeLabels, REFERENCE_STYLE } from './referenceOverlay';
 import { SvgRecorder } from './chartExport';
+import type { TheoryLine } from '../theory/referenceLines';
+
+/** The theory's lines for this subject (no measure, no notes), in a chart counting Mbit/s. */
+const referencesIn = (subject: string, ...lines: TheoryLine[]) => chartReferences({ subject, measure: null, notes: [], lines }, 1e-6);
 
 describe('reference lines on a chart', () => {
   it('take the chart units and a look per kind', () => {
-    const refs = chartReferences(
-      {
-        subject: 'tcp1',
-        measure: null,
-        notes: [],
-        lines: [
-          { kind: 'capacity', value: 1e9, name: 'capacity 1 Gbit/s', label: 'capacity 1 Gbit/s', detail: 'link a' },
-          { kind: 'mathis', value: 5.37e7, name: 'Mathis 53.7 Mbit/s', label: 'Mathis 53.7 Mbit/s (p ...)', detail: 'from p' },
-        ],
-      },
-      1e-6,
+    const refs = referencesIn(
+      'tcp1',
+      { kind: 'capacity', value: 1e9, name: 'capacity 1 Gbit/s', label: 'capacity 1 Gbit/s', detail: 'link a' },
+      { kind: 'mathis', value: 5.37e7, name: 'Mathis 53.7 Mbit/s', label: 'Mathis 53.7 Mbit/s (p ...)', detail: 'from p' },
     );
     expect(refs.map((r) => [r.key, r.name])).toEqual([
       ['capacity', 'capacity 1 Gbit/s'],
@@ -36,17 +33,10 @@ describe('reference lines on a chart', () => {
 
   it('are painted as dashed strokes only where on the axis (the SVG export too)', () => {
     const rec = new SvgRecorder();
-    const refs = chartReferences(
-      {
-        subject: 'x',
-        measure: null,
-        notes: [],
-        lines: [
-          { kind: 'capacity', value: 1e9, name: 'c', label: 'c', detail: '' },
-          { kind: 'padhye', value: 4e7, name: 'p', label: 'p', detail: '' },
-        ],
-      },
-      1e-6,
+    const refs = referencesIn(
+      'x',
+      { kind: 'capacity', value: 1e9, name: 'c', label: 'c', detail: '' },
+      { kind: 'padhye', value: 4e7, name: 'p', label: 'p', detail: '' },
     );
     paintReferences(rec as unknown as CanvasRenderingContext2D, refs, (v) => 100 - v, 100, 300);
     expect(rec.out).toHaveLength(1);
@@ -56,6 +46,9 @@ describe('reference lines on a chart', () => {
 });
 
 describe('label placement', () => {
+  // Labels from [py, width] pairs: where each line stands and how wide its text is.
+  const rows = (...lines: [number, number][]) => lines.map(([py, width]) => ({ py, width }));
+
   it('above its line at the right when free', () => {
     expect(placeLabels([{ py: 50, width: 100 }], 300, 80, 20)).toEqual([{ x: 200, top: 30 }]);
   });
@@ -65,29 +58,11 @@ describe('label placement', () => {
   });
 
   it('close lines: pushed apart in the order of their lines', () => {
-    const [a, b] = placeLabels(
-      [
-        { py: 45, width: 100 },
-        { py: 40, width: 100 },
-      ],
-      300,
-      80,
-      20,
-      6,
-    );
+    const [a, b] = placeLabels(rows([45, 100], [40, 100]), 300, 80, 20, 6);
     expect(b).toEqual({ x: 200, top: 20 });
     expect(a).toEqual({ x: 200, top: 40 });
     // Near the bottom: pushed up instead, still in order.
-    const low = placeLabels(
-      [
-        { py: 78, width: 100 },
-        { py: 79, width: 100 },
-      ],
-      300,
-      80,
-      20,
-      6,
-    );
+    const low = placeLabels(rows([78, 100], [79, 100]), 300, 80, 20, 6);
     expect(low).toEqual([
       { x: 200, top: 40 },
       { x: 200, top: 60 },
@@ -95,16 +70,7 @@ describe('label placement', () => {
   });
 
   it('a plot too short to stack them: side by side', () => {
-    const [a, b] = placeLabels(
-      [
-        { py: 30, width: 100 },
-        { py: 31, width: 100 },
-      ],
-      300,
-      30,
-      20,
-      6,
-    );
+    const [a, b] = placeLabels(rows([30, 100], [31, 100]), 300, 30, 20, 6);
     expect(a).toEqual({ x: 200, top: 0 });
     expect(b).toEqual({ x: 94, top: 10 });
   });
@@ -121,16 +87,7 @@ describe('label placement', () => {
 
   it('no two of three labels overlap in the throughput chart at 1280 x 720 (330 x 80 px)', () => {
     const widths = [186, 181, 185];
-    const boxes = placeLabels(
-      [
-        { py: -Infinity, width: 186 },
-        { py: 37, width: 181 },
-        { py: 46, width: 185 },
-      ],
-      330,
-      80,
-      20,
-    );
+    const boxes = placeLabels(rows([-Infinity, 186], [37, 181], [46, 185]), 330, 80, 20);
     expect(apart(boxes, widths)).toBe(true);
     // In the order of their lines, each at the right.
     expect(boxes.map((b) => b.top)).toEqual([0, 20, 40]);
@@ -138,31 +95,13 @@ describe('label placement', () => {
 
   it("nor in a plot too short to stack them (330 x 55 px, paper 004's Reno flow)", () => {
     const widths = [185, 165, 165];
-    const boxes = placeLabels(
-      [
-        { py: -Infinity, width: 185 },
-        { py: 22, width: 165 },
-        { py: 24, width: 165 },
-      ],
-      330,
-      55,
-      20,
-    );
+    const boxes = placeLabels(rows([-Infinity, 185], [22, 165], [24, 165]), 330, 55, 20);
     expect(apart(boxes, widths)).toBe(true);
     for (const b of boxes) expect(b.top).toBeLessThanOrEqual(35);
   });
 
   it('stays inside the plot and gives up gracefully when it is too small', () => {
-    const boxes = placeLabels(
-      [
-        { py: 5, width: 100 },
-        { py: 6, width: 100 },
-        { py: NaN, width: 500 },
-      ],
-      120,
-      20,
-      20,
-    );
+    const boxes = placeLabels(rows([5, 100], [6, 100], [NaN, 500]), 120, 20, 20);
     for (const b of boxes) {
       expect(b.top).toBe(0);
       expect(b.x).toBeGreaterThanOrEqual(0);
@@ -171,18 +110,11 @@ describe('label placement', () => {
 });
 
 describe('label texts', () => {
-  const refs = chartReferences(
-    {
-      subject: 'reno',
-      measure: null,
-      notes: [],
-      lines: [
-        { kind: 'capacity', value: 6e7, name: 'capacity 60 Mbit/s', label: '', detail: '' },
-        { kind: 'mathis', value: 6.26e5, name: 'Mathis 626 kbit/s', label: '', detail: '' },
-        { kind: 'padhye', value: 5.83e5, name: 'Padhye 583 kbit/s', label: '', detail: '' },
-      ],
-    },
-    1e-6,
+  const refs = referencesIn(
+    'reno',
+    { kind: 'capacity', value: 6e7, name: 'capacity 60 Mbit/s', label: '', detail: '' },
+    { kind: 'mathis', value: 6.26e5, name: 'Mathis 626 kbit/s', label: '', detail: '' },
+    { kind: 'padhye', value: 5.83e5, name: 'Padhye 583 kbit/s', label: '', detail: '' },
   );
   const measure = (t: string) => t.length * 8 + 36;
   const y = (v: number) => 52 * (1 - v);

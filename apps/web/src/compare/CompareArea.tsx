@@ -4,7 +4,7 @@
  * their summaries side by side. The default pair is the question of paper 000: the same
  * drop probability on data bursts, then on ACK bursts.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { createEngine, type EngineClient } from '@obs-tcp-sim/engine';
 import { oneLine, type Scenario, type Summary } from '@obs-tcp-sim/scenario';
 import { TCP_VARIANTS } from '@obs-tcp-sim/scenario';
@@ -35,6 +35,11 @@ type Status =
 const LABELS = ['A', 'B'] as const;
 const COLORS = [OKABE_ITO.blue, OKABE_ITO.vermillion];
 const DASHES = [undefined, '7 4'];
+/** The two burst losses set per variant: the field, its name, and the test id's word. */
+const LOSS_ROWS = [
+  { field: 'dataLoss', name: 'Data-burst loss', id: 'data' },
+  { field: 'ackLoss', name: 'ACK-burst loss', id: 'ack' },
+] as const;
 
 export function CompareArea() {
   const store = useScenarioStore();
@@ -111,62 +116,42 @@ export function CompareArea() {
             </tr>
           </thead>
           <tbody>
-            <tr>
-              <th scope="row">Data-burst loss (%)</th>
-              {pair.map((v, i) => (
-                <td key={i}>
+            {LOSS_ROWS.map((row) => (
+              <VariantRow key={row.field} head={`${row.name} (%)`} pair={pair}>
+                {(v, i) => (
                   <PercentInput
-                    value={v.dataLoss}
-                    label={`Data-burst loss of ${LABELS[i]}`}
-                    testId={`compare-data-${LABELS[i]}`}
-                    onChange={(p) => set(i, { dataLoss: p })}
+                    value={v[row.field]}
+                    label={`${row.name} of ${LABELS[i]}`}
+                    testId={`compare-${row.id}-${LABELS[i]}`}
+                    onChange={(p) => set(i, { [row.field]: p })}
                   />
-                </td>
-              ))}
-            </tr>
-            <tr>
-              <th scope="row">ACK-burst loss (%)</th>
-              {pair.map((v, i) => (
-                <td key={i}>
-                  <PercentInput
-                    value={v.ackLoss}
-                    label={`ACK-burst loss of ${LABELS[i]}`}
-                    testId={`compare-ack-${LABELS[i]}`}
-                    onChange={(p) => set(i, { ackLoss: p })}
-                  />
-                </td>
-              ))}
-            </tr>
-            <tr>
-              <th scope="row">TCP</th>
-              {pair.map((v, i) => (
-                <td key={i}>
-                  <select value={v.tcp} aria-label={`TCP variant of ${LABELS[i]}`} onChange={(e) => set(i, { tcp: e.currentTarget.value })}>
-                    <option value="">each flow's own</option>
-                    {TCP_VARIANTS.map((t) => (
-                      <option key={t} value={t}>
-                        {t}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-              ))}
-            </tr>
-            <tr>
-              <th scope="row">Seed</th>
-              {pair.map((v, i) => (
-                <td key={i}>
-                  <input
-                    type="number"
-                    min={0}
-                    step={1}
-                    value={v.seed}
-                    aria-label={`Seed of ${LABELS[i]}`}
-                    onChange={(e) => set(i, { seed: Number(e.currentTarget.value) })}
-                  />
-                </td>
-              ))}
-            </tr>
+                )}
+              </VariantRow>
+            ))}
+            <VariantRow head="TCP" pair={pair}>
+              {(v, i) => (
+                <select value={v.tcp} aria-label={`TCP variant of ${LABELS[i]}`} onChange={(e) => set(i, { tcp: e.currentTarget.value })}>
+                  <option value="">each flow's own</option>
+                  {TCP_VARIANTS.map((t) => (
+                    <option key={t} value={t}>
+                      {t}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </VariantRow>
+            <VariantRow head="Seed" pair={pair}>
+              {(v, i) => (
+                <input
+                  type="number"
+                  min={0}
+                  step={1}
+                  value={v.seed}
+                  aria-label={`Seed of ${LABELS[i]}`}
+                  onChange={(e) => set(i, { seed: Number(e.currentTarget.value) })}
+                />
+              )}
+            </VariantRow>
           </tbody>
         </table>
         <div className="compare-actions">
@@ -274,5 +259,25 @@ function PercentInput({ value, onChange, label, testId }: { value: number; onCha
         onChange(next.trim() !== '' && p >= 0 && p <= 100 ? p / 100 : NaN);
       }}
     />
+  );
+}
+
+/** A row of the settings table: its head, then one cell per variant, A and B. */
+function VariantRow({
+  head,
+  pair,
+  children,
+}: {
+  head: string;
+  pair: readonly VariantSettings[];
+  children: (v: VariantSettings, i: number) => ReactNode;
+}) {
+  return (
+    <tr>
+      <th scope="row">{head}</th>
+      {pair.map((v, i) => (
+        <td key={i}>{children(v, i)}</td>
+      ))}
+    </tr>
   );
 }

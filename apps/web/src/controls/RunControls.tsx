@@ -8,6 +8,12 @@ import { useScenarioStore } from '../store/storeContext';
 import { useController, useSimState } from '../sim/simContext';
 import { PauseIcon, PlayIcon, ResetIcon, StepIcon } from './icons';
 
+/** The single steps, while paused: how far each goes, and its words. */
+const STEPS = [
+  { to: 'event', label: 'Next event', title: 'Run the next event of the simulation (key N)' },
+  { to: 'burst', label: 'Next burst', title: 'Run until an edge node sends its next burst (key B)' },
+] as const;
+
 export function RunControls() {
   const controller = useController();
   const store = useScenarioStore();
@@ -40,26 +46,19 @@ export function RunControls() {
         </button>
       </div>
       <div className="run-row step-row" role="group" aria-label="Step (while paused)">
-        <button
-          type="button"
-          data-testid="step-event"
-          disabled={!canStep}
-          title="Run the next event of the simulation (key N)"
-          onClick={() => void controller.step('event')}
-        >
-          <StepIcon />
-          Next event
-        </button>
-        <button
-          type="button"
-          data-testid="step-burst"
-          disabled={!canStep}
-          title="Run until an edge node sends its next burst (key B)"
-          onClick={() => void controller.step('burst')}
-        >
-          <StepIcon />
-          Next burst
-        </button>
+        {STEPS.map((step) => (
+          <button
+            key={step.to}
+            type="button"
+            data-testid={`step-${step.to}`}
+            disabled={!canStep}
+            title={step.title}
+            onClick={() => void controller.step(step.to)}
+          >
+            <StepIcon />
+            {step.label}
+          </button>
+        ))}
       </div>
     </div>
   );

@@ -324,28 +324,23 @@ export function EditorArea({ overlay, legend, store: given, routes }: EditorArea
           </button>
         </div>
         <div className="tool-group" role="group" aria-label="Edit">
-          <button
-            type="button"
-            className="tool"
-            data-testid="undo"
-            disabled={!undoLabel}
-            title={undoLabel ? `Undo ${undoLabel} (Ctrl+Z)` : 'Nothing to undo'}
-            aria-label={undoLabel ? `Undo ${undoLabel}` : 'Undo'}
-            onClick={() => store.undo()}
-          >
-            ↶ Undo
-          </button>
-          <button
-            type="button"
-            className="tool"
-            data-testid="redo"
-            disabled={!redoLabel}
-            title={redoLabel ? `Redo ${redoLabel} (Ctrl+Shift+Z)` : 'Nothing to redo'}
-            aria-label={redoLabel ? `Redo ${redoLabel}` : 'Redo'}
-            onClick={() => store.redo()}
-          >
-            ↷ Redo
-          </button>
+          {[
+            { step: 'undo', name: 'Undo', glyph: '↶', keys: 'Ctrl+Z', label: undoLabel, go: () => store.undo() },
+            { step: 'redo', name: 'Redo', glyph: '↷', keys: 'Ctrl+Shift+Z', label: redoLabel, go: () => store.redo() },
+          ].map((h) => (
+            <button
+              key={h.step}
+              type="button"
+              className="tool"
+              data-testid={h.step}
+              disabled={!h.label}
+              title={h.label ? `${h.name} ${h.label} (${h.keys})` : `Nothing to ${h.step}`}
+              aria-label={h.label ? `${h.name} ${h.label}` : h.name}
+              onClick={h.go}
+            >
+              {`${h.glyph} ${h.name}`}
+            </button>
+          ))}
           <button
             type="button"
             className="tool"

@@ -32,6 +32,12 @@ const SAMPLE = Number(process.env.CONTRACT_CASES ?? 3000);
 
 /** Scenarios as plain JSON, changed in every way a file could. */
 type Json = any;
+
+/** An edit of the first flow: its route (or ACK route) set to these nodes, from its own ends. */
+const setFirstFlow = (field: 'route' | 'ackRoute', nodes: (f: { src: string; dst: string }) => string[]) => (s: Json) => {
+  s.flows[0][field] = nodes(s.flows[0]);
+};
+
 type Key = string | number;
 
 /** The engine's verdict: null if it accepts, else its message. */
@@ -421,42 +427,12 @@ function mutations(baseId: string, base: Json): Case[] {
         s.flows[0].startSpread = 6e5;
       },
     ],
-    [
-      'a route of one node',
-      (s) => {
-        s.flows[0].route = [s.flows[0].src];
-      },
-    ],
-    [
-      'a route from the destination',
-      (s) => {
-        s.flows[0].route = [s.flows[0].dst, s.flows[0].src];
-      },
-    ],
-    [
-      'a route jumping from source to destination',
-      (s) => {
-        s.flows[0].route = [s.flows[0].src, s.flows[0].dst];
-      },
-    ],
-    [
-      'a route to nowhere',
-      (s) => {
-        s.flows[0].route = [s.flows[0].src, 'Nowhere'];
-      },
-    ],
-    [
-      'a route that loops',
-      (s) => {
-        s.flows[0].route = [s.flows[0].src, s.flows[0].src];
-      },
-    ],
-    [
-      'an ACK route from the source',
-      (s) => {
-        s.flows[0].ackRoute = [s.flows[0].src, s.flows[0].dst];
-      },
-    ],
+    ['a route of one node', setFirstFlow('route', (f) => [f.src])],
+    ['a route from the destination', setFirstFlow('route', (f) => [f.dst, f.src])],
+    ['a route jumping from source to destination', setFirstFlow('route', (f) => [f.src, f.dst])],
+    ['a route to nowhere', setFirstFlow('route', (f) => [f.src, 'Nowhere'])],
+    ['a route that loops', setFirstFlow('route', (f) => [f.src, f.src])],
+    ['an ACK route from the source', setFirstFlow('ackRoute', (f) => [f.src, f.dst])],
     [
       'access from a host',
       (s) => {

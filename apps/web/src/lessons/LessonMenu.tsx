@@ -8,6 +8,7 @@ import { usePopover } from '../usePopover';
 import { LESSONS } from './catalog';
 import { useLessonPlayer, useLessonState } from './lessonPlayerContext';
 import './lessons.css';
+import { PopoverToggle } from '../PopoverToggle';
 
 export function LessonMenu() {
   const player = useLessonPlayer();
@@ -19,16 +20,9 @@ export function LessonMenu() {
 
   return (
     <div className="lesson-menu">
-      <button
-        type="button"
-        className="lesson-menu-toggle"
-        aria-expanded={open}
-        aria-controls={panelId}
-        data-testid="lessons-toggle"
-        onClick={() => setOpen(!open)}
-      >
+      <PopoverToggle className="lesson-menu-toggle" testId="lessons-toggle" open={open} setOpen={setOpen} controls={panelId}>
         Lessons
-      </button>
+      </PopoverToggle>
       {open && (
         <nav id={panelId} className="lesson-menu-panel" aria-label="Guided lessons" data-testid="lessons-menu">
           <ul>

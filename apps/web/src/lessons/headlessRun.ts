@@ -140,6 +140,18 @@ export function watchOf(session: HeadlessSession): PauseWatch {
   return new PauseWatch(session, () => session.scenario?.nodes.map((n) => n.id) ?? []);
 }
 
+/** A new session cut so, with its watch: `run` runs on them, then both are disposed of. */
+export async function inSession<T>(cut: FrameCut, run: (session: HeadlessSession, watch: PauseWatch) => T): Promise<T> {
+  const session = await HeadlessSession.create(cut);
+  const watch = watchOf(session);
+  try {
+    return run(session, watch);
+  } finally {
+    watch.dispose();
+    session.dispose();
+  }
+}
+
 /**
  * One step: a new run of `scenario` if given, then play until `pauseAt` (a step without
  * one does not run here: it only leaves the run as it was).

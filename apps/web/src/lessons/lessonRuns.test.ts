@@ -6,7 +6,7 @@ import { applyScenarioSet, findPreset, type Scenario } from '@obs-tcp-sim/scenar
 import { EventKind, type VisualEvent } from '../sim/visualStore';
 import { findLesson } from './catalog';
 import type { Lesson } from './lessonFormat';
-import { HeadlessSession, runStep, watchOf, type FrameCut, type StepRun } from './headlessRun';
+import { inSession, runStep, type FrameCut, type StepRun } from './headlessRun';
 import { scenarioAtStep } from './lessonScenario';
 
 // Whole runs in wasm, on a shared 2-core machine.
@@ -14,26 +14,14 @@ vi.setConfig({ testTimeout: 120_000 });
 
 /** Plays every step of a lesson in one session, as the page does. */
 async function play(lesson: Lesson, cut: FrameCut): Promise<StepRun[]> {
-  const session = await HeadlessSession.create(cut);
-  const watch = watchOf(session);
-  try {
-    return lesson.steps.map((step, i) => runStep(session, watch, step.scenario ? scenarioAtStep(lesson, i).scenario : null, step.pauseAt));
-  } finally {
-    watch.dispose();
-    session.dispose();
-  }
+  return inSession(cut, (session, watch) =>
+    lesson.steps.map((step, i) => runStep(session, watch, step.scenario ? scenarioAtStep(lesson, i).scenario : null, step.pauseAt)),
+  );
 }
 
 /** A scenario run from t = 0 to `t` (for claims about what follows a pause). */
 async function runUntil(scenario: Scenario, t: number): Promise<StepRun> {
-  const session = await HeadlessSession.create({ slice: 0.01, overshoot: 0 });
-  const watch = watchOf(session);
-  try {
-    return runStep(session, watch, scenario, { event: 'time', at: t });
-  } finally {
-    watch.dispose();
-    session.dispose();
-  }
+  return inSession({ slice: 0.01, overshoot: 0 }, (session, watch) => runStep(session, watch, scenario, { event: 'time', at: t }));
 }
 
 /** The flow's ssthresh in the first sample after `t` (samples every 10 ms). */

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { loadEngineNode } from '@obs-tcp-sim/engine/node';
 import { applyScenarioSet, findPreset, lookForShow, type Scenario, type Summary } from '@obs-tcp-sim/scenario';
 import { EventKind, type VisualEvent } from '../sim/visualStore';
-import { CONDITION_KIND_MASK, HeadlessSession, runStep, watchOf, type StepRun } from './headlessRun';
+import { CONDITION_KIND_MASK, inSession, runStep, type StepRun } from './headlessRun';
 
 const engine = await loadEngineNode();
 // Whole runs of the presets in wasm, on a shared 2-core machine.
@@ -22,28 +22,18 @@ async function showMe(id: string, point: number): Promise<StepRun> {
   const show = lookForShow(findPreset(id)!.lookFor[point]);
   if (!show) throw new Error(`${id} point ${point} has no Show me`);
   const scenario = show.set ? applyScenarioSet(preset(id), show.set) : preset(id);
-  const session = await HeadlessSession.create({ slice: 0.005, overshoot: 2, kinds: CONDITION_KIND_MASK });
-  const watch = watchOf(session);
-  try {
+  return inSession({ slice: 0.005, overshoot: 2, kinds: CONDITION_KIND_MASK }, (session, watch) => {
     const run = runStep(session, watch, scenario, show.pauseAt);
     if (show.pauseAt) expect(run.hit, `${id} point ${point + 1} pauses`).not.toBeNull();
     return run;
-  } finally {
-    watch.dispose();
-    session.dispose();
-  }
+  });
 }
 
 /** A scenario run to `until` (default: its end) with the event kinds conditions read. */
 async function runScenario(scenario: Scenario, until = scenario.duration): Promise<StepRun> {
-  const session = await HeadlessSession.create({ slice: 0.05, overshoot: 0, kinds: CONDITION_KIND_MASK });
-  const watch = watchOf(session);
-  try {
-    return runStep(session, watch, scenario, { event: 'time', at: until });
-  } finally {
-    watch.dispose();
-    session.dispose();
-  }
+  return inSession({ slice: 0.05, overshoot: 0, kinds: CONDITION_KIND_MASK }, (session, watch) =>
+    runStep(session, watch, scenario, { event: 'time', at: until }),
+  );
 }
 
 const runWhole = (id: string) => runScenario(preset(id));

@@ -255,36 +255,8 @@ export function EventLogArea() {
             </label>
           ))}
         </fieldset>
-        <label className="log-select">
-          <span className="visually-hidden">Flow</span>
-          <select
-            value={filter.flow}
-            onChange={(e) => setFilter((f) => ({ ...f, flow: Number(e.target.value) }))}
-            data-testid="log-filter-flow"
-          >
-            <option value={-1}>All flows</option>
-            {flowIds.map((id, i) => (
-              <option key={id} value={i}>
-                {id}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="log-select">
-          <span className="visually-hidden">Node</span>
-          <select
-            value={filter.node}
-            onChange={(e) => setFilter((f) => ({ ...f, node: Number(e.target.value) }))}
-            data-testid="log-filter-node"
-          >
-            <option value={-1}>All nodes</option>
-            {nodes.map((n, i) => (
-              <option key={n.id} value={i}>
-                {n.id}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LogSelect by="flow" ids={flowIds} filter={filter} setFilter={setFilter} />
+        <LogSelect by="node" ids={nodes.map((n) => n.id)} filter={filter} setFilter={setFilter} />
         <input
           type="search"
           className="log-search"
@@ -389,4 +361,36 @@ function binarySearchSeq(rows: readonly LogEntry[], seq: number): number {
     else hi = mid - 1;
   }
   return -1;
+}
+
+/** The filter of the log by one flow or node (`by`): its index in `ids`, or -1 for all of them. */
+function LogSelect({
+  by,
+  ids,
+  filter,
+  setFilter,
+}: {
+  by: 'flow' | 'node';
+  ids: readonly string[];
+  filter: LogFilter;
+  setFilter(update: (f: LogFilter) => LogFilter): void;
+}) {
+  const name = by === 'flow' ? 'Flow' : 'Node';
+  return (
+    <label className="log-select">
+      <span className="visually-hidden">{name}</span>
+      <select
+        value={filter[by]}
+        onChange={(e) => setFilter((f) => ({ ...f, [by]: Number(e.target.value) }))}
+        data-testid={`log-filter-${by}`}
+      >
+        <option value={-1}>{`All ${by}s`}</option>
+        {ids.map((id, i) => (
+          <option key={id} value={i}>
+            {id}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
 }

@@ -18,6 +18,20 @@ import { visualEvent as ev } from '../sim/visualEventFixtures';
 // Default scenario: nodes Server 0, E1 1, C1 2, E2 3, Client 4; links fe1 0, f1 1, f2 2, fe2 3.
 const names = makeNames(defaultScenario, ['tcp1', 'tcp2']);
 
+// Burst 77 of data formed at E1 at 0.512 s: 61 segments, 31.2 KB, its offset 30 µs.
+const formed = {
+  kind: EventKind.BurstFormed,
+  t0: 0.512,
+  id: 77,
+  node: 1,
+  cls: 0,
+  bytes: 31_200,
+  segments: 61,
+  lane: 0,
+  dir: 1,
+  value: 3e-5,
+};
+
 describe('units', () => {
   it('bytes and durations read naturally', () => {
     expect(formatBytes(512)).toBe('512 B');
@@ -33,18 +47,7 @@ describe('units', () => {
 
 describe('sentences', () => {
   it('burst formed: edge, id, class, contents, size and offset', () => {
-    const e = ev({
-      kind: EventKind.BurstFormed,
-      t0: 0.512,
-      id: 77,
-      node: 1,
-      cls: 0,
-      bytes: 31_200,
-      segments: 61,
-      lane: 0,
-      dir: 1,
-      value: 3e-5,
-    });
+    const e = ev(formed);
     expect(describeBurstFormed(e, names)).toBe('E1 sends burst 77 (data, 61 segments of tcp1, 31.2 KB, offset 30 µs)');
     expect(logLine(e, names)).toBe('0.512 s: E1 sends burst 77 (data, 61 segments of tcp1, 31.2 KB, offset 30 µs)');
   });
@@ -148,18 +151,6 @@ describe("which route a burst took (the engine's optical paths)", () => {
     ],
   };
   const routed = makeNames(defaultScenario, ['tcp1', 'tcp2'], routes);
-  const formed = {
-    kind: EventKind.BurstFormed,
-    t0: 0.512,
-    id: 77,
-    node: 1,
-    cls: 0,
-    bytes: 31_200,
-    segments: 61,
-    lane: 0,
-    dir: 1,
-    value: 3e-5,
-  };
 
   it('burst formed: to its egress, via the cores between, or direct', () => {
     expect(describeBurstFormed(ev({ ...formed, link: 0 }), routed)).toBe(

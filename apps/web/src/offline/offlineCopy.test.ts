@@ -63,6 +63,21 @@ function setup(host: HostOptions = {}) {
   return { copy, container: container!, calls, states };
 }
 
+/** A page served by the current version, started, while a newer one is found and stored: it waits. */
+async function newerVersionStored() {
+  const setUp = setup();
+  const { copy, container } = setUp;
+  const current = new FakeWorker('activated');
+  container.registration.active = current;
+  container.controller = current;
+  await copy.start();
+  const next = container.registration.found();
+  next.to('installed');
+  container.registration.installing = null;
+  container.registration.waiting = next;
+  return { ...setUp, next };
+}
+
 describe('the offline copy (page side)', () => {
   it('registers the service worker of its own folder, whatever the sub-path', async () => {
     const { copy, container } = setup();
@@ -145,15 +160,7 @@ describe('the offline copy (page side)', () => {
   });
 
   it('a newer version stored while the page runs: update-ready; Reload lets it in, then reloads on it', async () => {
-    const { copy, container, calls } = setup();
-    const current = new FakeWorker('activated');
-    container.registration.active = current;
-    container.controller = current;
-    await copy.start();
-    const next = container.registration.found();
-    next.to('installed');
-    container.registration.installing = null;
-    container.registration.waiting = next;
+    const { copy, container, calls, next } = await newerVersionStored();
     expect(copy.getState()).toBe('update-ready');
     expect(calls.reloads).toBe(0);
     copy.applyUpdate();
@@ -165,15 +172,7 @@ describe('the offline copy (page side)', () => {
   });
 
   it('two tabs on the older version: after Reload in the other one, this one stays behind and its Reload just reloads', async () => {
-    const { copy, container, calls } = setup();
-    const current = new FakeWorker('activated');
-    container.registration.active = current;
-    container.controller = current;
-    await copy.start();
-    const next = container.registration.found();
-    next.to('installed');
-    container.registration.installing = null;
-    container.registration.waiting = next;
+    const { copy, container, calls, next } = await newerVersionStored();
     expect(copy.getState()).toBe('update-ready');
     // The other tab's Reload lets the new version in; it takes this page over too.
     container.registration.waiting = null;

@@ -12,6 +12,7 @@ import { PRESETS, findPreset, lookForShow, lookForText, type Preset, type Scenar
 import { useLessonPlayer } from '../lessons/lessonPlayerContext';
 import { useScenarioStore } from '../store/storeContext';
 import { useView } from '../view/viewStore';
+import { PopoverToggle } from '../PopoverToggle';
 
 export function PresetPicker() {
   const store = useScenarioStore();
@@ -65,16 +66,9 @@ export function PresetPicker() {
         </button>
       )}
       {preset && (
-        <button
-          type="button"
-          className="preset-info-toggle"
-          aria-expanded={open}
-          aria-controls={infoId}
-          data-testid="preset-info-toggle"
-          onClick={() => setOpen(!open)}
-        >
+        <PopoverToggle className="preset-info-toggle" testId="preset-info-toggle" open={open} setOpen={setOpen} controls={infoId}>
           What to look for
-        </button>
+        </PopoverToggle>
       )}
       {preset && open && (
         <PresetInfo

@@ -24,6 +24,7 @@ import { useSavedWork, type SavedWork } from '../startup/savedWorkContext';
 import { useScenarioStore } from '../store/storeContext';
 import { documentOf } from '../store/scenarioStore';
 import { usePopover } from '../usePopover';
+import { PopoverToggle } from '../PopoverToggle';
 
 export function ShareMenu() {
   const controller = useController();
@@ -86,16 +87,9 @@ export function ShareMenu() {
 
   return (
     <div className="share-menu">
-      <button
-        type="button"
-        className="share-toggle"
-        data-testid="share-toggle"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen(!open)}
-      >
+      <PopoverToggle className="share-toggle" testId="share-toggle" open={open} setOpen={setOpen} controls={panelId}>
         Share &amp; files
-      </button>
+      </PopoverToggle>
       <input
         ref={fileInput}
         type="file"
@@ -116,23 +110,10 @@ export function ShareMenu() {
           {link && (
             <div className="share-link">
               <p role="status">{link.copied ? 'Link copied. Anyone who opens it gets this scenario.' : 'Copy this link:'}</p>
-              <input
-                readOnly
-                value={link.url}
-                data-testid="share-link"
-                onFocus={(e) => e.currentTarget.select()}
-                aria-label="Link to this scenario"
-              />
+              <LinkBox url={link.url} testId="share-link" label="Link to this scenario" />
               {link.preset && (
                 <p>
-                  Short link (the preset as shipped):{' '}
-                  <input
-                    readOnly
-                    value={link.preset}
-                    data-testid="preset-link"
-                    onFocus={(e) => e.currentTarget.select()}
-                    aria-label="Short link to the preset"
-                  />
+                  Short link (the preset as shipped): <LinkBox url={link.preset} testId="preset-link" label="Short link to the preset" />
                 </p>
               )}
             </div>
@@ -183,22 +164,17 @@ export function ShareMenu() {
             </button>
           </div>
           <div className="share-row">
-            <button
-              type="button"
-              data-testid="export-png"
-              disabled={!chartsAvailable()}
-              onClick={() => void exportCharts('png', stem(), chartCaption(store.getState()))}
-            >
-              Charts (PNG)
-            </button>
-            <button
-              type="button"
-              data-testid="export-svg"
-              disabled={!chartsAvailable()}
-              onClick={() => void exportCharts('svg', stem(), chartCaption(store.getState()))}
-            >
-              Charts (SVG)
-            </button>
+            {(['png', 'svg'] as const).map((format) => (
+              <button
+                key={format}
+                type="button"
+                data-testid={`export-${format}`}
+                disabled={!chartsAvailable()}
+                onClick={() => void exportCharts(format, stem(), chartCaption(store.getState()))}
+              >
+                Charts ({format.toUpperCase()})
+              </button>
+            ))}
             {!chartsAvailable() && <span className="share-hint">open the Charts tab to export them</span>}
           </div>
           <button type="button" className="share-close" onClick={() => setOpen(false)}>
@@ -303,4 +279,9 @@ export function useFileDrop(onFile: (file: File) => void): void {
       removeEventListener('drop', drop);
     };
   }, [onFile]);
+}
+
+/** A link to copy: read-only, all of it selected when focused. */
+function LinkBox({ url, testId, label }: { url: string; testId: string; label: string }) {
+  return <input readOnly value={url} data-testid={testId} onFocus={(e) => e.currentTarget.select()} aria-label={label} />;
 }

@@ -124,37 +124,33 @@ export class Opener {
       this.say('There is no saved work this version can open any more (another tab may have changed it).', []);
       return;
     }
-    this.keeper.beginOpen(saved.scenario);
-    try {
-      await this.store.open(saved.scenario, {
-        label: 'open saved work',
-        play: !saved.stopped,
-        presetId: presetIdOf(saved.scenario) || null,
-      });
-    } catch {
-      this.keeper.openFailed(); // the session says why; the scenario on screen stays
-      return;
-    }
+    if (!(await this.openKept(saved, 'open saved work'))) return;
     this.keeper.openFailed();
     this.keeper.showSaved(saved);
     if (saved.stopped) this.say(stoppedNotice(saved.stopped), []);
+  }
+
+  /**
+   * Opens kept work (saved in this browser, or replaced by a link) as the edit `label`,
+   * playing unless it had stopped. False when the store refused it: the session says why,
+   * and the scenario on screen stays.
+   */
+  private async openKept(kept: { scenario: Scenario; stopped?: unknown }, label: string): Promise<boolean> {
+    this.keeper.beginOpen(kept.scenario);
+    try {
+      await this.store.open(kept.scenario, { label, play: !kept.stopped, presetId: presetIdOf(kept.scenario) || null });
+    } catch {
+      this.keeper.openFailed();
+      return false;
+    }
+    return true;
   }
 
   /** "Restore previous work": the work a link replaced comes back, and the two change places. */
   async restorePrevious(): Promise<void> {
     const record = this.keeper.previousRecord();
     if (!record) return;
-    this.keeper.beginOpen(record.scenario);
-    try {
-      await this.store.open(record.scenario, {
-        label: 'restore previous work',
-        play: !record.stopped,
-        presetId: presetIdOf(record.scenario) || null,
-      });
-    } catch {
-      this.keeper.openFailed();
-      return;
-    }
+    if (!(await this.openKept(record, 'restore previous work'))) return;
     this.keeper.restored(record);
     if (record.stopped) this.say(stoppedNotice(record.stopped), []);
   }

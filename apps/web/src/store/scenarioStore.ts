@@ -320,37 +320,25 @@ export class ScenarioStore {
   }
 
   undo(): void {
-    this.endSlide();
-    const entry = this.state.undo.at(-1);
-    if (!entry) return;
-    this.transientBase = null;
-    this.set({
-      scenario: entry.scenario,
-      presetId: entry.presetId,
-      undo: this.state.undo.slice(0, -1),
-      redo: [
-        ...this.state.redo,
-        { label: entry.label, scenario: this.state.scenario, presetId: this.state.presetId, reframe: entry.reframe },
-      ],
-      generation: this.state.generation + (entry.reframe ? 1 : 0),
-      actions: this.state.actions + 1,
-    });
-    this.requestSync();
+    this.travel('undo', 'redo');
   }
 
   redo(): void {
+    this.travel('redo', 'undo');
+  }
+
+  /** Undo or redo: the last entry of `from` comes back; what was on screen goes on top of `to`. */
+  private travel(from: 'undo' | 'redo', to: 'undo' | 'redo'): void {
     this.endSlide();
-    const entry = this.state.redo.at(-1);
+    const entry = this.state[from].at(-1);
     if (!entry) return;
     this.transientBase = null;
+    const here = { label: entry.label, scenario: this.state.scenario, presetId: this.state.presetId, reframe: entry.reframe };
     this.set({
       scenario: entry.scenario,
       presetId: entry.presetId,
-      redo: this.state.redo.slice(0, -1),
-      undo: [
-        ...this.state.undo,
-        { label: entry.label, scenario: this.state.scenario, presetId: this.state.presetId, reframe: entry.reframe },
-      ],
+      [from]: this.state[from].slice(0, -1),
+      [to]: [...this.state[to], here],
       generation: this.state.generation + (entry.reframe ? 1 : 0),
       actions: this.state.actions + 1,
     });

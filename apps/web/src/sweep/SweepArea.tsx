@@ -5,7 +5,7 @@
  * The spec and the table download; the CLI runs the same spec to the same numbers
  * (`npm run sim -- sweep spec.json`, docs/sweeps.md).
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { expandSweep, oneLine, PRESETS, resolveSweepSpec, summarizeSweep, sweepCsv, type SweepResults } from '@obs-tcp-sim/scenario';
 import { download } from '../files/download';
 import { fileStem, jsonText } from '../files/exports';
@@ -170,31 +170,15 @@ export function SweepArea() {
           </label>
         )}
         <div className="sweep-range">
-          <label>
+          <FormNumber field="from" step="any" form={form} set={set}>
             From{percent && ' (%)'}
-            <input
-              type="number"
-              step="any"
-              value={form.from}
-              data-testid="sweep-from"
-              onChange={(e) => set({ from: e.currentTarget.value })}
-            />
-          </label>
-          <label>
+          </FormNumber>
+          <FormNumber field="to" step="any" form={form} set={set}>
             To{percent && ' (%)'}
-            <input type="number" step="any" value={form.to} data-testid="sweep-to" onChange={(e) => set({ to: e.currentTarget.value })} />
-          </label>
-          <label>
+          </FormNumber>
+          <FormNumber field="steps" min={2} step={1} form={form} set={set}>
             Values
-            <input
-              type="number"
-              min={2}
-              step={1}
-              value={form.steps}
-              data-testid="sweep-steps"
-              onChange={(e) => set({ steps: e.currentTarget.value })}
-            />
-          </label>
+          </FormNumber>
           <label>
             Spread
             <select
@@ -206,17 +190,9 @@ export function SweepArea() {
               <option value="factor">by a factor (log)</option>
             </select>
           </label>
-          <label>
+          <FormNumber field="seeds" min={1} step={1} form={form} set={set}>
             Seeds
-            <input
-              type="number"
-              min={1}
-              step={1}
-              value={form.seeds}
-              data-testid="sweep-seeds"
-              onChange={(e) => set({ seeds: e.currentTarget.value })}
-            />
-          </label>
+          </FormNumber>
         </div>
         <label>
           Output
@@ -240,46 +216,31 @@ export function SweepArea() {
             onChange={(e) => set({ duration: e.currentTarget.value })}
           />
         </label>
-        <label className="sweep-check">
-          <input
-            type="checkbox"
-            checked={normalised}
-            data-testid="sweep-normalised"
-            onChange={(e) => setNormalised(e.currentTarget.checked)}
-          />
-          normalised to the first value (as the papers)
-        </label>
+        <SweepCheck
+          label="normalised to the first value (as the papers)"
+          checked={normalised}
+          testId="sweep-normalised"
+          onChange={setNormalised}
+        />
         <div className="sweep-axes">
-          <label className="sweep-check" title={noLogX ?? 'Parameter values on a log scale'}>
-            <input
-              type="checkbox"
-              checked={logX && !noLogX}
-              disabled={noLogX !== null}
-              data-testid="sweep-log-x"
-              onChange={(e) => setLogX(e.currentTarget.checked)}
-            />
-            log x axis
-          </label>
-          <label className="sweep-check" title={noLogY ?? 'The output on a log scale'}>
-            <input
-              type="checkbox"
-              checked={logY && !noLogY}
-              disabled={noLogY !== null}
-              data-testid="sweep-log-y"
-              onChange={(e) => setLogY(e.currentTarget.checked)}
-            />
-            log y axis
-          </label>
-        </div>
-        <label className="sweep-check">
-          <input
-            type="checkbox"
-            checked={closedForm}
-            data-testid="sweep-closed-form"
-            onChange={(e) => setClosedForm(e.currentTarget.checked)}
+          <SweepCheck
+            label="log x axis"
+            checked={logX && !noLogX}
+            disabled={noLogX !== null}
+            title={noLogX ?? 'Parameter values on a log scale'}
+            testId="sweep-log-x"
+            onChange={setLogX}
           />
-          closed form over the points
-        </label>
+          <SweepCheck
+            label="log y axis"
+            checked={logY && !noLogY}
+            disabled={noLogY !== null}
+            title={noLogY ?? 'The output on a log scale'}
+            testId="sweep-log-y"
+            onChange={setLogY}
+          />
+        </div>
+        <SweepCheck label="closed form over the points" checked={closedForm} testId="sweep-closed-form" onChange={setClosedForm} />
         {closedForm && (
           <p className="sweep-theory-note" data-testid="sweep-theory-note" data-kind={decision.kind}>
             {decision.kind === 'tcp'
@@ -338,5 +299,59 @@ export function SweepArea() {
         )}
       </div>
     </div>
+  );
+}
+
+/** One of the sweep's check boxes: the box, then its words, inside one label. */
+function SweepCheck(props: {
+  label: string;
+  checked: boolean;
+  disabled?: boolean;
+  title?: string;
+  testId: string;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <label className="sweep-check" title={props.title}>
+      <input
+        type="checkbox"
+        checked={props.checked}
+        disabled={props.disabled}
+        data-testid={props.testId}
+        onChange={(e) => props.onChange(e.currentTarget.checked)}
+      />
+      {props.label}
+    </label>
+  );
+}
+
+/** A number of the sweep's form (`field`, its test id sweep-<field>), under its words. */
+function FormNumber({
+  field,
+  min,
+  step,
+  form,
+  set,
+  children,
+}: {
+  field: 'from' | 'to' | 'steps' | 'seeds';
+  min?: number;
+  step: number | 'any';
+  form: SweepFormState;
+  set(patch: Partial<SweepFormState>): void;
+  children: ReactNode;
+}) {
+  return (
+    <label>
+      {children}
+      <input
+        type="number"
+        min={min}
+        step={step}
+        value={form[field]}
+        data-testid={`sweep-${field}`}
+        onChange={(e) => set({ [field]: e.currentTarget.value })}
+      />
+    </label>
   );
 }

@@ -94,14 +94,20 @@ describe('values spread by a factor (for a log axis)', () => {
 });
 
 describe('the worker pool', () => {
-  it('gives every run to the next free worker and files results by run index', async () => {
+  /** paper000's first parameter from 0 to 1 in these steps, each with these seeds, measuring the goodput: its runs. */
+  async function goodputSweep(steps: string, seeds: string) {
     const spec = specOf(
       paper000,
-      { choice: 0, customPath: '', from: '0', to: '1', steps: '3', seeds: '2', output: 'aggregate.goodput', duration: '' },
+      { choice: 0, customPath: '', from: '0', to: '1', steps, seeds, output: 'aggregate.goodput', duration: '' },
       parameterChoices(paper000),
     );
     const sweep = resolveSweepSpec(spec, { presets: PRESETS });
     const runs = (await import('@obs-tcp-sim/scenario')).expandSweep(sweep);
+    return { sweep, runs };
+  }
+
+  it('gives every run to the next free worker and files results by run index', async () => {
+    const { sweep, runs } = await goodputSweep('3', '2');
     let disposed = 0;
     const fake = () => ({
       // Later runs finish first: the order of results must not matter.
@@ -121,13 +127,7 @@ describe('the worker pool', () => {
   });
 
   it('shows each finished run and its whole summary to an observer (the theory overlay)', async () => {
-    const spec = specOf(
-      paper000,
-      { choice: 0, customPath: '', from: '0', to: '1', steps: '2', seeds: '1', output: 'aggregate.goodput', duration: '' },
-      parameterChoices(paper000),
-    );
-    const sweep = resolveSweepSpec(spec, { presets: PRESETS });
-    const runs = (await import('@obs-tcp-sim/scenario')).expandSweep(sweep);
+    const { sweep, runs } = await goodputSweep('2', '1');
     const fake = () => ({
       runToEnd: async (s: Scenario) => ({
         summary: { aggregate: { goodput: 1 }, flows: [{ id: 'tcp1', segmentsSent: s.obs.burstLoss.data * 1e4 }] } as never,

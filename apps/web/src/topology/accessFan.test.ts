@@ -29,36 +29,18 @@ describe('spokes', () => {
 });
 
 describe('fanDirection', () => {
+  /** The fan's direction in degrees, at a node at the origin with links to these neighbours. */
+  const awayFromOrigin = (...neighbours: [number, number][]) => deg(fanDirection([0, 0], neighbours));
+
   it('points away from a single link', () => {
     expect(deg(fanDirection([100, 100], [[300, 100]]))).toBe(-180); // link to the right: fan left
     expect(deg(fanDirection([100, 100], [[100, 0]]))).toBe(90); // link up: fan down
   });
   it('takes the widest free gap between several links', () => {
     // Links left, right and down: the fan goes up.
-    expect(
-      deg(
-        fanDirection(
-          [0, 0],
-          [
-            [-100, 0],
-            [100, 0],
-            [0, 100],
-          ],
-        ),
-      ),
-    ).toBe(-90);
+    expect(awayFromOrigin([-100, 0], [100, 0], [0, 100])).toBe(-90);
     // Left and right only: up, not down (ties go up).
-    expect(
-      deg(
-        fanDirection(
-          [0, 0],
-          [
-            [-100, 0],
-            [100, 0],
-          ],
-        ),
-      ),
-    ).toBe(-90);
+    expect(awayFromOrigin([-100, 0], [100, 0])).toBe(-90);
   });
   it('keeps clear of a fan already placed at the same node', () => {
     const first = fanDirection([0, 0], [[100, 0]]);

@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { PRESETS, type Scenario } from '@obs-tcp-sim/scenario';
 import { canvasLabels } from './canvasLabels';
 import { fitAround } from './fitAround';
-import { bandOf, bandOverlap, layoutBoxes, layoutLabels, overlaps, type Box, type LabelLayout, type LayoutLink } from './labelLayout';
+import {
+  bandOf,
+  bandOverlap,
+  layoutBoxes,
+  layoutLabels,
+  overlaps,
+  type Box,
+  type LabelLayout,
+  type LayoutLink,
+  type LayoutNode,
+} from './labelLayout';
 import { estimateWidth } from './textMeasure';
 import { apply } from '../fit';
 import { fanGeometry } from '../../topology/accessFan';
@@ -26,17 +36,19 @@ function link(id: string, a: [number, number], b: [number, number], patch: Parti
   return { id, a, b, band: 14, inset: [20, 20], capacity: '1 Gbit/s', delay: '1 ms', selected: false, ...patch };
 }
 
+/** A node whose name stands centred below it (the canvas's usual place for it). */
+function named(id: string, kind: LayoutNode['kind'], x: number, y: number): LayoutNode {
+  return { id, kind, x, y, prefer: { dx: 0, dy: 40, anchor: 'middle' } };
+}
+
+/** A drawing of this size, measured as the canvas measures, labelling links of 150 px and more. */
+const drawing = (width: number, height: number) => ({ width, height, measure: estimateWidth, minLinkLength: 150 });
+
 describe('label layout', () => {
   it("puts a lone link's labels either side of its band, clear of it and of the nodes", () => {
     const layout = layoutLabels({
-      width: 600,
-      height: 300,
-      measure: estimateWidth,
-      minLinkLength: 150,
-      nodes: [
-        { id: 'A', kind: 'edge', x: 100, y: 150, prefer: { dx: 0, dy: 40, anchor: 'middle' } },
-        { id: 'B', kind: 'core', x: 500, y: 150, prefer: { dx: 0, dy: 40, anchor: 'middle' } },
-      ],
+      ...drawing(600, 300),
+      nodes: [named('A', 'edge', 100, 150), named('B', 'core', 500, 150)],
       links: [link('f1', [100, 150], [500, 150], { band: 30, capacity: '2 λ × 1.25 Gbit/s', delay: '300 µs' })],
     });
     const { capacity, delay } = layout.links.get('f1')!;
@@ -53,10 +65,7 @@ describe('label layout', () => {
     const hub: [number, number] = [400, 200];
     const links = [0, 1, 2, 3, 4, 5].map((i) => link(`l${i}`, [150, 40 + i * 64], hub));
     const layout = layoutLabels({
-      width: 800,
-      height: 420,
-      measure: estimateWidth,
-      minLinkLength: 150,
+      ...drawing(800, 420),
       nodes: [
         { id: 'E1', kind: 'edge', x: hub[0], y: hub[1], prefer: { dx: 28, dy: 5, anchor: 'start' } },
         ...links.map((l, i) => ({
@@ -82,14 +91,8 @@ describe('label layout', () => {
 
   it('keeps labels inside the drawing: a link along the top edge has its capacity under it, not cut', () => {
     const layout = layoutLabels({
-      width: 600,
-      height: 200,
-      measure: estimateWidth,
-      minLinkLength: 150,
-      nodes: [
-        { id: 'A', kind: 'host', x: 60, y: 20, prefer: { dx: 0, dy: 40, anchor: 'middle' } },
-        { id: 'B', kind: 'host', x: 540, y: 20, prefer: { dx: 0, dy: 40, anchor: 'middle' } },
-      ],
+      ...drawing(600, 200),
+      nodes: [named('A', 'host', 60, 20), named('B', 'host', 540, 20)],
       links: [link('l1', [60, 20], [540, 20])],
     });
     const { capacity, delay } = layout.links.get('l1')!;
@@ -102,15 +105,9 @@ describe('label layout', () => {
   it("keeps out of the legend's corner", () => {
     const keepOut = [{ left: 400, top: 0, right: 600, bottom: 160 }];
     const layout = layoutLabels({
-      width: 600,
-      height: 300,
+      ...drawing(600, 300),
       keepOut,
-      measure: estimateWidth,
-      minLinkLength: 150,
-      nodes: [
-        { id: 'A', kind: 'host', x: 100, y: 120, prefer: { dx: 0, dy: 40, anchor: 'middle' } },
-        { id: 'B', kind: 'host', x: 560, y: 200, prefer: { dx: 0, dy: 40, anchor: 'middle' } },
-      ],
+      nodes: [named('A', 'host', 100, 120), named('B', 'host', 560, 200)],
       links: [link('l1', [100, 120], [560, 200])],
     });
     for (const b of layoutBoxes(layout)) expect(overlaps(b, keepOut[0])).toBe(false);
@@ -118,14 +115,8 @@ describe('label layout', () => {
 
   it("shows a short link's labels only when it is selected, and places the selected link first", () => {
     const base = {
-      width: 400,
-      height: 200,
-      measure: estimateWidth,
-      minLinkLength: 150,
-      nodes: [
-        { id: 'A', kind: 'edge' as const, x: 100, y: 100, prefer: { dx: 0, dy: 40, anchor: 'middle' as const } },
-        { id: 'B', kind: 'edge' as const, x: 220, y: 100, prefer: { dx: 0, dy: 40, anchor: 'middle' as const } },
-      ],
+      ...drawing(400, 200),
+      nodes: [named('A', 'edge', 100, 100), named('B', 'edge', 220, 100)],
     };
     expect(layoutLabels({ ...base, links: [link('f1', [100, 100], [220, 100])] }).links.get('f1')).toEqual({ capacity: null, delay: null });
     const selected = layoutLabels({ ...base, links: [link('f1', [100, 100], [220, 100], { selected: true })] }).links.get('f1')!;
@@ -183,15 +174,12 @@ describe('every preset, fitted as at 1280x720 and 1920x1080', () => {
 
 describe('fan labels', () => {
   const hub: [number, number] = [200, 150];
-  const nodes = [
-    { id: 'E1', kind: 'edge' as const, x: hub[0], y: hub[1], prefer: { dx: 0, dy: 40, anchor: 'middle' as const } },
-    { id: 'C1', kind: 'core' as const, x: 500, y: 150, prefer: { dx: 0, dy: 40, anchor: 'middle' as const } },
-  ];
+  const nodes = [named('E1', 'edge', hub[0], hub[1]), named('C1', 'core', 500, 150)];
   const links = [link('f1', hub, [500, 150])];
 
   it('places a fan’s label at its anchor past the hosts, and keeps link labels off its spokes', () => {
     const fan = fanGeometry({ flowId: 'tcp', side: 'src', count: 320, rate: 1e8, hub, hubRadius: 17, neighbours: [[500, 150]] });
-    const layout = layoutLabels({ width: 600, height: 300, measure: estimateWidth, minLinkLength: 150, nodes, links, fans: [fan] });
+    const layout = layoutLabels({ ...drawing(600, 300), nodes, links, fans: [fan] });
     const placed = layout.fans!.get('tcp:src')!;
     expect(placed.text).toBe('×320, 100 Mbit/s each');
     expect(placed).toMatchObject({ x: fan.label.x, y: fan.label.y, anchor: 'end' });
@@ -204,21 +192,9 @@ describe('fan labels', () => {
   it('moves a fan’s label off a node name in its way', () => {
     const fan = fanGeometry({ flowId: 'tcp', side: 'src', count: 320, rate: 1e8, hub, hubRadius: 17, neighbours: [[500, 150]] });
     // A host right where the label would go: its name takes that place first.
-    const crowded = [
-      ...nodes,
-      {
-        id: 'Server',
-        kind: 'host' as const,
-        x: fan.label.x - 40,
-        y: fan.label.y - 30,
-        prefer: { dx: 0, dy: 40, anchor: 'middle' as const },
-      },
-    ];
+    const crowded = [...nodes, named('Server', 'host', fan.label.x - 40, fan.label.y - 30)];
     const layout = layoutLabels({
-      width: 600,
-      height: 300,
-      measure: estimateWidth,
-      minLinkLength: 150,
+      ...drawing(600, 300),
       nodes: crowded,
       links,
       fans: [fan],

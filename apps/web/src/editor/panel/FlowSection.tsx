@@ -11,6 +11,7 @@ import { CheckField, SelectField, TextField } from './fields';
 import { flowRouteWords } from './routeWords';
 import { formatRoute, NEW_ACCESS_SIDE, parseRoute, withAccessSide, type Access } from '../../scenario/routingEdits';
 import { PathNumberField } from './PathNumberField';
+import { EndSelects, PathSelectField } from './PathSelectField';
 
 const RECOVERY_DEFAULT = '';
 
@@ -49,24 +50,7 @@ export function FlowSection({
           onRenamed(id);
         }}
       />
-      <div className="field-pair">
-        <SelectField
-          path={`${p}.src`}
-          label="From"
-          value={flow.src}
-          options={endOptions(flow.src, 'src')}
-          externalError={ctx.errorAt(`${p}.src`)}
-          onChange={(v) => ctx.set(`${flow.id}: from ${v}`, `${p}.src`, v)}
-        />
-        <SelectField
-          path={`${p}.dst`}
-          label="To"
-          value={flow.dst}
-          options={endOptions(flow.dst, 'dst')}
-          externalError={ctx.errorAt(`${p}.dst`)}
-          onChange={(v) => ctx.set(`${flow.id}: to ${v}`, `${p}.dst`, v)}
-        />
-      </div>
+      <EndSelects ctx={ctx} path={p} ends={flow} options={endOptions} owner={flow.id} />
       <RouteWords ctx={ctx} flow={flow} />
       <PathNumberField
         ctx={ctx}
@@ -106,12 +90,13 @@ export function FlowSection({
       <ForcedRoutes ctx={ctx} flow={flow} p={p} />
       <fieldset className="subsection">
         <legend>TCP</legend>
-        <SelectField
+        <PathSelectField
+          ctx={ctx}
           path={`${p}.tcp.variant`}
           label="Variant"
           value={t.variant}
           options={TCP_VARIANTS}
-          onChange={(v) => ctx.set(`${flow.id}: TCP ${v}`, `${p}.tcp.variant`, v)}
+          action={`${flow.id}: TCP`}
         />
         <SelectField
           path={`${p}.tcp.recovery`}

@@ -4,6 +4,49 @@
 import type { PanelContext } from './panelContext';
 import { CheckField, SelectField, TextField } from './fields';
 import { PathNumberField } from './PathNumberField';
+import { EndSelects, PathSelectField } from './PathSelectField';
+
+/** The OBS settings chosen from a list: where each is, its name, the edit's name, its choices. */
+const OBS_CHOICES = {
+  policy: {
+    path: 'obs.assembly.policy',
+    label: 'Assembly policy',
+    action: 'assembly policy',
+    options: [
+      { value: 'time', label: 'time (send after the assembly time)' },
+      { value: 'size', label: 'size (send at the maximum size)' },
+      { value: 'hybrid', label: 'hybrid (whichever first)' },
+    ],
+  },
+  queues: {
+    path: 'obs.assembly.queues',
+    label: 'Assembly queues',
+    action: 'assembly queues',
+    options: [
+      { value: 'per-class', label: 'per class (data and ACKs apart)' },
+      { value: 'mixed', label: 'mixed' },
+    ],
+  },
+  reservation: {
+    path: 'obs.reservation',
+    label: 'Reservation',
+    action: 'reservation',
+    options: [
+      { value: 'jet', label: 'JET' },
+      { value: 'jit', label: 'JIT' },
+    ],
+  },
+  scheduling: {
+    path: 'obs.scheduling',
+    label: 'Wavelength scheduling',
+    action: 'scheduling',
+    options: [
+      { value: 'ffuc', label: 'FFUC' },
+      { value: 'lauc', label: 'LAUC' },
+      { value: 'lauc-vf', label: 'LAUC-VF' },
+    ],
+  },
+} as const;
 
 export function NetworkSection({ ctx }: { ctx: PanelContext }) {
   const s = ctx.scenario;
@@ -22,51 +65,13 @@ export function NetworkSection({ ctx }: { ctx: PanelContext }) {
       <PathNumberField ctx={ctx} path="seed" owner="run" hint="Same seed, same result" />
       <fieldset className="subsection">
         <legend>OBS</legend>
-        <SelectField
-          path="obs.assembly.policy"
-          label="Assembly policy"
-          value={o.assembly.policy}
-          options={[
-            { value: 'time', label: 'time (send after the assembly time)' },
-            { value: 'size', label: 'size (send at the maximum size)' },
-            { value: 'hybrid', label: 'hybrid (whichever first)' },
-          ]}
-          onChange={(v) => ctx.set(`assembly policy ${v}`, 'obs.assembly.policy', v)}
-        />
+        <PathSelectField ctx={ctx} {...OBS_CHOICES.policy} value={o.assembly.policy} />
         <PathNumberField ctx={ctx} path="obs.assembly.maxTime" owner="OBS" />
         <PathNumberField ctx={ctx} path="obs.assembly.maxBytes" owner="OBS" />
         <PathNumberField ctx={ctx} path="obs.assembly.minBytes" owner="OBS" hint="Shorter bursts are padded" />
-        <SelectField
-          path="obs.assembly.queues"
-          label="Assembly queues"
-          value={o.assembly.queues}
-          options={[
-            { value: 'per-class', label: 'per class (data and ACKs apart)' },
-            { value: 'mixed', label: 'mixed' },
-          ]}
-          onChange={(v) => ctx.set(`assembly queues ${v}`, 'obs.assembly.queues', v)}
-        />
-        <SelectField
-          path="obs.reservation"
-          label="Reservation"
-          value={o.reservation}
-          options={[
-            { value: 'jet', label: 'JET' },
-            { value: 'jit', label: 'JIT' },
-          ]}
-          onChange={(v) => ctx.set(`reservation ${v}`, 'obs.reservation', v)}
-        />
-        <SelectField
-          path="obs.scheduling"
-          label="Wavelength scheduling"
-          value={o.scheduling}
-          options={[
-            { value: 'ffuc', label: 'FFUC' },
-            { value: 'lauc', label: 'LAUC' },
-            { value: 'lauc-vf', label: 'LAUC-VF' },
-          ]}
-          onChange={(v) => ctx.set(`scheduling ${v}`, 'obs.scheduling', v)}
-        />
+        <PathSelectField ctx={ctx} {...OBS_CHOICES.queues} value={o.assembly.queues} />
+        <PathSelectField ctx={ctx} {...OBS_CHOICES.reservation} value={o.reservation} />
+        <PathSelectField ctx={ctx} {...OBS_CHOICES.scheduling} value={o.scheduling} />
         <PathNumberField ctx={ctx} path="obs.controlProcessing" owner="OBS" hint="BHP processing per core hop" />
         <CheckField
           path="obs.offsetAuto"
@@ -94,24 +99,7 @@ function BackgroundFields({ ctx }: { ctx: PanelContext }) {
         const p = `background[${i}]`;
         return (
           <div key={i} className="background-item" data-background={i}>
-            <div className="field-pair">
-              <SelectField
-                path={`${p}.src`}
-                label="From edge"
-                value={b.src}
-                options={opts(b.src)}
-                externalError={ctx.errorAt(`${p}.src`)}
-                onChange={(v) => ctx.set(`background ${i + 1}: from ${v}`, `${p}.src`, v)}
-              />
-              <SelectField
-                path={`${p}.dst`}
-                label="To edge"
-                value={b.dst}
-                options={opts(b.dst)}
-                externalError={ctx.errorAt(`${p}.dst`)}
-                onChange={(v) => ctx.set(`background ${i + 1}: to ${v}`, `${p}.dst`, v)}
-              />
-            </div>
+            <EndSelects ctx={ctx} path={p} ends={b} options={opts} owner={`background ${i + 1}`} suffix=" edge" />
             <SelectField
               path={`${p}.model`}
               label="Model"

@@ -149,38 +149,36 @@ export function PropertyPanel(props: PropertyPanelProps) {
     key = 'flows';
   }
 
+  // The panel's tabs: the selected element (the last one, when another tab is open), the settings, the flows.
+  const tabs = [
+    {
+      testId: 'open-selection',
+      label: 'Selection',
+      selected: isElement,
+      open: () => props.onSelect(props.lastElement),
+      disabled: !props.lastElement && !isElement,
+    },
+    { testId: 'open-network', label: 'Settings', selected: selection?.type === 'network', open: () => props.onSelect({ type: 'network' }) },
+    { testId: 'open-flows', label: 'Flows', selected: selection?.type === 'flows', open: () => props.onSelect({ type: 'flows' }) },
+  ];
+
   return (
     <aside className="property-panel" data-testid="property-panel" aria-label={title} data-selection={selection ? selection.type : 'none'}>
       <div className="property-tabs">
         <div className="property-tab-list" role="tablist" aria-label="Panel">
-          <button
-            type="button"
-            role="tab"
-            aria-selected={isElement}
-            data-testid="open-selection"
-            onClick={() => props.onSelect(props.lastElement)}
-            disabled={!props.lastElement && !isElement}
-          >
-            Selection
-          </button>
-          <button
-            type="button"
-            role="tab"
-            aria-selected={selection?.type === 'network'}
-            data-testid="open-network"
-            onClick={() => props.onSelect({ type: 'network' })}
-          >
-            Settings
-          </button>
-          <button
-            type="button"
-            role="tab"
-            aria-selected={selection?.type === 'flows'}
-            data-testid="open-flows"
-            onClick={() => props.onSelect({ type: 'flows' })}
-          >
-            Flows
-          </button>
+          {tabs.map((t) => (
+            <button
+              key={t.testId}
+              type="button"
+              role="tab"
+              aria-selected={t.selected}
+              data-testid={t.testId}
+              onClick={t.open}
+              disabled={t.disabled}
+            >
+              {t.label}
+            </button>
+          ))}
         </div>
         {/* Outside the tab list: a tab list holds tabs only. */}
         <button

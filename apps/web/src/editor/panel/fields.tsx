@@ -117,31 +117,69 @@ export function NumberField({ path, value, onCommit, externalError, label, inher
 
   return (
     <Row id={id} label={label ?? rule.label} path={path} live={isLivePath(path)} error={error} hint={hint}>
-      <input
+      <DraftInput
         id={id}
-        type="text"
-        inputMode="decimal"
-        spellCheck={false}
-        autoComplete="off"
-        data-testid={`field-${path}`}
-        value={text}
+        path={path}
+        decimal
+        text={text}
         placeholder={inherit !== undefined ? `${formatByRule(inherit, rule)} (${inheritFrom})` : undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => setDraft(e.target.value)}
-        onBlur={commit}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') {
-            e.preventDefault();
-            commit();
-          } else if (e.key === 'Escape') {
-            e.preventDefault();
-            e.stopPropagation();
-            setDraft(null);
-          }
-        }}
+        error={error}
+        setDraft={setDraft}
+        commit={commit}
       />
     </Row>
+  );
+}
+
+/**
+ * The text box of a field: it shows the draft while one is typed; leaving it or Enter
+ * commits, Escape gives the draft up (and goes no further, so a dialog stays open).
+ * `decimal` asks touch keyboards for digits.
+ */
+function DraftInput({
+  id,
+  path,
+  decimal,
+  text,
+  placeholder,
+  error,
+  setDraft,
+  commit,
+}: {
+  id: string;
+  path: string;
+  decimal?: boolean;
+  text: string;
+  placeholder: string | undefined;
+  error: string | null | undefined;
+  setDraft(draft: string | null): void;
+  commit(): void;
+}) {
+  return (
+    <input
+      id={id}
+      type="text"
+      inputMode={decimal ? 'decimal' : undefined}
+      spellCheck={false}
+      autoComplete="off"
+      data-testid={`field-${path}`}
+      value={text}
+      placeholder={placeholder}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? `${id}-error` : undefined}
+      onChange={(e) => setDraft(e.target.value)}
+      onBlur={commit}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          commit();
+        } else if (e.key === 'Escape') {
+          e.preventDefault();
+          e.stopPropagation();
+          setDraft(null);
+        }
+      }}
+    />
   );
 }
 
@@ -176,29 +214,7 @@ export function TextField({
   };
   return (
     <Row id={id} label={label} path={path} error={error} hint={hint}>
-      <input
-        id={id}
-        type="text"
-        spellCheck={false}
-        autoComplete="off"
-        data-testid={`field-${path}`}
-        value={text}
-        placeholder={placeholder}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => setDraft(e.target.value)}
-        onBlur={commit}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') {
-            e.preventDefault();
-            commit();
-          } else if (e.key === 'Escape') {
-            e.preventDefault();
-            e.stopPropagation();
-            setDraft(null);
-          }
-        }}
-      />
+      <DraftInput id={id} path={path} text={text} placeholder={placeholder} error={error} setDraft={setDraft} commit={commit} />
     </Row>
   );
 }

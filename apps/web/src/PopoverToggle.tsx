@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+
+/**
+ * The button that opens and closes a panel floating over the page (Lessons, Share & files,
+ * a preset's "What to look for"): aria-expanded says whether it is open, aria-controls
+ * names the panel (`controls`, its id).
+ */
+export function PopoverToggle({
+  className,
+  testId,
+  open,
+  setOpen,
+  controls,
+  children,
+}: {
+  className: string;
+  testId: string;
+  open: boolean;
+  setOpen(open: boolean): void;
+  controls: string;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={className}
+      aria-expanded={open}
+      aria-controls={controls}
+      data-testid={testId}
+      onClick={() => setOpen(!open)}
+    >
+      {children}
+    </button>
+  );
+}
