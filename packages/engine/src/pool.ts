@@ -1,5 +1,5 @@
 // The one pool that runs many jobs (a sweep's runs) on a few workers, for the app
-// (browser Workers, apps/web/src/sweep/pool.ts) and the CLI (worker threads,
+// (browser Workers, apps/web/src/sweep/engineWorkerPool.ts) and the CLI (worker threads,
 // packages/cli/src/worker-pool.ts). It knows nothing of either: a worker is anything with
 // run(job) and dispose(). Each worker holds one job at a time and takes the next as soon
 // as it is free, so a slow job does not hold the others; jobs are taken in order, and

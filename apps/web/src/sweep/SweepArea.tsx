@@ -11,7 +11,7 @@ import { download } from '../files/download';
 import { fileStem, jsonText } from '../files/exports';
 import { useScenarioStore } from '../store/storeContext';
 import { overlayFor, runModels, type RunModels } from '../theory/sweepOverlay';
-import { poolSize, runOnPool, type PoolRun } from './pool';
+import { poolSize, runOnPool, type PoolRun } from './engineWorkerPool';
 import { whyNotLog } from './plotScales';
 import { plotPoints, SweepPlot } from './SweepPlot';
 import { theoryOverlays } from './sweepTheory';

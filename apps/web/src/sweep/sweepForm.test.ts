@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PRESETS, resolveSweepSpec, type Scenario } from '@obs-tcp-sim/scenario';
 import { defaultRange, factorValues, outputChoices, parameterChoices, spacingProblem, specOf } from './sweepForm';
-import { runOnPool } from './pool';
+import { runOnPool } from './engineWorkerPool';
 
 const paper000 = structuredClone(PRESETS.find((p) => p.id === 'paper000')!.scenario) as Scenario;
 
