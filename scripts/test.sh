@@ -19,10 +19,11 @@ section() { printf '\n==> %s\n' "$*"; }
 
 # A build or setup step: its failure counts as one failed test.
 step() {
-  local name=$1
+  local name=$1 started=$SECONDS
   shift
   section "$name"
   if "$@"; then
+    echo "($name: $((SECONDS - started)) s)"
     return 0
   fi
   failed=$((failed + 1))
@@ -91,13 +92,17 @@ step "lint: C++ style (clang-format, .clang-format)" bash scripts/lint.sh cpp-st
 step "wasm build (scripts/build-wasm.sh)" bash scripts/build-wasm.sh
 
 section "Vitest"
+t=$SECONDS
 npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json"
 add_counts "Vitest" vitest "$reports/vitest.json" $?
+echo "(Vitest: $((SECONDS - t)) s)"
 
 if step "web app build (npm run build -w apps/web)" npm run build -w apps/web; then
   section "Playwright"
+  t=$SECONDS
   PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --reporter=list,json
   add_counts "Playwright" playwright "$reports/playwright.json" $?
+  echo "(Playwright: $((SECONDS - t)) s)"
 else
   problems+=("Playwright not run: the web app build failed")
 fi
