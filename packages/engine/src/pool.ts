@@ -57,17 +57,12 @@ export function runPool<Job, Result>({ jobs, size, spawn, onResult }: PoolOption
   const lane = async (worker: PoolWorker<Job, Result>) => {
     while (!stopped && next < jobs.length) {
       const job = jobs[next++];
-      let result: Result;
       try {
-        result = await worker.run(job);
-      } catch (error) {
-        stop(error instanceof Error ? error : new Error(String(error)));
-        return;
-      }
-      if (stopped) return;
-      try {
+        const result = await worker.run(job);
+        if (stopped) return;
         onResult(job, result);
       } catch (error) {
+        // The job's failure or onResult's: either stops the pool.
         stop(error instanceof Error ? error : new Error(String(error)));
         return;
       }

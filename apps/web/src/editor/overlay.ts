@@ -6,6 +6,4 @@
 import type { ReactNode } from 'react';
 import type { OverlayProps } from '../animation/overlayProps';
 
-export type { OverlayProps };
-
 export type OverlayRenderer = (props: OverlayProps) => ReactNode;
