@@ -98,20 +98,19 @@ void refuseUnaffordableBuild(const Scenario& s, const RunBudget& budget) {
                         format(kMaxRoutingWork) + "); use fewer distinct endpoints or a smaller topology");
 }
 
-void refuseUnaffordableBackground(const Scenario& s, int index, double capacityBps, const RunBudget& budget) {
-  const BackgroundSpec& b = s.background[index];
+void refuseUnaffordableBackground(const BackgroundSpec& b, const std::string& where, double duration,
+                                  double capacityBps, const RunBudget& budget) {
   if (b.load == 0) return;
   const double perSecond = b.load * capacityBps / (8.0 * b.meanBytes);
-  const std::string where = "background[" + std::to_string(index) + "]";
   if (perSecond > kMaxEventRate)
     throw ScenarioError(where + " would generate " + format(perSecond) + " bursts per second (load " + format(b.load) +
                         " of " + format(capacityBps) + " bit/s in bursts of " + format(b.meanBytes) +
                         " bytes on average); at most 1e+09 per second, one per "
                         "nanosecond, the engine's shortest interval: raise meanBytes or lower load");
-  const double total = perSecond * s.duration;
+  const double total = perSecond * duration;
   if (budget.maxEvents > 0 && total > static_cast<double>(budget.maxEvents))
     throw ScenarioError(where + " would generate " + format(perSecond) + " bursts per second, " + format(total) +
-                        " over the " + format(s.duration) + " s run: more than the event budget of " +
+                        " over the " + format(duration) + " s run: more than the event budget of " +
                         format(static_cast<double>(budget.maxEvents)) +
                         " events (shorten the run, or raise the budget: obs-sim --max-events)");
 }

@@ -26,7 +26,9 @@ void refuseUnaffordableBuild(const Scenario& scenario, const RunBudget& budget);
 // Throws ScenarioError when background source `index` asks for more bursts per second
 // than the engine schedules (kMaxEventRate), or for more bursts over the run than the
 // event budget. `capacityBps` is its route's narrowest fiber capacity.
-void refuseUnaffordableBackground(const Scenario& scenario, int index, double capacityBps, const RunBudget& budget);
+// `where` names the source in the message: "background[3]", or a traffic pair.
+void refuseUnaffordableBackground(const BackgroundSpec& b, const std::string& where, double duration,
+                                  double capacityBps, const RunBudget& budget);
 
 // Bytes for memory messages: "1.9 GB", "512 MB".
 std::string formatBytes(double bytes);

@@ -147,6 +147,7 @@ class Simulation final : public PacketReceiver, public EventHandler {
   SimTime exactTimeFromNow() const;
   double secondsOf(SimTime t) const;
   nlohmann::ordered_json linksSummary() const;
+  nlohmann::ordered_json pairsSummary() const;
 
   Scenario scenario_;
   EventLoop sim_;
@@ -161,8 +162,9 @@ class Simulation final : public PacketReceiver, public EventHandler {
   RoutingTable routing_;
   std::vector<std::unique_ptr<PacketChannel>> channels_;  // link * 2 + dir; packet links only
   std::unique_ptr<ObsPlane> obs_;
-  std::vector<std::unique_ptr<BurstAssembler>> assemblers_;  // per node; edges only
-  std::vector<std::unique_ptr<BackgroundSource>> background_;
+  std::vector<std::unique_ptr<BurstAssembler>> assemblers_;    // per node; edges only
+  std::vector<std::unique_ptr<BackgroundSource>> background_;  // `background`, then `traffic`'s pairs
+  std::vector<double> pathOfferedErlangs_;                     // per optical path
   // Background sources with enterAssembly hand their batches to their edge's assembler
   // through one of these (defined in the .cc).
   struct AssemblyFeed;

@@ -4,6 +4,7 @@
 #include <map>
 
 #include "app/start_spread.h"
+#include "app/traffic_matrix.h"
 #include "resource_estimate.h"
 #include "scenario/scenario_parser.h"
 #include "simulation.h"
@@ -61,6 +62,8 @@ Simulation::Simulation(const Scenario& scenario, const RunBudget& budget)
     if (spec.ackRoute.empty()) pairs.emplace_back(spec.dst, spec.src);
   }
   for (const BackgroundSpec& b : scenario_.background) pairs.emplace_back(b.src, b.dst);
+  // Last, so the optical paths of a scenario without `traffic` keep their numbers.
+  for (const auto& pair : trafficPairs(scenario_)) pairs.push_back(pair);
   routing_.prepare(pairs);
   struct Pending {
     const FlowSpec* spec;
@@ -107,15 +110,24 @@ Simulation::Simulation(const Scenario& scenario, const RunBudget& budget)
     if (path < 0 || routing_.opticalPaths()[path].egress != b.dst)
       throw ScenarioError(where + "the route from \"" + scenario_.nodes[b.src].id + "\" to \"" +
                           scenario_.nodes[b.dst].id + "\" must run over fiber links and core nodes only");
-    double capacity = 0;
-    for (const Hop& h : routing_.opticalPaths()[path].hops) {
-      const LinkSpec& l = scenario_.links[h.link];
-      double c = l.rate * l.wavelengths;
-      if (capacity == 0 || c < capacity) capacity = c;
-    }
-    refuseUnaffordableBackground(scenario_, static_cast<int>(i), capacity, budget);
+    const double capacity = pathCapacity(scenario_, routing_.opticalPaths()[path]);
+    refuseUnaffordableBackground(b, "background[" + std::to_string(i) + "]", scenario_.duration, capacity, budget);
     backgroundPaths.push_back({path, capacity});
   }
+  std::vector<TrafficSource> traffic = expandTraffic(scenario_, routing_);
+  for (const TrafficSource& t : traffic)
+    refuseUnaffordableBackground(t.spec,
+                                 "traffic from " + quoteInput(scenario_.nodes[t.spec.src].id) + " to " +
+                                     quoteInput(scenario_.nodes[t.spec.dst].id),
+                                 scenario_.duration, t.capacityBps, budget);
+  // What each optical path is offered in Erlangs, for the summary's `pairs`.
+  pathOfferedErlangs_.assign(routing_.opticalPaths().size(), 0.0);
+  for (std::size_t i = 0; i < scenario_.background.size(); ++i) {
+    const auto& [path, capacity] = backgroundPaths[i];
+    pathOfferedErlangs_[path] +=
+        offeredErlangs(scenario_, routing_.opticalPaths()[path], scenario_.background[i].load, capacity);
+  }
+  for (const TrafficSource& t : traffic) pathOfferedErlangs_[t.path] += t.erlangs;
 
   obs_ = std::make_unique<ObsPlane>(sim_, *this, scenario_, routing_.opticalPaths());
   obs_->setVisualLog(&visual_);
@@ -134,6 +146,9 @@ Simulation::Simulation(const Scenario& scenario, const RunBudget& budget)
                                                              backgroundPaths[i].second, scenario_.seed,
                                                              "background:" + std::to_string(i)));
   }
+  for (const TrafficSource& t : traffic)
+    background_.push_back(
+        std::make_unique<BackgroundSource>(sim_, *obs_, t.spec, t.path, t.capacityBps, scenario_.seed, t.streamName));
 
   flows_.resize(pending.size());
   const std::vector<std::vector<double>> starts = replicaStarts(scenario_);

@@ -20,6 +20,30 @@ Simulation::PacketLedger Simulation::packetLedger() const {
   return l;
 }
 
+nlohmann::ordered_json Simulation::pairsSummary() const {
+  using json = nlohmann::ordered_json;
+  // One entry per optical path, all burst classes together (docs/mesh.md section 4).
+  json pairs = json::array();
+  const std::vector<OpticalPath>& paths = routing_.opticalPaths();
+  for (std::size_t p = 0; p < paths.size(); ++p) {
+    const PathCounters& c = obs_->pathCounters(static_cast<int>(p));
+    json j;
+    j["src"] = scenario_.nodes[paths[p].ingress].id;
+    j["dst"] = scenario_.nodes[paths[p].egress].id;
+    json route = json::array({scenario_.nodes[paths[p].ingress].id});
+    for (const Hop& h : paths[p].hops) route.push_back(topology_.nodes[h.to].id);
+    j["route"] = route;
+    j["offeredErlangs"] = pathOfferedErlangs_[p];
+    j["sent"] = c.sent;
+    j["delivered"] = c.delivered;
+    j["dropped"] = {{"injected", c.dropped[0]}, {"contention", c.dropped[1]}, {"late", c.dropped[2]}};
+    const std::uint64_t dropped = c.dropped[0] + c.dropped[1] + c.dropped[2];
+    j["loss"] = c.sent ? static_cast<double>(dropped) / static_cast<double>(c.sent) : 0.0;
+    pairs.push_back(j);
+  }
+  return pairs;
+}
+
 nlohmann::ordered_json Simulation::linksSummary() const {
   using json = nlohmann::ordered_json;
   static const char* kClassNames[] = {"data", "ack", "background"};
@@ -152,6 +176,7 @@ nlohmann::ordered_json Simulation::summary() const {
   // Only with `drops` rules: a run without them keeps the summary it always had.
   if (!scenario_.drops.empty()) out["packets"]["listedDrops"] = listedDrops;
   out["links"] = linksSummary();
+  out["pairs"] = pairsSummary();
 
   char fingerprint[17];
   static const char* hex = "0123456789abcdef";

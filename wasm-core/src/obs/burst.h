@@ -31,6 +31,7 @@ struct Burst {
   SimTime duration = 0;     // on the wavelength, at the ingress transmitter's rate
   int bhpHop = 0;           // hop of the optical path the BHP last crossed
   SimTime fdlDelay = 0;     // added by fiber delay lines so far
+  int lane = -1;            // the wavelength it holds on the last hop reserved
   bool listedDrop = false;  // a `drops` rule or a live request loses it (burst_drops.h)
 };
 

@@ -30,8 +30,15 @@ ObsPlane::ObsPlane(EventLoop& sim, PacketReceiver& receiver, const Scenario& sce
   for (std::size_t n = 0; n < scenario.nodes.size(); ++n) {
     const NodeSpec& node = scenario.nodes[n];
     if (node.kind != NodeKind::Core) continue;
-    cores_[n] = CoreNode{fromSeconds(node.setupTime), node.fdlCount, fromSeconds(node.fdlUnit)};
+    cores_[n] = CoreNode{fromSeconds(node.setupTime), node.fdlCount, fromSeconds(node.fdlUnit), node.conversion,
+                         node.conversionRange};
   }
+  choiceStreams_.resize(scenario.nodes.size());
+  if (scenario.obs.wavelengthChoice == WavelengthChoice::Random)
+    for (std::size_t n = 0; n < scenario.nodes.size(); ++n)
+      if (scenario.nodes[n].kind == NodeKind::Edge)
+        choiceStreams_[n] =
+            std::make_unique<RandomStream>(scenario.seed, "obs.wavelengthChoice:" + scenario.nodes[n].id);
   for (std::size_t i = 0; i < scenario.links.size(); ++i) {
     const LinkSpec& l = scenario.links[i];
     if (l.kind != LinkKind::Fiber) continue;
@@ -51,11 +58,13 @@ ObsPlane::ObsPlane(EventLoop& sim, PacketReceiver& receiver, const Scenario& sce
   // through) + the largest switch set-up time on the path.
   for (const OpticalPath& p : paths_) {
     int cores = 0, first = -1, last = -1;
+    bool continuity = false;
     SimTime bhpTransmission = 0, maxSetup = 0;
     for (std::size_t h = 0; h < p.hops.size(); ++h) {
       int to = p.hops[h].to;
       if (scenario.nodes[to].kind != NodeKind::Core) continue;
       ++cores;
+      continuity = continuity || cores_[to].conversion != ConversionKind::Full;
       if (first < 0) first = static_cast<int>(h);
       last = static_cast<int>(h);
       maxSetup = std::max(maxSetup, cores_[to].setupTime);
@@ -66,7 +75,9 @@ ObsPlane::ObsPlane(EventLoop& sim, PacketReceiver& receiver, const Scenario& sce
     offsets_.push_back(scenario.obs.offset ? fromSeconds(*scenario.obs.offset) : autoOffset);
     firstCoreHop_.push_back(first);
     lastCoreHop_.push_back(last);
+    continuity_.push_back(continuity);
   }
+  pathCounters_.resize(paths_.size());
 }
 
 std::uint32_t ObsPlane::allocate() {
@@ -163,6 +174,7 @@ void ObsPlane::launch(std::uint32_t slot) {
 
   BurstClassCounters& c = counters_[static_cast<int>(b.cls)];
   ++c.sent;
+  ++pathCounters_[b.path].sent;
   c.lengthBytes += b.lengthBytes;
   c.packets += b.packets.size();
   c.dataSegments += b.dataSegments;
@@ -185,6 +197,7 @@ void ObsPlane::launch(std::uint32_t slot) {
   SimTime bhpReady = std::max(sim_.now(), out.control.freeAt);
   auto [lane, start] = out.schedule->earliestStart(bhpReady + offsets_[b.path], b.duration);
   out.schedule->reserveOn(lane, start, start + b.duration);
+  b.lane = lane;
   ++out.counters.bursts;
   out.counters.busy += b.duration;
   b.start = start;
@@ -289,6 +302,7 @@ void ObsPlane::handleEvent(std::uint32_t kind, std::uint64_t arg) {
     case kBurstAtEgress: {
       Burst& b = pool_[slot];
       ++counters_[static_cast<int>(b.cls)].delivered;
+      ++pathCounters_[b.path].delivered;
       int egress = paths_[b.path].egress;
       if (log_ && log_->enabled()) {
         VisualEvent e = burstEvent(VisualEventKind::BurstDelivered, b, sim_.now(), sim_.now());
@@ -304,10 +318,34 @@ void ObsPlane::handleEvent(std::uint32_t kind, std::uint64_t arg) {
   }
 }
 
-bool ObsPlane::reserveOutgoing(Burst& b, int nodeIndex, const Hop& out, SimTime arrival) {
+ObsPlane::LaneRule ObsPlane::laneRule(const Burst& b, int here, const Hop& out) const {
+  LaneRule rule;
+  // The drop port to the egress edge takes any wavelength (its receivers terminate it),
+  // and a path whose cores all convert never restricts.
+  if (!continuity_[b.path] || scenario_.nodes[out.to].kind == NodeKind::Edge) return rule;
+  if (here == firstCoreHop_[b.path]) {
+    rule.choice =
+        scenario_.obs.wavelengthChoice == WavelengthChoice::Random ? LaneChoice::Random : LaneChoice::FirstFit;
+    return rule;
+  }
+  const CoreNode& core = cores_[out.from];
+  if (core.conversion == ConversionKind::None) {
+    rule.lo = rule.hi = b.lane;
+  } else if (core.conversion == ConversionKind::Range) {
+    rule.lo = std::max(0, b.lane - core.conversionRange);
+    rule.hi = b.lane + core.conversionRange;
+  }
+  return rule;
+}
+
+bool ObsPlane::reserveOutgoing(Burst& b, int here, const Hop& out, SimTime arrival) {
   Direction& d = direction(out);
   d.schedule->forgetBefore(sim_.now());
-  const CoreNode& core = cores_[nodeIndex];
+  const CoreNode& core = cores_[out.from];
+  const LaneRule rule = laneRule(b, here, out);
+  const int hi = d.schedule->wavelengths() - 1;
+  // A kept wavelength the outgoing fiber does not have: nothing is allowed.
+  if (rule.lo > hi) return false;
   bool jet = scenario_.obs.reservation == Reservation::Jet;
   // Delay 0 first, then the FDLs in order: FDL i delays by i x unit. An FDL bank is taken
   // to hold any number of bursts at once (WDM delay lines).
@@ -317,8 +355,18 @@ bool ObsPlane::reserveOutgoing(Burst& b, int nodeIndex, const Hop& out, SimTime 
   for (int i = 0; i <= core.fdlCount; ++i) {
     SimTime delay = i * core.fdlUnit;
     SimTime from = (jet ? arrival : sim_.now()) + delay;
-    int lane = d.schedule->reserve(from, arrival + delay + b.duration, scenario_.obs.scheduling);
+    const SimTime end = arrival + delay + b.duration;
+    int lane;
+    switch (rule.choice) {
+      case LaneChoice::FirstFit: lane = d.schedule->reserveFirstFit(from, end, scenario_.obs.scheduling, hi); break;
+      case LaneChoice::Random:
+        lane =
+            d.schedule->reserveRandom(from, end, scenario_.obs.scheduling, hi, *choiceStreams_[paths_[b.path].ingress]);
+        break;
+      default: lane = d.schedule->reserve(from, end, scenario_.obs.scheduling, rule.lo, rule.hi); break;
+    }
     if (lane < 0) continue;
+    b.lane = lane;
     logOnLink(b, out, lane, arrival + delay, delay);
     if (delay > 0) {
       b.fdlDelay += delay;
@@ -348,7 +396,7 @@ void ObsPlane::onBhpProcessed(std::uint32_t slot) {
     drop(slot, DropReason::Late, node, next);
     return;
   }
-  if (!reserveOutgoing(b, node, next, arrival)) {
+  if (!reserveOutgoing(b, here, next, arrival)) {
     drop(slot, DropReason::Contention, node, next);
     return;
   }
@@ -382,6 +430,7 @@ void ObsPlane::drop(std::uint32_t slot, DropReason reason, int node, const Hop& 
   int cls = static_cast<int>(b.cls);
   BurstClassCounters& c = counters_[cls];
   ++c.dropped[static_cast<int>(reason)];
+  ++pathCounters_[b.path].dropped[static_cast<int>(reason)];
   c.segmentsDropped += b.dataSegments;
   c.acksDropped += b.acks;
   ++direction(chargedTo).counters.dropped[cls][static_cast<int>(reason)];

@@ -58,6 +58,13 @@ struct FiberDirectionCounters {
   std::array<std::array<std::uint64_t, kDropReasons>, kBurstClasses> dropped{};
 };
 
+// One optical path (an ingress-egress pair on one route), as the summary's `pairs` reports it.
+struct PathCounters {
+  std::uint64_t sent = 0;
+  std::uint64_t delivered = 0;
+  std::array<std::uint64_t, kDropReasons> dropped{};
+};
+
 // Log-2 histograms of what the edges sent, for the summary and the charts.
 struct BurstHistograms {
   static constexpr int kBins = 28;              // bin i holds values in [2^i, 2^(i+1)); bin 0 also 0
@@ -94,6 +101,7 @@ class ObsPlane final : public EventHandler, public BurstSink, public BackgroundB
   SimTime offset(int pathId) const { return offsets_[pathId]; }
   const BurstClassCounters& counters(BurstClass cls) const { return counters_[static_cast<int>(cls)]; }
   const FiberDirectionCounters& fiberCounters(int link, int dir) const { return directions_[link * 2 + dir].counters; }
+  const PathCounters& pathCounters(int pathId) const { return pathCounters_[pathId]; }
   int wavelengths(int link) const;
   const BurstHistograms& histograms() const { return histograms_; }
   std::size_t burstsInFlight() const { return live_; }
@@ -124,7 +132,17 @@ class ObsPlane final : public EventHandler, public BurstSink, public BackgroundB
     SimTime setupTime = 0;
     int fdlCount = 0;
     SimTime fdlUnit = 0;
+    ConversionKind conversion = ConversionKind::Full;
+    int conversionRange = 0;
   };
+  // How a core picks the outgoing wavelength (docs/mesh.md section 1).
+  enum class LaneChoice { Schedule, FirstFit, Random };
+  struct LaneRule {
+    LaneChoice choice = LaneChoice::Schedule;
+    int lo = 0, hi = -1;  // the lanes allowed (hi < 0: up to the last); Schedule only
+  };
+  // The rule at the core at the far end of hop `here` of the burst's path.
+  LaneRule laneRule(const Burst& b, int here, const Hop& out) const;
 
   Direction& direction(const Hop& hop) { return directions_[hop.link * 2 + hop.dir]; }
   std::uint32_t allocate();
@@ -134,7 +152,7 @@ class ObsPlane final : public EventHandler, public BurstSink, public BackgroundB
   void onBhpProcessed(std::uint32_t slot);
   // Reserves the hop after `hopIndex` for the burst arriving at `arrival`, trying the
   // node's FDLs in order if needed; returns false if nothing fits.
-  bool reserveOutgoing(Burst& b, int nodeIndex, const Hop& out, SimTime arrival);
+  bool reserveOutgoing(Burst& b, int here, const Hop& out, SimTime arrival);
   void describeFlows(const Burst& b, VisualEvent& e);
   void logOnLink(const Burst& b, const Hop& hop, int lane, SimTime firstBit, SimTime fdlDelay = 0);
   static VisualEvent burstEvent(VisualEventKind kind, const Burst& b, SimTime t0, SimTime t1);
@@ -153,6 +171,11 @@ class ObsPlane final : public EventHandler, public BurstSink, public BackgroundB
   std::vector<SimTime> offsets_;       // per optical path
   std::vector<int> firstCoreHop_;      // per path: hop whose far end is the first core, or -1
   std::vector<int> lastCoreHop_;       // per path: hop whose far end is the last core, or -1
+  // Per path: some core on it lacks full conversion, so the burst's wavelength is chosen
+  // by obs.wavelengthChoice at the first core and kept by the cores that cannot convert.
+  std::vector<bool> continuity_;
+  std::vector<PathCounters> pathCounters_;                    // per path
+  std::vector<std::unique_ptr<RandomStream>> choiceStreams_;  // per node; edges, random choice only
   SimTime controlProcessing_;
   RandomStream lossRng_;
   std::array<double, kBurstClasses> burstLoss_{};

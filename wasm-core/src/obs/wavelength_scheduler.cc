@@ -26,10 +26,11 @@ bool WavelengthSchedule::fitsInVoid(const Lane& lane, SimTime start, SimTime end
   return true;
 }
 
-int WavelengthSchedule::reserve(SimTime start, SimTime end, SchedulingKind rule) {
+int WavelengthSchedule::reserve(SimTime start, SimTime end, SchedulingKind rule, int lo, int hi) {
   int chosen = -1;
   SimTime best = 0;
-  for (int w = 0; w < wavelengths(); ++w) {
+  const int last = hi < 0 || hi >= wavelengths() ? wavelengths() - 1 : hi;
+  for (int w = lo; w <= last; ++w) {
     const Lane& lane = lanes_[w];
     SimTime candidate;
     if (rule == SchedulingKind::LaucVf) {
@@ -46,6 +47,36 @@ int WavelengthSchedule::reserve(SimTime start, SimTime end, SchedulingKind rule)
       chosen = w;
       best = candidate;
     }
+  }
+  if (chosen >= 0) reserveOn(chosen, start, end);
+  return chosen;
+}
+
+bool WavelengthSchedule::canHold(int w, SimTime start, SimTime end, SchedulingKind rule) const {
+  SimTime unused;
+  if (rule == SchedulingKind::LaucVf) return fitsInVoid(lanes_[w], start, end, &unused);
+  return horizon(lanes_[w]) <= start;
+}
+
+int WavelengthSchedule::reserveFirstFit(SimTime start, SimTime end, SchedulingKind rule, int hi) {
+  const int last = hi >= wavelengths() ? wavelengths() - 1 : hi;
+  for (int w = 0; w <= last; ++w) {
+    if (!canHold(w, start, end, rule)) continue;
+    reserveOn(w, start, end);
+    return w;
+  }
+  return -1;
+}
+
+int WavelengthSchedule::reserveRandom(SimTime start, SimTime end, SchedulingKind rule, int hi, RandomStream& rng) {
+  const int last = hi >= wavelengths() ? wavelengths() - 1 : hi;
+  // Reservoir sampling over the lanes that can hold it: one draw per candidate, so the
+  // stream's use depends only on the schedule, and no list is built.
+  int chosen = -1, seen = 0;
+  for (int w = 0; w <= last; ++w) {
+    if (!canHold(w, start, end, rule)) continue;
+    ++seen;
+    if (rng.uniform01() * seen < 1.0) chosen = w;
   }
   if (chosen >= 0) reserveOn(chosen, start, end);
   return chosen;

@@ -4,7 +4,9 @@
 //   LAUC    the wavelength whose last reservation ends latest before the start (no void filling)
 //   LAUC-VF the wavelength with a void [end of previous, start of next] that holds the whole
 //           burst and leaves the smallest gap before it (void filling)
-// Ties go to the lowest index.
+// Ties go to the lowest index. Where a core cannot convert every wavelength to every other
+// (docs/mesh.md), the choice is limited to a range of lanes [lo, hi]; where the ingress
+// edge picks the wavelength a burst keeps, first-fit and random choice are offered too.
 #pragma once
 #include <cstdint>
 #include <map>
@@ -12,6 +14,7 @@
 #include <vector>
 
 #include "scenario/scenario.h"
+#include "sim/rng.h"
 #include "sim/time.h"
 
 namespace obs {
@@ -20,8 +23,14 @@ class WavelengthSchedule {
  public:
   explicit WavelengthSchedule(int wavelengths);
 
-  // Reserves [start, end) by `rule`; returns the wavelength or -1 if none can hold it.
-  int reserve(SimTime start, SimTime end, SchedulingKind rule);
+  // Reserves [start, end) by `rule` on a lane in [lo, hi] (hi < 0: the last one); returns
+  // the wavelength or -1 if none can hold it.
+  int reserve(SimTime start, SimTime end, SchedulingKind rule, int lo = 0, int hi = -1);
+  // The edge's choices of a wavelength the burst will keep (obs.wavelengthChoice): the
+  // lowest-index lane that can hold [start, end), or one drawn uniformly among those that
+  // can; void filling as `rule` does it (LAUC-VF fills voids, FFUC and LAUC do not).
+  int reserveFirstFit(SimTime start, SimTime end, SchedulingKind rule, int hi);
+  int reserveRandom(SimTime start, SimTime end, SchedulingKind rule, int hi, RandomStream& rng);
   // For an ingress edge, which can hold a burst electronically until a wavelength frees:
   // the earliest start >= notBefore at which some wavelength is free for `duration`
   // (lowest index on ties). Does not reserve.
@@ -43,6 +52,8 @@ class WavelengthSchedule {
   // True if [start, end) fits in a void of `lane`; *voidStart is then the end of the
   // reservation before it (-kNever if none).
   static bool fitsInVoid(const Lane& lane, SimTime start, SimTime end, SimTime* voidStart);
+  // Whether lane w can take [start, end) under `rule`'s void filling.
+  bool canHold(int w, SimTime start, SimTime end, SchedulingKind rule) const;
 
   std::vector<Lane> lanes_;
   int active_;

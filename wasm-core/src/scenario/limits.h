@@ -37,4 +37,11 @@ constexpr int kMaxDropNext = 1000000;
 // enough for ns-2-style integer costs and for delays in seconds alike.
 constexpr double kMaxCost = 1e9;
 
+// Limited-range wavelength conversion (`nodes[].conversion.range`): a converter reaches
+// at most this many channels either side; fibers have at most a few thousand.
+constexpr int kMaxConversionRange = 1000;
+// Ordered edge pairs a `traffic` matrix may give traffic: each becomes a background
+// source, like one of the at most 10000 `background` entries.
+constexpr int kMaxTrafficPairs = 10000;
+
 }  // namespace obs

@@ -16,6 +16,10 @@ enum class AssemblyPolicyKind { Time, Size, Hybrid };
 enum class AssemblyQueues { PerClass, Mixed };
 enum class Reservation { Jet, Jit };
 enum class SchedulingKind { Ffuc, Lauc, LaucVf };
+// What a core may do to a burst's wavelength (`nodes[].conversion`, docs/mesh.md).
+enum class ConversionKind { Full, None, Range };
+// How an ingress edge picks the wavelength where continuity matters (`obs.wavelengthChoice`).
+enum class WavelengthChoice { FirstFit, Random };
 // Tahoe, Reno, NewReno and Sack differ in loss recovery (the sender); the others in window
 // growth (tcp/congestion_ops.h).
 enum class TcpVariantKind {
@@ -101,7 +105,9 @@ struct NodeSpec {
   double setupTime = 0;  // core only: switch configuration time
   int fdlCount = 0;      // core only: fiber delay lines, FDL i delays by i x fdlUnit
   double fdlUnit = 0;
-  AssemblySpec assembly;  // edge only: obs.assembly with this edge's overrides applied
+  ConversionKind conversion = ConversionKind::Full;  // core only
+  int conversionRange = 0;                           // ConversionKind::Range: reaches w-d .. w+d
+  AssemblySpec assembly;                             // edge only: obs.assembly with this edge's overrides applied
 };
 
 struct ObsSpec {
@@ -111,6 +117,7 @@ struct ObsSpec {
   double controlProcessing = 1e-5;
   std::optional<double> offset;  // empty = "auto"
   BurstLossSpec burstLoss;
+  WavelengthChoice wavelengthChoice = WavelengthChoice::FirstFit;
 };
 
 struct RtoSpec {
@@ -196,6 +203,19 @@ struct BackgroundSpec {
   bool enterAssembly = false;
 };
 
+// A traffic matrix of background bursts (`traffic`, docs/mesh.md section 3), expanded
+// into one background source per ordered edge pair with weight > 0 when the model is
+// built (the loads need the routes).
+struct TrafficSpec {
+  bool present = false;
+  bool uniform = true;
+  std::vector<std::vector<double>> weights;  // rows: source edges, columns: destinations, in nodes order
+  double load = 0;                           // network load: mean offered load per wavelength, core links
+  BackgroundModel model = BackgroundModel::Poisson;
+  double meanBytes = 40000;
+  double hurst = 0.8;
+};
+
 // A change the run makes to itself at a time (`liveChanges`, an extension of the format):
 // what setLive would do, at `at` seconds. docs/live-changes.md says where it lands.
 struct LiveChangeSpec {
@@ -235,6 +255,7 @@ struct Scenario {
   ObsSpec obs;
   std::vector<FlowSpec> flows;
   std::vector<BackgroundSpec> background;
+  TrafficSpec traffic;
   std::vector<LiveChangeSpec> liveChanges;  // in list order, as written
   std::vector<DropSpec> drops;              // in list order, as written
 };

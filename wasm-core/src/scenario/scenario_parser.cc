@@ -79,6 +79,21 @@ AssemblySpec readAssembly(JsonReader& a, const AssemblySpec& base) {
   return out;
 }
 
+// `conversion`: "full", "none" or { "range": d } (docs/mesh.md section 1).
+void readConversion(JsonReader& r, NodeSpec* n) {
+  if (!r.has("conversion")) return;
+  const json& v = r.raw("conversion");
+  if (v.is_object()) {
+    JsonReader c = r.object("conversion");
+    n->conversion = ConversionKind::Range;
+    n->conversionRange = static_cast<int>(c.integer("range", 1, kMaxConversionRange));
+    c.finish();
+    return;
+  }
+  if (!v.is_string()) r.fail("conversion", "must be \"full\", \"none\" or { \"range\": d } (got " + typeName(v) + ")");
+  n->conversion = static_cast<ConversionKind>(r.choice("conversion", {"full", "none"}));
+}
+
 void readNodes(JsonReader& top, Scenario& s, std::map<std::string, int>& index) {
   const json& nodes = top.array("nodes");
   if (nodes.empty()) top.fail("nodes", "must list at least one node");
@@ -101,8 +116,9 @@ void readNodes(JsonReader& top, Scenario& s, std::map<std::string, int>& index) 
         if (n.fdlCount > 0 && n.fdlUnit <= 0)
           fdl.fail("unit", "must be > 0 when count > 0 (each line delays by a multiple of it)");
       }
+      readConversion(r, &n);
     } else {
-      for (const char* coreOnly : {"setupTime", "fdl"})
+      for (const char* coreOnly : {"setupTime", "fdl", "conversion"})
         if (r.has(coreOnly)) r.fail(coreOnly, "applies to core nodes only");
     }
     n.assembly = s.obs.assembly;
@@ -252,6 +268,7 @@ void readObs(JsonReader& top, Scenario& s) {
     }
   }
   o.burstLoss = readBurstLoss(r, "burstLoss");
+  o.wavelengthChoice = static_cast<WavelengthChoice>(r.choice("wavelengthChoice", 0, {"first-fit", "random"}));
   r.finish();
 }
 
@@ -482,6 +499,63 @@ void readBackground(JsonReader& top, Scenario& s, const std::map<std::string, in
   }
 }
 
+// `traffic` (docs/mesh.md section 3): the matrix is checked here against the edge nodes;
+// the sources are made when the model is built, where the routes are known.
+void readTraffic(JsonReader& top, Scenario& s) {
+  if (!top.has("traffic")) return;
+  JsonReader r = top.object("traffic");
+  TrafficSpec& t = s.traffic;
+  t.present = true;
+  std::vector<int> edges;
+  for (std::size_t n = 0; n < s.nodes.size(); ++n)
+    if (s.nodes[n].kind == NodeKind::Edge) edges.push_back(static_cast<int>(n));
+  if (edges.size() < 2) r.fail("matrix", "needs at least two edge nodes (got " + std::to_string(edges.size()) + ")");
+  std::size_t pairs = edges.size() * (edges.size() - 1);
+  if (r.has("matrix") && !r.raw("matrix").is_string()) {
+    t.uniform = false;
+    const json& rows = r.array("matrix");
+    if (rows.size() != edges.size())
+      r.fail("matrix", "must have one row per edge node (" + std::to_string(edges.size()) + "), got " +
+                           std::to_string(rows.size()));
+    pairs = 0;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      const std::string row = "matrix[" + std::to_string(i) + "]";
+      if (!rows[i].is_array() || rows[i].size() != edges.size())
+        r.fail(row, "must be an array of " + std::to_string(edges.size()) + " numbers, one per edge node");
+      std::vector<double> w;
+      for (std::size_t j = 0; j < edges.size(); ++j) {
+        const json& v = rows[i][j];
+        const std::string cell = row + "[" + std::to_string(j) + "]";
+        if (!v.is_number()) r.fail(cell, "must be a number (got " + typeName(v) + ")");
+        const double x = v.get<double>();
+        if (!(x >= 0 && x <= 1e9)) r.fail(cell, "must be between 0 and 1e+09 (got " + formatNumber(x) + ")");
+        if (i == j && x != 0) r.fail(cell, "must be 0: an edge sends no traffic to itself");
+        if (x > 0) ++pairs;
+        w.push_back(x);
+      }
+      t.weights.push_back(std::move(w));
+    }
+    if (pairs == 0) r.fail("matrix", "must give some pair a weight above 0");
+  } else if (r.has("matrix") && r.string("matrix") != "uniform") {
+    r.fail("matrix", "must be \"uniform\" or an array of rows of weights");
+  }
+  if (pairs > static_cast<std::size_t>(kMaxTrafficPairs))
+    r.fail("matrix", "gives " + std::to_string(pairs) + " pairs traffic, at most " + std::to_string(kMaxTrafficPairs) +
+                         " (one background source each)");
+  if (t.uniform) t.weights.assign(edges.size(), std::vector<double>(edges.size(), 1.0));
+  if (t.uniform)
+    for (std::size_t i = 0; i < edges.size(); ++i) t.weights[i][i] = 0;
+  t.load = r.number("load", 0, 10);
+  t.model = static_cast<BackgroundModel>(r.choice("model", 0, {"poisson", "self-similar"}));
+  t.meanBytes = r.positive("meanBytes", 40000, 1e9);
+  if (t.model == BackgroundModel::SelfSimilar) {
+    t.hurst = r.number("hurst", 0.8, 0.5, 0.99);
+  } else if (r.has("hurst")) {
+    r.fail("hurst", "applies to the \"self-similar\" model only");
+  }
+  r.finish();
+}
+
 // `liveChanges`: each entry a path setLive accepts for this scenario, a value its rule
 // allows, at a time within the run. Read last: paths name nodes, links and flows.
 void readLiveChanges(JsonReader& top, Scenario& s) {
@@ -640,6 +714,7 @@ Scenario parseScenario(const std::string& jsonText) {
                                    " sample rows (flows x duration / sampleInterval), at most 1e+08");
   refuseAccessIdClashes(top, s);
   readBackground(top, s, nodeIndex);
+  readTraffic(top, s);
   readLiveChanges(top, s);
   readDrops(top, s, nodeIndex);
   top.finish();
