@@ -18,21 +18,23 @@ enum class BurstClass : std::uint8_t {
 constexpr int kBurstClasses = 3;
 
 struct Burst {
-  std::uint64_t id = 0;
+  // What every BHP event reads comes first, so it shares a cache line: a mesh has
+  // thousands of bursts in flight, and each event's first touch of its burst is a miss.
+  int path = -1;         // optical path id
+  int bhpHop = 0;        // hop of the optical path the BHP last crossed
+  SimTime start = 0;     // first bit leaves the ingress edge
+  SimTime duration = 0;  // on the wavelength, at the ingress transmitter's rate
+  SimTime fdlDelay = 0;  // added by fiber delay lines so far
+  int lane = -1;         // the wavelength it holds on the last hop reserved
   BurstClass cls = BurstClass::Data;
-  int path = -1;                   // optical path id
-  std::vector<Packet> packets;     // hop already advanced past the optical path
-  std::uint32_t payloadBytes = 0;  // sum of the packets' sizes
-  std::uint32_t lengthBytes = 0;   // on the wavelength, after minBytes padding
+  bool listedDrop = false;        // a `drops` rule or a live request loses it (burst_drops.h)
+  std::uint32_t lengthBytes = 0;  // on the wavelength, after minBytes padding
   std::uint32_t dataSegments = 0;
   std::uint32_t acks = 0;
+  std::uint32_t payloadBytes = 0;  // sum of the packets' sizes
+  std::uint64_t id = 0;
   SimTime formedAt = 0;
-  SimTime start = 0;        // first bit leaves the ingress edge
-  SimTime duration = 0;     // on the wavelength, at the ingress transmitter's rate
-  int bhpHop = 0;           // hop of the optical path the BHP last crossed
-  SimTime fdlDelay = 0;     // added by fiber delay lines so far
-  int lane = -1;            // the wavelength it holds on the last hop reserved
-  bool listedDrop = false;  // a `drops` rule or a live request loses it (burst_drops.h)
+  std::vector<Packet> packets;  // hop already advanced past the optical path
 };
 
 }  // namespace obs

@@ -23,6 +23,7 @@ ObsPlane::ObsPlane(EventLoop& sim, PacketReceiver& receiver, const Scenario& sce
       directions_(scenario.links.size() * 2),
       cores_(scenario.nodes.size()),
       controlProcessing_(fromSeconds(scenario.obs.controlProcessing)),
+      processed_(sim.addStream(this, kBhpProcessed)),
       lossRng_(scenario.seed, "obs.burstLoss"),
       drops_(scenario) {
   burstLoss_[static_cast<int>(BurstClass::Data)] = scenario.obs.burstLoss.data;
@@ -73,6 +74,11 @@ ObsPlane::ObsPlane(EventLoop& sim, PacketReceiver& receiver, const Scenario& sce
       bhpTransmission += transmissionTime(kControlPacketBytes, scenario.links[p.hops[h].link].rate);
     SimTime autoOffset = cores * controlProcessing_ + bhpTransmission + maxSetup;
     offsets_.push_back(scenario.obs.offset ? fromSeconds(*scenario.obs.offset) : autoOffset);
+    // Propagation from the ingress edge to the far end of each hop: delays never change
+    // during a run, and summing them per event would visit every hop's link.
+    pathDelayAt_.push_back(delayThrough_.size());
+    SimTime through = 0;
+    for (const Hop& hop : p.hops) delayThrough_.push_back(through += direction(hop).delay);
     firstCoreHop_.push_back(first);
     lastCoreHop_.push_back(last);
     continuity_.push_back(continuity);
@@ -123,10 +129,7 @@ void ObsPlane::setWavelengths(int link, int wavelengths) {
 }
 
 SimTime ObsPlane::arrivalAt(const Burst& b, int hopIndex) const {
-  SimTime t = b.start + b.fdlDelay;
-  const OpticalPath& p = paths_[b.path];
-  for (int h = 0; h <= hopIndex; ++h) t += directions_[p.hops[h].link * 2 + p.hops[h].dir].delay;
-  return t;
+  return b.start + b.fdlDelay + delayThrough_[pathDelayAt_[b.path] + hopIndex];
 }
 
 void ObsPlane::burstAssembled(int pathId, std::vector<Packet>&& packets, std::uint32_t payloadBytes,
@@ -287,7 +290,8 @@ void ObsPlane::sendBhp(std::uint32_t slot, int hopIndex, SimTime when) {
     e.dir = hop.dir;
     log_->record(e);
   }
-  sim_.scheduleAt(transmitted + ch.delay, this, kBhpArrived, slot);
+  if (ch.arrivals == ControlChannel::kNoStream) ch.arrivals = sim_.addStream(this, kBhpArrived);
+  sim_.scheduleInStream(ch.arrivals, transmitted + ch.delay, slot);
 }
 
 void ObsPlane::handleEvent(std::uint32_t kind, std::uint64_t arg) {
@@ -296,7 +300,7 @@ void ObsPlane::handleEvent(std::uint32_t kind, std::uint64_t arg) {
     case kBhpArrived:
       // Only core nodes process BHPs; the path's BHPs stop at its last core, since the
       // egress edge needs no reservation.
-      sim_.schedule(controlProcessing_, this, kBhpProcessed, slot);
+      sim_.scheduleInStream(processed_, sim_.now() + controlProcessing_, slot);
       break;
     case kBhpProcessed: onBhpProcessed(slot); break;
     case kBurstAtEgress: {

@@ -119,6 +119,11 @@ class ObsPlane final : public EventHandler, public BurstSink, public BackgroundB
     double rate = 0;
     SimTime delay = 0;
     SimTime freeAt = 0;  // the control channel sends one BHP at a time
+    // Its BHPs arrive in the order they were sent (one at a time, a fixed delay), so
+    // their arrivals wait in an event stream of their own rather than in the heap (made on
+    // first use: a large topology uses few of its directions).
+    static constexpr EventQueue::StreamId kNoStream = ~EventQueue::StreamId{0};
+    EventQueue::StreamId arrivals = kNoStream;
   };
   struct Direction {  // one direction of a fiber link
     std::unique_ptr<WavelengthSchedule> schedule;
@@ -166,17 +171,22 @@ class ObsPlane final : public EventHandler, public BurstSink, public BackgroundB
   PacketReceiver& receiver_;
   const Scenario& scenario_;
   const std::vector<OpticalPath>& paths_;
-  std::vector<Direction> directions_;  // index link * 2 + dir (fiber links only used)
-  std::vector<CoreNode> cores_;        // per node index (only cores filled)
-  std::vector<SimTime> offsets_;       // per optical path
-  std::vector<int> firstCoreHop_;      // per path: hop whose far end is the first core, or -1
-  std::vector<int> lastCoreHop_;       // per path: hop whose far end is the last core, or -1
+  std::vector<Direction> directions_;     // index link * 2 + dir (fiber links only used)
+  std::vector<CoreNode> cores_;           // per node index (only cores filled)
+  std::vector<SimTime> offsets_;          // per optical path
+  std::vector<std::size_t> pathDelayAt_;  // per path: where its hops start in delayThrough_
+  std::vector<SimTime> delayThrough_;     // per path and hop: propagation from the ingress edge
+  std::vector<int> firstCoreHop_;         // per path: hop whose far end is the first core, or -1
+  std::vector<int> lastCoreHop_;          // per path: hop whose far end is the last core, or -1
   // Per path: some core on it lacks full conversion, so the burst's wavelength is chosen
   // by obs.wavelengthChoice at the first core and kept by the cores that cannot convert.
   std::vector<bool> continuity_;
   std::vector<PathCounters> pathCounters_;                    // per path
   std::vector<std::unique_ptr<RandomStream>> choiceStreams_;  // per node; edges, random choice only
   SimTime controlProcessing_;
+  // Processing takes the same time for every BHP, so they finish in the order they
+  // arrived: one stream for all (the same order the heap gives, event for event).
+  EventQueue::StreamId processed_;
   RandomStream lossRng_;
   std::array<double, kBurstClasses> burstLoss_{};
   BurstDrops drops_;

@@ -4,16 +4,37 @@
 
 namespace obs {
 
-WavelengthSchedule::WavelengthSchedule(int wavelengths) : lanes_(wavelengths), active_(wavelengths) {}
+WavelengthSchedule::WavelengthSchedule(int wavelengths)
+    : lanes_(wavelengths), horizons_(wavelengths, -kNever), active_(wavelengths) {}
 
 void WavelengthSchedule::setWavelengths(int n) {
-  if (n > static_cast<int>(lanes_.size())) lanes_.resize(n);
+  if (n > static_cast<int>(lanes_.size())) {
+    lanes_.resize(n);
+    horizons_.resize(n, -kNever);
+  }
   active_ = n;
 }
 
-SimTime WavelengthSchedule::horizon(const Lane& lane) { return lane.empty() ? -kNever : std::prev(lane.end())->second; }
+WavelengthSchedule::Lane& WavelengthSchedule::lane(int w) {
+  Lane& l = lanes_[w];
+  if (horizons_[w] <= now_) {  // everything on it has ended (or it holds nothing)
+    l.clear();
+    horizons_[w] = -kNever;
+  } else {
+    while (l.begin()->second <= now_) l.erase(l.begin());  // the last one is still live
+  }
+  return l;
+}
 
-bool WavelengthSchedule::fitsInVoid(const Lane& lane, SimTime start, SimTime end, SimTime* voidStart) {
+bool WavelengthSchedule::fitsInVoid(int w, SimTime start, SimTime end, SimTime* voidStart) {
+  // After the lane's last reservation: the void before it starts at the horizon. The
+  // common case, answered without searching (or cleaning) the lane.
+  const SimTime h = liveHorizon(w);
+  if (start > h) {
+    *voidStart = h;
+    return true;
+  }
+  const Lane& lane = this->lane(w);
   auto next = lane.lower_bound(start);  // first reservation starting at or after start
   if (next != lane.end() && next->first < end) return false;
   if (next == lane.begin()) {
@@ -31,12 +52,11 @@ int WavelengthSchedule::reserve(SimTime start, SimTime end, SchedulingKind rule,
   SimTime best = 0;
   const int last = hi < 0 || hi >= wavelengths() ? wavelengths() - 1 : hi;
   for (int w = lo; w <= last; ++w) {
-    const Lane& lane = lanes_[w];
     SimTime candidate;
     if (rule == SchedulingKind::LaucVf) {
-      if (!fitsInVoid(lane, start, end, &candidate)) continue;
+      if (!fitsInVoid(w, start, end, &candidate)) continue;
     } else {
-      candidate = horizon(lane);
+      candidate = liveHorizon(w);
       if (candidate > start) continue;
       if (rule == SchedulingKind::Ffuc) {
         chosen = w;
@@ -52,10 +72,10 @@ int WavelengthSchedule::reserve(SimTime start, SimTime end, SchedulingKind rule,
   return chosen;
 }
 
-bool WavelengthSchedule::canHold(int w, SimTime start, SimTime end, SchedulingKind rule) const {
+bool WavelengthSchedule::canHold(int w, SimTime start, SimTime end, SchedulingKind rule) {
   SimTime unused;
-  if (rule == SchedulingKind::LaucVf) return fitsInVoid(lanes_[w], start, end, &unused);
-  return horizon(lanes_[w]) <= start;
+  if (rule == SchedulingKind::LaucVf) return fitsInVoid(w, start, end, &unused);
+  return liveHorizon(w) <= start;
 }
 
 int WavelengthSchedule::reserveFirstFit(SimTime start, SimTime end, SchedulingKind rule, int hi) {
@@ -82,11 +102,15 @@ int WavelengthSchedule::reserveRandom(SimTime start, SimTime end, SchedulingKind
   return chosen;
 }
 
-std::pair<int, SimTime> WavelengthSchedule::earliestStart(SimTime notBefore, SimTime duration) const {
+std::pair<int, SimTime> WavelengthSchedule::earliestStart(SimTime notBefore, SimTime duration) {
   int bestLane = 0;
   SimTime bestStart = kNever;
   for (int w = 0; w < wavelengths(); ++w) {
-    const Lane& lane = lanes_[w];
+    if (horizons_[w] <= notBefore) {  // free from notBefore on: nothing can start earlier
+      if (notBefore < bestStart) bestLane = w, bestStart = notBefore;
+      break;
+    }
+    const Lane& lane = this->lane(w);
     SimTime t = notBefore;
     // Walk the reservations that could overlap, moving t past each that does.
     auto it = lane.upper_bound(t);
@@ -96,18 +120,15 @@ std::pair<int, SimTime> WavelengthSchedule::earliestStart(SimTime notBefore, Sim
     if (t < bestStart) {
       bestStart = t;
       bestLane = w;
+      if (t == notBefore) break;  // nothing starts earlier, and later lanes lose the tie
     }
   }
   return {bestLane, bestStart};
 }
 
 void WavelengthSchedule::reserveOn(int wavelength, SimTime start, SimTime end) {
-  lanes_[wavelength].emplace(start, end);
-}
-
-void WavelengthSchedule::forgetBefore(SimTime now) {
-  for (Lane& lane : lanes_)
-    while (!lane.empty() && lane.begin()->second <= now) lane.erase(lane.begin());
+  lane(wavelength).emplace(start, end);
+  if (end > horizons_[wavelength]) horizons_[wavelength] = end;
 }
 
 }  // namespace obs

@@ -34,29 +34,39 @@ class WavelengthSchedule {
   // For an ingress edge, which can hold a burst electronically until a wavelength frees:
   // the earliest start >= notBefore at which some wavelength is free for `duration`
   // (lowest index on ties). Does not reserve.
-  std::pair<int, SimTime> earliestStart(SimTime notBefore, SimTime duration) const;
+  std::pair<int, SimTime> earliestStart(SimTime notBefore, SimTime duration);
   void reserveOn(int wavelength, SimTime start, SimTime end);
   // Forgets reservations that ended at or before `now`; they can never matter again.
-  void forgetBefore(SimTime now);
+  // Lazily: each lane drops them when it is next looked at, which gives every choice the
+  // same lanes an eager sweep would, without visiting every lane on every burst.
+  void forgetBefore(SimTime now) { now_ = now; }
 
   // Live change: from now on only the first `n` wavelengths take new bursts; lanes beyond
   // keep the reservations they already hold until those end.
   void setWavelengths(int n);
   int wavelengths() const { return active_; }
-  std::size_t reservations(int wavelength) const { return lanes_[wavelength].size(); }
+  std::size_t reservations(int wavelength) { return lane(wavelength).size(); }
 
  private:
   // start -> end, non-overlapping.
   using Lane = std::map<SimTime, SimTime>;
-  static SimTime horizon(const Lane& lane);
   // True if [start, end) fits in a void of `lane`; *voidStart is then the end of the
   // reservation before it (-kNever if none).
-  static bool fitsInVoid(const Lane& lane, SimTime start, SimTime end, SimTime* voidStart);
+  bool fitsInVoid(int w, SimTime start, SimTime end, SimTime* voidStart);
   // Whether lane w can take [start, end) under `rule`'s void filling.
-  bool canHold(int w, SimTime start, SimTime end, SchedulingKind rule) const;
+  bool canHold(int w, SimTime start, SimTime end, SchedulingKind rule);
+  // Lane w without the reservations that ended at or before now_; its horizon kept.
+  Lane& lane(int w);
+  // The end of lane w's last reservation still live (-kNever if none), without touching
+  // the lane: what its horizon will be once cleaned.
+  SimTime liveHorizon(int w) const { return horizons_[w] > now_ ? horizons_[w] : -kNever; }
 
   std::vector<Lane> lanes_;
+  // Per lane: the end of its last reservation, -kNever when it has none (kept, so LAUC
+  // and the common case of a void after everything need no search of the lane).
+  std::vector<SimTime> horizons_;
   int active_;
+  SimTime now_ = -kNever;  // forgetBefore's time: reservations ending by it are gone
 };
 
 }  // namespace obs
