@@ -94,6 +94,7 @@ function messageOf(issue: z.core.$ZodIssue, at: readonly PropertyKey[], path: st
       return `${label} must be ${values.length === 1 ? values[0] : `one of ${values.join(', ')}`}`;
     }
     case 'invalid_union': {
+      if (genericPath(path) === 'nodes[].conversion') return 'Wavelength conversion must be "full", "none" or { "range": d }';
       const choices = choiceRuleFor(genericPath(path))?.values ?? ('options' in issue ? (issue.options as string[]) : undefined);
       if (choices) return `${label} must be one of ${choices.map((c) => `"${c}"`).join(', ')}`;
       if (genericPath(path) === 'obs.offset') return 'Offset must be "auto" or a number of seconds';
