@@ -124,7 +124,11 @@ function build(strength: Strength) {
     }
   });
   /** Optional extension of format v1 (docs/mesh.md): "full" (the engine's default), "none" or a limited range. */
-  const conversion = z.union([choice('nodes[].conversion'), obj({ range: num('nodes[].conversion.range') })]);
+  // A word is a string first, so an object's issues are the object branch's (validate.ts branchOfType).
+  const word = (engine ? z.string().pipe(choice('nodes[].conversion')) : choice('nodes[].conversion')) as ReturnType<
+    typeof choice<'nodes[].conversion'>
+  >;
+  const conversion = z.union([word, obj({ range: num('nodes[].conversion.range') })]);
   const node = z.discriminatedUnion('kind', [
     obj({ id: id('node'), kind: z.literal('host'), ...position }),
     obj({ id: id('node'), kind: z.literal('router'), ...position }),
@@ -508,14 +512,6 @@ function engineRules(s: Parsed, ctx: Ctx): void {
       add(ctx, path, `No path of links leads from ${quoteInput(src)} to ${quoteInput(dst)}`, undefined, '#routes');
   }
 
-  if (s.traffic) {
-    const issue = trafficIssue(
-      s.traffic.matrix,
-      s.nodes.filter((n) => n.kind === 'edge'),
-    );
-    if (issue) add(ctx, ['traffic', ...issue.at], issue.message, issue.slot);
-  }
-
   s.drops?.forEach((d, i) => {
     const issue = dropIssue(d as Record<string, unknown>, s);
     if (issue) add(ctx, ['drops', i, issue.key], issue.message);
@@ -681,6 +677,20 @@ function dropIssue(d: Record<string, unknown>, s: Parsed): { key: string; messag
 }
 
 /**
+ * `traffic` against the edge nodes, checked whatever else is wrong (zod's `when`): the engine
+ * reads the matrix before traffic's own fields, so its refusal must not wait for theirs.
+ */
+function trafficRules(input: unknown, ctx: Ctx): void {
+  const { nodes, traffic } = (input ?? {}) as { nodes?: unknown; traffic?: unknown };
+  if (traffic === null || typeof traffic !== 'object' || Array.isArray(traffic) || !Array.isArray(nodes)) return;
+  const edges = (nodes as unknown[])
+    .filter((n): n is { id?: unknown } => n !== null && typeof n === 'object' && (n as { kind?: unknown }).kind === 'edge')
+    .map((n) => ({ id: typeof n.id === 'string' ? n.id : '?' }));
+  const issue = trafficIssue((traffic as { matrix?: unknown }).matrix, edges);
+  if (issue) add(ctx, ['traffic', ...issue.at], issue.message, issue.slot);
+}
+
+/**
  * The first rule a traffic matrix breaks against the edge nodes, in the engine's order
  * (scenario_parser.cc readTraffic), or null. Its routes are the engine's to check (engine-only.ts).
  */
@@ -740,7 +750,7 @@ function reachable(src: string, dst: string, adjacency: Map<string, string[]>, k
 }
 
 /** The engine's parser as a schema: what it accepts, with its defaults. */
-export const scenarioSchema = engineShape.superRefine(engineRules);
+export const scenarioSchema = engineShape.superRefine(engineRules).superRefine(trafficRules, { when: () => true });
 /** What every scenario from outside must have before the app uses it (values left to the engine). */
 export const scenarioShapeSchema: z.ZodType<unknown> = build('shape').superRefine(references);
 
