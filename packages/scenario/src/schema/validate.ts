@@ -135,7 +135,7 @@ function article(expected: string): string {
 /** The field an engine message names first ("links[3].wavelengths must be ..."), if any. */
 export function pathInMessage(message: string): string | null {
   const m =
-    /\b((?:nodes|links|flows|background|liveChanges)\[\d+\](?:\.[A-Za-z]+)*|obs(?:\.[A-Za-z]+)+|version|seed|duration|sampleInterval|name|nodes|links|flows|background|liveChanges)(?![\w[])/.exec(
+    /\b((?:nodes|links|flows|background|liveChanges|drops)\[\d+\](?:\.[A-Za-z]+)*|obs(?:\.[A-Za-z]+)+|traffic(?:\.[A-Za-z]+(?:\[\d+\])*)?|version|seed|duration|sampleInterval|name|nodes|links|flows|background|liveChanges|drops)(?![\w[])/.exec(
       message,
     );
   if (!m) return null;
