@@ -84,7 +84,7 @@ describe('mesh extensions', () => {
       [(s) => (s.traffic.matrix = 'gravity'), 'traffic.matrix', /must be "uniform" or an array of rows/],
       [(s) => (s.traffic.matrix = 3), 'traffic.matrix', /must be "uniform" or an array of rows of weights, not a number/],
       [(s) => s.traffic.matrix.pop(), 'traffic.matrix', /one row per edge node \(4\), not 3/],
-      [(s) => s.traffic.matrix[1].pop(), 'traffic.matrix[1]', /Row 1 of the traffic matrix \(from "E1"\) must list 4 numbers/],
+      [(s) => s.traffic.matrix[1].pop(), 'traffic.matrix[1]', /The row of "E1" in the traffic matrix must list 4 numbers/],
       [(s) => (s.traffic.matrix[2] = 7), 'traffic.matrix[2]', /must list 4 numbers/],
       [(s) => (s.traffic.matrix[1][1] = 2), 'traffic.matrix[1][1]', /from "E1" to "E1" must be 0: an edge sends no traffic to itself/],
       [(s) => (s.traffic.matrix[0][1] = -1), 'traffic.matrix[0][1]', /from 0 to 1e9/],

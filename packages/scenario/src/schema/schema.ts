@@ -123,11 +123,11 @@ function build(strength: Strength) {
       });
     }
   });
-  /** Optional extension of format v1 (docs/mesh.md): "full" (the engine's default), "none" or a limited range. */
   // A word is a string first, so an object's issues are the object branch's (validate.ts branchOfType).
   const word = (engine ? z.string().pipe(choice('nodes[].conversion')) : choice('nodes[].conversion')) as ReturnType<
     typeof choice<'nodes[].conversion'>
   >;
+  /** Optional extension of format v1 (docs/mesh.md): "full" (the engine's default), "none" or a limited range. */
   const conversion = z.union([word, obj({ range: num('nodes[].conversion.range') })]);
   const node = z.discriminatedUnion('kind', [
     obj({ id: id('node'), kind: z.literal('host'), ...position }),
@@ -709,7 +709,7 @@ function trafficIssue(matrix: unknown, edges: { id: string }[]): { at: Path; mes
       if (!Array.isArray(row) || row.length !== n)
         return {
           at: ['matrix', i],
-          message: `Row ${i} of the traffic matrix (from ${quoteInput(edges[i].id)}) must list ${n} numbers, one per edge node`,
+          message: `The row of ${quoteInput(edges[i].id)} in the traffic matrix must list ${n} numbers, one per edge node`,
         };
       for (let j = 0; j < n; j++) {
         const w: unknown = row[j];
