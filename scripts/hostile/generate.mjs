@@ -242,6 +242,67 @@ export function buildCorpus(seed = CORPUS_SEED) {
     }),
     { expect: 'refused' },
   );
+  // The mesh extensions (docs/mesh.md): no random draw here either. nodes[5] and [6] are
+  // the cores C1 and C2; the edges, in order, E1, E3 and E2.
+  const everyPair = [
+    [0, 1, 1],
+    [1, 0, 1],
+    [1, 1, 0],
+  ];
+  const meshFull = setPath(
+    setPath(setPath(full, 'nodes[5].conversion', { range: 1 }), 'nodes[6].conversion', 'none'),
+    'obs.wavelengthChoice',
+    'random',
+  );
+  add(
+    'scenarios',
+    'mesh-valid-every-field',
+    json({ ...meshFull, traffic: { matrix: everyPair, load: 0.2, model: 'self-similar', meanBytes: 20000, hurst: 0.7 } }),
+    { expect: 'ok' },
+  );
+  const manyEdges = Array.from({ length: 99 }, (_, i) => ({ id: `X${i}`, kind: 'edge', x: 0, y: 0 }));
+  add('scenarios', 'mesh-traffic-10302-pairs', json({ ...full, nodes: [...clone(full.nodes), ...manyEdges], traffic: { load: 0.5 } }), {
+    expect: 'refused',
+  });
+  add(
+    'scenarios',
+    'mesh-traffic-weight-1e308',
+    json({ ...full, traffic: { matrix: [[0, 1e308, 1], everyPair[1], everyPair[2]], load: 0.5 } }),
+    {
+      expect: 'refused',
+    },
+  );
+  add(
+    'scenarios',
+    'mesh-traffic-ragged-rows',
+    json({
+      ...full,
+      traffic: {
+        matrix: [
+          [0, 1, 1],
+          [1, 0],
+          [1, 1, 0, 1],
+        ],
+        load: 0.5,
+      },
+    }),
+    {
+      expect: 'refused',
+    },
+  );
+  add(
+    'scenarios',
+    'mesh-traffic-10000-rows',
+    json({ ...full, traffic: { matrix: Array.from({ length: 10000 }, () => [0, 1, 1]), load: 0.5 } }),
+    {
+      expect: 'refused',
+    },
+  );
+  add('scenarios', 'mesh-traffic-hurst-poisson', json({ ...full, traffic: { load: 0.5, hurst: 0.7 } }), { expect: 'refused' });
+  add('scenarios', 'mesh-traffic-overload', json({ ...full, traffic: { load: 10, meanBytes: 1 } }), { expect: 'refused' });
+  add('scenarios', 'mesh-conversion-range-1e308', json(setPath(full, 'nodes[5].conversion', { range: 1e308 })), { expect: 'refused' });
+  add('scenarios', 'mesh-conversion-on-a-host', json(setPath(full, 'nodes[0].conversion', 'none')), { expect: 'refused' });
+  add('scenarios', 'mesh-wavelength-choice-number', json(setPath(full, 'obs.wavelengthChoice', 7)), { expect: 'refused' });
   // The engine-level attacks, as their own files.
   add('scenarios', 'engine-rto-tiny', json(setPath(full, 'flows[0].tcp.rto', { initial: 1e-300, min: 0, max: 1e-300, fixed: null })));
   add('scenarios', 'engine-background-meanbytes-tiny', json(setPath(full, 'background[1].meanBytes', 1e-300)));

@@ -2,6 +2,8 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import type { PairSummary } from '@obs-tcp-sim/scenario';
+import meshFeatures from '../../scenario/scenarios/mesh-features.json';
 import { defaultFile, defaultScenario, runCli, scratchFiles } from './cli-test-support';
 
 const { dir, file: scenarioFile } = scratchFiles('obs-cli-');
@@ -80,6 +82,26 @@ describe('obs-sim', () => {
     for (const f of summary.flows) expect(f.goodput).toBeGreaterThan(1e6);
     // Each copy's own 20 Mbit/s access link bounds it.
     for (const f of summary.flows.slice(0, 4)) expect(f.goodput).toBeLessThanOrEqual(2e7);
+  });
+
+  it('runs the mesh extensions (docs/mesh.md): a row per optical path in `pairs`, traffic offered by weight', async () => {
+    const scenario = { ...structuredClone(meshFeatures), duration: 0.2 };
+    const { status, stdout } = await runCli(scenarioFile('mesh-features.json', scenario));
+    expect(status).toBe(0);
+    const pairs: PairSummary[] = JSON.parse(stdout).pairs;
+    // The flow's two paths first (TCP only: nothing offered), then the matrix's 8 pairs.
+    expect(pairs.map((p) => `${p.src}>${p.dst}`).sort()).toEqual(
+      ['E0>E2', 'E2>E0', 'E0>E1', 'E0>E3', 'E1>E0', 'E1>E2', 'E2>E1', 'E2>E3', 'E3>E0', 'E3>E2'].sort(),
+    );
+    const pair = (src: string, dst: string) => pairs.find((p) => p.src === src && p.dst === dst)!;
+    expect([pair('E0', 'E2').offeredErlangs, pair('E2', 'E0').offeredErlangs]).toEqual([0, 0]);
+    expect(pair('E0', 'E3').offeredErlangs / pair('E0', 'E1').offeredErlangs).toBeCloseTo(2, 12);
+    expect(pair('E0', 'E1').route).toEqual(['E0', 'C0', 'C1', 'E1']);
+    for (const p of pairs) {
+      const dropped = p.dropped.injected + p.dropped.contention + p.dropped.late;
+      expect(p.sent).toBeGreaterThanOrEqual(p.delivered + dropped);
+      expect(p.loss).toBeCloseTo(p.sent === 0 ? 0 : dropped / p.sent, 12);
+    }
   });
 
   it('refuses a forced route that skips a link, naming the item', async () => {

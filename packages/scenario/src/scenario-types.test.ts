@@ -37,15 +37,26 @@ describe('the Scenario types', () => {
     expect(same<S.FlowAccess, { src?: S.AccessLink; dst?: S.AccessLink } | undefined>(true)).toBe(true);
     expect(same<S.AccessLink, { rate: number; delay: number; queue?: number }>(true)).toBe(true);
     expect(same<S.Flow['route'], string[] | undefined>(true)).toBe(true);
+    // The mesh extensions (docs/mesh.md).
+    expect(same<S.WavelengthConversion, 'full' | 'none' | { range: number }>(true)).toBe(true);
+    expect(same<S.WavelengthChoice, 'first-fit' | 'random'>(true)).toBe(true);
+    expect(
+      same<
+        S.TrafficMatrix,
+        { matrix?: 'uniform' | number[][]; load: number; model?: 'poisson' | 'self-similar'; meanBytes?: number; hurst?: number }
+      >(true),
+    ).toBe(true);
   });
 
   it('keep the optional fields optional and the rest required', () => {
     type OptionalKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? K : never }[keyof T];
-    expect(same<OptionalKeys<S.Scenario>, 'liveChanges' | 'drops'>(true)).toBe(true);
+    expect(same<OptionalKeys<S.Scenario>, 'traffic' | 'liveChanges' | 'drops'>(true)).toBe(true);
     expect(same<OptionalKeys<S.TcpSettings>, 'recovery'>(true)).toBe(true);
     expect(same<OptionalKeys<S.BackgroundSource>, 'hurst' | 'enterAssembly'>(true)).toBe(true);
     expect(same<OptionalKeys<S.EdgeNode>, 'assembly'>(true)).toBe(true);
     expect(same<OptionalKeys<S.Flow>, 'startSpread' | 'route' | 'ackRoute' | 'access'>(true)).toBe(true);
+    expect(same<OptionalKeys<S.CoreNode>, 'conversion'>(true)).toBe(true);
+    expect(same<OptionalKeys<S.ObsSettings>, 'wavelengthChoice'>(true)).toBe(true);
     expect(same<OptionalKeys<S.FiberLink>, 'cost'>(true)).toBe(true);
     expect(same<OptionalKeys<S.PacketLink>, 'cost'>(true)).toBe(true);
   });

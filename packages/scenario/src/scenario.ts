@@ -22,6 +22,8 @@ export type RouterNode = Extract<ScenarioNode, { kind: 'router' }>;
 export type EdgeNode = Extract<ScenarioNode, { kind: 'edge' }>;
 /** Bufferless optical switch: setupTime (s), `fdl.count` delay lines of `unit`, 2*`unit` ... seconds. */
 export type CoreNode = Extract<ScenarioNode, { kind: 'core' }>;
+/** A core's wavelength conversion (docs/mesh.md section 1): "full" (absent), "none" or `{ range: d }` channels either side. */
+export type WavelengthConversion = NonNullable<CoreNode['conversion']>;
 /** An edge's own assembly settings, field by field over obs.assembly. */
 export type AssemblyOverrides = NonNullable<EdgeNode['assembly']>;
 
@@ -39,6 +41,8 @@ export type LinkCost = ScenarioLink['cost'];
 export type BurstLoss = FiberLink['burstLoss'];
 
 export type ObsSettings = Scenario['obs'];
+/** The ingress edge's rule for a burst's wavelength (docs/mesh.md section 1); absent: "first-fit". */
+export type WavelengthChoice = NonNullable<ObsSettings['wavelengthChoice']>;
 
 export type Flow = Scenario['flows'][number];
 export type TcpSettings = Flow['tcp'];
@@ -51,6 +55,12 @@ export type FlowAccess = Flow['access'];
 export type AccessLink = NonNullable<NonNullable<FlowAccess>['src']>;
 
 export type BackgroundSource = Scenario['background'][number];
+/**
+ * A traffic matrix of background bursts (docs/mesh.md section 3): `matrix` "uniform" (absent)
+ * or rows of weights in the order of the edge nodes; `load` the network load; `model`
+ * "poisson" (absent), `meanBytes` 40000 (absent), `hurst` for the self-similar model.
+ */
+export type TrafficMatrix = NonNullable<Scenario['traffic']>;
 
 /** A change the run applies to itself at a time: a live path and its new value. */
 export type LiveChange = NonNullable<Scenario['liveChanges']>[number];

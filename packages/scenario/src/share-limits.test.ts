@@ -193,6 +193,66 @@ describe('checkSharedScenario', () => {
       'flows[0].count must be an integer from 1 to 1000 (the link asks for 1001)',
       'flows[0].count',
     ],
+    // The mesh extensions (docs/mesh.md).
+    [
+      'a uniform traffic matrix over more pairs than the limit',
+      (s) => {
+        for (let i = 0; i < 51; i++) s.nodes.push({ id: `X${i}`, kind: 'edge', x: 0, y: 0 });
+        s.traffic = { load: 0.5 };
+      },
+      'traffic.matrix must give at most 2500 pairs of edge nodes traffic, a background source each (the link asks for 2756)',
+      'traffic.matrix',
+    ],
+    [
+      'a traffic matrix with more rows than nodes may be',
+      set('traffic', { matrix: Array.from({ length: 501 }, () => []), load: 0.5 }),
+      'traffic.matrix must list at most 500 rows or weights, one per edge node (the link has 501)',
+      'traffic.matrix',
+    ],
+    [
+      'a traffic matrix row longer than nodes may be',
+      set('traffic', { matrix: [[0, 1], Array.from({ length: 501 }, () => 1)], load: 0.5 }),
+      'traffic.matrix[1] must list at most 500 rows or weights, one per edge node (the link has 501)',
+      'traffic.matrix[1]',
+    ],
+    [
+      'a traffic matrix that is a number',
+      set('traffic', { matrix: 1, load: 0.5 }),
+      'traffic.matrix must be "uniform" or an array of rows of weights, not a number',
+      'traffic.matrix',
+    ],
+    [
+      'a weight in words',
+      set('traffic', {
+        matrix: [
+          [0, 'lots'],
+          [1, 0],
+        ],
+        load: 0.5,
+      }),
+      'traffic.matrix[0][1] must be a number, not a string',
+      'traffic.matrix[0][1]',
+    ],
+    ['traffic without its load', set('traffic', { model: 'poisson' }), 'traffic.load is missing', 'traffic.load'],
+    ['a traffic load in words', set('traffic', { load: 'high' }), 'traffic.load must be a number, not a string', 'traffic.load'],
+    [
+      'a conversion that is a number',
+      set('nodes[2].conversion', 2),
+      'nodes[2].conversion must be "full", "none" or { "range": d }, not a number',
+      'nodes[2].conversion',
+    ],
+    [
+      'a conversion range in words',
+      set('nodes[2].conversion', { range: 'two' }),
+      'nodes[2].conversion.range must be a number, not a string',
+      'nodes[2].conversion.range',
+    ],
+    [
+      'a wavelength choice that is a number',
+      set('obs.wavelengthChoice', 1),
+      'obs.wavelengthChoice must be a string, not a number',
+      'obs.wavelengthChoice',
+    ],
   ])('refuses %s, naming the field', (_what, change, message, field) => {
     expect(checkSharedScenario(withChange(change))).toEqual(field === undefined ? { message } : { message, field });
   });
@@ -221,6 +281,18 @@ describe('checkSharedScenario', () => {
       s.flows[0].route = ['Server', 'E1', 'C1', 'E2', 'Client'];
       s.flows[0].ackRoute = ['Client', 'E2', 'C1', 'E1', 'Server'];
       s.flows[0].access = { src: { rate: 1e8, delay: 1e-3, queue: 100 }, dst: { rate: 1e8, delay: 1e-3 } };
+      s.nodes[2].conversion = { range: 2 };
+      s.obs.wavelengthChoice = 'random';
+      s.traffic = {
+        matrix: [
+          [0, 1],
+          [2, 0],
+        ],
+        load: 0.5,
+        model: 'self-similar',
+        meanBytes: 1e4,
+        hurst: 0.7,
+      };
     });
     expect(checkSharedScenario(s)).toBeNull();
   });

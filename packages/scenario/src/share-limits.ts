@@ -37,6 +37,11 @@ export const SHARE_LIMITS = Object.freeze({
   maxFlowCount: 1000,
   maxTotalFlows: 1000,
   maxBackground: 500,
+  /**
+   * Ordered pairs of edge nodes a `traffic` matrix gives traffic (docs/mesh.md), a
+   * background source each: NSFNET's uniform matrix has 182, a 50-edge mesh 2450.
+   */
+  maxTrafficPairs: 2500,
   /** Entries in `liveChanges` (a lesson scripts a handful). */
   maxLiveChanges: 1000,
   /** Entries in `drops` (a lesson lists a few losses). */
@@ -160,6 +165,7 @@ function checkScenario(value: unknown): void {
       if (key === 'flows') checkRouteLengths(item, i);
     });
   }
+  checkMatrixSize(s.traffic);
 
   const shape = scenarioShapeSchema.safeParse(value);
   if (!shape.success) {
@@ -174,7 +180,13 @@ function checkScenario(value: unknown): void {
   }
 
   // The shape holds: the share limits on values.
-  const scenario = value as { duration: number; sampleInterval: number; flows: { count: number }[] };
+  const scenario = value as {
+    duration: number;
+    sampleInterval: number;
+    flows: { count: number }[];
+    nodes: { kind: string }[];
+    traffic?: { matrix?: unknown };
+  };
   const { duration, sampleInterval } = scenario;
   if (!(duration > 0 && duration <= SHARE_LIMITS.maxDuration)) {
     fail('duration', `must be a number of seconds above 0 and at most ${SHARE_LIMITS.maxDuration} (the link asks for ${duration})`);
@@ -195,6 +207,15 @@ function checkScenario(value: unknown): void {
       `must add up to at most ${SHARE_LIMITS.maxTotalFlows} flows, counting each flow's count (the link asks for ${totalFlows})`,
     );
   }
+  if (scenario.traffic !== undefined) {
+    const pairs = trafficPairs(scenario);
+    if (pairs > SHARE_LIMITS.maxTrafficPairs) {
+      fail(
+        'traffic.matrix',
+        `must give at most ${SHARE_LIMITS.maxTrafficPairs} pairs of edge nodes traffic, a background source each (the link asks for ${pairs})`,
+      );
+    }
+  }
   const samples = (totalFlows * duration) / sampleInterval;
   if (samples > SHARE_LIMITS.maxTotalSamples) {
     fail(
@@ -202,6 +223,26 @@ function checkScenario(value: unknown): void {
       `is too small for ${totalFlows} flows over ${duration} s: the link asks for ${Math.round(samples)} chart samples (flows x duration / sampleInterval), at most ${SHARE_LIMITS.maxTotalSamples}`,
     );
   }
+}
+
+/** A traffic matrix has a row and a column per edge node: no more than the node list may hold. */
+function checkMatrixSize(traffic: unknown): void {
+  const matrix = traffic !== null && typeof traffic === 'object' ? (traffic as Obj).matrix : undefined;
+  if (!Array.isArray(matrix)) return;
+  const tooLong = (list: unknown[], path: string) => {
+    if (list.length > SHARE_LIMITS.maxNodes)
+      fail(path, `must list at most ${SHARE_LIMITS.maxNodes} rows or weights, one per edge node (the link has ${list.length})`);
+  };
+  tooLong(matrix, 'traffic.matrix');
+  matrix.forEach((row, i) => Array.isArray(row) && tooLong(row, `traffic.matrix[${i}]`));
+}
+
+/** The pairs a traffic matrix gives traffic: every ordered pair of edges when uniform, else the weights above 0. */
+function trafficPairs(scenario: { nodes: { kind: string }[]; traffic?: { matrix?: unknown } }): number {
+  const matrix = scenario.traffic?.matrix;
+  if (Array.isArray(matrix)) return matrix.flat().filter((w) => typeof w === 'number' && w > 0).length;
+  const edges = scenario.nodes.filter((n) => n.kind === 'edge').length;
+  return edges * (edges - 1);
 }
 
 /** A forced route (docs/routing.md) visits a node at most once: no longer than the node list may be. */
@@ -230,6 +271,8 @@ function shapeRule(issue: z.core.$ZodIssue, root: unknown): string {
   if (generic === 'obs.offset') return `must be "auto" or a number of seconds (the link has ${quoteInput(v)})`;
   if (generic === 'flows[].tcp.rto.fixed') return `must be null or a number of seconds, not ${typeName(v)}`;
   if (generic === 'links[].loss' || generic === 'links[].cost') return `must be a number or an object, not ${typeName(v)}`;
+  if (generic === 'nodes[].conversion') return `must be "full", "none" or { "range": d }, not ${typeName(v)}`;
+  if (generic === 'traffic.matrix') return `must be "uniform" or an array of rows of weights, not ${typeName(v)}`;
   if (issue.code === 'invalid_type') {
     const expected =
       issue.expected === 'boolean'

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import meshFeatures from '../scenarios/mesh-features.json';
 import { defaultScenario } from './default-scenario';
 import { PRESETS } from './presets';
 import type { Scenario } from './scenario';
@@ -88,6 +89,13 @@ describe('share links', () => {
     const hash = encodeShareHash(defaultScenario);
     expect(decodedScenario(hash)).toEqual(defaultScenario);
     expect(decodedScenario(hash.slice(1))).toEqual(defaultScenario);
+  });
+
+  it('round-trips a scenario with the mesh fields (docs/mesh.md), byte for byte', () => {
+    const scenario = structuredClone(meshFeatures) as unknown as Scenario;
+    const decoded = decodedScenario(encodeShareHash(scenario));
+    expect(decoded).toEqual(scenario);
+    expect(JSON.stringify(decoded)).toBe(JSON.stringify(scenario));
   });
 
   it('keeps opening links of format 1 made on the first day', () => {
@@ -222,7 +230,19 @@ const withExtras = <T extends object>(arb: fc.Arbitrary<T>) =>
 
 const node = fc.oneof(
   fc.record({ id, kind: fc.constantFrom('host', 'router', 'edge'), x: num, y: num }),
-  fc.record({ id, kind: fc.constant('core'), x: num, y: num, setupTime: num, fdl: fc.record({ count: num, unit: num }) }),
+  // `conversion` (docs/mesh.md): absent, a word, or a range.
+  fc.record(
+    {
+      id,
+      kind: fc.constant('core'),
+      x: num,
+      y: num,
+      setupTime: num,
+      fdl: fc.record({ count: num, unit: num }),
+      conversion: fc.oneof(text(10), fc.record({ range: num })),
+    },
+    { requiredKeys: ['id', 'kind', 'x', 'y', 'setupTime', 'fdl'] },
+  ),
 );
 /** Links, flows and background sources refer to existing nodes (`ref`). */
 // `cost` (docs/routing.md): absent, one number, or one per direction (either may be left out).
@@ -299,28 +319,47 @@ const background = (ref: fc.Arbitrary<string>) =>
     },
     { requiredKeys: ['src', 'dst', 'model', 'load', 'meanBytes'] },
   );
+// `traffic` (docs/mesh.md): only the load is required; a matrix is a word or rows of weights.
+const traffic = fc.record(
+  {
+    matrix: fc.oneof(text(10), fc.array(fc.array(num, { maxLength: 4 }), { maxLength: 4 })),
+    load: num,
+    model: text(10),
+    meanBytes: num,
+    hurst: num,
+  },
+  { requiredKeys: ['load'] },
+);
 const scenarioShaped = fc.array(withExtras(node), { minLength: 1, maxLength: 6 }).chain((nodes) => {
   const ref = fc.constantFrom(...nodes.map((n) => n.id));
   return withExtras(
-    fc.record({
-      version: fc.constant(1),
-      name: text(SHARE_LIMITS.maxNameLength),
-      seed: fc.integer({ min: 0, max: 2 ** 32 - 1 }),
-      duration: fc.double({ min: 1e-6, max: 60, noNaN: true }),
-      sampleInterval: fc.double({ min: 0.01, max: 10, noNaN: true }),
-      nodes: fc.constant(nodes),
-      links: fc.array(link(ref), { maxLength: 6 }),
-      obs: fc.record({
-        assembly: fc.record({ policy: text(10), maxTime: num, maxBytes: num, minBytes: num, queues: text(10) }),
-        reservation: text(10),
-        scheduling: text(10),
-        controlProcessing: num,
-        offset: fc.oneof(num, fc.constant('auto')),
-        burstLoss,
-      }),
-      flows: fc.array(flow(ref), { maxLength: 5 }),
-      background: fc.array(background(ref), { maxLength: 3 }),
-    }),
+    fc.record(
+      {
+        version: fc.constant(1),
+        name: text(SHARE_LIMITS.maxNameLength),
+        seed: fc.integer({ min: 0, max: 2 ** 32 - 1 }),
+        duration: fc.double({ min: 1e-6, max: 60, noNaN: true }),
+        sampleInterval: fc.double({ min: 0.01, max: 10, noNaN: true }),
+        nodes: fc.constant(nodes),
+        links: fc.array(link(ref), { maxLength: 6 }),
+        obs: fc.record(
+          {
+            assembly: fc.record({ policy: text(10), maxTime: num, maxBytes: num, minBytes: num, queues: text(10) }),
+            reservation: text(10),
+            scheduling: text(10),
+            controlProcessing: num,
+            offset: fc.oneof(num, fc.constant('auto')),
+            burstLoss,
+            wavelengthChoice: text(10),
+          },
+          { requiredKeys: ['assembly', 'reservation', 'scheduling', 'controlProcessing', 'offset', 'burstLoss'] },
+        ),
+        flows: fc.array(flow(ref), { maxLength: 5 }),
+        background: fc.array(background(ref), { maxLength: 3 }),
+        traffic,
+      },
+      { requiredKeys: ['version', 'name', 'seed', 'duration', 'sampleInterval', 'nodes', 'links', 'obs', 'flows', 'background'] },
+    ),
   );
 });
 

@@ -65,6 +65,24 @@ export interface Log2Histogram {
   counts: number[];
 }
 
+/** One optical path, ingress edge to egress edge, for all burst classes together (docs/mesh.md section 4). */
+export interface PairSummary {
+  /** The ingress and egress edge ids. */
+  src: string;
+  dst: string;
+  /** Node ids of the path, ingress edge to egress edge. */
+  route: string[];
+  /** Erlangs offered by the background sources and `traffic` of the path (0 for TCP-only paths). */
+  offeredErlangs: number;
+  /** Bursts that left the ingress edge. */
+  sent: number;
+  /** Bursts that reached the egress edge. */
+  delivered: number;
+  dropped: DropsByReason;
+  /** dropped / sent (0 when none were sent). */
+  loss: number;
+}
+
 export interface Summary {
   /** Scenario name. */
   scenario: string;
@@ -103,4 +121,6 @@ export interface Summary {
    * in the order applied; absent when none did (docs/live-changes.md).
    */
   liveChanges?: { at: number; path: string; value: number }[];
+  /** Per optical path, in the order the paths were first used (docs/mesh.md section 4); absent from older engines. */
+  pairs?: PairSummary[];
 }

@@ -25,6 +25,7 @@ import {
   nextId,
   NODE_PREFIX,
   whyNoLink,
+  withNodeAdded,
 } from '../scenario/scenarioEdits';
 import type { OverlayRenderer } from './overlay';
 import type { EngineRoutes } from '@obs-tcp-sim/engine';
@@ -107,7 +108,7 @@ export function EditorArea({ overlay, legend, store: given, routes }: EditorArea
       NODE_PREFIX[kind],
       store.scenario.nodes.map((n) => n.id),
     );
-    edit(`add ${kind} ${id}`, (s) => ({ ...s, nodes: [...s.nodes, newNode(kind, id, x, y)] }));
+    edit(`add ${kind} ${id}`, (s) => withNodeAdded(s, newNode(kind, id, x, y)));
     setSelection({ type: 'node', id });
     setTool({ type: 'select' });
     setHint(null);

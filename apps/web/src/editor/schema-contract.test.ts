@@ -24,6 +24,7 @@ import {
   type NumberRule,
 } from '@obs-tcp-sim/scenario';
 import { loadEngineNode } from '@obs-tcp-sim/engine/node';
+import meshFeatures from '../../../../packages/scenario/scenarios/mesh-features.json';
 
 const engine = await loadEngineNode();
 const SEED = Number(process.env.CONTRACT_SEED ?? 18);
@@ -89,7 +90,11 @@ interface Case {
   apply: (s: Json) => void;
 }
 
-/** Bases: the presets, the default, and two presets with every optional field set. */
+/**
+ * Bases: the presets, the default, two presets with every optional field set, and a small
+ * mesh with the mesh fields (docs/mesh.md: conversion none, range and full, random
+ * wavelength choice, a traffic matrix of rows).
+ */
 function bases(): { id: string; scenario: Json }[] {
   const out = PRESETS.map((p) => ({ id: p.id, scenario: structuredClone(p.scenario) as Json }));
   out.push({ id: 'default', scenario: structuredClone(defaultScenario) });
@@ -125,6 +130,7 @@ function bases(): { id: string; scenario: Json }[] {
     }
     out.push({ id: `${id}+optional`, scenario: s });
   }
+  out.push({ id: 'mesh-features', scenario: structuredClone(meshFeatures) as Json });
   return out;
 }
 
@@ -466,6 +472,88 @@ function mutations(baseId: string, base: Json): Case[] {
         s.nodes.push({ id: 'group2#1.dst', kind: 'router', x: 0, y: 0 });
       },
     ],
+    // The mesh extensions (docs/mesh.md): a traffic matrix over whatever edges the base has.
+    ['a traffic matrix with weight on the diagonal', trafficMatrix((i, j) => (i === j ? 1 : 1))],
+    ['a traffic matrix with a negative weight', trafficMatrix((i, j) => (i === 0 && j === 1 ? -1 : i === j ? 0 : 1))],
+    ['a traffic matrix with a weight of 1e9', trafficMatrix((i, j) => (i === 1 && j === 0 ? 1e9 : i === j ? 0 : 1))],
+    ['a traffic matrix with a weight above 1e9', trafficMatrix((i, j) => (i === 1 && j === 0 ? 1.5e9 : i === j ? 0 : 1))],
+    ['a traffic matrix of zeros', trafficMatrix(() => 0)],
+    ['a traffic matrix with one pair', trafficMatrix((i, j) => (i === 0 && j === 1 ? 2 : 0))],
+    ['a traffic matrix with a string weight', trafficMatrix((i, j) => (i === 0 && j === 1 ? '1' : i === j ? 0 : 1))],
+    ['a traffic matrix one row short', trafficMatrix((i, j) => (i === j ? 0 : 1), -1)],
+    ['a traffic matrix one column short', trafficMatrix((i, j) => (i === j ? 0 : 1), 0, -1)],
+    ['a traffic matrix of rows that are numbers', (s) => setTraffic(s, { matrix: edgesOf(s).map(() => 1), load: 0.1 })],
+    ['a traffic matrix "gravity"', (s) => setTraffic(s, { matrix: 'gravity', load: 0.1 })],
+    ['a traffic matrix null', (s) => setTraffic(s, { matrix: null, load: 0.1 })],
+    ['a traffic matrix of one number', (s) => setTraffic(s, { matrix: 3, load: 0.1 })],
+    ['uniform traffic without a load', (s) => setTraffic(s, { matrix: 'uniform' })],
+    ['uniform traffic at load 10', (s) => setTraffic(s, { load: 10 })],
+    ['uniform traffic with a hurst but no model', (s) => setTraffic(s, { load: 0.1, hurst: 0.7 })],
+    ['self-similar traffic, hurst by default', (s) => setTraffic(s, { load: 0.1, model: 'self-similar' })],
+    ['traffic null', (s) => setTraffic(s, null)],
+    [
+      'traffic with one edge node',
+      (s) => {
+        s.nodes = [
+          { id: 'E', kind: 'edge' },
+          { id: 'C', kind: 'core' },
+        ];
+        s.links = [{ id: 'f', a: 'E', b: 'C', kind: 'fiber', rate: 1e9, delay: 1e-3 }];
+        s.flows = [];
+        s.background = [];
+        delete s.drops;
+        delete s.liveChanges;
+        s.traffic = { load: 0.1 };
+      },
+    ],
+    ['uniform traffic over 100 edges (9900 pairs)', (s) => addEdges(s, 100)],
+    ['uniform traffic over 101 edges (10100 pairs)', (s) => addEdges(s, 101)],
+    ...(core >= 0
+      ? ([
+          [
+            'conversion range 1000',
+            (s) => {
+              s.nodes[core].conversion = { range: 1000 };
+            },
+          ],
+          [
+            'conversion range 1001',
+            (s) => {
+              s.nodes[core].conversion = { range: 1001 };
+            },
+          ],
+          [
+            'conversion without its range',
+            (s) => {
+              s.nodes[core].conversion = {};
+            },
+          ],
+          [
+            'conversion in capitals',
+            (s) => {
+              s.nodes[core].conversion = 'NONE';
+            },
+          ],
+          [
+            'conversion as a list',
+            (s) => {
+              s.nodes[core].conversion = ['none'];
+            },
+          ],
+        ] as [string, (s: Json) => void][])
+      : []),
+    [
+      'conversion on every kind of node',
+      (s) => {
+        for (const n of s.nodes) n.conversion = 'none';
+      },
+    ],
+    [
+      'a wavelength choice of "best-fit"',
+      (s) => {
+        s.obs.wavelengthChoice = 'best-fit';
+      },
+    ],
     [
       'a 10001st node',
       (s) => {
@@ -479,14 +567,36 @@ function mutations(baseId: string, base: Json): Case[] {
   return cases;
 }
 
+/** The edge nodes of a scenario, in their order: the rows and columns of a traffic matrix. */
+const edgesOf = (s: Json): Json[] => s.nodes.filter((n: Json) => n.kind === 'edge');
+const setTraffic = (s: Json, traffic: unknown) => {
+  s.traffic = traffic;
+};
+/** An edit setting a traffic matrix of weight(i, j) over the base's edges, with rows or columns added or cut. */
+function trafficMatrix(weight: (i: number, j: number) => unknown, moreRows = 0, moreColumns = 0) {
+  return (s: Json) => {
+    const n = edgesOf(s).length;
+    const rows = Array.from({ length: n + moreRows }, (_, i) => Array.from({ length: n + moreColumns }, (_, j) => weight(i, j)));
+    setTraffic(s, { matrix: rows, load: 0.1 });
+  };
+}
+/** Edge nodes (unlinked) added up to `total`, and uniform traffic between them all. */
+function addEdges(s: Json, total: number): void {
+  for (let i = edgesOf(s).length; i < total; i++) s.nodes.push({ id: `Ex${i}`, kind: 'edge' });
+  setTraffic(s, { load: 0.1 });
+}
+
 /** Fields a base may lack, by the generic path of their object, and a value to add. */
 const OPTIONAL_KEYS: Record<string, string[]> = {
-  'nodes[]': ['assembly', 'setupTime', 'fdl'],
+  '': ['traffic'],
+  obs: ['wavelengthChoice'],
+  'nodes[]': ['assembly', 'setupTime', 'fdl', 'conversion'],
   'links[]': ['wavelengths', 'burstLoss', 'queue', 'loss', 'arq', 'cost'],
   'flows[]': ['startSpread', 'access'],
   'flows[].tcp': ['recovery'],
   'flows[].app': ['bytes', 'rate'],
   'background[]': ['hurst', 'enterAssembly'],
+  traffic: ['matrix', 'model', 'meanBytes', 'hurst'],
   'drops[]': ['transmission', 'class', 'after', 'packets'],
 };
 const SAMPLE_VALUES: Record<string, unknown> = {
@@ -510,6 +620,12 @@ const SAMPLE_VALUES: Record<string, unknown> = {
   cost: 2,
   startSpread: 0.1,
   access: { dst: { rate: 1e8, delay: 0 } },
+  traffic: { load: 0.2 },
+  wavelengthChoice: 'random',
+  conversion: { range: 1 },
+  matrix: 'uniform',
+  model: 'poisson',
+  meanBytes: 10000,
 };
 
 function choicesAt(generic: string): readonly string[] {
@@ -517,6 +633,10 @@ function choicesAt(generic: string): readonly string[] {
     'nodes[].kind': ['host', 'router', 'edge', 'core'],
     'links[].kind': ['packet', 'fiber'],
     'flows[].app.kind': ['bulk', 'file', 'cbr'],
+    'nodes[].conversion': ['full', 'none'],
+    'obs.wavelengthChoice': ['first-fit', 'random'],
+    'traffic.model': ['poisson', 'self-similar'],
+    'traffic.matrix': ['uniform'],
   };
   return table[generic] ?? [];
 }

@@ -7,10 +7,12 @@ import {
   dependentsText,
   linkKindFor,
   newFlow,
+  newNode,
   nextId,
   removeNode,
   renameNode,
   whyNoLink,
+  withNodeAdded,
   withNodeKind,
 } from './scenarioEdits';
 import { testScenario } from './testScenario';
@@ -110,5 +112,47 @@ describe('ids and node edits', () => {
     expect(validateScenario(r).some((i) => i.path === 'links[1].kind')).toBe(true);
     const c = withNodeKind(testScenario(), 'E2', 'core');
     expect(c.nodes[3]).toMatchObject({ kind: 'core', setupTime: 1e-7, fdl: { count: 0, unit: 1e-4 } });
+  });
+  it("a core's conversion goes when it stops being a core (docs/mesh.md)", () => {
+    const s = testScenario();
+    s.nodes[2] = { ...s.nodes[2], conversion: { range: 2 } } as (typeof s.nodes)[number];
+    expect(validateScenario(s)).toEqual([]);
+    const e = withNodeKind(s, 'C1', 'edge');
+    expect('conversion' in e.nodes[2]).toBe(false);
+  });
+  it('a traffic matrix keeps a row and a column per edge node through node edits (docs/mesh.md)', () => {
+    const s = {
+      ...testScenario(),
+      traffic: {
+        matrix: [
+          [0, 2],
+          [3, 0],
+        ],
+        load: 0.2,
+      },
+    };
+    expect(validateScenario(s)).toEqual([]);
+    // A new edge: a row and a column of 0, at its place in the node list (the end).
+    const added = withNodeAdded(s, newNode('edge', 'E3', 500, 0));
+    expect(added.traffic?.matrix).toEqual([
+      [0, 2, 0],
+      [3, 0, 0],
+      [0, 0, 0],
+    ]);
+    // Removed, or no longer an edge: its row and column go, the others keep their weights.
+    expect(removeNode(added, 'E1').traffic?.matrix).toEqual([
+      [0, 0],
+      [0, 0],
+    ]);
+    expect(withNodeKind(added, 'E3', 'router').traffic?.matrix).toEqual([
+      [0, 2],
+      [3, 0],
+    ]);
+    // Other nodes, and uniform traffic, change nothing.
+    expect(withNodeAdded(s, newNode('host', 'H3', 0, 100)).traffic).toBe(s.traffic);
+    const uniform = { ...s, traffic: { load: 0.2 } };
+    expect(removeNode(withNodeAdded(uniform, newNode('edge', 'E3', 0, 0)), 'E3').traffic).toBe(uniform.traffic);
+    // A renamed edge keeps its place.
+    expect(renameNode(s, 'E1', 'Ingress').traffic).toBe(s.traffic);
   });
 });

@@ -51,6 +51,32 @@ export function allowedLinkKinds(a: NodeKind, b: NodeKind): LinkKindName[] {
   return out;
 }
 
+/** A node added at the end of the node list (a new edge gets a traffic matrix row and column of 0: withEdgesKept). */
+export function withNodeAdded(s: Scenario, node: ScenarioNode): Scenario {
+  return withEdgesKept(s, { ...s, nodes: [...s.nodes, node] });
+}
+
+/**
+ * A traffic matrix given as rows (docs/mesh.md) has a row and a column per edge node, in
+ * their order: after an edit that adds, removes or re-kinds nodes, the edges that stay keep
+ * their weights and a new edge gets 0 both ways.
+ */
+function withEdgesKept(before: Scenario, after: Scenario): Scenario {
+  const matrix = after.traffic?.matrix;
+  if (!after.traffic || !Array.isArray(matrix)) return after;
+  const edges = (sc: Scenario) => sc.nodes.filter((n) => n.kind === 'edge').map((n) => n.id);
+  const was = edges(before);
+  const now = edges(after);
+  if (was.length === now.length && was.every((id, i) => id === now[i])) return after;
+  const at = new Map(was.map((id, i) => [id, i]));
+  const weight = (a: string, b: string) => {
+    const i = at.get(a);
+    const j = at.get(b);
+    return i === undefined || j === undefined ? 0 : (matrix[i]?.[j] ?? 0);
+  };
+  return { ...after, traffic: { ...after.traffic, matrix: now.map((a) => now.map((b) => weight(a, b))) } };
+}
+
 export function newNode(kind: NodeKind, id: string, x: number, y: number): ScenarioNode {
   const p = { id, x: round(x), y: round(y) };
   if (kind === 'core') return { ...p, kind, setupTime: 1e-7, fdl: { count: 0, unit: 1e-4 } };
@@ -171,15 +197,15 @@ export function deleteNodeEdit(s: Scenario, id: string): { label: string; apply:
   };
 }
 
-/** Removes a node and the links, flows and background sources that refer to it. */
+/** Removes a node and the links, flows and background sources that refer to it (and an edge's traffic matrix row and column). */
 export function removeNode(s: Scenario, id: string): Scenario {
-  return {
+  return withEdgesKept(s, {
     ...s,
     nodes: s.nodes.filter((n) => n.id !== id),
     links: s.links.filter((l) => l.a !== id && l.b !== id),
     flows: s.flows.filter((f) => f.src !== id && f.dst !== id),
     background: s.background.filter((b) => b.src !== id && b.dst !== id),
-  };
+  });
 }
 
 /** Renames a node everywhere it is referred to. */
@@ -196,7 +222,8 @@ export function renameNode(s: Scenario, from: string, to: string): Scenario {
 
 /**
  * Changes a node's kind: core nodes gain setupTime and fdl, others lose them (and the
- * assembly overrides that only edges may have); links that the new kind cannot keep
+ * conversion only cores and the assembly overrides only edges may have); a traffic
+ * matrix keeps a row and a column per edge; links that the new kind cannot keep
  * switch kind when another is allowed, else stay (and validation says why).
  */
 export function withNodeKind(s: Scenario, id: string, kind: NodeKind): Scenario {
@@ -205,11 +232,13 @@ export function withNodeKind(s: Scenario, id: string, kind: NodeKind): Scenario 
   const {
     setupTime: _s,
     fdl: _f,
+    conversion: _c,
     assembly: _a,
     ...base
   } = node as ScenarioNode & {
     setupTime?: number;
     fdl?: unknown;
+    conversion?: unknown;
     assembly?: unknown;
   };
   const next: ScenarioNode =
@@ -226,7 +255,7 @@ export function withNodeKind(s: Scenario, id: string, kind: NodeKind): Scenario 
     if (allowed.includes(l.kind) || allowed.length === 0) return l;
     return withLinkKind(l, allowed[0]);
   });
-  return { ...s, nodes, links };
+  return withEdgesKept(s, { ...s, nodes, links });
 }
 
 function round(v: number): number {

@@ -112,6 +112,13 @@ describe('pathInMessage', () => {
     expect(pathInMessage('links[3].wavelengths must be an integer >= 1')).toBe('links[3].wavelengths');
     expect(pathInMessage('flows[0]: no path of links leads from "S" to "D"')).toBe('flows[0].dst');
     expect(pathInMessage('obs.assembly.maxTime must be a number > 0')).toBe('obs.assembly.maxTime');
+    // The mesh extensions (docs/mesh.md): the matrix, a row or a weight of it, or the whole block.
+    expect(pathInMessage('traffic.matrix[1][1] must be 0: an edge sends no traffic to itself')).toBe('traffic.matrix[1][1]');
+    expect(pathInMessage('traffic.matrix: no path of links leads from "E1" to "E2"')).toBe('traffic.matrix');
+    expect(pathInMessage('traffic.load is required')).toBe('traffic.load');
+    expect(pathInMessage('traffic from "E1" to "E3" would generate 1.25e+09 bursts per second')).toBe('traffic');
+    expect(pathInMessage('nodes[2].conversion.range must be an integer between 1 and 1000 (got 0)')).toBe('nodes[2].conversion.range');
+    expect(pathInMessage('drops[1].bursts must list at least one number')).toBe('drops[1].bursts');
     expect(pathInMessage('something else')).toBeNull();
   });
 });

@@ -12,6 +12,24 @@ export interface EngineOnlyRule {
 }
 
 export const ENGINE_ONLY: readonly EngineOnlyRule[] = Object.freeze([
+  // Before the background sources' rules, whose patterns match these messages too.
+  {
+    rule: 'Every pair of edge nodes a traffic matrix gives a weight needs a route (docs/mesh.md section 3)',
+    reason:
+      "The engine checks each pair's least-cost route when it builds the sources, pair by pair in row order, each for a path and then for what it runs over: which of those two refusals comes first depends on the routes (net/route.cc).",
+    pattern: /^traffic\.matrix: no path of links leads from/,
+  },
+  {
+    rule: "A traffic matrix pair's route must run over fiber links and core nodes only",
+    reason: "As a background source's: the route is the least-cost path, so checking it would be a second router.",
+    pattern: /^traffic\.matrix: the route from .* must run over fiber links and core nodes only/,
+  },
+  {
+    rule: 'A traffic matrix pair makes at most 1e9 bursts per second (its share of the load x capacity / 8 x meanBytes)',
+    reason:
+      "Each pair's share of the load is scaled over the fiber directions the routes cross and its capacity is its route's first fiber: both need the routes.",
+    pattern: /^traffic from .* would generate .* bursts per second/,
+  },
   {
     rule: "A background source's route must run over fiber links and core nodes only",
     reason:

@@ -2,7 +2,7 @@
 // range, the engine's default and whether it changes while running. Written once here;
 // the zod schema (schema.ts), the editor, share links, live changes and the sweep picker
 // all read it. Paths are generic: indices replaced by [] ("links[].delay").
-import { MAX_COST, MAX_FLOW_INSTANCES, MAX_RATE, MAX_SECONDS, MIN_INTERVAL, MIN_PACKET_LINK_RATE } from './limits';
+import { MAX_CONVERSION_RANGE, MAX_COST, MAX_FLOW_INSTANCES, MAX_RATE, MAX_SECONDS, MIN_INTERVAL, MIN_PACKET_LINK_RATE } from './limits';
 import type { Quantity } from './units';
 
 /** How a number is shown: a unit family, or 'plain' for counts and ratios. */
@@ -51,6 +51,10 @@ export const ASSEMBLY_QUEUES = ['per-class', 'mixed'] as const;
 export const RESERVATIONS = ['jet', 'jit'] as const;
 export const SCHEDULERS = ['ffuc', 'lauc', 'lauc-vf'] as const;
 export const BACKGROUND_MODELS = ['poisson', 'self-similar'] as const;
+/** A core's wavelength conversion in words (docs/mesh.md section 1); `{ "range": d }` is the third form. */
+export const CONVERSIONS = ['full', 'none'] as const;
+/** The ingress edge's rule for a burst's wavelength on paths without full conversion (docs/mesh.md section 1). */
+export const WAVELENGTH_CHOICES = ['first-fit', 'random'] as const;
 /** The burst classes a `drops` rule on an edge names. */
 export const DROP_CLASSES = ['data', 'ack'] as const;
 
@@ -104,6 +108,12 @@ export const NUMBER_RULES: Readonly<Record<string, NumberRule>> = Object.freeze(
   'nodes[].setupTime': R('Switch setup time', 'time', 0, 1, { zeroUnit: 'ns', default: 0, kinds: CORE }),
   'nodes[].fdl.count': R('Fiber delay lines', 'plain', 0, 64, { integer: true, default: 0, kinds: CORE }),
   'nodes[].fdl.unit': R('Delay-line unit', 'time', 0, 1, { zeroUnit: 'µs', default: 0, kinds: CORE }),
+  // `conversion: { "range": d }` (docs/mesh.md section 1); "full" or "none" are CHOICE_RULES'.
+  'nodes[].conversion.range': R('Conversion range', 'plain', 1, MAX_CONVERSION_RANGE, {
+    integer: true,
+    suffix: 'channels',
+    kinds: CORE,
+  }),
   ...assemblyRules('nodes[].assembly', true),
   // A fiber's rate is at least MIN_FIBER_RATE (rateRule).
   'links[].rate': R('Rate', 'rate', MIN_PACKET_LINK_RATE, MAX_RATE),
@@ -140,6 +150,10 @@ export const NUMBER_RULES: Readonly<Record<string, NumberRule>> = Object.freeze(
   'background[].load': R('Load', 'plain', 0, 10),
   'background[].meanBytes': R('Mean burst size', 'bytes', 0, 1e9, { minExclusive: true, default: 40000 }),
   'background[].hurst': R('Hurst parameter', 'plain', 0.5, 0.99, { kinds: ['self-similar'] }),
+  // `traffic` (docs/mesh.md section 3): a background source per pair of edges, scaled to a network load.
+  'traffic.load': R('Network load', 'plain', 0, 10),
+  'traffic.meanBytes': R('Mean burst size', 'bytes', 0, 1e9, { minExclusive: true, default: 40000 }),
+  'traffic.hurst': R('Hurst parameter', 'plain', 0.5, 0.99, { kinds: ['self-similar'] }),
   'liveChanges[].at': R('Time of the change', 'time', 0, MAX_SECONDS, { zeroUnit: 's', noSweep: true }),
   // Deterministic losses (docs/deterministic-loss.md): which losses, not how much; no sweep.
   'drops[].transmission': R('Transmission', 'plain', 1, 1000, { integer: true, default: 1, noSweep: true }),
@@ -159,7 +173,10 @@ export const CHOICE_RULES = Object.freeze({
   'obs.assembly.queues': { label: 'Assembly queues', values: ASSEMBLY_QUEUES, default: 'per-class' },
   'obs.reservation': { label: 'Reservation', values: RESERVATIONS, default: 'jet' },
   'obs.scheduling': { label: 'Scheduling', values: SCHEDULERS, default: 'lauc-vf' },
+  'obs.wavelengthChoice': { label: 'Wavelength choice', values: WAVELENGTH_CHOICES, default: 'first-fit' },
   'nodes[].kind': { label: 'Kind', values: NODE_KINDS },
+  // Or `{ "range": d }`: the number is NUMBER_RULES' 'nodes[].conversion.range'.
+  'nodes[].conversion': { label: 'Wavelength conversion', values: CONVERSIONS, default: 'full' },
   'nodes[].assembly.policy': { label: 'Assembly policy', values: ASSEMBLY_POLICIES },
   'nodes[].assembly.queues': { label: 'Assembly queues', values: ASSEMBLY_QUEUES },
   'links[].kind': { label: 'Kind', values: LINK_KINDS },
@@ -167,6 +184,7 @@ export const CHOICE_RULES = Object.freeze({
   'flows[].tcp.recovery': { label: 'Loss recovery', values: LOSS_RECOVERIES },
   'flows[].app.kind': { label: 'Application', values: APP_KINDS },
   'background[].model': { label: 'Model', values: BACKGROUND_MODELS, default: 'poisson' },
+  'traffic.model': { label: 'Traffic model', values: BACKGROUND_MODELS, default: 'poisson' },
   'drops[].class': { label: 'Burst class', values: DROP_CLASSES },
 } as const satisfies Record<string, ChoiceRule>);
 
@@ -178,6 +196,8 @@ export const OTHER_LABELS: Readonly<Record<string, string>> = Object.freeze({
   links: 'Links',
   flows: 'Flows',
   background: 'Background traffic',
+  traffic: 'Traffic matrix',
+  'traffic.matrix': 'Traffic matrix',
   liveChanges: 'Live changes',
   drops: 'Deterministic losses',
   'drops[].flow': 'Flow',
@@ -207,6 +227,7 @@ export const OTHER_LABELS: Readonly<Record<string, string>> = Object.freeze({
 export const KIND_ONLY: Readonly<Record<string, string>> = Object.freeze({
   'nodes[].setupTime': 'applies to core nodes only',
   'nodes[].fdl': 'applies to core nodes only',
+  'nodes[].conversion': 'applies to core nodes only',
   'nodes[].assembly': 'applies to edge nodes only',
   'links[].wavelengths': 'applies to fiber links only',
   'links[].burstLoss': 'applies to fiber links only',
@@ -216,6 +237,7 @@ export const KIND_ONLY: Readonly<Record<string, string>> = Object.freeze({
   'flows[].app.bytes': 'applies to the "file" application only',
   'flows[].app.rate': 'applies to the "cbr" application only',
   'background[].hurst': 'applies to the "self-similar" model only',
+  'traffic.hurst': 'applies to the "self-similar" model only',
 });
 
 /** "links[3].delay" -> "links[].delay". */

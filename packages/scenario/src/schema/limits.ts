@@ -35,3 +35,7 @@ export const MAX_ID_BYTES = 64;
 export const MAX_NAME_BYTES = 200;
 /** A link's routing cost per direction, `cost` (limits.h kMaxCost). */
 export const MAX_COST = 1e9;
+/** Limited-range wavelength conversion, `nodes[].conversion.range`: channels either side (limits.h kMaxConversionRange). */
+export const MAX_CONVERSION_RANGE = 1000;
+/** Ordered edge pairs a `traffic` matrix may give traffic, a background source each (limits.h kMaxTrafficPairs). */
+export const MAX_TRAFFIC_PAIRS = 10000;

@@ -19,6 +19,7 @@ const ORDER: Readonly<Record<string, readonly string[]>> = {
     '#rows',
     '#accessIds',
     'background',
+    'traffic',
     'liveChanges',
     'drops',
     '#finish',
@@ -26,11 +27,12 @@ const ORDER: Readonly<Record<string, readonly string[]>> = {
   ],
   // The load, after the parser: flows' routes, then background sources'.
   '#routes': ['flows', 'background'],
-  obs: ['assembly', 'reservation', 'scheduling', 'controlProcessing', 'offset', 'burstLoss', '#finish'],
+  obs: ['assembly', 'reservation', 'scheduling', 'controlProcessing', 'offset', 'burstLoss', 'wavelengthChoice', '#finish'],
   'obs.assembly': ['policy', 'maxTime', 'maxBytes', 'minBytes', 'queues', '#finish'],
   'obs.burstLoss': ['data', 'ack', '#finish'],
-  'nodes[]': ['id', '#dupId', 'kind', 'x', 'y', 'setupTime', 'fdl', 'assembly', '#finish'],
+  'nodes[]': ['id', '#dupId', 'kind', 'x', 'y', 'setupTime', 'fdl', 'conversion', 'assembly', '#finish'],
   'nodes[].fdl': ['count', 'unit', '#finish', '#unitPositive'],
+  'nodes[].conversion': ['range', '#finish'],
   'nodes[].assembly': ['policy', 'maxTime', 'maxBytes', 'minBytes', 'queues', '#finish'],
   'links[]': [
     'id',
@@ -94,6 +96,8 @@ const ORDER: Readonly<Record<string, readonly string[]>> = {
   'flows[].tcp.rto': ['initial', 'min', 'max', 'fixed', '#finish', '#minAboveMax'],
   'flows[].app': ['kind', 'bytes', 'rate', '#finish'],
   'background[]': ['src', 'dst', '#srcKind', '#dstKind', '#sameEnds', 'model', 'load', 'meanBytes', 'hurst', 'enterAssembly', '#finish'],
+  // The matrix against the edge nodes first (how many, then each row and weight, then the pairs), then the rest.
+  traffic: ['#edges', 'matrix', '#pairs', 'load', 'model', 'meanBytes', 'hurst', '#finish'],
   'liveChanges[]': ['at', 'path', 'value', '#finish'],
   // One refusal per entry at most (schema.ts dropIssue stops at the first, as the engine).
   'drops[]': ['flow', 'edge', 'class', 'segments', 'packets', 'bursts', 'after', 'transmission', '#finish'],

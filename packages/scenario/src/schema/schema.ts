@@ -30,6 +30,7 @@ import {
   MAX_SAMPLE_ROWS,
   MAX_SAMPLES_PER_FLOW,
   MAX_SECONDS,
+  MAX_TRAFFIC_PAIRS,
 } from './limits';
 import { isLivePath, liveValueReason } from './live';
 import { formatValue } from './units';
@@ -106,6 +107,8 @@ function build(strength: Strength) {
     controlProcessing: numD('obs.controlProcessing'),
     offset: dflt(z.union([z.literal('auto'), num('obs.offset')]), 'auto'),
     burstLoss: burstLoss('obs.burstLoss'),
+    /** Optional extension of format v1 (docs/mesh.md): the ingress edge's rule for a burst's wavelength ("first-fit"). */
+    wavelengthChoice: choice('obs.wavelengthChoice').optional(),
   });
 
   const position = { x: numD('nodes[].x'), y: numD('nodes[].y') };
@@ -120,11 +123,24 @@ function build(strength: Strength) {
       });
     }
   });
+  // A word is a string first, so an object's issues are the object branch's (validate.ts branchOfType).
+  const word = (engine ? z.string().pipe(choice('nodes[].conversion')) : choice('nodes[].conversion')) as ReturnType<
+    typeof choice<'nodes[].conversion'>
+  >;
+  /** Optional extension of format v1 (docs/mesh.md): "full" (the engine's default), "none" or a limited range. */
+  const conversion = z.union([word, obj({ range: num('nodes[].conversion.range') })]);
   const node = z.discriminatedUnion('kind', [
     obj({ id: id('node'), kind: z.literal('host'), ...position }),
     obj({ id: id('node'), kind: z.literal('router'), ...position }),
     obj({ id: id('node'), kind: z.literal('edge'), ...position, assembly: assemblyOverrides.optional() }),
-    obj({ id: id('node'), kind: z.literal('core'), ...position, setupTime: numD('nodes[].setupTime'), fdl: whole(fdl) }),
+    obj({
+      id: id('node'),
+      kind: z.literal('core'),
+      ...position,
+      setupTime: numD('nodes[].setupTime'),
+      fdl: whole(fdl),
+      conversion: conversion.optional(),
+    }),
   ]);
 
   /**
@@ -248,6 +264,33 @@ function build(strength: Strength) {
     }
   });
 
+  /**
+   * Optional extension of format v1 (docs/mesh.md section 3): a background source for every
+   * ordered pair of edge nodes the matrix gives a weight, scaled to the network load. The
+   * matrix ("uniform", or rows of weights in the order of the edge nodes) is checked against
+   * the edges across fields (trafficIssue), one refusal at most, as the engine.
+   */
+  const weights = z.array(z.array(z.number()));
+  const traffic = obj({
+    matrix: (
+      (engine ? z.unknown() : z.union([z.string(), weights])) as unknown as z.ZodUnion<[z.ZodLiteral<'uniform'>, typeof weights]>
+    ).optional(),
+    load: num('traffic.load'),
+    model: choice('traffic.model').optional(),
+    meanBytes: num('traffic.meanBytes').optional(),
+    /** Only for the self-similar model (the engine's default: 0.8). */
+    hurst: num('traffic.hurst').optional(),
+  }).superRefine((t, ctx) => {
+    if (engine && t.hurst !== undefined && t.model !== 'self-similar') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['hurst'],
+        message: 'Hurst parameter applies to the "self-similar" model only',
+        input: t.hurst,
+      });
+    }
+  });
+
   /** A change the run makes to itself at a time: a live path (docs/engine-api.md) and its new value. */
   const liveChange = obj({ at: num('liveChanges[].at'), path: z.string(), value: z.number() });
 
@@ -296,6 +339,8 @@ function build(strength: Strength) {
     links: list(link, MAX_LINKS),
     flows: dflt(z.array(flow), []),
     background: dflt(list(source, MAX_BACKGROUND), []),
+    /** Optional extension of format v1 (docs/mesh.md): a traffic matrix of background bursts between the edge nodes. */
+    traffic: traffic.optional(),
     /** Optional extension of format v1: changes the run applies to itself at given times. */
     liveChanges: list(liveChange, MAX_LIVE_CHANGES).optional(),
     /** Optional extension of format v1: losses chosen by their place in the run, not drawn. */
@@ -631,6 +676,64 @@ function dropIssue(d: Record<string, unknown>, s: Parsed): { key: string; messag
   return notWith(['segments', 'packets', 'transmission'], 'applies to a rule on a flow only');
 }
 
+/**
+ * `traffic` against the edge nodes, checked whatever else is wrong (zod's `when`): the engine
+ * reads the matrix before traffic's own fields, so its refusal must not wait for theirs.
+ */
+function trafficRules(input: unknown, ctx: Ctx): void {
+  const { nodes, traffic } = (input ?? {}) as { nodes?: unknown; traffic?: unknown };
+  if (traffic === null || typeof traffic !== 'object' || Array.isArray(traffic) || !Array.isArray(nodes)) return;
+  const edges = (nodes as unknown[])
+    .filter((n): n is { id?: unknown } => n !== null && typeof n === 'object' && (n as { kind?: unknown }).kind === 'edge')
+    .map((n) => ({ id: typeof n.id === 'string' ? n.id : '?' }));
+  const issue = trafficIssue((traffic as { matrix?: unknown }).matrix, edges);
+  if (issue) add(ctx, ['traffic', ...issue.at], issue.message, issue.slot);
+}
+
+/**
+ * The first rule a traffic matrix breaks against the edge nodes, in the engine's order
+ * (scenario_parser.cc readTraffic), or null. Its routes are the engine's to check (engine-only.ts).
+ */
+function trafficIssue(matrix: unknown, edges: { id: string }[]): { at: Path; message: string; slot?: string } | null {
+  const n = edges.length;
+  if (n < 2) return { at: ['matrix'], message: `Traffic matrix needs at least two edge nodes (the network has ${n})`, slot: '#edges' };
+  let pairs = n * (n - 1);
+  if (matrix !== undefined && typeof matrix !== 'string') {
+    if (!Array.isArray(matrix))
+      return { at: ['matrix'], message: `Traffic matrix must be "uniform" or an array of rows of weights, not ${typeName(matrix)}` };
+    if (matrix.length !== n)
+      return { at: ['matrix'], message: `Traffic matrix must have one row per edge node (${n}), not ${matrix.length}` };
+    pairs = 0;
+    for (let i = 0; i < n; i++) {
+      const row: unknown = matrix[i];
+      if (!Array.isArray(row) || row.length !== n)
+        return {
+          at: ['matrix', i],
+          message: `The row of ${quoteInput(edges[i].id)} in the traffic matrix must list ${n} numbers, one per edge node`,
+        };
+      for (let j = 0; j < n; j++) {
+        const w: unknown = row[j];
+        const weight = `The weight from ${quoteInput(edges[i].id)} to ${quoteInput(edges[j].id)}`;
+        if (typeof w !== 'number') return { at: ['matrix', i, j], message: `${weight} must be a number, not ${typeName(w)}` };
+        if (!(w >= 0 && w <= 1e9)) return { at: ['matrix', i, j], message: `${weight} must be from 0 to 1e9 (it is ${w})` };
+        if (i === j && w !== 0) return { at: ['matrix', i, j], message: `${weight} must be 0: an edge sends no traffic to itself` };
+        if (w > 0) pairs++;
+      }
+    }
+    if (pairs === 0) return { at: ['matrix'], message: 'Traffic matrix must give some pair a weight above 0' };
+  } else if (matrix !== undefined && matrix !== 'uniform') {
+    return { at: ['matrix'], message: `Traffic matrix must be "uniform" or an array of rows of weights, not ${quoteInput(matrix)}` };
+  }
+  if (pairs > MAX_TRAFFIC_PAIRS) {
+    return {
+      at: ['matrix'],
+      message: `Traffic matrix gives ${pairs.toLocaleString('en')} pairs of edges traffic, at most ${MAX_TRAFFIC_PAIRS.toLocaleString('en')} (a background source each)`,
+      slot: '#pairs',
+    };
+  }
+  return null;
+}
+
 /** Breadth-first over links; hosts never forward (docs/model.md §2). */
 function reachable(src: string, dst: string, adjacency: Map<string, string[]>, kindOf: Map<string, string>): boolean {
   const seen = new Set([src]);
@@ -647,7 +750,7 @@ function reachable(src: string, dst: string, adjacency: Map<string, string[]>, k
 }
 
 /** The engine's parser as a schema: what it accepts, with its defaults. */
-export const scenarioSchema = engineShape.superRefine(engineRules);
+export const scenarioSchema = engineShape.superRefine(engineRules).superRefine(trafficRules, { when: () => true });
 /** What every scenario from outside must have before the app uses it (values left to the engine). */
 export const scenarioShapeSchema: z.ZodType<unknown> = build('shape').superRefine(references);
 

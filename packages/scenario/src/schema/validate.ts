@@ -94,6 +94,7 @@ function messageOf(issue: z.core.$ZodIssue, at: readonly PropertyKey[], path: st
       return `${label} must be ${values.length === 1 ? values[0] : `one of ${values.join(', ')}`}`;
     }
     case 'invalid_union': {
+      if (genericPath(path) === 'nodes[].conversion') return 'Wavelength conversion must be "full", "none" or { "range": d }';
       const choices = choiceRuleFor(genericPath(path))?.values ?? ('options' in issue ? (issue.options as string[]) : undefined);
       if (choices) return `${label} must be one of ${choices.map((c) => `"${c}"`).join(', ')}`;
       if (genericPath(path) === 'obs.offset') return 'Offset must be "auto" or a number of seconds';
@@ -134,7 +135,7 @@ function article(expected: string): string {
 /** The field an engine message names first ("links[3].wavelengths must be ..."), if any. */
 export function pathInMessage(message: string): string | null {
   const m =
-    /\b((?:nodes|links|flows|background|liveChanges)\[\d+\](?:\.[A-Za-z]+)*|obs(?:\.[A-Za-z]+)+|version|seed|duration|sampleInterval|name|nodes|links|flows|background|liveChanges)(?![\w[])/.exec(
+    /\b((?:nodes|links|flows|background|liveChanges|drops)\[\d+\](?:\.[A-Za-z]+)*|obs(?:\.[A-Za-z]+)+|traffic(?:\.[A-Za-z]+(?:\[\d+\])*)?|version|seed|duration|sampleInterval|name|nodes|links|flows|background|liveChanges|drops)(?![\w[])/.exec(
       message,
     );
   if (!m) return null;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import defaultScenario from '../../scenarios/default.json';
+import meshFeatures from '../../scenarios/mesh-features.json';
 import { PRESETS } from '../presets';
 import { SweepSpecError, expandSweep, linearValues, resolveSweepSpec, sweepPoints, sweepRunCount } from './index';
 
@@ -89,6 +90,30 @@ describe('resolveSweepSpec', () => {
       [0.5, 100],
     ]);
     expect(refusal(spec({ parameter: { path: 'flows[tcp1].startSpread', values: [0, 1] } }))).toMatch(/^parameter\.path: /);
+  });
+
+  it("sweeps the mesh extensions: the traffic load, a core's conversion range (docs/mesh.md)", () => {
+    const sweep = resolveSweepSpec(
+      spec({
+        base: meshFeatures,
+        overrides: { 'obs.wavelengthChoice': 'first-fit' },
+        parameter: { path: 'traffic.load', values: { from: 0.2, to: 0.6, steps: 3 } },
+        parameter2: { path: 'nodes[C1].conversion.range', values: [1, 4] },
+        seeds: 1,
+      }),
+    );
+    const runs = expandSweep(sweep);
+    expect(runs.map((r) => [r.scenario.traffic?.load, (r.scenario.nodes[1] as { conversion?: unknown }).conversion])).toEqual([
+      [0.2, { range: 1 }],
+      [0.2, { range: 4 }],
+      [0.4, { range: 1 }],
+      [0.4, { range: 4 }],
+      [0.6, { range: 1 }],
+      [0.6, { range: 4 }],
+    ]);
+    expect(runs.every((r) => r.scenario.obs.wavelengthChoice === 'first-fit')).toBe(true);
+    // The default scenario has no traffic: there is no load to sweep.
+    expect(refusal(spec({ parameter: { path: 'traffic.load', values: [0.1, 0.2] } }))).toMatch(/^parameter\.path: /);
   });
 
   it('reads a file base only through readBase', () => {
