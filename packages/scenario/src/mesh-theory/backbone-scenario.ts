@@ -4,6 +4,9 @@
 // propagation delay of 5 µs per km (light in fibre) and K wavelengths; each edge's access
 // fiber has 4K, so the access hops are never the bottleneck and loss happens at the cores
 // (docs/mesh.md). No flows: the matrix's background bursts alone, as the papers' loss curves.
+// Every other field has the engine's default written out (the form of the presets, which
+// the app's shape check asks of a scenario from outside).
+import { scenarioSchema } from '../schema/schema';
 import { BACKBONES, type Backbone } from './backbones';
 import type { Conversion } from './network';
 
@@ -47,21 +50,18 @@ export function backboneScenario(options: BackboneScenarioOptions): Record<strin
     return { x: Math.round(x + ((x - cx) / len) * EDGE_OFFSET), y: Math.round(y + ((y - cy) / len) * EDGE_OFFSET) };
   };
   const conversionLabel = typeof conversion === 'object' ? `range ${conversion.range}` : `${conversion} conversion`;
-  return {
+  const coreConversion = () => (typeof conversion === 'object' ? { ...conversion } : conversion);
+  // Format v1 without the mesh fields, completed with the engine's defaults; the mesh fields
+  // (docs/mesh.md) go back in after.
+  const plain = scenarioSchema.parse({
     version: 1,
     name: options.name ?? `${net.name}, K=${k}, load ${options.load ?? 0.6}, ${conversionLabel}`,
     seed: options.seed ?? 1,
     duration,
     sampleInterval: duration / 10,
-    obs: { scheduling: 'lauc', reservation: 'jet', wavelengthChoice: options.wavelengthChoice ?? 'first-fit' },
+    obs: { scheduling: 'lauc', reservation: 'jet' },
     nodes: [
-      ...net.cities.map((c) => ({
-        id: c.id,
-        kind: 'core',
-        x: c.x,
-        y: c.y,
-        conversion: typeof conversion === 'object' ? { ...conversion } : conversion,
-      })),
+      ...net.cities.map((c) => ({ id: c.id, kind: 'core', x: c.x, y: c.y })),
       ...net.cities.map((c) => ({ id: edgeIdOf(c.id), kind: 'edge', ...edgeAt(c.x, c.y) })),
     ],
     links: [
@@ -86,6 +86,11 @@ export function backboneScenario(options: BackboneScenarioOptions): Record<strin
     ],
     flows: [],
     background: [],
+  });
+  return {
+    ...plain,
+    obs: { ...plain.obs, wavelengthChoice: options.wavelengthChoice ?? 'first-fit' },
+    nodes: plain.nodes.map((n) => (n.kind === 'core' ? { ...n, conversion: coreConversion() } : n)),
     traffic: { matrix: 'uniform', load: options.load ?? 0.6, model: options.model ?? 'poisson', meanBytes: 40000 },
   };
 }

@@ -18,7 +18,8 @@
 //     - "full" conversion (and the drop hop to the egress edge): n = K_j, all busy; taken as
 //       Erlang-B of the link's thinned offered load, exactly fixed-point.ts (the law fitted
 //       to the carried load gives the same fixed point but iterates badly near saturation,
-//       where the carried load hardly moves with the offered);
+//       where the carried load hardly moves with the offered), except on a link that other
+//       bursts cross without conversion, where the fitted law is used;
 //     - "none": n = 1, the occupancy C_j / K_j;
 //     - {range: d}: n(w) = the wavelengths within ±d of w inside [0, K_j), averaged over w
 //       uniform.
@@ -122,7 +123,13 @@ export function continuityFixedPoint(net: LossNetwork, options: ContinuityOption
   const carried = routes.map((r) => r.links.map(() => 0));
   const linkCarried = new Array<number>(net.links.length).fill(0);
   const linkOffered = new Array<number>(net.links.length).fill(0);
-  const hasRange = net.links.map((_, j) => hops.some((row, k) => row.some((hop, h) => hop.kind === 'range' && routes[k].links[h] === j)));
+  const kindsOn = net.links.map(
+    (_, j) => new Set(hops.flatMap((row, k) => row.filter((_, h) => routes[k].links[h] === j).map((hop) => hop.kind))),
+  );
+  // A link some bursts cross without full conversion: its occupancy is not an Erlang system's
+  // of its offered load, so every hop on it reads the law fitted to its carried load.
+  const mixed = kindsOn.map((kinds) => kinds.has('full') && (kinds.has('none') || kinds.has('range')));
+  const needsLaw = kindsOn.map((kinds, j) => kinds.has('range') || mixed[j]);
   // Half the old value kept each round: a ring of "none" links swings from round to round
   // otherwise (more loss upstream, less load downstream, less loss, ...).
   let damping = 0.5;
@@ -142,12 +149,12 @@ export function continuityFixedPoint(net: LossNetwork, options: ContinuityOption
         linkCarried[j] += carried[k][h];
       });
     });
-    const law = linkCarried.map((c, j) => (hasRange[j] ? occupancyLaw(K[j], c) : []));
+    const law = linkCarried.map((c, j) => (needsLaw[j] ? occupancyLaw(K[j], c) : []));
     const next = routes.map((r, k) =>
       r.links.map((j, h) => {
         const hop = hops[k][h];
         let blocking = 0;
-        if (hop.kind === 'full') blocking = erlangB(K[j], linkOffered[j]);
+        if (hop.kind === 'full') blocking = mixed[j] ? law[j][K[j]] : erlangB(K[j], linkOffered[j]);
         else if (hop.kind === 'range') blocking = rangeBlocking(law[j], K[j], hop.d);
         else if (hop.kind === 'none') {
           const t = hop.correlated.reduce((sum, x) => sum + carried[x.route][x.hop], 0);
