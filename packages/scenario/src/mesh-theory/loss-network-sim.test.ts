@@ -84,6 +84,17 @@ describe('simulateLossNetwork', () => {
     expect(r.links[0].count).toBe(r.network.count);
   });
 
+  it('an edge offered more than its wavelengths carry: the backlog grows and the run says so', () => {
+    const add = { ...dir('add', 2), buffered: true };
+    const net = network([add, dir('l', 8)], [[['add', 'l'], 2.5]]);
+    const r = simulateLossNetwork(net, { arrivals: 100_000, seed: 1, maxHeld: 1000 });
+    expect(r.overloaded).toBe(true);
+    const fine = simulateLossNetwork(network([add, dir('l', 8)], [[['add', 'l'], 1]]), { arrivals: 100_000, seed: 1, maxHeld: 1000 });
+    expect(fine.overloaded).toBe(false);
+    expect(fine.edges.meanWait).toBeGreaterThan(0);
+    expect(fine.edges.meanWait).toBeLessThan(2);
+  });
+
   it('runs NSFNET (182 routes) at millions of arrivals per second', () => {
     const s = backboneScenario({ backbone: 'nsfnet', wavelengths: 16, load: 0.6 }) as unknown as MeshScenario;
     const { network: net } = networkFromTraffic(s);

@@ -14,9 +14,9 @@
 //   the lowest index among the allowed free ones, or with coreChoice "lauc" the one freed
 //   most recently (the latest available unused channel), lowest index on ties.
 // - The wavelength is chosen on the route's first link: by `wavelengthChoice` (first-fit:
-//   lowest free index; random: uniform among the free ones) where some later core on the
-//   route lacks full conversion, among the first K wavelengths, K those of the second link;
-//   else as a core. A drop hop (core to egress edge) takes any free wavelength (docs/mesh.md).
+//   lowest free index; random: uniform among the free ones) where some core on the route
+//   lacks full conversion, among the first K wavelengths, K those of the second link; else
+//   as a core would. A drop hop (core to egress edge) takes any free wavelength (docs/mesh.md).
 // - A buffered first link (an edge's add hop) never loses: with no allowed wavelength free,
 //   the edge holds the burst until the first of them frees (docs/mesh.md section 1) and the
 //   burst starts its walk then.
@@ -41,6 +41,12 @@ export interface LossSimOptions {
   wavelengthChoice?: 'first-fit' | 'random';
   /** How a core chooses among the allowed free wavelengths (default "lowest"). */
   coreChoice?: 'lowest' | 'lauc';
+  /**
+   * Bursts the edges may hold at once (default 100,000). More means some edge is offered
+   * more than its usable wavelengths carry (its queue grows without bound): the run stops
+   * there and says so (`overloaded`).
+   */
+  maxHeld?: number;
 }
 
 /** A loss estimate: bursts counted, lost, their ratio and its 95 % half-width. */
@@ -59,6 +65,10 @@ export interface LossSimResult {
   network: Estimate;
   /** Simulated time, in mean holding times. */
   time: number;
+  /** Bursts the edges held: their mean wait (mean holding times, over all arrivals) and those never sent by the end (not counted above). */
+  edges: { meanWait: number; unsent: number };
+  /** The edges' backlog passed maxHeld: the arrivals stopped there; some edge is overloaded. */
+  overloaded: boolean;
 }
 
 const FULL = 0;
@@ -104,7 +114,9 @@ export function simulateLossNetwork(net: LossNetwork, options: LossSimOptions): 
       const c = net.conversion[net.links[i].from];
       return typeof c === 'object' ? c.range : 0;
     });
-    const continuity = mode.some((m, h) => h > 0 && m !== FULL);
+    // As the engine: the edge chooses by wavelengthChoice, among the first K, on a path whose
+    // cores include one without full conversion, even one whose only hop there is the drop.
+    const continuity = links.some((i, h) => h > 0 && (net.conversion[net.links[i].from] ?? 'full') !== 'full');
     const first = net.links[links[0]];
     return {
       links,
@@ -184,9 +196,17 @@ export function simulateLossNetwork(net: LossNetwork, options: LossSimOptions): 
   };
 
   const held = new MinHeap<Held>((x, y) => x.time < y.time || (x.time === y.time && x.seq < y.seq));
+  const maxHeld = options.maxHeld ?? 100_000;
   let seq = 0;
   let now = 0;
+  let waited = 0;
+  let counted = 0;
+  let overloaded = false;
   for (let n = 0; n < arrivals; n++) {
+    if (held.size > maxHeld) {
+      overloaded = true;
+      break;
+    }
     now += rng.exponential(1 / rateSum);
     for (let top = held.peek(); top && top.time <= now; top = held.peek()) {
       held.pop();
@@ -207,6 +227,7 @@ export function simulateLossNetwork(net: LossNetwork, options: LossSimOptions): 
     const r = routes[k];
     const j = r.links[0];
     const w = chooseFirst(k, now);
+    counted++;
     if (batch >= 0) linkCount[batch * L + j]++;
     if (w >= 0) {
       busy[base[j] + w] = now + hold * r.hold[0];
@@ -222,16 +243,26 @@ export function simulateLossNetwork(net: LossNetwork, options: LossSimOptions): 
       for (let v = 1; v < r.allowedFirst; v++) if (busy[base[j] + v] < busy[base[j] + first]) first = v;
       const start = busy[base[j] + first];
       busy[base[j] + first] = start + hold * r.hold[0];
+      waited += start - now;
       held.push({ time: start, seq: seq++, route: k, wavelength: first, hold, batch });
     }
   }
-  for (let top = held.pop(); top; top = held.pop()) walk(top.route, 1, top.time, top.wavelength, top.hold, top.batch);
+  // Bursts still held at the end would start on an empty network: not counted.
+  let unsent = 0;
+  for (let top = held.pop(); top; top = held.pop()) {
+    unsent++;
+    if (top.batch < 0) continue;
+    routeCount[top.batch * R + top.route]--;
+    linkCount[top.batch * L + routes[top.route].links[0]]--;
+  }
 
   return {
     routes: routes.map((_, k) => estimate(routeCount, routeLost, k, R, batches)),
     links: net.links.map((_, j) => estimate(linkCount, linkLost, j, L, batches)),
     network: estimate(sumRows(routeCount, R, batches), sumRows(routeLost, R, batches), 0, 1, batches),
     time: now,
+    edges: { meanWait: counted > 0 ? waited / counted : 0, unsent },
+    overloaded,
   };
 }
 

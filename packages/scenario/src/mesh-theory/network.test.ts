@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { backboneScenario } from './backbone-scenario';
 import {
+  addHopLoads,
   buildNetwork,
   hopKey,
   leastCostRoutes,
@@ -105,6 +106,23 @@ describe('the traffic matrix (docs/mesh.md section 3)', () => {
       expect(hops.at(-1)!.drop).toBe(true);
       expect(hops.slice(1, -1).every((l) => !l.buffered && !l.drop)).toBe(true);
     }
+  });
+});
+
+describe('addHopLoads', () => {
+  it('an edge may use its whole fiber with full conversion, only the first K wavelengths without', () => {
+    const util = (conversion: 'full' | 'none') => {
+      const s = backboneScenario({ backbone: 'nsfnet', wavelengths: 16, load: 0.5, conversion }) as unknown as MeshScenario;
+      const { network } = networkFromTraffic(s);
+      const loads = addHopLoads(network);
+      expect(loads).toHaveLength(14);
+      // Uniform traffic: each edge offers its 13 pairs' Erlangs.
+      for (const e of loads) expect(e.offered).toBeCloseTo(13 * network.routes[0].offered, 12);
+      return loads[0];
+    };
+    expect(util('full').usable).toBe(64);
+    expect(util('none').usable).toBe(16);
+    expect(util('none').utilisation).toBeCloseTo(4 * util('full').utilisation, 12);
   });
 });
 
