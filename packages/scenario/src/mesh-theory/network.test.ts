@@ -9,6 +9,7 @@ import {
   meanLoadPerWavelength,
   networkFromSummary,
   networkFromTraffic,
+  summaryDifferences,
   type MeshScenario,
 } from './network';
 
@@ -155,5 +156,23 @@ describe('networkFromSummary', () => {
       links: [fiber('a', 'E', 'C', 1), fiber('b', 'C', 'D', 1)],
     };
     expect(buildNetwork(s, [{ src: 'E', dst: 'D', nodes: ['E', 'C', 'D'], offered: 1 }]).conversion).toEqual({ C: 'none' });
+  });
+});
+
+describe('summaryDifferences', () => {
+  it('none when the summary says what traffic expands to; each route or load that differs, named', () => {
+    const s = backboneScenario({ backbone: 'cost239', wavelengths: 8, load: 0.3 }) as unknown as MeshScenario;
+    const { network } = networkFromTraffic(s);
+    const pairs = network.routes.map((r) => ({ src: r.src, dst: r.dst, route: r.nodes, offeredErlangs: r.offered }));
+    expect(summaryDifferences(s, pairs)).toEqual([]);
+    pairs[0] = { ...pairs[0], offeredErlangs: pairs[0].offeredErlangs * 1.01 };
+    pairs[1] = { ...pairs[1], route: [pairs[1].route[0], 'X', ...pairs[1].route.slice(1)] };
+    const lost = pairs.pop()!;
+    pairs.push({ src: 'E-LON', dst: 'E-LON', route: [], offeredErlangs: 0 });
+    const diff = summaryDifferences(s, pairs);
+    expect(diff).toHaveLength(3);
+    expect(diff[0]).toMatch(/Erlangs in the summary/);
+    expect(diff[1]).toMatch(/route .* X /);
+    expect(diff[2]).toBe(`${lost.src} → ${lost.dst}: not in the summary`);
   });
 });

@@ -296,3 +296,30 @@ export function addHopLoads(net: LossNetwork): { key: string; offered: number; u
   }
   return [...out.values()];
 }
+
+/**
+ * Where the engine's summary `pairs` differ from this module's expansion of `traffic`
+ * (routes and offered Erlangs, relative tolerance `tolerance`): one line per difference,
+ * none when they agree. Pairs the summary has that `traffic` does not offer (TCP-only
+ * paths, offered 0) are not differences.
+ */
+export function summaryDifferences(s: MeshScenario, pairs: readonly SummaryPair[], tolerance = 1e-9): string[] {
+  const { network } = networkFromTraffic(s);
+  const reported = new Map(pairs.map((p) => [`${p.src}>${p.dst}`, p]));
+  const out: string[] = [];
+  for (const r of network.routes) {
+    const p = reported.get(`${r.src}>${r.dst}`);
+    if (!p) {
+      out.push(`${r.src} → ${r.dst}: not in the summary`);
+      continue;
+    }
+    if (p.route.join() !== r.nodes.join())
+      out.push(`${r.src} → ${r.dst}: route ${p.route.join(' ')} in the summary, ${r.nodes.join(' ')} here`);
+    if (Math.abs(p.offeredErlangs - r.offered) > tolerance * Math.max(1, r.offered))
+      out.push(`${r.src} → ${r.dst}: ${p.offeredErlangs} Erlangs in the summary, ${r.offered} here`);
+  }
+  const offered = new Set(network.routes.map((r) => `${r.src}>${r.dst}`));
+  for (const p of pairs)
+    if (p.offeredErlangs > 0 && !offered.has(`${p.src}>${p.dst}`)) out.push(`${p.src} → ${p.dst}: offered in the summary, not by traffic`);
+  return out;
+}
