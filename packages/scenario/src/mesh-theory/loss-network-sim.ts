@@ -181,9 +181,10 @@ export function simulateLossNetwork(net: LossNetwork, options: LossSimOptions): 
   const chooseFirst = (k: number, now: number): number => {
     const r = routes[k];
     const j = r.links[0];
-    if (!r.continuity) return coreFree(j, 0, r.allowedFirst - 1, now);
+    if (!r.continuity && !r.buffered) return coreFree(j, 0, r.allowedFirst - 1, now);
     const b = base[j];
-    if (!randomChoice) {
+    // An edge off such paths takes the lowest free index, as first-fit (docs/mesh.md section 1).
+    if (!randomChoice || !r.continuity) {
       for (let w = 0; w < r.allowedFirst; w++) if (busy[b + w] <= now) return w;
       return -1;
     }
