@@ -5,11 +5,11 @@
 //
 // The model (Barry–Humblet-style independence, reduced-load fixed point with thinning):
 //
-// - The ingress edge picks the wavelength knowing only its own transmissions, uniformly at
-//   random among its free ones (obs.wavelengthChoice "random"). Its add hop loses nothing
-//   (it holds a burst until a wavelength frees). A route whose first link is not an edge's
-//   (a hand-built network) picks among the free wavelengths of that first link, so there
-//   the first link blocks like an Erlang loss system.
+// - The wavelength the burst keeps is picked uniformly at random among the free ones of the
+//   first core's outgoing fiber (obs.wavelengthChoice "random", docs/mesh.md section 1), so
+//   that fiber blocks like an Erlang loss system. The edge's add hop loses nothing and
+//   restricts nothing (the edge holds a burst until one of its wavelengths frees). A route
+//   whose first link is not an edge's (a hand-built network) picks on that first link.
 // - Each link j holds N_j busy wavelengths, distributed as the truncated Poisson law of an
 //   Erlang system whose mean equals the load carried on j (C_j, summed over routes after
 //   thinning), and the busy set is a uniformly random subset of the K_j wavelengths,
@@ -24,7 +24,7 @@
 //     - {range: d}: n(w) = the wavelengths within ±d of w inside [0, K_j), averaged over w
 //       uniform.
 // - Correlation correction for "none": a burst on w found w free on every fiber it already
-//   holds (its edge's add hop included), so the bursts on j that also hold one of those
+//   holds on w (from the first core on), so the bursts on j that also hold one of those
 //   fibers cannot be on w. With T their carried load on j, the occupancy seen is
 //   (C_j − T) / (K_j − T). This takes out most of the optimism of treating links as
 //   independent for through traffic (without it, a two-hop route sharing both hops with
@@ -43,10 +43,7 @@
 //   fiber but are no longer on it, and the edges' holding (which shapes the arrival process
 //   at the first core), are ignored. Net effect measured on NSFNET (K = 8 and 16, ρ 0.3 to
 //   0.8, random choice): the model is 1 to 4 points of loss above the simulation (4 to 8 %).
-// - The edges' own limit is not in the model: without conversion an edge can have at most K
-//   bursts in flight (network.ts addHopLoads); beyond that its queue grows and no loss model
-//   applies. Where it is overloaded the iteration may also fail to settle (a residual of
-//   about 1e-4 on COST239 at ρ ≥ 0.6, K = 8): `converged` and `residual` say so.
+// - The iteration may fail to settle at heavy load: `converged` and `residual` say so.
 // - The range case has no correlation correction (only the incoming wavelength is known free
 //   upstream): it leans towards overestimating loss on through traffic, while uniform
 //   occupancy leans the other way. Measured on NSFNET (random choice, ρ 0.3 to 0.7, d = 1,
@@ -103,11 +100,12 @@ export function continuityFixedPoint(net: LossNetwork, options: ContinuityOption
 
   const hops: Hop[][] = routes.map((r, k) => {
     const first = net.links[r.links[0]];
-    const choice = first.buffered && r.links.length > 1 ? Math.min(first.wavelengths, K[r.links[1]]) : first.wavelengths;
+    const chosenOn = first.buffered ? 1 : 0; // the hop whose wavelength the edge's rule picks
+    const choice = chosenOn < r.links.length ? K[r.links[chosenOn]] : first.wavelengths;
     return r.links.map((j, h): Hop => {
       const l = net.links[j];
       if (l.buffered) return { kind: 'edge' };
-      if (h === 0 || l.drop) return { kind: 'full' };
+      if (h === chosenOn || l.drop) return { kind: 'full' };
       const c = net.conversion[l.from] ?? 'full';
       if (c === 'full') return { kind: 'full' };
       if (c !== 'none') return { kind: 'range', d: c.range };
@@ -118,7 +116,8 @@ export function continuityFixedPoint(net: LossNetwork, options: ContinuityOption
   // Routes s on link j of route k's hop h whose bursts there hold a fiber route k held before
   // h: at which hop of s to take their carried load (j's, or the first shared fiber after j).
   function correlatedWith(k: number, h: number): { route: number; hop: number }[] {
-    const upstream = new Set(routes[k].links.slice(0, h));
+    const fromChoice = net.links[routes[k].links[0]].buffered ? 1 : 0; // the add hop is on another wavelength
+    const upstream = new Set(routes[k].links.slice(fromChoice, h));
     const j = routes[k].links[h];
     const out: { route: number; hop: number }[] = [];
     routes.forEach((s, si) => {

@@ -13,12 +13,13 @@
 //   lacks is lost); {range: d} those within ±d of it, indices not wrapping. The core takes
 //   the lowest index among the allowed free ones, or with coreChoice "lauc" the one freed
 //   most recently (the latest available unused channel), lowest index on ties.
-// - The wavelength is chosen on the route's first link: by `wavelengthChoice` (first-fit:
-//   lowest free index; random: uniform among the free ones) where some core on the route
-//   lacks full conversion, among the first K wavelengths, K those of the second link; else
-//   as a core would. A drop hop (core to egress edge) takes any free wavelength (docs/mesh.md).
-// - A buffered first link (an edge's add hop) never loses: with no allowed wavelength free,
-//   the edge holds the burst until the first of them frees (docs/mesh.md section 1) and the
+// - Where some core on the route lacks full conversion, the wavelength the burst keeps is
+//   chosen by `wavelengthChoice` (first-fit: lowest free index; random: uniform among the
+//   free ones) on the first link a core switches it onto: the first core's output after an
+//   edge's add hop, else the route's first link. Elsewhere it is chosen as a core would. A
+//   drop hop (core to egress edge) takes any free wavelength (docs/mesh.md section 1).
+// - A buffered first link (an edge's add hop) never loses and is never restricted: the edge
+//   takes its lowest free wavelength, or holds the burst until the first one frees, and the
 //   burst starts its walk then.
 //
 // A wavelength is busy until a time; there are no departure events, only arrivals (all
@@ -123,7 +124,9 @@ export function simulateLossNetwork(net: LossNetwork, options: LossSimOptions): 
       mode,
       reach,
       continuity,
-      allowedFirst: continuity && links.length > 1 ? Math.min(first.wavelengths, K[links[1]]) : first.wavelengths,
+      allowedFirst: first.wavelengths,
+      // The hop whose wavelength the edge's rule picks (-1: none, all cores convert).
+      choiceHop: !continuity ? -1 : first.buffered ? (links.length > 1 && !net.links[links[1]].drop ? 1 : -1) : 0,
       hold: links.map((i) => first.rate / net.links[i].rate),
       buffered: first.buffered,
     };
@@ -154,6 +157,21 @@ export function simulateLossNetwork(net: LossNetwork, options: LossSimOptions): 
     return best;
   };
 
+  // The edge's rule on link j: first-fit or random among its free wavelengths, or -1.
+  const byRule = (j: number, now: number): number => {
+    const b = base[j];
+    if (!randomChoice) {
+      for (let w = 0; w < K[j]; w++) if (busy[b + w] <= now) return w;
+      return -1;
+    }
+    let free = 0;
+    for (let w = 0; w < K[j]; w++) if (busy[b + w] <= now) free++;
+    if (free === 0) return -1;
+    let pick = rng.below(free);
+    for (let w = 0; w < K[j]; w++) if (busy[b + w] <= now && pick-- === 0) return w;
+    return -1;
+  };
+
   // The burst of route k continues at hop `from` at time `now` on wavelength `w`.
   const walk = (k: number, from: number, now: number, w: number, hold: number, batch: number): void => {
     const r = routes[k];
@@ -161,7 +179,8 @@ export function simulateLossNetwork(net: LossNetwork, options: LossSimOptions): 
       const j = r.links[h];
       const kj = K[j];
       let next: number;
-      if (r.mode[h] === FULL) next = coreFree(j, 0, kj - 1, now);
+      if (h === r.choiceHop) next = byRule(j, now);
+      else if (r.mode[h] === FULL) next = coreFree(j, 0, kj - 1, now);
       else if (r.mode[h] === NONE) next = w < kj && busy[base[j] + w] <= now ? w : -1;
       else next = coreFree(j, Math.max(0, w - r.reach[h]), Math.min(kj - 1, w + r.reach[h]), now);
       if (batch >= 0) linkCount[batch * L + j]++;
@@ -181,18 +200,11 @@ export function simulateLossNetwork(net: LossNetwork, options: LossSimOptions): 
   const chooseFirst = (k: number, now: number): number => {
     const r = routes[k];
     const j = r.links[0];
-    if (!r.continuity && !r.buffered) return coreFree(j, 0, r.allowedFirst - 1, now);
+    if (r.choiceHop === 0) return byRule(j, now);
+    if (!r.buffered) return coreFree(j, 0, r.allowedFirst - 1, now);
+    // An edge's add hop: its lowest free wavelength (the engine's earliest start, lowest index).
     const b = base[j];
-    // An edge off such paths takes the lowest free index, as first-fit (docs/mesh.md section 1).
-    if (!randomChoice || !r.continuity) {
-      for (let w = 0; w < r.allowedFirst; w++) if (busy[b + w] <= now) return w;
-      return -1;
-    }
-    let free = 0;
-    for (let w = 0; w < r.allowedFirst; w++) if (busy[b + w] <= now) free++;
-    if (free === 0) return -1;
-    let pick = rng.below(free);
-    for (let w = 0; w < r.allowedFirst; w++) if (busy[b + w] <= now && pick-- === 0) return w;
+    for (let w = 0; w < r.allowedFirst; w++) if (busy[b + w] <= now) return w;
     return -1;
   };
 

@@ -273,11 +273,11 @@ export function meanLoadPerWavelength(net: LossNetwork, keys: readonly string[])
 }
 
 /**
- * Each edge's add hop: the Erlangs its routes offer it and the wavelengths it may use
- * (all of its fiber's, or the first K of the next fiber on a path whose cores include one
- * without full conversion, docs/mesh.md section 1; the smallest such K when its routes
- * differ). An edge holds bursts rather than lose them, so where offered / usable reaches 1
- * its queue grows without bound and the loss models do not describe the run.
+ * Each edge's add hop: the Erlangs its routes offer it and the wavelengths it may use (all
+ * of its fiber's, whatever the cores' conversion: the wavelength a burst keeps is chosen
+ * at the first core, docs/mesh.md section 1). An edge holds bursts rather than lose them,
+ * so where offered / usable reaches 1 its queue grows without bound and the loss models do
+ * not describe the run.
  */
 export function addHopLoads(net: LossNetwork): { key: string; offered: number; usable: number; utilisation: number }[] {
   const byKey = new Map(net.links.map((l) => [l.key, l]));
@@ -285,9 +285,7 @@ export function addHopLoads(net: LossNetwork): { key: string; offered: number; u
   for (const r of net.routes) {
     const first = byKey.get(r.links[0]);
     if (!first?.buffered) continue;
-    const hops = r.links.map((k) => byKey.get(k) as LinkDirection);
-    const continuity = hops.some((l, h) => h > 0 && (net.conversion[l.from] ?? 'full') !== 'full');
-    const usable = continuity && hops.length > 1 ? Math.min(first.wavelengths, hops[1].wavelengths) : first.wavelengths;
+    const usable = first.wavelengths;
     const e = out.get(first.key) ?? { key: first.key, offered: 0, usable, utilisation: 0 };
     e.offered += r.offered;
     e.usable = Math.min(e.usable, usable);
