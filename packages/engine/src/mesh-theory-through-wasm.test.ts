@@ -23,14 +23,14 @@ async function run(options: Omit<BackboneScenarioOptions, 'backbone'>) {
   const summary = (await runScenarioNode(scenario as unknown as Scenario)) as Summary;
   const bg = summary.bursts.background;
   if (!bg) throw new Error('no background bursts');
-  const known = bg.sent - summary.bursts.inFlight;
-  return { scenario, summary, loss: bg.droppedContention / known, late: bg.droppedLate };
+  const known = bg.sent - (summary.bursts.inFlight ?? 0);
+  return { scenario, summary, loss: (bg.droppedContention ?? NaN) / known, late: bg.droppedLate };
 }
 
 /** Loss on one direction of a fiber: dropped wanting it / (got it + dropped). */
 function linkLoss(summary: Summary, key: string): { loss: number; dropped: number; offered: number } {
   const [id, dir] = key.split(':');
-  const d = summary.links.find((l) => l.id === id)?.[dir as 'ab' | 'ba'] as
+  const d = (summary.links ?? []).find((l) => l.id === id)?.[dir as 'ab' | 'ba'] as
     { bursts: number; dropped: Record<string, { contention: number }> } | undefined;
   if (!d) throw new Error(`no link ${key} in the summary`);
   const dropped = d.dropped.background.contention;
