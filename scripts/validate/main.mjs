@@ -19,9 +19,10 @@ import * as paper004 from './sections/paper004.mjs';
 import * as paper003 from './sections/paper003.mjs';
 import * as paper001 from './sections/paper001.mjs';
 import * as paper002 from './sections/paper002.mjs';
+import * as mesh from './sections/mesh.mjs';
 import { header, summary } from './sections/intro.mjs';
 
-const SECTIONS = [paper000, theory, paper004, paper003, paper001, paper002];
+const SECTIONS = [paper000, theory, mesh, paper004, paper003, paper001, paper002];
 
 function parseArgs(argv) {
   const args = { quick: false, rerun: false, only: null, workers: 1 };
