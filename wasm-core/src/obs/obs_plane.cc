@@ -23,7 +23,6 @@ ObsPlane::ObsPlane(EventLoop& sim, PacketReceiver& receiver, const Scenario& sce
       directions_(scenario.links.size() * 2),
       cores_(scenario.nodes.size()),
       controlProcessing_(fromSeconds(scenario.obs.controlProcessing)),
-      processed_(sim.addStream(this, kBhpProcessed)),
       lossRng_(scenario.seed, "obs.burstLoss"),
       drops_(scenario) {
   burstLoss_[static_cast<int>(BurstClass::Data)] = scenario.obs.burstLoss.data;
@@ -290,18 +289,15 @@ void ObsPlane::sendBhp(std::uint32_t slot, int hopIndex, SimTime when) {
     e.dir = hop.dir;
     log_->record(e);
   }
-  if (ch.arrivals == ControlChannel::kNoStream) ch.arrivals = sim_.addStream(this, kBhpArrived);
-  sim_.scheduleInStream(ch.arrivals, transmitted + ch.delay, slot);
+  // One event per hop: the BHP's arrival at the next core and the end of its processing
+  // there are a fixed controlProcessing apart, and nothing happens to it in between.
+  if (ch.arrivals == ControlChannel::kNoStream) ch.arrivals = sim_.addStream(this, kBhpProcessed);
+  sim_.scheduleInStream(ch.arrivals, transmitted + ch.delay + controlProcessing_, slot);
 }
 
 void ObsPlane::handleEvent(std::uint32_t kind, std::uint64_t arg) {
   std::uint32_t slot = static_cast<std::uint32_t>(arg);
   switch (kind) {
-    case kBhpArrived:
-      // Only core nodes process BHPs; the path's BHPs stop at its last core, since the
-      // egress edge needs no reservation.
-      sim_.scheduleInStream(processed_, sim_.now() + controlProcessing_, slot);
-      break;
     case kBhpProcessed: onBhpProcessed(slot); break;
     case kBurstAtEgress: {
       Burst& b = pool_[slot];

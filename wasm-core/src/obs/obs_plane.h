@@ -111,17 +111,18 @@ class ObsPlane final : public EventHandler, public BurstSink, public BackgroundB
 
  private:
   enum EventKind : std::uint32_t {
-    kBhpArrived,     // a BHP finished crossing a hop and reached the next node
-    kBhpProcessed,   // a core node finished processing a BHP
+    kBhpProcessed,   // a BHP crossed a hop and the core at its far end finished processing it
     kBurstAtEgress,  // the burst's last bit reached the egress edge
   };
   struct ControlChannel {
     double rate = 0;
     SimTime delay = 0;
     SimTime freeAt = 0;  // the control channel sends one BHP at a time
-    // Its BHPs arrive in the order they were sent (one at a time, a fixed delay), so
-    // their arrivals wait in an event stream of their own rather than in the heap (made on
-    // first use: a large topology uses few of its directions).
+    // Its BHPs arrive, and are processed, in the order they were sent (one at a time, a
+    // fixed delay and processing time), so those events wait in an event stream of their
+    // own rather than in the heap (made on first use: a large topology uses few of its
+    // directions). Only cores process BHPs: a path's BHPs stop at its last core, since the
+    // egress edge needs no reservation.
     static constexpr EventQueue::StreamId kNoStream = ~EventQueue::StreamId{0};
     EventQueue::StreamId arrivals = kNoStream;
   };
@@ -184,9 +185,6 @@ class ObsPlane final : public EventHandler, public BurstSink, public BackgroundB
   std::vector<PathCounters> pathCounters_;                    // per path
   std::vector<std::unique_ptr<RandomStream>> choiceStreams_;  // per node; edges, random choice only
   SimTime controlProcessing_;
-  // Processing takes the same time for every BHP, so they finish in the order they
-  // arrived: one stream for all (the same order the heap gives, event for event).
-  EventQueue::StreamId processed_;
   RandomStream lossRng_;
   std::array<double, kBurstClasses> burstLoss_{};
   BurstDrops drops_;
