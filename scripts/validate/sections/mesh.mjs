@@ -40,6 +40,12 @@ const simCi = (s) => `${percent(s.loss, 2)} ± ${percent(s.halfWidth, 2)}`;
 /** Whether the engine's interval and the simulation's overlap. */
 const overlap = (p, s) => p.low <= s.loss + s.halfWidth && p.high >= s.loss - s.halfWidth;
 
+/** Burst loss (log) against the network load, the figures of (a) and (b). */
+function lossVsLoad(title, xLabel, series) {
+  const yLabel = 'burst loss probability';
+  return lineChart({ title, xLabel, yLabel, yLog: true, xDomain: [0.25, 0.85], yDomain: [1e-3, 1], series, legend: 'bottom-right' });
+}
+
 export function render(ctx) {
   return [full(ctx), continuity(ctx), perLink(ctx)].join('\n\n');
 }
@@ -109,16 +115,11 @@ function full(ctx) {
   });
   const fig = ctx.fig(
     'mesh-nsfnet-full.svg',
-    lineChart({
-      title: 'NSFNET, full wavelength conversion: network burst loss',
-      xLabel: 'network load ρ (mean offered load per wavelength, core links)',
-      yLabel: 'burst loss probability',
-      yLog: true,
-      xDomain: [0.25, 0.85],
-      yDomain: [1e-3, 1],
+    lossVsLoad(
+      'NSFNET, full wavelength conversion: network burst loss',
+      'network load ρ (mean offered load per wavelength, core links)',
       series,
-      legend: 'bottom-right',
-    }),
+    ),
   );
   const row = (k) => (r) => [
     k,
@@ -235,16 +236,7 @@ function continuity(ctx) {
   });
   const fig = ctx.fig(
     'mesh-nsfnet-conversion.svg',
-    lineChart({
-      title: 'NSFNET, K = 16: burst loss by wavelength conversion',
-      xLabel: 'network load ρ',
-      yLabel: 'burst loss probability',
-      yLog: true,
-      xDomain: [0.25, 0.85],
-      yDomain: [1e-3, 1],
-      series,
-      legend: 'bottom-right',
-    }),
+    lossVsLoad('NSFNET, K = 16: burst loss by wavelength conversion', 'network load ρ', series),
   );
   const lines = rows.flatMap((r) =>
     r.points.map((x, i) => [
