@@ -90,14 +90,30 @@ export async function startSlurm(dir) {
       .map((n) => join(dir, `${n}.pid`))
       .filter(existsSync)
       .map((f) => Number(readFileSync(f, 'utf8')));
+  // Ends the daemons and waits until they are gone (up to 20 s, then SIGKILL): slurmctld
+  // writes its state as it exits, and a caller that removes the directory right after
+  // SIGTERM can find it growing under it (ENOTEMPTY, seen in CI).
   const stop = () => {
-    for (const pid of pids()) {
+    const running = pids();
+    const alive = (pid) => {
       try {
-        process.kill(pid, 'SIGTERM');
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const signal = (pid, sig) => {
+      try {
+        process.kill(pid, sig);
       } catch {
         /* already gone */
       }
-    }
+    };
+    for (const pid of running) signal(pid, 'SIGTERM');
+    const pause = new Int32Array(new SharedArrayBuffer(4));
+    for (let waited = 0; waited < 20_000 && running.some(alive); waited += 100) Atomics.wait(pause, 0, 0, 100);
+    for (const pid of running.filter(alive)) signal(pid, 'SIGKILL');
   };
   try {
     // --force: munged as root (it is the cluster's only user here).
