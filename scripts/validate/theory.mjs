@@ -2,12 +2,8 @@
 // tables do not already hold (ratios of two outputs of the same run).
 import { stat } from './doc.mjs';
 
-/** Erlang-B blocking of k servers offered a Erlangs (the stable recursion). */
-export function erlangB(k, a) {
-  let b = 1;
-  for (let i = 1; i <= k; i++) b = (a * b) / (i + a * b);
-  return b;
-}
+/** Erlang-B blocking of k servers offered a Erlangs (the stable recursion), the one the mesh models use. */
+export { erlangB } from '@obs-tcp-sim/scenario/mesh-theory';
 
 /**
  * Mathis et al. (1997): bandwidth = MSS / RTT * C / sqrt(p), C = sqrt(3 / (2 b)), in bit/s.

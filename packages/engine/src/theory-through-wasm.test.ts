@@ -3,14 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { defaultScenario } from '@obs-tcp-sim/scenario';
 import type { Scenario } from '@obs-tcp-sim/scenario';
+import { erlangB } from '@obs-tcp-sim/scenario/mesh-theory';
 import { runScenarioNode } from './node-engine';
-
-/** Erlang-B blocking of k servers offered a Erlangs (the usual stable recursion). */
-function erlangB(k: number, a: number): number {
-  let b = 1;
-  for (let i = 1; i <= k; i++) b = (a * b) / (i + a * b);
-  return b;
-}
 
 describe('theory through wasm', () => {
   it.each([

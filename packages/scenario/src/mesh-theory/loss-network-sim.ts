@@ -124,7 +124,6 @@ export function simulateLossNetwork(net: LossNetwork, options: LossSimOptions): 
       mode,
       reach,
       continuity,
-      allowedFirst: first.wavelengths,
       // The hop whose wavelength the edge's rule picks (-1: none, all cores convert).
       choiceHop: !continuity ? -1 : first.buffered ? (links.length > 1 && !net.links[links[1]].drop ? 1 : -1) : 0,
       hold: links.map((i) => first.rate / net.links[i].rate),
@@ -201,10 +200,11 @@ export function simulateLossNetwork(net: LossNetwork, options: LossSimOptions): 
     const r = routes[k];
     const j = r.links[0];
     if (r.choiceHop === 0) return byRule(j, now);
-    if (!r.buffered) return coreFree(j, 0, r.allowedFirst - 1, now);
-    // An edge's add hop: its lowest free wavelength (the engine's earliest start, lowest index).
+    // A core picks as cores do; an edge's add hop takes its lowest free wavelength (the
+    // engine's earliest start, lowest index on ties).
+    if (!r.buffered) return coreFree(j, 0, K[j] - 1, now);
     const b = base[j];
-    for (let w = 0; w < r.allowedFirst; w++) if (busy[b + w] <= now) return w;
+    for (let w = 0; w < K[j]; w++) if (busy[b + w] <= now) return w;
     return -1;
   };
 
@@ -253,7 +253,7 @@ export function simulateLossNetwork(net: LossNetwork, options: LossSimOptions): 
     } else {
       // The edge holds the burst until the first allowed wavelength frees (lowest index on ties).
       let first = 0;
-      for (let v = 1; v < r.allowedFirst; v++) if (busy[base[j] + v] < busy[base[j] + first]) first = v;
+      for (let v = 1; v < K[j]; v++) if (busy[base[j] + v] < busy[base[j] + first]) first = v;
       const start = busy[base[j] + first];
       busy[base[j] + first] = start + hold * r.hold[0];
       waited += start - now;
