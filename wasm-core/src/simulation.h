@@ -148,6 +148,7 @@ class Simulation final : public PacketReceiver, public EventHandler {
   double secondsOf(SimTime t) const;
   nlohmann::ordered_json linksSummary() const;
   nlohmann::ordered_json pairsSummary() const;
+  nlohmann::ordered_json qosSummary() const;
 
   Scenario scenario_;
   EventLoop sim_;

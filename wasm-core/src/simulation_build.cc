@@ -14,7 +14,10 @@ namespace obs {
 // A background source's bursts, handed to its edge's assembler as batches of bytes.
 struct Simulation::AssemblyFeed final : BackgroundBurstSink {
   explicit AssemblyFeed(BurstAssembler& edge) : assembler(edge) {}
-  void backgroundBurst(int pathId, std::uint32_t lengthBytes) override { assembler.addBackground(pathId, lengthBytes); }
+  // The parser refuses an extra offset with enterAssembly: these bytes take the TCP bursts' offset.
+  void backgroundBurst(int pathId, std::uint32_t lengthBytes, SimTime) override {
+    assembler.addBackground(pathId, lengthBytes);
+  }
   BurstAssembler& assembler;
 };
 

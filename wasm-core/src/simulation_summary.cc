@@ -14,16 +14,47 @@ Simulation::PacketLedger Simulation::packetLedger() const {
     if (ch) l.linkDrops += ch->counters().queueDrops + ch->counters().randomDrops + ch->counters().listedDrops;
   for (BurstClass cls : {BurstClass::Data, BurstClass::Ack, BurstClass::Background}) {
     const BurstClassCounters& c = obs_->counters(cls);
-    l.burstDrops += c.segmentsDropped + c.acksDropped;
+    l.burstDrops += c.segmentsDropped + c.acksDropped + c.segmentsCut + c.acksCut;
   }
   l.held = heldPackets();
   return l;
+}
+
+namespace {
+// The counters of deflection and segmentation appear only where a core uses them: a run
+// without keeps the summary it always had (docs/mesh.md sections 6 and 7).
+bool anyCore(const Scenario& s, bool NodeSpec::*mechanism) {
+  for (const NodeSpec& n : s.nodes)
+    if (n.kind == NodeKind::Core && n.*mechanism) return true;
+  return false;
+}
+}  // namespace
+
+nlohmann::ordered_json Simulation::qosSummary() const {
+  using json = nlohmann::ordered_json;
+  json classes = json::array();
+  const std::vector<SimTime>& offsets = obs_->qosOffsets();
+  for (std::size_t k = 0; k < offsets.size(); ++k) {
+    const QosCounters& c = obs_->qosCounters(static_cast<int>(k));
+    json j;
+    j["extraOffset"] = toSeconds(offsets[k]);
+    j["sent"] = c.sent;
+    j["delivered"] = c.delivered;
+    j["dropped"] = {{"injected", c.dropped[0]}, {"contention", c.dropped[1]}, {"late", c.dropped[2]}};
+    const std::uint64_t dropped = c.dropped[0] + c.dropped[1] + c.dropped[2];
+    j["loss"] = c.sent ? static_cast<double>(dropped) / static_cast<double>(c.sent) : 0.0;
+    if (anyCore(scenario_, &NodeSpec::segmentation)) j["segmented"] = c.segmented;
+    classes.push_back(j);
+  }
+  return classes;
 }
 
 nlohmann::ordered_json Simulation::pairsSummary() const {
   using json = nlohmann::ordered_json;
   // One entry per optical path, all burst classes together (docs/mesh.md section 4).
   json pairs = json::array();
+  const bool deflection = anyCore(scenario_, &NodeSpec::deflection);
+  const bool segmentation = anyCore(scenario_, &NodeSpec::segmentation);
   const std::vector<OpticalPath>& paths = routing_.opticalPaths();
   for (std::size_t p = 0; p < paths.size(); ++p) {
     const PathCounters& c = obs_->pathCounters(static_cast<int>(p));
@@ -39,6 +70,12 @@ nlohmann::ordered_json Simulation::pairsSummary() const {
     j["dropped"] = {{"injected", c.dropped[0]}, {"contention", c.dropped[1]}, {"late", c.dropped[2]}};
     const std::uint64_t dropped = c.dropped[0] + c.dropped[1] + c.dropped[2];
     j["loss"] = c.sent ? static_cast<double>(dropped) / static_cast<double>(c.sent) : 0.0;
+    if (deflection) j["deflections"] = c.deflections;
+    if (segmentation) {
+      j["segmented"] = c.segmented;
+      j["bytesSent"] = c.bytesSent;
+      j["bytesLost"] = c.bytesLost;
+    }
     pairs.push_back(j);
   }
   return pairs;
@@ -67,6 +104,8 @@ nlohmann::ordered_json Simulation::linksSummary() const {
           dropped[kClassNames[k]] = {
               {"injected", c.dropped[k][0]}, {"contention", c.dropped[k][1]}, {"late", c.dropped[k][2]}};
         d["dropped"] = dropped;
+        if (anyCore(scenario_, &NodeSpec::deflection)) d["deflected"] = c.deflected;
+        if (anyCore(scenario_, &NodeSpec::segmentation)) d["segmented"] = c.segmented;
       } else {
         const PacketChannelCounters& c = channels_[i * 2 + dir]->counters();
         d["utilisation"] = elapsed > 0 ? toSeconds(c.busy) / elapsed : 0.0;
@@ -123,7 +162,9 @@ nlohmann::ordered_json Simulation::summary() const {
   out["aggregate"] = {{"goodput", aggregateGoodput}, {"delivered", aggregateDelivered}};
 
   const std::array<const char*, kBurstClasses> classNames{"data", "ack", "background"};
-  auto classJson = [](const BurstClassCounters& c) {
+  const bool deflection = anyCore(scenario_, &NodeSpec::deflection);
+  const bool segmentation = anyCore(scenario_, &NodeSpec::segmentation);
+  auto classJson = [&](const BurstClassCounters& c) {
     json j;
     j["sent"] = c.sent;
     j["dropped"] = c.droppedTotal();
@@ -133,6 +174,13 @@ nlohmann::ordered_json Simulation::summary() const {
     j["fdlDelayed"] = c.fdlDelayed;
     j["meanBytes"] = c.sent ? static_cast<double>(c.lengthBytes) / c.sent : 0.0;
     j["meanSegments"] = c.sent ? static_cast<double>(c.packets) / c.sent : 0.0;
+    if (deflection) j["deflections"] = c.deflections;
+    if (segmentation) {
+      j["segmented"] = c.segmented;
+      j["bytesSent"] = c.lengthBytes;
+      j["bytesLost"] = c.bytesDropped + c.bytesCut;
+      j["segmentsCut"] = c.segmentsCut;
+    }
     return j;
   };
   // `bursts` counts every burst; data, ack and background split it.
@@ -142,6 +190,11 @@ nlohmann::ordered_json Simulation::summary() const {
     all.sent += c.sent;
     for (int r = 0; r < kDropReasons; ++r) all.dropped[r] += c.dropped[r];
     all.fdlDelayed += c.fdlDelayed;
+    all.deflections += c.deflections;
+    all.segmented += c.segmented;
+    all.bytesDropped += c.bytesDropped;
+    all.bytesCut += c.bytesCut;
+    all.segmentsCut += c.segmentsCut;
     all.lengthBytes += c.lengthBytes;
     all.packets += c.packets;
   }
@@ -177,6 +230,8 @@ nlohmann::ordered_json Simulation::summary() const {
   if (!scenario_.drops.empty()) out["packets"]["listedDrops"] = listedDrops;
   out["links"] = linksSummary();
   out["pairs"] = pairsSummary();
+  // Only with extra offsets: class 0 is every burst without one.
+  if (obs_->qosOffsets().size() > 1) out["qos"] = qosSummary();
 
   char fingerprint[17];
   static const char* hex = "0123456789abcdef";

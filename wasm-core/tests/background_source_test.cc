@@ -22,7 +22,7 @@ struct Record {
 class RecordingSink final : public BackgroundBurstSink {
  public:
   explicit RecordingSink(const EventLoop& sim) : sim_(sim) {}
-  void backgroundBurst(int pathId, std::uint32_t lengthBytes) override {
+  void backgroundBurst(int pathId, std::uint32_t lengthBytes, SimTime) override {
     records.push_back({sim_.now(), pathId, lengthBytes});
   }
   std::vector<Record> records;
@@ -36,7 +36,7 @@ class BinningSink final : public BackgroundBurstSink {
  public:
   BinningSink(const EventLoop& sim, SimTime binWidth, std::size_t bins)
       : counts(bins, 0.0), sim_(sim), binWidth_(binWidth) {}
-  void backgroundBurst(int, std::uint32_t lengthBytes) override {
+  void backgroundBurst(int, std::uint32_t lengthBytes, SimTime) override {
     const auto bin = static_cast<std::size_t>(sim_.now() / binWidth_);
     if (bin < counts.size()) counts[bin] += 1;
     ++bursts;

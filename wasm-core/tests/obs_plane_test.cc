@@ -20,7 +20,7 @@ struct NoPackets : PacketReceiver {
 struct Injector : EventHandler {
   ObsPlane* plane = nullptr;
   void handleEvent(std::uint32_t path, std::uint64_t bytes) override {
-    plane->backgroundBurst(static_cast<int>(path), static_cast<std::uint32_t>(bytes));
+    plane->backgroundBurst(static_cast<int>(path), static_cast<std::uint32_t>(bytes), 0);
   }
 };
 

@@ -154,7 +154,7 @@ void BackgroundSource::emit() {
   const std::uint32_t length = drawLength();
   ++bursts_;
   bytes_ += length;
-  sink_.backgroundBurst(pathId_, length);
+  sink_.backgroundBurst(pathId_, length, fromSeconds(spec_.extraOffset));
 }
 
 // Exponential with mean meanBytes, to the nearest whole byte, at least 1. Above 2^32 - 1

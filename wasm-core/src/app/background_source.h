@@ -22,7 +22,8 @@ namespace obs {
 // Where a background source hands its bursts.
 class BackgroundBurstSink {
  public:
-  virtual void backgroundBurst(int pathId, std::uint32_t lengthBytes) = 0;
+  // `extraOffset`: the source's QoS extra offset (BackgroundSpec::extraOffset).
+  virtual void backgroundBurst(int pathId, std::uint32_t lengthBytes, SimTime extraOffset) = 0;
 
  protected:
   ~BackgroundBurstSink() = default;

@@ -65,6 +65,7 @@ std::vector<TrafficSource> expandTraffic(const Scenario& s, RoutingTable& routin
     t.spec.model = s.traffic.model;
     t.spec.meanBytes = s.traffic.meanBytes;
     t.spec.hurst = s.traffic.hurst;
+    t.spec.extraOffset = s.traffic.extraOffset;
     t.path = path;
     t.capacityBps = pathCapacity(s, routing.opticalPaths()[path]);
     t.streamName = "traffic:" + s.nodes[src].id + ":" + s.nodes[dst].id;

@@ -11,22 +11,27 @@
 namespace obs {
 
 enum class VisualEventKind : std::uint8_t {
-  BurstFormed = 0,     // node: ingress edge; id: burst; cls; bytes; segments (packets);
-                       // value: offset; lane: the flow with most packets; dir: how many flows;
-                       // link: the optical path (index in Simulation::routes()'s opticalPaths)
-  ControlPacket = 1,   // link, dir; id: burst; t0 leaves the near end, t1 reaches the far end
-  BurstOnLink = 2,     // link, dir, lane (wavelength); id; cls; t0..t1 first to last bit at the near end;
-                       // value: the FDL delay (s) the core before this link added, 0 if none
-  BurstDropped = 3,    // node where it happened; link, dir it was about to take; id; cls; reason
-  PacketOnLink = 4,    // link, dir; id: flow; cls 0 data / 1 ACK; t0..t1 first to last bit
-  PacketDropped = 5,   // link, dir; id: flow; cls 0 data / 1 ACK; reason 0 queue, 1 random, 2 listed (`drops`)
-  TcpEvent = 6,        // id: flow; reason 0 RTO, 1 fast retransmit, 2 recovery exit; value: cwnd after
-  BurstDelivered = 7,  // node: egress edge; id: burst; cls
-  LiveChange = 8,      // a live change took effect (scheduled or live): id: its place in the
-                       // run's list of changes (the summary's liveChanges); reason: LiveTarget;
-                       // lane: the node, link or flow index (-1 for obs.*); cls: 0 data / 1 ack
-                       // (burst loss); dir: 0 maxTime / 1 maxBytes / 2 minBytes (assembly);
-                       // value: the new value. The event log names it from these.
+  BurstFormed = 0,      // node: ingress edge; id: burst; cls; bytes; segments (packets);
+                        // value: offset; lane: the flow with most packets; dir: how many flows;
+                        // link: the optical path (index in Simulation::routes()'s opticalPaths)
+  ControlPacket = 1,    // link, dir; id: burst; t0 leaves the near end, t1 reaches the far end
+  BurstOnLink = 2,      // link, dir, lane (wavelength); id; cls; t0..t1 first to last bit at the near end;
+                        // value: the FDL delay (s) the core before this link added, 0 if none
+  BurstDropped = 3,     // node where it happened; link, dir it was about to take; id; cls; reason
+  PacketOnLink = 4,     // link, dir; id: flow; cls 0 data / 1 ACK; t0..t1 first to last bit
+  PacketDropped = 5,    // link, dir; id: flow; cls 0 data / 1 ACK; reason 0 queue, 1 random, 2 listed (`drops`)
+  TcpEvent = 6,         // id: flow; reason 0 RTO, 1 fast retransmit, 2 recovery exit; value: cwnd after
+  BurstDelivered = 7,   // node: egress edge; id: burst; cls
+  LiveChange = 8,       // a live change took effect (scheduled or live): id: its place in the
+                        // run's list of changes (the summary's liveChanges); reason: LiveTarget;
+                        // lane: the node, link or flow index (-1 for obs.*); cls: 0 data / 1 ack
+                        // (burst loss); dir: 0 maxTime / 1 maxBytes / 2 minBytes (assembly);
+                        // value: the new value. The event log names it from these.
+  BurstDeflected = 9,   // node: the core; link, dir: the direction it had no room on; lane: the
+                        // link it was sent on instead; id; cls; reason: deflections so far
+  BurstSegmented = 10,  // node: the core; link, dir: the direction it got onto in part; id; cls;
+                        // bytes: the bytes cut off; segments: the packets in them (the part
+                        // that went on follows as a BurstOnLink)
 };
 
 struct VisualEventColumns {

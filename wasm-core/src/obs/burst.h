@@ -20,7 +20,8 @@ constexpr int kBurstClasses = 3;
 struct Burst {
   // What every BHP event reads comes first, so it shares a cache line: a mesh has
   // thousands of bursts in flight, and each event's first touch of its burst is a miss.
-  int path = -1;         // optical path id
+  int path = -1;         // optical path id: the pair it is counted under
+  int route = -1;        // the route it takes: `path`, or one a deflection made (ObsPlane)
   int bhpHop = 0;        // hop of the optical path the BHP last crossed
   SimTime start = 0;     // first bit leaves the ingress edge
   SimTime duration = 0;  // on the wavelength, at the ingress transmitter's rate
@@ -28,6 +29,8 @@ struct Burst {
   int lane = -1;         // the wavelength it holds on the last hop reserved
   BurstClass cls = BurstClass::Data;
   bool listedDrop = false;        // a `drops` rule or a live request loses it (burst_drops.h)
+  std::uint8_t deflections = 0;   // times a core sent it off its route (docs/mesh.md section 6)
+  std::uint8_t qos = 0;           // its QoS class: index of its extra offset (ObsPlane::qosOffsets)
   std::uint32_t lengthBytes = 0;  // on the wavelength, after minBytes padding
   std::uint32_t dataSegments = 0;
   std::uint32_t acks = 0;

@@ -22,6 +22,7 @@ ObsPlane::ObsPlane(EventLoop& sim, PacketReceiver& receiver, const Scenario& sce
       paths_(paths),
       directions_(scenario.links.size() * 2),
       cores_(scenario.nodes.size()),
+      deflection_(scenario.nodes, scenario.links),
       controlProcessing_(fromSeconds(scenario.obs.controlProcessing)),
       lossRng_(scenario.seed, "obs.burstLoss"),
       drops_(scenario) {
@@ -30,8 +31,8 @@ ObsPlane::ObsPlane(EventLoop& sim, PacketReceiver& receiver, const Scenario& sce
   for (std::size_t n = 0; n < scenario.nodes.size(); ++n) {
     const NodeSpec& node = scenario.nodes[n];
     if (node.kind != NodeKind::Core) continue;
-    cores_[n] = CoreNode{fromSeconds(node.setupTime), node.fdlCount, fromSeconds(node.fdlUnit), node.conversion,
-                         node.conversionRange};
+    cores_[n] = CoreNode{fromSeconds(node.setupTime), node.fdlCount,   fromSeconds(node.fdlUnit), node.conversion,
+                         node.conversionRange,        node.deflection, node.segmentation};
   }
   choiceStreams_.resize(scenario.nodes.size());
   if (scenario.obs.wavelengthChoice == WavelengthChoice::Random)
@@ -57,32 +58,60 @@ ObsPlane::ObsPlane(EventLoop& sim, PacketReceiver& receiver, const Scenario& sce
   // each hop up to the last core (the BHP is stored and forwarded, the burst cuts
   // through) + the largest switch set-up time on the path.
   for (const OpticalPath& p : paths_) {
-    int cores = 0, first = -1, last = -1;
-    bool continuity = false;
-    SimTime bhpTransmission = 0, maxSetup = 0;
-    for (std::size_t h = 0; h < p.hops.size(); ++h) {
-      int to = p.hops[h].to;
-      if (scenario.nodes[to].kind != NodeKind::Core) continue;
-      ++cores;
-      continuity = continuity || cores_[to].conversion != ConversionKind::Full;
-      if (first < 0) first = static_cast<int>(h);
-      last = static_cast<int>(h);
-      maxSetup = std::max(maxSetup, cores_[to].setupTime);
-    }
-    for (int h = 0; h <= last; ++h)
-      bhpTransmission += transmissionTime(kControlPacketBytes, scenario.links[p.hops[h].link].rate);
-    SimTime autoOffset = cores * controlProcessing_ + bhpTransmission + maxSetup;
-    offsets_.push_back(scenario.obs.offset ? fromSeconds(*scenario.obs.offset) : autoOffset);
-    // Propagation from the ingress edge to the far end of each hop: delays never change
-    // during a run, and summing them per event would visit every hop's link.
-    pathDelayAt_.push_back(delayThrough_.size());
-    SimTime through = 0;
-    for (const Hop& hop : p.hops) delayThrough_.push_back(through += direction(hop).delay);
-    firstCoreHop_.push_back(first);
-    lastCoreHop_.push_back(last);
-    continuity_.push_back(continuity);
+    const int route = addRoute(p);
+    // The BHP at the ingress edge: the auto offset is what it needs ahead of the burst to
+    // be processed in time at every core, less the processing at the edge itself (none).
+    offsets_.push_back(scenario.obs.offset ? fromSeconds(*scenario.obs.offset) : slackNeeded(route, -1));
   }
   pathCounters_.resize(paths_.size());
+  // QoS classes: the distinct extra offsets of the sources, 0 (everything else) first.
+  qosOffsets_.push_back(0);
+  for (const BackgroundSpec& b : scenario.background) qosOffsets_.push_back(fromSeconds(b.extraOffset));
+  if (scenario.traffic.present) qosOffsets_.push_back(fromSeconds(scenario.traffic.extraOffset));
+  std::sort(qosOffsets_.begin(), qosOffsets_.end());
+  qosOffsets_.erase(std::unique(qosOffsets_.begin(), qosOffsets_.end()), qosOffsets_.end());
+  qosCounters_.resize(qosOffsets_.size());
+}
+
+int ObsPlane::addRoute(const OpticalPath& p) {
+  int first = -1, last = -1;
+  bool continuity = false;
+  for (std::size_t h = 0; h < p.hops.size(); ++h) {
+    const int to = p.hops[h].to;
+    if (scenario_.nodes[to].kind != NodeKind::Core) continue;
+    continuity = continuity || cores_[to].conversion != ConversionKind::Full;
+    if (first < 0) first = static_cast<int>(h);
+    last = static_cast<int>(h);
+  }
+  routes_.push_back(p);
+  // Propagation from the ingress edge to the far end of each hop: delays never change
+  // during a run, and summing them per event would visit every hop's link.
+  pathDelayAt_.push_back(delayThrough_.size());
+  SimTime through = 0;
+  for (const Hop& hop : p.hops) delayThrough_.push_back(through += direction(hop).delay);
+  firstCoreHop_.push_back(first);
+  lastCoreHop_.push_back(last);
+  continuity_.push_back(continuity);
+  return static_cast<int>(routes_.size()) - 1;
+}
+
+SimTime ObsPlane::slackNeeded(int route, int here) const {
+  // The BHP is stored and forwarded (its transmission time on each hop), processed at
+  // every core, and must be done before the burst reaches the core less its set-up time;
+  // the burst cuts through. Propagation is the same for both and cancels. From the
+  // ingress edge (here = -1) this is the auto offset: cores x controlProcessing + the
+  // BHP's transmission on each hop up to the last core + the largest set-up time.
+  const OpticalPath& p = routes_[route];
+  SimTime ahead = 0, need = 0, maxSetup = 0;
+  for (int h = here + 1; h <= lastCoreHop_[route]; ++h) {
+    ahead += transmissionTime(kControlPacketBytes, scenario_.links[p.hops[h].link].rate);
+    const int to = p.hops[h].to;
+    if (scenario_.nodes[to].kind != NodeKind::Core) continue;
+    ahead += controlProcessing_;
+    maxSetup = std::max(maxSetup, cores_[to].setupTime);
+    need = ahead + maxSetup;
+  }
+  return need;
 }
 
 std::uint32_t ObsPlane::allocate() {
@@ -128,7 +157,7 @@ void ObsPlane::setWavelengths(int link, int wavelengths) {
 }
 
 SimTime ObsPlane::arrivalAt(const Burst& b, int hopIndex) const {
-  return b.start + b.fdlDelay + delayThrough_[pathDelayAt_[b.path] + hopIndex];
+  return b.start + b.fdlDelay + delayThrough_[pathDelayAt_[b.route] + hopIndex];
 }
 
 void ObsPlane::burstAssembled(int pathId, std::vector<Packet>&& packets, std::uint32_t payloadBytes,
@@ -145,11 +174,12 @@ void ObsPlane::burstAssembled(int pathId, std::vector<Packet>&& packets, std::ui
   b.cls = b.dataSegments > 0 ? BurstClass::Data : b.acks > 0 ? BurstClass::Ack : BurstClass::Background;
   b.path = pathId;
   b.lengthBytes = lengthBytes;
+  b.qos = 0;
   ++histograms_.segments[BurstHistograms::bin(b.packets.size())];
-  launch(slot);
+  launch(slot, 0);
 }
 
-void ObsPlane::backgroundBurst(int pathId, std::uint32_t lengthBytes) {
+void ObsPlane::backgroundBurst(int pathId, std::uint32_t lengthBytes, SimTime extraOffset) {
   std::uint32_t slot = allocate();
   Burst& b = pool_[slot];
   b.packets.clear();
@@ -159,15 +189,20 @@ void ObsPlane::backgroundBurst(int pathId, std::uint32_t lengthBytes) {
   b.acks = 0;
   b.cls = BurstClass::Background;
   b.path = pathId;
-  launch(slot);
+  b.qos = static_cast<std::uint8_t>(std::lower_bound(qosOffsets_.begin(), qosOffsets_.end(), extraOffset) -
+                                    qosOffsets_.begin());
+  launch(slot, extraOffset);
 }
 
-void ObsPlane::launch(std::uint32_t slot) {
+void ObsPlane::launch(std::uint32_t slot, SimTime extraOffset) {
   Burst& b = pool_[slot];
   const OpticalPath& path = paths_[b.path];
+  b.route = b.path;
+  b.deflections = 0;
   b.id = nextBurstId_++;
   b.formedAt = sim_.now();
   b.fdlDelay = 0;
+  const SimTime offset = offsets_[b.path] + extraOffset;
   // Deterministic losses count the edge's data and ACK bursts as they leave it; the loss
   // itself happens where obs.burstLoss acts (the first core), and is counted as injected.
   b.listedDrop = b.cls != BurstClass::Background && drops_.dropNext(path.ingress, static_cast<int>(b.cls), sim_.now());
@@ -176,7 +211,10 @@ void ObsPlane::launch(std::uint32_t slot) {
 
   BurstClassCounters& c = counters_[static_cast<int>(b.cls)];
   ++c.sent;
-  ++pathCounters_[b.path].sent;
+  PathCounters& pc = pathCounters_[b.path];
+  ++pc.sent;
+  pc.bytesSent += b.lengthBytes;
+  ++qosCounters_[b.qos].sent;
   c.lengthBytes += b.lengthBytes;
   c.packets += b.packets.size();
   c.dataSegments += b.dataSegments;
@@ -185,7 +223,7 @@ void ObsPlane::launch(std::uint32_t slot) {
     VisualEvent e = burstEvent(VisualEventKind::BurstFormed, b, sim_.now(), sim_.now());
     e.node = path.ingress;
     e.link = b.path;
-    e.value = toSeconds(offsets_[b.path]);
+    e.value = toSeconds(offset);
     describeFlows(b, e);
     log_->record(e);
   }
@@ -197,7 +235,7 @@ void ObsPlane::launch(std::uint32_t slot) {
   Direction& out = direction(first);
   out.schedule->forgetBefore(sim_.now());
   SimTime bhpReady = std::max(sim_.now(), out.control.freeAt);
-  auto [lane, start] = out.schedule->earliestStart(bhpReady + offsets_[b.path], b.duration);
+  auto [lane, start] = out.schedule->earliestStart(bhpReady + offset, b.duration);
   out.schedule->reserveOn(lane, start, start + b.duration);
   b.lane = lane;
   ++out.counters.bursts;
@@ -209,7 +247,7 @@ void ObsPlane::launch(std::uint32_t slot) {
     drop(slot, DropReason::Injected, path.ingress, first);
     return;
   }
-  if (firstCoreHop_[b.path] < 0) {
+  if (firstCoreHop_[b.route] < 0) {
     // No core node on the path: the end-to-end injected loss has no core to act at, so it
     // acts on the first link, decided now.
     // The draw comes first and always: a listed loss leaves the random ones unchanged.
@@ -220,7 +258,7 @@ void ObsPlane::launch(std::uint32_t slot) {
     scheduleEgressArrival(slot);
     return;
   }
-  sendBhp(slot, 0, start - offsets_[b.path]);
+  sendBhp(slot, 0, start - offset);
 }
 
 VisualEvent ObsPlane::burstEvent(VisualEventKind kind, const Burst& b, SimTime t0, SimTime t1) {
@@ -277,7 +315,7 @@ bool ObsPlane::linkLossDrops(Burst& b, const Hop& hop) {
 
 void ObsPlane::sendBhp(std::uint32_t slot, int hopIndex, SimTime when) {
   Burst& b = pool_[slot];
-  const Hop& hop = paths_[b.path].hops[hopIndex];
+  const Hop& hop = routes_[b.route].hops[hopIndex];
   ControlChannel& ch = direction(hop).control;
   SimTime depart = std::max(when, ch.freeAt);
   SimTime transmitted = depart + transmissionTime(kControlPacketBytes, ch.rate);
@@ -303,6 +341,7 @@ void ObsPlane::handleEvent(std::uint32_t kind, std::uint64_t arg) {
       Burst& b = pool_[slot];
       ++counters_[static_cast<int>(b.cls)].delivered;
       ++pathCounters_[b.path].delivered;
+      ++qosCounters_[b.qos].delivered;
       int egress = paths_[b.path].egress;
       if (log_ && log_->enabled()) {
         VisualEvent e = burstEvent(VisualEventKind::BurstDelivered, b, sim_.now(), sim_.now());
@@ -322,8 +361,8 @@ ObsPlane::LaneRule ObsPlane::laneRule(const Burst& b, int here, const Hop& out) 
   LaneRule rule;
   // The drop port to the egress edge takes any wavelength (its receivers terminate it),
   // and a path whose cores all convert never restricts.
-  if (!continuity_[b.path] || scenario_.nodes[out.to].kind == NodeKind::Edge) return rule;
-  if (here == firstCoreHop_[b.path]) {
+  if (!continuity_[b.route] || scenario_.nodes[out.to].kind == NodeKind::Edge) return rule;
+  if (here == firstCoreHop_[b.route]) {
     rule.choice =
         scenario_.obs.wavelengthChoice == WavelengthChoice::Random ? LaneChoice::Random : LaneChoice::FirstFit;
     return rule;
@@ -382,11 +421,11 @@ bool ObsPlane::reserveOutgoing(Burst& b, int here, const Hop& out, SimTime arriv
 
 void ObsPlane::onBhpProcessed(std::uint32_t slot) {
   Burst& b = pool_[slot];
-  const OpticalPath& path = paths_[b.path];
-  int here = b.bhpHop;  // the BHP crossed hop `here` and is at its far end, a core node
-  int node = path.hops[here].to;
-  const Hop& next = path.hops[here + 1];
-  if (here == firstCoreHop_[b.path] && b.cls != BurstClass::Background &&
+  const int here = b.bhpHop;  // the BHP crossed hop `here` and is at its far end, a core node
+  // Copies: a deflection below may add a route, and routes_ may then move.
+  const Hop next = routes_[b.route].hops[here + 1];
+  const int node = next.from;
+  if (here == firstCoreHop_[b.route] && b.cls != BurstClass::Background &&
       (lossRng_.bernoulli(burstLoss_[static_cast<int>(b.cls)]) || b.listedDrop)) {
     drop(slot, DropReason::Injected, node, next);
     return;
@@ -396,24 +435,164 @@ void ObsPlane::onBhpProcessed(std::uint32_t slot) {
     drop(slot, DropReason::Late, node, next);
     return;
   }
-  if (!reserveOutgoing(b, here, next, arrival)) {
+  // Contention is resolved by the core's FDLs (inside reserveOutgoing), then by
+  // deflection, then by segmentation: a deflected burst arrives whole, a segmented one
+  // loses a part (docs/mesh.md sections 6 and 7).
+  if (!reserveOutgoing(b, here, next, arrival) && !deflect(b, here, arrival) &&
+      !(cores_[node].segmentation && segment(b, here, next, arrival))) {
     drop(slot, DropReason::Contention, node, next);
     return;
   }
-  if (linkLossDrops(b, next)) {
-    drop(slot, DropReason::Injected, node, next);
+  const Hop taken = routes_[b.route].hops[here + 1];
+  if (linkLossDrops(b, taken)) {
+    drop(slot, DropReason::Injected, node, taken);
     return;
   }
-  if (here == lastCoreHop_[b.path]) {
+  if (here == lastCoreHop_[b.route]) {
     scheduleEgressArrival(slot);
   } else {
     sendBhp(slot, here + 1, sim_.now());
   }
 }
 
+const std::vector<int>& ObsPlane::deflectionRoutes(int route, int here) {
+  auto [it, fresh] = deflectionCache_.try_emplace({route, here});
+  if (!fresh) return it->second;
+  const OpticalPath base = routes_[route];  // a copy: addRoute below grows routes_
+  const std::vector<Hop> walked(base.hops.begin(), base.hops.begin() + here + 1);
+  for (const std::vector<Hop>& rest : deflection_.alternatives(walked, base.hops[here + 1], base.egress)) {
+    OpticalPath p = base;
+    p.hops = walked;
+    p.hops.insert(p.hops.end(), rest.begin(), rest.end());
+    it->second.push_back(addRoute(p));
+  }
+  return it->second;
+}
+
+bool ObsPlane::deflect(Burst& b, int here, SimTime arrival) {
+  const Hop blocked = routes_[b.route].hops[here + 1];
+  if (!cores_[blocked.from].deflection || b.deflections >= scenario_.obs.maxDeflections) return false;
+  const int original = b.route;
+  const SimTime slack = arrival - sim_.now();
+  for (int alternative : deflectionRoutes(original, here)) {
+    // Its BHP must still lead the burst by enough at every core of the longer way.
+    if (slackNeeded(alternative, here) > slack) continue;
+    b.route = alternative;
+    const Hop out = routes_[alternative].hops[here + 1];
+    if (!reserveOutgoing(b, here, out, arrival)) continue;
+    ++b.deflections;
+    ++counters_[static_cast<int>(b.cls)].deflections;
+    ++pathCounters_[b.path].deflections;
+    ++direction(blocked).counters.deflected;
+    if (log_ && log_->enabled()) {
+      VisualEvent e = burstEvent(VisualEventKind::BurstDeflected, b, sim_.now(), sim_.now());
+      e.node = blocked.from;
+      e.link = blocked.link;
+      e.dir = blocked.dir;
+      e.lane = out.link;
+      e.reason = b.deflections;
+      log_->record(e);
+    }
+    return true;
+  }
+  b.route = original;
+  return false;
+}
+
+bool ObsPlane::segment(Burst& b, int here, const Hop& out, SimTime arrival) {
+  Direction& d = direction(out);
+  const LaneRule rule = laneRule(b, here, out);
+  // Where the edge picks the wavelength (first-fit, random), any lane may take the part.
+  const int lo = rule.choice == LaneChoice::Schedule ? rule.lo : 0;
+  const int hi = rule.choice == LaneChoice::Schedule ? rule.hi : -1;
+  if (lo > d.schedule->wavelengths() - 1) return false;
+  const SimTime end = arrival + b.duration;
+  const WavelengthSchedule::FreePart part = d.schedule->longestFree(arrival, end, scenario_.obs.scheduling, lo, hi);
+  if (part.lane < 0) return false;
+  // Cut at packet boundaries: a packet is kept only if the free part holds all of it.
+  // Positions are times on the wavelength from the burst's first bit, at the rate its
+  // duration was computed at (the first fiber's); padding (minBytes) follows the packets.
+  const double rate = scenario_.links[routes_[b.route].hops.front().link].rate;
+  SimTime keepFrom = part.from - arrival, keepTo = part.to - arrival;
+  std::size_t firstKept = 0, endKept = 0;
+  std::uint32_t keptBytes = 0;
+  if (b.packets.empty()) {
+    // Background bursts carry no packets: the part is cut at any byte.
+    keptBytes = static_cast<std::uint32_t>(static_cast<double>(b.lengthBytes) * static_cast<double>(keepTo - keepFrom) /
+                                           static_cast<double>(b.duration));
+    if (keptBytes == 0) return false;
+  } else {
+    std::uint64_t offset = 0;
+    SimTime firstStart = -1, lastEnd = 0;
+    firstKept = b.packets.size();
+    for (std::size_t k = 0; k < b.packets.size(); ++k) {
+      const SimTime s = transmissionTime(offset, rate);
+      offset += b.packets[k].bytes;
+      const SimTime e = transmissionTime(offset, rate);
+      if (s < keepFrom || e > keepTo) {
+        if (firstStart >= 0) break;  // past the part: the rest is cut
+        continue;
+      }
+      if (firstStart < 0) firstStart = s, firstKept = k;
+      lastEnd = e;
+      endKept = k + 1;
+    }
+    if (firstStart < 0) return false;  // not one whole packet fits
+    const bool tailKept = endKept == b.packets.size() && keepTo == b.duration;
+    keepFrom = firstStart;
+    if (!tailKept) keepTo = lastEnd;  // the padding goes with the tail
+    std::uint64_t packetBytes = 0;
+    for (std::size_t k = firstKept; k < endKept; ++k) packetBytes += b.packets[k].bytes;
+    const std::uint32_t padding = tailKept ? b.lengthBytes - static_cast<std::uint32_t>(offset) : 0;
+    keptBytes = static_cast<std::uint32_t>(packetBytes) + padding;
+  }
+  const bool jet = scenario_.obs.reservation == Reservation::Jet;
+  const SimTime from = jet ? arrival + keepFrom : std::max(sim_.now(), part.gapStart);
+  d.schedule->reserveOn(part.lane, from, arrival + keepTo);
+  countCut(b, out, b.lengthBytes - keptBytes, firstKept, endKept);
+  b.start += keepFrom;  // the part's first bit left the ingress edge this much later
+  b.duration = keepTo - keepFrom;
+  b.lengthBytes = keptBytes;
+  b.lane = part.lane;
+  logOnLink(b, out, part.lane, arrival + keepFrom);
+  ++d.counters.bursts;
+  d.counters.busy += b.duration;
+  return true;
+}
+
+void ObsPlane::countCut(Burst& b, const Hop& out, std::uint32_t bytesCut, std::size_t firstKept, std::size_t endKept) {
+  BurstClassCounters& c = counters_[static_cast<int>(b.cls)];
+  std::uint32_t segmentsCut = 0, acksCut = 0;
+  for (std::size_t k = 0; k < b.packets.size(); ++k)
+    if (k < firstKept || k >= endKept) (b.packets[k].isAck ? acksCut : segmentsCut) += 1;
+  if (!b.packets.empty()) {
+    b.packets.erase(b.packets.begin() + static_cast<std::ptrdiff_t>(endKept), b.packets.end());
+    b.packets.erase(b.packets.begin(), b.packets.begin() + static_cast<std::ptrdiff_t>(firstKept));
+  }
+  b.dataSegments -= segmentsCut;
+  b.acks -= acksCut;
+  ++c.segmented;
+  c.bytesCut += bytesCut;
+  c.segmentsCut += segmentsCut;
+  c.acksCut += acksCut;
+  ++pathCounters_[b.path].segmented;
+  pathCounters_[b.path].bytesLost += bytesCut;
+  ++qosCounters_[b.qos].segmented;
+  ++direction(out).counters.segmented;
+  if (log_ && log_->enabled()) {
+    VisualEvent e = burstEvent(VisualEventKind::BurstSegmented, b, sim_.now(), sim_.now());
+    e.node = out.from;
+    e.link = out.link;
+    e.dir = out.dir;
+    e.bytes = bytesCut;
+    e.segments = segmentsCut + acksCut;
+    log_->record(e);
+  }
+}
+
 void ObsPlane::scheduleEgressArrival(std::uint32_t slot) {
   Burst& b = pool_[slot];
-  int lastHop = static_cast<int>(paths_[b.path].hops.size()) - 1;
+  int lastHop = static_cast<int>(routes_[b.route].hops.size()) - 1;
   sim_.scheduleAt(arrivalAt(b, lastHop) + b.duration, this, kBurstAtEgress, slot);
 }
 
@@ -430,7 +609,11 @@ void ObsPlane::drop(std::uint32_t slot, DropReason reason, int node, const Hop& 
   int cls = static_cast<int>(b.cls);
   BurstClassCounters& c = counters_[cls];
   ++c.dropped[static_cast<int>(reason)];
-  ++pathCounters_[b.path].dropped[static_cast<int>(reason)];
+  PathCounters& pc = pathCounters_[b.path];
+  ++pc.dropped[static_cast<int>(reason)];
+  pc.bytesLost += b.lengthBytes;
+  ++qosCounters_[b.qos].dropped[static_cast<int>(reason)];
+  c.bytesDropped += b.lengthBytes;
   c.segmentsDropped += b.dataSegments;
   c.acksDropped += b.acks;
   ++direction(chargedTo).counters.dropped[cls][static_cast<int>(reason)];

@@ -7,6 +7,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <vector>
 
@@ -17,6 +18,7 @@
 #include "obs/burst.h"
 #include "obs/burst_assembler.h"
 #include "obs/burst_drops.h"
+#include "obs/deflection_routes.h"
 #include "obs/wavelength_scheduler.h"
 #include "scenario/scenario.h"
 #include "sim/event_loop.h"
@@ -44,7 +46,14 @@ struct BurstClassCounters {
   std::uint64_t dataSegments = 0;
   std::uint64_t segmentsDropped = 0;  // data segments inside dropped bursts
   std::uint64_t acksDropped = 0;
-  std::uint64_t fdlDelayed = 0;  // bursts that went through at least one FDL
+  std::uint64_t fdlDelayed = 0;    // bursts that went through at least one FDL
+  std::uint64_t bytesDropped = 0;  // lengthBytes of the bursts dropped whole
+  // Deflection and segmentation (docs/mesh.md sections 6 and 7).
+  std::uint64_t deflections = 0;  // times a burst was sent off its route
+  std::uint64_t segmented = 0;    // bursts that lost a part and went on with the rest
+  std::uint64_t bytesCut = 0;     // bytes of the parts cut off
+  std::uint64_t segmentsCut = 0;  // data segments in those parts (lost to TCP)
+  std::uint64_t acksCut = 0;
   std::uint64_t droppedTotal() const { return dropped[0] + dropped[1] + dropped[2]; }
 };
 
@@ -56,6 +65,8 @@ struct FiberDirectionCounters {
   // Drops charged to this direction (the link the burst was about to take), per class
   // and reason.
   std::array<std::array<std::uint64_t, kDropReasons>, kBurstClasses> dropped{};
+  std::uint64_t deflected = 0;  // bursts a core sent elsewhere because this direction had no room
+  std::uint64_t segmented = 0;  // bursts that got onto it only in part
 };
 
 // One optical path (an ingress-egress pair on one route), as the summary's `pairs` reports it.
@@ -63,6 +74,18 @@ struct PathCounters {
   std::uint64_t sent = 0;
   std::uint64_t delivered = 0;
   std::array<std::uint64_t, kDropReasons> dropped{};
+  std::uint64_t deflections = 0;
+  std::uint64_t segmented = 0;
+  std::uint64_t bytesSent = 0;
+  std::uint64_t bytesLost = 0;  // in bursts dropped whole and in parts cut off
+};
+
+// One QoS class: the bursts that carry one extra offset (docs/mesh.md section 8).
+struct QosCounters {
+  std::uint64_t sent = 0;
+  std::uint64_t delivered = 0;
+  std::array<std::uint64_t, kDropReasons> dropped{};
+  std::uint64_t segmented = 0;
 };
 
 // Log-2 histograms of what the edges sent, for the summary and the charts.
@@ -81,7 +104,7 @@ class ObsPlane final : public EventHandler, public BurstSink, public BackgroundB
   void burstAssembled(int pathId, std::vector<Packet>&& packets, std::uint32_t payloadBytes,
                       std::uint32_t lengthBytes) override;
   // BackgroundBurstSink: called by background sources.
-  void backgroundBurst(int pathId, std::uint32_t lengthBytes) override;
+  void backgroundBurst(int pathId, std::uint32_t lengthBytes, SimTime extraOffset) override;
   void handleEvent(std::uint32_t kind, std::uint64_t arg) override;
 
   // Live what-if changes.
@@ -102,6 +125,12 @@ class ObsPlane final : public EventHandler, public BurstSink, public BackgroundB
   const BurstClassCounters& counters(BurstClass cls) const { return counters_[static_cast<int>(cls)]; }
   const FiberDirectionCounters& fiberCounters(int link, int dir) const { return directions_[link * 2 + dir].counters; }
   const PathCounters& pathCounters(int pathId) const { return pathCounters_[pathId]; }
+  // The distinct extra offsets of the scenario's sources, ascending, 0 first: QoS class k
+  // carries qosOffsets()[k].
+  const std::vector<SimTime>& qosOffsets() const { return qosOffsets_; }
+  const QosCounters& qosCounters(int qosClass) const { return qosCounters_[qosClass]; }
+  // Routes deflections made so far (each kept for reuse).
+  std::size_t deflectedRoutes() const { return routes_.size() - paths_.size(); }
   int wavelengths(int link) const;
   const BurstHistograms& histograms() const { return histograms_; }
   std::size_t burstsInFlight() const { return live_; }
@@ -140,6 +169,8 @@ class ObsPlane final : public EventHandler, public BurstSink, public BackgroundB
     SimTime fdlUnit = 0;
     ConversionKind conversion = ConversionKind::Full;
     int conversionRange = 0;
+    bool deflection = false;
+    bool segmentation = false;
   };
   // How a core picks the outgoing wavelength (docs/mesh.md section 1).
   enum class LaneChoice { Schedule, FirstFit, Random };
@@ -153,7 +184,20 @@ class ObsPlane final : public EventHandler, public BurstSink, public BackgroundB
   Direction& direction(const Hop& hop) { return directions_[hop.link * 2 + hop.dir]; }
   std::uint32_t allocate();
   void release(std::uint32_t slot);
-  void launch(std::uint32_t slot);  // ingress scheduling and the first BHP
+  void launch(std::uint32_t slot, SimTime extraOffset);  // ingress scheduling and the first BHP
+  // Adds a route: its hops and what is precomputed of it; returns its index.
+  int addRoute(const OpticalPath& route);
+  // Deflection: tries the alternatives of the core at the far end of hop `here` in order;
+  // on success the burst has a wavelength on one and b.route is its route.
+  bool deflect(Burst& b, int here, SimTime arrival);
+  // The routes deflection offers a burst on `route` blocked after hop `here` (cached).
+  const std::vector<int>& deflectionRoutes(int route, int here);
+  // The time a BHP processed now at the far end of hop `here` of `route` needs ahead of
+  // its burst to be processed in time at every core after it (docs/mesh.md section 6).
+  SimTime slackNeeded(int route, int here) const;
+  // Segmentation: reserves the longest part of the burst that fits on `out` and cuts the
+  // rest off, at packet boundaries; false if no part of it fits.
+  bool segment(Burst& b, int here, const Hop& out, SimTime arrival);
   void sendBhp(std::uint32_t slot, int hopIndex, SimTime when);
   void onBhpProcessed(std::uint32_t slot);
   // Reserves the hop after `hopIndex` for the burst arriving at `arrival`, trying the
@@ -164,6 +208,7 @@ class ObsPlane final : public EventHandler, public BurstSink, public BackgroundB
   static VisualEvent burstEvent(VisualEventKind kind, const Burst& b, SimTime t0, SimTime t1);
   bool linkLossDrops(Burst& b, const Hop& hop);
   void scheduleEgressArrival(std::uint32_t slot);
+  void countCut(Burst& b, const Hop& out, std::uint32_t bytesCut, std::size_t firstKept, std::size_t endKept);
   // `node`: where it happens; `chargedTo`: the link it was about to take.
   void drop(std::uint32_t slot, DropReason reason, int node, const Hop& chargedTo);
   SimTime arrivalAt(const Burst& b, int hopIndex) const;  // first bit after crossing hop
@@ -172,16 +217,23 @@ class ObsPlane final : public EventHandler, public BurstSink, public BackgroundB
   PacketReceiver& receiver_;
   const Scenario& scenario_;
   const std::vector<OpticalPath>& paths_;
-  std::vector<Direction> directions_;     // index link * 2 + dir (fiber links only used)
-  std::vector<CoreNode> cores_;           // per node index (only cores filled)
-  std::vector<SimTime> offsets_;          // per optical path
-  std::vector<std::size_t> pathDelayAt_;  // per path: where its hops start in delayThrough_
-  std::vector<SimTime> delayThrough_;     // per path and hop: propagation from the ingress edge
-  std::vector<int> firstCoreHop_;         // per path: hop whose far end is the first core, or -1
-  std::vector<int> lastCoreHop_;          // per path: hop whose far end is the last core, or -1
-  // Per path: some core on it lacks full conversion, so the burst's wavelength is chosen
-  // by obs.wavelengthChoice at the first core and kept by the cores that cannot convert.
+  std::vector<Direction> directions_;  // index link * 2 + dir (fiber links only used)
+  std::vector<CoreNode> cores_;        // per node index (only cores filled)
+  std::vector<SimTime> offsets_;       // per optical path
+  // Routes: the optical paths (route i is path i), then those deflections made. The
+  // vectors below are per route.
+  std::vector<OpticalPath> routes_;
+  std::vector<std::size_t> pathDelayAt_;  // where its hops start in delayThrough_
+  std::vector<SimTime> delayThrough_;     // per route and hop: propagation from the ingress edge
+  std::vector<int> firstCoreHop_;         // hop whose far end is the first core, or -1
+  std::vector<int> lastCoreHop_;          // hop whose far end is the last core, or -1
+  // Some core on it lacks full conversion, so the burst's wavelength is chosen by
+  // obs.wavelengthChoice at the first core and kept by the cores that cannot convert.
   std::vector<bool> continuity_;
+  DeflectionRoutes deflection_;
+  std::map<std::pair<int, int>, std::vector<int>> deflectionCache_;  // (route, hop) -> routes
+  std::vector<SimTime> qosOffsets_;
+  std::vector<QosCounters> qosCounters_;
   std::vector<PathCounters> pathCounters_;                    // per path
   std::vector<std::unique_ptr<RandomStream>> choiceStreams_;  // per node; edges, random choice only
   SimTime controlProcessing_;

@@ -1,5 +1,6 @@
 #include "obs/wavelength_scheduler.h"
 
+#include <algorithm>
 #include <iterator>
 
 namespace obs {
@@ -124,6 +125,37 @@ std::pair<int, SimTime> WavelengthSchedule::earliestStart(SimTime notBefore, Sim
     }
   }
   return {bestLane, bestStart};
+}
+
+WavelengthSchedule::FreePart WavelengthSchedule::longestFree(SimTime start, SimTime end, SchedulingKind rule, int lo,
+                                                             int hi) {
+  FreePart best;
+  const int last = hi < 0 || hi >= wavelengths() ? wavelengths() - 1 : hi;
+  auto consider = [&](int w, SimTime gapStart, SimTime from, SimTime to) {
+    if (to > from && (best.lane < 0 || to - from > best.to - best.from)) best = FreePart{w, from, to, gapStart};
+  };
+  for (int w = lo; w <= last; ++w) {
+    const SimTime h = liveHorizon(w);
+    if (rule != SchedulingKind::LaucVf || h <= start) {
+      consider(w, h, std::max(start, h), end);
+      continue;
+    }
+    // Walk the reservations overlapping [start, end); the gaps between them are free.
+    const Lane& lane = this->lane(w);
+    SimTime t = start, gapStart = -kNever;
+    auto it = lane.upper_bound(start);
+    if (it != lane.begin()) {
+      gapStart = std::prev(it)->second;
+      if (gapStart > t) t = gapStart;
+    }
+    for (; it != lane.end() && it->first < end; ++it) {
+      consider(w, gapStart, t, it->first);
+      gapStart = it->second;
+      if (it->second > t) t = it->second;
+    }
+    consider(w, gapStart, t, end);
+  }
+  return best;
 }
 
 void WavelengthSchedule::reserveOn(int wavelength, SimTime start, SimTime end) {

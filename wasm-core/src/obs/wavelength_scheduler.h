@@ -36,6 +36,16 @@ class WavelengthSchedule {
   // (lowest index on ties). Does not reserve.
   std::pair<int, SimTime> earliestStart(SimTime notBefore, SimTime duration);
   void reserveOn(int wavelength, SimTime start, SimTime end);
+  // Burst segmentation (docs/mesh.md section 7): the longest part [from, to) of
+  // [start, end) free on one lane in [lo, hi] (hi < 0: the last), looked for as `rule`
+  // fills voids (LAUC-VF in voids too, FFUC and LAUC only after the lane's horizon); ties
+  // go to the lowest lane, then the earliest part. `gapStart` is where the free gap holding
+  // it begins (-kNever: at the beginning of time). lane -1: no part is free. Does not reserve.
+  struct FreePart {
+    int lane = -1;
+    SimTime from = 0, to = 0, gapStart = 0;
+  };
+  FreePart longestFree(SimTime start, SimTime end, SchedulingKind rule, int lo = 0, int hi = -1);
   // Forgets reservations that ended at or before `now`; they can never matter again.
   // Lazily: each lane drops them when it is next looked at, which gives every choice the
   // same lanes an eager sweep would, without visiting every lane on every burst.

@@ -40,6 +40,9 @@ constexpr double kMaxCost = 1e9;
 // Limited-range wavelength conversion (`nodes[].conversion.range`): a converter reaches
 // at most this many channels either side; fibers have at most a few thousand.
 constexpr int kMaxConversionRange = 1000;
+// obs.maxDeflections: a burst deflected more often than this wanders (each deflection
+// lengthens its path and needs more offset), and is better dropped.
+constexpr int kMaxDeflections = 16;
 // Ordered edge pairs a `traffic` matrix may give traffic: each becomes a background
 // source, like one of the at most 10000 `background` entries.
 constexpr int kMaxTrafficPairs = 10000;

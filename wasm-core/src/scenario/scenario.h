@@ -107,7 +107,10 @@ struct NodeSpec {
   double fdlUnit = 0;
   ConversionKind conversion = ConversionKind::Full;  // core only
   int conversionRange = 0;                           // ConversionKind::Range: reaches w-d .. w+d
-  AssemblySpec assembly;                             // edge only: obs.assembly with this edge's overrides applied
+  // Contention resolution beyond FDLs (core only, docs/mesh.md sections 6 and 7).
+  bool deflection = false;    // a burst with no room on its output may take another one
+  bool segmentation = false;  // a burst with no room keeps the part of it that fits
+  AssemblySpec assembly;      // edge only: obs.assembly with this edge's overrides applied
 };
 
 struct ObsSpec {
@@ -118,6 +121,7 @@ struct ObsSpec {
   std::optional<double> offset;  // empty = "auto"
   BurstLossSpec burstLoss;
   WavelengthChoice wavelengthChoice = WavelengthChoice::FirstFit;
+  int maxDeflections = 1;  // per burst, over its whole path (cores with `deflection` only)
 };
 
 struct RtoSpec {
@@ -201,6 +205,10 @@ struct BackgroundSpec {
   // the route, as the traffic of other users does in ns-2's OBS modules, and share bursts
   // with the TCP packets there: more load fills bursts sooner (paper 002's RTT effect).
   bool enterAssembly = false;
+  // QoS by extra offset (docs/mesh.md section 8): the source's bursts leave this much
+  // later behind their control packets than the path's offset asks, so their reservations
+  // are made further ahead than those of bursts without it.
+  double extraOffset = 0;
 };
 
 // A traffic matrix of background bursts (`traffic`, docs/mesh.md section 3), expanded
@@ -214,6 +222,7 @@ struct TrafficSpec {
   BackgroundModel model = BackgroundModel::Poisson;
   double meanBytes = 40000;
   double hurst = 0.8;
+  double extraOffset = 0;  // every pair's source carries it (BackgroundSpec::extraOffset)
 };
 
 // A change the run makes to itself at a time (`liveChanges`, an extension of the format):

@@ -117,8 +117,10 @@ void readNodes(JsonReader& top, Scenario& s, std::map<std::string, int>& index) 
           fdl.fail("unit", "must be > 0 when count > 0 (each line delays by a multiple of it)");
       }
       readConversion(r, &n);
+      n.deflection = r.boolean("deflection", false);
+      n.segmentation = r.boolean("segmentation", false);
     } else {
-      for (const char* coreOnly : {"setupTime", "fdl", "conversion"})
+      for (const char* coreOnly : {"setupTime", "fdl", "conversion", "deflection", "segmentation"})
         if (r.has(coreOnly)) r.fail(coreOnly, "applies to core nodes only");
     }
     n.assembly = s.obs.assembly;
@@ -269,6 +271,7 @@ void readObs(JsonReader& top, Scenario& s) {
   }
   o.burstLoss = readBurstLoss(r, "burstLoss");
   o.wavelengthChoice = static_cast<WavelengthChoice>(r.choice("wavelengthChoice", 0, {"first-fit", "random"}));
+  o.maxDeflections = static_cast<int>(r.integer("maxDeflections", 1, 1, kMaxDeflections));
   r.finish();
 }
 
@@ -494,6 +497,9 @@ void readBackground(JsonReader& top, Scenario& s, const std::map<std::string, in
       r.fail("hurst", "applies to the \"self-similar\" model only");
     }
     b.enterAssembly = r.boolean("enterAssembly", false);
+    b.extraOffset = r.number("extraOffset", 0, 0, 1);
+    if (b.enterAssembly && b.extraOffset > 0)
+      r.fail("extraOffset", "cannot apply with enterAssembly (its bytes ride in the edge's TCP bursts)");
     r.finish();
     s.background.push_back(b);
   }
@@ -553,6 +559,7 @@ void readTraffic(JsonReader& top, Scenario& s) {
   } else if (r.has("hurst")) {
     r.fail("hurst", "applies to the \"self-similar\" model only");
   }
+  t.extraOffset = r.number("extraOffset", 0, 0, 1);
   r.finish();
 }
 
