@@ -84,5 +84,51 @@ TEST(WavelengthSchedule, ForgetsOnlyFinishedReservations) {
   EXPECT_EQ(s.reserve(200, 260, SchedulingKind::LaucVf), -1);  // the live one still counts
 }
 
+// Burst segmentation's search (docs/mesh.md section 7): the longest free stretch of the
+// burst's time on any allowed lane, found as the rule fills voids.
+TEST(WavelengthSchedule, LongestFreeCutsTheHeadWhereTheLaneFreesDuringTheBurst) {
+  WavelengthSchedule s(2);
+  s.reserveOn(0, 0, 150);
+  s.reserveOn(1, 0, 130);
+  // The burst wants [100, 200): lane 1 frees first, so 70 of it fit there.
+  const auto part = s.longestFree(100, 200, SchedulingKind::Lauc);
+  EXPECT_EQ(part.lane, 1);
+  EXPECT_EQ(part.from, 130);
+  EXPECT_EQ(part.to, 200);
+  EXPECT_EQ(part.gapStart, 130);
+  EXPECT_EQ(s.reservations(1), 1u);  // nothing reserved
+}
+
+TEST(WavelengthSchedule, LongestFreeFindsTailAndMiddleCutsInVoidsOnlyWithLaucVf) {
+  WavelengthSchedule s(2);
+  s.reserveOn(0, 160, 300);  // a later reservation: [.., 160) free, the tail is cut
+  s.reserveOn(1, 0, 120);
+  s.reserveOn(1, 150, 300);  // [120, 150) free: head and tail cut
+  auto vf = s.longestFree(100, 200, SchedulingKind::LaucVf);
+  EXPECT_EQ(vf.lane, 0);
+  EXPECT_EQ(vf.from, 100);
+  EXPECT_EQ(vf.to, 160);
+  EXPECT_EQ(vf.gapStart, -kNever);
+  // Without void filling only what follows a lane's horizon counts: nothing here.
+  EXPECT_EQ(s.longestFree(100, 200, SchedulingKind::Lauc).lane, -1);
+  // The lane range is kept: on lane 1 alone the middle stretch is the longest.
+  auto one = s.longestFree(100, 200, SchedulingKind::LaucVf, 1, 1);
+  EXPECT_EQ(one.lane, 1);
+  EXPECT_EQ(one.from, 120);
+  EXPECT_EQ(one.to, 150);
+  EXPECT_EQ(one.gapStart, 120);
+}
+
+TEST(WavelengthSchedule, LongestFreeTiesGoToTheLowestLane) {
+  WavelengthSchedule s(3);
+  for (int w = 0; w < 3; ++w) s.reserveOn(w, 0, 140);
+  EXPECT_EQ(s.longestFree(100, 200, SchedulingKind::Ffuc).lane, 0);
+  s.reserveOn(0, 140, 400);
+  EXPECT_EQ(s.longestFree(100, 200, SchedulingKind::Ffuc).lane, 1);
+  s.reserveOn(1, 140, 400);
+  s.reserveOn(2, 140, 400);
+  EXPECT_EQ(s.longestFree(100, 200, SchedulingKind::LaucVf).lane, -1);  // all busy throughout
+}
+
 }  // namespace
 }  // namespace obs
