@@ -303,6 +303,29 @@ export function buildCorpus(seed = CORPUS_SEED) {
   add('scenarios', 'mesh-conversion-range-1e308', json(setPath(full, 'nodes[5].conversion', { range: 1e308 })), { expect: 'refused' });
   add('scenarios', 'mesh-conversion-on-a-host', json(setPath(full, 'nodes[0].conversion', 'none')), { expect: 'refused' });
   add('scenarios', 'mesh-wavelength-choice-number', json(setPath(full, 'obs.wavelengthChoice', 7)), { expect: 'refused' });
+  // Deflection, segmentation and extra offsets (docs/mesh.md sections 6 to 8). nodes[7] is
+  // the edge E2; background[1] enters assembly. A fixed offset leaves room to deflect.
+  const meshQos = setPath(
+    setPath(setPath(setPath(meshFull, 'nodes[5].deflection', true), 'nodes[6].segmentation', true), 'obs.maxDeflections', 16),
+    'obs.offset',
+    2e-3,
+  );
+  add(
+    'scenarios',
+    'mesh-valid-deflection-segmentation-offsets',
+    json({
+      ...setPath(setPath(meshQos, 'background[0].extraOffset', 1e-3), 'background[1].extraOffset', 0),
+      traffic: { load: 0.2, extraOffset: 1 },
+    }),
+    { expect: 'ok' },
+  );
+  add('scenarios', 'mesh-deflection-on-an-edge', json(setPath(full, 'nodes[7].deflection', true)), { expect: 'refused' });
+  add('scenarios', 'mesh-segmentation-a-string', json(setPath(full, 'nodes[5].segmentation', 'true')), { expect: 'refused' });
+  add('scenarios', 'mesh-max-deflections-1e308', json(setPath(full, 'obs.maxDeflections', 1e308)), { expect: 'refused' });
+  add('scenarios', 'mesh-extra-offset-entering-assembly', json(setPath(full, 'background[1].extraOffset', 1e-300)), {
+    expect: 'refused',
+  });
+  add('scenarios', 'mesh-traffic-extra-offset-1e308', json({ ...full, traffic: { load: 0.5, extraOffset: 1e308 } }), { expect: 'refused' });
   // The engine-level attacks, as their own files.
   add('scenarios', 'engine-rto-tiny', json(setPath(full, 'flows[0].tcp.rto', { initial: 1e-300, min: 0, max: 1e-300, fixed: null })));
   add('scenarios', 'engine-background-meanbytes-tiny', json(setPath(full, 'background[1].meanBytes', 1e-300)));

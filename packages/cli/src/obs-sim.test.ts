@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { PairSummary } from '@obs-tcp-sim/scenario';
+import type { PairSummary, Summary } from '@obs-tcp-sim/scenario';
 import meshFeatures from '../../scenario/scenarios/mesh-features.json';
 import { defaultFile, defaultScenario, runCli, scratchFiles } from './cli-test-support';
 
@@ -102,6 +102,48 @@ describe('obs-sim', () => {
       expect(p.sent).toBeGreaterThanOrEqual(p.delivered + dropped);
       expect(p.loss).toBeCloseTo(p.sent === 0 ? 0 : dropped / p.sent, 12);
     }
+  });
+
+  it('counts deflections, segmentation and each extra offset (docs/mesh.md sections 6 to 8), each in one sum everywhere', async () => {
+    const scenario = { ...structuredClone(meshFeatures), duration: 0.2 };
+    const { status, stdout } = await runCli(scenarioFile('mesh-features-qos.json', scenario));
+    expect(status).toBe(0);
+    const summary: Summary = JSON.parse(stdout);
+    const { bursts, pairs = [], links = [], qos = [] } = summary;
+    const sum = (values: (number | undefined)[]) => values.reduce<number>((a, v) => a + (v ?? NaN), 0);
+    const classes = [bursts.data, bursts.ack, bursts.background!];
+    const fibers = links.filter((l) => l.kind === 'fiber').flatMap((l) => [l.ab, l.ba]);
+    expect(bursts.deflections).toBeGreaterThan(0);
+    expect(bursts.segmented).toBeGreaterThan(0);
+    for (const key of ['deflections', 'segmented', 'bytesSent', 'bytesLost', 'segmentsCut'] as const)
+      expect([key, sum(classes.map((c) => c[key]))]).toEqual([key, bursts[key]]);
+    for (const key of ['deflections', 'segmented', 'bytesSent', 'bytesLost'] as const)
+      expect([key, sum(pairs.map((p) => p[key]))]).toEqual([key, bursts[key]]);
+    expect(sum(fibers.map((d) => d.deflected))).toBe(bursts.deflections);
+    expect(sum(fibers.map((d) => d.segmented))).toBe(bursts.segmented);
+    expect(bursts.bytesLost!).toBeLessThan(bursts.bytesSent!);
+    // One class per distinct extra offset, ascending; the first holds the TCP bursts.
+    expect(qos.map((q) => q.extraOffset)).toEqual([0, 1e-4, 2e-4]);
+    expect(sum(qos.map((q) => q.sent))).toBe(bursts.sent);
+    expect(sum(qos.map((q) => q.segmented))).toBe(bursts.segmented);
+    for (const q of qos) {
+      const dropped = q.dropped.injected + q.dropped.contention + q.dropped.late;
+      expect(q.loss).toBeCloseTo(q.sent === 0 ? 0 : dropped / q.sent, 12);
+    }
+    // A scenario without them keeps the summary it always had.
+    const withoutAll = structuredClone(meshFeatures) as any;
+    for (const n of withoutAll.nodes) {
+      delete n.deflection;
+      delete n.segmentation;
+    }
+    withoutAll.background = [];
+    delete withoutAll.traffic.extraOffset;
+    const bare: Summary = JSON.parse((await runCli(scenarioFile('mesh-features-bare.json', { ...withoutAll, duration: 0.05 }))).stdout);
+    expect(bare.qos).toBeUndefined();
+    expect(Object.keys(bare.bursts)).not.toContain('deflections');
+    expect(Object.keys(bare.bursts.data)).not.toContain('segmented');
+    expect(Object.keys(bare.pairs![0])).not.toContain('bytesSent');
+    expect(Object.keys(bare.links![0].ab)).not.toContain('deflected');
   });
 
   it('refuses a forced route that skips a link, naming the item', async () => {

@@ -43,7 +43,14 @@ describe('the Scenario types', () => {
     expect(
       same<
         S.TrafficMatrix,
-        { matrix?: 'uniform' | number[][]; load: number; model?: 'poisson' | 'self-similar'; meanBytes?: number; hurst?: number }
+        {
+          matrix?: 'uniform' | number[][];
+          load: number;
+          model?: 'poisson' | 'self-similar';
+          meanBytes?: number;
+          hurst?: number;
+          extraOffset?: number;
+        }
       >(true),
     ).toBe(true);
   });
@@ -52,11 +59,13 @@ describe('the Scenario types', () => {
     type OptionalKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? K : never }[keyof T];
     expect(same<OptionalKeys<S.Scenario>, 'traffic' | 'liveChanges' | 'drops'>(true)).toBe(true);
     expect(same<OptionalKeys<S.TcpSettings>, 'recovery'>(true)).toBe(true);
-    expect(same<OptionalKeys<S.BackgroundSource>, 'hurst' | 'enterAssembly'>(true)).toBe(true);
+    expect(same<OptionalKeys<S.BackgroundSource>, 'hurst' | 'enterAssembly' | 'extraOffset'>(true)).toBe(true);
     expect(same<OptionalKeys<S.EdgeNode>, 'assembly'>(true)).toBe(true);
     expect(same<OptionalKeys<S.Flow>, 'startSpread' | 'route' | 'ackRoute' | 'access'>(true)).toBe(true);
-    expect(same<OptionalKeys<S.CoreNode>, 'conversion'>(true)).toBe(true);
-    expect(same<OptionalKeys<S.ObsSettings>, 'wavelengthChoice'>(true)).toBe(true);
+    expect(same<OptionalKeys<S.CoreNode>, 'conversion' | 'deflection' | 'segmentation'>(true)).toBe(true);
+    expect(same<OptionalKeys<S.ObsSettings>, 'wavelengthChoice' | 'maxDeflections'>(true)).toBe(true);
+    expect(same<S.CoreNode['deflection'] | S.CoreNode['segmentation'], boolean | undefined>(true)).toBe(true);
+    expect(same<S.ObsSettings['maxDeflections'] | S.BackgroundSource['extraOffset'], number | undefined>(true)).toBe(true);
     expect(same<OptionalKeys<S.FiberLink>, 'cost'>(true)).toBe(true);
     expect(same<OptionalKeys<S.PacketLink>, 'cost'>(true)).toBe(true);
   });

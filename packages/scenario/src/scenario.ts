@@ -20,7 +20,10 @@ export type HostNode = Extract<ScenarioNode, { kind: 'host' }>;
 export type RouterNode = Extract<ScenarioNode, { kind: 'router' }>;
 /** OBS ingress/egress: assembles packets into bursts and back; may override obs.assembly. */
 export type EdgeNode = Extract<ScenarioNode, { kind: 'edge' }>;
-/** Bufferless optical switch: setupTime (s), `fdl.count` delay lines of `unit`, 2*`unit` ... seconds. */
+/**
+ * Bufferless optical switch: setupTime (s), `fdl.count` delay lines of `unit`, 2*`unit` ... seconds;
+ * optionally `conversion`, `deflection` and `segmentation` (docs/mesh.md sections 1, 6, 7; false when absent).
+ */
 export type CoreNode = Extract<ScenarioNode, { kind: 'core' }>;
 /** A core's wavelength conversion (docs/mesh.md section 1): "full" (absent), "none" or `{ range: d }` channels either side. */
 export type WavelengthConversion = NonNullable<CoreNode['conversion']>;
@@ -58,7 +61,8 @@ export type BackgroundSource = Scenario['background'][number];
 /**
  * A traffic matrix of background bursts (docs/mesh.md section 3): `matrix` "uniform" (absent)
  * or rows of weights in the order of the edge nodes; `load` the network load; `model`
- * "poisson" (absent), `meanBytes` 40000 (absent), `hurst` for the self-similar model.
+ * "poisson" (absent), `meanBytes` 40000 (absent), `hurst` for the self-similar model,
+ * `extraOffset` 0 (absent; docs/mesh.md section 8, as a background source's).
  */
 export type TrafficMatrix = NonNullable<Scenario['traffic']>;
 

@@ -253,6 +253,36 @@ describe('checkSharedScenario', () => {
       'obs.wavelengthChoice must be a string, not a number',
       'obs.wavelengthChoice',
     ],
+    [
+      'deflection said in words',
+      set('nodes[2].deflection', 'on'),
+      'nodes[2].deflection must be true or false, not a string',
+      'nodes[2].deflection',
+    ],
+    [
+      'segmentation as 1',
+      set('nodes[2].segmentation', 1),
+      'nodes[2].segmentation must be true or false, not a number',
+      'nodes[2].segmentation',
+    ],
+    [
+      'deflections per burst in words',
+      set('obs.maxDeflections', 'two'),
+      'obs.maxDeflections must be a number, not a string',
+      'obs.maxDeflections',
+    ],
+    [
+      'an extra offset in words',
+      set('background', [{ src: 'E1', dst: 'E2', model: 'poisson', load: 0.3, meanBytes: 2000, extraOffset: '1ms' }]),
+      'background[0].extraOffset must be a number, not a string',
+      'background[0].extraOffset',
+    ],
+    [
+      "traffic's extra offset as null",
+      set('traffic', { load: 0.1, extraOffset: null }),
+      'traffic.extraOffset must be a number, not null',
+      'traffic.extraOffset',
+    ],
   ])('refuses %s, naming the field', (_what, change, message, field) => {
     expect(checkSharedScenario(withChange(change))).toEqual(field === undefined ? { message } : { message, field });
   });

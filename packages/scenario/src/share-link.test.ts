@@ -230,7 +230,7 @@ const withExtras = <T extends object>(arb: fc.Arbitrary<T>) =>
 
 const node = fc.oneof(
   fc.record({ id, kind: fc.constantFrom('host', 'router', 'edge'), x: num, y: num }),
-  // `conversion` (docs/mesh.md): absent, a word, or a range.
+  // `conversion` (docs/mesh.md): absent, a word, or a range; `deflection` and `segmentation` absent or true/false.
   fc.record(
     {
       id,
@@ -240,6 +240,8 @@ const node = fc.oneof(
       setupTime: num,
       fdl: fc.record({ count: num, unit: num }),
       conversion: fc.oneof(text(10), fc.record({ range: num })),
+      deflection: fc.boolean(),
+      segmentation: fc.boolean(),
     },
     { requiredKeys: ['id', 'kind', 'x', 'y', 'setupTime', 'fdl'] },
   ),
@@ -316,6 +318,7 @@ const background = (ref: fc.Arbitrary<string>) =>
       meanBytes: num,
       hurst: num,
       enterAssembly: fc.boolean(),
+      extraOffset: num,
     },
     { requiredKeys: ['src', 'dst', 'model', 'load', 'meanBytes'] },
   );
@@ -327,6 +330,7 @@ const traffic = fc.record(
     model: text(10),
     meanBytes: num,
     hurst: num,
+    extraOffset: num,
   },
   { requiredKeys: ['load'] },
 );
@@ -351,6 +355,7 @@ const scenarioShaped = fc.array(withExtras(node), { minLength: 1, maxLength: 6 }
             offset: fc.oneof(num, fc.constant('auto')),
             burstLoss,
             wavelengthChoice: text(10),
+            maxDeflections: num,
           },
           { requiredKeys: ['assembly', 'reservation', 'scheduling', 'controlProcessing', 'offset', 'burstLoss'] },
         ),

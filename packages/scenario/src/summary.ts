@@ -33,6 +33,16 @@ export interface BurstClassSummary {
   meanSegments?: number;
   /** Bursts that went through at least one fiber delay line. */
   fdlDelayed?: number;
+  /** Times a burst was sent off its route; only when some core has `deflection` (docs/mesh.md section 6). */
+  deflections?: number;
+  /** The rest only when some core has `segmentation` (docs/mesh.md section 7): bursts that lost a part and went on. */
+  segmented?: number;
+  /** Bytes of the bursts sent. */
+  bytesSent?: number;
+  /** Bytes of bursts dropped whole and of parts cut off; the byte loss is bytesLost / bytesSent. */
+  bytesLost?: number;
+  /** TCP data segments in parts cut off. */
+  segmentsCut?: number;
 }
 
 type DropsByReason = { injected: number; contention: number; late: number };
@@ -45,6 +55,10 @@ export interface LinkDirectionSummary {
   bursts?: number;
   fdlDelayed?: number;
   dropped?: Record<'data' | 'ack' | 'background', DropsByReason>;
+  /** Bursts sent elsewhere because this direction had no room; only when some core has `deflection`. */
+  deflected?: number;
+  /** Bursts that got onto this direction in part; only when some core has `segmentation`. */
+  segmented?: number;
   /** Packet only. */
   packets?: number;
   queueDrops?: number;
@@ -81,6 +95,28 @@ export interface PairSummary {
   dropped: DropsByReason;
   /** dropped / sent (0 when none were sent). */
   loss: number;
+  /** Times the path's bursts were deflected; only when some core has `deflection` (docs/mesh.md section 6). */
+  deflections?: number;
+  /** Only when some core has `segmentation` (docs/mesh.md section 7): bursts that lost a part and went on, bytes sent and lost. */
+  segmented?: number;
+  bytesSent?: number;
+  bytesLost?: number;
+}
+
+/**
+ * One class of extra offset (docs/mesh.md section 8), ascending: the first (0) holds every
+ * burst without one, TCP bursts included.
+ */
+export interface QosClassSummary {
+  /** Seconds. */
+  extraOffset: number;
+  sent: number;
+  delivered: number;
+  dropped: DropsByReason;
+  /** dropped / sent (0 when none were sent). */
+  loss: number;
+  /** Only when some core has `segmentation`. */
+  segmented?: number;
 }
 
 export interface Summary {
@@ -106,6 +142,12 @@ export interface Summary {
     meanBytes: number;
     meanSegments: number;
     fdlDelayed?: number;
+    /** As BurstClassSummary's, for all classes together: only where some core deflects or segments. */
+    deflections?: number;
+    segmented?: number;
+    bytesSent?: number;
+    bytesLost?: number;
+    segmentsCut?: number;
     data: BurstClassSummary;
     ack: BurstClassSummary;
     background?: BurstClassSummary;
@@ -123,4 +165,6 @@ export interface Summary {
   liveChanges?: { at: number; path: string; value: number }[];
   /** Per optical path, in the order the paths were first used (docs/mesh.md section 4); absent from older engines. */
   pairs?: PairSummary[];
+  /** Per distinct extra offset, ascending; only when some source has `extraOffset` above 0 (docs/mesh.md section 8). */
+  qos?: QosClassSummary[];
 }

@@ -93,7 +93,8 @@ interface Case {
 /**
  * Bases: the presets, the default, two presets with every optional field set, and a small
  * mesh with the mesh fields (docs/mesh.md: conversion none, range and full, random
- * wavelength choice, a traffic matrix of rows).
+ * wavelength choice, a traffic matrix of rows, deflection and segmentation on some cores,
+ * maxDeflections, extra offsets on a source and on the traffic, a source entering assembly).
  */
 function bases(): { id: string; scenario: Json }[] {
   const out = PRESETS.map((p) => ({ id: p.id, scenario: structuredClone(p.scenario) as Json }));
@@ -554,6 +555,60 @@ function mutations(baseId: string, base: Json): Case[] {
         s.obs.wavelengthChoice = 'best-fit';
       },
     ],
+    // Deflection, segmentation and extra offsets (docs/mesh.md sections 6 to 8).
+    [
+      'deflection and segmentation on every kind of node',
+      (s) => {
+        for (const n of s.nodes) Object.assign(n, { deflection: true, segmentation: true });
+      },
+    ],
+    [
+      'segmentation false on every kind of node',
+      (s) => {
+        for (const n of s.nodes) n.segmentation = false;
+      },
+    ],
+    [
+      'every core deflecting, at most 16 times',
+      (s) => {
+        for (const n of s.nodes) if (n.kind === 'core') n.deflection = true;
+        s.obs.maxDeflections = 16;
+      },
+    ],
+    [
+      'every core deflecting, at most 17 times',
+      (s) => {
+        for (const n of s.nodes) if (n.kind === 'core') n.deflection = true;
+        s.obs.maxDeflections = 17;
+      },
+    ],
+    [
+      'maxDeflections without deflection',
+      (s) => {
+        for (const n of s.nodes) delete n.deflection;
+        s.obs.maxDeflections = 4;
+      },
+    ],
+    [
+      'every background source entering assembly with an extra offset of 1e-300',
+      (s) => {
+        for (const b of s.background) Object.assign(b, { enterAssembly: true, extraOffset: 1e-300 });
+      },
+    ],
+    [
+      'every background source entering assembly with an extra offset of 0',
+      (s) => {
+        for (const b of s.background) Object.assign(b, { enterAssembly: true, extraOffset: 0 });
+      },
+    ],
+    [
+      'every background source with an extra offset of 1, not entering assembly',
+      (s) => {
+        for (const b of s.background) Object.assign(b, { enterAssembly: false, extraOffset: 1 });
+      },
+    ],
+    ['uniform traffic with an extra offset of 1', (s) => setTraffic(s, { load: 0.1, extraOffset: 1 })],
+    ['uniform traffic with an extra offset above 1', (s) => setTraffic(s, { load: 0.1, extraOffset: 1.0001 })],
     [
       'a 10001st node',
       (s) => {
@@ -589,14 +644,14 @@ function addEdges(s: Json, total: number): void {
 /** Fields a base may lack, by the generic path of their object, and a value to add. */
 const OPTIONAL_KEYS: Record<string, string[]> = {
   '': ['traffic'],
-  obs: ['wavelengthChoice'],
-  'nodes[]': ['assembly', 'setupTime', 'fdl', 'conversion'],
+  obs: ['wavelengthChoice', 'maxDeflections'],
+  'nodes[]': ['assembly', 'setupTime', 'fdl', 'conversion', 'deflection', 'segmentation'],
   'links[]': ['wavelengths', 'burstLoss', 'queue', 'loss', 'arq', 'cost'],
   'flows[]': ['startSpread', 'access'],
   'flows[].tcp': ['recovery'],
   'flows[].app': ['bytes', 'rate'],
-  'background[]': ['hurst', 'enterAssembly'],
-  traffic: ['matrix', 'model', 'meanBytes', 'hurst'],
+  'background[]': ['hurst', 'enterAssembly', 'extraOffset'],
+  traffic: ['matrix', 'model', 'meanBytes', 'hurst', 'extraOffset'],
   'drops[]': ['transmission', 'class', 'after', 'packets'],
 };
 const SAMPLE_VALUES: Record<string, unknown> = {
@@ -626,6 +681,11 @@ const SAMPLE_VALUES: Record<string, unknown> = {
   matrix: 'uniform',
   model: 'poisson',
   meanBytes: 10000,
+  deflection: true,
+  segmentation: true,
+  maxDeflections: 3,
+  // With enterAssembly true the engine refuses it; without, it takes it.
+  extraOffset: 0.001,
 };
 
 function choicesAt(generic: string): readonly string[] {

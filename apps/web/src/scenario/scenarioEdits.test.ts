@@ -113,12 +113,14 @@ describe('ids and node edits', () => {
     const c = withNodeKind(testScenario(), 'E2', 'core');
     expect(c.nodes[3]).toMatchObject({ kind: 'core', setupTime: 1e-7, fdl: { count: 0, unit: 1e-4 } });
   });
-  it("a core's conversion goes when it stops being a core (docs/mesh.md)", () => {
+  it("a core's conversion, deflection and segmentation go when it stops being a core (docs/mesh.md)", () => {
     const s = testScenario();
-    s.nodes[2] = { ...s.nodes[2], conversion: { range: 2 } } as (typeof s.nodes)[number];
+    s.nodes[2] = { ...s.nodes[2], conversion: { range: 2 }, deflection: true, segmentation: false } as (typeof s.nodes)[number];
     expect(validateScenario(s)).toEqual([]);
-    const e = withNodeKind(s, 'C1', 'edge');
-    expect('conversion' in e.nodes[2]).toBe(false);
+    for (const kind of ['edge', 'router', 'host'] as const) {
+      const e = withNodeKind(s, 'C1', kind);
+      for (const key of ['conversion', 'deflection', 'segmentation']) expect([kind, key, key in e.nodes[2]]).toEqual([kind, key, false]);
+    }
   });
   it('a traffic matrix keeps a row and a column per edge node through node edits (docs/mesh.md)', () => {
     const s = {

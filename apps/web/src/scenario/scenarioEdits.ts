@@ -222,7 +222,8 @@ export function renameNode(s: Scenario, from: string, to: string): Scenario {
 
 /**
  * Changes a node's kind: core nodes gain setupTime and fdl, others lose them (and the
- * conversion only cores and the assembly overrides only edges may have); a traffic
+ * conversion, deflection and segmentation only cores and the assembly overrides only
+ * edges may have); a traffic
  * matrix keeps a row and a column per edge; links that the new kind cannot keep
  * switch kind when another is allowed, else stay (and validation says why).
  */
@@ -233,12 +234,16 @@ export function withNodeKind(s: Scenario, id: string, kind: NodeKind): Scenario 
     setupTime: _s,
     fdl: _f,
     conversion: _c,
+    deflection: _d,
+    segmentation: _g,
     assembly: _a,
     ...base
   } = node as ScenarioNode & {
     setupTime?: number;
     fdl?: unknown;
     conversion?: unknown;
+    deflection?: boolean;
+    segmentation?: boolean;
     assembly?: unknown;
   };
   const next: ScenarioNode =

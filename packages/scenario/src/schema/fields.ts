@@ -2,7 +2,16 @@
 // range, the engine's default and whether it changes while running. Written once here;
 // the zod schema (schema.ts), the editor, share links, live changes and the sweep picker
 // all read it. Paths are generic: indices replaced by [] ("links[].delay").
-import { MAX_CONVERSION_RANGE, MAX_COST, MAX_FLOW_INSTANCES, MAX_RATE, MAX_SECONDS, MIN_INTERVAL, MIN_PACKET_LINK_RATE } from './limits';
+import {
+  MAX_CONVERSION_RANGE,
+  MAX_COST,
+  MAX_DEFLECTIONS,
+  MAX_FLOW_INSTANCES,
+  MAX_RATE,
+  MAX_SECONDS,
+  MIN_INTERVAL,
+  MIN_PACKET_LINK_RATE,
+} from './limits';
 import type { Quantity } from './units';
 
 /** How a number is shown: a unit family, or 'plain' for counts and ratios. */
@@ -103,6 +112,8 @@ export const NUMBER_RULES: Readonly<Record<string, NumberRule>> = Object.freeze(
   'obs.offset': R('Offset', 'time', 0, 1, { zeroUnit: 'µs' }),
   'obs.burstLoss.data': prob('Data-burst loss', { live: true }),
   'obs.burstLoss.ack': prob('ACK-burst loss', { live: true }),
+  // Deflection routing (docs/mesh.md section 6): deflections per burst over its whole path.
+  'obs.maxDeflections': R('Deflections per burst', 'plain', 1, MAX_DEFLECTIONS, { integer: true, default: 1 }),
   'nodes[].x': R('x', 'plain', -1e6, 1e6, { default: 0, noSweep: true }),
   'nodes[].y': R('y', 'plain', -1e6, 1e6, { default: 0, noSweep: true }),
   'nodes[].setupTime': R('Switch setup time', 'time', 0, 1, { zeroUnit: 'ns', default: 0, kinds: CORE }),
@@ -150,10 +161,13 @@ export const NUMBER_RULES: Readonly<Record<string, NumberRule>> = Object.freeze(
   'background[].load': R('Load', 'plain', 0, 10),
   'background[].meanBytes': R('Mean burst size', 'bytes', 0, 1e9, { minExclusive: true, default: 40000 }),
   'background[].hurst': R('Hurst parameter', 'plain', 0.5, 0.99, { kinds: ['self-similar'] }),
+  // QoS by extra offset (docs/mesh.md section 8); not with enterAssembly.
+  'background[].extraOffset': R('Extra offset', 'time', 0, 1, { zeroUnit: 'µs', default: 0 }),
   // `traffic` (docs/mesh.md section 3): a background source per pair of edges, scaled to a network load.
   'traffic.load': R('Network load', 'plain', 0, 10),
   'traffic.meanBytes': R('Mean burst size', 'bytes', 0, 1e9, { minExclusive: true, default: 40000 }),
   'traffic.hurst': R('Hurst parameter', 'plain', 0.5, 0.99, { kinds: ['self-similar'] }),
+  'traffic.extraOffset': R('Extra offset', 'time', 0, 1, { zeroUnit: 'µs', default: 0 }),
   'liveChanges[].at': R('Time of the change', 'time', 0, MAX_SECONDS, { zeroUnit: 's', noSweep: true }),
   // Deterministic losses (docs/deterministic-loss.md): which losses, not how much; no sweep.
   'drops[].transmission': R('Transmission', 'plain', 1, 1000, { integer: true, default: 1, noSweep: true }),
@@ -219,6 +233,9 @@ export const OTHER_LABELS: Readonly<Record<string, string>> = Object.freeze({
   'background[].dst': 'Destination',
   'flows[].tcp.delayedAck': 'Delayed ACK',
   'background[].enterAssembly': 'Entering assembly',
+  // docs/mesh.md sections 6 and 7: true or false, false when absent.
+  'nodes[].deflection': 'Deflection routing',
+  'nodes[].segmentation': 'Burst segmentation',
   'liveChanges[].path': 'The changed field',
   'liveChanges[].value': 'The new value',
 });
@@ -228,6 +245,8 @@ export const KIND_ONLY: Readonly<Record<string, string>> = Object.freeze({
   'nodes[].setupTime': 'applies to core nodes only',
   'nodes[].fdl': 'applies to core nodes only',
   'nodes[].conversion': 'applies to core nodes only',
+  'nodes[].deflection': 'applies to core nodes only',
+  'nodes[].segmentation': 'applies to core nodes only',
   'nodes[].assembly': 'applies to edge nodes only',
   'links[].wavelengths': 'applies to fiber links only',
   'links[].burstLoss': 'applies to fiber links only',

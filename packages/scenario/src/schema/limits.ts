@@ -39,3 +39,5 @@ export const MAX_COST = 1e9;
 export const MAX_CONVERSION_RANGE = 1000;
 /** Ordered edge pairs a `traffic` matrix may give traffic, a background source each (limits.h kMaxTrafficPairs). */
 export const MAX_TRAFFIC_PAIRS = 10000;
+/** How many times one burst may be deflected over its whole path, `obs.maxDeflections` (limits.h kMaxDeflections). */
+export const MAX_DEFLECTIONS = 16;

@@ -1,14 +1,16 @@
-// The mesh extensions of format v1 (docs/mesh.md) in the schema: `conversion` on core
-// nodes, `obs.wavelengthChoice` and `traffic`, each refused where the engine refuses it
-// (scenario_parser.cc readConversion, readObs, readTraffic; the engine's own cases are
+// The mesh extensions of format v1 (docs/mesh.md) in the schema: `conversion`, `deflection`
+// and `segmentation` on core nodes, `obs.wavelengthChoice`, `obs.maxDeflections`, `traffic`
+// and the extra offsets of background sources and traffic, each refused where the engine
+// refuses it (scenario_parser.cc readNodes, readConversion, readObs, readBackground,
+// readTraffic; the engine's own cases are
 // wasm-core/tests/mesh_test.cc), held together by apps/web/src/editor/schema-contract.test.ts,
 // and absent from a scenario that does not use them.
 import { describe, expect, it } from 'vitest';
 import meshFeatures from '../../scenarios/mesh-features.json';
 import { defaultScenario } from '../default-scenario';
 import { checkSharedScenario } from '../share-limits';
-import { MAX_TRAFFIC_PAIRS } from './limits';
-import { numericPaths, scenarioSchema, validateScenario } from './index';
+import { MAX_DEFLECTIONS, MAX_TRAFFIC_PAIRS } from './limits';
+import { NUMBER_RULES, labelOf, numericPaths, scenarioSchema, validateScenario } from './index';
 
 const change = (edit: (s: any) => void) => {
   const s = structuredClone(meshFeatures) as any;
@@ -16,11 +18,12 @@ const change = (edit: (s: any) => void) => {
   return s;
 };
 const first = (edit: (s: any) => void) => validateScenario(change(edit))[0];
-/** E1, E2 and E3 made cores (the flow to H2 and its link removed): E0 is the only edge node. */
+/** E1, E2 and E3 made cores (the flow to H2, its link and the background sources removed): E0 is the only edge node. */
 const oneEdge = (s: any) => {
   s.nodes = s.nodes.filter((n: any) => n.id !== 'H2');
   s.links = s.links.filter((l: any) => l.id !== 'h2');
   s.flows = [];
+  s.background = [];
   for (const n of s.nodes) if (n.id !== 'E0' && n.kind === 'edge') n.kind = 'core';
 };
 
@@ -206,5 +209,197 @@ describe('mesh extensions', () => {
       field: 'nodes[1].conversion.range',
     });
     expect(checkSharedScenario(structuredClone(defaultScenario))).toBeNull();
+  });
+});
+
+/** Indices in mesh-features: cores C0, C1, C2 (C3 is 3), the first edge E0, the first host H0. */
+const [C0, C1, C2, E0, H0] = [0, 1, 2, 4, 8];
+
+describe('deflection, segmentation and extra offsets (docs/mesh.md sections 6 to 8)', () => {
+  it("are absent unless written, kept as written, and the engine's defaults are false, 1 and 0", () => {
+    const plain = scenarioSchema.parse(structuredClone(defaultScenario));
+    expect(plain.obs.maxDeflections).toBeUndefined();
+    for (const n of plain.nodes) {
+      expect('deflection' in n).toBe(false);
+      expect('segmentation' in n).toBe(false);
+    }
+    for (const b of plain.background) expect('extraOffset' in b).toBe(false);
+    const parsed = scenarioSchema.parse(structuredClone(meshFeatures));
+    const cores = parsed.nodes.filter((n) => n.kind === 'core');
+    expect(cores.map((n) => [n.id, n.deflection, n.segmentation])).toEqual([
+      ['C0', undefined, undefined],
+      ['C1', undefined, true],
+      ['C2', true, true],
+      ['C3', true, undefined],
+    ]);
+    expect(parsed.obs.maxDeflections).toBe(2);
+    expect(parsed.background.map((b) => b.extraOffset)).toEqual([2e-4, 0]);
+    expect(parsed.traffic?.extraOffset).toBe(1e-4);
+    // The defaults, for the editor and the sweep picker.
+    expect(NUMBER_RULES['obs.maxDeflections']).toMatchObject({ min: 1, max: MAX_DEFLECTIONS, integer: true, default: 1 });
+    expect(MAX_DEFLECTIONS).toBe(16);
+    for (const g of ['background[].extraOffset', 'traffic.extraOffset'])
+      expect(NUMBER_RULES[g]).toMatchObject({ quantity: 'time', min: 0, max: 1, default: 0 });
+    expect(labelOf('nodes[0].deflection')).toBe('Deflection routing');
+    expect(labelOf('nodes[0].segmentation')).toBe('Burst segmentation');
+  });
+
+  it('accept every value in range, true and false, and an extra offset of 0 with enterAssembly', () => {
+    const ok = (edit: (s: any) => void) => expect(validateScenario(change(edit))).toEqual([]);
+    for (const v of [true, false]) {
+      ok((s) => {
+        s.nodes[C0].deflection = v;
+        s.nodes[C0].segmentation = v;
+      });
+    }
+    for (const m of [1, 7, MAX_DEFLECTIONS]) ok((s) => (s.obs.maxDeflections = m));
+    // maxDeflections without any core deflecting: the engine reads it and uses it nowhere.
+    ok((s) => {
+      for (const n of s.nodes) delete n.deflection;
+      s.obs.maxDeflections = 3;
+    });
+    for (const x of [0, 1e-9, 0.5, 1]) {
+      ok((s) => (s.background[0].extraOffset = x));
+      ok((s) => (s.traffic.extraOffset = x));
+    }
+    ok((s) => {
+      s.background[1].enterAssembly = true;
+      s.background[1].extraOffset = 0;
+    });
+    ok((s) => {
+      s.background[0].enterAssembly = false;
+      s.background[0].extraOffset = 1;
+    });
+  });
+
+  it('refuse what the engine refuses, naming the field and the rule (scenario_parser.cc)', () => {
+    const cases: [(s: any) => void, string, string | RegExp][] = [
+      [(s) => (s.nodes[C0].deflection = 1), 'nodes[0].deflection', 'Deflection routing must be true or false, not a number'],
+      [(s) => (s.nodes[C0].deflection = 'true'), 'nodes[0].deflection', 'Deflection routing must be true or false, not a string'],
+      [(s) => (s.nodes[C0].deflection = null), 'nodes[0].deflection', /must be true or false/],
+      [(s) => (s.nodes[C1].segmentation = 'yes'), 'nodes[1].segmentation', 'Burst segmentation must be true or false, not a string'],
+      [(s) => (s.nodes[E0].deflection = true), 'nodes[4].deflection', 'Deflection routing applies to core nodes only'],
+      [(s) => (s.nodes[E0].deflection = false), 'nodes[4].deflection', 'Deflection routing applies to core nodes only'],
+      [(s) => (s.nodes[H0].segmentation = false), 'nodes[8].segmentation', 'Burst segmentation applies to core nodes only'],
+      [(s) => (s.obs.maxDeflections = 0), 'obs.maxDeflections', /Deflections per burst must be ≥ 1/],
+      [(s) => (s.obs.maxDeflections = 17), 'obs.maxDeflections', /Deflections per burst must be at most 16/],
+      [(s) => (s.obs.maxDeflections = 1.5), 'obs.maxDeflections', /whole number/],
+      [(s) => (s.obs.maxDeflections = '2'), 'obs.maxDeflections', /must be a number, not a string/],
+      [(s) => (s.background[0].extraOffset = -1e-9), 'background[0].extraOffset', /Extra offset must be ≥ 0/],
+      [(s) => (s.background[0].extraOffset = 1.001), 'background[0].extraOffset', /Extra offset must be at most 1 s/],
+      [(s) => (s.background[0].extraOffset = null), 'background[0].extraOffset', /must be a number/],
+      [
+        (s) => (s.background[0].enterAssembly = true),
+        'background[0].extraOffset',
+        "Extra offset cannot apply with enterAssembly (its bytes ride in the edge's TCP bursts)",
+      ],
+      [
+        (s) => (s.background[1].extraOffset = 1e-6),
+        'background[1].extraOffset',
+        "Extra offset cannot apply with enterAssembly (its bytes ride in the edge's TCP bursts)",
+      ],
+      [(s) => (s.traffic.extraOffset = -0.1), 'traffic.extraOffset', /Extra offset must be ≥ 0/],
+      [(s) => (s.traffic.extraOffset = 2), 'traffic.extraOffset', /at most 1 s/],
+      [(s) => (s.traffic.extraOffset = '0'), 'traffic.extraOffset', /must be a number, not a string/],
+    ];
+    for (const [edit, path, message] of cases) {
+      const issue = first(edit);
+      expect([path, issue?.path]).toEqual([path, path]);
+      if (typeof message === 'string') expect(issue.message).toBe(message);
+      else expect(issue.message).toMatch(message);
+    }
+  });
+
+  it("name the engine's first refusal, in its order", () => {
+    // A core reads deflection and segmentation after conversion, before assembly and unknown fields.
+    expect(
+      first((s) => {
+        s.nodes[C0].deflection = 1;
+        s.nodes[C0].conversion = 'partial';
+      })?.path,
+    ).toBe('nodes[0].conversion');
+    expect(
+      first((s) => {
+        s.nodes[C0].segmentation = 1;
+        s.nodes[C0].deflection = 1;
+      })?.path,
+    ).toBe('nodes[0].deflection');
+    expect(
+      first((s) => {
+        s.nodes[C0].segmentation = 1;
+        s.nodes[C0].bogus = 1;
+      })?.path,
+    ).toBe('nodes[0].segmentation');
+    // Another kind: setupTime, fdl, conversion, deflection, segmentation, then assembly.
+    expect(
+      first((s) => {
+        s.nodes[H0].segmentation = true;
+        s.nodes[H0].deflection = true;
+      })?.path,
+    ).toBe('nodes[8].deflection');
+    expect(
+      first((s) => {
+        s.nodes[H0].segmentation = true;
+        s.nodes[H0].conversion = 'none';
+      })?.path,
+    ).toBe('nodes[8].conversion');
+    expect(
+      first((s) => {
+        s.nodes[E0].segmentation = true;
+        s.nodes[E0].assembly = { maxTime: -1 };
+      })?.path,
+    ).toBe('nodes[4].segmentation');
+    // obs reads maxDeflections last, after wavelengthChoice, before unknown fields.
+    expect(
+      first((s) => {
+        s.obs.maxDeflections = 0;
+        s.obs.wavelengthChoice = 'best-fit';
+      })?.path,
+    ).toBe('obs.wavelengthChoice');
+    expect(
+      first((s) => {
+        s.obs.maxDeflections = 0;
+        s.obs.bogus = 1;
+      })?.path,
+    ).toBe('obs.maxDeflections');
+    // A source's extra offset after enterAssembly, before unknown fields; traffic's after hurst.
+    expect(
+      first((s) => {
+        s.background[0].extraOffset = 2;
+        s.background[0].enterAssembly = 'yes';
+      })?.path,
+    ).toBe('background[0].enterAssembly');
+    expect(
+      first((s) => {
+        s.background[0].enterAssembly = true;
+        s.background[0].bogus = 1;
+      })?.path,
+    ).toBe('background[0].extraOffset');
+    expect(
+      first((s) => {
+        s.traffic.extraOffset = 2;
+        s.traffic.hurst = 1;
+      })?.path,
+    ).toBe('traffic.hurst');
+    expect(
+      first((s) => {
+        s.traffic.extraOffset = 2;
+        s.traffic.bogus = 1;
+      })?.path,
+    ).toBe('traffic.extraOffset');
+  });
+
+  it('offer maxDeflections and the extra offsets to sweeps', () => {
+    const paths = numericPaths(meshFeatures).map((p) => p.idPath);
+    expect(paths).toEqual(expect.arrayContaining(['obs.maxDeflections', 'traffic.extraOffset']));
+    expect(paths.some((p) => /^background\[.*\]\.extraOffset$/.test(p))).toBe(true);
+  });
+
+  it('pass the share check, and the shape check names a wrong type', () => {
+    expect(checkSharedScenario(structuredClone(meshFeatures))).toBeNull();
+    expect(checkSharedScenario(change((s) => (s.nodes[C2].deflection = 'yes')))).toMatchObject({ field: 'nodes[2].deflection' });
+    expect(checkSharedScenario(change((s) => (s.traffic.extraOffset = '1')))).toMatchObject({ field: 'traffic.extraOffset' });
+    // Values are the engine's to judge: a link may carry them, the engine names them.
+    expect(checkSharedScenario(change((s) => (s.obs.maxDeflections = 99)))).toBeNull();
   });
 });

@@ -109,6 +109,8 @@ function build(strength: Strength) {
     burstLoss: burstLoss('obs.burstLoss'),
     /** Optional extension of format v1 (docs/mesh.md): the ingress edge's rule for a burst's wavelength ("first-fit"). */
     wavelengthChoice: choice('obs.wavelengthChoice').optional(),
+    /** Optional extension of format v1 (docs/mesh.md section 6): deflections per burst over its whole path (1). */
+    maxDeflections: num('obs.maxDeflections').optional(),
   });
 
   const position = { x: numD('nodes[].x'), y: numD('nodes[].y') };
@@ -140,6 +142,10 @@ function build(strength: Strength) {
       setupTime: numD('nodes[].setupTime'),
       fdl: whole(fdl),
       conversion: conversion.optional(),
+      /** Optional extension of format v1 (docs/mesh.md section 6): a blocked burst may leave on another output (false). */
+      deflection: z.boolean().optional(),
+      /** Optional extension of format v1 (docs/mesh.md section 7): a blocked burst keeps the part that fits (false). */
+      segmentation: z.boolean().optional(),
     }),
   ]);
 
@@ -253,6 +259,11 @@ function build(strength: Strength) {
      * with TCP there (as in ns-2's OBS modules; paper 002's "RTT falls as load rises").
      */
     enterAssembly: z.boolean().optional(),
+    /**
+     * Optional extension of format v1 (docs/mesh.md section 8): seconds the source's bursts
+     * leave behind their control packets beyond the path's offset (0); not with enterAssembly.
+     */
+    extraOffset: num('background[].extraOffset').optional(),
   }).superRefine((b, ctx) => {
     if (engine && b.hurst !== undefined && b.model !== 'self-similar') {
       ctx.addIssue({
@@ -260,6 +271,14 @@ function build(strength: Strength) {
         path: ['hurst'],
         message: 'Hurst parameter applies to the "self-similar" model only',
         input: b.hurst,
+      });
+    }
+    if (engine && b.enterAssembly === true && b.extraOffset !== undefined && b.extraOffset > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['extraOffset'],
+        message: "Extra offset cannot apply with enterAssembly (its bytes ride in the edge's TCP bursts)",
+        input: b.extraOffset,
       });
     }
   });
@@ -280,6 +299,8 @@ function build(strength: Strength) {
     meanBytes: num('traffic.meanBytes').optional(),
     /** Only for the self-similar model (the engine's default: 0.8). */
     hurst: num('traffic.hurst').optional(),
+    /** Optional extension of format v1 (docs/mesh.md section 8): every source of the matrix leaves this much later (0). */
+    extraOffset: num('traffic.extraOffset').optional(),
   }).superRefine((t, ctx) => {
     if (engine && t.hurst !== undefined && t.model !== 'self-similar') {
       ctx.addIssue({

@@ -116,6 +116,27 @@ describe('resolveSweepSpec', () => {
     expect(refusal(spec({ parameter: { path: 'traffic.load', values: [0.1, 0.2] } }))).toMatch(/^parameter\.path: /);
   });
 
+  it('sweeps deflections per burst and the extra offsets (docs/mesh.md sections 6 and 8)', () => {
+    const sweep = resolveSweepSpec(
+      spec({
+        base: meshFeatures,
+        parameter: { path: 'obs.maxDeflections', values: [1, 16] },
+        parameter2: { path: 'traffic.extraOffset', values: [0, 1e-3] },
+        seeds: 1,
+      }),
+    );
+    expect(expandSweep(sweep).map((r) => [r.scenario.obs.maxDeflections, r.scenario.traffic?.extraOffset])).toEqual([
+      [1, 0],
+      [1, 1e-3],
+      [16, 0],
+      [16, 1e-3],
+    ]);
+    expect(
+      expandSweep(resolveSweepSpec(spec({ base: meshFeatures, parameter: { path: 'background[0].extraOffset', values: [0.5] } })))[0]
+        .scenario.background[0].extraOffset,
+    ).toBe(0.5);
+  });
+
   it('reads a file base only through readBase', () => {
     expect(refusal(spec({ base: 'default.json' }))).toBe(
       'base: a file path works only in the CLI; give the scenario itself or { "preset": "<id>" }',
