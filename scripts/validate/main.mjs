@@ -20,9 +20,10 @@ import * as paper003 from './sections/paper003.mjs';
 import * as paper001 from './sections/paper001.mjs';
 import * as paper002 from './sections/paper002.mjs';
 import * as mesh from './sections/mesh.mjs';
+import * as meshContention from './sections/mesh-contention.mjs';
 import { header, summary } from './sections/intro.mjs';
 
-const SECTIONS = [paper000, theory, mesh, paper004, paper003, paper001, paper002];
+const SECTIONS = [paper000, theory, mesh, meshContention, paper004, paper003, paper001, paper002];
 
 function parseArgs(argv) {
   const args = { quick: false, rerun: false, only: null, workers: 1 };
