@@ -27,26 +27,82 @@ export const PRESET_LOAD = 0.2;
 export const PRESET_DURATION = 5;
 
 /**
- * Where the cities go on the canvas: the backbones' frame (x 100..1060, y 100..610) into
- * x 110..790, y 45..355. Not to scale: the frame is squeezed more in y than in x, which
- * keeps a US map wide; the margins leave room for the edge nodes (34 px outwards) and the
- * two hosts beyond them at the sides.
+ * Where the cores go on the canvas. The app fits the network into a view about 3.7 times
+ * as wide as it is high at 1280 x 720 (glyphScale.ts REST_AREA) and fits the height first
+ * when the layout is taller than that, so the maps are laid out wide and low: x 50..850,
+ * y 55..305 (3.2 : 1). USNET is its map in backbones.ts scaled into that box. NSFNET's map is not: its geography puts five cores
+ * (ANN, ITH, PIT, PRI, CPK) within 130 km of map of each other, which a projector cannot
+ * separate, so the preset has a schematic of it with every city in its region but the
+ * east spread out (PAL also moves inside the SEA-SDG link, off it).
  */
-const FRAME = { x0: 100, x1: 1060, y0: 100, y1: 610 };
-const CANVAS = { x0: 110, x1: 790, y0: 45, y1: 355 };
+const NSFNET_SCHEMATIC: Record<string, [number, number]> = {
+  SEA: [100, 70],
+  PAL: [185, 195],
+  SDG: [200, 320],
+  SLC: [250, 160],
+  BOU: [370, 200],
+  LIN: [480, 150],
+  HOU: [480, 320],
+  CHA: [590, 125],
+  ANN: [690, 70],
+  PIT: [700, 190],
+  ATL: [650, 320],
+  ITH: [800, 80],
+  PRI: [810, 200],
+  CPK: [790, 300],
+};
+/** The extent of each map's own coordinates (the schematic's above, USNET's in backbones.ts). */
+const FRAMES = { NSFNET: { x0: 100, x1: 810, y0: 70, y1: 320 }, USNET: { x0: 100, x1: 1000, y0: 110, y1: 610 } };
+const BOX = { x0: 50, x1: 850, y0: 55, y1: 305 };
 
 function onCanvas(net: Backbone): Backbone {
-  const sx = (CANVAS.x1 - CANVAS.x0) / (FRAME.x1 - FRAME.x0);
-  const sy = (CANVAS.y1 - CANVAS.y0) / (FRAME.y1 - FRAME.y0);
-  return {
-    ...net,
-    cities: net.cities.map((c) => ({
-      ...c,
-      x: Math.round(CANVAS.x0 + (c.x - FRAME.x0) * sx),
-      y: Math.round(CANVAS.y0 + (c.y - FRAME.y0) * sy),
-    })),
+  const frame = net.name === 'NSFNET' ? FRAMES.NSFNET : FRAMES.USNET;
+  const place = (c: Backbone['cities'][number]): [number, number] => {
+    const [x, y] = net.name === 'NSFNET' ? NSFNET_SCHEMATIC[c.id] : [c.x, c.y];
+    return [
+      Math.round(BOX.x0 + ((x - frame.x0) * (BOX.x1 - BOX.x0)) / (frame.x1 - frame.x0)),
+      Math.round(BOX.y0 + ((y - frame.y0) * (BOX.y1 - BOX.y0)) / (frame.y1 - frame.y0)),
+    ];
   };
+  return { ...net, cities: net.cities.map((c) => ({ ...c, x: place(c)[0], y: place(c)[1] })) };
 }
+
+type Point = { x: number; y: number };
+const CANVAS = { width: 900, height: 400, margin: 15 };
+
+function segmentDistance(p: Point, a: Point, b: Point): number {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const t = Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy || 1)));
+  return Math.hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy));
+}
+
+/**
+ * A spot `radius` from `at`, in the one of 16 directions farthest from every node placed
+ * so far and every core fiber: a node beside its core but off the fibers, where neither
+ * its glyph nor its label covers another (the radial spot backboneScenario picks lands on
+ * fibers of the middle cores once the map is wide and low).
+ */
+function freeSpot(at: Point, radius: number, nodes: Point[], fibers: [Point, Point][]): Point {
+  let best: Point | null = null;
+  let bestScore = -Infinity;
+  for (let k = 0; k < 16; k++) {
+    const angle = (k * Math.PI) / 8;
+    const p = { x: Math.round(at.x + radius * Math.cos(angle)), y: Math.round(at.y + radius * Math.sin(angle)) };
+    const m = CANVAS.margin;
+    if (p.x < m || p.x > CANVAS.width - m || p.y < m || p.y > CANVAS.height - m) continue;
+    const score = Math.min(
+      ...nodes.map((n) => Math.hypot(n.x - p.x, n.y - p.y)),
+      ...fibers.map(([a, b]) => 1.5 * segmentDistance(p, a, b)),
+    );
+    if (score > bestScore) [best, bestScore] = [p, score];
+  }
+  return best!;
+}
+
+/** Core to its edge node, and edge node to a host, in canvas units. */
+const EDGE_RADIUS = 36;
+const HOST_RADIUS = 60;
 
 type Json = Record<string, any>;
 
@@ -87,17 +143,26 @@ export function backbonePreset(options: BackbonePresetOptions): Json {
     duration: PRESET_DURATION,
     seed: options.seed ?? 1,
   }) as Json;
-  const edgeOf = (city: string) => base.nodes.find((n: Json) => n.id === edgeIdOf(city));
+  const coreAt = new Map<string, Point>(net.cities.map((c) => [c.id, { x: c.x, y: c.y }]));
+  const fibers = net.links.map((l): [Point, Point] => [coreAt.get(l.a)!, coreAt.get(l.b)!]);
+  const placed: Point[] = [...coreAt.values()];
+  const nodes = base.nodes.map((n: Json) => {
+    if (n.kind !== 'edge') return n;
+    const spot = freeSpot(coreAt.get(n.id.slice(edgeIdOf('').length))!, EDGE_RADIUS, placed, fibers);
+    placed.push(spot);
+    return { ...n, ...spot };
+  });
+  const edgeOf = (city: string) => nodes.find((n: Json) => n.id === edgeIdOf(city));
   const src = edgeOf(options.from);
   const dst = edgeOf(options.to);
-  // The hosts sit beside their edges towards the canvas's side, so they read as "outside" the backbone.
-  const server = { id: 'Server', kind: 'host', x: Math.max(20, src.x - 70), y: src.y };
-  const client = { id: 'Client', kind: 'host', x: Math.min(880, dst.x + 70), y: dst.y };
+  const server = { id: 'Server', kind: 'host', ...freeSpot(src, HOST_RADIUS, placed, fibers) };
+  placed.push(server);
+  const client = { id: 'Client', kind: 'host', ...freeSpot(dst, HOST_RADIUS, placed, fibers) };
   return {
     ...base,
     // Charts want more than the ten samples backboneScenario takes for a loss run.
     sampleInterval: 0.05,
-    nodes: [server, ...base.nodes, client],
+    nodes: [server, ...nodes, client],
     links: [accessLink('access-src', 'Server', src.id), ...base.links, accessLink('access-dst', dst.id, 'Client')],
     flows: [{ id: 'tcp1', src: 'Server', dst: 'Client', count: 1, start: 0, tcp: structuredClone(FLOW_TCP), app: { kind: 'bulk' } }],
   };
