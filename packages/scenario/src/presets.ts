@@ -366,7 +366,7 @@ export const PRESETS: readonly Preset[] = deepFreeze([
       'The larger US backbone of many OBS papers (24 nodes, 43 links): every pair of the 24 edges sends Poisson bursts, and one Reno flow crosses it corner to corner.',
     lookFor: [
       {
-        text: 'With 552 pairs of edges at the same load per fiber as the NSFNET preset, 1.8 % of the bursts are lost instead of 0.7 %: a route here crosses 3 cores on average against 2.4 on NSFNET, and a burst can be lost at each.',
+        text: 'With 552 pairs of edges at the same load per fiber as the NSFNET preset, 2.0 % of the bursts are lost instead of 0.7 %: a route here crosses 2.0 core-to-core fibers on average against 1.4 on NSFNET, and a burst can be lost wanting a wavelength on each.',
         show: {
           speed: 1e-3,
           view: { tab: 'log', bigNetwork: true },
@@ -374,7 +374,7 @@ export const PRESETS: readonly Preset[] = deepFreeze([
         },
       },
       {
-        text: 'The TCP flow from N1 to N24 crosses eight cores and loses about 6 % of its bursts: it gets about 0.5 Mbit/s, half of what the NSFNET flow gets.',
+        text: 'The TCP flow from N1 to N24 crosses eight cores and loses about 7 % of its bursts: it gets about 0.5 Mbit/s, under half of what the NSFNET flow gets.',
         show: { speed: 1, view: { tab: 'charts', chart: 'throughput', bigNetwork: false } },
       },
     ],
