@@ -271,7 +271,7 @@ test('a broken lesson link says what is wrong, shows the default and keeps the s
   for (const [link, why] of [
     [
       '#lesson=no-such-lesson',
-      'there is no lesson "no-such-lesson"; the lessons are burst-and-offset, data-vs-ack-loss, tahoe-reno-newreno',
+      'there is no lesson "no-such-lesson"; the lessons are burst-and-offset, data-vs-ack-loss, tahoe-reno-newreno, wavelength-conversion',
     ],
     ['#lesson=burst-and-offset&step=9', 'the lesson "burst-and-offset" has steps 1 to 5; the link asks for step "9"'],
   ]) {
