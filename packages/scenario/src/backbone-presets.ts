@@ -27,10 +27,11 @@ export const PRESET_LOAD = 0.2;
 export const PRESET_DURATION = 5;
 
 /**
- * Where the cores go on the canvas. The app fits the network into a view about 3.7 times
- * as wide as it is high at 1280 x 720 (glyphScale.ts REST_AREA) and fits the height first
- * when the layout is taller than that, so the maps are laid out wide and low: x 50..850,
- * y 55..305 (3.2 : 1). USNET is its map in backbones.ts scaled into that box. NSFNET's map is not: its geography puts five cores
+ * Where the cores go on the canvas: x 50..850, y 40..345 (2.6 : 1), the shape of the network
+ * view with *Larger network* at 1280 x 720 and at 1920 x 1080, where a backbone can be read
+ * (docs/presets.md has the screenshots' verdicts; the default split, 3.7 : 1 and 250 px
+ * high, is too small for 28 or 50 nodes whatever their layout). USNET is its map in
+ * backbones.ts scaled into that box. NSFNET's map is not: its geography puts five cores
  * (ANN, ITH, PIT, PRI, CPK) within 130 km of map of each other, which a projector cannot
  * separate, so the preset has a schematic of it with every city in its region but the
  * east spread out (PAL also moves inside the SEA-SDG link, off it).
@@ -53,7 +54,7 @@ const NSFNET_SCHEMATIC: Record<string, [number, number]> = {
 };
 /** The extent of each map's own coordinates (the schematic's above, USNET's in backbones.ts). */
 const FRAMES = { NSFNET: { x0: 100, x1: 810, y0: 70, y1: 320 }, USNET: { x0: 100, x1: 1000, y0: 110, y1: 610 } };
-const BOX = { x0: 50, x1: 850, y0: 55, y1: 305 };
+const BOX = { x0: 50, x1: 850, y0: 40, y1: 345 };
 
 function onCanvas(net: Backbone): Backbone {
   const frame = net.name === 'NSFNET' ? FRAMES.NSFNET : FRAMES.USNET;
