@@ -228,7 +228,18 @@ test('each preset loads and runs, and says what to look for', async ({ page }) =
     .getByTestId('preset')
     .locator('option')
     .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
-  expect(ids).toEqual(['first-lesson', 'paper000', 'paper001', 'paper002', 'paper003-slow', 'paper003-fast', 'paper004']);
+  expect(ids).toEqual([
+    'first-lesson',
+    'paper000',
+    'paper001',
+    'paper002',
+    'paper003-slow',
+    'paper003-fast',
+    'paper004',
+    'nsfnet',
+    'nsfnet-continuity',
+    'usnet',
+  ]);
   await page.getByRole('radio', { name: 'max' }).check();
   for (const id of ids) {
     await page.getByTestId('preset').selectOption(id);

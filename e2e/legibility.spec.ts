@@ -14,7 +14,24 @@ import { expect, test, type Page } from '@playwright/test';
 import { snapshot } from './helpers';
 
 /** Every preset (packages/scenario/src/presets.ts); the first test checks the picker lists exactly these. */
-const PRESET_IDS = ['first-lesson', 'paper000', 'paper001', 'paper002', 'paper003-slow', 'paper003-fast', 'paper004'];
+const PRESET_IDS = [
+  'first-lesson',
+  'paper000',
+  'paper001',
+  'paper002',
+  'paper003-slow',
+  'paper003-fast',
+  'paper004',
+  'nsfnet',
+  'nsfnet-continuity',
+  'usnet',
+];
+/**
+ * The backbones (28 to 50 nodes) are not held to every label apart at these sizes: some
+ * names touch in the default split, and docs/presets.md shows them with Larger network
+ * (judged by screenshot there), as labelLayout.test.ts leaves them out.
+ */
+const LABELLED_PRESET_IDS = PRESET_IDS.filter((id) => !['nsfnet', 'nsfnet-continuity', 'usnet'].includes(id));
 
 interface Box {
   text: string;
@@ -80,7 +97,7 @@ test('the presets checked here are the ones the picker offers', async ({ page })
 });
 
 for (const size of SIZES) {
-  for (const id of PRESET_IDS) {
+  for (const id of LABELLED_PRESET_IDS) {
     test(`${id} at ${size.width}x${size.height}: network and channel labels apart and inside`, async ({ page }) => {
       await page.setViewportSize(size);
       await openPreset(page, id);

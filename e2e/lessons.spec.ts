@@ -271,7 +271,7 @@ test('a broken lesson link says what is wrong, shows the default and keeps the s
   for (const [link, why] of [
     [
       '#lesson=no-such-lesson',
-      'there is no lesson "no-such-lesson"; the lessons are burst-and-offset, data-vs-ack-loss, tahoe-reno-newreno',
+      'there is no lesson "no-such-lesson"; the lessons are burst-and-offset, data-vs-ack-loss, tahoe-reno-newreno, wavelength-conversion',
     ],
     ['#lesson=burst-and-offset&step=9', 'the lesson "burst-and-offset" has steps 1 to 5; the link asks for step "9"'],
   ]) {
@@ -290,6 +290,8 @@ test('a broken lesson link says what is wrong, shows the default and keeps the s
     await tab.close();
   }
 });
+
+const BACKGROUND_CONTENTION = /burst \d+ \(background\) dropped at \S+ on its way to \S+: no free wavelength \(contention\)/;
 
 /** One point per preset, the quickest to reach, and what its pause must be (a burst formed names its optical path, "to E2 via C1", as the log does). */
 const SHOW_ME: Array<{ preset: string; point: number; kind: number; words: RegExp; log: boolean }> = [
@@ -336,6 +338,11 @@ const SHOW_ME: Array<{ preset: string; point: number; kind: number; words: RegEx
     words: /newreno data segment 3 lost on link bottleneck .*: queue full/,
     log: true,
   },
+  // The backbones: a background burst no core could switch. Without conversion drops come by
+  // the thousand, so the log's first row is checked on NSFNET only.
+  { preset: 'nsfnet', point: 0, kind: KIND.dropped, words: BACKGROUND_CONTENTION, log: true },
+  { preset: 'nsfnet-continuity', point: 0, kind: KIND.dropped, words: BACKGROUND_CONTENTION, log: false },
+  { preset: 'usnet', point: 0, kind: KIND.dropped, words: BACKGROUND_CONTENTION, log: false },
 ];
 
 for (const { preset, point, kind, words, log } of SHOW_ME) {
@@ -362,6 +369,22 @@ for (const { preset, point, kind, words, log } of SHOW_ME) {
     }
   });
 }
+
+test('wavelength-conversion: steps 1 and 3 pause at a background burst no core could switch, with converters and without', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  for (const [step, preset] of [
+    [1, 'nsfnet'],
+    [3, 'nsfnet-continuity'],
+  ] as const) {
+    await page.goto(`./#lesson=wavelength-conversion&step=${step}`);
+    await expect(page.getByTestId('preset')).toHaveValue(preset);
+    const pause = await pausedAt(page, step);
+    expect(pause.kind).toBe(KIND.dropped);
+    expect(pause.text).toMatch(BACKGROUND_CONTENTION);
+  }
+});
 
 test('the lesson panel in presenter mode (24 px text) and on a 390 px phone (no sideways scrolling)', async ({ page }) => {
   test.setTimeout(120_000);

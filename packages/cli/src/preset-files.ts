@@ -14,6 +14,9 @@ export const PRESET_FILES: Readonly<Record<string, string>> = Object.freeze({
   'paper003-slow': 'paper003-slow.json',
   'paper003-fast': 'paper003-fast.json',
   paper004: 'paper004-dumbbell.json',
+  nsfnet: 'nsfnet.json',
+  'nsfnet-continuity': 'nsfnet-continuity.json',
+  usnet: 'usnet.json',
 });
 
 export function loadPresets(): { id: string; scenario: Scenario }[] {

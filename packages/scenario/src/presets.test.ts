@@ -18,7 +18,7 @@ function presetOfFile(name: string) {
 }
 
 describe('PRESETS', () => {
-  it('lists the first lesson first, then papers 000 to 004 in order', () => {
+  it('lists the first lesson first, then papers 000 to 004 in order, then the backbones', () => {
     expect(PRESETS.map((p) => p.id)).toEqual([
       'first-lesson',
       'paper000',
@@ -27,9 +27,12 @@ describe('PRESETS', () => {
       'paper003-slow',
       'paper003-fast',
       'paper004',
+      'nsfnet',
+      'nsfnet-continuity',
+      'usnet',
     ]);
     const papers = PRESETS.map((p) => p.paper?.slice(0, 3) ?? null);
-    expect(papers).toEqual([null, '000', '001', '002', '003', '003', '004']);
+    expect(papers).toEqual([null, '000', '001', '002', '003', '003', '004', null, null, null]);
   });
 
   it('has unique, URL-safe ids', () => {
@@ -124,20 +127,22 @@ describe('PRESETS', () => {
   it('spells out every field of every preset', () => {
     for (const preset of PRESETS) {
       const s = preset.scenario;
-      expect(Object.keys(s).sort(), preset.id).toEqual([
-        'background',
-        'duration',
-        'flows',
-        'links',
-        'name',
-        'nodes',
-        'obs',
-        'sampleInterval',
-        'seed',
-        'version',
-      ]);
+      // `traffic` (docs/mesh.md) is optional: the backbone presets give it.
+      expect(
+        Object.keys(s)
+          .filter((k) => k !== 'traffic')
+          .sort(),
+        preset.id,
+      ).toEqual(['background', 'duration', 'flows', 'links', 'name', 'nodes', 'obs', 'sampleInterval', 'seed', 'version']);
       for (const node of s.nodes) {
-        if (node.kind === 'core') expect(Object.keys(node).sort(), node.id).toEqual(['fdl', 'id', 'kind', 'setupTime', 'x', 'y']);
+        // A core's `conversion` is optional (docs/mesh.md): the backbone presets give it.
+        if (node.kind === 'core')
+          expect(
+            Object.keys(node)
+              .filter((k) => k !== 'conversion')
+              .sort(),
+            node.id,
+          ).toEqual(['fdl', 'id', 'kind', 'setupTime', 'x', 'y']);
       }
       for (const link of s.links) {
         const keys =
@@ -166,7 +171,11 @@ describe('PRESETS', () => {
         ]);
         expect(Object.keys(flow.tcp.rto).sort()).toEqual(['fixed', 'initial', 'max', 'min']);
       }
-      expect(Object.keys(s.obs).sort()).toEqual(['assembly', 'burstLoss', 'controlProcessing', 'offset', 'reservation', 'scheduling']);
+      expect(
+        Object.keys(s.obs)
+          .filter((k) => k !== 'wavelengthChoice')
+          .sort(),
+      ).toEqual(['assembly', 'burstLoss', 'controlProcessing', 'offset', 'reservation', 'scheduling']);
     }
   });
 });

@@ -1,5 +1,6 @@
-// One-click presets: a first-lesson scenario and one scenario per paper in
-// shared/papers (000..004). The scenarios are the JSON files in ../presets/; the numbers
+// One-click presets: a first-lesson scenario, one scenario per paper in shared/papers
+// (000..004) and three backbones (NSFNET with and without wavelength conversion, USNET),
+// which backbone-presets.ts builds. The scenarios are the JSON files in ../presets/; the numbers
 // behind each choice, the paper's own parameters and every assumption are in
 // docs/presets.md.
 import type { Scenario } from './scenario';
@@ -11,6 +12,9 @@ import paper002Json from '../presets/paper002-wlan.json';
 import paper003SlowJson from '../presets/paper003-slow.json';
 import paper003FastJson from '../presets/paper003-fast.json';
 import paper004Json from '../presets/paper004-dumbbell.json';
+import nsfnetJson from '../presets/nsfnet.json';
+import nsfnetContinuityJson from '../presets/nsfnet-continuity.json';
+import usnetJson from '../presets/usnet.json';
 
 export interface Preset {
   /** Short and URL-safe ("first-lesson", "paper000"). */
@@ -290,6 +294,96 @@ export const PRESETS: readonly Preset[] = deepFreeze([
       'Access queues of 1000 packets (only the bottleneck queue is given); RTO minimum 0.2 s.',
     ],
     scenario: paper004Json as unknown as Scenario,
+  },
+  {
+    id: 'nsfnet',
+    title: 'NSFNET backbone: 14 cores, uniform Poisson traffic, full conversion',
+    paper: null,
+    summary:
+      'Every pair of the 14 edges sends Poisson bursts across NSFNET (8 wavelengths per fiber, load 0.2), and one Reno flow crosses the whole backbone from Seattle to Princeton.',
+    lookFor: [
+      {
+        text: 'Background bursts between all 182 pairs of edges share the 8 wavelengths of each fiber; a burst that finds all of them busy at a core is lost: 0.7 % of the bursts in this run.',
+        show: {
+          speed: 1e-3,
+          view: { tab: 'log', bigNetwork: true },
+          pauseAt: { event: 'burst-dropped', class: 'background', reason: 'contention' },
+        },
+      },
+      {
+        text: "The TCP flow's bursts cross five cores (SEA, CHA, PIT, CPK, PRI), and a burst may be lost at any of them: about 1.5 % on this path, so the flow makes a few fast retransmits and gets about 1.1 Mbit/s of its 10 Mbit/s access.",
+        show: { speed: 1, view: { tab: 'charts', chart: 'cwnd', bigNetwork: false }, pauseAt: { event: 'fast-retransmit' } },
+      },
+      {
+        text: 'Raise the load from 0.2 to 0.3 (Show me) and the loss grows fivefold, to about 4 % of the bursts: the flow times out again and again and gets under 0.1 Mbit/s.',
+        show: { set: { 'traffic.load': 0.3 }, speed: 1, view: { tab: 'charts', chart: 'throughput', bigNetwork: false } },
+      },
+    ],
+    figure: null,
+    assumptions: [
+      'NSFNET (14 nodes, 21 links) with the link lengths most OBS papers tabulate, 5 µs per km; an edge node beside every core; the map is squeezed onto the canvas, not drawn to scale.',
+      'Uniform traffic matrix of Poisson bursts (mean 40,000 B) at network load 0.2 on 8 wavelengths of 1 Gbit/s; LAUC scheduling, JET with a 100 µs offset, no FDLs (backboneScenario in docs/mesh.md).',
+      'One Reno flow on 10 Mbit/s access links, as in the first lesson; its segments travel in bursts of their own (1 ms assembly), 5 s simulated.',
+    ],
+    scenario: nsfnetJson as unknown as Scenario,
+  },
+  {
+    id: 'nsfnet-continuity',
+    title: 'NSFNET backbone without wavelength conversion',
+    paper: null,
+    summary:
+      'The NSFNET preset with no wavelength converters: a burst must keep the wavelength its edge chose (first-fit) from its first core to its last, or it is lost.',
+    lookFor: [
+      {
+        text: 'The same traffic as the NSFNET preset now loses 36 % of the bursts instead of 0.7 %: with first-fit every edge picks the lowest free wavelength, and those wavelengths are the busy ones further on.',
+        show: {
+          speed: 1e-3,
+          view: { tab: 'log', bigNetwork: true },
+          pauseAt: { event: 'burst-dropped', class: 'background', reason: 'contention' },
+        },
+      },
+      {
+        text: "Seven of every ten bursts on the TCP flow's five-core path are lost: the flow delivers a handful of segments in 5 s and spends the run waiting for timeouts.",
+        show: { speed: 1, view: { tab: 'charts', chart: 'cwnd', bigNetwork: false }, pauseAt: { event: 'rto' } },
+      },
+      {
+        text: 'Let the edges choose a free wavelength at random instead (Show me): the bursts spread over the wavelengths and loss halves, to 18 %, still far above full conversion.',
+        show: { set: { 'obs.wavelengthChoice': 'random' }, speed: 1, view: { tab: 'charts', chart: 'throughput', bigNetwork: false } },
+      },
+    ],
+    figure: null,
+    assumptions: [
+      'Everything as in the NSFNET preset except every core\'s conversion, "none" (docs/mesh.md): the ingress edge chooses the wavelength at its first core, first-fit, and the last hop to the egress edge may use any wavelength (a receiver per wavelength).',
+      "First-fit as the edges' default is the worst case Teng and Rouskas describe; the third point shows random choice.",
+    ],
+    scenario: nsfnetContinuityJson as unknown as Scenario,
+  },
+  {
+    id: 'usnet',
+    title: 'USNET backbone: 24 cores, uniform Poisson traffic, full conversion',
+    paper: null,
+    summary:
+      'The larger US backbone of many OBS papers (24 nodes, 43 links): every pair of the 24 edges sends Poisson bursts, and one Reno flow crosses it corner to corner.',
+    lookFor: [
+      {
+        text: 'With 552 pairs of edges at the same load per fiber as the NSFNET preset, 2.0 % of the bursts are lost instead of 0.7 %: a route here crosses 2.0 core-to-core fibers on average against 1.4 on NSFNET, and a burst can be lost wanting a wavelength on each.',
+        show: {
+          speed: 1e-3,
+          view: { tab: 'log', bigNetwork: true },
+          pauseAt: { event: 'burst-dropped', class: 'background', reason: 'contention' },
+        },
+      },
+      {
+        text: 'The TCP flow from N1 to N24 crosses eight cores and loses about 7 % of its bursts: it gets about 0.5 Mbit/s, under half of what the NSFNET flow gets.',
+        show: { speed: 1, view: { tab: 'charts', chart: 'throughput', bigNetwork: false } },
+      },
+    ],
+    figure: null,
+    assumptions: [
+      'USNET (24 nodes, 43 links) as the survivable-WDM papers draw it; they number the nodes and give no cities, and the link lengths here are distances on our layout of their figure (about 4,200 km coast to coast), not theirs (packages/scenario/src/mesh-theory/backbones.ts).',
+      'Traffic, wavelengths, load and the TCP flow as in the NSFNET preset.',
+    ],
+    scenario: usnetJson as unknown as Scenario,
   },
 ]);
 

@@ -7,6 +7,7 @@
 import burstAndOffset from './data/burst-and-offset.json';
 import dataVsAckLoss from './data/data-vs-ack-loss.json';
 import tahoeRenoNewReno from './data/tahoe-reno-newreno.json';
+import wavelengthConversion from './data/wavelength-conversion.json';
 import type { Lesson } from './lessonFormat';
 import { validateLesson } from './validateLesson';
 
@@ -15,6 +16,7 @@ export const LESSON_FILES: ReadonlyArray<{ file: string; content: unknown }> = [
   { file: 'burst-and-offset.json', content: burstAndOffset },
   { file: 'data-vs-ack-loss.json', content: dataVsAckLoss },
   { file: 'tahoe-reno-newreno.json', content: tahoeRenoNewReno },
+  { file: 'wavelength-conversion.json', content: wavelengthConversion },
 ];
 
 function load(): Lesson[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COST239, NSFNET, type Backbone } from './backbones';
+import { COST239, NSFNET, USNET, type Backbone } from './backbones';
 
 const check = (b: Backbone, nodes: number, links: number) => {
   expect(b.cities).toHaveLength(nodes);
@@ -50,5 +50,16 @@ describe('backbones', () => {
       expect(degree).toBeGreaterThanOrEqual(4);
       expect(degree).toBeLessThanOrEqual(6);
     }
+  });
+
+  it('USNET: 24 nodes, 43 links, every node of degree 2 to 5, mean 43 x 2 / 24', () => {
+    check(USNET, 24, 43);
+    const degrees = USNET.cities.map((c) => USNET.links.filter((l) => l.a === c.id || l.b === c.id).length);
+    expect(Math.min(...degrees)).toBe(2);
+    expect(Math.max(...degrees)).toBe(5);
+    expect(degrees.reduce((a, b) => a + b, 0)).toBe(86);
+    // Lengths are the map's distances (backbones.ts): none shorter than a metro hop or longer than a coast-to-centre span.
+    for (const l of USNET.links) expect(l.km, `${l.a}-${l.b}`).toBeGreaterThanOrEqual(300);
+    for (const l of USNET.links) expect(l.km, `${l.a}-${l.b}`).toBeLessThanOrEqual(1600);
   });
 });

@@ -1,4 +1,4 @@
-// Topology data of two backbones used throughout OBS and WDM studies, for backbone-scenario.ts
+// Topology data of three backbones used throughout OBS and WDM studies, for backbone-scenario.ts
 // and the mesh presets: cities with canvas positions laid out like the map (longitude and
 // latitude scaled into x 100..1060, y 100..610) and links with lengths in km.
 //
@@ -124,4 +124,89 @@ export const COST239: Backbone = {
   ],
 };
 
-export const BACKBONES = { nsfnet: NSFNET, cost239: COST239 } as const;
+// USNET: the 24-node, 43-link US backbone of many OBS and WDM studies (the "24-node sample
+// network" of Ramamurthy and Mukherjee's survivable-WDM papers, often called USNET). The
+// papers number its nodes 1..24 without naming cities, so the ids here are N1..N24. The
+// link list is the one those papers draw, written down from memory of their figure and not
+// checked against a copy of it in this repository: 43 links, degrees 2 to 5 (mean 3.6), no
+// link crossing another on the map. Positions follow the figure's layout of the US (N1 in
+// the north-west, N24 in the south-east) on the same 100..1060 x 100..610 frame as NSFNET.
+// Link lengths are NOT the papers' figures: they are the straight-line distances of those
+// positions at 4.6 km per unit (so the map is about 4,200 km wide), rounded to 10 km; they
+// set the propagation delays only, never the routes' hop counts.
+export const USNET: Backbone = {
+  name: 'USNET',
+  cities: [
+    { id: 'N1', name: 'USNET node 1', x: 100, y: 120 },
+    { id: 'N2', name: 'USNET node 2', x: 120, y: 300 },
+    { id: 'N3', name: 'USNET node 3', x: 150, y: 450 },
+    { id: 'N4', name: 'USNET node 4', x: 270, y: 460 },
+    { id: 'N5', name: 'USNET node 5', x: 230, y: 580 },
+    { id: 'N6', name: 'USNET node 6', x: 290, y: 200 },
+    { id: 'N7', name: 'USNET node 7', x: 370, y: 330 },
+    { id: 'N8', name: 'USNET node 8', x: 400, y: 560 },
+    { id: 'N9', name: 'USNET node 9', x: 480, y: 250 },
+    { id: 'N10', name: 'USNET node 10', x: 540, y: 470 },
+    { id: 'N11', name: 'USNET node 11', x: 600, y: 150 },
+    { id: 'N12', name: 'USNET node 12', x: 640, y: 300 },
+    { id: 'N13', name: 'USNET node 13', x: 680, y: 430 },
+    { id: 'N14', name: 'USNET node 14', x: 640, y: 590 },
+    { id: 'N15', name: 'USNET node 15', x: 760, y: 180 },
+    { id: 'N16', name: 'USNET node 16', x: 790, y: 320 },
+    { id: 'N17', name: 'USNET node 17', x: 810, y: 450 },
+    { id: 'N18', name: 'USNET node 18', x: 800, y: 600 },
+    { id: 'N19', name: 'USNET node 19', x: 930, y: 110 },
+    { id: 'N20', name: 'USNET node 20', x: 960, y: 220 },
+    { id: 'N21', name: 'USNET node 21', x: 910, y: 320 },
+    { id: 'N22', name: 'USNET node 22', x: 980, y: 410 },
+    { id: 'N23', name: 'USNET node 23', x: 990, y: 500 },
+    { id: 'N24', name: 'USNET node 24', x: 1000, y: 610 },
+  ],
+  links: [
+    link('N1', 'N2', 830),
+    link('N1', 'N6', 950),
+    link('N2', 'N3', 700),
+    link('N2', 'N6', 910),
+    link('N3', 'N4', 550),
+    link('N3', 'N5', 700),
+    link('N3', 'N7', 1150),
+    link('N4', 'N5', 580),
+    link('N4', 'N7', 750),
+    link('N5', 'N8', 790),
+    link('N6', 'N7', 700),
+    link('N6', 'N9', 900),
+    link('N6', 'N11', 1440),
+    link('N7', 'N8', 1070),
+    link('N7', 'N9', 630),
+    link('N8', 'N10', 770),
+    link('N9', 'N10', 1050),
+    link('N9', 'N11', 720),
+    link('N9', 'N12', 770),
+    link('N10', 'N13', 670),
+    link('N10', 'N14', 720),
+    link('N11', 'N12', 710),
+    link('N11', 'N15', 750),
+    link('N11', 'N19', 1530),
+    link('N12', 'N13', 630),
+    link('N12', 'N16', 700),
+    link('N13', 'N14', 760),
+    link('N13', 'N17', 610),
+    link('N14', 'N18', 740),
+    link('N15', 'N16', 660),
+    link('N15', 'N20', 940),
+    link('N16', 'N17', 610),
+    link('N16', 'N21', 550),
+    link('N16', 'N22', 970),
+    link('N17', 'N18', 690),
+    link('N17', 'N22', 800),
+    link('N17', 'N23', 860),
+    link('N18', 'N24', 920),
+    link('N19', 'N20', 520),
+    link('N20', 'N21', 510),
+    link('N21', 'N22', 520),
+    link('N22', 'N23', 420),
+    link('N23', 'N24', 510),
+  ],
+};
+
+export const BACKBONES = { nsfnet: NSFNET, cost239: COST239, usnet: USNET } as const;

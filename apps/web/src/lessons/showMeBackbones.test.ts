@@ -1,0 +1,144 @@
+// The backbone presets' "What to look for" points (nsfnet, nsfnet-continuity, usnet) against
+// their runs in wasm, numbers included, as showMeRuns.test.ts does for the others: each Show
+// me pauses where it says, and the loss, route and throughput figures are the run's.
+import { describe, expect, it, vi } from 'vitest';
+import { loadEngineNode } from '@obs-tcp-sim/engine/node';
+import { applyScenarioSet, findPreset, lookForShow, type Scenario, type Summary } from '@obs-tcp-sim/scenario';
+import { EventKind } from '../sim/visualStore';
+import { CONDITION_KIND_MASK, inSession, runStep, type StepRun } from './headlessRun';
+
+const engine = await loadEngineNode();
+// Whole 5 s runs of half a million bursts in wasm, on a shared 2-core machine.
+vi.setConfig({ testTimeout: 120_000 });
+
+const preset = (id: string) => structuredClone(findPreset(id)!.scenario) as Scenario;
+const show = (id: string, point: number) => lookForShow(findPreset(id)!.lookFor[point])!;
+
+/** A point's Show me from t = 0, played to its pause. */
+async function showMe(id: string, point: number): Promise<StepRun> {
+  const s = show(id, point);
+  const scenario = s.set ? applyScenarioSet(preset(id), s.set) : preset(id);
+  return inSession({ slice: 0.005, overshoot: 2, kinds: CONDITION_KIND_MASK }, (session, watch) => {
+    const run = runStep(session, watch, scenario, s.pauseAt);
+    if (s.pauseAt) expect(run.hit, `${id} point ${point + 1} pauses`).not.toBeNull();
+    return run;
+  });
+}
+
+function summaryOf(scenario: Scenario): Summary {
+  const sim = new engine.module.Simulation(JSON.stringify(scenario));
+  try {
+    sim.advanceTo(scenario.duration);
+    return JSON.parse(sim.summaryJson()) as Summary;
+  } finally {
+    sim.delete();
+  }
+}
+
+/** Loss over the bursts whose fate is known (bursts still in flight at the end are neither). */
+const burstLoss = (s: Summary) => s.bursts.dropped / (s.bursts.sent - (s.bursts.inFlight ?? 0));
+const goodput = (s: Summary) => s.flows[0].goodput;
+const pairOf = (s: Summary, src: string, dst: string) => s.pairs!.find((p) => p.src === src && p.dst === dst)!;
+/** Mean core-to-core fibers of the routes that carry traffic. */
+const meanFibers = (s: Summary) => {
+  const routes = s.pairs!.filter((p) => p.offeredErlangs > 0).map((p) => p.route.length - 4);
+  return routes.reduce((a, b) => a + b, 0) / routes.length;
+};
+
+const whole = new Map<string, Summary>();
+const run = (id: string) => {
+  if (!whole.has(id)) whole.set(id, summaryOf(preset(id)));
+  return whole.get(id)!;
+};
+
+describe('NSFNET backbone', () => {
+  it('1: 182 pairs of edges on 8 wavelengths lose 0.7 % of their bursts; Show me pauses at a background contention drop', async () => {
+    const s = run('nsfnet');
+    expect(s.pairs!.filter((p) => p.offeredErlangs > 0)).toHaveLength(182);
+    expect(
+      preset('nsfnet')
+        .links.filter((l) => l.kind === 'fiber')
+        .every((l) => l.wavelengths % 8 === 0),
+    ).toBe(true);
+    expect(burstLoss(s)).toBeGreaterThan(0.0065);
+    expect(burstLoss(s)).toBeLessThan(0.0075);
+    const drop = (await showMe('nsfnet', 0)).hit!.event!;
+    expect(drop).toMatchObject({ kind: EventKind.BurstDropped, cls: 2, reason: 1 });
+  });
+
+  it("2: the flow's bursts cross SEA, CHA, PIT, CPK, PRI and about 1.5 % of that path's are lost; fast retransmits; about 1.1 Mbit/s", async () => {
+    const s = run('nsfnet');
+    const path = pairOf(s, 'E-SEA', 'E-PRI');
+    expect(path.route).toEqual(['E-SEA', 'SEA', 'CHA', 'PIT', 'CPK', 'PRI', 'E-PRI']);
+    expect(path.loss).toBeGreaterThan(0.013);
+    expect(path.loss).toBeLessThan(0.017);
+    expect(s.flows[0].fastRetransmits).toBeGreaterThan(2);
+    expect(goodput(s)).toBeGreaterThan(1.0e6);
+    expect(goodput(s)).toBeLessThan(1.2e6);
+    expect((await showMe('nsfnet', 1)).hit!.event!).toMatchObject({ kind: EventKind.TcpEvent, reason: 1 });
+  });
+
+  it('3: at load 0.3 about 4 % of the bursts are lost, five times as many; the flow times out again and again, under 0.1 Mbit/s', () => {
+    const s = summaryOf(applyScenarioSet(preset('nsfnet'), show('nsfnet', 2).set!));
+    expect(burstLoss(s)).toBeGreaterThan(0.035);
+    expect(burstLoss(s)).toBeLessThan(0.045);
+    const ratio = burstLoss(s) / burstLoss(run('nsfnet'));
+    expect(ratio).toBeGreaterThan(4.5);
+    expect(ratio).toBeLessThan(6);
+    expect(s.flows[0].rtos).toBeGreaterThanOrEqual(5);
+    expect(goodput(s)).toBeLessThan(0.1e6);
+  });
+});
+
+describe('NSFNET backbone without wavelength conversion', () => {
+  it('1: the same traffic loses 36 % instead of 0.7 %; Show me pauses at a background contention drop', async () => {
+    const s = run('nsfnet-continuity');
+    expect(burstLoss(s)).toBeGreaterThan(0.35);
+    expect(burstLoss(s)).toBeLessThan(0.365);
+    const drop = (await showMe('nsfnet-continuity', 0)).hit!.event!;
+    expect(drop).toMatchObject({ kind: EventKind.BurstDropped, cls: 2, reason: 1 });
+  });
+
+  it("2: seven in ten bursts on the flow's path are lost; a handful of segments delivered; Show me pauses at a timeout", async () => {
+    const s = run('nsfnet-continuity');
+    const path = pairOf(s, 'E-SEA', 'E-PRI');
+    expect(path.loss).toBeGreaterThan(0.68);
+    expect(path.loss).toBeLessThan(0.74);
+    expect(s.flows[0].delivered / preset('nsfnet').flows[0].tcp.mss).toBeLessThan(10);
+    expect(s.flows[0].rtos).toBeGreaterThan(s.flows[0].fastRetransmits);
+    expect((await showMe('nsfnet-continuity', 1)).hit!.event!).toMatchObject({ kind: EventKind.TcpEvent, reason: 0 });
+  });
+
+  it('3: random choice halves the loss, to 18 %', () => {
+    const s = summaryOf(applyScenarioSet(preset('nsfnet-continuity'), show('nsfnet-continuity', 2).set!));
+    expect(burstLoss(s)).toBeGreaterThan(0.175);
+    expect(burstLoss(s)).toBeLessThan(0.185);
+    const ratio = burstLoss(s) / burstLoss(run('nsfnet-continuity'));
+    expect(ratio).toBeGreaterThan(0.45);
+    expect(ratio).toBeLessThan(0.55);
+  });
+});
+
+describe('USNET backbone', () => {
+  it('1: 552 pairs lose 2.0 % of the bursts (NSFNET 0.7 %); 2.0 core-to-core fibers per route against 1.4', async () => {
+    const s = run('usnet');
+    expect(s.pairs!.filter((p) => p.offeredErlangs > 0)).toHaveLength(552);
+    expect(burstLoss(s)).toBeGreaterThan(0.0195);
+    expect(burstLoss(s)).toBeLessThan(0.0205);
+    expect(meanFibers(s)).toBeCloseTo(2.0, 1);
+    expect(meanFibers(run('nsfnet'))).toBeCloseTo(1.4, 1);
+    const drop = (await showMe('usnet', 0)).hit!.event!;
+    expect(drop).toMatchObject({ kind: EventKind.BurstDropped, cls: 2, reason: 1 });
+  });
+
+  it('2: the flow from N1 to N24 crosses eight cores, loses about 7 % of its bursts, gets about 0.5 Mbit/s, under half the NSFNET flow', () => {
+    const s = run('usnet');
+    const path = pairOf(s, 'E-N1', 'E-N24');
+    expect(path.route.length - 2).toBe(8);
+    expect(path.loss).toBeGreaterThan(0.06);
+    expect(path.loss).toBeLessThan(0.075);
+    expect(goodput(s)).toBeGreaterThan(0.4e6);
+    expect(goodput(s)).toBeLessThan(0.6e6);
+    expect(goodput(s)).toBeLessThan(goodput(run('nsfnet')) / 2);
+  });
+});
