@@ -112,7 +112,7 @@ for (const [name, seg] of [
   ['mesh-shared-core-whole', false],
   ['mesh-shared-core-segmented', true],
 ] as const)
-  writeSpec(name, sharedCore(seg).name, sharedCore(seg), 'background[0].load', [0.2, 0.35, 0.5], ['aggregate.goodput'], 6);
+  writeSpec(name, sharedCore(seg).name, sharedCore(seg), 'background[0].load', [0.2, 0.35, 0.5], ['aggregate.goodput'], 30);
 // QoS: one core, 16 wavelengths to E2, the low class at 0.3, the high class (extra offset of
 // 10 mean burst durations) swept.
 const meanDuration = (40000 * 8) / 1e9;
@@ -137,4 +137,4 @@ const twoClasses = {
     { src: 'E1', dst: 'E2', load: 0.5, meanBytes: 40000, extraOffset: 10 * meanDuration },
   ],
 };
-writeSpec('mesh-qos-one-core', twoClasses.name, twoClasses, 'background[1].load', [0.2, 0.35, 0.5, 0.65], ['qos[0].loss', 'qos[1].loss']);
+writeSpec('mesh-qos-one-core', twoClasses.name, twoClasses, 'background[1].load', [0.5, 0.6, 0.7, 0.8], ['qos[0].loss', 'qos[1].loss'], 6);

@@ -297,7 +297,7 @@ TEST(Segmentation, CutsAtPacketBoundariesAndTcpSeesTheCutSegmentsLost) {
   EXPECT_EQ(l.sent, l.delivered + l.linkDrops + l.burstDrops + l.held);
 }
 
-TEST(Segmentation, LosesFewerBytesThanWholeBurstDroppingAndTcpGetsMore) {
+TEST(Segmentation, LosesFewerBytesThanWholeBurstDroppingAndTcpGetsMoreUnderHeavyLoad) {
   auto plain = runToEnd(sharedCore(0.5, false));
   auto cut = runToEnd(sharedCore(0.5, true));
   const BurstClassCounters& bgPlain = plain->obsPlane().counters(BurstClass::Background);
@@ -306,7 +306,8 @@ TEST(Segmentation, LosesFewerBytesThanWholeBurstDroppingAndTcpGetsMore) {
   const double lostCut =
       static_cast<double>(bgCut.bytesDropped + bgCut.bytesCut) / static_cast<double>(bgCut.lengthBytes);
   EXPECT_LT(lostCut, 0.7 * lostPlain);
-  // TCP (NewReno, so a window with several losses need not time out): a whole dropped
+  // TCP under heavy load (NewReno, so a window with several losses need not time out;
+  // at light load the trade goes the other way, docs/validation.md (e)): a whole dropped
   // burst takes a flow's whole window, a cut one its head or tail, and the rest arrives
   // to trigger fast retransmits. Goodput over three seeds, which vary a lot one by one.
   double goodputPlain = 0, goodputCut = 0;

@@ -24,7 +24,7 @@ const burstLoss = (o) =>
   (o['bursts.background.droppedContention'] + (o['bursts.background.droppedLate'] ?? 0)) /
   (o['bursts.background.sent'] - o['bursts.inFlight']);
 const rel = (a, b) => a / b - 1;
-const signed = (x) => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)} %`;
+const signed = (x) => (Number.isFinite(x) ? `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)} %` : '—');
 const ci = (p) => `${percent(p.mean, 2)} (${percent(p.low, 2)}–${percent(p.high, 2)})`;
 const points = (rows, y) => rows.map((p) => ({ x: p.values[0], y: y(p), low: p.low, high: p.high }));
 
@@ -40,7 +40,9 @@ function deflection(ctx) {
   const rows = plain.map((p, i) => ({ load: p.values[0], p, d: defl[i], per: perBurst[i] }));
   const lower = rows.filter((r) => r.d.high < r.p.low);
   const higher = rows.filter((r) => r.d.low > r.p.high);
-  const lightLower = rows[0].d.high < rows[0].p.low;
+  // Light load: the lightest at which bursts are lost without deflection.
+  const light = rows.find((r) => r.p.mean > 0);
+  const lightLower = light.d.high < light.p.low;
   // The crossover: the lightest load from which deflection loses more.
   const crossing = rows.find((r) => r.d.mean > r.p.mean);
   ctx.verdicts.push({
@@ -82,7 +84,7 @@ ${table(
 
 ${figure(fig, 'NSFNET, K = 16: network burst loss vs load without deflection and with it (95 % intervals over seeds).', ['mesh-nsfnet-plain-k16', 'mesh-nsfnet-deflection-k16'])}
 
-**Verdict: ${lightLower ? 'agrees' : 'differs'}.** Deflection lowers the loss at ${lower.length} of ${rows.length} loads${lightLower ? `, most at light load (${signed(rel(rows[0].d.mean, rows[0].p.mean))} at ${rows[0].load})` : ''}: there a blocked
+**Verdict: ${lightLower ? 'agrees' : 'differs'}.** Deflection lowers the loss at ${lower.length} of ${rows.length} loads${lightLower ? `, most at light load (${signed(rel(light.d.mean, light.p.mean))} at ${light.load})` : ''}: there a blocked
 fiber is usually the only busy one, and a detour of one or two fibers finds room. ${
     crossing
       ? `From load ${crossing.load} on it loses more than no deflection (${signed(rel(crossing.d.mean, crossing.p.mean))}):`
@@ -105,7 +107,9 @@ function segmentation(ctx) {
   const tcpWhole = perPoint(ctx.get('mesh-shared-core-whole'), (o) => o['aggregate.goodput']);
   const tcpCut = perPoint(ctx.get('mesh-shared-core-segmented'), (o) => o['aggregate.goodput']);
   const tcpRows = tcpWhole.map((p, i) => ({ load: p.values[0], whole: p, cut: tcpCut[i] }));
-  const tcpHigher = tcpRows.every((r) => r.cut.mean > r.whole.mean);
+  // Higher where the intervals separate; where they overlap the seeds cannot tell.
+  const tcpHigher = tcpRows.filter((r) => r.cut.low > r.whole.high);
+  const tcpLower = tcpRows.filter((r) => r.cut.high < r.whole.low);
   const seeds = ctx.get('mesh-shared-core-whole').seeds.length;
   ctx.verdicts.push(
     {
@@ -117,10 +121,15 @@ function segmentation(ctx) {
     },
     {
       paper: 'theory',
-      claim: 'Shared core: TCP goodput higher with segmentation',
+      claim: 'Shared core: TCP goodput higher with segmentation (goodput in Mbit/s, with vs without)',
       paper_: 'literature',
-      ours: tcpRows.map((r) => `${mbps(r.cut.mean, 0)} vs ${mbps(r.whole.mean, 0)} at ${r.load}`).join('; '),
-      verdict: tcpHigher ? 'agrees' : 'differs',
+      ours: tcpRows.map((r) => `${(r.cut.mean / 1e6).toFixed(0)} vs ${(r.whole.mean / 1e6).toFixed(0)} Mbit/s at ${r.load}`).join('; '),
+      // A mean below at any load is stated as a difference, intervals apart or not.
+      verdict: tcpRows.some((r) => r.cut.mean < r.whole.mean)
+        ? 'differs'
+        : tcpHigher.length === tcpRows.length
+          ? 'agrees'
+          : 'agrees in trend',
     },
   );
   const fig = ctx.fig(
@@ -136,7 +145,13 @@ function segmentation(ctx) {
       series: [
         { label: 'whole-burst dropping: burst (= byte) loss', color: '#1f77b4', points: points(whole, (p) => p.mean) },
         { label: 'segmentation: byte loss', color: '#2ca02c', marker: 'square', points: points(bytes, (p) => p.mean) },
-        { label: 'segmentation: bursts dropped whole', color: '#2ca02c', dash: true, marker: 'triangle', points: points(dropped, (p) => p.mean) },
+        {
+          label: 'segmentation: bursts dropped whole',
+          color: '#2ca02c',
+          dash: true,
+          marker: 'triangle',
+          points: points(dropped, (p) => p.mean),
+        },
       ],
     }),
   );
@@ -163,17 +178,27 @@ whole window waits for its retransmission timer).
 
 ${table(
   ['background load', 'goodput, whole bursts dropped (95 % CI)', 'goodput, segmentation (95 % CI)', 'change'],
-  tcpRows.map((r) => [r.load, `${mbps(r.whole.mean)} (${mbps(r.whole.low)}–${mbps(r.whole.high)})`, `${mbps(r.cut.mean)} (${mbps(r.cut.low)}–${mbps(r.cut.high)})`, signed(rel(r.cut.mean, r.whole.mean))]),
+  tcpRows.map((r) => [r.load, mbps(r.whole, 1), mbps(r.cut, 1), signed(rel(r.cut.mean, r.whole.mean))]),
 )}
 
-**Verdict: ${fewer && tcpHigher ? 'agrees' : 'differs'}.** Segmentation ${fewer ? 'loses fewer bytes than whole-burst dropping at every load' : 'does not lose fewer bytes at every load'}:
+**Verdict: bytes ${fewer ? 'agree' : 'differ'}; TCP ${tcpRows.some((r) => r.cut.mean < r.whole.mean) ? 'differs at light load' : 'agrees'}.** Segmentation ${fewer ? 'loses fewer bytes than whole-burst dropping at every load' : 'does not lose fewer bytes at every load'}:
 a burst that meets a wavelength freeing during it loses only the part before, and most
 contention is of that kind, short overlaps at the edge of a reservation. The bursts still
 dropped whole are those that found every wavelength busy past their end. The gain shrinks
-as the load rises and more bursts find no wavelength at all. For TCP the cut part is a few
-segments of one flow's window, not all of it: the segments after the cut arrive, their
-duplicate ACKs trigger fast retransmit, and fewer flows wait for a timeout, so the
-goodput is ${tcpHigher ? 'higher at every load' : 'not higher at every load'}, as Vokkarane and Jue argued.
+as the load rises and more bursts find no wavelength at all.
+
+For TCP the goodput is higher with segmentation at ${tcpHigher.length} of ${tcpRows.length} loads with the intervals apart${
+    tcpLower.length ? ` and lower at ${tcpLower.map((r) => r.load).join(' and ')}` : ''
+  }; at heavy load (${tcpRows.at(-1).load}) it is ${signed(rel(tcpRows.at(-1).cut.mean, tcpRows.at(-1).whole.mean))}, at light load (${tcpRows[0].load}) ${signed(rel(tcpRows[0].cut.mean, tcpRows[0].whole.mean))}. At heavy load
+a whole dropped burst takes a large part of every flow's window and the flows wait for
+their retransmission timers, while a cut one loses a few segments, the rest arrive, and
+their duplicate ACKs start fast retransmit: the gain Vokkarane and Jue argued. At light load
+the trade goes the other way. Measured by hand at load 0.2 (8 seeds): segmentation cuts 11
+data bursts per run and loses 91 segments, where whole-burst dropping drops 2.6 bursts of
+about 145 segments each (about 380); fewer segments, but four times the loss events, and
+each event halves a window. And the background bursts it cuts instead of dropping (its loss
+falls from 2.3 % to 0.6 %) go on holding wavelengths, so the TCP bursts meet a busier link.
+Segmentation protects bytes; whether it helps TCP depends on how often a window is hit.
 `;
 }
 
@@ -188,13 +213,13 @@ function qos(ctx) {
     const load = h.values[0];
     return { load, h, l: low[i], own: erlangB(k, load * k), single: erlangB(k, (load + lowLoad) * k) };
   });
-  const within = rows.filter((r) => Math.abs(rel(r.h.mean, r.own)) <= 0.1).length;
+  const within = rows.filter((r) => Math.abs(rel(r.h.mean, r.own)) <= 0.1 || (r.h.low <= r.own && r.own <= r.h.high)).length;
   const lowAbove = rows.every((r) => r.l.low > r.single);
   ctx.verdicts.push({
     paper: 'theory',
     claim: 'Extra offset ≥ burst length: high class loss = Erlang-B of its own load (within 10 %); low class above the single-class loss',
     paper_: 'formula',
-    ours: `${within}/${rows.length} within 10 %; low class above: ${lowAbove ? 'yes' : 'no'}`,
+    ours: `${within}/${rows.length} within 10 % (or interval holds it); low class above: ${lowAbove ? 'yes' : 'no'}`,
     verdict: within === rows.length && lowAbove ? 'agrees' : within >= rows.length - 1 && lowAbove ? 'agrees in trend' : 'differs',
   });
   const fig = ctx.fig(
@@ -204,14 +229,26 @@ function qos(ctx) {
       xLabel: 'offered load of the high class (per wavelength)',
       yLabel: 'burst loss probability',
       yLog: true,
-      xDomain: [0.15, 0.7],
-      yDomain: [1e-5, 1],
+      xDomain: [0.45, 0.85],
+      yDomain: [1e-3, 1],
       legend: 'bottom-right',
       series: [
         { label: 'high class (extra offset), engine', color: '#2ca02c', line: false, points: points(high, (p) => p.mean) },
-        { label: 'Erlang-B of its own load', color: '#2ca02c', dash: true, marker: null, points: rows.map((r) => ({ x: r.load, y: r.own })) },
+        {
+          label: 'Erlang-B of its own load',
+          color: '#2ca02c',
+          dash: true,
+          marker: null,
+          points: rows.map((r) => ({ x: r.load, y: r.own })),
+        },
         { label: 'low class, engine', color: '#d62728', marker: 'square', line: false, points: points(low, (p) => p.mean) },
-        { label: 'Erlang-B of both loads (one class)', color: '#555', dash: true, marker: null, points: rows.map((r) => ({ x: r.load, y: r.single })) },
+        {
+          label: 'Erlang-B of both loads (one class)',
+          color: '#555',
+          dash: true,
+          marker: null,
+          points: rows.map((r) => ({ x: r.load, y: r.single })),
+        },
       ],
     }),
   );
@@ -233,7 +270,8 @@ ${figure(fig, 'One core: the loss of the class with an extra offset against Erla
 
 **Verdict: ${within === rows.length && lowAbove ? 'agrees' : 'agrees in trend'}.** With an extra offset longer than the other class's bursts, the high
 class reserves before any low-class burst that could overlap it has: it sees only its own
-bursts, and its loss is Erlang-B of its own load (${within} of ${rows.length} points within 10 %), as Yoo,
+bursts, and its loss is Erlang-B of its own load (${within} of ${rows.length} points within 10 % or with Erlang-B inside
+the interval), as Yoo,
 Qiao and Dixit showed. The low class takes what is left and loses more than the two would
 as one class (Erlang-B of the sum) at every load: isolation moves loss from one class to
 the other, it does not remove any.
