@@ -20,6 +20,8 @@ import { formatPlain, formatPow2Bytes, histogramBars } from './histogramBins';
 import { ChannelModel, FOLLOW_AT, MAX_WINDOW, MIN_WINDOW, autoWindow, niceStep, windowBounds, type HeldAt } from './reservations';
 import { barWords, burstRouteWords } from './barWords';
 import { barAt, type GanttGeometry } from './hitTest';
+import { BurstHopTrace, hopList, type Hop } from './burstHops';
+import { BurstHops } from './BurstHops';
 import { layoutRows, rowsHeight } from './rowLayout';
 import { busiestFiber, channelOptions, firstFiber, nodeOption, tracksFor } from './selection';
 import { channelWatch } from './watchRequest';
@@ -61,9 +63,14 @@ export function ChannelArea() {
   const [shownWindow, setShownWindow] = useState(10e-3);
   const windowRef = useRef(10e-3);
 
-  // The burst the caption speaks of: the one under the pointer, else the one picked in the log.
+  // The burst the caption speaks of: the one under the pointer, else the one picked in the
+  // log or clicked here (the selected burst, whose hops and wavelengths show below).
   const [hovered, setHovered] = useState<string | null>(null);
   const [focusedBurst, setFocusedBurst] = useState(-1);
+  const [burstFromLog, setBurstFromLog] = useState(false);
+  const [trace] = useState(() => new BurstHopTrace());
+  const [hops, setHops] = useState<{ id: number; cls: number; list: Hop[] } | null>(null);
+  const hopsKey = useRef('');
   const geometry = useRef<GanttGeometry | null>(null);
 
   // A focus from the event log on a fiber link: show that link, held at that moment.
@@ -73,6 +80,7 @@ export function ChannelArea() {
       if (!f || f.serial === followedFocus || f.source === 'channel') return;
       followedFocus = f.serial;
       setFocusedBurst(f.burst);
+      setBurstFromLog(true);
       if (f.link < 0 || f.dir < 0) return;
       const value = `link:${f.link}:${f.dir}`;
       if (!options.some((o) => o.value === value)) return;
@@ -149,6 +157,16 @@ export function ChannelArea() {
       return;
     }
     geometry.current = { width, rows, tracks, wavelengths: specs.map((s) => s.wavelengths), from, to };
+    // The selected burst's hops: re-rendered only when what they say changes.
+    if (trace.id !== focusedBurst) trace.follow(focusedBurst);
+    trace.sync(visual.recent, visual.generation);
+    const path = trace.path >= 0 ? trace.path : model.paths.find(focusedBurst);
+    const list = trace.id >= 0 ? hopList(trace, names.opticalPath(path)?.nodes ?? null, names) : [];
+    const key = `${trace.id}:${trace.cls}:${JSON.stringify(list)}`;
+    if (key !== hopsKey.current) {
+      hopsKey.current = key;
+      setHops(trace.id >= 0 && list.length > 0 ? { id: trace.id, cls: trace.cls, list } : null);
+    }
     const ctx = canvas.getContext('2d');
     if (!ctx) return;
     const dpr = window.devicePixelRatio || 1;
@@ -178,7 +196,7 @@ export function ChannelArea() {
     );
     d.from = String(from);
     d.to = String(to);
-  }, [controller, model, specs, selection, zoom, held, width, height, boxHeight, tallerBy]);
+  }, [controller, model, specs, selection, zoom, held, width, height, boxHeight, tallerBy, trace, focusedBurst, names]);
 
   useEffect(() => controller.addView(redraw), [controller, redraw]);
 
@@ -196,9 +214,9 @@ export function ChannelArea() {
     if (e.deltaY === 0) return;
     zoomBy(e.deltaY > 0 ? 1 : -1);
   };
-  const drag = useRef<{ x: number; pin: HeldAt } | null>(null);
+  const drag = useRef<{ x: number; pin: HeldAt; moved: boolean } | null>(null);
   const onPointerDown = (e: PointerEvent<HTMLCanvasElement>) => {
-    drag.current = { x: e.clientX, pin: held ?? pinNow() };
+    drag.current = { x: e.clientX, pin: held ?? pinNow(), moved: false };
     e.currentTarget.setPointerCapture(e.pointerId);
   };
   const onPointerMove = (e: PointerEvent<HTMLCanvasElement>) => {
@@ -214,13 +232,24 @@ export function ChannelArea() {
     const innerW = Math.max(1, width - GANTT_MARGIN.left - GANTT_MARGIN.right);
     const dx = e.clientX - d.x;
     if (Math.abs(dx) < 3 && held === null) return;
+    d.moved = true;
     setHeld({ t: d.pin.t - (dx / innerW) * windowRef.current, at: d.pin.at });
   };
-  const onPointerUp = () => {
+  const onPointerUp = (e: PointerEvent<HTMLCanvasElement>) => {
+    const d = drag.current;
     drag.current = null;
+    if (!d || d.moved || e.type !== 'pointerup') return;
+    // A click (no drag) on a bar selects its burst: its hops and wavelengths show below.
+    const g = geometry.current;
+    const box = e.currentTarget.getBoundingClientRect();
+    const hit = g ? barAt(g, e.clientX - box.left, e.clientY - box.top) : null;
+    if (hit) {
+      setFocusedBurst(hit.reservation.id);
+      setBurstFromLog(false);
+    }
   };
   const focusedWords = focusedBurst >= 0 ? burstRouteWords(focusedBurst, model.paths.find(focusedBurst), names) : null;
-  const caption = hovered ?? (focusedWords ? `From the log: ${focusedWords}` : null);
+  const caption = hovered ?? (focusedWords && burstFromLog && !hops ? `From the log: ${focusedWords}` : null);
   const onKeyDown = (e: KeyboardEvent<HTMLCanvasElement>) => {
     const actions: Record<string, () => void> = {
       ArrowLeft: () => pan(-0.25),
@@ -361,6 +390,18 @@ export function ChannelArea() {
           dropped: <Term id="contention">no wavelength</Term> / <Term id="injectedLoss">injected</Term> / <Term id="lateDrop">late</Term>
         </li>
       </ul>
+      {hops && (
+        <BurstHops
+          id={hops.id}
+          cls={hops.cls}
+          hops={hops.list}
+          fromLog={burstFromLog}
+          onClose={() => {
+            setFocusedBurst(-1);
+            setBurstFromLog(false);
+          }}
+        />
+      )}
       <div className="channel-body">
         <figure className="channel-gantt" ref={figureRef} data-testid="channel-gantt" data-selection={selection}>
           <div className="channel-gantt-box" ref={boxRef}>
