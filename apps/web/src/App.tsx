@@ -22,6 +22,7 @@ import { EditorArea } from './editor/EditorArea';
 import { Term } from './glossary/Term';
 import { EventLogArea } from './log/EventLogArea';
 import { LossMatrixArea } from './lossMatrix/LossMatrixArea';
+import { edgePairsJoined } from './lossMatrix/lossMatrix';
 import { PresetPicker } from './presets/PresetPicker';
 import { LessonMenu } from './lessons/LessonMenu';
 import { LessonPanel } from './lessons/LessonPanel';
@@ -53,9 +54,12 @@ export function App() {
   // room when a class watches bursts, the charts when it reads them.
   const { tab, bigNetwork, presenter, embed } = useView();
   const setTab = (id: ViewTab) => viewStore.set({ tab: id });
-  // The loss matrix has something to compare only between two optical paths or more.
-  const paths = Math.max(routes?.opticalPaths?.length ?? 0, summary?.pairs?.length ?? 0);
-  const tabs = TABS.filter((t) => t.id !== 'loss' || paths > 1);
+  // The loss matrix has something to compare only when paths join two pairs of edges or more.
+  const pairs = Math.max(
+    edgePairsJoined((routes?.opticalPaths ?? []).map((p) => [p.ingress, p.egress])),
+    edgePairsJoined((summary?.pairs ?? []).map((p) => [p?.src, p?.dst])),
+  );
+  const tabs = TABS.filter((t) => t.id !== 'loss' || pairs > 1);
   const shownTab = tabs.some((t) => t.id === tab) ? tab : 'charts';
   const setBigNetwork = (big: boolean) => viewStore.set({ bigNetwork: big });
   const mode = embed ? ' embed' : presenter ? ' presenter' : '';

@@ -25,8 +25,18 @@ export function BurstHops({
   const kind = BurstClassName[cls] ?? 'burst';
   return (
     <div className="channel-hops" data-testid="channel-hops" data-burst={id} data-hops={hopWords(hops)} aria-live="polite">
+      {/* First, so a wrapped line never leaves it alone on the next one. */}
+      <button
+        type="button"
+        className="channel-hops-close"
+        aria-label="Clear the selected burst"
+        title="Clear the selected burst"
+        onClick={onClose}
+      >
+        ×
+      </button>
       <span className="channel-hops-title">
-        {fromLog ? 'From the log: ' : ''}burst {id} ({kind}), hop by hop:
+        {fromLog ? 'From the log: ' : ''}burst {id} ({kind}):
       </span>
       <ol className="channel-hop-list">
         {hops.map((h, k) => (
@@ -42,12 +52,9 @@ export function BurstHops({
       </ol>
       {used > 1 && (
         <span className="channel-hops-note" data-testid="channel-hops-note">
-          {changes.length === 0 ? 'same wavelength on every hop' : `wavelength changes at ${changes.join(', ')}`}
+          {changes.length === 0 ? 'same λ on every hop' : `λ changes at ${changes.join(', ')}`}
         </span>
       )}
-      <button type="button" className="channel-hops-close" aria-label="Clear the selected burst" onClick={onClose}>
-        ×
-      </button>
     </div>
   );
 }

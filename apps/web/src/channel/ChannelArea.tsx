@@ -19,7 +19,7 @@ import { Histogram } from './Histogram';
 import { formatPlain, formatPow2Bytes, histogramBars } from './histogramBins';
 import { ChannelModel, FOLLOW_AT, MAX_WINDOW, MIN_WINDOW, autoWindow, niceStep, windowBounds, type HeldAt } from './reservations';
 import { barWords, burstRouteWords } from './barWords';
-import { barAt, type GanttGeometry } from './hitTest';
+import { barAt, barCenter, type GanttGeometry } from './hitTest';
 import { BurstHopTrace, hopList, type Hop } from './burstHops';
 import { BurstHops } from './BurstHops';
 import { layoutRows, rowsHeight } from './rowLayout';
@@ -196,6 +196,7 @@ export function ChannelArea() {
     );
     d.from = String(from);
     d.to = String(to);
+    d.sampleBar = sampleBarPoint(geometry.current);
   }, [controller, model, specs, selection, zoom, held, width, height, boxHeight, tallerBy, trace, focusedBurst, names]);
 
   useEffect(() => controller.addView(redraw), [controller, redraw]);
@@ -436,6 +437,22 @@ export function ChannelArea() {
       </div>
     </div>
   );
+}
+
+/**
+ * "x,y,id" of the newest bar in the window's first half (the figure's data-sample-bar), ""
+ * when none: a burst old enough to have crossed its later hops, for a test or a tour to click.
+ */
+function sampleBarPoint(g: GanttGeometry): string {
+  const middle = (g.from + g.to) / 2;
+  let best: { x: number; y: number; id: number; t0: number } | null = null;
+  g.tracks.forEach((t, k) => {
+    const r = t?.reservations.findLast((x) => x.t0 >= g.from && x.t1 <= middle);
+    const p = r ? barCenter(g, k, r) : null;
+    if (r && p && (!best || r.t0 > best.t0)) best = { ...p, id: r.id, t0: r.t0 };
+  });
+  const b = best as { x: number; y: number; id: number } | null;
+  return b ? `${Math.round(b.x)},${Math.round(b.y)},${b.id}` : '';
 }
 
 /** One group of the picker's choices (the links' directions, or the core nodes). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOSS_CLASSES, lossClass, lossText } from './lossColors';
-import { lossMatrix, overallLoss } from './lossMatrix';
+import { edgePairsJoined, lossMatrix, overallLoss } from './lossMatrix';
 import { cellWords } from './LossMatrixArea';
 
 const pair = (src: string, dst: string, sent: number, contention: number, extra: object = {}) => ({
@@ -88,5 +88,25 @@ describe('the colour scale', () => {
 
   it('prints a loss with two significant digits under 10 %, whole percents above', () => {
     expect([0, 0.00042, 0.031, 0.0996, 0.27, 1].map(lossText)).toEqual(['0 %', '0.042 %', '3.1 %', '10 %', '27 %', '100 %']);
+  });
+});
+
+describe('edgePairsJoined: when the loss matrix has something to compare', () => {
+  it('counts pairs of edges direction aside: one TCP flow (data and ACKs) is one pair', () => {
+    expect(
+      edgePairsJoined([
+        ['E1', 'E2'],
+        ['E2', 'E1'],
+      ]),
+    ).toBe(1);
+    expect(
+      edgePairsJoined([
+        ['E1', 'E2'],
+        ['E2', 'E1'],
+        ['E1', 'E3'],
+        [undefined, 'E3'],
+      ]),
+    ).toBe(2);
+    expect(edgePairsJoined([])).toBe(0);
   });
 });

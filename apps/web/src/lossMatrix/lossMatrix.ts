@@ -87,3 +87,14 @@ export function overallLoss(m: LossMatrix): number | null {
       }
   return sent > 0 ? dropped / sent : null;
 }
+
+/**
+ * How many pairs of edges, direction aside, the optical paths join. A single TCP flow
+ * already has two paths (its data one way, its ACKs back) but only one pair: a loss matrix
+ * has something to compare from two pairs on (App.tsx shows its tab then).
+ */
+export function edgePairsJoined(paths: ReadonlyArray<readonly [string | undefined, string | undefined]>): number {
+  const seen = new Set<string>();
+  for (const [a, b] of paths) if (a !== undefined && b !== undefined) seen.add(a < b ? `${a}\n${b}` : `${b}\n${a}`);
+  return seen.size;
+}

@@ -1,0 +1,72 @@
+/**
+ * Issue 23's views in the real app: a mesh scenario (packages/scenario/scenarios/
+ * mesh-features.json: a ring of four cores without, with limited and with full wavelength
+ * conversion, a traffic matrix and a TCP flow) shows a loss matrix tab with a cell per
+ * pair that carries bursts, and the channel view says which wavelength a clicked burst
+ * took on each hop. Screenshots for people go to e2e/artifacts/.
+ */
+import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { numberAttr, openScenarioDrawn, snapshot, waitIdle } from './helpers';
+
+const mesh = JSON.parse(readFileSync(new URL('../packages/scenario/scenarios/mesh-features.json', import.meta.url), 'utf8'));
+
+/** The pairs of edges with bursts: the matrix's weighted pairs, and the TCP flow's E0 → E2 and its ACKs back. */
+const edges = ['E0', 'E1', 'E2', 'E3'];
+const weighted = (mesh.traffic.matrix as number[][]).flatMap((row, i) => row.flatMap((w, j) => (w > 0 ? [`${edges[i]}-${edges[j]}`] : [])));
+const PAIRS = [...new Set([...weighted, 'E0-E2', 'E2-E0'])];
+
+test('a mesh run: the loss matrix per pair of edges, and a burst’s wavelength on each hop', async ({ page }) => {
+  await openScenarioDrawn(page, mesh, 'C0');
+  await expect(page.getByTestId('phase')).toHaveText('Finished', { timeout: 30_000 });
+
+  // ---- the loss matrix ----
+  await page.getByTestId('tab-loss').click();
+  const matrix = page.getByTestId('loss-matrix');
+  await expect(matrix).toHaveAttribute('data-edges', '4');
+  for (const pair of PAIRS) {
+    const cell = page.getByTestId(`loss-cell-${pair}`);
+    expect(await numberAttr(cell, 'data-sent'), `${pair} sent bursts`).toBeGreaterThan(0);
+    const loss = await numberAttr(cell, 'data-loss');
+    expect(loss).toBeGreaterThanOrEqual(0);
+    expect(loss).toBeLessThanOrEqual(1);
+    await expect(cell).toHaveAttribute(
+      'title',
+      /sent [\d,]+, delivered [\d,]+, dropped [\d,]+ \(no wavelength [\d,]+, injected [\d,]+, late [\d,]+\)/,
+    );
+  }
+  // E1 sends nothing to E3 (weight 0): no cell to colour.
+  await expect(page.getByTestId('loss-cell-E1-E3')).toHaveCount(0);
+  await expect(page.getByTestId('loss-when')).toContainText('the whole run');
+  await page.getByTestId('loss-cell-E0-E2').hover();
+  await expect(page.getByTestId('loss-caption')).toContainText('E0 → E2 (E0 → C0 → C1 → C2 → E2)');
+  await snapshot(page, 'mesh-loss-matrix');
+
+  // ---- the channel view: C1 → C2 carries the TCP flow and E1's traffic to E2 ----
+  await page.getByTestId('tab-channels').click();
+  const picker = page.getByTestId('channel-picker');
+  await picker.selectOption((await picker.locator('option', { hasText: 'r12: C1 → C2' }).getAttribute('value'))!);
+  const gantt = page.getByTestId('channel-gantt');
+  await expect(gantt).not.toHaveAttribute('data-sample-bar', '');
+  await waitIdle(page);
+  const [x, y, id] = (await gantt.getAttribute('data-sample-bar'))!.split(',').map(Number);
+  const box = (await gantt.locator('canvas').boundingBox())!;
+  await page.mouse.click(box.x + x, box.y + y);
+  const hops = page.getByTestId('channel-hops');
+  await expect(hops).toHaveAttribute('data-burst', String(id));
+  // A burst from the window's first half has long crossed its later hops: every hop says
+  // its wavelength, or that the burst was dropped there or did not reach it. C1 → C2 was taken.
+  const words = (await hops.getAttribute('data-hops'))!;
+  for (const hop of words.split(' · ')) expect(hop).toMatch(/^\w+→\w+ (λ\d+|dropped \(.+\)|not reached)$/);
+  expect(words).toMatch(/C1→C2 λ\d+/);
+  expect(await page.getByTestId('channel-hop').count()).toBeGreaterThanOrEqual(3);
+  await snapshot(page, 'mesh-channel-hops');
+});
+
+test('the loss matrix tab is not offered for one pair of edges (the default scenario: a flow and its ACKs)', async ({ page }) => {
+  await page.goto('./');
+  await expect(page.getByTestId('phase')).toHaveText('Running');
+  await waitIdle(page);
+  await expect(page.getByTestId('tab-channels')).toBeVisible();
+  await expect(page.getByTestId('tab-loss')).toHaveCount(0);
+});
