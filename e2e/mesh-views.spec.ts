@@ -70,3 +70,54 @@ test('the loss matrix tab is not offered for one pair of edges (the default scen
   await expect(page.getByTestId('tab-channels')).toBeVisible();
   await expect(page.getByTestId('tab-loss')).toHaveCount(0);
 });
+
+type MeshDoc = {
+  nodes: { id: string; conversion?: unknown }[];
+  obs: { wavelengthChoice?: string };
+  traffic?: { matrix: unknown; load: number };
+};
+const doc = (page: import('@playwright/test').Page) => page.evaluate(() => window.__obsDocument!()) as Promise<MeshDoc>;
+
+test('the panel edits a core’s conversion, the wavelength choice and the traffic matrix, refusing with the field’s name', async ({
+  page,
+}) => {
+  await openScenarioDrawn(page, mesh, 'C0');
+  // The fitted ring draws E1 over C1: select C1 by keyboard, as its label says.
+  await page.locator('g[data-node="C1"]').focus();
+  await page.keyboard.press('Enter');
+  const conversion = page.getByTestId('field-nodes[1].conversion');
+  await expect(conversion).toHaveValue('range');
+  await expect(page.getByTestId('field-nodes[1].conversion.range')).toHaveValue('2');
+  await page.getByTestId('field-nodes[1].conversion.range').fill('0');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('error-nodes[1].conversion.range')).toContainText('Conversion range');
+  await page.keyboard.press('Escape');
+  await conversion.selectOption('none');
+  await expect.poll(async () => (await doc(page)).nodes[1].conversion).toBe('none');
+  await expect(page.getByTestId('undo')).toHaveAttribute('title', /C1: wavelength conversion none/);
+  await conversion.selectOption('full');
+  await expect.poll(async () => (await doc(page)).nodes[1].conversion).toBeUndefined();
+
+  await page.getByTestId('open-network').click();
+  await expect(page.getByTestId('field-obs.wavelengthChoice')).toHaveValue('random');
+  await page.getByTestId('field-obs.wavelengthChoice').selectOption('first-fit');
+  await expect.poll(async () => (await doc(page)).obs.wavelengthChoice).toBe('first-fit');
+
+  // The given matrix as a grid: a refused weight names the cell and the rule; a good one is one edit.
+  const weight = page.getByTestId('traffic-weight-E0-E1');
+  await weight.fill('-1');
+  await weight.press('Enter');
+  await expect(page.getByTestId('error-traffic.matrix')).toHaveText('The weight from "E0" to "E1" must be from 0 to 1e9 (it is -1)');
+  await weight.fill('3');
+  await weight.press('Enter');
+  await expect.poll(async () => ((await doc(page)).traffic!.matrix as number[][])[0][1]).toBe(3);
+  await expect(page.getByTestId('error-traffic.matrix')).toHaveCount(0);
+  await page.getByTestId('field-traffic.load').fill('11');
+  await page.getByTestId('field-traffic.load').press('Enter');
+  await expect(page.getByTestId('error-traffic.load')).toContainText('Network load');
+  await page.getByTestId('field-traffic.load').press('Escape');
+  await page.getByTestId('traffic-fields').scrollIntoViewIfNeeded();
+  await snapshot(page, 'mesh-panel-traffic');
+  await page.getByTestId('field-traffic').uncheck();
+  await expect.poll(async () => (await doc(page)).traffic).toBeUndefined();
+});
