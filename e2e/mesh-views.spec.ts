@@ -5,7 +5,8 @@
  * pair that carries bursts, and the channel view says which wavelength a clicked burst
  * took on each hop. Screenshots for people go to e2e/artifacts/.
  */
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { numberAttr, openScenarioDrawn, snapshot, waitIdle } from './helpers';
 
@@ -15,6 +16,15 @@ const mesh = JSON.parse(readFileSync(new URL('../packages/scenario/scenarios/mes
 const edges = ['E0', 'E1', 'E2', 'E3'];
 const weighted = (mesh.traffic.matrix as number[][]).flatMap((row, i) => row.flatMap((w, j) => (w > 0 ? [`${edges[i]}-${edges[j]}`] : [])));
 const PAIRS = [...new Set([...weighted, 'E0-E2', 'E2-E0'])];
+
+/** axe-core's critical and serious violations in the page now (WCAG 2.1 A and AA), as in accessibility.spec.ts. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await waitIdle(page);
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return axe.violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}
 
 test('a mesh run: the loss matrix per pair of edges, and a burst’s wavelength on each hop', async ({ page }) => {
   await openScenarioDrawn(page, mesh, 'C0');
@@ -41,6 +51,7 @@ test('a mesh run: the loss matrix per pair of edges, and a burst’s wavelength 
   await page.getByTestId('loss-cell-E0-E2').hover();
   await expect(page.getByTestId('loss-caption')).toContainText('E0 → E2 (E0 → C0 → C1 → C2 → E2)');
   await snapshot(page, 'mesh-loss-matrix');
+  expect(await seriousViolations(page), 'the loss matrix').toEqual([]);
 
   // ---- the channel view: C1 → C2 carries the TCP flow and E1's traffic to E2 ----
   await page.getByTestId('tab-channels').click();
@@ -61,6 +72,7 @@ test('a mesh run: the loss matrix per pair of edges, and a burst’s wavelength 
   expect(words).toMatch(/C1→C2 λ\d+/);
   expect(await page.getByTestId('channel-hop').count()).toBeGreaterThanOrEqual(3);
   await snapshot(page, 'mesh-channel-hops');
+  expect(await seriousViolations(page), 'the channel view with a burst’s hops').toEqual([]);
 });
 
 test('the loss matrix tab is not offered for one pair of edges (the default scenario: a flow and its ACKs)', async ({ page }) => {
@@ -76,7 +88,7 @@ type MeshDoc = {
   obs: { wavelengthChoice?: string };
   traffic?: { matrix: unknown; load: number };
 };
-const doc = (page: import('@playwright/test').Page) => page.evaluate(() => window.__obsDocument!()) as Promise<MeshDoc>;
+const doc = (page: Page) => page.evaluate(() => window.__obsDocument!()) as Promise<MeshDoc>;
 
 test('the panel edits a core’s conversion, the wavelength choice and the traffic matrix, refusing with the field’s name', async ({
   page,
@@ -118,6 +130,7 @@ test('the panel edits a core’s conversion, the wavelength choice and the traff
   await page.getByTestId('field-traffic.load').press('Escape');
   await page.getByTestId('traffic-fields').scrollIntoViewIfNeeded();
   await snapshot(page, 'mesh-panel-traffic');
+  expect(await seriousViolations(page), 'the panel with the traffic grid').toEqual([]);
   await page.getByTestId('field-traffic').uncheck();
   await expect.poll(async () => (await doc(page)).traffic).toBeUndefined();
 });
