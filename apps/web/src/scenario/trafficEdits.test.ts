@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { validateScenario } from '@obs-tcp-sim/scenario';
 import mesh from '../../../../packages/scenario/scenarios/mesh-features.json';
 import { newTraffic, readWeight, trafficEdges, uniformRows, withTrafficModel, withWeight } from './trafficEdits';
-import { conversionFor, conversionForm } from '../editor/panel/ConversionField';
 
 describe('traffic edits', () => {
   it('lists the edges in node order, the order of the matrix rows', () => {
@@ -43,17 +42,5 @@ describe('traffic edits', () => {
     const base = mesh as never as Parameters<typeof validateScenario>[0];
     for (const traffic of [newTraffic(), { ...newTraffic(), matrix: uniformRows(4) }, withTrafficModel(newTraffic(), 'self-similar')])
       expect(validateScenario({ ...(base as object), traffic } as never)).toEqual([]);
-  });
-});
-
-describe('conversion forms', () => {
-  it('reads the three forms, the absent field as full', () => {
-    expect([undefined, 'full', 'none', { range: 3 }].map((c) => conversionForm(c as never))).toEqual(['full', 'full', 'none', 'range']);
-  });
-  it('writes full as no field, keeps a range already set, starts a new one at 2', () => {
-    expect(conversionFor('full', 'none')).toBeUndefined();
-    expect(conversionFor('none', undefined)).toBe('none');
-    expect(conversionFor('range', { range: 5 })).toEqual({ range: 5 });
-    expect(conversionFor('range', 'none')).toEqual({ range: 2 });
   });
 });

@@ -4,26 +4,10 @@
  * a number field of its own, shown only for the limited form.
  */
 import type { WavelengthConversion } from '@obs-tcp-sim/scenario';
+import { conversionFor, conversionForm, type ConversionForm } from '../../scenario/conversionEdits';
 import type { PanelContext } from './panelContext';
 import { SelectField } from './fields';
 import { PathNumberField } from './PathNumberField';
-
-type ConversionForm = 'full' | 'none' | 'range';
-
-/** The range a converter gets when "limited range" is picked: docs/mesh.md's example. */
-const FIRST_RANGE = 2;
-
-export function conversionForm(conversion: WavelengthConversion | undefined): ConversionForm {
-  if (conversion === undefined || conversion === 'full') return 'full';
-  return conversion === 'none' ? 'none' : 'range';
-}
-
-/** The field's value for a form: "full" is the default, so it leaves the field out. */
-export function conversionFor(form: ConversionForm, current: WavelengthConversion | undefined): WavelengthConversion | undefined {
-  if (form === 'full') return undefined;
-  if (form === 'none') return 'none';
-  return typeof current === 'object' ? current : { range: FIRST_RANGE };
-}
 
 const OPTIONS: { value: ConversionForm; label: string }[] = [
   { value: 'full', label: 'full (any wavelength)' },
