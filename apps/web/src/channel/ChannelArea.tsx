@@ -161,7 +161,10 @@ export function ChannelArea() {
     if (trace.id !== focusedBurst) trace.follow(focusedBurst);
     trace.sync(visual.recent, visual.generation);
     const path = trace.path >= 0 ? trace.path : model.paths.find(focusedBurst);
-    const list = trace.id >= 0 ? hopList(trace, names.opticalPath(path)?.nodes ?? null, names) : [];
+    // Only once one of its hops is known: a burst picked in the log whose events the ring
+    // no longer holds keeps the route-only caption rather than hops all "not yet".
+    const known = trace.hops.length > 0 || trace.drop !== null;
+    const list = trace.id >= 0 && known ? hopList(trace, names.opticalPath(path)?.nodes ?? null, names) : [];
     const key = `${trace.id}:${trace.cls}:${JSON.stringify(list)}`;
     if (key !== hopsKey.current) {
       hopsKey.current = key;
