@@ -83,6 +83,23 @@ test('the loss matrix tab is not offered for one pair of edges (the default scen
   await expect(page.getByTestId('tab-loss')).toHaveCount(0);
 });
 
+test('a 14-edge backbone: the matrix scrolls inside its box, names in view, the page never sideways', async ({ page }) => {
+  // NSFNET without conversion, 50 ms: backboneScenario of @obs-tcp-sim/scenario/mesh-theory (docs/mesh.md section 5).
+  const nsfnet = JSON.parse(readFileSync(new URL('./fixtures/nsfnet-short.json', import.meta.url), 'utf8'));
+  await openScenarioDrawn(page, nsfnet, 'E-SEA');
+  await expect(page.getByTestId('phase')).toHaveText('Finished', { timeout: 30_000 });
+  await page.getByTestId('tab-loss').click();
+  await expect(page.getByTestId('loss-matrix')).toHaveAttribute('data-edges', '14');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), 'the page scrolls sideways').toBeLessThanOrEqual(1280);
+  // Scrolled to its far corner, the edges' names are still there.
+  await page.locator('.loss-scroll').evaluate((el) => el.scrollTo(el.scrollWidth, el.scrollHeight));
+  const scroll = (await page.locator('.loss-scroll').boundingBox())!;
+  const corner = (await page.locator('.loss-corner').boundingBox())!;
+  expect(corner.x).toBeGreaterThanOrEqual(scroll.x - 1);
+  expect(corner.y).toBeGreaterThanOrEqual(scroll.y - 1);
+  await snapshot(page, 'mesh-loss-matrix-nsfnet');
+});
+
 type MeshDoc = {
   nodes: { id: string; conversion?: unknown }[];
   obs: { wavelengthChoice?: string };

@@ -95,7 +95,7 @@ export function LossMatrixArea() {
             </tbody>
           </table>
         </div>
-        <LossLegend />
+        <LossLegend dense={dense} />
       </div>
       <p className="loss-caption" data-testid="loss-caption" aria-live="polite">
         {pointedCell ? cellWords(pointedCell) : 'Point at a cell for its counts: sent, delivered, dropped by reason.'}
@@ -149,7 +149,7 @@ function MatrixCell({
   );
 }
 
-function LossLegend() {
+function LossLegend({ dense }: { dense: boolean }) {
   return (
     <div className="loss-legend" aria-label="Colour scale of burst loss">
       <p className="loss-legend-title">Burst loss</p>
@@ -165,7 +165,7 @@ function LossLegend() {
           no burst sent
         </li>
       </ul>
-      <p className="loss-legend-note">Cell: loss, then dropped / sent</p>
+      <p className="loss-legend-note">{dense ? 'Cell: loss (point at it for the counts)' : 'Cell: loss, then dropped / sent'}</p>
     </div>
   );
 }
