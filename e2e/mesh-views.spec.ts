@@ -8,7 +8,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { numberAttr, openScenarioDrawn, snapshot, waitIdle } from './helpers';
+import { numberAttr, openRunning, openScenarioDrawn, snapshot, waitIdle } from './helpers';
 
 const mesh = JSON.parse(readFileSync(new URL('../packages/scenario/scenarios/mesh-features.json', import.meta.url), 'utf8'));
 
@@ -76,9 +76,8 @@ test('a mesh run: the loss matrix per pair of edges, and a burst’s wavelength 
 });
 
 test('the loss matrix tab is not offered for one pair of edges (the default scenario: a flow and its ACKs)', async ({ page }) => {
-  await page.goto('./');
-  await expect(page.getByTestId('phase')).toHaveText('Running');
-  await waitIdle(page);
+  // Running, with the engine's routes and a summary (its pairs) arrived.
+  await openRunning(page);
   await expect(page.getByTestId('tab-channels')).toBeVisible();
   await expect(page.getByTestId('tab-loss')).toHaveCount(0);
 });
