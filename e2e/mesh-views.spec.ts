@@ -73,6 +73,9 @@ test('a mesh run: the loss matrix per pair of edges, and a burst’s wavelength 
   expect(await page.getByTestId('channel-hop').count()).toBeGreaterThanOrEqual(3);
   await snapshot(page, 'mesh-channel-hops');
   expect(await seriousViolations(page), 'the channel view with a burst’s hops').toEqual([]);
+  // A new run numbers its bursts again: the selection of the old one goes.
+  await page.getByTestId('reset').click();
+  await expect(hops).toHaveCount(0);
 });
 
 test('the loss matrix tab is not offered for one pair of edges (the default scenario: a flow and its ACKs)', async ({ page }) => {

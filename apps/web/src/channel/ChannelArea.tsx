@@ -71,6 +71,7 @@ export function ChannelArea() {
   const [trace] = useState(() => new BurstHopTrace());
   const [hops, setHops] = useState<{ id: number; cls: number; list: Hop[] } | null>(null);
   const hopsKey = useRef('');
+  const runGeneration = useRef(controller.visual.generation);
   const geometry = useRef<GanttGeometry | null>(null);
 
   // A focus from the event log on a fiber link: show that link, held at that moment.
@@ -157,10 +158,19 @@ export function ChannelArea() {
       return;
     }
     geometry.current = { width, rows, tracks, wavelengths: specs.map((s) => s.wavelengths), from, to };
-    // The selected burst's hops: re-rendered only when what they say changes.
-    if (trace.id !== focusedBurst) trace.follow(focusedBurst);
+    // The selected burst's hops: re-rendered only when what they say changes. A new run
+    // (Reset, an edit) starts its burst ids again: the selection belongs to the old one.
+    let selected = focusedBurst;
+    if (visual.generation !== runGeneration.current) {
+      runGeneration.current = visual.generation;
+      if (selected >= 0) {
+        selected = -1;
+        setFocusedBurst(-1);
+      }
+    }
+    if (trace.id !== selected) trace.follow(selected);
     trace.sync(visual.recent, visual.generation);
-    const path = trace.path >= 0 ? trace.path : model.paths.find(focusedBurst);
+    const path = trace.path >= 0 ? trace.path : model.paths.find(selected);
     // Only once one of its hops is known: a burst picked in the log whose events the ring
     // no longer holds keeps the route-only caption rather than hops all "not yet".
     const known = trace.hops.length > 0 || trace.drop !== null;
