@@ -58,6 +58,8 @@ test('a mesh run: the loss matrix per pair of edges, and a burst’s wavelength 
   const picker = page.getByTestId('channel-picker');
   await picker.selectOption((await picker.locator('option', { hasText: 'r12: C1 → C2' }).getAttribute('value'))!);
   const gantt = page.getByTestId('channel-gantt');
+  // Held, as a teacher stops the view to point at one burst: a click still selects.
+  await page.getByTestId('channel-hold').click();
   await expect(gantt).not.toHaveAttribute('data-sample-bar', '');
   await waitIdle(page);
   const [x, y, id] = (await gantt.getAttribute('data-sample-bar'))!.split(',').map(Number);

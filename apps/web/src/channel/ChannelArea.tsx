@@ -245,8 +245,9 @@ export function ChannelArea() {
     }
     const innerW = Math.max(1, width - GANTT_MARGIN.left - GANTT_MARGIN.right);
     const dx = e.clientX - d.x;
-    if (Math.abs(dx) < 3 && held === null) return;
-    d.moved = true;
+    // Three pixels make a drag; less is a click (a held view still pans by it).
+    if (Math.abs(dx) >= 3) d.moved = true;
+    if (!d.moved && held === null) return;
     setHeld({ t: d.pin.t - (dx / innerW) * windowRef.current, at: d.pin.at });
   };
   const onPointerUp = (e: PointerEvent<HTMLCanvasElement>) => {
