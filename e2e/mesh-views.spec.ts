@@ -67,6 +67,9 @@ test('a mesh run: the loss matrix per pair of edges, and a burst’s wavelength 
   await page.mouse.click(box.x + x, box.y + y);
   const hops = page.getByTestId('channel-hops');
   await expect(hops).toHaveAttribute('data-burst', String(id));
+  // Its bar is boxed in the timeline, and the strip says so.
+  await expect(gantt).toHaveAttribute('data-selected-bars', '1');
+  await expect(hops).toContainText('dashed box below');
   // A burst from the window's first half has long crossed its later hops: every hop says
   // its wavelength, or that the burst was dropped there or did not reach it. C1 → C2 was taken.
   const words = (await hops.getAttribute('data-hops'))!;

@@ -11,12 +11,15 @@ export function BurstHops({
   id,
   cls,
   hops,
+  boxed,
   fromLog,
   onClose,
 }: {
   id: number;
   cls: number;
   hops: readonly Hop[];
+  /** Its bar is in the timeline below (the watched fiber is on its route, inside the window). */
+  boxed: boolean;
   fromLog: boolean;
   onClose(): void;
 }) {
@@ -36,7 +39,8 @@ export function BurstHops({
         ×
       </button>
       <span className="channel-hops-title">
-        {fromLog ? 'From the log: ' : ''}burst {id} ({kind}):
+        {fromLog ? 'From the log: ' : ''}burst {id} ({kind}
+        {boxed ? ', dashed box below' : ''}):
       </span>
       <ol className="channel-hop-list">
         {hops.map((h, k) => (

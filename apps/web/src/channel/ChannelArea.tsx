@@ -69,7 +69,7 @@ export function ChannelArea() {
   const [focusedBurst, setFocusedBurst] = useState(-1);
   const [burstFromLog, setBurstFromLog] = useState(false);
   const [trace] = useState(() => new BurstHopTrace());
-  const [hops, setHops] = useState<{ id: number; cls: number; list: Hop[] } | null>(null);
+  const [hops, setHops] = useState<{ id: number; cls: number; list: Hop[]; boxed: boolean } | null>(null);
   const hopsKey = useRef('');
   const runGeneration = useRef(controller.visual.generation);
   const geometry = useRef<GanttGeometry | null>(null);
@@ -175,11 +175,6 @@ export function ChannelArea() {
     // no longer holds keeps the route-only caption rather than hops all "not yet".
     const known = trace.hops.length > 0 || trace.drop !== null;
     const list = trace.id >= 0 && known ? hopList(trace, names.opticalPath(path)?.nodes ?? null, names) : [];
-    const key = `${trace.id}:${trace.cls}:${JSON.stringify(list)}`;
-    if (key !== hopsKey.current) {
-      hopsKey.current = key;
-      setHops(trace.id >= 0 && list.length > 0 ? { id: trace.id, cls: trace.cls, list } : null);
-    }
     const ctx = canvas.getContext('2d');
     if (!ctx) return;
     const dpr = window.devicePixelRatio || 1;
@@ -195,12 +190,21 @@ export function ChannelArea() {
       now,
       relative: held === null,
       keptFrom: visual.recent.length > 0 ? visual.recent.get(0, 't0') : 0,
+      selectedBurst: selected,
     });
     const d = figure.dataset;
     d.bars = String(stats.bars);
     d.drops = String(stats.drops);
     d.voidFilled = String(stats.voidFilled);
     d.fdl = String(stats.fdl);
+    d.selectedBars = String(stats.selected);
+    // Said only when it changes: a React render per frame would be too many.
+    const boxed = stats.selected > 0;
+    const key = `${trace.id}:${trace.cls}:${boxed}:${JSON.stringify(list)}`;
+    if (key !== hopsKey.current) {
+      hopsKey.current = key;
+      setHops(trace.id >= 0 && list.length > 0 ? { id: trace.id, cls: trace.cls, list, boxed } : null);
+    }
     d.reservations = String(tracks.reduce((a, t) => a + (t?.reservations.length ?? 0), 0));
     d.latest = String(Math.max(-1, ...tracks.map((t) => t?.reservations.at(-1)?.t1 ?? -1)));
     d.window = String(w);
@@ -410,6 +414,7 @@ export function ChannelArea() {
           id={hops.id}
           cls={hops.cls}
           hops={hops.list}
+          boxed={hops.boxed}
           fromLog={burstFromLog}
           onClose={() => {
             setFocusedBurst(-1);
