@@ -139,8 +139,9 @@ test('the log says which route a burst took and names access links; the channel 
   await expect(page.getByTestId('log-count')).toHaveAttribute('data-shown', '0');
   await page.getByTestId('log-search').fill('');
 
-  // A burst picked in the log: the channel view says which route it took.
-  // Pause (unless the 5 s run has ended): the burst stays among the recent events.
+  // A burst picked in the log: the channel view says which route it took, hop by hop with
+  // each hop's wavelength (issue 23). Pause (unless the 5 s run has ended): the burst stays
+  // among the recent events.
   const playPause = page.getByTestId('play-pause');
   const paused = await playPause.isEnabled();
   if (paused) await playPause.click();
@@ -153,7 +154,10 @@ test('the log says which route a burst took and names access links; the channel 
   )![1];
   await rows.filter({ hasText: `sends burst ${id} ` }).click();
   await page.getByTestId('tab-channels').click();
-  await expect(page.getByTestId('channel-burst')).toHaveText(`From the log: burst ${id}: E1 → C1 → E2`);
+  const hops = page.getByTestId('channel-hops');
+  await expect(hops).toContainText(`From the log: burst ${id} (data`);
+  // The preset drops bursts at C1 (injected loss): the second hop may say so.
+  await expect(hops).toHaveAttribute('data-hops', /^E1→C1 λ\d+ · C1→E2 (λ\d+|not yet|dropped \(\w+\))$/);
   if (paused) await playPause.click(); // on again: the Gantt below follows the run
 
   const gantt = page.getByTestId('channel-gantt');

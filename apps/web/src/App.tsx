@@ -21,6 +21,8 @@ import { AreaBoundary } from './AreaBoundary';
 import { EditorArea } from './editor/EditorArea';
 import { Term } from './glossary/Term';
 import { EventLogArea } from './log/EventLogArea';
+import { LossMatrixArea } from './lossMatrix/LossMatrixArea';
+import { edgePairsJoined } from './lossMatrix/lossMatrix';
 import { PresetPicker } from './presets/PresetPicker';
 import { LessonMenu } from './lessons/LessonMenu';
 import { LessonPanel } from './lessons/LessonPanel';
@@ -37,6 +39,7 @@ import { useView, viewStore, type ViewTab } from './view/viewStore';
 const TABS: ReadonlyArray<{ id: ViewTab; label: string; Area: ComponentType }> = [
   { id: 'charts', label: 'Charts', Area: ChartsArea },
   { id: 'channels', label: 'Channels', Area: ChannelArea },
+  { id: 'loss', label: 'Loss matrix', Area: LossMatrixArea },
   { id: 'log', label: 'Event log', Area: EventLogArea },
   { id: 'compare', label: 'Compare A/B', Area: CompareArea },
   { id: 'sweep', label: 'Sweep', Area: SweepArea },
@@ -44,13 +47,20 @@ const TABS: ReadonlyArray<{ id: ViewTab; label: string; Area: ComponentType }> =
 
 export function App() {
   const controller = useController();
-  const { phase, routes } = useSimState();
+  const { phase, routes, summary } = useSimState();
   const store = useScenarioStore();
   usePageKeys(controller);
   // The network or the results get most of the height (bigNetwork): the animation wants
   // room when a class watches bursts, the charts when it reads them.
   const { tab, bigNetwork, presenter, embed } = useView();
   const setTab = (id: ViewTab) => viewStore.set({ tab: id });
+  // The loss matrix has something to compare only when paths join two pairs of edges or more.
+  const pairs = Math.max(
+    edgePairsJoined((routes?.opticalPaths ?? []).map((p) => [p.ingress, p.egress])),
+    edgePairsJoined((summary?.pairs ?? []).map((p) => [p?.src, p?.dst])),
+  );
+  const tabs = TABS.filter((t) => t.id !== 'loss' || pairs > 1);
+  const shownTab = tabs.some((t) => t.id === tab) ? tab : 'charts';
   const setBigNetwork = (big: boolean) => viewStore.set({ bigNetwork: big });
   const mode = embed ? ' embed' : presenter ? ' presenter' : '';
   return (
@@ -97,13 +107,13 @@ export function App() {
           <section className="bottom" aria-label="Results">
             <div className="tabs">
               <div className="tab-list" role="tablist" aria-label="Views">
-                {TABS.map((t) => (
+                {tabs.map((t) => (
                   <button
                     key={t.id}
                     type="button"
                     role="tab"
                     id={`tab-${t.id}`}
-                    aria-selected={tab === t.id}
+                    aria-selected={shownTab === t.id}
                     aria-controls={`tabpanel-${t.id}`}
                     data-testid={`tab-${t.id}`}
                     onClick={() => setTab(t.id)}
@@ -124,13 +134,15 @@ export function App() {
                 {bigNetwork ? '▼ Larger results' : '▲ Larger network'}
               </button>
             </div>
-            {TABS.filter((t) => t.id === tab).map(({ id, Area }) => (
-              <div key={id} className="tabpanel" role="tabpanel" id={`tabpanel-${id}`} aria-labelledby={`tab-${id}`}>
-                <AreaBoundary name={`${id} view`}>
-                  <Area />
-                </AreaBoundary>
-              </div>
-            ))}
+            {tabs
+              .filter((t) => t.id === shownTab)
+              .map(({ id, Area }) => (
+                <div key={id} className="tabpanel" role="tabpanel" id={`tabpanel-${id}`} aria-labelledby={`tab-${id}`}>
+                  <AreaBoundary name={`${id} view`}>
+                    <Area />
+                  </AreaBoundary>
+                </div>
+              ))}
           </section>
         </main>
         <LessonPanel />

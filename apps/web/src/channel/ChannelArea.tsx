@@ -19,7 +19,9 @@ import { Histogram } from './Histogram';
 import { formatPlain, formatPow2Bytes, histogramBars } from './histogramBins';
 import { ChannelModel, FOLLOW_AT, MAX_WINDOW, MIN_WINDOW, autoWindow, niceStep, windowBounds, type HeldAt } from './reservations';
 import { barWords, burstRouteWords } from './barWords';
-import { barAt, type GanttGeometry } from './hitTest';
+import { barAt, barCenter, type GanttGeometry } from './hitTest';
+import { BurstHopTrace, hopList, type Hop } from './burstHops';
+import { BurstHops } from './BurstHops';
 import { layoutRows, rowsHeight } from './rowLayout';
 import { busiestFiber, channelOptions, firstFiber, nodeOption, tracksFor } from './selection';
 import { channelWatch } from './watchRequest';
@@ -61,9 +63,15 @@ export function ChannelArea() {
   const [shownWindow, setShownWindow] = useState(10e-3);
   const windowRef = useRef(10e-3);
 
-  // The burst the caption speaks of: the one under the pointer, else the one picked in the log.
+  // The burst the caption speaks of: the one under the pointer, else the one picked in the
+  // log or clicked here (the selected burst, whose hops and wavelengths show below).
   const [hovered, setHovered] = useState<string | null>(null);
   const [focusedBurst, setFocusedBurst] = useState(-1);
+  const [burstFromLog, setBurstFromLog] = useState(false);
+  const [trace] = useState(() => new BurstHopTrace());
+  const [hops, setHops] = useState<{ id: number; cls: number; list: Hop[]; boxed: boolean } | null>(null);
+  const hopsKey = useRef('');
+  const runGeneration = useRef(controller.visual.generation);
   const geometry = useRef<GanttGeometry | null>(null);
 
   // A focus from the event log on a fiber link: show that link, held at that moment.
@@ -73,6 +81,7 @@ export function ChannelArea() {
       if (!f || f.serial === followedFocus || f.source === 'channel') return;
       followedFocus = f.serial;
       setFocusedBurst(f.burst);
+      setBurstFromLog(true);
       if (f.link < 0 || f.dir < 0) return;
       const value = `link:${f.link}:${f.dir}`;
       if (!options.some((o) => o.value === value)) return;
@@ -149,6 +158,23 @@ export function ChannelArea() {
       return;
     }
     geometry.current = { width, rows, tracks, wavelengths: specs.map((s) => s.wavelengths), from, to };
+    // The selected burst's hops: re-rendered only when what they say changes. A new run
+    // (Reset, an edit) starts its burst ids again: the selection belongs to the old one.
+    let selected = focusedBurst;
+    if (visual.generation !== runGeneration.current) {
+      runGeneration.current = visual.generation;
+      if (selected >= 0) {
+        selected = -1;
+        setFocusedBurst(-1);
+      }
+    }
+    if (trace.id !== selected) trace.follow(selected);
+    trace.sync(visual.recent, visual.generation);
+    const path = trace.path >= 0 ? trace.path : model.paths.find(selected);
+    // Only once one of its hops is known: a burst picked in the log whose events the ring
+    // no longer holds keeps the route-only caption rather than hops all "not yet".
+    const known = trace.hops.length > 0 || trace.drop !== null;
+    const list = trace.id >= 0 && known ? hopList(trace, names.opticalPath(path)?.nodes ?? null, names) : [];
     const ctx = canvas.getContext('2d');
     if (!ctx) return;
     const dpr = window.devicePixelRatio || 1;
@@ -164,12 +190,21 @@ export function ChannelArea() {
       now,
       relative: held === null,
       keptFrom: visual.recent.length > 0 ? visual.recent.get(0, 't0') : 0,
+      selectedBurst: selected,
     });
     const d = figure.dataset;
     d.bars = String(stats.bars);
     d.drops = String(stats.drops);
     d.voidFilled = String(stats.voidFilled);
     d.fdl = String(stats.fdl);
+    d.selectedBars = String(stats.selected);
+    // Said only when it changes: a React render per frame would be too many.
+    const boxed = stats.selected > 0;
+    const key = `${trace.id}:${trace.cls}:${boxed}:${JSON.stringify(list)}`;
+    if (key !== hopsKey.current) {
+      hopsKey.current = key;
+      setHops(trace.id >= 0 && list.length > 0 ? { id: trace.id, cls: trace.cls, list, boxed } : null);
+    }
     d.reservations = String(tracks.reduce((a, t) => a + (t?.reservations.length ?? 0), 0));
     d.latest = String(Math.max(-1, ...tracks.map((t) => t?.reservations.at(-1)?.t1 ?? -1)));
     d.window = String(w);
@@ -178,7 +213,8 @@ export function ChannelArea() {
     );
     d.from = String(from);
     d.to = String(to);
-  }, [controller, model, specs, selection, zoom, held, width, height, boxHeight, tallerBy]);
+    d.sampleBar = sampleBarPoint(geometry.current);
+  }, [controller, model, specs, selection, zoom, held, width, height, boxHeight, tallerBy, trace, focusedBurst, names]);
 
   useEffect(() => controller.addView(redraw), [controller, redraw]);
 
@@ -196,9 +232,9 @@ export function ChannelArea() {
     if (e.deltaY === 0) return;
     zoomBy(e.deltaY > 0 ? 1 : -1);
   };
-  const drag = useRef<{ x: number; pin: HeldAt } | null>(null);
+  const drag = useRef<{ x: number; pin: HeldAt; moved: boolean } | null>(null);
   const onPointerDown = (e: PointerEvent<HTMLCanvasElement>) => {
-    drag.current = { x: e.clientX, pin: held ?? pinNow() };
+    drag.current = { x: e.clientX, pin: held ?? pinNow(), moved: false };
     e.currentTarget.setPointerCapture(e.pointerId);
   };
   const onPointerMove = (e: PointerEvent<HTMLCanvasElement>) => {
@@ -213,14 +249,26 @@ export function ChannelArea() {
     }
     const innerW = Math.max(1, width - GANTT_MARGIN.left - GANTT_MARGIN.right);
     const dx = e.clientX - d.x;
-    if (Math.abs(dx) < 3 && held === null) return;
+    // Three pixels make a drag; less is a click (a held view still pans by it).
+    if (Math.abs(dx) >= 3) d.moved = true;
+    if (!d.moved && held === null) return;
     setHeld({ t: d.pin.t - (dx / innerW) * windowRef.current, at: d.pin.at });
   };
-  const onPointerUp = () => {
+  const onPointerUp = (e: PointerEvent<HTMLCanvasElement>) => {
+    const d = drag.current;
     drag.current = null;
+    if (!d || d.moved || e.type !== 'pointerup') return;
+    // A click (no drag) on a bar selects its burst: its hops and wavelengths show below.
+    const g = geometry.current;
+    const box = e.currentTarget.getBoundingClientRect();
+    const hit = g ? barAt(g, e.clientX - box.left, e.clientY - box.top) : null;
+    if (hit) {
+      setFocusedBurst(hit.reservation.id);
+      setBurstFromLog(false);
+    }
   };
   const focusedWords = focusedBurst >= 0 ? burstRouteWords(focusedBurst, model.paths.find(focusedBurst), names) : null;
-  const caption = hovered ?? (focusedWords ? `From the log: ${focusedWords}` : null);
+  const caption = hovered ?? (focusedWords && burstFromLog && !hops ? `From the log: ${focusedWords}` : null);
   const onKeyDown = (e: KeyboardEvent<HTMLCanvasElement>) => {
     const actions: Record<string, () => void> = {
       ArrowLeft: () => pan(-0.25),
@@ -361,6 +409,19 @@ export function ChannelArea() {
           dropped: <Term id="contention">no wavelength</Term> / <Term id="injectedLoss">injected</Term> / <Term id="lateDrop">late</Term>
         </li>
       </ul>
+      {hops && (
+        <BurstHops
+          id={hops.id}
+          cls={hops.cls}
+          hops={hops.list}
+          boxed={hops.boxed}
+          fromLog={burstFromLog}
+          onClose={() => {
+            setFocusedBurst(-1);
+            setBurstFromLog(false);
+          }}
+        />
+      )}
       <div className="channel-body">
         <figure className="channel-gantt" ref={figureRef} data-testid="channel-gantt" data-selection={selection}>
           <div className="channel-gantt-box" ref={boxRef}>
@@ -395,6 +456,22 @@ export function ChannelArea() {
       </div>
     </div>
   );
+}
+
+/**
+ * "x,y,id" of the newest bar in the window's first half (the figure's data-sample-bar), ""
+ * when none: a burst old enough to have crossed its later hops, for a test or a tour to click.
+ */
+function sampleBarPoint(g: GanttGeometry): string {
+  const middle = (g.from + g.to) / 2;
+  let best: { x: number; y: number; id: number; t0: number } | null = null;
+  g.tracks.forEach((t, k) => {
+    const r = t?.reservations.findLast((x) => x.t0 >= g.from && x.t1 <= middle);
+    const p = r ? barCenter(g, k, r) : null;
+    if (r && p && (!best || r.t0 > best.t0)) best = { ...p, id: r.id, t0: r.t0 };
+  });
+  const b = best as { x: number; y: number; id: number } | null;
+  return b ? `${Math.round(b.x)},${Math.round(b.y)},${b.id}` : '';
 }
 
 /** One group of the picker's choices (the links' directions, or the core nodes). */

@@ -4,7 +4,7 @@ import { makeNames } from '../log/names';
 import { barWords, burstRouteWords } from './barWords';
 import { BurstPathTable } from './burstPaths';
 import { GANTT_MARGIN } from './drawGantt';
-import { barAt, type GanttGeometry } from './hitTest';
+import { barAt, barCenter, type GanttGeometry } from './hitTest';
 import { ChannelModel, LinkTrack } from './reservations';
 import { layoutRows } from './rowLayout';
 import { record } from '../sim/testRecording';
@@ -91,5 +91,29 @@ describe('the route of a burst on a watched fiber, against the real engine', asy
     expect(barWords(r, model.paths.find(r.id), names)).toMatch(/^burst \d+ \(data\) on λ[12], [\d.]+ µs: E1 → C2 → E2$/);
     expect(burstRouteWords(r.id, model.paths.find(r.id), names)).toBe(`burst ${r.id}: E1 → C2 → E2`);
     expect(burstRouteWords(r.id, -1, names)).toBeNull();
+  });
+});
+
+describe('barCenter: where barAt finds a bar', () => {
+  const track = new LinkTrack(0, 0);
+  const r = track.addReservation(9, 1, 0.002, 0.003, 0, 0);
+  const spec = { link: 0, dir: 0, label: 'f1: E1 → C1', wavelengths: 2 };
+  const g: GanttGeometry = {
+    width: 1000 + GANTT_MARGIN.left + GANTT_MARGIN.right,
+    rows: layoutRows([spec], [2], 200),
+    tracks: [track],
+    wavelengths: [2],
+    from: 0,
+    to: 0.01,
+  };
+
+  it('is the middle of the bar, and barAt finds the bar there', () => {
+    const p = barCenter(g, 0, r)!;
+    expect(p.x).toBeCloseTo(GANTT_MARGIN.left + 250);
+    expect(barAt(g, p.x, p.y)?.reservation.id).toBe(9);
+  });
+
+  it('is null for a bar outside the window', () => {
+    expect(barCenter({ ...g, from: 0.005 }, 0, r)).toBeNull();
   });
 });

@@ -18,6 +18,7 @@ export const MARK_COLORS = {
   fdl: OKABE_ITO.reddishPurple,
   drop: OKABE_ITO.vermillion,
   now: OKABE_ITO.black,
+  selected: OKABE_ITO.black,
   hatch: '#d2d2d2',
 } as const;
 

@@ -18,6 +18,8 @@ export interface GanttStats {
   drops: number;
   voidFilled: number;
   fdl: number;
+  /** Bars of the selected burst drawn (0 or 1 per watched direction it crossed). */
+  selected: number;
   /** Where the left margin's labels were written (canvas px, measured): tests check none overlap. */
   labels: LabelBox[];
 }
@@ -44,6 +46,8 @@ export interface GanttFrame {
   relative: boolean;
   /** Time of the oldest event still kept for drawing (older moments cannot be shown). */
   keptFrom: number;
+  /** The burst whose hops the view lists (BurstHops.tsx): its bar gets a dashed box; -1 none. */
+  selectedBurst?: number;
 }
 
 let hatch: CanvasPattern | null = null;
@@ -68,7 +72,7 @@ function hatchPattern(ctx: CanvasRenderingContext2D): CanvasPattern | null {
 }
 
 export function drawGantt(ctx: CanvasRenderingContext2D, f: GanttFrame): GanttStats {
-  const stats: GanttStats = { bars: 0, drops: 0, voidFilled: 0, fdl: 0, labels: [] };
+  const stats: GanttStats = { bars: 0, drops: 0, voidFilled: 0, fdl: 0, selected: 0, labels: [] };
   const { width, height, rows } = f;
   const m = GANTT_MARGIN;
   const innerW = Math.max(1, width - m.left - m.right);
@@ -151,6 +155,15 @@ export function drawGantt(ctx: CanvasRenderingContext2D, f: GanttFrame): GanttSt
         stats.bars++;
         ctx.fillStyle = classColor(r.cls);
         ctx.fillRect(xa, top, w, h);
+        if (r.id === f.selectedBurst) {
+          // A selection's usual dashed box, wide enough to find a 2 px bar by.
+          stats.selected++;
+          ctx.strokeStyle = MARK_COLORS.selected;
+          ctx.lineWidth = 2;
+          ctx.setLineDash([4, 3]);
+          ctx.strokeRect(xa - 5, top - 4, w + 10, h + 8);
+          ctx.setLineDash([]);
+        }
         if (r.voidFilled) {
           stats.voidFilled++;
           ctx.strokeStyle = MARK_COLORS.voidFilled;

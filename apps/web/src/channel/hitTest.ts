@@ -49,3 +49,20 @@ export function barAt(g: GanttGeometry, px: number, py: number): BarHit | null {
   }
   return best;
 }
+
+/**
+ * Where barAt finds a reservation: the middle of its bar, in canvas pixels, or null when
+ * it is outside the window or its lane has no row. The view writes the newest visible
+ * bar's point on its figure, so a test (or a tour) can click a burst it did not choose.
+ */
+export function barCenter(g: GanttGeometry, track: number, r: Pick<Reservation, 'lane' | 't0' | 't1'>): { x: number; y: number } | null {
+  const m = GANTT_MARGIN;
+  const innerW = Math.max(1, g.width - m.left - m.right);
+  if (!(g.to > g.from) || r.t1 < g.from || r.t0 > g.to) return null;
+  const row = g.rows.find((x) => x.type === 'lane' && x.track === track && x.lane === r.lane);
+  if (!row) return null;
+  const scale = innerW / (g.to - g.from);
+  const xa = m.left + (Math.max(r.t0, g.from) - g.from) * scale;
+  const xb = m.left + (Math.min(r.t1, g.to) - g.from) * scale;
+  return { x: (xa + Math.max(xa + 2, xb)) / 2, y: row.y + m.top + row.h / 2 };
+}

@@ -1,10 +1,11 @@
 /**
- * The panel's network settings: the run, OBS and background traffic.
+ * The panel's network settings: the run, OBS, background traffic and the traffic matrix.
  */
 import type { PanelContext } from './panelContext';
 import { CheckField, SelectField, TextField } from './fields';
 import { PathNumberField } from './PathNumberField';
 import { EndSelects, PathSelectField } from './PathSelectField';
+import { TrafficFields } from './TrafficFields';
 
 /** The OBS settings chosen from a list: where each is, its name, the edit's name, its choices. */
 const OBS_CHOICES = {
@@ -46,6 +47,15 @@ const OBS_CHOICES = {
       { value: 'lauc-vf', label: 'LAUC-VF' },
     ],
   },
+  wavelengthChoice: {
+    path: 'obs.wavelengthChoice',
+    label: 'Wavelength choice at the ingress edge',
+    action: 'wavelength choice',
+    options: [
+      { value: 'first-fit', label: 'first fit (lowest free wavelength)' },
+      { value: 'random', label: 'random (among the free ones)' },
+    ],
+  },
 } as const;
 
 export function NetworkSection({ ctx }: { ctx: PanelContext }) {
@@ -72,6 +82,12 @@ export function NetworkSection({ ctx }: { ctx: PanelContext }) {
         <PathSelectField ctx={ctx} {...OBS_CHOICES.queues} value={o.assembly.queues} />
         <PathSelectField ctx={ctx} {...OBS_CHOICES.reservation} value={o.reservation} />
         <PathSelectField ctx={ctx} {...OBS_CHOICES.scheduling} value={o.scheduling} />
+        <PathSelectField
+          ctx={ctx}
+          {...OBS_CHOICES.wavelengthChoice}
+          value={o.wavelengthChoice ?? 'first-fit'}
+          hint="Used on paths where some core lacks full conversion"
+        />
         <PathNumberField ctx={ctx} path="obs.controlProcessing" owner="OBS" hint="BHP processing per core hop" />
         <CheckField
           path="obs.offsetAuto"
@@ -84,6 +100,7 @@ export function NetworkSection({ ctx }: { ctx: PanelContext }) {
         <PathNumberField ctx={ctx} path="obs.burstLoss.ack" owner="OBS" />
       </fieldset>
       <BackgroundFields ctx={ctx} />
+      <TrafficFields ctx={ctx} />
     </>
   );
 }

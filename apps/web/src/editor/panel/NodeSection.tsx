@@ -1,6 +1,6 @@
 /**
- * The panel's section for a selected node: its id and kind, and an edge node's assembly
- * overrides.
+ * The panel's section for a selected node: its id and kind, a core's switch settings
+ * (setup, FDLs, wavelength conversion), and an edge node's assembly overrides.
  */
 import { withNodeKind, renameNode, NODE_KINDS } from '../../scenario/scenarioEdits';
 import { assemblyOf, type AssemblySettings, type NodeKind, type ScenarioNode } from '../../scenario/scenarioTypes';
@@ -8,6 +8,7 @@ import { checkId } from '../../scenario/validateScenario';
 import type { PanelContext } from './panelContext';
 import { NumberField, SelectField, TextField } from './fields';
 import { PathNumberField } from './PathNumberField';
+import { ConversionField } from './ConversionField';
 
 const KIND_LABEL: Record<NodeKind, string> = {
   host: 'Host (TCP end)',
@@ -54,6 +55,7 @@ export function NodeSection({
           <PathNumberField ctx={ctx} path={`${p}.setupTime`} owner={node.id} />
           <PathNumberField ctx={ctx} path={`${p}.fdl.count`} owner={node.id} hint="0 = bufferless" />
           <PathNumberField ctx={ctx} path={`${p}.fdl.unit`} owner={node.id} hint="Line i delays by i × unit" />
+          <ConversionField ctx={ctx} path={`${p}.conversion`} owner={node.id} conversion={node.conversion} />
         </>
       )}
       {node.kind === 'edge' && <EdgeAssembly ctx={ctx} node={node} index={index} />}

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import meshFeatures from '../../../../packages/scenario/scenarios/mesh-features.json';
+import { makeNames } from '../log/names';
+import { EventKind } from '../sim/visualStore';
+import { record } from '../sim/testRecording';
+import { BurstHopTrace, hopList, hopWords, wavelengthChanges, type Hop } from './burstHops';
+
+const names = makeNames(meshFeatures, [], { opticalPaths: [] });
+const used = (from: string, to: string, lane: number): Hop => ({ from, to, state: 'used', lane, fdl: 0, reason: null });
+
+describe('hop words', () => {
+  it('say each hop with its wavelength, λ counted from 1 as the Gantt rows', () => {
+    const hops = [used('E1', 'C1', 2), used('C1', 'C2', 2), used('C2', 'E2', 0)];
+    expect(hopWords(hops)).toBe('E1→C1 λ3 · C1→C2 λ3 · C2→E2 λ1');
+    expect(wavelengthChanges(hops)).toEqual(['C2']);
+  });
+});
+
+describe('hopList: a burst lined up with its path', () => {
+  // mesh-features: links r01 (C0-C1), r12, r23, r30 and access e0..e3 (E_i-C_i).
+  const link = (id: string) => meshFeatures.links.findIndex((l) => l.id === id);
+  const path = ['E0', 'C0', 'C1', 'E1'];
+
+  it('a burst dropped at C0 for want of a wavelength: used, dropped, not reached', () => {
+    const trace = { hops: [{ link: link('e0'), dir: 0, lane: 5, t0: 0, fdl: 0 }], drop: { link: link('r01'), dir: 0, reason: 1 } };
+    expect(hopWords(hopList(trace, path, names))).toBe('E0→C0 λ6 · C0→C1 dropped (no wavelength) · C1→E1 not reached');
+  });
+
+  it('a burst still on its way: the hops not reserved yet are pending', () => {
+    const trace = { hops: [{ link: link('e0'), dir: 0, lane: 0, t0: 0, fdl: 0 }], drop: null };
+    expect(hopList(trace, path, names).map((h) => h.state)).toEqual(['used', 'pending', 'pending']);
+  });
+
+  it('without the path, the hops seen, in order', () => {
+    const trace = { hops: [{ link: link('r01'), dir: 1, lane: 1, t0: 0, fdl: 0 }], drop: null };
+    expect(hopWords(hopList(trace, null, names))).toBe('C1→C0 λ2');
+  });
+});
+
+/** The bursts of a short run of `scenario` that cross a core between two other cores, with their hops. */
+async function crossingBursts(scenario: typeof meshFeatures, until = 0.03) {
+  const run = await record(scenario, until, 4);
+  const realNames = makeNames(scenario, run.flowIds, run.routes);
+  const ring = run.store.recent;
+  const out: { id: number; hops: Hop[]; dropped: boolean }[] = [];
+  for (let i = 0; i < ring.length && out.length < 200; i++) {
+    if (ring.get(i, 'kind') !== EventKind.BurstFormed) continue;
+    const nodes = run.routes.opticalPaths[ring.get(i, 'link')]?.nodes ?? [];
+    if (nodes.length < 5) continue;
+    const trace = new BurstHopTrace();
+    trace.follow(ring.get(i, 'id'));
+    trace.sync(ring, run.store.generation);
+    out.push({ id: trace.id, hops: hopList(trace, realNames.opticalPath(trace.path)!.nodes, realNames), dropped: trace.drop !== null });
+  }
+  return out;
+}
+
+/** Wavelength in and out of `core` for each burst that used both hops around it (core to core). */
+function throughCore(bursts: { hops: Hop[] }[], core: string): [number, number][] {
+  const pairs: [number, number][] = [];
+  for (const { hops } of bursts)
+    for (let k = 1; k + 1 < hops.length - 1; k++) {
+      const [a, b] = [hops[k], hops[k + 1]];
+      if (a.state === 'used' && b.state === 'used' && b.from === core) pairs.push([a.lane!, b.lane!]);
+    }
+  return pairs;
+}
+
+// mesh-features' TCP flow crosses C1 between two cores (E0 C0 C1 C2 E2, and its ACKs back).
+describe('against the real engine: the wavelength through a core between two cores', () => {
+  it('with range-2 conversion at C1 (mesh-features as it is), it moves by 2 at most, and every hop is accounted', async () => {
+    const bursts = await crossingBursts(meshFeatures);
+    expect(bursts.length).toBeGreaterThan(10);
+    for (const b of bursts) if (!b.dropped) expect(b.hops.every((h) => h.state === 'used' || h.state === 'pending')).toBe(true);
+    const through = throughCore(bursts, 'C1');
+    expect(through.length).toBeGreaterThan(5);
+    for (const [a, b] of through) expect(Math.abs(a - b)).toBeLessThanOrEqual(2);
+  });
+
+  it('without conversion at C1, it is the same on both sides', async () => {
+    const none = { ...meshFeatures, nodes: meshFeatures.nodes.map((n) => (n.id === 'C1' ? { ...n, conversion: 'none' } : n)) };
+    // Few TCP bursts get through (continuity costs them): the run is seeded, three do.
+    const through = throughCore(await crossingBursts(none as typeof meshFeatures, 0.1), 'C1');
+    expect(through.length).toBeGreaterThanOrEqual(3);
+    for (const [a, b] of through) expect(b).toBe(a);
+  });
+
+  it('following another burst forgets the first; a new run forgets it too', async () => {
+    const run = await record(meshFeatures, 0.005, 1);
+    const ring = run.store.recent;
+    const formed: number[] = [];
+    for (let i = 0; i < ring.length && formed.length < 2; i++)
+      if (ring.get(i, 'kind') === EventKind.BurstFormed) formed.push(ring.get(i, 'id'));
+    const trace = new BurstHopTrace();
+    trace.follow(formed[0]);
+    trace.sync(ring, run.store.generation);
+    expect(trace.hops.length).toBeGreaterThan(0);
+    trace.follow(formed[1]);
+    expect(trace.hops).toEqual([]);
+    trace.sync(ring, run.store.generation + 1);
+    expect(trace.id).toBe(-1);
+  });
+});
