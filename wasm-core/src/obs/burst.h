@@ -28,9 +28,9 @@ struct Burst {
   SimTime duration = 0;  // on the wavelength, at the ingress transmitter's rate
   SimTime fdlDelay = 0;  // added by fiber delay lines so far
   BurstClass cls = BurstClass::Data;
-  bool listedDrop = false;       // a `drops` rule or a live request loses it (burst_drops.h)
-  std::uint8_t deflections = 0;  // times a core sent it off its route (docs/mesh.md section 6)
-  std::uint8_t qos = 0;          // its QoS class: index of its extra offset (ObsPlane::qosOffsets)
+  bool listedDrop = false;        // a `drops` rule or a live request loses it (burst_drops.h)
+  std::uint8_t deflections = 0;   // times a core sent it off its route (docs/mesh.md section 6)
+  std::uint8_t qos = 0;           // its QoS class: index of its extra offset (ObsPlane::qosOffsets)
   std::uint32_t lengthBytes = 0;  // on the wavelength, after minBytes padding
   std::uint32_t dataSegments = 0;
   std::uint32_t acks = 0;

@@ -1,17 +1,15 @@
 #include "obs/obs_plane.h"
 
 #include <algorithm>
+#include <functional>
 #include <utility>
 
 namespace obs {
 
 int BurstHistograms::bin(std::uint64_t value) {
-  int b = 0;
-  while (value > 1 && b < kBins - 1) {
-    value >>= 1;
-    ++b;
-  }
-  return b;
+  // floor(log2(value)), 0 for 0 and 1, at most the last bin.
+  if (value <= 1) return 0;
+  return std::min(63 - __builtin_clzll(value), kBins - 1);
 }
 
 ObsPlane::ObsPlane(EventLoop& sim, PacketReceiver& receiver, const Scenario& scenario,
@@ -138,7 +136,8 @@ std::size_t ObsPlane::packetsInFlight() const {
 }
 
 std::size_t ObsPlane::poolMemoryBytes() const {
-  std::size_t bytes = pool_.capacity() * sizeof(Burst) + freeSlots_.capacity() * sizeof(std::uint32_t);
+  std::size_t bytes = pool_.capacity() * sizeof(Burst) + freeSlots_.capacity() * sizeof(std::uint32_t) +
+                      pendingDeliveries_.capacity() * sizeof(PendingDelivery);
   for (const Burst& b : pool_) bytes += b.packets.capacity() * sizeof(Packet);
   return bytes;
 }
@@ -195,6 +194,7 @@ void ObsPlane::backgroundBurst(int pathId, std::uint32_t lengthBytes, SimTime ex
 }
 
 void ObsPlane::launch(std::uint32_t slot, SimTime extraOffset) {
+  settleDeliveries();  // keeps the heap of pending deliveries to the bursts in flight
   Burst& b = pool_[slot];
   const OpticalPath& path = paths_[b.path];
   b.route = b.path;
@@ -593,7 +593,38 @@ void ObsPlane::countCut(Burst& b, const Hop& out, std::uint32_t bytesCut, std::s
 void ObsPlane::scheduleEgressArrival(std::uint32_t slot) {
   Burst& b = pool_[slot];
   int lastHop = static_cast<int>(routes_[b.route].hops.size()) - 1;
-  sim_.scheduleAt(arrivalAt(b, lastHop) + b.duration, this, kBurstAtEgress, slot);
+  const SimTime at = arrivalAt(b, lastHop) + b.duration;
+  if (!b.packets.empty()) {
+    sim_.scheduleAt(at, this, kBurstAtEgress, slot);
+    return;
+  }
+  pendingDeliveries_.push_back(PendingDelivery{at, b.id, b.lengthBytes, b.path, b.cls, b.qos});
+  std::push_heap(pendingDeliveries_.begin(), pendingDeliveries_.end(), std::greater<>());
+  release(slot);
+}
+
+void ObsPlane::settleDeliveries() const {
+  const SimTime now = sim_.now();
+  while (!pendingDeliveries_.empty() && pendingDeliveries_.front().at <= now) {
+    const PendingDelivery& d = pendingDeliveries_.front();
+    if (log_ && log_->enabled()) {
+      // Recorded when counted, a little after it happened (the next burst launched or
+      // counter read), so the log keeps close to time order; dated exactly.
+      VisualEvent e{VisualEventKind::BurstDelivered};
+      e.t0 = e.t1 = d.at;
+      e.id = static_cast<std::int32_t>(d.id);
+      e.cls = static_cast<std::uint8_t>(d.cls);
+      e.bytes = d.bytes;
+      e.segments = 0;
+      e.node = paths_[d.path].egress;
+      log_->record(e);
+    }
+    ++counters_[static_cast<int>(d.cls)].delivered;
+    ++pathCounters_[d.path].delivered;
+    ++qosCounters_[d.qos].delivered;
+    std::pop_heap(pendingDeliveries_.begin(), pendingDeliveries_.end(), std::greater<>());
+    pendingDeliveries_.pop_back();
+  }
 }
 
 void ObsPlane::drop(std::uint32_t slot, DropReason reason, int node, const Hop& chargedTo) {

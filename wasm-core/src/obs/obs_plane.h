@@ -122,18 +122,30 @@ class ObsPlane final : public EventHandler, public BurstSink, public BackgroundB
 
   double burstLoss(BurstClass cls) const { return burstLoss_[static_cast<int>(cls)]; }
   SimTime offset(int pathId) const { return offsets_[pathId]; }
-  const BurstClassCounters& counters(BurstClass cls) const { return counters_[static_cast<int>(cls)]; }
+  const BurstClassCounters& counters(BurstClass cls) const {
+    settleDeliveries();
+    return counters_[static_cast<int>(cls)];
+  }
   const FiberDirectionCounters& fiberCounters(int link, int dir) const { return directions_[link * 2 + dir].counters; }
-  const PathCounters& pathCounters(int pathId) const { return pathCounters_[pathId]; }
+  const PathCounters& pathCounters(int pathId) const {
+    settleDeliveries();
+    return pathCounters_[pathId];
+  }
   // The distinct extra offsets of the scenario's sources, ascending, 0 first: QoS class k
   // carries qosOffsets()[k].
   const std::vector<SimTime>& qosOffsets() const { return qosOffsets_; }
-  const QosCounters& qosCounters(int qosClass) const { return qosCounters_[qosClass]; }
+  const QosCounters& qosCounters(int qosClass) const {
+    settleDeliveries();
+    return qosCounters_[qosClass];
+  }
   // Routes deflections made so far (each kept for reuse).
   std::size_t deflectedRoutes() const { return routes_.size() - paths_.size(); }
   int wavelengths(int link) const;
   const BurstHistograms& histograms() const { return histograms_; }
-  std::size_t burstsInFlight() const { return live_; }
+  std::size_t burstsInFlight() const {
+    settleDeliveries();
+    return live_ + pendingDeliveries_.size();
+  }
   std::size_t packetsInFlight() const;  // packets inside bursts not yet delivered
   // Bytes of the burst pool (every slot ever used) and the packet storage of live bursts.
   std::size_t poolMemoryBytes() const;
@@ -208,6 +220,19 @@ class ObsPlane final : public EventHandler, public BurstSink, public BackgroundB
   static VisualEvent burstEvent(VisualEventKind kind, const Burst& b, SimTime t0, SimTime t1);
   bool linkLossDrops(Burst& b, const Hop& hop);
   void scheduleEgressArrival(std::uint32_t slot);
+  // A burst without packets (background) needs nothing done when it reaches its egress
+  // edge but to be counted, so it takes no event: its arrival waits in pendingDeliveries_
+  // and is counted once the clock has passed it, before any counter is read.
+  struct PendingDelivery {
+    SimTime at;
+    std::uint64_t id;  // for the visual log's BurstDelivered, recorded when counted
+    std::uint32_t bytes;
+    int path;
+    BurstClass cls;
+    std::uint8_t qos;
+    bool operator>(const PendingDelivery& o) const { return at > o.at; }
+  };
+  void settleDeliveries() const;
   void countCut(Burst& b, const Hop& out, std::uint32_t bytesCut, std::size_t firstKept, std::size_t endKept);
   // `node`: where it happens; `chargedTo`: the link it was about to take.
   void drop(std::uint32_t slot, DropReason reason, int node, const Hop& chargedTo);
@@ -233,14 +258,16 @@ class ObsPlane final : public EventHandler, public BurstSink, public BackgroundB
   DeflectionRoutes deflection_;
   std::map<std::pair<int, int>, std::vector<int>> deflectionCache_;  // (route, hop) -> routes
   std::vector<SimTime> qosOffsets_;
-  std::vector<QosCounters> qosCounters_;
-  std::vector<PathCounters> pathCounters_;                    // per path
+  mutable std::vector<QosCounters> qosCounters_;
+  mutable std::vector<PathCounters> pathCounters_;            // per path
   std::vector<std::unique_ptr<RandomStream>> choiceStreams_;  // per node; edges, random choice only
   SimTime controlProcessing_;
   RandomStream lossRng_;
   std::array<double, kBurstClasses> burstLoss_{};
   BurstDrops drops_;
-  std::array<BurstClassCounters, kBurstClasses> counters_{};
+  // Mutable: settleDeliveries() brings them up to the clock from const readers.
+  mutable std::array<BurstClassCounters, kBurstClasses> counters_{};
+  mutable std::vector<PendingDelivery> pendingDeliveries_;  // a min-heap by time
   BurstHistograms histograms_;
   std::vector<Burst> pool_;
   std::vector<std::uint32_t> freeSlots_;

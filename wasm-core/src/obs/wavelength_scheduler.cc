@@ -5,6 +5,34 @@
 
 namespace obs {
 
+void LaneReservations::popFront() {
+  if (++head_ == items_.size()) {
+    clear();
+  } else if (head_ >= 64 && 2 * head_ >= items_.size()) {
+    // A lane that never empties: drop the ended front now and then, in one move.
+    items_.erase(items_.begin(), items_.begin() + static_cast<std::ptrdiff_t>(head_));
+    head_ = 0;
+  }
+}
+
+LaneReservations::const_iterator LaneReservations::lowerBound(SimTime start) const {
+  return std::lower_bound(begin(), end(), start, [](const Entry& e, SimTime s) { return e.first < s; });
+}
+
+LaneReservations::const_iterator LaneReservations::upperBound(SimTime start) const {
+  return std::upper_bound(begin(), end(), start, [](SimTime s, const Entry& e) { return s < e.first; });
+}
+
+void LaneReservations::insert(SimTime start, SimTime end) {
+  if (size() == 0 || start > items_.back().first) {
+    items_.emplace_back(start, end);
+    return;
+  }
+  const const_iterator at = lowerBound(start);
+  if (at != this->end() && at->first == start) return;
+  items_.insert(at, Entry{start, end});
+}
+
 WavelengthSchedule::WavelengthSchedule(int wavelengths)
     : lanes_(wavelengths), horizons_(wavelengths, -kNever), active_(wavelengths) {}
 
@@ -22,7 +50,7 @@ WavelengthSchedule::Lane& WavelengthSchedule::lane(int w) {
     l.clear();
     horizons_[w] = -kNever;
   } else {
-    while (l.begin()->second <= now_) l.erase(l.begin());  // the last one is still live
+    while (l.front().second <= now_) l.popFront();  // the last one is still live
   }
   return l;
 }
@@ -36,7 +64,7 @@ bool WavelengthSchedule::fitsInVoid(int w, SimTime start, SimTime end, SimTime* 
     return true;
   }
   const Lane& lane = this->lane(w);
-  auto next = lane.lower_bound(start);  // first reservation starting at or after start
+  auto next = lane.lowerBound(start);  // first reservation starting at or after start
   if (next != lane.end() && next->first < end) return false;
   if (next == lane.begin()) {
     *voidStart = -kNever;
@@ -52,6 +80,22 @@ int WavelengthSchedule::reserve(SimTime start, SimTime end, SchedulingKind rule,
   int chosen = -1;
   SimTime best = 0;
   const int last = hi < 0 || hi >= wavelengths() ? wavelengths() - 1 : hi;
+  if (rule == SchedulingKind::Lauc) {
+    // The latest horizon at or before the start, ties to the lowest lane, without a branch
+    // per lane: which lanes qualify is close to random, and a drop fiber has 4K of them.
+    // Every live horizon and -kNever lie above `none`, so the first lane that qualifies
+    // is always taken.
+    constexpr SimTime none = -2 * kNever;
+    best = none;
+    for (int w = lo; w <= last; ++w) {
+      const SimTime h = liveHorizon(w);
+      const bool better = (h <= start) & (h > best);
+      best = better ? h : best;
+      chosen = better ? w : chosen;
+    }
+    if (chosen >= 0) reserveOn(chosen, start, end);
+    return chosen;
+  }
   for (int w = lo; w <= last; ++w) {
     SimTime candidate;
     if (rule == SchedulingKind::LaucVf) {
@@ -114,7 +158,7 @@ std::pair<int, SimTime> WavelengthSchedule::earliestStart(SimTime notBefore, Sim
     const Lane& lane = this->lane(w);
     SimTime t = notBefore;
     // Walk the reservations that could overlap, moving t past each that does.
-    auto it = lane.upper_bound(t);
+    auto it = lane.upperBound(t);
     if (it != lane.begin() && std::prev(it)->second > t) t = std::prev(it)->second;
     for (; it != lane.end() && it->first < t + duration; ++it)
       if (it->second > t) t = it->second;
@@ -143,7 +187,7 @@ WavelengthSchedule::FreePart WavelengthSchedule::longestFree(SimTime start, SimT
     // Walk the reservations overlapping [start, end); the gaps between them are free.
     const Lane& lane = this->lane(w);
     SimTime t = start, gapStart = -kNever;
-    auto it = lane.upper_bound(start);
+    auto it = lane.upperBound(start);
     if (it != lane.begin()) {
       gapStart = std::prev(it)->second;
       if (gapStart > t) t = gapStart;
@@ -159,7 +203,7 @@ WavelengthSchedule::FreePart WavelengthSchedule::longestFree(SimTime start, SimT
 }
 
 void WavelengthSchedule::reserveOn(int wavelength, SimTime start, SimTime end) {
-  lane(wavelength).emplace(start, end);
+  lane(wavelength).insert(start, end);
   if (end > horizons_[wavelength]) horizons_[wavelength] = end;
 }
 

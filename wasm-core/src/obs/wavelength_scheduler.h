@@ -8,8 +8,8 @@
 // (docs/mesh.md), the choice is limited to a range of lanes [lo, hi]; where the ingress
 // edge picks the wavelength a burst keeps, first-fit and random choice are offered too.
 #pragma once
+#include <cstddef>
 #include <cstdint>
-#include <map>
 #include <utility>
 #include <vector>
 
@@ -18,6 +18,34 @@
 #include "sim/time.h"
 
 namespace obs {
+
+// One lane's reservations [start, end), sorted by start and never overlapping (so sorted
+// by end too), in a flat vector with a moving front. A new reservation nearly always goes
+// after the others and ended ones leave from the front, so this does what a map did
+// without a heap allocation per reservation (a mesh makes several per burst).
+class LaneReservations {
+ public:
+  using Entry = std::pair<SimTime, SimTime>;  // start, end
+  using const_iterator = std::vector<Entry>::const_iterator;
+
+  const_iterator begin() const { return items_.begin() + static_cast<std::ptrdiff_t>(head_); }
+  const_iterator end() const { return items_.end(); }
+  std::size_t size() const { return items_.size() - head_; }
+  const Entry& front() const { return items_[head_]; }
+  void clear() {
+    items_.clear();
+    head_ = 0;
+  }
+  void popFront();
+  const_iterator lowerBound(SimTime start) const;  // the first starting at or after `start`
+  const_iterator upperBound(SimTime start) const;  // the first starting after `start`
+  // Adds [start, end); like a map's emplace, nothing if one starts at the same time.
+  void insert(SimTime start, SimTime end);
+
+ private:
+  std::vector<Entry> items_;
+  std::size_t head_ = 0;  // items before it have ended and are gone
+};
 
 class WavelengthSchedule {
  public:
@@ -58,8 +86,7 @@ class WavelengthSchedule {
   std::size_t reservations(int wavelength) { return lane(wavelength).size(); }
 
  private:
-  // start -> end, non-overlapping.
-  using Lane = std::map<SimTime, SimTime>;
+  using Lane = LaneReservations;
   // True if [start, end) fits in a void of `lane`; *voidStart is then the end of the
   // reservation before it (-kNever if none).
   bool fitsInVoid(int w, SimTime start, SimTime end, SimTime* voidStart);
