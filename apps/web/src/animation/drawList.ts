@@ -11,10 +11,13 @@
 import { EventKind } from '../sim/visualStore';
 import { flowColor } from '../theme';
 import { barSpanInto, fractionAlong, laneOffset, pointAt, type Geometry } from './geometry';
-import { flashLook, type AnimationModel, type FlashPlace } from './animationModel';
+import { flashLook, type AnimationModel, type FlashColor, type FlashPlace } from './animationModel';
 import {
   burstColor,
   CONTROL_COLOR,
+  CUT_COLOR,
+  CUT_DASH,
+  DEFLECT_COLOR,
   DROP_COLOR,
   LANE_COLOR,
   MIN_BAR_PX,
@@ -25,7 +28,7 @@ import {
   TCP_EVENT_COLOR,
 } from './style';
 import { formatLogTime } from '../log/describe';
-import type { DrawList, LabelPrim } from './drawPrimitives';
+import type { DrawList, LabelPrim, RingPrim } from './drawPrimitives';
 import { alongX, alongY } from './alongLink';
 import { line, mark, poolsOf, refill, type Pools } from './drawPools';
 import { LaneRuns } from './laneRuns';
@@ -272,6 +275,8 @@ function drawPackets(
   }
 }
 
+const FLASH_COLORS: Record<FlashColor, string> = { drop: DROP_COLOR, tcp: TCP_EVENT_COLOR, deflect: DEFLECT_COLOR, cut: CUT_COLOR };
+
 /** Pass 5, drop flashes and TCP events: rings and labels, stacked where several share a place. */
 function drawFlashes(out: DrawList, model: AnimationModel, geom: Geometry, opts: DrawOptions): void {
   const { wall } = opts;
@@ -284,9 +289,11 @@ function drawFlashes(out: DrawList, model: AnimationModel, geom: Geometry, opts:
     if (!p) continue;
     const look = flashLook(f, wall);
     if (look.labelAlpha <= 0) continue;
-    const color = f.color === 'drop' ? DROP_COLOR : TCP_EVENT_COLOR;
+    const color = FLASH_COLORS[f.color];
     if (look.ringAlpha > 0) {
-      out.rings.push({ x: p.x, y: p.y, r: p.r + look.ring * 22 * s, width: 3 * s, color, alpha: look.ringAlpha });
+      const ring: RingPrim = { x: p.x, y: p.y, r: p.r + look.ring * 22 * s, width: 3 * s, color, alpha: look.ringAlpha };
+      if (f.color === 'cut') ring.dash = CUT_DASH.map((d) => d * s);
+      out.rings.push(ring);
     }
     const placeKey = f.place.at === 'node' ? `n${f.place.node}` : `l${f.place.link}:${f.place.dir}:${f.place.f}`;
     const row = stacked.get(placeKey) ?? 0;

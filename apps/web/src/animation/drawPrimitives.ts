@@ -34,6 +34,8 @@ export interface RingPrim {
   width: number;
   color: string;
   alpha: number;
+  /** Dash pattern in px (a burst cut short), solid if absent. */
+  dash?: readonly number[];
 }
 
 export interface LabelPrim {

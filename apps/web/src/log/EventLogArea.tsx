@@ -34,10 +34,11 @@ const OVERSCAN = 6;
 const CATEGORIES: Array<{ id: LogCategory; label: string; glyph: string }> = [
   { id: 'drops', label: 'Drops', glyph: '✕' },
   { id: 'tcp', label: 'TCP events', glyph: '↻' },
+  { id: 'contention', label: 'Deflections & cuts', glyph: '↷' },
   { id: 'formed', label: 'Bursts formed', glyph: '▭' },
   { id: 'changes', label: 'Live changes', glyph: '⚙' },
 ];
-const GLYPH: Record<LogCategory, string> = { drops: '✕', tcp: '↻', formed: '▭', changes: '⚙' };
+const GLYPH: Record<LogCategory, string> = { drops: '✕', tcp: '↻', formed: '▭', changes: '⚙', contention: '↷' };
 
 const SYNC_INTERVAL_MS = 160;
 /** Entries built per sync at most: a few milliseconds of work. */

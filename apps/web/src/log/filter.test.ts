@@ -25,7 +25,7 @@ const pktDrop = ev({ kind: EventKind.PacketDropped, t0: 0.7, id: 0, link: 0, dir
 const rto = ev({ kind: EventKind.TcpEvent, t0: 0.8, id: 0, reason: 0, value: 1 });
 const all = [formed, dropped, pktDrop, rto];
 
-const everything: LogFilter = { ...DEFAULT_FILTER, categories: { formed: true, drops: true, tcp: true, changes: true } };
+const everything: LogFilter = { ...DEFAULT_FILTER, categories: { formed: true, drops: true, tcp: true, changes: true, contention: true } };
 
 describe('log model', () => {
   it('reads the ring incrementally and joins a drop to its burst formed event', () => {
@@ -87,8 +87,8 @@ describe('filters', () => {
   it('kinds: bursts formed, drops (burst and packet), TCP', () => {
     expect(categoryOf(EventKind.BurstOnLink)).toBeNull();
     expect(shown({})).toEqual([0, 3, 5, 6]);
-    expect(shown({ categories: { formed: false, drops: true, tcp: false, changes: false } })).toEqual([3, 5]);
-    expect(shown({ categories: { formed: false, drops: false, tcp: true, changes: false } })).toEqual([6]);
+    expect(shown({ categories: { formed: false, drops: true, tcp: false, changes: false, contention: false } })).toEqual([3, 5]);
+    expect(shown({ categories: { formed: false, drops: false, tcp: true, changes: false, contention: false } })).toEqual([6]);
     // The default hides the flood of bursts formed.
     expect(filterEntries(model.entries, DEFAULT_FILTER, names).map((e) => e.event.kind)).toEqual([3, 5, 6]);
   });
