@@ -73,7 +73,15 @@ const ITEMS = [
     label: 'Cut short at a core (segmented)',
     icon: (
       <svg width={W} height={H} aria-hidden="true">
-        <circle cx={W / 2} cy={H / 2} r={6} fill="none" stroke={CUT_COLOR} strokeWidth={2.5} strokeDasharray={CUT_DASH.map((d) => d / 2).join(' ')} />
+        <circle
+          cx={W / 2}
+          cy={H / 2}
+          r={6}
+          fill="none"
+          stroke={CUT_COLOR}
+          strokeWidth={2.5}
+          strokeDasharray={CUT_DASH.map((d) => d / 2).join(' ')}
+        />
       </svg>
     ),
   },
