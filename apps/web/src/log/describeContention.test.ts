@@ -10,7 +10,7 @@ import { EventKind } from '../sim/visualStore';
 import { visualEvent as ev } from '../sim/visualEventFixtures';
 import { record } from '../sim/testRecording';
 import { describeBurstDeflected, describeBurstSegmented, describeEvent, ordinal } from './describe';
-import { categoryOf } from './filter';
+import { categoryOf, focusOf, LogModel } from './filter';
 import { makeNames } from './names';
 
 // mesh-features: nodes C0 0, C1 1, C2 2, C3 3; links r01 0 (C0-C1), r12 1, r23 2 (C2-C3), r30 3 (C3-C0).
@@ -81,5 +81,17 @@ describe('against the real engine (the triangle of e2e/fixtures/mesh-contention.
       expect(line).toMatch(/^burst \d+ segmented at C[02]: (\d+ segments? \()?[\d.]+ K?B\)? cut on C[02]→C[012], the rest goes on$/);
     // The TCP flow's data burst cut at C0 loses whole segments.
     expect(lines.segmented.some((l) => / \d+ segments? \(/.test(l))).toBe(true);
+  });
+});
+
+describe('a deflection in the log model', () => {
+  it('is listed under “Deflections & cuts”, keeps its burst’s flow, and points at the core and the full direction', () => {
+    const model = new LogModel(100);
+    model.add(ev({ kind: EventKind.BurstFormed, t0: 0.1, id: 7, node: 4, lane: 0, dir: 1, link: 0 }));
+    model.add(ev({ kind: EventKind.BurstDeflected, t0: 0.2, id: 7, node: 0, link: 0, dir: 0, lane: 3, reason: 1 }));
+    const entry = model.entries[1];
+    expect(entry.origin?.mainFlow).toBe(0);
+    expect(model.counts.contention).toBe(1);
+    expect(focusOf(entry, names)).toMatchObject({ node: 0, link: 0, dir: 0, burst: 7, flow: 0 });
   });
 });

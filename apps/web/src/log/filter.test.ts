@@ -67,7 +67,7 @@ describe('log model', () => {
     expect(model.entries.map((e) => e.seq)).toEqual([6, 7, 8, 9]);
     expect(model.missed).toBe(6);
     expect(model.entries.at(-1)!.origin).toEqual({ mainFlow: 3, flows: 2, path: 5 });
-    expect(model.counts).toEqual({ formed: 0, drops: 1, tcp: 3, changes: 0 });
+    expect(model.counts).toEqual({ formed: 0, drops: 1, tcp: 3, changes: 0, contention: 0 });
   });
 
   it('keeps at most its capacity', () => {
@@ -152,7 +152,7 @@ describe('focus of an entry', () => {
     expect(d).toEqual({ time: 0.6, flow: 1, node: 2, link: 2, dir: 0, kind: 3, burst: 7, source: 'log' });
     expect(p).toEqual({ time: 0.7, flow: 0, node: -1, link: 0, dir: 0, kind: 5, burst: -1, source: 'log' });
     expect(t).toEqual({ time: 0.8, flow: 0, node: 0, link: -1, dir: -1, kind: 6, burst: -1, source: 'log' });
-    expect(model.counts).toEqual({ formed: 1, drops: 2, tcp: 1, changes: 0 });
+    expect(model.counts).toEqual({ formed: 1, drops: 2, tcp: 1, changes: 0, contention: 0 });
   });
 });
 

@@ -1,0 +1,72 @@
+/**
+ * A core that deflects a burst or cuts it short (docs/mesh.md sections 6, 7) is marked there
+ * like a drop: a ring and a label, green and solid for a deflection (the burst goes on),
+ * black and broken for a cut, counting up when several happen at one core.
+ */
+import { describe, expect, it } from 'vitest';
+import { EventKind, VisualStore } from '../sim/visualStore';
+import { buildDrawList } from './drawList';
+import { drawListToSvg } from './svg';
+import { computeGeometry } from './geometry';
+import { AnimationModel, linkInfos } from './animationModel';
+import { CUT_COLOR, DEFLECT_COLOR, FLASH_SECONDS } from './style';
+import { ev, identity, lineScenario, rows } from './testSupport';
+
+const scenario = lineScenario(); // A (edge) -f- B (core) -p- H
+const geom = computeGeometry(scenario, identity, 1);
+
+function marks(events: Parameters<typeof rows>[0], now: number, wall: number) {
+  const store = new VisualStore();
+  store.append(rows(events));
+  const model = new AnimationModel(linkInfos(scenario));
+  model.ingest(store, now, wall);
+  model.advance(now, wall);
+  return buildDrawList(model, geom, { now, wall, flowStripes: false });
+}
+
+describe('deflection and cut marks at the core', () => {
+  it('a deflection: a solid green ring and label at the core, several counted', () => {
+    const list = marks(
+      [
+        ev({ kind: EventKind.BurstDeflected, t0: 0.001, node: 1, link: 0, dir: 1, lane: 1, id: 3, cls: 2, reason: 1 }),
+        ev({ kind: EventKind.BurstDeflected, t0: 0.0011, node: 1, link: 0, dir: 1, lane: 1, id: 4, cls: 2, reason: 1 }),
+      ],
+      0.002,
+      10,
+    );
+    expect(list.labels.map((l) => [l.text, l.color])).toEqual([['deflected (bg) ×2', DEFLECT_COLOR]]);
+    expect(list.rings).toHaveLength(1);
+    expect(list.rings[0]).toMatchObject({ x: 1000, y: 0, color: DEFLECT_COLOR });
+    expect(list.rings[0].dash).toBeUndefined();
+  });
+
+  it('a cut: a broken black ring and its label, stacked with a deflection at the same core', () => {
+    const list = marks(
+      [
+        ev({ kind: EventKind.BurstSegmented, t0: 0.001, node: 1, link: 0, dir: 1, id: 5, cls: 0, bytes: 1656, segments: 3 }),
+        ev({ kind: EventKind.BurstDeflected, t0: 0.001, node: 1, link: 0, dir: 1, lane: 1, id: 6, cls: 0, reason: 1 }),
+      ],
+      0.002,
+      10,
+    );
+    const cut = list.labels.find((l) => l.text === 'cut short (data)')!;
+    const deflected = list.labels.find((l) => l.text === 'deflected (data)')!;
+    expect(cut.color).toBe(CUT_COLOR);
+    expect(Math.abs(cut.y - deflected.y)).toBeGreaterThanOrEqual(cut.size); // not on top of each other
+    const ring = list.rings.find((r) => r.color === CUT_COLOR)!;
+    expect(ring.dash?.length).toBe(2);
+    // The SVG export keeps the dash.
+    expect(drawListToSvg(list)).toContain('stroke-dasharray');
+  });
+
+  it('fades like a drop, in wall time', () => {
+    const list = marks([ev({ kind: EventKind.BurstSegmented, t0: 0.001, node: 1, link: 0, dir: 1, id: 5, cls: 2, bytes: 900 })], 0.002, 0);
+    expect(list.labels).toHaveLength(1);
+    const store = new VisualStore();
+    store.append(rows([ev({ kind: EventKind.BurstSegmented, t0: 0.001, node: 1, id: 5, cls: 2 })]));
+    const model = new AnimationModel(linkInfos(scenario));
+    model.ingest(store, 0.002, 0);
+    model.advance(0.002, FLASH_SECONDS + 0.01);
+    expect(buildDrawList(model, geom, { now: 0.002, wall: FLASH_SECONDS + 0.01, flowStripes: false }).labels).toHaveLength(0);
+  });
+});
