@@ -6,6 +6,7 @@ import { CheckField, SelectField, TextField } from './fields';
 import { PathNumberField } from './PathNumberField';
 import { EndSelects, PathSelectField } from './PathSelectField';
 import { TrafficFields } from './TrafficFields';
+import { withBackgroundModel } from '../../scenario/backgroundEdits';
 
 /** The OBS settings chosen from a list: where each is, its name, the edit's name, its choices. */
 const OBS_CHOICES = {
@@ -125,20 +126,7 @@ function BackgroundFields({ ctx }: { ctx: PanelContext }) {
               onChange={(v) =>
                 ctx.edit(`background ${i + 1}: ${v}`, (sc) => ({
                   ...sc,
-                  background: sc.background.map((x, j) =>
-                    j === i
-                      ? v === 'poisson'
-                        ? {
-                            src: x.src,
-                            dst: x.dst,
-                            model: v,
-                            load: x.load,
-                            meanBytes: x.meanBytes,
-                            ...(x.enterAssembly === undefined ? {} : { enterAssembly: x.enterAssembly }),
-                          }
-                        : { ...x, model: v, hurst: x.hurst ?? 0.8 }
-                      : x,
-                  ),
+                  background: sc.background.map((x, j) => (j === i ? withBackgroundModel(x, v) : x)),
                 }))
               }
             />
