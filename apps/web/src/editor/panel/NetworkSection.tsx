@@ -97,6 +97,16 @@ export function NetworkSection({ ctx }: { ctx: PanelContext }) {
           onChange={(on) => ctx.set(on ? 'offset auto' : 'offset fixed', 'obs.offset', on ? 'auto' : 1e-4)}
         />
         {o.offset !== 'auto' && <PathNumberField ctx={ctx} path="obs.offset" owner="OBS" />}
+        {s.nodes.some((n) => n.kind === 'core' && n.deflection === true) && (
+          <PathNumberField
+            ctx={ctx}
+            path="obs.maxDeflections"
+            owner="OBS"
+            inherit={1}
+            inheritFrom="default"
+            hint="Over a burst's whole path, at the cores with deflection"
+          />
+        )}
         <PathNumberField ctx={ctx} path="obs.burstLoss.data" owner="OBS" hint="End to end, per burst (the sliders)" />
         <PathNumberField ctx={ctx} path="obs.burstLoss.ack" owner="OBS" />
       </fieldset>
@@ -143,6 +153,18 @@ function BackgroundFields({ ctx }: { ctx: PanelContext }) {
               hint={b.enterAssembly ? 'Mean batch handed to the edge' : undefined}
             />
             {b.model === 'self-similar' && <PathNumberField ctx={ctx} path={`${p}.hurst`} owner={`background ${i + 1}`} />}
+            <PathNumberField
+              ctx={ctx}
+              path={`${p}.extraOffset`}
+              owner={`background ${i + 1}`}
+              inherit={0}
+              inheritFrom="default"
+              hint={
+                b.enterAssembly
+                  ? 'Not with shared bursts: its bytes ride in the edge’s TCP bursts'
+                  : 'Its bursts wait this much longer behind their control packets (QoS)'
+              }
+            />
             <CheckField
               path={`${p}.enterAssembly`}
               label="Shares bursts with TCP (enters the edge's assembly queue)"
