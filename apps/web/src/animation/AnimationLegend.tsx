@@ -1,5 +1,5 @@
 /** What the animation's marks mean; the editor places it where it has room. */
-import { CLASS_COLORS, CONTROL_COLOR, CUT_COLOR, CUT_DASH, DEFLECT_COLOR, DROP_COLOR, SUMMARY_COLOR } from './style';
+import { CLASS_COLORS, CONTROL_COLOR, CUT_COLOR, DEFLECT_COLOR, DROP_COLOR, SUMMARY_COLOR } from './style';
 
 const W = 34;
 const H = 16;
@@ -61,7 +61,7 @@ const ITEMS = [
   },
   {
     key: 'deflect',
-    label: 'Deflected at a core (goes on)',
+    label: 'Deflected, goes on',
     icon: (
       <svg width={W} height={H} aria-hidden="true">
         <circle cx={W / 2} cy={H / 2} r={6} fill="none" stroke={DEFLECT_COLOR} strokeWidth={2.5} />
@@ -70,18 +70,10 @@ const ITEMS = [
   },
   {
     key: 'cut',
-    label: 'Cut short at a core (segmented)',
+    label: 'Cut short (segmented)',
     icon: (
       <svg width={W} height={H} aria-hidden="true">
-        <circle
-          cx={W / 2}
-          cy={H / 2}
-          r={6}
-          fill="none"
-          stroke={CUT_COLOR}
-          strokeWidth={2.5}
-          strokeDasharray={CUT_DASH.map((d) => d / 2).join(' ')}
-        />
+        <circle cx={W / 2} cy={H / 2} r={6} fill="none" stroke={CUT_COLOR} strokeWidth={2.5} strokeDasharray="5 3" />
       </svg>
     ),
   },

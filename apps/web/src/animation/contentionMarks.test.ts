@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { EventKind, VisualStore } from '../sim/visualStore';
 import { buildDrawList } from './drawList';
 import { drawListToSvg } from './svg';
+import { labelBox, overlaps } from './overlayLabels';
 import { computeGeometry } from './geometry';
 import { AnimationModel, linkInfos } from './animationModel';
 import { CUT_COLOR, DEFLECT_COLOR, FLASH_SECONDS } from './style';
@@ -57,6 +58,26 @@ describe('deflection and cut marks at the core', () => {
     expect(ring.dash?.length).toBe(2);
     // The SVG export keeps the dash.
     expect(drawListToSvg(list)).toContain('stroke-dasharray');
+  });
+
+  it('at a core by the drawing’s top, marks stacked go down, not on top of each other', () => {
+    const store = new VisualStore();
+    store.append(
+      rows([
+        ev({ kind: EventKind.BurstSegmented, t0: 0.001, node: 1, id: 5, cls: 0, segments: 3 }),
+        ev({ kind: EventKind.BurstDeflected, t0: 0.001, node: 1, lane: 1, id: 6, cls: 2, reason: 1 }),
+        ev({ kind: EventKind.BurstDropped, t0: 0.001, node: 1, link: 0, dir: 0, id: 7, cls: 2, reason: 1 }),
+      ]),
+    );
+    const model = new AnimationModel(linkInfos(scenario));
+    model.ingest(store, 0.002, 10);
+    model.advance(0.002, 10);
+    // B is at y = 0, the drawing's top edge.
+    const labels = buildDrawList(model, geom, { now: 0.002, wall: 10, flowStripes: false, width: 1200, height: 400 }).labels;
+    expect(labels).toHaveLength(3);
+    const boxes = labels.map(labelBox);
+    for (const b of boxes) expect(b.top).toBeGreaterThanOrEqual(0);
+    for (let i = 0; i < boxes.length; i++) for (let j = 0; j < i; j++) expect(overlaps(boxes[i], boxes[j])).toBe(false);
   });
 
   it('fades like a drop, in wall time', () => {

@@ -335,8 +335,8 @@ export function EventLogArea() {
           </div>
           {rows.length === 0 && (
             <p className="log-empty" data-testid="log-empty">
-              {model.counts.drops + model.counts.tcp === 0 && !filter.categories.formed
-                ? 'No drops or TCP events yet. Tick “Bursts formed” to see every burst an edge sends.'
+              {model.counts.drops + model.counts.tcp + model.counts.contention === 0 && !filter.categories.formed
+                ? 'No drops, TCP events, deflections or cuts yet. Tick “Bursts formed” to see every burst an edge sends.'
                 : 'No event matches these filters.'}
             </p>
           )}
