@@ -51,6 +51,18 @@ test('deflections and cuts: marked at the core, told in the log, set in the pane
   await waitIdle(page);
   await snapshot(page, 'mesh-contention-log');
 
+  // A deflection picked in the log: the channel view shows its burst's hops, the full one named.
+  await page.getByTestId('log-search').fill('deflected');
+  await waitIdle(page);
+  await rows.last().click();
+  await page.getByTestId('tab-channels').click();
+  const hops = page.getByTestId('channel-hops');
+  await expect(hops).toContainText('C0→C1 full, deflected at C0 (1st)');
+  await expect(hops).toHaveAttribute('data-hops', /C0→C1 full, deflected at C0 \(1st\) · C0→C2 λ\d+/);
+  await snapshot(page, 'mesh-contention-channel-hops');
+  await page.getByTestId('tab-log').click();
+  await page.getByTestId('log-search').fill('');
+
   // ---- the panel: C0's two check boxes, the deflections per burst, the extra offsets ----
   await page.getByTestId('layout-toggle').click(); // the panel is as tall as the network
   await page.locator('g[data-node="C0"]').focus();
