@@ -5,6 +5,7 @@
  * the core, the event log says them in words, the panel has their controls. Screenshots for
  * people go to e2e/artifacts/.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { numberAttr, openScenarioDrawn, snapshot, waitIdle } from './helpers';
@@ -16,6 +17,15 @@ type Doc = {
   obs: { maxDeflections?: number };
   background: { model: string; extraOffset?: number; enterAssembly?: boolean }[];
 };
+/** axe-core's critical and serious violations in the page now (WCAG 2.1 A and AA), as in mesh-views.spec.ts. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await waitIdle(page);
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return axe.violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
 const doc = (page: Page) => page.evaluate(() => window.__obsDocument!()) as Promise<Doc>;
 
 test('deflections and cuts: marked at the core, told in the log, set in the panel', async ({ page }) => {
@@ -47,6 +57,7 @@ test('deflections and cuts: marked at the core, told in the log, set in the pane
   const cut = rows.filter({ hasText: /burst \d+ segmented at C[02]: .+ cut on C[02]→C[012], the rest goes on/ });
   await expect(cut.first()).toBeVisible();
   await snapshot(page, 'mesh-contention-log-cuts');
+  expect(await seriousViolations(page), 'the log with deflections and cuts').toEqual([]);
   await page.getByTestId('log-search').fill('');
   await waitIdle(page);
   await snapshot(page, 'mesh-contention-log');
@@ -60,6 +71,7 @@ test('deflections and cuts: marked at the core, told in the log, set in the pane
   await expect(hops).toContainText('C0→C1 full, deflected at C0 (1st)');
   await expect(hops).toHaveAttribute('data-hops', /C0→C1 full, deflected at C0 \(1st\) · C0→C2 λ\d+/);
   await snapshot(page, 'mesh-contention-channel-hops');
+  expect(await seriousViolations(page), 'the hop strip of a deflected burst').toEqual([]);
   await page.getByTestId('tab-log').click();
   await page.getByTestId('log-search').fill('');
 
