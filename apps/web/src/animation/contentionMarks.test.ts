@@ -12,6 +12,7 @@ import { computeGeometry } from './geometry';
 import { AnimationModel, linkInfos } from './animationModel';
 import { CUT_COLOR, DEFLECT_COLOR, FLASH_SECONDS } from './style';
 import { ev, identity, lineScenario, rows } from './testSupport';
+import { contentionMarksOf, legendKeys } from './AnimationLegend';
 
 const scenario = lineScenario(); // A (edge) -f- B (core) -p- H
 const geom = computeGeometry(scenario, identity, 1);
@@ -89,5 +90,19 @@ describe('deflection and cut marks at the core', () => {
     model.ingest(store, 0.002, 0);
     model.advance(0.002, FLASH_SECONDS + 0.01);
     expect(buildDrawList(model, geom, { now: 0.002, wall: FLASH_SECONDS + 0.01, flowStripes: false }).labels).toHaveLength(0);
+  });
+});
+
+describe('the legend lists the contention marks only where a core makes them', () => {
+  it('none on a network without deflection or segmentation, each with its field', () => {
+    const plain = legendKeys(contentionMarksOf(scenario.nodes));
+    expect(plain).not.toContain('deflect');
+    expect(plain).not.toContain('cut');
+    const nodes = [
+      { kind: 'core', deflection: true },
+      { kind: 'edge', segmentation: true }, // not a core: the engine ignores it
+    ];
+    expect(contentionMarksOf(nodes)).toEqual({ deflection: true, segmentation: false });
+    expect(legendKeys({ deflection: true, segmentation: true }).slice(-3)).toEqual(['drop', 'deflect', 'cut']);
   });
 });
