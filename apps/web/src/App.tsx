@@ -16,7 +16,7 @@ import { LossSlider } from './controls/LossSlider';
 import { RunControls } from './controls/RunControls';
 import { SpeedControl } from './controls/SpeedControl';
 import { TimeReadout } from './controls/TimeReadout';
-import { AnimationLayer, AnimationLegend } from './animation';
+import { AnimationLayer, ScenarioAnimationLegend } from './animation';
 import { AreaBoundary } from './AreaBoundary';
 import { EditorArea } from './editor/EditorArea';
 import { Term } from './glossary/Term';
@@ -102,7 +102,12 @@ export function App() {
         <main className={`content${bigNetwork ? ' big-network' : ''}`}>
           <StepCaption />
           <AreaBoundary name="network view">
-            <EditorArea store={store} routes={routes} overlay={(props) => <AnimationLayer {...props} />} legend={<AnimationLegend />} />
+            <EditorArea
+              store={store}
+              routes={routes}
+              overlay={(props) => <AnimationLayer {...props} />}
+              legend={<ScenarioAnimationLegend />}
+            />
           </AreaBoundary>
           <section className="bottom" aria-label="Results">
             <div className="tabs">

@@ -173,11 +173,12 @@ export const VISUAL_EVENT_COLUMNS = [
 ] as const;
 
 /**
- * The visual event kinds the app asks for (for setVisualEventKinds): 0 to 8. BurstDeflected
- * and BurstSegmented (9, 10) are left out until every consumer in apps/web is checked to
- * take them; the engine's own default (no mask set) records every kind, those included.
+ * The visual event kinds the app asks for (for setVisualEventKinds): 0 to 10, every kind
+ * the engine records. Each consumer in apps/web takes BurstDeflected and BurstSegmented
+ * (9, 10): the log describes them, the animation marks them at the core, the hop strip
+ * names them; the others pass over kinds they do not read.
  */
-export const ALL_VISUAL_EVENT_KINDS = 0x1ff;
+export const ALL_VISUAL_EVENT_KINDS = 0x7ff;
 
 /** VisualEventColumns.kind values. */
 export const VisualEventKind = {
@@ -195,15 +196,15 @@ export const VisualEventKind = {
    * A core sent a burst off its route (docs/mesh.md section 6): node the core; link, dir the
    * direction it had no room on; lane the index of the link it was sent on instead; id the
    * burst; cls its class; reason the burst's deflections so far, this one included; bytes and
-   * segments the burst's size and packets (as in every burst event). Not in
-   * ALL_VISUAL_EVENT_KINDS yet.
+   * segments the burst's size and packets (as in every burst event). Recorded right after
+   * the BurstOnLink of the hop it was deflected onto.
    */
   BurstDeflected: 9,
   /**
    * A core cut a burst to what fit (docs/mesh.md section 7): node the core; link, dir the
    * direction it got onto in part (lane -1: no wavelength given); id the burst; cls its class;
    * bytes the bytes cut off; segments the packets in them, data and ACK. The part that went
-   * on follows as a BurstOnLink. Not in ALL_VISUAL_EVENT_KINDS yet.
+   * on follows as a BurstOnLink.
    */
   BurstSegmented: 10,
 } as const;

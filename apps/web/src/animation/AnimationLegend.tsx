@@ -1,5 +1,9 @@
-/** What the animation's marks mean; the editor places it where it has room. */
-import { CLASS_COLORS, CONTROL_COLOR, DROP_COLOR, SUMMARY_COLOR } from './style';
+/**
+ * What the animation's marks mean; the editor places it where it has room. The marks of a
+ * core that deflects or cuts bursts (docs/mesh.md sections 6, 7) are listed only when some
+ * core of the scenario does: the legend of every other network stays as short as before.
+ */
+import { CLASS_COLORS, CONTROL_COLOR, CUT_COLOR, DEFLECT_COLOR, DROP_COLOR, SUMMARY_COLOR } from './style';
 
 const W = 34;
 const H = 16;
@@ -59,12 +63,47 @@ const ITEMS = [
       </svg>
     ),
   },
+  {
+    key: 'deflect',
+    label: 'Deflected, goes on',
+    icon: (
+      <svg width={W} height={H} aria-hidden="true">
+        <circle cx={W / 2} cy={H / 2} r={6} fill="none" stroke={DEFLECT_COLOR} strokeWidth={2.5} />
+      </svg>
+    ),
+  },
+  {
+    key: 'cut',
+    label: 'Cut short (segmented)',
+    icon: (
+      <svg width={W} height={H} aria-hidden="true">
+        <circle cx={W / 2} cy={H / 2} r={6} fill="none" stroke={CUT_COLOR} strokeWidth={2.5} strokeDasharray="5 3" />
+      </svg>
+    ),
+  },
 ] as const;
 
-export function AnimationLegend({ className = 'legend' }: { className?: string }) {
+/** Which of the contention marks a scenario's cores can make. */
+export interface ContentionMarks {
+  deflection: boolean;
+  segmentation: boolean;
+}
+
+export function contentionMarksOf(nodes: readonly { kind: string; deflection?: boolean; segmentation?: boolean }[]): ContentionMarks {
+  const cores = nodes.filter((n) => n.kind === 'core');
+  return { deflection: cores.some((n) => n.deflection === true), segmentation: cores.some((n) => n.segmentation === true) };
+}
+
+/** The legend's entries for those marks: all but the contention ones the scenario cannot make. */
+export function legendKeys(marks: ContentionMarks = { deflection: false, segmentation: false }): string[] {
+  return ITEMS.filter((i) => (i.key !== 'deflect' || marks.deflection) && (i.key !== 'cut' || marks.segmentation)).map((i) => i.key);
+}
+
+export function AnimationLegend({ className = 'legend', marks }: { className?: string; marks?: ContentionMarks }) {
+  const shown = new Set(legendKeys(marks));
   return (
     <ul className={className} aria-label="Animation legend" data-testid="animation-legend">
-      {ITEMS.map((item) => (
+      {ITEMS.filter((item) => shown.has(item.key)).map((item) => (
         <li key={item.key}>
           {item.icon}
           {item.label}

@@ -43,11 +43,17 @@ export interface Traveller {
 /** Where a flash shows: at a node, or at a point of a link. */
 export type FlashPlace = { at: 'node'; node: number } | { at: 'link'; link: number; dir: number; /** 0 near end .. 1 far end */ f: number };
 
+/**
+ * What a flash marks: a drop, a TCP event at the sender, a burst a core deflected (sent off
+ * its route, docs/mesh.md section 6) or cut short (segmented, section 7).
+ */
+export type FlashColor = 'drop' | 'tcp' | 'deflect' | 'cut';
+
 export interface Flash {
   key: string;
   place: FlashPlace;
   text: string;
-  color: 'drop' | 'tcp';
+  color: FlashColor;
   /** Wall seconds when this flash (re)started its ring. */
   start: number;
   /** Wall seconds of the latest event counted in it. */
@@ -61,7 +67,7 @@ interface PendingInstant {
   key: string;
   place: FlashPlace;
   text: string;
-  color: 'drop' | 'tcp';
+  color: FlashColor;
 }
 
 // Module-level copies: the per-event switch must not go through import bindings (test
@@ -74,6 +80,8 @@ const PACKET_ON_LINK = EventKind.PacketOnLink;
 const BURST_DROPPED = EventKind.BurstDropped;
 const PACKET_DROPPED = EventKind.PacketDropped;
 const TCP_EVENT = EventKind.TcpEvent;
+const BURST_DEFLECTED = EventKind.BurstDeflected;
+const BURST_SEGMENTED = EventKind.BurstSegmented;
 
 const BURST_REASON = ['injected', 'contention', 'late'];
 const BURST_CLASS = ['data', 'ACK', 'bg'];
@@ -273,6 +281,21 @@ export class AnimationModel {
         this.instant(ring.get(i, 't0'), `l${link}:${dir}:${text}`, place, text, 'drop', now, wall);
         return;
       }
+      case BURST_DEFLECTED:
+      case BURST_SEGMENTED: {
+        // The burst goes on (its BurstOnLink events draw the hop it took, or the part that
+        // was kept): only the core's decision is marked, like a drop, so a class sees where
+        // contention was resolved without a loss. The label stays the same for every burst
+        // so several at one core count up ("deflected (data) ×3") instead of piling up; the
+        // log says which way each went and how much was cut.
+        const node = ring.get(i, 'node');
+        if (node < 0) return;
+        const cls = BURST_CLASS[ring.get(i, 'cls')] ?? '';
+        const deflected = kind === BURST_DEFLECTED;
+        const text = `${deflected ? 'deflected' : 'cut short'} (${cls})`;
+        this.instant(ring.get(i, 't0'), `n${node}:${text}`, { at: 'node', node }, text, deflected ? 'deflect' : 'cut', now, wall);
+        return;
+      }
       case TCP_EVENT: {
         // RTOs and fast retransmits flash at the sender; the end of a recovery is in the
         // log and on the charts, and flashing it too only crowds the host on a projector.
@@ -294,13 +317,13 @@ export class AnimationModel {
     }
   }
 
-  private instant(t: number, key: string, place: FlashPlace, text: string, color: 'drop' | 'tcp', now: number, wall: number) {
+  private instant(t: number, key: string, place: FlashPlace, text: string, color: FlashColor, now: number, wall: number) {
     if (t <= now) this.flash(key, place, text, color, wall);
     else this.pending.push({ t, key, place, text, color });
   }
 
   /** Starts a flash, or counts one more in the flash already showing at that place. */
-  flash(key: string, place: FlashPlace, text: string, color: 'drop' | 'tcp', wall: number): void {
+  flash(key: string, place: FlashPlace, text: string, color: FlashColor, wall: number): void {
     const f = this.flashes.get(key);
     if (f && wall - f.last < FLASH_SECONDS) {
       f.count++;

@@ -11,10 +11,13 @@
 import { EventKind } from '../sim/visualStore';
 import { flowColor } from '../theme';
 import { barSpanInto, fractionAlong, laneOffset, pointAt, type Geometry } from './geometry';
-import { flashLook, type AnimationModel, type FlashPlace } from './animationModel';
+import { flashLook, type AnimationModel, type FlashColor, type FlashPlace } from './animationModel';
 import {
   burstColor,
   CONTROL_COLOR,
+  CUT_COLOR,
+  CUT_DASH,
+  DEFLECT_COLOR,
   DROP_COLOR,
   LANE_COLOR,
   MIN_BAR_PX,
@@ -25,7 +28,7 @@ import {
   TCP_EVENT_COLOR,
 } from './style';
 import { formatLogTime } from '../log/describe';
-import type { DrawList, LabelPrim } from './drawPrimitives';
+import type { DrawList, LabelPrim, RingPrim } from './drawPrimitives';
 import { alongX, alongY } from './alongLink';
 import { line, mark, poolsOf, refill, type Pools } from './drawPools';
 import { LaneRuns } from './laneRuns';
@@ -272,6 +275,12 @@ function drawPackets(
   }
 }
 
+const FLASH_COLORS: Record<FlashColor, string> = { drop: DROP_COLOR, tcp: TCP_EVENT_COLOR, deflect: DEFLECT_COLOR, cut: CUT_COLOR };
+
+function placeKeyOf(place: FlashPlace): string {
+  return place.at === 'node' ? `n${place.node}` : `l${place.link}:${place.dir}:${place.f}`;
+}
+
 /** Pass 5, drop flashes and TCP events: rings and labels, stacked where several share a place. */
 function drawFlashes(out: DrawList, model: AnimationModel, geom: Geometry, opts: DrawOptions): void {
   const { wall } = opts;
@@ -279,22 +288,38 @@ function drawFlashes(out: DrawList, model: AnimationModel, geom: Geometry, opts:
   // Drop flashes (and TCP events at the sender), stacked when several share a place.
   const firstFlashLabel = out.labels.length;
   const stacked = new Map<string, number>();
+  const size = Math.max(geom.minText ?? 0, 13 * Math.min(1.4, Math.max(0.85, s)));
+  // How many labels each place stacks, so the whole stack goes above it or, where that
+  // would leave the drawing (a node by its top edge), below it: one direction per place.
+  const stackSize = new Map<string, number>();
+  if (opts.width) {
+    for (const f of model.flashes.values()) {
+      if (flashLook(f, wall).labelAlpha <= 0) continue;
+      const key = placeKeyOf(f.place);
+      stackSize.set(key, (stackSize.get(key) ?? 0) + 1);
+    }
+  }
   for (const f of model.flashes.values()) {
     const p = placePoint(geom, f.place);
     if (!p) continue;
     const look = flashLook(f, wall);
     if (look.labelAlpha <= 0) continue;
-    const color = f.color === 'drop' ? DROP_COLOR : TCP_EVENT_COLOR;
+    const color = FLASH_COLORS[f.color];
     if (look.ringAlpha > 0) {
-      out.rings.push({ x: p.x, y: p.y, r: p.r + look.ring * 22 * s, width: 3 * s, color, alpha: look.ringAlpha });
+      const ring: RingPrim = { x: p.x, y: p.y, r: p.r + look.ring * 22 * s, width: 3 * s, color, alpha: look.ringAlpha };
+      if (f.color === 'cut') ring.dash = CUT_DASH.map((d) => d * s);
+      out.rings.push(ring);
     }
-    const placeKey = f.place.at === 'node' ? `n${f.place.node}` : `l${f.place.link}:${f.place.dir}:${f.place.f}`;
+    const placeKey = placeKeyOf(f.place);
     const row = stacked.get(placeKey) ?? 0;
     stacked.set(placeKey, row + 1);
-    const size = Math.max(geom.minText ?? 0, 13 * Math.min(1.4, Math.max(0.85, s)));
+    // A node's name may sit above it: one more line of room is kept for it.
+    const rows = stackSize.get(placeKey) ?? 0;
+    const below = rows > 0 && p.y - p.r - 6 * s - (rows + 1) * (size + 2) < 0;
+    const y = below ? p.y + p.r + 6 * s + size + row * (size + 2) : p.y - p.r - 6 * s - row * (size + 2);
     const label: LabelPrim = {
       x: p.x,
-      y: p.y - p.r - 6 * s - row * (size + 2),
+      y,
       text: f.count > 1 ? `${f.text} ×${f.count}` : f.text,
       color,
       alpha: look.labelAlpha,
@@ -302,12 +327,13 @@ function drawFlashes(out: DrawList, model: AnimationModel, geom: Geometry, opts:
       align: 'center',
       bold: true,
     };
+    if (below) label.below = true;
     out.labels.push(label);
     out.stats.flashes++;
   }
   // Nodes drawn close together (a small network view) put their labels on top of each
   // other: lift each one above those it would cover, and above the editor's own text.
-  separateLabels(out.labels, firstFlashLabel, geom.text);
+  separateLabels(out.labels, firstFlashLabel, geom.text, opts.width ? 0 : -Infinity);
   if (opts.width) {
     for (const l of out.labels) keepInside(l, opts.width, opts.height ?? Infinity);
   }

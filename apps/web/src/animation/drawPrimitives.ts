@@ -34,6 +34,8 @@ export interface RingPrim {
   width: number;
   color: string;
   alpha: number;
+  /** Dash pattern in px (a burst cut short), solid if absent. */
+  dash?: readonly number[];
 }
 
 export interface LabelPrim {
@@ -46,6 +48,8 @@ export interface LabelPrim {
   size: number;
   align: 'left' | 'center' | 'right';
   bold: boolean;
+  /** Stacked under its place (no room above it): moved further down, not up, to clear others. */
+  below?: boolean;
 }
 
 /** Everything drawn in one frame, in painting order: lanes, bars, marks, rings, labels. */

@@ -22,21 +22,36 @@ export const overlaps = (b: Box, o: Box) => b.left < o.right && o.left < b.right
 /**
  * Lifts labels[from..] so that none covers an earlier one of them nor a `fixed` box (the
  * editor's text): each is raised above any it overlaps, until it overlaps none (a few
- * steps; labels are few).
+ * steps; labels are few). A label that would rise above `minTop` (the drawing's top: a
+ * node near it with several marks stacked) goes down below what it overlaps instead,
+ * since keepInside would only push it back onto the others; so does one stacked below its
+ * place from the start (`below`).
  */
-export function separateLabels(labels: LabelPrim[], from = 0, fixed: readonly Box[] = []): void {
+export function separateLabels(labels: LabelPrim[], from = 0, fixed: readonly Box[] = [], minTop = -Infinity): void {
   for (let i = from; i < labels.length; i++) {
     const l = labels[i];
+    const start = l.y;
+    let down = l.below === true;
     for (let guard = 0; guard < 16; guard++) {
       const b = labelBox(l);
       let lift = 0;
-      for (let j = from; j < i; j++) {
-        const o = labelBox(labels[j]);
-        if (overlaps(b, o)) lift = Math.max(lift, b.bottom - o.top);
-      }
-      for (const o of fixed) if (overlaps(b, o)) lift = Math.max(lift, b.bottom - o.top);
+      let drop = 0;
+      const against = (o: Box) => {
+        if (!overlaps(b, o)) return;
+        lift = Math.max(lift, b.bottom - o.top);
+        drop = Math.max(drop, o.bottom - b.top);
+      };
+      for (let j = from; j < i; j++) against(labelBox(labels[j]));
+      for (const o of fixed) against(o);
       if (lift === 0) break;
-      l.y -= lift + 1;
+      if (!down && b.top - lift - 1 < minTop) {
+        // Start again from where it was, going down this time.
+        down = true;
+        l.y = start;
+        continue;
+      }
+      if (down) l.y += drop + 1;
+      else l.y -= lift + 1;
     }
   }
 }

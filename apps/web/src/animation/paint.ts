@@ -18,10 +18,12 @@ export function paintDrawList(ctx: CanvasRenderingContext2D, list: DrawList, wid
     ctx.globalAlpha = r.alpha;
     ctx.strokeStyle = r.color;
     ctx.lineWidth = r.width;
+    ctx.setLineDash(r.dash ?? []);
     ctx.beginPath();
     ctx.arc(r.x, r.y, r.r, 0, 2 * Math.PI);
     ctx.stroke();
   }
+  ctx.setLineDash([]);
   ctx.lineJoin = 'round';
   for (const l of list.labels) {
     ctx.globalAlpha = l.alpha;

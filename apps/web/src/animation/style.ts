@@ -25,6 +25,12 @@ export const LANE_COLOR = 'rgba(0, 0, 0, 0.28)';
 export const CONTROL_COLOR = '#222222';
 export const DROP_COLOR = OKABE_ITO.vermillion;
 export const TCP_EVENT_COLOR = OKABE_ITO.reddishPurple;
+/** A core sent a burst off its route: a solid green ring, the burst is not lost. */
+export const DEFLECT_COLOR = OKABE_ITO.bluishGreen;
+/** A core cut a burst short: a broken (dashed) black ring, shape as well as colour. */
+export const CUT_COLOR = OKABE_ITO.black;
+/** The dash of a cut burst's ring, px at zoom 1. */
+export const CUT_DASH = [6, 5] as const;
 export const SUMMARY_COLOR = OKABE_ITO.bluishGreen;
 /** A wavelength's share of time busy, at speeds where single bursts flash by. */
 export const BUSY_COLOR = OKABE_ITO.blue;

@@ -33,7 +33,7 @@ export function drawListToSvg(list: DrawList): string {
   }
   for (const r of list.rings) {
     parts.push(
-      `<circle cx="${n(r.x)}" cy="${n(r.y)}" r="${n(r.r)}" fill="none" stroke="${r.color}" stroke-width="${n(r.width)}" stroke-opacity="${n(r.alpha)}"/>`,
+      `<circle cx="${n(r.x)}" cy="${n(r.y)}" r="${n(r.r)}" fill="none" stroke="${r.color}" stroke-width="${n(r.width)}" stroke-opacity="${n(r.alpha)}"${r.dash ? ` stroke-dasharray="${r.dash.map(n).join(' ')}"` : ''}/>`,
     );
   }
   for (const l of list.labels) {

@@ -45,8 +45,8 @@ export function BurstHops({
       <ol className="channel-hop-list">
         {hops.map((h, k) => (
           <li
-            key={`${h.from}-${h.to}`}
-            className={`channel-hop hop-${h.state.replace(' ', '-')}${k > 0 && changes.includes(h.from) ? ' hop-changed' : ''}`}
+            key={`${k}-${h.from}-${h.to}`}
+            className={`channel-hop hop-${h.state.replace(' ', '-')}${k > 0 && changes.includes(h.from) ? ' hop-changed' : ''}${h.cut ? ' hop-cut' : ''}`}
             data-testid="channel-hop"
             title={h.fdl > 0 ? `${hopText(h)}, after an FDL delay` : undefined}
           >

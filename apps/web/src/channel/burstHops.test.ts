@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import meshFeatures from '../../../../packages/scenario/scenarios/mesh-features.json';
+import contention from '../../../../e2e/fixtures/mesh-contention.json';
 import { makeNames } from '../log/names';
 import { EventKind } from '../sim/visualStore';
 import { record } from '../sim/testRecording';
-import { BurstHopTrace, hopList, hopWords, wavelengthChanges, type Hop } from './burstHops';
+import { BurstHopTrace, hopList, hopText, hopWords, wavelengthChanges, type Hop } from './burstHops';
 
 const names = makeNames(meshFeatures, [], { opticalPaths: [] });
 const used = (from: string, to: string, lane: number): Hop => ({ from, to, state: 'used', lane, fdl: 0, reason: null });
@@ -29,6 +30,39 @@ describe('hopList: a burst lined up with its path', () => {
   it('a burst still on its way: the hops not reserved yet are pending', () => {
     const trace = { hops: [{ link: link('e0'), dir: 0, lane: 0, t0: 0, fdl: 0 }], drop: null };
     expect(hopList(trace, path, names).map((h) => h.state)).toEqual(['used', 'pending', 'pending']);
+  });
+
+  it('a burst cut short on a hop: the hop says where and how much', () => {
+    const trace = {
+      hops: [
+        { link: link('e0'), dir: 0, lane: 0, t0: 0, fdl: 0 },
+        { link: link('r01'), dir: 0, lane: 1, t0: 0, fdl: 0 },
+      ],
+      drop: null,
+      deflections: [],
+      cuts: [{ node: 0, link: link('r01'), dir: 0, bytes: 1656, segments: 3 }],
+    };
+    const hops = hopList(trace, path, names);
+    expect(hopWords(hops)).toBe('E0→C0 λ1 · C0→C1 λ2, cut at C0: 3 segments · C1→E1 not yet');
+    // A background burst's cut is in bytes.
+    trace.cuts[0].segments = 0;
+    expect(hopText(hopList(trace, path, names)[1])).toBe('C0→C1 λ2, cut at C0: 1.66 KB');
+  });
+
+  it('a burst deflected off its path: the hops in the order seen, the full one named before the one taken', () => {
+    // Path E0 C0 C1 E1; C0 -> C1 full, so C0 sent it to C3 (r30 seen from C0: dir 1), then C3 -> C2 ...
+    const trace = {
+      hops: [
+        { link: link('e0'), dir: 0, lane: 0, t0: 0, fdl: 0 },
+        { link: link('r30'), dir: 1, lane: 2, t0: 0, fdl: 0 },
+      ],
+      drop: null,
+      deflections: [{ node: 0, link: link('r01'), dir: 0, taken: link('r30'), count: 1 }],
+      cuts: [],
+    };
+    const hops = hopList(trace, path, names);
+    expect(hops.map((h) => h.state)).toEqual(['used', 'deflected', 'used']);
+    expect(hopWords(hops)).toBe('E0→C0 λ1 · C0→C1 full, deflected at C0 (1st) · C0→C3 λ3');
   });
 
   it('without the path, the hops seen, in order', () => {
@@ -71,7 +105,9 @@ describe('against the real engine: the wavelength through a core between two cor
   it('with range-2 conversion at C1 (mesh-features as it is), it moves by 2 at most, and every hop is accounted', async () => {
     const bursts = await crossingBursts(meshFeatures);
     expect(bursts.length).toBeGreaterThan(10);
-    for (const b of bursts) if (!b.dropped) expect(b.hops.every((h) => h.state === 'used' || h.state === 'pending')).toBe(true);
+    // C2 and C3 deflect: a burst sent off its path names the full hop ('deflected').
+    for (const b of bursts)
+      if (!b.dropped) expect(b.hops.every((h) => h.state === 'used' || h.state === 'pending' || h.state === 'deflected')).toBe(true);
     const through = throughCore(bursts, 'C1');
     expect(through.length).toBeGreaterThan(5);
     for (const [a, b] of through) expect(Math.abs(a - b)).toBeLessThanOrEqual(2);
@@ -99,5 +135,29 @@ describe('against the real engine: the wavelength through a core between two cor
     expect(trace.hops).toEqual([]);
     trace.sync(ring, run.store.generation + 1);
     expect(trace.id).toBe(-1);
+  });
+});
+
+describe('against the real engine: a burst deflected or cut short (e2e/fixtures/mesh-contention.json)', () => {
+  it('C0 sends a burst by C2 when C0 → C1 is full, and the hop strip says so; a cut burst names its cut', async () => {
+    const run = await record(contention, 0.3, 10);
+    const real = makeNames(contention, run.flowIds, run.routes);
+    const ring = run.store.recent;
+    const firstOf = (kind: number) => {
+      for (let i = 0; i < ring.length; i++) if (ring.get(i, 'kind') === kind) return ring.get(i, 'id');
+      return -1;
+    };
+    const wordsOf = (id: number) => {
+      const trace = new BurstHopTrace();
+      trace.follow(id);
+      trace.sync(ring, run.store.generation);
+      return hopWords(hopList(trace, real.opticalPath(trace.path)?.nodes ?? null, real));
+    };
+    const deflected = firstOf(EventKind.BurstDeflected);
+    expect(deflected).toBeGreaterThanOrEqual(0);
+    expect(wordsOf(deflected)).toMatch(/^E0→C0 λ\d+ · C0→C1 full, deflected at C0 \(1st\) · C0→C2 λ\d+ · C2→C1 λ\d+/);
+    const cut = firstOf(EventKind.BurstSegmented);
+    expect(cut).toBeGreaterThanOrEqual(0);
+    expect(wordsOf(cut)).toMatch(/C[02]→C[12] λ\d+, cut at C[02]: (\d+ segments?|[\d.]+ K?B)/);
   });
 });

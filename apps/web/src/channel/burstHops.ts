@@ -4,12 +4,17 @@
  *
  * The engine logs a BurstOnLink event per hop (link, direction, lane = wavelength index)
  * when that hop's reservation is made, and a BurstDropped event charged to the hop the
- * burst could not take. BurstHopTrace collects those of one burst from the visual
- * store's ring, incrementally; hopList lines them up with the burst's optical path.
+ * burst could not take. A core that deflects the burst (docs/mesh.md section 6) logs a
+ * BurstDeflected after the BurstOnLink of the hop it took instead; one that cuts it short
+ * (section 7) logs a BurstSegmented before the BurstOnLink of the part that went on.
+ * BurstHopTrace collects those of one burst from the visual store's ring, incrementally;
+ * hopList lines them up with the burst's optical path, or, once the burst left that path,
+ * in the order they happened.
  */
 import type { EventRing } from '../sim/visualStore';
 import { EventKind } from '../sim/visualStore';
 import type { Names } from '../log/names';
+import { formatBytes, ordinal } from '../log/describe';
 
 type RingLike = Pick<EventRing, 'length' | 'overwritten' | 'get'>;
 
@@ -31,12 +36,37 @@ export interface HopDrop {
   reason: number;
 }
 
+export interface HopDeflection {
+  /** The core that deflected the burst (node index). */
+  node: number;
+  /** The direction that had no room. */
+  link: number;
+  dir: number;
+  /** The link the burst was sent on instead. */
+  taken: number;
+  /** The burst's deflections so far, this one included. */
+  count: number;
+}
+
+export interface HopCut {
+  /** The core that cut the burst (node index). */
+  node: number;
+  /** The direction the burst got onto in part. */
+  link: number;
+  dir: number;
+  /** Bytes and packets cut off. */
+  bytes: number;
+  segments: number;
+}
+
 /** The events of one burst, read from the ring as it grows. */
 export class BurstHopTrace {
   id = -1;
   cls = -1;
   hops: HopEvent[] = [];
   drop: HopDrop | null = null;
+  deflections: HopDeflection[] = [];
+  cuts: HopCut[] = [];
   /** The burst's optical path (its BurstFormed event's link), -1 until seen. */
   path = -1;
   private seen = 0;
@@ -48,6 +78,8 @@ export class BurstHopTrace {
     this.cls = -1;
     this.hops = [];
     this.drop = null;
+    this.deflections = [];
+    this.cuts = [];
     this.path = -1;
     this.seen = 0;
   }
@@ -80,6 +112,22 @@ export class BurstHopTrace {
       } else if (kind === EventKind.BurstDropped) {
         this.cls = ring.get(i, 'cls');
         this.drop = { link: ring.get(i, 'link'), dir: ring.get(i, 'dir'), reason: ring.get(i, 'reason') };
+      } else if (kind === EventKind.BurstDeflected) {
+        this.deflections.push({
+          node: ring.get(i, 'node'),
+          link: ring.get(i, 'link'),
+          dir: ring.get(i, 'dir'),
+          taken: ring.get(i, 'lane'),
+          count: ring.get(i, 'reason'),
+        });
+      } else if (kind === EventKind.BurstSegmented) {
+        this.cuts.push({
+          node: ring.get(i, 'node'),
+          link: ring.get(i, 'link'),
+          dir: ring.get(i, 'dir'),
+          bytes: ring.get(i, 'bytes'),
+          segments: ring.get(i, 'segments'),
+        });
       } else continue;
       changed = true;
     }
@@ -88,8 +136,18 @@ export class BurstHopTrace {
   }
 }
 
-/** What happened to the burst on one hop of its path. */
-export type HopState = 'used' | 'dropped' | 'not reached' | 'pending';
+/**
+ * What happened to the burst on one hop of its path. `deflected`: the hop its route named
+ * had no room at that core, so it left on another (the next hop in the list).
+ */
+export type HopState = 'used' | 'dropped' | 'deflected' | 'not reached' | 'pending';
+
+/** A cut on a hop the burst got onto only in part: where, and how much was lost. */
+export interface HopCutWords {
+  at: string;
+  bytes: number;
+  segments: number;
+}
 
 export interface Hop {
   from: string;
@@ -101,22 +159,47 @@ export interface Hop {
   fdl: number;
   /** Why it was dropped here (0 injected, 1 contention, 2 late). */
   reason: number | null;
+  /** A `deflected` hop: the core, and the burst's deflections so far. */
+  deflected?: { at: string; count: number };
+  /** A used hop it got onto only in part (segmentation). */
+  cut?: HopCutWords;
 }
+
+type TraceView = Pick<BurstHopTrace, 'hops' | 'drop'> & Partial<Pick<BurstHopTrace, 'deflections' | 'cuts'>>;
 
 /**
  * The burst's hops in path order: each with its wavelength when reserved, the one it was
  * dropped at, the ones after it not reached, and ones not reserved yet (the control packet
  * is still on its way, or the event fell out of the ring) pending. Without a known path,
- * the hops it was seen on, in the order seen.
+ * or once a core deflected the burst off it, the hops it was seen on, in the order seen.
+ * A hop the burst got onto only in part carries its cut.
  */
-export function hopList(trace: Pick<BurstHopTrace, 'hops' | 'drop'>, pathNodes: readonly string[] | null, names: Names): Hop[] {
+export function hopList(trace: TraceView, pathNodes: readonly string[] | null, names: Names): Hop[] {
   const ends = (link: number, dir: number) => [names.linkFrom(link, dir), names.linkTo(link, dir)] as const;
+  const cutOn = (h: HopEvent): HopCutWords | undefined => {
+    const c = trace.cuts?.find((x) => x.link === h.link && x.dir === h.dir);
+    return c ? { at: names.node(c.node), bytes: c.bytes, segments: c.segments } : undefined;
+  };
+  const usedHop = (h: HopEvent, from: string, to: string): Hop => {
+    const hop: Hop = { from, to, state: 'used', lane: h.lane, fdl: h.fdl, reason: null };
+    const cut = cutOn(h);
+    if (cut) hop.cut = cut;
+    return hop;
+  };
   const dropAt = trace.drop ? ends(trace.drop.link, trace.drop.dir) : null;
-  if (!pathNodes || pathNodes.length < 2) {
-    const seen: Hop[] = trace.hops.map((h) => {
+  const deflections = trace.deflections ?? [];
+  if (!pathNodes || pathNodes.length < 2 || deflections.length > 0) {
+    const seen: Hop[] = [];
+    for (const h of trace.hops) {
       const [from, to] = ends(h.link, h.dir);
-      return { from, to, state: 'used', lane: h.lane, fdl: h.fdl, reason: null };
-    });
+      // The hop its route named comes first, then the one the core sent it on instead.
+      const d = deflections.find((x) => x.taken === h.link && names.node(x.node) === from);
+      if (d) {
+        const [bFrom, bTo] = ends(d.link, d.dir);
+        seen.push({ from: bFrom, to: bTo, state: 'deflected', lane: null, fdl: 0, reason: null, deflected: { at: from, count: d.count } });
+      }
+      seen.push(usedHop(h, from, to));
+    }
     if (dropAt && trace.drop)
       seen.push({ from: dropAt[0], to: dropAt[1], state: 'dropped', lane: null, fdl: 0, reason: trace.drop.reason });
     return seen;
@@ -130,7 +213,7 @@ export function hopList(trace: Pick<BurstHopTrace, 'hops' | 'drop'>, pathNodes: 
       const [a, b] = ends(h.link, h.dir);
       return a === from && b === to;
     });
-    if (used) out.push({ from, to, state: 'used', lane: used.lane, fdl: used.fdl, reason: null });
+    if (used) out.push(usedHop(used, from, to));
     else if (!lost && dropAt && dropAt[0] === from && dropAt[1] === to) {
       out.push({ from, to, state: 'dropped', lane: null, fdl: 0, reason: trace.drop!.reason });
       lost = true;
@@ -141,10 +224,20 @@ export function hopList(trace: Pick<BurstHopTrace, 'hops' | 'drop'>, pathNodes: 
 
 const DROP_WORDS = ['dropped (injected)', 'dropped (no wavelength)', 'dropped (late)'];
 
-/** One hop in words: "C1→C2 λ3", "C1→C2 dropped (no wavelength)", "C2→E2 not yet". */
+/** "cut at C2: 3 segments", "cut at C2: 4.5 KB" (a background burst carries no packets). */
+export function cutText(cut: HopCutWords): string {
+  const what = cut.segments > 0 ? `${cut.segments} ${cut.segments === 1 ? 'segment' : 'segments'}` : formatBytes(cut.bytes);
+  return `cut at ${cut.at}: ${what}`;
+}
+
+/**
+ * One hop in words: "C1→C2 λ3", "C1→C2 dropped (no wavelength)", "C2→E2 not yet",
+ * "C3→C4 full, deflected at C3 (1st)", "C2→C4 λ2, cut at C2: 3 segments".
+ */
 export function hopText(h: Hop): string {
   const arrow = `${h.from}→${h.to}`;
-  if (h.state === 'used') return `${arrow} λ${h.lane! + 1}`;
+  if (h.state === 'used') return `${arrow} λ${h.lane! + 1}${h.cut ? `, ${cutText(h.cut)}` : ''}`;
+  if (h.state === 'deflected' && h.deflected) return `${arrow} full, deflected at ${h.deflected.at} (${ordinal(h.deflected.count)})`;
   if (h.state === 'dropped') return `${arrow} ${DROP_WORDS[h.reason ?? 1] ?? 'dropped'}`;
   return `${arrow} ${h.state === 'pending' ? 'not yet' : 'not reached'}`;
 }

@@ -34,10 +34,11 @@ const OVERSCAN = 6;
 const CATEGORIES: Array<{ id: LogCategory; label: string; glyph: string }> = [
   { id: 'drops', label: 'Drops', glyph: '✕' },
   { id: 'tcp', label: 'TCP events', glyph: '↻' },
+  { id: 'contention', label: 'Deflections & cuts', glyph: '↷' },
   { id: 'formed', label: 'Bursts formed', glyph: '▭' },
   { id: 'changes', label: 'Live changes', glyph: '⚙' },
 ];
-const GLYPH: Record<LogCategory, string> = { drops: '✕', tcp: '↻', formed: '▭', changes: '⚙' };
+const GLYPH: Record<LogCategory, string> = { drops: '✕', tcp: '↻', formed: '▭', changes: '⚙', contention: '↷' };
 
 const SYNC_INTERVAL_MS = 160;
 /** Entries built per sync at most: a few milliseconds of work. */
@@ -334,8 +335,8 @@ export function EventLogArea() {
           </div>
           {rows.length === 0 && (
             <p className="log-empty" data-testid="log-empty">
-              {model.counts.drops + model.counts.tcp === 0 && !filter.categories.formed
-                ? 'No drops or TCP events yet. Tick “Bursts formed” to see every burst an edge sends.'
+              {model.counts.drops + model.counts.tcp + model.counts.contention === 0 && !filter.categories.formed
+                ? 'No drops, TCP events, deflections or cuts yet. Tick “Bursts formed” to see every burst an edge sends.'
                 : 'No event matches these filters.'}
             </p>
           )}

@@ -186,6 +186,49 @@ export function describeLiveChange(e: VisualEvent, names: Names): string {
   return `live change: ${field.label}${where} → ${field.format(e.value)}`;
 }
 
+/** "1st", "2nd", "3rd", "11th", "22nd". */
+export function ordinal(n: number): string {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
+}
+
+/** "C3→C4": a link direction as a hop from one node to the next. */
+function hopWords(link: number, dir: number, names: Names): string {
+  return `${names.linkFrom(link, dir)}→${names.linkTo(link, dir)}`;
+}
+
+/** The hop from `node` over `link` (the node at its other end), "C3→C7". */
+function hopFrom(node: number, link: number, names: Names): string {
+  const [a, b] = names.linkEnds(link);
+  const dir = b === node && a !== node ? 1 : 0;
+  return hopWords(link, dir, names);
+}
+
+/**
+ * "burst 123 deflected at C3: C3→C4 full, sent on C3→C7 (1st deflection)". Fields
+ * (docs/mesh.md section 6): node the core, link/dir the direction with no room, lane the
+ * link taken instead, reason the burst's deflections so far, this one included.
+ */
+export function describeBurstDeflected(e: VisualEvent, names: Names): string {
+  const blocked = e.link >= 0 ? `${hopWords(e.link, e.dir, names)} full` : 'its output full';
+  const taken = e.lane >= 0 ? `, sent on ${hopFrom(e.node, e.lane, names)}` : '';
+  return `burst ${e.id} deflected at ${names.node(e.node)}: ${blocked}${taken} (${ordinal(Math.max(1, e.reason))} deflection)`;
+}
+
+/**
+ * "burst 123 segmented at C2: 3 segments (4.5 KB) cut on C2→C4, the rest goes on". Fields
+ * (docs/mesh.md section 7): node the core, link/dir the direction it got onto in part,
+ * bytes the bytes cut off, segments the packets in them (none in a background burst).
+ */
+export function describeBurstSegmented(e: VisualEvent, names: Names): string {
+  const size = formatBytes(e.bytes);
+  const packets = e.cls === 1 ? plural(e.segments, 'ACK', 'ACKs') : plural(e.segments, 'segment', 'segments');
+  const what = e.cls === 2 || e.segments === 0 ? size : `${packets} (${size})`;
+  const where = e.link >= 0 ? ` on ${hopWords(e.link, e.dir, names)}` : '';
+  return `burst ${e.id} segmented at ${names.node(e.node)}: ${what} cut${where}, the rest goes on`;
+}
+
 /** "burst 77 (data) delivered at E2 via C1" when the log saw it formed. */
 export function describeBurstDelivered(e: VisualEvent, names: Names, origin?: BurstOrigin): string {
   const p = origin && (origin.path ?? -1) >= 0 ? names.opticalPath(origin.path!) : null;
@@ -208,6 +251,10 @@ export function describeEvent(e: VisualEvent, names: Names, origin?: BurstOrigin
       return describeBurstDelivered(e, names, origin);
     case EventKind.LiveChange:
       return describeLiveChange(e, names);
+    case EventKind.BurstDeflected:
+      return describeBurstDeflected(e, names);
+    case EventKind.BurstSegmented:
+      return describeBurstSegmented(e, names);
     default:
       return `event of kind ${e.kind}`;
   }

@@ -25,7 +25,7 @@ const pktDrop = ev({ kind: EventKind.PacketDropped, t0: 0.7, id: 0, link: 0, dir
 const rto = ev({ kind: EventKind.TcpEvent, t0: 0.8, id: 0, reason: 0, value: 1 });
 const all = [formed, dropped, pktDrop, rto];
 
-const everything: LogFilter = { ...DEFAULT_FILTER, categories: { formed: true, drops: true, tcp: true, changes: true } };
+const everything: LogFilter = { ...DEFAULT_FILTER, categories: { formed: true, drops: true, tcp: true, changes: true, contention: true } };
 
 describe('log model', () => {
   it('reads the ring incrementally and joins a drop to its burst formed event', () => {
@@ -67,7 +67,7 @@ describe('log model', () => {
     expect(model.entries.map((e) => e.seq)).toEqual([6, 7, 8, 9]);
     expect(model.missed).toBe(6);
     expect(model.entries.at(-1)!.origin).toEqual({ mainFlow: 3, flows: 2, path: 5 });
-    expect(model.counts).toEqual({ formed: 0, drops: 1, tcp: 3, changes: 0 });
+    expect(model.counts).toEqual({ formed: 0, drops: 1, tcp: 3, changes: 0, contention: 0 });
   });
 
   it('keeps at most its capacity', () => {
@@ -87,8 +87,8 @@ describe('filters', () => {
   it('kinds: bursts formed, drops (burst and packet), TCP', () => {
     expect(categoryOf(EventKind.BurstOnLink)).toBeNull();
     expect(shown({})).toEqual([0, 3, 5, 6]);
-    expect(shown({ categories: { formed: false, drops: true, tcp: false, changes: false } })).toEqual([3, 5]);
-    expect(shown({ categories: { formed: false, drops: false, tcp: true, changes: false } })).toEqual([6]);
+    expect(shown({ categories: { formed: false, drops: true, tcp: false, changes: false, contention: false } })).toEqual([3, 5]);
+    expect(shown({ categories: { formed: false, drops: false, tcp: true, changes: false, contention: false } })).toEqual([6]);
     // The default hides the flood of bursts formed.
     expect(filterEntries(model.entries, DEFAULT_FILTER, names).map((e) => e.event.kind)).toEqual([3, 5, 6]);
   });
@@ -152,7 +152,7 @@ describe('focus of an entry', () => {
     expect(d).toEqual({ time: 0.6, flow: 1, node: 2, link: 2, dir: 0, kind: 3, burst: 7, source: 'log' });
     expect(p).toEqual({ time: 0.7, flow: 0, node: -1, link: 0, dir: 0, kind: 5, burst: -1, source: 'log' });
     expect(t).toEqual({ time: 0.8, flow: 0, node: 0, link: -1, dir: -1, kind: 6, burst: -1, source: 'log' });
-    expect(model.counts).toEqual({ formed: 1, drops: 2, tcp: 1, changes: 0 });
+    expect(model.counts).toEqual({ formed: 1, drops: 2, tcp: 1, changes: 0, contention: 0 });
   });
 });
 

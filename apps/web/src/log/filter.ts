@@ -8,7 +8,8 @@ import { describeEvent, formatLogTime, type BurstOrigin } from './describe';
 import type { FocusInput } from '../sim/focusStore';
 import type { Names } from './names';
 
-export type LogCategory = 'formed' | 'drops' | 'tcp' | 'changes';
+/** `contention`: a core deflected a burst or cut it short (docs/mesh.md sections 6, 7). */
+export type LogCategory = 'formed' | 'drops' | 'tcp' | 'changes' | 'contention';
 
 export function categoryOf(kind: number): LogCategory | null {
   switch (kind) {
@@ -21,6 +22,9 @@ export function categoryOf(kind: number): LogCategory | null {
       return 'tcp';
     case EventKind.LiveChange:
       return 'changes';
+    case EventKind.BurstDeflected:
+    case EventKind.BurstSegmented:
+      return 'contention';
     default:
       return null;
   }
@@ -47,7 +51,7 @@ export interface LogFilter {
 }
 
 export const DEFAULT_FILTER: LogFilter = {
-  categories: { formed: false, drops: true, tcp: true, changes: true },
+  categories: { formed: false, drops: true, tcp: true, changes: true, contention: true },
   flow: -1,
   node: -1,
   search: '',
@@ -60,6 +64,8 @@ export function entryFlow(entry: LogEntry): number {
     case EventKind.BurstFormed:
       return e.lane;
     case EventKind.BurstDropped:
+    case EventKind.BurstDeflected:
+    case EventKind.BurstSegmented:
       return entry.origin?.mainFlow ?? -1;
     case EventKind.PacketDropped:
     case EventKind.TcpEvent:
@@ -75,6 +81,8 @@ export function entryNodes(entry: LogEntry, names: Names): number[] {
   switch (e.kind) {
     case EventKind.BurstFormed:
     case EventKind.BurstDropped:
+    case EventKind.BurstDeflected:
+    case EventKind.BurstSegmented:
       return [e.node];
     case EventKind.PacketDropped:
       return e.link >= 0 ? names.linkEnds(e.link) : [];
@@ -161,7 +169,7 @@ export class LogModel {
   /** Bursts formed that got no entry because they came faster than a sync builds rows. */
   formedNotListed = 0;
   /** Kept entries per category (the filter chips show them). */
-  counts: Record<LogCategory, number> = { formed: 0, drops: 0, tcp: 0, changes: 0 };
+  counts: Record<LogCategory, number> = { formed: 0, drops: 0, tcp: 0, changes: 0, contention: 0 };
 
   constructor(private readonly capacity = 1 << 16) {
     this.origins = new BurstOriginTable(Math.max(1024, capacity * 2));
@@ -188,7 +196,7 @@ export class LogModel {
       this.formedNotListed = 0;
       this.origins.clear();
       this.nextSeq = 0;
-      this.counts = { formed: 0, drops: 0, tcp: 0, changes: 0 };
+      this.counts = { formed: 0, drops: 0, tcp: 0, changes: 0, contention: 0 };
       changed = true;
     }
     const total = ring.length + ring.overwritten;
@@ -260,7 +268,12 @@ export class LogModel {
     const entry: LogEntry = { seq: this.nextSeq++, event };
     if (event.kind === EventKind.BurstFormed) {
       this.origins.remember(event.id, event.lane, event.dir, event.link);
-    } else if (event.kind === EventKind.BurstDropped || event.kind === EventKind.BurstDelivered) {
+    } else if (
+      event.kind === EventKind.BurstDropped ||
+      event.kind === EventKind.BurstDelivered ||
+      event.kind === EventKind.BurstDeflected ||
+      event.kind === EventKind.BurstSegmented
+    ) {
       entry.origin = this.origins.find(event.id);
     }
     this.entries.push(entry);
@@ -277,11 +290,20 @@ export class LogModel {
 /** What clicking an entry points the other views at (sim/focusStore.ts). */
 export function focusOf(entry: LogEntry, names: Names): FocusInput {
   const e = entry.event;
-  const isBurst = e.kind === EventKind.BurstFormed || e.kind === EventKind.BurstDropped;
+  const isBurst =
+    e.kind === EventKind.BurstFormed ||
+    e.kind === EventKind.BurstDropped ||
+    e.kind === EventKind.BurstDeflected ||
+    e.kind === EventKind.BurstSegmented;
   let node = -1;
   if (isBurst) node = e.node;
   else if (e.kind === EventKind.TcpEvent) node = names.flowSource(e.id);
-  const hasLink = e.kind === EventKind.BurstDropped || e.kind === EventKind.PacketDropped;
+  // A deflection points at the direction that was full, a cut at the one it got onto.
+  const hasLink =
+    e.kind === EventKind.BurstDropped ||
+    e.kind === EventKind.PacketDropped ||
+    e.kind === EventKind.BurstDeflected ||
+    e.kind === EventKind.BurstSegmented;
   return {
     time: e.t0,
     flow: entryFlow(entry),

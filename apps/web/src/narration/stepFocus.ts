@@ -22,8 +22,17 @@ const ON_A_LINK = new Set<number>([
   EventKind.PacketOnLink,
   EventKind.BurstDropped,
   EventKind.PacketDropped,
+  EventKind.BurstDeflected,
+  EventKind.BurstSegmented,
 ]);
-const OF_A_BURST = new Set<number>([EventKind.BurstFormed, EventKind.ControlPacket, EventKind.BurstOnLink, EventKind.BurstDropped]);
+const OF_A_BURST = new Set<number>([
+  EventKind.BurstFormed,
+  EventKind.ControlPacket,
+  EventKind.BurstOnLink,
+  EventKind.BurstDropped,
+  EventKind.BurstDeflected,
+  EventKind.BurstSegmented,
+]);
 
 export function stepFocus(kind: 'event' | 'burst', events: readonly VisualEvent[], names: Pick<Names, 'flowSource'>): FocusInput | null {
   const e = narratedEvent(kind, events);

@@ -145,7 +145,9 @@ const NOTABLE_MASK =
   (1 << EventKind.BurstDropped) |
   (1 << EventKind.PacketDropped) |
   (1 << EventKind.TcpEvent) |
-  (1 << EventKind.LiveChange);
+  (1 << EventKind.LiveChange) |
+  (1 << EventKind.BurstDeflected) |
+  (1 << EventKind.BurstSegmented);
 
 export class VisualStore {
   /** Every event, most recent `recentCapacity` of them: what is on the wire now. */

@@ -6,6 +6,7 @@ import { CheckField, SelectField, TextField } from './fields';
 import { PathNumberField } from './PathNumberField';
 import { EndSelects, PathSelectField } from './PathSelectField';
 import { TrafficFields } from './TrafficFields';
+import { withBackgroundModel } from '../../scenario/backgroundEdits';
 
 /** The OBS settings chosen from a list: where each is, its name, the edit's name, its choices. */
 const OBS_CHOICES = {
@@ -96,6 +97,16 @@ export function NetworkSection({ ctx }: { ctx: PanelContext }) {
           onChange={(on) => ctx.set(on ? 'offset auto' : 'offset fixed', 'obs.offset', on ? 'auto' : 1e-4)}
         />
         {o.offset !== 'auto' && <PathNumberField ctx={ctx} path="obs.offset" owner="OBS" />}
+        {s.nodes.some((n) => n.kind === 'core' && n.deflection === true) && (
+          <PathNumberField
+            ctx={ctx}
+            path="obs.maxDeflections"
+            owner="OBS"
+            inherit={1}
+            inheritFrom="default"
+            hint="Over a burst's whole path, at the cores with deflection"
+          />
+        )}
         <PathNumberField ctx={ctx} path="obs.burstLoss.data" owner="OBS" hint="End to end, per burst (the sliders)" />
         <PathNumberField ctx={ctx} path="obs.burstLoss.ack" owner="OBS" />
       </fieldset>
@@ -125,20 +136,7 @@ function BackgroundFields({ ctx }: { ctx: PanelContext }) {
               onChange={(v) =>
                 ctx.edit(`background ${i + 1}: ${v}`, (sc) => ({
                   ...sc,
-                  background: sc.background.map((x, j) =>
-                    j === i
-                      ? v === 'poisson'
-                        ? {
-                            src: x.src,
-                            dst: x.dst,
-                            model: v,
-                            load: x.load,
-                            meanBytes: x.meanBytes,
-                            ...(x.enterAssembly === undefined ? {} : { enterAssembly: x.enterAssembly }),
-                          }
-                        : { ...x, model: v, hurst: x.hurst ?? 0.8 }
-                      : x,
-                  ),
+                  background: sc.background.map((x, j) => (j === i ? withBackgroundModel(x, v) : x)),
                 }))
               }
             />
@@ -155,6 +153,18 @@ function BackgroundFields({ ctx }: { ctx: PanelContext }) {
               hint={b.enterAssembly ? 'Mean batch handed to the edge' : undefined}
             />
             {b.model === 'self-similar' && <PathNumberField ctx={ctx} path={`${p}.hurst`} owner={`background ${i + 1}`} />}
+            <PathNumberField
+              ctx={ctx}
+              path={`${p}.extraOffset`}
+              owner={`background ${i + 1}`}
+              inherit={0}
+              inheritFrom="default"
+              hint={
+                b.enterAssembly
+                  ? 'Not with shared bursts: its bytes ride in the edge’s TCP bursts'
+                  : 'Its bursts wait this much longer behind their control packets (QoS)'
+              }
+            />
             <CheckField
               path={`${p}.enterAssembly`}
               label="Shares bursts with TCP (enters the edge's assembly queue)"

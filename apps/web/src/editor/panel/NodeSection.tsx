@@ -9,6 +9,7 @@ import type { PanelContext } from './panelContext';
 import { NumberField, SelectField, TextField } from './fields';
 import { PathNumberField } from './PathNumberField';
 import { ConversionField } from './ConversionField';
+import { ContentionFields } from './ContentionFields';
 
 const KIND_LABEL: Record<NodeKind, string> = {
   host: 'Host (TCP end)',
@@ -56,6 +57,7 @@ export function NodeSection({
           <PathNumberField ctx={ctx} path={`${p}.fdl.count`} owner={node.id} hint="0 = bufferless" />
           <PathNumberField ctx={ctx} path={`${p}.fdl.unit`} owner={node.id} hint="Line i delays by i × unit" />
           <ConversionField ctx={ctx} path={`${p}.conversion`} owner={node.id} conversion={node.conversion} />
+          <ContentionFields ctx={ctx} path={p} owner={node.id} deflection={node.deflection} segmentation={node.segmentation} />
         </>
       )}
       {node.kind === 'edge' && <EdgeAssembly ctx={ctx} node={node} index={index} />}

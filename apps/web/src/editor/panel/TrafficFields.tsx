@@ -66,6 +66,14 @@ export function TrafficFields({ ctx }: { ctx: PanelContext }) {
           />
           <PathNumberField ctx={ctx} path="traffic.meanBytes" owner={OWNER} inherit={40000} inheritFrom="default" />
           {t.model === 'self-similar' && <PathNumberField ctx={ctx} path="traffic.hurst" owner={OWNER} />}
+          <PathNumberField
+            ctx={ctx}
+            path="traffic.extraOffset"
+            owner={OWNER}
+            inherit={0}
+            inheritFrom="default"
+            hint="Every source the matrix makes waits this much longer behind its control packets (QoS)"
+          />
         </>
       )}
     </fieldset>
