@@ -46,6 +46,7 @@ ObsPlane::ObsPlane(EventLoop& sim, PacketReceiver& receiver, const Scenario& sce
       d.schedule = std::make_unique<WavelengthSchedule>(l.wavelengths);
       d.delay = fromSeconds(l.delay);
       d.control.rate = l.rate;  // the control channel runs at the data channels' rate
+      d.control.bhpTime = transmissionTime(kControlPacketBytes, l.rate);
       d.control.delay = d.delay;
       d.burstLoss = {l.burstLoss.data, l.burstLoss.ack};
       d.lossRng =
@@ -194,7 +195,6 @@ void ObsPlane::backgroundBurst(int pathId, std::uint32_t lengthBytes, SimTime ex
 }
 
 void ObsPlane::launch(std::uint32_t slot, SimTime extraOffset) {
-  settleDeliveries();  // keeps the heap of pending deliveries to the bursts in flight
   Burst& b = pool_[slot];
   const OpticalPath& path = paths_[b.path];
   b.route = b.path;
@@ -318,7 +318,7 @@ void ObsPlane::sendBhp(std::uint32_t slot, int hopIndex, SimTime when) {
   const Hop& hop = routes_[b.route].hops[hopIndex];
   ControlChannel& ch = direction(hop).control;
   SimTime depart = std::max(when, ch.freeAt);
-  SimTime transmitted = depart + transmissionTime(kControlPacketBytes, ch.rate);
+  SimTime transmitted = depart + ch.bhpTime;
   ch.freeAt = transmitted;
   b.bhpHop = hopIndex;
   if (log_ && log_->enabled()) {
@@ -381,7 +381,8 @@ bool ObsPlane::reserveOutgoing(Burst& b, int here, const Hop& out, SimTime arriv
   Direction& d = direction(out);
   d.schedule->forgetBefore(sim_.now());
   const CoreNode& core = cores_[out.from];
-  const LaneRule rule = laneRule(b, here, out);
+  // Most paths have converters everywhere: no rule to work out.
+  const LaneRule rule = continuity_[b.route] ? laneRule(b, here, out) : LaneRule{};
   const int hi = d.schedule->wavelengths() - 1;
   // A kept wavelength the outgoing fiber does not have: nothing is allowed.
   if (rule.lo > hi) return false;
@@ -599,17 +600,29 @@ void ObsPlane::scheduleEgressArrival(std::uint32_t slot) {
     return;
   }
   pendingDeliveries_.push_back(PendingDelivery{at, b.id, b.lengthBytes, b.path, b.cls, b.qos});
-  std::push_heap(pendingDeliveries_.begin(), pendingDeliveries_.end(), std::greater<>());
+  if (pendingDeliveries_.size() >= settleAt_) {
+    settleDeliveries();
+    settleAt_ = std::max<std::size_t>(1024, 2 * pendingDeliveries_.size());
+  }
   release(slot);
 }
 
 void ObsPlane::settleDeliveries() const {
   const SimTime now = sim_.now();
-  while (!pendingDeliveries_.empty() && pendingDeliveries_.front().at <= now) {
-    const PendingDelivery& d = pendingDeliveries_.front();
-    if (log_ && log_->enabled()) {
-      // Recorded when counted, a little after it happened (the next burst launched or
-      // counter read), so the log keeps close to time order; dated exactly.
+  // Those that have arrived go to the back (in time order, for the visual log), the rest
+  // keep the front.
+  auto arrived = std::partition(pendingDeliveries_.begin(), pendingDeliveries_.end(),
+                                [now](const PendingDelivery& d) { return d.at > now; });
+  if (arrived == pendingDeliveries_.end()) return;
+  const bool logging = log_ && log_->enabled();
+  if (logging)
+    std::sort(arrived, pendingDeliveries_.end(), [](const PendingDelivery& x, const PendingDelivery& y) {
+      return x.at != y.at ? x.at < y.at : x.id < y.id;
+    });
+  for (auto it = arrived; it != pendingDeliveries_.end(); ++it) {
+    const PendingDelivery& d = *it;
+    if (logging) {
+      // Recorded when counted, a little after it happened, dated exactly.
       VisualEvent e{VisualEventKind::BurstDelivered};
       e.t0 = e.t1 = d.at;
       e.id = static_cast<std::int32_t>(d.id);
@@ -622,9 +635,8 @@ void ObsPlane::settleDeliveries() const {
     ++counters_[static_cast<int>(d.cls)].delivered;
     ++pathCounters_[d.path].delivered;
     ++qosCounters_[d.qos].delivered;
-    std::pop_heap(pendingDeliveries_.begin(), pendingDeliveries_.end(), std::greater<>());
-    pendingDeliveries_.pop_back();
   }
+  pendingDeliveries_.erase(arrived, pendingDeliveries_.end());
 }
 
 void ObsPlane::drop(std::uint32_t slot, DropReason reason, int node, const Hop& chargedTo) {

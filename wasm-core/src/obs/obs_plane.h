@@ -157,6 +157,7 @@ class ObsPlane final : public EventHandler, public BurstSink, public BackgroundB
   };
   struct ControlChannel {
     double rate = 0;
+    SimTime bhpTime = 0;  // a BHP's transmission time at `rate` (fixed for the run)
     SimTime delay = 0;
     SimTime freeAt = 0;  // the control channel sends one BHP at a time
     // Its BHPs arrive, and are processed, in the order they were sent (one at a time, a
@@ -230,7 +231,6 @@ class ObsPlane final : public EventHandler, public BurstSink, public BackgroundB
     int path;
     BurstClass cls;
     std::uint8_t qos;
-    bool operator>(const PendingDelivery& o) const { return at > o.at; }
   };
   void settleDeliveries() const;
   void countCut(Burst& b, const Hop& out, std::uint32_t bytesCut, std::size_t firstKept, std::size_t endKept);
@@ -267,7 +267,10 @@ class ObsPlane final : public EventHandler, public BurstSink, public BackgroundB
   BurstDrops drops_;
   // Mutable: settleDeliveries() brings them up to the clock from const readers.
   mutable std::array<BurstClassCounters, kBurstClasses> counters_{};
-  mutable std::vector<PendingDelivery> pendingDeliveries_;  // a min-heap by time
+  // Unordered; every entry whose time has come is counted (and removed) when a counter is
+  // read or the list has doubled since the last time, so each costs O(1) on average.
+  mutable std::vector<PendingDelivery> pendingDeliveries_;
+  std::size_t settleAt_ = 1024;  // the list's size that triggers the next count
   BurstHistograms histograms_;
   std::vector<Burst> pool_;
   std::vector<std::uint32_t> freeSlots_;
