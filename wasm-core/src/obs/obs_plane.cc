@@ -43,7 +43,12 @@ ObsPlane::ObsPlane(EventLoop& sim, PacketReceiver& receiver, const Scenario& sce
     if (l.kind != LinkKind::Fiber) continue;
     for (int dir = 0; dir < 2; ++dir) {
       Direction& d = directions_[i * 2 + dir];
-      d.schedule = std::make_unique<WavelengthSchedule>(l.wavelengths);
+      // A core's outputs are scheduled by reserve() alone (the edge's, by earliestStart);
+      // without void filling that reads horizons only.
+      const int from = dir == 0 ? l.a : l.b;
+      const bool horizonsOnly =
+          scenario.nodes[from].kind == NodeKind::Core && scenario.obs.scheduling != SchedulingKind::LaucVf;
+      d.schedule = std::make_unique<WavelengthSchedule>(l.wavelengths, horizonsOnly);
       d.delay = fromSeconds(l.delay);
       d.control.rate = l.rate;  // the control channel runs at the data channels' rate
       d.control.bhpTime = transmissionTime(kControlPacketBytes, l.rate);

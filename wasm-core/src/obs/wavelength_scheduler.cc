@@ -33,8 +33,8 @@ void LaneReservations::insert(SimTime start, SimTime end) {
   items_.insert(at, Entry{start, end});
 }
 
-WavelengthSchedule::WavelengthSchedule(int wavelengths)
-    : lanes_(wavelengths), horizons_(wavelengths, -kNever), active_(wavelengths) {}
+WavelengthSchedule::WavelengthSchedule(int wavelengths, bool horizonsOnly)
+    : lanes_(wavelengths), horizons_(wavelengths, -kNever), active_(wavelengths), horizonsOnly_(horizonsOnly) {}
 
 void WavelengthSchedule::setWavelengths(int n) {
   if (n > static_cast<int>(lanes_.size())) {
@@ -203,7 +203,7 @@ WavelengthSchedule::FreePart WavelengthSchedule::longestFree(SimTime start, SimT
 }
 
 void WavelengthSchedule::reserveOn(int wavelength, SimTime start, SimTime end) {
-  lane(wavelength).insert(start, end);
+  if (!horizonsOnly_) lane(wavelength).insert(start, end);
   if (end > horizons_[wavelength]) horizons_[wavelength] = end;
 }
 

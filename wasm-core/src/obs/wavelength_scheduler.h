@@ -49,7 +49,11 @@ class LaneReservations {
 
 class WavelengthSchedule {
  public:
-  explicit WavelengthSchedule(int wavelengths);
+  // `horizonsOnly`: keep each lane's horizon and not its reservations. FFUC and LAUC
+  // (reserve, first-fit, random, and segmentation without void filling) look at horizons
+  // alone; a fiber only they schedule then needs no list per lane, which on a mesh is a
+  // cache miss or two per reservation. earliestStart and LAUC-VF must not be used on it.
+  explicit WavelengthSchedule(int wavelengths, bool horizonsOnly = false);
 
   // Reserves [start, end) by `rule` on a lane in [lo, hi] (hi < 0: the last one); returns
   // the wavelength or -1 if none can hold it.
@@ -103,6 +107,7 @@ class WavelengthSchedule {
   // and the common case of a void after everything need no search of the lane).
   std::vector<SimTime> horizons_;
   int active_;
+  bool horizonsOnly_;
   SimTime now_ = -kNever;  // forgetBefore's time: reservations ending by it are gone
 };
 
