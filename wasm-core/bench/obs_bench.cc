@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
   std::vector<double> walls;
   std::uint64_t events = 0;
   std::uint64_t segments = 0;
+  std::uint64_t bursts = 0;
   try {
     for (int i = 0; i < repeats; ++i) {
       auto start = std::chrono::steady_clock::now();
@@ -32,6 +33,7 @@ int main(int argc, char** argv) {
       events = summary["events"].get<std::uint64_t>();
       segments = 0;
       for (const auto& f : summary["flows"]) segments += f["segmentsSent"].get<std::uint64_t>();
+      bursts = summary["bursts"]["sent"].get<std::uint64_t>();
     }
   } catch (const obs::ScenarioError& e) {
     std::cerr << "obs-bench: " << e.what() << "\n";
@@ -42,7 +44,7 @@ int main(int argc, char** argv) {
   // Full precision: a wall time and its rates are read by bench_rounds.mjs.
   std::cout.precision(9);
   std::cout << "{\"target\":\"native\",\"repeats\":" << repeats << ",\"medianWall\":" << median
-            << ",\"events\":" << events << ",\"segments\":" << segments
+            << ",\"events\":" << events << ",\"segments\":" << segments << ",\"bursts\":" << bursts
             << ",\"eventsPerSecond\":" << static_cast<double>(events) / median
             << ",\"segmentsPerSecond\":" << static_cast<double>(segments) / median << "}\n";
   return 0;
