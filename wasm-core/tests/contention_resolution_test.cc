@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "erlang_b.h"
 #include "obs/deflection_routes.h"
 #include "scenario_files.h"
 #include "simulation.h"
@@ -18,12 +19,6 @@ namespace obs {
 namespace {
 
 using json = nlohmann::json;
-
-double erlangB(int k, double a) {
-  double b = 1;
-  for (int i = 1; i <= k; ++i) b = a * b / (i + a * b);
-  return b;
-}
 
 // Six cores C0..C5 on a ring with the three chords C0-C3, C1-C4, C2-C5 (every core has
 // degree 3 in the core network), edge Ei beside core Ci on a fiber of 4K wavelengths,

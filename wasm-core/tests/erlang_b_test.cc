@@ -1,6 +1,8 @@
 // Theory check: an OBS link without FDLs is a loss system. Poisson bursts (any length
 // distribution; exponential here) offered to K wavelengths with full conversion are lost
 // with the Erlang-B probability B(K, A), A = offered load in Erlangs = load x K.
+#include "erlang_b.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -10,12 +12,6 @@
 
 namespace obs {
 namespace {
-
-double erlangB(int k, double a) {
-  double b = 1;  // B(0, A)
-  for (int i = 1; i <= k; ++i) b = a * b / (i + a * b);
-  return b;
-}
 
 TEST(ErlangB, RecursionMatchesKnownValues) {
   EXPECT_NEAR(erlangB(1, 1.0), 0.5, 1e-12);

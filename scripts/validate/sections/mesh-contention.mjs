@@ -6,6 +6,7 @@ import { figure, mbps, percent, table } from '../doc.mjs';
 import { lineChart } from '../svg.mjs';
 import { perPoint } from '../theory.mjs';
 import { erlangB } from '@obs-tcp-sim/scenario/mesh-theory';
+import { ci, rel, signed } from './mesh.mjs';
 
 export const id = 'mesh-contention';
 export const specs = [
@@ -23,9 +24,6 @@ export const quickPlan = { seeds: 2, duration: 0.2 };
 const burstLoss = (o) =>
   (o['bursts.background.droppedContention'] + (o['bursts.background.droppedLate'] ?? 0)) /
   (o['bursts.background.sent'] - o['bursts.inFlight']);
-const rel = (a, b) => a / b - 1;
-const signed = (x) => (Number.isFinite(x) ? `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)} %` : '—');
-const ci = (p) => `${percent(p.mean, 2)} (${percent(p.low, 2)}–${percent(p.high, 2)})`;
 const points = (rows, y) => rows.map((p) => ({ x: p.values[0], y: y(p), low: p.low, high: p.high }));
 
 export function render(ctx) {

@@ -33,9 +33,10 @@ function models(res, load, simOptions) {
   return { network, sim, fixedPoint: reducedLoadFixedPoint(network), continuity: continuityFixedPoint(network, {}) };
 }
 
-const rel = (a, b) => a / b - 1;
-const signed = (x) => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)} %`;
-const ci = (p) => `${percent(p.mean, 2)} (${percent(p.low, 2)}–${percent(p.high, 2)})`;
+/** Relative difference a / b − 1, shown signed to 0.1 % ('—' when undefined), and a loss with its interval. */
+export const rel = (a, b) => a / b - 1;
+export const signed = (x) => (Number.isFinite(x) ? `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)} %` : '—');
+export const ci = (p) => `${percent(p.mean, 2)} (${percent(p.low, 2)}–${percent(p.high, 2)})`;
 const simCi = (s) => `${percent(s.loss, 2)} ± ${percent(s.halfWidth, 2)}`;
 /** Whether the engine's interval and the simulation's overlap. */
 const overlap = (p, s) => p.low <= s.loss + s.halfWidth && p.high >= s.loss - s.halfWidth;

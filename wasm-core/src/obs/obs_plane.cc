@@ -444,8 +444,7 @@ void ObsPlane::onBhpProcessed(std::uint32_t slot) {
   // Contention is resolved by the core's FDLs (inside reserveOutgoing), then by
   // deflection, then by segmentation: a deflected burst arrives whole, a segmented one
   // loses a part (docs/mesh.md sections 6 and 7).
-  if (!reserveOutgoing(b, here, next, arrival) && !deflect(b, here, arrival) &&
-      !(cores_[node].segmentation && segment(b, here, next, arrival))) {
+  if (!reserveOutgoing(b, here, next, arrival) && !deflect(b, here, arrival) && !segment(b, here, next, arrival)) {
     drop(slot, DropReason::Contention, node, next);
     return;
   }
@@ -506,6 +505,7 @@ bool ObsPlane::deflect(Burst& b, int here, SimTime arrival) {
 }
 
 bool ObsPlane::segment(Burst& b, int here, const Hop& out, SimTime arrival) {
+  if (!cores_[out.from].segmentation) return false;
   Direction& d = direction(out);
   const LaneRule rule = laneRule(b, here, out);
   // Where the edge picks the wavelength (first-fit, random), any lane may take the part.

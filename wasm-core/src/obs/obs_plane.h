@@ -208,8 +208,8 @@ class ObsPlane final : public EventHandler, public BurstSink, public BackgroundB
   // The time a BHP processed now at the far end of hop `here` of `route` needs ahead of
   // its burst to be processed in time at every core after it (docs/mesh.md section 6).
   SimTime slackNeeded(int route, int here) const;
-  // Segmentation: reserves the longest part of the burst that fits on `out` and cuts the
-  // rest off, at packet boundaries; false if no part of it fits.
+  // Segmentation, where the core has it: reserves the longest part of the burst that fits
+  // on `out` and cuts the rest off, at packet boundaries; false if no part of it fits.
   bool segment(Burst& b, int here, const Hop& out, SimTime arrival);
   void sendBhp(std::uint32_t slot, int hopIndex, SimTime when);
   void onBhpProcessed(std::uint32_t slot);
