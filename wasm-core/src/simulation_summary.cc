@@ -34,6 +34,7 @@ nlohmann::ordered_json Simulation::qosSummary() const {
   using json = nlohmann::ordered_json;
   json classes = json::array();
   const std::vector<SimTime>& offsets = obs_->qosOffsets();
+  const bool segmentation = anyCore(scenario_, &NodeSpec::segmentation);
   for (std::size_t k = 0; k < offsets.size(); ++k) {
     const QosCounters& c = obs_->qosCounters(static_cast<int>(k));
     json j;
@@ -43,7 +44,7 @@ nlohmann::ordered_json Simulation::qosSummary() const {
     j["dropped"] = {{"injected", c.dropped[0]}, {"contention", c.dropped[1]}, {"late", c.dropped[2]}};
     const std::uint64_t dropped = c.dropped[0] + c.dropped[1] + c.dropped[2];
     j["loss"] = c.sent ? static_cast<double>(dropped) / static_cast<double>(c.sent) : 0.0;
-    if (anyCore(scenario_, &NodeSpec::segmentation)) j["segmented"] = c.segmented;
+    if (segmentation) j["segmented"] = c.segmented;
     classes.push_back(j);
   }
   return classes;
@@ -85,6 +86,9 @@ nlohmann::ordered_json Simulation::linksSummary() const {
   using json = nlohmann::ordered_json;
   static const char* kClassNames[] = {"data", "ack", "background"};
   double elapsed = toSeconds(sim_.now());
+  // Once per summary, not per link: a scenario may have 10,000 nodes and 100,000 links.
+  const bool deflection = anyCore(scenario_, &NodeSpec::deflection);
+  const bool segmentation = anyCore(scenario_, &NodeSpec::segmentation);
   json links = json::array();
   for (std::size_t i = 0; i < scenario_.links.size(); ++i) {
     const LinkSpec& l = scenario_.links[i];
@@ -104,8 +108,8 @@ nlohmann::ordered_json Simulation::linksSummary() const {
           dropped[kClassNames[k]] = {
               {"injected", c.dropped[k][0]}, {"contention", c.dropped[k][1]}, {"late", c.dropped[k][2]}};
         d["dropped"] = dropped;
-        if (anyCore(scenario_, &NodeSpec::deflection)) d["deflected"] = c.deflected;
-        if (anyCore(scenario_, &NodeSpec::segmentation)) d["segmented"] = c.segmented;
+        if (deflection) d["deflected"] = c.deflected;
+        if (segmentation) d["segmented"] = c.segmented;
       } else {
         const PacketChannelCounters& c = channels_[i * 2 + dir]->counters();
         d["utilisation"] = elapsed > 0 ? toSeconds(c.busy) / elapsed : 0.0;
