@@ -366,7 +366,7 @@ export const PRESETS: readonly Preset[] = deepFreeze([
       'The larger US backbone of many OBS papers (24 nodes, 43 links): every pair of the 24 edges sends Poisson bursts, and one Reno flow crosses it corner to corner.',
     lookFor: [
       {
-        text: 'With 552 pairs of edges at the same load per fiber as the NSFNET preset, 2.0 % of the bursts are lost instead of 0.7 %: a route here crosses 2.0 core-to-core fibers on average against 1.4 on NSFNET, and a burst can be lost wanting a wavelength on each.',
+        text: 'With 552 pairs of edges at the same load per fiber as the NSFNET preset, 3.0 % of the bursts are lost instead of 0.7 %: a route here crosses 2.1 core-to-core fibers on average against 1.4 on NSFNET, and a burst can be lost wanting a wavelength on each.',
         show: {
           speed: 1e-3,
           view: { tab: 'log', bigNetwork: true },
@@ -374,13 +374,13 @@ export const PRESETS: readonly Preset[] = deepFreeze([
         },
       },
       {
-        text: 'The TCP flow from N1 to N24 crosses eight cores and loses about 7 % of its bursts: it gets about 0.5 Mbit/s, under half of what the NSFNET flow gets.',
+        text: 'The TCP flow from N1 to N24 crosses seven cores (6,150 km) and loses about 1.6 % of its bursts, as the NSFNET flow does over five: the loss of a path is that of its busiest fibers, not of its length. It gets about 1.4 Mbit/s.',
         show: { speed: 1, view: { tab: 'charts', chart: 'throughput', bigNetwork: false } },
       },
     ],
     figure: null,
     assumptions: [
-      'USNET (24 nodes, 43 links) as the survivable-WDM papers draw it; they number the nodes and give no cities, and the link lengths here are distances on our layout of their figure (about 4,200 km coast to coast), not theirs (packages/scenario/src/mesh-theory/backbones.ts).',
+      'USNET (24 nodes, 43 links) as the survivable-WDM papers draw it, with the link lengths in km that the open RWA simulators carry (checked against seven copies); the papers number the nodes and give no cities, so the map is a drawing of their figure, not to scale (packages/scenario/src/mesh-theory/backbones.ts).',
       'Traffic, wavelengths, load and the TCP flow as in the NSFNET preset.',
     ],
     scenario: usnetJson as unknown as Scenario,

@@ -58,8 +58,11 @@ describe('backbones', () => {
     expect(Math.min(...degrees)).toBe(2);
     expect(Math.max(...degrees)).toBe(5);
     expect(degrees.reduce((a, b) => a + b, 0)).toBe(86);
-    // Lengths are the map's distances (backbones.ts): none shorter than a metro hop or longer than a coast-to-centre span.
-    for (const l of USNET.links) expect(l.km, `${l.a}-${l.b}`).toBeGreaterThanOrEqual(300);
-    for (const l of USNET.links) expect(l.km, `${l.a}-${l.b}`).toBeLessThanOrEqual(1600);
+    // The lengths the open simulators' copies carry (backbones.ts): the shortest, the longest and the sum.
+    const km = (a: string, b: string) => USNET.links.find((l) => l.a === a && l.b === b)!.km;
+    expect([km('N3', 'N4'), km('N21', 'N22'), km('N11', 'N19'), km('N6', 'N11')]).toEqual([250, 300, 2600, 1900]);
+    expect(Math.min(...USNET.links.map((l) => l.km))).toBe(250);
+    expect(Math.max(...USNET.links.map((l) => l.km))).toBe(2600);
+    expect(USNET.links.reduce((sum, l) => sum + l.km, 0)).toBe(42800);
   });
 });

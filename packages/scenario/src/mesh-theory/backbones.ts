@@ -127,13 +127,15 @@ export const COST239: Backbone = {
 // USNET: the 24-node, 43-link US backbone of many OBS and WDM studies (the "24-node sample
 // network" of Ramamurthy and Mukherjee's survivable-WDM papers, often called USNET). The
 // papers number its nodes 1..24 without naming cities, so the ids here are N1..N24. The
-// link list is the one those papers draw, written down from memory of their figure and not
-// checked against a copy of it in this repository: 43 links, degrees 2 to 5 (mean 3.6), no
-// link crossing another on the map. Positions follow the figure's layout of the US (N1 in
-// the north-west, N24 in the south-east) on the same 100..1060 x 100..610 frame as NSFNET.
-// Link lengths are NOT the papers' figures: they are the straight-line distances of those
-// positions at 4.6 km per unit (so the map is about 4,200 km wide), rounded to 10 km; they
-// set the propagation delays only, never the routes' hop counts.
+// link list and the lengths in km are the ones the open RWA/RMSA simulators carry (checked
+// on 2026-11-26 against seven copies in five unrelated repositories, among them FUSION's
+// us_network.txt, XLRON's usnet topologies and reinnet/topology, which cites the figure of
+// Computer Communications S0140366415003618): every copy has these 43 links, numbered as
+// here. The lengths are the most common set (the copies differ by 100-500 km on a few links,
+// e.g. N3-N5, N16-N22, N19-N20); they set the propagation delays, and through them the
+// least-cost routes. Positions follow the figure's layout of the US (N1 in the north-west,
+// N24 in the south-east) on the same 100..1060 x 100..610 frame as NSFNET; the figure gives
+// no coordinates, so the map is a drawing, not to scale.
 export const USNET: Backbone = {
   name: 'USNET',
   cities: [
@@ -163,49 +165,49 @@ export const USNET: Backbone = {
     { id: 'N24', name: 'USNET node 24', x: 1000, y: 610 },
   ],
   links: [
-    link('N1', 'N2', 830),
-    link('N1', 'N6', 950),
-    link('N2', 'N3', 700),
-    link('N2', 'N6', 910),
-    link('N3', 'N4', 550),
-    link('N3', 'N5', 700),
-    link('N3', 'N7', 1150),
-    link('N4', 'N5', 580),
-    link('N4', 'N7', 750),
-    link('N5', 'N8', 790),
-    link('N6', 'N7', 700),
-    link('N6', 'N9', 900),
-    link('N6', 'N11', 1440),
-    link('N7', 'N8', 1070),
-    link('N7', 'N9', 630),
-    link('N8', 'N10', 770),
-    link('N9', 'N10', 1050),
-    link('N9', 'N11', 720),
-    link('N9', 'N12', 770),
-    link('N10', 'N13', 670),
-    link('N10', 'N14', 720),
-    link('N11', 'N12', 710),
-    link('N11', 'N15', 750),
-    link('N11', 'N19', 1530),
-    link('N12', 'N13', 630),
-    link('N12', 'N16', 700),
-    link('N13', 'N14', 760),
-    link('N13', 'N17', 610),
-    link('N14', 'N18', 740),
-    link('N15', 'N16', 660),
-    link('N15', 'N20', 940),
-    link('N16', 'N17', 610),
-    link('N16', 'N21', 550),
-    link('N16', 'N22', 970),
-    link('N17', 'N18', 690),
-    link('N17', 'N22', 800),
-    link('N17', 'N23', 860),
-    link('N18', 'N24', 920),
-    link('N19', 'N20', 520),
-    link('N20', 'N21', 510),
-    link('N21', 'N22', 520),
-    link('N22', 'N23', 420),
-    link('N23', 'N24', 510),
+    link('N1', 'N2', 800),
+    link('N1', 'N6', 1000),
+    link('N2', 'N3', 1000),
+    link('N2', 'N6', 950),
+    link('N3', 'N4', 250),
+    link('N3', 'N5', 1000),
+    link('N3', 'N7', 1000),
+    link('N4', 'N5', 800),
+    link('N4', 'N7', 850),
+    link('N5', 'N8', 1200),
+    link('N6', 'N7', 1000),
+    link('N6', 'N9', 1200),
+    link('N6', 'N11', 1900),
+    link('N7', 'N8', 1150),
+    link('N7', 'N9', 1000),
+    link('N8', 'N10', 900),
+    link('N9', 'N10', 1000),
+    link('N9', 'N11', 1400),
+    link('N9', 'N12', 1000),
+    link('N10', 'N13', 950),
+    link('N10', 'N14', 850),
+    link('N11', 'N12', 900),
+    link('N11', 'N15', 1300),
+    link('N11', 'N19', 2600),
+    link('N12', 'N13', 900),
+    link('N12', 'N16', 1000),
+    link('N13', 'N14', 650),
+    link('N13', 'N17', 1100),
+    link('N14', 'N18', 1200),
+    link('N15', 'N16', 600),
+    link('N15', 'N20', 1300),
+    link('N16', 'N17', 1000),
+    link('N16', 'N21', 1000),
+    link('N16', 'N22', 800),
+    link('N17', 'N18', 800),
+    link('N17', 'N22', 850),
+    link('N17', 'N23', 1000),
+    link('N18', 'N24', 900),
+    link('N19', 'N20', 1200),
+    link('N20', 'N21', 700),
+    link('N21', 'N22', 300),
+    link('N22', 'N23', 600),
+    link('N23', 'N24', 900),
   ],
 };
 
