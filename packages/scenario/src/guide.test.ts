@@ -3,6 +3,7 @@ import {
   applyScenarioSet,
   checkGuideSpeed,
   checkGuideView,
+  checkConditionNames,
   checkPauseCondition,
   checkShowMe,
   checkShowMeAgainst,
@@ -75,6 +76,30 @@ describe('checks', () => {
     expect(checkPauseCondition({ event: 'rto', after: -2 }, 'p')).toBe('p.after must be a time in seconds, 0 or more (got -2)');
     expect(checkPauseCondition({ event: 'time', at: 1, after: 2 }, 'p')).toBe('p has an unknown field "after" (allowed: event, at)');
     expect(checkPauseCondition({}, 'p')).toMatch(/^p.event must be one of burst-sent, .* \(it is missing\)$/);
+    expect(checkPauseCondition({ event: 'burst-cut', class: 'background', node: 'C1', after: 1 }, 'p')).toBeNull();
+    expect(checkPauseCondition({ event: 'burst-deflected', reason: 'contention' }, 'p')).toBe(
+      'p has an unknown field "reason" (allowed: event, node, class, after)',
+    );
+    expect(checkPauseCondition({ event: 'burst-deflected', class: 'tcp' }, 'p')).toBe(
+      'p.class must be one of data, ack, background (got "tcp")',
+    );
+  });
+
+  it('refuses to wait for a deflection or a cut that no core of the scenario can make', () => {
+    const s = firstLesson();
+    expect(checkConditionNames({ event: 'burst-deflected' }, s, 'p')).toBe(
+      'p waits for a deflection, but no core has deflection on (nodes[].deflection)',
+    );
+    expect(checkConditionNames({ event: 'burst-cut', node: 'E1' }, s, 'p')).toBe(
+      'p.node must be a core node (cores deflect and cut bursts): E1 is an edge',
+    );
+    const cutting = applyScenarioSet(s, { 'nodes[C1].segmentation': true });
+    expect(checkConditionNames({ event: 'burst-cut', node: 'C1' }, cutting, 'p')).toBeNull();
+    expect(checkConditionNames({ event: 'burst-deflected', node: 'C1' }, cutting, 'p')).toBe(
+      'p waits for a deflection, but C1 has no deflection on (nodes[].deflection)',
+    );
+    expect(describePauseCondition({ event: 'burst-cut', class: 'data', node: 'C1' })).toBe('the first data burst cut short at C1');
+    expect(describePauseCondition({ event: 'burst-deflected' }, 'next')).toBe('the next burst deflected');
   });
 
   it('refuses a Show me that does nothing or says too much', () => {

@@ -14,8 +14,11 @@ import { validateScenario } from './schema/index';
 export const GUIDE_SPEEDS = [2e-5, 1e-3, 0.1, 1, 10, 'max'] as const;
 export type GuideSpeed = (typeof GUIDE_SPEEDS)[number];
 
-/** The results tabs and the single charts a step may show (apps/web/src/view/viewStore.ts). */
-export const GUIDE_TABS = ['charts', 'channels', 'log', 'compare', 'sweep'] as const;
+/**
+ * The results tabs and the single charts a step may show (apps/web/src/view/viewStore.ts).
+ * 'loss' (the loss matrix) is offered only where paths join more than one pair of edges.
+ */
+export const GUIDE_TABS = ['charts', 'channels', 'loss', 'log', 'compare', 'sweep'] as const;
 export const GUIDE_CHARTS = ['all', 'cwnd', 'throughput', 'rtt'] as const;
 
 export interface GuideView {
@@ -42,6 +45,7 @@ export type PauseCondition =
       class?: 'data' | 'ack' | 'background';
       reason?: (typeof BURST_DROP_REASONS)[number];
     } & NotBefore)
+  | ({ event: 'burst-deflected' | 'burst-cut'; node?: string; class?: 'data' | 'ack' | 'background' } & NotBefore)
   | ({ event: 'packet-dropped'; flow?: string; reason?: (typeof PACKET_DROP_REASONS)[number] } & NotBefore)
   | ({ event: 'fast-retransmit' | 'rto' | 'recovery-exit'; flow?: string } & NotBefore)
   | { event: 'time'; at: number };
@@ -52,13 +56,26 @@ interface NotBefore {
   after?: number;
 }
 
-export const PAUSE_EVENTS = ['burst-sent', 'burst-dropped', 'packet-dropped', 'fast-retransmit', 'rto', 'recovery-exit', 'time'] as const;
+export const PAUSE_EVENTS = [
+  'burst-sent',
+  'burst-dropped',
+  // A core sent a burst off its route (docs/mesh.md section 6) or cut part of it off (section 7).
+  'burst-deflected',
+  'burst-cut',
+  'packet-dropped',
+  'fast-retransmit',
+  'rto',
+  'recovery-exit',
+  'time',
+] as const;
 export type PauseEvent = (typeof PAUSE_EVENTS)[number];
 
 /** Which optional filters each event takes (a filter the event cannot have is refused, not ignored). */
 const FILTERS: Record<PauseEvent, readonly string[]> = {
   'burst-sent': ['node', 'class', 'after'],
   'burst-dropped': ['node', 'class', 'reason', 'after'],
+  'burst-deflected': ['node', 'class', 'after'],
+  'burst-cut': ['node', 'class', 'after'],
   'packet-dropped': ['flow', 'reason', 'after'],
   'fast-retransmit': ['flow', 'after'],
   rto: ['flow', 'after'],
@@ -120,6 +137,10 @@ function describeEvent(c: PauseCondition): string {
       const cls = c.class ? `${CLASS_WORDS[c.class]} ` : 'burst ';
       return `the first ${reason}${cls}drop${c.node ? ` at ${c.node}` : ''}`;
     }
+    case 'burst-deflected':
+      return `the first ${c.class ? `${BURST_CLASS_WORDS[c.class]} ` : 'burst '}deflected${c.node ? ` at ${c.node}` : ''}`;
+    case 'burst-cut':
+      return `the first ${c.class ? `${BURST_CLASS_WORDS[c.class]} ` : 'burst '}cut short${c.node ? ` at ${c.node}` : ''}`;
     case 'packet-dropped':
       return `the first ${c.reason ? `${REASON_WORDS[c.reason]} ` : ''}packet drop${c.flow ? ` of ${c.flow}` : ''}`;
     case 'fast-retransmit':
@@ -194,7 +215,7 @@ export function checkPauseCondition(value: unknown, at: string): string | null {
       return `${at}.${key} must be the id of a ${key} (${got(value[key])})`;
   }
   if (value.class !== undefined) {
-    const classes = event === 'burst-sent' || event === 'burst-dropped' ? BURST_CLASSES : [];
+    const classes = event.startsWith('burst-') ? BURST_CLASSES : [];
     const wrong = oneOf(value.class, classes, `${at}.class`);
     if (wrong) return wrong;
   }
@@ -250,7 +271,16 @@ export function checkConditionNames(c: PauseCondition, scenario: Scenario, at: s
       return `${at}.node names no node of the scenario: ${quoteInput(c.node, 40)} (nodes are ${list(scenario.nodes.map((n) => n.id))})`;
     if (c.event === 'burst-sent' && node.kind !== 'edge')
       return `${at}.node must be an edge node (bursts are sent by edges): ${c.node} is a ${node.kind}`;
+    if ((c.event === 'burst-deflected' || c.event === 'burst-cut') && node.kind !== 'core')
+      return `${at}.node must be a core node (cores deflect and cut bursts): ${c.node} is ${node.kind === 'edge' ? 'an' : 'a'} ${node.kind}`;
   }
+  // A core that neither deflects nor cuts never gives the event: the run would play to its end.
+  const resolving = (field: 'deflection' | 'segmentation', node?: string) =>
+    scenario.nodes.some((n) => n.kind === 'core' && n[field] === true && (node === undefined || n.id === node));
+  if (c.event === 'burst-deflected' && !resolving('deflection', c.node))
+    return `${at} waits for a deflection, but ${c.node ?? 'no core'}${c.node ? ' has no' : ' has'} deflection on (nodes[].deflection)`;
+  if (c.event === 'burst-cut' && !resolving('segmentation', c.node))
+    return `${at} waits for a cut, but ${c.node ?? 'no core'}${c.node ? ' has no' : ' has'} segmentation on (nodes[].segmentation)`;
   if ('flow' in c && c.flow !== undefined && !scenario.flows.some((f) => f.id === c.flow)) {
     return `${at}.flow names no flow of the scenario: ${quoteInput(c.flow, 40)} (flows are ${list(scenario.flows.map((f) => f.id))})`;
   }

@@ -20,6 +20,8 @@ const exitOfTcp1 = ev({ kind: EventKind.TcpEvent, id: 0, reason: 2 });
 const queueDropOfBulk0 = ev({ kind: EventKind.PacketDropped, id: 1, reason: 0 });
 const randomDropOfTcp1 = ev({ kind: EventKind.PacketDropped, id: 0, reason: 1 });
 const burstOnLink = ev({ kind: EventKind.BurstOnLink, node: 2, cls: 0 });
+const dataDeflectedAtC1 = ev({ kind: EventKind.BurstDeflected, node: 2, cls: 0, reason: 1 });
+const bgCutAtC1 = ev({ kind: EventKind.BurstSegmented, node: 2, cls: 2 });
 const ALL = {
   dataDrop,
   ackDrop,
@@ -32,6 +34,8 @@ const ALL = {
   queueDropOfBulk0,
   randomDropOfTcp1,
   burstOnLink,
+  dataDeflectedAtC1,
+  bgCutAtC1,
 };
 
 /** The names of the events a condition matches. */
@@ -62,6 +66,12 @@ describe('compileCondition', () => {
     [{ event: 'packet-dropped' }, ['queueDropOfBulk0', 'randomDropOfTcp1']],
     [{ event: 'packet-dropped', reason: 'queue' }, ['queueDropOfBulk0']],
     [{ event: 'packet-dropped', flow: 'tcp1' }, ['randomDropOfTcp1']],
+    [{ event: 'burst-deflected' }, ['dataDeflectedAtC1']],
+    [{ event: 'burst-deflected', node: 'C1', class: 'data' }, ['dataDeflectedAtC1']],
+    [{ event: 'burst-deflected', class: 'background' }, []],
+    [{ event: 'burst-cut' }, ['bgCutAtC1']],
+    [{ event: 'burst-cut', class: 'background', node: 'C1' }, ['bgCutAtC1']],
+    [{ event: 'burst-cut', node: 'E1' }, []],
   ])('%j matches %j', (condition, names) => {
     expect(matched(condition)).toEqual(names);
   });

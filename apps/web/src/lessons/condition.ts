@@ -52,6 +52,10 @@ function compileEvent(c: Exclude<PauseCondition, { event: 'time' }>, names: RunN
         matches: (e) => e.kind === EventKind.BurstDropped && wantNode(e) && wantClass(e) && (reason < 0 || e.reason === reason),
       };
     }
+    case 'burst-deflected':
+      return { kind: 'event', matches: (e) => e.kind === EventKind.BurstDeflected && wantNode(e) && wantClass(e) };
+    case 'burst-cut':
+      return { kind: 'event', matches: (e) => e.kind === EventKind.BurstSegmented && wantNode(e) && wantClass(e) };
     case 'packet-dropped': {
       const reason = c.reason === undefined ? -1 : PACKET_DROP_REASONS.indexOf(c.reason);
       return { kind: 'event', matches: (e) => e.kind === EventKind.PacketDropped && wantFlow(e) && (reason < 0 || e.reason === reason) };
@@ -69,6 +73,8 @@ function compileEvent(c: Exclude<PauseCondition, { event: 'time' }>, names: RunN
 export const CONDITION_KINDS: ReadonlySet<number> = new Set([
   EventKind.BurstFormed,
   EventKind.BurstDropped,
+  EventKind.BurstDeflected,
+  EventKind.BurstSegmented,
   EventKind.PacketDropped,
   EventKind.TcpEvent,
 ]);

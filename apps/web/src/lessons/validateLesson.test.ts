@@ -92,12 +92,12 @@ describe('validateLesson', () => {
     [
       'an unknown tab',
       (l) => (l.steps[0].view.tab = 'graphs'),
-      'steps[0].view.tab must be one of charts, channels, log, compare, sweep (got "graphs")',
+      'steps[0].view.tab must be one of charts, channels, loss, log, compare, sweep (got "graphs")',
     ],
     [
       'an unknown pause event',
       (l) => (l.steps[0].pauseAt = { event: 'drop' }),
-      'steps[0].pauseAt.event must be one of burst-sent, burst-dropped, packet-dropped, fast-retransmit, rto, recovery-exit, time (got "drop")',
+      'steps[0].pauseAt.event must be one of burst-sent, burst-dropped, burst-deflected, burst-cut, packet-dropped, fast-retransmit, rto, recovery-exit, time (got "drop")',
     ],
     [
       'a filter the event does not take',
