@@ -7,6 +7,7 @@
 import { useMemo, useState } from 'react';
 import { formatCount, formatSeconds } from '../format';
 import { useController, useSimState } from '../sim/simContext';
+import { ClassLossSection } from './ClassLossSection';
 import { LOSS_CLASSES, lossClass, lossText } from './lossColors';
 import { lossMatrix, overallLoss, type LossCell } from './lossMatrix';
 import './lossMatrix.css';
@@ -100,6 +101,7 @@ export function LossMatrixArea() {
       <p className="loss-caption" data-testid="loss-caption" aria-live="polite">
         {pointedCell ? cellWords(pointedCell) : 'Point at a cell for its counts: sent, delivered, dropped by reason.'}
       </p>
+      <ClassLossSection summary={summary} />
     </div>
   );
 }
