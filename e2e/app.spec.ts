@@ -239,6 +239,7 @@ test('each preset loads and runs, and says what to look for', async ({ page }) =
     'nsfnet',
     'nsfnet-continuity',
     'usnet',
+    'contention-resolution',
   ]);
   await page.getByRole('radio', { name: 'max' }).check();
   for (const id of ids) {

@@ -25,6 +25,7 @@ const PRESET_IDS = [
   'nsfnet',
   'nsfnet-continuity',
   'usnet',
+  'contention-resolution',
 ];
 /**
  * The backbones (28 to 50 nodes) are not held to every label apart at these sizes: some

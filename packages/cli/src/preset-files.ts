@@ -17,6 +17,7 @@ export const PRESET_FILES: Readonly<Record<string, string>> = Object.freeze({
   nsfnet: 'nsfnet.json',
   'nsfnet-continuity': 'nsfnet-continuity.json',
   usnet: 'usnet.json',
+  'contention-resolution': 'contention-resolution.json',
 });
 
 export function loadPresets(): { id: string; scenario: Scenario }[] {

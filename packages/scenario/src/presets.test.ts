@@ -18,7 +18,7 @@ function presetOfFile(name: string) {
 }
 
 describe('PRESETS', () => {
-  it('lists the first lesson first, then papers 000 to 004 in order, then the backbones', () => {
+  it('lists the first lesson first, then papers 000 to 004 in order, then the backbones, then contention resolution', () => {
     expect(PRESETS.map((p) => p.id)).toEqual([
       'first-lesson',
       'paper000',
@@ -30,9 +30,10 @@ describe('PRESETS', () => {
       'nsfnet',
       'nsfnet-continuity',
       'usnet',
+      'contention-resolution',
     ]);
     const papers = PRESETS.map((p) => p.paper?.slice(0, 3) ?? null);
-    expect(papers).toEqual([null, '000', '001', '002', '003', '003', '004', null, null, null]);
+    expect(papers).toEqual([null, '000', '001', '002', '003', '003', '004', null, null, null, null]);
   });
 
   it('has unique, URL-safe ids', () => {

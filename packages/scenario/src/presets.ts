@@ -1,6 +1,7 @@
 // One-click presets: a first-lesson scenario, one scenario per paper in shared/papers
-// (000..004) and three backbones (NSFNET with and without wavelength conversion, USNET),
-// which backbone-presets.ts builds. The scenarios are the JSON files in ../presets/; the numbers
+// (000..004), three backbones (NSFNET with and without wavelength conversion, USNET),
+// which backbone-presets.ts builds, and one contended core whose Show me points turn on
+// deflection, segmentation and an extra offset in turn. The scenarios are the JSON files in ../presets/; the numbers
 // behind each choice, the paper's own parameters and every assumption are in
 // docs/presets.md.
 import type { Scenario } from './scenario';
@@ -15,6 +16,7 @@ import paper004Json from '../presets/paper004-dumbbell.json';
 import nsfnetJson from '../presets/nsfnet.json';
 import nsfnetContinuityJson from '../presets/nsfnet-continuity.json';
 import usnetJson from '../presets/usnet.json';
+import contentionResolutionJson from '../presets/contention-resolution.json';
 
 export interface Preset {
   /** Short and URL-safe ("first-lesson", "paper000"). */
@@ -384,6 +386,52 @@ export const PRESETS: readonly Preset[] = deepFreeze([
       'Traffic, wavelengths, load and the TCP flow as in the NSFNET preset.',
     ],
     scenario: usnetJson as unknown as Scenario,
+  },
+  {
+    id: 'contention-resolution',
+    title: 'Contention at a core: drop, deflect, cut or give priority',
+    paper: null,
+    summary:
+      'One NewReno flow and Poisson background share the 4 wavelengths of C1→C2; a detour by C3 stands idle. Show me turns on, one at a time, the three ways a core can do better than dropping a burst.',
+    lookFor: [
+      {
+        text: 'A burst whose control packet finds all 4 wavelengths of C1→C2 reserved for its whole length is dropped: 2.7 % of the bursts, close to Erlang-B’s 2.6 % for 1.2 Erlangs on 4 wavelengths, and the flow gets 13.0 Mbit/s.',
+        show: {
+          speed: 0.1,
+          view: { tab: 'log', bigNetwork: true },
+          pauseAt: { event: 'burst-dropped', node: 'C1', class: 'data', reason: 'contention' },
+        },
+      },
+      {
+        text: 'Deflection (Show me turns it on at C1): a blocked burst goes the long way, by C3, if its offset covers that way. C1 deflects 1,172 bursts, none is lost, and the flow gets 49.7 Mbit/s, nearly four times as much.',
+        show: {
+          set: { 'nodes[C1].deflection': true },
+          speed: 0.1,
+          view: { tab: 'log', bigNetwork: true },
+          pauseAt: { event: 'burst-deflected', node: 'C1', class: 'data' },
+        },
+      },
+      {
+        text: 'Segmentation (Show me turns it on at C1): C1 keeps the part of a burst that fits and cuts the rest off, whole segments only. 0.8 % of the bytes are lost where dropping lost 2.7 % of the bursts, yet the flow gets 11.7 Mbit/s, not more: a cut is a loss to TCP as a drop is, and C1 now cuts or drops 27 of its bursts where it dropped 16.',
+        show: {
+          set: { 'nodes[C1].segmentation': true },
+          speed: 0.1,
+          view: { tab: 'log', bigNetwork: true },
+          pauseAt: { event: 'burst-cut', node: 'C1', class: 'data' },
+        },
+      },
+      {
+        text: 'Priority by offset (Show me gives the second background source 2 ms of extra offset, over 12 mean burst lengths): its bursts reserve before the others arrive and lose 0.34 %, close to Erlang-B of their own load alone (0.30 %); the bursts without it lose 5.3 %, twice the 2.7 % of one class, and the flow among them gets 2.8 Mbit/s.',
+        show: { set: { 'background[1].extraOffset': 0.002 }, speed: 1, view: { tab: 'loss', bigNetwork: false } },
+      },
+    ],
+    figure: null,
+    assumptions: [
+      'A small mesh of our own (no paper): 4 wavelengths at 1 Gbit/s on C1→C2 and on the detour C1→C3→C2, two Poisson background sources E1→E2 of 0.6 Erlang each (bursts of 20 kB on average, 160 µs), one NewReno flow on 100 Mbit/s access links.',
+      'A fixed offset of 200 µs, longer than the auto offset of either way, so a deflected burst’s control packet can still be processed at C3 in time (docs/mesh.md section 6). The detour carries no traffic of its own, so deflection here is at its best.',
+      'Segmentation cuts the contending burst (head or tail, LAUC-VF), never the burst already scheduled; background bursts carry no packets and are cut at any byte (docs/mesh.md section 7).',
+    ],
+    scenario: contentionResolutionJson as unknown as Scenario,
   },
 ]);
 

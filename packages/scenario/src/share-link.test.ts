@@ -129,7 +129,7 @@ describe('share links', () => {
       if (result.ok && result.source === 'preset') expect(Object.isFrozen(result.scenario)).toBe(false);
     }
     expect(refusal('#preset=paper999')).toBe(
-      'there is no preset "paper999"; the presets are first-lesson, paper000, paper001, paper002, paper003-slow, paper003-fast, paper004, nsfnet, nsfnet-continuity, usnet',
+      'there is no preset "paper999"; the presets are first-lesson, paper000, paper001, paper002, paper003-slow, paper003-fast, paper004, nsfnet, nsfnet-continuity, usnet, contention-resolution',
     );
   });
 

@@ -12,6 +12,7 @@ import { loadEngineNode } from '@obs-tcp-sim/engine/node';
 import type { PauseCondition, Scenario, Summary } from '@obs-tcp-sim/scenario';
 import type { FrameLike, Phase } from '../sim/controller';
 import { rowEvent, type EventRows, type VisualEvent } from '../sim/visualStore';
+import { CONDITION_KINDS } from './condition';
 import { PauseWatch, type PauseHit, type WatchedSession } from './pauseWatch';
 
 type EngineModule = Awaited<ReturnType<typeof loadEngineNode>>['module'];
@@ -27,7 +28,7 @@ export interface FrameCut {
 }
 
 /** The event kinds pause conditions read (CONDITION_KINDS), as a mask. */
-export const CONDITION_KIND_MASK = (1 << 0) | (1 << 3) | (1 << 5) | (1 << 6);
+export const CONDITION_KIND_MASK = [...CONDITION_KINDS].reduce((mask, kind) => mask | (1 << kind), 0);
 
 export class HeadlessSession implements WatchedSession {
   phase: Phase = 'paused';
