@@ -271,7 +271,7 @@ test('a broken lesson link says what is wrong, shows the default and keeps the s
   for (const [link, why] of [
     [
       '#lesson=no-such-lesson',
-      'there is no lesson "no-such-lesson"; the lessons are burst-and-offset, data-vs-ack-loss, tahoe-reno-newreno, wavelength-conversion',
+      'there is no lesson "no-such-lesson"; the lessons are burst-and-offset, data-vs-ack-loss, tahoe-reno-newreno, wavelength-conversion, contention-resolution',
     ],
     ['#lesson=burst-and-offset&step=9', 'the lesson "burst-and-offset" has steps 1 to 5; the link asks for step "9"'],
   ]) {
@@ -343,6 +343,15 @@ const SHOW_ME: Array<{ preset: string; point: number; kind: number; words: RegEx
   { preset: 'nsfnet', point: 0, kind: KIND.dropped, words: BACKGROUND_CONTENTION, log: true },
   { preset: 'nsfnet-continuity', point: 0, kind: KIND.dropped, words: BACKGROUND_CONTENTION, log: false },
   { preset: 'usnet', point: 0, kind: KIND.dropped, words: BACKGROUND_CONTENTION, log: false },
+  // Contention resolved: Show me turns segmentation on at C1 (a set through the store) and
+  // pauses at the flow's first burst cut short there; background cuts come first in the log.
+  {
+    preset: 'contention-resolution',
+    point: 2,
+    kind: 10,
+    words: /burst \d+ segmented at C1: \d+ segments? \([\d.]+ KB\) cut on C1→C2, the rest goes on/,
+    log: false,
+  },
 ];
 
 for (const { preset, point, kind, words, log } of SHOW_ME) {
@@ -384,6 +393,30 @@ test('wavelength-conversion: steps 1 and 3 pause at a background burst no core c
     expect(pause.kind).toBe(KIND.dropped);
     expect(pause.text).toMatch(BACKGROUND_CONTENTION);
   }
+});
+
+test('contention-resolution: a data burst deflected at C1, then one cut short, then the loss by class in the Loss matrix tab', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto('./#lesson=contention-resolution&step=3');
+  await expect(page.getByTestId('preset')).toHaveValue('contention-resolution');
+  const deflected = await pausedAt(page, 3);
+  expect(deflected.kind).toBe(9);
+  expect(deflected.text).toMatch(/burst \d+ deflected at C1: C1→C2 full, sent on C1→C3 \(1st deflection\)/);
+  await snapshot(page, 'lessons-06-deflected');
+
+  await page.goto('./#lesson=contention-resolution&step=5');
+  const cut = await pausedAt(page, 5);
+  expect(cut.kind).toBe(10);
+  expect(cut.text).toMatch(/burst \d+ segmented at C1: \d+ segments? \([\d.]+ KB\) cut on C1→C2, the rest goes on/);
+
+  await page.goto('./#lesson=contention-resolution&step=7');
+  await pausedAt(page, 7);
+  const table = page.getByRole('table', { name: 'Loss by class' });
+  await expect(table).toBeVisible();
+  await expect(table.getByRole('rowheader')).toHaveText(['none', '2 ms']);
+  await snapshot(page, 'lessons-07-loss-by-class');
 });
 
 test('the lesson panel in presenter mode (24 px text) and on a 390 px phone (no sideways scrolling)', async ({ page }) => {

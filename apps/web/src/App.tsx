@@ -23,6 +23,7 @@ import { Term } from './glossary/Term';
 import { EventLogArea } from './log/EventLogArea';
 import { LossMatrixArea } from './lossMatrix/LossMatrixArea';
 import { edgePairsJoined } from './lossMatrix/lossMatrix';
+import { classLossView } from './lossMatrix/classLoss';
 import { PresetPicker } from './presets/PresetPicker';
 import { LessonMenu } from './lessons/LessonMenu';
 import { LessonPanel } from './lessons/LessonPanel';
@@ -54,12 +55,16 @@ export function App() {
   // room when a class watches bursts, the charts when it reads them.
   const { tab, bigNetwork, presenter, embed } = useView();
   const setTab = (id: ViewTab) => viewStore.set({ tab: id });
-  // The loss matrix has something to compare only when paths join two pairs of edges or more.
+  // The loss matrix has something to compare only when paths join two pairs of edges or
+  // more, or when the run has classes or resolves contention (its table and counts sit above
+  // the matrix, and a one-fiber scenario such as contention-resolution has only one pair).
   const pairs = Math.max(
     edgePairsJoined((routes?.opticalPaths ?? []).map((p) => [p.ingress, p.egress])),
     edgePairsJoined((summary?.pairs ?? []).map((p) => [p?.src, p?.dst])),
   );
-  const tabs = TABS.filter((t) => t.id !== 'loss' || pairs > 1);
+  const classes = classLossView(summary);
+  const lossTab = pairs > 1 || classes.table !== null || classes.contentionLines.length > 0;
+  const tabs = TABS.filter((t) => t.id !== 'loss' || lossTab);
   const shownTab = tabs.some((t) => t.id === tab) ? tab : 'charts';
   const setBigNetwork = (big: boolean) => viewStore.set({ bigNetwork: big });
   const mode = embed ? ' embed' : presenter ? ' presenter' : '';

@@ -8,6 +8,7 @@ import burstAndOffset from './data/burst-and-offset.json';
 import dataVsAckLoss from './data/data-vs-ack-loss.json';
 import tahoeRenoNewReno from './data/tahoe-reno-newreno.json';
 import wavelengthConversion from './data/wavelength-conversion.json';
+import contentionResolution from './data/contention-resolution.json';
 import type { Lesson } from './lessonFormat';
 import { validateLesson } from './validateLesson';
 
@@ -17,6 +18,7 @@ export const LESSON_FILES: ReadonlyArray<{ file: string; content: unknown }> = [
   { file: 'data-vs-ack-loss.json', content: dataVsAckLoss },
   { file: 'tahoe-reno-newreno.json', content: tahoeRenoNewReno },
   { file: 'wavelength-conversion.json', content: wavelengthConversion },
+  { file: 'contention-resolution.json', content: contentionResolution },
 ];
 
 function load(): Lesson[] {

@@ -38,7 +38,7 @@ function summaryOf(scenario: Scenario): Summary {
 
 const CLASSES = ['data', 'ack', 'background'] as const;
 const total = (s: Summary, key: 'deflections' | 'segmented' | 'bytesSent' | 'bytesLost' | 'segmentsCut') =>
-  CLASSES.reduce((sum, c) => sum + (s.bursts[c][key] ?? 0), 0);
+  CLASSES.reduce((sum, c) => sum + (s.bursts[c]?.[key] ?? 0), 0);
 const burstLoss = (s: Summary) => s.bursts.dropped / (s.bursts.sent - (s.bursts.inFlight ?? 0));
 
 /** Erlang-B: the loss of `erlangs` offered to `k` servers without a queue. */

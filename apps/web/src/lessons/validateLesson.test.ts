@@ -44,7 +44,13 @@ describe('validateLesson', () => {
   });
 
   it('has the three lessons of issue 19, with unique ids, in the catalog', () => {
-    expect(LESSONS.map((l) => l.id)).toEqual(['burst-and-offset', 'data-vs-ack-loss', 'tahoe-reno-newreno', 'wavelength-conversion']);
+    expect(LESSONS.map((l) => l.id)).toEqual([
+      'burst-and-offset',
+      'data-vs-ack-loss',
+      'tahoe-reno-newreno',
+      'wavelength-conversion',
+      'contention-resolution',
+    ]);
   });
 
   it('refuses what is not a lesson', () => {

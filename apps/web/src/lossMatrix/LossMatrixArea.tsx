@@ -62,6 +62,9 @@ export function LossMatrixArea() {
             : ` · so far, to ${formatSeconds(summary?.simTime ?? 0)} (updated while it runs)`}
         </span>
       </p>
+      {/* Above the matrix: a few lines, and what a class came to read when they are there
+          (a one-fiber scenario's matrix is a single cell). */}
+      <ClassLossSection summary={summary} />
       <div className="loss-body">
         <div className="loss-scroll">
           <table className={`loss-matrix${dense ? ' dense' : ''}`} data-testid="loss-matrix" data-edges={matrix.edges.length}>
@@ -101,7 +104,6 @@ export function LossMatrixArea() {
       <p className="loss-caption" data-testid="loss-caption" aria-live="polite">
         {pointedCell ? cellWords(pointedCell) : 'Point at a cell for its counts: sent, delivered, dropped by reason.'}
       </p>
-      <ClassLossSection summary={summary} />
     </div>
   );
 }

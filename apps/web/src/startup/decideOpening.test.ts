@@ -68,7 +68,7 @@ describe('what the page opens on (decideOpening, at start-up)', () => {
     expect(start).toMatchObject({ source: 'default', presetId: DEFAULT_PRESET_ID, play: true, offers: ['open-saved'] });
     expect(start.lesson).toBeUndefined();
     expect(start.notice).toBe(
-      'This link could not be opened: there is no lesson "no-such-lesson"; the lessons are burst-and-offset, data-vs-ack-loss, tahoe-reno-newreno, wavelength-conversion. Showing the default scenario instead. Your saved work is kept.',
+      'This link could not be opened: there is no lesson "no-such-lesson"; the lessons are burst-and-offset, data-vs-ack-loss, tahoe-reno-newreno, wavelength-conversion, contention-resolution. Showing the default scenario instead. Your saved work is kept.',
     );
     expect(decideOpening('#lesson=burst-and-offset&step=9', null)).toMatchObject({
       scenario: null,
