@@ -27,6 +27,19 @@ export interface FrameCut {
   kinds?: number;
 }
 
+const { module: engineModule } = await loadEngineNode();
+
+/** The summary of `scenario` run in wasm to `until` (default: its end), without visual events: the figures a text gives. */
+export function summaryOf(scenario: Scenario, until = scenario.duration): Summary {
+  const sim = new engineModule.Simulation(JSON.stringify(scenario));
+  try {
+    sim.advanceTo(until);
+    return JSON.parse(sim.summaryJson()) as Summary;
+  } finally {
+    sim.delete();
+  }
+}
+
 /** The event kinds pause conditions read (CONDITION_KINDS), as a mask. */
 export const CONDITION_KIND_MASK = [...CONDITION_KINDS].reduce((mask, kind) => mask | (1 << kind), 0);
 

@@ -3,14 +3,13 @@
 // frame sizes, the burst deflected the one dropped before, and every figure its texts give
 // from the runs (Erlang-B computed here, the eight-seed means run here).
 import { describe, expect, it, vi } from 'vitest';
-import { loadEngineNode } from '@obs-tcp-sim/engine/node';
 import type { Scenario, Summary } from '@obs-tcp-sim/scenario';
+import { erlangB } from '@obs-tcp-sim/scenario/mesh-theory';
 import { EventKind } from '../sim/visualStore';
 import { findLesson } from './catalog';
-import { CONDITION_KIND_MASK, inSession, runStep, type FrameCut, type StepRun } from './headlessRun';
+import { CONDITION_KIND_MASK, inSession, runStep, type FrameCut, type StepRun, summaryOf } from './headlessRun';
 import { scenarioAtStep } from './lessonScenario';
 
-const engine = await loadEngineNode();
 vi.setConfig({ testTimeout: 120_000 });
 
 const ID = 'contention-resolution';
@@ -26,22 +25,6 @@ async function play(cut: Omit<FrameCut, 'kinds'>): Promise<StepRun[]> {
   return inSession({ ...cut, kinds: CONDITION_KIND_MASK }, (session, watch) =>
     l.steps.map((step, i) => runStep(session, watch, step.scenario ? scenarioAtStep(l, i).scenario : null, step.pauseAt)),
   );
-}
-
-function summaryOf(s: Scenario): Summary {
-  const sim = new engine.module.Simulation(JSON.stringify(s));
-  try {
-    sim.advanceTo(s.duration);
-    return JSON.parse(sim.summaryJson()) as Summary;
-  } finally {
-    sim.delete();
-  }
-}
-
-function erlangB(erlangs: number, k: number): number {
-  let b = 1;
-  for (let n = 1; n <= k; n++) b = (erlangs * b) / (n + erlangs * b);
-  return b;
 }
 
 const CLASSES = ['data', 'ack', 'background'] as const;
@@ -73,7 +56,7 @@ describe('lesson "contention-resolution"', () => {
     const erlangs = s.background.reduce((sum, b) => sum + b.load * direct.wavelengths, 0);
     expect(erlangs).toBeCloseTo(1.2, 9);
     expect(text(0)).toContain('2.6 %');
-    expect(erlangB(erlangs, direct.wavelengths)).toBeCloseTo(0.026, 3);
+    expect(erlangB(direct.wavelengths, erlangs)).toBeCloseTo(0.026, 3);
     expect(burstLoss(drop)).toBeCloseTo(0.027, 3);
     expect(flowLost(drop)).toBe(16);
     expect(mbps(drop)).toBeCloseTo(13.0, 1);
@@ -122,7 +105,7 @@ describe('lesson "contention-resolution"', () => {
     const [plain, high] = q.qos!;
     expect(high.loss).toBeCloseTo(0.0034, 4);
     expect(plain.loss).toBeCloseTo(0.053, 3);
-    expect(erlangB(0.6, 4)).toBeCloseTo(0.003, 4);
+    expect(erlangB(4, 0.6)).toBeCloseTo(0.003, 4);
     expect(plain.loss / burstLoss(drop)).toBeCloseTo(2, 1);
     expect(mbps(q)).toBeCloseTo(2.8, 1);
     // "over 12 mean burst lengths"

@@ -2,14 +2,12 @@
 // as lessonRuns.test.ts does for the first three: the same pauses at two frame sizes, and
 // every figure its texts give (loss, the flow's path, what TCP delivers) from the runs.
 import { describe, expect, it, vi } from 'vitest';
-import { loadEngineNode } from '@obs-tcp-sim/engine/node';
-import type { Scenario, Summary } from '@obs-tcp-sim/scenario';
+import type { Summary } from '@obs-tcp-sim/scenario';
 import { EventKind } from '../sim/visualStore';
 import { findLesson } from './catalog';
-import { inSession, runStep, type FrameCut, type StepRun } from './headlessRun';
+import { inSession, runStep, type FrameCut, type StepRun, summaryOf } from './headlessRun';
 import { scenarioAtStep } from './lessonScenario';
 
-const engine = await loadEngineNode();
 // Three 5 s backbone runs of half a million bursts each, twice, on a shared 2-core machine.
 vi.setConfig({ testTimeout: 240_000 });
 
@@ -24,16 +22,6 @@ async function play(cut: Omit<FrameCut, 'kinds'>): Promise<StepRun[]> {
   return inSession({ ...cut, kinds: DROPS_ONLY }, (session, watch) =>
     l.steps.map((step, i) => runStep(session, watch, step.scenario ? scenarioAtStep(l, i).scenario : null, step.pauseAt)),
   );
-}
-
-function summaryOf(scenario: Scenario): Summary {
-  const sim = new engine.module.Simulation(JSON.stringify(scenario));
-  try {
-    sim.advanceTo(scenario.duration);
-    return JSON.parse(sim.summaryJson()) as Summary;
-  } finally {
-    sim.delete();
-  }
 }
 
 const burstLoss = (s: Summary) => s.bursts.dropped / (s.bursts.sent - (s.bursts.inFlight ?? 0));

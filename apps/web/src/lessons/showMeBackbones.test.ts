@@ -2,12 +2,10 @@
 // their runs in wasm, numbers included, as showMeRuns.test.ts does for the others: each Show
 // me pauses where it says, and the loss, route and throughput figures are the run's.
 import { describe, expect, it, vi } from 'vitest';
-import { loadEngineNode } from '@obs-tcp-sim/engine/node';
 import { applyScenarioSet, findPreset, lookForShow, type Scenario, type Summary } from '@obs-tcp-sim/scenario';
 import { EventKind } from '../sim/visualStore';
-import { CONDITION_KIND_MASK, inSession, runStep, type StepRun } from './headlessRun';
+import { CONDITION_KIND_MASK, inSession, runStep, type StepRun, summaryOf } from './headlessRun';
 
-const engine = await loadEngineNode();
 // Whole 5 s runs of half a million bursts in wasm, on a shared 2-core machine.
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -23,16 +21,6 @@ async function showMe(id: string, point: number): Promise<StepRun> {
     if (s.pauseAt) expect(run.hit, `${id} point ${point + 1} pauses`).not.toBeNull();
     return run;
   });
-}
-
-function summaryOf(scenario: Scenario): Summary {
-  const sim = new engine.module.Simulation(JSON.stringify(scenario));
-  try {
-    sim.advanceTo(scenario.duration);
-    return JSON.parse(sim.summaryJson()) as Summary;
-  } finally {
-    sim.delete();
-  }
 }
 
 /** Loss over the bursts whose fate is known (bursts still in flight at the end are neither). */

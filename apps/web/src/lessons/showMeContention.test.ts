@@ -3,12 +3,11 @@
 // burst dropped, deflected, cut short at C1), and every figure the sentences give is the
 // run's own, set by set. The Erlang-B figures are computed here, not copied.
 import { describe, expect, it, vi } from 'vitest';
-import { loadEngineNode } from '@obs-tcp-sim/engine/node';
 import { applyScenarioSet, findPreset, lookForShow, lookForText, type Scenario, type Summary } from '@obs-tcp-sim/scenario';
+import { erlangB } from '@obs-tcp-sim/scenario/mesh-theory';
 import { EventKind } from '../sim/visualStore';
-import { CONDITION_KIND_MASK, inSession, runStep, type StepRun } from './headlessRun';
+import { CONDITION_KIND_MASK, inSession, runStep, type StepRun, summaryOf } from './headlessRun';
 
-const engine = await loadEngineNode();
 vi.setConfig({ testTimeout: 120_000 });
 
 const ID = 'contention-resolution';
@@ -26,27 +25,10 @@ async function showMe(i: number): Promise<StepRun> {
   );
 }
 
-function summaryOf(scenario: Scenario): Summary {
-  const sim = new engine.module.Simulation(JSON.stringify(scenario));
-  try {
-    sim.advanceTo(scenario.duration);
-    return JSON.parse(sim.summaryJson()) as Summary;
-  } finally {
-    sim.delete();
-  }
-}
-
 const CLASSES = ['data', 'ack', 'background'] as const;
 const total = (s: Summary, key: 'deflections' | 'segmented' | 'bytesSent' | 'bytesLost' | 'segmentsCut') =>
   CLASSES.reduce((sum, c) => sum + (s.bursts[c]?.[key] ?? 0), 0);
 const burstLoss = (s: Summary) => s.bursts.dropped / (s.bursts.sent - (s.bursts.inFlight ?? 0));
-
-/** Erlang-B: the loss of `erlangs` offered to `k` servers without a queue. */
-function erlangB(erlangs: number, k: number): number {
-  let b = 1;
-  for (let n = 1; n <= k; n++) b = (erlangs * b) / (n + erlangs * b);
-  return b;
-}
 
 const drop = summaryOf(preset());
 const dataLost = (s: Summary) => s.bursts.data.dropped + (s.bursts.data.segmented ?? 0);
@@ -63,7 +45,7 @@ describe('contention-resolution preset', () => {
   it('1: dropping loses 2.7 % of the bursts (Erlang-B 2.6 %), the flow gets 13.0 Mbit/s; Show me pauses at a data burst dropped at C1', async () => {
     expect(lookForText(point(0))).toContain('2.7 % of the bursts, close to Erlang-B’s 2.6 %');
     expect(burstLoss(drop)).toBeCloseTo(0.027, 3);
-    expect(erlangB(1.2, 4)).toBeCloseTo(0.026, 3);
+    expect(erlangB(4, 1.2)).toBeCloseTo(0.026, 3);
     expect(drop.flows[0].goodput / 1e6).toBeCloseTo(13.0, 1);
     const hit = (await showMe(0)).hit!;
     expect(hit.event).toMatchObject({ kind: EventKind.BurstDropped, cls: 0, reason: 1 });
@@ -96,10 +78,10 @@ describe('contention-resolution preset', () => {
     const [plain, high] = s.qos!;
     expect(high.extraOffset).toBe(0.002);
     expect(high.loss).toBeCloseTo(0.0034, 4);
-    expect(erlangB(0.6, 4)).toBeCloseTo(0.003, 4);
+    expect(erlangB(4, 0.6)).toBeCloseTo(0.003, 4);
     // About 60 losses in 18,800 bursts: the count alone is uncertain by 1/sqrt(60), 13 %; allow two of that.
     expect(high.dropped.contention).toBeGreaterThan(50);
-    expect(Math.abs(high.loss / erlangB(0.6, 4) - 1)).toBeLessThan(2 / Math.sqrt(high.dropped.contention));
+    expect(Math.abs(high.loss / erlangB(4, 0.6) - 1)).toBeLessThan(2 / Math.sqrt(high.dropped.contention));
     expect(plain.loss).toBeCloseTo(0.053, 3);
     expect(plain.loss / burstLoss(drop)).toBeGreaterThan(1.9);
     expect(plain.loss / burstLoss(drop)).toBeLessThan(2.1);

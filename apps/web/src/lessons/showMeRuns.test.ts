@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { loadEngineNode } from '@obs-tcp-sim/engine/node';
 import { applyScenarioSet, findPreset, lookForShow, type Scenario, type Summary } from '@obs-tcp-sim/scenario';
 import { EventKind, type VisualEvent } from '../sim/visualStore';
-import { CONDITION_KIND_MASK, inSession, runStep, type StepRun } from './headlessRun';
+import { CONDITION_KIND_MASK, inSession, runStep, type StepRun, summaryOf } from './headlessRun';
 
 const engine = await loadEngineNode();
 // Whole runs of the presets in wasm, on a shared 2-core machine.
@@ -38,17 +38,6 @@ async function runScenario(scenario: Scenario, until = scenario.duration): Promi
 
 const runWhole = (id: string) => runScenario(preset(id));
 const wholeUntil = (id: string, until: number) => runScenario(preset(id), until);
-
-/** The summary of a scenario run to `until` (default: its end), without visual events. */
-function summaryOf(scenario: Scenario, until = scenario.duration): Summary {
-  const sim = new engine.module.Simulation(JSON.stringify(scenario));
-  try {
-    sim.advanceTo(until);
-    return JSON.parse(sim.summaryJson()) as Summary;
-  } finally {
-    sim.delete();
-  }
-}
 
 /** Every cwnd sample of a run to `until`: [t, flow, cwnd][]. */
 function cwndSamples(scenario: Scenario, until: number): Array<[number, number, number]> {
