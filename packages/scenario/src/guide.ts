@@ -16,7 +16,8 @@ export type GuideSpeed = (typeof GUIDE_SPEEDS)[number];
 
 /**
  * The results tabs and the single charts a step may show (apps/web/src/view/viewStore.ts).
- * 'loss' (the loss matrix) is offered only where paths join more than one pair of edges.
+ * 'loss' (the loss matrix) is offered only where paths join more than one pair of edges or
+ * the run has QoS classes or cores that deflect or cut (App.tsx).
  */
 export const GUIDE_TABS = ['charts', 'channels', 'loss', 'log', 'compare', 'sweep'] as const;
 export const GUIDE_CHARTS = ['all', 'cwnd', 'throughput', 'rtt'] as const;
