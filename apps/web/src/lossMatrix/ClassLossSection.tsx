@@ -1,5 +1,5 @@
 /**
- * Under the loss matrix: loss by QoS class (extra offset) and the contention the cores
+ * Above the loss matrix: loss by QoS class (extra offset) and the contention the cores
  * resolved by deflection and segmentation (docs/mesh.md sections 6 to 8). Shown only when
  * the summary carries those fields; it reads the same live summary as the matrix, so it
  * counts so far while the run goes.

@@ -1,5 +1,5 @@
 /**
- * Loss by QoS class and the counts of contention resolved at cores, for the section under
+ * Loss by QoS class and the counts of contention resolved at cores, for the section above
  * the loss matrix: the summary's `qos` (docs/mesh.md section 8) and the per-class counters
  * of deflection and segmentation (sections 6 and 7). Pure: summary in, rows and lines out.
  * Every field is optional (older engines, scenarios without these features, a summary
