@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,6 +10,15 @@ const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artif
 export async function waitIdle(page: Page): Promise<void> {
   await page.waitForFunction(() => typeof window.__obsIdle === 'function');
   await page.evaluate(() => window.__obsIdle!());
+}
+
+/** axe-core's critical and serious violations in the page now (WCAG 2.1 A and AA), once it is idle. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await waitIdle(page);
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return axe.violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
 /** A numeric data attribute of an element (frames and summaries write them, not timers). */

@@ -5,10 +5,9 @@
  * the core, the event log says them in words, the panel has their controls. Screenshots for
  * people go to e2e/artifacts/.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { numberAttr, openScenarioDrawn, snapshot, waitIdle } from './helpers';
+import { numberAttr, openScenarioDrawn, seriousViolations, snapshot, waitIdle } from './helpers';
 
 const triangle = JSON.parse(readFileSync(new URL('./fixtures/mesh-contention.json', import.meta.url), 'utf8'));
 
@@ -17,15 +16,6 @@ type Doc = {
   obs: { maxDeflections?: number };
   background: { model: string; extraOffset?: number; enterAssembly?: boolean }[];
 };
-/** axe-core's critical and serious violations in the page now (WCAG 2.1 A and AA), as in mesh-views.spec.ts. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await waitIdle(page);
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return axe.violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
-
 const doc = (page: Page) => page.evaluate(() => window.__obsDocument!()) as Promise<Doc>;
 
 test('deflections and cuts: marked at the core, told in the log, set in the panel', async ({ page }) => {

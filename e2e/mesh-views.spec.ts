@@ -5,10 +5,9 @@
  * pair that carries bursts, and the channel view says which wavelength a clicked burst
  * took on each hop. Screenshots for people go to e2e/artifacts/.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { numberAttr, openRunning, openScenarioDrawn, snapshot, waitIdle } from './helpers';
+import { numberAttr, openRunning, openScenarioDrawn, seriousViolations, snapshot, waitIdle } from './helpers';
 
 const mesh = JSON.parse(readFileSync(new URL('../packages/scenario/scenarios/mesh-features.json', import.meta.url), 'utf8'));
 
@@ -16,15 +15,6 @@ const mesh = JSON.parse(readFileSync(new URL('../packages/scenario/scenarios/mes
 const edges = ['E0', 'E1', 'E2', 'E3'];
 const weighted = (mesh.traffic.matrix as number[][]).flatMap((row, i) => row.flatMap((w, j) => (w > 0 ? [`${edges[i]}-${edges[j]}`] : [])));
 const PAIRS = [...new Set([...weighted, 'E0-E2', 'E2-E0'])];
-
-/** axe-core's critical and serious violations in the page now (WCAG 2.1 A and AA), as in accessibility.spec.ts. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await waitIdle(page);
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return axe.violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
 
 test('a mesh run: the loss matrix per pair of edges, and a burst’s wavelength on each hop', async ({ page }) => {
   await openScenarioDrawn(page, mesh, 'C0');
