@@ -211,11 +211,14 @@ std::string Simulation::busiestParts() {
 std::string Simulation::describeTarget(const EventHandler* target, std::uint32_t kind) const {
   if (target == static_cast<const EventHandler*>(this)) return "the chart sampler";
   if (target == static_cast<const EventHandler*>(obs_.get())) return "the OBS core (control packets and bursts)";
+  // background_ holds the `background` list's sources, then one per pair of `traffic`:
+  // each is named from its own spec, since only the first ones have an index in the list.
   for (std::size_t i = 0; i < background_.size(); ++i)
     if (target == static_cast<const EventHandler*>(background_[i].get())) {
-      const BackgroundSpec& b = scenario_.background[i];
-      return "background[" + std::to_string(i) + "] (" + scenario_.nodes[b.src].id + " -> " +
-             scenario_.nodes[b.dst].id + ")";
+      const BackgroundSpec& b = background_[i]->spec();
+      const std::string pair = scenario_.nodes[b.src].id + " -> " + scenario_.nodes[b.dst].id;
+      return i < scenario_.background.size() ? "background[" + std::to_string(i) + "] (" + pair + ")"
+                                             : "traffic (" + pair + ")";
     }
   for (const FlowInstance& f : flows_) {
     if (target == static_cast<const EventHandler*>(f.sender.get()))

@@ -48,6 +48,7 @@ class BackgroundSource final : public EventHandler {
 
   void handleEvent(std::uint32_t kind, std::uint64_t arg) override;
 
+  const BackgroundSpec& spec() const { return spec_; }
   // The mean offered rate, load x capacity (bit/s), and what was offered so far.
   double offeredBps() const { return spec_.load * capacityBps_; }
   std::uint64_t burstsOffered() const { return bursts_; }
