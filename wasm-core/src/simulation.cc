@@ -69,6 +69,11 @@ void Simulation::takeSample() {
     ++f.cwndSamples;
   }
   ++samplesTaken_;
+  // Undrained samples grow without bound where nothing drains them: charged by row.
+  if (samples_.t.capacity() != sampleRowsCharged_) {
+    sim_.meter().resized(sampleRowsCharged_ * kSampleRowBytes, samples_.t.capacity() * kSampleRowBytes);
+    sampleRowsCharged_ = samples_.t.capacity();
+  }
   // Sample k falls at round(k * interval): no drift over long runs.
   SimTime next = fromSeconds(static_cast<double>(samplesTaken_) * interval);
   if (next <= end_) sim_.scheduleAt(next, this, kSampleEvent);
@@ -82,18 +87,16 @@ std::uint64_t Simulation::runGuarded(std::uint64_t maxEvents, SimTime limit) {
     const SimTime changeAt = nextScheduledChange();  // kNever when none is left
     const SimTime upTo = std::min(limit, changeAt);
     if (ran < maxEvents) {
-      const std::uint64_t chunk = std::min(maxEvents - ran, guard_.eventsUntilCheck(sim_.eventsExecuted()));
-      const std::uint64_t r = sim_.runEvents(chunk, upTo);
-      ran += r;
-      const std::uint64_t executed = sim_.eventsExecuted();
-      if (guard_.due(executed)) {
-        // The memory estimate walks the queues: every fourth look is enough (a run cannot
-        // grow by more than a few tens of MB in 2^18 events).
-        const bool lookAtMemory = executed % (4 * RunGuard::kCheckEvery) == 0;
-        const StopCause cause = guard_.check(executed, sim_.now(), lookAtMemory ? memoryEstimate() : 0);
+      // The loop returns at the guard's next look (work units), or at once after the event
+      // that tripped the memory meter.
+      sim_.setWorkLimit(sim_.meter().tripped() ? 0 : guard_.nextCheck());
+      ran += sim_.runEvents(maxEvents - ran, upTo);
+      const bool tripped = sim_.meter().tripped();
+      if (guard_.due(sim_.work()) || tripped) {
+        const StopCause cause = guard_.check(sim_.eventsExecuted(), sim_.work(), sim_.now(), tripped);
         if (cause != StopCause::None) stop(cause);
+        continue;  // look at stopped(), then run on
       }
-      if (r == chunk) continue;  // there may be more events up to upTo
     }
     // No event is left up to upTo, or the event budget is spent: a change due by the limit
     // whose events have all run lands now; otherwise this advance is over.
@@ -131,16 +134,13 @@ std::size_t Simulation::queuedPackets() const {
 std::size_t Simulation::heldPackets() const { return queuedPackets() + obs_->packetsInFlight(); }
 
 std::uint64_t Simulation::memoryEstimate() const {
-  // The build's estimate, then what grows while running, by what is allocated: the event
-  // queue, the burst pool with the packets bursts carry, packets queued on packet lines
-  // and in assembly, and samples not yet drained.
-  // (Packets inside bursts are in the pool's bytes.)
-  return buildBytes_ + sim_.queueMemoryBytes() + obs_->poolMemoryBytes() + queuedPackets() * sizeof(Packet) +
-         samples_.t.size() * kSampleRowBytes;
+  // What the memory meter holds (the build's estimate and every growing container), with
+  // the packets queued on packet lines and in assembly, which the windows bound.
+  return sim_.meter().held() + queuedPackets() * sizeof(Packet);
 }
 
 void Simulation::stop(StopCause cause) {
-  const std::uint64_t executed = sim_.eventsExecuted();
+  const std::uint64_t executed = sim_.eventsExecuted(), work = sim_.work();
   const SimTime now = sim_.now();
   const double nowSeconds = toSeconds(now);
   const std::uint64_t memory = memoryEstimate();
@@ -155,21 +155,23 @@ void Simulation::stop(StopCause cause) {
             " s (over 4e+12 events per simulated second: the clock has all but stopped)";
       break;
     case StopCause::EventBudget:
-      why = ": the run reached its event budget of " + formatNumber(static_cast<double>(budget.maxEvents)) +
-            " events (raise it with obs-sim --max-events)";
+      why = ": the run reached its work budget of " + formatNumber(static_cast<double>(budget.maxEvents)) +
+            " events (" + workParts(executed, work) + "; raise it with obs-sim --max-events)";
       break;
     case StopCause::EventPace: {
-      const double projected = guard_.projectedEvents(executed, now);
-      why = " after " + formatNumber(static_cast<double>(executed)) + " events: at this pace the run needs about " +
-            formatNumber(projected) + " events to reach its end, more than the event budget of " +
-            formatNumber(static_cast<double>(budget.maxEvents)) +
+      const double projected = guard_.projectedWork(work, now);
+      why = " after " + formatNumber(static_cast<double>(work)) + " events' worth of work (" +
+            workParts(executed, work) + "): at this pace the run needs about " + formatNumber(projected) +
+            " to reach its end, more than the work budget of " + formatNumber(static_cast<double>(budget.maxEvents)) +
             " (shorten the run, or raise the budget with obs-sim --max-events)";
       break;
     }
     case StopCause::Memory:
       why = ": the model holds about " + formatBytes(static_cast<double>(memory)) +
             " (pending events: " + std::to_string(pending) +
-            ", packets held in queues and bursts: " + std::to_string(held) + "), more than the memory budget of " +
+            ", packets held in queues and bursts: " + std::to_string(held) +
+            ", bursts in flight: " + std::to_string(obs_->burstsInFlight()) +
+            "), and its next growth could pass the memory budget of " +
             formatBytes(static_cast<double>(budget.maxMemoryBytes)) + " (obs-sim --max-memory)";
       break;
     case StopCause::None: return;
@@ -183,11 +185,12 @@ std::string Simulation::busiestParts() {
   // but deterministically, and only once, after the decision to stop.
   std::map<std::pair<const EventHandler*, std::uint32_t>, std::uint64_t> counts;
   std::uint64_t total = 0;
+  sim_.setWorkLimit(UINT64_MAX);  // the diagnosis runs whatever the guard's limits
   for (; total < kDiagnosisEvents; ++total) {
     const Event next = sim_.peekNext();
     if (next.target == nullptr || next.time > end_) break;
+    if (sim_.runEvents(1, end_) == 0) break;
     ++counts[{next.target, next.kind}];
-    sim_.runEvents(1, end_);
   }
   if (total == 0) return "";
   // Merge kinds that read the same ("flow x's sender"), then the top three by count; ties
@@ -208,17 +211,26 @@ std::string Simulation::busiestParts() {
   return text;
 }
 
+std::string Simulation::workParts(std::uint64_t events, std::uint64_t work) {
+  return formatNumber(static_cast<double>(events)) + " events, and " +
+         formatNumber(static_cast<double>(work - events)) +
+         " events' worth of wavelengths scanned, routes tried and packets moved in them";
+}
+
 std::string Simulation::describeTarget(const EventHandler* target, std::uint32_t kind) const {
   if (target == static_cast<const EventHandler*>(this)) return "the chart sampler";
   if (target == static_cast<const EventHandler*>(obs_.get())) return "the OBS core (control packets and bursts)";
-  // background_ holds the `background` list's sources, then one per pair of `traffic`:
-  // each is named from its own spec, since only the first ones have an index in the list.
+  // background_ holds the `background` list's sources, then one per pair of `traffic`.
+  // Only the first ones have an index in the list; the matrix's pairs are named together,
+  // so their shares add up (a backbone has hundreds of pairs, each a sliver of the work).
+  const std::size_t listed = scenario_.background.size();
   for (std::size_t i = 0; i < background_.size(); ++i)
     if (target == static_cast<const EventHandler*>(background_[i].get())) {
-      const BackgroundSpec& b = background_[i]->spec();
-      const std::string pair = scenario_.nodes[b.src].id + " -> " + scenario_.nodes[b.dst].id;
-      return i < scenario_.background.size() ? "background[" + std::to_string(i) + "] (" + pair + ")"
-                                             : "traffic (" + pair + ")";
+      if (i >= listed)
+        return "the traffic matrix's sources (" + std::to_string(background_.size() - listed) + " pairs)";
+      const BackgroundSpec& b = scenario_.background[i];
+      return "background[" + std::to_string(i) + "] (" + scenario_.nodes[b.src].id + " -> " +
+             scenario_.nodes[b.dst].id + ")";
     }
   for (const FlowInstance& f : flows_) {
     if (target == static_cast<const EventHandler*>(f.sender.get()))
@@ -260,6 +272,8 @@ bool Simulation::advanceToNextBurst(std::uint64_t maxEvents) {
 SampleColumns Simulation::drainSamples() {
   SampleColumns out;
   std::swap(out, samples_);
+  sim_.meter().resized(sampleRowsCharged_ * kSampleRowBytes, 0);
+  sampleRowsCharged_ = 0;
   return out;
 }
 

@@ -131,6 +131,8 @@ class Simulation final : public PacketReceiver, public EventHandler {
   // (retransmission timer)").
   std::string busiestParts();
   std::string describeTarget(const EventHandler* target, std::uint32_t kind) const;
+  // "4.19e+06 events and 2.1e+09 wavelengths scanned, …" for the work rules' messages.
+  static std::string workParts(std::uint64_t events, std::uint64_t work);
   // Packets waiting on packet lines and in assembly queues; with those inside bursts.
   std::size_t queuedPackets() const;
   std::size_t heldPackets() const;
@@ -159,7 +161,8 @@ class Simulation final : public PacketReceiver, public EventHandler {
   SimTime end_;
   SimTime sampleInterval_;
   std::uint64_t samplesTaken_ = 0;
-  Topology topology_;  // the scenario's nodes and links, then those `access` draws
+  std::size_t sampleRowsCharged_ = 0;  // sample rows' capacity charged to the memory meter
+  Topology topology_;                  // the scenario's nodes and links, then those `access` draws
   RoutingTable routing_;
   std::vector<std::unique_ptr<PacketChannel>> channels_;  // link * 2 + dir; packet links only
   std::unique_ptr<ObsPlane> obs_;

@@ -35,6 +35,10 @@ Simulation::Simulation(const Scenario& scenario, const RunBudget& budget)
       topology_((refuseUnaffordableBuild(scenario_, budget), buildTopology(scenario_))),
       routing_(topology_.nodes, topology_.links),
       channels_(topology_.links.size() * 2) {
+  // From here on the model's growing containers charge the meter (memory_meter.h); what
+  // the build fixes is its estimate.
+  sim_.meter().setLimit(budget.maxMemoryBytes);
+  sim_.meter().chargeBase(buildBytes_);
   for (std::size_t i = 0; i < topology_.links.size(); ++i) {
     const LinkSpec& l = topology_.links[i];
     if (l.kind != LinkKind::Packet) continue;

@@ -31,14 +31,16 @@ constexpr SimTime kSecond = kPicosPerSecond;
 
 // ---- the rules, on counts alone ----
 
-TEST(RunGuard, LooksEveryCheckIntervalAtTheSameEventCounts) {
+TEST(RunGuard, LooksEveryCheckIntervalOfWork) {
   RunGuard guard(RunBudget{}, 10 * kSecond);
-  EXPECT_EQ(guard.eventsUntilCheck(0), RunGuard::kCheckEvery);
-  EXPECT_EQ(guard.eventsUntilCheck(1000), RunGuard::kCheckEvery - 1000);
+  EXPECT_EQ(guard.nextCheck(), RunGuard::kCheckEvery);
   EXPECT_FALSE(guard.due(RunGuard::kCheckEvery - 1));
   EXPECT_TRUE(guard.due(RunGuard::kCheckEvery));
-  EXPECT_EQ(guard.check(RunGuard::kCheckEvery, kSecond / 1000, 0), StopCause::None);
-  EXPECT_EQ(guard.eventsUntilCheck(RunGuard::kCheckEvery), RunGuard::kCheckEvery);
+  EXPECT_EQ(guard.check(1000, RunGuard::kCheckEvery, kSecond / 1000, false), StopCause::None);
+  EXPECT_EQ(guard.nextCheck(), 2 * RunGuard::kCheckEvery);
+  // An event that did much work moves the next look past all it did.
+  EXPECT_EQ(guard.check(1001, 5 * RunGuard::kCheckEvery + 7, kSecond / 1000, false), StopCause::None);
+  EXPECT_EQ(guard.nextCheck(), 6 * RunGuard::kCheckEvery);
 }
 
 TEST(RunGuard, AClockThatDoesNotMoveIsAStall) {
@@ -47,7 +49,7 @@ TEST(RunGuard, AClockThatDoesNotMoveIsAStall) {
   StopCause cause = StopCause::None;
   while (cause == StopCause::None && events < 2 * RunGuard::kStallEvents) {
     events += RunGuard::kCheckEvery;
-    cause = guard.check(events, 0, 0);  // the clock stays at t = 0
+    cause = guard.check(events, events, 0, false);  // the clock stays at t = 0
   }
   EXPECT_EQ(cause, StopCause::Stall);
   EXPECT_EQ(events, RunGuard::kStallEvents);
@@ -59,34 +61,59 @@ TEST(RunGuard, ManyEventsWhileTheClockMovesOnAreNoStall) {
   for (std::uint64_t events = RunGuard::kCheckEvery; events <= 4 * RunGuard::kStallEvents;
        events += RunGuard::kCheckEvery) {
     now += RunGuard::kStallSpan;  // 65,536 events per microsecond: dense, but moving
-    ASSERT_EQ(guard.check(events, now, 0), StopCause::None) << events;
+    ASSERT_EQ(guard.check(events, events, now, false), StopCause::None) << events;
   }
 }
 
-TEST(RunGuard, ThePaceIsProjectedToTheEnd) {
+TEST(RunGuard, ThePaceOfWorkIsProjectedToTheEnd) {
   RunBudget budget{1'000'000'000, 0};
   RunGuard guard(budget, 100 * kSecond);
-  // 4.2 M events in the first 0.1 s: 4.2 G to reach 100 s, over the budget of 1 G.
-  EXPECT_EQ(guard.check(RunGuard::kProjectAfter, kSecond / 10, 0), StopCause::EventPace);
-  EXPECT_NEAR(guard.projectedEvents(RunGuard::kProjectAfter, kSecond / 10), 4.194304e9, 1);
+  // 4.2 M units in the first 0.1 s: 4.2 G to reach 100 s, over the budget of 1 G, however
+  // few events did the work.
+  EXPECT_EQ(guard.check(1000, RunGuard::kProjectAfter, kSecond / 10, false), StopCause::EventPace);
+  EXPECT_NEAR(guard.projectedWork(RunGuard::kProjectAfter, kSecond / 10), 4.194304e9, 1);
   // The same pace over 1 s of 100 s would need 420 M: it goes on.
   RunGuard slower(budget, 100 * kSecond);
-  EXPECT_EQ(slower.check(RunGuard::kProjectAfter, kSecond, 0), StopCause::None);
+  EXPECT_EQ(slower.check(1000, RunGuard::kProjectAfter, kSecond, false), StopCause::None);
 }
 
-TEST(RunGuard, NoProjectionBeforeEnoughEvents) {
+TEST(RunGuard, NoProjectionBeforeEnoughWork) {
   RunGuard guard(RunBudget{1000, 0}, 100 * kSecond);
-  EXPECT_EQ(guard.check(RunGuard::kCheckEvery, kSecond, 0), StopCause::EventBudget);
+  EXPECT_EQ(guard.check(10, RunGuard::kCheckEvery, kSecond, false), StopCause::EventBudget);
   RunGuard early(RunBudget{1'000'000, 0}, 100 * kSecond);
-  EXPECT_EQ(early.check(RunGuard::kCheckEvery, 1, 0), StopCause::None);  // a pace of 6e15 events
+  EXPECT_EQ(early.check(10, RunGuard::kCheckEvery, 1, false), StopCause::None);  // a pace of 6e15
 }
 
-TEST(RunGuard, MemoryAboveTheBudgetStops) {
+TEST(RunGuard, ATrippedMemoryMeterStopsOnlyUnderAMemoryBudget) {
   RunGuard guard(RunBudget{0, 1000}, kSecond);
-  EXPECT_EQ(guard.check(RunGuard::kCheckEvery, kSecond / 2, 999), StopCause::None);
-  EXPECT_EQ(guard.check(2 * RunGuard::kCheckEvery, kSecond / 2, 1001), StopCause::Memory);
+  EXPECT_EQ(guard.check(1, RunGuard::kCheckEvery, kSecond / 2, false), StopCause::None);
+  EXPECT_EQ(guard.check(2, 2 * RunGuard::kCheckEvery, kSecond / 2, true), StopCause::Memory);
   RunGuard unlimited(RunBudget{0, 0}, kSecond);
-  EXPECT_EQ(unlimited.check(RunGuard::kCheckEvery, kSecond / 2, UINT64_MAX), StopCause::None);
+  EXPECT_EQ(unlimited.check(1, RunGuard::kCheckEvery, kSecond / 2, true), StopCause::None);
+}
+
+TEST(MemoryMeter, TripsBeforeTheNextDoublingCouldCrossTheLimit) {
+  std::uint64_t stopAt = UINT64_MAX;
+  MemoryMeter meter(&stopAt);
+  meter.setLimit(1000);
+  meter.chargeBase(100);
+  meter.resized(0, 200);  // held 300; its doubling would peak at 300 + 400
+  EXPECT_FALSE(meter.tripped());
+  EXPECT_EQ(stopAt, UINT64_MAX);
+  meter.resized(200, 400);  // held 500; the next doubling would peak at 500 + 800 > 1000
+  EXPECT_TRUE(meter.tripped());
+  EXPECT_EQ(stopAt, 0u);  // the event loop returns after the running event
+  EXPECT_EQ(meter.held(), 500u);
+  EXPECT_LE(meter.held(), meter.limit());  // stopped before crossing, not after
+}
+
+TEST(MemoryMeter, DrainedContainersGiveTheirBytesBack) {
+  std::uint64_t stopAt = UINT64_MAX;
+  MemoryMeter meter(&stopAt);
+  meter.resized(0, 4096);
+  meter.resized(4096, 0);
+  EXPECT_EQ(meter.held(), 0u);
+  EXPECT_FALSE(meter.tripped());  // no limit: never trips
 }
 
 // ---- whole runs ----
@@ -106,7 +133,7 @@ TEST(RunGuardInRuns, ARunThatCannotFinishStopsEarlyNamingTheCause) {
   const std::string& why = sim->stopReason();
   EXPECT_NE(why.find("stopped at t = "), std::string::npos) << why;
   EXPECT_NE(why.find("at this pace the run needs about"), std::string::npos) << why;
-  EXPECT_NE(why.find("more than the event budget of 1e+10"), std::string::npos) << why;
+  EXPECT_NE(why.find("more than the work budget of 1e+10"), std::string::npos) << why;
   EXPECT_NE(why.find("busiest: 100 % flow tcp1's sender (retransmission timer)"), std::string::npos) << why;
   EXPECT_EQ(sim->summary()["stopped"], why);
 }
@@ -147,7 +174,7 @@ TEST(RunGuardInRuns, TheEventBudgetIsAHardLimit) {
   auto sim = Simulation::fromJson(j.dump(), RunBudget{100'000, 0});
   sim->advanceTo(sim->duration());
   ASSERT_TRUE(sim->stopped());
-  EXPECT_NE(sim->stopReason().find("the run reached its event budget of 100000 events"), std::string::npos)
+  EXPECT_NE(sim->stopReason().find("the run reached its work budget of 100000 events"), std::string::npos)
       << sim->stopReason();
   auto free = Simulation::fromJson(j.dump(), RunBudget{0, 0});
   free->advanceTo(free->duration());
@@ -165,9 +192,24 @@ TEST(RunGuardInRuns, AnOverloadedControlChannelStopsOnMemory) {
   sim->advanceTo(sim->duration());
   ASSERT_TRUE(sim->stopped());
   const std::string& why = sim->stopReason();
-  EXPECT_NE(why.find("more than the memory budget of 64 MB"), std::string::npos) << why;
+  EXPECT_NE(why.find("could pass the memory budget of 64 MB"), std::string::npos) << why;
   EXPECT_NE(why.find("background[0] (E1 -> E2)"), std::string::npos) << why;
   EXPECT_LT(sim->now(), 0.5);
+}
+
+TEST(RunGuardInRuns, AStopNamesTheTrafficMatrixBesideTheBackgroundList) {
+  // Regression: the traffic matrix's sources follow the background list's in the model,
+  // and naming them read scenario.background past its end (out of bounds: the usnet preset
+  // with 1-byte bursts crashed the engine when the guard stopped it).
+  json j = defaultJson();
+  j["duration"] = 1;
+  j["background"] = json::array({{{"src", "E1"}, {"dst", "E2"}, {"load", 0.01}, {"meanBytes", 20000}}});
+  j["traffic"] = {{"matrix", "uniform"}, {"load", 1}, {"meanBytes", 400}};
+  auto sim = Simulation::fromJson(j.dump(), RunBudget{1'000'000, 0});
+  sim->advanceTo(sim->duration());
+  ASSERT_TRUE(sim->stopped());
+  const std::string& why = sim->stopReason();
+  EXPECT_NE(why.find("the traffic matrix's sources (2 pairs)"), std::string::npos) << why;
 }
 
 TEST(RunGuardInRuns, TheDefaultsLetEveryOrdinaryRunFinish) {

@@ -48,7 +48,7 @@ ObsPlane::ObsPlane(EventLoop& sim, PacketReceiver& receiver, const Scenario& sce
       const int from = dir == 0 ? l.a : l.b;
       const bool horizonsOnly =
           scenario.nodes[from].kind == NodeKind::Core && scenario.obs.scheduling != SchedulingKind::LaucVf;
-      d.schedule = std::make_unique<WavelengthSchedule>(l.wavelengths, horizonsOnly);
+      d.schedule = std::make_unique<WavelengthSchedule>(l.wavelengths, horizonsOnly, &sim.meter(), sim.workCounter());
       d.delay = fromSeconds(l.delay);
       d.control.rate = l.rate;  // the control channel runs at the data channels' rate
       d.control.bhpTime = transmissionTime(kControlPacketBytes, l.rate);
@@ -88,6 +88,10 @@ int ObsPlane::addRoute(const OpticalPath& p) {
     last = static_cast<int>(h);
   }
   routes_.push_back(p);
+  // Deflection adds routes as it goes (paths_ are in the build's estimate): charged, with
+  // the per-hop delays below, as they come.
+  if (routes_.size() > paths_.size())
+    sim_.meter().resized(0, sizeof(OpticalPath) + p.hops.size() * (sizeof(Hop) + sizeof(SimTime)) + 4 * sizeof(int));
   // Propagation from the ingress edge to the far end of each hop: delays never change
   // during a run, and summing them per event would visit every hop's link.
   pathDelayAt_.push_back(delayThrough_.size());
@@ -125,27 +129,24 @@ std::uint32_t ObsPlane::allocate() {
     freeSlots_.pop_back();
     return slot;
   }
+  const std::size_t capacity = pool_.capacity();
   pool_.emplace_back();
+  sim_.meter().grew<Burst>(capacity, pool_.capacity());
   return static_cast<std::uint32_t>(pool_.size() - 1);
 }
 
 void ObsPlane::release(std::uint32_t slot) {
   --live_;
   pool_[slot].packets.clear();
+  const std::size_t capacity = freeSlots_.capacity();
   freeSlots_.push_back(slot);
+  sim_.meter().grew<std::uint32_t>(capacity, freeSlots_.capacity());
 }
 
 std::size_t ObsPlane::packetsInFlight() const {
   std::size_t n = 0;
   for (const Burst& b : pool_) n += b.packets.size();  // released slots hold none
   return n;
-}
-
-std::size_t ObsPlane::poolMemoryBytes() const {
-  std::size_t bytes = pool_.capacity() * sizeof(Burst) + freeSlots_.capacity() * sizeof(std::uint32_t) +
-                      pendingDeliveries_.capacity() * sizeof(PendingDelivery);
-  for (const Burst& b : pool_) bytes += b.packets.capacity() * sizeof(Packet);
-  return bytes;
 }
 
 int ObsPlane::wavelengths(int link) const {
@@ -356,6 +357,7 @@ void ObsPlane::handleEvent(std::uint32_t kind, std::uint64_t arg) {
       std::vector<Packet> packets;
       packets.swap(b.packets);
       release(slot);
+      sim_.addWork(work::kPacket * packets.size());
       for (Packet& p : packets) receiver_.receivePacket(egress, std::move(p));
       break;
     }
@@ -463,7 +465,10 @@ void ObsPlane::onBhpProcessed(std::uint32_t slot) {
 const std::vector<int>& ObsPlane::deflectionRoutes(int route, int here) {
   auto [it, fresh] = deflectionCache_.try_emplace({route, here});
   if (!fresh) return it->second;
-  const OpticalPath base = routes_[route];  // a copy: addRoute below grows routes_
+  sim_.meter().resized(0, sizeof(*it) + 4 * sizeof(void*));  // the map's node
+  const OpticalPath base = routes_[route];                   // a copy: addRoute below grows routes_
+  // A shortest-path search per alternative over the whole topology (deflection_routes.h).
+  sim_.addWork(work::kGraphStep * (scenario_.nodes.size() + scenario_.links.size()));
   const std::vector<Hop> walked(base.hops.begin(), base.hops.begin() + here + 1);
   for (const std::vector<Hop>& rest : deflection_.alternatives(walked, base.hops[here + 1], base.egress)) {
     OpticalPath p = base;
@@ -480,6 +485,7 @@ bool ObsPlane::deflect(Burst& b, int here, SimTime arrival) {
   const int original = b.route;
   const SimTime slack = arrival - sim_.now();
   for (int alternative : deflectionRoutes(original, here)) {
+    sim_.addWork(work::kRouteTried);
     // Its BHP must still lead the burst by enough at every core of the longer way.
     if (slackNeeded(alternative, here) > slack) continue;
     b.route = alternative;
@@ -531,6 +537,7 @@ bool ObsPlane::segment(Burst& b, int here, const Hop& out, SimTime arrival) {
     std::uint64_t offset = 0;
     SimTime firstStart = -1, lastEnd = 0;
     firstKept = b.packets.size();
+    sim_.addWork(work::kPacket * b.packets.size());
     for (std::size_t k = 0; k < b.packets.size(); ++k) {
       const SimTime s = transmissionTime(offset, rate);
       offset += b.packets[k].bytes;
@@ -604,7 +611,9 @@ void ObsPlane::scheduleEgressArrival(std::uint32_t slot) {
     sim_.scheduleAt(at, this, kBurstAtEgress, slot);
     return;
   }
+  const std::size_t capacity = pendingDeliveries_.capacity();
   pendingDeliveries_.push_back(PendingDelivery{at, b.id, b.lengthBytes, b.path, b.cls, b.qos});
+  sim_.meter().grew<PendingDelivery>(capacity, pendingDeliveries_.capacity());
   if (pendingDeliveries_.size() >= settleAt_) {
     settleDeliveries();
     settleAt_ = std::max<std::size_t>(1024, 2 * pendingDeliveries_.size());

@@ -147,8 +147,6 @@ class ObsPlane final : public EventHandler, public BurstSink, public BackgroundB
     return live_ + pendingDeliveries_.size();
   }
   std::size_t packetsInFlight() const;  // packets inside bursts not yet delivered
-  // Bytes of the burst pool (every slot ever used) and the packet storage of live bursts.
-  std::size_t poolMemoryBytes() const;
 
  private:
   enum EventKind : std::uint32_t {

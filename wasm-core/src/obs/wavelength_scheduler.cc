@@ -23,18 +23,25 @@ LaneReservations::const_iterator LaneReservations::upperBound(SimTime start) con
   return std::upper_bound(begin(), end(), start, [](SimTime s, const Entry& e) { return s < e.first; });
 }
 
-void LaneReservations::insert(SimTime start, SimTime end) {
+std::size_t LaneReservations::insert(SimTime start, SimTime end) {
   if (size() == 0 || start > items_.back().first) {
     items_.emplace_back(start, end);
-    return;
+    return 0;
   }
   const const_iterator at = lowerBound(start);
-  if (at != this->end() && at->first == start) return;
+  if (at != this->end() && at->first == start) return 0;
+  const auto moved = static_cast<std::size_t>(this->end() - at);
   items_.insert(at, Entry{start, end});
+  return moved;
 }
 
-WavelengthSchedule::WavelengthSchedule(int wavelengths, bool horizonsOnly)
-    : lanes_(wavelengths), horizons_(wavelengths, -kNever), active_(wavelengths), horizonsOnly_(horizonsOnly) {}
+WavelengthSchedule::WavelengthSchedule(int wavelengths, bool horizonsOnly, MemoryMeter* meter, std::uint64_t* work)
+    : lanes_(wavelengths),
+      horizons_(wavelengths, -kNever),
+      active_(wavelengths),
+      horizonsOnly_(horizonsOnly),
+      meter_(meter),
+      work_(work) {}
 
 void WavelengthSchedule::setWavelengths(int n) {
   if (n > static_cast<int>(lanes_.size())) {
@@ -63,6 +70,7 @@ bool WavelengthSchedule::fitsInVoid(int w, SimTime start, SimTime end, SimTime* 
     *voidStart = h;
     return true;
   }
+  addWork(work::kLaneSearch);
   const Lane& lane = this->lane(w);
   auto next = lane.lowerBound(start);  // first reservation starting at or after start
   if (next != lane.end() && next->first < end) return false;
@@ -80,6 +88,7 @@ int WavelengthSchedule::reserve(SimTime start, SimTime end, SchedulingKind rule,
   int chosen = -1;
   SimTime best = 0;
   const int last = hi < 0 || hi >= wavelengths() ? wavelengths() - 1 : hi;
+  if (last >= lo) addWork(work::kLane * static_cast<std::uint64_t>(last - lo + 1));
   if (rule == SchedulingKind::Lauc) {
     // The latest horizon at or before the start, ties to the lowest lane, without a branch
     // per lane: which lanes qualify is close to random, and a drop fiber has 4K of them.
@@ -125,6 +134,7 @@ bool WavelengthSchedule::canHold(int w, SimTime start, SimTime end, SchedulingKi
 
 int WavelengthSchedule::reserveFirstFit(SimTime start, SimTime end, SchedulingKind rule, int hi) {
   const int last = hi >= wavelengths() ? wavelengths() - 1 : hi;
+  addWork(work::kLane * static_cast<std::uint64_t>(last + 1));
   for (int w = 0; w <= last; ++w) {
     if (!canHold(w, start, end, rule)) continue;
     reserveOn(w, start, end);
@@ -135,6 +145,7 @@ int WavelengthSchedule::reserveFirstFit(SimTime start, SimTime end, SchedulingKi
 
 int WavelengthSchedule::reserveRandom(SimTime start, SimTime end, SchedulingKind rule, int hi, RandomStream& rng) {
   const int last = hi >= wavelengths() ? wavelengths() - 1 : hi;
+  addWork(work::kLane * static_cast<std::uint64_t>(last + 1));
   // Reservoir sampling over the lanes that can hold it: one draw per candidate, so the
   // stream's use depends only on the schedule, and no list is built.
   int chosen = -1, seen = 0;
@@ -151,17 +162,21 @@ std::pair<int, SimTime> WavelengthSchedule::earliestStart(SimTime notBefore, Sim
   int bestLane = 0;
   SimTime bestStart = kNever;
   for (int w = 0; w < wavelengths(); ++w) {
+    addWork(work::kLane);
     if (horizons_[w] <= notBefore) {  // free from notBefore on: nothing can start earlier
       if (notBefore < bestStart) bestLane = w, bestStart = notBefore;
       break;
     }
+    addWork(work::kLaneSearch);
     const Lane& lane = this->lane(w);
     SimTime t = notBefore;
     // Walk the reservations that could overlap, moving t past each that does.
     auto it = lane.upperBound(t);
     if (it != lane.begin() && std::prev(it)->second > t) t = std::prev(it)->second;
-    for (; it != lane.end() && it->first < t + duration; ++it)
+    for (; it != lane.end() && it->first < t + duration; ++it) {
+      addWork(work::kReservation);
       if (it->second > t) t = it->second;
+    }
     if (t < bestStart) {
       bestStart = t;
       bestLane = w;
@@ -175,6 +190,7 @@ WavelengthSchedule::FreePart WavelengthSchedule::longestFree(SimTime start, SimT
                                                              int hi) {
   FreePart best;
   const int last = hi < 0 || hi >= wavelengths() ? wavelengths() - 1 : hi;
+  if (last >= lo) addWork(work::kLane * static_cast<std::uint64_t>(last - lo + 1));
   auto consider = [&](int w, SimTime gapStart, SimTime from, SimTime to) {
     if (to > from && (best.lane < 0 || to - from > best.to - best.from)) best = FreePart{w, from, to, gapStart};
   };
@@ -185,6 +201,7 @@ WavelengthSchedule::FreePart WavelengthSchedule::longestFree(SimTime start, SimT
       continue;
     }
     // Walk the reservations overlapping [start, end); the gaps between them are free.
+    addWork(work::kLaneSearch);
     const Lane& lane = this->lane(w);
     SimTime t = start, gapStart = -kNever;
     auto it = lane.upperBound(start);
@@ -193,6 +210,7 @@ WavelengthSchedule::FreePart WavelengthSchedule::longestFree(SimTime start, SimT
       if (gapStart > t) t = gapStart;
     }
     for (; it != lane.end() && it->first < end; ++it) {
+      addWork(work::kReservation);
       consider(w, gapStart, t, it->first);
       gapStart = it->second;
       if (it->second > t) t = it->second;
@@ -203,7 +221,12 @@ WavelengthSchedule::FreePart WavelengthSchedule::longestFree(SimTime start, SimT
 }
 
 void WavelengthSchedule::reserveOn(int wavelength, SimTime start, SimTime end) {
-  if (!horizonsOnly_) lane(wavelength).insert(start, end);
+  if (!horizonsOnly_) {
+    Lane& l = lane(wavelength);
+    const std::size_t capacity = l.capacity();
+    addWork(work::kReservation * l.insert(start, end));
+    if (meter_) meter_->grew<Lane::Entry>(capacity, l.capacity());
+  }
   if (end > horizons_[wavelength]) horizons_[wavelength] = end;
 }
 

@@ -14,6 +14,8 @@
 #include <vector>
 
 #include "scenario/scenario.h"
+#include "sim/event_loop.h"
+#include "sim/memory_meter.h"
 #include "sim/rng.h"
 #include "sim/time.h"
 
@@ -40,7 +42,9 @@ class LaneReservations {
   const_iterator lowerBound(SimTime start) const;  // the first starting at or after `start`
   const_iterator upperBound(SimTime start) const;  // the first starting after `start`
   // Adds [start, end); like a map's emplace, nothing if one starts at the same time.
-  void insert(SimTime start, SimTime end);
+  // Returns how many reservations it moved to make room (work for the run guard).
+  std::size_t insert(SimTime start, SimTime end);
+  std::size_t capacity() const { return items_.capacity(); }
 
  private:
   std::vector<Entry> items_;
@@ -53,7 +57,11 @@ class WavelengthSchedule {
   // (reserve, first-fit, random, and segmentation without void filling) look at horizons
   // alone; a fiber only they schedule then needs no list per lane, which on a mesh is a
   // cache miss or two per reservation. earliestStart and LAUC-VF must not be used on it.
-  explicit WavelengthSchedule(int wavelengths, bool horizonsOnly = false);
+  // `meter`, `work`: charged as the reservation lists grow, and with the lanes scanned and
+  // reservations walked or moved, in EventLoop work units (none in unit tests of the
+  // schedule alone).
+  explicit WavelengthSchedule(int wavelengths, bool horizonsOnly = false, MemoryMeter* meter = nullptr,
+                              std::uint64_t* work = nullptr);
 
   // Reserves [start, end) by `rule` on a lane in [lo, hi] (hi < 0: the last one); returns
   // the wavelength or -1 if none can hold it.
@@ -102,6 +110,10 @@ class WavelengthSchedule {
   // the lane: what its horizon will be once cleaned.
   SimTime liveHorizon(int w) const { return horizons_[w] > now_ ? horizons_[w] : -kNever; }
 
+  void addWork(std::uint64_t units) {
+    if (work_) *work_ += units;
+  }
+
   std::vector<Lane> lanes_;
   // Per lane: the end of its last reservation, -kNever when it has none (kept, so LAUC
   // and the common case of a void after everything need no search of the lane).
@@ -109,6 +121,8 @@ class WavelengthSchedule {
   int active_;
   bool horizonsOnly_;
   SimTime now_ = -kNever;  // forgetBefore's time: reservations ending by it are gone
+  MemoryMeter* meter_;
+  std::uint64_t* work_;
 };
 
 }  // namespace obs

@@ -16,6 +16,7 @@ inline std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
 void EventLoop::execute(const Event& e) {
   now_ = e.time;
   ++executed_;
+  work_ += work::kEvent;
   fingerprint_ = mix(mix(fingerprint_, static_cast<std::uint64_t>(e.time)), e.kind);
   e.target->handleEvent(e.kind, e.arg);
 }
@@ -25,7 +26,7 @@ std::uint64_t EventLoop::run(std::uint64_t count, SimTime limit) {
   // An empty queue's head time lies past kNever, so with the limit at most kNever one
   // comparison stops the loop at the limit and on an empty queue.
   const SimTime last = std::min(limit, kNever);
-  while (ran < count && queue_.headTime() <= last) {
+  while (ran < count && work_ < workLimit_ && queue_.headTime() <= last) {
     execute(queue_.pop());
     ++ran;
   }
@@ -34,7 +35,8 @@ std::uint64_t EventLoop::run(std::uint64_t count, SimTime limit) {
 
 void EventLoop::runUntil(SimTime limit) {
   run(UINT64_MAX, limit);
-  if (limit > now_) now_ = limit;
+  // Only past the last event up to limit: the loop may have returned early (work limit).
+  if (limit > now_ && queue_.headTime() > limit) now_ = limit;
 }
 
 std::uint64_t EventLoop::runEvents(std::uint64_t count, SimTime limit) { return run(count, limit); }

@@ -6,7 +6,7 @@
 
 namespace obs {
 
-EventQueue::EventQueue() : heap_(4, kNoEvent) { rebuildTree(); }
+EventQueue::EventQueue(MemoryMeter* meter) : meter_(meter), heap_(4, kNoEvent) { rebuildTree(); }
 
 void EventQueue::push(SimTime time, EventHandler* target, std::uint32_t kind, std::uint64_t arg) {
   std::uint32_t slot;
@@ -18,7 +18,7 @@ void EventQueue::push(SimTime time, EventHandler* target, std::uint32_t kind, st
     if (payloads_.size() >= std::numeric_limits<std::uint32_t>::max())
       throw std::length_error("more than 4294967295 pending events");
     slot = static_cast<std::uint32_t>(payloads_.size());
-    payloads_.push_back(Payload{target, arg, kind});
+    pushCharged(payloads_, Payload{target, arg, kind});
   }
   const Key key = nextKey(time, slot);
   heapPush(key);
@@ -30,7 +30,7 @@ Event EventQueue::popHeap() {
   const Key top = heap_[1];
   const auto slot = static_cast<std::uint32_t>(top.order);
   const Payload p = payloads_[slot];
-  freeSlots_.push_back(slot);
+  pushCharged(freeSlots_, slot);
   heapPopTop();
   replay(0, heap_[1]);
   return Event{top.time, p.target, p.kind, p.arg};
@@ -38,7 +38,11 @@ Event EventQueue::popHeap() {
 
 void EventQueue::heapPush(Key key) {
   // Room for the new entry plus two sentinels past the end (see heapPopTop()).
-  if (heapSize_ + 3 >= heap_.size()) heap_.resize(heap_.size() * 2, kNoEvent);
+  if (heapSize_ + 3 >= heap_.size()) {
+    const std::size_t before = heap_.size();
+    heap_.resize(before * 2, kNoEvent);
+    if (meter_) meter_->grew<Key>(before, heap_.size());
+  }
   std::size_t i = ++heapSize_;
   while (i > 1 && earlier(key, heap_[i >> 1])) {  // sift up
     heap_[i] = heap_[i >> 1];
@@ -68,18 +72,13 @@ void EventQueue::heapPopTop() {
   if (n == 0) heap_[1] = kNoEvent;
 }
 
-std::size_t EventQueue::memoryBytes() const {
-  std::size_t bytes = heap_.capacity() * sizeof(Key) + payloads_.capacity() * sizeof(Payload) +
-                      freeSlots_.capacity() * sizeof(std::uint32_t) + tree_.capacity() * sizeof(Key) +
-                      streams_.capacity() * sizeof(Stream);
-  for (const Stream& s : streams_) bytes += s.ring.capacity() * sizeof(StreamEntry);
-  return bytes;
-}
-
 EventQueue::StreamId EventQueue::addStream(EventHandler* target, std::uint32_t kind) {
+  const std::size_t capacity = streams_.capacity();
   streams_.emplace_back();
+  if (meter_) meter_->grew<Stream>(capacity, streams_.capacity());
   Stream& s = streams_.back();
   s.ring.resize(16);
+  if (meter_) meter_->grew<StreamEntry>(0, 16);
   s.mask = 15;
   s.target = target;
   s.kind = kind;
@@ -92,6 +91,7 @@ EventQueue::StreamId EventQueue::addStream(EventHandler* target, std::uint32_t k
 void EventQueue::grow(Stream& s) {
   // Double the ring, unrolling it so the oldest entry is first.
   std::vector<StreamEntry> bigger(s.ring.size() * 2);
+  if (meter_) meter_->grew<StreamEntry>(s.ring.size(), bigger.size());
   for (std::size_t i = 0; i < s.count; ++i) bigger[i] = s.ring[(s.first + i) & s.mask];
   s.ring.swap(bigger);
   s.mask = s.ring.size() - 1;
@@ -105,7 +105,9 @@ void EventQueue::rebuildTree() {
   // a topology of 45,000 links take minutes to load.
   leaves_ = 1;
   while (leaves_ < 1 + streams_.size()) leaves_ *= 2;
+  const std::size_t before = tree_.size();
   tree_.assign(2 * leaves_, kNoEvent);
+  if (meter_) meter_->grew<Key>(before, tree_.size());
   replay(0, heap_[1]);
   for (std::size_t i = 0; i < streams_.size(); ++i) {
     const Stream& s = streams_[i];

@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "sim/memory_meter.h"
 #include "sim/time.h"
 
 namespace obs {
@@ -46,7 +47,8 @@ class EventQueue {
  public:
   using StreamId = std::uint32_t;
 
-  EventQueue();
+  // `meter`: charged as the queue grows (none in unit tests of the queue alone).
+  explicit EventQueue(MemoryMeter* meter = nullptr);
   // Precondition for both pushes: time >= 0.
   void push(SimTime time, EventHandler* target, std::uint32_t kind, std::uint64_t arg);
   // A new stream, for an owner that schedules its events, all for `target` and of `kind`,
@@ -61,7 +63,7 @@ class EventQueue {
       return;
     }
     s.last = time;
-    if (s.count == s.mask + 1) grow(s);
+    if (s.count == s.mask + 1) grow(s);  // charges the meter
     const Key key = nextKey(time, 0);
     s.ring[(s.first + s.count) & s.mask] = StreamEntry{key, arg};
     ++s.count;
@@ -99,8 +101,6 @@ class EventQueue {
   // loop.
   SimTime headTime() const { return tree_[1].time; }
   std::size_t size() const { return size_; }
-  // Bytes the queue has allocated (capacities, not sizes: what the process holds).
-  std::size_t memoryBytes() const;
 
   // Tests only: make the insertion sequence run out after `n` more pushes.
   void exhaustSequenceAfter(std::uint32_t n) { nextSeq_ = kSeqLimit - n; }
@@ -162,6 +162,14 @@ class EventQueue {
 
   // The heap: heap_[1 .. heapSize_], 1-based; entries after it are kNoEvent sentinels so
   // the sift-down can always read both children.
+  template <typename T>
+  void pushCharged(std::vector<T>& v, const T& value) {
+    const std::size_t capacity = v.capacity();
+    v.push_back(value);
+    if (meter_ && v.capacity() != capacity) meter_->grew<T>(capacity, v.capacity());
+  }
+
+  MemoryMeter* meter_;
   std::vector<Key> heap_;
   std::size_t heapSize_ = 0;
   std::vector<Payload> payloads_;
