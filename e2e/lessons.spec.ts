@@ -104,14 +104,20 @@ test('lesson 1, how a burst forms and why its control packet goes first: every p
   const ahead = await pausedAt(page, 2);
   expect(ahead).toMatchObject({ kind: null, at: 0.006 });
   await expect.poll(() => simTime(page)).toBeGreaterThanOrEqual(0.006);
-  // The question, answered by keyboard: Tab to a choice, Enter.
+  // The question, answered by keyboard: Tab to a choice, Enter. The choices are shuffled for
+  // each student (lessons/choiceOrder.ts): the feedback names the right one by the letter shown.
+  const order = () => page.locator('.lesson-choice').evaluateAll((buttons) => buttons.map((b) => b.getAttribute('data-testid')));
+  const shown = await order();
+  const rightLetter = await page.getByTestId('lesson-choice-0').locator('.choice-letter').textContent();
   await page.getByTestId('lesson-choice-1').focus();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('lesson-feedback')).toHaveAttribute('data-correct', 'false');
-  await expect(page.getByTestId('lesson-feedback')).toContainText('Not quite: the answer is A.');
+  await expect(page.getByTestId('lesson-feedback')).toContainText(`Not quite: the answer is ${rightLetter}.`);
   await expect(page.getByTestId('lesson-feedback')).toBeFocused();
   await page.getByTestId('lesson-retry').click();
   await expect(page.getByTestId('lesson-feedback')).toHaveCount(0);
+  // Asked again, the same order.
+  expect(await order()).toEqual(shown);
   await next(page);
   expect(await pausedAt(page, 3)).toMatchObject({ kind: null, at: 0.0106 });
 
