@@ -10,7 +10,7 @@ import { PauseIcon, PlayIcon, ResetIcon, StepIcon } from './icons';
 
 /** The single steps, while paused: how far each goes, and its words. */
 const STEPS = [
-  { to: 'event', label: 'Next event', title: 'Run the next event of the simulation (key N)' },
+  { to: 'event', label: 'Next event', title: 'Run to the next event something on screen draws (key N)' },
   { to: 'burst', label: 'Next burst', title: 'Run until an edge node sends its next burst (key B)' },
 ] as const;
 
