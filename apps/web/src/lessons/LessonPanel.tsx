@@ -13,6 +13,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useController, useSimState } from '../sim/simContext';
 import { keyBelongsToTarget } from '../controls/keyboard';
 import { useView } from '../view/viewStore';
+import { BUTTON_NAMES } from '../view/controlNames';
 import { useLessonPlayer, useLessonState } from './lessonPlayerContext';
 import { LessonQuestion } from './LessonQuestion';
 import type { LessonPlayer, PlayerState } from './player';
@@ -101,7 +102,7 @@ function OpenLesson({ player, state }: { player: LessonPlayer; state: PlayerStat
               onClick={() => void player.back()}
               title="Previous step (Page Up)"
             >
-              ◀ Back
+              ◀ {BUTTON_NAMES.lessonBack}
             </button>
             <button
               type="button"
@@ -111,7 +112,7 @@ function OpenLesson({ player, state }: { player: LessonPlayer; state: PlayerStat
               onClick={() => void player.next()}
               title="Next step (Page Down)"
             >
-              Next ▶
+              {BUTTON_NAMES.lessonNext} ▶
             </button>
           </div>
         )}
