@@ -7,7 +7,7 @@
  * preset. What the texts claim about the runs is held by apps/web/src/lessons/*Runs.test.ts.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { counter, simTime, snapshot } from './helpers';
+import { counter, seriousViolations, simTime, snapshot } from './helpers';
 
 const KIND = { formed: 0, dropped: 3, packetDropped: 5, tcp: 6 };
 
@@ -114,6 +114,8 @@ test('lesson 1, how a burst forms and why its control packet goes first: every p
   await expect(page.getByTestId('lesson-feedback')).toHaveAttribute('data-correct', 'false');
   await expect(page.getByTestId('lesson-feedback')).toContainText(`Not quite: the answer is ${rightLetter}.`);
   await expect(page.getByTestId('lesson-feedback')).toBeFocused();
+  // The shuffled choices, one marked wrong and one right, pass axe as the page does.
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByTestId('lesson-retry').click();
   await expect(page.getByTestId('lesson-feedback')).toHaveCount(0);
   // Asked again, the same order.
