@@ -7,7 +7,7 @@
  * preset. What the texts claim about the runs is held by apps/web/src/lessons/*Runs.test.ts.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { counter, simTime, snapshot } from './helpers';
+import { counter, seriousViolations, simTime, snapshot } from './helpers';
 
 const KIND = { formed: 0, dropped: 3, packetDropped: 5, tcp: 6 };
 
@@ -104,14 +104,22 @@ test('lesson 1, how a burst forms and why its control packet goes first: every p
   const ahead = await pausedAt(page, 2);
   expect(ahead).toMatchObject({ kind: null, at: 0.006 });
   await expect.poll(() => simTime(page)).toBeGreaterThanOrEqual(0.006);
-  // The question, answered by keyboard: Tab to a choice, Enter.
+  // The question, answered by keyboard: Tab to a choice, Enter. The choices are shuffled for
+  // each student (lessons/choiceOrder.ts): the feedback names the right one by the letter shown.
+  const order = () => page.locator('.lesson-choice').evaluateAll((buttons) => buttons.map((b) => b.getAttribute('data-testid')));
+  const shown = await order();
+  const rightLetter = await page.getByTestId('lesson-choice-0').locator('.choice-letter').textContent();
   await page.getByTestId('lesson-choice-1').focus();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('lesson-feedback')).toHaveAttribute('data-correct', 'false');
-  await expect(page.getByTestId('lesson-feedback')).toContainText('Not quite: the answer is A.');
+  await expect(page.getByTestId('lesson-feedback')).toContainText(`Not quite: the answer is ${rightLetter}.`);
   await expect(page.getByTestId('lesson-feedback')).toBeFocused();
+  // The shuffled choices, one marked wrong and one right, pass axe as the page does.
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByTestId('lesson-retry').click();
   await expect(page.getByTestId('lesson-feedback')).toHaveCount(0);
+  // Asked again, the same order.
+  expect(await order()).toEqual(shown);
   await next(page);
   expect(await pausedAt(page, 3)).toMatchObject({ kind: null, at: 0.0106 });
 
@@ -378,6 +386,98 @@ for (const { preset, point, kind, words, log } of SHOW_ME) {
     }
   });
 }
+
+/** Opens the preset's "What to look for" and presses point `point`'s Show me (0-based). */
+async function pressShowMe(page: Page, point: number): Promise<void> {
+  await page.getByTestId('preset-info-toggle').click();
+  await page.getByTestId(`show-me-${point}`).click();
+  await expect(page.getByTestId('preset-info')).toHaveCount(0);
+}
+
+/** Waits for the Show me of the point whose sentence starts so to pause at an event of `kind` (null: a time). */
+async function showMePaused(page: Page, sentence: string, kind: number | null): Promise<Pause> {
+  // The panel shows this point (not the last one's pause, still on screen a moment ago).
+  await expect(panel(page).locator('.lesson-step')).toContainText(sentence);
+  await expect(status(page)).toHaveAttribute('data-kind', 'paused', { timeout: 90_000 });
+  if (kind === null) await expect(status(page)).not.toHaveAttribute('data-event-kind');
+  else await expect(status(page)).toHaveAttribute('data-event-kind', String(kind));
+  await expect(page.getByTestId('phase')).toHaveText('Paused');
+  return { at: Number(await status(page).getAttribute('data-at')), kind, text: (await status(page).textContent()) ?? '' };
+}
+
+/** C1's deflection and segmentation, and the second source's extra offset, in the scenario the page runs. */
+const mechanisms = (page: Page) =>
+  page.evaluate(() => {
+    const doc = window.__obsDocument!() as {
+      nodes: { id: string; deflection?: boolean; segmentation?: boolean }[];
+      background: { extraOffset?: number }[];
+    };
+    const c1 = doc.nodes.find((n) => n.id === 'C1')!;
+    return [c1.deflection ?? false, c1.segmentation ?? false, doc.background[1].extraOffset ?? 0];
+  });
+
+test('contention-resolution: its four Show me in order, each on its own scenario, each pausing at its burst', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto('./#preset=contention-resolution');
+  await expect(page.getByTestId('phase')).toHaveText('Running');
+  const points = [
+    {
+      sentence: 'A burst whose control packet',
+      kind: KIND.dropped,
+      words: /\(data, .*\) dropped at C1 .*contention/,
+      on: [false, false, 0],
+    },
+    { sentence: 'Deflection (Show me', kind: 9, words: /burst \d+ deflected at C1: C1→C2 full, sent on C1→C3/, on: [true, false, 0] },
+    // Deflection, turned on by the point before, is off again: a burst is cut, not sent round.
+    { sentence: 'Segmentation (Show me', kind: 10, words: /burst \d+ segmented at C1: .* cut on C1→C2/, on: [false, true, 0] },
+    { sentence: 'Priority by offset', kind: KIND.dropped, words: /\(data, .*\) dropped at C1 .*contention/, on: [false, false, 0.002] },
+  ];
+  const at: number[] = [];
+  for (const [i, p] of points.entries()) {
+    await pressShowMe(page, i);
+    const pause = await showMePaused(page, p.sentence, p.kind);
+    expect(pause.text, `Show me ${i + 1}`).toMatch(p.words);
+    expect(await mechanisms(page), `Show me ${i + 1}`).toEqual(p.on);
+    at.push(pause.at);
+  }
+  // The flow's first burst lost: at 0.150 s with one class, sooner with priority for another (the preset's sentence).
+  expect(at[0]).toBeCloseTo(0.15, 3);
+  expect(at[3]).toBeCloseTo(0.095, 3);
+});
+
+test('first-lesson: its four Show me in order; the last pauses at 5 s, with the charts following the whole run again', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto('./#preset=first-lesson');
+  await expect(page.getByTestId('phase')).toHaveText('Running');
+  const win = page.getByTestId('chart-window');
+  await pressShowMe(page, 0);
+  expect((await showMePaused(page, 'Packets wait at E1', KIND.formed)).at).toBeCloseTo(0.0042, 9);
+  await pressShowMe(page, 1);
+  expect((await showMePaused(page, 'When a data burst is lost', KIND.tcp)).text).toContain('fast retransmit');
+  await pressShowMe(page, 2);
+  const rto = await showMePaused(page, 'A lost burst usually takes', KIND.tcp);
+  expect(rto.text).toMatch(/RTO/);
+  // The pause points the charts at its moment: a window around it.
+  await expect(win).toHaveAttribute('data-following', 'false');
+  expect(Number(await win.getAttribute('data-t0'))).toBeLessThanOrEqual(rto.at);
+  await pressShowMe(page, 3);
+  await expect(win).toHaveAttribute('data-following', 'true');
+  expect(await showMePaused(page, 'Move the data-burst loss slider', null)).toMatchObject({ at: 5 });
+  await expect(win).toHaveAttribute('data-following', 'true');
+  await expect(page.getByTestId('loss-data-value')).toHaveText('2.0 %');
+});
+
+test('data-vs-ack-loss: step 5 shows the whole run on the charts, not the window around step 4’s lost ACK burst', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('./#lesson=data-vs-ack-loss&step=4');
+  const ack = await pausedAt(page, 4);
+  const win = page.getByTestId('chart-window');
+  await expect(win).toHaveAttribute('data-following', 'false');
+  expect(Number(await win.getAttribute('data-t1'))).toBeGreaterThanOrEqual(ack.at);
+  await next(page);
+  expect(await pausedAt(page, 5)).toMatchObject({ kind: null, at: 5 });
+  await expect(win).toHaveAttribute('data-following', 'true');
+});
 
 test('wavelength-conversion: steps 1 and 3 pause at a background burst no core could switch, with converters and without', async ({
   page,

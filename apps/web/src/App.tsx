@@ -36,14 +36,15 @@ import { useController, useSimState } from './sim/simContext';
 import { EmbedHeader } from './view/EmbedHeader';
 import { PresenterToggle } from './view/PresenterToggle';
 import { useView, viewStore, type ViewTab } from './view/viewStore';
+import { TAB_NAMES } from './view/controlNames';
 
 const TABS: ReadonlyArray<{ id: ViewTab; label: string; Area: ComponentType }> = [
-  { id: 'charts', label: 'Charts', Area: ChartsArea },
-  { id: 'channels', label: 'Channels', Area: ChannelArea },
-  { id: 'loss', label: 'Loss matrix', Area: LossMatrixArea },
-  { id: 'log', label: 'Event log', Area: EventLogArea },
-  { id: 'compare', label: 'Compare A/B', Area: CompareArea },
-  { id: 'sweep', label: 'Sweep', Area: SweepArea },
+  { id: 'charts', label: TAB_NAMES.charts, Area: ChartsArea },
+  { id: 'channels', label: TAB_NAMES.channels, Area: ChannelArea },
+  { id: 'loss', label: TAB_NAMES.loss, Area: LossMatrixArea },
+  { id: 'log', label: TAB_NAMES.log, Area: EventLogArea },
+  { id: 'compare', label: TAB_NAMES.compare, Area: CompareArea },
+  { id: 'sweep', label: TAB_NAMES.sweep, Area: SweepArea },
 ];
 
 export function App() {

@@ -22,6 +22,7 @@ import { SimController } from './sim/controller';
 import { installTestHooks } from './testHooks';
 import { isEmbedAddress } from './view/embedFlag';
 import { viewStore } from './view/viewStore';
+import { chartsFollow } from './view/chartsFollow';
 import { OfflineCopy, browserHost } from './offline/offlineCopy';
 import { OfflineContext } from './offline/offlineContext';
 import { LessonPlayerContext } from './lessons/lessonPlayerContext';
@@ -49,7 +50,13 @@ store.connect();
 installTestHooks(controller, store);
 const opener = new Opener(controller, store, keeper, download);
 // Lessons and Show me (lessons/player.ts): a lesson link starts once its scenario is on screen.
-const lessons = new LessonPlayer({ session: controller, store, view: viewStore, focus: focusStore });
+const lessons = new LessonPlayer({
+  session: controller,
+  store,
+  view: viewStore,
+  focus: focusStore,
+  charts: { followRun: chartsFollow.request },
+});
 opener.lessonOpened = ({ lesson, step }) => void lessons.openLesson(lesson, step);
 
 // The keeper saves what the user changes (at most twice a second, and when the page goes

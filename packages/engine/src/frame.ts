@@ -24,6 +24,11 @@ export interface Frame {
    * sentence. The run does not go on; this frame carries the summary of what ran.
    */
   stopped?: string;
+  /**
+   * On the frame a step sends (SimulationRunner.step): how many events the step ran. A
+   * "next event" that runs through events nothing draws (more than 1) says how many.
+   */
+  stepEvents?: number;
 }
 
 /**

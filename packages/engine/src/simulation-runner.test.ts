@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { defaultScenario } from '@obs-tcp-sim/scenario';
+import { defaultScenario, findPreset } from '@obs-tcp-sim/scenario';
 import type { Scenario } from '@obs-tcp-sim/scenario';
-import type { Simulation } from './engine-module';
+import { ALL_VISUAL_EVENT_KINDS, VisualEventKind, type Simulation } from './engine-module';
 import type { Frame } from './frame';
 import { loadEngineNode, runScenarioNode } from './node-engine';
 import type { RunnerOptions } from './simulation-runner';
@@ -302,6 +302,63 @@ describe('SimulationRunner stepping and visual events', () => {
     runner.setVisualEvents(false);
     runner.step('burst');
     expect(frames.at(-1)!.visual).toBeUndefined();
+    runner.dispose();
+  });
+});
+
+describe('SimulationRunner: Next event skips what nothing draws', () => {
+  // The app's kinds at 1x: packets on links are summarised, not drawn (apps/web visualKindsForSpeed).
+  const AT_1X = ALL_VISUAL_EVENT_KINDS & ~(1 << VisualEventKind.PacketOnLink);
+  const paper000 = structuredClone(findPreset('paper000')!.scenario) as Scenario;
+
+  it('on paper 000 at 1x, each step ends at an event that records something to draw, and says how many events it ran', () => {
+    const { sim, frames, runner } = setup({ scenario: paper000 });
+    runner.setVisualEvents(true);
+    runner.setVisualEventKinds(AT_1X);
+    const ran: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const before = sim.eventCount();
+      expect(runner.step('event')).toBe(true);
+      const frame = frames.at(-1)!;
+      expect(frame.visual!.kind.length, `step ${i + 1}`).toBeGreaterThan(0);
+      expect(frame.stepEvents).toBe(sim.eventCount() - before);
+      ran.push(frame.stepEvents!);
+    }
+    // Timers and packets on the access links come first: some steps run through several.
+    expect(Math.max(...ran)).toBeGreaterThan(1);
+    runner.dispose();
+  });
+
+  it('runs exactly one event when visual events are off (the CLI, a test), or when each event records one', () => {
+    const off = setup({ scenario: paper000 });
+    for (let i = 0; i < 3; i++) {
+      off.runner.step('event');
+      expect(off.frames.at(-1)!.stepEvents).toBe(1);
+    }
+    expect(off.sim.eventCount()).toBe(3);
+    off.runner.dispose();
+  });
+
+  it('gives up after 1,000 events that record nothing, with no rows, and at the end of a run runs none', () => {
+    const { sim, frames, runner } = setup({ scenario: paper000 });
+    runner.setVisualEvents(true);
+    runner.setVisualEventKinds(0);
+    runner.step('event');
+    expect(frames.at(-1)!.stepEvents).toBe(1_000);
+    expect(frames.at(-1)!.visual!.kind.length).toBe(0);
+    sim.advanceTo(sim.duration());
+    expect(runner.step('event')).toBe(false);
+    expect(frames.at(-1)!.stepEvents).toBe(0);
+    runner.dispose();
+  });
+
+  it('gives Next burst and the frames of a playing run no step count', () => {
+    const { frames, runner } = setup({ scenario: paper000 });
+    runner.setVisualEvents(true);
+    runner.step('burst');
+    expect(frames.at(-1)!.stepEvents).toBeGreaterThan(0);
+    runner.sendFrame(false);
+    expect(frames.at(-1)!.stepEvents).toBeUndefined();
     runner.dispose();
   });
 });

@@ -1,5 +1,5 @@
 import type { Summary } from '@obs-tcp-sim/scenario';
-import type { LiveChangeResult, Simulation } from './engine-module';
+import type { LiveChangeResult, Simulation, VisualEventColumns } from './engine-module';
 import type { Frame } from './frame';
 import { EventRateMeter } from './event-rate-meter';
 import type { Cancel, Clock, SliceScheduler } from './slice-scheduler';
@@ -47,6 +47,11 @@ const MIN_STEP_EVENTS = 64;
 // "Step to the next burst" gives up after this many events (a network with no OBS part
 // has no bursts); at 10 M events/s that is a tenth of a second.
 const MAX_EVENTS_TO_NEXT_BURST = 1_000_000;
+// "Next event" runs through events that record no visual event (timers, samples, packets
+// at a speed where they are not drawn) up to this many. Each costs a drain of the event
+// columns, some 60 µs in wasm: a thousand keep a click under a tenth of a second, where
+// paper 000 at 1x needs 1 to 17.
+const MAX_EVENTS_TO_NEXT_VISIBLE = 1_000;
 
 export type StepKind = 'event' | 'burst';
 
@@ -152,21 +157,42 @@ export class SimulationRunner {
   }
 
   /**
-   * While paused: runs one event, or up to the next burst an edge sends, then sends a
-   * frame with the summary. Ignored while playing. Returns whether simulated time or the
-   * event count moved.
+   * While paused: runs the next event, or up to the next burst an edge sends, then sends a
+   * frame with the summary and how many events ran (`stepEvents`). While visual events are
+   * recorded, "the next event" is the next one that records any: the events before it,
+   * which nothing on screen would draw, run too (at most MAX_EVENTS_TO_NEXT_VISIBLE).
+   * Ignored while playing. Returns whether simulated time or the event count moved.
    */
   step(kind: StepKind): boolean {
     if (this.disposed || this.playing) return false;
     const eventsBefore = this.sim.eventCount();
     const timeBefore = this.sim.now();
+    let visual: VisualEventColumns | undefined;
     if (!this.over()) {
-      if (kind === 'event') this.sim.advanceEvents(1);
-      else this.sim.advanceToNextBurst(MAX_EVENTS_TO_NEXT_BURST);
+      if (kind === 'burst') this.sim.advanceToNextBurst(MAX_EVENTS_TO_NEXT_BURST);
+      else if (this.visualEvents) visual = this.advanceToVisibleEvent();
+      else this.sim.advanceEvents(1);
     }
     this.rate.clear();
-    this.sendFrame(true);
+    this.sendFrame(true, { visual, stepEvents: this.sim.eventCount() - eventsBefore });
     return this.sim.eventCount() !== eventsBefore || this.sim.now() !== timeBefore;
+  }
+
+  /**
+   * Events one by one until one records a visual event, the run ends or stops, or the cap:
+   * the rows recorded (empty only then). The engine cannot say whether an event will be
+   * drawn before running it, so each is drained after it runs; rows drained here are the
+   * frame's, since sendFrame's own drain would find them gone.
+   */
+  private advanceToVisibleEvent(): VisualEventColumns {
+    let rows = this.sim.drainVisualEvents();
+    for (let n = 0; n < MAX_EVENTS_TO_NEXT_VISIBLE && rows.kind.length === 0; n++) {
+      const before = this.sim.eventCount();
+      this.sim.advanceEvents(1);
+      if (this.sim.eventCount() === before) break; // the end of the run, or stopped
+      rows = this.sim.drainVisualEvents();
+    }
+    return rows;
   }
 
   /** "" when applied at the current simulated time, else the engine's reason. */
@@ -198,8 +224,11 @@ export class SimulationRunner {
     return JSON.parse(this.sim.summaryJson()) as Summary;
   }
 
-  /** Sends a frame now with the samples drained so far; `withSummary` attaches the summary. */
-  sendFrame(withSummary: boolean): void {
+  /**
+   * Sends a frame now with the samples drained so far; `withSummary` attaches the summary.
+   * A step passes the visual events it drained itself, and how many events it ran.
+   */
+  sendFrame(withSummary: boolean, step?: { visual: VisualEventColumns | undefined; stepEvents: number }): void {
     const wallMs = this.clock.now();
     const frame: Frame = {
       now: this.sim.now(),
@@ -210,7 +239,8 @@ export class SimulationRunner {
       eventsPerSecond: this.rate.perSecond(),
       samples: this.sim.drainSamples(),
     };
-    if (this.visualEvents) frame.visual = this.sim.drainVisualEvents();
+    if (this.visualEvents) frame.visual = step?.visual ?? this.sim.drainVisualEvents();
+    if (step) frame.stepEvents = step.stepEvents;
     if (this.sim.stopped()) {
       frame.stopped = this.sim.stopReason();
       withSummary = true;

@@ -16,6 +16,7 @@ import { focusStore } from '../sim/focusStore';
 import { followFocus, windowAround } from './followFocus';
 import { TimeWindowStore } from './timeWindow';
 import { singleChart, useView, viewStore, type ChartChoice } from '../view/viewStore';
+import { chartsFollow } from '../view/chartsFollow';
 import { TheoryControl } from './TheoryControl';
 import { useTheoryReferences } from './useTheoryReferences';
 import './charts.css';
@@ -41,6 +42,15 @@ export function ChartsArea() {
         const [t0, t1] = windowAround(focus.time, timeWindow.getBounds());
         timeWindow.set(t0, t1);
         timeWindow.setHover(focus.time);
+      }),
+    [timeWindow],
+  );
+  // A lesson step begins: the whole run again, the last step's moment no longer marked.
+  useEffect(
+    () =>
+      chartsFollow.subscribe(() => {
+        timeWindow.reset();
+        timeWindow.setHover(null);
       }),
     [timeWindow],
   );

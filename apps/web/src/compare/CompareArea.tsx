@@ -10,6 +10,7 @@ import { oneLine, type Scenario, type Summary } from '@obs-tcp-sim/scenario';
 import { TCP_VARIANTS } from '@obs-tcp-sim/scenario';
 import { formatCount, formatThroughput } from '../format';
 import { useScenarioStore } from '../store/storeContext';
+import { BUTTON_NAMES } from '../view/controlNames';
 import { OKABE_ITO } from '../theme';
 import { CompareChart } from './CompareChart';
 import {
@@ -162,7 +163,7 @@ export function CompareArea() {
             disabled={problem !== null || status.kind === 'running'}
             onClick={() => void run()}
           >
-            Run A and B
+            {BUTTON_NAMES.runCompare}
           </button>
           {status.kind === 'running' && (
             <button type="button" onClick={cancel}>

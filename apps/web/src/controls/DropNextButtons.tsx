@@ -9,6 +9,7 @@ import { formatChangeTime } from '../store/scenarioStore';
 import { edgesForming, type BurstClassName } from '../store/dropNext';
 import { useSimState } from '../sim/simContext';
 import { useScenarioStore } from '../store/storeContext';
+import { BUTTON_NAMES } from '../view/controlNames';
 
 const NAMES: Record<BurstClassName, string> = { data: 'data', ack: 'ACK' };
 
@@ -53,7 +54,7 @@ export function DropNextButtons() {
               }
               onClick={() => void drop(cls)}
             >
-              Drop next {NAMES[cls]} burst
+              {cls === 'data' ? BUTTON_NAMES.dropNextData : BUTTON_NAMES.dropNextAck}
             </button>
           );
         })}

@@ -7,11 +7,12 @@
 import { useScenarioStore } from '../store/storeContext';
 import { useController, useSimState } from '../sim/simContext';
 import { PauseIcon, PlayIcon, ResetIcon, StepIcon } from './icons';
+import { BUTTON_NAMES } from '../view/controlNames';
 
 /** The single steps, while paused: how far each goes, and its words. */
 const STEPS = [
-  { to: 'event', label: 'Next event', title: 'Run the next event of the simulation (key N)' },
-  { to: 'burst', label: 'Next burst', title: 'Run until an edge node sends its next burst (key B)' },
+  { to: 'event', label: BUTTON_NAMES.nextEvent, title: 'Run to the next event something on screen draws (key N)' },
+  { to: 'burst', label: BUTTON_NAMES.nextBurst, title: 'Run until an edge node sends its next burst (key B)' },
 ] as const;
 
 export function RunControls() {
@@ -32,7 +33,7 @@ export function RunControls() {
           onClick={() => (running ? controller.pause() : controller.play())}
         >
           {running ? <PauseIcon /> : <PlayIcon />}
-          {running ? 'Pause' : 'Play'}
+          {running ? BUTTON_NAMES.pause : BUTTON_NAMES.play}
         </button>
         <button
           type="button"
@@ -42,7 +43,7 @@ export function RunControls() {
           onClick={() => store.resetRun()}
         >
           <ResetIcon />
-          Reset run
+          {BUTTON_NAMES.resetRun}
         </button>
       </div>
       <div className="run-row step-row" role="group" aria-label="Step (while paused)">

@@ -4,19 +4,22 @@
  * to spare, rather than height. A bar with the step count, Back, Next, a switch that
  * folds the column down to its buttons, and Close; under it what the run waits for or
  * where it paused (the status line, announced to screen readers), the step's text, and
- * the question with its choices and, once one is chosen, the explanation.
+ * the question (LessonQuestion.tsx) with its choices in this student's order.
  *
  * Keys: every control is a button in tab order; PageDown and PageUp (what a presentation
  * clicker sends) go to the next and previous step unless a field has the focus.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useController, useSimState } from '../sim/simContext';
 import { keyBelongsToTarget } from '../controls/keyboard';
 import { useView } from '../view/viewStore';
+import { BUTTON_NAMES } from '../view/controlNames';
 import { useLessonPlayer, useLessonState } from './lessonPlayerContext';
-import type { LessonQuestion } from './lessonFormat';
+import { LessonQuestion } from './LessonQuestion';
 import type { LessonPlayer, PlayerState } from './player';
 import { statusText } from './statusText';
+import { choiceOrder, questionKey } from './choiceOrder';
+import { choiceSeed } from './choiceSeed';
 import './lessons.css';
 
 export function LessonPanel() {
@@ -44,6 +47,10 @@ function OpenLesson({ player, state }: { player: LessonPlayer; state: PlayerStat
   useClickerKeys(player, isLesson);
   const status = statusText(state.status, phase, controller.now);
   const hit = state.status.kind === 'paused' ? state.status.hit : null;
+  // This student's order of the choices, the same each time the step is shown.
+  const choices = step.question?.choices.length ?? 0;
+  const key = questionKey(isLesson ? guide.lesson.id : guide.presetId, index);
+  const order = useMemo(() => choiceOrder(choices, key, choiceSeed()), [choices, key]);
 
   return (
     <aside
@@ -95,7 +102,7 @@ function OpenLesson({ player, state }: { player: LessonPlayer; state: PlayerStat
               onClick={() => void player.back()}
               title="Previous step (Page Up)"
             >
-              ◀ Back
+              ◀ {BUTTON_NAMES.lessonBack}
             </button>
             <button
               type="button"
@@ -105,7 +112,7 @@ function OpenLesson({ player, state }: { player: LessonPlayer; state: PlayerStat
               onClick={() => void player.next()}
               title="Next step (Page Down)"
             >
-              Next ▶
+              {BUTTON_NAMES.lessonNext} ▶
             </button>
           </div>
         )}
@@ -138,9 +145,10 @@ function OpenLesson({ player, state }: { player: LessonPlayer; state: PlayerStat
           ))}
         </div>
         {step.question && (
-          <Question
+          <LessonQuestion
             key={`${index}`}
             question={step.question}
+            order={order}
             chosen={state.answers[index]}
             onChoose={(choice) => player.answer(choice)}
             onRetry={() => player.answer(null)}
@@ -148,78 +156,6 @@ function OpenLesson({ player, state }: { player: LessonPlayer; state: PlayerStat
         )}
       </div>
     </aside>
-  );
-}
-
-const LETTERS = 'ABCDEF';
-
-function Question({
-  question,
-  chosen,
-  onChoose,
-  onRetry,
-}: {
-  question: LessonQuestion;
-  chosen: number | undefined;
-  onChoose: (choice: number) => void;
-  onRetry: () => void;
-}) {
-  const promptId = useId();
-  const feedback = useRef<HTMLDivElement>(null);
-  const answered = chosen !== undefined;
-  useEffect(() => {
-    // The explanation is what to read next: the focus goes there (a screen reader reads it).
-    if (answered) feedback.current?.focus();
-  }, [answered]);
-  return (
-    <section className="lesson-question" aria-labelledby={promptId} data-testid="lesson-question">
-      <p id={promptId} className="lesson-prompt">
-        {question.prompt}
-      </p>
-      <ol className="lesson-choices">
-        {question.choices.map((choice, i) => {
-          const verdict = !answered ? '' : i === question.correct ? ' correct' : i === chosen ? ' wrong' : '';
-          return (
-            <li key={i}>
-              <button
-                type="button"
-                className={`lesson-choice${verdict}`}
-                data-testid={`lesson-choice-${i}`}
-                aria-pressed={chosen === i}
-                aria-disabled={answered}
-                onClick={() => {
-                  if (!answered) onChoose(i);
-                }}
-              >
-                <span className="choice-letter" aria-hidden="true">
-                  {LETTERS[i]}
-                </span>
-                <span className="choice-text">{choice}</span>
-                {verdict === ' correct' && <span className="choice-mark"> ✓ right answer</span>}
-                {verdict === ' wrong' && <span className="choice-mark"> ✗ your answer</span>}
-              </button>
-            </li>
-          );
-        })}
-      </ol>
-      {answered && (
-        <div
-          className="lesson-feedback"
-          ref={feedback}
-          tabIndex={-1}
-          data-testid="lesson-feedback"
-          data-correct={chosen === question.correct}
-        >
-          <p>
-            <strong>{chosen === question.correct ? 'Right.' : `Not quite: the answer is ${LETTERS[question.correct]}.`}</strong>{' '}
-            {question.explanation}
-          </p>
-          <button type="button" data-testid="lesson-retry" onClick={onRetry}>
-            Ask again
-          </button>
-        </div>
-      )}
-    </section>
   );
 }
 

@@ -103,6 +103,27 @@ describe('PauseWatch', () => {
     expect(hits[1].at).toBe(1.01);
   });
 
+  it('starts afresh in a new run (a Show me after another): the old run’s clock and overshoot do not count', () => {
+    const { session, watch, hits, onHit } = setup();
+    watch.arm({ event: 'rto' }, onHit);
+    session.frame(6, [ev(EventKind.TcpEvent, 5.9, { reason: 0 })]);
+    session.frame(6.1, [fastRetransmit(6.05)]); // the overshoot, kept for a next step of this run
+    expect(hits).toHaveLength(1);
+    session.newRun();
+    // t = 5 of the new run is still ahead, and its first fast retransmit is yet to come.
+    expect(watch.arm({ event: 'time', at: 5 }, onHit)).toBe(false);
+    session.phase = 'running';
+    session.frame(4.99, [fastRetransmit(1)]);
+    expect(hits).toHaveLength(1);
+    session.frame(5.01, []);
+    expect(hits[1]).toMatchObject({ event: null, at: 5, noticedAt: 5.01 });
+    session.newRun();
+    session.phase = 'running';
+    expect(watch.arm({ event: 'fast-retransmit' }, onHit)).toBe(false);
+    session.frame(0.5, [fastRetransmit(0.4)]);
+    expect(hits[2]).toMatchObject({ at: 0.4 });
+  });
+
   it('says at once when the clock is already past the time asked for', () => {
     const { session, watch, hits, onHit } = setup();
     session.frame(2, []);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findPreset, type Scenario } from '@obs-tcp-sim/scenario';
+import { applyScenarioSet, findPreset, type Scenario, type ShowMe } from '@obs-tcp-sim/scenario';
 import { createFocusStore } from '../sim/focusStore';
 import type { FrameLike, Phase } from '../sim/controller';
 import { EventKind, type VisualEvent } from '../sim/visualStore';
@@ -64,8 +64,19 @@ class Fakes implements PlayerSession, PlayerStore {
     this.phase = options.play ? 'running' : 'paused';
   }
   edit(label: string, next: (s: Scenario) => Scenario) {
+    const after = next(this.scenario);
+    // As the store: an edit that changes nothing records nothing.
+    if (after === this.scenario) return;
     this.log.push(`edit "${label}"`);
-    this.scenario = next(this.scenario);
+    this.scenario = after;
+  }
+  restartOn(label: string, next: Scenario) {
+    // As the store: the values, an undo step where they differ, then Reset run.
+    if (canonical(next) !== canonical(this.scenario)) {
+      this.log.push(`restart on "${label}"`);
+      this.scenario = next;
+    }
+    this.resetRun();
   }
   resetRun() {
     this.log.push('reset run');
@@ -100,8 +111,10 @@ function setup() {
   const fakes = new Fakes();
   const views: Partial<View>[] = [];
   const focus = createFocusStore();
-  const player = new LessonPlayer({ session: fakes, store: fakes, view: { set: (v) => views.push(v) }, focus });
-  return { fakes, views, focus, player };
+  const follows = { count: 0 };
+  const charts = { followRun: () => void follows.count++ };
+  const player = new LessonPlayer({ session: fakes, store: fakes, view: { set: (v) => views.push(v) }, focus, charts });
+  return { fakes, views, focus, follows, player };
 }
 
 const C1 = 2; // first-lesson's nodes: Server, E1, C1, E2, Client
@@ -203,7 +216,7 @@ describe('LessonPlayer', () => {
     expect(player.address.get()).toBeNull();
   });
 
-  it('plays a preset point: its fields as one undoable edit, the run from t = 0, its speed, view and pause', async () => {
+  it('plays a preset point: the preset with its fields, one undo step, the run from t = 0, its speed, view and pause', async () => {
     const { fakes, views, player } = setup();
     const preset = findPreset('paper000')!;
     await player.showMe(preset, 2, 'Set data loss to 0 and ACK loss to 1 %.', {
@@ -213,7 +226,7 @@ describe('LessonPlayer', () => {
       pauseAt: { event: 'burst-dropped', class: 'ack' },
     });
     // The run again from t = 0 (the moment may have passed), with the point's fields.
-    expect(fakes.log).toEqual([`edit "show me (${preset.title})"`, 'reset run', 'speed 1', 'play']);
+    expect(fakes.log).toEqual([`restart on "show me 3 (${preset.title})"`, 'reset run', 'speed 1', 'play']);
     expect(canonical(fakes.scenario.obs.burstLoss)).toBe(canonical({ data: 0, ack: 0.01 }));
     expect(views).toEqual([{ chart: 'throughput' }]);
     expect(player.getState()).toMatchObject({
@@ -221,6 +234,60 @@ describe('LessonPlayer', () => {
       status: { kind: 'waiting', condition: 'the first ACK-burst drop' },
     });
     expect(player.address.get()).toBeNull();
+  });
+
+  it('runs each Show me on its preset with its own fields, never on what an earlier one or an edit left', async () => {
+    const { fakes, player } = setup();
+    const preset = findPreset('contention-resolution')!;
+    const point = (i: number) => preset.lookFor[i] as { text: string; show: ShowMe };
+    const c1 = () => fakes.scenario.nodes.find((n) => n.id === 'C1') as { deflection?: boolean; segmentation?: boolean };
+    fakes.scenario = structuredClone(preset.scenario) as Scenario;
+    await player.showMe(preset, 1, point(1).text, point(1).show);
+    expect(c1()).toMatchObject({ deflection: true });
+    expect(c1().segmentation).toBeFalsy();
+    // The class moves a slider, then the next point: segmentation alone, the slider's value gone with deflection.
+    fakes.edit('data-burst loss', (s) => ({ ...s, obs: { ...s.obs, burstLoss: { ...s.obs.burstLoss, data: 0.05 } } }));
+    fakes.log = [];
+    await player.showMe(preset, 2, point(2).text, point(2).show);
+    expect(fakes.log).toEqual([`restart on "show me 3 (${preset.title})"`, 'reset run', 'speed 0.1', 'play']);
+    expect(canonical(fakes.scenario)).toBe(canonical(applyScenarioSet(structuredClone(preset.scenario) as Scenario, point(2).show.set!)));
+    expect(c1().deflection).toBeFalsy();
+    // The same point again: nothing to change, the run again from t = 0.
+    fakes.log = [];
+    await player.showMe(preset, 2, point(2).text, point(2).show);
+    expect(fakes.log).toEqual(['reset run', 'speed 0.1', 'play']);
+  });
+
+  it('brings the lesson’s scenario back, from t = 0, to a step that goes on with a run something changed', async () => {
+    const { fakes, player } = setup();
+    await player.openLesson(lesson);
+    fakes.frame(0.5, [dataDrop(0.45)]);
+    // A slider moved during step 1: step 2 is not about that run.
+    fakes.edit('data-burst loss', (s) => ({ ...s, obs: { ...s.obs, burstLoss: { ...s.obs.burstLoss, data: 0.2 } } }));
+    fakes.log = [];
+    await player.next();
+    expect(fakes.log).toEqual(['open "lesson "Test", step 2" preset=first-lesson play=false', 'speed 0.1', 'play']);
+    expect(fakes.scenario.obs.burstLoss.data).toBe(0.01);
+    expect(player.getState().status).toEqual({ kind: 'waiting', condition: 'the first fast retransmit' });
+  });
+
+  it('starts every step with the charts following the run and nothing pointed at, whoever pointed last', async () => {
+    const { fakes, focus, follows, player } = setup();
+    await player.openLesson(lesson);
+    expect(follows.count).toBe(1);
+    fakes.frame(0.5, [dataDrop(0.45)]);
+    expect(focus.get()).toMatchObject({ source: 'lesson', time: 0.45 });
+    await player.next();
+    expect(follows.count).toBe(2);
+    expect(focus.get()).toBeNull();
+    // A log entry the class clicked during step 2 is that step's too.
+    focus.set({ time: 0.3, source: 'log' });
+    fakes.phase = 'paused';
+    await player.next();
+    expect(follows.count).toBe(3);
+    expect(focus.get()).toBeNull();
+    await player.showMe(findPreset('paper000')!, 0, 'Point.', { speed: 1 });
+    expect(follows.count).toBe(4);
   });
 
   it('keeps the answer chosen at each step, and forgets it to ask again', async () => {

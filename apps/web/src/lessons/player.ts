@@ -8,11 +8,13 @@
  * Which run a step plays:
  * - a step with a `scenario` opens it and runs from t = 0;
  * - a step without one goes on from where the run is, to the next moment its condition
- *   names. Entered afresh (Back, a link to it), it first makes sure the lesson's scenario
- *   is on screen; if it is, the run goes on from where it is, so Back to such a step
- *   pauses at the next such moment, not the one seen before.
+ *   names, if the scenario on screen is the lesson's at that step (scenarioAtStep). If
+ *   anything changed it (a slider, an edit, a Show me), the step brings the lesson's back
+ *   and runs from t = 0: a step starts from its own scenario, never from what was left.
+ *   Back to such a step pauses at the next such moment, not the one seen before.
  * - a run that has finished starts again from t = 0 (Reset run) when a step wants to play.
- * - a *Show me* always replays the run from t = 0, with the values shown and its fields.
+ * - a *Show me* always replays the run from t = 0 on its own scenario: the preset's, with
+ *   its fields changed; never on what an earlier Show me or step left behind.
  *
  * No React here: the panel subscribes (useLessonState).
  */
@@ -37,7 +39,15 @@ export type GuideStep = LessonStep & Pick<ShowMe, 'set'>;
 
 export type Guide =
   | { kind: 'lesson'; lesson: Lesson; title: string; steps: readonly GuideStep[] }
-  | { kind: 'show-me'; presetId: string; point: number; title: string; steps: readonly GuideStep[] };
+  | {
+      kind: 'show-me';
+      presetId: string;
+      point: number;
+      title: string;
+      steps: readonly GuideStep[];
+      /** What it runs: the preset's scenario with the point's fields changed. */
+      scenario: Scenario;
+    };
 
 export type StepStatus =
   /** Bringing the step's scenario (the engine loads it). */
@@ -78,7 +88,7 @@ export interface PlayerSession extends WatchedSession {
 export interface PlayerStore {
   readonly scenario: Scenario;
   open(scenario: Scenario, options: { label?: string; presetId?: string | null; play?: boolean }): Promise<void>;
-  edit(label: string, next: (s: Scenario) => Scenario): void;
+  restartOn(label: string, next: Scenario): void;
   resetRun(): void;
   settled(): Promise<void>;
 }
@@ -88,6 +98,8 @@ export interface PlayerDeps {
   store: PlayerStore;
   view: { set(change: Partial<View>): void };
   focus: FocusStore;
+  /** The charts' time window: the whole run again, no moment marked (view/chartsFollow.ts). */
+  charts: { followRun(): void };
 }
 
 const CLOSED: PlayerState = { guide: null, step: 0, status: { kind: 'ready' }, answers: {} };
@@ -139,11 +151,13 @@ export class LessonPlayer {
     return this.enter(index, true);
   }
 
-  /** A preset point's *Show me*: its fields, then the run again from t = 0 at its speed and view, to its pause. */
+  /** A preset point's *Show me*: the preset with its fields, then the run again from t = 0 at its speed and view, to its pause. */
   showMe(preset: Preset, point: number, text: string, show: ShowMe): Promise<void> {
     const step: GuideStep = { title: 'Show me', text, ...show, play: true };
+    const own = structuredClone(preset.scenario) as Scenario;
+    const scenario = show.set ? applyScenarioSet(own, show.set) : own;
     this.state = {
-      guide: { kind: 'show-me', presetId: preset.id, point, title: preset.title, steps: [step] },
+      guide: { kind: 'show-me', presetId: preset.id, point, title: preset.title, steps: [step], scenario },
       step: 0,
       status: { kind: 'preparing' },
       answers: {},
@@ -186,12 +200,14 @@ export class LessonPlayer {
     if (!guide) return;
     const step = guide.steps[index];
     this.watch.disarm();
-    // The last step's pause pointed the network at its event: that belongs to that step.
-    if (this.deps.focus.get()?.source === 'lesson') this.deps.focus.set(null);
+    // What the last step pointed at (its pause, or a log entry the class clicked) and the
+    // charts' window around it belong to that step: this one starts following the run.
+    if (this.deps.focus.get() !== null) this.deps.focus.set(null);
+    this.deps.charts.followRun();
     this.set({ ...this.state, step: index, status: { kind: 'preparing' } });
     try {
       if (guide.kind === 'lesson') await this.bringScenario(guide.lesson, index, fresh);
-      else await this.replay(step.set, guide.title);
+      else await this.replay(guide.scenario, `show me ${guide.point + 1} (${guide.title})`);
     } catch (error) {
       if (token === this.token)
         this.set({ ...this.state, status: { kind: 'failed', message: error instanceof Error ? error.message : String(error) } });
@@ -214,14 +230,13 @@ export class LessonPlayer {
     else if (step.play === false) session.pause();
   }
 
-  /** The lesson's scenario at this step on screen, from t = 0 if the step opens one. */
+  /** The lesson's scenario at this step on screen, from t = 0 if the step opens one or another is there. */
   private async bringScenario(lesson: Lesson, index: number, fresh: boolean): Promise<void> {
     const step = lesson.steps[index];
-    if (!step.scenario && !fresh) return;
     const target = scenarioAtStep(lesson, index);
     const { store, session } = this.deps;
     const onScreen = canonical(store.scenario) === canonical(target.scenario);
-    // A step that goes on with the run, entered afresh with its scenario already there.
+    // A step that goes on with the run, which is the lesson's.
     if (!step.scenario && onScreen) return;
     // Opened from a link: the page has just loaded this scenario, paused at t = 0.
     if (fresh && onScreen && session.now === 0 && session.getState().phase === 'paused') return;
@@ -229,17 +244,15 @@ export class LessonPlayer {
   }
 
   /**
-   * A *Show me* replays the run from t = 0 (Reset run: the values shown), its fields first
-   * changed as one undoable edit: the moment it shows may have passed already, and many
-   * come early in a run (paper 004's only losses are in its first second).
+   * A *Show me* replays the run from t = 0 on its own scenario, one undo step when the one
+   * on screen differs: the moment it shows may have passed already, and many come early
+   * in a run (paper 004's only losses are in its first second). Its own, not the one on
+   * screen with its fields changed: after "deflection on" the next point, "segmentation
+   * on", would run with both.
    */
-  private async replay(set: ShowMe['set'], title: string): Promise<void> {
+  private async replay(scenario: Scenario, label: string): Promise<void> {
     const { store } = this.deps;
-    if (set) {
-      const next = applyScenarioSet(store.scenario, set);
-      store.edit(`show me (${title})`, () => next);
-    }
-    store.resetRun();
+    store.restartOn(label, structuredClone(scenario));
     await store.settled();
   }
 

@@ -42,13 +42,14 @@ describe('contention-resolution preset', () => {
     expect(s.nodes.some((n) => n.kind === 'core' && (n.deflection || n.segmentation))).toBe(false);
   });
 
-  it('1: dropping loses 2.7 % of the bursts (Erlang-B 2.6 %), the flow gets 13.0 Mbit/s; Show me pauses at a data burst dropped at C1', async () => {
+  it('1: dropping loses 2.7 % of the bursts (Erlang-B 2.6 %), the flow gets 13.0 Mbit/s; Show me pauses at a data burst dropped at C1, at 0.150 s', async () => {
     expect(lookForText(point(0))).toContain('2.7 % of the bursts, close to Erlang-B’s 2.6 %');
     expect(burstLoss(drop)).toBeCloseTo(0.027, 3);
     expect(erlangB(4, 1.2)).toBeCloseTo(0.026, 3);
     expect(drop.flows[0].goodput / 1e6).toBeCloseTo(13.0, 1);
     const hit = (await showMe(0)).hit!;
     expect(hit.event).toMatchObject({ kind: EventKind.BurstDropped, cls: 0, reason: 1 });
+    expect(hit.at).toBeCloseTo(0.15, 3);
   });
 
   it('2: with deflection at C1, 1,172 bursts take the detour, none is lost, the flow gets 49.7 Mbit/s; Show me pauses at a data burst deflected', async () => {
@@ -88,5 +89,27 @@ describe('contention-resolution preset', () => {
     expect(s.flows[0].goodput / 1e6).toBeCloseTo(2.8, 1);
     // The extra offset is over 12 mean burst lengths (20 kB at 1 Gbit/s: 160 µs).
     expect(0.002 / ((preset().background[0].meanBytes * 8) / 1e9)).toBeGreaterThan(12);
+  });
+
+  it('4: Show me pauses at the flow’s first burst lost, at 0.095 s, sooner than the 0.150 s of one class', async () => {
+    expect(lookForText(point(3))).toContain('Show me pauses at the flow’s first burst lost: at 0.095 s, against 0.150 s with one class.');
+    const hit = (await showMe(3)).hit!;
+    expect(hit.event).toMatchObject({ kind: EventKind.BurstDropped, cls: 0, reason: 1 });
+    expect(hit.at).toBeCloseTo(0.095, 3);
+    expect((await showMe(0)).hit!.at).toBeCloseTo(0.15, 3);
+  });
+
+  it('each Show me pauses at its burst on the file’s own scenario with only its point’s fields: no mechanism kept from the one before', () => {
+    const mechanisms = (s: Scenario) => {
+      const c1 = s.nodes.find((n) => n.id === 'C1') as { deflection?: boolean; segmentation?: boolean };
+      return [c1.deflection ?? false, c1.segmentation ?? false, s.background[1].extraOffset ?? 0];
+    };
+    expect([0, 1, 2, 3].map((i) => mechanisms(withSet(i)))).toEqual([
+      [false, false, 0],
+      [true, false, 0],
+      [false, true, 0],
+      [false, false, 0.002],
+    ]);
+    for (let i = 0; i < 4; i++) expect(lookForShow(point(i))!.pauseAt, `point ${i + 1}`).toMatchObject({ node: 'C1', class: 'data' });
   });
 });

@@ -95,11 +95,14 @@ describe('first lesson', () => {
     }
   });
 
-  it('4: 2 % data-burst loss costs far more throughput than the preset’s 0.5 %', () => {
+  it('4: 2 % data-burst loss costs far more throughput than the preset’s 0.5 %: paused at 5 s, about 2 Mbit/s so far against 6', async () => {
     const show = lookForShow(findPreset('first-lesson')!.lookFor[3])!;
-    expect(goodput(summaryOf(applyScenarioSet(preset('first-lesson'), show.set!)))).toBeLessThan(
-      0.7 * goodput(summaryOf(preset('first-lesson'))),
-    );
+    const raised = applyScenarioSet(preset('first-lesson'), show.set!);
+    expect(goodput(summaryOf(raised))).toBeLessThan(0.7 * goodput(summaryOf(preset('first-lesson'))));
+    const run = await showMe('first-lesson', 3);
+    expect(run.hit).toMatchObject({ event: null, at: 5 });
+    expect(goodput(run.summary) / 1e6).toBeCloseTo(2, 0);
+    expect(goodput(summaryOf(preset('first-lesson'), 5)) / 1e6).toBeCloseTo(6, 0);
   });
 });
 

@@ -3,7 +3,8 @@
  * that name the field: `steps[2].pauseAt.event must be one of burst-sent, ...`. Every
  * step is checked against the scenario it will run (its preset and changes), so a pause
  * at node "E9" of a network without E9, or a change to a path that leads nowhere, is
- * refused here rather than found in class as a lesson that never pauses.
+ * refused here rather than found in class as a lesson that never pauses; a text naming a
+ * button or a tab the page does not have is refused too (controlMentions.ts).
  */
 import {
   checkConditionNames,
@@ -19,6 +20,7 @@ import {
   type Scenario,
 } from '@obs-tcp-sim/scenario';
 import { LESSON_FORMAT, type Lesson } from './lessonFormat';
+import { controlMentionProblem } from './controlMentions';
 
 export type LessonCheck = { ok: true; lesson: Lesson } | { ok: false; problems: string[] };
 
@@ -51,7 +53,8 @@ function unknownKeys(value: Json, allowed: readonly string[], at: string): strin
 function text(value: unknown, at: string, max: number): string | null {
   if (typeof value !== 'string' || value.trim() === '') return `${at} must be a non-empty text (${got(value)})`;
   if (value.length > max) return `${at} is ${value.length} characters long, at most ${max} (a step is read to a class)`;
-  return null;
+  // "Press Run comparison" sends a class looking for a button the page does not have.
+  return controlMentionProblem(value, at);
 }
 
 export function validateLesson(input: unknown): LessonCheck {

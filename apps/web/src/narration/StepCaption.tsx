@@ -30,7 +30,7 @@ export function StepCaption() {
   if (!lastStep) return null;
   return (
     <p className="step-caption" data-testid="step-caption" role="status" aria-live="polite">
-      {narrateStep(lastStep.kind, lastStep.events, names, lastStep.at)}
+      {narrateStep(lastStep.kind, lastStep.events, names, lastStep.at, lastStep.ran)}
     </p>
   );
 }

@@ -28,6 +28,23 @@ describe('narrated steps', () => {
 
   it('says so when the step moved nothing visible', () => {
     expect(narrateStep('event', [], names, 0.5)).toBe('At 0.500000 s: an event with nothing to draw (a timer or a sample).');
+    expect(narrateStep('event', [], names, 0.5, 1)).toBe('At 0.500000 s: an event with nothing to draw (a timer or a sample).');
+    // The runner gave up looking for one that draws.
+    expect(narrateStep('event', [], names, 0.5, 1000)).toBe(
+      'At 0.500000 s: 1,000 events with nothing to draw (timers, samples, packets not drawn at this speed).',
+    );
+  });
+
+  it('an event step that ran through events nothing draws says how many', () => {
+    const onLink = ev({ kind: EventKind.BurstOnLink, id: 7, link: 1, dir: 0, lane: 0, cls: 1 });
+    expect(narrateStep('event', [onLink], names, 2, 6)).toBe(
+      'At 2.000000 s: burst 7 (ACK) leaves E1 on λ1 toward C1, after 5 events with nothing to draw.',
+    );
+    expect(narrateStep('event', [onLink], names, 2, 2)).toMatch(/, after 1 event with nothing to draw\.$/);
+    expect(narrateStep('event', [onLink], names, 2, 1)).toBe('At 2.000000 s: burst 7 (ACK) leaves E1 on λ1 toward C1.');
+    // Next burst runs through events by design: no count.
+    const formed = ev({ kind: EventKind.BurstFormed, id: 512, node: 1, cls: 0, segments: 2, bytes: 2920, lane: 0, dir: 1, value: 0 });
+    expect(narrateStep('burst', [formed], names, 1, 40)).not.toContain('nothing to draw');
   });
 
   it('shows microseconds in the clock', () => {

@@ -12,6 +12,7 @@ import { PRESETS, findPreset, lookForShow, lookForText, type Preset, type Scenar
 import { useLessonPlayer } from '../lessons/lessonPlayerContext';
 import { useScenarioStore } from '../store/storeContext';
 import { useView } from '../view/viewStore';
+import { BUTTON_NAMES } from '../view/controlNames';
 import { PopoverToggle } from '../PopoverToggle';
 
 export function PresetPicker() {
@@ -62,7 +63,7 @@ export function PresetPicker() {
           title={`Back to "${preset.title}" as published: every edit and slider undone (one step: Undo brings them back)`}
           onClick={() => store.resetToPreset()}
         >
-          Reset to preset
+          {BUTTON_NAMES.resetToPreset}
         </button>
       )}
       {preset && (
@@ -138,7 +139,7 @@ function PresetInfo({
                   title="Set the speed and the view for this point, and pause the run where it shows"
                   onClick={() => onShowMe(i)}
                 >
-                  Show me
+                  {BUTTON_NAMES.showMe}
                 </button>
               </>
             )}

@@ -242,6 +242,18 @@ describe('editing and stepping', () => {
     expect(engine.calls).toContain('step burst');
   });
 
+  it('keeps what a step did for the narration: its events and how many engine events it ran', async () => {
+    const { engine, controller, raf } = await setup();
+    raf.flush(); // the load's time-0 frame
+    controller.pause();
+    await controller.step('event');
+    engine.frameCb(frame(0.3, 0, { playing: false, stepEvents: 5 }));
+    raf.flush();
+    expect(controller.getState().lastStep).toMatchObject({ kind: 'event', at: 0.3, events: [], ran: 5 });
+    controller.play();
+    expect(controller.getState().lastStep).toBeNull();
+  });
+
   it('loads an edited scenario from t = 0 and keeps playing if it was', async () => {
     const { engine, controller } = await setup();
     const edited = { duration: 5, obs: { burstLoss: { data: 0.02, ack: 0.01 } } };

@@ -89,6 +89,11 @@ export interface StepRecord {
   /** Engine time after the step, seconds. */
   at: number;
   events: VisualEvent[];
+  /**
+   * How many engine events the step ran (the frame's `stepEvents`): a Next event that ran
+   * through events nothing draws says how many. Null from an engine that does not tell.
+   */
+  ran: number | null;
 }
 
 /** Values that change every frame; read by views in their redraw, never rendered by React. */
@@ -421,7 +426,12 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
     // flip the button back); only the engine knows when the run has finished.
     if (frame.finished && this.state.phase !== 'finished' && this.state.phase !== 'error') patch.phase = 'finished';
     if (this.stepping !== null) {
-      patch.lastStep = { kind: this.stepping, at: frame.now, events: frame.visual ? eventsOf(frame.visual) : [] };
+      patch.lastStep = {
+        kind: this.stepping,
+        at: frame.now,
+        events: frame.visual ? eventsOf(frame.visual) : [],
+        ran: frame.stepEvents ?? null,
+      };
       this.stepping = null;
     }
     if (Object.keys(patch).length > 0) this.setState(patch);

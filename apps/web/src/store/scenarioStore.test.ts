@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PRESETS } from '@obs-tcp-sim/scenario';
+import { applyScenarioSet, findPreset, PRESETS } from '@obs-tcp-sim/scenario';
 import { deleteNodeEdit, newFlow, newNode, removeNode } from '../scenario/scenarioEdits';
 import { nextBuildStep } from '../scenario/buildGuide';
 import { testScenario } from '../scenario/testScenario';
@@ -334,6 +334,40 @@ describe('presets and resets', () => {
     expect(session.loaded).toBe(store.scenario);
     expect(store.getState().run.changes).toEqual([]);
     expect(store.getState().undo).toHaveLength(1);
+  });
+
+  it('restartOn, Show me after Show me: the engine runs each point’s values alone, loaded once, paused at t = 0', async () => {
+    const contention = findPreset('contention-resolution')!;
+    const point = (set: Record<string, unknown>) => applyScenarioSet(structuredClone(contention.scenario) as Scenario, set);
+    const { store, session } = setup(structuredClone(contention.scenario) as Scenario, contention.id);
+    session.now = 2;
+    for (const [label, target] of [
+      ['show me 2', point({ 'nodes[C1].deflection': true })],
+      ['show me 3', point({ 'nodes[C1].segmentation': true })],
+    ] as const) {
+      session.calls = [];
+      store.restartOn(label, target);
+      await store.settled();
+      // One load, paused: no live change into the old run, no load that plays first.
+      expect(session.calls).toEqual([`load ${target.nodes.length}n ${target.links.length}l paused`]);
+      expect(session.loaded).toBe(target);
+      expect(session.now).toBe(0);
+      session.now = 2;
+    }
+    const c1 = session.loaded.nodes.find((n) => n.id === 'C1') as { deflection?: boolean; segmentation?: boolean };
+    expect([c1.deflection ?? false, c1.segmentation]).toEqual([false, true]);
+    expect(store.getState().undo.map((e) => e.label)).toEqual(['show me 2', 'show me 3']);
+    expect(store.getState().presetId).toBe(contention.id);
+    // The same point again: no undo step, the run again all the same.
+    session.calls = [];
+    store.restartOn('show me 3', structuredClone(store.scenario));
+    await store.settled();
+    expect(session.calls).toEqual(['load 7n 7l paused']);
+    expect(store.getState().undo).toHaveLength(2);
+    // Undo brings back what the first point ran, live: it is the values, not a replay.
+    store.undo();
+    expect(store.scenario.nodes.find((n) => n.id === 'C1')).toMatchObject({ deflection: true });
+    await store.settled();
   });
 });
 

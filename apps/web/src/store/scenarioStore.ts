@@ -18,7 +18,7 @@
  * made from it (documentOf) replays the same run.
  */
 import { findPreset, type Scenario } from '@obs-tcp-sim/scenario';
-import { planSync, sameNetwork } from './syncPlan';
+import { canonical, planSync, sameNetwork } from './syncPlan';
 import { isPresetScenario } from './presetMatch';
 import { applyLive, describeLive, readLive } from './livePaths';
 import { pathInMessage, validateScenario, type Issue } from '../scenario/validateScenario';
@@ -370,6 +370,22 @@ export class ScenarioStore {
     this.endSlide();
     this.forceLoad = { target: this.state.scenario, play: this.session.getState().phase === 'error' };
     this.requestSync();
+  }
+
+  /**
+   * The run again from t = 0, paused, on `next` (a *Show me*: its point's scenario), which
+   * becomes one undo step named `label` where it differs from the values shown. One load:
+   * an edit followed by Reset run would first bring the edit to the running engine (live
+   * changes in the old run's record, or a load that plays), then load again.
+   */
+  restartOn(label: string, next: Scenario): void {
+    this.endSlide();
+    this.transientBase = null;
+    const before = this.state.scenario;
+    if (canonical(before) !== canonical(next)) {
+      this.set({ scenario: next, undo: pushed(this.state.undo, this.entry(label, before)), redo: [], actions: this.state.actions + 1 });
+    }
+    this.resetRun();
   }
 
   /**
