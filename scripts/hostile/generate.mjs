@@ -59,6 +59,17 @@ const ENGINE_CASES = new Map([
   ['engine-cbr-huge', 'a CBR flow of 1e13 bit/s into a 1 Mbit/s link: queue and events'],
   ['engine-base-livelock-file', 'a spec whose base file is engine-rto-tiny.json: every run of the sweep livelocks'],
   ['engine-mesh-300-routers', 'a full mesh of 300 routers (44,850 links): routing time and memory (made at run time)'],
+  // Issue 35: where burst-level traffic meets meshes, after the parser accepts.
+  ['engine-usnet-bursts-of-1-byte', 'usnet with traffic.meanBytes 1: out of bounds when the guard stopped it (engine error)'],
+  ['engine-nsfnet-bursts-of-1-byte', 'nsfnet with traffic.meanBytes 1: out of bounds when the guard stopped it'],
+  ['engine-nsfnet-continuity-bursts-of-1-byte', 'nsfnet-continuity with traffic.meanBytes 1: the same'],
+  ['engine-segmentation-bursts-of-1-byte', 'segmentation at every core, 1-byte background bursts: 1.5 GB before a stop'],
+  ['engine-first-lesson-background-of-1-byte', 'first-lesson + a load-1 source of 1-byte bursts: bad_alloc at 1.7 GB'],
+  ['engine-mesh-features-bursts-of-1-byte', 'mesh-features with 1-byte bursts: memory past the budget'],
+  ['engine-nsfnet-1-wavelength-load-10', 'nsfnet, 1 wavelength, load 10: utilisation 12.6, reservations far past the end'],
+  ['engine-nsfnet-1024-wavelengths-continuity', '1024 wavelengths at load 1 without conversion: minutes on an event budget'],
+  ['engine-nsfnet-1024-wavelengths-deflection', '1024 wavelengths at load 10 with deflection: minutes on an event budget'],
+  ['engine-nsfnet-1024-wavelengths-segmentation', '1024 wavelengths at load 1 with segmentation: minutes on an event budget'],
 ]);
 
 /** Mutations of the full scenario (field=value label) that today's engine does not end by itself. */
@@ -350,6 +361,7 @@ export function buildCorpus(seed = CORPUS_SEED) {
   );
   add('scenarios', 'engine-fdl-unit-tiny', json(setPath(full, 'nodes[5].fdl', { count: 1000000, unit: 1e-300 })));
   add('scenarios', 'engine-cbr-huge', json(setPath(setPath(full, 'flows[2].app.rate', 1e13), 'links[1].rate', 1e6)));
+  addMeshRunCases(add);
   // Not JSON objects, or not JSON at all.
   const text = JSON.stringify(full);
   add('scenarios', 'empty-file', '');
@@ -921,4 +933,53 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       `wrote ${relative(process.cwd(), dir) || '.'}: ${counts.scenarios} scenario cases, ${counts.specs} spec cases, ${counts.shards} shard cases, ${counts.links} links (${counts.engine} cases wait on the engine's run guard)`,
     );
   }
+}
+
+/**
+ * Issue 35's classes: shipped presets with one or two numbers pushed to what the parser
+ * accepts, where burst-level traffic meets meshes (1-byte bursts, 1 or 1024 wavelengths,
+ * load 10, contention resolution at every core). Each must end within seconds.
+ */
+function addMeshRunCases(add) {
+  const preset = (name) => JSON.parse(readFileSync(join(presetDir, `${name}.json`), 'utf8'));
+  const json = (value) => `${toJsonText(value)}\n`;
+  const cores = (scenario, fields) => {
+    for (const node of scenario.nodes) if (node.kind === 'core') Object.assign(node, fields);
+    return scenario;
+  };
+  const fibers = (scenario, fields) => {
+    for (const link of scenario.links) if (link.kind === 'fiber') Object.assign(link, fields);
+    return scenario;
+  };
+  const tinyTraffic = (name) => {
+    const s = preset(name);
+    s.traffic.meanBytes = 1;
+    return s;
+  };
+  add('scenarios', 'engine-usnet-bursts-of-1-byte', json(tinyTraffic('usnet')));
+  add('scenarios', 'engine-nsfnet-bursts-of-1-byte', json(tinyTraffic('nsfnet')));
+  add('scenarios', 'engine-nsfnet-continuity-bursts-of-1-byte', json(tinyTraffic('nsfnet-continuity')));
+  const segmented = cores(preset('contention-resolution'), { segmentation: true });
+  for (const b of segmented.background) b.meanBytes = 1;
+  add('scenarios', 'engine-segmentation-bursts-of-1-byte', json(segmented));
+  const lesson = preset('first-lesson');
+  lesson.background = [{ src: 'E1', dst: 'E2', model: 'poisson', load: 1, meanBytes: 1 }];
+  add('scenarios', 'engine-first-lesson-background-of-1-byte', json(lesson));
+  const meshFeatures = JSON.parse(readFileSync(join(presetDir, '../scenarios/mesh-features.json'), 'utf8'));
+  meshFeatures.traffic.meanBytes = 1;
+  for (const b of meshFeatures.background) b.meanBytes = 1;
+  add('scenarios', 'engine-mesh-features-bursts-of-1-byte', json(meshFeatures));
+  const narrow = fibers(preset('nsfnet'), { wavelengths: 1 });
+  narrow.traffic.load = 10;
+  add('scenarios', 'engine-nsfnet-1-wavelength-load-10', json(narrow));
+  const wide = (load, coreFields) => {
+    const s = cores(fibers(preset('nsfnet'), { wavelengths: 1024 }), coreFields);
+    s.traffic.load = load;
+    return s;
+  };
+  add('scenarios', 'engine-nsfnet-1024-wavelengths-continuity', json(wide(1, { conversion: 'none' })));
+  const deflecting = wide(10, { deflection: true });
+  deflecting.obs.maxDeflections = 3;
+  add('scenarios', 'engine-nsfnet-1024-wavelengths-deflection', json(deflecting));
+  add('scenarios', 'engine-nsfnet-1024-wavelengths-segmentation', json(wide(1, { segmentation: true })));
 }

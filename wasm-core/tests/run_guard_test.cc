@@ -195,6 +195,41 @@ TEST(RunGuardInRuns, AnOverloadedControlChannelStopsOnMemory) {
   EXPECT_NE(why.find("could pass the memory budget of 64 MB"), std::string::npos) << why;
   EXPECT_NE(why.find("background[0] (E1 -> E2)"), std::string::npos) << why;
   EXPECT_LT(sim->now(), 0.5);
+  // It stopped before crossing the budget, not after: what the model holds is under it.
+  EXPECT_LE(sim->memoryEstimate(), 64'000'000u);
+}
+
+TEST(RunGuardInRuns, AMemoryStopFallsAtTheSameEventHoweverTheRunIsAdvanced) {
+  json j = defaultJson();
+  j["duration"] = 1;
+  j["background"] = json::array({{{"src", "E1"}, {"dst", "E2"}, {"load", 10}, {"meanBytes", 40}}});
+  auto whole = Simulation::fromJson(j.dump(), RunBudget{0, 32'000'000});
+  whole->advanceTo(whole->duration());
+  auto sliced = Simulation::fromJson(j.dump(), RunBudget{0, 32'000'000});
+  for (int i = 0; i < 1'000'000 && !sliced->stopped(); ++i) sliced->advanceEvents(997);
+  ASSERT_TRUE(whole->stopped());
+  ASSERT_TRUE(sliced->stopped());
+  EXPECT_EQ(sliced->eventCount(), whole->eventCount());
+  EXPECT_EQ(sliced->stopReason(), whole->stopReason());
+}
+
+TEST(RunGuardInRuns, ARunWhoseEventsScanManyWavelengthsIsJudgedByItsWork) {
+  // 1024 wavelengths per fiber, loaded: every burst's events look at every wavelength, so
+  // a run costs far more than its events say. Counted by events it would run for minutes
+  // within its budget; counted by work it stops after a few thousand events.
+  json j = defaultJson();
+  j["duration"] = 10;
+  for (json& l : j["links"])
+    if (l["kind"] == "fiber") l["wavelengths"] = 1024;
+  j["obs"]["scheduling"] = "lauc-vf";
+  j["background"] = json::array({{{"src", "E1"}, {"dst", "E2"}, {"load", 0.9}, {"meanBytes", 2000000}}});
+  auto sim = Simulation::fromJson(j.dump(), RunBudget{2'000'000, 0});
+  sim->advanceTo(sim->duration());
+  ASSERT_TRUE(sim->stopped());
+  const std::string& why = sim->stopReason();
+  EXPECT_NE(why.find("work budget of 2e+06"), std::string::npos) << why;
+  EXPECT_NE(why.find("events' worth of wavelengths scanned"), std::string::npos) << why;
+  EXPECT_LT(sim->eventCount(), 1'000'000u);  // half the budget at most were events
 }
 
 TEST(RunGuardInRuns, AStopNamesTheTrafficMatrixBesideTheBackgroundList) {

@@ -6,6 +6,13 @@
 
 namespace obs {
 
+// Bursts hold their packets in a std::vector, smaller in wasm32: charged at the 64-bit size.
+OBS_CHARGED_SIZE(Burst, 104);
+// A route deflection adds: its OpticalPath (64-bit size), and per hop the Hop and the
+// propagation delay kept for it (addRoute); a deflection cache entry: a map node.
+constexpr std::size_t kOpticalPathBytes = 40;
+constexpr std::size_t kDeflectionCacheEntryBytes = 64;
+
 int BurstHistograms::bin(std::uint64_t value) {
   // floor(log2(value)), 0 for 0 and 1, at most the last bin.
   if (value <= 1) return 0;
@@ -91,7 +98,7 @@ int ObsPlane::addRoute(const OpticalPath& p) {
   // Deflection adds routes as it goes (paths_ are in the build's estimate): charged, with
   // the per-hop delays below, as they come.
   if (routes_.size() > paths_.size())
-    sim_.meter().resized(0, sizeof(OpticalPath) + p.hops.size() * (sizeof(Hop) + sizeof(SimTime)) + 4 * sizeof(int));
+    sim_.meter().resized(0, kOpticalPathBytes + p.hops.size() * (sizeof(Hop) + sizeof(SimTime)) + 4 * sizeof(int));
   // Propagation from the ingress edge to the far end of each hop: delays never change
   // during a run, and summing them per event would visit every hop's link.
   pathDelayAt_.push_back(delayThrough_.size());
@@ -131,16 +138,20 @@ std::uint32_t ObsPlane::allocate() {
   }
   const std::size_t capacity = pool_.capacity();
   pool_.emplace_back();
-  sim_.meter().grew<Burst>(capacity, pool_.capacity());
+  if (pool_.capacity() != capacity) {
+    sim_.meter().grew<Burst>(capacity, pool_.capacity());
+    // A released slot goes to freeSlots_, which thus never holds more than the pool: its
+    // room grows here, with the pool's, and release() never allocates.
+    freeSlots_.reserve(pool_.capacity());
+    sim_.meter().grew<std::uint32_t>(capacity, pool_.capacity());
+  }
   return static_cast<std::uint32_t>(pool_.size() - 1);
 }
 
 void ObsPlane::release(std::uint32_t slot) {
   --live_;
   pool_[slot].packets.clear();
-  const std::size_t capacity = freeSlots_.capacity();
-  freeSlots_.push_back(slot);
-  sim_.meter().grew<std::uint32_t>(capacity, freeSlots_.capacity());
+  freeSlots_.push_back(slot);  // within the room allocate() reserved
 }
 
 std::size_t ObsPlane::packetsInFlight() const {
@@ -465,8 +476,8 @@ void ObsPlane::onBhpProcessed(std::uint32_t slot) {
 const std::vector<int>& ObsPlane::deflectionRoutes(int route, int here) {
   auto [it, fresh] = deflectionCache_.try_emplace({route, here});
   if (!fresh) return it->second;
-  sim_.meter().resized(0, sizeof(*it) + 4 * sizeof(void*));  // the map's node
-  const OpticalPath base = routes_[route];                   // a copy: addRoute below grows routes_
+  sim_.meter().resized(0, kDeflectionCacheEntryBytes);
+  const OpticalPath base = routes_[route];  // a copy: addRoute below grows routes_
   // A shortest-path search per alternative over the whole topology (deflection_routes.h).
   sim_.addWork(work::kGraphStep * (scenario_.nodes.size() + scenario_.links.size()));
   const std::vector<Hop> walked(base.hops.begin(), base.hops.begin() + here + 1);

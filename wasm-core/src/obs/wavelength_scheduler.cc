@@ -23,15 +23,18 @@ LaneReservations::const_iterator LaneReservations::upperBound(SimTime start) con
   return std::upper_bound(begin(), end(), start, [](SimTime s, const Entry& e) { return s < e.first; });
 }
 
-std::size_t LaneReservations::insert(SimTime start, SimTime end) {
+std::size_t LaneReservations::insert(SimTime start, SimTime end, MemoryMeter* meter) {
+  const std::size_t capacity = items_.capacity();
+  std::size_t moved = 0;
   if (size() == 0 || start > items_.back().first) {
     items_.emplace_back(start, end);
-    return 0;
+  } else {
+    const const_iterator at = lowerBound(start);
+    if (at != this->end() && at->first == start) return 0;
+    moved = static_cast<std::size_t>(this->end() - at);
+    items_.insert(at, Entry{start, end});
   }
-  const const_iterator at = lowerBound(start);
-  if (at != this->end() && at->first == start) return 0;
-  const auto moved = static_cast<std::size_t>(this->end() - at);
-  items_.insert(at, Entry{start, end});
+  if (meter && items_.capacity() != capacity) meter->grew<Entry>(capacity, items_.capacity());
   return moved;
 }
 
@@ -161,20 +164,23 @@ int WavelengthSchedule::reserveRandom(SimTime start, SimTime end, SchedulingKind
 std::pair<int, SimTime> WavelengthSchedule::earliestStart(SimTime notBefore, SimTime duration) {
   int bestLane = 0;
   SimTime bestStart = kNever;
+  // Work: the lanes looked at, and those searched, added once after the loop (this runs
+  // for every burst an edge sends).
+  std::uint64_t looked = 0, walked = 0;
   for (int w = 0; w < wavelengths(); ++w) {
-    addWork(work::kLane);
+    ++looked;
     if (horizons_[w] <= notBefore) {  // free from notBefore on: nothing can start earlier
       if (notBefore < bestStart) bestLane = w, bestStart = notBefore;
       break;
     }
-    addWork(work::kLaneSearch);
+    walked += work::kLaneSearch;
     const Lane& lane = this->lane(w);
     SimTime t = notBefore;
     // Walk the reservations that could overlap, moving t past each that does.
     auto it = lane.upperBound(t);
     if (it != lane.begin() && std::prev(it)->second > t) t = std::prev(it)->second;
     for (; it != lane.end() && it->first < t + duration; ++it) {
-      addWork(work::kReservation);
+      walked += work::kReservation;
       if (it->second > t) t = it->second;
     }
     if (t < bestStart) {
@@ -183,6 +189,7 @@ std::pair<int, SimTime> WavelengthSchedule::earliestStart(SimTime notBefore, Sim
       if (t == notBefore) break;  // nothing starts earlier, and later lanes lose the tie
     }
   }
+  addWork(looked * work::kLane + walked);
   return {bestLane, bestStart};
 }
 
@@ -222,10 +229,8 @@ WavelengthSchedule::FreePart WavelengthSchedule::longestFree(SimTime start, SimT
 
 void WavelengthSchedule::reserveOn(int wavelength, SimTime start, SimTime end) {
   if (!horizonsOnly_) {
-    Lane& l = lane(wavelength);
-    const std::size_t capacity = l.capacity();
-    addWork(work::kReservation * l.insert(start, end));
-    if (meter_) meter_->grew<Lane::Entry>(capacity, l.capacity());
+    const std::size_t moved = lane(wavelength).insert(start, end, meter_);
+    if (moved > 0) addWork(work::kReservation * moved);
   }
   if (end > horizons_[wavelength]) horizons_[wavelength] = end;
 }

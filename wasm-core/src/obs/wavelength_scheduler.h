@@ -42,9 +42,9 @@ class LaneReservations {
   const_iterator lowerBound(SimTime start) const;  // the first starting at or after `start`
   const_iterator upperBound(SimTime start) const;  // the first starting after `start`
   // Adds [start, end); like a map's emplace, nothing if one starts at the same time.
-  // Returns how many reservations it moved to make room (work for the run guard).
-  std::size_t insert(SimTime start, SimTime end);
-  std::size_t capacity() const { return items_.capacity(); }
+  // Charges `meter` (if any) when the list grows; returns how many reservations it moved
+  // to make room (work for the run guard).
+  std::size_t insert(SimTime start, SimTime end, MemoryMeter* meter = nullptr);
 
  private:
   std::vector<Entry> items_;

@@ -18,7 +18,17 @@ void EventQueue::push(SimTime time, EventHandler* target, std::uint32_t kind, st
     if (payloads_.size() >= std::numeric_limits<std::uint32_t>::max())
       throw std::length_error("more than 4294967295 pending events");
     slot = static_cast<std::uint32_t>(payloads_.size());
-    pushCharged(payloads_, Payload{target, arg, kind});
+    const std::size_t capacity = payloads_.capacity();
+    payloads_.push_back(Payload{target, arg, kind});
+    if (payloads_.capacity() != capacity) {
+      // A popped event's slot goes to freeSlots_, which thus never holds more than
+      // payloads_: its room grows here, and popHeap() never allocates.
+      freeSlots_.reserve(payloads_.capacity());
+      if (meter_) {
+        meter_->grew<Payload>(capacity, payloads_.capacity());
+        meter_->grew<std::uint32_t>(capacity, payloads_.capacity());
+      }
+    }
   }
   const Key key = nextKey(time, slot);
   heapPush(key);
@@ -30,7 +40,7 @@ Event EventQueue::popHeap() {
   const Key top = heap_[1];
   const auto slot = static_cast<std::uint32_t>(top.order);
   const Payload p = payloads_[slot];
-  pushCharged(freeSlots_, slot);
+  freeSlots_.push_back(slot);  // within the room push() reserved
   heapPopTop();
   replay(0, heap_[1]);
   return Event{top.time, p.target, p.kind, p.arg};
@@ -75,7 +85,11 @@ void EventQueue::heapPopTop() {
 EventQueue::StreamId EventQueue::addStream(EventHandler* target, std::uint32_t kind) {
   const std::size_t capacity = streams_.capacity();
   streams_.emplace_back();
-  if (meter_) meter_->grew<Stream>(capacity, streams_.capacity());
+  // A Stream holds a std::vector and a pointer: charged at its 64-bit size on every target.
+  constexpr std::size_t kStreamBytes = 72;
+  static_assert(sizeof(void*) != 8 || sizeof(Stream) == kStreamBytes, "the 64-bit size of a Stream changed");
+  if (meter_ && streams_.capacity() != capacity)
+    meter_->resized(capacity * kStreamBytes, streams_.capacity() * kStreamBytes);
   Stream& s = streams_.back();
   s.ring.resize(16);
   if (meter_) meter_->grew<StreamEntry>(0, 16);

@@ -162,13 +162,6 @@ class EventQueue {
 
   // The heap: heap_[1 .. heapSize_], 1-based; entries after it are kNoEvent sentinels so
   // the sift-down can always read both children.
-  template <typename T>
-  void pushCharged(std::vector<T>& v, const T& value) {
-    const std::size_t capacity = v.capacity();
-    v.push_back(value);
-    if (meter_ && v.capacity() != capacity) meter_->grew<T>(capacity, v.capacity());
-  }
-
   MemoryMeter* meter_;
   std::vector<Key> heap_;
   std::size_t heapSize_ = 0;

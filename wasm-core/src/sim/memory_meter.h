@@ -11,14 +11,30 @@
 // holds its old buffer and a new one of twice the size at once, so the peak of the next
 // growth is held() + 2 x largest(). Once tripped it asks the event loop to return after
 // the current event (through `stopAt`, the loop's work limit), and the run guard stops the
-// run with a sentence. Sizes are this build's (sizeof), so a wasm32 engine, with its
-// 4-byte pointers, charges a little less for the same model than a native one.
+// run with a sentence. Elements are charged at their size in a 64-bit build (ChargedSize),
+// so a wasm32 engine, whose pointers are half as long, charges the same bytes and a memory
+// stop falls at the same event on both targets.
 #pragma once
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
 
 namespace obs {
+
+// The bytes one element of T is charged: sizeof(T), which is the same in a 64-bit build
+// and in wasm32 for types without pointers. A type holding pointers (or a std::vector)
+// is charged its 64-bit size, written beside the type with a static_assert that holds it
+// to sizeof there (OBS_CHARGED_SIZE).
+template <typename T>
+struct ChargedSize {
+  static constexpr std::size_t value = sizeof(T);
+};
+#define OBS_CHARGED_SIZE(T, BYTES)              \
+  template <>                                   \
+  struct ChargedSize<T> {                       \
+    static constexpr std::size_t value = BYTES; \
+  };                                            \
+  static_assert(sizeof(void*) != 8 || sizeof(T) == (BYTES), "the 64-bit size of " #T " changed")
 
 class MemoryMeter {
  public:
@@ -33,7 +49,8 @@ class MemoryMeter {
   // For std::vector and the like: charges the change since `capacityBefore` elements.
   template <typename T>
   void grew(std::size_t capacityBefore, std::size_t capacityAfter) {
-    if (capacityAfter != capacityBefore) charge(capacityBefore * sizeof(T), capacityAfter * sizeof(T));
+    if (capacityAfter != capacityBefore)
+      charge(capacityBefore * ChargedSize<T>::value, capacityAfter * ChargedSize<T>::value);
   }
 
   std::uint64_t held() const { return held_; }
