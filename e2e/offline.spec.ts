@@ -169,6 +169,41 @@ test('a share link opened offline opens its scenario and runs it, and Compare A/
   await watch.expectClean();
 });
 
+test('an embedded copy (embed.html, in a slide deck) visited once reloads offline, and so does every page of the build', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(150_000);
+  const watch = await watchPage(page);
+  // The slide deck's iframe is the only visit: the app's own page was never opened.
+  await page.goto(`${base}embed.html#preset=paper000`);
+  await expect(page.getByTestId('app')).toHaveAttribute('data-embed', 'true');
+  await expect(page.getByTestId('phase')).toHaveText('Running');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+  expect(await cachedUrls(page)).toEqual(precachedUrls().sort());
+  await cutNetwork(context);
+
+  const reloaded = (await page.reload())!;
+  expect(reloaded.fromServiceWorker(), 'embed.html comes from the offline copy').toBe(true);
+  await expect(page.getByTestId('app')).toHaveAttribute('data-embed', 'true');
+  await expect(page.getByTestId('phase')).toHaveText('Running');
+  await expect.poll(() => counter(page, 'bursts-sent')).toBeGreaterThan(0);
+  await watch.expectClean();
+
+  // Every HTML page the build wrote opens offline, at its own address and with a query.
+  const pages = readTree(site)
+    .map((f) => f.path)
+    .filter((p) => p.endsWith('.html'));
+  expect(pages.sort()).toEqual(['embed.html', 'index.html']);
+  for (const address of [...pages, '', '?embed', 'embed.html?lang=en']) {
+    const other = await context.newPage();
+    const response = (await other.goto(`${base}${address}#preset=paper000`))!;
+    expect(response.fromServiceWorker(), address).toBe(true);
+    await expect(other.getByTestId('phase'), address).toHaveText('Running');
+    await other.close();
+  }
+});
+
 test('a new deployment: the open pages offer it, and Reload brings it, dropping the old copy', async ({ page, context }) => {
   test.setTimeout(150_000);
   await visitOnce(page);

@@ -15,9 +15,14 @@ const PRECACHE = __PRECACHE__;
 // they share one Cache Storage: each names its caches after its scope and deletes only its own.
 const CACHE_PREFIX = `obs-tcp-sim ${self.registration.scope} `;
 const CACHE_NAME = CACHE_PREFIX + PRECACHE.version;
-const PAGE_URL = new URL('./', self.location.href).href;
 /** Absolute URL of each stored file -> the SHA-256 (hex) its bytes must have. */
 const EXPECTED = new Map(PRECACHE.files.map((file) => [new URL(file.url, self.location.href).href, file.sha256]));
+/**
+ * The pages among them: every HTML entry the build wrote (the app at its folder, embed.html
+ * for an iframe, any later one), found in the list rather than named here, so a new entry
+ * opens offline as soon as the build makes it. A folder stands for its index.html (urlOf).
+ */
+const PAGES = new Set([...EXPECTED.keys()].filter((url) => url.endsWith('/') || url.endsWith('.html')));
 
 async function sha256Hex(bytes) {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
@@ -57,9 +62,10 @@ function cacheKeyFor(request) {
   if (request.method !== 'GET') return null;
   const url = new URL(request.url);
   if (request.mode === 'navigate') {
-    // The page, with any query (share links are in the hash, which never reaches here).
-    const path = url.origin + url.pathname;
-    return path === PAGE_URL || path === `${PAGE_URL}index.html` ? PAGE_URL : null;
+    // A page, with any query (share links are in the hash, which never reaches here);
+    // …/index.html is its folder, the one URL stored for it.
+    const path = (url.origin + url.pathname).replace(/\/index\.html$/, '/');
+    return PAGES.has(path) ? path : null;
   }
   return EXPECTED.has(url.href) ? url.href : null;
 }

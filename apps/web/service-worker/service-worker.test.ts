@@ -16,7 +16,7 @@ const contentOf = (url: string) => `content of ${url}`;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const PRECACHE: Precache = {
   version: 'v2',
-  files: ['./', 'assets/index-1.js', 'assets/obs_engine-1.wasm'].map((url) => ({
+  files: ['./', 'embed.html', 'guide/', 'assets/index-1.js', 'assets/obs_engine-1.wasm'].map((url) => ({
     url,
     sha256: sha256(contentOf(new URL(url, SCOPE).href)),
   })),
@@ -109,6 +109,8 @@ describe('the service worker', () => {
       `${SCOPE}`,
       `${SCOPE}assets/index-1.js`,
       `${SCOPE}assets/obs_engine-1.wasm`,
+      `${SCOPE}embed.html`,
+      `${SCOPE}guide/`,
     ]);
     expect(sw.fetched.every((f) => f.endsWith('(reload)'))).toBe(true);
     expect(sw.calls.skipWaiting).toBe(0); // an update waits for the old pages to close
@@ -161,7 +163,7 @@ describe('the service worker', () => {
     expect(sw.calls.claim).toBe(1);
   });
 
-  it('offline, answers the page (with any query), its files and the engine from the cache', async () => {
+  it('offline, answers every page of the build (with any query), its files and the engine from the cache', async () => {
     let online = true;
     const sw = startWorker((url) => (online ? serve(url) : offline()));
     await sw.extendable('install');
@@ -169,6 +171,16 @@ describe('the service worker', () => {
     for (const url of [SCOPE, `${SCOPE}?lesson=2`, `${SCOPE}index.html`]) {
       const page = await sw.request(url, 'navigate');
       expect(await page!.text(), url).toBe(`content of ${SCOPE}`);
+    }
+    // Every other page the build wrote too: embed.html (an iframe in a slide deck), a folder's index.
+    for (const [url, page] of [
+      [`${SCOPE}embed.html`, `${SCOPE}embed.html`],
+      [`${SCOPE}embed.html?embed=1`, `${SCOPE}embed.html`],
+      [`${SCOPE}guide/`, `${SCOPE}guide/`],
+      [`${SCOPE}guide/index.html`, `${SCOPE}guide/`],
+    ]) {
+      const answer = await sw.request(url, 'navigate');
+      expect(await answer!.text(), url).toBe(`content of ${page}`);
     }
     const engine = (await sw.request(`${SCOPE}assets/obs_engine-1.wasm`, 'same-origin'))!;
     expect(engine.headers.get('Content-Type')).toBe('application/wasm');
@@ -179,6 +191,9 @@ describe('the service worker', () => {
     const sw = startWorker(serve);
     await sw.extendable('install');
     expect(await sw.request(`${SCOPE}other/`, 'navigate')).toBeNull();
+    expect(await sw.request(`${SCOPE}other.html`, 'navigate')).toBeNull();
+    // A script is stored, but a navigation to it is not one of the pages.
+    expect(await sw.request(`${SCOPE}assets/index-1.js`, 'navigate')).toBeNull();
     expect(await sw.request(`${SCOPE}assets/index-1.js.map`)).toBeNull();
     expect(await sw.request(`${SCOPE}assets/index-1.js?v=2`)).toBeNull();
     expect(await sw.request(`${SCOPE}assets/index-1.js`, 'cors', 'POST')).toBeNull();

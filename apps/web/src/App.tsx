@@ -106,13 +106,13 @@ export function App() {
           <Counters />
         </aside>
         <main className={`content${bigNetwork ? ' big-network' : ''}`}>
-          <StepCaption />
           <AreaBoundary name="network view">
             <EditorArea
               store={store}
               routes={routes}
               overlay={(props) => <AnimationLayer {...props} />}
               legend={<ScenarioAnimationLegend />}
+              caption={<StepCaption />}
             />
           </AreaBoundary>
           <section className="bottom" aria-label="Results">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EventKind, VisualStore } from '../sim/visualStore';
-import { buildDrawList, emptyDrawList } from './drawList';
+import { buildDrawList, focusLabel, emptyDrawList } from './drawList';
 import { separateLabels } from './overlayLabels';
 import { formatRate, summarisePackets } from './packetSummary';
 import { computeGeometry } from './geometry';
@@ -300,7 +300,12 @@ describe('what the event log points at', () => {
     const { store, model } = setup([]);
     model.ingest(store, 0.5, 0);
     model.advance(0.5, 0);
-    const list = buildDrawList(model, geom, { now: 0.5, wall: 0, flowStripes: false, focus: { time: 1.2345, node: 1, link: 0, dir: 0 } });
+    const list = buildDrawList(model, geom, {
+      now: 0.5,
+      wall: 0,
+      flowStripes: false,
+      focus: { time: 1.2345, node: 1, link: 0, dir: 0, source: 'log' },
+    });
     expect(list.stats.focus).toBe(1);
     expect(list.rings).toHaveLength(1);
     expect(list.rings[0].x).toBeCloseTo(1000); // node B
@@ -311,6 +316,23 @@ describe('what the event log points at', () => {
     const none = buildDrawList(model, geom, { now: 0.5, wall: 0, flowStripes: false, focus: null });
     expect(none.stats.focus).toBe(0);
     expect(none.rings).toHaveLength(0);
+  });
+
+  it('says "picked in the log" only for what was picked there, not for a lesson pause or a step', () => {
+    expect(focusLabel('log', '0.150 s')).toBe('picked in the log: 0.150 s');
+    expect(focusLabel('lesson', '0.150 s')).toBe('paused here: 0.150 s');
+    expect(focusLabel('step', '0.150 s')).toBe('this step: 0.150 s');
+    expect(focusLabel('unknown', '0.150 s')).toBe('at 0.150 s');
+    const { store, model } = setup([]);
+    model.ingest(store, 0.5, 0);
+    model.advance(0.5, 0);
+    const paused = buildDrawList(model, geom, {
+      now: 0.5,
+      wall: 0,
+      flowStripes: false,
+      focus: { time: 0.15, node: 1, link: -1, dir: 0, source: 'lesson' },
+    });
+    expect(paused.labels.map((l) => l.text).filter((t) => t.includes('0.150 s'))).toEqual(['paused here: 0.150 s']);
   });
 });
 
@@ -392,7 +414,7 @@ describe("the log's pick", () => {
     const { store, model } = setup([]);
     model.ingest(store, 0.5, 0);
     model.advance(0.5, 0);
-    const focus = { time: 1.2345, node: 1, link: -1, dir: 0 };
+    const focus = { time: 1.2345, node: 1, link: -1, dir: 0, source: 'log' };
     const plain = buildDrawList(model, geom, { now: 0.5, wall: 0, flowStripes: false, focus });
     const y0 = plain.labels.find((l) => l.text.startsWith('picked'))!.y;
     const name = { left: 950, right: 1050, top: y0 - 20, bottom: y0 + 4 };

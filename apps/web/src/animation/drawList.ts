@@ -76,6 +76,27 @@ export interface FocusMark {
   /** Link index and direction, -1 if none. */
   link: number;
   dir: number;
+  /** Who pointed at it (focusStore's source: 'log', 'lesson', 'step', …): the mark's words say so. */
+  source?: string;
+}
+
+/**
+ * The words under the mark. "picked in the log" only when someone picked it there: a
+ * lesson's pause or a Next event step marks its moment with nothing picked anywhere.
+ */
+export function focusLabel(source: string | undefined, time: string): string {
+  switch (source) {
+    case 'log':
+      return `picked in the log: ${time}`;
+    case 'channel':
+      return `picked in the channel view: ${time}`;
+    case 'lesson':
+      return `paused here: ${time}`;
+    case 'step':
+      return `this step: ${time}`;
+    default:
+      return `at ${time}`;
+  }
 }
 
 /** A fiber crossed in less wall time than this (3 frames) also shows how busy each wavelength is. */
@@ -370,7 +391,7 @@ function markFocus(out: DrawList, geom: Geometry, focus: FocusMark): void {
   const label: LabelPrim = {
     x: anchor.x,
     y: anchor.y + anchor.r + size + 4 * s,
-    text: `picked in the log: ${formatLogTime(focus.time)}`,
+    text: focusLabel(focus.source, formatLogTime(focus.time)),
     color: FOCUS_RING_COLOR,
     alpha: 1,
     size,

@@ -65,6 +65,12 @@ export interface LiveChartProps {
   references?: readonly ChartReference[];
 }
 
+/**
+ * The least height of the plot, px: the chart's box never gets less than this and its axes'
+ * margins (styles.css, "The floors"), so a lesson step that quotes a chart has a chart to read.
+ */
+export const PLOT_MIN_PX = 100;
+
 /** Room for the axes' text, px, at text scale `t` (presenter mode writes it larger). */
 function chartMargin(t: number) {
   return { top: 8 * t, right: 18 * t, bottom: 36 * t, left: 58 * t };
@@ -348,7 +354,7 @@ export function LiveChart(props: LiveChartProps) {
           describedBy={setWordsId}
         />
       </figcaption>
-      <div className="chart-box" ref={boxRef}>
+      <div className="chart-box" ref={boxRef} style={{ minHeight: Math.ceil(PLOT_MIN_PX + MARGIN.top + MARGIN.bottom) }}>
         {tableOpen && <ChartTableView title={yLabel} testId={testId} layers={drawnLayers} window={shownWindow} />}
         {innerW > 0 && innerH > 0 && (
           <>

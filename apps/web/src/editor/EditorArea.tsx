@@ -44,6 +44,12 @@ export interface EditorAreaProps {
   overlay?: OverlayRenderer;
   /** A key to what the overlay draws, shown in the toolbar. */
   legend?: ReactNode;
+  /**
+   * A sentence laid over the top of the network (the step caption of Next event): over it,
+   * not above it, so the network never moves when the sentence comes, goes or changes its
+   * number of lines.
+   */
+  caption?: ReactNode;
   /** The scenario store; by default the page's (ScenarioStoreContext). */
   store?: ScenarioStore;
   /** The routes of the scenario the engine loaded (SimState.routes): a selected flow's are drawn. */
@@ -65,7 +71,7 @@ const PALETTE: { kind: NodeKind; label: string; title: string }[] = [
   { kind: 'core', label: 'Core', title: 'Core: bufferless optical switch' },
 ];
 
-export function EditorArea({ overlay, legend, store: given, routes }: EditorAreaProps = {}) {
+export function EditorArea({ overlay, legend, caption, store: given, routes }: EditorAreaProps = {}) {
   const pageStore = useScenarioStore();
   const store = given ?? pageStore;
   const state = useSyncExternalStore(store.subscribe, store.getState);
@@ -378,6 +384,7 @@ export function EditorArea({ overlay, legend, store: given, routes }: EditorArea
       </div>
       <div className={`editor-body${panelOpen ? ' with-panel' : ''}`}>
         <div className="editor-canvas-box" ref={boxRef}>
+          {caption}
           {/* Over the canvas's right edge, where a fitted network leaves room (networks
               are wider than tall, views are wider still): the toolbar keeps one line and
               the network gets the height. */}

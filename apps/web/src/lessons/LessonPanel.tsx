@@ -39,6 +39,7 @@ function OpenLesson({ player, state }: { player: LessonPlayer; state: PlayerStat
   const { presenter } = useView();
   const titleId = useId();
   const bodyId = useId();
+  const readId = useId();
   const guide = state.guide!;
   const index = state.step;
   const step = guide.steps[index];
@@ -118,31 +119,35 @@ function OpenLesson({ player, state }: { player: LessonPlayer; state: PlayerStat
         )}
       </div>
       <div className="lesson-body" id={bodyId} hidden={folded}>
-        <p
-          className="lesson-status"
-          role="status"
-          aria-live="polite"
-          data-testid="lesson-status"
-          data-kind={state.status.kind}
-          data-at={hit ? hit.at : undefined}
-          data-event-kind={hit?.event ? hit.event.kind : undefined}
-          data-event-id={hit?.event ? hit.event.id : undefined}
-          hidden={status === null}
-        >
-          {status && (
-            <>
-              <span className="lesson-status-main">{status.main}</span>
-              {status.detail && <span className="lesson-status-detail"> {status.detail}</span>}
-            </>
-          )}
-        </p>
-        <div className="lesson-step">
-          <h3 className="lesson-step-title" data-testid="lesson-step-title">
-            {step.title}
-          </h3>
-          {step.text.split(/\n\s*\n/).map((paragraph, i) => (
-            <p key={i}>{paragraph}</p>
-          ))}
+        {/* What the teacher reads scrolls by itself when the column is short (a projector at
+            24 px): the question under it stays whole on screen, for the class to answer. */}
+        <div className="lesson-read" tabIndex={0} role="group" aria-labelledby={readId} data-testid="lesson-read">
+          <p
+            className="lesson-status"
+            role="status"
+            aria-live="polite"
+            data-testid="lesson-status"
+            data-kind={state.status.kind}
+            data-at={hit ? hit.at : undefined}
+            data-event-kind={hit?.event ? hit.event.kind : undefined}
+            data-event-id={hit?.event ? hit.event.id : undefined}
+            hidden={status === null}
+          >
+            {status && (
+              <>
+                <span className="lesson-status-main">{status.main}</span>
+                {status.detail && <span className="lesson-status-detail"> {status.detail}</span>}
+              </>
+            )}
+          </p>
+          <div className="lesson-step">
+            <h3 className="lesson-step-title" id={readId} data-testid="lesson-step-title">
+              {step.title}
+            </h3>
+            {step.text.split(/\n\s*\n/).map((paragraph, i) => (
+              <p key={i}>{paragraph}</p>
+            ))}
+          </div>
         </div>
         {step.question && (
           <LessonQuestion

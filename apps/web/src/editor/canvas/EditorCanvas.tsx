@@ -19,7 +19,7 @@ import { RouteBands, RouteLegend, routeBands, routeLegendSize } from './RouteBan
 import { routesDiffer } from './flowRoutes';
 import { keyBox, keyCorner } from './keyPlace';
 import { apply, invert, type ViewTransform } from '../fit';
-import { fitAround } from './fitAround';
+import { fitUncrowded } from './fitUncrowded';
 import { useView } from '../../view/viewStore';
 import { presenterTextPx } from '../../view/presenterText';
 import { crowdingLimit, networkScales, restGlyphScale } from './glyphScale';
@@ -86,6 +86,8 @@ export function EditorCanvas(props: EditorCanvasProps) {
   // the user has zoomed since.
   const restScale = restGlyphScale({ width, height, presenter });
   const [fitZoom, setFitZoom] = useState(1);
+  // The glyph scale of that fit: below the rest scale where the view is too narrow for it.
+  const [fitScale, setFitScale] = useState<number | undefined>(undefined);
   // ...cut where glyphs apart at rest would touch (a column of hosts stays a column).
   const glyphPlaces = useMemo(() => scenario.nodes.map((n) => ({ x: n.x, y: n.y, half: GLYPH_HALF[n.kind] })), [scenario.nodes]);
   const crowding = useMemo(() => crowdingLimit(glyphPlaces, transform.k), [glyphPlaces, transform.k]);
@@ -99,6 +101,7 @@ export function EditorCanvas(props: EditorCanvasProps) {
     presenter,
     zoom: transform.k,
     fitZoom,
+    fitScale,
     crowding,
     presenterTextPx: presenterTextPx(window.innerHeight),
   });
@@ -154,8 +157,9 @@ export function EditorCanvas(props: EditorCanvasProps) {
       fittedNodes.current = nodes;
       userMoved.current = false;
       // The reserve as it is now; a change of reserve alone does not refit.
-      const t = fitAround(propsRef.current.scenario, width, height, propsRef.current.reserve, restScale);
+      const { transform: t, scale } = fitUncrowded(propsRef.current.scenario, width, height, propsRef.current.reserve, restScale);
       setFitZoom(t.k);
+      setFitScale(scale);
       select(svg).call(behavior.transform, zoomIdentity.translate(t.x, t.y).scale(t.k));
     } else if (prev.width !== width || prev.height !== height) {
       // Edited or moved since the fit: nodes keep their place on screen (the panel opens

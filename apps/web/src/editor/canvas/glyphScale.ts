@@ -27,6 +27,8 @@ export interface GlyphScaleInput {
   /** Current zoom and the zoom of the last fit (pixels per scenario unit). */
   zoom?: number;
   fitZoom?: number;
+  /** The scale the last fit chose (fitUncrowded.ts: less than the area's in a view too narrow for the glyphs); the area's when absent. */
+  fitScale?: number;
 }
 
 /** The size factor at the fit: from the area and the mode only (the fit itself depends on it). */
@@ -38,7 +40,7 @@ export function restGlyphScale({ width, height, presenter }: Pick<GlyphScaleInpu
 }
 
 export function glyphScale(input: GlyphScaleInput): number {
-  const rest = restGlyphScale(input);
+  const rest = input.fitScale ?? restGlyphScale(input);
   const { zoom, fitZoom } = input;
   if (!zoom || !fitZoom || !(zoom > 0) || !(fitZoom > 0)) return rest;
   // Zooming out shrinks the marks less than the drawing (they stay visible); in, as much.
