@@ -15,6 +15,10 @@
 
 namespace obs {
 
+// A packet holds a route pointer: counted at its 64-bit size, so the estimate (and the
+// message of a memory stop) is the same on every target.
+OBS_CHARGED_SIZE(Packet, 56);
+
 namespace {
 // Events counted after a stop to say where the run was busy.
 constexpr std::uint64_t kDiagnosisEvents = 4096;
@@ -136,7 +140,7 @@ std::size_t Simulation::heldPackets() const { return queuedPackets() + obs_->pac
 std::uint64_t Simulation::memoryEstimate() const {
   // What the memory meter holds (the build's estimate and every growing container), with
   // the packets queued on packet lines and in assembly, which the windows bound.
-  return sim_.meter().held() + queuedPackets() * sizeof(Packet);
+  return sim_.meter().held() + queuedPackets() * ChargedSize<Packet>::value;
 }
 
 void Simulation::stop(StopCause cause) {

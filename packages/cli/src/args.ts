@@ -3,14 +3,14 @@
 import { parseArgs as parseArgv, type ParseArgsConfig } from 'node:util';
 import { quoteInput } from '@obs-tcp-sim/scenario/safe-text';
 import { showInput } from '@obs-tcp-sim/scenario/sweep';
-import type { RunBudget } from '@obs-tcp-sim/engine/node';
+import { DEFAULT_MAX_SECONDS, type RunBudget } from '@obs-tcp-sim/engine/node';
 import { INPUT_LIMITS, MiB } from './read-scenario-file';
 
 export type { RunBudget };
 
-export const USAGE = `Usage: npm run sim -- <scenario.json> [--max-events N] [--max-memory MB] [--max-input-bytes N]
+export const USAGE = `Usage: npm run sim -- <scenario.json> [--max-events N] [--max-memory MB] [--max-seconds S] [--max-input-bytes N]
        npm run sim -- sweep <spec.json> [--out FILE] [--json FILE] [--raw] [--workers K] [--shard i/N] [--quiet]
-                                        [--max-events N] [--max-memory MB] [--max-input-bytes N]
+                                        [--max-events N] [--max-memory MB] [--max-seconds S] [--max-input-bytes N]
        npm run sim -- merge <part.json>... [--out FILE] [--json FILE] [--raw] [--max-input-bytes N]
        (or node packages/cli/bin/obs-sim.mjs ...)
 
@@ -38,9 +38,15 @@ hashes of its sweep and of its results) before anything is merged.
 Budgets (run and sweep; for a sweep, of each run). The engine's run guard stops a run that
 passes its budget, or whose pace shows it would, or whose clock no longer moves, and the
 run is refused with one line naming the cause (exit status 2):
-  --max-events N     the most simulation events of a run (e.g. 5e8; default 1e10; 0: no limit)
-  --max-memory MB    the most memory the model may hold, in megabytes of 2^20 bytes, as the
-                     engine estimates it (default 1024; 0: no limit)
+  --max-events N     the most work of a run, in events' worth: each event counts one, plus
+                     the wavelengths it scans, routes it tries and packets it moves (e.g.
+                     5e8; default 1e10; 0: no limit)
+  --max-memory MB    the most memory the model's containers may hold, in megabytes of 2^20
+                     bytes; the run stops before their next growth could pass it (default
+                     1024; 0: no limit)
+  --max-seconds S    the most wall-clock seconds of a run, a second line behind the work
+                     budget for a slow machine; where it stops depends on the machine
+                     (default ${DEFAULT_MAX_SECONDS}; 0: no limit)
 
 Input:
   --max-input-bytes N  read at most N bytes of one input file or of standard input (a
@@ -93,7 +99,9 @@ export function parseArgs(argv: string[]): Args {
   return parseCommand('run', words);
 }
 
-const BUDGET_OPTIONS = ['--max-events', '--max-memory'];
+const BUDGET_OPTIONS = ['--max-events', '--max-memory', '--max-seconds'];
+/** The largest --max-seconds: a week. */
+const MAX_SECONDS = 604800;
 /** The largest --max-memory: 64 GiB, far above what a wasm32 engine can hold (4 GiB). */
 const MAX_MEMORY_MB = 65536;
 /** Options that take a value (`--out FILE` or `--out=FILE`), per command. */
@@ -172,6 +180,15 @@ function parseCommand(command: Command, words: string[]): Args {
         `${prefix}--max-memory must be a whole number of megabytes (2^20 bytes) up to ${MAX_MEMORY_MB} (0 for no limit), not ${quoteInput(text, 20)}`,
       );
     budget.maxMemoryBytes = mb * MiB;
+  }
+  if ('--max-seconds' in values) {
+    const text = values['--max-seconds'];
+    const seconds = /^[0-9]{1,6}(\.[0-9]{1,3})?$/.test(text) ? Number(text) : NaN;
+    if (!(seconds >= 0 && seconds <= MAX_SECONDS))
+      return usageError(
+        `${prefix}--max-seconds must be a number of seconds up to ${MAX_SECONDS} (like 600; 0 for no limit), not ${quoteInput(text, 20)}`,
+      );
+    budget.maxSeconds = seconds;
   }
   const out = values['--out'] ?? null;
   const json = values['--json'] ?? null;

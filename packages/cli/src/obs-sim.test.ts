@@ -160,6 +160,18 @@ describe('obs-sim', () => {
     await expectRefused(dir, 'is a directory, not a scenario file');
   });
 
+  it('stops a run at its wall-clock limit (--max-seconds) with one line, exit 2', async () => {
+    // paper003-fast takes seconds; half a second of wall clock stops it part way.
+    const preset = fileURLToPath(new URL('../../scenario/presets/paper003-fast.json', import.meta.url));
+    const { status, stdout, stderr } = await runCli(preset, '--max-seconds', '0.5');
+    expect(status).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(stderr).toMatch(
+      /^obs-sim: .*paper003-fast\.json: stopped at t = [0-9.e-]+ s of 2 s: the run took longer than its wall-clock limit of 0\.5 s \(/,
+    );
+  });
+
   it('refuses a call without a file or with an unknown option', async () => {
     for (const args of [[], ['--fast', defaultFile], [defaultFile, defaultFile]]) {
       const { status, stdout, stderr } = await runCli(...args);

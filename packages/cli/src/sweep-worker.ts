@@ -1,6 +1,6 @@
 // A worker thread of the sweep pool: loads the wasm engine once (node-engine.ts keeps one
 // instance per thread) and runs the scenarios it is sent, one at a time, each with the
-// sweep's budget (--max-events, --max-memory). Started by worker-pool.ts.
+// sweep's budget (--max-events, --max-memory, --max-seconds). Started by worker-pool.ts.
 import { parentPort } from 'node:worker_threads';
 import { ScenarioError } from '@obs-tcp-sim/scenario/error';
 import { runScenarioNode } from '@obs-tcp-sim/engine/node';

@@ -274,9 +274,12 @@ describe('CLI pieces', () => {
       maxInputBytes: 64 * 1024 * 1024,
       budget: { maxEvents: 5e8, maxMemoryBytes: 512 * 1024 * 1024 },
     });
-    expect(parseArgs(['sweep', 's.json', '--max-events', '0', '--max-memory', '0'])).toMatchObject({
-      budget: { maxEvents: 0, maxMemoryBytes: 0 },
+    expect(parseArgs(['sweep', 's.json', '--max-events', '0', '--max-memory', '0', '--max-seconds', '0'])).toMatchObject({
+      budget: { maxEvents: 0, maxMemoryBytes: 0, maxSeconds: 0 },
     });
+    expect(parseArgs(['s.json', '--max-seconds', '12.5'])).toMatchObject({ budget: { maxSeconds: 12.5 } });
+    for (const bad of ['-1', 'ten', '1e3', '604801'])
+      expect(parseArgs(['s.json', '--max-seconds', bad])).toMatchObject({ kind: 'usage-error' });
     expect(parseArgs(['merge', 'a.json', 'b.json', '--max-input-bytes', '1073741824'])).toMatchObject({
       kind: 'merge',
       maxInputBytes: 1073741824,

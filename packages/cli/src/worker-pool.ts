@@ -37,7 +37,7 @@ export interface RunReply {
 /**
  * Runs `runs` (indices) with `scenarioOf(index)` as scenario JSON text; calls onResult for
  * each summary as it arrives. Rejects with RunError at the first failure, after stopping
- * every worker. `budget` (--max-events, --max-memory) goes with every run.
+ * every worker. `budget` (--max-events, --max-memory, --max-seconds) goes with every run.
  */
 export function runOnPool({
   runs,

@@ -3,6 +3,7 @@
 // '@obs-tcp-sim/engine/node' (package.json "exports").
 
 import { existsSync, readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Scenario, Summary } from '@obs-tcp-sim/scenario';
 import { ScenarioError } from '@obs-tcp-sim/scenario/error';
@@ -53,15 +54,31 @@ export async function preloadEngineNode(): Promise<void> {
 
 /** A run's budget (wasm-core/src/run_guard.h): 0 for no limit, absent for the engine's defaults. */
 export interface RunBudget {
-  /** Events in all (default 1e10); a pace that would need more stops the run early. */
+  /**
+   * Work in events' worth (default 1e10): each event is one, plus the wavelengths it
+   * scans, routes it tries and packets it moves; a pace that would need more stops the
+   * run early.
+   */
   maxEvents?: number;
-  /** The model's own estimate of the memory it holds, bytes (default 1 GiB). */
+  /** The memory the model's containers may hold, bytes (default 1 GiB). */
   maxMemoryBytes?: number;
+  /**
+   * Wall-clock seconds for the run (default DEFAULT_MAX_SECONDS; 0: no limit): the second
+   * line behind the work budget, for a machine much slower than expected. Unlike the
+   * others it depends on the machine, so where it stops a run is not reproducible.
+   */
+  maxSeconds?: number;
 }
+
+/** The wall-clock limit of a run when none is given: an hour, the work budget's own scale. */
+export const DEFAULT_MAX_SECONDS = 3600;
 
 // Samples pile up in the wasm heap until drained; a run that nobody watches drains
 // them every so often so long runs with many flows keep a small heap.
 const DRAIN_STEPS = 200;
+// Events between two looks at the wall clock: well under a second however heavy each
+// event (the work guard stops runs whose events do much more).
+const EVENTS_PER_LOOK = 1 << 16;
 
 /**
  * Runs a scenario from 0 to its duration and returns the summary (without wallTime).
@@ -70,6 +87,14 @@ const DRAIN_STEPS = 200;
  * budget: the message says which), and with EngineCrashError (carrying the engine's last
  * output) when it throws or aborts. `scenario` is scenario JSON text or a scenario object.
  */
+/** The sentence of a run stopped by its wall-clock limit. */
+function pastDeadline(sim: Simulation, maxSeconds: number): string {
+  return (
+    `stopped at t = ${sim.now().toPrecision(6)} s of ${sim.duration()} s: the run took longer than its wall-clock limit ` +
+    `of ${maxSeconds} s (${sim.eventCount().toPrecision(6)} events so far; raise it with obs-sim --max-seconds, or shorten the run)`
+  );
+}
+
 export async function runScenarioNode(scenario: string | Scenario, budget: RunBudget = {}): Promise<Summary> {
   const text = typeof scenario === 'string' ? scenario : JSON.stringify(scenario);
   const engine = await engineForRuns();
@@ -78,8 +103,18 @@ export async function runScenarioNode(scenario: string | Scenario, budget: RunBu
     sim = new engine.module.Simulation(text, budget.maxEvents ?? -1, budget.maxMemoryBytes ?? -1);
     if (!sim.ok()) throw new ScenarioError(sim.error());
     const duration = sim.duration();
+    const maxSeconds = budget.maxSeconds ?? DEFAULT_MAX_SECONDS;
+    const deadline = maxSeconds > 0 ? performance.now() + maxSeconds * 1000 : Infinity;
     for (let step = 1; step <= DRAIN_STEPS && !sim.finished(); step++) {
-      sim.advanceTo(step === DRAIN_STEPS ? duration : (duration * step) / DRAIN_STEPS);
+      const target = step === DRAIN_STEPS ? duration : (duration * step) / DRAIN_STEPS;
+      // In slices of events, so the wall clock is looked at often. A slice that runs fewer
+      // events than it may has run every event up to the target (advanceToBounded).
+      for (;;) {
+        const before = sim.eventCount();
+        sim.advanceToBounded(target, EVENTS_PER_LOOK);
+        if (sim.stopped() || sim.eventCount() - before < EVENTS_PER_LOOK) break;
+        if (performance.now() > deadline) throw new ScenarioError(pastDeadline(sim, maxSeconds));
+      }
       sim.drainSamples();
       if (sim.stopped()) throw new ScenarioError(sim.stopReason());
     }
