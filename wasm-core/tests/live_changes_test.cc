@@ -19,6 +19,8 @@ namespace {
 
 using json = nlohmann::json;
 
+// One change is passed as json::array({change(...)}): a braced list of one json is an
+// array under GCC but a copy of that object under Clang (the sanitizer build).
 json withChanges(json changes, double duration = 2) {
   json j = defaultJson();
   j["duration"] = duration;
@@ -216,7 +218,7 @@ TEST(LiveChanges, AScheduledChangeLandsAfterEveryEventOfItsTime) {
   reference->advanceTo(0.5);
   const std::uint64_t upTo = reference->eventCount();
   ASSERT_GT(upTo, before);  // at least one event at 0.5 s
-  auto sim = Simulation::fromJson(withChanges({change(0.5, "obs.burstLoss.data", 0)}).dump());
+  auto sim = Simulation::fromJson(withChanges(json::array({change(0.5, "obs.burstLoss.data", 0)})).dump());
   sim->advanceTo(0.4);
   while (sim->eventCount() < upTo + 5) {
     sim->advanceEvents(1);
@@ -299,7 +301,7 @@ TEST(LiveChanges, AScenarioListingARunsChangesReplaysItExactly) {
 TEST(LiveChanges, LiveChangesOnTopOfScheduledOnesReplayInTheSummarysOrder) {
   // A scheduled change at 1 s, and one made live when the run stands at 1 s: the live one
   // lands after it. Written back in the summary's order, the pair replays the run.
-  json j = withChanges({change(1, "obs.burstLoss.data", 0.05)}, 2);
+  json j = withChanges(json::array({change(1, "obs.burstLoss.data", 0.05)}), 2);
   auto sim = Simulation::fromJson(j.dump());
   sim->advanceTo(1);
   const Simulation::ChangeResult r = sim->changeLive("obs.burstLoss.data", 0);
@@ -321,7 +323,7 @@ TEST(LiveChanges, AChangeAtTheEndIsRecordedAtTheDuration) {
   const Simulation::ChangeResult r = sim->changeLive("links[1].wavelengths", 4);
   EXPECT_EQ(r.at, 0.3);
   json replayed = j;
-  replayed["liveChanges"] = {change(r.at, "links[1].wavelengths", 4)};
+  replayed["liveChanges"] = json::array({change(r.at, "links[1].wavelengths", 4)});
   EXPECT_EQ(runToEnd(replayed).summary.dump(), sim->summary().dump());
 }
 
@@ -351,14 +353,14 @@ TEST(LiveChanges, LateTimesLandWhereTheirSecondsReadBackExactly) {
   EXPECT_EQ(toSeconds(landed), r.at);
   sim->advanceTo(4200.05);
   json replayed = j;
-  replayed["liveChanges"] = {change(r.at, "obs.burstLoss.ack", 0.5)};
+  replayed["liveChanges"] = json::array({change(r.at, "obs.burstLoss.ack", 0.5)});
   EXPECT_EQ(runToEnd(replayed).summary.dump(), sim->summary().dump());
 }
 
 TEST(LiveChanges, EachChangeIsAVisualEventTheEventLogNames) {
   // Scheduled and live alike: one LiveChange event each, at the time it took effect, with
   // its place in the run's list, the target, the element and the new value.
-  json j = withChanges({change(0.5, "links[1].wavelengths", 1)});
+  json j = withChanges(json::array({change(0.5, "links[1].wavelengths", 1)}));
   auto sim = Simulation::fromJson(j.dump());
   sim->setVisualEvents(true);
   sim->advanceTo(0.25);
