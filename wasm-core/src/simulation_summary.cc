@@ -171,6 +171,7 @@ nlohmann::ordered_json Simulation::summary() const {
   auto classJson = [&](const BurstClassCounters& c) {
     json j;
     j["sent"] = c.sent;
+    j["delivered"] = c.delivered;
     j["dropped"] = c.droppedTotal();
     j["droppedInjected"] = c.dropped[0];
     j["droppedContention"] = c.dropped[1];
@@ -192,6 +193,7 @@ nlohmann::ordered_json Simulation::summary() const {
   for (int k = 0; k < kBurstClasses; ++k) {
     const BurstClassCounters& c = obs_->counters(static_cast<BurstClass>(k));
     all.sent += c.sent;
+    all.delivered += c.delivered;
     for (int r = 0; r < kDropReasons; ++r) all.dropped[r] += c.dropped[r];
     all.fdlDelayed += c.fdlDelayed;
     all.deflections += c.deflections;

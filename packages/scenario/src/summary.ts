@@ -25,6 +25,8 @@ export interface FlowSummary {
 
 export interface BurstClassSummary {
   sent: number;
+  /** Bursts whose last bit reached their egress edge; sent = delivered + dropped + those in flight. */
+  delivered?: number;
   dropped: number;
   droppedInjected?: number;
   droppedContention?: number;
