@@ -28,6 +28,11 @@ bool anyCore(const Scenario& s, bool NodeSpec::*mechanism) {
     if (n.kind == NodeKind::Core && n.*mechanism) return true;
   return false;
 }
+
+// part / whole, 0 for an empty whole. Integers in, so part <= whole gives at most 1.
+double share(SimTime part, SimTime whole) {
+  return whole > 0 ? static_cast<double>(part) / static_cast<double>(whole) : 0.0;
+}
 }  // namespace
 
 nlohmann::ordered_json Simulation::qosSummary() const {
@@ -85,7 +90,8 @@ nlohmann::ordered_json Simulation::pairsSummary() const {
 nlohmann::ordered_json Simulation::linksSummary() const {
   using json = nlohmann::ordered_json;
   static const char* kClassNames[] = {"data", "ack", "background"};
-  double elapsed = toSeconds(sim_.now());
+  const SimTime now = sim_.now();
+  double elapsed = toSeconds(now);
   // Once per summary, not per link: a scenario may have 10,000 nodes and 100,000 links.
   const bool deflection = anyCore(scenario_, &NodeSpec::deflection);
   const bool segmentation = anyCore(scenario_, &NodeSpec::segmentation);
@@ -111,8 +117,9 @@ nlohmann::ordered_json Simulation::linksSummary() const {
         if (deflection) d["deflected"] = c.deflected;
         if (segmentation) d["segmented"] = c.segmented;
       } else {
-        const PacketChannelCounters& c = channels_[i * 2 + dir]->counters();
-        d["utilisation"] = elapsed > 0 ? toSeconds(c.busy) / elapsed : 0.0;
+        const PacketChannel& ch = *channels_[i * 2 + dir];
+        const PacketChannelCounters& c = ch.counters();
+        d["utilisation"] = share(ch.busyUntil(now), now);
         d["packets"] = c.sent;
         d["queueDrops"] = c.queueDrops;
         d["randomDrops"] = c.randomDrops;
