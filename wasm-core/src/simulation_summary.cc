@@ -91,7 +91,7 @@ nlohmann::ordered_json Simulation::linksSummary() const {
   using json = nlohmann::ordered_json;
   static const char* kClassNames[] = {"data", "ack", "background"};
   const SimTime now = sim_.now();
-  double elapsed = toSeconds(now);
+  const std::vector<double> fiberUse = obs_->fiberUtilisation();  // every direction at once
   // Once per summary, not per link: a scenario may have 10,000 nodes and 100,000 links.
   const bool deflection = anyCore(scenario_, &NodeSpec::deflection);
   const bool segmentation = anyCore(scenario_, &NodeSpec::segmentation);
@@ -105,8 +105,7 @@ nlohmann::ordered_json Simulation::linksSummary() const {
       json d;
       if (l.kind == LinkKind::Fiber) {
         const FiberDirectionCounters& c = obs_->fiberCounters(static_cast<int>(i), dir);
-        // Share of wavelength-time reserved, over the wavelengths the link has now.
-        d["utilisation"] = elapsed > 0 ? toSeconds(c.busy) / (elapsed * obs_->wavelengths(static_cast<int>(i))) : 0.0;
+        d["utilisation"] = fiberUse[i * 2 + dir];
         d["bursts"] = c.bursts;
         d["fdlDelayed"] = c.fdlDelayed;
         json dropped;
