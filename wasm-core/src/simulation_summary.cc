@@ -1,5 +1,6 @@
-// The summary JSON a run reports (docs/summary.md): per flow, per burst class, per link,
-// the burst histograms and the fingerprint; and the packet ledger the tests balance.
+// The summary JSON a run reports (docs/model.md, "What the summary counts"): per flow, per
+// burst class, per link, the burst histograms and the fingerprint; and the packet ledger
+// the tests balance.
 #include <array>
 
 #include "simulation.h"

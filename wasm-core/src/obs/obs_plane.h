@@ -47,7 +47,7 @@ struct BurstClassCounters {
   std::uint64_t dataSegments = 0;
   std::uint64_t segmentsDropped = 0;  // data segments inside dropped bursts
   std::uint64_t acksDropped = 0;
-  std::uint64_t fdlDelayed = 0;    // bursts that went through at least one FDL
+  std::uint64_t fdlDelayed = 0;    // times a burst went through an FDL (at two cores: twice)
   std::uint64_t bytesDropped = 0;  // lengthBytes of the bursts dropped whole
   // Deflection and segmentation (docs/mesh.md sections 6 and 7).
   std::uint64_t deflections = 0;  // times a burst was sent off its route
