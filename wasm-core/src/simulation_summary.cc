@@ -1,5 +1,6 @@
-// The summary JSON a run reports (docs/summary.md): per flow, per burst class, per link,
-// the burst histograms and the fingerprint; and the packet ledger the tests balance.
+// The summary JSON a run reports (docs/model.md, "What the summary counts"): per flow, per
+// burst class, per link, the burst histograms and the fingerprint; and the packet ledger
+// the tests balance.
 #include <array>
 
 #include "simulation.h"
@@ -27,6 +28,11 @@ bool anyCore(const Scenario& s, bool NodeSpec::*mechanism) {
   for (const NodeSpec& n : s.nodes)
     if (n.kind == NodeKind::Core && n.*mechanism) return true;
   return false;
+}
+
+// part / whole, 0 for an empty whole. Integers in, so part <= whole gives at most 1.
+double share(SimTime part, SimTime whole) {
+  return whole > 0 ? static_cast<double>(part) / static_cast<double>(whole) : 0.0;
 }
 }  // namespace
 
@@ -85,7 +91,8 @@ nlohmann::ordered_json Simulation::pairsSummary() const {
 nlohmann::ordered_json Simulation::linksSummary() const {
   using json = nlohmann::ordered_json;
   static const char* kClassNames[] = {"data", "ack", "background"};
-  double elapsed = toSeconds(sim_.now());
+  const SimTime now = sim_.now();
+  const std::vector<double> fiberUse = obs_->fiberUtilisation();  // every direction at once
   // Once per summary, not per link: a scenario may have 10,000 nodes and 100,000 links.
   const bool deflection = anyCore(scenario_, &NodeSpec::deflection);
   const bool segmentation = anyCore(scenario_, &NodeSpec::segmentation);
@@ -99,8 +106,7 @@ nlohmann::ordered_json Simulation::linksSummary() const {
       json d;
       if (l.kind == LinkKind::Fiber) {
         const FiberDirectionCounters& c = obs_->fiberCounters(static_cast<int>(i), dir);
-        // Share of wavelength-time reserved, over the wavelengths the link has now.
-        d["utilisation"] = elapsed > 0 ? toSeconds(c.busy) / (elapsed * obs_->wavelengths(static_cast<int>(i))) : 0.0;
+        d["utilisation"] = fiberUse[i * 2 + dir];
         d["bursts"] = c.bursts;
         d["fdlDelayed"] = c.fdlDelayed;
         json dropped;
@@ -111,8 +117,9 @@ nlohmann::ordered_json Simulation::linksSummary() const {
         if (deflection) d["deflected"] = c.deflected;
         if (segmentation) d["segmented"] = c.segmented;
       } else {
-        const PacketChannelCounters& c = channels_[i * 2 + dir]->counters();
-        d["utilisation"] = elapsed > 0 ? toSeconds(c.busy) / elapsed : 0.0;
+        const PacketChannel& ch = *channels_[i * 2 + dir];
+        const PacketChannelCounters& c = ch.counters();
+        d["utilisation"] = share(ch.busyUntil(now), now);
         d["packets"] = c.sent;
         d["queueDrops"] = c.queueDrops;
         d["randomDrops"] = c.randomDrops;
@@ -171,6 +178,7 @@ nlohmann::ordered_json Simulation::summary() const {
   auto classJson = [&](const BurstClassCounters& c) {
     json j;
     j["sent"] = c.sent;
+    j["delivered"] = c.delivered;
     j["dropped"] = c.droppedTotal();
     j["droppedInjected"] = c.dropped[0];
     j["droppedContention"] = c.dropped[1];
@@ -192,6 +200,7 @@ nlohmann::ordered_json Simulation::summary() const {
   for (int k = 0; k < kBurstClasses; ++k) {
     const BurstClassCounters& c = obs_->counters(static_cast<BurstClass>(k));
     all.sent += c.sent;
+    all.delivered += c.delivered;
     for (int r = 0; r < kDropReasons; ++r) all.dropped[r] += c.dropped[r];
     all.fdlDelayed += c.fdlDelayed;
     all.deflections += c.deflections;

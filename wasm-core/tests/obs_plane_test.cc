@@ -140,5 +140,40 @@ TEST(ObsPlane, LiveWavelengthIncreaseEndsTheCollision) {
   EXPECT_EQ(b.plane->wavelengths(2), 2);
 }
 
+// Utilisation is the occupation within [0, now] over the wavelength-time offered then
+// (docs/model.md section 5): a burst reserved ahead counts only as it goes by.
+TEST(ObsPlane, UtilisationCountsTheOccupationUpToTheClock) {
+  Bench b(0, 0);
+  b.inject(0, b.pathA, 12500);  // 100 us, from one offset on at E1, 1 us later at C1
+  const SimTime us = fromSeconds(1e-6), offset = b.plane->offset(b.pathA);
+  b.sim.runUntil(50 * us);
+  EXPECT_EQ(b.f2().busy, 100 * us);  // all of it counted when reserved
+  std::vector<double> use = b.plane->fiberUtilisation();
+  EXPECT_EQ(use[0], static_cast<double>(50 * us - offset) / static_cast<double>(50 * us));       // f1 E1 -> C1
+  EXPECT_EQ(use[4], static_cast<double>(50 * us - offset - us) / static_cast<double>(50 * us));  // f2 C1 -> E2
+  EXPECT_EQ(use[1], 0.0);
+  b.sim.runUntil(1000 * us);
+  EXPECT_EQ(b.plane->fiberUtilisation()[4], 0.1);
+}
+
+// A live change of the wavelengths: the removed lane keeps its burst until it ends and
+// counts as offered until then, so two bursts on two lanes never make f2 more than busy.
+TEST(ObsPlane, UtilisationCountsARemovedLaneUntilItsReservationsEnd) {
+  Bench b(0, 0);
+  b.plane->setWavelengths(2, 2);
+  b.inject(0, b.pathA, 12500);  // both reach C1 together and take one lane each
+  b.inject(0, b.pathB, 12500);
+  const SimTime us = fromSeconds(1e-6), arrival = b.plane->offset(b.pathA) + us;
+  b.sim.runUntil(20 * us);
+  b.plane->setWavelengths(2, 1);  // lane 1 is held until its burst ends, at arrival + 100 us
+  b.sim.runUntil(100 * us);
+  const SimTime offered = 2 * 20 * us + 80 * us + 80 * us;
+  EXPECT_EQ(b.plane->fiberUtilisation()[4],
+            static_cast<double>(2 * (100 * us - arrival)) / static_cast<double>(offered));
+  b.plane->setWavelengths(2, 2);  // lane 1 is back: offered as an active lane from now
+  b.sim.runUntil(200 * us);
+  EXPECT_EQ(b.plane->fiberUtilisation()[4], 0.5);  // 200 us busy of 40 + 80 + 80 + 2 x 100
+}
+
 }  // namespace
 }  // namespace obs

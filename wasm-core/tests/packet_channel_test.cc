@@ -22,7 +22,8 @@ struct Line {
   Sink sink;
   Route route;
   PacketChannel channel;
-  explicit Line(int queue) : channel(sim, sink, 1, config(queue), 1, "test") {}
+  explicit Line(int queue) : Line(config(queue)) {}
+  explicit Line(const PacketChannelConfig& c) : channel(sim, sink, 1, c, 1, "test") {}
   static PacketChannelConfig config(int queue) {
     PacketChannelConfig c;
     c.rateBps = 8e6;  // 1000 B in 1 ms
@@ -74,6 +75,45 @@ TEST(DropTailQueue, AtATieTheDepartingPacketStillHoldsItsPlace) {
   l.sim.runUntil(fromSeconds(0.001) + 1);
   EXPECT_TRUE(l.send(3));
   EXPECT_EQ(l.channel.counters().queueDrops, 1u);
+}
+
+// Utilisation (docs/model.md section 5): the time the line transmitted up to the clock.
+// A packet's transmission is counted when it is queued; busyUntil leaves out what is
+// still ahead.
+TEST(LineBusyTime, QueuedPacketsCountOnlyAsTheyAreSent) {
+  Line l(10);
+  for (std::uint32_t s = 0; s < 3; ++s) l.send(s);  // 1 ms each, back to back
+  EXPECT_EQ(l.channel.counters().busy, fromSeconds(0.003));
+  EXPECT_EQ(l.channel.busyUntil(0), 0);
+  l.sim.runUntil(fromSeconds(0.0015));
+  EXPECT_EQ(l.channel.busyUntil(l.sim.now()), fromSeconds(0.0015));
+  l.sim.runUntil(fromSeconds(1));
+  EXPECT_EQ(l.channel.busyUntil(l.sim.now()), fromSeconds(0.003));
+}
+
+TEST(LineBusyTime, TheWaitsBetweenTriesAreNotBusy) {
+  // Every try lost, two retries 0.5 ms apart: each packet takes the line for tries at
+  // [0, 1), [1.5, 2.5) and [3, 4) ms from its start, 3 ms busy of 4.
+  PacketChannelConfig c = Line::config(10);
+  c.loss = 1;
+  c.retries = 2;
+  c.retryDelay = fromSeconds(0.0005);
+  Line l(c);
+  l.send(0);
+  l.send(1);  // from 4 ms
+  const auto busyAt = [&](double ms) {
+    l.sim.runUntil(fromSeconds(ms * 1e-3));
+    return l.channel.busyUntil(l.sim.now());
+  };
+  EXPECT_EQ(busyAt(1.2), fromSeconds(0.001));
+  EXPECT_EQ(busyAt(2), fromSeconds(0.0015));
+  EXPECT_EQ(busyAt(2.7), fromSeconds(0.002));
+  EXPECT_EQ(busyAt(5.8), fromSeconds(0.0043));
+  l.send(2);  // from 8 ms; forgets the waits that have passed
+  EXPECT_EQ(busyAt(5.8), fromSeconds(0.0043));
+  EXPECT_EQ(busyAt(9.7), fromSeconds(0.0072));
+  EXPECT_EQ(busyAt(20), fromSeconds(0.009));
+  EXPECT_EQ(l.channel.counters().randomDrops, 3u);
 }
 
 }  // namespace

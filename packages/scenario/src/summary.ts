@@ -25,13 +25,15 @@ export interface FlowSummary {
 
 export interface BurstClassSummary {
   sent: number;
+  /** Bursts whose last bit reached their egress edge; sent = delivered + dropped + those in flight. */
+  delivered?: number;
   dropped: number;
   droppedInjected?: number;
   droppedContention?: number;
   droppedLate?: number;
   meanBytes?: number;
   meanSegments?: number;
-  /** Bursts that went through at least one fiber delay line. */
+  /** Times a burst went through a fiber delay line (a burst delayed at two cores counts twice). */
   fdlDelayed?: number;
   /** Times a burst was sent off its route; only when some core has `deflection` (docs/mesh.md section 6). */
   deflections?: number;
@@ -49,7 +51,10 @@ type DropsByReason = { injected: number; contention: number; late: number };
 
 /** One direction of a link (docs/model.md section 5). */
 export interface LinkDirectionSummary {
-  /** Fiber: share of wavelength-time reserved; packet: share of time transmitting. */
+  /**
+   * In [0, 1], over [0, simTime]: fiber, the share of the wavelength-time offered that bursts
+   * occupied; packet, the share of time the line transmitted (docs/model.md, "What the summary counts").
+   */
   utilisation: number;
   /** Fiber only. */
   bursts?: number;

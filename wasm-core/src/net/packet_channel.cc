@@ -89,6 +89,7 @@ bool PacketChannel::sendOnLossyLine(Packet&& packet, SimTime start, SimTime tx) 
   const bool lost = tries < 0;
   if (lost) tries = -tries;
   const SimTime end = start + tries * tx + (tries - 1) * config_.retryDelay;
+  if (tries > 1) rememberRetryGaps(start, tx, tries);
   lineFreeAt_ = end;
   departures_.push_back(end);
   counters_.busy += tries * tx;
@@ -103,6 +104,32 @@ bool PacketChannel::sendOnLossyLine(Packet&& packet, SimTime start, SimTime tx) 
   }
   deliverAt(end, std::move(packet));
   return true;
+}
+
+void PacketChannel::rememberRetryGaps(SimTime start, SimTime tx, int tries) {
+  // Gaps that ended by now lie before any later clock: forgotten first, so the ring holds
+  // at most the gaps of the packets on the line or waiting for it.
+  const SimTime now = sim_.now();
+  while (!retryGaps_.empty() && retryGaps_.front().second <= now) retryGaps_.pop_front();
+  if (config_.retryDelay <= 0) return;
+  for (int k = 1; k < tries; ++k) {
+    const SimTime from = start + k * tx + (k - 1) * config_.retryDelay;  // after try k
+    retryGaps_.push_back({from, from + config_.retryDelay});
+  }
+}
+
+SimTime PacketChannel::busyAfter(SimTime now) const {
+  // Every packet on the line or waiting for it was queued by now, and an idle line takes
+  // the next packet at once: so from now to lineFreeAt_ the line transmits without a
+  // break, but for the waits between the tries of a lossy line. Nothing is counted on
+  // the hot path for this; a lossless line needs no list at all.
+  if (lineFreeAt_ <= now) return 0;
+  SimTime ahead = lineFreeAt_ - now;
+  for (std::size_t i = 0; i < retryGaps_.size(); ++i) {
+    const auto& [from, to] = retryGaps_[i];
+    if (to > now) ahead -= to - std::max(from, now);
+  }
+  return ahead;
 }
 
 void PacketChannel::handleEvent(std::uint32_t, std::uint64_t) {

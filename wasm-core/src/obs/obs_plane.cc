@@ -39,6 +39,7 @@ ObsPlane::ObsPlane(EventLoop& sim, PacketReceiver& receiver, const Scenario& sce
     cores_[n] = CoreNode{fromSeconds(node.setupTime), node.fdlCount,   fromSeconds(node.fdlUnit), node.conversion,
                          node.conversionRange,        node.deflection, node.segmentation};
   }
+  busyAhead_.setMeter(&sim.meter());
   choiceStreams_.resize(scenario.nodes.size());
   if (scenario.obs.wavelengthChoice == WavelengthChoice::Random)
     for (std::size_t n = 0; n < scenario.nodes.size(); ++n)
@@ -56,6 +57,7 @@ ObsPlane::ObsPlane(EventLoop& sim, PacketReceiver& receiver, const Scenario& sce
       const bool horizonsOnly =
           scenario.nodes[from].kind == NodeKind::Core && scenario.obs.scheduling != SchedulingKind::LaucVf;
       d.schedule = std::make_unique<WavelengthSchedule>(l.wavelengths, horizonsOnly, &sim.meter(), sim.workCounter());
+      d.laneTime = LaneTime(l.wavelengths);
       d.delay = fromSeconds(l.delay);
       d.control.rate = l.rate;  // the control channel runs at the data channels' rate
       d.control.bhpTime = transmissionTime(kControlPacketBytes, l.rate);
@@ -170,7 +172,26 @@ void ObsPlane::setLinkBurstLoss(int link, BurstClass cls, double probability) {
 }
 
 void ObsPlane::setWavelengths(int link, int wavelengths) {
-  for (int dir = 0; dir < 2; ++dir) directions_[link * 2 + dir].schedule->setWavelengths(wavelengths);
+  for (int dir = 0; dir < 2; ++dir) {
+    Direction& d = directions_[link * 2 + dir];
+    d.laneTime.change(wavelengths, sim_.now(), *d.schedule);
+    d.schedule->setWavelengths(wavelengths);
+  }
+}
+
+std::vector<double> ObsPlane::fiberUtilisation() const {
+  // Busy time within [0, now]: what was counted, less what lies after now.
+  const SimTime now = sim_.now();
+  std::vector<SimTime> ahead(directions_.size(), 0);
+  busyAhead_.addAfter(now, ahead);
+  std::vector<double> share(directions_.size(), 0.0);
+  for (std::size_t i = 0; i < directions_.size(); ++i) {
+    const LaneTicks offered = directions_[i].schedule ? directions_[i].laneTime.within(now) : 0;
+    // Both exact integers: busy <= offered gives a share of at most 1 after rounding.
+    if (offered > 0)
+      share[i] = static_cast<double>(directions_[i].counters.busy - ahead[i]) / static_cast<double>(offered);
+  }
+  return share;
 }
 
 SimTime ObsPlane::arrivalAt(const Burst& b, int hopIndex) const {
@@ -255,8 +276,7 @@ void ObsPlane::launch(std::uint32_t slot, SimTime extraOffset) {
   auto [lane, start] = out.schedule->earliestStart(bhpReady + offset, b.duration);
   out.schedule->reserveOn(lane, start, start + b.duration);
   b.lane = lane;
-  ++out.counters.bursts;
-  out.counters.busy += b.duration;
+  countCarried(out, first, start, b.duration);
   b.start = start;
   logOnLink(b, first, lane, start);
 
@@ -431,8 +451,7 @@ bool ObsPlane::reserveOutgoing(Burst& b, int here, const Hop& out, SimTime arriv
       ++d.counters.fdlDelayed;
       ++counters_[static_cast<int>(b.cls)].fdlDelayed;
     }
-    ++d.counters.bursts;
-    d.counters.busy += b.duration;
+    countCarried(d, out, arrival + delay, b.duration);
     return true;
   }
   return false;
@@ -579,8 +598,7 @@ bool ObsPlane::segment(Burst& b, int here, const Hop& out, SimTime arrival) {
   b.lengthBytes = keptBytes;
   b.lane = part.lane;
   logOnLink(b, out, part.lane, arrival + keepFrom);
-  ++d.counters.bursts;
-  d.counters.busy += b.duration;
+  countCarried(d, out, arrival + keepFrom, b.duration);
   return true;
 }
 

@@ -19,6 +19,7 @@
 #include "obs/burst_assembler.h"
 #include "obs/burst_drops.h"
 #include "obs/deflection_routes.h"
+#include "obs/fiber_use.h"
 #include "obs/wavelength_scheduler.h"
 #include "scenario/scenario.h"
 #include "sim/event_loop.h"
@@ -46,7 +47,7 @@ struct BurstClassCounters {
   std::uint64_t dataSegments = 0;
   std::uint64_t segmentsDropped = 0;  // data segments inside dropped bursts
   std::uint64_t acksDropped = 0;
-  std::uint64_t fdlDelayed = 0;    // bursts that went through at least one FDL
+  std::uint64_t fdlDelayed = 0;    // times a burst went through an FDL (at two cores: twice)
   std::uint64_t bytesDropped = 0;  // lengthBytes of the bursts dropped whole
   // Deflection and segmentation (docs/mesh.md sections 6 and 7).
   std::uint64_t deflections = 0;  // times a burst was sent off its route
@@ -59,8 +60,10 @@ struct BurstClassCounters {
 
 // One direction of a fiber link, as the summary reports it.
 struct FiberDirectionCounters {
-  std::uint64_t bursts = 0;      // bursts that got a wavelength on it
-  SimTime busy = 0;              // sum of reserved durations (all wavelengths)
+  std::uint64_t bursts = 0;  // bursts that got a wavelength on it
+  // Wavelength-time its bursts occupy (all wavelengths), counted when reserved: it holds
+  // what lies ahead of the clock too (ObsPlane::fiberUtilisation leaves that out).
+  SimTime busy = 0;
   std::uint64_t fdlDelayed = 0;  // bursts that needed an FDL to get onto it
   // Drops charged to this direction (the link the burst was about to take), per class
   // and reason.
@@ -141,6 +144,10 @@ class ObsPlane final : public EventHandler, public BurstSink, public BackgroundB
   // Routes deflections made so far (each kept for reuse).
   std::size_t deflectedRoutes() const { return routes_.size() - paths_.size(); }
   int wavelengths(int link) const;
+  // Per fiber direction (index link * 2 + dir; 0 elsewhere): the share of the
+  // wavelength-time it offered within [0, now] that bursts occupied (docs/model.md
+  // section 5). At most 1, also across live changes of its wavelengths.
+  std::vector<double> fiberUtilisation() const;
   const BurstHistograms& histograms() const { return histograms_; }
   std::size_t burstsInFlight() const {
     settleDeliveries();
@@ -173,6 +180,7 @@ class ObsPlane final : public EventHandler, public BurstSink, public BackgroundB
     std::array<double, 2> burstLoss{};  // this link's injected loss, data and ACK bursts
     std::unique_ptr<RandomStream> lossRng;
     FiberDirectionCounters counters;
+    LaneTime laneTime;  // the wavelength-time it offers
   };
   struct CoreNode {
     SimTime setupTime = 0;
@@ -193,6 +201,13 @@ class ObsPlane final : public EventHandler, public BurstSink, public BackgroundB
   LaneRule laneRule(const Burst& b, int here, const Hop& out) const;
 
   Direction& direction(const Hop& hop) { return directions_[hop.link * 2 + hop.dir]; }
+  // The burst got a wavelength on `hop`, direction `d`, and occupies it over
+  // [from, from + duration).
+  void countCarried(Direction& d, const Hop& hop, SimTime from, SimTime duration) {
+    ++d.counters.bursts;
+    d.counters.busy += duration;
+    busyAhead_.add(hop.link * 2 + hop.dir, from, from + duration, sim_.now());
+  }
   std::uint32_t allocate();
   void release(std::uint32_t slot);
   void launch(std::uint32_t slot, SimTime extraOffset);  // ingress scheduling and the first BHP
@@ -241,6 +256,7 @@ class ObsPlane final : public EventHandler, public BurstSink, public BackgroundB
   const Scenario& scenario_;
   const std::vector<OpticalPath>& paths_;
   std::vector<Direction> directions_;  // index link * 2 + dir (fiber links only used)
+  BusyAhead busyAhead_;                // occupations of every direction that may end after now
   std::vector<CoreNode> cores_;        // per node index (only cores filled)
   std::vector<SimTime> offsets_;       // per optical path
   // Routes: the optical paths (route i is path i), then those deflections made. The

@@ -95,6 +95,8 @@ class WavelengthSchedule {
   // keep the reservations they already hold until those end.
   void setWavelengths(int n);
   int wavelengths() const { return active_; }
+  // The end of lane w's last reservation (-kNever or a time passed if it holds none).
+  SimTime lastEnd(int w) const { return horizons_[w]; }
   std::size_t reservations(int wavelength) { return lane(wavelength).size(); }
 
  private:

@@ -15,6 +15,8 @@ class RingQueue {
   std::size_t size() const { return count_; }
   T& front() { return items_[first_]; }
   const T& front() const { return items_[first_]; }
+  // The i-th from the front (0: the front itself), for readers that walk the queue.
+  const T& operator[](std::size_t i) const { return items_[(first_ + i) & (capacity_ - 1)]; }
 
   // By reference: a by-value parameter cost packets an extra copy.
   void push_back(T&& value) {
