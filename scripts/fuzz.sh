@@ -65,13 +65,13 @@ if [ "$only" != parser ]; then
     limits=(-max_total_time="$RUN_FUZZ_SECONDS" "$build/run-corpus")
     echo "fuzz: whole runs, $RUN_FUZZ_SECONDS s"
   else
-    limits=(-runs="${RUN_FUZZ_INPUTS:-300}" -seed=1)
-    echo "fuzz: whole runs, ${RUN_FUZZ_INPUTS:-300} inputs from seed 1"
+    limits=(-runs="${RUN_FUZZ_INPUTS:-1000}" -seed=1)
+    echo "fuzz: whole runs, ${RUN_FUZZ_INPUTS:-1000} inputs from seed 1"
   fi
   # -timeout: a run that a work budget of 50,000 events does not end within 20 s is a
   # finding (the work guard must bound time, not only events).
   OBS_FUZZ_BASES="$build/seeds" "$build/scenario_run_fuzz" "${limits[@]}" \
-    -timeout=20 -rss_limit_mb=2048 -max_len=64 \
+    -timeout=20 -rss_limit_mb=2048 -max_len=64 -len_control=0 \
     -artifact_prefix="$build/artifacts/run-" -print_final_stats=1
   run=$?
   if [ "$run" -ne 0 ]; then

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # `npm test`: everything CI checks, on a fresh Debian machine as root after only
 # `git clone`. Installs what is missing, builds, and runs every suite even when an
-# earlier one fails: C++ (ctest), the parser fuzzer, Vitest, Playwright. The very last line of output is
+# earlier one fails: C++ (ctest), the same C++ tests under ASan and UBSan, the two fuzzers,
+# Vitest, Playwright. The very last line of output is
 #   tests: N passed, M failed
-# summed over the three (plus one for the parser fuzzer); the exit status is non-zero if anything failed, and a suite
+# summed over all of them (one test per fuzzer); the exit status is non-zero if anything failed, and a suite
 # or build step that could not run counts as (at least) one failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -62,15 +63,34 @@ else
   problems+=("C++ tests not run: the native build failed")
 fi
 
-# The scenario parser under libFuzzer with ASan and UBSan, for a bounded time: one test.
-section "fuzz: scenario parser (scripts/fuzz.sh, ${FUZZ_SECONDS:-45} s)"
-if FUZZ_SECONDS=${FUZZ_SECONDS:-45} FUZZ_JOBS=${FUZZ_JOBS:-2} bash scripts/fuzz.sh 2>&1 | tail -n 25; [ "${PIPESTATUS[0]}" -eq 0 ]; then
-  passed=$((passed + 1))
-  echo "fuzz: 1 passed, 0 failed"
+# The same C++ tests built with AddressSanitizer and UndefinedBehaviorSanitizer (their
+# own build folder, clang 14, any report fatal): an out-of-bounds access or undefined
+# behaviour fails here even where the optimised build runs past it.
+if step "sanitizer build (scripts/build-sanitize.sh)" bash scripts/build-sanitize.sh; then
+  section "C++ tests under ASan and UBSan (ctest)"
+  ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+    ctest --test-dir wasm-core/build/sanitize -j2 --output-on-failure --output-junit "$reports/ctest-sanitize.xml"
+  add_counts "C++ tests (ASan, UBSan)" junit "$reports/ctest-sanitize.xml" $?
 else
-  failed=$((failed + 1))
-  problems+=("fuzz: the scenario parser fuzzer found a problem or could not run (wasm-core/build/fuzz/artifacts/)")
+  problems+=("C++ tests under the sanitizers not run: their build failed")
 fi
+
+# The engine's two libFuzzer targets with ASan and UBSan (scripts/fuzz.sh), one test each:
+# the scenario parser for a bounded time, whole runs for a fixed set of inputs (seed 1).
+fuzz_target() {
+  local name=$1 only=$2 title=$3
+  section "fuzz: $title (scripts/fuzz.sh)"
+  if FUZZ_ONLY=$only FUZZ_SECONDS=${FUZZ_SECONDS:-45} RUN_FUZZ_INPUTS=${RUN_FUZZ_INPUTS:-1000} \
+      FUZZ_JOBS=${FUZZ_JOBS:-2} bash scripts/fuzz.sh 2>&1 | tail -n 25; [ "${PIPESTATUS[0]}" -eq 0 ]; then
+    passed=$((passed + 1))
+    echo "fuzz ($name): 1 passed, 0 failed"
+  else
+    failed=$((failed + 1))
+    problems+=("fuzz ($name): the fuzzer found a problem or could not run (wasm-core/build/fuzz/artifacts/)")
+  fi
+}
+fuzz_target parser parser "scenario parser, ${FUZZ_SECONDS:-45} s"
+fuzz_target runs run "whole runs, ${RUN_FUZZ_INPUTS:-1000} inputs"
 
 typecheck_packages() {
   local status=0 package
