@@ -1,10 +1,12 @@
 #include "resource_estimate.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <set>
 
 #include "scenario/json_reader.h"
 #include "scenario/limits.h"
+#include "sim/event_loop.h"
 #include "tcp/window_ring.h"
 
 namespace obs {
@@ -98,8 +100,32 @@ void refuseUnaffordableBuild(const Scenario& s, const RunBudget& budget) {
                         format(kMaxRoutingWork) + "); use fewer distinct endpoints or a smaller topology");
 }
 
-void refuseUnaffordableBackground(const BackgroundSpec& b, const std::string& where, double duration,
-                                  double capacityBps, const RunBudget& budget) {
+namespace {
+
+// What one burst on `path` costs at least, in events' worth, and the words for it.
+struct BurstWork {
+  double events = 1;  // its emission
+  int cores = 0;
+  int mostWavelengths = 0;
+};
+
+BurstWork burstWork(const Scenario& s, const OpticalPath& path) {
+  BurstWork w;
+  const bool scansAll = s.obs.scheduling != SchedulingKind::Ffuc;  // LAUC and LAUC-VF look at every lane
+  for (const Hop& hop : path.hops) {
+    if (s.nodes[hop.from].kind != NodeKind::Core) continue;
+    const int lanes = s.links[hop.link].wavelengths;
+    ++w.cores;
+    w.mostWavelengths = std::max(w.mostWavelengths, lanes);
+    w.events += 1 + (scansAll ? static_cast<double>(lanes) / static_cast<double>(work::kEvent) : 0.0);
+  }
+  return w;
+}
+
+}  // namespace
+
+void refuseUnaffordableBackground(const BackgroundSpec& b, const std::string& where, const Scenario& scenario,
+                                  const OpticalPath& path, double capacityBps, const RunBudget& budget) {
   if (b.load == 0) return;
   const double perSecond = b.load * capacityBps / (8.0 * b.meanBytes);
   if (perSecond > kMaxEventRate)
@@ -107,12 +133,23 @@ void refuseUnaffordableBackground(const BackgroundSpec& b, const std::string& wh
                         " of " + format(capacityBps) + " bit/s in bursts of " + format(b.meanBytes) +
                         " bytes on average); at most 1e+09 per second, one per "
                         "nanosecond, the engine's shortest interval: raise meanBytes or lower load");
-  const double total = perSecond * duration;
-  if (budget.maxEvents > 0 && total > static_cast<double>(budget.maxEvents))
-    throw ScenarioError(where + " would generate " + format(perSecond) + " bursts per second, " + format(total) +
-                        " over the " + format(duration) + " s run: more than the event budget of " +
-                        format(static_cast<double>(budget.maxEvents)) +
-                        " events (shorten the run, or raise the budget: obs-sim --max-events)");
+  const double duration = scenario.duration;
+  const BurstWork per = burstWork(scenario, path);
+  const double total = perSecond * duration * per.events;
+  if (budget.maxEvents > 0 && total > static_cast<double>(budget.maxEvents)) {
+    const std::string each =
+        per.cores == 0 ? ""
+                       : ", each crossing " + std::to_string(per.cores) + (per.cores == 1 ? " core" : " cores") +
+                             (scenario.obs.scheduling == SchedulingKind::Ffuc
+                                  ? ""
+                                  : " that scan" + std::string(per.cores == 1 ? "s" : "") + " up to " +
+                                        std::to_string(per.mostWavelengths) + " wavelengths");
+    throw ScenarioError(where + " would generate " + format(perSecond) + " bursts per second (load " + format(b.load) +
+                        ", meanBytes " + format(b.meanBytes) + each + "): at least " + format(total) +
+                        " events' worth of work over the " + format(duration) +
+                        " s run, more than the work budget of " + format(static_cast<double>(budget.maxEvents)) +
+                        " (raise meanBytes, lower load, shorten the run, or raise the budget: obs-sim --max-events)");
+  }
 }
 
 }  // namespace obs

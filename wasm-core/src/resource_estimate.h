@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "net/route.h"
 #include "run_guard.h"
 #include "scenario/scenario.h"
 
@@ -23,12 +24,16 @@ std::uint64_t estimateBuildBytes(const Scenario& scenario);
 // routes would take too long to compute (one shortest-path tree per distinct source).
 void refuseUnaffordableBuild(const Scenario& scenario, const RunBudget& budget);
 
-// Throws ScenarioError when background source `index` asks for more bursts per second
-// than the engine schedules (kMaxEventRate), or for more bursts over the run than the
-// event budget. `capacityBps` is its route's narrowest fiber capacity.
-// `where` names the source in the message: "background[3]", or a traffic pair.
-void refuseUnaffordableBackground(const BackgroundSpec& b, const std::string& where, double duration,
-                                  double capacityBps, const RunBudget& budget);
+// Throws ScenarioError when background source `where` asks for more bursts per second
+// than the engine schedules (kMaxEventRate), or when its bursts over the run would do more
+// work than the work budget. `path` is its optical path: each burst is at least one event
+// to emit, one per core its control packet crosses, and the wavelengths each core's rule
+// looks at (all of them under LAUC and LAUC-VF; run_guard.h, work units), a lower bound
+// of what the run will cost, so a refusal is never wrong. `capacityBps` is the path's
+// narrowest fiber capacity. `where` names the source in the message: "background[3]", or
+// a traffic pair.
+void refuseUnaffordableBackground(const BackgroundSpec& b, const std::string& where, const Scenario& scenario,
+                                  const OpticalPath& path, double capacityBps, const RunBudget& budget);
 
 // Bytes for memory messages: "1.9 GB", "512 MB".
 std::string formatBytes(double bytes);

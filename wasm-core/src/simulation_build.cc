@@ -118,7 +118,8 @@ Simulation::Simulation(const Scenario& scenario, const RunBudget& budget)
       throw ScenarioError(where + "the route from \"" + scenario_.nodes[b.src].id + "\" to \"" +
                           scenario_.nodes[b.dst].id + "\" must run over fiber links and core nodes only");
     const double capacity = pathCapacity(scenario_, routing_.opticalPaths()[path]);
-    refuseUnaffordableBackground(b, "background[" + std::to_string(i) + "]", scenario_.duration, capacity, budget);
+    refuseUnaffordableBackground(b, "background[" + std::to_string(i) + "]", scenario_, routing_.opticalPaths()[path],
+                                 capacity, budget);
     backgroundPaths.push_back({path, capacity});
   }
   std::vector<TrafficSource> traffic = expandTraffic(scenario_, routing_);
@@ -126,7 +127,7 @@ Simulation::Simulation(const Scenario& scenario, const RunBudget& budget)
     refuseUnaffordableBackground(t.spec,
                                  "traffic from " + quoteInput(scenario_.nodes[t.spec.src].id) + " to " +
                                      quoteInput(scenario_.nodes[t.spec.dst].id),
-                                 scenario_.duration, t.capacityBps, budget);
+                                 scenario_, routing_.opticalPaths()[t.path], t.capacityBps, budget);
   // What each optical path is offered in Erlangs, for the summary's `pairs`.
   pathOfferedErlangs_.assign(routing_.opticalPaths().size(), 0.0);
   for (std::size_t i = 0; i < scenario_.background.size(); ++i) {
