@@ -234,7 +234,15 @@ export const DROP_WORDS = ['injected', 'contention', 'late'] as const;
 /** Keeps one burst in `every` by a hash of its id, so the sample does not follow a class's rhythm. */
 export function sampledIn(id: number, every: number): boolean {
   if (every <= 1) return true;
-  return (Math.imul(id + 1, 2654435761) >>> 0) % every === 0;
+  // murmur3's finaliser: every bit of the id moves the low bits (a plain multiply keeps
+  // id mod 4, so with data and ACK bursts alternating one class would be left out).
+  let h = id | 0;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return (h >>> 0) % every === 0;
 }
 
 /** Sutherland–Hodgman against one half-plane: the polygon's part with t <= tMax. Points are [x, t]. */

@@ -57,7 +57,8 @@ export function storySentences(s: BurstStory, spec: PathSpec, names: Names, now:
     if (spec.columns[c].kind !== 'core') continue;
     const done = b.t1 + spec.controlProcessing;
     const setup = spec.columns[c].setupTime;
-    const set = setup > 0 ? ` and sets its switch by ${formatAt(done + setup)}` : '';
+    const switched = !(s.drop && s.drop.column === c);
+    const set = setup > 0 && switched ? ` and sets its switch by ${formatAt(done + setup)}` : '';
     out.push(`The BHP reaches ${col(c)} at ${formatAt(b.t1)}; ${col(c)} processes it until ${formatAt(done)}${set}.`);
   }
   for (const b of s.bands) {
