@@ -20,7 +20,7 @@ import { useController, useSimState } from '../sim/simContext';
 import { useElementSize } from '../useElementSize';
 import { presenterTextPx } from '../view/presenterText';
 import { useView } from '../view/viewStore';
-import { INTERVAL_COLORS, drawTimeSpace } from './drawTimeSpace';
+import { INTERVAL_COLORS, bhpLineWidth, drawTimeSpace } from './drawTimeSpace';
 import {
   MAX_WINDOW,
   MIN_WINDOW,
@@ -184,6 +184,9 @@ export function TimeSpaceArea() {
     d.processing = String(scene.intervals.filter((i) => i.kind === 'processing').length);
     d.featured = String(scene.featured);
     d.every = String(scene.every);
+    d.plot = `${plot.left},${plot.top},${plot.width},${plot.height}`;
+    d.textPx = String(textPx);
+    d.linePx = String(bhpLineWidth(textPx));
     const offset = scene.offsets.find((o) => o.id === scene.featured);
     d.offset = offset ? String(offset.offset) : '';
     d.offsetSpan = offset ? `${Math.round(offset.y0)},${Math.round(offset.y1)}` : '';

@@ -30,9 +30,14 @@ export const INTERVAL_COLORS = {
   fdl: MARK_COLORS.fdl,
 } as const;
 
+/** A BHP line's width, px: 2.5 at the page's text, growing with presenter mode's. */
+export function bhpLineWidth(textPx: number): number {
+  return 2.5 * Math.max(1, textPx / 16);
+}
+
 export function drawTimeSpace(ctx: CanvasRenderingContext2D, scene: Scene, p: Paint): void {
   const s = Math.max(1, p.textPx / 16);
-  const lw = 2.5 * s;
+  const lw = bhpLineWidth(p.textPx);
   ctx.clearRect(0, 0, p.width, p.height);
   ctx.font = `${p.textPx}px ${FONT}`;
   ctx.textBaseline = 'middle';
@@ -87,8 +92,8 @@ export function drawTimeSpace(ctx: CanvasRenderingContext2D, scene: Scene, p: Pa
   ctx.rect(plot.left, plot.top, plot.width, plot.height);
   ctx.clip();
 
-  // Intervals at the columns, under the lines: held wavelengths, processing, set-up, FDLs.
-  for (const iv of scene.intervals) drawInterval(ctx, iv, s);
+  // The wavelengths held, under the bursts.
+  for (const iv of scene.intervals) if (iv.kind === 'hold') drawInterval(ctx, iv, s);
 
   // Bursts: bands in their class's colour; a detour dashed and paler.
   for (const b of scene.bands) {
@@ -108,7 +113,10 @@ export function drawTimeSpace(ctx: CanvasRenderingContext2D, scene: Scene, p: Pa
     ctx.setLineDash([]);
   }
 
-  // BHPs: thin dark lines with a dot where they left and an arrowhead where they are.
+  // On the columns, over the bursts that reach them: processing, set-up, FDL delays.
+  for (const iv of scene.intervals) if (iv.kind !== 'hold') drawInterval(ctx, iv, s);
+
+  // BHPs: thin dark lines with an arrowhead where they are.
   for (const l of scene.lines) {
     ctx.strokeStyle = '#111';
     ctx.lineWidth = (l.id === p.hovered ? 1.6 : 1) * lw;
@@ -246,7 +254,8 @@ function drawInterval(ctx: CanvasRenderingContext2D, iv: SceneInterval, s: numbe
     ctx.fillRect(iv.x - w / 2, busy, w, Math.max(1, iv.y1 - busy));
     return;
   }
-  const w = (iv.kind === 'fdl' ? 9 : 8) * s;
+  // The set-up is wider than the processing over it: a mark, often thinner than a pixel in time.
+  const w = (iv.kind === 'fdl' ? 9 : iv.kind === 'setup' ? 14 : 8) * s;
   ctx.fillStyle = INTERVAL_COLORS[iv.kind];
   ctx.fillRect(iv.x - w / 2, iv.y0, w, h);
 }

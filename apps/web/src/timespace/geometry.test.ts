@@ -218,7 +218,7 @@ describe('buildScene', () => {
     expect(place).toMatchObject({ column: 1, from: 1 });
     expect(place.t).toBeCloseTo(0.0095, 12);
     const scene = buildScene(input([b], { now: 0.0101 }));
-    expect(r(scene.marks)).toEqual(r([{ id: 3, cls: 0, kind: 'drop', x: X1 - 14, y: timeToY(0.0095, 0, 0.02, plot), reason: 2 }]));
+    expect(r(scene.marks)).toEqual(r([{ id: 3, cls: 0, kind: 'drop', x: X1 - 18, y: timeToY(0.0095, 0, 0.02, plot), reason: 2 }]));
     expect(scene.labels[0].text).toBe('dropped: late');
     // The core never switched for it: no set-up, no hold.
     expect(scene.intervals.map((i) => i.kind)).toEqual(['processing']);

@@ -531,7 +531,7 @@ export function buildScene(input: SceneInput): Scene {
       if (place) {
         // Beside the column, on the side the burst came from: the column's bars (the BHP's
         // processing a late burst ran into) stay in sight.
-        const x = xs[place.column] - place.from * 14 * Math.max(1, input.textPx / 16);
+        const x = xs[place.column] - place.from * 18 * Math.max(1, input.textPx / 16);
         const yy = y(place.t);
         scene.marks.push({ id: s.id, cls: s.cls, kind: 'drop', x, y: yy, reason: s.drop.reason });
         requests.push({
