@@ -1,12 +1,14 @@
 /**
  * Page structure: run controls on the left; on the right the network (editor and
- * animation) above, and below it one of the charts, the channel view or the event log.
+ * animation) above, and below it one of the charts, the channel view, the time-space
+ * diagram or the event log.
  *
  * Each area is its own module (editor/, charts/, channel/, log/) so they can grow apart.
  */
 import type { ComponentType } from 'react';
 import { ChannelArea } from './channel/ChannelArea';
 import { ChartsArea } from './charts/ChartsArea';
+import { TimeSpaceArea } from './timespace/TimeSpaceArea';
 import { CompareArea } from './compare/CompareArea';
 import { SweepArea } from './sweep/SweepArea';
 import { Counters } from './controls/Counters';
@@ -41,6 +43,7 @@ import { TAB_NAMES } from './view/controlNames';
 const TABS: ReadonlyArray<{ id: ViewTab; label: string; Area: ComponentType }> = [
   { id: 'charts', label: TAB_NAMES.charts, Area: ChartsArea },
   { id: 'channels', label: TAB_NAMES.channels, Area: ChannelArea },
+  { id: 'timespace', label: TAB_NAMES.timespace, Area: TimeSpaceArea },
   { id: 'loss', label: TAB_NAMES.loss, Area: LossMatrixArea },
   { id: 'log', label: TAB_NAMES.log, Area: EventLogArea },
   { id: 'compare', label: TAB_NAMES.compare, Area: CompareArea },

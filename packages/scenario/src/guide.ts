@@ -16,10 +16,11 @@ export type GuideSpeed = (typeof GUIDE_SPEEDS)[number];
 
 /**
  * The results tabs and the single charts a step may show (apps/web/src/view/viewStore.ts).
+ * 'timespace' is the time-space diagram of one optical path (apps/web/src/timespace).
  * 'loss' (the loss matrix) is offered only where paths join more than one pair of edges or
  * the run has QoS classes or cores that deflect or cut (App.tsx).
  */
-export const GUIDE_TABS = ['charts', 'channels', 'loss', 'log', 'compare', 'sweep'] as const;
+export const GUIDE_TABS = ['charts', 'channels', 'timespace', 'loss', 'log', 'compare', 'sweep'] as const;
 export const GUIDE_CHARTS = ['all', 'cwnd', 'throughput', 'rtt'] as const;
 
 export interface GuideView {

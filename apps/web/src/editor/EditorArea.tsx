@@ -13,6 +13,7 @@ import { NodeGlyph } from '../topology/NodeGlyph';
 import { useElementSize } from '../useElementSize';
 import { EditorCanvas, NODE_DRAG_TYPE } from './canvas/EditorCanvas';
 import { channelWatch } from '../channel/watchRequest';
+import { timeSpaceWatch } from '../timespace/watch';
 import { nextBuildStep, type BuildStep } from '../scenario/buildGuide';
 import {
   deleteNodeEdit,
@@ -87,6 +88,8 @@ export function EditorArea({ overlay, legend, caption, store: given, routes }: E
       if (sel) setPanelHidden(false);
       // A core selected: the channel view shows its fibers (now, or when its tab opens).
       if (sel?.type === 'node' && store.scenario.nodes.some((n) => n.id === sel.id && n.kind === 'core')) channelWatch.request(sel.id);
+      // A flow selected: the time-space diagram follows its path.
+      if (sel?.type === 'flow') timeSpaceWatch.request(sel.id);
     },
     [store],
   );

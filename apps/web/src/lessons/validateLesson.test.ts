@@ -98,7 +98,7 @@ describe('validateLesson', () => {
     [
       'an unknown tab',
       (l) => (l.steps[0].view.tab = 'graphs'),
-      'steps[0].view.tab must be one of charts, channels, loss, log, compare, sweep (got "graphs")',
+      'steps[0].view.tab must be one of charts, channels, timespace, loss, log, compare, sweep (got "graphs")',
     ],
     [
       'an unknown pause event',

@@ -27,6 +27,7 @@ export const BUTTON_NAMES = {
 export const TAB_NAMES: Readonly<Record<ViewTab, string>> = {
   charts: 'Charts',
   channels: 'Channels',
+  timespace: 'Time-space',
   loss: 'Loss matrix',
   log: 'Event log',
   compare: 'Compare A/B',

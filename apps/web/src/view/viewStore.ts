@@ -11,7 +11,7 @@
 import { useSyncExternalStore } from 'react';
 
 /** 'loss': the loss matrix, a tab only for scenarios with more than one optical path (App.tsx). */
-export const VIEW_TABS = ['charts', 'channels', 'loss', 'log', 'compare', 'sweep'] as const;
+export const VIEW_TABS = ['charts', 'channels', 'timespace', 'loss', 'log', 'compare', 'sweep'] as const;
 export type ViewTab = (typeof VIEW_TABS)[number];
 
 /** The charts one at a time ('all': the usual three side by side). */
