@@ -11,7 +11,7 @@
 // work and memory, and the contract is checked:
 //   - construction either builds or refuses with ScenarioError (one printable line);
 //   - the run ends or the guard stops it with a sentence, within its work budget;
-//   - the summary obeys its definitions (summary_checks.h).
+//   - the summary obeys its definitions (tests/summary_checks.h, as the property test).
 // A crash, a sanitizer report, another exception or a broken rule is a finding. The
 // bases are read once from OBS_FUZZ_BASES (a directory of .json files, set by fuzz.sh).
 #include <dirent.h>
@@ -206,10 +206,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   sim->advanceTo(sim->duration());
   if (sim->stopped()) checkMessage(sim->stopReason());
-  const std::string broken = obs::brokenSummaryRule(sim->summary(), scenario);
+  const std::vector<std::string> broken = obs::brokenSummaryRules(*sim, scenario);
   if (!broken.empty()) {
-    std::fprintf(stderr, "scenario_run_fuzz: %s: %s\nscenario: %s\n", base.name.c_str(), broken.c_str(),
-                 scenario.dump().c_str());
+    std::fprintf(stderr, "scenario_run_fuzz: %s: %s (and %zu more)\nscenario: %s\n", base.name.c_str(),
+                 broken.front().c_str(), broken.size() - 1, scenario.dump().c_str());
     __builtin_trap();
   }
   return 0;
