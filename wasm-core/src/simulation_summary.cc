@@ -231,16 +231,30 @@ nlohmann::ordered_json Simulation::summary() const {
   out["histograms"] = {{"burstBytes", histogramJson(h.bytes)}, {"segmentsPerBurst", histogramJson(h.segments)}};
 
   std::uint64_t queueDrops = 0, randomDrops = 0, retries = 0, listedDrops = 0;
-  for (const auto& ch : channels_)
-    if (ch) {
-      queueDrops += ch->counters().queueDrops;
-      randomDrops += ch->counters().randomDrops;
-      retries += ch->counters().retries;
-      listedDrops += ch->counters().listedDrops;
+  // The access links `access` draws for each copy of a flow group are not in `links`
+  // (there may be thousands): their share is given apart, so that `links` plus
+  // `accessLinks` add up to the totals.
+  std::uint64_t accessQueueDrops = 0, accessRandomDrops = 0, accessRetries = 0;
+  for (std::size_t k = 0; k < channels_.size(); ++k)
+    if (const auto& ch = channels_[k]) {
+      const PacketChannelCounters& c = ch->counters();
+      queueDrops += c.queueDrops;
+      randomDrops += c.randomDrops;
+      retries += c.retries;
+      listedDrops += c.listedDrops;
+      if (k / 2 >= scenario_.links.size()) {
+        accessQueueDrops += c.queueDrops;
+        accessRandomDrops += c.randomDrops;
+        accessRetries += c.retries;
+      }
     }
   out["packets"] = {{"queueDrops", queueDrops}, {"randomDrops", randomDrops}, {"retries", retries}};
   // Only with `drops` rules: a run without them keeps the summary it always had.
   if (!scenario_.drops.empty()) out["packets"]["listedDrops"] = listedDrops;
+  // Only where `access` draws links, likewise.
+  if (topology_.links.size() > scenario_.links.size())
+    out["packets"]["accessLinks"] = {
+        {"queueDrops", accessQueueDrops}, {"randomDrops", accessRandomDrops}, {"retries", accessRetries}};
   out["links"] = linksSummary();
   out["pairs"] = pairsSummary();
   // Only with extra offsets: class 0 is every burst without one.

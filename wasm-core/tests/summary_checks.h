@@ -162,6 +162,13 @@ inline void packetCountsAddUp(const ojson& s, Findings& f) {
       retries += f.count(l[dir], "retries", at);
     }
   }
+  // The access links drawn for each copy of a flow group are counted apart.
+  if (s["packets"].contains("accessLinks")) {
+    const ojson& access = s["packets"]["accessLinks"];
+    queue += f.count(access, "queueDrops", "packets.accessLinks");
+    random += f.count(access, "randomDrops", "packets.accessLinks");
+    retries += f.count(access, "retries", "packets.accessLinks");
+  }
   f.equal(queue, f.count(s["packets"], "queueDrops", "packets"), "packets.queueDrops and the links'");
   f.equal(random, f.count(s["packets"], "randomDrops", "packets"), "packets.randomDrops and the links'");
   f.equal(retries, f.count(s["packets"], "retries", "packets"), "packets.retries and the links'");

@@ -157,8 +157,17 @@ export interface Summary {
     ack: BurstClassSummary;
     background?: BurstClassSummary;
   };
-  /** listedDrops: data packets lost by `drops` rules on flows; only when the scenario has `drops`. */
-  packets: { queueDrops: number; randomDrops: number; retries?: number; listedDrops?: number };
+  /**
+   * listedDrops: data packets lost by `drops` rules on flows; only when the scenario has `drops`.
+   * accessLinks: the share of the access links `access` draws per copy (not in `links`); only where there are some.
+   */
+  packets: {
+    queueDrops: number;
+    randomDrops: number;
+    retries?: number;
+    listedDrops?: number;
+    accessLinks?: { queueDrops: number; randomDrops: number; retries: number };
+  };
   links?: LinkSummary[];
   histograms?: { burstBytes: Log2Histogram; segmentsPerBurst: Log2Histogram };
   /** Hash of every executed event (time, kind): equal fingerprints, same events in the same order. */
