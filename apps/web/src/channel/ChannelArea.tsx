@@ -99,7 +99,7 @@ export function ChannelArea() {
       const w = channelWatch.get();
       if (!w || w.serial === followedWatch) return;
       followedWatch = w.serial;
-      const value = nodeOption(options, scenario, w.node);
+      const value = nodeOption(options, scenario, w.target);
       if (!value) return;
       setPicked(value);
       setHeld(null);

@@ -72,7 +72,7 @@ export function TimeSpaceArea() {
       const w = timeSpaceWatch.get();
       if (!w || w.serial === followedWatch) return;
       followedWatch = w.serial;
-      const key = flowPath(routes, w.flow);
+      const key = flowPath(routes, w.target);
       if (key) setPicked(key);
     };
     follow();
