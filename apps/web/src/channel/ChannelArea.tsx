@@ -13,6 +13,7 @@ import { focusStore } from '../sim/focusStore';
 import { makeNames, type ScenarioShape } from '../log/names';
 import { useController, useSimState } from '../sim/simContext';
 import { useElementSize } from '../useElementSize';
+import { ZoomButtons } from '../ZoomButtons';
 import { CLASS_COLORS, CLASS_NAMES, MARK_COLORS } from './classColors';
 import { drawGantt, GANTT_MARGIN } from './drawGantt';
 import { Histogram } from './Histogram';
@@ -25,6 +26,7 @@ import { BurstHops } from './BurstHops';
 import { layoutRows, rowsHeight } from './rowLayout';
 import { busiestFiber, channelOptions, firstFiber, nodeOption, tracksFor } from './selection';
 import { channelWatch } from './watchRequest';
+import '../liveView.css';
 import './channel.css';
 
 /** Width a vertical scroll bar may take, px. */
@@ -294,7 +296,7 @@ export function ChannelArea() {
 
   if (options.length === 0) {
     return (
-      <div className="channel-area" data-testid="channel-area">
+      <div className="live-view channel-area" data-testid="channel-area">
         <p className="area-pending">This network has no fiber link: there are no wavelengths to show.</p>
       </div>
     );
@@ -302,9 +304,9 @@ export function ChannelArea() {
 
   const dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
   return (
-    <div className="channel-area" data-testid="channel-area">
-      <div className="channel-toolbar" role="group" aria-label="Channel view controls">
-        <label className="channel-pick">
+    <div className="live-view channel-area" data-testid="channel-area">
+      <div className="live-view-toolbar channel-toolbar" role="group" aria-label="Channel view controls">
+        <label className="live-view-pick">
           <span>Show</span>
           <select value={selection} onChange={(e) => setPicked(e.target.value)} data-testid="channel-picker">
             <OptionGroup label="Fiber link, one direction" options={options.filter((o) => o.group === 'link')} />
@@ -313,24 +315,17 @@ export function ChannelArea() {
             )}
           </select>
         </label>
-        <div className="channel-window" role="group" aria-label="Time window">
-          <button type="button" onClick={() => zoomBy(-1)} aria-label="Zoom in (shorter window)" data-testid="channel-zoom-in">
-            +
-          </button>
-          <span className="channel-window-value" data-testid="channel-window">
-            {formatDuration(shownWindow)}
-            {zoom === null ? ' (auto)' : ''}
-          </span>
-          <button type="button" onClick={() => zoomBy(1)} aria-label="Zoom out (longer window)" data-testid="channel-zoom-out">
-            −
-          </button>
-          {zoom !== null && (
-            <button type="button" onClick={() => setZoom(null)} data-testid="channel-zoom-auto">
-              Auto
-            </button>
-          )}
-        </div>
-        <div className="channel-window" role="group" aria-label="Follow or hold">
+        <ZoomButtons
+          label="Time window"
+          inWords="shorter window"
+          outWords="longer window"
+          shown={formatDuration(shownWindow)}
+          zoomed={zoom !== null}
+          testIds="channel"
+          onZoom={zoomBy}
+          onAuto={() => setZoom(null)}
+        />
+        <div className="live-view-buttons" role="group" aria-label="Follow or hold">
           {held !== null && (
             <button type="button" onClick={() => pan(-0.5)} aria-label="Earlier" data-testid="channel-earlier">
               ◀
@@ -359,12 +354,12 @@ export function ChannelArea() {
           </span>
         )}
         {tooFast && (
-          <span className="channel-hint" data-testid="channel-hint">
+          <span className="live-view-hint" data-testid="channel-hint">
             Too fast to follow: Hold, or slow the run down.
           </span>
         )}
       </div>
-      <ul className="channel-legend" aria-label="Channel view legend">
+      <ul className="live-view-legend" aria-label="Channel view legend">
         {CLASS_NAMES.map((name, i) => (
           <li key={name}>
             <svg width={22} height={14} aria-hidden="true">

@@ -20,6 +20,7 @@ import { useController, useSimState } from '../sim/simContext';
 import { useElementSize } from '../useElementSize';
 import { presenterTextPx } from '../view/presenterText';
 import { useView } from '../view/viewStore';
+import { ZoomButtons } from '../ZoomButtons';
 import { INTERVAL_COLORS, bhpLineWidth, drawTimeSpace } from './drawTimeSpace';
 import {
   MAX_WINDOW,
@@ -39,6 +40,7 @@ import { ackPathElsewhere, choosePath, flowPath, pathOptions, pathSpec, type Tim
 import { TimeSpaceModel } from './timeSpaceModel';
 import { TABLE_HEAD, describeScene, storySentences, tableRows, type TableRow } from './timeSpaceWords';
 import { timeSpaceWatch } from './watch';
+import '../liveView.css';
 import './timespace.css';
 
 /** Text size on the canvas outside presenter mode, px. */
@@ -263,7 +265,7 @@ export function TimeSpaceArea() {
 
   if (!choice || !spec) {
     return (
-      <div className="timespace-area" data-testid="timespace-area">
+      <div className="live-view timespace-area" data-testid="timespace-area">
         <p className="area-pending">This network has no optical path between two edges: there is no burst to draw.</p>
       </div>
     );
@@ -275,22 +277,22 @@ export function TimeSpaceArea() {
   const notes = (
     <>
       {sampled && (
-        <span className="timespace-sampled" data-testid="timespace-sampled">
+        <span className="live-view-hint" data-testid="timespace-sampled">
           Sampled: 1 burst in {sampled.every} drawn (every drop kept)
         </span>
       )}
       {tooFast && !sampled && (
-        <span className="timespace-hint" data-testid="timespace-hint">
+        <span className="live-view-hint" data-testid="timespace-hint">
           Too fast to follow: pause, or slow the run down.
         </span>
       )}
     </>
   );
   return (
-    <div className={`timespace-area${overlay ? ' overlay-tools' : ''}`} data-testid="timespace-area">
-      <div className="timespace-toolbar" role="group" aria-label="Time-space diagram controls">
+    <div className={`live-view timespace-area${overlay ? ' overlay-tools' : ''}`} data-testid="timespace-area">
+      <div className="live-view-toolbar timespace-toolbar" role="group" aria-label="Time-space diagram controls">
         {overlay ? null : options.length > 1 ? (
-          <label className="timespace-pick">
+          <label className="live-view-pick">
             <span>Path</span>
             <select value={choice.option.value} onChange={(e) => setPicked(e.target.value)} data-testid="timespace-path">
               {options.map((o) => (
@@ -305,23 +307,17 @@ export function TimeSpaceArea() {
             {choice.option.label}
           </span>
         )}
-        <div className="timespace-window" role="group" aria-label="Time shown">
-          <button type="button" onClick={() => zoomBy(-1)} aria-label="Zoom in (less time shown)" data-testid="timespace-zoom-in">
-            +
-          </button>
-          <span className={overlay ? 'visually-hidden' : 'timespace-window-value'} data-testid="timespace-window">
-            {formatSpan(shownWindow)}
-            {zoom === null ? ' (auto)' : ''}
-          </span>
-          <button type="button" onClick={() => zoomBy(1)} aria-label="Zoom out (more time shown)" data-testid="timespace-zoom-out">
-            −
-          </button>
-          {zoom !== null && (
-            <button type="button" onClick={() => setZoom(null)} data-testid="timespace-zoom-auto">
-              Auto
-            </button>
-          )}
-        </div>
+        <ZoomButtons
+          label="Time shown"
+          inWords="less time shown"
+          outWords="more time shown"
+          shown={formatSpan(shownWindow)}
+          zoomed={zoom !== null}
+          shownHidden={overlay}
+          testIds="timespace"
+          onZoom={zoomBy}
+          onAuto={() => setZoom(null)}
+        />
         <button
           type="button"
           className="timespace-table-toggle"
@@ -339,7 +335,7 @@ export function TimeSpaceArea() {
           </span>
         )}
       </div>
-      <ul className="timespace-legend" aria-label="Time-space diagram legend">
+      <ul className="live-view-legend timespace-legend" aria-label="Time-space diagram legend">
         <li>
           <svg width={26} height={14} aria-hidden="true">
             <path d="M2 2 L24 12" stroke="#111" strokeWidth={2.5} />
