@@ -44,3 +44,8 @@ export function ZoomButtons({ label, inWords, outWords, shown, zoomed, shownHidd
     </div>
   );
 }
+
+/** The keys that do what the buttons do, for the figure's canvas: + (or =) zooms in, - out. */
+export function zoomKeys(onZoom: (dir: 1 | -1) => void): Record<string, () => void> {
+  return { '+': () => onZoom(-1), '=': () => onZoom(-1), '-': () => onZoom(1) };
+}

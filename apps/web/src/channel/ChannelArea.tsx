@@ -6,14 +6,15 @@
  * The Gantt is a canvas redrawn in the animation-frame loop from a ChannelModel fed
  * incrementally by the visual store's `recent` ring; React renders only the controls.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type WheelEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent, type WheelEvent } from 'react';
 import { Term } from '../glossary/Term';
 import { formatDuration } from '../log/describe';
 import { focusStore } from '../sim/focusStore';
 import { makeNames, type ScenarioShape } from '../log/names';
 import { useController, useSimState } from '../sim/simContext';
 import { useElementSize } from '../useElementSize';
-import { ZoomButtons } from '../ZoomButtons';
+import { ZoomButtons, zoomKeys } from '../ZoomButtons';
+import { FigureCanvas } from '../FigureCanvas';
 import { CLASS_COLORS, CLASS_NAMES, MARK_COLORS } from './classColors';
 import { drawGantt, GANTT_MARGIN } from './drawGantt';
 import { Histogram } from './Histogram';
@@ -271,20 +272,11 @@ export function ChannelArea() {
   };
   const focusedWords = focusedBurst >= 0 ? burstRouteWords(focusedBurst, model.paths.find(focusedBurst), names) : null;
   const caption = hovered ?? (focusedWords && burstFromLog && !hops ? `From the log: ${focusedWords}` : null);
-  const onKeyDown = (e: KeyboardEvent<HTMLCanvasElement>) => {
-    const actions: Record<string, () => void> = {
-      ArrowLeft: () => pan(-0.25),
-      ArrowRight: () => pan(0.25),
-      '+': () => zoomBy(-1),
-      '=': () => zoomBy(-1),
-      '-': () => zoomBy(1),
-      Escape: follow,
-    };
-    const a = actions[e.key];
-    if (a) {
-      e.preventDefault();
-      a();
-    }
+  const keys = {
+    ArrowLeft: () => pan(-0.25),
+    ArrowRight: () => pan(0.25),
+    ...zoomKeys(zoomBy),
+    Escape: follow,
   };
 
   // Faster than the window can be followed: say what to do.
@@ -302,7 +294,6 @@ export function ChannelArea() {
     );
   }
 
-  const dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
   return (
     <div className="live-view channel-area" data-testid="channel-area">
       <div className="live-view-toolbar channel-toolbar" role="group" aria-label="Channel view controls">
@@ -421,21 +412,18 @@ export function ChannelArea() {
         <figure className="channel-gantt" ref={figureRef} data-testid="channel-gantt" data-selection={selection}>
           <div className="channel-gantt-box" ref={boxRef}>
             {width > 0 && height > 0 && (
-              <canvas
+              <FigureCanvas
                 ref={canvasRef}
-                width={Math.round(width * dpr)}
-                height={Math.round(height * dpr)}
-                style={{ width, height }}
-                tabIndex={0}
-                role="img"
-                aria-label={`Wavelength reservations of ${options.find((o) => o.value === selection)?.label ?? ''} over time. Arrow keys move the window, + and − zoom, Escape follows now.`}
+                width={width}
+                height={height}
+                label={`Wavelength reservations of ${options.find((o) => o.value === selection)?.label ?? ''} over time. Arrow keys move the window, + and − zoom, Escape follows now.`}
+                keys={keys}
                 onWheel={onWheel}
                 onPointerDown={onPointerDown}
                 onPointerMove={onPointerMove}
                 onPointerUp={onPointerUp}
                 onPointerCancel={onPointerUp}
                 onPointerLeave={() => setHovered(null)}
-                onKeyDown={onKeyDown}
               />
             )}
           </div>

@@ -11,7 +11,7 @@
  * the run pauses and moves with Next event and Next burst. React renders only the controls,
  * the caption and the words.
  */
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type PointerEvent } from 'react';
 import { CLASS_COLORS, MARK_COLORS } from '../channel/classColors';
 import { Term } from '../glossary/Term';
 import { makeNames, type ScenarioShape } from '../log/names';
@@ -20,7 +20,8 @@ import { useController, useSimState } from '../sim/simContext';
 import { useElementSize } from '../useElementSize';
 import { presenterTextPx } from '../view/presenterText';
 import { useView } from '../view/viewStore';
-import { ZoomButtons } from '../ZoomButtons';
+import { ZoomButtons, zoomKeys } from '../ZoomButtons';
+import { FigureCanvas } from '../FigureCanvas';
 import { INTERVAL_COLORS, bhpLineWidth, drawTimeSpace } from './drawTimeSpace';
 import {
   MAX_WINDOW,
@@ -239,23 +240,14 @@ export function TimeSpaceArea() {
     const next = at < 0 ? ids[ids.length - 1] : ids[(at + step + ids.length) % ids.length];
     setChosen(next);
   };
-  const onKeyDown = (e: KeyboardEvent<HTMLCanvasElement>) => {
-    const actions: Record<string, () => void> = {
-      ArrowUp: () => cycle(-1),
-      ArrowDown: () => cycle(1),
-      '+': () => zoomBy(-1),
-      '=': () => zoomBy(-1),
-      '-': () => zoomBy(1),
-      Escape: () => {
-        setChosen(-1);
-        setZoom(null);
-      },
-    };
-    const a = actions[e.key];
-    if (a) {
-      e.preventDefault();
-      a();
-    }
+  const keys = {
+    ArrowUp: () => cycle(-1),
+    ArrowDown: () => cycle(1),
+    ...zoomKeys(zoomBy),
+    Escape: () => {
+      setChosen(-1);
+      setZoom(null);
+    },
   };
 
   const descriptionId = useId();
@@ -270,7 +262,6 @@ export function TimeSpaceArea() {
       </div>
     );
   }
-  const dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
   // Presenter mode, one path: the buttons sit in the diagram's top left corner (over the
   // axis, left of the first column's name) and the plot gets their row's height.
   const overlay = presenter && options.length <= 1;
@@ -387,17 +378,14 @@ export function TimeSpaceArea() {
         </p>
         <div className="timespace-box" ref={boxRef}>
           {width > 0 && height > 0 && (
-            <canvas
+            <FigureCanvas
               ref={canvasRef}
-              width={Math.round(width * dpr)}
-              height={Math.round(height * dpr)}
-              style={{ width, height }}
-              tabIndex={0}
-              role="img"
-              aria-label={`Time-space diagram of ${choice.nodes.join(' → ')}: columns are the nodes, time runs down. Up and Down arrows choose a burst to read about, + and − zoom, Escape goes back to automatic.`}
+              width={width}
+              height={height}
+              label={`Time-space diagram of ${choice.nodes.join(' → ')}: columns are the nodes, time runs down. Up and Down arrows choose a burst to read about, + and − zoom, Escape goes back to automatic.`}
+              keys={keys}
               onPointerMove={onPointerMove}
               onPointerLeave={() => setHovered(-1)}
-              onKeyDown={onKeyDown}
             />
           )}
           {tableOpen && (
