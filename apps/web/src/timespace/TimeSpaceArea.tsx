@@ -22,6 +22,8 @@ import { presenterTextPx } from '../view/presenterText';
 import { useView } from '../view/viewStore';
 import { ZoomButtons, zoomKeys } from '../ZoomButtons';
 import { FigureCanvas } from '../FigureCanvas';
+import { FigureTable, FigureTableToggle } from '../FigureTable';
+import { useEverySecond } from '../useEverySecond';
 import { INTERVAL_COLORS, bhpLineWidth, drawTimeSpace } from './drawTimeSpace';
 import {
   MAX_WINDOW,
@@ -50,8 +52,6 @@ const TEXT_PX = 15;
 let followedWatch = 0;
 /** The path picked here, kept while the tab is hidden. */
 let keptPick: string | null = null;
-/** How often the words (description, table) are refreshed, ms: read, not watched. */
-const WORDS_MS = 1000;
 
 export function TimeSpaceArea() {
   const controller = useController();
@@ -202,7 +202,7 @@ export function TimeSpaceArea() {
   // The log or a step pointing at a burst: label it.
   useEffect(() => focusStore.subscribe(() => controller.requestRedraw(redraw)), [controller, redraw]);
 
-  // The words: once a second, and at once when the burst spoken of changes.
+  // The words (description, table): once a second, and at once when the burst spoken of changes.
   const refreshWords = useCallback(() => {
     const scene = sceneRef.current;
     if (!scene || !spec) return;
@@ -216,11 +216,7 @@ export function TimeSpaceArea() {
     const caption = story ? storySentences(story, spec, names, win.now).join(' ') : null;
     setWords({ text, rows: tableRows(shown, spec, win.now), caption });
   }, [model, spec, names, hovered, chosen]);
-  useEffect(() => {
-    refreshWords();
-    const timer = setInterval(refreshWords, WORDS_MS);
-    return () => clearInterval(timer);
-  }, [refreshWords]);
+  useEverySecond(refreshWords);
 
   const zoomBy = (dir: 1 | -1) => setZoom(Math.min(MAX_WINDOW, Math.max(MIN_WINDOW, stepWindow(windowRef.current, dir))));
 
@@ -309,16 +305,14 @@ export function TimeSpaceArea() {
           onZoom={zoomBy}
           onAuto={() => setZoom(null)}
         />
-        <button
-          type="button"
+        <FigureTableToggle
+          open={tableOpen}
+          onOpen={setTableOpen}
+          figure="Diagram"
+          tableTitle="The bursts shown as a table"
           className="timespace-table-toggle"
-          aria-expanded={tableOpen}
-          data-testid="timespace-table-toggle"
-          title={tableOpen ? 'Back to the diagram' : 'The bursts shown as a table'}
-          onClick={() => setTableOpen(!tableOpen)}
-        >
-          {tableOpen ? 'Diagram' : 'Table'}
-        </button>
+          testId="timespace-table-toggle"
+        />
         {!overlay && notes}
         {ackElsewhere && (
           <span className="timespace-note" data-testid="timespace-ack-note">
@@ -389,45 +383,15 @@ export function TimeSpaceArea() {
             />
           )}
           {tableOpen && (
-            <div
+            <FigureTable
+              label="Bursts in the time-space diagram"
+              caption="Bursts drawn in the time-space diagram, in the order they were sent"
+              head={TABLE_HEAD}
+              rows={words.rows.map((row) => ({ key: row.id, cells: row.cells, data: { 'data-burst': row.id } }))}
+              empty="No burst on this path in the time shown."
               className="timespace-table"
-              data-testid="timespace-table"
-              tabIndex={0}
-              role="region"
-              aria-label="Bursts in the time-space diagram"
-            >
-              {words.rows.length === 0 ? (
-                <p>No burst on this path in the time shown.</p>
-              ) : (
-                <table>
-                  <caption className="visually-hidden">Bursts drawn in the time-space diagram, in the order they were sent</caption>
-                  <thead>
-                    <tr>
-                      {TABLE_HEAD.map((h) => (
-                        <th key={h} scope="col">
-                          {h}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {words.rows.map((row) => (
-                      <tr key={row.id} data-burst={row.id}>
-                        {row.cells.map((cell, i) =>
-                          i === 0 ? (
-                            <th key={i} scope="row">
-                              {cell}
-                            </th>
-                          ) : (
-                            <td key={i}>{cell}</td>
-                          ),
-                        )}
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              )}
-            </div>
+              testId="timespace-table"
+            />
           )}
         </div>
         {overlay && (sampled || tooFast) && <div className="timespace-notes">{notes}</div>}
