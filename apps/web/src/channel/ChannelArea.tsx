@@ -6,13 +6,15 @@
  * The Gantt is a canvas redrawn in the animation-frame loop from a ChannelModel fed
  * incrementally by the visual store's `recent` ring; React renders only the controls.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type WheelEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent, type WheelEvent } from 'react';
 import { Term } from '../glossary/Term';
 import { formatDuration } from '../log/describe';
 import { focusStore } from '../sim/focusStore';
 import { makeNames, type ScenarioShape } from '../log/names';
 import { useController, useSimState } from '../sim/simContext';
 import { useElementSize } from '../useElementSize';
+import { ZoomButtons, zoomKeys } from '../ZoomButtons';
+import { FigureCanvas } from '../FigureCanvas';
 import { CLASS_COLORS, CLASS_NAMES, MARK_COLORS } from './classColors';
 import { drawGantt, GANTT_MARGIN } from './drawGantt';
 import { Histogram } from './Histogram';
@@ -25,6 +27,7 @@ import { BurstHops } from './BurstHops';
 import { layoutRows, rowsHeight } from './rowLayout';
 import { busiestFiber, channelOptions, firstFiber, nodeOption, tracksFor } from './selection';
 import { channelWatch } from './watchRequest';
+import '../liveView.css';
 import './channel.css';
 
 /** Width a vertical scroll bar may take, px. */
@@ -99,7 +102,7 @@ export function ChannelArea() {
       const w = channelWatch.get();
       if (!w || w.serial === followedWatch) return;
       followedWatch = w.serial;
-      const value = nodeOption(options, scenario, w.node);
+      const value = nodeOption(options, scenario, w.target);
       if (!value) return;
       setPicked(value);
       setHeld(null);
@@ -269,20 +272,11 @@ export function ChannelArea() {
   };
   const focusedWords = focusedBurst >= 0 ? burstRouteWords(focusedBurst, model.paths.find(focusedBurst), names) : null;
   const caption = hovered ?? (focusedWords && burstFromLog && !hops ? `From the log: ${focusedWords}` : null);
-  const onKeyDown = (e: KeyboardEvent<HTMLCanvasElement>) => {
-    const actions: Record<string, () => void> = {
-      ArrowLeft: () => pan(-0.25),
-      ArrowRight: () => pan(0.25),
-      '+': () => zoomBy(-1),
-      '=': () => zoomBy(-1),
-      '-': () => zoomBy(1),
-      Escape: follow,
-    };
-    const a = actions[e.key];
-    if (a) {
-      e.preventDefault();
-      a();
-    }
+  const keys = {
+    ArrowLeft: () => pan(-0.25),
+    ArrowRight: () => pan(0.25),
+    ...zoomKeys(zoomBy),
+    Escape: follow,
   };
 
   // Faster than the window can be followed: say what to do.
@@ -294,17 +288,16 @@ export function ChannelArea() {
 
   if (options.length === 0) {
     return (
-      <div className="channel-area" data-testid="channel-area">
+      <div className="live-view channel-area" data-testid="channel-area">
         <p className="area-pending">This network has no fiber link: there are no wavelengths to show.</p>
       </div>
     );
   }
 
-  const dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
   return (
-    <div className="channel-area" data-testid="channel-area">
-      <div className="channel-toolbar" role="group" aria-label="Channel view controls">
-        <label className="channel-pick">
+    <div className="live-view channel-area" data-testid="channel-area">
+      <div className="live-view-toolbar channel-toolbar" role="group" aria-label="Channel view controls">
+        <label className="live-view-pick">
           <span>Show</span>
           <select value={selection} onChange={(e) => setPicked(e.target.value)} data-testid="channel-picker">
             <OptionGroup label="Fiber link, one direction" options={options.filter((o) => o.group === 'link')} />
@@ -313,24 +306,17 @@ export function ChannelArea() {
             )}
           </select>
         </label>
-        <div className="channel-window" role="group" aria-label="Time window">
-          <button type="button" onClick={() => zoomBy(-1)} aria-label="Zoom in (shorter window)" data-testid="channel-zoom-in">
-            +
-          </button>
-          <span className="channel-window-value" data-testid="channel-window">
-            {formatDuration(shownWindow)}
-            {zoom === null ? ' (auto)' : ''}
-          </span>
-          <button type="button" onClick={() => zoomBy(1)} aria-label="Zoom out (longer window)" data-testid="channel-zoom-out">
-            −
-          </button>
-          {zoom !== null && (
-            <button type="button" onClick={() => setZoom(null)} data-testid="channel-zoom-auto">
-              Auto
-            </button>
-          )}
-        </div>
-        <div className="channel-window" role="group" aria-label="Follow or hold">
+        <ZoomButtons
+          label="Time window"
+          inWords="shorter window"
+          outWords="longer window"
+          shown={formatDuration(shownWindow)}
+          zoomed={zoom !== null}
+          testIds="channel"
+          onZoom={zoomBy}
+          onAuto={() => setZoom(null)}
+        />
+        <div className="live-view-buttons" role="group" aria-label="Follow or hold">
           {held !== null && (
             <button type="button" onClick={() => pan(-0.5)} aria-label="Earlier" data-testid="channel-earlier">
               ◀
@@ -359,12 +345,12 @@ export function ChannelArea() {
           </span>
         )}
         {tooFast && (
-          <span className="channel-hint" data-testid="channel-hint">
+          <span className="live-view-hint" data-testid="channel-hint">
             Too fast to follow: Hold, or slow the run down.
           </span>
         )}
       </div>
-      <ul className="channel-legend" aria-label="Channel view legend">
+      <ul className="live-view-legend" aria-label="Channel view legend">
         {CLASS_NAMES.map((name, i) => (
           <li key={name}>
             <svg width={22} height={14} aria-hidden="true">
@@ -426,21 +412,18 @@ export function ChannelArea() {
         <figure className="channel-gantt" ref={figureRef} data-testid="channel-gantt" data-selection={selection}>
           <div className="channel-gantt-box" ref={boxRef}>
             {width > 0 && height > 0 && (
-              <canvas
+              <FigureCanvas
                 ref={canvasRef}
-                width={Math.round(width * dpr)}
-                height={Math.round(height * dpr)}
-                style={{ width, height }}
-                tabIndex={0}
-                role="img"
-                aria-label={`Wavelength reservations of ${options.find((o) => o.value === selection)?.label ?? ''} over time. Arrow keys move the window, + and − zoom, Escape follows now.`}
+                width={width}
+                height={height}
+                label={`Wavelength reservations of ${options.find((o) => o.value === selection)?.label ?? ''} over time. Arrow keys move the window, + and − zoom, Escape follows now.`}
+                keys={keys}
                 onWheel={onWheel}
                 onPointerDown={onPointerDown}
                 onPointerMove={onPointerMove}
                 onPointerUp={onPointerUp}
                 onPointerCancel={onPointerUp}
                 onPointerLeave={() => setHovered(null)}
-                onKeyDown={onKeyDown}
               />
             )}
           </div>

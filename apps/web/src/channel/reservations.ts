@@ -11,6 +11,7 @@
  * of an existing reservation (LAUC-VF), which FFUC and LAUC never do.
  */
 import { EventKind, type EventRing } from '../sim/visualStore';
+import { unreadRows } from '../sim/unreadRows';
 import { BurstPathTable } from './burstPaths';
 
 export interface Reservation {
@@ -118,16 +119,11 @@ export class ChannelModel {
       this.watch(dirs);
       changed = true;
     }
-    const firstKept = ring.overwritten;
-    const total = ring.length + firstKept;
-    let g = this.seen;
-    if (g < firstKept) {
-      if (g > 0) this.missed += firstKept - g;
-      g = firstKept;
-    }
+    const rows = unreadRows(ring, this.seen);
+    this.missed += rows.missed;
     if (this.tracks.size > 0) {
-      for (; g < total; g++) {
-        const i = g - firstKept;
+      for (let g = rows.from; g < rows.to; g++) {
+        const i = g - rows.firstKept;
         const kind = ring.get(i, 'kind');
         if (kind === EventKind.BurstFormed) {
           this.paths.remember(ring.get(i, 'id'), ring.get(i, 'link'));
@@ -157,7 +153,7 @@ export class ChannelModel {
         }
       }
     }
-    this.seen = total;
+    this.seen = rows.to;
     return changed;
   }
 }

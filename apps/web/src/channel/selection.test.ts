@@ -46,13 +46,13 @@ describe('a core picked in the editor', () => {
 
   it('reaches the channel view as a request, a new one each time', () => {
     const seen: string[] = [];
-    const off = channelWatch.subscribe(() => seen.push(`${channelWatch.get()!.node}#${channelWatch.get()!.serial}`));
+    const off = channelWatch.subscribe(() => seen.push(`${channelWatch.get()!.target}#${channelWatch.get()!.serial}`));
     channelWatch.request('C1');
     channelWatch.request('C1');
     off();
     channelWatch.request('C2');
     expect(seen).toHaveLength(2);
     expect(seen[0]).not.toBe(seen[1]);
-    expect(channelWatch.get()!.node).toBe('C2');
+    expect(channelWatch.get()!.target).toBe('C2');
   });
 });

@@ -4,18 +4,9 @@
  * Both refresh once a second, not with every frame: words are read, not watched.
  */
 import { useCallback, useEffect, useId, useState } from 'react';
+import { FigureTable, FigureTableToggle } from '../FigureTable';
+import { useEverySecond } from '../useEverySecond';
 import { latestValues, sampleTable, type ChartTable, type DescribedLayer } from './textAlternative';
-
-const REFRESH_MS = 1000;
-
-/** Calls `refresh` now and once a second while mounted. */
-function useEverySecond(refresh: () => void): void {
-  useEffect(() => {
-    refresh();
-    const timer = setInterval(refresh, REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [refresh]);
-}
 
 export interface ChartWordsProps {
   title: string;
@@ -39,16 +30,14 @@ export function ChartWords({ title, testId, layers, tableOpen, onTableOpen, desc
       <p id={id} className="visually-hidden" data-testid={`${testId}-words`}>
         {text}
       </p>
-      <button
-        type="button"
+      <FigureTableToggle
+        open={tableOpen}
+        onOpen={onTableOpen}
+        figure="Chart"
+        tableTitle="The lines as a table of values"
         className="chart-table-toggle"
-        aria-expanded={tableOpen}
-        data-testid={`${testId}-table-toggle`}
-        title={tableOpen ? 'Back to the chart' : 'The lines as a table of values'}
-        onClick={() => onTableOpen(!tableOpen)}
-      >
-        {tableOpen ? 'Chart' : 'Table'}
-      </button>
+        testId={`${testId}-table-toggle`}
+      />
     </>
   );
 }
@@ -75,39 +64,15 @@ export function ChartTableView({
   return (
     <>
       {table && (
-        <div className="chart-table" data-testid={`${testId}-table`} tabIndex={0} role="region" aria-label={`${title}: values`}>
-          {table.rows.length === 0 ? (
-            <p>No samples yet.</p>
-          ) : (
-            <table>
-              <caption className="visually-hidden">{`${title}, sampled across the time shown`}</caption>
-              <thead>
-                <tr>
-                  {table.head.map((h) => (
-                    <th key={h} scope="col">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {table.rows.map((row) => (
-                  <tr key={row[0]}>
-                    {row.map((cell, i) =>
-                      i === 0 ? (
-                        <th key={i} scope="row">
-                          {cell}
-                        </th>
-                      ) : (
-                        <td key={i}>{cell}</td>
-                      ),
-                    )}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </div>
+        <FigureTable
+          label={`${title}: values`}
+          caption={`${title}, sampled across the time shown`}
+          head={table.head}
+          rows={table.rows.map((row) => ({ key: row[0], cells: row }))}
+          empty="No samples yet."
+          className="chart-table"
+          testId={`${testId}-table`}
+        />
       )}
     </>
   );

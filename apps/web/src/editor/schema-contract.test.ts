@@ -24,6 +24,7 @@ import {
   type NumberRule,
 } from '@obs-tcp-sim/scenario';
 import { loadEngineNode } from '@obs-tcp-sim/engine/node';
+import { seededRandom } from '../seededRandom';
 import meshFeatures from '../../../../packages/scenario/scenarios/mesh-features.json';
 
 const engine = await loadEngineNode();
@@ -56,18 +57,6 @@ function enginePath(message: string): string {
   if (message.startsWith('the scenario')) return '';
   const m = /^([^\s:]+)(:?)/.exec(message)!;
   return m[2] === ':' && /no path of links/.test(message) ? `${m[1]}.dst` : m[1];
-}
-
-// A small seeded generator (mulberry32): the same seed, the same cases.
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const pathText = (path: readonly Key[]) =>
@@ -772,7 +761,7 @@ function allCases(): { targeted: Case[]; sampled: Case[]; total: number } {
       (c.what.startsWith('across') || c.what.startsWith('liveChanges') ? targeted : pool).push(c);
     }
   }
-  const next = random(SEED);
+  const next = seededRandom(SEED);
   for (let i = pool.length - 1; i > 0; i--) {
     const j = Math.floor(next() * (i + 1));
     [pool[i], pool[j]] = [pool[j], pool[i]];

@@ -7,6 +7,7 @@
  *
  * Pure: the same seed, key and count give the same order on every machine.
  */
+import { seededRandom } from '../seededRandom';
 
 /**
  * A permutation of 0..count-1: `order[position]` is the index in the file of the choice
@@ -15,7 +16,7 @@
  */
 export function choiceOrder(count: number, key: string, seed: number): number[] {
   const order = Array.from({ length: count }, (_, i) => i);
-  const next = mulberry32(hash32(`${seed >>> 0}:${key}`));
+  const next = seededRandom(hash32(`${seed >>> 0}:${key}`));
   // Fisher-Yates: every permutation equally likely.
   for (let i = count - 1; i > 0; i--) {
     const j = Math.floor(next() * (i + 1));
@@ -37,16 +38,4 @@ function hash32(text: string): number {
     h = Math.imul(h, 0x01000193);
   }
   return h >>> 0;
-}
-
-/** A small seeded generator of numbers in [0, 1); plenty for shuffling six choices. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

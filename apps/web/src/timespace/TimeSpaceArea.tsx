@@ -11,7 +11,7 @@
  * the run pauses and moves with Next event and Next burst. React renders only the controls,
  * the caption and the words.
  */
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type PointerEvent } from 'react';
 import { CLASS_COLORS, MARK_COLORS } from '../channel/classColors';
 import { Term } from '../glossary/Term';
 import { makeNames, type ScenarioShape } from '../log/names';
@@ -20,6 +20,10 @@ import { useController, useSimState } from '../sim/simContext';
 import { useElementSize } from '../useElementSize';
 import { presenterTextPx } from '../view/presenterText';
 import { useView } from '../view/viewStore';
+import { ZoomButtons, zoomKeys } from '../ZoomButtons';
+import { FigureCanvas } from '../FigureCanvas';
+import { FigureTable, FigureTableToggle } from '../FigureTable';
+import { useEverySecond } from '../useEverySecond';
 import { INTERVAL_COLORS, bhpLineWidth, drawTimeSpace } from './drawTimeSpace';
 import {
   MAX_WINDOW,
@@ -39,6 +43,7 @@ import { ackPathElsewhere, choosePath, flowPath, pathOptions, pathSpec, type Tim
 import { TimeSpaceModel } from './timeSpaceModel';
 import { TABLE_HEAD, describeScene, storySentences, tableRows, type TableRow } from './timeSpaceWords';
 import { timeSpaceWatch } from './watch';
+import '../liveView.css';
 import './timespace.css';
 
 /** Text size on the canvas outside presenter mode, px. */
@@ -47,8 +52,6 @@ const TEXT_PX = 15;
 let followedWatch = 0;
 /** The path picked here, kept while the tab is hidden. */
 let keptPick: string | null = null;
-/** How often the words (description, table) are refreshed, ms: read, not watched. */
-const WORDS_MS = 1000;
 
 export function TimeSpaceArea() {
   const controller = useController();
@@ -72,7 +75,7 @@ export function TimeSpaceArea() {
       const w = timeSpaceWatch.get();
       if (!w || w.serial === followedWatch) return;
       followedWatch = w.serial;
-      const key = flowPath(routes, w.flow);
+      const key = flowPath(routes, w.target);
       if (key) setPicked(key);
     };
     follow();
@@ -199,7 +202,7 @@ export function TimeSpaceArea() {
   // The log or a step pointing at a burst: label it.
   useEffect(() => focusStore.subscribe(() => controller.requestRedraw(redraw)), [controller, redraw]);
 
-  // The words: once a second, and at once when the burst spoken of changes.
+  // The words (description, table): once a second, and at once when the burst spoken of changes.
   const refreshWords = useCallback(() => {
     const scene = sceneRef.current;
     if (!scene || !spec) return;
@@ -213,11 +216,7 @@ export function TimeSpaceArea() {
     const caption = story ? storySentences(story, spec, names, win.now).join(' ') : null;
     setWords({ text, rows: tableRows(shown, spec, win.now), caption });
   }, [model, spec, names, hovered, chosen]);
-  useEffect(() => {
-    refreshWords();
-    const timer = setInterval(refreshWords, WORDS_MS);
-    return () => clearInterval(timer);
-  }, [refreshWords]);
+  useEverySecond(refreshWords);
 
   const zoomBy = (dir: 1 | -1) => setZoom(Math.min(MAX_WINDOW, Math.max(MIN_WINDOW, stepWindow(windowRef.current, dir))));
 
@@ -237,23 +236,14 @@ export function TimeSpaceArea() {
     const next = at < 0 ? ids[ids.length - 1] : ids[(at + step + ids.length) % ids.length];
     setChosen(next);
   };
-  const onKeyDown = (e: KeyboardEvent<HTMLCanvasElement>) => {
-    const actions: Record<string, () => void> = {
-      ArrowUp: () => cycle(-1),
-      ArrowDown: () => cycle(1),
-      '+': () => zoomBy(-1),
-      '=': () => zoomBy(-1),
-      '-': () => zoomBy(1),
-      Escape: () => {
-        setChosen(-1);
-        setZoom(null);
-      },
-    };
-    const a = actions[e.key];
-    if (a) {
-      e.preventDefault();
-      a();
-    }
+  const keys = {
+    ArrowUp: () => cycle(-1),
+    ArrowDown: () => cycle(1),
+    ...zoomKeys(zoomBy),
+    Escape: () => {
+      setChosen(-1);
+      setZoom(null);
+    },
   };
 
   const descriptionId = useId();
@@ -263,34 +253,33 @@ export function TimeSpaceArea() {
 
   if (!choice || !spec) {
     return (
-      <div className="timespace-area" data-testid="timespace-area">
+      <div className="live-view timespace-area" data-testid="timespace-area">
         <p className="area-pending">This network has no optical path between two edges: there is no burst to draw.</p>
       </div>
     );
   }
-  const dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
   // Presenter mode, one path: the buttons sit in the diagram's top left corner (over the
   // axis, left of the first column's name) and the plot gets their row's height.
   const overlay = presenter && options.length <= 1;
   const notes = (
     <>
       {sampled && (
-        <span className="timespace-sampled" data-testid="timespace-sampled">
+        <span className="live-view-hint" data-testid="timespace-sampled">
           Sampled: 1 burst in {sampled.every} drawn (every drop kept)
         </span>
       )}
       {tooFast && !sampled && (
-        <span className="timespace-hint" data-testid="timespace-hint">
+        <span className="live-view-hint" data-testid="timespace-hint">
           Too fast to follow: pause, or slow the run down.
         </span>
       )}
     </>
   );
   return (
-    <div className={`timespace-area${overlay ? ' overlay-tools' : ''}`} data-testid="timespace-area">
-      <div className="timespace-toolbar" role="group" aria-label="Time-space diagram controls">
+    <div className={`live-view timespace-area${overlay ? ' overlay-tools' : ''}`} data-testid="timespace-area">
+      <div className="live-view-toolbar timespace-toolbar" role="group" aria-label="Time-space diagram controls">
         {overlay ? null : options.length > 1 ? (
-          <label className="timespace-pick">
+          <label className="live-view-pick">
             <span>Path</span>
             <select value={choice.option.value} onChange={(e) => setPicked(e.target.value)} data-testid="timespace-path">
               {options.map((o) => (
@@ -305,33 +294,25 @@ export function TimeSpaceArea() {
             {choice.option.label}
           </span>
         )}
-        <div className="timespace-window" role="group" aria-label="Time shown">
-          <button type="button" onClick={() => zoomBy(-1)} aria-label="Zoom in (less time shown)" data-testid="timespace-zoom-in">
-            +
-          </button>
-          <span className={overlay ? 'visually-hidden' : 'timespace-window-value'} data-testid="timespace-window">
-            {formatSpan(shownWindow)}
-            {zoom === null ? ' (auto)' : ''}
-          </span>
-          <button type="button" onClick={() => zoomBy(1)} aria-label="Zoom out (more time shown)" data-testid="timespace-zoom-out">
-            −
-          </button>
-          {zoom !== null && (
-            <button type="button" onClick={() => setZoom(null)} data-testid="timespace-zoom-auto">
-              Auto
-            </button>
-          )}
-        </div>
-        <button
-          type="button"
+        <ZoomButtons
+          label="Time shown"
+          inWords="less time shown"
+          outWords="more time shown"
+          shown={formatSpan(shownWindow)}
+          zoomed={zoom !== null}
+          shownHidden={overlay}
+          testIds="timespace"
+          onZoom={zoomBy}
+          onAuto={() => setZoom(null)}
+        />
+        <FigureTableToggle
+          open={tableOpen}
+          onOpen={setTableOpen}
+          figure="Diagram"
+          tableTitle="The bursts shown as a table"
           className="timespace-table-toggle"
-          aria-expanded={tableOpen}
-          data-testid="timespace-table-toggle"
-          title={tableOpen ? 'Back to the diagram' : 'The bursts shown as a table'}
-          onClick={() => setTableOpen(!tableOpen)}
-        >
-          {tableOpen ? 'Diagram' : 'Table'}
-        </button>
+          testId="timespace-table-toggle"
+        />
         {!overlay && notes}
         {ackElsewhere && (
           <span className="timespace-note" data-testid="timespace-ack-note">
@@ -339,7 +320,7 @@ export function TimeSpaceArea() {
           </span>
         )}
       </div>
-      <ul className="timespace-legend" aria-label="Time-space diagram legend">
+      <ul className="live-view-legend timespace-legend" aria-label="Time-space diagram legend">
         <li>
           <svg width={26} height={14} aria-hidden="true">
             <path d="M2 2 L24 12" stroke="#111" strokeWidth={2.5} />
@@ -391,59 +372,26 @@ export function TimeSpaceArea() {
         </p>
         <div className="timespace-box" ref={boxRef}>
           {width > 0 && height > 0 && (
-            <canvas
+            <FigureCanvas
               ref={canvasRef}
-              width={Math.round(width * dpr)}
-              height={Math.round(height * dpr)}
-              style={{ width, height }}
-              tabIndex={0}
-              role="img"
-              aria-label={`Time-space diagram of ${choice.nodes.join(' → ')}: columns are the nodes, time runs down. Up and Down arrows choose a burst to read about, + and − zoom, Escape goes back to automatic.`}
+              width={width}
+              height={height}
+              label={`Time-space diagram of ${choice.nodes.join(' → ')}: columns are the nodes, time runs down. Up and Down arrows choose a burst to read about, + and − zoom, Escape goes back to automatic.`}
+              keys={keys}
               onPointerMove={onPointerMove}
               onPointerLeave={() => setHovered(-1)}
-              onKeyDown={onKeyDown}
             />
           )}
           {tableOpen && (
-            <div
+            <FigureTable
+              label="Bursts in the time-space diagram"
+              caption="Bursts drawn in the time-space diagram, in the order they were sent"
+              head={TABLE_HEAD}
+              rows={words.rows.map((row) => ({ key: row.id, cells: row.cells, data: { 'data-burst': row.id } }))}
+              empty="No burst on this path in the time shown."
               className="timespace-table"
-              data-testid="timespace-table"
-              tabIndex={0}
-              role="region"
-              aria-label="Bursts in the time-space diagram"
-            >
-              {words.rows.length === 0 ? (
-                <p>No burst on this path in the time shown.</p>
-              ) : (
-                <table>
-                  <caption className="visually-hidden">Bursts drawn in the time-space diagram, in the order they were sent</caption>
-                  <thead>
-                    <tr>
-                      {TABLE_HEAD.map((h) => (
-                        <th key={h} scope="col">
-                          {h}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {words.rows.map((row) => (
-                      <tr key={row.id} data-burst={row.id}>
-                        {row.cells.map((cell, i) =>
-                          i === 0 ? (
-                            <th key={i} scope="row">
-                              {cell}
-                            </th>
-                          ) : (
-                            <td key={i}>{cell}</td>
-                          ),
-                        )}
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              )}
-            </div>
+              testId="timespace-table"
+            />
           )}
         </div>
         {overlay && (sampled || tooFast) && <div className="timespace-notes">{notes}</div>}

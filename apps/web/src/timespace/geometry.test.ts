@@ -15,17 +15,16 @@ import {
   timeTicks,
   timeToY,
   windowAt,
-  type SceneInput,
 } from './geometry';
 import { pathSpec } from './pathSpec';
 import { LINE, LINE_ROUTES } from './testPath';
+import { TEST_PLOT, testSceneInput } from './testScene';
 import type { BurstStory } from './timeSpaceModel';
 
 const spec = pathSpec(LINE, ['E1', 'C1', 'C2', 'E2'], LINE_ROUTES)!;
 /** Pixels to a thousandth, so float noise does not matter (as Plot's snapshots round). */
 const r = <T>(x: T): T => JSON.parse(JSON.stringify(x, (_, v) => (typeof v === 'number' ? Math.round(v * 1000) / 1000 : v)));
 const [X0, X1, X2, X3] = [150, 316.667, 483.333, 650];
-const plot = { left: 100, top: 50, width: 600, height: 400 };
 
 function story(id: number, patch: Partial<BurstStory> = {}): BurstStory {
   return {
@@ -55,30 +54,12 @@ function sent(id: number, t: number, patch: Partial<BurstStory> = {}): BurstStor
   });
 }
 
-function input(stories: BurstStory[], patch: Partial<SceneInput> = {}): SceneInput {
-  return {
-    spec,
-    stories,
-    from: 0,
-    to: 0.02,
-    now: 0.02,
-    plot,
-    inset: 50,
-    featured: -1,
-    maxShown: 40,
-    textPx: 16,
-    measure: (t) => t.length * 8,
-    labelBounds: { left: 0, top: 50, right: 800, bottom: 450 },
-    ...patch,
-  };
-}
-
 describe('time and columns', () => {
   it('maps time down the plot and spreads the columns between the insets', () => {
-    expect(timeToY(0, 0, 0.02, plot)).toBe(50);
-    expect(timeToY(0.01, 0, 0.02, plot)).toBe(250);
-    expect(r(columnXs(4, plot, 50))).toEqual([X0, X1, X2, X3]);
-    expect(columnXs(1, plot, 50)).toEqual([400]);
+    expect(timeToY(0, 0, 0.02, TEST_PLOT)).toBe(50);
+    expect(timeToY(0.01, 0, 0.02, TEST_PLOT)).toBe(250);
+    expect(r(columnXs(4, TEST_PLOT, 50))).toEqual([X0, X1, X2, X3]);
+    expect(columnXs(1, TEST_PLOT, 50)).toEqual([400]);
   });
 
   it('follows now near the bottom of the window, and fills from t = 0 at the start', () => {
@@ -106,7 +87,7 @@ describe('time and columns', () => {
   });
 
   it('ticks at a 1-2-5 step, in the window’s unit, as precise as the step', () => {
-    const ticks = timeTicks(0.0032, 0.0112, plot, 60);
+    const ticks = timeTicks(0.0032, 0.0112, TEST_PLOT, 60);
     expect(ticks.map((t) => t.text)).toEqual(['4 ms', '6 ms', '8 ms', '10 ms']);
     expect(ticks[0].y).toBeCloseTo(50 + (0.0008 / 0.008) * 400, 9);
     expect(formatTick(12.306, 0.002, 12.31)).toBe('12.306 s');
@@ -150,9 +131,9 @@ describe('clipping and sampling', () => {
 
 describe('buildScene', () => {
   it('draws a BHP and its burst, the offset at the ingress, and nothing later than now', () => {
-    const scene = buildScene(input([sent(3, 0.004)], { now: 0.007 }));
+    const scene = buildScene(testSceneInput(spec, [sent(3, 0.004)], { now: 0.007 }));
     expect(scene.columns.map((c) => c.id)).toEqual(['E1', 'C1', 'C2', 'E2']);
-    const y = (t: number) => timeToY(t, 0, 0.02, plot);
+    const y = (t: number) => timeToY(t, 0, 0.02, TEST_PLOT);
     // The BHP has gone 3/5 of the way to C1 by now.
     expect(scene.lines).toHaveLength(1);
     const l = scene.lines[0];
@@ -175,8 +156,8 @@ describe('buildScene', () => {
         { hop: 1, back: false, t0: 0.011, t1: 0.01104, lane: 0, fdl: 0 },
       ],
     });
-    const scene = buildScene(input([b], { now: 0.0115 }));
-    const y = (t: number) => timeToY(t, 0, 0.02, plot);
+    const scene = buildScene(testSceneInput(spec, [b], { now: 0.0115 }));
+    const y = (t: number) => timeToY(t, 0, 0.02, TEST_PLOT);
     const kinds = scene.intervals.map((i) => [i.kind, i.column]);
     expect(kinds).toEqual([
       ['processing', 1],
@@ -201,9 +182,9 @@ describe('buildScene', () => {
         { hop: 1, back: false, t0: 0.011, t1: 0.01104, lane: 0, fdl: 0 },
       ],
     });
-    const scene = buildScene(input([b], { spec: jit, now: 0.0115 }));
+    const scene = buildScene(testSceneInput(jit, [b], { now: 0.0115 }));
     const hold = scene.intervals.find((i) => i.kind === 'hold')!;
-    const y = (t: number) => timeToY(t, 0, 0.02, plot);
+    const y = (t: number) => timeToY(t, 0, 0.02, TEST_PLOT);
     expect(hold.y0).toBeCloseTo(y(0.01), 9);
     expect(hold.busyFrom).toBeCloseTo(y(0.011), 9);
     expect(scene.labels.map((x) => x.text)).toContain('λ held (JIT)');
@@ -217,8 +198,8 @@ describe('buildScene', () => {
     const place = dropPlace(b, spec)!;
     expect(place).toMatchObject({ column: 1, from: 1 });
     expect(place.t).toBeCloseTo(0.0095, 12);
-    const scene = buildScene(input([b], { now: 0.0101 }));
-    expect(r(scene.marks)).toEqual(r([{ id: 3, cls: 0, kind: 'drop', x: X1 - 18, y: timeToY(0.0095, 0, 0.02, plot), reason: 2 }]));
+    const scene = buildScene(testSceneInput(spec, [b], { now: 0.0101 }));
+    expect(r(scene.marks)).toEqual(r([{ id: 3, cls: 0, kind: 'drop', x: X1 - 18, y: timeToY(0.0095, 0, 0.02, TEST_PLOT), reason: 2 }]));
     expect(scene.labels[0].text).toBe('dropped: late');
     // The core never switched for it: no set-up, no hold.
     expect(scene.intervals.map((i) => i.kind)).toEqual(['processing']);
@@ -232,12 +213,12 @@ describe('buildScene', () => {
       ],
       deflections: [{ column: 1, t: 0.01, link: 5 }],
     });
-    const scene = buildScene(input([b], { now: 0.02 }));
+    const scene = buildScene(testSceneInput(spec, [b], { now: 0.02 }));
     const detour = scene.bands.find((x) => x.detour)!;
     expect(r(detour.points.slice(0, 2))).toEqual(
       r([
-        [X1, timeToY(0.011, 0, 0.02, plot)],
-        [X2, timeToY(0.017, 0, 0.02, plot)],
+        [X1, timeToY(0.011, 0, 0.02, TEST_PLOT)],
+        [X2, timeToY(0.017, 0, 0.02, TEST_PLOT)],
       ]),
     );
     expect(scene.labels.map((x) => x.text)).toContain('deflected via C3');
@@ -250,11 +231,11 @@ describe('buildScene', () => {
         { hop: 1, back: false, t0: 0.0115, t1: 0.01154, lane: 0, fdl: 0.0005 },
       ],
     });
-    const scene = buildScene(input([b], { now: 0.015 }));
+    const scene = buildScene(testSceneInput(spec, [b], { now: 0.015 }));
     const fdl = scene.intervals.find((i) => i.kind === 'fdl')!;
     expect(fdl.column).toBe(1);
-    expect(fdl.y0).toBeCloseTo(timeToY(0.011, 0, 0.02, plot), 9);
-    expect(fdl.y1).toBeCloseTo(timeToY(0.0115, 0, 0.02, plot), 9);
+    expect(fdl.y0).toBeCloseTo(timeToY(0.011, 0, 0.02, TEST_PLOT), 9);
+    expect(fdl.y1).toBeCloseTo(timeToY(0.0115, 0, 0.02, TEST_PLOT), 9);
     expect(scene.labels.map((x) => x.text)).toContain('FDL 500 µs');
   });
 
@@ -265,7 +246,7 @@ describe('buildScene', () => {
       bhps: [{ hop: 2, back: true, t0: 0.004, t1: 0.009 }],
       bands: [{ hop: 2, back: true, t0: 0.006, t1: 0.00604, lane: 0, fdl: 0 }],
     });
-    const scene = buildScene(input([ack], { now: 0.02 }));
+    const scene = buildScene(testSceneInput(spec, [ack], { now: 0.02 }));
     expect(r([scene.lines[0].x0, scene.lines[0].x1])).toEqual([X3, X2]);
     expect(scene.offsets[0].side).toBe(1);
     expect(scene.bands[0].points[0][0]).toBe(650);
@@ -274,7 +255,7 @@ describe('buildScene', () => {
   it('with more bursts than fit, draws a sample and keeps every drop; labels never overlap', () => {
     const many = Array.from({ length: 200 }, (_, i) => sent(i, 0.0001 * i));
     many[101] = sent(101, 0.0101, { drop: { column: 1, node: 2, t: 0.016, reason: 1, link: 2, dir: 1 } });
-    const scene = buildScene(input(many, { maxShown: 20 }));
+    const scene = buildScene(testSceneInput(spec, many, { maxShown: 20 }));
     expect(scene.every).toBe(10);
     expect(scene.shown + scene.hidden).toBe(200);
     expect(scene.shown).toBeLessThan(40);
@@ -284,7 +265,7 @@ describe('buildScene', () => {
   });
 
   it('labels the burst asked for, and finds the burst under the pointer', () => {
-    const scene = buildScene(input([sent(3, 0.004), sent(4, 0.008)], { featured: 3, now: 0.012 }));
+    const scene = buildScene(testSceneInput(spec, [sent(3, 0.004), sent(4, 0.008)], { featured: 3, now: 0.012 }));
     expect(scene.featured).toBe(3);
     const band = scene.bands.find((b) => b.id === 4)!;
     const [cx, cy] = band.points.reduce((a, p) => [a[0] + p[0] / band.points.length, a[1] + p[1] / band.points.length], [0, 0]);
@@ -293,6 +274,6 @@ describe('buildScene', () => {
     expect(burstAt(scene, (line.x0 + line.x1) / 2, (line.y0 + line.y1) / 2 + 2)).toBe(3);
     expect(burstAt(scene, 5, 5)).toBe(-1);
     // Without asking, the latest burst sent from the first column.
-    expect(buildScene(input([sent(3, 0.004), sent(4, 0.008)], { now: 0.012 })).featured).toBe(4);
+    expect(buildScene(testSceneInput(spec, [sent(3, 0.004), sent(4, 0.008)], { now: 0.012 })).featured).toBe(4);
   });
 });

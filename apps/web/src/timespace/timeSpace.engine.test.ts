@@ -7,8 +7,9 @@ import { PRESETS, setAtPath, type Scenario } from '@obs-tcp-sim/scenario';
 import type { EngineRoutes } from '@obs-tcp-sim/engine';
 import { loadEngineNode } from '@obs-tcp-sim/engine/node';
 import { VisualStore, type EventRows } from '../sim/visualStore';
-import { buildScene, dropPlace, type SceneInput } from './geometry';
+import { buildScene, dropPlace, timeToY } from './geometry';
 import { choosePath, pathOptions, pathSpec, type PathSpec } from './pathSpec';
+import { TEST_PLOT, testSceneInput } from './testScene';
 import { TimeSpaceModel } from './timeSpaceModel';
 
 const engine = await loadEngineNode();
@@ -49,23 +50,11 @@ const close = (a: number, b: number) => expect(a).toBeCloseTo(b, 12);
 /** 64 bytes at 1 Gbit/s. */
 const BHP_SEND = 0.000000512;
 
-function scene(model: TimeSpaceModel, spec: PathSpec, now: number, extra: Partial<SceneInput> = {}) {
-  return buildScene({
-    spec,
-    stories: model.stories.values(),
-    from: 0,
-    to: 0.015,
-    now,
-    plot: { left: 100, top: 40, width: 600, height: 450 },
-    inset: 60,
-    featured: -1,
-    maxShown: 40,
-    textPx: 16,
-    measure: (t) => t.length * 9,
-    labelBounds: { left: 0, top: 40, right: 800, bottom: 490 },
-    ...extra,
-  });
-}
+/** The scene of the first 15 ms (the lesson's window), at `now`. */
+const scene = (model: TimeSpaceModel, spec: PathSpec, now: number) =>
+  buildScene(testSceneInput(spec, model.stories.values(), { to: 0.015, now }));
+/** Where time t is drawn in that scene, px. */
+const y = (t: number) => timeToY(t, 0, 0.015, TEST_PLOT);
 
 describe('the burst-and-offset lesson’s run, as the diagram reads it', () => {
   const lesson = preset('first-lesson', { 'obs.burstLoss.data': 0, 'obs.controlProcessing': 0.001 });
@@ -94,7 +83,6 @@ describe('the burst-and-offset lesson’s run, as the diagram reads it', () => {
     const sc = scene(model, spec, 0.0106);
     const proc = sc.intervals.find((i) => i.kind === 'processing')!;
     const setup = sc.intervals.find((i) => i.kind === 'setup')!;
-    const y = (t: number) => 40 + (t / 0.015) * 450;
     expect(proc.y0).toBeCloseTo(y(0.0092 + BHP_SEND), 6);
     expect(proc.y1).toBeCloseTo(y(0.0102 + BHP_SEND), 6);
     expect(setup.y0).toBeCloseTo(y(0.0102 + BHP_SEND), 6);
@@ -112,7 +100,7 @@ describe('the burst-and-offset lesson’s run, as the diagram reads it', () => {
   it('at 6 ms shows the BHP and the burst on their way, nothing later than now', () => {
     const { model, spec } = run(lesson, 0.006);
     const sc = scene(model, spec, 0.006);
-    const y6 = 40 + (0.006 / 0.015) * 450;
+    const y6 = y(0.006);
     expect(sc.lines).toHaveLength(1);
     expect(sc.lines[0].arrived).toBe(false);
     expect(sc.lines[0].y1).toBeCloseTo(y6, 6);
@@ -158,7 +146,6 @@ describe('JET against JIT', () => {
   }
 
   it('holds C1’s outgoing wavelength from the burst’s arrival (JET) or from the end of the BHP’s processing (JIT)', () => {
-    const y = (t: number) => 40 + (t / 0.015) * 450;
     for (const reservation of ['jet', 'jit'] as const) {
       const { model, spec } = run(twoCores(reservation), 0.012);
       expect(spec.columns.map((c) => c.id)).toEqual(['E1', 'C1', 'C2', 'E2']);
@@ -186,20 +173,7 @@ describe('a deflected burst', () => {
     const out = d.side.find((h) => h.leaving)!;
     expect(spec.columns[out.column].id).toBe('C1');
     expect(out.other).toBe('C3');
-    const sc = buildScene({
-      spec,
-      stories: [d],
-      from: out.t0 - 0.002,
-      to: out.t0 + 0.008,
-      now: 0.16,
-      plot: { left: 100, top: 40, width: 600, height: 450 },
-      inset: 60,
-      featured: -1,
-      maxShown: 40,
-      textPx: 16,
-      measure: (t) => t.length * 9,
-      labelBounds: { left: 0, top: 40, right: 800, bottom: 490 },
-    });
+    const sc = buildScene(testSceneInput(spec, [d], { from: out.t0 - 0.002, to: out.t0 + 0.008, now: 0.16 }));
     expect(sc.bands.some((b) => b.detour)).toBe(true);
     expect(sc.labels.map((l) => l.text)).toContain('deflected via C3');
   });

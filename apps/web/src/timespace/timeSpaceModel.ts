@@ -12,6 +12,7 @@
  * older than the view can show are let go (`prune`), and a new run (generation) starts over.
  */
 import { EventKind, type EventRing } from '../sim/visualStore';
+import { unreadRows } from '../sim/unreadRows';
 import type { PathSpec } from './pathSpec';
 
 /** A BHP or a burst between two adjacent columns. */
@@ -134,18 +135,13 @@ export class TimeSpaceModel {
       this.clear();
       changed = true;
     }
-    const firstKept = ring.overwritten;
-    const total = ring.length + firstKept;
-    let g = this.seen;
-    if (g < firstKept) {
-      if (g > 0) this.missed += firstKept - g;
-      g = firstKept;
-    }
+    const rows = unreadRows(ring, this.seen);
+    this.missed += rows.missed;
     const spec = this.spec;
     if (spec) {
-      for (; g < total; g++) if (this.read(spec, ring, g - firstKept)) changed = true;
+      for (let g = rows.from; g < rows.to; g++) if (this.read(spec, ring, g - rows.firstKept)) changed = true;
     }
-    this.seen = total;
+    this.seen = rows.to;
     return changed;
   }
 

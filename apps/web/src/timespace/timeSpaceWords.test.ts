@@ -3,6 +3,7 @@ import { makeNames } from '../log/names';
 import { buildScene } from './geometry';
 import { pathSpec } from './pathSpec';
 import { LINE, LINE_ROUTES } from './testPath';
+import { testSceneInput } from './testScene';
 import type { BurstStory } from './timeSpaceModel';
 import { burstName, describeScene, formatAt, storySentences, tableRows, TABLE_HEAD } from './timeSpaceWords';
 
@@ -65,20 +66,7 @@ describe('the diagram in words', () => {
   });
 
   it('describes the figure: the path, the window, the bursts, the labelled one’s story', () => {
-    const scene = buildScene({
-      spec,
-      stories: [through],
-      from: 0.003,
-      to: 0.011,
-      now: 0.0106,
-      plot: { left: 80, top: 30, width: 500, height: 300 },
-      inset: 40,
-      featured: -1,
-      maxShown: 30,
-      textPx: 16,
-      measure: (t) => t.length * 8,
-      labelBounds: { left: 0, top: 30, right: 600, bottom: 330 },
-    });
+    const scene = buildScene(testSceneInput(spec, [through], { from: 0.003, to: 0.011, now: 0.0106 }));
     const text = describeScene(scene, new Map([[0, through]]), spec, names, { from: 0.003, to: 0.011, now: 0.0106 });
     expect(text).toMatch(
       /^Time-space diagram of the path E1 → C1 → C2 → E2: simulated time runs down from 3 ms to 11 ms, now 10.6 ms. 1 burst drawn. Labelled: E1 sends data burst 0/,
