@@ -940,17 +940,24 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
  * accepts, where burst-level traffic meets meshes (1-byte bursts, 1 or 1024 wavelengths,
  * load 10, contention resolution at every core). Each must end within seconds.
  */
+/** @param {(dir: 'scenarios', name: string, text: string) => void} add */
 function addMeshRunCases(add) {
+  /** @typedef {Record<string, any>} Json */
+  /** @param {string} name @returns {Json} */
   const preset = (name) => JSON.parse(readFileSync(join(presetDir, `${name}.json`), 'utf8'));
+  /** @param {unknown} value */
   const json = (value) => `${toJsonText(value)}\n`;
+  /** @param {Json} scenario @param {Json} fields */
   const cores = (scenario, fields) => {
     for (const node of scenario.nodes) if (node.kind === 'core') Object.assign(node, fields);
     return scenario;
   };
+  /** @param {Json} scenario @param {Json} fields */
   const fibers = (scenario, fields) => {
     for (const link of scenario.links) if (link.kind === 'fiber') Object.assign(link, fields);
     return scenario;
   };
+  /** @param {string} name */
   const tinyTraffic = (name) => {
     const s = preset(name);
     s.traffic.meanBytes = 1;
@@ -972,6 +979,7 @@ function addMeshRunCases(add) {
   const narrow = fibers(preset('nsfnet'), { wavelengths: 1 });
   narrow.traffic.load = 10;
   add('scenarios', 'engine-nsfnet-1-wavelength-load-10', json(narrow));
+  /** @param {number} load @param {Json} coreFields */
   const wide = (load, coreFields) => {
     const s = cores(fibers(preset('nsfnet'), { wavelengths: 1024 }), coreFields);
     s.traffic.load = load;

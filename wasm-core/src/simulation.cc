@@ -160,14 +160,14 @@ void Simulation::stop(StopCause cause) {
       break;
     case StopCause::EventBudget:
       why = ": the run reached its work budget of " + formatNumber(static_cast<double>(budget.maxEvents)) +
-            " events (" + workParts(executed, work) + "; raise it with obs-sim --max-events)";
+            " events' worth" + workParts(executed, work) + " (raise it with obs-sim --max-events)";
       break;
     case StopCause::EventPace: {
       const double projected = guard_.projectedWork(work, now);
-      why = " after " + formatNumber(static_cast<double>(work)) + " events' worth of work (" +
-            workParts(executed, work) + "): at this pace the run needs about " + formatNumber(projected) +
-            " to reach its end, more than the work budget of " + formatNumber(static_cast<double>(budget.maxEvents)) +
-            " (shorten the run, or raise the budget with obs-sim --max-events)";
+      why = " after " + formatNumber(static_cast<double>(work)) + " events' worth of work" + workParts(executed, work) +
+            ": at this pace the run needs about " + formatNumber(projected) + ", more than the work budget of " +
+            formatNumber(static_cast<double>(budget.maxEvents)) +
+            " (shorten the run, or raise it with obs-sim --max-events)";
       break;
     }
     case StopCause::Memory:
@@ -216,9 +216,12 @@ std::string Simulation::busiestParts() {
 }
 
 std::string Simulation::workParts(std::uint64_t events, std::uint64_t work) {
-  return formatNumber(static_cast<double>(events)) + " events, and " +
-         formatNumber(static_cast<double>(work - events)) +
-         " events' worth of wavelengths scanned, routes tried and packets moved in them";
+  // Said only where it matters (a tenth of the work or more), and briefly: the sentence
+  // must keep room for the busiest parts within its 400 characters.
+  const std::uint64_t inside = work - events;
+  if (inside * 10 < work) return "";
+  return " (" + formatNumber(static_cast<double>(inside)) +
+         " of it scanning wavelengths, trying routes, moving packets)";
 }
 
 std::string Simulation::describeTarget(const EventHandler* target, std::uint32_t kind) const {

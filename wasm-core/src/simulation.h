@@ -131,7 +131,8 @@ class Simulation final : public PacketReceiver, public EventHandler {
   // (retransmission timer)").
   std::string busiestParts();
   std::string describeTarget(const EventHandler* target, std::uint32_t kind) const;
-  // "4.19e+06 events and 2.1e+09 wavelengths scanned, …" for the work rules' messages.
+  // " (3.9e+06 of it scanning wavelengths, …)" for the work rules' messages, where the
+  // work inside events is a tenth of it or more; "" otherwise.
   static std::string workParts(std::uint64_t events, std::uint64_t work);
   // Packets waiting on packet lines and in assembly queues; with those inside bursts.
   std::size_t queuedPackets() const;
