@@ -98,7 +98,7 @@ export default defineConfig({
   // Relative base: the built app works from any sub-path (GitHub Pages, a USB stick).
   base: './',
   // Static files copied as they are into dist/: the repository's top-level public/
-  // (DESIGN.md's layout): favicon, icons, the web app manifest, _headers.
+  // (docs/deploy.md): favicon, icons, the web app manifest, _headers.
   publicDir: '../../public',
   plugins: [react(), noOldPublicFolder(), metaContentSecurityPolicy(), securityHeaders(), embedPage(), offlineServiceWorker()],
   // The engine worker is an ES module worker that imports the Emscripten ES module factory.

@@ -1,4 +1,4 @@
-/** Friendly units for people (DESIGN.md §3: SI inside, ms / Mbit/s / % outside). */
+/** Friendly units for people (docs/model.md: SI inside the scenario format, ms / Mbit/s / % outside). */
 import { format } from 'd3-format';
 
 const fixed1 = format('.1f');

@@ -17,7 +17,7 @@ export const PREVIOUS_KEY = 'obs-tcp-sim.previous';
 export const KEPT_KEY = 'obs-tcp-sim.kept';
 /** The layout of what is stored (not the scenario's own version). */
 export const STORED_FORMAT = 1;
-/** The scenario format this version reads (DESIGN.md section 3). */
+/** The scenario format this version reads (docs/model.md, docs/sharing.md). */
 const SCENARIO_FORMAT = 1;
 /** A stop reason longer than this is cut when stored (it is one line of a notice). */
 const MAX_REASON = 500;
