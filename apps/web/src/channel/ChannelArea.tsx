@@ -29,6 +29,7 @@ import { busiestFiber, channelOptions, firstFiber, nodeOption, tracksFor } from 
 import { channelWatch } from './watchRequest';
 import '../liveView.css';
 import './channel.css';
+import { useFigureExport } from '../charts/useFigureExport';
 
 /** Width a vertical scroll bar may take, px. */
 const SCROLLBAR_ROOM = 16;
@@ -114,6 +115,11 @@ export function ChannelArea() {
   const boxRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const figureRef = useRef<HTMLElement>(null);
+  // The file names the classes by colour (the marks' legend stays on the page).
+  useFigureExport('channels', figureRef, 'canvas', () => ({
+    title: `Wavelength reservations: ${options.find((o) => o.value === selection)?.label ?? ''}`,
+    keys: CLASS_NAMES.map((label, i) => ({ label, color: CLASS_COLORS[i] })),
+  }));
   const { width: boxWidth, height: boxHeight } = useElementSize(boxRef);
   // Rows that do not fit even at their thinnest (a core with many fibers on a small
   // screen) make the canvas taller than its box, which then scrolls (leaving room for

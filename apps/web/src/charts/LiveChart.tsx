@@ -13,6 +13,7 @@
  * markers), paintChart.ts (paint, on screen and for the export), throttled for costly
  * charts by redrawThrottle.ts; the axes are LiveChartAxes.tsx.
  */
+import type { ChartContext } from './svgRecorder';
 import { ChartTableView, ChartWords } from './ChartWords';
 import { useView } from '../view/viewStore';
 import { presenterTextPx } from '../view/presenterText';
@@ -122,7 +123,7 @@ export function LiveChart(props: LiveChartProps) {
   /** Scratch for dense lines on screen; the SVG export strokes them as vectors. */
   const columnBands = useRef(new ColumnBands());
   /** Paints the last drawing's data on any context (the SVG export replays it). */
-  const painted = useRef<((ctx: CanvasRenderingContext2D) => number) | null>(null);
+  const painted = useRef<((ctx: ChartContext) => number) | null>(null);
   const lastDrawn = useRef('');
   /** What the hover read-out needs from the last redraw. */
   const drawn = useRef<{ layers: Layer[]; x: typeof x; y: typeof y; markers: PlacedMarker[] }>({

@@ -12,161 +12,77 @@
  */
 import { download } from '../files/download';
 import { wrapParts } from './exportCaption';
+import { exportTextWidth, type TextWidth } from './exportText';
+import { escapeXml as esc, SvgRecorder, type ChartContext } from './svgRecorder';
+
+export { exportTextWidth, type TextWidth };
+
+/** The figures a results view offers as files, by the name the export buttons give them. */
+export const FIGURE_NAMES = { charts: 'Charts', sweep: 'Sweep chart', compare: 'Comparison', channels: 'Channel view' } as const;
+export type FigureKind = keyof typeof FIGURE_NAMES;
 
 export interface ChartExporter {
+  /** Which view's figure it belongs to (default: the Charts tab's). */
+  kind?: FigureKind;
   /** Orders the charts as on screen. */
   figure: HTMLElement;
   title: string;
   /** Keys for the curves shown: label and colour. */
   keys(): Array<{ label: string; color: string; dash?: readonly number[] }>;
-  /** Size of the plotting area and its offset inside the axes SVG, px. */
-  plot(): { left: number; top: number; width: number; height: number };
+  /** The chart's SVG (its axes; for a static chart its data too). Default: `svg.chart-axes` in the figure. */
+  svg?(): SVGSVGElement | null;
+  /** A chart drawn on a canvas with nothing to replay: the canvas, embedded as an image at its on-screen size. */
+  image?(): HTMLCanvasElement | null;
+  /** Size of the plotting area and its offset inside the axes SVG, px (for `paint`). */
+  plot?(): { left: number; top: number; width: number; height: number };
   /** Paints the data (no clearing, no transform) as the screen shows it now. */
-  paint(ctx: CanvasRenderingContext2D): void;
+  paint?(ctx: ChartContext): void;
 }
 
 const exporters = new Set<ChartExporter>();
+const kindOf = (e: ChartExporter): FigureKind => e.kind ?? 'charts';
 
 export function registerChart(exporter: ChartExporter): () => void {
   exporters.add(exporter);
   return () => exporters.delete(exporter);
 }
 
-export function chartsAvailable(): boolean {
-  return exporters.size > 0;
+/** The figures on screen that can be exported, in FIGURE_NAMES order. */
+export function figuresAvailable(): FigureKind[] {
+  const present = new Set([...exporters].map(kindOf));
+  return (Object.keys(FIGURE_NAMES) as FigureKind[]).filter((k) => present.has(k));
 }
 
-interface Style {
-  strokeStyle: string;
-  fillStyle: string;
-  globalAlpha: number;
-  lineWidth: number;
-  lineJoin: string;
-  lineCap: string;
-  dash: number[];
-}
+/** Presentation properties read from the computed style (CSS classes included) onto the copy. */
+const SHAPE_STYLE = ['fill', 'fill-opacity', 'stroke', 'stroke-width', 'stroke-dasharray', 'stroke-opacity', 'opacity'] as const;
+const TEXT_STYLE = ['fill', 'font-size', 'font-family', 'font-weight', 'text-anchor', 'dominant-baseline'] as const;
+const SHAPES = new Set(['line', 'path', 'rect', 'circle', 'ellipse', 'polyline', 'polygon']);
 
-const f = (x: number) => String(Math.round(x * 100) / 100);
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** The subset of CanvasRenderingContext2D the charts use, writing SVG. */
-export class SvgRecorder {
-  readonly out: string[] = [];
-  private d = '';
-  private style: Style = {
-    strokeStyle: '#000',
-    fillStyle: '#000',
-    globalAlpha: 1,
-    lineWidth: 1,
-    lineJoin: 'miter',
-    lineCap: 'butt',
-    dash: [],
-  };
-  private stack: Style[] = [];
-
-  get strokeStyle() {
-    return this.style.strokeStyle;
-  }
-  set strokeStyle(v: string) {
-    this.style.strokeStyle = v;
-  }
-  get fillStyle() {
-    return this.style.fillStyle;
-  }
-  set fillStyle(v: string) {
-    this.style.fillStyle = v;
-  }
-  get globalAlpha() {
-    return this.style.globalAlpha;
-  }
-  set globalAlpha(v: number) {
-    this.style.globalAlpha = v;
-  }
-  get lineWidth() {
-    return this.style.lineWidth;
-  }
-  set lineWidth(v: number) {
-    this.style.lineWidth = v;
-  }
-  get lineJoin() {
-    return this.style.lineJoin;
-  }
-  set lineJoin(v: string) {
-    this.style.lineJoin = v;
-  }
-  get lineCap() {
-    return this.style.lineCap;
-  }
-  set lineCap(v: string) {
-    this.style.lineCap = v;
-  }
-
-  save(): void {
-    this.stack.push({ ...this.style, dash: [...this.style.dash] });
-  }
-  restore(): void {
-    this.style = this.stack.pop() ?? this.style;
-  }
-  setLineDash(dash: readonly number[]): void {
-    this.style.dash = [...dash];
-  }
-  setTransform(): void {}
-  clearRect(): void {}
-  beginPath(): void {
-    this.d = '';
-  }
-  moveTo(x: number, y: number): void {
-    this.d += `M${f(x)} ${f(y)}`;
-  }
-  lineTo(x: number, y: number): void {
-    this.d += `L${f(x)} ${f(y)}`;
-  }
-  closePath(): void {
-    this.d += 'Z';
-  }
-  rect(x: number, y: number, w: number, h: number): void {
-    this.d += `M${f(x)} ${f(y)}h${f(w)}v${f(h)}h${f(-w)}Z`;
-  }
-  /** Whole circles only (the charts draw dots): two half arcs. */
-  arc(x: number, y: number, r: number): void {
-    this.d += `M${f(x + r)} ${f(y)}A${f(r)} ${f(r)} 0 1 0 ${f(x - r)} ${f(y)}A${f(r)} ${f(r)} 0 1 0 ${f(x + r)} ${f(y)}Z`;
-  }
-  stroke(): void {
-    if (!this.d) return;
-    const s = this.style;
-    const dash = s.dash.length ? ` stroke-dasharray="${s.dash.map(f).join(' ')}"` : '';
-    this.out.push(
-      `<path d="${this.d}" fill="none" stroke="${esc(s.strokeStyle)}" stroke-width="${f(s.lineWidth)}" stroke-linejoin="${s.lineJoin}" stroke-linecap="${s.lineCap}"${s.globalAlpha < 1 ? ` stroke-opacity="${s.globalAlpha}"` : ''}${dash}/>`,
-    );
-  }
-  fill(): void {
-    if (!this.d) return;
-    const s = this.style;
-    this.out.push(`<path d="${this.d}" fill="${esc(s.fillStyle)}"${s.globalAlpha < 1 ? ` fill-opacity="${s.globalAlpha}"` : ''}/>`);
-  }
-}
-
-/** The axes SVG of a chart with its computed styles written onto each element. */
-function axesMarkup(figure: HTMLElement): { markup: string; width: number; height: number } {
-  const svg = figure.querySelector('svg.chart-axes') as SVGSVGElement | null;
+/** A chart's SVG with its computed styles written onto each element, so the file looks as the screen does. */
+function styledMarkup(svg: SVGSVGElement | null): { markup: string; width: number; height: number } {
   if (!svg) return { markup: '', width: 0, height: 0 };
   const copy = svg.cloneNode(true) as SVGSVGElement;
   const originals = svg.querySelectorAll('*');
   copy.querySelectorAll('*').forEach((el, i) => {
+    const tag = el.tagName.toLowerCase();
+    const props = SHAPES.has(tag) ? SHAPE_STYLE : tag === 'text' ? TEXT_STYLE : null;
+    if (!props) return;
     const cs = getComputedStyle(originals[i]);
-    if (el.tagName === 'line' || el.tagName === 'path') {
-      el.setAttribute('stroke', cs.stroke);
-      el.setAttribute('stroke-width', cs.strokeWidth);
-      if (cs.strokeDasharray && cs.strokeDasharray !== 'none') el.setAttribute('stroke-dasharray', cs.strokeDasharray);
-    }
-    if (el.tagName === 'text') {
-      el.setAttribute('fill', cs.fill);
-      el.setAttribute('font-size', cs.fontSize);
-      el.setAttribute('font-family', cs.fontFamily);
-      if (cs.fontWeight !== '400') el.setAttribute('font-weight', cs.fontWeight);
+    for (const prop of props) {
+      const value = cs.getPropertyValue(prop);
+      if (value && value !== 'none' && value !== 'normal' && value !== 'auto') el.setAttribute(prop, value);
+      else if (prop === 'fill' && value === 'none') el.setAttribute('fill', 'none');
     }
   });
   return { markup: copy.innerHTML, width: Number(svg.getAttribute('width')), height: Number(svg.getAttribute('height')) };
+}
+
+/** A canvas-drawn chart as an SVG <image> of its pixels, at its on-screen size. */
+function imageMarkup(canvas: HTMLCanvasElement | null): { markup: string; width: number; height: number } {
+  if (!canvas) return { markup: '', width: 0, height: 0 };
+  const width = canvas.clientWidth || canvas.width;
+  const height = canvas.clientHeight || canvas.height;
+  return { markup: `<image href="${canvas.toDataURL('image/png')}" width="${width}" height="${height}"/>`, width, height };
 }
 
 const TITLE_H = 30;
@@ -183,16 +99,7 @@ const CAPTION_LINE_H = 18;
 const CAPTION_MIN_WIDTH = 480;
 
 const FONT = 'sans-serif';
-/** Width of export text, px: measured where there is a canvas, else estimated (generously). */
-export type TextWidth = (text: string, px: number, bold?: boolean) => number;
-
-let measureCtx: CanvasRenderingContext2D | null | undefined;
-export const exportTextWidth: TextWidth = (text, px, bold = false) => {
-  if (measureCtx === undefined) measureCtx = typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
-  if (!measureCtx) return [...text].length * px * (bold ? 0.66 : 0.6);
-  measureCtx.font = `${bold ? '700 ' : ''}${px}px ${FONT}`;
-  return Math.ceil(measureCtx.measureText(text).width);
-};
+const f = (x: number) => String(Math.round(x * 100) / 100);
 
 export interface ExportCaption {
   title: string;
@@ -235,8 +142,12 @@ export function layoutKeys(
  * All registered charts in one SVG, laid out as on screen (side by side, or one under the
  * other), each with its title and the keys of its curves above its axes, under the caption.
  */
-export function chartsSvg(caption?: ExportCaption, textWidth: TextWidth = exportTextWidth): { svg: string; width: number; height: number } {
-  const charts = [...exporters];
+export function chartsSvg(
+  caption?: ExportCaption,
+  textWidth: TextWidth = exportTextWidth,
+  kind: FigureKind = 'charts',
+): { svg: string; width: number; height: number } {
+  const charts = [...exporters].filter((e) => kindOf(e) === kind);
   if (charts.length === 0) return { svg: '', width: 0, height: 0 };
   const placed = charts
     .map((chart) => ({ chart, box: chart.figure.getBoundingClientRect() }))
@@ -248,7 +159,9 @@ export function chartsSvg(caption?: ExportCaption, textWidth: TextWidth = export
   let height = 0;
   placed.forEach(({ chart, box }, i) => {
     const keys = chart.keys();
-    const axes = axesMarkup(chart.figure);
+    const axes = chart.image
+      ? imageMarkup(chart.image())
+      : styledMarkup(chart.svg ? chart.svg() : chart.figure.querySelector<SVGSVGElement>('svg.chart-axes'));
     const keyBlock = layoutKeys(
       keys.map((k) => k.label),
       Math.max(axes.width, 1),
@@ -259,9 +172,7 @@ export function chartsSvg(caption?: ExportCaption, textWidth: TextWidth = export
     // Under the charts above it in its column (their headers make them taller than on screen).
     const above = done.filter((d) => d.x0 < ox + axes.width && ox < d.x1);
     const oy = above.length ? Math.max(...above.map((d) => d.bottom)) + GAP : MARGIN_PX;
-    const recorder = new SvgRecorder();
-    chart.paint(recorder as unknown as CanvasRenderingContext2D);
-    const p = chart.plot();
+    const data = paintedData(chart, i);
     const keyMarkup = keys
       .map((k, j) => {
         const { x: kx, y } = keyBlock.keys[j];
@@ -274,8 +185,7 @@ export function chartsSvg(caption?: ExportCaption, textWidth: TextWidth = export
       `<g transform="translate(${f(ox)},${f(oy)})">` +
         `<text x="0" y="16" font-size="15" font-weight="700" font-family="${FONT}">${esc(chart.title)}</text>${keyMarkup}` +
         `<g transform="translate(0,${head})">${axes.markup}` +
-        `<clipPath id="plot${i}"><rect x="${p.left}" y="${p.top}" width="${p.width}" height="${p.height}"/></clipPath>` +
-        `<g clip-path="url(#plot${i})"><g transform="translate(${p.left},${p.top})">${recorder.out.join('')}</g></g></g></g>`,
+        `${data}</g></g>`,
     );
     const bottom = oy + head + axes.height;
     const right = ox + Math.max(axes.width, keyBlock.width, textWidth(chart.title, 15, true));
@@ -311,14 +221,34 @@ export function chartsSvg(caption?: ExportCaption, textWidth: TextWidth = export
   return { svg, width: w, height: h };
 }
 
-export async function exportCharts(format: 'svg' | 'png', stem: string, caption?: ExportCaption): Promise<void> {
-  const { svg, width, height } = chartsSvg(caption);
-  if (!svg) return;
-  if (format === 'svg') {
-    download(`${stem}-charts.svg`, svg, 'image/svg+xml');
-    return;
-  }
-  download(`${stem}-charts.png`, await rasterise(svg, width, height, 2));
+/** A live chart's data, painted on a recorder and clipped to its plot; '' for a chart whose SVG holds its data. */
+function paintedData(chart: ChartExporter, i: number): string {
+  if (!chart.paint || !chart.plot) return '';
+  const recorder = new SvgRecorder();
+  chart.paint(recorder);
+  const p = chart.plot();
+  return (
+    `<clipPath id="plot${i}"><rect x="${p.left}" y="${p.top}" width="${p.width}" height="${p.height}"/></clipPath>` +
+    `<g clip-path="url(#plot${i})"><g transform="translate(${p.left},${p.top})">${recorder.out.join('')}</g></g>`
+  );
+}
+
+/**
+ * Downloads the figure of one view as SVG or PNG and returns the file's name. It throws an
+ * Error whose message says why when it cannot (the caller shows it: no export fails unseen).
+ */
+export async function exportCharts(
+  format: 'svg' | 'png',
+  stem: string,
+  caption?: ExportCaption,
+  kind: FigureKind = 'charts',
+): Promise<string> {
+  const { svg, width, height } = chartsSvg(caption, exportTextWidth, kind);
+  if (!svg) throw new Error(`the ${FIGURE_NAMES[kind].toLowerCase()} is not on screen: open its tab first`);
+  const name = `${stem}-${kind}.${format}`;
+  if (format === 'svg') download(name, svg, 'image/svg+xml');
+  else download(name, await rasterise(svg, width, height, 2));
+  return name;
 }
 
 async function rasterise(svg: string, width: number, height: number, scale: number): Promise<Blob> {
@@ -326,7 +256,11 @@ async function rasterise(svg: string, width: number, height: number, scale: numb
   try {
     const img = new Image();
     img.src = url;
-    await img.decode();
+    try {
+      await img.decode();
+    } catch {
+      throw new Error('the browser could not draw the figure as an image (try SVG)');
+    }
     const canvas = document.createElement('canvas');
     canvas.width = width * scale;
     canvas.height = height * scale;

@@ -17,6 +17,7 @@
  * sparse line, zoomed in, has long sloping segments that read better stroked, and cost
  * little to stroke.
  */
+import type { ChartContext } from './svgRecorder';
 
 /** Per-column y extent of a polyline over `width` pixel columns [0, width). */
 export class ColumnBands {
@@ -107,7 +108,7 @@ export function dashOn(c: number, dash: readonly number[] | undefined): boolean 
  * translucent line does not darken where they would); where such a line stops, its last
  * column is repeated one pixel to the right. Dashes skip whole columns.
  */
-export function fillBands(ctx: CanvasRenderingContext2D, bands: ColumnBands, lineWidth: number, dash?: readonly number[]): number {
+export function fillBands(ctx: ChartContext, bands: ColumnBands, lineWidth: number, dash?: readonly number[]): number {
   const half = lineWidth / 2;
   const wide = lineWidth >= 1.5;
   const pattern = dashPattern(dash);

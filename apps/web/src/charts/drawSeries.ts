@@ -1,4 +1,5 @@
 /** Canvas drawing of the decimated samples: lines (with gaps), dots and event markers. */
+import type { ChartContext } from './svgRecorder';
 import type { ScaleLinear } from 'd3-scale';
 import { ColumnBands, fillBands, isDense } from './columnBands';
 
@@ -33,7 +34,7 @@ function clampY(py: number, height: number): number {
  * With `bands` (the screen, not a vector export) a dense line is filled column by column
  * instead (columnBands.ts): the same pixels at a small part of the raster cost.
  */
-export function drawPath(ctx: CanvasRenderingContext2D, samples: PlotSamples, style: LineStyle, bands?: ColumnBands): void {
+export function drawPath(ctx: ChartContext, samples: PlotSamples, style: LineStyle, bands?: ColumnBands): void {
   const { xs, ys, keep, x, y, height } = samples;
   if (keep.length === 0) return;
   const dense = bands && isDense(keep.length, x(xs[keep[0]]), x(xs[keep[keep.length - 1]]));
@@ -72,7 +73,7 @@ interface LinePen {
 }
 
 /** The line as one stroked canvas path; a lone point is a half-pixel stroke, its round caps a dot. */
-function strokePen(ctx: CanvasRenderingContext2D, style: LineStyle): LinePen {
+function strokePen(ctx: ChartContext, style: LineStyle): LinePen {
   ctx.save();
   ctx.strokeStyle = style.color;
   ctx.globalAlpha = style.alpha ?? 1;
@@ -93,7 +94,7 @@ function strokePen(ctx: CanvasRenderingContext2D, style: LineStyle): LinePen {
 }
 
 /** The line as column bands `width` pixels across, filled once it is all there. */
-function bandPen(ctx: CanvasRenderingContext2D, style: LineStyle, bands: ColumnBands, width: number): LinePen {
+function bandPen(ctx: ChartContext, style: LineStyle, bands: ColumnBands, width: number): LinePen {
   bands.reset(width);
   let px0 = 0;
   let py0 = 0;
@@ -119,7 +120,7 @@ function bandPen(ctx: CanvasRenderingContext2D, style: LineStyle, bands: ColumnB
 }
 
 /** One dot per kept sample (diameter = style.width); NaN values are skipped. */
-export function drawDots(ctx: CanvasRenderingContext2D, samples: PlotSamples, style: LineStyle): void {
+export function drawDots(ctx: ChartContext, samples: PlotSamples, style: LineStyle): void {
   const { xs, ys, keep, x, y, height } = samples;
   ctx.save();
   ctx.fillStyle = style.color;
@@ -149,7 +150,7 @@ export const MARKER_STYLE = {
 } as const;
 
 /** kind 0 = RTO (▼), 1 = fast retransmit (◆), as in the engine's TCP event reasons. */
-export function drawMarker(ctx: CanvasRenderingContext2D, kind: number, px: number, py: number, size = 6): void {
+export function drawMarker(ctx: ChartContext, kind: number, px: number, py: number, size = 6): void {
   ctx.beginPath();
   if (kind === 0) {
     // The tip points at the value; the triangle sits above it.
@@ -173,7 +174,7 @@ export function drawMarker(ctx: CanvasRenderingContext2D, kind: number, px: numb
 }
 
 /** A dashed line 1.5 px wide at `px`, from the top of the plot down to `bottom`; the dash is cleared after. */
-export function dashedVertical(ctx: CanvasRenderingContext2D, px: number, bottom: number, color: string, dash: number[]): void {
+export function dashedVertical(ctx: ChartContext, px: number, bottom: number, color: string, dash: number[]): void {
   ctx.strokeStyle = color;
   ctx.lineWidth = 1.5;
   ctx.setLineDash(dash);
@@ -192,7 +193,7 @@ export const CHANGE_MARKER_COLOR = '#6a3d9a';
  * and its name in a flag at the top. `row` lifts the flag so neighbours do not overlap.
  * Returns the flag's right edge.
  */
-export function drawChangeMarker(ctx: CanvasRenderingContext2D, px: number, height: number, label: string, row: number): number {
+export function drawChangeMarker(ctx: ChartContext, px: number, height: number, label: string, row: number): number {
   ctx.save();
   dashedVertical(ctx, px, height, CHANGE_MARKER_COLOR, [5, 3]);
   ctx.font = '12px system-ui, sans-serif';

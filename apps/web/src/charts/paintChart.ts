@@ -2,6 +2,7 @@
  * Step three of a live chart's redraw: the data painted on a 2D context. The screen and
  * the SVG export (chartExport.ts) paint through the same function.
  */
+import type { ChartContext } from './svgRecorder';
 import type { ScaleLinear } from 'd3-scale';
 import type { ColumnBands } from './columnBands';
 import { drawChangeMarker, drawDots, drawMarker, drawPath } from './drawSeries';
@@ -28,7 +29,7 @@ export interface ChartFrame {
 }
 
 /** A painter of one frame's data; it returns the number of points drawn. */
-export function chartPainter(frame: ChartFrame): (target: CanvasRenderingContext2D, bands?: ColumnBands) => number {
+export function chartPainter(frame: ChartFrame): (target: ChartContext, bands?: ColumnBands) => number {
   const { prepared, x, y, yMax, innerW, innerH, d0, d1, references, markers, changes } = frame;
   return (target, bands) => {
     let points = 0;

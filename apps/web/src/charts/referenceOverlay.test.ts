@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chartReferences, fitsWithData, layoutLabels, paintReferences, placeLabels, REFERENCE_STYLE } from './referenceOverlay';
-import { SvgRecorder } from './chartExport';
+import { SvgRecorder } from './svgRecorder';
 import type { TheoryLine } from '../theory/referenceLines';
 
 /** The theory's lines for this subject (no measure, no notes), in a chart counting Mbit/s. */

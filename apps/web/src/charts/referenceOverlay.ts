@@ -3,6 +3,7 @@
  * their look, whether they may stretch the y axis, where their labels go, and how they
  * are painted, the same on screen and in an exported file.
  */
+import type { ChartContext } from './svgRecorder';
 import type { TheoryLine, TheoryLineKind, TheoryLines } from '../theory/referenceLines';
 
 export interface ChartReference {
@@ -183,7 +184,7 @@ export function labelWidth(text: string): number {
 
 /** Paints the lines that are on the axis (at most `top`) across the plot. */
 export function paintReferences(
-  ctx: CanvasRenderingContext2D,
+  ctx: ChartContext,
   lines: readonly ChartReference[],
   y: (v: number) => number,
   top: number,

@@ -4,6 +4,7 @@ import { useRef } from 'react';
 import { m4Range } from '../charts/decimate';
 import { niceTop } from '../charts/niceTop';
 import { StaticAxes } from '../charts/StaticAxes';
+import { useFigureExport } from '../charts/useFigureExport';
 import { useElementSize } from '../useElementSize';
 
 export interface CompareLine {
@@ -31,6 +32,11 @@ export function CompareChart({
 }) {
   const box = useRef<HTMLDivElement>(null);
   const { width, height } = useElementSize(box);
+  // The plot's box, not the figure: the figure's caption has the keys' small SVGs first.
+  useFigureExport('compare', box, 'svg', () => ({
+    title,
+    keys: lines.map((l) => ({ label: l.label, color: l.color, dash: l.dash ? l.dash.split(/[\s,]+/).map(Number) : undefined })),
+  }));
   const w = Math.max(0, width - M.left - M.right);
   const h = Math.max(0, height - M.top - M.bottom);
   const tMax = Math.max(1e-9, ...lines.map((l) => l.t[l.t.length - 1] ?? 0));

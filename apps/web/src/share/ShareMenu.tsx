@@ -12,7 +12,7 @@
  */
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { encodeShareHash, oneLine, presetShareHash, quoteInput } from '@obs-tcp-sim/scenario';
-import { exportCharts, chartsAvailable } from '../charts/chartExport';
+import { exportCharts, figuresAvailable, FIGURE_NAMES, type FigureKind } from '../charts/chartExport';
 import { chartCaption } from '../charts/exportCaption';
 import { makeNames, type ScenarioShape } from '../log/names';
 import { useController, useSimState } from '../sim/simContext';
@@ -163,26 +163,60 @@ export function ShareMenu() {
               Summary (JSON)
             </button>
           </div>
-          <div className="share-row">
-            {(['png', 'svg'] as const).map((format) => (
-              <button
-                key={format}
-                type="button"
-                data-testid={`export-${format}`}
-                disabled={!chartsAvailable()}
-                onClick={() => void exportCharts(format, stem(), chartCaption(store.getState()))}
-              >
-                Charts ({format.toUpperCase()})
-              </button>
-            ))}
-            {!chartsAvailable() && <span className="share-hint">open the Charts tab to export them</span>}
-          </div>
+          <FigureExports stem={stem} />
           <button type="button" className="share-close" onClick={() => setOpen(false)}>
             Close
           </button>
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * The figure of each results view on screen, as PNG and SVG. What an export produced, or
+ * why it could not, is said under the buttons: an export never fails without a word.
+ */
+function FigureExports({ stem }: { stem: () => string }) {
+  const store = useScenarioStore();
+  const [note, setNote] = useState<{ text: string; failed: boolean } | null>(null);
+  const kinds = figuresAvailable();
+  const save = async (kind: FigureKind, format: 'png' | 'svg') => {
+    const what = `${FIGURE_NAMES[kind]} (${format.toUpperCase()})`;
+    try {
+      const name = await exportCharts(format, stem(), chartCaption(store.getState()), kind);
+      setNote({ text: `${what} saved as ${name}.`, failed: false });
+    } catch (error) {
+      setNote({ text: `${what} not exported: ${error instanceof Error ? error.message : String(error)}.`, failed: true });
+    }
+  };
+  return (
+    <>
+      {kinds.map((kind) => (
+        <div className="share-row" key={kind}>
+          {(['png', 'svg'] as const).map((format) => (
+            <button
+              key={format}
+              type="button"
+              data-testid={kind === 'charts' ? `export-${format}` : `export-${kind}-${format}`}
+              onClick={() => void save(kind, format)}
+            >
+              {FIGURE_NAMES[kind]} ({format.toUpperCase()})
+            </button>
+          ))}
+        </div>
+      ))}
+      {kinds.length === 0 && (
+        <div className="share-row">
+          <span className="share-hint">Figures: open the Charts, Channels, Compare or Sweep tab to export what it shows (PNG, SVG).</span>
+        </div>
+      )}
+      {note && (
+        <p className={note.failed ? 'share-error' : 'share-hint'} role={note.failed ? 'alert' : 'status'} data-testid="export-note">
+          {note.text}
+        </p>
+      )}
+    </>
   );
 }
 

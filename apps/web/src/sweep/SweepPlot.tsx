@@ -6,6 +6,7 @@
 import { useId, useRef } from 'react';
 import type { PointResult } from '@obs-tcp-sim/scenario';
 import { StaticAxes } from '../charts/StaticAxes';
+import { useFigureExport } from '../charts/useFigureExport';
 import { OKABE_ITO } from '../theme';
 import { useElementSize } from '../useElementSize';
 import { clampTo, tickLabel, xScale, yScale, type Scale } from './plotScales';
@@ -90,6 +91,11 @@ export function SweepPlot({ points, xLabel, yLabel, logX = false, logY = false, 
     { key: 'measured', label: 'simulated: mean, 95 % interval', color: OKABE_ITO.blue, dash: '' },
     ...drawn.map((o) => ({ ...o, label: o.points.some((p) => p.y > top) ? `${o.label} (↑ partly above the axis)` : o.label })),
   ];
+  // The key is drawn in the plot when closed forms are over it; without them the file names the curve.
+  useFigureExport('sweep', box, 'svg', () => ({
+    title: `${yLabel} against ${xLabel}`,
+    keys: drawn.length > 0 ? [] : [{ label: keys[0].label, color: keys[0].color }],
+  }));
   const keyWidth = Math.min(w - 8, Math.max(...keys.map((k) => k.label.length)) * 7.6 + 40);
   return (
     <div
