@@ -19,11 +19,18 @@ test('a sweep of data-burst loss 0 to 1 % with 5 seeds falls, with intervals, an
   await page.getByTestId('tab-sweep').click();
   await expect(page.getByTestId('sweep-parameter').locator('option:checked')).toHaveText('data-burst drop probability');
   await fillSweep(page, { from: '0', to: '1', steps: '5', seeds: '5', duration: '8' });
-  // A bad value is refused by name before anything runs.
+  // A bad value is refused under its box, in the form's words and units, before anything runs.
   await page.getByTestId('sweep-steps').fill('1');
-  await expect(page.getByTestId('sweep-status')).toContainText('steps');
+  await expect(page.getByTestId('sweep-steps-problem')).toHaveText(/^Values: must be an integer from 2 to/);
+  await expect(page.getByTestId('sweep-steps')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByTestId('sweep-run')).toBeDisabled();
   await page.getByTestId('sweep-steps').fill('5');
+  await page.getByTestId('sweep-to').fill('-3');
+  await expect(page.getByTestId('sweep-to-problem')).toContainText('To: ');
+  await expect(page.getByTestId('sweep-to-problem')).toContainText('must be ≥ 0');
+  await expect(page.getByTestId('sweep-run')).toBeDisabled();
+  await page.getByTestId('sweep-to').fill('1');
+  await expect(page.getByTestId('sweep-to-problem')).toHaveCount(0);
   // Started and cancelled: the workers stop and nothing is drawn.
   await page.getByTestId('sweep-run').click();
   await page.getByTestId('sweep-cancel').click();

@@ -164,7 +164,7 @@ describe('obs-sim sweep', () => {
     expect(syntax.stderr).toMatch(/^obs-sim: .*syntax\.json: invalid JSON at line 1, column 14: .*\n$/);
   });
 
-  it('names the run with a value the engine refuses, before running any, exit 2', async () => {
+  it("names the value the scenario's rules refuse, where the spec gives it, before running any, exit 2", async () => {
     const bad = file('refused.json', {
       ...spec,
       overrides: { duration: 1000 },
@@ -173,9 +173,8 @@ describe('obs-sim sweep', () => {
     });
     const started = Date.now();
     const { status, stderr } = await runCli('sweep', bad);
-    expect(stderr).toMatch(
-      /^obs-sim: .*refused\.json: run 2 \(links\[f1\]\.wavelengths = 2, obs\.burstLoss\.ack = 2, seed 1\): obs\.burstLoss\.ack .*\n$/,
-    );
+    // In the side panel's words (checkValues.ts), at the value's place in the spec.
+    expect(stderr).toMatch(/^obs-sim: .*refused\.json: parameter\.values\[1\]: Wavelengths must be ≥ 1\n$/);
     expect(status).toBe(2);
     expect(Date.now() - started).toBeLessThan(30_000); // 1000 simulated seconds were not run
   });

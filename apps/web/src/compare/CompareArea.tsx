@@ -19,6 +19,7 @@ import {
   defaultPair,
   seriesOf,
   settingsProblem,
+  settingsProblems,
   summaryRows,
   type RunSeries,
   type VariantSettings,
@@ -61,6 +62,7 @@ export function CompareArea() {
   }, [status.kind]);
 
   const problem = settingsProblem(pair[0], 'A') ?? settingsProblem(pair[1], 'B');
+  const problems = pair.map(settingsProblems);
 
   const run = async () => {
     stop();
@@ -120,10 +122,12 @@ export function CompareArea() {
             {LOSS_ROWS.map((row) => (
               <VariantRow key={row.field} head={`${row.name} (%)`} pair={pair}>
                 {(v, i) => (
-                  <PercentInput
+                  <SettingInput
                     value={v[row.field]}
+                    percent
                     label={`${row.name} of ${LABELS[i]}`}
                     testId={`compare-${row.id}-${LABELS[i]}`}
+                    problem={problems[i][row.field]}
                     onChange={(p) => set(i, { [row.field]: p })}
                   />
                 )}
@@ -143,13 +147,12 @@ export function CompareArea() {
             </VariantRow>
             <VariantRow head="Seed" pair={pair}>
               {(v, i) => (
-                <input
-                  type="number"
-                  min={0}
-                  step={1}
+                <SettingInput
                   value={v.seed}
-                  aria-label={`Seed of ${LABELS[i]}`}
-                  onChange={(e) => set(i, { seed: Number(e.currentTarget.value) })}
+                  label={`Seed of ${LABELS[i]}`}
+                  testId={`compare-seed-${LABELS[i]}`}
+                  problem={problems[i].seed}
+                  onChange={(seed) => set(i, { seed })}
                 />
               )}
             </VariantRow>
@@ -238,28 +241,51 @@ export function CompareArea() {
   );
 }
 
-/** A probability edited as a percentage; refuses what is not a number from 0 to 100. */
-function PercentInput({ value, onChange, label, testId }: { value: number; onChange: (p: number) => void; label: string; testId: string }) {
-  const [text, setText] = useState(() => String(+(value * 100).toPrecision(6)));
-  const parsed = Number(text);
-  const valid = text.trim() !== '' && parsed >= 0 && parsed <= 100;
+/**
+ * A number of a variant, edited as text (a probability as a percentage): the text is
+ * kept as typed, so a refused value stays to be corrected, and its problem (settingsProblems,
+ * the side panel's words) is said under the box. Text that is not a number is NaN.
+ */
+function SettingInput({
+  value,
+  percent = false,
+  onChange,
+  label,
+  testId,
+  problem,
+}: {
+  value: number;
+  percent?: boolean;
+  onChange: (v: number) => void;
+  label: string;
+  testId: string;
+  problem?: string;
+}) {
+  const [text, setText] = useState(() => String(percent ? +(value * 100).toPrecision(6) : value));
+  const problemId = `${testId}-problem`;
   return (
-    <input
-      type="number"
-      min={0}
-      max={100}
-      step={0.1}
-      value={text}
-      aria-label={label}
-      aria-invalid={!valid}
-      data-testid={testId}
-      onChange={(e) => {
-        const next = e.currentTarget.value;
-        setText(next);
-        const p = Number(next);
-        onChange(next.trim() !== '' && p >= 0 && p <= 100 ? p / 100 : NaN);
-      }}
-    />
+    <>
+      <input
+        type="text"
+        inputMode="decimal"
+        value={text}
+        aria-label={label}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? problemId : undefined}
+        data-testid={testId}
+        onChange={(e) => {
+          const next = e.currentTarget.value;
+          setText(next);
+          const n = next.trim() === '' ? NaN : Number(next);
+          onChange(percent ? n / 100 : n);
+        }}
+      />
+      {problem && (
+        <span className="field-error compare-field-problem" id={problemId} role="alert" data-testid={problemId}>
+          {problem}
+        </span>
+      )}
+    </>
   );
 }
 

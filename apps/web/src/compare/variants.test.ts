@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PRESETS, type Scenario, type Summary } from '@obs-tcp-sim/scenario';
 import type { SampleColumns } from '@obs-tcp-sim/engine';
-import { applySettings, change, defaultPair, seriesOf, settingsOf, settingsProblem, summaryRows } from './variants';
+import { applySettings, change, defaultPair, seriesOf, settingsOf, settingsProblem, settingsProblems, summaryRows } from './variants';
 
 const paper000 = structuredClone(PRESETS.find((p) => p.id === 'paper000')!.scenario) as Scenario;
 
@@ -24,8 +24,13 @@ describe('variants', () => {
   });
 
   it('refuses impossible settings by name', () => {
-    expect(settingsProblem({ dataLoss: NaN, ackLoss: 0, tcp: '', seed: 1 }, 'A')).toMatch(/^A: data-burst loss/);
-    expect(settingsProblem({ dataLoss: 0, ackLoss: 0, tcp: '', seed: 1.5 }, 'B')).toMatch(/^B: the seed/);
+    expect(settingsProblem({ dataLoss: NaN, ackLoss: 0, tcp: '', seed: 1 }, 'A')).toBe('A: Data-burst loss must be a number');
+    expect(settingsProblem({ dataLoss: 0, ackLoss: 5, tcp: '', seed: 1 }, 'A')).toBe('A: ACK-burst loss must be at most 100 %');
+    expect(settingsProblem({ dataLoss: 0, ackLoss: 0, tcp: '', seed: 1.5 }, 'B')).toBe('B: Seed must be a whole number');
+    expect(settingsProblems({ dataLoss: -1, ackLoss: 0, tcp: '', seed: -1 })).toEqual({
+      dataLoss: 'Data-burst loss must be ≥ 0',
+      seed: 'Seed must be ≥ 0',
+    });
     expect(settingsProblem({ dataLoss: 0, ackLoss: 1, tcp: '', seed: 0 }, 'B')).toBeNull();
   });
 });

@@ -4,7 +4,7 @@
  * a whole run's samples, and the table of the two summaries.
  */
 import type { SampleColumns } from '@obs-tcp-sim/engine';
-import type { Scenario, Summary } from '@obs-tcp-sim/scenario';
+import { checkNumber, NUMBER_RULES, type Scenario, type Summary } from '@obs-tcp-sim/scenario';
 
 export interface VariantSettings {
   /** Probabilities in [0, 1]. */
@@ -46,14 +46,29 @@ export function applySettings(scenario: Scenario, v: VariantSettings, label: str
 
 /** Why a setting cannot be run, naming it; null if both variants are fine. */
 export function settingsProblem(v: VariantSettings, label: string): string | null {
-  for (const [name, p] of [
-    ['data-burst loss', v.dataLoss],
-    ['ACK-burst loss', v.ackLoss],
-  ] as const) {
-    if (!(p >= 0 && p <= 1)) return `${label}: ${name} must be from 0 to 100 %`;
+  const problems = settingsProblems(v);
+  const first = (['dataLoss', 'ackLoss', 'seed'] as const).find((k) => problems[k]);
+  return first ? `${label}: ${problems[first]}` : null;
+}
+
+/** The settings a variant's boxes hold, each checked by the scenario's rule for its field. */
+export const SETTING_RULES = {
+  dataLoss: NUMBER_RULES['obs.burstLoss.data'],
+  ackLoss: NUMBER_RULES['obs.burstLoss.ack'],
+  seed: NUMBER_RULES.seed,
+} as const;
+
+/**
+ * Each setting's problem, in the side panel's words (checkNumber). A box whose text is not
+ * a number holds NaN (the inputs keep the text itself, so it can be corrected).
+ */
+export function settingsProblems(v: VariantSettings): Partial<Record<keyof typeof SETTING_RULES, string>> {
+  const out: Partial<Record<keyof typeof SETTING_RULES, string>> = {};
+  for (const key of Object.keys(SETTING_RULES) as Array<keyof typeof SETTING_RULES>) {
+    const reason = checkNumber(v[key], SETTING_RULES[key]);
+    if (reason) out[key] = reason;
   }
-  if (!Number.isInteger(v.seed) || v.seed < 0 || v.seed > 0xffffffff) return `${label}: the seed must be an integer from 0 to 4294967295`;
-  return null;
+  return out;
 }
 
 export interface RunSeries {

@@ -15,7 +15,7 @@ import { poolSize, runOnPool, type PoolRun } from './engineWorkerPool';
 import { whyNotLog } from './plotScales';
 import { plotPoints, SweepPlot } from './SweepPlot';
 import { theoryOverlays } from './sweepTheory';
-import { defaultRange, outputChoices, parameterChoices, spacingProblem, specOf, type SweepFormState } from './sweepForm';
+import { defaultRange, formProblem, outputChoices, parameterChoices, specOf, type SweepField, type SweepFormState } from './sweepForm';
 import './sweep.css';
 
 type Status =
@@ -53,15 +53,14 @@ export function SweepArea() {
 
   const choice = choices[form.choice];
   const spec = specOf(scenario, form, choices);
-  let problem: string | null = spacingProblem(form);
+  const found = formProblem(scenario, form, choices);
+  const problem = found?.message ?? null;
+  /** The problem's words under the box it belongs to (the status line says it too). */
+  const under = (field: SweepField) => (found?.field === field ? found.message : undefined);
   let runCount = 0;
-  if (problem === null) {
-    try {
-      const sweep = resolveSweepSpec(spec, { presets: PRESETS });
-      runCount = sweep.axes[0].values.length * sweep.seeds.length;
-    } catch (error) {
-      problem = error instanceof Error ? error.message : String(error);
-    }
+  if (found === null) {
+    const sweep = resolveSweepSpec(spec, { presets: PRESETS });
+    runCount = sweep.axes[0].values.length * sweep.seeds.length;
   }
 
   const start = async () => {
@@ -165,18 +164,21 @@ export function SweepArea() {
               value={form.customPath}
               placeholder="e.g. links[f1].rate"
               data-testid="sweep-path"
+              aria-invalid={under('path') ? true : undefined}
+              aria-describedby={under('path') ? 'sweep-path-problem' : undefined}
               onChange={(e) => set({ customPath: e.currentTarget.value })}
             />
+            <FieldProblem id="sweep-path-problem" text={under('path')} />
           </label>
         )}
         <div className="sweep-range">
-          <FormNumber field="from" step="any" form={form} set={set}>
+          <FormNumber field="from" problem={under('from')} step="any" form={form} set={set}>
             From{percent && ' (%)'}
           </FormNumber>
-          <FormNumber field="to" step="any" form={form} set={set}>
+          <FormNumber field="to" problem={under('to')} step="any" form={form} set={set}>
             To{percent && ' (%)'}
           </FormNumber>
-          <FormNumber field="steps" min={2} step={1} form={form} set={set}>
+          <FormNumber field="steps" problem={under('steps')} min={2} step={1} form={form} set={set}>
             Values
           </FormNumber>
           <label>
@@ -190,7 +192,7 @@ export function SweepArea() {
               <option value="factor">by a factor (log)</option>
             </select>
           </label>
-          <FormNumber field="seeds" min={1} step={1} form={form} set={set}>
+          <FormNumber field="seeds" problem={under('seeds')} min={1} step={1} form={form} set={set}>
             Seeds
           </FormNumber>
         </div>
@@ -213,8 +215,11 @@ export function SweepArea() {
             value={form.duration}
             placeholder={String(scenario.duration)}
             data-testid="sweep-duration"
+            aria-invalid={under('duration') ? true : undefined}
+            aria-describedby={under('duration') ? 'sweep-duration-problem' : undefined}
             onChange={(e) => set({ duration: e.currentTarget.value })}
           />
+          <FieldProblem id="sweep-duration-problem" text={under('duration')} />
         </label>
         <SweepCheck
           label="normalised to the first value (as the papers)"
@@ -302,6 +307,16 @@ export function SweepArea() {
   );
 }
 
+/** A box's problem, under it (role alert: a screen reader hears it as it appears). */
+function FieldProblem({ id, text }: { id: string; text?: string }) {
+  if (!text) return null;
+  return (
+    <span className="field-error sweep-field-problem" id={id} role="alert" data-testid={id}>
+      {oneLine(text)}
+    </span>
+  );
+}
+
 /** One of the sweep's check boxes: the box, then its words, inside one label. */
 function SweepCheck(props: {
   label: string;
@@ -328,6 +343,7 @@ function SweepCheck(props: {
 /** A number of the sweep's form (`field`, its test id sweep-<field>), under its words. */
 function FormNumber({
   field,
+  problem,
   min,
   step,
   form,
@@ -335,6 +351,8 @@ function FormNumber({
   children,
 }: {
   field: 'from' | 'to' | 'steps' | 'seeds';
+  /** Why the value is refused, said under the box. */
+  problem?: string;
   min?: number;
   step: number | 'any';
   form: SweepFormState;
@@ -350,8 +368,11 @@ function FormNumber({
         step={step}
         value={form[field]}
         data-testid={`sweep-${field}`}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `sweep-${field}-problem` : undefined}
         onChange={(e) => set({ [field]: e.currentTarget.value })}
       />
+      <FieldProblem id={`sweep-${field}-problem`} text={problem} />
     </label>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PRESETS, resolveSweepSpec, type Scenario } from '@obs-tcp-sim/scenario';
-import { defaultRange, factorValues, outputChoices, parameterChoices, spacingProblem, specOf } from './sweepForm';
+import { defaultRange, factorValues, formProblem, outputChoices, parameterChoices, spacingProblem, specOf } from './sweepForm';
 import { runOnPool } from './engineWorkerPool';
 
 const paper000 = structuredClone(PRESETS.find((p) => p.id === 'paper000')!.scenario) as Scenario;
@@ -149,5 +149,43 @@ describe('the worker pool', () => {
       [0, 0],
       [1, 100],
     ]);
+  });
+});
+
+describe("the sweep form's problems, under their boxes", () => {
+  const choices = parameterChoices(paper000);
+  const form = { choice: 0, customPath: '', from: '0', to: '1', steps: '5', seeds: '2', output: 'aggregate.goodput', duration: '' };
+  const wavelengths = choices.findIndex((c) => c.label.startsWith('wavelengths of'));
+
+  it('none for a sweep that can run', () => {
+    expect(formProblem(paper000, form, choices)).toBeNull();
+  });
+
+  it('a box left empty or not a number, by its name', () => {
+    expect(formProblem(paper000, { ...form, seeds: '' }, choices)).toEqual({ field: 'seeds', message: 'Seeds is empty' });
+    expect(formProblem(paper000, { ...form, from: '1e999' }, choices)).toEqual({ field: 'from', message: 'From must be a number' });
+    expect(formProblem(paper000, { ...form, choice: -1 }, choices)?.field).toBe('path');
+  });
+
+  it("a value the scenario's rules refuse, in the side panel's words and the form's units (percent)", () => {
+    const p = formProblem(paper000, { ...form, to: '-3' }, choices)!;
+    expect(p.field).toBe('to');
+    expect(p.message).toMatch(/^To: .*must be ≥ 0$/);
+    expect(formProblem(paper000, { ...form, to: '150' }, choices)!.message).toMatch(/must be at most 100 %$/);
+  });
+
+  it('a middle value the rule refuses is put under Values; a factor spread list by its ends', () => {
+    const p = formProblem(paper000, { ...form, choice: wavelengths, from: '1', to: '8', steps: '6' }, choices)!;
+    expect(p.field).toBe('steps');
+    expect(p.message).toContain('must be a whole number');
+    expect(formProblem(paper000, { ...form, choice: wavelengths, from: '0', to: '8', steps: '3', spacing: 'factor' }, choices)!.field).toBe(
+      'from',
+    );
+  });
+
+  it('Values and Seeds out of their limits, and a duration the scenario refuses', () => {
+    expect(formProblem(paper000, { ...form, steps: '0' }, choices)!.field).toBe('steps');
+    expect(formProblem(paper000, { ...form, seeds: '0' }, choices)!.field).toBe('seeds');
+    expect(formProblem(paper000, { ...form, duration: '-2' }, choices)!.field).toBe('duration');
   });
 });

@@ -4,7 +4,7 @@
  * the form stands for: the same spec the CLI reads, so a sweep made here can be run again
  * from the command line (docs/sweeps.md).
  */
-import { getAtPath, numericPaths, SWEEP_LIMITS, type Scenario } from '@obs-tcp-sim/scenario';
+import { getAtPath, numericPaths, PRESETS, resolveSweepSpec, SWEEP_LIMITS, SweepSpecError, type Scenario } from '@obs-tcp-sim/scenario';
 import { BACKGROUND_CONTENTION_SHARE } from '../theory/erlangOverlay';
 
 export interface ParameterChoice {
@@ -181,4 +181,65 @@ export function defaultRange(scenario: Scenario, choice: ParameterChoice | undef
     from: String(integer ? Math.max(1, Math.round(current / 2)) : +(current / 2).toPrecision(6)),
     to: String(integer ? current * 2 : +(current * 2).toPrecision(6)),
   };
+}
+
+/** The form's boxes a problem can be put under. */
+export type SweepField = 'path' | 'from' | 'to' | 'steps' | 'seeds' | 'duration';
+
+export interface FormProblem {
+  /** The box it belongs under; null for the form as a whole. */
+  field: SweepField | null;
+  message: string;
+}
+
+const BOX_WORDS: Record<SweepField, string> = {
+  path: 'Path',
+  from: 'From',
+  to: 'To',
+  steps: 'Values',
+  seeds: 'Seeds',
+  duration: 'Simulated time per run',
+};
+
+/**
+ * The form's first problem, put under the box it comes from: a box left empty or not a
+ * number, then what the spec's checks refuse (resolveSweepSpec: the scenario's own rules
+ * for each value, in the side panel's words). Null when the sweep can run.
+ */
+export function formProblem(scenario: Scenario, form: SweepFormState, choices: ParameterChoice[]): FormProblem | null {
+  if (form.choice === -1 && form.customPath.trim() === '') {
+    return { field: 'path', message: 'Path is empty: a number of the scenario, such as links[f1].rate' };
+  }
+  for (const field of ['from', 'to', 'steps', 'seeds'] as const) {
+    const text = form[field].trim();
+    if (text === '') return { field, message: `${BOX_WORDS[field]} is empty` };
+    if (!Number.isFinite(Number(text))) return { field, message: `${BOX_WORDS[field]} must be a number` };
+  }
+  if (form.duration.trim() !== '' && !Number.isFinite(Number(form.duration))) {
+    return { field: 'duration', message: `${BOX_WORDS.duration} must be a number of seconds, or empty for the scenario's own` };
+  }
+  const spacing = spacingProblem(form);
+  if (spacing) return { field: Number(form.from) > 0 ? 'to' : 'from', message: spacing };
+  try {
+    resolveSweepSpec(specOf(scenario, form, choices), { presets: PRESETS });
+    return null;
+  } catch (error) {
+    if (!(error instanceof SweepSpecError)) return { field: null, message: error instanceof Error ? error.message : String(error) };
+    const field = boxOf(error.field, Number(form.steps));
+    const rule = error.field === '' ? error.message : error.message.slice(error.field.length + 2);
+    return { field, message: field ? `${BOX_WORDS[field]}: ${rule}` : error.message };
+  }
+}
+
+/** The box a spec field was written from (a list spread by a factor: its ends are From and To). */
+function boxOf(specField: string, steps: number): SweepField | null {
+  if (specField === 'parameter.path' || specField.startsWith('parameter.path[')) return 'path';
+  if (specField === 'parameter.values.from') return 'from';
+  if (specField === 'parameter.values.to') return 'to';
+  if (specField === 'parameter.values.steps' || specField === 'parameter.values') return 'steps';
+  const listed = /^parameter\.values\[(\d+)\]$/.exec(specField);
+  if (listed) return Number(listed[1]) === 0 ? 'from' : Number(listed[1]) === steps - 1 ? 'to' : 'steps';
+  if (specField === 'seeds' || specField.startsWith('seeds[')) return 'seeds';
+  if (specField === 'overrides.duration') return 'duration';
+  return null;
 }

@@ -7,6 +7,8 @@ import { quoteInput } from '../safe-text';
 import type { Scenario } from '../scenario';
 import type { ResolveOptions, Sweep, SweepAxis } from './types';
 import { describeValue, locate, outputTerms, parsePath, setAtPath, showInput } from './path';
+import { sweptValueProblem } from './checkValues';
+import { validateScenario } from '../schema/index';
 
 export const SWEEP_FORMAT = 1 as const;
 
@@ -78,6 +80,7 @@ export function resolveSweepSpec(spec: unknown, options: ResolveOptions = {}): S
 
   let base = resolveBase(s.base, options);
   base = applyOverrides(base, s.overrides);
+  checkBase(base, s.overrides);
 
   const axes: SweepAxis[] = [resolveAxis(base, s.parameter, 'parameter')];
   if (s.parameter2 !== undefined) axes.push(resolveAxis(base, s.parameter2, 'parameter2'));
@@ -241,7 +244,25 @@ function resolveAxis(base: Record<string, unknown>, parameter: unknown, field: s
     if (typeof value !== 'number')
       throw new SweepSpecError(where, `${showInput(path)} is ${describeValue(value)} in the base scenario, not a number`);
   });
-  return { paths: paths.slice(), values: resolveValues(p.values, `${field}.values`) };
+  const axis = { paths: paths.slice(), values: resolveValues(p.values, `${field}.values`) };
+  const problem = sweptValueProblem(base, axis, field, Array.isArray(p.values) ? 'list' : 'range');
+  if (problem) throw new SweepSpecError(problem.field, problem.rule);
+  return axis;
+}
+
+/**
+ * The base as the runs will start from it, against the scenario's rules: a problem an
+ * override made is named at that override, any other at the base.
+ */
+function checkBase(base: Record<string, unknown>, overrides: unknown): void {
+  const issue = validateScenario(base)[0];
+  if (!issue) return;
+  const changed = overrides && typeof overrides === 'object' ? Object.keys(overrides) : [];
+  const by = changed.find((path) => issue.path === path || issue.path.startsWith(`${path}.`) || issue.path.startsWith(`${path}[`));
+  throw new SweepSpecError(
+    by === undefined ? 'base' : `overrides.${showInput(by)}`,
+    issue.path ? `${issue.path}: ${issue.message}` : issue.message,
+  );
 }
 
 function parsePathOrNull(path: string): [{ key?: string }] | null {

@@ -1,0 +1,23 @@
+/**
+ * Issue 37, "one validation for every form": the Compare tab's boxes are refused as the
+ * side panel refuses its fields (the scenario's rule for each, checkNumber's words), each
+ * under its own box, the text kept to be corrected; nothing runs until all are right.
+ * The Sweep form's refusals are in sweep.spec.ts.
+ */
+import { expect, test } from '@playwright/test';
+
+test('Compare refuses each bad box under it, in the side panel words, and keeps the text', async ({ page }) => {
+  await page.goto('./');
+  await expect(page.getByTestId('phase')).toHaveText('Running');
+  await page.getByTestId('tab-compare').click();
+  await page.getByTestId('compare-data-B').fill('500');
+  await page.getByTestId('compare-seed-A').fill('abc');
+  await expect(page.getByTestId('compare-data-B-problem')).toHaveText('Data-burst loss must be at most 100 %');
+  await expect(page.getByTestId('compare-seed-A-problem')).toHaveText('Seed must be a number');
+  await expect(page.getByTestId('compare-seed-A')).toHaveValue('abc');
+  await expect(page.getByTestId('compare-run')).toBeDisabled();
+  await page.getByTestId('compare-seed-A').fill('7');
+  await page.getByTestId('compare-data-B').fill('1');
+  await expect(page.getByTestId('compare-run')).toBeEnabled();
+  await expect(page.locator('[role=alert].compare-field-problem')).toHaveCount(0);
+});
