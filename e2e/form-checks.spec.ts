@@ -21,3 +21,17 @@ test('Compare refuses each bad box under it, in the side panel words, and keeps 
   await expect(page.getByTestId('compare-run')).toBeEnabled();
   await expect(page.locator('[role=alert].compare-field-problem')).toHaveCount(0);
 });
+
+test('a sweep of many runs says how many and about how long, before it starts', async ({ page }) => {
+  await page.goto('./');
+  await expect(page.getByTestId('phase')).toHaveText('Running');
+  await page.getByTestId('tab-sweep').click();
+  await page.getByTestId('sweep-steps').fill('5');
+  await page.getByTestId('sweep-seeds').fill('1000');
+  await expect(page.getByTestId('sweep-run')).toHaveText('Run 5000 runs');
+  const status = page.getByTestId('sweep-status');
+  await expect(status).toContainText('5000 runs of');
+  // A trial run is timed, then scaled: "about 3.5 h on 2 workers".
+  await expect(status).toHaveText(/: about [0-9.]+ (s|min|h) on \d+ workers\.$/, { timeout: 60_000 });
+  await expect(status).toHaveAttribute('data-state', 'idle');
+});

@@ -6,7 +6,18 @@
  * (`npm run sim -- sweep spec.json`, docs/sweeps.md).
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { expandSweep, oneLine, PRESETS, resolveSweepSpec, summarizeSweep, sweepCsv, type SweepResults } from '@obs-tcp-sim/scenario';
+import {
+  expandSweep,
+  oneLine,
+  PRESETS,
+  resolveSweepSpec,
+  summarizeSweep,
+  sweepCsv,
+  sweepRun,
+  sweepRunCount,
+  type Sweep,
+  type SweepResults,
+} from '@obs-tcp-sim/scenario';
 import { download } from '../files/download';
 import { fileStem, jsonText } from '../files/exports';
 import { useScenarioStore } from '../store/storeContext';
@@ -15,6 +26,7 @@ import { poolSize, runOnPool, type PoolRun } from './engineWorkerPool';
 import { whyNotLog } from './plotScales';
 import { plotPoints, SweepPlot } from './SweepPlot';
 import { theoryOverlays } from './sweepTheory';
+import { ESTIMATE_FROM_RUNS, estimateSweep, formatWallTime } from './sweepEstimate';
 import { defaultRange, formProblem, outputChoices, parameterChoices, specOf, type SweepField, type SweepFormState } from './sweepForm';
 import './sweep.css';
 
@@ -58,10 +70,37 @@ export function SweepArea() {
   /** The problem's words under the box it belongs to (the status line says it too). */
   const under = (field: SweepField) => (found?.field === field ? found.message : undefined);
   let runCount = 0;
+  let resolved: Sweep | null = null;
   if (found === null) {
-    const sweep = resolveSweepSpec(spec, { presets: PRESETS });
-    runCount = sweep.axes[0].values.length * sweep.seeds.length;
+    resolved = resolveSweepSpec(spec, { presets: PRESETS });
+    runCount = sweepRunCount(resolved);
   }
+  // A sweep of many runs says how long it would take before it starts (a timed trial run).
+  const estimateFor = resolved !== null && runCount >= ESTIMATE_FROM_RUNS && status.kind !== 'running' ? resolved.hash : '';
+  const [estimate, setEstimate] = useState<{ hash: string; text: string } | null>(null);
+  const toEstimate = useRef<Sweep | null>(null);
+  toEstimate.current = resolved;
+  useEffect(() => {
+    const sweep = toEstimate.current;
+    if (!estimateFor || !sweep) return;
+    let stale = false;
+    // After the form settles: typing a number of seeds digit by digit runs one trial.
+    const timer = setTimeout(() => {
+      const count = sweepRunCount(sweep);
+      estimateSweep(sweepRun(sweep, Math.floor(count / 2)).scenario, count, poolSize(), () => stale)
+        .then((e) => {
+          if (!stale && e) setEstimate({ hash: estimateFor, text: `${formatWallTime(e.seconds)} on ${poolSize()} workers` });
+        })
+        .catch(() => {
+          if (!stale) setEstimate({ hash: estimateFor, text: 'no estimate: the trial run failed' });
+        });
+    }, 600);
+    return () => {
+      stale = true;
+      clearTimeout(timer);
+    };
+  }, [estimateFor]);
+  const estimateText = estimateFor === '' ? null : estimate?.hash === estimateFor ? estimate.text : 'timing a trial run…';
 
   const start = async () => {
     running.current?.cancel();
@@ -274,7 +313,7 @@ export function SweepArea() {
                 ? `${results?.runs.length} runs in ${status.seconds.toFixed(1)} s of wall time.`
                 : status.kind === 'failed'
                   ? `Stopped: ${oneLine(status.message)}`
-                  : `${runCount} runs of ${form.duration || scenario.duration} simulated seconds, on ${poolSize()} workers.`}
+                  : `${runCount} runs of ${form.duration || scenario.duration} simulated seconds, on ${poolSize()} workers${estimateText ? `: ${estimateText}` : ''}.`}
         </p>
         {status.kind === 'running' && <progress max={status.total} value={status.done} data-testid="sweep-progress" />}
         <div className="sweep-actions">
