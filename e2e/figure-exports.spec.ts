@@ -43,7 +43,8 @@ test('every view exports as SVG and PNG after a live change, and says what it sa
   await page.goto('./');
   await openScenarioFile(page, { ...paper000(), name: 'short run', duration: 2 }, 'short.json');
   await expect(page.getByTestId('scenario-name')).toHaveText('short run');
-  await page.getByTestId('share-toggle').click();
+  // Opening a file closes Share & files.
+  await expect(page.getByTestId('share-panel')).toBeHidden();
   await expect(page.getByTestId('phase')).toHaveText('Running');
 
   // One slider step while it runs: the change's flag goes on the charts.

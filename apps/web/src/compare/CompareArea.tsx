@@ -4,12 +4,14 @@
  * their summaries side by side. The default pair is the question of paper 000: the same
  * drop probability on data bursts, then on ACK bursts.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { createEngine, type EngineClient } from '@obs-tcp-sim/engine';
 import { oneLine, type Scenario, type Summary } from '@obs-tcp-sim/scenario';
 import { TCP_VARIANTS } from '@obs-tcp-sim/scenario';
 import { formatCount, formatThroughput } from '../format';
 import { useScenarioStore } from '../store/storeContext';
+import { baseOf, changesOver, runBases, type BaseChoice } from '../store/runBases';
+import { StartsFrom } from '../view/StartsFrom';
 import { BUTTON_NAMES } from '../view/controlNames';
 import { OKABE_ITO } from '../theme';
 import { CompareChart } from './CompareChart';
@@ -20,6 +22,7 @@ import {
   seriesOf,
   settingsProblem,
   settingsProblems,
+  variedPaths,
   summaryRows,
   type RunSeries,
   type VariantSettings,
@@ -45,6 +48,9 @@ const LOSS_ROWS = [
 
 export function CompareArea() {
   const store = useScenarioStore();
+  const storeState = useSyncExternalStore(store.subscribe, store.getState);
+  const bases = useMemo(() => runBases(storeState), [storeState]);
+  const [baseChoice, setBaseChoice] = useState<BaseChoice>('watched');
   const [pair, setPair] = useState<[VariantSettings, VariantSettings]>(() => defaultPair(store.scenario));
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [outcomes, setOutcomes] = useState<[Outcome, Outcome] | null>(null);
@@ -66,7 +72,7 @@ export function CompareArea() {
 
   const run = async () => {
     stop();
-    const base: Scenario = store.scenario;
+    const base: Scenario = baseOf(bases, baseChoice);
     const scenarios = pair.map((v, i) => applySettings(base, v, `variant ${LABELS[i]}`));
     const since = performance.now();
     setStatus({ kind: 'running', since });
@@ -107,6 +113,13 @@ export function CompareArea() {
   return (
     <div className="compare" data-testid="compare">
       <div className="compare-side">
+        <StartsFrom
+          bases={bases}
+          choice={baseChoice}
+          onChoice={setBaseChoice}
+          overridden={changesOver(bases, [...new Set(pair.flatMap((v) => variedPaths(bases.now, v)))])}
+          testId="compare-base"
+        />
         <table className="compare-settings">
           <thead>
             <tr>

@@ -44,6 +44,11 @@ export function applySettings(scenario: Scenario, v: VariantSettings, label: str
   return out;
 }
 
+/** The fields a variant sets: a live change of the run to one of them holds over the variant's value from its time. */
+export function variedPaths(scenario: Scenario, v: VariantSettings): string[] {
+  return ['obs.burstLoss.data', 'obs.burstLoss.ack', ...(v.tcp === '' ? [] : scenario.flows.map((_, i) => `flows[${i}].tcp.variant`))];
+}
+
 /** Why a setting cannot be run, naming it; null if both variants are fine. */
 export function settingsProblem(v: VariantSettings, label: string): string | null {
   const problems = settingsProblems(v);

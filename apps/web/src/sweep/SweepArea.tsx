@@ -5,7 +5,7 @@
  * The spec and the table download; the CLI runs the same spec to the same numbers
  * (`npm run sim -- sweep spec.json`, docs/sweeps.md).
  */
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import {
   expandSweep,
   oneLine,
@@ -21,6 +21,8 @@ import {
 import { download } from '../files/download';
 import { fileStem, jsonText } from '../files/exports';
 import { useScenarioStore } from '../store/storeContext';
+import { baseOf, changesAfter, changesOver, runBases, type BaseChoice } from '../store/runBases';
+import { StartsFrom } from '../view/StartsFrom';
 import { overlayFor, runModels, type RunModels } from '../theory/sweepOverlay';
 import { poolSize, runOnPool, type PoolRun } from './engineWorkerPool';
 import { whyNotLog } from './plotScales';
@@ -38,7 +40,10 @@ type Status =
 
 export function SweepArea() {
   const store = useScenarioStore();
-  const scenario = store.scenario;
+  const storeState = useSyncExternalStore(store.subscribe, store.getState);
+  const scenario = storeState.scenario;
+  const bases = useMemo(() => runBases(storeState), [storeState]);
+  const [baseChoice, setBaseChoice] = useState<BaseChoice>('watched');
   const choices = useMemo(() => parameterChoices(scenario), [scenario]);
   const outputs = useMemo(() => outputChoices(scenario), [scenario]);
   const [form, setForm] = useState<SweepFormState>({
@@ -64,8 +69,11 @@ export function SweepArea() {
   useEffect(() => () => running.current?.cancel(), []);
 
   const choice = choices[form.choice];
-  const spec = specOf(scenario, form, choices);
-  const found = formProblem(scenario, form, choices);
+  // What the runs start from: the run as watched (its live changes replayed) or the values now.
+  const runsEnd = form.duration.trim() !== '' && Number(form.duration) > 0 ? Number(form.duration) : undefined;
+  const base = baseOf(bases, baseChoice, runsEnd);
+  const spec = specOf(base, form, choices);
+  const found = formProblem(base, form, choices);
   const problem = found?.message ?? null;
   /** The problem's words under the box it belongs to (the status line says it too). */
   const under = (field: SweepField) => (found?.field === field ? found.message : undefined);
@@ -178,6 +186,14 @@ export function SweepArea() {
           void start();
         }}
       >
+        <StartsFrom
+          bases={bases}
+          choice={baseChoice}
+          onChoice={setBaseChoice}
+          overridden={changesOver(bases, choice ? choice.paths : [form.customPath.trim()])}
+          leftOut={changesAfter(bases, runsEnd)}
+          testId="sweep-base"
+        />
         <label>
           Parameter
           <select
