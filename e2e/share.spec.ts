@@ -135,7 +135,8 @@ test('A/B compare: data-burst loss 1 % against ACK-burst loss 1 %, overlaid char
   await expect(page.getByTestId('compare-ack-B')).toHaveValue('1');
   // An impossible value is refused by name before anything runs.
   await page.getByTestId('compare-ack-B').fill('150');
-  await expect(page.getByTestId('compare-status')).toContainText('B: ACK-burst loss must be from 0 to 100 %');
+  await expect(page.getByTestId('compare-status')).toContainText('B: ACK-burst loss must be at most 100 %');
+  await expect(page.getByTestId('compare-ack-B-problem')).toHaveText('ACK-burst loss must be at most 100 %');
   await expect(page.getByTestId('compare-run')).toBeDisabled();
   await page.getByTestId('compare-ack-B').fill('1');
   await page.getByTestId('compare-run').click();
