@@ -143,9 +143,16 @@ test('A/B compare: data-burst loss 1 % against ACK-burst loss 1 %, overlaid char
   await expect(page.getByTestId('compare-status')).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
   const table = page.getByTestId('compare-table');
   const goodput = table.locator('tr', { hasText: 'Goodput (all flows)' }).locator('td');
-  const mbps = async (i: number) => Number((await goodput.nth(i).textContent())!.replace(/ Mbit\/s$/, ''));
+  const mbps = async (i: number) => Number((await goodput.nth(i).locator('.compare-mean').textContent())!.replace(/ Mbit\/s$/, ''));
   // Paper 000: losing ACK bursts costs TCP far less than losing data bursts.
   expect(await mbps(1)).toBeGreaterThan(1.5 * (await mbps(0)));
+  // Sides named by what differs, three seeds each, and whether it is more than the noise.
+  await expect(table.locator('thead th').nth(1)).toHaveText('A: data loss 1 %');
+  await expect(table.locator('thead th').nth(2)).toHaveText('B: ACK loss 1 %');
+  await expect(goodput.nth(0).locator('.compare-ci')).toHaveText(/^± [0-9.]+ (k|M)?bit\/s$/);
+  await expect(page.getByTestId('compare-verdict')).toHaveText(
+    /^With 3 seeds each, the goodput of B \(ACK loss 1 %\) is [0-9.]+ % higher than that of A \(data loss 1 %\), more than the noise/,
+  );
   expect(Number(await page.getByTestId('compare-throughput').getAttribute('data-points'))).toBeGreaterThan(100);
   await snapshot(page, 'compare-01-data-vs-ack');
 });

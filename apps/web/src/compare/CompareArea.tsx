@@ -1,12 +1,14 @@
 /**
- * The Compare tab: two variants of the scenario on screen, each run to its end in a worker
- * of its own (the live run is not disturbed), then their throughput and cwnd overlaid and
- * their summaries side by side. The default pair is the question of paper 000: the same
- * drop probability on data bursts, then on ACK bursts.
+ * The Compare tab: two variants of the scenario on screen, each run to its end with a few
+ * seeds on a pool of workers (the live run is not disturbed), then their throughput and
+ * cwnd (means over the seeds) overlaid and their summaries side by side, each a mean with
+ * its 95 % interval, and a sentence saying whether the goodput differs by more than the
+ * noise. A and B are named by what differs between them. The default pair is the question
+ * of paper 000: the same drop probability on data bursts, then on ACK bursts.
  */
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { createEngine, type EngineClient } from '@obs-tcp-sim/engine';
-import { oneLine, type Scenario, type Summary } from '@obs-tcp-sim/scenario';
+import { createEngine, runPool, type PoolHandle } from '@obs-tcp-sim/engine';
+import { describeSamples, oneLine, type Scenario, type Summary } from '@obs-tcp-sim/scenario';
 import { TCP_VARIANTS } from '@obs-tcp-sim/scenario';
 import { formatCount, formatThroughput } from '../format';
 import { useScenarioStore } from '../store/storeContext';
@@ -15,13 +17,18 @@ import { StartsFrom } from '../view/StartsFrom';
 import { BUTTON_NAMES } from '../view/controlNames';
 import { OKABE_ITO } from '../theme';
 import { CompareChart } from './CompareChart';
+import { differenceOf, differenceSentence, withinNoise } from './noise';
+import { sideNames } from './sideNames';
+import { poolSize } from '../sweep/engineWorkerPool';
 import {
   applySettings,
   change,
   defaultPair,
+  meanSeries,
   seriesOf,
   settingsProblem,
   settingsProblems,
+  seedsProblem,
   variedPaths,
   summaryRows,
   type RunSeries,
@@ -30,12 +37,20 @@ import {
 import './compare.css';
 
 interface Outcome {
-  summary: Summary;
+  /** One per seed. */
+  summaries: Summary[];
+  /** Means over the seeds. */
   series: RunSeries;
 }
 
 type Status =
-  { kind: 'idle' } | { kind: 'running'; since: number } | { kind: 'done'; seconds: number } | { kind: 'failed'; message: string };
+  | { kind: 'idle' }
+  | { kind: 'running'; since: number; done: number; total: number }
+  | { kind: 'done'; seconds: number }
+  | { kind: 'failed'; message: string };
+
+/** Seeds per side by default: enough for a first 95 % interval. */
+const DEFAULT_SEEDS = '3';
 
 const LABELS = ['A', 'B'] as const;
 const COLORS = [OKABE_ITO.blue, OKABE_ITO.vermillion];
@@ -52,13 +67,15 @@ export function CompareArea() {
   const bases = useMemo(() => runBases(storeState), [storeState]);
   const [baseChoice, setBaseChoice] = useState<BaseChoice>('watched');
   const [pair, setPair] = useState<[VariantSettings, VariantSettings]>(() => defaultPair(store.scenario));
+  const [seeds, setSeeds] = useState(DEFAULT_SEEDS);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
-  const [outcomes, setOutcomes] = useState<[Outcome, Outcome] | null>(null);
-  const engines = useRef<EngineClient[]>([]);
+  const [outcomes, setOutcomes] = useState<{ sides: [Outcome, Outcome]; names: [string, string] } | null>(null);
+  const running = useRef<PoolHandle | null>(null);
   const [, tick] = useState(0);
 
   const stop = () => {
-    for (const e of engines.current.splice(0)) e.dispose();
+    running.current?.cancel();
+    running.current = null;
   };
   useEffect(() => stop, []);
   useEffect(() => {
@@ -67,29 +84,55 @@ export function CompareArea() {
     return () => clearInterval(timer);
   }, [status.kind]);
 
-  const problem = settingsProblem(pair[0], 'A') ?? settingsProblem(pair[1], 'B');
+  const seedsRefused = seedsProblem(seeds, pair);
+  const problem = settingsProblem(pair[0], 'A') ?? settingsProblem(pair[1], 'B') ?? seedsRefused;
+  const names = sideNames(pair);
   const problems = pair.map(settingsProblems);
 
   const run = async () => {
     stop();
     const base: Scenario = baseOf(bases, baseChoice);
-    const scenarios = pair.map((v, i) => applySettings(base, v, `variant ${LABELS[i]}`));
+    const n = Number(seeds);
+    const runNames = names;
+    // Both sides run the same seeds (their first, then the next ones): differences in the
+    // random draws are not mistaken for differences between the settings.
+    const jobs = pair.flatMap((v, side) =>
+      Array.from({ length: n }, (_, k) => ({ side, k, scenario: applySettings(base, { ...v, seed: v.seed + k }, runNames[side]) })),
+    );
     const since = performance.now();
-    setStatus({ kind: 'running', since });
+    setStatus({ kind: 'running', since, done: 0, total: jobs.length });
     setOutcomes(null);
-    // One worker per variant: on two cores both run at once.
-    const mine = scenarios.map(() => createEngine());
-    engines.current = mine;
+    const found: Array<Array<{ summary: Summary; series: RunSeries }>> = [[], []];
+    let done = 0;
+    const pool = runPool<(typeof jobs)[number], { summary: Summary; series: RunSeries }>({
+      jobs,
+      size: poolSize(),
+      spawn: () => {
+        const engine = createEngine();
+        return {
+          run: async (job) => {
+            const r = await engine.runToEnd(job.scenario, { samples: true });
+            return { summary: r.summary, series: seriesOf(r.samples!) };
+          },
+          dispose: () => engine.dispose(),
+        };
+      },
+      onResult: (job, result) => {
+        found[job.side][job.k] = result;
+        if (running.current === pool) setStatus({ kind: 'running', since, done: ++done, total: jobs.length });
+      },
+    });
+    running.current = pool;
     try {
-      const results = await Promise.all(mine.map((engine, i) => engine.runToEnd(scenarios[i], { samples: true })));
-      if (engines.current !== mine) return; // cancelled or started again
-      setOutcomes(results.map((r) => ({ summary: r.summary, series: seriesOf(r.samples!) })) as [Outcome, Outcome]);
+      await pool.done;
+      if (running.current !== pool) return; // cancelled or started again
+      const sides = found.map((runs) => ({ summaries: runs.map((r) => r.summary), series: meanSeries(runs.map((r) => r.series)) }));
+      setOutcomes({ sides: sides as [Outcome, Outcome], names: runNames });
       setStatus({ kind: 'done', seconds: (performance.now() - since) / 1000 });
     } catch (error) {
-      if (engines.current === mine) setStatus({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
+      if (running.current === pool) setStatus({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
     } finally {
-      for (const e of mine) e.dispose();
-      if (engines.current === mine) engines.current = [];
+      if (running.current === pool) running.current = null;
     }
   };
 
@@ -102,7 +145,7 @@ export function CompareArea() {
     setPair((p) => p.map((v, k) => (k === i ? { ...v, ...patch } : v)) as [VariantSettings, VariantSettings]);
 
   const rows = outcomes
-    ? summaryRows(outcomes[0].summary, outcomes[1].summary, {
+    ? summaryRows(outcomes.sides[0].summaries, outcomes.sides[1].summaries, {
         rate: (x) => formatThroughput(x),
         count: (x) => formatCount(x),
         ms: (x) => `${(x * 1000).toFixed(2)} ms`,
@@ -169,6 +212,31 @@ export function CompareArea() {
                 />
               )}
             </VariantRow>
+            <tr>
+              <th scope="row">Seeds per side</th>
+              <td colSpan={2} className="compare-seeds-cell">
+                <input
+                  type="text"
+                  inputMode="numeric"
+                  value={seeds}
+                  aria-label="Seeds per side"
+                  data-testid="compare-seeds"
+                  aria-invalid={seedsRefused ? true : undefined}
+                  aria-describedby={seedsRefused ? 'compare-seeds-problem' : undefined}
+                  onChange={(e) => setSeeds(e.currentTarget.value)}
+                />
+                {seedsRefused && (
+                  <span
+                    className="field-error compare-field-problem"
+                    id="compare-seeds-problem"
+                    role="alert"
+                    data-testid="compare-seeds-problem"
+                  >
+                    {seedsRefused}
+                  </span>
+                )}
+              </td>
+            </tr>
           </tbody>
         </table>
         <div className="compare-actions">
@@ -190,39 +258,43 @@ export function CompareArea() {
             {problem !== null
               ? oneLine(problem)
               : status.kind === 'running'
-                ? `Running both to the end… ${((performance.now() - status.since) / 1000).toFixed(1)} s`
+                ? `${status.done} of ${status.total} runs to the end… ${((performance.now() - status.since) / 1000).toFixed(1)} s`
                 : status.kind === 'done'
-                  ? `Both ran to the end in ${status.seconds.toFixed(1)} s of wall time.`
+                  ? `${outcomes ? outcomes.sides[0].summaries.length * 2 : ''} runs to the end in ${status.seconds.toFixed(1)} s of wall time.`
                   : status.kind === 'failed'
                     ? `Could not run: ${oneLine(status.message)}`
-                    : 'Each variant runs to the end in a worker of its own; the run above goes on.'}
+                    : `Each side runs to the end ${Number(seeds) === 1 ? 'once' : `with ${seeds} seeds`}, on ${poolSize()} workers; the run above goes on.`}
           </span>
         </div>
         {outcomes && (
-          <table className="compare-table" data-testid="compare-table">
-            <thead>
-              <tr>
-                <th scope="col">Summary</th>
-                <th scope="col" style={{ color: COLORS[0] }}>
-                  A
-                </th>
-                <th scope="col" style={{ color: COLORS[1] }}>
-                  B
-                </th>
-                <th scope="col">B vs A</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.label}>
-                  <th scope="row">{r.label}</th>
-                  <td>{r.a === undefined ? '–' : r.format(r.a)}</td>
-                  <td>{r.b === undefined ? '–' : r.format(r.b)}</td>
-                  <td>{change(r.a, r.b)}</td>
+          <>
+            <p className="compare-verdict" data-testid="compare-verdict">
+              {differenceSentence('goodput', inSentence(outcomes.names), rows[0].a, rows[0].b, formatThroughput)}
+            </p>
+            <table className="compare-table" data-testid="compare-table">
+              <thead>
+                <tr>
+                  <th scope="col">Summary{outcomes.sides[0].summaries.length > 1 ? ' (mean ± 95 % interval)' : ''}</th>
+                  {outcomes.names.map((name, i) => (
+                    <th key={name} scope="col" style={{ color: COLORS[i] }}>
+                      {name}
+                    </th>
+                  ))}
+                  <th scope="col">B vs A</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={r.label}>
+                    <th scope="row">{r.label}</th>
+                    <MeanCell values={r.a} format={r.format} />
+                    <MeanCell values={r.b} format={r.format} />
+                    <td>{versus(r.a, r.b)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </>
         )}
       </div>
       <div className="compare-charts">
@@ -232,8 +304,8 @@ export function CompareArea() {
               testId="compare-throughput"
               title="throughput, all flows (Mbit/s, mean over 0.5 s)"
               divide={1e6}
-              lines={outcomes.map((o, i) => ({
-                label: LABELS[i],
+              lines={outcomes.sides.map((o, i) => ({
+                label: outcomes.names[i],
                 color: COLORS[i],
                 dash: DASHES[i],
                 t: o.series.t,
@@ -243,7 +315,13 @@ export function CompareArea() {
             <CompareChart
               testId="compare-cwnd"
               title="cwnd, mean over the flows (segments)"
-              lines={outcomes.map((o, i) => ({ label: LABELS[i], color: COLORS[i], dash: DASHES[i], t: o.series.t, y: o.series.cwnd }))}
+              lines={outcomes.sides.map((o, i) => ({
+                label: outcomes.names[i],
+                color: COLORS[i],
+                dash: DASHES[i],
+                t: o.series.t,
+                y: o.series.cwnd,
+              }))}
             />
           </>
         ) : (
@@ -300,6 +378,32 @@ function SettingInput({
       )}
     </>
   );
+}
+
+/** "A: data loss 1 %" as a sentence says it: "A (data loss 1 %)". */
+function inSentence(names: readonly [string, string]): [string, string] {
+  return names.map((n) => n.replace(/^([AB]): (.*)$/, '$1 ($2)')) as [string, string];
+}
+
+/** A side's mean over its seeds, with its 95 % interval under it (none with one seed). */
+function MeanCell({ values, format }: { values: readonly number[]; format: (x: number) => string }) {
+  const stats = describeSamples(values);
+  if (stats.mean === null) return <td>–</td>;
+  return (
+    <td>
+      <span className="compare-mean">{format(stats.mean)}</span>
+      {stats.ci95 !== null && <span className="compare-ci">± {format(stats.ci95)}</span>}
+    </td>
+  );
+}
+
+/** B against A: the change of the means, and whether it is within the noise of the seeds. */
+function versus(a: readonly number[], b: readonly number[]): string {
+  const ma = describeSamples(a).mean ?? undefined;
+  const mb = describeSamples(b).mean ?? undefined;
+  const words = change(ma, mb);
+  const d = differenceOf(a, b);
+  return words && d && d.low !== null && withinNoise(d) ? `${words} (within noise)` : words;
 }
 
 /** A row of the settings table: its head, then one cell per variant, A and B. */

@@ -35,8 +35,8 @@ export function withinNoise(d: Difference): boolean {
 }
 
 /**
- * "With 5 seeds each, B's goodput is 35 % lower than A's, more than the noise (95 %
- * interval of the difference: -4.1 to -2.9 Mbit/s)."
+ * "With 5 seeds each, the goodput of B is 35 % lower than that of A, more than the noise
+ * (95 % interval of the difference: -4.1 to -2.9 Mbit/s)."
  */
 export function differenceSentence(
   what: string,
@@ -50,8 +50,11 @@ export function differenceSentence(
   const seeds = a.length === b.length ? `${a.length} seed${a.length === 1 ? '' : 's'} each` : `${a.length} and ${b.length} seeds`;
   const meanA = d.diff === 0 ? 0 : describeSamples(a).mean!;
   const pct = meanA === 0 ? null : (Math.abs(d.diff) / Math.abs(meanA)) * 100;
-  const howMuch = d.diff === 0 ? 'the same as' : `${pct === null ? format(Math.abs(d.diff)) : `${pct < 10 ? pct.toFixed(1) : pct.toFixed(0)} %`} ${d.diff > 0 ? 'higher' : 'lower'} than`;
-  const head = `With ${seeds}, ${names[1]}'s ${what} is ${howMuch} ${names[0]}'s`;
+  const howMuch =
+    d.diff === 0
+      ? 'the same as'
+      : `${pct === null ? format(Math.abs(d.diff)) : `${pct < 10 ? pct.toFixed(1) : pct.toFixed(0)} %`} ${d.diff > 0 ? 'higher' : 'lower'} than`;
+  const head = `With ${seeds}, the ${what} of ${names[1]} is ${howMuch} that of ${names[0]}`;
   if (d.low === null || d.high === null) return `${head}: one seed cannot tell this from noise; run more seeds.`;
   const interval = `95 % interval of the difference: ${format(d.low)} to ${format(d.high)}`;
   return withinNoise(d) ? `${head}, within the noise (${interval}, which holds 0).` : `${head}, more than the noise (${interval}).`;

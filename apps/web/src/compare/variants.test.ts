@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { PRESETS, type Scenario, type Summary } from '@obs-tcp-sim/scenario';
 import type { SampleColumns } from '@obs-tcp-sim/engine';
-import { applySettings, change, defaultPair, seriesOf, settingsOf, settingsProblem, settingsProblems, summaryRows } from './variants';
+import {
+  applySettings,
+  change,
+  defaultPair,
+  meanSeries,
+  seriesOf,
+  settingsOf,
+  settingsProblem,
+  settingsProblems,
+  summaryRows,
+} from './variants';
 
 const paper000 = structuredClone(PRESETS.find((p) => p.id === 'paper000')!.scenario) as Scenario;
 
@@ -83,10 +93,22 @@ describe('summary table', () => {
         ],
       }) as unknown as Summary;
     const id = (x: number) => String(x);
-    const rows = summaryRows(summary(1e8, 1), summary(5e7, 3), { rate: id, count: id, ms: id, plain: id });
+    const rows = summaryRows([summary(1e8, 1), summary(9e7, 2)], [summary(5e7, 3)], { rate: id, count: id, ms: id, plain: id });
     const byLabel = Object.fromEntries(rows.map((r) => [r.label, [r.a, r.b]]));
-    expect(byLabel['Goodput (all flows)']).toEqual([1e8, 5e7]);
-    expect(byLabel['Timeouts (RTO)']).toEqual([2, 6]);
-    expect(byLabel['Mean RTT']).toEqual([0.003, 0.003]);
+    expect(byLabel['Goodput (all flows)']).toEqual([[1e8, 9e7], [5e7]]);
+    expect(byLabel['Timeouts (RTO)']).toEqual([[2, 4], [6]]);
+    expect(byLabel['Mean RTT']).toEqual([[0.003, 0.003], [0.003]]);
+  });
+
+  it("averages several runs' series point by point, over the times all have", () => {
+    const series = (t: number[], y: number[]) => ({
+      t: Float64Array.from(t),
+      throughput: Float64Array.from(y),
+      cwnd: Float64Array.from(y, (v) => v / 10),
+    });
+    const m = meanSeries([series([0, 1, 2], [10, 20, 30]), series([0, 1], [30, 40])]);
+    expect([...m.t]).toEqual([0, 1]);
+    expect([...m.throughput]).toEqual([20, 30]);
+    expect([...m.cwnd]).toEqual([2, 3]);
   });
 });

@@ -49,6 +49,17 @@ export function variedPaths(scenario: Scenario, v: VariantSettings): string[] {
   return ['obs.burstLoss.data', 'obs.burstLoss.ack', ...(v.tcp === '' ? [] : scenario.flows.map((_, i) => `flows[${i}].tcp.variant`))];
 }
 
+const MAX_SEEDS = 100;
+
+/** Why the seeds box is refused, or null: a whole number from 1 to MAX_SEEDS, the last seed within the seed's rule. */
+export function seedsProblem(text: string, pair: readonly VariantSettings[]): string | null {
+  const n = Number(text);
+  if (text.trim() === '' || !Number.isInteger(n) || n < 1 || n > MAX_SEEDS)
+    return `Seeds per side must be a whole number from 1 to ${MAX_SEEDS}`;
+  const last = Math.max(...pair.map((v) => v.seed)) + n - 1;
+  return last > 4294967295 ? `Seeds per side: the last seed, ${last}, would pass 4294967295` : null;
+}
+
 /** Why a setting cannot be run, naming it; null if both variants are fine. */
 export function settingsProblem(v: VariantSettings, label: string): string | null {
   const problems = settingsProblems(v);
@@ -118,28 +129,49 @@ export function seriesOf(samples: SampleColumns, window = 0.5): RunSeries {
 
 export interface TableRow {
   label: string;
-  a: number | undefined;
-  b: number | undefined;
+  /** Each side's value in each of its runs (one per seed); a run without the value is left out. */
+  a: number[];
+  b: number[];
   format: (x: number) => string;
 }
 
 type Fmt = (x: number) => string;
 
-export function summaryRows(a: Summary, b: Summary, fmt: { rate: Fmt; count: Fmt; ms: Fmt; plain: Fmt }): TableRow[] {
+/** The table's rows over each side's runs (one summary per seed). */
+export function summaryRows(a: readonly Summary[], b: readonly Summary[], fmt: { rate: Fmt; count: Fmt; ms: Fmt; plain: Fmt }): TableRow[] {
   const sum = (s: Summary, key: 'retransmits' | 'rtos' | 'fastRetransmits') => s.flows.reduce((n, f) => n + (f[key] ?? 0), 0);
   const mean = (s: Summary, key: 'meanRtt' | 'meanCwnd') =>
     s.flows.length ? s.flows.reduce((n, f) => n + (f[key] ?? 0), 0) / s.flows.length : undefined;
+  const row = (label: string, read: (s: Summary) => number | undefined, format: Fmt): TableRow => {
+    const values = (side: readonly Summary[]) => side.map(read).filter((x): x is number => x !== undefined && Number.isFinite(x));
+    return { label, a: values(a), b: values(b), format };
+  };
   return [
-    { label: 'Goodput (all flows)', a: a.aggregate.goodput, b: b.aggregate.goodput, format: fmt.rate },
-    { label: 'Bursts sent', a: a.bursts.sent, b: b.bursts.sent, format: fmt.count },
-    { label: 'Data bursts dropped', a: a.bursts.data?.dropped, b: b.bursts.data?.dropped, format: fmt.count },
-    { label: 'ACK bursts dropped', a: a.bursts.ack?.dropped, b: b.bursts.ack?.dropped, format: fmt.count },
-    { label: 'Retransmitted segments', a: sum(a, 'retransmits'), b: sum(b, 'retransmits'), format: fmt.count },
-    { label: 'Timeouts (RTO)', a: sum(a, 'rtos'), b: sum(b, 'rtos'), format: fmt.count },
-    { label: 'Fast retransmits', a: sum(a, 'fastRetransmits'), b: sum(b, 'fastRetransmits'), format: fmt.count },
-    { label: 'Mean RTT', a: mean(a, 'meanRtt'), b: mean(b, 'meanRtt'), format: fmt.ms },
-    { label: 'Mean cwnd (segments)', a: mean(a, 'meanCwnd'), b: mean(b, 'meanCwnd'), format: fmt.plain },
+    row('Goodput (all flows)', (s) => s.aggregate.goodput, fmt.rate),
+    row('Bursts sent', (s) => s.bursts.sent, fmt.count),
+    row('Data bursts dropped', (s) => s.bursts.data?.dropped, fmt.count),
+    row('ACK bursts dropped', (s) => s.bursts.ack?.dropped, fmt.count),
+    row('Retransmitted segments', (s) => sum(s, 'retransmits'), fmt.count),
+    row('Timeouts (RTO)', (s) => sum(s, 'rtos'), fmt.count),
+    row('Fast retransmits', (s) => sum(s, 'fastRetransmits'), fmt.count),
+    row('Mean RTT', (s) => mean(s, 'meanRtt'), fmt.ms),
+    row('Mean cwnd (segments)', (s) => mean(s, 'meanCwnd'), fmt.plain),
   ];
+}
+
+/** The series of several runs (one per seed) averaged point by point, over the times all of them have. */
+export function meanSeries(runs: readonly RunSeries[]): RunSeries {
+  const n = Math.min(...runs.map((r) => r.t.length));
+  const t = runs[0].t.slice(0, n);
+  const throughput = new Float64Array(n);
+  const cwnd = new Float64Array(n);
+  for (const r of runs) {
+    for (let k = 0; k < n; k++) {
+      throughput[k] += r.throughput[k] / runs.length;
+      cwnd[k] += r.cwnd[k] / runs.length;
+    }
+  }
+  return { t, throughput, cwnd };
 }
 
 /** B against A as a signed percentage ("+12 %", "−30 %"), '' when A is 0 or missing. */
