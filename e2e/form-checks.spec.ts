@@ -5,6 +5,10 @@
  * The Sweep form's refusals are in sweep.spec.ts.
  */
 import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { openScenarioFile } from './helpers';
+
+const paper000 = () => JSON.parse(readFileSync(new URL('../packages/scenario/presets/paper000-lobs.json', import.meta.url), 'utf8'));
 
 test('Compare refuses each bad box under it, in the side panel words, and keeps the text', async ({ page }) => {
   await page.goto('./');
@@ -34,4 +38,28 @@ test('a sweep of many runs says how many and about how long, before it starts', 
   // A trial run is timed, then scaled: "about 3.5 h on 2 workers".
   await expect(status).toHaveText(/: about [0-9.]+ (s|min|h) on \d+ workers\.$/, { timeout: 60_000 });
   await expect(status).toHaveAttribute('data-state', 'idle');
+});
+
+test("Compare's and Sweep's settings are kept across tabs and a file opened, and start over on a lesson step", async ({ page }) => {
+  await page.goto('./');
+  await expect(page.getByTestId('phase')).toHaveText('Running');
+  await page.getByTestId('tab-compare').click();
+  await page.getByTestId('compare-seeds').fill('5');
+  await page.getByTestId('compare-ack-B').fill('2');
+  await page.getByTestId('tab-sweep').click();
+  await page.getByTestId('sweep-seeds').fill('7');
+  await page.getByTestId('tab-charts').click();
+
+  await openScenarioFile(page, { ...paper000(), name: 'another file' }, 'another.json');
+  await expect(page.getByTestId('scenario-name')).toHaveText('another file');
+  await page.getByTestId('tab-compare').click();
+  await expect(page.getByTestId('compare-seeds')).toHaveValue('5');
+  await expect(page.getByTestId('compare-ack-B')).toHaveValue('2');
+  await page.getByTestId('tab-sweep').click();
+  await expect(page.getByTestId('sweep-seeds')).toHaveValue('7');
+
+  // A lesson step opens the forms as its text describes: from its own scenario.
+  await page.goto('./#lesson=data-vs-ack-loss&step=6');
+  await expect(page.getByTestId('tab-compare')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('compare-seeds')).toHaveValue('3');
 });

@@ -14,6 +14,7 @@ import { formatCount, formatThroughput } from '../format';
 import { useScenarioStore } from '../store/storeContext';
 import { baseOf, changesOver, runBases, type BaseChoice } from '../store/runBases';
 import { StartsFrom } from '../view/StartsFrom';
+import { useKeptState } from '../view/keptForms';
 import { BUTTON_NAMES } from '../view/controlNames';
 import { OKABE_ITO } from '../theme';
 import { CompareChart } from './CompareChart';
@@ -65,9 +66,10 @@ export function CompareArea() {
   const store = useScenarioStore();
   const storeState = useSyncExternalStore(store.subscribe, store.getState);
   const bases = useMemo(() => runBases(storeState), [storeState]);
-  const [baseChoice, setBaseChoice] = useState<BaseChoice>('watched');
-  const [pair, setPair] = useState<[VariantSettings, VariantSettings]>(() => defaultPair(store.scenario));
-  const [seeds, setSeeds] = useState(DEFAULT_SEEDS);
+  // Kept across tabs and loads; a lesson step or a Show me starts them over (keptForms.ts).
+  const [baseChoice, setBaseChoice] = useKeptState<BaseChoice>(store, 'compare.base', () => 'watched');
+  const [pair, setPair] = useKeptState<[VariantSettings, VariantSettings]>(store, 'compare.pair', () => defaultPair(store.scenario));
+  const [seeds, setSeeds] = useKeptState(store, 'compare.seeds', () => DEFAULT_SEEDS);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [outcomes, setOutcomes] = useState<{ sides: [Outcome, Outcome]; names: [string, string] } | null>(null);
   const running = useRef<PoolHandle | null>(null);

@@ -70,6 +70,10 @@ class Fakes implements PlayerSession, PlayerStore {
     this.log.push(`edit "${label}"`);
     this.scenario = after;
   }
+  guided = 0;
+  guidedStep() {
+    this.guided++;
+  }
   restartOn(label: string, next: Scenario) {
     // As the store: the values, an undo step where they differ, then Reset run.
     if (canonical(next) !== canonical(this.scenario)) {
@@ -269,6 +273,16 @@ describe('LessonPlayer', () => {
     expect(fakes.log).toEqual(['open "lesson "Test", step 2" preset=first-lesson play=false', 'speed 0.1', 'play']);
     expect(fakes.scenario.obs.burstLoss.data).toBe(0.01);
     expect(player.getState().status).toEqual({ kind: 'waiting', condition: 'the first fast retransmit' });
+  });
+
+  it('starts every step and Show me with the filled-in forms over (the store is told each time)', async () => {
+    const { fakes, player } = setup();
+    await player.openLesson(lesson);
+    expect(fakes.guided).toBe(1);
+    await player.next();
+    expect(fakes.guided).toBe(2);
+    await player.showMe(findPreset('paper000')!, 0, 'Point.', { speed: 1 });
+    expect(fakes.guided).toBe(3);
   });
 
   it('starts every step with the charts following the run and nothing pointed at, whoever pointed last', async () => {

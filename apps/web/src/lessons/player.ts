@@ -89,6 +89,8 @@ export interface PlayerStore {
   readonly scenario: Scenario;
   open(scenario: Scenario, options: { label?: string; presetId?: string | null; play?: boolean }): Promise<void>;
   restartOn(label: string, next: Scenario): void;
+  /** A step begins: the forms a person fills (Compare, Sweep) start over from its scenario. */
+  guidedStep(): void;
   resetRun(): void;
   settled(): Promise<void>;
 }
@@ -204,6 +206,7 @@ export class LessonPlayer {
     // charts' window around it belong to that step: this one starts following the run.
     if (this.deps.focus.get() !== null) this.deps.focus.set(null);
     this.deps.charts.followRun();
+    this.deps.store.guidedStep();
     this.set({ ...this.state, step: index, status: { kind: 'preparing' } });
     try {
       if (guide.kind === 'lesson') await this.bringScenario(guide.lesson, index, fresh);

@@ -18,6 +18,7 @@ function state(patch: Partial<StoreState> = {}): StoreState {
     generation: 0,
     run: { start: s, changes: [], pending: [] },
     actions: 0,
+    guided: 0,
     ...patch,
   };
 }

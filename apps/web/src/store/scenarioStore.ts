@@ -91,6 +91,12 @@ export interface StoreState {
   run: RunRecord;
   /** How many of the user's actions changed the scenario (the page opening is none). */
   actions: number;
+  /**
+   * Bumped as each lesson step or Show me begins (guidedStep). The forms a
+   * person fills (Compare, Sweep) keep their values across tabs and loads, but start over
+   * from a guided step's scenario, so a step opens them as its text describes.
+   */
+  guided: number;
 }
 
 export interface OpenOptions {
@@ -179,6 +185,7 @@ export class ScenarioStore {
       generation: 0,
       run: { start: values, changes: [], pending: scheduleOf(initial) },
       actions: 0,
+      guided: 0,
     };
   }
 
@@ -370,6 +377,11 @@ export class ScenarioStore {
     this.endSlide();
     this.forceLoad = { target: this.state.scenario, play: this.session.getState().phase === 'error' };
     this.requestSync();
+  }
+
+  /** A lesson step or a Show me begins: the forms a person fills start over (StoreState.guided). */
+  guidedStep(): void {
+    this.set({ guided: this.state.guided + 1 });
   }
 
   /**

@@ -23,6 +23,7 @@ import { fileStem, jsonText } from '../files/exports';
 import { useScenarioStore } from '../store/storeContext';
 import { baseOf, changesAfter, changesOver, runBases, type BaseChoice } from '../store/runBases';
 import { StartsFrom } from '../view/StartsFrom';
+import { useKeptState } from '../view/keptForms';
 import { overlayFor, runModels, type RunModels } from '../theory/sweepOverlay';
 import { poolSize, runOnPool, type PoolRun } from './engineWorkerPool';
 import { whyNotLog } from './plotScales';
@@ -43,10 +44,10 @@ export function SweepArea() {
   const storeState = useSyncExternalStore(store.subscribe, store.getState);
   const scenario = storeState.scenario;
   const bases = useMemo(() => runBases(storeState), [storeState]);
-  const [baseChoice, setBaseChoice] = useState<BaseChoice>('watched');
+  const [baseChoice, setBaseChoice] = useKeptState<BaseChoice>(store, 'sweep.base', () => 'watched');
   const choices = useMemo(() => parameterChoices(scenario), [scenario]);
   const outputs = useMemo(() => outputChoices(scenario), [scenario]);
-  const [form, setForm] = useState<SweepFormState>({
+  const [kept, setForm] = useKeptState<SweepFormState>(store, 'sweep.form', () => ({
     choice: 0,
     customPath: '',
     from: '0',
@@ -56,11 +57,13 @@ export function SweepArea() {
     seeds: '5',
     output: 'aggregate.goodput',
     duration: '',
-  });
-  const [normalised, setNormalised] = useState(true);
-  const [logX, setLogX] = useState(false);
-  const [logY, setLogY] = useState(false);
-  const [closedForm, setClosedForm] = useState(true);
+  }));
+  // Another scenario may offer fewer parameters: past the list, the first.
+  const form = kept.choice < choices.length ? kept : { ...kept, choice: 0 };
+  const [normalised, setNormalised] = useKeptState(store, 'sweep.normalised', () => true);
+  const [logX, setLogX] = useKeptState(store, 'sweep.logX', () => false);
+  const [logY, setLogY] = useKeptState(store, 'sweep.logY', () => false);
+  const [closedForm, setClosedForm] = useKeptState(store, 'sweep.closedForm', () => true);
   /** Each run's closed-form values (by run index), from its whole summary; null when none applies. */
   const [theoryRuns, setTheoryRuns] = useState<Map<number, RunModels> | null>(null);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
