@@ -65,3 +65,26 @@ test('after a live change the sweep and the comparison say what they start from,
   await page.getByTestId('compare-run').click();
   await expect(page.getByTestId('compare-status')).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
 });
+
+test("a live change's effect in numbers: goodput, RTT and cwnd before and after it", async ({ page }) => {
+  await page.goto('./');
+  await openScenarioFile(page, { ...paper000(), name: 'short run', duration: 6 }, 'short.json');
+  await expect(page.getByTestId('scenario-name')).toHaveText('short run');
+  await expect(page.getByTestId('phase')).toHaveText('Running');
+  await expect.poll(async () => Number(await page.getByTestId('sim-time').getAttribute('data-now'))).toBeGreaterThan(2.2);
+  const slider = page.getByTestId('loss-data');
+  await slider.focus();
+  for (let i = 0; i < 10; i++) await slider.press('ArrowRight');
+  await page.getByRole('radio', { name: 'max' }).check();
+  await expect(page.getByTestId('phase')).toHaveText('Finished', { timeout: 60_000 });
+  await page.getByTestId('change-effects-toggle').click();
+  const rows = page.getByTestId('change-effect');
+  await expect(rows.first()).toBeVisible();
+  // Before and after, for each figure, with numbers on both sides.
+  for (const figure of ['goodput', 'rtt', 'cwnd']) {
+    await expect(rows.first().locator(`td[data-figure=${figure}]`)).toHaveText(/^[0-9.]+ ?\S* → [0-9.]+/);
+  }
+  await snapshot(page, 'change-effects');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('change-effects')).toHaveCount(0);
+});

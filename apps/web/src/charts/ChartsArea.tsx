@@ -6,6 +6,7 @@
 import { useEffect, useLayoutEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useScenarioStore } from '../store/storeContext';
 import { NoFlowNote } from './NoFlowNote';
+import { ChangeEffectsPanel } from './ChangeEffectsPanel';
 import { Term } from '../glossary/Term';
 import { useSimState } from '../sim/simContext';
 import { defaultSelection, type FlowSelection } from './flowPicker';
@@ -88,7 +89,12 @@ export function ChartsArea() {
           selection={selection}
           onChange={setSelection}
           timeWindow={timeWindow}
-          extra={<TheoryControl on={theoryOn} onChange={setTheoryOn} theory={theory?.lines ?? null} />}
+          extra={
+            <>
+              <TheoryControl on={theoryOn} onChange={setTheoryOn} theory={theory?.lines ?? null} />
+              <ChangeEffectsPanel />
+            </>
+          }
         />
       </div>
       <div className={`charts-grid${single ? ' single' : ''}`}>

@@ -14,6 +14,7 @@
  * charts by redrawThrottle.ts; the axes are LiveChartAxes.tsx.
  */
 import type { ChartContext } from './svgRecorder';
+import { FLAG_FONT, FLAG_HEIGHT, layoutChangeFlags } from './changeFlags';
 import { ChartTableView, ChartWords } from './ChartWords';
 import { useView } from '../view/viewStore';
 import { presenterTextPx } from '../view/presenterText';
@@ -332,7 +333,19 @@ export function LiveChart(props: LiveChartProps) {
 
   const dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
   const xTicks = Math.max(2, Math.min(10, Math.floor(innerW / (64 * textScale))));
-  const referenceLabels = layoutLabels(references, (v) => y(v), yMax, innerW, innerH, REFERENCE_LABEL_PX, labelWidth);
+  // The theory lines' labels keep clear of the live changes' flags (the painter places the same flags).
+  const changes = useSyncExternalStore(scenarioStore.subscribe, () => scenarioStore.getState().run.changes);
+  const flags = layoutChangeFlags(changes, x, domain[0], domain[1], innerW, flagWidth);
+  const referenceLabels = layoutLabels(
+    references,
+    (v) => y(v),
+    yMax,
+    innerW,
+    innerH,
+    REFERENCE_LABEL_PX,
+    labelWidth,
+    flags.map((f) => ({ x: f.left, top: f.top, width: f.width, height: FLAG_HEIGHT })),
+  );
 
   return (
     <figure
@@ -428,4 +441,14 @@ export function LiveChart(props: LiveChartProps) {
       </div>
     </figure>
   );
+}
+
+let flagMeasurer: CanvasRenderingContext2D | null | undefined;
+
+/** A flag's words' width on screen, px, in the font the painter uses (an estimate without a canvas). */
+function flagWidth(text: string): number {
+  if (flagMeasurer === undefined) flagMeasurer = typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
+  if (!flagMeasurer) return text.length * 7;
+  flagMeasurer.font = FLAG_FONT;
+  return flagMeasurer.measureText(text).width;
 }

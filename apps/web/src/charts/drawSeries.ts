@@ -1,5 +1,6 @@
 /** Canvas drawing of the decimated samples: lines (with gaps), dots and event markers. */
 import type { ChartContext } from './svgRecorder';
+import { FLAG_FONT, FLAG_HEIGHT, type ChangeFlag } from './changeFlags';
 import type { ScaleLinear } from 'd3-scale';
 import { ColumnBands, fillBands, isDense } from './columnBands';
 
@@ -188,25 +189,24 @@ export function dashedVertical(ctx: ChartContext, px: number, bottom: number, co
 /** The colour of a live change's marker: apart from every flow colour and the loss markers. */
 export const CHANGE_MARKER_COLOR = '#6a3d9a';
 
-/**
- * A live change (a slider, an edit while running) at `px`: a dashed line across the plot
- * and its name in a flag at the top. `row` lifts the flag so neighbours do not overlap.
- * Returns the flag's right edge.
- */
-export function drawChangeMarker(ctx: ChartContext, px: number, height: number, label: string, row: number): number {
+/** A live change (a slider, an edit while running) at `px`: a dashed line across the plot. */
+export function drawChangeLine(ctx: ChartContext, px: number, height: number): void {
   ctx.save();
   dashedVertical(ctx, px, height, CHANGE_MARKER_COLOR, [5, 3]);
-  ctx.font = '12px system-ui, sans-serif';
-  const w = ctx.measureText(label).width + 8;
-  const top = 2 + row * 17;
+  ctx.restore();
+}
+
+/** A change's flag (or a group's): its words in a box at the top, where changeFlags.ts placed it. */
+export function drawChangeFlag(ctx: ChartContext, flag: ChangeFlag): void {
+  ctx.save();
+  ctx.font = FLAG_FONT;
   ctx.fillStyle = 'rgba(255, 255, 255, 0.92)';
-  ctx.fillRect(px + 2, top, w, 15);
+  ctx.fillRect(flag.left, flag.top, flag.width, FLAG_HEIGHT);
   ctx.strokeStyle = CHANGE_MARKER_COLOR;
   ctx.lineWidth = 1;
-  ctx.strokeRect(px + 2.5, top + 0.5, w - 1, 14);
+  ctx.strokeRect(flag.left + 0.5, flag.top + 0.5, flag.width - 1, FLAG_HEIGHT - 1);
   ctx.fillStyle = CHANGE_MARKER_COLOR;
   ctx.textBaseline = 'middle';
-  ctx.fillText(label, px + 6, top + 8);
+  ctx.fillText(flag.text, flag.left + 4, flag.top + 8);
   ctx.restore();
-  return px + 2 + w;
 }

@@ -5,11 +5,11 @@
 import type { ChartContext } from './svgRecorder';
 import type { ScaleLinear } from 'd3-scale';
 import type { ColumnBands } from './columnBands';
-import { drawChangeMarker, drawDots, drawMarker, drawPath } from './drawSeries';
+import { drawChangeFlag, drawChangeLine, drawDots, drawMarker, drawPath } from './drawSeries';
+import { FLAG_FONT, layoutChangeFlags } from './changeFlags';
 import type { PlacedMarker } from './chartTooltip';
 import type { Prepared } from './prepareLayers';
 import { paintReferences, type ChartReference } from './referenceOverlay';
-import { formatChangeTime } from '../store/scenarioStore';
 
 export interface ChartFrame {
   prepared: readonly Prepared[];
@@ -44,18 +44,10 @@ export function chartPainter(frame: ChartFrame): (target: ChartContext, bands?: 
     // Fast retransmits first, so an RTO at the same place stays on top.
     for (const m of markers) if (m.kind === 1) drawMarker(target, 1, m.x, m.y);
     for (const m of markers) if (m.kind === 0) drawMarker(target, 0, m.x, m.y);
-    // Flags of changes close together go one row lower (three rows, then over again).
-    let row = 0;
-    let flagEnd = -Infinity;
-    for (const c of changes) {
-      if (c.at < d0 || c.at > d1) continue;
-      const px = x(c.at);
-      row = px < flagEnd + 4 ? (row + 1) % 3 : 0;
-      flagEnd = Math.max(
-        row === 0 ? -Infinity : flagEnd,
-        drawChangeMarker(target, px, innerH, `${c.label} at ${formatChangeTime(c.at)}`, row),
-      );
-    }
+    // Every change's line; the flags as changeFlags.ts places them (a row lower when close, grouped past three).
+    for (const c of changes) if (c.at >= d0 && c.at <= d1) drawChangeLine(target, x(c.at), innerH);
+    target.font = FLAG_FONT;
+    for (const flag of layoutChangeFlags(changes, x, d0, d1, innerW, (t) => target.measureText(t).width)) drawChangeFlag(target, flag);
     return points;
   };
 }

@@ -129,3 +129,13 @@ describe('label texts', () => {
     expect(labels.map((l) => l.text)).toEqual(['↑ capacity 60', 'Mathis 0.626', 'Padhye 0.583']);
   });
 });
+
+describe('reference labels and the live changes flags', () => {
+  it('a label keeps clear of a flag in its place, left of it or lower', () => {
+    // A label of 100 x 20 that wants the top right corner, where a flag sits.
+    const flag = { x: 300, top: 2, width: 100, height: 15 };
+    const [box] = placeLabels([{ py: -Infinity, width: 100 }], 400, 200, 20, 6, [flag]);
+    const clear = box.x + 100 <= flag.x || box.x >= flag.x + flag.width || box.top >= flag.top + flag.height;
+    expect(clear).toBe(true);
+  });
+});

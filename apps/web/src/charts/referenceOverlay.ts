@@ -78,6 +78,8 @@ export function placeLabels(
   height: number,
   labelHeight: number,
   gap = 6,
+  /** Boxes already on the plot that no label may cover (the live changes' flags). */
+  obstacles: ReadonlyArray<LabelBox & { width: number; height: number }> = [],
 ): LabelBox[] {
   const lowest = Math.max(0, height - labelHeight);
   const ideal = labels.map(({ py }) => (Number.isNaN(py) || py === -Infinity ? 0 : Math.max(0, Math.min(lowest, py - labelHeight))));
@@ -88,9 +90,9 @@ export function placeLabels(
   let next = Infinity;
   for (const i of [...order].reverse()) next = top[i] = Math.max(0, Math.min(top[i], next - labelHeight, lowest));
 
-  const placed: Array<LabelBox & { width: number }> = [];
+  const placed: Array<LabelBox & { width: number; height: number }> = [...obstacles];
   const covers = (x: number, t: number, w: number) =>
-    placed.filter((p) => p.top < t + labelHeight && t < p.top + labelHeight && p.x < x + w && x < p.x + p.width);
+    placed.filter((p) => p.top < t + labelHeight && t < p.top + p.height && p.x < x + w && x < p.x + p.width);
   /** At height t: the right end, else left of what it would cover, else the left end. */
   const fitAt = (t: number, w: number): number | null => {
     let x = width - w;
@@ -117,7 +119,7 @@ export function placeLabels(
       }
     }
     out[i] = box;
-    placed.push({ ...box, width: w });
+    placed.push({ ...box, width: w, height: labelHeight });
   }
   return out;
 }
@@ -150,6 +152,7 @@ export function layoutLabels(
   height: number,
   labelHeight: number,
   measure: (text: string) => number,
+  obstacles: ReadonlyArray<LabelBox & { width: number; height: number }> = [],
 ): PlacedLabel[] {
   const attempt = (pick: (r: ChartReference) => string) => {
     const text = refs.map((r) => (r.value <= top ? pick(r) : `↑ ${pick(r)}`));
@@ -159,6 +162,8 @@ export function layoutLabels(
       width,
       height,
       labelHeight,
+      6,
+      obstacles,
     );
     return { text, widths, boxes };
   };

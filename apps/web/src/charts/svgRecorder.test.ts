@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { scaleLinear } from 'd3-scale';
 import { parseCanvasFont, SvgRecorder } from './svgRecorder';
-import { drawChangeMarker } from './drawSeries';
+import { drawChangeFlag, drawChangeLine } from './drawSeries';
 import { chartPainter } from './paintChart';
 
 /** Widths as a fixed 0.5 em per character, so the boxes are known. */
@@ -42,12 +42,13 @@ describe('SvgRecorder', () => {
   });
 
   // The export of a chart with a live change's flag threw "measureText is not a function".
-  it("draws a live change's flag: its dashed line, its box as wide as its words, and the words", () => {
+  it("draws a live change's line and flag: the dashed line, the box, and the words", () => {
     const rec = new SvgRecorder(halfEm);
-    const right = drawChangeMarker(rec, 50, 100, 'assembly time 1 → 5 ms at 5.751 s', 0);
     const words = 'assembly time 1 → 5 ms at 5.751 s';
-    expect(right).toBe(50 + 2 + words.length * 6 + 8);
+    drawChangeLine(rec, 50, 100);
+    drawChangeFlag(rec, { left: 52, top: 2, width: 120, text: words, count: 1 });
     expect(rec.out.some((e) => e.includes('stroke-dasharray="5 3"'))).toBe(true);
+    expect(rec.out).toContain('<path d="M52 2h120v15h-120Z" fill="rgba(255, 255, 255, 0.92)"/>');
     expect(rec.out.some((e) => e.includes(`>${words}</text>`))).toBe(true);
   });
 
