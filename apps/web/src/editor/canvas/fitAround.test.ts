@@ -25,3 +25,41 @@ describe('fitAround with fan glyphs', () => {
     expect(fannedX).toBeGreaterThan(plainX);
   });
 });
+
+describe('fitAround on a projector', () => {
+  const line = {
+    nodes: [
+      { id: 'Server', kind: 'host' as const, x: 80, y: 200 },
+      { id: 'E1', kind: 'edge' as const, x: 260, y: 200 },
+      { id: 'C1', kind: 'core' as const, x: 450, y: 200 },
+      { id: 'E2', kind: 'edge' as const, x: 640, y: 200 },
+      { id: 'Client', kind: 'host' as const, x: 820, y: 200 },
+    ],
+    links: [
+      { id: 'a1', a: 'Server', b: 'E1' },
+      { id: 'f1', a: 'E1', b: 'C1' },
+      { id: 'f2', a: 'C1', b: 'E2' },
+      { id: 'a2', a: 'E2', b: 'Client' },
+    ],
+  };
+
+  it('spreads a line over most of the width, the end names under their nodes rather than beside', () => {
+    // Presenter mode's network in a lesson at 1280x720 (glyphs x1.5), the legend folded.
+    const t = fitAround(line as never, 732, 161, { width: 90, height: 34 }, 1.5);
+    const [left] = apply(t, 80, 200);
+    const [right] = apply(t, 820, 200);
+    // With the names beside (fitPadding), the ends were 144 px in from each side: 444 of 732 px.
+    expect(right - left).toBeGreaterThan(0.75 * 732);
+    expect(left).toBeGreaterThan(29 * 1.5); // the host's glyph stays inside
+  });
+
+  it('keeps the names beside where a column of nodes leaves no room under them', () => {
+    const column = {
+      nodes: [...line.nodes, { id: 'Server2', kind: 'host' as const, x: 80, y: 240 }],
+      links: [...line.links, { id: 'a3', a: 'Server2', b: 'E1' }],
+    };
+    const t = fitAround(column as never, 732, 161, { width: 90, height: 34 }, 1.5);
+    const [left] = apply(t, 80, 200);
+    expect(left).toBeGreaterThan(120);
+  });
+});

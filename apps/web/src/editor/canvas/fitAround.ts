@@ -1,14 +1,21 @@
-import { fitTransform, type ViewTransform } from '../fit';
-import type { Scenario } from '../../scenario/scenarioTypes';
+import { apply, fitTransform, type ViewTransform } from '../fit';
+import type { NodeKind, Scenario } from '../../scenario/scenarioTypes';
 import { NODE_RADIUS } from '../../animation/style';
 import { scenarioFans } from '../../topology/accessFan';
-import { fitPadding } from '../../topology/labelPlacement';
+import { fitPadding, labelWidth } from '../../topology/labelPlacement';
+import { GLYPH_HALF } from './labelLayout';
 import { estimateWidth } from './textMeasure';
 
 /**
  * The fit that draws the network largest, with room for the node labels and, if given, a
  * box kept free in the top-right corner: its width is given up on the right or its height
  * at the top, whichever leaves the network larger (a mesh gives up width, a line height).
+ *
+ * The names of the nodes at the ends of a line go beside them by preference
+ * (labelPlacement.ts), which keeps a label's width free at each side: on a projector, where
+ * names are large, a line of five nodes took little more than half of its view's width,
+ * with fibers of 45 px for the bursts to cross. So the fit with those names under their
+ * nodes (the label layout's next choice, labelLayout.ts) is tried too, and the larger kept.
  */
 export function fitAround(
   scenario: Pick<Scenario, 'nodes' | 'links'> & Partial<Pick<Scenario, 'flows'>>,
@@ -19,14 +26,75 @@ export function fitAround(
   s = 1,
 ): ViewTransform {
   const nodes = scenario.nodes;
-  const padding = fanPadding(scenario, fitPadding(nodes, scenario.links, s), s);
+  const beside = fanPadding(scenario, fitPadding(nodes, scenario.links, s), s);
+  const under = fanPadding(scenario, namesUnderPadding(nodes, s), s);
+  const a = fitWithReserve(nodes, width, height, beside, reserve);
+  const b = fitWithReserve(nodes, width, height, under, reserve);
+  return b.k > a.k && namesFitUnder(nodes, b, s) ? b : a;
+}
+
+type Padding = { top: number; right: number; bottom: number; left: number };
+
+function fitWithReserve(
+  nodes: readonly { x: number; y: number }[],
+  width: number,
+  height: number,
+  padding: Padding,
+  reserve?: { width: number; height: number },
+): ViewTransform {
   if (!reserve) return fitTransform(nodes, { width, height, padding });
   const beside = fitTransform(nodes, { width, height, padding: { ...padding, right: padding.right + reserve.width } });
   const below = fitTransform(nodes, { width, height, padding: { ...padding, top: padding.top + reserve.height } });
   return below.k > beside.k ? below : beside;
 }
 
-type Padding = { top: number; right: number; bottom: number; left: number };
+/**
+ * Room around the outermost nodes when every name goes under its node: at the sides half
+ * the widest name of a node there or its glyph, whichever is wider; under, the glyph and a
+ * line of text. The top keeps fitPadding's room (flashes and link labels go above).
+ */
+function namesUnderPadding(nodes: readonly { id: string; kind: string; x: number; y: number }[], s: number): Padding {
+  const pad: Padding = { top: 36 * s, right: 20 * s, bottom: 50 * s, left: 20 * s };
+  if (nodes.length === 0) return pad;
+  const xs = nodes.map((n) => n.x);
+  const ys = nodes.map((n) => n.y);
+  const [minX, maxX, maxY] = [Math.min(...xs), Math.max(...xs), Math.max(...ys)];
+  for (const n of nodes) {
+    const half = GLYPH_HALF[n.kind as NodeKind] ?? GLYPH_HALF.edge;
+    const side = Math.max(half.w * s, labelWidth(n.id, s) / 2) + 6;
+    if (n.x === minX) pad.left = Math.max(pad.left, side);
+    if (n.x === maxX) pad.right = Math.max(pad.right, side);
+    if (n.y === maxY) pad.bottom = Math.max(pad.bottom, half.h * s + 4 + NAME_LINE_PX * s + 4);
+  }
+  return pad;
+}
+
+/**
+ * Whether, drawn with `t`, the outermost nodes' names have room under them: no other
+ * node's glyph, nor the name under it, in the way (a column of hosts keeps its names beside).
+ */
+function namesFitUnder(nodes: readonly { id: string; kind: string; x: number; y: number }[], t: ViewTransform, s: number): boolean {
+  const xs = nodes.map((n) => n.x);
+  const [minX, maxX] = [Math.min(...xs), Math.max(...xs)];
+  const boxes = nodes.map((n) => {
+    const half = GLYPH_HALF[n.kind as NodeKind] ?? GLYPH_HALF.edge;
+    const [x, y] = apply(t, n.x, n.y);
+    const w = Math.max(half.w * s, labelWidth(n.id, s) / 2);
+    return { left: x - w, right: x + w, top: y - half.h * s, bottom: y + half.h * s + 4 + NAME_LINE_PX * s };
+  });
+  for (let i = 0; i < nodes.length; i++) {
+    if (nodes[i].x !== minX && nodes[i].x !== maxX) continue;
+    const a = boxes[i];
+    for (let j = 0; j < nodes.length; j++) {
+      const b = boxes[j];
+      if (j !== i && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) return false;
+    }
+  }
+  return true;
+}
+
+/** Height of a node's name at glyph scale 1, px (the label layout's line, with its halo). */
+const NAME_LINE_PX = 20;
 
 /**
  * More room on a side where a fan glyph (topology/accessFan.ts) at an outermost node points
