@@ -85,14 +85,20 @@ export function AnimationLayer(props: OverlayProps) {
       const wall = performance.now() / 1000;
       const now = controller.live.now;
       const state = controller.getState();
-      model.ingest(controller.visual, now, wall);
       // Paused, nothing is sampled: the bursts in flight at that moment are drawn where they are.
-      model.advance(now, wall, state.phase === 'running' ? state.speed : 0);
+      const paused = state.phase !== 'running';
+      model.ingest(controller.visual, now, wall);
+      model.advance(now, wall, paused ? 0 : state.speed);
       // A log row on a copy's access link points at its spoke.
       const picked = focusStore.get();
       const focus = picked && picked.link >= 0 ? { ...picked, link: displayLink(latest.current.access, picked.link) } : picked;
       const chosenSpeed = state.speed;
-      const list = buildDrawList(model, geom, { now, wall, flowStripes: flows > 1, width: w, height: h, focus, chosenSpeed }, recycled);
+      const list = buildDrawList(
+        model,
+        geom,
+        { now, wall, flowStripes: flows > 1, width: w, height: h, focus, chosenSpeed, paused },
+        recycled,
+      );
       recycled = list;
       const dpr = window.devicePixelRatio || 1;
       const pw = Math.round(w * dpr);
@@ -117,9 +123,20 @@ export function AnimationLayer(props: OverlayProps) {
     const remove = controller.addView(draw);
     // A row picked in the event log is marked on the network at once, paused or not.
     const unfollow = focusStore.subscribe(request);
+    // A pause (or play) redraws at once: paused, the bursts in flight are drawn where they
+    // are instead of the samples of a fast speed, which would otherwise stay frozen.
+    let phase = controller.getState().phase;
+    const unwatch = controller.subscribe(() => {
+      const now = controller.getState().phase;
+      if (now !== phase) {
+        phase = now;
+        request();
+      }
+    });
     return () => {
       remove();
       unfollow();
+      unwatch();
       redraw.current = null;
     };
   }, [controller, model]);

@@ -349,7 +349,8 @@ export class AnimationModel {
    * Per frame, after ingest: drops whose time has come start flashing, faded flashes and
    * travellers that have left their link are forgotten, the clock is read, and links too
    * fast to watch at this speed get their sampled bursts. `chosenSpeed` Infinity (full
-   * speed) counts as fast from the first frame, before the measured speed catches up.
+   * speed) counts as fast from the first frame, before the measured speed catches up; 0
+   * (paused) samples nothing, whatever the speed measured before the pause.
    */
   advance(now: number, wall: number, chosenSpeed?: number): void {
     if (this.pending.length > 0) {
@@ -374,7 +375,7 @@ export class AnimationModel {
     this.busySinceTick = new Map();
     this.packetsSinceTick = new Float64Array(this.packetsSinceTick.length);
     while (this.clock.length > 2 && wall - this.clock[1].wall > RATE_WINDOW) this.clock.shift();
-    const speed = chosenSpeed === Infinity ? Infinity : this.speed();
+    const speed = chosenSpeed === Infinity ? Infinity : chosenSpeed === 0 ? 0 : this.speed();
     this.samples.step(wall, (link) => {
       const info = this.links[link];
       return info !== undefined && burstsTooFast(info.delay, speed);

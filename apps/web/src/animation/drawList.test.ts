@@ -516,7 +516,21 @@ describe('sampled bursts on links too fast to watch', () => {
     expect(frame(model, store, 0.04 + SAMPLE_CROSS_SECONDS + 0.01, 0.04 + SAMPLE_CROSS_SECONDS + 0.01).stats.sampled).toBe(0);
   });
 
-  it('are not drawn while paused or where bursts are slow enough to watch one by one', () => {
+  it('give way, paused, to the bursts in flight drawn where they are', () => {
+    const { store, model } = setup([]);
+    frame(model, store, 0, 0);
+    store.append(rows([burst(0.0395, 0.0396)]));
+    expect(frame(model, store, 0.04, 0.04).stats.sampled).toBe(1);
+    // Paused at 0.04 s: the measured speed is still 1 s/s, but nothing is sampled or shaded.
+    model.ingest(store, 0.04, 0.05);
+    model.advance(0.04, 0.05, 0);
+    const paused = buildDrawList(model, geom, { now: 0.04, wall: 0.05, flowStripes: false, paused: true });
+    expect(paused.stats.sampled).toBe(0);
+    expect(paused.stats.busyLanes).toBe(0);
+    expect(paused.stats.bursts).toBe(1);
+  });
+
+  it('are not drawn where bursts are slow enough to watch one by one', () => {
     const { store, model } = setup([]);
     frame(model, store, 0, 0);
     // 0.01 s/s: a 1 ms fiber is crossed in 0.1 s of wall time, real bursts are drawn.

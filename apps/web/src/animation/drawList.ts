@@ -71,6 +71,11 @@ export interface DrawOptions {
    * speed (half a second of clock readings) catches up.
    */
   chosenSpeed?: number;
+  /**
+   * The run stands still (paused, finished): whatever the speed was, what is in flight at
+   * `now` is drawn where it is, burst by burst, not as busy lanes or samples.
+   */
+  paused?: boolean;
 }
 
 /** The part of the log's focus (sim/focusStore.ts) the network can show. */
@@ -126,7 +131,7 @@ export function emptyDrawList(): DrawList {
 export function buildDrawList(model: AnimationModel, geom: Geometry, opts: DrawOptions, recycle?: DrawList): DrawList {
   const pools = recycle ? poolsOf(recycle) : null;
   const out = recycle ? refill(recycle, pools!) : emptyDrawList();
-  const speed = opts.chosenSpeed === Infinity ? Infinity : model.speed();
+  const speed = opts.paused ? 0 : opts.chosenSpeed === Infinity ? Infinity : model.speed();
   const fastLink = drawLanes(out, model, geom, speed);
   if (opts.focus) markFocus(out, geom, opts.focus);
   const packetsAt = drawInFlight(out, model, geom, opts, fastLink, pools);

@@ -62,7 +62,7 @@ export interface MarkMinimums {
  * Presenter mode, a projector seen from the back of a room (issue 36 asks for bursts of
  * 8 x 24 px and control packets of 14 px): a pixel or two more, which antialiased edges eat.
  */
-export const ROOM_MARKS: MarkMinimums = { burstThick: 9, burstLong: 26, bhp: 16 };
+export const ROOM_MARKS: MarkMinimums = { burstThick: 10, burstLong: 28, bhp: 20 };
 /** A desk screen: bursts long enough to read as bars, not specks. */
 export const DESK_MARKS: MarkMinimums = { burstThick: 4, burstLong: 12, bhp: 10 };
 
