@@ -61,7 +61,7 @@ function namesUnderPadding(nodes: readonly { id: string; kind: string; x: number
   const [minX, maxX, maxY] = [Math.min(...xs), Math.max(...xs), Math.max(...ys)];
   for (const n of nodes) {
     const half = GLYPH_HALF[n.kind as NodeKind] ?? GLYPH_HALF.edge;
-    const side = Math.max(half.w * s, labelWidth(n.id, s) / 2) + 6;
+    const side = Math.max(half.w * s, nameHalfWidth(n.id, s)) + 6;
     if (n.x === minX) pad.left = Math.max(pad.left, side);
     if (n.x === maxX) pad.right = Math.max(pad.right, side);
     if (n.y === maxY) pad.bottom = Math.max(pad.bottom, half.h * s + 4 + NAME_LINE_PX * s + 4);
@@ -79,7 +79,7 @@ function namesFitUnder(nodes: readonly { id: string; kind: string; x: number; y:
   const boxes = nodes.map((n) => {
     const half = GLYPH_HALF[n.kind as NodeKind] ?? GLYPH_HALF.edge;
     const [x, y] = apply(t, n.x, n.y);
-    const w = Math.max(half.w * s, labelWidth(n.id, s) / 2);
+    const w = Math.max(half.w * s, nameHalfWidth(n.id, s));
     return { left: x - w, right: x + w, top: y - half.h * s, bottom: y + half.h * s + 4 + NAME_LINE_PX * s };
   });
   for (let i = 0; i < nodes.length; i++) {
@@ -91,6 +91,15 @@ function namesFitUnder(nodes: readonly { id: string; kind: string; x: number; y:
     }
   }
   return true;
+}
+
+/**
+ * Half a node name's width, px. Names may be drawn larger than the glyphs' scale (presenter
+ * mode's text size: glyphScale.ts networkScales, up to a fifth larger at 720 lines): room
+ * for that, or the label layout moves a name off its node towards the next one.
+ */
+function nameHalfWidth(id: string, s: number): number {
+  return (labelWidth(id, s) * 1.25) / 2;
 }
 
 /** Height of a node's name at glyph scale 1, px (the label layout's line, with its halo). */
