@@ -18,7 +18,7 @@ import { computeGeometry } from './geometry';
 import { AnimationModel, flowSources, linkInfos } from './animationModel';
 import { accessLayout, displayLink } from './accessLinks';
 import { paintDrawList } from './paint';
-import { DESK_MARKS, ROOM_MARKS } from './style';
+import { DESK_MARKS, roomMarks } from './style';
 import './animation.css';
 import type { DrawList } from './drawPrimitives';
 import type { OverlayProps } from './overlayProps';
@@ -52,7 +52,7 @@ export function AnimationLayer(props: OverlayProps) {
       text: props.textBoxes ? [...props.textBoxes] : editorTextBoxes(scenario, toScreen, s),
       minText,
       // Bursts and control packets a room can see on a projector, a desk screen's otherwise.
-      marks: presenter ? ROOM_MARKS : DESK_MARKS,
+      marks: presenter ? roomMarks(window.innerHeight) : DESK_MARKS,
     }),
     [scenario, toScreen, s, ms, minText, presenter, props.textBoxes],
   );
@@ -168,7 +168,7 @@ export function AnimationLayer(props: OverlayProps) {
  */
 function showSampling(caption: HTMLParagraphElement | null, perGlyph: number | null): void {
   if (!caption) return;
-  const text = perGlyph === null ? '' : `Bursts sampled: 1 in ${perGlyph.toLocaleString('en-US')} shown, slowed to be seen`;
+  const text = perGlyph === null ? '' : `Sampled bursts, slowed: 1 in ${perGlyph.toLocaleString('en-US')} shown`;
   if (caption.textContent !== text) caption.textContent = text;
   if (caption.hidden !== (text === '')) caption.hidden = text === '';
 }

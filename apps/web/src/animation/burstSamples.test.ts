@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BurstSampler, burstsTooFast, sampleProgress, SAMPLE_CROSS_SECONDS, SAMPLE_EVERY_SECONDS } from './burstSamples';
+import { ROOM_MARKS, roomMarks } from './style';
 
 const everyLink = () => true;
 
@@ -63,5 +64,18 @@ describe('burstsTooFast', () => {
     expect(burstsTooFast(0.005, 1e-3)).toBe(false); // 5 s of wall time
     expect(burstsTooFast(0.005, 0)).toBe(false); // paused
     expect(burstsTooFast(0.005, Infinity)).toBe(true);
+  });
+});
+
+describe('roomMarks', () => {
+  it('keeps presenter mode’s minimum marks at 720 lines and grows them with the projector, as its text does', () => {
+    expect(roomMarks(720)).toEqual(ROOM_MARKS);
+    expect(roomMarks(600)).toEqual(ROOM_MARKS);
+    expect(roomMarks(1080).burstLong).toBeCloseTo(1.5 * ROOM_MARKS.burstLong);
+    expect(roomMarks(4320).bhp).toBeCloseTo(2 * ROOM_MARKS.bhp);
+    // What issue 36 asks of a room at 720 lines: bursts 8 x 24 px, control packets 14 px.
+    expect(ROOM_MARKS.burstThick).toBeGreaterThanOrEqual(8);
+    expect(ROOM_MARKS.burstLong).toBeGreaterThanOrEqual(24);
+    expect(ROOM_MARKS.bhp).toBeGreaterThanOrEqual(14);
   });
 });

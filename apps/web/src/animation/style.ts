@@ -63,6 +63,15 @@ export interface MarkMinimums {
  * 8 x 24 px and control packets of 14 px): a pixel or two more, which antialiased edges eat.
  */
 export const ROOM_MARKS: MarkMinimums = { burstThick: 10, burstLong: 28, bhp: 20 };
+/**
+ * ROOM_MARKS on a projector of `viewportHeight` lines: larger in proportion above 720, as
+ * presenter mode's text is (view/presenterText.ts), so a 1080p room sees the same marks.
+ */
+export function roomMarks(viewportHeight: number): MarkMinimums {
+  const k = Math.min(2, Math.max(1, viewportHeight / 720));
+  return { burstThick: ROOM_MARKS.burstThick * k, burstLong: ROOM_MARKS.burstLong * k, bhp: ROOM_MARKS.bhp * k };
+}
+
 /** A desk screen: bursts long enough to read as bars, not specks. */
 export const DESK_MARKS: MarkMinimums = { burstThick: 4, burstLong: 12, bhp: 10 };
 

@@ -8,9 +8,11 @@ const nodes = [
   { id: 'C1', kind: 'core' as const, x: 200, y: 0 },
   { id: 'E2', kind: 'edge' as const, x: 400, y: 0 },
 ];
+const fiber = { kind: 'fiber' as const, delay: 1e-3, wavelengths: 2, rate: 1e9 };
+const packetLink = { kind: 'packet' as const, delay: 1e-3, rate: 1e7 };
 const links = [
-  { id: 'f1', a: 'E1', b: 'C1' },
-  { id: 'f2', a: 'C1', b: 'E2' },
+  { id: 'f1', a: 'E1', b: 'C1', ...fiber },
+  { id: 'f2', a: 'C1', b: 'E2', ...fiber },
 ];
 
 describe('fitAround with fan glyphs', () => {
@@ -36,10 +38,10 @@ describe('fitAround on a projector', () => {
       { id: 'Client', kind: 'host' as const, x: 820, y: 200 },
     ],
     links: [
-      { id: 'a1', a: 'Server', b: 'E1' },
-      { id: 'f1', a: 'E1', b: 'C1' },
-      { id: 'f2', a: 'C1', b: 'E2' },
-      { id: 'a2', a: 'E2', b: 'Client' },
+      { id: 'a1', a: 'Server', b: 'E1', ...packetLink },
+      { id: 'f1', a: 'E1', b: 'C1', ...fiber },
+      { id: 'f2', a: 'C1', b: 'E2', ...fiber },
+      { id: 'a2', a: 'E2', b: 'Client', ...packetLink },
     ],
   };
 
@@ -56,10 +58,21 @@ describe('fitAround on a projector', () => {
   it('keeps the names beside where a column of nodes leaves no room under them', () => {
     const column = {
       nodes: [...line.nodes, { id: 'Server2', kind: 'host' as const, x: 80, y: 240 }],
-      links: [...line.links, { id: 'a3', a: 'Server2', b: 'E1' }],
+      links: [...line.links, { id: 'a3', a: 'Server2', b: 'E1', ...packetLink }],
     };
     const t = fitAround(column as never, 732, 161, { width: 90, height: 34 }, 1.5);
     const [left] = apply(t, 80, 200);
     expect(left).toBeGreaterThan(120);
+  });
+});
+
+describe('fitAround beside the legend', () => {
+  it('keeps a line inside a view as short as the open legend, beside it rather than under it', () => {
+    const line = { nodes, links };
+    const legend = { width: 190, height: 160 };
+    const t = fitAround(line as never, 930, 178, legend, 1);
+    const [, y] = apply(t, 0, 0);
+    expect(y).toBeLessThan(178 - 30);
+    expect(y).toBeGreaterThan(30);
   });
 });

@@ -5,6 +5,7 @@ import { scenarioFans } from '../../topology/accessFan';
 import { fitPadding, labelWidth } from '../../topology/labelPlacement';
 import { GLYPH_HALF } from './labelLayout';
 import { estimateWidth } from './textMeasure';
+import { canvasLabels } from './canvasLabels';
 
 /**
  * The fit that draws the network largest, with room for the node labels and, if given, a
@@ -15,7 +16,9 @@ import { estimateWidth } from './textMeasure';
  * (labelPlacement.ts), which keeps a label's width free at each side: on a projector, where
  * names are large, a line of five nodes took little more than half of its view's width,
  * with fibers of 45 px for the bursts to cross. So the fit with those names under their
- * nodes (the label layout's next choice, labelLayout.ts) is tried too, and the larger kept.
+ * nodes (the label layout's next choice, labelLayout.ts) is tried too, and kept when it
+ * draws the network larger and the label layout does put those names under their nodes
+ * (a column of hosts, or a link's own labels under it, keeps them beside).
  */
 export function fitAround(
   scenario: Pick<Scenario, 'nodes' | 'links'> & Partial<Pick<Scenario, 'flows'>>,
@@ -24,13 +27,15 @@ export function fitAround(
   reserve?: { width: number; height: number },
   /** Glyph scale at the fit (glyphScale.ts): larger glyphs and labels need more room. */
   s = 1,
+  /** Scale of the names, when larger than the glyphs' (presenter mode: glyphScale.ts networkScales). */
+  textScale = s,
 ): ViewTransform {
   const nodes = scenario.nodes;
   const beside = fanPadding(scenario, fitPadding(nodes, scenario.links, s), s);
   const under = fanPadding(scenario, namesUnderPadding(nodes, s), s);
-  const a = fitWithReserve(nodes, width, height, beside, reserve);
-  const b = fitWithReserve(nodes, width, height, under, reserve);
-  return b.k > a.k && namesFitUnder(nodes, b, s) ? b : a;
+  const a = fitWithReserve(nodes, width, height, beside, reserve, s);
+  const b = fitWithReserve(nodes, width, height, under, reserve, s);
+  return b.k > a.k && namesLandUnder(scenario, b, width, height, reserve, s, textScale) ? b : a;
 }
 
 type Padding = { top: number; right: number; bottom: number; left: number };
@@ -40,11 +45,17 @@ function fitWithReserve(
   width: number,
   height: number,
   padding: Padding,
-  reserve?: { width: number; height: number },
+  reserve: { width: number; height: number } | undefined,
+  s: number,
 ): ViewTransform {
   if (!reserve) return fitTransform(nodes, { width, height, padding });
   const beside = fitTransform(nodes, { width, height, padding: { ...padding, right: padding.right + reserve.width } });
   const below = fitTransform(nodes, { width, height, padding: { ...padding, top: padding.top + reserve.height } });
+  // Below the box only where the glyphs stay in the view: a line (no height of its own)
+  // always gains width there, and in a view as short as the open legend it was drawn past
+  // the bottom edge.
+  const lowest = Math.max(...nodes.map((n) => n.y)) * below.k + below.y;
+  if (lowest + GLYPH_HALF.core.h * s > height) return beside;
   return below.k > beside.k ? below : beside;
 }
 
@@ -69,26 +80,32 @@ function namesUnderPadding(nodes: readonly { id: string; kind: string; x: number
   return pad;
 }
 
+/** Networks larger than this keep their names beside: laying their labels out at each fit costs too much. */
+const MAX_NODES_TRIED_UNDER = 24;
+
 /**
- * Whether, drawn with `t`, the outermost nodes' names have room under them: no other
- * node's glyph, nor the name under it, in the way (a column of hosts keeps its names beside).
+ * Whether, drawn with `t`, the label layout (canvasLabels.ts, with estimated text widths)
+ * puts the names of the outermost nodes, left and right, under them.
  */
-function namesFitUnder(nodes: readonly { id: string; kind: string; x: number; y: number }[], t: ViewTransform, s: number): boolean {
+function namesLandUnder(
+  scenario: Pick<Scenario, 'nodes' | 'links'>,
+  t: ViewTransform,
+  width: number,
+  height: number,
+  reserve: { width: number; height: number } | undefined,
+  s: number,
+  textScale: number,
+): boolean {
+  const nodes = scenario.nodes;
+  if (nodes.length === 0 || nodes.length > MAX_NODES_TRIED_UNDER) return false;
+  const layout = canvasLabels(scenario, { width, height, transform: t, reserve, selectedLink: null, scale: s, textScale }, estimateWidth);
   const xs = nodes.map((n) => n.x);
   const [minX, maxX] = [Math.min(...xs), Math.max(...xs)];
-  const boxes = nodes.map((n) => {
-    const half = GLYPH_HALF[n.kind as NodeKind] ?? GLYPH_HALF.edge;
+  for (const n of nodes) {
+    if (n.x !== minX && n.x !== maxX) continue;
+    const placed = layout.nodes.get(n.id);
     const [x, y] = apply(t, n.x, n.y);
-    const w = Math.max(half.w * s, nameHalfWidth(n.id, s));
-    return { left: x - w, right: x + w, top: y - half.h * s, bottom: y + half.h * s + 4 + NAME_LINE_PX * s };
-  });
-  for (let i = 0; i < nodes.length; i++) {
-    if (nodes[i].x !== minX && nodes[i].x !== maxX) continue;
-    const a = boxes[i];
-    for (let j = 0; j < nodes.length; j++) {
-      const b = boxes[j];
-      if (j !== i && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) return false;
-    }
+    if (!placed || placed.anchor !== 'middle' || placed.box.top < y || placed.box.left > x || placed.box.right < x) return false;
   }
   return true;
 }
