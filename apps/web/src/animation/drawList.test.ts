@@ -487,6 +487,19 @@ describe('marks a room can see (presenter mode: ROOM_MARKS)', () => {
     expect(2 * list.diamonds[0].size).toBeGreaterThanOrEqual(14);
   });
 
+  it('draws control packets closer than half a diamond as one, so large diamonds do not pile into a blot', () => {
+    // 7 px apart on the 180 px fiber: apart at a desk's 5 px half-diagonal, one at the room's 10.
+    const gap = (7 / fiber.len) * 0.001;
+    const bhps = [
+      ev({ kind: EventKind.ControlPacket, id: 1, link: 0, dir: 0, t0: 0.0004, t1: 0.0014 }),
+      ev({ kind: EventKind.ControlPacket, id: 2, link: 0, dir: 0, t0: 0.0004 + gap, t1: 0.0014 + gap }),
+    ];
+    const inRoom = draw(room, bhps, 0.0009);
+    expect(inRoom.stats.bhps).toBe(2);
+    expect(inRoom.diamonds).toHaveLength(1);
+    expect(draw(small, bhps, 0.0009).diamonds).toHaveLength(2);
+  });
+
   it('on a desk screen (no minimums given) keeps a burst a short bar, not a speck', () => {
     const bar = draw(small, [burst(0.0005, 0.000501)], 0.001).bars[0];
     expect(lengthPx(bar)).toBeCloseTo(DESK_MARKS.burstLong);

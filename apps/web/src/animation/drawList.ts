@@ -196,6 +196,7 @@ function drawInFlight(
   const s = geom.s;
   const links = geom.links;
   const marks = geom.marks ?? DESK_MARKS;
+  const bhpSize = bhpHalf(s, marks);
   // Packets are gathered per link direction first: whether they are drawn one by one or
   // summarised depends on how many there are.
   const packetsAt = new Map<number, number[]>(); // link*2+dir -> [f, cls, f, cls, ...]
@@ -229,17 +230,17 @@ function drawInFlight(
       if (now > t.t1) continue;
       const f = t.t1 > t.t0 ? (now - t.t0) / (t.t1 - t.t0) : 1;
       out.stats.bhps++;
-      // Control packets closer than a couple of pixels on the same channel would be drawn
-      // on top of each other: one diamond stands for them.
+      // Control packets closer than half a diamond on the same channel would be drawn on
+      // top of each other, a jagged blot on a projector: one diamond stands for them.
       const channel = t.link * 2 + t.dir;
       const last = lastBhp.get(channel);
-      if (last !== undefined && Math.abs(last - f) * g.len < MIN_BHP_SPACING_PX) continue;
+      if (last !== undefined && Math.abs(last - f) * g.len < Math.max(MIN_BHP_SPACING_PX, bhpSize)) continue;
       lastBhp.set(channel, f);
       const off = g.controlOffset;
       const d = newMark(pools);
       d.x = xAlong(g, back, f, off);
       d.y = yAlong(g, back, f, off);
-      d.size = bhpHalf(s, marks);
+      d.size = bhpSize;
       d.fill = BHP_FILL;
       d.stroke = BHP_EDGE;
       out.diamonds.push(d);
