@@ -18,6 +18,8 @@ import { computeGeometry } from './geometry';
 import { AnimationModel, flowSources, linkInfos } from './animationModel';
 import { accessLayout, displayLink } from './accessLinks';
 import { paintDrawList } from './paint';
+import { DESK_MARKS, roomMarks } from './style';
+import './animation.css';
 import type { DrawList } from './drawPrimitives';
 import type { OverlayProps } from './overlayProps';
 
@@ -26,9 +28,11 @@ export function AnimationLayer(props: OverlayProps) {
   const { scenario, width, height, toScreen } = props;
   const s = props.glyphScale;
   const ms = props.markScale;
-  const minText = useView().presenter ? presenterTextPx(window.innerHeight) : 0;
+  const presenter = useView().presenter;
+  const minText = presenter ? presenterTextPx(window.innerHeight) : 0;
   const controller = useController();
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const captionRef = useRef<HTMLParagraphElement>(null);
   const model = useMemo(() => new AnimationModel([]), []);
 
   // Another network: the model forgets what it kept (link indices mean other links now).
@@ -47,8 +51,10 @@ export function AnimationLayer(props: OverlayProps) {
       ...computeGeometry(scenario, toScreen, ms, s),
       text: props.textBoxes ? [...props.textBoxes] : editorTextBoxes(scenario, toScreen, s),
       minText,
+      // Bursts and control packets a room can see on a projector, a desk screen's otherwise.
+      marks: presenter ? roomMarks(window.innerHeight) : DESK_MARKS,
     }),
-    [scenario, toScreen, s, ms, minText, props.textBoxes],
+    [scenario, toScreen, s, ms, minText, presenter, props.textBoxes],
   );
 
   // The latest props for the redraw closure, which lives as long as the component.
@@ -78,13 +84,21 @@ export function AnimationLayer(props: OverlayProps) {
       const { geometry: geom, width: w, height: h, flowCount: flows } = latest.current;
       const wall = performance.now() / 1000;
       const now = controller.live.now;
+      const state = controller.getState();
+      // Paused, nothing is sampled: the bursts in flight at that moment are drawn where they are.
+      const paused = state.phase !== 'running';
       model.ingest(controller.visual, now, wall);
-      model.advance(now, wall);
+      model.advance(now, wall, paused ? 0 : state.speed);
       // A log row on a copy's access link points at its spoke.
       const picked = focusStore.get();
       const focus = picked && picked.link >= 0 ? { ...picked, link: displayLink(latest.current.access, picked.link) } : picked;
-      const chosenSpeed = controller.getState().speed;
-      const list = buildDrawList(model, geom, { now, wall, flowStripes: flows > 1, width: w, height: h, focus, chosenSpeed }, recycled);
+      const chosenSpeed = state.speed;
+      const list = buildDrawList(
+        model,
+        geom,
+        { now, wall, flowStripes: flows > 1, width: w, height: h, focus, chosenSpeed, paused },
+        recycled,
+      );
       recycled = list;
       const dpr = window.devicePixelRatio || 1;
       const pw = Math.round(w * dpr);
@@ -100,6 +114,8 @@ export function AnimationLayer(props: OverlayProps) {
       canvas.dataset.flashes = String(list.stats.flashes);
       canvas.dataset.focus = String(list.stats.focus);
       canvas.dataset.shapes = String(list.bars.length + list.diamonds.length + list.squares.length);
+      canvas.dataset.sampled = String(list.stats.sampled);
+      showSampling(captionRef.current, list.stats.sampled > 0 ? model.samples.burstsPerGlyph() : null);
       // Flashes fade in wall time: keep drawing while any is showing, even when paused.
       if (list.animating && !framesDrawFlashes()) request();
     };
@@ -107,9 +123,20 @@ export function AnimationLayer(props: OverlayProps) {
     const remove = controller.addView(draw);
     // A row picked in the event log is marked on the network at once, paused or not.
     const unfollow = focusStore.subscribe(request);
+    // A pause (or play) redraws at once: paused, the bursts in flight are drawn where they
+    // are instead of the samples of a fast speed, which would otherwise stay frozen.
+    let phase = controller.getState().phase;
+    const unwatch = controller.subscribe(() => {
+      const now = controller.getState().phase;
+      if (now !== phase) {
+        phase = now;
+        request();
+      }
+    });
     return () => {
       remove();
       unfollow();
+      unwatch();
       redraw.current = null;
     };
   }, [controller, model]);
@@ -121,12 +148,27 @@ export function AnimationLayer(props: OverlayProps) {
   }, [geometry, width, height]);
 
   return (
-    <canvas
-      ref={canvasRef}
-      className="animation-layer"
-      data-testid="animation-layer"
-      style={{ position: 'absolute', left: 0, top: 0, width, height, pointerEvents: 'none' }}
-      aria-hidden="true"
-    />
+    <div className="animation-box" style={{ width, height }}>
+      <canvas
+        ref={canvasRef}
+        className="animation-layer"
+        data-testid="animation-layer"
+        style={{ position: 'absolute', left: 0, top: 0, width, height, pointerEvents: 'none' }}
+        aria-hidden="true"
+      />
+      <p ref={captionRef} className="sampled-caption" data-testid="sampled-caption" hidden />
+    </div>
   );
+}
+
+/**
+ * The caption of sampled bursts (burstSamples.ts), written in the frame that draws them
+ * (no React render per frame): how many real bursts each one shown stands for, and that
+ * they are slowed. Hidden when none is drawn.
+ */
+function showSampling(caption: HTMLParagraphElement | null, perGlyph: number | null): void {
+  if (!caption) return;
+  const text = perGlyph === null ? '' : `Sampled bursts, slowed: 1 in ${perGlyph.toLocaleString('en-US')} shown`;
+  if (caption.textContent !== text) caption.textContent = text;
+  if (caption.hidden !== (text === '')) caption.hidden = text === '';
 }

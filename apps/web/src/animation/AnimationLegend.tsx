@@ -3,7 +3,7 @@
  * core that deflects or cuts bursts (docs/mesh.md sections 6, 7) are listed only when some
  * core of the scenario does: the legend of every other network stays as short as before.
  */
-import { CLASS_COLORS, CONTROL_COLOR, CUT_COLOR, DEFLECT_COLOR, DROP_COLOR, SUMMARY_COLOR } from './style';
+import { BHP_EDGE, BHP_FILL, CLASS_COLORS, CONTROL_COLOR, CUT_COLOR, DEFLECT_COLOR, DROP_COLOR, SUMMARY_COLOR } from './style';
 
 const W = 34;
 const H = 16;
@@ -27,11 +27,7 @@ const ITEMS = [
     icon: (
       <svg width={W} height={H} aria-hidden="true">
         <line x1={2} y1={H / 2} x2={W - 2} y2={H / 2} stroke={CONTROL_COLOR} strokeDasharray="4 3" strokeWidth={1.2} />
-        <polygon
-          points={`${W / 2},3 ${W / 2 + 5},${H / 2} ${W / 2},${H - 3} ${W / 2 - 5},${H / 2}`}
-          fill={CLASS_COLORS.data}
-          stroke={CONTROL_COLOR}
-        />
+        <polygon points={`${W / 2},2 ${W / 2 + 6},${H / 2} ${W / 2},${H - 2} ${W / 2 - 6},${H / 2}`} fill={BHP_FILL} stroke={BHP_EDGE} />
       </svg>
     ),
   },

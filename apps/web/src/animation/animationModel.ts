@@ -10,6 +10,7 @@
 import type { EventColumn } from '../sim/visualStore';
 import { EventKind } from '../sim/visualStore';
 import { FLASH_SECONDS } from './style';
+import { BurstSampler, burstsTooFast } from './burstSamples';
 import { accessLayout, displayLink, drawnCount, fanNodeIndex, fanOfDisplayLink, type AccessLayout } from './accessLinks';
 
 /** The part of sim/visualStore's EventRing the animation reads. */
@@ -110,6 +111,8 @@ export class AnimationModel {
   /** Travellers that left their link, for take() to reuse. */
   private spare: Traveller[] = [];
   flashes = new Map<string, Flash>();
+  /** One real burst now and then on links too fast to watch, slowed (burstSamples.ts). */
+  readonly samples = new BurstSampler();
   private pending: PendingInstant[] = [];
   private burstInfo = new Map<number, number>(); // burst id -> cls | (flow + 1) << 2
   private seen = 0;
@@ -158,6 +161,7 @@ export class AnimationModel {
   reset(): void {
     this.travellers = [];
     this.flashes.clear();
+    this.samples.reset();
     this.pending = [];
     this.burstInfo.clear();
     this.clock = [];
@@ -209,6 +213,9 @@ export class AnimationModel {
         if (kind === BURST_ON_LINK) {
           const key = laneKey(link, dir, ring.get(i, 'lane'));
           this.busySinceTick.set(key, (this.busySinceTick.get(key) ?? 0) + (t1 - ring.get(i, 't0')));
+          // Every burst, gone already or not: the sample of a fast link is drawn from them all.
+          const bits = this.burstInfo.get(ring.get(i, 'id'));
+          this.samples.seen(link, dir, ring.get(i, 'lane'), ring.get(i, 'cls'), bits !== undefined ? (bits >> 2) - 1 : -1);
         }
         if (kind === PACKET_ON_LINK) {
           this.packetsSinceTick[link * 2 + dir]++;
@@ -340,9 +347,12 @@ export class AnimationModel {
 
   /**
    * Per frame, after ingest: drops whose time has come start flashing, faded flashes and
-   * travellers that have left their link are forgotten, and the clock is read.
+   * travellers that have left their link are forgotten, the clock is read, and links too
+   * fast to watch at this speed get their sampled bursts. `chosenSpeed` Infinity (full
+   * speed) counts as fast from the first frame, before the measured speed catches up; 0
+   * (paused) samples nothing, whatever the speed measured before the pause.
    */
-  advance(now: number, wall: number): void {
+  advance(now: number, wall: number, chosenSpeed?: number): void {
     if (this.pending.length > 0) {
       const still: PendingInstant[] = [];
       for (const p of this.pending) {
@@ -365,6 +375,11 @@ export class AnimationModel {
     this.busySinceTick = new Map();
     this.packetsSinceTick = new Float64Array(this.packetsSinceTick.length);
     while (this.clock.length > 2 && wall - this.clock[1].wall > RATE_WINDOW) this.clock.shift();
+    const speed = chosenSpeed === Infinity ? Infinity : chosenSpeed === 0 ? 0 : this.speed();
+    this.samples.step(wall, (link) => {
+      const info = this.links[link];
+      return info !== undefined && burstsTooFast(info.delay, speed);
+    });
   }
 
   /** Simulated seconds per wall second over the last half second (0 when paused). */

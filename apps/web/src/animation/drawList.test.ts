@@ -3,9 +3,10 @@ import { EventKind, VisualStore } from '../sim/visualStore';
 import { buildDrawList, focusLabel, emptyDrawList } from './drawList';
 import { separateLabels } from './overlayLabels';
 import { formatRate, summarisePackets } from './packetSummary';
-import { computeGeometry } from './geometry';
+import { computeGeometry, type Geometry } from './geometry';
 import { AnimationModel, flashAlive, flashLook, flowSources, linkInfos } from './animationModel';
-import { CLASS_COLORS, FLASH_SECONDS } from './style';
+import { BHP_FILL, CLASS_COLORS, DESK_MARKS, FLASH_SECONDS, ROOM_MARKS } from './style';
+import { SAMPLE_CROSS_SECONDS } from './burstSamples';
 import { ev, identity, lineScenario, rows } from './testSupport';
 import type { VisualEvent } from '../sim/visualStore';
 
@@ -89,7 +90,9 @@ describe('which events are in flight', () => {
     expect(list.diamonds).toHaveLength(1);
     const bhp = list.diamonds[0];
     expect(bhp.y).toBeCloseTo(8);
-    expect(bhp.fill).toBe(CLASS_COLORS.data);
+    // Its own colour, apart from every burst class's (it may lie on top of its burst).
+    expect(bhp.fill).toBe(BHP_FILL);
+    expect(Object.values(CLASS_COLORS)).not.toContain(bhp.fill);
     const head = list.bars[0].x2;
     expect(bhp.x - head).toBeCloseTo(958 * (offset / 0.001));
     // The BHP has arrived at t1; it is no longer drawn.
@@ -139,11 +142,13 @@ describe('wavelengths at high speed', () => {
     const band = list.lanes.find((l) => l.width === geom.links[0]!.barWidth)!;
     expect(band.y1).toBeCloseTo(18);
     expect(band.alpha).toBeCloseTo(0.12 + 0.5 * 0.25);
-    // ... and no bar or control packet one by one on that link.
+    // ... and no bar or control packet one by one on that link: only the sampled burst
+    // (burstSamples.ts) that the first frame started, the newest of the ten.
     store.append(rows([burst(0.0395, 0.0405, { id: 99 })]));
     const next = frame(model, store, 0.04, 0.04);
     expect(next.stats.bursts).toBe(0);
-    expect(next.bars).toHaveLength(0);
+    expect(next.stats.sampled).toBe(1);
+    expect(next.bars).toHaveLength(1);
   });
 
   it('shows no busy lanes at low speed, where bursts are drawn one by one', () => {
@@ -421,5 +426,130 @@ describe("the log's pick", () => {
     const moved = buildDrawList(model, { ...geom, text: [name] }, { now: 0.5, wall: 0, flowStripes: false, focus });
     const l = moved.labels.find((x) => x.text.startsWith('picked'))!;
     expect(l.y - l.size).toBeGreaterThanOrEqual(name.bottom);
+  });
+});
+
+describe('marks a room can see (presenter mode: ROOM_MARKS)', () => {
+  // The line scenario drawn small: its fiber is 180 px long on screen, its lanes 5 px apart.
+  const small = computeGeometry(scenario, (x, y) => [x * 0.22, y * 0.22], 1);
+  const room = { ...small, marks: ROOM_MARKS };
+  const fiber = small.links[0]!;
+  const draw = (g: Geometry, events: VisualEvent[], now: number) => {
+    const { store, model } = setup(events);
+    model.ingest(store, now, 0);
+    model.advance(now, 0);
+    return buildDrawList(model, g, { now, wall: 0, flowStripes: false });
+  };
+  const lengthPx = (b: { x1: number; y1: number; x2: number; y2: number }) => Math.hypot(b.x2 - b.x1, b.y2 - b.y1);
+
+  it('draws a 1 µs data burst at least 8 px thick and 24 px long, centred on where it truly is', () => {
+    expect(fiber.len).toBeGreaterThan(100);
+    expect(fiber.barWidth).toBeLessThan(8);
+    // A 1 µs burst half way along a 1 ms fiber: a fifth of a pixel at its true length.
+    const list = draw(room, [burst(0.0005, 0.000501)], 0.001);
+    const bar = list.bars[0];
+    expect(bar.width).toBeGreaterThanOrEqual(8);
+    expect(lengthPx(bar)).toBeGreaterThanOrEqual(24);
+    expect(lengthPx(bar)).toBeCloseTo(ROOM_MARKS.burstLong);
+    // Its middle is its true middle: half way along the visible fiber.
+    expect((bar.x1 + bar.x2) / 2).toBeCloseTo(fiber.ax + fiber.len * 0.4995, 0);
+  });
+
+  it('keeps the grown bar on its link: its head never passes the far end', () => {
+    const list = draw(room, [burst(0, 0.000001)], 0.001);
+    const bar = list.bars[0];
+    expect(bar.x2).toBeCloseTo(fiber.bx);
+    expect(lengthPx(bar)).toBeCloseTo(ROOM_MARKS.burstLong);
+  });
+
+  it('fills a link shorter than the minimum, no more', () => {
+    const tight = computeGeometry(scenario, (x, y) => [x * 0.065, y * 0.065], 1);
+    const g = tight.links[0]!;
+    expect(g.len).toBeLessThan(ROOM_MARKS.burstLong);
+    const bar = draw({ ...tight, marks: ROOM_MARKS }, [burst(0.0005, 0.000501)], 0.001).bars[0];
+    expect(bar.x1).toBeCloseTo(g.ax);
+    expect(bar.x2).toBeCloseTo(g.bx);
+  });
+
+  it('keeps ACK bars thinner than data bars, and control packets at least 14 px across', () => {
+    const list = draw(
+      room,
+      [
+        burst(0.0005, 0.000501, { cls: 1, lane: 0, dir: 1 }),
+        burst(0.0005, 0.000501),
+        ev({ kind: EventKind.ControlPacket, id: 1, link: 0, dir: 0, t0: 0.0004, t1: 0.0014 }),
+      ],
+      0.001,
+    );
+    const ack = list.bars.find((b) => b.color === CLASS_COLORS.ack)!;
+    const data = list.bars.find((b) => b.color === CLASS_COLORS.data)!;
+    expect(ack.width).toBeLessThan(data.width);
+    expect(2 * list.diamonds[0].size).toBeGreaterThanOrEqual(14);
+  });
+
+  it('draws control packets closer than half a diamond as one, so large diamonds do not pile into a blot', () => {
+    // 7 px apart on the 180 px fiber: apart at a desk's 5 px half-diagonal, one at the room's 10.
+    const gap = (7 / fiber.len) * 0.001;
+    const bhps = [
+      ev({ kind: EventKind.ControlPacket, id: 1, link: 0, dir: 0, t0: 0.0004, t1: 0.0014 }),
+      ev({ kind: EventKind.ControlPacket, id: 2, link: 0, dir: 0, t0: 0.0004 + gap, t1: 0.0014 + gap }),
+    ];
+    const inRoom = draw(room, bhps, 0.0009);
+    expect(inRoom.stats.bhps).toBe(2);
+    expect(inRoom.diamonds).toHaveLength(1);
+    expect(draw(small, bhps, 0.0009).diamonds).toHaveLength(2);
+  });
+
+  it('on a desk screen (no minimums given) keeps a burst a short bar, not a speck', () => {
+    const bar = draw(small, [burst(0.0005, 0.000501)], 0.001).bars[0];
+    expect(lengthPx(bar)).toBeCloseTo(DESK_MARKS.burstLong);
+    expect(bar.width).toBeGreaterThanOrEqual(DESK_MARKS.burstThick);
+  });
+});
+
+describe('sampled bursts on links too fast to watch', () => {
+  it('move a real burst across its link in SAMPLE_CROSS_SECONDS of wall time, on its lane, in its class', () => {
+    const { store, model } = setup([]);
+    frame(model, store, 0, 0);
+    // 1 s/s: the 1 ms fiber is crossed in a millisecond; an ACK burst on lane 0, back.
+    store.append(rows([burst(0.001, 0.0011, { cls: 1, lane: 0, dir: 1 })]));
+    const first = frame(model, store, 0.04, 0.04);
+    expect(first.stats.sampled).toBe(1);
+    const at = (wall: number) => {
+      store.append(rows([]));
+      const list = frame(model, store, wall, wall);
+      return list.bars.find((b) => b.color === CLASS_COLORS.ack);
+    };
+    const a = at(0.04 + SAMPLE_CROSS_SECONDS * 0.25)!;
+    const b = at(0.04 + SAMPLE_CROSS_SECONDS * 0.75)!;
+    // Back direction (dir 1): from B towards A, x decreasing, on the other side (y < 0).
+    expect(b.x2).toBeLessThan(a.x2 - 300);
+    expect(a.y1).toBeLessThan(0);
+    // Gone once across.
+    expect(frame(model, store, 0.04 + SAMPLE_CROSS_SECONDS + 0.01, 0.04 + SAMPLE_CROSS_SECONDS + 0.01).stats.sampled).toBe(0);
+  });
+
+  it('give way, paused, to the bursts in flight drawn where they are', () => {
+    const { store, model } = setup([]);
+    frame(model, store, 0, 0);
+    store.append(rows([burst(0.0395, 0.0396)]));
+    expect(frame(model, store, 0.04, 0.04).stats.sampled).toBe(1);
+    // Paused at 0.04 s: the measured speed is still 1 s/s, but nothing is sampled or shaded.
+    model.ingest(store, 0.04, 0.05);
+    model.advance(0.04, 0.05, 0);
+    const paused = buildDrawList(model, geom, { now: 0.04, wall: 0.05, flowStripes: false, paused: true });
+    expect(paused.stats.sampled).toBe(0);
+    expect(paused.stats.busyLanes).toBe(0);
+    expect(paused.stats.bursts).toBe(1);
+  });
+
+  it('are not drawn where bursts are slow enough to watch one by one', () => {
+    const { store, model } = setup([]);
+    frame(model, store, 0, 0);
+    // 0.01 s/s: a 1 ms fiber is crossed in 0.1 s of wall time, real bursts are drawn.
+    store.append(rows([burst(0.0001, 0.00011)]));
+    const slow = frame(model, store, 0.0004, 0.04);
+    expect(slow.stats.sampled).toBe(0);
+    expect(slow.stats.bursts).toBe(1);
   });
 });

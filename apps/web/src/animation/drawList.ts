@@ -20,7 +20,11 @@ import {
   DEFLECT_COLOR,
   DROP_COLOR,
   LANE_COLOR,
-  MIN_BAR_PX,
+  DESK_MARKS,
+  BHP_EDGE,
+  BHP_FILL,
+  bhpHalf,
+  burstThickness,
   packetColor,
   BUSY_COLOR,
   FOCUS_COLOR,
@@ -34,6 +38,8 @@ import { line, mark, poolsOf, refill, type Pools } from './drawPools';
 import { LaneRuns } from './laneRuns';
 import { keepInside, labelBox, overlaps, separateLabels } from './overlayLabels';
 import { drawSummary, summarisePackets } from './packetSummary';
+import { burstsTooFast, sampleProgress } from './burstSamples';
+import { placeAlong } from './alongLink';
 
 // Module-level copies of imported values: the hot loop must not go through the import
 // bindings (dev servers and test runners turn each into a property getter).
@@ -42,7 +48,6 @@ const CONTROL_PACKET = EventKind.ControlPacket;
 const PACKET_ON_LINK = EventKind.PacketOnLink;
 const CLASS_COLOR = [burstColor(0), burstColor(1), burstColor(2)];
 const FLOW_COLOR = Array.from({ length: 64 }, (_, i) => flowColor(i));
-const BHP_STROKE = CONTROL_COLOR;
 const spanInto = barSpanInto;
 const xAlong = alongX;
 const yAlong = alongY;
@@ -66,6 +71,11 @@ export interface DrawOptions {
    * speed (half a second of clock readings) catches up.
    */
   chosenSpeed?: number;
+  /**
+   * The run stands still (paused, finished): whatever the speed was, what is in flight at
+   * `now` is drawn where it is, burst by burst, not as busy lanes or samples.
+   */
+  paused?: boolean;
 }
 
 /** The part of the log's focus (sim/focusStore.ts) the network can show. */
@@ -99,9 +109,6 @@ export function focusLabel(source: string | undefined, time: string): string {
   }
 }
 
-/** A fiber crossed in less wall time than this (3 frames) also shows how busy each wavelength is. */
-export const MIN_BURST_WALL_SECONDS = 0.05;
-
 export function emptyDrawList(): DrawList {
   return {
     lanes: [],
@@ -111,7 +118,7 @@ export function emptyDrawList(): DrawList {
     rings: [],
     labels: [],
     animating: false,
-    stats: { bursts: 0, bhps: 0, packets: 0, summaries: 0, flashes: 0, busyLanes: 0, focus: 0 },
+    stats: { bursts: 0, bhps: 0, packets: 0, summaries: 0, flashes: 0, busyLanes: 0, focus: 0, sampled: 0 },
   };
 }
 
@@ -124,7 +131,7 @@ export function emptyDrawList(): DrawList {
 export function buildDrawList(model: AnimationModel, geom: Geometry, opts: DrawOptions, recycle?: DrawList): DrawList {
   const pools = recycle ? poolsOf(recycle) : null;
   const out = recycle ? refill(recycle, pools!) : emptyDrawList();
-  const speed = opts.chosenSpeed === Infinity ? Infinity : model.speed();
+  const speed = opts.paused ? 0 : opts.chosenSpeed === Infinity ? Infinity : model.speed();
   const fastLink = drawLanes(out, model, geom, speed);
   if (opts.focus) markFocus(out, geom, opts.focus);
   const packetsAt = drawInFlight(out, model, geom, opts, fastLink, pools);
@@ -154,7 +161,7 @@ function drawLanes(out: DrawList, model: AnimationModel, geom: Geometry, speed: 
       out.lanes.push({ x1, y1, x2, y2, width: 1.2, color: CONTROL_COLOR, alpha: 0.6, dash: [4 * s, 3 * s] });
       // Bursts that cross in less than a few frames are mostly never on screen at a frame's
       // time: then each lane also shows how busy it was (its share of time taken).
-      const fast = speed > 0 && g.delay / speed < MIN_BURST_WALL_SECONDS;
+      const fast = burstsTooFast(g.delay, speed);
       fastLink[li] = fast;
       for (let w = 0; w < g.wavelengths; w++) {
         const off = laneOffset(g, w);
@@ -188,6 +195,8 @@ function drawInFlight(
   const { now } = opts;
   const s = geom.s;
   const links = geom.links;
+  const marks = geom.marks ?? DESK_MARKS;
+  const bhpSize = bhpHalf(s, marks);
   // Packets are gathered per link direction first: whether they are drawn one by one or
   // summarised depends on how many there are.
   const packetsAt = new Map<number, number[]>(); // link*2+dir -> [f, cls, f, cls, ...]
@@ -204,9 +213,9 @@ function drawInFlight(
     if ((t.kind === BURST_ON_LINK || t.kind === CONTROL_PACKET) && fastLink[t.link]) continue;
     const back = t.dir === 1;
     if (t.kind === BURST_ON_LINK) {
-      if (!spanInto(span, now, t.t0, t.t1, g.delay, MIN_BAR_PX / g.len)) continue;
+      if (!spanInto(span, now, t.t0, t.t1, g.delay, marks.burstLong / g.len)) continue;
       const off = g.controlOffset + (t.lane > 0 ? t.lane + 1 : 1) * g.laneSpacing;
-      const width = t.cls === 1 ? g.barWidth * 0.6 : g.barWidth;
+      const width = burstThickness(g.barWidth, t.cls, marks);
       const laneKey = (t.link * 2 + t.dir) * 1024 + Math.max(0, t.lane);
       bars.add(laneKey * 4 + t.cls, g, back, off, span.tail, span.head, width, CLASS_COLOR[t.cls] ?? CLASS_COLOR[0], t.cls === 2 ? 0.8 : 1);
       if (opts.flowStripes && t.flow >= 0 && (span.head - span.tail) * g.len >= MIN_STRIPE_PX) {
@@ -221,19 +230,19 @@ function drawInFlight(
       if (now > t.t1) continue;
       const f = t.t1 > t.t0 ? (now - t.t0) / (t.t1 - t.t0) : 1;
       out.stats.bhps++;
-      // Control packets closer than a couple of pixels on the same channel would be drawn
-      // on top of each other: one diamond stands for them.
+      // Control packets closer than half a diamond on the same channel would be drawn on
+      // top of each other, a jagged blot on a projector: one diamond stands for them.
       const channel = t.link * 2 + t.dir;
       const last = lastBhp.get(channel);
-      if (last !== undefined && Math.abs(last - f) * g.len < MIN_BHP_SPACING_PX) continue;
+      if (last !== undefined && Math.abs(last - f) * g.len < Math.max(MIN_BHP_SPACING_PX, bhpSize)) continue;
       lastBhp.set(channel, f);
       const off = g.controlOffset;
       const d = newMark(pools);
       d.x = xAlong(g, back, f, off);
       d.y = yAlong(g, back, f, off);
-      d.size = 4 * s;
-      d.fill = t.cls >= 0 ? (CLASS_COLOR[t.cls] ?? '#ffffff') : '#ffffff';
-      d.stroke = BHP_STROKE;
+      d.size = bhpSize;
+      d.fill = BHP_FILL;
+      d.stroke = BHP_EDGE;
       out.diamonds.push(d);
     } else if (t.kind === PACKET_ON_LINK) {
       const key = t.link * 2 + t.dir;
@@ -242,7 +251,37 @@ function drawInFlight(
       arr.push(fractionAlong(now, t.t0, g.delay), t.cls);
     }
   }
+  drawSamples(out, model, geom, opts.wall, fastLink, pools);
   return packetsAt;
+}
+
+/**
+ * Sampled bursts on links too fast to watch (burstSamples.ts): each a real burst of its
+ * class on its wavelength, at least the minimum size, crossing in wall time. The layer's
+ * caption says they are a sample, slowed.
+ */
+function drawSamples(
+  out: DrawList,
+  model: AnimationModel,
+  geom: Geometry,
+  wall: number,
+  fastLink: readonly boolean[],
+  pools: Pools | null,
+): void {
+  const marks = geom.marks ?? DESK_MARKS;
+  for (const glyph of model.samples.glyphs) {
+    const g = geom.links[glyph.link];
+    if (!g || !g.fiber || g.len <= 0 || !fastLink[glyph.link]) continue;
+    const m = Math.min(1, marks.burstLong / g.len);
+    const tail = sampleProgress(glyph, wall) * (1 - m);
+    const bar = line(pools);
+    bar.width = burstThickness(g.barWidth, glyph.cls, marks);
+    bar.color = CLASS_COLOR[glyph.cls] ?? CLASS_COLOR[0];
+    bar.alpha = glyph.cls === 2 ? 0.8 : 1;
+    placeAlong(bar, g, glyph.dir === 1, laneOffset(g, glyph.lane), tail, tail + m);
+    out.bars.push(bar);
+    out.stats.sampled++;
+  }
 }
 
 /** Pass 4, packets: one square each, or their summary where they are too many or too fast to follow. */

@@ -39,7 +39,7 @@ export function refill(list: DrawList, pools: Pools): DrawList {
   list.rings = [];
   list.labels = [];
   list.animating = false;
-  list.stats = { bursts: 0, bhps: 0, packets: 0, summaries: 0, flashes: 0, busyLanes: 0, focus: 0 };
+  list.stats = { bursts: 0, bhps: 0, packets: 0, summaries: 0, flashes: 0, busyLanes: 0, focus: 0, sampled: 0 };
   return list;
 }
 

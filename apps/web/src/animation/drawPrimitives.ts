@@ -66,5 +66,15 @@ export interface DrawList {
    */
   animating: boolean;
   /** Counts for tests and the data-* attributes of the canvas. */
-  stats: { bursts: number; bhps: number; packets: number; summaries: number; flashes: number; busyLanes: number; focus: number };
+  stats: {
+    bursts: number;
+    bhps: number;
+    packets: number;
+    summaries: number;
+    flashes: number;
+    busyLanes: number;
+    focus: number;
+    /** Sampled bursts drawn (burstSamples.ts): real ones, slowed, on links too fast to watch. */
+    sampled: number;
+  };
 }

@@ -79,11 +79,18 @@ describe('positions along a link in time', () => {
   });
 
   it('keeps a very short burst visible (the minimum length), and is off the link before t0 and after t1 + delay', () => {
+    // Grown about its true middle (0.5), so it moves at its true speed.
     const tiny = barSpan(0.0005, 0, 1e-9, 0.001, 0.01)!;
-    expect(tiny.head).toBeCloseTo(0.5);
-    expect(tiny.head - tiny.tail).toBeCloseTo(0.01);
+    expect(tiny.head).toBeCloseTo(0.505);
+    expect(tiny.tail).toBeCloseTo(0.495);
+    // At either end it stays on the link: its head never passes the far end.
     const start = barSpan(0, 0, 1e-9, 0.001, 0.01)!;
     expect(start).toEqual({ head: 0.01, tail: 0 });
+    const end = barSpan(0.001, 0, 1e-9, 0.001, 0.01)!;
+    expect(end.head).toBe(1);
+    expect(end.tail).toBeCloseTo(0.99);
+    // A minimum longer than the link: the whole link, no more.
+    expect(barSpan(0.0005, 0, 1e-9, 0.001, 1.5)).toEqual({ head: 1, tail: 0 });
     expect(barSpan(-0.0001, 0, 0.0001, 0.001, 0.01)).toBeNull();
     expect(barSpan(0.00111, 0, 0.0001, 0.001, 0.01)).toBeNull();
   });

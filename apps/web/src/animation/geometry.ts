@@ -8,7 +8,7 @@
  * has the control channel nearest the cable, then wavelength 0, 1, ... outwards.
  */
 import type { Scenario } from '@obs-tcp-sim/scenario';
-import { NODE_RADIUS } from './style';
+import { NODE_RADIUS, type MarkMinimums } from './style';
 import { FAN_HOST_HALF, scenarioFans, type Spoke } from '../topology/accessFan';
 import { LANE_SPACING, LANES_MAX_WIDTH } from '../topology/laneBand';
 import { accessLayout } from './accessLinks';
@@ -58,6 +58,8 @@ export interface Geometry {
   s: number;
   /** Smallest font of the layer's labels, px (presenter mode: 24, read from the back of a room). */
   minText?: number;
+  /** Smallest marks on the links, px (style.ts: ROOM_MARKS in presenter mode); DESK_MARKS if absent. */
+  marks?: MarkMinimums;
   /** The editor's own text under the layer (editorText.ts), for labels to keep off. */
   text?: ReadonlyArray<{ left: number; right: number; top: number; bottom: number }>;
 }
@@ -228,7 +230,8 @@ export function fractionAlong(now: number, tStart: number, delay: number): numbe
 /**
  * A burst bar on its link at `now`: head and tail as fractions of the link (the head is
  * where its first bit is, the tail where its last bit is), clipped to the link, and at
- * least `minFraction` long when any of it is on the link. Null when it is not on the link.
+ * least `minFraction` long when any of it is on the link (a shorter one is drawn that long
+ * about its true middle, inside the link). Null when it is not on the link.
  */
 export function barSpan(now: number, t0: number, t1: number, delay: number, minFraction: number): { head: number; tail: number } | null {
   const span = { head: 0, tail: 0 };
@@ -249,12 +252,12 @@ export function barSpanInto(
   let head = fractionAlong(now, t0, delay);
   let tail = fractionAlong(now, t1, delay);
   if (head - tail < minFraction) {
-    // Grow backwards from the head; at the very start grow forwards instead.
-    tail = head - minFraction;
-    if (tail < 0) {
-      tail = 0;
-      head = Math.min(1, minFraction);
-    }
+    // Grown to the minimum about its true middle, so it moves at its true speed; kept on
+    // the link: its head never passes the far end, its tail never the near one.
+    const m = Math.min(1, minFraction);
+    const middle = (head + tail) / 2;
+    tail = Math.min(1 - m, Math.max(0, middle - m / 2));
+    head = tail + m;
   }
   span.head = head;
   span.tail = tail;

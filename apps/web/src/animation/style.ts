@@ -45,5 +45,53 @@ export const FLASH_SECONDS = 0.6;
 /** Glyph radii of the node kinds at zoom 1 (topology/NodeGlyph.tsx): lanes stop there. */
 export const NODE_RADIUS: Record<string, number> = { host: 18, router: 15, edge: 17, core: 21 };
 
-/** Shortest burst bar drawn, px: a 1 us burst on a 10 ms fiber must still be seen. */
-export const MIN_BAR_PX = 3;
+/**
+ * Smallest marks on a link, px whatever the zoom: a 1 µs burst on a 10 ms fiber is a
+ * fraction of a pixel long at its true length, and must still be seen.
+ */
+export interface MarkMinimums {
+  /** Thickness of a data or background burst bar (an ACK bar is ACK_THICKNESS of it). */
+  burstThick: number;
+  /** Length of a burst bar: a shorter one is drawn this long about its true middle. */
+  burstLong: number;
+  /** Width and height of a control packet's diamond. */
+  bhp: number;
+}
+
+/**
+ * Presenter mode, a projector seen from the back of a room (issue 36 asks for bursts of
+ * 8 x 24 px and control packets of 14 px): a pixel or two more, which antialiased edges eat.
+ */
+export const ROOM_MARKS: MarkMinimums = { burstThick: 10, burstLong: 28, bhp: 20 };
+/**
+ * ROOM_MARKS on a projector of `viewportHeight` lines: larger in proportion above 720, as
+ * presenter mode's text is (view/presenterText.ts), so a 1080p room sees the same marks.
+ */
+export function roomMarks(viewportHeight: number): MarkMinimums {
+  const k = Math.min(2, Math.max(1, viewportHeight / 720));
+  return { burstThick: ROOM_MARKS.burstThick * k, burstLong: ROOM_MARKS.burstLong * k, bhp: ROOM_MARKS.bhp * k };
+}
+
+/** A desk screen: bursts long enough to read as bars, not specks. */
+export const DESK_MARKS: MarkMinimums = { burstThick: 4, burstLong: 12, bhp: 10 };
+
+/** An ACK burst's bar is this much thinner than a data one: class by shape as well as colour. */
+export const ACK_THICKNESS = 0.6;
+
+/** Thickness of a burst bar of class `cls` (engine numbering) on a link whose lanes give it `laneWidth`. */
+export function burstThickness(laneWidth: number, cls: number, marks: MarkMinimums): number {
+  const full = Math.max(laneWidth, marks.burstThick);
+  return cls === 1 ? full * ACK_THICKNESS : full;
+}
+
+/** Half the diagonal of a control packet's diamond at size factor `s`. */
+export function bhpHalf(s: number, marks: MarkMinimums): number {
+  return Math.max(4 * s, marks.bhp / 2);
+}
+
+/**
+ * A control packet's diamond: near-black with a white edge, so it reads apart from every
+ * burst class (blue, orange, grey bars) by colour as well as by shape, even on top of one.
+ */
+export const BHP_FILL = CONTROL_COLOR;
+export const BHP_EDGE = '#ffffff';

@@ -22,7 +22,7 @@ import { apply, invert, type ViewTransform } from '../fit';
 import { fitUncrowded } from './fitUncrowded';
 import { useView } from '../../view/viewStore';
 import { presenterTextPx } from '../../view/presenterText';
-import { crowdingLimit, networkScales, restGlyphScale } from './glyphScale';
+import { crowdingLimit, LINK_LABEL_PX, networkScales, restGlyphScale } from './glyphScale';
 import { canvasLabels } from './canvasLabels';
 import { linkCapacityText } from '../../topology/labelPlacement';
 import { GLYPH_HALF, layoutBoxes, type Box, type LabelLayout, type LinkLabels, type PlacedLabel } from './labelLayout';
@@ -157,7 +157,9 @@ export function EditorCanvas(props: EditorCanvasProps) {
       fittedNodes.current = nodes;
       userMoved.current = false;
       // The reserve as it is now; a change of reserve alone does not refit.
-      const { transform: t, scale } = fitUncrowded(propsRef.current.scenario, width, height, propsRef.current.reserve, restScale);
+      // Presenter mode's names are larger than its glyphs (networkScales): the fit makes room for them.
+      const restText = presenter ? Math.max(restScale, presenterTextPx(window.innerHeight) / LINK_LABEL_PX) : restScale;
+      const { transform: t, scale } = fitUncrowded(propsRef.current.scenario, width, height, propsRef.current.reserve, restScale, restText);
       setFitZoom(t.k);
       setFitScale(scale);
       select(svg).call(behavior.transform, zoomIdentity.translate(t.x, t.y).scale(t.k));
@@ -169,7 +171,7 @@ export function EditorCanvas(props: EditorCanvasProps) {
       const y = t.y + (height - prev.height) / 2;
       select(svg).call(behavior.transform, zoomIdentity.translate(x, y).scale(t.k));
     }
-  }, [fitKey, width, height, restScale]);
+  }, [fitKey, width, height, restScale, presenter]);
 
   // d3-drag on the node groups, after every render (nodes come and go).
   useEffect(() => {

@@ -31,16 +31,18 @@ export function fitUncrowded(
   height: number,
   reserve: { width: number; height: number } | undefined,
   rest: number,
+  /** The names' scale at rest, when larger than the glyphs' (presenter mode). */
+  restText = rest,
 ): UncrowdedFit {
   const places = scenario.nodes.map((n) => ({ x: n.x, y: n.y, half: GLYPH_HALF[n.kind as NodeKind] }));
   let scale = rest;
-  let transform = fitAround(scenario, width, height, reserve, scale);
+  let transform = fitAround(scenario, width, height, reserve, scale, Math.max(scale, restText * (scale / rest)));
   // Crowded as placed (at 1:1): not the fit's doing, so not the fit's to undo.
   if (crowdingLimit(places, 1) < 1) return { transform, scale };
   const floor = GLYPH_SCALE_RANGE[0];
   while (crowdingLimit(places, transform.k) < scale && scale > floor) {
     scale = Math.max(floor, scale * STEP);
-    transform = fitAround(scenario, width, height, reserve, scale);
+    transform = fitAround(scenario, width, height, reserve, scale, Math.max(scale, restText * (scale / rest)));
   }
   return { transform, scale };
 }

@@ -87,7 +87,7 @@ export function uncrowdedScale(wanted: number, crowding: number): number {
 }
 
 /** Rest size of the link labels, px: presenter mode's text size is reached from it. */
-const LINK_LABEL_PX = 14;
+export const LINK_LABEL_PX = 14;
 
 export interface NetworkScales {
   /** Marks on the links (bursts, control packets, drops): as large as wanted, they are not at the nodes. */
