@@ -5,7 +5,7 @@
 import { getPath } from '../../scenario/fieldPaths';
 import { ruleFor } from '../../scenario/validateScenario';
 import type { PanelContext } from './panelContext';
-import { NumberField } from './fields';
+import { formatByRule, NumberField } from './fields';
 
 /** A number field bound to a scenario path. */
 export function PathNumberField({
@@ -36,7 +36,14 @@ export function PathNumberField({
       inheritFrom={inheritFrom}
       hint={hint}
       externalError={ctx.errorAt(path)}
-      onCommit={(v, shown) => ctx.set(`${owner}: ${(label ?? rule.label).toLowerCase()} ${shown}`, path, v)}
+      // Named as the sliders name theirs: the value before, then after ("E1-C1: delay 1 ms → 5 ms").
+      onCommit={(v, shown) =>
+        ctx.set(
+          `${owner}: ${(label ?? rule.label).toLowerCase()} ${value === undefined ? 'inherited' : formatByRule(value, rule)} → ${shown}`,
+          path,
+          v,
+        )
+      }
     />
   );
 }
