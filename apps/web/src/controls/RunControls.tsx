@@ -20,7 +20,9 @@ export function RunControls() {
   const store = useScenarioStore();
   const { phase } = useSimState();
   const running = phase === 'running';
-  const canToggle = phase === 'running' || phase === 'paused';
+  // A finished run plays again from t = 0 in one action (Reset run, then Play).
+  const finished = phase === 'finished';
+  const canToggle = phase === 'running' || phase === 'paused' || finished;
   const canStep = phase === 'paused';
   return (
     <div className="run-controls" role="group" aria-label="Run">
@@ -30,10 +32,17 @@ export function RunControls() {
           className="primary"
           data-testid="play-pause"
           disabled={!canToggle}
-          onClick={() => (running ? controller.pause() : controller.play())}
+          title={finished ? 'Run again from t = 0 with the values shown now, and play' : undefined}
+          onClick={() => {
+            if (running) controller.pause();
+            else if (finished) {
+              store.resetRun();
+              void store.settled().then(() => controller.play());
+            } else controller.play();
+          }}
         >
           {running ? <PauseIcon /> : <PlayIcon />}
-          {running ? BUTTON_NAMES.pause : BUTTON_NAMES.play}
+          {running ? BUTTON_NAMES.pause : finished ? BUTTON_NAMES.playAgain : BUTTON_NAMES.play}
         </button>
         <button
           type="button"
