@@ -210,12 +210,19 @@ test('selecting a core in the editor switches the channel view to it', async ({ 
   );
 });
 
-test('New scenario empties the network in one step, says what to add, and Undo restores the preset', async ({ page }) => {
+test('New scenario empties the network in one step, stops the old run, says what to add, and Undo restores the preset', async ({
+  page,
+}) => {
   await openPreset(page, 'paper000');
   const topology = page.getByTestId('topology');
   const nodes = await topology.getAttribute('data-nodes');
   await page.getByTestId('new-scenario').click();
   await expect(topology).toHaveAttribute('data-nodes', '0');
+  // The old run stops: nothing runs over an empty network.
+  await expect(page.getByTestId('phase')).not.toHaveText('Running');
+  // No error before the student did anything: the guide says what to add.
+  await expect(page.locator('.status-problem')).toHaveCount(0);
+  await expect(page.getByText('Not sent to the engine')).toHaveCount(0);
   await expect(page.getByTestId('preset')).toHaveValue('');
   await expect(page.getByTestId('build-guide')).toHaveAttribute('data-step', 'nodes');
   await expect(page.getByTestId('charts-empty')).toContainText('No TCP flow yet');
@@ -228,7 +235,8 @@ test('New scenario empties the network in one step, says what to add, and Undo r
   await expect(page.getByTestId('reset-preset')).toHaveCount(0); // not "edited": the preset as it was
   await expect(page.getByTestId('charts-empty')).toHaveCount(0);
   await expect(page.getByTestId('chart-cwnd')).toBeVisible();
-  await expect(page.getByTestId('phase')).toHaveText('Running');
+  // The old run is back where New stopped it, paused.
+  await expect(page.getByTestId('phase')).toHaveText('Paused');
   // Refitted to the preset: every node name inside the drawing again.
   const net = await networkText(page);
   expect(outside(net.boxes, net.frame)).toEqual([]);

@@ -67,3 +67,11 @@ export function formatEventRate(perSecond: number): string {
   if (perSecond >= 1e3) return `${fixed1(perSecond / 1e3)} k events/s`;
   return `${Math.round(perSecond)} events/s`;
 }
+
+/** B against A as a signed percentage ("+12 %", "−30 %"), '' when A is 0 or missing. */
+export function formatChange(a: number | undefined, b: number | undefined): string {
+  if (a === undefined || b === undefined || a === 0 || !Number.isFinite(a) || !Number.isFinite(b)) return '';
+  const pct = ((b - a) / Math.abs(a)) * 100;
+  const rounded = Math.abs(pct) < 10 ? pct.toFixed(1) : pct.toFixed(0);
+  return `${pct > 0 ? '+' : pct < 0 ? '−' : '±'}${rounded.replace('-', '')} %`;
+}

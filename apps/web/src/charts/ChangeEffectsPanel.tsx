@@ -5,14 +5,13 @@
  * windows are said in the table; an after-window still filling grows each second.
  */
 import { useCallback, useState, useSyncExternalStore } from 'react';
-import { formatThroughput } from '../format';
+import { formatChange, formatThroughput } from '../format';
 import { useController } from '../sim/simContext';
 import { useScenarioStore } from '../store/storeContext';
 import { formatChangeTime } from '../store/scenarioStore';
 import { useEverySecond } from '../useEverySecond';
 import { usePopover } from '../usePopover';
 import { PopoverToggle } from '../PopoverToggle';
-import { change } from '../compare/variants';
 import { changeEffects, type ChangeEffect, type Means } from './changeEffects';
 
 /** Seconds each side of a change the means cover at most. */
@@ -86,6 +85,6 @@ export function ChangeEffectsPanel() {
 function beforeAfter(before: number | null, after: number | null, format: (x: number) => string): string {
   const b = before === null ? '–' : format(before);
   const a = after === null ? '–' : format(after);
-  const pct = before !== null && after !== null ? change(before, after) : '';
+  const pct = before !== null && after !== null ? formatChange(before, after) : '';
   return `${b} → ${a}${pct ? ` (${pct})` : ''}`;
 }

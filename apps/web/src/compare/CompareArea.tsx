@@ -10,7 +10,7 @@ import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactN
 import { createEngine, runPool, type PoolHandle } from '@obs-tcp-sim/engine';
 import { describeSamples, oneLine, type Scenario, type Summary } from '@obs-tcp-sim/scenario';
 import { TCP_VARIANTS } from '@obs-tcp-sim/scenario';
-import { formatCount, formatThroughput } from '../format';
+import { formatChange, formatCount, formatThroughput } from '../format';
 import { useScenarioStore } from '../store/storeContext';
 import { baseOf, changesOver, runBases, type BaseChoice } from '../store/runBases';
 import { StartsFrom } from '../view/StartsFrom';
@@ -23,7 +23,6 @@ import { sideNames } from './sideNames';
 import { poolSize } from '../sweep/engineWorkerPool';
 import {
   applySettings,
-  change,
   defaultPair,
   meanSeries,
   seriesOf,
@@ -403,7 +402,7 @@ function MeanCell({ values, format }: { values: readonly number[]; format: (x: n
 function versus(a: readonly number[], b: readonly number[]): string {
   const ma = describeSamples(a).mean ?? undefined;
   const mb = describeSamples(b).mean ?? undefined;
-  const words = change(ma, mb);
+  const words = formatChange(ma, mb);
   const d = differenceOf(a, b);
   return words && d && d.low !== null && withinNoise(d) ? `${words} (within noise)` : words;
 }

@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { formatChange } from '../format';
 import { PRESETS, type Scenario, type Summary } from '@obs-tcp-sim/scenario';
 import type { SampleColumns } from '@obs-tcp-sim/engine';
-import {
-  applySettings,
-  change,
-  defaultPair,
-  meanSeries,
-  seriesOf,
-  settingsOf,
-  settingsProblem,
-  settingsProblems,
-  summaryRows,
-} from './variants';
+import { applySettings, defaultPair, meanSeries, seriesOf, settingsOf, settingsProblem, settingsProblems, summaryRows } from './variants';
 
 const paper000 = structuredClone(PRESETS.find((p) => p.id === 'paper000')!.scenario) as Scenario;
 
@@ -77,9 +68,9 @@ describe('series of a run', () => {
 
 describe('summary table', () => {
   it('B against A in percent', () => {
-    expect(change(100, 70)).toBe('−30 %');
-    expect(change(100, 105)).toBe('+5.0 %');
-    expect(change(0, 5)).toBe('');
+    expect(formatChange(100, 70)).toBe('−30 %');
+    expect(formatChange(100, 105)).toBe('+5.0 %');
+    expect(formatChange(0, 5)).toBe('');
   });
 
   it('rows read the summaries, flows summed or averaged', () => {

@@ -173,11 +173,3 @@ export function meanSeries(runs: readonly RunSeries[]): RunSeries {
   }
   return { t, throughput, cwnd };
 }
-
-/** B against A as a signed percentage ("+12 %", "−30 %"), '' when A is 0 or missing. */
-export function change(a: number | undefined, b: number | undefined): string {
-  if (a === undefined || b === undefined || a === 0 || !Number.isFinite(a) || !Number.isFinite(b)) return '';
-  const pct = ((b - a) / Math.abs(a)) * 100;
-  const rounded = Math.abs(pct) < 10 ? pct.toFixed(1) : pct.toFixed(0);
-  return `${pct > 0 ? '+' : pct < 0 ? '−' : '±'}${rounded.replace('-', '')} %`;
-}

@@ -34,6 +34,7 @@ import { flowRouteHops } from './canvas/flowRoutes';
 import { PropertyPanel, type Selection } from './panel/PropertyPanel';
 import type { ScenarioStore, SyncStatus } from '../store/scenarioStore';
 import { useScenarioStore } from '../store/storeContext';
+import { useController } from '../sim/simContext';
 import type { NodeKind, Scenario } from '../scenario/scenarioTypes';
 import './editor.css';
 
@@ -75,6 +76,7 @@ const PALETTE: { kind: NodeKind; label: string; title: string }[] = [
 export function EditorArea({ overlay, legend, caption, store: given, routes }: EditorAreaProps = {}) {
   const pageStore = useScenarioStore();
   const store = given ?? pageStore;
+  const controller = useController();
   const state = useSyncExternalStore(store.subscribe, store.getState);
   const { scenario, sync } = state;
 
@@ -139,6 +141,8 @@ export function EditorArea({ overlay, legend, caption, store: given, routes }: E
     setSelection(null);
   };
   const newScenario = () => {
+    // The old run stops: its clock and counters stay (the build guide says so) until the first node.
+    if (controller.getState().phase === 'running') controller.pause();
     store.newScenario();
     setSelection(null);
     setTool({ type: 'select' });

@@ -5,12 +5,15 @@ import { testScenario } from './testScenario';
 import { validateScenario } from './validateScenario';
 
 describe('what to add next', () => {
-  it('walks a network from empty to runnable: nodes, hosts, links, a flow', () => {
+  it('walks a network from empty to runnable: nodes, hosts, the OBS nodes, links, a flow', () => {
     let s = blankScenario();
     expect(nextBuildStep(s)?.step).toBe('nodes');
     s = { ...s, nodes: [newNode('host', 'H1', 0, 0)] };
     expect(nextBuildStep(s)).toMatchObject({ step: 'hosts', text: expect.stringContaining('second host') });
-    s = { ...s, nodes: [...s.nodes, newNode('edge', 'E1', 100, 0), newNode('host', 'H2', 200, 0)] };
+    s = { ...s, nodes: [...s.nodes, newNode('host', 'H2', 200, 0)] };
+    // Two hosts alone: the OBS nodes between them first, as the empty network's sentence says.
+    expect(nextBuildStep(s)).toMatchObject({ step: 'obs', text: expect.stringContaining('OBS edge node beside each host') });
+    s = { ...s, nodes: [s.nodes[0], newNode('edge', 'E1', 100, 0), s.nodes[1]] };
     expect(nextBuildStep(s)).toMatchObject({ step: 'links', text: expect.stringContaining('Link H1, E1, H2') });
     s = { ...s, links: [newLink('l1', 'H1', 'E1', 'packet')] };
     expect(nextBuildStep(s)).toMatchObject({ step: 'links', text: expect.stringMatching(/^Link H2:/) });

@@ -1,6 +1,6 @@
 /**
  * What to add next to a network being built from scratch, in one sentence: nodes, a second
- * host, links for the nodes still alone, a flow. Null once the network has all of them
+ * host, the OBS nodes between hosts, links for the nodes still alone, a flow. Null once the network has all of them
  * (whether it runs is then the engine's to say). The editor shows it under the network,
  * with a button for the flow step; the charts show it while there is no flow to chart.
  */
@@ -8,7 +8,7 @@ import type { Scenario } from './scenarioTypes';
 
 export interface BuildStep {
   /** Which step: the editor offers a button for 'flow'. */
-  step: 'nodes' | 'hosts' | 'links' | 'flow';
+  step: 'nodes' | 'hosts' | 'obs' | 'links' | 'flow';
   text: string;
 }
 
@@ -30,6 +30,14 @@ export function nextBuildStep(s: Pick<Scenario, 'nodes' | 'links' | 'flows'>): B
         hosts === 0
           ? 'Add two hosts: a TCP flow runs from one host to another (Host above, then click the canvas).'
           : 'Add a second host: a TCP flow runs from one host to another.',
+    };
+  }
+  // Hosts alone: what joins them comes before any link (as the empty network's sentence says),
+  // never "link H1, H2" straight to each other.
+  if (s.nodes.every((n) => n.kind === 'host')) {
+    return {
+      step: 'obs',
+      text: 'Add an OBS edge node beside each host and a core between them (Edge and Core above, then click the canvas); then link them.',
     };
   }
   const linked = new Set(s.links.flatMap((l) => [l.a, l.b]));
