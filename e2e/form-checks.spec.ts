@@ -63,3 +63,24 @@ test("Compare's and Sweep's settings are kept across tabs and a file opened, and
   await expect(page.getByTestId('tab-compare')).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('compare-seeds')).toHaveValue('3');
 });
+
+test('the side panel keeps a refused value for correction, and says the unit it assumed', async ({ page }) => {
+  await page.goto('./');
+  await expect(page.getByTestId('phase')).toHaveText('Running');
+  await page.getByTestId('play-pause').click();
+  await page.locator('[data-link="E1-C1"] .link-hit').click();
+  const delay = page.locator('[data-testid^="field-links"][data-testid$=".delay"]');
+  const path = (await delay.getAttribute('data-testid'))!.replace(/^field-/, '');
+  await delay.fill('5 parsecs');
+  await delay.press('Enter');
+  await expect(page.getByTestId(`error-${path}`)).toContainText('Unknown unit');
+  // Another element selected, then this one again: the text is there, refused, to correct.
+  await page.locator('[data-node="C1"]').click();
+  await page.locator('[data-link="E1-C1"] .link-hit').click();
+  await expect(delay).toHaveValue('5 parsecs');
+  await expect(page.getByTestId(`error-${path}`)).toContainText('Unknown unit');
+  // A number without a unit is read in the field's unit, and the field says so.
+  await delay.fill('3');
+  await delay.press('Enter');
+  await expect(page.getByTestId(`assumed-${path}`)).toHaveText(/^Read as 3 (ms|µs|s): no unit typed, so the field's unit \((ms|µs|s)\)\.$/);
+});

@@ -94,7 +94,14 @@ export function unitOf(value: number, q: Quantity, zeroUnit?: string): string {
   return displayUnit(value, q, zeroUnit).label;
 }
 
-export type ParseResult = { ok: true; value: number } | { ok: false; reason: string };
+export type ParseResult =
+  | {
+      ok: true;
+      value: number;
+      /** The unit the number was read in when none was typed ("200" in a field shown in µs): the field says so. */
+      unitAssumed?: string;
+    }
+  | { ok: false; reason: string };
 
 const NUMBER = /^([+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)\s*(.*)$/i;
 
@@ -119,17 +126,18 @@ export function parseValue(text: string, q: Quantity, defaultUnit?: string): Par
     // Case matters only between bits and bytes, which are different quantities here.
     if (!unit) return { ok: false, reason: `Unknown unit "${rawUnit.trim()}"${hint(q)}` };
   }
+  const assumed = unitText === '' ? { unitAssumed: unit.label } : {};
   if (unit.factor !== undefined) {
     const value = Number(num) * unit.factor;
     if (!Number.isFinite(value)) return { ok: false, reason: 'The number is too large' };
-    return { ok: true, value };
+    return { ok: true, value, ...assumed };
   }
   // Shift the decimal exponent of the text: Number("1.5e-3") is the correctly rounded
   // double of that decimal, so what formatValue shows parses back to the same double.
   const [mant, e = '0'] = num.toLowerCase().split('e');
   const value = Number(`${mant}e${Number(e) + unit.exp}`);
   if (!Number.isFinite(value)) return { ok: false, reason: 'The number is too large' };
-  return { ok: true, value };
+  return { ok: true, value, ...assumed };
 }
 
 function hint(q: Quantity): string {

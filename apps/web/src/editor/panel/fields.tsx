@@ -92,16 +92,45 @@ export interface NumberFieldProps {
   hint?: ReactNode;
 }
 
+const refusedDrafts = new Map<string, string>();
+/** The last refused text of a field that left the panel, by its path and value. */
+function keepRefusedDraft(key: string, text: string): void {
+  refusedDrafts.set(key, text);
+}
+function takeRefusedDraft(key: string): string | null {
+  const text = refusedDrafts.get(key) ?? null;
+  refusedDrafts.delete(key);
+  return text;
+}
+
 export function NumberField({ path, value, onCommit, externalError, label, inherit, inheritFrom = 'network', hint }: NumberFieldProps) {
   const rule = ruleFor(path);
   if (!rule) throw new Error(`no rule for ${path}`);
   const id = useId();
-  const [draft, setDraft] = useState<string | null>(null);
+  // A refused text left behind when the field goes (another element selected) comes back
+  // with it, for correction, while the field still holds the value it was refused over.
+  const keptKey = `${path}|${value ?? ''}`;
+  const [draft, setDraftText] = useState<string | null>(() => takeRefusedDraft(keptKey));
+  // A number typed without its unit was read in the field's: said under it until the next edit.
+  const [assumed, setAssumed] = useState<string | null>(null);
+  const setDraft = (next: string | null) => {
+    setDraftText(next);
+    setAssumed(null);
+  };
   const shown = value === undefined ? '' : formatByRule(value, rule);
   const text = draft ?? shown;
   const inheriting = inherit !== undefined && text.trim() === '';
   const result = draft === null || inheriting ? null : readByRule(draft, rule, value ?? inherit);
   const error = result && !result.ok ? result.reason : draft === null ? externalError : null;
+  const leaving = useRef<{ key: string; refused: string | null }>({ key: keptKey, refused: null });
+  leaving.current = { key: keptKey, refused: result && !result.ok ? draft : null };
+  useEffect(
+    () => () => {
+      const { key, refused } = leaving.current;
+      if (refused !== null) keepRefusedDraft(key, refused);
+    },
+    [],
+  );
 
   const commit = () => {
     if (draft === null) return;
@@ -112,11 +141,21 @@ export function NumberField({ path, value, onCommit, externalError, label, inher
     }
     if (!result || !result.ok) return; // refused: keep the text and the reason
     setDraft(null);
+    if (result.unitAssumed && rule.quantity !== 'plain') {
+      setAssumed(`Read as ${formatByRule(result.value, rule)}: no unit typed, so the field's unit (${result.unitAssumed}).`);
+    }
     if (result.value !== value) onCommit(result.value, formatByRule(result.value, rule));
   };
 
   return (
-    <Row id={id} label={label ?? rule.label} path={path} live={isLivePath(path)} error={error} hint={hint}>
+    <Row
+      id={id}
+      label={label ?? rule.label}
+      path={path}
+      live={isLivePath(path)}
+      error={error}
+      hint={assumed ? <span data-testid={`assumed-${path}`}>{assumed}</span> : hint}
+    >
       <DraftInput
         id={id}
         path={path}
