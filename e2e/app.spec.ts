@@ -275,6 +275,13 @@ test('each preset loads and runs, and says what to look for', async ({ page }) =
   await page.getByTestId('preset-info-toggle').click();
   await expect(page.getByTestId('preset-info')).toContainText('What to look for');
   await snapshot(page, '07-preset-info');
+  // Put away with Escape, or a press anywhere outside it.
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('preset-info')).toHaveCount(0);
+  await page.getByTestId('preset-info-toggle').click();
+  await expect(page.getByTestId('preset-info')).toBeVisible();
+  await page.getByTestId('sim-time').click();
+  await expect(page.getByTestId('preset-info')).toHaveCount(0);
 });
 
 test('OBS and TCP terms explain themselves on hover and on keyboard focus', async ({ page }) => {

@@ -4,7 +4,7 @@
  * and after it (changeEffects.ts), so "the RTT jumped" comes with its figures. The
  * windows are said in the table; an after-window still filling grows each second.
  */
-import { useCallback, useState, useSyncExternalStore } from 'react';
+import { useCallback, useRef, useState, useSyncExternalStore } from 'react';
 import { formatChange, formatThroughput } from '../format';
 import { useController } from '../sim/simContext';
 import { useScenarioStore } from '../store/storeContext';
@@ -27,7 +27,8 @@ export function ChangeEffectsPanel() {
   const controller = useController();
   const store = useScenarioStore();
   const changes = useSyncExternalStore(store.subscribe, () => store.getState().run.changes);
-  const { open, setOpen, panelId } = usePopover();
+  const root = useRef<HTMLDivElement>(null);
+  const { open, setOpen, panelId } = usePopover(root);
   const [effects, setEffects] = useState<ChangeEffect[]>([]);
   const refresh = useCallback(() => {
     if (open) setEffects(changeEffects(controller.series, changes, controller.live.now, EFFECT_SPAN_S));
@@ -35,7 +36,7 @@ export function ChangeEffectsPanel() {
   useEverySecond(refresh);
   if (changes.length === 0) return null;
   return (
-    <div className="change-effects">
+    <div className="change-effects" ref={root}>
       <PopoverToggle className="change-effects-toggle" testId="change-effects-toggle" open={open} setOpen={setOpen} controls={panelId}>
         Changes in numbers ({changes.length})
       </PopoverToggle>

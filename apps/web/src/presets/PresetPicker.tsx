@@ -7,7 +7,8 @@
  * paper is silent; an edited preset keeps them, marked as edited. Each point has a *Show
  * me* (lessons/player.ts): the speed and view for it, and a pause where the run shows it.
  */
-import { useId, useState, useSyncExternalStore } from 'react';
+import { useRef, useSyncExternalStore } from 'react';
+import { usePopover } from '../usePopover';
 import { PRESETS, findPreset, lookForShow, lookForText, type Preset, type Scenario } from '@obs-tcp-sim/scenario';
 import { useLessonPlayer } from '../lessons/lessonPlayerContext';
 import { useScenarioStore } from '../store/storeContext';
@@ -21,8 +22,9 @@ export function PresetPicker() {
   const { presenter } = useView();
   const state = useSyncExternalStore(store.subscribe, store.getState);
   const { presetId, edited } = state;
-  const [open, setOpen] = useState(false);
-  const infoId = useId();
+  // Escape or a press outside the picker puts the notes away.
+  const root = useRef<HTMLDivElement>(null);
+  const { open, setOpen, panelId: infoId } = usePopover(root);
   const preset = presetId === null ? null : (findPreset(presetId) ?? null);
   // The scenario's own name, shown (and announced) when it is not the preset's title:
   // after a rename, or a scenario opened from elsewhere.
@@ -40,7 +42,7 @@ export function PresetPicker() {
   };
 
   return (
-    <div className="preset-picker" data-edited={edited || undefined}>
+    <div className="preset-picker" ref={root} data-edited={edited || undefined}>
       <p className="scenario-name" data-testid="scenario-name" hidden={preset?.title === name}>
         {name}
       </p>
