@@ -20,6 +20,7 @@ import { download } from '../files/download';
 import { eventLogCsv, fileStem, jsonText, timeSeriesCsv } from '../files/exports';
 import { scenarioFromFile } from '../files/openFile';
 import { presetIdOf } from '../startup/decideOpening';
+import { presetOrigin } from '../store/presetMatch';
 import { useSavedWork, type SavedWork } from '../startup/savedWorkContext';
 import { useScenarioStore } from '../store/storeContext';
 import { documentOf } from '../store/scenarioStore';
@@ -71,7 +72,7 @@ export function ShareMenu() {
     }
     setOpen(false);
     await store
-      .open(read.scenario, { label: `open file ${file.name}`, play: true, presetId: presetIdOf(read.scenario) || null })
+      .open(read.scenario, { label: `open file ${file.name}`, play: true, presetId: presetOrigin(read.scenario) || null })
       .catch(() => {
         // The session shows the engine's reason; the previous scenario stays.
       });

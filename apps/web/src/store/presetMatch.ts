@@ -25,3 +25,15 @@ export function isPresetScenario(scenario: Scenario, presetId: string | null): b
   const text = presetId === null ? undefined : presetTexts().get(presetId);
   return text !== undefined && text === canonical(scenario);
 }
+
+/**
+ * The preset a scenario comes from: the one it is exactly, else the one whose name it
+ * still has (a preset edited, then saved to a file: a link to it says its preset, and so
+ * does the file), else ''. The page then shows "Paper 000 (edited)", not "(own scenario)".
+ */
+export function presetOrigin(scenario: Scenario): string {
+  const exact = presetIdOf(scenario);
+  if (exact) return exact;
+  const named = PRESETS.find((p) => p.scenario.name !== undefined && p.scenario.name === scenario.name);
+  return named?.id ?? '';
+}
