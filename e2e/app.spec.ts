@@ -151,8 +151,8 @@ test('at max speed the run finishes and every sample is kept', async ({ page }) 
 
 test('the controls work from the keyboard', async ({ page }) => {
   await openRunning(page);
-  // The header (Lessons, preset picker, What to look for, Presenter, Share & files) comes first, then the run controls.
-  for (let i = 0; i < 6 && !(await page.getByTestId('play-pause').evaluate((b) => b === document.activeElement)); i++) {
+  // The skip links and the header (Lessons, preset picker, What to look for, Presenter, Share & files) come first, then the run controls.
+  for (let i = 0; i < 8 && !(await page.getByTestId('play-pause').evaluate((b) => b === document.activeElement)); i++) {
     await page.keyboard.press('Tab');
   }
   await expect(page.getByTestId('play-pause')).toBeFocused();

@@ -74,6 +74,15 @@ export function App() {
   const mode = embed ? ' embed' : presenter ? ' presenter' : '';
   return (
     <div className={`app${mode}`} data-testid="app" data-phase={phase} data-presenter={presenter} data-embed={embed}>
+      {/* Past the header and the controls' glossary terms, straight to the editor or the results (WCAG 2.4.1). */}
+      {!embed && (
+        <nav className="skip-links" aria-label="Skip links">
+          <a href="#network-editor" data-testid="skip-editor">
+            Skip to the network editor
+          </a>
+          <a href="#results">Skip to the results</a>
+        </nav>
+      )}
       <header className="app-header">
         <h1>
           <span className="title-long">TCP over Optical Burst Switching</span>
@@ -118,7 +127,7 @@ export function App() {
               caption={<StepCaption />}
             />
           </AreaBoundary>
-          <section className="bottom" aria-label="Results">
+          <section className="bottom" aria-label="Results" id="results" tabIndex={-1}>
             <div className="tabs">
               <div className="tab-list" role="tablist" aria-label="Views">
                 {tabs.map((t) => (

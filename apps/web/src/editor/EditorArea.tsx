@@ -15,6 +15,7 @@ import { EditorCanvas, NODE_DRAG_TYPE } from './canvas/EditorCanvas';
 import { channelWatch } from '../channel/watchRequest';
 import { timeSpaceWatch } from '../timespace/watch';
 import { nextBuildStep, type BuildStep } from '../scenario/buildGuide';
+import { freeSpot } from '../scenario/freeSpot';
 import {
   deleteNodeEdit,
   dependentsOf,
@@ -114,7 +115,7 @@ export function EditorArea({ overlay, legend, caption, store: given, routes }: E
 
   const edit = useCallback((label: string, fn: (s: Scenario) => Scenario) => store.edit(label, fn), [store]);
 
-  const addNode = (kind: NodeKind, x: number, y: number) => {
+  const addNode = (kind: NodeKind, x: number, y: number): string => {
     const id = nextId(
       NODE_PREFIX[kind],
       store.scenario.nodes.map((n) => n.id),
@@ -123,6 +124,20 @@ export function EditorArea({ overlay, legend, caption, store: given, routes }: E
     setSelection({ type: 'node', id });
     setTool({ type: 'select' });
     setHint(null);
+    return id;
+  };
+
+  /**
+   * From the keyboard (no pointer to say where): the node goes to a free spot, the view
+   * refits, and the focus goes to it, where the arrows move it (WCAG 2.1.1).
+   */
+  const placeFromKeyboard = (kind: NodeKind) => {
+    const { x, y } = freeSpot(store.scenario.nodes);
+    const id = addNode(kind, x, y);
+    // Refit once the side panel (opened by the selection) has taken its width.
+    requestAnimationFrame(() => requestAnimationFrame(() => setFitRequest((n) => n + 1)));
+    focusNodeSoon(`[data-node="${CSS.escape(id)}"]`);
+    setHint(`${id} placed: arrows move it, Tab goes on.`);
   };
 
   const deleteSelection = () => {
@@ -262,6 +277,12 @@ export function EditorArea({ overlay, legend, caption, store: given, routes }: E
   // and only routes that fit it hop by hop (flowRoutes.ts).
   const flowRoutes = selectedFlow && sync.kind === 'synced' ? flowRouteHops(scenario, routes, selectedFlow) : null;
 
+  // The Add flow button goes once the tool is on: the focus goes to the first host, not to the page.
+  const startFlow = () => {
+    toggleTool({ type: 'flow', from: null });
+    focusNodeSoon('[data-kind="host"]');
+  };
+
   const toggleTool = (next: Tool) => {
     if (tool.type === next.type && (next.type !== 'place' || (tool.type === 'place' && tool.kind === next.kind))) {
       setTool({ type: 'select' });
@@ -271,7 +292,7 @@ export function EditorArea({ overlay, legend, caption, store: given, routes }: E
     setTool(next);
     setHint(
       next.type === 'place'
-        ? `Click the canvas to place a ${next.kind} (Esc to cancel).`
+        ? `Click the canvas to place a ${next.kind} (Esc to cancel); from the keyboard, Enter on the ${next.kind} button places it at a free spot.`
         : next.type === 'link'
           ? 'Link: click the first node, then the second (Esc to stop).'
           : next.type === 'flow'
@@ -282,7 +303,8 @@ export function EditorArea({ overlay, legend, caption, store: given, routes }: E
 
   return (
     <section className="panel editor-area" aria-labelledby="editor-title" data-testid="editor-area" data-tool={tool.type}>
-      <div className="editor-toolbar" role="toolbar" aria-label="Network editor">
+      {/* The skip link's target (App.tsx): the next Tab is New. */}
+      <div className="editor-toolbar" role="toolbar" aria-label="Network editor" id="network-editor" tabIndex={-1}>
         <h2 id="editor-title" className="visually-hidden">
           Network
         </h2>
@@ -315,7 +337,8 @@ export function EditorArea({ overlay, legend, caption, store: given, routes }: E
                 e.dataTransfer.setData(NODE_DRAG_TYPE, p.kind);
                 e.dataTransfer.effectAllowed = 'copy';
               }}
-              onClick={() => toggleTool({ type: 'place', kind: p.kind })}
+              // A click arms the tool (then click the canvas); Enter or Space places the node at once.
+              onClick={(e) => (e.detail === 0 ? placeFromKeyboard(p.kind) : toggleTool({ type: 'place', kind: p.kind }))}
             >
               <svg width={22} height={22} viewBox="-22 -22 44 44" aria-hidden="true">
                 <NodeGlyph kind={p.kind} size={0.9} />
@@ -447,7 +470,7 @@ export function EditorArea({ overlay, legend, caption, store: given, routes }: E
             sync={panelOpen ? { kind: 'synced' } : sync}
             guide={tool.type === 'select' ? nextBuildStep(scenario) : null}
             onDismissHint={() => setHint(null)}
-            onAddFlow={() => toggleTool({ type: 'flow', from: null })}
+            onAddFlow={startFlow}
           />
         </div>
         {panelOpen && (
@@ -466,13 +489,18 @@ export function EditorArea({ overlay, legend, caption, store: given, routes }: E
             onNewNetwork={newScenario}
             deleteNote={deleteNoteFor(scenario, shownSelection)}
             flowPicking={tool.type === 'flow'}
-            onAddFlow={() => toggleTool({ type: 'flow', from: null })}
+            onAddFlow={startFlow}
             routes={routes}
           />
         )}
       </div>
     </section>
   );
+}
+
+/** Focuses the first element `selector` finds once React has drawn it (a node just added, the first host). */
+function focusNodeSoon(selector: string): void {
+  requestAnimationFrame(() => requestAnimationFrame(() => document.querySelector<SVGGElement>(`.editor-canvas ${selector}`)?.focus()));
 }
 
 function StatusStrip({

@@ -358,7 +358,7 @@ export function EditorCanvas(props: EditorCanvasProps) {
               tabIndex={0}
               role="button"
               aria-pressed={selected}
-              aria-label={`${node.kind} ${node.id}. Enter selects.`}
+              aria-label={`${node.kind} ${node.id}. Enter selects; arrows move it.`}
               onClick={(e) => {
                 e.stopPropagation();
                 props.onNodeClick(node.id);
@@ -367,7 +367,17 @@ export function EditorCanvas(props: EditorCanvasProps) {
                 if (e.key === 'Enter') {
                   e.preventDefault();
                   props.onNodeClick(node.id);
+                  return;
                 }
+                const step = ARROW_STEPS[e.key];
+                if (!step) return;
+                // As a drag, from the keyboard: 8 px on screen a press (Shift: 40), one undo step when the keys are let go.
+                e.preventDefault();
+                const px = (e.shiftKey ? 40 : 8) / transform.k;
+                props.onNodeDrag(node.id, Math.round(node.x + step[0] * px), Math.round(node.y + step[1] * px));
+              }}
+              onKeyUp={(e) => {
+                if (ARROW_STEPS[e.key]) props.onNodeDragEnd(node.id);
               }}
             >
               <rect className="node-hit" x={hit.left} y={hit.top} width={hit.right - hit.left} height={hit.bottom - hit.top} />
@@ -387,6 +397,14 @@ export function EditorCanvas(props: EditorCanvasProps) {
     </div>
   );
 }
+
+/** The direction each arrow key moves a focused node. */
+const ARROW_STEPS: Record<string, [number, number] | undefined> = {
+  ArrowLeft: [-1, 0],
+  ArrowRight: [1, 0],
+  ArrowUp: [0, -1],
+  ArrowDown: [0, 1],
+};
 
 function LinkView({
   link,
