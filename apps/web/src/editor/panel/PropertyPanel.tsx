@@ -3,7 +3,8 @@
  * with the engine's verdict on top when it refused the network (or when the network breaks
  * a rule and was not sent), and a way to the field at fault.
  */
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
+import { usePanelReach } from './usePanelReach';
 import type { EngineRoutes } from '@obs-tcp-sim/engine';
 import { oneLine } from '@obs-tcp-sim/scenario';
 import { setPath } from '../../scenario/fieldPaths';
@@ -149,6 +150,9 @@ export function PropertyPanel(props: PropertyPanelProps) {
     key = 'flows';
   }
 
+  const panelRef = useRef<HTMLElement>(null);
+  const reach = usePanelReach(panelRef);
+
   // The panel's tabs: the selected element (the last one, when another tab is open), the settings, the flows.
   const tabs = [
     {
@@ -163,7 +167,14 @@ export function PropertyPanel(props: PropertyPanelProps) {
   ];
 
   return (
-    <aside className="property-panel" data-testid="property-panel" aria-label={title} data-selection={selection ? selection.type : 'none'}>
+    <aside
+      ref={panelRef}
+      className={`property-panel${reach !== null ? ' reaching' : ''}`}
+      style={reach !== null ? { height: reach } : undefined}
+      data-testid="property-panel"
+      aria-label={title}
+      data-selection={selection ? selection.type : 'none'}
+    >
       <div className="property-tabs">
         <div className="property-tab-list" role="tablist" aria-label="Panel">
           {tabs.map((t) => (
