@@ -49,6 +49,12 @@ export function CompareArea() {
   const [outcomes, setOutcomes] = useState<[Outcome, Outcome] | null>(null);
   const engines = useRef<EngineClient[]>([]);
   const [, tick] = useState(0);
+  const table = useRef<HTMLTableElement>(null);
+  // The results come under the settings: on a 720-line projector below the fold. Bring them
+  // into view when they come (only this column scrolls: block 'nearest').
+  useEffect(() => {
+    if (outcomes) table.current?.scrollIntoView({ block: 'nearest' });
+  }, [outcomes]);
 
   const stop = () => {
     for (const e of engines.current.splice(0)) e.dispose();
@@ -183,7 +189,7 @@ export function CompareArea() {
           </span>
         </div>
         {outcomes && (
-          <table className="compare-table" data-testid="compare-table">
+          <table className="compare-table" data-testid="compare-table" ref={table}>
             <thead>
               <tr>
                 <th scope="col">Summary</th>
