@@ -149,9 +149,10 @@ function OpenLesson({ player, state }: { player: LessonPlayer; state: PlayerStat
               <p key={i}>{paragraph}</p>
             ))}
           </div>
-          {/* Presenter mode hides the sidebar's counters: a step that sends the class to them shows them here. */}
-          {presenter && mentionsCounters(step.text) && <Counters className="lesson-counters" />}
         </div>
+        {/* Presenter mode hides the sidebar's counters: a step that sends the class to them
+            shows them here, under the text (which scrolls) and above the question. */}
+        {presenter && mentionsCounters(step.text) && <Counters className="lesson-counters" />}
         {step.question && (
           <LessonQuestion
             key={`${index}`}
