@@ -25,8 +25,9 @@ interface Pause {
 async function pausedAt(page: Page, n: number): Promise<Pause> {
   await expect(panel(page)).toHaveAttribute('data-step', String(n));
   await expect(status(page)).toHaveAttribute('data-kind', 'paused', { timeout: 90_000 });
-  await expect(page.getByTestId('phase')).toHaveText('Paused');
   const kind = await status(page).getAttribute('data-event-kind');
+  // A pause at the end of the run (a time, no event) leaves the run finished there.
+  await expect(page.getByTestId('phase')).toHaveText(kind === null ? /^(Paused|Finished)$/ : 'Paused');
   return {
     at: Number(await status(page).getAttribute('data-at')),
     kind: kind === null ? null : Number(kind),
@@ -346,11 +347,9 @@ const SHOW_ME: Array<{ preset: string; point: number; kind: number; words: RegEx
     words: /newreno data segment 3 lost on link bottleneck .*: queue full/,
     log: true,
   },
-  // The backbones: a background burst no core could switch. Without conversion drops come by
-  // the thousand, so the log's first row is checked on NSFNET only.
+  // The backbones: a background burst no core could switch (the other backbones' first points
+  // pause at the end of the run, with the loss in the Loss matrix tab: lesson-figures.spec.ts).
   { preset: 'nsfnet', point: 0, kind: KIND.dropped, words: BACKGROUND_CONTENTION, log: true },
-  { preset: 'nsfnet-continuity', point: 0, kind: KIND.dropped, words: BACKGROUND_CONTENTION, log: false },
-  { preset: 'usnet', point: 0, kind: KIND.dropped, words: BACKGROUND_CONTENTION, log: false },
   // Contention resolved: Show me turns segmentation on at C1 (a set through the store) and
   // pauses at the flow's first burst cut short there; background cuts come first in the log.
   {
@@ -401,7 +400,8 @@ async function showMePaused(page: Page, sentence: string, kind: number | null): 
   await expect(status(page)).toHaveAttribute('data-kind', 'paused', { timeout: 90_000 });
   if (kind === null) await expect(status(page)).not.toHaveAttribute('data-event-kind');
   else await expect(status(page)).toHaveAttribute('data-event-kind', String(kind));
-  await expect(page.getByTestId('phase')).toHaveText('Paused');
+  // A pause at the end of the run leaves it finished there.
+  await expect(page.getByTestId('phase')).toHaveText(kind === null ? /^(Paused|Finished)$/ : 'Paused');
   return { at: Number(await status(page).getAttribute('data-at')), kind, text: (await status(page).textContent()) ?? '' };
 }
 
@@ -430,7 +430,8 @@ test('contention-resolution: its four Show me in order, each on its own scenario
     { sentence: 'Deflection (Show me', kind: 9, words: /burst \d+ deflected at C1: C1→C2 full, sent on C1→C3/, on: [true, false, 0] },
     // Deflection, turned on by the point before, is off again: a burst is cut, not sent round.
     { sentence: 'Segmentation (Show me', kind: 10, words: /burst \d+ segmented at C1: .* cut on C1→C2/, on: [false, true, 0] },
-    { sentence: 'Priority by offset', kind: KIND.dropped, words: /\(data, .*\) dropped at C1 .*contention/, on: [false, false, 0.002] },
+    // At the end of the run, where the table "Loss by class" gives each class's loss.
+    { sentence: 'Priority by offset', kind: null, words: /Paused at t = 5 s/, on: [false, false, 0.002] },
   ];
   const at: number[] = [];
   for (const [i, p] of points.entries()) {
@@ -440,9 +441,9 @@ test('contention-resolution: its four Show me in order, each on its own scenario
     expect(await mechanisms(page), `Show me ${i + 1}`).toEqual(p.on);
     at.push(pause.at);
   }
-  // The flow's first burst lost: at 0.150 s with one class, sooner with priority for another (the preset's sentence).
+  // The flow's first burst lost: at 0.150 s (docs/presets.md); the last point at the end.
   expect(at[0]).toBeCloseTo(0.15, 3);
-  expect(at[3]).toBeCloseTo(0.095, 3);
+  expect(at[3]).toBe(5);
 });
 
 test('first-lesson: its four Show me in order; the last pauses at 5 s, with the charts following the whole run again', async ({ page }) => {

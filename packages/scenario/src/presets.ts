@@ -65,7 +65,7 @@ export const PRESETS: readonly Preset[] = deepFreeze([
         show: { speed: 0.1, view: { tab: 'charts', chart: 'cwnd', bigNetwork: false }, pauseAt: { event: 'rto' } },
       },
       {
-        text: 'Move the data-burst loss slider and watch the throughput change (Show me raises it to 2 % and pauses at 5 s: about 2 Mbit/s so far, where 0.5 % gives 6).',
+        text: 'Move the data-burst loss slider and watch the throughput change (Show me raises it to 2 % and pauses at 5 s: about 2 Mbit/s so far, a third of what the preset’s own loss gives by then).',
         show: {
           set: { 'obs.burstLoss.data': 0.02 },
           speed: 1,
@@ -93,8 +93,8 @@ export const PRESETS: readonly Preset[] = deepFreeze([
         show: { speed: 1e-3, view: { tab: 'charts', bigNetwork: true }, pauseAt: { event: 'burst-sent', node: 'E2', class: 'ack' } },
       },
       {
-        text: 'With 1 % of data bursts lost, throughput falls to about a tenth of the lossless one (27 against 223 Mbit/s).',
-        show: { speed: 10, view: { tab: 'charts', chart: 'throughput', bigNetwork: false } },
+        text: 'With 1 % of data bursts lost (the slider), throughput falls to about a tenth of the lossless one: Show me plays the 20 s run and pauses at its end, where the mean goodput is about 27 Mbit/s; set the loss to 0 and it is about eight times as much.',
+        show: { speed: 10, view: { tab: 'charts', chart: 'throughput', bigNetwork: false }, pauseAt: { event: 'time', at: 20 } },
       },
       {
         text: 'Set data loss to 0 and ACK loss to 1 %: throughput falls much less, because a later cumulative ACK covers a lost one.',
@@ -106,7 +106,7 @@ export const PRESETS: readonly Preset[] = deepFreeze([
         },
       },
       {
-        text: 'At 5 % ACK-burst loss throughput falls to about a fifth of the lossless one: still about twice what 1 % data-burst loss leaves (the paper found the two about equal).',
+        text: 'At 5 % ACK-burst loss throughput falls to about a fifth of the lossless one: still about twice what the preset’s data-burst loss leaves (the paper found the two about equal).',
         show: {
           set: { 'obs.burstLoss.data': 0, 'obs.burstLoss.ack': 0.05 },
           speed: 1,
@@ -132,19 +132,20 @@ export const PRESETS: readonly Preset[] = deepFreeze([
       'Reno, HSTCP, BIC, Scalable TCP, H-TCP and CUBIC share a bufferless JIT core; their bursts are lost when the core finds no free wavelength.',
     lookFor: [
       {
-        text: 'BIC, Scalable TCP and H-TCP keep a far larger cwnd than Reno and get more throughput; in this run HSTCP and CUBIC stay near Reno, above it on average over start times (Fig. 2, docs/validation.md).',
-        show: { speed: 10, view: { tab: 'charts', chart: 'cwnd', bigNetwork: false } },
+        text: 'BIC, Scalable TCP and H-TCP keep a far larger cwnd than Reno and get more throughput; in this run HSTCP and CUBIC stay near Reno, above it on average over start times (Fig. 2, docs/validation.md). Show me plays the minute and pauses at its end.',
+        show: { speed: 10, view: { tab: 'charts', chart: 'cwnd', bigNetwork: false }, pauseAt: { event: 'time', at: 60 } },
       },
       {
         text: 'Losses here are contention drops at C1, not injected ones: a JIT reservation starts when the control packet is processed and can collide with a burst still passing.',
         show: { speed: 1, view: { tab: 'log', bigNetwork: false }, pauseAt: { event: 'burst-dropped', reason: 'contention' } },
       },
       {
-        text: 'Add wavelengths on the fibers and the drops vanish; throughput rises (Fig. 5; Show me gives each fiber 8).',
+        text: 'Add wavelengths on the fibers and the drops vanish; throughput rises (Fig. 5; Show me gives each fiber 8 and pauses at 5 s, with no data burst dropped).',
         show: {
           set: { 'links[E1-C1].wavelengths': 8, 'links[C1-C2].wavelengths': 8, 'links[C2-E2].wavelengths': 8 },
           speed: 10,
           view: { tab: 'charts', chart: 'throughput', bigNetwork: false },
+          pauseAt: { event: 'time', at: 5 },
         },
       },
       {
@@ -179,16 +180,21 @@ export const PRESETS: readonly Preset[] = deepFreeze([
         },
       },
       {
-        text: 'Raise the WLAN loss and throughput falls quickly (Show me sets 50 % per try); the OBS core drops under 0.01 % of bursts here, which TCP hardly notices.',
-        show: { set: { 'links[wlan].loss': 0.5 }, speed: 1, view: { tab: 'charts', chart: 'throughput', bigNetwork: false } },
+        text: 'Raise the WLAN loss and throughput falls quickly: Show me sets 50 % per try and pauses at the end of the run, with a mean goodput of about 1.9 Mbit/s. The OBS core drops no data burst here (the counters), so the loss is all the WLAN’s.',
+        show: {
+          set: { 'links[wlan].loss': 0.5 },
+          speed: 10,
+          view: { tab: 'charts', chart: 'throughput', bigNetwork: false },
+          pauseAt: { event: 'time', at: 30 },
+        },
       },
       {
-        text: "Background batches enter the edges' assembly queues and fill each burst to 70,000 B within a millisecond, so TCP's segments do not wait for the 10 ms timer: nearly every burst carries one segment among background bytes.",
+        text: "Background batches enter the edges' assembly queues and fill each burst past its size threshold within a millisecond, so TCP's segments do not wait for the timer: nearly every burst carries one segment among background bytes. A batch goes in whole, so a burst can end far past the threshold: the one Show me pauses on holds 95.2 KB.",
         show: { speed: 1e-3, view: { tab: 'log', bigNetwork: true }, pauseAt: { event: 'burst-sent', node: 'E1', class: 'data' } },
       },
       {
-        text: 'Some bursts wait in the fiber delay lines instead of being dropped: the Channels tab shows their delays.',
-        show: { speed: 1e-3, view: { tab: 'channels', bigNetwork: false } },
+        text: 'Some bursts wait in the fiber delay lines instead of being dropped: the Channels tab shows their delays (Show me pauses at 1 s).',
+        show: { speed: 1, view: { tab: 'channels', bigNetwork: false }, pauseAt: { event: 'time', at: 1 } },
       },
     ],
     figure: 'Fig. 3 (mean throughput vs WLAN and OBS drop probability), one point of it; Figs. 2-4 when swept (docs/validation.md)',
@@ -216,11 +222,11 @@ export const PRESETS: readonly Preset[] = deepFreeze([
         },
       },
       {
-        text: 'A lost data burst holds some 150 segments of every flow, so all 80 react at once: with segments of their windows behind the hole, SACK repairs it in one fast recovery; when the hole is at the end of the windows, all 80 time out together and restart from slow start.',
+        text: 'A lost data burst holds segments of every flow, so all 80 react at once: with segments of their windows behind the hole, SACK repairs it in one fast recovery; when the hole is at the end of the windows, all 80 time out together and restart from slow start.',
         show: { speed: 0.1, view: { tab: 'charts', chart: 'cwnd', bigNetwork: false }, pauseAt: { event: 'rto' } },
       },
       {
-        text: 'After the timeout, slow start doubles cwnd every round trip (about 38 ms) back to half the window it had, in about a quarter of a second, then congestion avoidance adds one segment per round trip.',
+        text: 'After the timeout, slow start doubles cwnd every round trip back to half the window it had, in about a quarter of a second, then congestion avoidance adds one segment per round trip.',
         show: { speed: 0.1, view: { tab: 'charts', chart: 'cwnd', bigNetwork: false }, pauseAt: { event: 'rto', after: 5 } },
       },
     ],
@@ -250,8 +256,8 @@ export const PRESETS: readonly Preset[] = deepFreeze([
         show: { speed: 0.1, view: { tab: 'charts', chart: 'cwnd', bigNetwork: false }, pauseAt: { event: 'fast-retransmit' } },
       },
       {
-        text: "Losses are so frequent that once the first half second is over, no flow's window reaches 512 again.",
-        show: { speed: 0.1, view: { tab: 'charts', chart: 'cwnd', bigNetwork: false } },
+        text: "Losses are so frequent that once the first half second is over, no flow's window reaches 512 again (Show me pauses at the end of the run).",
+        show: { speed: 1, view: { tab: 'charts', chart: 'cwnd', bigNetwork: false }, pauseAt: { event: 'time', at: 2 } },
       },
     ],
     figure: 'Fig. 3 (fast connections, Wm = 512, Pl = 1e-3) and Fig. 8 (cwnd of one source); swept over Pl and Wm in docs/validation.md',
@@ -271,8 +277,8 @@ export const PRESETS: readonly Preset[] = deepFreeze([
       'Three FTP flows, Tahoe, Reno and NewReno, share a 60 Mbit/s bottleneck with a drop-tail queue of 5 packets: plain packet switching, no OBS.',
     lookFor: [
       {
-        text: 'The window is capped at 10 segments: at most 10 x 1460 B per 0.2 s round trip, about 0.58 Mbit/s per flow.',
-        show: { speed: 1, view: { tab: 'charts', chart: 'throughput', bigNetwork: false } },
+        text: 'The window is capped at 10 segments: at most 10 x 1460 B per 0.2 s round trip, about 0.58 Mbit/s per flow. Show me pauses at the end of the run: the three flows together average about 1.2 Mbit/s.',
+        show: { speed: 1, view: { tab: 'charts', chart: 'throughput', bigNetwork: false }, pauseAt: { event: 'time', at: 5 } },
       },
       {
         text: 'Slow start overflows the 5-packet bottleneck queue. In this run the drops hit Reno and NewReno. Reno loses four segments of one window, makes a fast retransmit, then times out. NewReno loses two segments of a 4-segment window and one more just after, yet gets its third duplicate ACK: Limited Transmit sends a new segment on each of the first two, so the receiver has something to answer. Their cwnd charts fall; Tahoe loses nothing, keeps its 10-segment window and ends ahead. Which flow loses depends on who overflows the queue, not on the seed (nothing here is random): start Tahoe 1 ms later and it is Tahoe that loses segments, falls back to one segment and slow-starts.',
@@ -287,11 +293,12 @@ export const PRESETS: readonly Preset[] = deepFreeze([
         show: { speed: 0.1, view: { tab: 'charts', chart: 'cwnd', bigNetwork: false }, pauseAt: { event: 'recovery-exit', flow: 'reno' } },
       },
       {
-        text: 'Set the packet size (MSS) to 4000 B: the same packets are lost, and every flow carries about 2.7 times as much, since a window of 10 segments now holds more bytes.',
+        text: 'Set the packet size (MSS) to 4000 B (Show me does, and pauses at the end of the run): the same packets are lost, and every flow carries about 2.7 times as much, since a window of 10 segments now holds more bytes; the three together average about 3.2 Mbit/s.',
         show: {
           set: { 'flows[0].tcp.mss': 4000, 'flows[1].tcp.mss': 4000, 'flows[2].tcp.mss': 4000 },
           speed: 1,
           view: { tab: 'charts', chart: 'throughput', bigNetwork: false },
+          pauseAt: { event: 'time', at: 5 },
         },
       },
     ],
@@ -310,7 +317,7 @@ export const PRESETS: readonly Preset[] = deepFreeze([
       'Every pair of the 14 edges sends Poisson bursts across NSFNET (8 wavelengths per fiber, load 0.2), and one Reno flow crosses the whole backbone from Seattle to Princeton.',
     lookFor: [
       {
-        text: 'Background bursts between all 182 pairs of edges share the 8 wavelengths of each fiber; a burst that finds all of them busy at a core is lost: 0.7 % of the bursts in this run.',
+        text: 'Background bursts between all 182 pairs of edges share the 8 wavelengths of each fiber; a burst that finds all of them busy at a core is lost. Show me pauses at the first such loss; the log says where.',
         show: {
           speed: 1e-3,
           view: { tab: 'log', bigNetwork: true },
@@ -318,12 +325,12 @@ export const PRESETS: readonly Preset[] = deepFreeze([
         },
       },
       {
-        text: "The TCP flow's bursts cross five cores (SEA, CHA, PIT, CPK, PRI), and a burst may be lost at any of them: about 1.5 % on this path, so the flow makes a few fast retransmits and gets about 1.1 Mbit/s of its 10 Mbit/s access.",
-        show: { speed: 1, view: { tab: 'charts', chart: 'cwnd', bigNetwork: false }, pauseAt: { event: 'fast-retransmit' } },
+        text: "The TCP flow's bursts cross five cores (SEA, CHA, PIT, CPK, PRI), and a burst may be lost at any of them, so the flow makes a few fast retransmits (the diamonds on its cwnd chart) and gets about 1.1 Mbit/s: Show me pauses at the end of the run.",
+        show: { speed: 1, view: { tab: 'charts', chart: 'cwnd', bigNetwork: false }, pauseAt: { event: 'time', at: 5 } },
       },
       {
-        text: 'Raise the load from 0.2 to 0.3 (Show me) and the loss grows fivefold, to about 4 % of the bursts: the flow times out again and again and gets under 0.1 Mbit/s.',
-        show: { set: { 'traffic.load': 0.3 }, speed: 1, view: { tab: 'charts', chart: 'throughput', bigNetwork: false } },
+        text: 'Raise the load from 0.2 to 0.3 (Show me, pausing at the end of the run) and the loss grows fivefold: the Loss matrix tab gives about 4 % of all bursts lost, and the flow, timing out again and again, gets under 0.1 Mbit/s.',
+        show: { set: { 'traffic.load': 0.3 }, speed: 1, view: { tab: 'loss', bigNetwork: false }, pauseAt: { event: 'time', at: 5 } },
       },
     ],
     figure: null,
@@ -342,20 +349,21 @@ export const PRESETS: readonly Preset[] = deepFreeze([
       'The NSFNET preset with no wavelength converters: a burst must keep the wavelength its edge chose (first-fit) from its first core to its last, or it is lost.',
     lookFor: [
       {
-        text: 'The same traffic as the NSFNET preset now loses 36 % of the bursts instead of 0.7 %: with first-fit every edge picks the lowest free wavelength, and those wavelengths are the busy ones further on.',
-        show: {
-          speed: 1e-3,
-          view: { tab: 'log', bigNetwork: true },
-          pauseAt: { event: 'burst-dropped', class: 'background', reason: 'contention' },
-        },
+        text: 'The same traffic as the NSFNET preset now loses 36 % of the bursts (the Loss matrix tab at the end of the run), fifty times as many: with first-fit every edge picks the lowest free wavelength, and those wavelengths are the busy ones further on.',
+        show: { speed: 1, view: { tab: 'loss', bigNetwork: false }, pauseAt: { event: 'time', at: 5 } },
       },
       {
-        text: "Seven of every ten bursts on the TCP flow's five-core path are lost: the flow delivers a handful of segments in 5 s and spends the run waiting for timeouts.",
+        text: "Seven of every ten bursts on the TCP flow's five-core path are lost: the flow delivers a handful of segments in the whole run and spends the run waiting for timeouts.",
         show: { speed: 1, view: { tab: 'charts', chart: 'cwnd', bigNetwork: false }, pauseAt: { event: 'rto' } },
       },
       {
-        text: 'Let the edges choose a free wavelength at random instead (Show me): the bursts spread over the wavelengths and loss halves, to 18 %, still far above full conversion.',
-        show: { set: { 'obs.wavelengthChoice': 'random' }, speed: 1, view: { tab: 'charts', chart: 'throughput', bigNetwork: false } },
+        text: 'Let the edges choose a free wavelength at random instead (Show me, pausing at the end of the run): the bursts spread over the wavelengths and the Loss matrix tab gives 18 % lost, half as many as with first-fit, still far above full conversion.',
+        show: {
+          set: { 'obs.wavelengthChoice': 'random' },
+          speed: 1,
+          view: { tab: 'loss', bigNetwork: false },
+          pauseAt: { event: 'time', at: 5 },
+        },
       },
     ],
     figure: null,
@@ -373,16 +381,12 @@ export const PRESETS: readonly Preset[] = deepFreeze([
       'The larger US backbone of many OBS papers (24 nodes, 43 links): every pair of the 24 edges sends Poisson bursts, and one Reno flow crosses it corner to corner.',
     lookFor: [
       {
-        text: 'With 552 pairs of edges at the same load per fiber as the NSFNET preset, 3.0 % of the bursts are lost instead of 0.7 %: a route here crosses 2.1 core-to-core fibers on average against 1.4 on NSFNET, and a burst can be lost wanting a wavelength on each.',
-        show: {
-          speed: 1e-3,
-          view: { tab: 'log', bigNetwork: true },
-          pauseAt: { event: 'burst-dropped', class: 'background', reason: 'contention' },
-        },
+        text: 'With 552 pairs of edges at the same load per fiber as the NSFNET preset, 3.0 % of the bursts are lost (the Loss matrix tab at the end of the run), four times as many as on NSFNET: a route here crosses 2.1 core-to-core fibers on average against 1.4 on NSFNET, and a burst can be lost wanting a wavelength on each.',
+        show: { speed: 1, view: { tab: 'loss', bigNetwork: false }, pauseAt: { event: 'time', at: 5 } },
       },
       {
-        text: 'The TCP flow from N1 to N24 crosses seven cores (6,150 km) and loses about 1.6 % of its bursts, as the NSFNET flow does over five: the loss of a path is that of its busiest fibers, not of its length. It gets about 1.4 Mbit/s.',
-        show: { speed: 1, view: { tab: 'charts', chart: 'throughput', bigNetwork: false } },
+        text: 'The TCP flow from N1 to N24 crosses seven cores (6,150 km) and loses about as large a share of its bursts as the NSFNET flow does over five: the loss of a path is that of its busiest fibers, not of its length. It gets about 1.4 Mbit/s (Show me pauses at the end of the run).',
+        show: { speed: 1, view: { tab: 'charts', chart: 'throughput', bigNetwork: false }, pauseAt: { event: 'time', at: 5 } },
       },
     ],
     figure: null,
@@ -400,7 +404,7 @@ export const PRESETS: readonly Preset[] = deepFreeze([
       'One NewReno flow and Poisson background share the 4 wavelengths of C1→C2; a detour by C3 stands idle. Show me turns on, one at a time, the three ways a core can do better than dropping a burst.',
     lookFor: [
       {
-        text: 'A burst whose control packet finds all 4 wavelengths of C1→C2 reserved for its whole length is dropped: 2.7 % of the bursts, close to Erlang-B’s 2.6 % for 1.2 Erlangs on 4 wavelengths, and the flow gets 13.0 Mbit/s.',
+        text: 'A burst whose control packet finds all 4 wavelengths of C1→C2 reserved for its whole length is dropped: Show me pauses at the first of the flow’s bursts dropped so, and the log says why. Erlang-B puts the share of bursts so lost at 2.6 % for 1.2 Erlangs on 4 wavelengths; the run loses close to that (the lesson on contention gives its figures).',
         show: {
           speed: 0.1,
           view: { tab: 'log', bigNetwork: true },
@@ -408,7 +412,7 @@ export const PRESETS: readonly Preset[] = deepFreeze([
         },
       },
       {
-        text: 'Deflection (Show me turns it on at C1): a blocked burst goes the long way, by C3, if its offset covers that way. C1 deflects 1,172 bursts, none is lost, and the flow gets 49.7 Mbit/s, nearly four times as much.',
+        text: 'Deflection (Show me turns it on at C1): a blocked burst goes the long way, by C3, if its offset covers that way. Show me pauses at the first of the flow’s bursts deflected; play on to the end and none is lost, and the flow gets nearly four times as much.',
         show: {
           set: { 'nodes[C1].deflection': true },
           speed: 0.1,
@@ -417,7 +421,7 @@ export const PRESETS: readonly Preset[] = deepFreeze([
         },
       },
       {
-        text: 'Segmentation (Show me turns it on at C1): C1 keeps the part of a burst that fits and cuts the rest off, whole segments only. 0.8 % of the bytes are lost where dropping lost 2.7 % of the bursts, yet the flow gets 11.7 Mbit/s, not more: a cut is a loss to TCP as a drop is, and C1 now cuts or drops 27 of its bursts where it dropped 16.',
+        text: 'Segmentation (Show me turns it on at C1): C1 keeps the part of a burst that fits and cuts the rest off, whole segments only. Show me pauses at the first of the flow’s bursts cut short; play on to the end and far fewer bytes are lost, yet the flow gets no more: a cut is a loss to TCP as a drop is, and C1 now cuts or drops more of the flow’s bursts than it dropped before.',
         show: {
           set: { 'nodes[C1].segmentation': true },
           speed: 0.1,
@@ -426,12 +430,12 @@ export const PRESETS: readonly Preset[] = deepFreeze([
         },
       },
       {
-        text: 'Priority by offset (Show me gives the second background source 2 ms of extra offset, over 12 mean burst lengths): its bursts reserve before the others arrive and lose 0.34 %, close to Erlang-B of their own load alone (0.30 %); the bursts without it lose 5.3 %, twice the 2.7 % of one class, and the flow among them gets 2.8 Mbit/s. Show me pauses at the flow’s first burst lost: at 0.095 s, against 0.150 s with one class.',
+        text: 'Priority by offset (Show me gives the second background source 2 ms of extra offset, over 12 mean burst lengths, and pauses at the end of the run): its bursts reserve before the others arrive and lose 0.34 % (the Loss matrix tab), close to Erlang-B of their own load alone (0.30 %); the bursts without it lose 5.3 %, twice what one class loses, and the flow among them gets 2.8 Mbit/s.',
         show: {
           set: { 'background[1].extraOffset': 0.002 },
           speed: 1,
           view: { tab: 'loss', bigNetwork: false },
-          pauseAt: { event: 'burst-dropped', node: 'C1', class: 'data', reason: 'contention' },
+          pauseAt: { event: 'time', at: 5 },
         },
       },
     ],

@@ -73,6 +73,12 @@ export function CompareArea() {
   const [outcomes, setOutcomes] = useState<{ sides: [Outcome, Outcome]; names: [string, string] } | null>(null);
   const running = useRef<PoolHandle | null>(null);
   const [, tick] = useState(0);
+  const table = useRef<HTMLDivElement>(null);
+  // The results come under the settings: on a 720-line projector below the fold. Bring them
+  // into view when they come (only this column scrolls: block 'nearest').
+  useEffect(() => {
+    if (outcomes) table.current?.scrollIntoView({ block: 'nearest' });
+  }, [outcomes]);
 
   const stop = () => {
     running.current?.cancel();
@@ -268,7 +274,7 @@ export function CompareArea() {
           </span>
         </div>
         {outcomes && (
-          <>
+          <div className="compare-results" ref={table}>
             <p className="compare-verdict" data-testid="compare-verdict">
               {differenceSentence('goodput', inSentence(outcomes.names), rows[0].a, rows[0].b, formatThroughput)}
             </p>
@@ -295,7 +301,7 @@ export function CompareArea() {
                 ))}
               </tbody>
             </table>
-          </>
+          </div>
         )}
       </div>
       <div className="compare-charts">

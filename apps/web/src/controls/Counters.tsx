@@ -1,4 +1,5 @@
 /** Running totals from the engine's summary (refreshed about 4 times a second). */
+import { useId } from 'react';
 import { formatCount, formatThroughput } from '../format';
 import { Term } from '../glossary/Term';
 import type { TermId } from '../glossary/terms';
@@ -27,16 +28,19 @@ export function counters(summary: SummaryLike | null): Counter[] {
   ];
 }
 
-export function Counters() {
+/** @param className another place for them (the lesson column in presenter mode, lessons/LessonPanel.tsx) */
+export function Counters({ className = 'counters' }: { className?: string }) {
   const { summary } = useSimState();
+  // Two copies may be in the page at once (the sidebar's, hidden in presenter mode, and the lesson's).
+  const titleId = useId();
   return (
-    <section className="counters" aria-labelledby="counters-title">
-      <h2 id="counters-title">Counters</h2>
+    <section className={className} aria-labelledby={titleId}>
+      <h2 id={titleId}>Counters</h2>
       <dl>
         {counters(summary).map((c) => (
           <div key={c.id} className="counter">
             <dt>{c.term ? <Term id={c.term}>{c.label}</Term> : c.label}</dt>
-            <dd data-testid={`counter-${c.id}`} data-value={c.value ?? ''}>
+            <dd data-testid={className === 'counters' ? `counter-${c.id}` : undefined} data-value={c.value ?? ''}>
               {c.text(c.value)}
             </dd>
           </div>

@@ -15,6 +15,7 @@ import { keyBelongsToTarget } from '../controls/keyboard';
 import { useView } from '../view/viewStore';
 import { BUTTON_NAMES } from '../view/controlNames';
 import { useLessonPlayer, useLessonState } from './lessonPlayerContext';
+import { Counters } from '../controls/Counters';
 import { LessonQuestion } from './LessonQuestion';
 import type { LessonPlayer, PlayerState } from './player';
 import { statusText } from './statusText';
@@ -149,6 +150,9 @@ function OpenLesson({ player, state }: { player: LessonPlayer; state: PlayerStat
             ))}
           </div>
         </div>
+        {/* Presenter mode hides the sidebar's counters: a step that sends the class to them
+            shows them here, under the text (which scrolls) and above the question. */}
+        {presenter && mentionsCounters(step.text) && <Counters className="lesson-counters" />}
         {step.question && (
           <LessonQuestion
             key={`${index}`}
@@ -162,6 +166,11 @@ function OpenLesson({ player, state }: { player: LessonPlayer; state: PlayerStat
       </div>
     </aside>
   );
+}
+
+/** Whether a step's text sends the class to the counters ("the counters say how many"). */
+export function mentionsCounters(text: string): boolean {
+  return /\bcounters\b/i.test(text);
 }
 
 /** PageDown / PageUp step through the lesson, as a presentation clicker does, unless a field takes the key. */

@@ -194,3 +194,20 @@ export function runStep(
 export function eventsOfKind(run: StepRun, kind: number): VisualEvent[] {
   return run.events.filter((e) => e.kind === kind);
 }
+
+/**
+ * The number a text gives where `pattern` (with one group around the number) finds it, and
+ * how many decimals it is written with: tests hold it to the run's own figure at that
+ * rounding, so the text, not a copy of it in the test, is what is checked.
+ */
+export function quotedNumber(text: string, pattern: RegExp): { value: number; decimals: number } {
+  const m = pattern.exec(text);
+  if (!m) throw new Error(`no ${String(pattern)} in "${text}"`);
+  const written = m[1].replace(/,/g, '');
+  return { value: Number(written), decimals: written.includes('.') ? written.split('.')[1].length : 0 };
+}
+
+/** Whether `actual` rounds to the figure as written ("13.0" holds 12.95 to 13.05). */
+export function roundsTo(actual: number, quoted: { value: number; decimals: number }): boolean {
+  return Math.abs(actual - quoted.value) <= 0.5 * 10 ** -quoted.decimals + 1e-9;
+}

@@ -33,7 +33,7 @@ describe('lesson "wavelength-conversion"', () => {
     const hits = (runs: StepRun[]) => runs.map((r) => r.hit && { at: r.hit.at, event: r.hit.event });
     expect(hits(coarse)).toEqual(hits(fine));
     for (const i of [0, 2]) expect(fine[i].hit!.event).toMatchObject({ kind: EventKind.BurstDropped, cls: 2, reason: 1 });
-    for (const i of [1, 3, 4]) expect(fine[i].hit).toMatchObject({ event: null, at: 4.9 });
+    for (const i of [1, 3, 4]) expect(fine[i].hit).toMatchObject({ event: null, at: 5 });
   });
 
   const scenario = (step: number) => scenarioAtStep(lesson(), step).scenario;
@@ -48,17 +48,22 @@ describe('lesson "wavelength-conversion"', () => {
     expect(flowPath(s).loss).toBeLessThan(0.017);
     expect(s.flows[0].goodput).toBeGreaterThan(1.0e6);
     expect(s.flows[0].goodput).toBeLessThan(1.2e6);
+    // "a tenth of its access link"
+    const access = scenario(0).links.find((l) => l.a === 'Server' || l.b === 'Server') as { rate: number };
+    expect(s.flows[0].goodput / access.rate).toBeCloseTo(0.1, 1);
     expect(s.flows[0].fastRetransmits).toBeGreaterThan(0);
     expect(s.flows[0].rtos).toBeGreaterThan(0);
   });
 
-  it('3-4: the same traffic and seed without converters: 36 % lost, 72 % on the path; 2 segments delivered, every loss a timeout', () => {
+  it('3-4: the same traffic and seed without converters: 36 % lost, fifty times as many, more on the path (72 %); 2 segments delivered, every loss a timeout', () => {
     const withConverters = scenario(0);
     const without = scenario(2);
     expect({ ...without, name: '', nodes: [] }).toEqual({ ...withConverters, name: '', nodes: [] });
     const s = summaryOf(without);
     expect(burstLoss(s)).toBeGreaterThan(0.35);
     expect(burstLoss(s)).toBeLessThan(0.365);
+    expect(Math.round(burstLoss(s) / burstLoss(summaryOf(withConverters)) / 10) * 10).toBe(50);
+    expect(flowPath(s).loss).toBeGreaterThan(burstLoss(s));
     expect(flowPath(s).loss).toBeGreaterThan(0.71);
     expect(flowPath(s).loss).toBeLessThan(0.73);
     expect(s.flows[0].delivered).toBe(2 * without.flows[0].tcp.mss);

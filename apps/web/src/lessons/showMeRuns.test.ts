@@ -3,9 +3,9 @@
 // shows, numbers included. A point whose text no longer matches its run fails here.
 import { describe, expect, it, vi } from 'vitest';
 import { loadEngineNode } from '@obs-tcp-sim/engine/node';
-import { applyScenarioSet, findPreset, lookForShow, type Scenario, type Summary } from '@obs-tcp-sim/scenario';
+import { applyScenarioSet, findPreset, lookForShow, lookForText, type Scenario, type Summary } from '@obs-tcp-sim/scenario';
 import { EventKind, type VisualEvent } from '../sim/visualStore';
-import { CONDITION_KIND_MASK, inSession, runStep, type StepRun, summaryOf } from './headlessRun';
+import { CONDITION_KIND_MASK, inSession, quotedNumber, roundsTo, runStep, type StepRun, summaryOf } from './headlessRun';
 
 const engine = await loadEngineNode();
 // Whole runs of the presets in wasm, on a shared 2-core machine.
@@ -66,6 +66,19 @@ const TCP = { rto: 0, fastRetransmit: 1, exit: 2 };
 const nodeIndex = (id: string, node: string) => findPreset(id)!.scenario.nodes.findIndex((n) => n.id === node);
 const goodput = (s: Summary) => s.aggregate.goodput ?? 0;
 
+/** The point's figure found by `pattern` holds `actual`, the run's, at the rounding the text writes. */
+function expectQuoted(id: string, point: number, pattern: RegExp, actual: number): void {
+  const q = quotedNumber(lookForText(findPreset(id)!.lookFor[point]), pattern);
+  expect(roundsTo(actual, q), `${id} point ${point + 1}: ${q.value} in the text, ${actual} in the run`).toBe(true);
+}
+
+/** A Show me that pauses at a time: its run there (the counters show its summary). */
+async function pausedAtTime(id: string, point: number, at: number): Promise<StepRun> {
+  const run = await showMe(id, point);
+  expect(run.hit, `${id} point ${point + 1}`).toMatchObject({ event: null, at });
+  return run;
+}
+
 describe('first lesson', () => {
   it('1: the first burst leaves E1 2 ms after its first packet arrived (1.2 ms to send, 1 ms to travel), 11.5 µs behind its control packet', async () => {
     const formed = hitOf(await showMe('first-lesson', 0));
@@ -95,14 +108,14 @@ describe('first lesson', () => {
     }
   });
 
-  it('4: 2 % data-burst loss costs far more throughput than the preset’s 0.5 %: paused at 5 s, about 2 Mbit/s so far against 6', async () => {
+  it('4: 2 % data-burst loss costs far more throughput than the preset’s 0.5 %: paused at 5 s, about 2 Mbit/s so far, a third of the preset’s', async () => {
     const show = lookForShow(findPreset('first-lesson')!.lookFor[3])!;
     const raised = applyScenarioSet(preset('first-lesson'), show.set!);
     expect(goodput(summaryOf(raised))).toBeLessThan(0.7 * goodput(summaryOf(preset('first-lesson'))));
     const run = await showMe('first-lesson', 3);
     expect(run.hit).toMatchObject({ event: null, at: 5 });
-    expect(goodput(run.summary) / 1e6).toBeCloseTo(2, 0);
-    expect(goodput(summaryOf(preset('first-lesson'), 5)) / 1e6).toBeCloseTo(6, 0);
+    expectQuoted('first-lesson', 3, /about ([\d.]+) Mbit\/s so far/, goodput(run.summary) / 1e6);
+    expect(Math.round(goodput(summaryOf(preset('first-lesson'), 5)) / goodput(run.summary))).toBe(3);
   });
 });
 
@@ -113,7 +126,9 @@ describe('paper 000', () => {
 
   it('2-4: 1 % data loss leaves about a tenth (27 of 223 Mbit/s); 1 % ACK loss much less harm; 5 % ACK loss about a fifth, twice what 1 % data loss leaves', async () => {
     const lossless = goodput(summaryOf(applyScenarioSet(preset('paper000'), { 'obs.burstLoss.data': 0 })));
-    const data1 = goodput(summaryOf(preset('paper000')));
+    const data1 = goodput((await pausedAtTime('paper000', 1, 20)).summary);
+    expectQuoted('paper000', 1, /about ([\d.]+) Mbit\/s/, data1 / 1e6);
+    expect(Math.round(lossless / data1)).toBe(8);
     expect(lossless / 1e6).toBeCloseTo(223, -1);
     expect(data1 / 1e6).toBeGreaterThan(23);
     expect(data1 / 1e6).toBeLessThan(30);
@@ -153,9 +168,14 @@ describe('paper 001', () => {
     expect(s.bursts.droppedContention).toBeGreaterThan(0);
   });
 
-  it('3: with 8 wavelengths per fiber the drops vanish and throughput rises', () => {
-    const show = lookForShow(findPreset('paper001')!.lookFor[2])!;
-    const [four, eight] = [summaryOf(preset('paper001'), 5), summaryOf(applyScenarioSet(preset('paper001'), show.set!), 5)];
+  it('1: Show me plays the minute and pauses at its end', async () => {
+    await pausedAtTime('paper001', 0, 60);
+  });
+
+  it('3: with 8 wavelengths per fiber the drops vanish and throughput rises; Show me pauses at 5 s with no data burst dropped', async () => {
+    const four = summaryOf(preset('paper001'), 5);
+    const eight = (await pausedAtTime('paper001', 2, 5)).summary;
+    expect(eight.bursts.data.dropped).toBe(0);
     expect(four.bursts.dropped).toBeGreaterThan(0);
     expect(eight.bursts.dropped).toBe(0);
     expect(goodput(eight)).toBeGreaterThan(goodput(four));
@@ -168,18 +188,23 @@ describe('paper 002', () => {
     const base = summaryOf(preset('paper002'));
     expect(base.packets.retries ?? 0).toBeGreaterThan(10 * base.packets.randomDrops);
     expect(base.bursts.dropped / base.bursts.sent).toBeLessThan(1e-4);
-    const lossy = summaryOf(applyScenarioSet(preset('paper002'), lookForShow(findPreset('paper002')!.lookFor[1])!.set!));
+    const lossy = (await pausedAtTime('paper002', 1, 30)).summary;
     expect(goodput(lossy)).toBeLessThan(0.6 * goodput(base));
+    expectQuoted('paper002', 1, /about ([\d.]+) Mbit\/s/, goodput(lossy) / 1e6);
+    expect([base.bursts.data.dropped, lossy.bursts.data.dropped]).toEqual([0, 0]);
     // 3: data bursts of over 70,000 B carrying about one segment; 4: bursts delayed in fiber delay lines.
     expect(base.bursts.data.meanBytes).toBeGreaterThan(70_000);
     expect(base.bursts.data.meanSegments).toBeLessThan(1.5);
     expect(base.bursts.fdlDelayed).toBeGreaterThan(base.bursts.dropped);
+    // 4: Show me pauses at 1 s, with bursts delayed in the fiber delay lines by then.
+    expect((await pausedAtTime('paper002', 3, 1)).summary.bursts.fdlDelayed).toBeGreaterThan(0);
   });
 
-  it('3: pauses at a data burst from E1 that is mostly background bytes around one segment', async () => {
+  it('3: pauses at a data burst from E1 that is mostly background bytes around one segment, past the size threshold by a whole batch: the KB the text gives', async () => {
     const formed = hitOf(await showMe('paper002', 2));
     expect(formed).toMatchObject({ kind: EventKind.BurstFormed, node: nodeIndex('paper002', 'E1'), cls: 0, segments: 1 });
-    expect(formed.bytes).toBeGreaterThan(70_000);
+    expect(formed.bytes).toBeGreaterThan(preset('paper002').obs.assembly.maxBytes!);
+    expectQuoted('paper002', 2, /holds ([\d.]+) KB/, formed.bytes / 1000);
   });
 });
 
@@ -227,7 +252,8 @@ describe('paper 003, fast path', () => {
     expect(hitOf(await showMe('paper003-fast', 1))).toMatchObject({ reason: TCP.fastRetransmit });
   });
 
-  it('3: after the first half second no flow reaches 512 again; over the run fast retransmits outnumber timeouts about ten to one', () => {
+  it('3: after the first half second no flow reaches 512 again (Show me pauses at the end); over the run fast retransmits outnumber timeouts about ten to one', async () => {
+    await pausedAtTime('paper003-fast', 2, 2);
     const s = preset('paper003-fast');
     const samples = cwndSamples(s, s.duration);
     expect(samples.filter(([t, , cwnd]) => t > 0.5 && cwnd >= 511.5)).toEqual([]);
@@ -260,6 +286,8 @@ describe('paper 004', () => {
     for (const f of s.flows) expect(f.goodput, f.id).toBeLessThanOrEqual((10 * 1460 * 8) / 0.2);
     expect(s.flows[0].goodput).toBeGreaterThan(Math.max(s.flows[1].goodput, s.flows[2].goodput));
     expect(s.flows[0].goodput).toBeGreaterThan(0.5e6);
+    // 1: Show me pauses at the end, where the counters give the three flows' mean together.
+    expectQuoted('paper004', 0, /together average about ([\d.]+) Mbit\/s/, goodput((await pausedAtTime('paper004', 0, 5)).summary) / 1e6);
   });
 
   it('2: not the seed but the start decides who loses: Tahoe started 1 ms later loses segments and falls to one segment', async () => {
@@ -293,6 +321,7 @@ describe('paper 004', () => {
   it('4: with MSS 4000 the same packets are lost and each flow carries about 2.7 times as much', async () => {
     const show = lookForShow(findPreset('paper004')!.lookFor[3])!;
     const [before, after] = [await runWhole('paper004'), await runScenario(applyScenarioSet(preset('paper004'), show.set!))];
+    expectQuoted('paper004', 3, /together average about ([\d.]+) Mbit\/s/, goodput((await pausedAtTime('paper004', 3, 5)).summary) / 1e6);
     const drops = (run: StepRun) => ofKind(run, EventKind.PacketDropped).map((d) => `${d.id}:${d.segments}`);
     expect(drops(after)).toEqual(drops(before));
     before.summary.flows.forEach((f, i) => {
