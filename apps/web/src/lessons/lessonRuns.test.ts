@@ -151,25 +151,30 @@ describe('lesson "data-vs-ack-loss"', () => {
     expect(s.flows[0].goodput).toBeGreaterThan(9e6);
   });
 
-  it('compares as its last step says: 0.5 % data-burst loss leaves about 5 Mbit/s with some fifteen fast retransmits and as many timeouts; ACK loss, 9.7 Mbit/s', async () => {
+  it('compares as its last step says, over the three seeds a side Compare runs: 0.5 % data-burst loss leaves about 5 Mbit/s with some fifteen fast retransmits and as many timeouts; ACK loss, 9.7 Mbit/s', async () => {
     const base = scenarioAtStep(lesson('data-vs-ack-loss'), 5).scenario;
+    // As the Compare tab runs them (compare/CompareArea.tsx): the scenario's seed and the next two, on both sides.
+    const seeds = [0, 1, 2].map((k) => base.seed + k);
+    const side = (set: Record<string, number>) =>
+      Promise.all(seeds.map((seed) => runUntil({ ...applyScenarioSet(base, set), seed }, base.duration)));
     const [a, b] = await Promise.all([
-      runUntil(applyScenarioSet(base, { 'obs.burstLoss.data': 0.005, 'obs.burstLoss.ack': 0 }), base.duration),
-      runUntil(applyScenarioSet(base, { 'obs.burstLoss.data': 0, 'obs.burstLoss.ack': 0.005 }), base.duration),
+      side({ 'obs.burstLoss.data': 0.005, 'obs.burstLoss.ack': 0 }),
+      side({ 'obs.burstLoss.data': 0, 'obs.burstLoss.ack': 0.005 }),
     ]);
-    const [fa, fb] = [a.summary.flows[0], b.summary.flows[0]];
+    const mean = (runs: typeof a, key: 'goodput' | 'fastRetransmits' | 'rtos' | 'retransmits') =>
+      runs.reduce((n, r) => n + (r.summary.flows[0][key] ?? 0), 0) / runs.length;
     // A lost burst takes two segments: the fast retransmit repairs one, the timer the other
     // (Reno's recover guard, as ns-2's bugFix_: no second fast retransmit in one window).
-    expect(fa.goodput).toBeGreaterThan(4.5e6);
-    expect(fa.goodput).toBeLessThan(5.8e6);
-    expect(fa.fastRetransmits).toBeGreaterThanOrEqual(10);
-    expect(fa.fastRetransmits).toBeLessThanOrEqual(25);
-    expect(fa.rtos).toBeGreaterThanOrEqual(10);
-    expect(fa.rtos).toBeLessThanOrEqual(25);
-    expect(fb.goodput).toBeGreaterThan(9.5e6);
-    expect(fb.goodput).toBeLessThan(9.9e6);
-    expect(fb.retransmits).toBe(0);
-    expect(fb.rtos).toBe(0);
+    expect(mean(a, 'goodput')).toBeGreaterThan(4.5e6);
+    expect(mean(a, 'goodput')).toBeLessThan(5.5e6);
+    expect(mean(a, 'fastRetransmits')).toBeGreaterThanOrEqual(10);
+    expect(mean(a, 'fastRetransmits')).toBeLessThanOrEqual(20);
+    expect(mean(a, 'rtos')).toBeGreaterThanOrEqual(10);
+    expect(mean(a, 'rtos')).toBeLessThanOrEqual(20);
+    expect(mean(b, 'goodput')).toBeGreaterThan(9.65e6);
+    expect(mean(b, 'goodput')).toBeLessThan(9.75e6);
+    expect(mean(b, 'retransmits')).toBe(0);
+    expect(mean(b, 'rtos')).toBe(0);
   });
 });
 
