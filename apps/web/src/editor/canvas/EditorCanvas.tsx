@@ -17,7 +17,7 @@ import { NODE_RADIUS } from '../../animation/style';
 import type { FlowRouteHops } from './flowRoutes';
 import { RouteBands, RouteLegend, routeBands, routeLegendSize } from './RouteBands';
 import { routesDiffer } from './flowRoutes';
-import { keyBox, keyCorner } from './keyPlace';
+import { keyBox, keyCorner } from '../../animation/keyPlace';
 import { apply, invert, type ViewTransform } from '../fit';
 import { fitUncrowded } from './fitUncrowded';
 import { useView } from '../../view/viewStore';

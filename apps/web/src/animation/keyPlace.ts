@@ -4,7 +4,7 @@
  * bands). The fit keeps no room for it (a flow is selected long after the fit), so it looks
  * for room instead; the top-right corner is the animation legend's.
  */
-import type { Box } from './labelLayout';
+import type { Box } from './overlayLabels';
 
 export type Corner = 'bottom-left' | 'bottom-right' | 'top-left';
 
