@@ -371,8 +371,18 @@ export function EditorCanvas(props: EditorCanvasProps) {
               <rect className="node-hit" x={hit.left} y={hit.top} width={hit.right - hit.left} height={hit.bottom - hit.top} />
               {(selected || pendingFrom === node.id) && <circle className="node-halo" cx={px} cy={py} r={29 * s} />}
               <NodeGlyph kind={node.kind} x={px} y={py} size={s} />
-              {label && (
+              {/* A name shortened or not drawn (no free place) is the tooltip's. */}
+              {label?.text !== node.id && <title>{node.id}</title>}
+              {label?.leader && (
+                <line className="node-leader" x1={label.leader.x1} y1={label.leader.y1} x2={label.leader.x2} y2={label.leader.y2} />
+              )}
+              {label ? (
                 <text className="node-label" x={label.x} y={label.y} dy="0.35em" textAnchor={label.anchor}>
+                  {label.text}
+                </text>
+              ) : (
+                // No free place for the name: it shows while the pointer or focus is on the node.
+                <text className="node-name-on-hover" x={px} y={py - GLYPH_HALF[node.kind].h * s - 6} textAnchor="middle">
                   {node.id}
                 </text>
               )}
