@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { labelBox, overlaps, settleLabels } from './overlayLabels';
+import { countText, labelBox, overlaps, settleLabels } from './overlayLabels';
 import type { LabelPrim } from './drawPrimitives';
 
 const label = (x: number, y: number, text: string, bold = true): LabelPrim => ({
@@ -69,5 +69,21 @@ describe('settling the animation’s labels (issue 36)', () => {
     const labels = [label(100, 100, 'RTO')];
     expect(() => settleLabels(labels, [{ x: NaN, y: NaN, r: 0 }], [], 300, 200)).not.toThrow();
     expect(labels[0].alpha).toBe(1);
+  });
+});
+
+describe('a drop label with no room for its words', () => {
+  it('keeps its count ("×40") where that fits, and the larger count is placed first', () => {
+    // Two nodes 90 px apart: room between them for "×40", not for "contention (bg) ×40".
+    const nodes = [
+      { x: 50, y: 40, r: 21 },
+      { x: 140, y: 40, r: 21 },
+    ];
+    const labels = [label(95, 45, 'contention (bg) ×3'), label(95, 45, 'contention (bg) ×40')];
+    settleLabels(labels, nodes, [], 190, 80);
+    expect(labels[1]).toMatchObject({ text: '×40', alpha: 1 });
+    expect(countText('contention (bg)')).toBeNull();
+    expect(countText('×7')).toBeNull();
+    expect(countText('random loss (data) ×12')).toBe('×12');
   });
 });

@@ -7,9 +7,10 @@ import type { LabelPrim } from './drawPrimitives';
 
 /**
  * Estimated width of a label (px), from its text length: canvas text is not measured here.
- * A little wide (bold digits and "×" run wider than the average letter), never narrow.
+ * A little wide (bold digits and "×" run wider than the average letter, and the white halo
+ * adds to both ends), never narrow.
  */
-const labelWidth = (l: LabelPrim) => [...l.text].length * l.size * (l.bold ? 0.62 : 0.56);
+const labelWidth = (l: LabelPrim) => [...l.text].length * l.size * (l.bold ? 0.62 : 0.56) + l.size * 0.3;
 
 /** Estimated box of a label (px): from its cap height above the baseline to its descenders under it. */
 export function labelBox(l: LabelPrim): { left: number; right: number; top: number; bottom: number } {
@@ -76,7 +77,8 @@ const MAX_LINES_AWAY = 5;
  * are settled in a fixed order, the events (bold: drops, TCP events, the log's pick) before
  * the running figures (plain: packet rates), each in the list's order; each stays where it
  * is if that is free, else takes the nearest free place up or down (its stack's way first)
- * within a few lines, a little to either side if need be, else is hidden (alpha 0). The
+ * within a few lines, a little to either side if need be, else shrinks to its count ("×40")
+ * and tries again, else is hidden (alpha 0). Larger counts are placed first. The
  * drop's ring still marks the place, and a line in the corner says how many are hidden
  * and where they are listed. Deterministic: the same frame settles the same way.
  *
@@ -99,12 +101,22 @@ export function settleLabels(
   const inside = (b: Box) => b.left >= 0 && b.top >= 0 && b.right <= width && b.bottom <= height;
   const taken: Box[] = [];
   const free = (b: Box) => inside(b) && !keepOff.some((o) => overlaps(b, o)) && !taken.some((o) => overlaps(b, o));
-  const order = labels.map((_, i) => i).sort((a, b) => Number(labels[b].bold) - Number(labels[a].bold) || a - b);
+  const order = labels
+    .map((_, i) => i)
+    .sort((a, b) => Number(labels[b].bold) - Number(labels[a].bold) || countOf(labels[b].text) - countOf(labels[a].text) || a - b);
   let hidden = 0;
   for (const i of order) {
     const l = labels[i];
     if (l.alpha <= 0) continue;
-    const spot = freeSpot(l, width, height, free);
+    let spot = freeSpot(l, width, height, free);
+    // No room for "contention (bg) ×40": its count alone ("×40"), by the ring that says where.
+    const short = spot ? null : countText(l.text);
+    if (short) {
+      const full = l.text;
+      l.text = short;
+      spot = freeSpot(l, width, height, free);
+      if (!spot) l.text = full;
+    }
     if (!spot) {
       l.alpha = 0;
       hidden++;
@@ -138,6 +150,15 @@ export function settleLabels(
   return hidden;
 }
 
+/** A label's count ("×40" of "contention (bg) ×40"), or null when it has none. */
+export function countText(text: string): string | null {
+  const m = /×\d+$/.exec(text);
+  return m && m[0] !== text ? m[0] : null;
+}
+
+/** How many events a label stands for: its count, else one. */
+const countOf = (text: string) => Number(countText(text)?.slice(1) ?? 1);
+
 /** The nearest free place for a label: its own, then line by line away (its stack's way first), then a little aside. */
 function freeSpot(l: LabelPrim, width: number, height: number, free: (b: Box) => boolean): { x: number; y: number } | null {
   const x0 = l.x;
@@ -148,7 +169,7 @@ function freeSpot(l: LabelPrim, width: number, height: number, free: (b: Box) =>
   for (let k = 1; k <= MAX_LINES_AWAY; k++) ys.push(y0 + way * k * line);
   for (let k = 1; k <= MAX_LINES_AWAY; k++) ys.push(y0 - way * k * line);
   const w = labelWidth(l);
-  const xs = [x0, x0 + w * 0.6, x0 - w * 0.6];
+  const xs = [x0, x0 + w * 0.6, x0 - w * 0.6, x0 + w * 1.2, x0 - w * 1.2];
   const probe = { ...l };
   for (const x of xs) {
     for (const y of ys) {
