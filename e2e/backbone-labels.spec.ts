@@ -132,7 +132,7 @@ for (const id of ['usnet', 'nsfnet']) {
         const nodes = Number(await page.getByTestId('topology').getAttribute('data-nodes'));
         expect(seen[0].glyphs.length).toBe(nodes);
         expect(
-          seen.some((d) => d.marks.some((m) => m.what.includes('contention'))),
+          seen.some((d) => d.marks.some(dropLabel)),
           'a drop label was read',
         ).toBe(true);
         const found = [...new Set(seen.flatMap(problems))];

@@ -87,3 +87,26 @@ describe('a drop label with no room for its words', () => {
     expect(countText('random loss (data) ×12')).toBe('×12');
   });
 });
+
+describe('presenter\'s packet rate by a short access link (issue 36: "1.3k pkt/s" over E1)', () => {
+  it('moves off the edge node and the host, or is hidden, never drawn over them', () => {
+    // Server at 150, E1 at 250 on one line, presenter's 24 px text: the rate's place (the
+    // link's middle, just under it) is wider than the link and covers both glyphs.
+    const server = { x: 150, y: 480, r: 18 * 1.5 };
+    const e1 = { x: 250, y: 480, r: 17 * 1.5 };
+    const names = [
+      { left: 110, right: 190, top: 510, bottom: 540 },
+      { left: 230, right: 272, top: 510, bottom: 540 },
+    ];
+    const rate: LabelPrim = { ...label(200, 500, '1.3k pkt/s', false), size: 24 };
+    settleLabels([rate], [server, e1], names, 690, 490 + 200);
+    if (rate.alpha > 0) {
+      const b = labelBox(rate);
+      expect(overlaps(b, glyphBox(e1))).toBe(false);
+      expect(overlaps(b, glyphBox(server))).toBe(false);
+      for (const n of names) expect(overlaps(b, n)).toBe(false);
+    }
+    // Before the settle pass, it covered E1.
+    expect(overlaps(labelBox({ ...rate, x: 200, y: 500 }), glyphBox(e1))).toBe(true);
+  });
+});
