@@ -323,3 +323,14 @@ function shrink(b: Box, s: number): Box {
   const d = 6 * s;
   return { left: b.left + d, top: b.top + d, right: b.right - d, bottom: b.bottom - d };
 }
+
+describe('node names off the lanes', () => {
+  it('goes where no lane runs before it touches one (bursts are drawn over names)', () => {
+    // A fiber leaves the node straight down, where its name would go by default.
+    const nodes = [named('A', 'core', 200, 100), named('B', 'core', 200, 300)];
+    const links = [link('f', [200, 100], [200, 300], { band: 20 })];
+    const layout = layoutLabels({ ...drawing(400, 400), nodes, links, minLinkLength: 1000 });
+    const a = layout.nodes.get('A')!;
+    expect(bandOverlap(bandOf(links[0]), a.box)).toBeLessThanOrEqual(3);
+  });
+});

@@ -124,6 +124,8 @@ const NAME_PRIORITY: Record<NodeKind, number> = { host: 0, core: 1, router: 2, e
 /** How far out (px at rest) a name is tried: beside, then further with a leader line. */
 const NAME_STEPS = [0, 16, 32];
 const LEADER_STEPS = [52, 76];
+/** How far a name may reach into a lane's band and still count as off it, px at rest. */
+const LANE_TOUCH = 3;
 /** Names longer than this are tried shortened ("Frankf…") before they are left to hover. */
 const SHORT_NAME_CHARS = 6;
 
@@ -244,21 +246,41 @@ function placeNodeName(
   free: (b: Box) => boolean,
 ): PlacedLabel | null {
   const texts = shortName(n.id) === n.id ? [n.id] : [n.id, shortName(n.id)];
-  for (const text of texts) {
-    const w = measure(text, 'node');
-    for (const steps of [NAME_STEPS, LEADER_STEPS]) {
-      let best: { label: PlacedLabel; cost: number } | null = null;
-      for (const [k, c] of nodeCandidates(n, text, w, s, ts, steps).entries()) {
-        if (!free(c.box)) continue;
-        const distance = boxDistance(own, c.box);
-        let cost = k * 0.01;
-        if (glyphs.some((g) => g !== own && boxDistance(g, c.box) < distance)) cost += 30;
-        for (const band of bands) cost += bandOverlap(band, c.box) / 4;
-        if (!best || cost < best.cost) best = { label: c, cost };
-        if (cost < 0.5) break;
-      }
-      if (best) return steps === LEADER_STEPS ? withLeader(best.label, own) : best.label;
+  // Off the lanes first: the animation draws its bursts over the names, and a name under a
+  // busy fiber cannot be read. Only where no such place is free may a name touch a lane.
+  const onLanes = (b: Box) => bands.some((band) => bandOverlap(band, b) > LANE_TOUCH * s);
+  for (const offLanes of [true, false])
+    for (const text of texts) {
+      const label = nameAt(n, own, glyphs, bands, text, measure(text, 'node'), s, ts, (b) => free(b) && !(offLanes && onLanes(b)));
+      if (label) return label;
     }
+  return null;
+}
+
+/** A name (or its short form) at the best free place of the steps beside, then of the leader's. */
+function nameAt(
+  n: LayoutNode,
+  own: Box,
+  glyphs: readonly Box[],
+  bands: readonly Band[],
+  text: string,
+  w: number,
+  s: number,
+  ts: number,
+  free: (b: Box) => boolean,
+): PlacedLabel | null {
+  for (const steps of [NAME_STEPS, LEADER_STEPS]) {
+    let best: { label: PlacedLabel; cost: number } | null = null;
+    for (const [k, c] of nodeCandidates(n, text, w, s, ts, steps).entries()) {
+      if (!free(c.box)) continue;
+      const distance = boxDistance(own, c.box);
+      let cost = k * 0.01;
+      if (glyphs.some((g) => g !== own && boxDistance(g, c.box) < distance)) cost += 30;
+      for (const band of bands) cost += bandOverlap(band, c.box) / 4;
+      if (!best || cost < best.cost) best = { label: c, cost };
+      if (cost < 0.5) break;
+    }
+    if (best) return steps === LEADER_STEPS ? withLeader(best.label, own) : best.label;
   }
   return null;
 }
