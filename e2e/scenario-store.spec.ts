@@ -94,7 +94,7 @@ test('a teacher edits a preset while it runs, shares the address, and undoes bac
   await student.goto(address);
   await expect(student.getByTestId('phase')).toHaveText('Running');
   expect(await student.evaluate(() => window.__obsDocument?.())).toEqual(document);
-  await expect(selectedPreset(student)).toHaveText(/Paper 000.*\(edited\)/);
+  await expect(selectedPreset(student)).toHaveText(/\(edited\) Paper 000/);
   await student.getByTestId('preset-info-toggle').click();
   await expect(student.getByTestId('preset-edited-note')).toBeVisible();
 

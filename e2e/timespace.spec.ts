@@ -92,6 +92,12 @@ test('burst-and-offset step 3 by its link: the time-space diagram shows the BHP,
   await expect(page.getByTestId('timespace-words')).toContainText('Time-space diagram of the path E1 → C1 → E2');
   expect(await seriousViolations(page)).toEqual([]);
 
+  // Beside the lesson in the normal layout at 1280x720 the diagram, which runs time down
+  // the screen, gets two thirds of the height (it had about 200 px under the network's 45 %).
+  const normalBox = (await figure(page).boundingBox())!;
+  expect(normalBox.y + normalBox.height).toBeLessThanOrEqual(720);
+  expect(normalBox.height, 'the diagram gets the height beside a lesson').toBeGreaterThan(280);
+
   // Presenter mode at 1280x720: labels at the projector's text size, lines of 3 px and more.
   await page.keyboard.press('p');
   await expect(page.getByTestId('app')).toHaveAttribute('data-presenter', 'true');

@@ -36,7 +36,7 @@ import type { DrawList, LabelPrim, RingPrim } from './drawPrimitives';
 import { alongX, alongY } from './alongLink';
 import { line, mark, poolsOf, refill, type Pools } from './drawPools';
 import { LaneRuns } from './laneRuns';
-import { keepInside, labelBox, overlaps, separateLabels } from './overlayLabels';
+import { keepInside, labelBox, overlaps, separateLabels, settleLabels } from './overlayLabels';
 import { drawSummary, summarisePackets } from './packetSummary';
 import { burstsTooFast, sampleProgress } from './burstSamples';
 import { placeAlong } from './alongLink';
@@ -137,6 +137,8 @@ export function buildDrawList(model: AnimationModel, geom: Geometry, opts: DrawO
   const packetsAt = drawInFlight(out, model, geom, opts, fastLink, pools);
   drawPackets(out, model, geom, packetsAt, speed, pools);
   drawFlashes(out, model, geom, opts);
+  // No label on a node, a name or another label: moved, or hidden with a line saying so.
+  settleLabels(out.labels, geom.nodes, geom.text, opts.width, opts.height);
   out.animating = model.flashes.size > 0;
   return out;
 }

@@ -25,6 +25,7 @@ export function paintDrawList(ctx: CanvasRenderingContext2D, list: DrawList, wid
   }
   ctx.setLineDash([]);
   ctx.lineJoin = 'round';
+  const painted: Array<[string, number, number, number, number]> = [];
   for (const l of list.labels) {
     ctx.globalAlpha = l.alpha;
     ctx.font = `${l.bold ? '700 ' : ''}${l.size}px system-ui, sans-serif`;
@@ -36,8 +37,30 @@ export function paintDrawList(ctx: CanvasRenderingContext2D, list: DrawList, wid
     ctx.strokeText(l.text, l.x, l.y);
     ctx.fillStyle = l.color;
     ctx.fillText(l.text, l.x, l.y);
+    if (l.alpha > 0) painted.push(paintedBox(ctx, l));
   }
   ctx.globalAlpha = 1;
+  publishLabels(ctx, painted);
+}
+
+/** A painted label's box as the canvas measured it: [text, left, top, right, bottom], px. */
+function paintedBox(ctx: CanvasRenderingContext2D, l: DrawList['labels'][number]): [string, number, number, number, number] {
+  const m = ctx.measureText(l.text);
+  const left = l.align === 'center' ? l.x - m.width / 2 : l.align === 'right' ? l.x - m.width : l.x;
+  const r = (v: number) => Math.round(v * 10) / 10;
+  return [l.text, r(left), r(l.y - m.actualBoundingBoxAscent), r(left + m.width), r(l.y + m.actualBoundingBoxDescent)];
+}
+
+/**
+ * The labels' boxes on the canvas element (data-labels), for tests that check no label
+ * covers a node or a name (e2e/backbone-labels.spec.ts), as the channel view does for its
+ * own. Written only when they change: most frames keep them.
+ */
+function publishLabels(ctx: CanvasRenderingContext2D, painted: ReadonlyArray<[string, number, number, number, number]>): void {
+  const canvas = ctx.canvas as HTMLCanvasElement | OffscreenCanvas;
+  if (!('dataset' in canvas)) return;
+  const json = JSON.stringify(painted);
+  if (canvas.dataset.labels !== json) canvas.dataset.labels = json;
 }
 
 /**

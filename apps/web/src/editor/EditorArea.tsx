@@ -7,6 +7,7 @@
  * two nodes, pick a flow's hosts).
  */
 import { useView, viewStore } from '../view/viewStore';
+import { presenterTextPx } from '../view/presenterText';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { oneLine } from '@obs-tcp-sim/scenario';
 import { NodeGlyph } from '../topology/NodeGlyph';
@@ -63,6 +64,11 @@ export interface EditorAreaProps {
 const LEGEND_BOX = { width: 190, height: 160 };
 /** The room of the legend's toggle alone, once folded. */
 const LEGEND_FOLDED = { width: 90, height: 34 };
+/** The legend's room at the page's text size: presenter mode's larger text makes its toggle larger. */
+function legendRoom(room: { width: number; height: number }, presenter: boolean): { width: number; height: number } {
+  const k = presenter ? presenterTextPx(window.innerHeight) / 16 : 1;
+  return { width: Math.round(room.width * k), height: Math.round(room.height * k) };
+}
 // Narrower views (the side panel open at 1280 px) start with the legend folded: kept free
 // for it, the open box left paper 002's eight nodes drawn on top of each other.
 const LEGEND_OPEN_MIN_WIDTH = 760;
@@ -446,7 +452,7 @@ export function EditorArea({ overlay, legend, caption, store: given, routes }: E
               overlayActive={sync.kind === 'synced'}
               overlay={overlay}
               describe={describe(scenario)}
-              reserve={legend ? (legendOpen ? LEGEND_BOX : LEGEND_FOLDED) : undefined}
+              reserve={legend ? legendRoom(legendOpen ? LEGEND_BOX : LEGEND_FOLDED, presenter) : undefined}
               onBackgroundClick={(x, y) => {
                 if (tool.type === 'place') addNode(tool.kind, x, y);
                 else if (tool.type === 'select') setSelection(null);

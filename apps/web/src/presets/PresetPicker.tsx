@@ -1,7 +1,7 @@
 /**
  * The presets: a first lesson and one scenario per paper. Picking one opens it (an undoable
  * action of the scenario store; the run starts again from t = 0). Once anything differs
- * from the preset the picker says "(edited)" and offers Reset to the preset, which is also
+ * from the preset the picker says "(edited)" (before the title, which a narrow picker cuts) and offers Reset to the preset, which is also
  * how the current preset is picked again. "What to look for" opens the few sentences a
  * teacher reads to the class, the figure it reproduces and every assumption made where the
  * paper is silent; an edited preset keeps them, marked as edited. Each point has a *Show
@@ -52,7 +52,8 @@ export function PresetPicker() {
           {!preset && <option value="">(own scenario)</option>}
           {PRESETS.map((p) => (
             <option key={p.id} value={p.id}>
-              {p.id === preset?.id && edited ? `${p.title} (edited)` : p.title}
+              {/* "(edited)" first: a long title is cut at the select's end, the mark must not be. */}
+              {p.id === preset?.id && edited ? `(edited) ${p.title}` : p.title}
             </option>
           ))}
         </select>

@@ -8,6 +8,7 @@
 import { CLASS_COLORS, MARK_COLORS } from '../channel/classColors';
 import { NODE_COLORS, OKABE_ITO } from '../theme';
 import type { Rect, Scene, SceneInterval, Tick } from './geometry';
+import { nowLabelBox } from './labelLayout';
 
 export interface Paint {
   width: number;
@@ -208,19 +209,25 @@ export function drawTimeSpace(ctx: CanvasRenderingContext2D, scene: Scene, p: Pa
   }
   ctx.restore();
 
-  // The now line's words, at the right end of the line (above it, or under it at the top).
+  // The now line's words, at the right end of the line (above it, or under it), or at its
+  // left end where a label of the diagram sits there (labelLayout.ts nowLabelBox).
   if (p.nowText) {
     ctx.save();
     ctx.font = `600 ${p.textPx}px ${FONT}`;
-    ctx.textAlign = 'right';
+    ctx.textAlign = 'left';
     const w = ctx.measureText(p.nowText).width;
-    const above = scene.nowY - p.textPx * 0.75 > plot.top + p.textPx * 0.6;
-    const y = above ? scene.nowY - p.textPx * 0.75 : scene.nowY + p.textPx * 0.75;
-    const x = plot.left + plot.width - 2;
+    const frame = { left: plot.left, top: plot.top, right: plot.left + plot.width, bottom: plot.top + plot.height };
+    const box = nowLabelBox(
+      scene.nowY,
+      w,
+      p.textPx,
+      frame,
+      scene.labels.map((l) => l.box),
+    );
     ctx.fillStyle = 'rgba(255,255,255,0.92)';
-    ctx.fillRect(x - w - 4, y - p.textPx * 0.62, w + 6, p.textPx * 1.24);
+    ctx.fillRect(box.left, box.top, box.right - box.left, box.bottom - box.top);
     ctx.fillStyle = '#111';
-    ctx.fillText(p.nowText, x, y);
+    ctx.fillText(p.nowText, box.left + 3, (box.top + box.bottom) / 2);
     ctx.restore();
   }
 }

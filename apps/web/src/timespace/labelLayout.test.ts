@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crosses, layoutLabels, overlaps, type LabelRequest } from './labelLayout';
+import { crosses, layoutLabels, nowLabelBox, overlaps, type LabelRequest } from './labelLayout';
 
 const opts = { textPx: 20, measure: (t: string) => t.length * 10, bounds: { left: 0, top: 0, right: 400, bottom: 300 } };
 const req = (key: string, x: number, y: number, priority: number, extra: Partial<LabelRequest> = {}): LabelRequest => ({
@@ -57,5 +57,31 @@ describe('crosses', () => {
     expect(crosses(box, [15, 0, 15, 5])).toBe(false);
     expect(crosses(box, [0, 15, 12, 15])).toBe(true);
     expect(crosses(box, [0, 0, 30, 5])).toBe(false);
+  });
+});
+
+describe('nowLabelBox (issue 36: "λ held" under "now")', () => {
+  const plot = { left: 60, top: 40, right: 600, bottom: 400 };
+  it('sits at the right end above the now line when that is free', () => {
+    const b = nowLabelBox(200, 100, 16, plot, []);
+    expect(b.right).toBeCloseTo(600, 0);
+    expect(b.bottom).toBeLessThanOrEqual(200);
+  });
+  it('moves off a label of the diagram at that place: under the line, else to its left end', () => {
+    const held = { left: 480, top: 170, right: 590, bottom: 195 };
+    const under = nowLabelBox(200, 100, 16, plot, [held]);
+    expect(overlaps(under, held)).toBe(false);
+    expect(under.top).toBeGreaterThanOrEqual(200);
+    const below = { left: 480, top: 205, right: 590, bottom: 230 };
+    const left = nowLabelBox(200, 100, 16, plot, [held, below]);
+    expect(overlaps(left, held) || overlaps(left, below)).toBe(false);
+    expect(left.left).toBeCloseTo(62, 0);
+  });
+  it('stays inside the plot at its top and bottom', () => {
+    for (const y of [42, 398]) {
+      const b = nowLabelBox(y, 100, 16, plot, []);
+      expect(b.top).toBeGreaterThanOrEqual(plot.top);
+      expect(b.bottom).toBeLessThanOrEqual(plot.bottom);
+    }
   });
 });

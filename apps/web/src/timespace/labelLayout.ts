@@ -132,3 +132,25 @@ function candidates(x: number, y: number, w: number, h: number, gap: number, fir
   for (const dx of [2, 4]) for (const side of sides) at(dx * h, 0, side, true);
   return out;
 }
+
+/**
+ * Where the now line's words go: at the line's right end above it, else under it, else at
+ * its left end (above, then under), the first that stays inside the plot and covers none
+ * of the diagram's labels ("λ held (JET)" sits on a core's column, often at the right end).
+ * When every place covers one, the first inside: the now line must keep its words.
+ */
+export function nowLabelBox(nowY: number, w: number, textPx: number, plot: Box, labels: readonly Box[]): Box {
+  const h = textPx * 1.24;
+  const lift = textPx * 0.75;
+  const places: Box[] = [];
+  for (const right of [true, false]) {
+    for (const dy of [-lift, lift]) {
+      const cy = nowY + dy;
+      const left = right ? plot.right - 2 - w - 4 : plot.left + 2;
+      places.push({ left, top: cy - h / 2, right: left + w + 6, bottom: cy + h / 2 });
+    }
+  }
+  const within = places.filter((b) => b.top >= plot.top && b.bottom <= plot.bottom);
+  const pool = within.length > 0 ? within : places;
+  return pool.find((b) => !labels.some((l) => overlaps(l, b))) ?? pool[0];
+}

@@ -138,7 +138,7 @@ export function EditorCanvas(props: EditorCanvasProps) {
   const fitKey = props.fitRequest;
   const lastFit = useRef<number | null>(null);
   const lastSize = useRef<{ width: number; height: number } | null>(null);
-  const fittedNodes = useRef<unknown>(null);
+  const fittedNodes = useRef<string | null>(null);
   const userMoved = useRef(false);
   const lastRestScale = useRef(restScale);
   useLayoutEffect(() => {
@@ -148,13 +148,16 @@ export function EditorCanvas(props: EditorCanvasProps) {
     const prev = lastSize.current;
     lastSize.current = { width, height };
     const nodes = propsRef.current.scenario.nodes;
-    // Untouched since the last fit (no zoom, pan or node edit): a resize refits.
-    const untouched = fittedNodes.current === nodes && !userMoved.current;
+    // Untouched since the last fit (no zoom, pan or node moved): a resize refits. Nodes are
+    // compared by place, not identity: a Show me that sets a core's option (segmentation)
+    // makes new node objects in the same places, and the network must still fit its pane
+    // when the view then changes (presenter mode has no Fit button).
+    const untouched = fittedNodes.current === placesOf(nodes) && !userMoved.current;
     const modeChanged = lastRestScale.current !== restScale;
     lastRestScale.current = restScale;
     if (lastFit.current !== fitKey || !prev || ((prev.width !== width || prev.height !== height || modeChanged) && untouched)) {
       lastFit.current = fitKey;
-      fittedNodes.current = nodes;
+      fittedNodes.current = placesOf(nodes);
       userMoved.current = false;
       // The reserve as it is now; a change of reserve alone does not refit.
       // Presenter mode's names are larger than its glyphs (networkScales): the fit makes room for them.
@@ -226,6 +229,11 @@ export function EditorCanvas(props: EditorCanvasProps) {
     [scenario.nodes, scenario.links, transform, width, height, reserve, measure, selectedLink, s, textScale, markScale, fans],
   );
   const textBoxes = useMemo(() => layoutBoxes(labels), [labels]);
+  // What the animation's labels keep off: this text, and the legend's corner drawn over the canvas.
+  const overlayKeepOff = useMemo(
+    () => (reserve ? [...textBoxes, { left: width - reserve.width, top: 0, right: width, bottom: reserve.height }] : textBoxes),
+    [textBoxes, reserve, width],
+  );
 
   const localPoint = (e: { clientX: number; clientY: number }): [number, number] => {
     const r = svgRef.current!.getBoundingClientRect();
@@ -291,7 +299,7 @@ export function EditorCanvas(props: EditorCanvasProps) {
           markScale,
           transform,
           toScreen: (x: number, y: number) => apply(transform, x, y),
-          textBoxes,
+          textBoxes: overlayKeepOff,
         })
       : null;
 
@@ -383,8 +391,18 @@ export function EditorCanvas(props: EditorCanvasProps) {
               <rect className="node-hit" x={hit.left} y={hit.top} width={hit.right - hit.left} height={hit.bottom - hit.top} />
               {(selected || pendingFrom === node.id) && <circle className="node-halo" cx={px} cy={py} r={29 * s} />}
               <NodeGlyph kind={node.kind} x={px} y={py} size={s} />
-              {label && (
+              {/* A name shortened or not drawn (no free place) is the tooltip's. */}
+              {label?.text !== node.id && <title>{node.id}</title>}
+              {label?.leader && (
+                <line className="node-leader" x1={label.leader.x1} y1={label.leader.y1} x2={label.leader.x2} y2={label.leader.y2} />
+              )}
+              {label ? (
                 <text className="node-label" x={label.x} y={label.y} dy="0.35em" textAnchor={label.anchor}>
+                  {label.text}
+                </text>
+              ) : (
+                // No free place for the name: it shows while the pointer or focus is on the node.
+                <text className="node-name-on-hover" x={px} y={py - GLYPH_HALF[node.kind].h * s - 6} textAnchor="middle">
                   {node.id}
                 </text>
               )}
@@ -542,6 +560,11 @@ function hitBox(px: number, py: number, kind: NodeKind, label: PlacedLabel | und
     right: Math.max(box.right, label.box.right),
     bottom: Math.max(box.bottom, label.box.bottom),
   };
+}
+
+/** The nodes' names and places, as one string: equal when no node was added, removed or moved. */
+function placesOf(nodes: readonly ScenarioNode[]): string {
+  return nodes.map((n) => `${n.id}@${n.x},${n.y}`).join(';');
 }
 
 function pointBox(x: number, y: number, half: number): Box {

@@ -5,6 +5,8 @@ import { fitAround } from './fitAround';
 import {
   bandOf,
   bandOverlap,
+  GLYPH_HALF,
+  shortName,
   layoutBoxes,
   layoutLabels,
   overlaps,
@@ -206,5 +208,129 @@ describe('fan labels', () => {
     expect(overlaps(placed.box, layout.nodes.get('Server')!.box)).toBe(false);
     expect([placed.x, placed.y]).not.toEqual([fan.label.x, fan.label.y]);
     expectApart(layout);
+  });
+});
+
+describe('node names where space runs out (issue 36: the backbones on a projector)', () => {
+  const glyph = (n: { kind: LayoutNode['kind']; x: number; y: number }, s: number): Box => ({
+    left: n.x - 22 * s,
+    top: n.y - 22 * s,
+    right: n.x + 22 * s,
+    bottom: n.y + 22 * s,
+  });
+
+  it('never draws a name over another name or another node, whatever the crowding', () => {
+    // A tight grid: most names find no free place beside their node.
+    const nodes: LayoutNode[] = [];
+    for (let i = 0; i < 30; i++)
+      nodes.push(named(`Node${i}`, i % 3 === 0 ? 'edge' : 'core', 40 + (i % 6) * 50, 40 + Math.floor(i / 6) * 50));
+    const layout = layoutLabels({ ...drawing(330, 290), nodes, links: [] });
+    expectApart(layout);
+    for (const [id, p] of layout.nodes)
+      for (const n of nodes) if (n.id !== id) expect(overlaps(p.box, GLYPH_BOX(n)), `${id} over ${n.id}`).toBe(false);
+    // Some are left to hover, and said so.
+    expect(layout.hiddenNames!.size).toBeGreaterThan(0);
+    for (const n of nodes) expect(layout.nodes.has(n.id) !== layout.hiddenNames!.has(n.id), n.id).toBe(true);
+  });
+
+  it('names the hosts and cores before the edge nodes beside them', () => {
+    // An edge node and its core side by side, room for one name above or below them.
+    const nodes = [named('E-N1', 'edge', 100, 40), named('N1', 'core', 150, 40), named('Server', 'host', 125, 95)];
+    const layout = layoutLabels({ ...drawing(250, 125), nodes, links: [] });
+    expect(layout.nodes.has('Server')).toBe(true);
+    expect(layout.nodes.has('N1')).toBe(true);
+    expectApart(layout);
+  });
+
+  it('moves a name further out with a leader line when the places beside its node are taken', () => {
+    // A node hemmed in by eight neighbours close round it: beside it is all glyphs.
+    const nodes = [named('A', 'core', 200, 200)];
+    for (const [dx, dy] of [
+      [-1, -1],
+      [0, -1],
+      [1, -1],
+      [-1, 0],
+      [1, 0],
+      [-1, 1],
+      [0, 1],
+      [1, 1],
+    ])
+      nodes.push(named(`N${nodes.length}`, 'core', 200 + dx * 50, 200 + dy * 50));
+    const layout = layoutLabels({ ...drawing(400, 400), nodes, links: [] });
+    const a = layout.nodes.get('A');
+    expect(a).toBeDefined();
+    expect(a!.leader).toBeDefined();
+    expectApart(layout);
+  });
+
+  it('shortens a long name (the full one on hover) before leaving it out', () => {
+    expect(shortName('Frankfurt')).toBe('Frank…');
+    expect(shortName('E-N11')).toBe('E-N11');
+    // Room for six letters between two nodes, not for nine (nor above or below them).
+    const nodes = [named('Frankfurt', 'router', 100, 35), named('X', 'router', 20, 35), named('Y', 'router', 215, 35)];
+    const layout = layoutLabels({ ...drawing(240, 70), nodes, links: [] });
+    expect(layout.nodes.get('Frankfurt')?.text).toBe('Frank…');
+    expectApart(layout);
+  });
+
+  it('is the same every time', () => {
+    const scenario = PRESETS.find((p) => p.id === 'usnet')!.scenario as Scenario;
+    const v = { width: 690, height: 490 };
+    const transform = fitAround(scenario, v.width, v.height, undefined, 1.5);
+    const lay = () => canvasLabels(scenario, { ...v, transform, selectedLink: null, scale: 1.5, textScale: 1.5 }, estimateWidth);
+    const once = lay();
+    const again = lay();
+    expect([...again.nodes.entries()]).toEqual([...once.nodes.entries()]);
+    expect([...again.hiddenNames!]).toEqual([...once.hiddenNames!]);
+  });
+
+  // The backbones in the network view at 1280x720 and 1920x1080, normal and presenter
+  // (presenter's 24 and 36 px text on glyphs x1.5).
+  for (const id of ['usnet', 'nsfnet', 'nsfnet-continuity']) {
+    it(`${id}: no name over another name or a node, at the projector sizes`, () => {
+      const scenario = PRESETS.find((p) => p.id === id)!.scenario as Scenario;
+      for (const v of [
+        { width: 1190, height: 290, scale: 1, text: 1 },
+        { width: 1430, height: 410, scale: 1, text: 1 },
+        { width: 690, height: 490, scale: 1.5, text: 1.5 },
+        { width: 1050, height: 780, scale: 1.5, text: 2.25 },
+      ]) {
+        const transform = fitAround(scenario, v.width, v.height, undefined, v.scale);
+        const layout = canvasLabels(scenario, { ...v, transform, selectedLink: null, scale: v.scale, textScale: v.text }, estimateWidth);
+        expectApart(layout);
+        const glyphs = scenario.nodes.map((n) => {
+          const [x, y] = apply(transform, n.x, n.y);
+          return { id: n.id, box: glyph({ kind: n.kind, x, y }, v.scale) };
+        });
+        for (const [name, p] of layout.nodes) {
+          expect(inside(p.box, v.width, v.height), `${id} ${name} inside ${v.width}x${v.height}`).toBe(true);
+          for (const g of glyphs)
+            if (g.id !== name) expect(overlaps(p.box, shrink(g.box, v.scale)), `${id} ${v.width}: ${name} over ${g.id}`).toBe(false);
+        }
+      }
+    });
+  }
+});
+
+/** A glyph's box as the layout keeps names off it (GLYPH_HALF, at rest). */
+function GLYPH_BOX(n: LayoutNode): Box {
+  const g = GLYPH_HALF[n.kind];
+  return { left: n.x - g.w, top: n.y - g.h, right: n.x + g.w, bottom: n.y + g.h };
+}
+
+/** The 22 px square of any glyph, cut to the narrowest kind's (an edge's 16 px), so the test holds a name off the glyph itself. */
+function shrink(b: Box, s: number): Box {
+  const d = 6 * s;
+  return { left: b.left + d, top: b.top + d, right: b.right - d, bottom: b.bottom - d };
+}
+
+describe('node names off the lanes', () => {
+  it('goes where no lane runs before it touches one (bursts are drawn over names)', () => {
+    // A fiber leaves the node straight down, where its name would go by default.
+    const nodes = [named('A', 'core', 200, 100), named('B', 'core', 200, 300)];
+    const links = [link('f', [200, 100], [200, 300], { band: 20 })];
+    const layout = layoutLabels({ ...drawing(400, 400), nodes, links, minLinkLength: 1000 });
+    const a = layout.nodes.get('A')!;
+    expect(bandOverlap(bandOf(links[0]), a.box)).toBeLessThanOrEqual(3);
   });
 });

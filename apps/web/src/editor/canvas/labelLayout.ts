@@ -89,7 +89,10 @@ export interface LabelLayoutInput {
 }
 
 export interface PlacedLabel {
+  /** What is drawn: a node's name, or its shortened form (the full name then on hover). */
   text: string;
+  /** From the glyph's edge to the text, when the text sits further out than beside it. */
+  leader?: { x1: number; y1: number; x2: number; y2: number };
   /** The text's anchor point: x by `anchor`, y its vertical middle. */
   x: number;
   y: number;
@@ -103,10 +106,33 @@ export interface LinkLabels {
 }
 
 export interface LabelLayout {
+  /** Node names drawn (some shortened or on a leader line); a node not here has its name on hover only. */
   nodes: Map<string, PlacedLabel>;
+  /** Nodes whose name found no free place: shown on hover, not drawn. */
+  hiddenNames?: ReadonlySet<string>;
   links: Map<string, LinkLabels>;
   /** Fan labels by fan key; absent when the input had no fans. */
   fans?: Map<string, PlacedLabel>;
+}
+
+/**
+ * Which names are placed first where space runs out (lower first): the hosts the lessons
+ * talk about, then the cores, routers, and last the edge nodes, each drawn beside its core
+ * in the backbones and named like it.
+ */
+const NAME_PRIORITY: Record<NodeKind, number> = { host: 0, core: 1, router: 2, edge: 3 };
+/** How far out (px at rest) a name is tried: beside, then further with a leader line. */
+const NAME_STEPS = [0, 16, 32];
+const LEADER_STEPS = [52, 76];
+/** How far a name may reach into a lane's band and still count as off it, px at rest. */
+const LANE_TOUCH = 3;
+/** Names longer than this are tried shortened ("Frankf…") before they are left to hover. */
+const SHORT_NAME_CHARS = 6;
+
+/** A name cut to its first characters and an ellipsis; names this short or shorter stay whole. */
+export function shortName(name: string): string {
+  const chars = [...name];
+  return chars.length <= SHORT_NAME_CHARS ? name : `${chars.slice(0, SHORT_NAME_CHARS - 1).join('')}…`;
 }
 
 /** Room kept between a label and anything else, px. */
@@ -130,35 +156,28 @@ export function layoutLabels(input: LabelLayoutInput): LabelLayout {
   for (const fan of input.fans ?? []) for (const sp of fan.spokes) bands.push(spokeBand(sp, s));
   const onBand = (b: Box) => bands.some((band) => bandOverlap(band, b) > 0);
 
-  // ---- node names ----
-  input.nodes.forEach((n, i) => {
-    const w = measure(n.id, 'node');
-    let best: { label: PlacedLabel; cost: number } | null = null;
-    for (const [k, c] of nodeCandidates(n, w, s, ts).entries()) {
-      const box = c.box;
-      let cost = k * 0.01; // earlier candidates win ties
-      if (!inBounds(box)) cost += 100;
-      if (keepOut.some((o) => overlaps(o, box, AIR))) cost += 50;
-      if (placed.some((p) => overlaps(p, box, AIR))) cost += 40;
-      // One pass over the other glyphs: the name must not cover one, nor sit nearer one
-      // than its own glyph (it would be read as that node's).
-      const own = boxDistance(glyphs[i], box);
-      let covers = false;
-      let nearerOther = false;
-      for (let j = 0; j < glyphs.length && !(covers && nearerOther); j++) {
-        if (j === i) continue;
-        if (!covers && overlaps(glyphs[j], box, AIR)) covers = true;
-        if (!nearerOther && boxDistance(glyphs[j], box) < own) nearerOther = true;
-      }
-      if (covers) cost += 40;
-      if (nearerOther) cost += 30;
-      for (const band of bands) cost += bandOverlap(band, box) / 4;
-      if (!best || cost < best.cost) best = { label: c, cost };
-      if (cost < 0.5) break;
+  // ---- node names: each at the first free place, the most telling kinds first ----
+  // A name is drawn only where it covers no other name, no glyph, no legend and stays
+  // inside: further out with a leader line, shortened, or else shown on hover alone.
+  const hiddenNames = new Set<string>();
+  const nameOrder = input.nodes
+    .map((_, i) => i)
+    .sort((a, b) => NAME_PRIORITY[input.nodes[a].kind] - NAME_PRIORITY[input.nodes[b].kind] || a - b);
+  for (const i of nameOrder) {
+    const n = input.nodes[i];
+    const free = (box: Box) =>
+      inBounds(box) &&
+      !keepOut.some((o) => overlaps(o, box, AIR)) &&
+      !placed.some((p) => overlaps(p, box, AIR)) &&
+      !glyphs.some((g, j) => j !== i && overlaps(g, box, AIR));
+    const label = placeNodeName(n, glyphs[i], glyphs, bands, measure, s, ts, free);
+    if (!label) {
+      hiddenNames.add(n.id);
+      continue;
     }
-    nodes.set(n.id, best!.label);
-    placed.push(best!.label.box);
-  });
+    nodes.set(n.id, label);
+    placed.push(label.box);
+  }
 
   // ---- fan labels: like node names, always shown (a fan must say what it stands for) ----
   const fans = new Map<string, PlacedLabel>();
@@ -207,7 +226,74 @@ export function layoutLabels(input: LabelLayoutInput): LabelLayout {
     for (const p of [result.capacity, result.delay]) if (p) placed.push(p.box);
     links.set(l.id, result);
   }
-  return input.fans ? { nodes, links, fans } : { nodes, links };
+  return input.fans ? { nodes, links, fans, hiddenNames } : { nodes, links, hiddenNames };
+}
+
+/**
+ * A node's name at the best free place: beside it (the side its links leave free first),
+ * else further out with a leader line back to the glyph, else shortened; null when none
+ * is free. Among free places, one nearer another glyph than its own (it would be read as
+ * that node's) or on a link's lanes costs more.
+ */
+function placeNodeName(
+  n: LayoutNode,
+  own: Box,
+  glyphs: readonly Box[],
+  bands: readonly Band[],
+  measure: Measure,
+  s: number,
+  ts: number,
+  free: (b: Box) => boolean,
+): PlacedLabel | null {
+  const texts = shortName(n.id) === n.id ? [n.id] : [n.id, shortName(n.id)];
+  // Off the lanes first: the animation draws its bursts over the names, and a name under a
+  // busy fiber cannot be read. Only where no such place is free may a name touch a lane.
+  const onLanes = (b: Box) => bands.some((band) => bandOverlap(band, b) > LANE_TOUCH * s);
+  for (const offLanes of [true, false])
+    for (const text of texts) {
+      const label = nameAt(n, own, glyphs, bands, text, measure(text, 'node'), s, ts, (b) => free(b) && !(offLanes && onLanes(b)));
+      if (label) return label;
+    }
+  return null;
+}
+
+/** A name (or its short form) at the best free place of the steps beside, then of the leader's. */
+function nameAt(
+  n: LayoutNode,
+  own: Box,
+  glyphs: readonly Box[],
+  bands: readonly Band[],
+  text: string,
+  w: number,
+  s: number,
+  ts: number,
+  free: (b: Box) => boolean,
+): PlacedLabel | null {
+  for (const steps of [NAME_STEPS, LEADER_STEPS]) {
+    let best: { label: PlacedLabel; cost: number } | null = null;
+    for (const [k, c] of nodeCandidates(n, text, w, s, ts, steps).entries()) {
+      if (!free(c.box)) continue;
+      const distance = boxDistance(own, c.box);
+      let cost = k * 0.01;
+      if (glyphs.some((g) => g !== own && boxDistance(g, c.box) < distance)) cost += 30;
+      for (const band of bands) cost += bandOverlap(band, c.box) / 4;
+      if (!best || cost < best.cost) best = { label: c, cost };
+      if (cost < 0.5) break;
+    }
+    if (best) return steps === LEADER_STEPS ? withLeader(best.label, own) : best.label;
+  }
+  return null;
+}
+
+/** A leader line from the glyph's edge toward the label's nearest point. */
+function withLeader(label: PlacedLabel, glyph: Box): PlacedLabel {
+  const cx = (glyph.left + glyph.right) / 2;
+  const cy = (glyph.top + glyph.bottom) / 2;
+  const tx = Math.min(Math.max(cx, label.box.left), label.box.right);
+  const ty = Math.min(Math.max(cy, label.box.top), label.box.bottom);
+  const gx = Math.min(Math.max(tx, glyph.left), glyph.right);
+  const gy = Math.min(Math.max(ty, glyph.top), glyph.bottom);
+  return { ...label, leader: { x1: gx, y1: gy, x2: tx, y2: ty } };
 }
 
 /** A spoke and the small host at its end as a band (the host's half width either side). */
@@ -264,15 +350,16 @@ function labelAt(text: string, x: number, y: number, w: number, h: number, ancho
  * Beside, under and over the node, then at its corners, then the same further out: the
  * side its links leave free first.
  */
-function nodeCandidates(n: LayoutNode, w: number, s: number, ts: number): PlacedLabel[] {
+function nodeCandidates(n: LayoutNode, text: string, w: number, s: number, ts: number, steps: readonly number[]): PlacedLabel[] {
   const g = { w: GLYPH_HALF[n.kind].w * s, h: GLYPH_HALF[n.kind].h * s };
   const h = TEXT_H.node * ts;
   const out: PlacedLabel[] = [];
-  for (const far of [0, 16 * s, 32 * s]) {
-    const below = labelAt(n.id, n.x, n.y + g.h + 4 + far + h / 2, w, h, 'middle');
-    const above = labelAt(n.id, n.x, n.y - g.h - 4 - far - h / 2, w, h, 'middle');
-    const right = labelAt(n.id, n.x + g.w + 8 + far, n.y, w, h, 'start');
-    const left = labelAt(n.id, n.x - g.w - 8 - far, n.y, w, h, 'end');
+  for (const step of steps) {
+    const far = step * s;
+    const below = labelAt(text, n.x, n.y + g.h + 4 + far + h / 2, w, h, 'middle');
+    const above = labelAt(text, n.x, n.y - g.h - 4 - far - h / 2, w, h, 'middle');
+    const right = labelAt(text, n.x + g.w + 8 + far, n.y, w, h, 'start');
+    const left = labelAt(text, n.x - g.w - 8 - far, n.y, w, h, 'end');
     const sides =
       n.prefer.anchor === 'end'
         ? [left, below, above, right]
@@ -281,10 +368,10 @@ function nodeCandidates(n: LayoutNode, w: number, s: number, ts: number): Placed
           : [below, above, right, left];
     const dy = g.h + 2 + far + h / 2;
     const corners = [
-      labelAt(n.id, n.x + g.w + 2 + far, n.y + dy, w, h, 'start'),
-      labelAt(n.id, n.x - g.w - 2 - far, n.y + dy, w, h, 'end'),
-      labelAt(n.id, n.x + g.w + 2 + far, n.y - dy, w, h, 'start'),
-      labelAt(n.id, n.x - g.w - 2 - far, n.y - dy, w, h, 'end'),
+      labelAt(text, n.x + g.w + 2 + far, n.y + dy, w, h, 'start'),
+      labelAt(text, n.x - g.w - 2 - far, n.y + dy, w, h, 'end'),
+      labelAt(text, n.x + g.w + 2 + far, n.y - dy, w, h, 'start'),
+      labelAt(text, n.x - g.w - 2 - far, n.y - dy, w, h, 'end'),
     ];
     out.push(...sides, ...corners);
   }

@@ -1,0 +1,97 @@
+/**
+ * Slips of issue 36, each where it was seen: the Legend button past the network pane's edge
+ * at 1920x1080; "(edited)" cut off at the end of the preset picker at 1280x720; the network
+ * cropped in presenter mode after a Show me. (The packet rate over E1 is a unit test:
+ * animation/overlayLabels.test.ts.)
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { waitIdle } from './helpers';
+
+interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+const inside = (a: Box, b: Box) => a.left >= b.left - 0.5 && a.top >= b.top - 0.5 && a.right <= b.right + 0.5 && a.bottom <= b.bottom + 0.5;
+
+async function open(page: Page, preset: string, presenter: boolean): Promise<void> {
+  await page.goto(`./#preset=${preset}`);
+  await expect(page.getByTestId('phase')).toHaveText('Running');
+  if (presenter) {
+    await page.locator('body').press('p');
+    await expect(page.getByTestId('app')).toHaveAttribute('data-presenter', 'true');
+  }
+  await waitIdle(page);
+}
+
+for (const presenter of [false, true]) {
+  test(`the Legend button inside the network pane at 1920x1080, ${presenter ? 'presenter' : 'normal'}`, async ({ page }) => {
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await open(page, 'paper000', presenter);
+    const toggle = (await page.getByTestId('legend-toggle').boundingBox())!;
+    const pane = (await page.getByTestId('topology').boundingBox())!;
+    const box = (b: { x: number; y: number; width: number; height: number }) => ({
+      left: b.x,
+      top: b.y,
+      right: b.x + b.width,
+      bottom: b.y + b.height,
+    });
+    expect(inside(box(toggle), box(pane)), `toggle ${JSON.stringify(toggle)} in pane ${JSON.stringify(pane)}`).toBe(true);
+  });
+}
+
+for (const presenter of [false, true]) {
+  test(`"(edited)" stays in sight in the preset picker at 1280x720, ${presenter ? 'presenter' : 'normal'}`, async ({ page }) => {
+    await open(page, 'usnet', presenter);
+    await page.getByTestId('loss-data').fill('1');
+    await waitIdle(page);
+    const picker = page.getByTestId('preset');
+    await expect(picker.locator('option:checked')).toHaveText(/\(edited\)/);
+    // The mark's own width, in the select's font, from the select's text start: it fits
+    // within the part of the select that shows text (its width less padding and arrow).
+    const room = await picker.evaluate((select: HTMLSelectElement) => {
+      const style = getComputedStyle(select);
+      const ctx = document.createElement('canvas').getContext('2d')!;
+      ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const text = select.selectedOptions[0].text;
+      const at = text.indexOf('(edited)');
+      const end = ctx.measureText(text.slice(0, at + '(edited)'.length)).width;
+      const arrow = 24;
+      const shown = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - arrow;
+      return { end, shown, visible: select.getBoundingClientRect().right <= innerWidth };
+    });
+    expect(room.visible).toBe(true);
+    expect(room.end, `"(edited)" ends at ${room.end} px, the select shows ${room.shown} px`).toBeLessThanOrEqual(room.shown);
+  });
+}
+
+// Presenter mode has no Fit button: after a Show me (which may set a core's option and
+// switch the view under the network), the whole network must still be in its pane.
+for (const [preset, point] of [
+  ['contention-resolution', 2],
+  ['paper000', 0],
+] as const) {
+  test(`${preset}, presenter at 1280x720: every node in the pane after Show me ${point + 1}`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await open(page, preset, true);
+    await page.getByTestId('preset-info-toggle').click();
+    await page.getByTestId(`show-me-${point}`).click();
+    await expect(page.getByTestId('preset-info')).toHaveCount(0);
+    await expect(page.getByTestId('lesson-panel')).toHaveAttribute('data-guide', 'show-me');
+    await expect(page.getByTestId('phase')).toHaveText('Paused', { timeout: 90_000 });
+    await waitIdle(page);
+    const { pane, nodes } = await page.getByTestId('topology').evaluate((svg) => {
+      const box = (r: DOMRect) => ({ left: r.left, top: r.top, right: r.right, bottom: r.bottom });
+      return {
+        pane: box(svg.getBoundingClientRect()),
+        nodes: [...svg.querySelectorAll('g[data-node]')].map((g) => ({
+          id: g.getAttribute('data-node'),
+          ...box(g.querySelector(':scope > g')!.getBoundingClientRect()),
+        })),
+      };
+    });
+    expect(nodes.filter((n) => !inside(n, pane)).map((n) => n.id)).toEqual([]);
+  });
+}
