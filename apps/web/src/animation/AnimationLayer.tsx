@@ -20,6 +20,8 @@ import { accessLayout, displayLink } from './accessLinks';
 import { paintDrawList } from './paint';
 import { DESK_MARKS, roomMarks } from './style';
 import './animation.css';
+import { keyCorner } from './keyPlace';
+import type { Geometry } from './geometry';
 import type { DrawList } from './drawPrimitives';
 import type { OverlayProps } from './overlayProps';
 
@@ -56,6 +58,12 @@ export function AnimationLayer(props: OverlayProps) {
     }),
     [scenario, toScreen, s, ms, minText, presenter, props.textBoxes],
   );
+
+  // The sampled bursts' caption goes in the corner it hides least in (nodes, names, links).
+  const captionCorner = useMemo(() => {
+    const [w, h] = presenter ? CAPTION_ROOM.presenter : CAPTION_ROOM.desk;
+    return keyCorner(width, height, w, h, [...(geometry.text ?? []), ...drawnBoxes(geometry)]);
+  }, [geometry, width, height, presenter]);
 
   // The latest props for the redraw closure, which lives as long as the component.
   const latest = useRef({ geometry, width, height, flowCount, access });
@@ -156,9 +164,27 @@ export function AnimationLayer(props: OverlayProps) {
         style={{ position: 'absolute', left: 0, top: 0, width, height, pointerEvents: 'none' }}
         aria-hidden="true"
       />
-      <p ref={captionRef} className="sampled-caption" data-testid="sampled-caption" hidden />
+      <p ref={captionRef} className="sampled-caption" data-testid="sampled-caption" data-corner={captionCorner} hidden />
     </div>
   );
+}
+
+/** The caption's room, px: its words at the desk's and the room's sizes (animation.css). */
+const CAPTION_ROOM = { desk: [300, 26], presenter: [440, 40] } as const;
+
+/** What the caption should not cover: each node's glyph, and each link's line every 12 px. */
+function drawnBoxes(g: Geometry): Array<{ left: number; top: number; right: number; bottom: number }> {
+  const out = g.nodes.map((n) => ({ left: n.x - n.r, top: n.y - n.r, right: n.x + n.r, bottom: n.y + n.r }));
+  for (const l of g.links) {
+    if (!l) continue;
+    const steps = Math.max(1, Math.ceil(Math.hypot(l.bx - l.ax, l.by - l.ay) / 12));
+    for (let k = 0; k <= steps; k++) {
+      const x = l.ax + ((l.bx - l.ax) * k) / steps;
+      const y = l.ay + ((l.by - l.ay) * k) / steps;
+      out.push({ left: x - 4, top: y - 4, right: x + 4, bottom: y + 4 });
+    }
+  }
+  return out;
 }
 
 /**

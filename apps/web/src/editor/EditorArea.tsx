@@ -110,6 +110,14 @@ export function EditorArea({ overlay, legend, caption, store: given, routes }: E
   const { width, height } = useElementSize(boxRef);
   // Folded at first in presenter mode: at 24 px it would cover half the network.
   const legendOpen = legendChoice ?? (width >= LEGEND_OPEN_MIN_WIDTH && !viewStore.get().presenter);
+  // The fit keeps the legend's corner free: its box as drawn (4 px from the edges, a 4 px
+  // margin), or, before it is measured, the estimate at the page's text size.
+  const legendRef = useRef<HTMLDivElement>(null);
+  const legendDrawn = useElementSize(legendRef);
+  const legendReserve =
+    legendDrawn.width > 0
+      ? { width: Math.ceil(legendDrawn.width) + 8, height: Math.ceil(legendDrawn.height) + 8 }
+      : legendRoom(legendOpen ? LEGEND_BOX : LEGEND_FOLDED, viewStore.get().presenter);
 
   // A scenario from outside (a preset) is fitted to the view.
   useEffect(() => {
@@ -425,7 +433,7 @@ export function EditorArea({ overlay, legend, caption, store: given, routes }: E
               are wider than tall, views are wider still): the toolbar keeps one line and
               the network gets the height. */}
           {legend && (
-            <div className={`editor-legend${legendOpen ? '' : ' folded'}`} data-testid="legend-box">
+            <div ref={legendRef} className={`editor-legend${legendOpen ? '' : ' folded'}`} data-testid="legend-box">
               {/* Folds away when a network someone builds reaches this corner. */}
               <button
                 type="button"
@@ -452,7 +460,7 @@ export function EditorArea({ overlay, legend, caption, store: given, routes }: E
               overlayActive={sync.kind === 'synced'}
               overlay={overlay}
               describe={describe(scenario)}
-              reserve={legend ? legendRoom(legendOpen ? LEGEND_BOX : LEGEND_FOLDED, presenter) : undefined}
+              reserve={legend ? legendReserve : undefined}
               onBackgroundClick={(x, y) => {
                 if (tool.type === 'place') addNode(tool.kind, x, y);
                 else if (tool.type === 'select') setSelection(null);

@@ -141,6 +141,8 @@ export function EditorCanvas(props: EditorCanvasProps) {
   const fittedNodes = useRef<string | null>(null);
   const userMoved = useRef(false);
   const lastRestScale = useRef(restScale);
+  const reserveKey = props.reserve ? `${props.reserve.width}x${props.reserve.height}` : '';
+  const lastReserve = useRef(reserveKey);
   useLayoutEffect(() => {
     const svg = svgRef.current;
     const behavior = zoomRef.current;
@@ -155,7 +157,14 @@ export function EditorCanvas(props: EditorCanvasProps) {
     const untouched = fittedNodes.current === placesOf(nodes) && !userMoved.current;
     const modeChanged = lastRestScale.current !== restScale;
     lastRestScale.current = restScale;
-    if (lastFit.current !== fitKey || !prev || ((prev.width !== width || prev.height !== height || modeChanged) && untouched)) {
+    // The legend measured, folded or opened: an untouched drawing refits around its corner.
+    const reserveChanged = lastReserve.current !== reserveKey;
+    lastReserve.current = reserveKey;
+    if (
+      lastFit.current !== fitKey ||
+      !prev ||
+      ((prev.width !== width || prev.height !== height || modeChanged || reserveChanged) && untouched)
+    ) {
       lastFit.current = fitKey;
       fittedNodes.current = placesOf(nodes);
       userMoved.current = false;
@@ -174,7 +183,7 @@ export function EditorCanvas(props: EditorCanvasProps) {
       const y = t.y + (height - prev.height) / 2;
       select(svg).call(behavior.transform, zoomIdentity.translate(x, y).scale(t.k));
     }
-  }, [fitKey, width, height, restScale, presenter]);
+  }, [fitKey, width, height, restScale, presenter, reserveKey]);
 
   // d3-drag on the node groups, after every render (nodes come and go).
   useEffect(() => {
