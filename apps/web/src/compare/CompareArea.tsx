@@ -311,25 +311,9 @@ export function CompareArea() {
               testId="compare-throughput"
               title="throughput, all flows (Mbit/s, mean over 0.5 s)"
               divide={1e6}
-              lines={outcomes.sides.map((o, i) => ({
-                label: outcomes.names[i],
-                color: COLORS[i],
-                dash: DASHES[i],
-                t: o.series.t,
-                y: o.series.throughput,
-              }))}
+              lines={sideLines(outcomes, 'throughput')}
             />
-            <CompareChart
-              testId="compare-cwnd"
-              title="cwnd, mean over the flows (segments)"
-              lines={outcomes.sides.map((o, i) => ({
-                label: outcomes.names[i],
-                color: COLORS[i],
-                dash: DASHES[i],
-                t: o.series.t,
-                y: o.series.cwnd,
-              }))}
-            />
+            <CompareChart testId="compare-cwnd" title="cwnd, mean over the flows (segments)" lines={sideLines(outcomes, 'cwnd')} />
           </>
         ) : (
           <p className="compare-empty">The two runs' throughput and cwnd will be drawn here, one over the other.</p>
@@ -385,6 +369,11 @@ function SettingInput({
       )}
     </>
   );
+}
+
+/** One chart's two lines: each side's mean series of `what`, named, coloured and dashed as the table's heads. */
+function sideLines(outcomes: { sides: readonly Outcome[]; names: readonly string[] }, what: 'throughput' | 'cwnd') {
+  return outcomes.sides.map((o, i) => ({ label: outcomes.names[i], color: COLORS[i], dash: DASHES[i], t: o.series.t, y: o.series[what] }));
 }
 
 /** "A: data loss 1 %" as a sentence says it: "A (data loss 1 %)". */
