@@ -144,7 +144,8 @@ test('at max speed the run finishes and every sample is kept', async ({ page }) 
   await snapshot(page, '05-finished');
   // One action plays it again from t = 0 (at 1x, to see it running).
   await page.getByRole('radio', { name: '1×', exact: true }).check();
-  await page.getByRole('button', { name: 'Play again' }).click();
+  await expect(page.getByTestId('play-pause')).toHaveAttribute('title', /again from t = 0/);
+  await page.getByRole('button', { name: 'Play' }).click();
   await expect(page.getByTestId('phase')).toHaveText('Running');
   await expect.poll(() => simTime(page)).toBeLessThan(20);
 });

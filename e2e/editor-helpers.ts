@@ -30,7 +30,7 @@ export async function addFlow(page: Page, src: string, dst: string): Promise<voi
 
 /**
  * From an empty network: H1 - E1 - C1 - E2 - H2 (packet, fiber, fiber, packet) and a
- * flow tcp1 from H1 to H2. Link ids: l1 (H1-E1), f1 (E1-C1), f2 (C1-E2), l2 (E2-H2).
+ * flow tcp1 from H1 to H2, then Play. Link ids: l1 (H1-E1), f1 (E1-C1), f2 (C1-E2), l2 (E2-H2).
  */
 export async function buildChain(page: Page): Promise<void> {
   await openPanel(page);
@@ -52,6 +52,9 @@ export async function buildChain(page: Page): Promise<void> {
   ]);
   await expect(topology).toHaveAttribute('data-links', '4');
   await addFlow(page, 'H1', 'H2');
+  // New stopped the old run: the network built waits at t = 0 for Play, as a person presses it.
+  await expect(page.getByTestId('phase')).toHaveText('Paused');
+  await page.getByTestId('play-pause').click();
 }
 
 /** The side panel opens on a selection; otherwise its Panel button shows it. */

@@ -219,31 +219,6 @@ export function CompareArea() {
                 />
               )}
             </VariantRow>
-            <tr>
-              <th scope="row">Seeds per side</th>
-              <td colSpan={2} className="compare-seeds-cell">
-                <input
-                  type="text"
-                  inputMode="numeric"
-                  value={seeds}
-                  aria-label="Seeds per side"
-                  data-testid="compare-seeds"
-                  aria-invalid={seedsRefused ? true : undefined}
-                  aria-describedby={seedsRefused ? 'compare-seeds-problem' : undefined}
-                  onChange={(e) => setSeeds(e.currentTarget.value)}
-                />
-                {seedsRefused && (
-                  <span
-                    className="field-error compare-field-problem"
-                    id="compare-seeds-problem"
-                    role="alert"
-                    data-testid="compare-seeds-problem"
-                  >
-                    {seedsRefused}
-                  </span>
-                )}
-              </td>
-            </tr>
           </tbody>
         </table>
         <div className="compare-actions">
@@ -256,10 +231,28 @@ export function CompareArea() {
           >
             {BUTTON_NAMES.runCompare}
           </button>
+          {/* Beside the button, not a row of the table: the button stays above the fold of a 720-line projector. */}
+          <label className="compare-seeds">
+            <input
+              type="text"
+              inputMode="numeric"
+              value={seeds}
+              data-testid="compare-seeds"
+              aria-invalid={seedsRefused ? true : undefined}
+              aria-describedby={seedsRefused ? 'compare-seeds-problem' : undefined}
+              onChange={(e) => setSeeds(e.currentTarget.value)}
+            />
+            seeds per side
+          </label>
           {status.kind === 'running' && (
             <button type="button" onClick={cancel}>
               Cancel
             </button>
+          )}
+          {seedsRefused && (
+            <span className="field-error compare-field-problem" id="compare-seeds-problem" role="alert" data-testid="compare-seeds-problem">
+              {seedsRefused}
+            </span>
           )}
           <span className="compare-status" role="status" data-testid="compare-status" data-state={status.kind}>
             {problem !== null

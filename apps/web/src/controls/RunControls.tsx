@@ -20,7 +20,8 @@ export function RunControls() {
   const store = useScenarioStore();
   const { phase } = useSimState();
   const running = phase === 'running';
-  // A finished run plays again from t = 0 in one action (Reset run, then Play).
+  // A finished run plays again from t = 0 in one action (Reset run, then Play); the button
+  // keeps its name (a longer one wrapped the sidebar and pushed the counters off a 720-line screen).
   const finished = phase === 'finished';
   const canToggle = phase === 'running' || phase === 'paused' || finished;
   const canStep = phase === 'paused';
@@ -42,7 +43,7 @@ export function RunControls() {
           }}
         >
           {running ? <PauseIcon /> : <PlayIcon />}
-          {running ? BUTTON_NAMES.pause : finished ? BUTTON_NAMES.playAgain : BUTTON_NAMES.play}
+          {running ? BUTTON_NAMES.pause : BUTTON_NAMES.play}
         </button>
         <button
           type="button"

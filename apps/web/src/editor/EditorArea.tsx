@@ -8,7 +8,7 @@
  */
 import { useView, viewStore } from '../view/viewStore';
 import { presenterTextPx } from '../view/presenterText';
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { oneLine } from '@obs-tcp-sim/scenario';
 import { NodeGlyph } from '../topology/NodeGlyph';
 import { useElementSize } from '../useElementSize';
@@ -110,14 +110,22 @@ export function EditorArea({ overlay, legend, caption, store: given, routes }: E
   const { width, height } = useElementSize(boxRef);
   // Folded at first in presenter mode: at 24 px it would cover half the network.
   const legendOpen = legendChoice ?? (width >= LEGEND_OPEN_MIN_WIDTH && !viewStore.get().presenter);
-  // The fit keeps the legend's corner free: its box as drawn (4 px from the edges, a 4 px
-  // margin), or, before it is measured, the estimate at the page's text size.
+  // The fit keeps the legend's corner free: its box as first drawn in each state (open or
+  // folded, presenter or not; 4 px from the edges, a 4 px margin), or, before that, the
+  // estimate at the page's text size. Once per state: a legend that gains a row mid-run
+  // does not move the network.
   const legendRef = useRef<HTMLDivElement>(null);
-  const legendDrawn = useElementSize(legendRef);
-  const legendReserve =
-    legendDrawn.width > 0
-      ? { width: Math.ceil(legendDrawn.width) + 8, height: Math.ceil(legendDrawn.height) + 8 }
-      : legendRoom(legendOpen ? LEGEND_BOX : LEGEND_FOLDED, viewStore.get().presenter);
+  const legendState = `${legendOpen}|${viewStore.get().presenter}`;
+  const [legendSizes, setLegendSizes] = useState<Record<string, { width: number; height: number }>>({});
+  // Measured in the layout effect after the state's first render: the box as it is drawn then.
+  useLayoutEffect(() => {
+    const box = legendRef.current?.getBoundingClientRect();
+    if (!box || box.width === 0) return;
+    setLegendSizes((known) =>
+      known[legendState] ? known : { ...known, [legendState]: { width: Math.ceil(box.width) + 8, height: Math.ceil(box.height) + 8 } },
+    );
+  }, [legendState, width, height]);
+  const legendReserve = legendSizes[legendState] ?? legendRoom(legendOpen ? LEGEND_BOX : LEGEND_FOLDED, viewStore.get().presenter);
 
   // A scenario from outside (a preset) is fitted to the view.
   useEffect(() => {

@@ -10,7 +10,6 @@ import type { ViewTab } from './viewStore';
 
 export const BUTTON_NAMES = {
   play: 'Play',
-  playAgain: 'Play again',
   pause: 'Pause',
   resetRun: 'Reset run',
   nextEvent: 'Next event',
