@@ -55,10 +55,10 @@ const DEFAULT_SEEDS = '3';
 const LABELS = ['A', 'B'] as const;
 const COLORS = [OKABE_ITO.blue, OKABE_ITO.vermillion];
 const DASHES = [undefined, '7 4'];
-/** The two burst losses set per variant: the field, its name, and the test id's word. */
+/** The two burst losses set per variant: the field, its name, its row's short head (one line in a lesson's narrow column), and the test id's word. */
 const LOSS_ROWS = [
-  { field: 'dataLoss', name: 'Data-burst loss', id: 'data' },
-  { field: 'ackLoss', name: 'ACK-burst loss', id: 'ack' },
+  { field: 'dataLoss', name: 'Data-burst loss', head: 'Data loss (%)', id: 'data' },
+  { field: 'ackLoss', name: 'ACK-burst loss', head: 'ACK loss (%)', id: 'ack' },
 ] as const;
 
 export function CompareArea() {
@@ -183,7 +183,7 @@ export function CompareArea() {
           </thead>
           <tbody>
             {LOSS_ROWS.map((row) => (
-              <VariantRow key={row.field} head={`${row.name} (%)`} pair={pair}>
+              <VariantRow key={row.field} head={row.head} pair={pair}>
                 {(v, i) => (
                   <SettingInput
                     value={v[row.field]}
