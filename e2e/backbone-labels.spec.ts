@@ -110,6 +110,9 @@ const dropLabel = (b: Box) => /contention|^"×\d+"$/.test(b.what);
 /** Waits until the network flashes drops, then reads what is drawn a few times (labels come and go). */
 async function withDrops(page: Page): Promise<Drawn[]> {
   const layer = page.getByTestId('animation-layer');
+  // The pointer off the network: a name the layout leaves out shows while the pointer is on its
+  // node (on top, as asked for), which is not a label placed over it.
+  await page.mouse.move(1, 1);
   await expect.poll(async () => Number(await layer.getAttribute('data-flashes')), { timeout: 60_000 }).toBeGreaterThan(0);
   const seen: Drawn[] = [];
   for (let i = 0; i < 4; i++) {

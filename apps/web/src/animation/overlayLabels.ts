@@ -91,7 +91,10 @@ export function settleLabels(
   width = Infinity,
   height = Infinity,
 ): number {
-  const keepOff: Box[] = [...text];
+  // The editor's names with a margin: their boxes come from its layout's width estimate, and
+  // the name as drawn (bold, with its halo) can be a few px wider (a count label touched N16).
+  const margin = 4;
+  const keepOff: Box[] = text.map((b) => ({ left: b.left - margin, right: b.right + margin, top: b.top - 1, bottom: b.bottom + 1 }));
   for (const g of glyphs) {
     if (!(g.r > 0) || !Number.isFinite(g.x) || !Number.isFinite(g.y)) continue;
     // The glyph's square with its stroke (a host's screen is wider than its radius).

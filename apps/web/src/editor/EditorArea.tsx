@@ -125,7 +125,12 @@ export function EditorArea({ overlay, legend, caption, store: given, routes }: E
       known[legendState] ? known : { ...known, [legendState]: { width: Math.ceil(box.width) + 8, height: Math.ceil(box.height) + 8 } },
     );
   }, [legendState, width, height]);
-  const legendReserve = legendSizes[legendState] ?? legendRoom(legendOpen ? LEGEND_BOX : LEGEND_FOLDED, viewStore.get().presenter);
+  // Presenter mode only: its larger text makes the estimate wrong by a line (a lesson's line in a
+  // 161 px view fell back to names beside); at the desk the estimate stands, and the label pass
+  // (overlayLabels.ts) was checked against the fits it gives on the backbones.
+  const presenterNow = viewStore.get().presenter;
+  const legendReserve =
+    (presenterNow ? legendSizes[legendState] : undefined) ?? legendRoom(legendOpen ? LEGEND_BOX : LEGEND_FOLDED, presenterNow);
 
   // A scenario from outside (a preset) is fitted to the view.
   useEffect(() => {
