@@ -1,6 +1,6 @@
 // libFuzzer target: any bytes as scenario JSON (scripts/fuzz.sh builds and runs it).
 //
-// The contract under test (DESIGN.md section 4): Simulation(scenarioJson) either builds a
+// The contract under test (docs/model.md section 5): Simulation(scenarioJson) either builds a
 // simulation or throws ScenarioError with a clear message. Any other exception, a
 // crash, or an AddressSanitizer / UndefinedBehaviorSanitizer report is a finding.
 //

@@ -53,7 +53,7 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 /**
- * The summary with wallTime placed right after simTime, where DESIGN.md shows it.
+ * The summary with wallTime placed right after simTime, where docs/model.md section 5 lists it.
  */
 function withWallTime(summary: Summary, wallTime: number): Record<string, unknown> {
   if (!('simTime' in summary)) return { ...(summary as object), wallTime };

@@ -1,4 +1,4 @@
-// Same scenario, same seed, same result on every build (DESIGN.md section 1): the native
+// Same scenario, same seed, same result on every build (docs/model.md section 1): the native
 // driver and the wasm engine under Node must give bit-identical summaries.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

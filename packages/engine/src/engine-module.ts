@@ -95,7 +95,7 @@ export interface Simulation {
   setVisualEventKinds(mask: number): void;
   /** Visual events since the last drain, oldest first, as fresh copies. */
   drainVisualEvents(): VisualEventColumns;
-  /** Summary JSON (DESIGN.md section 4), without wallTime. */
+  /** Summary JSON (docs/model.md section 5), without wallTime. */
   summaryJson(): string;
   /** Frees the C++ object. */
   delete(): void;

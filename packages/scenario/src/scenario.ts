@@ -1,4 +1,4 @@
-// Scenario format v1 (docs: /work/shared/DESIGN.md section 3), as types.
+// Scenario format v1 (docs: /work/shared/the scenario schema, packages/scenario/src/schema), as types.
 //
 // The types are the schema's output (schema/schema.ts, zod): a scenario with every field
 // present, the engine's defaults filled in where a file leaves one out. The schema also

@@ -8,7 +8,7 @@
 // than s and preset are ignored), and it is outside the scenario: fingerprints unchanged.
 //
 // "1." is the link format: how the bytes are packed (zlib, base64url, JSON text). The
-// scenario inside carries its own `version` (format v1, DESIGN.md section 3): what the
+// scenario inside carries its own `version` (format v1, the scenario schema, packages/scenario/src/schema): what the
 // fields mean. The two change for different reasons, so each has its own number; the
 // link's is outside the compressed data so a link from a later encoding is named as such
 // without trying to inflate it.

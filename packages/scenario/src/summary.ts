@@ -1,6 +1,6 @@
-// Summary of a run (DESIGN.md section 4): the parsed `summaryJson()` of the engine.
+// Summary of a run (docs/model.md section 5): the parsed `summaryJson()` of the engine.
 // Fields may be added by the engine; none are renamed. Fields marked optional below are
-// emitted by the current engine but are not in DESIGN.md yet, so code must not rely on them.
+// emitted by the current engine but are not documented in docs/model.md yet, so code must not rely on them.
 
 export interface FlowSummary {
   id: string;

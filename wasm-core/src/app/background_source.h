@@ -1,4 +1,4 @@
-// Background burst traffic between two edge nodes (DESIGN.md section 3, `background`).
+// Background burst traffic between two edge nodes (the scenario schema, packages/scenario/src/schema, `background`).
 // Bursts are generated directly at burst level (no packets inside), offered to the OBS
 // plane, and counted as the "background" class.
 //

@@ -1,4 +1,4 @@
-// Visual events for the animation (DESIGN.md section 4): what happened where and when, in
+// Visual events for the animation (docs/model.md section 5): what happened where and when, in
 // a bounded ring of columns so the bindings can hand each column to JavaScript as one
 // typed array. When the ring is full the oldest events are overwritten and counted as
 // lost: a UI that drains every frame never loses any; a CLI run never turns the log on.

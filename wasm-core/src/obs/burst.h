@@ -1,6 +1,6 @@
 // A burst: the packets one edge queue gathered, sent as one optical unit behind its
 // control packet (BHP). A burst is a data burst if it carries any TCP data segment,
-// otherwise an ACK burst (DESIGN.md section 3).
+// otherwise an ACK burst (the scenario schema, packages/scenario/src/schema).
 #pragma once
 #include <cstdint>
 #include <vector>

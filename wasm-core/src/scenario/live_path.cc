@@ -147,7 +147,8 @@ std::string liveValueRule(const LivePath& t, double value) {
                  ? ""
                  : "must be a whole number of bursts from 0 to " + std::to_string(kMaxDropNext);
     case LiveTarget::FlowVariant: {
-      // The variant by its index in DESIGN.md's list (live changes carry numbers).
+      // The variant by its index in TCP_VARIANTS' list (packages/scenario/src/schema/fields.ts) (live changes carry
+      // numbers).
       const double last = static_cast<double>(kTcpVariantNames.size() - 1);
       return value >= 0 && value <= last && value == static_cast<int>(value)
                  ? ""

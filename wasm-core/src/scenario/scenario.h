@@ -1,4 +1,4 @@
-// Scenario format v1 (DESIGN.md section 3) as plain C++ values, after validation.
+// Scenario format v1 (the scenario schema, packages/scenario/src/schema) as plain C++ values, after validation.
 // Units: seconds, bit/s, bytes, probabilities. Conversion to picoseconds happens when the
 // model is built, not here, so this struct mirrors the JSON one to one.
 #pragma once
@@ -35,8 +35,8 @@ enum class TcpVariantKind {
   Vegas,     // TCP Vegas (Brakmo, Peterson 1995)
   Westwood,  // Westwood+ (Mascolo et al.)
 };
-// The variants' names in TcpVariantKind's order (DESIGN.md's list): what the scenario
-// says, and what setLive's numeric index counts.
+// The variants' names in TcpVariantKind's order (TCP_VARIANTS in packages/scenario/src/schema/fields.ts): what the
+// scenario says, and what setLive's numeric index counts.
 inline constexpr std::array<const char*, 11> kTcpVariantNames{"tahoe", "reno",  "newreno", "sack",  "hstcp",   "stcp",
                                                               "bic",   "cubic", "htcp",    "vegas", "westwood"};
 static_assert(kTcpVariantNames.size() == static_cast<std::size_t>(TcpVariantKind::Westwood) + 1,

@@ -1,4 +1,4 @@
-// Scenario format v1 (DESIGN.md section 3) as a zod schema, built from the field table
+// Scenario format v1 (the scenario schema, packages/scenario/src/schema) as a zod schema, built from the field table
 // (fields.ts) in two strengths:
 //
 //   - `scenarioSchema`: the engine's parser (wasm-core/src/scenario/scenario_parser.cc) rule

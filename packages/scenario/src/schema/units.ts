@@ -1,5 +1,5 @@
 /**
- * Friendly units (DESIGN.md §3: SI inside, ms / Gbit/s / KB / % outside), for the field
+ * Friendly units (the scenario schema, packages/scenario/src/schema: SI inside, ms / Gbit/s / KB / % outside), for the field
  * rules' messages, the names of live changes and the editor's inputs. Conversions shift
  * the decimal exponent of the number's text instead of multiplying, so what is shown
  * parses back to exactly the stored double (format -> parse is the identity;
