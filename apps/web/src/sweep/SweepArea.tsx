@@ -30,7 +30,7 @@ import { whyNotLog } from './plotScales';
 import { plotPoints, SweepPlot } from './SweepPlot';
 import { theoryOverlays } from './sweepTheory';
 import { ESTIMATE_FROM_RUNS, estimateSweep, formatWallTime } from './sweepEstimate';
-import { defaultRange, formProblem, outputChoices, parameterChoices, specOf, type SweepField, type SweepFormState } from './sweepForm';
+import { checkSweepForm, defaultRange, outputChoices, parameterChoices, specOf, type SweepField, type SweepFormState } from './sweepForm';
 import './sweep.css';
 
 type Status =
@@ -76,16 +76,13 @@ export function SweepArea() {
   const runsEnd = form.duration.trim() !== '' && Number(form.duration) > 0 ? Number(form.duration) : undefined;
   const base = baseOf(bases, baseChoice, runsEnd);
   const spec = specOf(base, form, choices);
-  const found = formProblem(base, form, choices);
+  const checked = checkSweepForm(base, form, choices);
+  const found = checked.problem;
   const problem = found?.message ?? null;
   /** The problem's words under the box it belongs to (the status line says it too). */
   const under = (field: SweepField) => (found?.field === field ? found.message : undefined);
-  let runCount = 0;
-  let resolved: Sweep | null = null;
-  if (found === null) {
-    resolved = resolveSweepSpec(spec, { presets: PRESETS });
-    runCount = sweepRunCount(resolved);
-  }
+  const resolved: Sweep | null = checked.sweep;
+  const runCount = resolved ? sweepRunCount(resolved) : 0;
   // A sweep of many runs says how long it would take before it starts (a timed trial run).
   const estimateFor = resolved !== null && runCount >= ESTIMATE_FROM_RUNS && status.kind !== 'running' ? resolved.hash : '';
   const [estimate, setEstimate] = useState<{ hash: string; text: string } | null>(null);

@@ -4,7 +4,16 @@
  * the form stands for: the same spec the CLI reads, so a sweep made here can be run again
  * from the command line (docs/sweeps.md).
  */
-import { getAtPath, numericPaths, PRESETS, resolveSweepSpec, SWEEP_LIMITS, SweepSpecError, type Scenario } from '@obs-tcp-sim/scenario';
+import {
+  getAtPath,
+  numericPaths,
+  PRESETS,
+  resolveSweepSpec,
+  SWEEP_LIMITS,
+  SweepSpecError,
+  type Scenario,
+  type Sweep,
+} from '@obs-tcp-sim/scenario';
 import { BACKGROUND_CONTENTION_SHARE } from '../theory/erlangOverlay';
 
 export interface ParameterChoice {
@@ -207,27 +216,36 @@ const BOX_WORDS: Record<SweepField, string> = {
  * for each value, in the side panel's words). Null when the sweep can run.
  */
 export function formProblem(scenario: Scenario, form: SweepFormState, choices: ParameterChoice[]): FormProblem | null {
+  return checkSweepForm(scenario, form, choices).problem;
+}
+
+/** The form's problem, or the sweep it stands for, resolved once (the form reads both). */
+export function checkSweepForm(
+  scenario: Scenario,
+  form: SweepFormState,
+  choices: ParameterChoice[],
+): { problem: FormProblem; sweep: null } | { problem: null; sweep: Sweep } {
+  const refuse = (problem: FormProblem) => ({ problem, sweep: null }) as const;
   if (form.choice === -1 && form.customPath.trim() === '') {
-    return { field: 'path', message: 'Path is empty: a number of the scenario, such as links[f1].rate' };
+    return refuse({ field: 'path', message: 'Path is empty: a number of the scenario, such as links[f1].rate' });
   }
   for (const field of ['from', 'to', 'steps', 'seeds'] as const) {
     const text = form[field].trim();
-    if (text === '') return { field, message: `${BOX_WORDS[field]} is empty` };
-    if (!Number.isFinite(Number(text))) return { field, message: `${BOX_WORDS[field]} must be a number` };
+    if (text === '') return refuse({ field, message: `${BOX_WORDS[field]} is empty` });
+    if (!Number.isFinite(Number(text))) return refuse({ field, message: `${BOX_WORDS[field]} must be a number` });
   }
   if (form.duration.trim() !== '' && !Number.isFinite(Number(form.duration))) {
-    return { field: 'duration', message: `${BOX_WORDS.duration} must be a number of seconds, or empty for the scenario's own` };
+    return refuse({ field: 'duration', message: `${BOX_WORDS.duration} must be a number of seconds, or empty for the scenario's own` });
   }
   const spacing = spacingProblem(form);
-  if (spacing) return { field: Number(form.from) > 0 ? 'to' : 'from', message: spacing };
+  if (spacing) return refuse({ field: Number(form.from) > 0 ? 'to' : 'from', message: spacing });
   try {
-    resolveSweepSpec(specOf(scenario, form, choices), { presets: PRESETS });
-    return null;
+    return { problem: null, sweep: resolveSweepSpec(specOf(scenario, form, choices), { presets: PRESETS }) };
   } catch (error) {
-    if (!(error instanceof SweepSpecError)) return { field: null, message: error instanceof Error ? error.message : String(error) };
+    if (!(error instanceof SweepSpecError)) return refuse({ field: null, message: error instanceof Error ? error.message : String(error) });
     const field = boxOf(error.field, Number(form.steps));
     const rule = error.field === '' ? error.message : error.message.slice(error.field.length + 2);
-    return { field, message: field ? `${BOX_WORDS[field]}: ${rule}` : error.message };
+    return refuse({ field, message: field ? `${BOX_WORDS[field]}: ${rule}` : error.message });
   }
 }
 
