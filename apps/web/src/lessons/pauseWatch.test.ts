@@ -58,6 +58,26 @@ describe('PauseWatch', () => {
     expect(watch.isArmed).toBe(false);
   });
 
+  it('holds a match logged ahead of its time until the clock reaches it, keeping what came meanwhile', () => {
+    const { session, watch, hits, onHit } = setup();
+    watch.arm({ event: 'fast-retransmit' }, onHit);
+    // As a packet lost after its retries: logged when sent, stamped with its last try.
+    session.frame(0.1, [fastRetransmit(0.12), dataDrop(0.09)]);
+    expect(hits).toEqual([]);
+    expect(session.pauses).toBe(0);
+    session.frame(0.11, [dataDrop(0.105, 4)]);
+    expect(hits).toEqual([]);
+    session.frame(0.13, [dataDrop(0.125, 5)]);
+    expect(hits).toHaveLength(1);
+    expect(hits[0]).toMatchObject({ at: 0.12, noticedAt: 0.13 });
+    expect(session.pauses).toBe(1);
+    // The next step finds the drops that came while the hit waited, in order.
+    expect(watch.arm({ event: 'burst-dropped', class: 'data' }, onHit)).toBe(true);
+    expect(hits[1]).toMatchObject({ at: 0.09 });
+    expect(watch.arm({ event: 'burst-dropped', class: 'data' }, onHit)).toBe(true);
+    expect(hits[2]).toMatchObject({ event: { id: 4 } });
+  });
+
   it('finds the next condition in the overshoot: the events after the hit, and frames that came while paused', () => {
     const { session, watch, hits, onHit } = setup();
     watch.arm({ event: 'burst-dropped', class: 'data' }, onHit);

@@ -16,6 +16,12 @@
  *
  * The backlog only lasts while the run stays paused after a hit; a new run (a load, a
  * reset) or playing on without a condition empties it.
+ *
+ * Some events are logged before their time: a packet lost on a lossy line after its
+ * link-layer retries is logged when it is sent, stamped with the end of its last try. Such
+ * a match is held (`due`) until a frame's clock reaches its time, so a lesson never pauses
+ * with the clock short of the moment it names ("paused at t = 0.0993 s" under a clock of
+ * 0.0966 s); the events that come meanwhile are kept for the next condition.
  */
 import type { PauseCondition } from '@obs-tcp-sim/scenario';
 import type { FrameLike, Phase } from '../sim/controller';
@@ -90,6 +96,8 @@ class RecentOrigins {
 
 export class PauseWatch {
   private armed: { condition: PauseCondition; test: CompiledCondition; onHit: (hit: PauseHit) => void } | null = null;
+  /** A match stamped later than the clock that brought it: the hit waits for the clock. */
+  private due: VisualEvent | null = null;
   private backlog: VisualEvent[] = [];
   /** The engine time of the last frame received in this run: frames arrive before they are drawn. */
   private received = 0;
@@ -119,6 +127,7 @@ export class PauseWatch {
     this.syncGeneration();
     const test = compileCondition(condition, this.names());
     this.armed = { condition, test, onHit };
+    this.due = null;
     const now = Math.max(this.session.now, this.received);
     if (test.kind === 'time') {
       if (now < test.at) return false;
@@ -131,12 +140,17 @@ export class PauseWatch {
     }
     const event = this.backlog[i];
     this.backlog = this.backlog.slice(i + 1);
+    if (event.t0 > now) {
+      this.due = event;
+      return false;
+    }
     this.hit(event, event.t0, now);
     return true;
   }
 
   disarm(): void {
     this.armed = null;
+    this.due = null;
   }
 
   dispose(): void {
@@ -149,6 +163,7 @@ export class PauseWatch {
     if (this.session.visual.generation === this.generation) return;
     this.generation = this.session.visual.generation;
     this.backlog = [];
+    this.due = null;
     this.received = 0;
     this.origins.clear();
     if (this.armed) this.armed = { ...this.armed, test: compileCondition(this.armed.condition, this.names()) };
@@ -168,13 +183,17 @@ export class PauseWatch {
     let from = 0;
     let after = -Infinity;
     const armed = this.armed;
-    if (armed?.test.kind === 'event' && rows) {
+    if (armed && this.due) {
+      // A match logged ahead of its time: the events meanwhile are the next step's.
+      if (frame.now >= this.due.t0) this.hit(this.due, this.due.t0, frame.now);
+    } else if (armed?.test.kind === 'event' && rows) {
       for (let i = 0; i < n; i++) {
         if (!CONDITION_KINDS.has(rows.kind[i])) continue;
         const event = rowEvent(rows, i);
         if (armed.test.matches(event)) {
           from = i + 1;
-          this.hit(event, event.t0, frame.now);
+          if (event.t0 > frame.now) this.due = event;
+          else this.hit(event, event.t0, frame.now);
           break;
         }
       }
@@ -183,12 +202,12 @@ export class PauseWatch {
       this.hit(null, after, frame.now);
     }
     // Still waiting, or playing on with nothing to wait for: these events are not kept.
-    if (this.armed !== null || this.session.getState().phase === 'running') {
+    if (this.due === null && (this.armed !== null || this.session.getState().phase === 'running')) {
       this.backlog = [];
       return;
     }
     if (!rows) return;
-    // Paused after a hit: the rest of this frame and the frames still coming are the overshoot.
+    // Paused after a hit (or holding one for its time): the rest of this frame and the frames still coming are the overshoot.
     for (let i = from; i < n && this.backlog.length < BACKLOG_MAX; i++) {
       if (CONDITION_KINDS.has(rows.kind[i]) && rows.t0[i] > after) this.backlog.push(rowEvent(rows, i));
     }
@@ -206,6 +225,7 @@ export class PauseWatch {
     const armed = this.armed;
     if (!armed) return;
     this.armed = null;
+    this.due = null;
     this.session.pause();
     const origin = event?.kind === EventKind.BurstDropped ? this.origins.get(event.id) : undefined;
     armed.onHit({ condition: armed.condition, event, at, noticedAt, ...(origin ? { origin } : {}) });
