@@ -37,6 +37,10 @@ class FakeSession implements StoreSession {
   getState() {
     return { phase: this.phase };
   }
+  notices: string[] = [];
+  notify(message: string) {
+    this.notices.push(message);
+  }
   /** A frame at this engine time. */
   frame(now: number) {
     this.now = now;
@@ -207,6 +211,39 @@ describe("the run's record", () => {
     await store.settled();
     expect(session.calls).toEqual(['load 5n 4l']);
     expect(store.getState().run).toEqual({ start: store.scenario, changes: [], pending: [] });
+  });
+
+  it('an edit that restarts the run says what became of its live changes; a Reset, a run without changes or a new network says nothing', async () => {
+    const { store, session } = setup();
+    session.now = 5.751;
+    store.edit('ack loss', (s) => ({ ...s, obs: { ...s.obs, burstLoss: { data: 0.01, ack: 0.05 } } }));
+    await store.settled();
+    expect(session.notices).toEqual([]);
+    session.now = 7;
+    store.edit('delay', (s) => withDelay(s, 1, 0.002));
+    await store.settled();
+    expect(session.calls.at(-1)).toBe('load 5n 4l');
+    expect(session.notices).toHaveLength(1);
+    expect(session.notices[0]).toMatch(/^The run started again from t = 0 on the values shown/);
+    expect(session.notices[0]).toContain('Its live change (ACK-burst loss 0 % → 5 % at 5.751 s) now holds from the start.');
+    // The new run has no record yet: another restart says nothing, nor does Reset run.
+    session.now = 2;
+    store.edit('delay', (s) => withDelay(s, 1, 0.003));
+    await store.settled();
+    store.edit('ack loss', (s) => ({ ...s, obs: { ...s.obs, burstLoss: { data: 0.01, ack: 0.02 } } }));
+    await store.settled();
+    store.resetRun();
+    await store.settled();
+    expect(session.notices).toHaveLength(1);
+    // After New, the old run's record is not the new network's.
+    session.now = 3;
+    store.edit('ack loss', (s) => ({ ...s, obs: { ...s.obs, burstLoss: { data: 0.01, ack: 0.03 } } }));
+    await store.settled();
+    store.newScenario();
+    store.edit('add host H1', (s) => ({ ...s, nodes: [...s.nodes, newNode('host', 'H1', 0, 0)] }));
+    await store.settled();
+    expect(session.calls.at(-1)).toBe('load 1n 0l');
+    expect(session.notices).toHaveLength(1);
   });
 
   it('the document of a run with changes replays it: start values, positions now, changes in order', async () => {

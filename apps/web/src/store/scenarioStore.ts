@@ -17,6 +17,8 @@
  * values in force. The record draws the chart markers and log entries, and a share link
  * made from it (documentOf) replays the same run.
  */
+import { formatChangeTime } from './changeTime';
+import { restartNotice } from './restartNotice';
 import { findPreset, type Scenario } from '@obs-tcp-sim/scenario';
 import { canonical, planSync, sameNetwork } from './syncPlan';
 import { isPresetScenario } from './presetMatch';
@@ -58,6 +60,8 @@ export interface StoreSession {
   /** Called after each frame is applied. */
   onFrame(listener: () => void): () => void;
   getState(): { phase: string };
+  /** Shows a non-fatal message on the page (what a restart did to the run's record). */
+  notify?(message: string): void;
 }
 
 export type SyncStatus =
@@ -110,10 +114,7 @@ const MAX_HISTORY = 200;
 /** A slider settles after this long without a new value: one undo step, one change. */
 export const SLIDE_SETTLE_MS = 250;
 
-/** "6.8 s", "0.125 s": a change's time as the history and the charts name it. */
-export function formatChangeTime(at: number): string {
-  return `${Number(at.toFixed(3))} s`;
-}
+export { formatChangeTime };
 
 /** The scenario without its schedule: the values it starts from. */
 function withoutSchedule(s: Scenario): Scenario {
@@ -167,6 +168,8 @@ export class ScenarioStore {
   private transientBase: Scenario | null = null;
   private sliding: { path: string; timer: ReturnType<typeof setTimeout> } | null = null;
   private unsubscribeSession: (() => void) | null = null;
+  /** The `generation` the run's record belongs to: after *New* or an open, an old record is not the edited run's. */
+  private recordGeneration = 0;
 
   constructor(
     private readonly session: StoreSession,
@@ -256,6 +259,7 @@ export class ScenarioStore {
       run: { start: values, changes: [], pending: scheduleOf(scenario) },
       actions: before.actions + (options.label === undefined ? 0 : 1),
     });
+    this.recordGeneration = this.state.generation;
     if (this.again) this.requestSync();
   }
 
@@ -502,10 +506,16 @@ export class ScenarioStore {
       // A live change was refused: load the whole scenario instead; the engine judges it.
     }
     const full = this.schedules.get(target) ?? target;
+    // An edit the engine cannot take live restarts the run: what that does to the run's
+    // record is said (a Reset asked for the restart, and a record of nothing says nothing).
+    const ownRecord = this.recordGeneration === this.state.generation;
+    const dropped = forced || !ownRecord ? null : restartNotice({ applied: this.state.run.changes, pending: this.state.run.pending });
     try {
       await this.session.loadScenario(full, forced?.play === undefined ? {} : { play: forced.play });
       this.engineView = target;
       this.set({ run: { start: target, changes: [], pending: scheduleOf(full) } });
+      this.recordGeneration = this.state.generation;
+      if (dropped !== null) this.session.notify?.(dropped);
       if (this.state.scenario === target) this.set({ sync: { kind: 'synced' } });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
