@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { openRunning, waitIdle, writeArtifact } from './helpers';
+import { openRunning, shot, waitIdle, writeArtifact } from './helpers';
 
 interface StateResult {
   state: string;
@@ -36,6 +36,8 @@ function serious(result: StateResult) {
   return result.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
 }
 
+// One worker runs this file's tests in order: axe.json gathers what each of them found.
+test.describe.configure({ mode: 'default' });
 test.afterAll(() => writeArtifact('axe.json', results));
 
 test('the main states have no critical or serious accessibility violation', async ({ page }) => {
@@ -112,7 +114,7 @@ test('each chart has a text alternative: its latest values, and a table on reque
   await expect(table.locator('thead th')).toHaveText(['time', 'tcp1']);
   await expect(table.locator('tbody tr')).toHaveCount(12);
   await expect(table.locator('tbody tr').last().locator('td')).toHaveText(/\d/);
-  await page.screenshot({ path: new URL('./artifacts/chart-table.png', import.meta.url).pathname });
+  await shot(page, new URL('./artifacts/chart-table.png', import.meta.url).pathname);
   await page.getByTestId('chart-cwnd-table-toggle').click();
   await expect(table).toHaveCount(0);
 });

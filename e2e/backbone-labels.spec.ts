@@ -9,7 +9,7 @@
  * layer, animation/paint.ts). Screenshots go to e2e/artifacts/backbone-*.png.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { writeArtifact } from './helpers';
+import { shot, writeArtifact } from './helpers';
 
 interface Box {
   what: string;
@@ -131,7 +131,7 @@ for (const id of ['usnet', 'nsfnet']) {
         await page.setViewportSize(size);
         await openPreset(page, id, presenter);
         const seen = await withDrops(page);
-        await page.screenshot({ path: `e2e/artifacts/backbone-${id}-${mode}-${size.width}.png` });
+        await shot(page, `e2e/artifacts/backbone-${id}-${mode}-${size.width}.png`);
         const nodes = Number(await page.getByTestId('topology').getAttribute('data-nodes'));
         expect(seen[0].glyphs.length).toBe(nodes);
         expect(

@@ -86,7 +86,15 @@ export function writeArtifact(name: string, value: unknown): void {
 /** Saves a screenshot of a settled page to e2e/artifacts/ for people to look at. */
 export async function snapshot(page: Page, name: string): Promise<void> {
   await waitIdle(page);
-  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+  await shot(page, path.join(ARTIFACTS, `${name}.png`));
+}
+
+/**
+ * A screenshot to look at, taken only when asked (`SHOTS=1 npx playwright test`): a picture
+ * checks nothing, and the gate should not pay for it.
+ */
+export async function shot(page: Page, file: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  if (process.env.SHOTS === '1') await page.screenshot({ path: file, ...options });
 }
 
 declare global {

@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { numberAttr, openScenarioDrawn, seriousViolations, snapshot, waitIdle } from './helpers';
+import { numberAttr, openScenarioDrawn, seriousViolations, shot, snapshot, waitIdle } from './helpers';
 
 const triangle = JSON.parse(readFileSync(new URL('./fixtures/mesh-contention.json', import.meta.url), 'utf8'));
 
@@ -28,7 +28,7 @@ test('deflections and cuts: marked at the core, told in the log, set in the pane
   const layer = page.getByTestId('animation-layer');
   await expect.poll(() => numberAttr(layer, 'data-flashes'), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
   // Flashes fade in wall time: the shot is taken while they show, not after the page settles.
-  await page.screenshot({ path: 'e2e/artifacts/mesh-contention-animation.png' });
+  await shot(page, 'e2e/artifacts/mesh-contention-animation.png');
   await expect(page.getByTestId('animation-legend')).toContainText('Deflected, goes on');
   await expect(page.getByTestId('animation-legend')).toContainText('Cut short (segmented)');
 

@@ -17,7 +17,7 @@ import { deflateSync } from 'node:zlib';
 import { createDistServer } from '../scripts/dist-server.mjs';
 import { readTree } from '../apps/web/service-worker/plugin';
 import { precacheOf, serviceWorkerSource, SERVICE_WORKER_FILE } from '../apps/web/service-worker/precache';
-import { counter, simTime } from './helpers';
+import { counter, shot, simTime } from './helpers';
 import { watchPage } from './page-watch';
 
 const BUILT = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
@@ -132,7 +132,7 @@ test('loaded once from a sub-path, the app reloads offline and runs a preset to 
   const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
   expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
   await watch.expectClean();
-  await page.screenshot({ path: fileURLToPath(new URL('./artifacts/offline-01-preset-finished.png', import.meta.url)) });
+  await shot(page, fileURLToPath(new URL('./artifacts/offline-01-preset-finished.png', import.meta.url)));
 });
 
 test('a share link opened offline opens its scenario and runs it, and Compare A/B starts its workers', async ({ page, context }) => {
@@ -229,7 +229,7 @@ test('a new deployment: the open pages offer it, and Reload brings it, dropping 
   await expect(page.getByTestId('phase')).toHaveText('Paused');
   await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r!.update()));
   await expect(page.getByTestId('update-notice')).toBeVisible({ timeout: 60_000 });
-  await page.screenshot({ path: fileURLToPath(new URL('./artifacts/offline-02-update-notice.png', import.meta.url)) });
+  await shot(page, fileURLToPath(new URL('./artifacts/offline-02-update-notice.png', import.meta.url)));
   // Until then the open page keeps the version it runs.
   await expect(page.locator('meta[name=deployment]')).toHaveCount(0);
 

@@ -4,7 +4,7 @@
  * shared link, run it, switch charts and read "What to look for".
  */
 import { expect, test } from '@playwright/test';
-import { waitIdle } from './helpers';
+import { shot, waitIdle } from './helpers';
 
 const sideways = (page: import('@playwright/test').Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -27,12 +27,12 @@ for (const [width, height] of [
     await expect(page.getByTestId('phase')).not.toHaveText(/Loading/);
     await waitIdle(page);
     expect(await sideways(page)).toBe(0);
-    await page.screenshot({ path: new URL(`./artifacts/reflow-${width}x${height}.png`, import.meta.url).pathname });
+    await shot(page, new URL(`./artifacts/reflow-${width}x${height}.png`, import.meta.url).pathname);
     await page.getByTestId('presenter-toggle').click();
     await expect(page.getByTestId('app')).toHaveAttribute('data-presenter', 'true');
     await waitIdle(page);
     expect(await sideways(page)).toBe(0);
-    await page.screenshot({ path: new URL(`./artifacts/reflow-${width}x${height}-presenter.png`, import.meta.url).pathname });
+    await shot(page, new URL(`./artifacts/reflow-${width}x${height}-presenter.png`, import.meta.url).pathname);
   });
 }
 
@@ -80,5 +80,5 @@ test('on a phone a shared link opens, runs, switches views and shows "What to lo
   await page.getByTestId('tab-charts').click();
   await expect(page.getByTestId('chart-rtt')).toBeVisible();
   expect(await sideways(page)).toBe(0);
-  await page.screenshot({ path: new URL('./artifacts/reflow-phone.png', import.meta.url).pathname, fullPage: true });
+  await shot(page, new URL('./artifacts/reflow-phone.png', import.meta.url).pathname, { fullPage: true });
 });

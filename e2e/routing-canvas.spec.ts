@@ -4,7 +4,7 @@
  * (different links when costs send ACKs another way).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { openScenarioDrawn, waitIdle } from './helpers';
+import { openScenarioDrawn, shot, waitIdle } from './helpers';
 import { fanAndTwoRoutesScenario, fanScenario, twoRoutesScenario } from './routing-fixtures';
 
 /** Opens a scenario file as a person would (Share and files, Open), with its node drawn. */
@@ -82,5 +82,5 @@ test('clicking a fan selects its flow and shows that flow’s two routes', async
   await expect(data).toHaveAttribute('data-links', 'f1 f2 fe2');
   await expect(ack).toHaveAttribute('data-links', 'fe2 p2 p1');
   await expect(page.getByTestId('route-legend')).toContainText('Flow many');
-  await page.screenshot({ path: test.info().outputPath('fan-selected.png') });
+  await shot(page, test.info().outputPath('fan-selected.png'));
 });

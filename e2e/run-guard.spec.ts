@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { simTime, writeArtifact } from './helpers';
+import { shot, simTime, writeArtifact } from './helpers';
 
 const preset = (name: string) => JSON.parse(readFileSync(new URL(`../packages/scenario/presets/${name}.json`, import.meta.url), 'utf8'));
 const paper000 = () => preset('paper000-lobs');
@@ -16,7 +16,7 @@ const link = (scenario: unknown) => `#s=1.${deflateSync(JSON.stringify(scenario)
 async function picture(page: Page, name: string): Promise<void> {
   const dir = new URL('./artifacts/', import.meta.url);
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: new URL(`${name}.png`, dir).pathname });
+  await shot(page, new URL(`${name}.png`, dir).pathname);
 }
 
 const CASES: Array<[string, (s: Record<string, any>) => void, RegExp]> = [

@@ -7,7 +7,7 @@
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { openRunning, simTime, snapshot, waitIdle } from './helpers';
+import { openRunning, shot, simTime, snapshot, waitIdle } from './helpers';
 import { openPanel } from './editor-helpers';
 
 const MAIN = 'obs-tcp-sim.scenario';
@@ -48,7 +48,7 @@ async function freshTab(context: BrowserContext, hash: string): Promise<Page> {
 async function picture(page: Page, name: string): Promise<void> {
   const dir = new URL('./artifacts/', import.meta.url);
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: new URL(`${name}.png`, dir).pathname });
+  await shot(page, new URL(`${name}.png`, dir).pathname);
 }
 
 /** Longer than the saver's interval (500 ms): anything it was going to write is written. */

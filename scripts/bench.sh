@@ -14,3 +14,7 @@ node --import tsx wasm-core/bench/bench_rounds.mjs wasm-core/build/native/obs-be
   wasm-core/bench/scenarios/*.json
 # Topology build: full meshes up to the format's 100,000 links (issue 17: near-linear).
 node --import tsx wasm-core/bench/build_time.mjs "${BENCH_BUILD_REPEATS:-3}"
+# The page's main thread while the engine runs flat out (docs/page-performance.md): long
+# tasks and frame rate are timings, so they are measured here and not in npm test.
+npm run build -w @obs-tcp-sim/web >/dev/null
+PAGE_BENCH=1 npx playwright test --project=page-bench
