@@ -7,6 +7,7 @@
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { fillSweep, openScenarioFile, snapshot } from './helpers';
+import { placeNode } from './editor-helpers';
 
 const paper000 = () => JSON.parse(readFileSync(new URL('../packages/scenario/presets/paper000-lobs.json', import.meta.url), 'utf8'));
 
@@ -87,4 +88,22 @@ test("a live change's effect in numbers: goodput, RTT and cwnd before and after 
   await snapshot(page, 'change-effects');
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('change-effects')).toHaveCount(0);
+});
+
+test('an edit that restarts the run says what became of its live change', async ({ page }) => {
+  await page.goto('./');
+  await openScenarioFile(page, { ...paper000(), name: 'short run', duration: 20 }, 'short.json');
+  await expect(page.getByTestId('phase')).toHaveText('Running');
+  await expect.poll(async () => Number(await page.getByTestId('sim-time').getAttribute('data-now'))).toBeGreaterThan(0.5);
+  const slider = page.getByTestId('loss-data');
+  await slider.focus();
+  await slider.press('ArrowRight');
+  await expect(page.getByTestId('undo')).toHaveAccessibleName(/data-burst loss .* at [0-9.]+ s/);
+  // A new node cannot be added to a running network: the run starts again, and says so.
+  await placeNode(page, 'host', 0.5, 0.92);
+  const notice = page.getByTestId('notice-text');
+  await expect(notice).toContainText('The run started again from t = 0 on the values shown');
+  await expect(notice).toContainText(/Its live change \(data-burst loss .* at [0-9.]+ s\) now holds from the start\./);
+  // The values shown are what the new run starts from.
+  await expect(page.getByTestId('loss-data-value')).toHaveText('1.1 %');
 });
