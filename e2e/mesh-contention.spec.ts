@@ -23,8 +23,12 @@ test('deflections and cuts: marked at the core, told in the log, set in the pane
   await openScenarioDrawn(page, triangle, 'C0');
   // As a teacher projects it: the network given most of the height.
   await page.getByTestId('layout-toggle').click();
-  // Slow enough to see single marks, fast enough that C0 deflects every few frames.
+  // Slow enough to see single marks, fast enough that C0 deflects every few frames; from
+  // t = 0 (Reset run), as the 3 s run may have ended at the speed the file opened with.
   await page.getByRole('radio', { name: '0.1×' }).check();
+  await page.getByTestId('reset').click();
+  await expect(page.getByTestId('phase')).toHaveText('Paused');
+  await page.getByTestId('play-pause').click();
   const layer = page.getByTestId('animation-layer');
   await expect.poll(() => numberAttr(layer, 'data-flashes'), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
   // Flashes fade in wall time: the shot is taken while they show, not after the page settles.

@@ -5,8 +5,8 @@
  * awaiting an answer, the scenario store is not bringing the engine up to date nor waiting
  * for a slider to rest, no received frame is waiting to be applied and no view is waiting
  * to be redrawn. Tests await it before reading the DOM or taking a screenshot, instead
- * of sleeping. While the simulation plays the page is idle between frames, so this also
- * resolves then; it means "consistent", not "stopped".
+ * of sleeping. While the simulation plays it resolves after a frame that drew everything
+ * received before it: it means "consistent", not "stopped".
  */
 import type { SimController } from './sim/controller';
 import { documentOf, type ScenarioStore } from './store/scenarioStore';
@@ -22,11 +22,20 @@ declare global {
 }
 
 export function installTestHooks(controller: SimController, store?: ScenarioStore): void {
-  window.__obsIdle = () =>
-    new Promise<void>((resolve) => {
-      const check = () => (controller.isIdle() && !store?.busy ? resolve() : requestAnimationFrame(check));
-      check();
-    });
+  window.__obsIdle = async () => {
+    // While a run plays, frames keep coming and moving marks keep redrawing: "consistent" is
+    // a frame that drew everything received before it. Until 2026-11-29 this waited for a
+    // frame with nothing left to draw, which a playing run never has: it waited for the
+    // run's end (20 s of paper 000 at 1×). Paused or finished, the last frames sent before
+    // the pause are awaited too, so the page no longer changes.
+    for (;;) {
+      if (controller.getState().phase === 'running') {
+        await controller.whenDrawn();
+        if (controller.getState().phase === 'running' && controller.isQuiet() && !store?.busy) return;
+      } else if (controller.isIdle() && !store?.busy) return;
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+  };
   window.__obsSummary = () => controller.getState().summary;
   if (store) window.__obsDocument = () => documentOf(store.getState());
 }

@@ -78,4 +78,31 @@ describe('FrameScheduler', () => {
     expect(log).toEqual(['self', 'later action', 'self']);
     expect(scheduler.idle).toBe(true);
   });
+
+  it('whenDrawn resolves after a frame that applied its actions and redrew every view, though an animation marks itself again', async () => {
+    const { scheduler, frame, advance } = harness();
+    let drawn = false;
+    const animation = () => scheduler.markDirty(animation); // wants every frame, forever
+    scheduler.markDirty(animation);
+    scheduler.schedule(() => scheduler.schedule(() => {})); // an action that queues another
+    void scheduler.whenDrawn().then(() => (drawn = true));
+    frame(); // the queued action is still to run
+    await Promise.resolve();
+    expect(drawn).toBe(false);
+    const slow = () => advance(REDRAW_BUDGET_MS + 1);
+    scheduler.markDirty(slow);
+    scheduler.markDirty(() => {});
+    frame(); // the action ran; a view was left over budget
+    await Promise.resolve();
+    expect(drawn).toBe(false);
+    frame(); // everything marked before it is drawn; the animation wants the next frame
+    await Promise.resolve();
+    expect(drawn).toBe(true);
+    expect(scheduler.idle).toBe(false);
+  });
+
+  it('whenDrawn resolves at once when nothing waits', async () => {
+    const { scheduler } = harness();
+    await expect(scheduler.whenDrawn()).resolves.toBeUndefined();
+  });
 });

@@ -32,6 +32,9 @@ export class FrameScheduler {
   /** Inside tick(): work queued now is run by this frame or asked for at its end. */
   private inTick = false;
   private idleWaiters: Array<() => void> = [];
+  private drawnWaiters: Array<() => void> = [];
+  /** The last frame left views over its budget for the next one. */
+  private carriedOver = false;
 
   constructor(
     private readonly raf: RafApi = browserRaf,
@@ -61,6 +64,17 @@ export class FrameScheduler {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
+  /**
+   * Resolves at the end of the next frame that applies everything scheduled and redraws
+   * every view marked before it (at once when nothing waits). Unlike whenIdle, a view that
+   * marks itself again for the frame after (an animation) does not hold it back: while a
+   * run plays, the page is consistent between frames, never idle.
+   */
+  whenDrawn(): Promise<void> {
+    if (this.idle) return Promise.resolve();
+    return new Promise((resolve) => this.drawnWaiters.push(resolve));
+  }
+
   private request(): void {
     // During a frame, views marked dirty by its actions are redrawn in that same frame:
     // asking the browser for another one there gave an empty animation frame after every
@@ -76,7 +90,13 @@ export class FrameScheduler {
     } finally {
       this.inTick = false;
     }
+    const drawn = this.actions.length === 0 && !this.carriedOver;
     if (this.actions.length > 0 || this.dirty.size > 0) this.request();
+    if (drawn) {
+      const waiters = this.drawnWaiters;
+      this.drawnWaiters = [];
+      for (const resolve of waiters) resolve();
+    }
     if (this.handle === null) {
       const waiters = this.idleWaiters;
       this.idleWaiters = [];
@@ -93,12 +113,14 @@ export class FrameScheduler {
     const redraws = [...this.dirty];
     this.dirty.clear();
     const start = this.clock();
+    this.carriedOver = false;
     let i = 0;
     while (i < redraws.length) {
       runGuarded(redraws[i++]);
       if (i < redraws.length && this.clock() - start >= REDRAW_BUDGET_MS) break;
     }
     if (i < redraws.length) {
+      this.carriedOver = true;
       // Over budget: the rest go first in the next frame, before views marked since.
       const later = this.dirty;
       this.dirty = new Set(redraws.slice(i));

@@ -230,8 +230,18 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
 
   /** No engine call in flight, nothing waiting to be drawn, not between runs. */
   isIdle(): boolean {
+    return this.isQuiet() && this.scheduler.idle;
+  }
+
+  /** No engine call in flight and not between runs (frames may still come: a run plays). */
+  isQuiet(): boolean {
     const { phase } = this.state;
-    return this.pending === 0 && this.scheduler.idle && phase !== 'loading' && phase !== 'resetting';
+    return this.pending === 0 && phase !== 'loading' && phase !== 'resetting';
+  }
+
+  /** Resolves once every frame received has been applied and every view marked has been redrawn (FrameScheduler.whenDrawn). */
+  whenDrawn(): Promise<void> {
+    return this.scheduler.whenDrawn();
   }
 
   // ---- commands ----
