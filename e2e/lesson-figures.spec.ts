@@ -7,12 +7,13 @@
  * ("13.0 Mbit/s" in the text, "13.04 Mbit/s" or "13 Mbit/s" on screen). Every Show me
  * must pause (one that opens the Sweep tab may leave the sweep ready to run). Numbers
  * that are not figures of the run (a step's own arithmetic, a paper's figures) are listed
- * in NOT_FIGURES with the reason. What the figures are in the runs is held by
- * apps/web/src/lessons/*Runs.test.ts; this spec holds that the view shows them.
+ * with the reason in apps/web/src/lessons/notFigures.ts. What the figures are in the runs
+ * is held by apps/web/src/lessons/*Runs.test.ts; this spec holds that the view shows them.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { quotedFigures, shownFigures, shows } from './quoted-figures';
+import { notFiguresAt, pointPlace, stepPlace } from '../apps/web/src/lessons/notFigures';
 
 interface GuideStep {
   title?: string;
@@ -31,20 +32,6 @@ const CATALOG = readFileSync(new URL('../apps/web/src/lessons/catalog.ts', impor
 const LESSONS: LessonFile[] = [...CATALOG.matchAll(/from '\.\/data\/([\w-]+\.json)'/g)].map(
   ([, file]) => JSON.parse(readFileSync(new URL(`../apps/web/src/lessons/data/${file}`, import.meta.url), 'utf8')) as LessonFile,
 );
-
-/**
- * Figures a text may quote that the view need not show, each with why: the text's own
- * reckoning from a rule or a theory, not a reading of the run. By guide and place.
- */
-const NOT_FIGURES: Record<string, { figures: string[]; why: string }> = {
-  'paper004 point 1': {
-    figures: ['10 segments', '1460 B', '0.2 s', '0.58 Mbit/s'],
-    why: 'the cap reckoned in the sentence (10 segments of 1460 B per 0.2 s round trip), the bound the run stays under',
-  },
-  'paper004 point 2': { figures: ['1 ms'], why: 'a change the sentence invites (start Tahoe 1 ms later), not a figure of this run' },
-  'contention-resolution point 1': { figures: ['2.6 %'], why: 'Erlang-B for the load, a theory the run is set beside' },
-  'contention-resolution point 4': { figures: ['0.30 %'], why: 'Erlang-B for the class’s own load, a theory the run is set beside' },
-};
 
 /**
  * Parameters of the scenario a text quotes that the page does not label anywhere yet (an
@@ -106,7 +93,7 @@ async function visibleTexts(page: Page): Promise<string[]> {
 /** The figures of `text` the page does not show now, as written, less those `place` may leave out. */
 async function missingFigures(page: Page, place: string, text: string): Promise<string[]> {
   const shown = shownFigures(await visibleTexts(page));
-  const excused = NOT_FIGURES[place]?.figures ?? [];
+  const excused = notFiguresAt(place);
   return quotedFigures(text)
     .filter((f) => !excused.includes(f.text) && !shows(shown, f))
     .map((f) => f.text);
@@ -169,7 +156,7 @@ for (const lesson of LESSONS) {
       }
       await expect(status(page)).toHaveAttribute('data-kind', step.pauseAt ? 'paused' : /^(paused|ready)$/, { timeout: 90_000 });
       await restore();
-      const place = `${lesson.id} step ${n}`;
+      const place = stepPlace(lesson.id, i);
       if (step.pauseAt) expectShown(place, step.text, await missingFigures(page, place, step.text));
       if (step.pauseAt && /\bcounters\b/i.test(step.text)) {
         // Projected, the sidebar's counters are hidden: a step that sends the class to them shows them under its text.
@@ -229,7 +216,7 @@ for (const preset of PRESET_IDS) {
       const restore = (await status(page).getAttribute('data-kind')) === 'waiting' ? await fastest(page) : async () => {};
       await expect(status(page)).toHaveAttribute('data-kind', 'paused', { timeout: 90_000 });
       await restore();
-      const place = `${preset} point ${p.index + 1}`;
+      const place = pointPlace(preset, p.index);
       const missing = await missingFigures(page, place, p.text);
       const allowed = UNLABELLED_PARAMETERS[place] ?? [];
       if (JSON.stringify(missing) !== JSON.stringify(allowed)) problems.push(`${where}: not on screen: ${missing.join(', ')}`);
