@@ -17,6 +17,8 @@ import { BUTTON_NAMES } from '../view/controlNames';
 import { useLessonPlayer, useLessonState } from './lessonPlayerContext';
 import { Counters } from '../controls/Counters';
 import { LessonQuestion } from './LessonQuestion';
+import { QuotedSettings } from './QuotedSettings';
+import { pointPlace, stepPlace } from './notFigures';
 import type { LessonPlayer, PlayerState } from './player';
 import { statusText } from './statusText';
 import { choiceOrder, questionKey } from './choiceOrder';
@@ -149,6 +151,9 @@ function OpenLesson({ player, state }: { player: LessonPlayer; state: PlayerStat
               <p key={i}>{paragraph}</p>
             ))}
           </div>
+          {/* The settings the text quotes, as they are now, under it (lessons.css says where
+              it stays when the column is short). */}
+          <QuotedSettings text={step.text} place={isLesson ? stepPlace(guide.lesson.id, index) : pointPlace(guide.presetId, guide.point)} />
         </div>
         {/* Presenter mode hides the sidebar's counters: a step that sends the class to them
             shows them here, under the text (which scrolls) and above the question. */}

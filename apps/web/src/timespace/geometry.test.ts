@@ -174,6 +174,18 @@ describe('buildScene', () => {
     expect(scene.labels.map((x) => x.text)).toEqual(expect.arrayContaining(['processing 1 ms', 'set-up 1 µs', 'λ held (JET)']));
   });
 
+  it('gives the moments at a core after every other word: from the BHP’s arrival to the end of its processing', () => {
+    const b = sent(3, 0.004, { bands: [{ hop: 0, back: false, t0: 0.006, t1: 0.00604, lane: 0, fdl: 0 }] });
+    const labels = (now: number) => buildScene(testSceneInput(spec, [b], { now })).labels;
+    const done = labels(0.0115);
+    expect(done.map((x) => x.text)).toContain('9 ms → 10 ms');
+    // Placed last, in the room the other words leave.
+    const first = done.findIndex((x) => x.key.startsWith('moments:'));
+    expect(done.slice(first).every((x) => x.key.startsWith('moments:'))).toBe(true);
+    // Still processing: only where it began.
+    expect(labels(0.0095).map((x) => x.text)).toContain('from 9 ms');
+  });
+
   it('under JIT holds the wavelength from the end of the BHP’s processing', () => {
     const jit = { ...spec, reservation: 'jit' as const };
     const b = sent(3, 0.004, {

@@ -9,7 +9,7 @@
  * is known to reach the next core before it does; the diagram shows it getting there).
  * Marks of a decision (a drop, a deflection) are drawn where they happen once decided.
  */
-import { layoutLabels, type Box, type LabelRequest, type PlacedLabel } from './labelLayout';
+import { layoutLabels, nowLabelBox, type Box, type LabelRequest, type PlacedLabel } from './labelLayout';
 import type { PathSpec } from './pathSpec';
 import type { BurstStory } from './timeSpaceModel';
 
@@ -115,6 +115,12 @@ export function formatSpan(seconds: number): string {
   const a = Math.abs(seconds);
   const [unit, scale] = a >= 1 ? ['s', 1] : a >= 1e-3 ? ['ms', 1e3] : a >= 1e-7 || a === 0 ? ['µs', 1e6] : ['ns', 1e9];
   return `${Number((seconds * scale).toPrecision(5))} ${unit}`;
+}
+
+/** A moment, to the precision the diagram's labels use: "9.2005 ms", "12.3456 s". */
+export function formatAt(t: number): string {
+  if (Math.abs(t) < 1) return `${Number((t * 1e3).toFixed(4))} ms`;
+  return `${Number(t.toFixed(7))} s`;
 }
 
 // ---- what is drawn ----
@@ -295,6 +301,8 @@ export function buildScene(input: SceneInput): Scene {
     featured: featured?.id ?? -1,
   };
   const requests: LabelRequest[] = [];
+  /** The labelled burst's moments at the cores: placed after every other word, where room is left. */
+  const moments: LabelRequest[] = [];
   const near = (hop: number, back: boolean) => (back ? hop + 1 : hop);
   const far = (hop: number, back: boolean) => (back ? hop : hop + 1);
 
@@ -327,6 +335,18 @@ export function buildScene(input: SceneInput): Scene {
             x: xs[column],
             y: (y(p0) + y(Math.min(p1, upTo))) / 2,
             priority: 2,
+            prefer: b.back ? -1 : 1,
+            clear: 6,
+          });
+          // From when the BHP came in to when the core was done with it: the moments a
+          // lesson reads off the diagram ("reached C1 at 9.2 ms … done at 10.2005 ms"),
+          // which the time axis gives only to its ticks. One label, read in order.
+          moments.push({
+            key: `moments:${column}`,
+            text: p1 <= upTo ? `${formatAt(p0)} → ${formatAt(p1)}` : `from ${formatAt(p0)}`,
+            x: xs[column],
+            y: (y(p0) + y(Math.min(p1, upTo))) / 2,
+            priority: 1,
             prefer: b.back ? -1 : 1,
             clear: 6,
           });
@@ -565,13 +585,16 @@ export function buildScene(input: SceneInput): Scene {
       });
     }
   }
-  scene.labels = layoutLabels(requests, {
-    textPx: input.textPx,
-    measure: input.measure,
-    bounds: input.labelBounds,
-    obstacles: [...(input.obstacles ?? []), ...marks],
-    segments,
-  });
+  const layout = { textPx: input.textPx, measure: input.measure, bounds: input.labelBounds, segments };
+  scene.labels = layoutLabels(requests, { ...layout, obstacles: [...(input.obstacles ?? []), ...marks] });
+  // The moments come last: they take no place of the words above, nor the now line's own
+  // (drawn after the labels, at the line's right end when it is free: nowLabelBox).
+  const plotBox = { left: plot.left, top: plot.top, right: plot.left + plot.width, bottom: plot.top + plot.height };
+  // (The now line's words are bold: a tenth wider.)
+  const nowWords = nowLabelBox(scene.nowY, 1.1 * input.measure(`now ${formatAt(now)}`), input.textPx, plotBox, []);
+  scene.labels.push(
+    ...layoutLabels(moments, { ...layout, obstacles: [...(input.obstacles ?? []), ...marks, ...scene.labels.map((l) => l.box), nowWords] }),
+  );
   return scene;
 }
 

@@ -87,10 +87,11 @@ describe('the burst-and-offset lesson’s run, as the diagram reads it', () => {
     expect(proc.y1).toBeCloseTo(y(0.0102 + BHP_SEND), 6);
     expect(setup.y0).toBeCloseTo(y(0.0102 + BHP_SEND), 6);
     expect(setup.column).toBe(1);
-    // Every word of the featured burst found a place.
+    // Every word of the featured burst found a place, the moments at C1 too (the step's
+    // "reached C1 at 9.2 ms … done at 10.2005 ms").
     expect(sc.featured).toBe(0);
     expect(sc.labels.map((l) => l.text).sort()).toEqual(
-      ['BHP', 'data burst 0', 'offset 1.0015 ms', 'processing 1 ms', 'set-up 1 µs', 'λ held (JET)'].sort(),
+      ['BHP', 'data burst 0', 'offset 1.0015 ms', 'processing 1 ms', 'set-up 1 µs', 'λ held (JET)', '9.2005 ms → 10.2005 ms'].sort(),
     );
     const offset = sc.offsets.find((o) => o.id === 0)!;
     expect(offset.y0).toBeCloseTo(y(0.0042), 6);

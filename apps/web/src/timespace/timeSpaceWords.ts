@@ -6,17 +6,13 @@
  */
 import { formatBytes } from '../log/describe';
 import type { Names } from '../log/names';
-import { DROP_WORDS, formatSpan, type Scene } from './geometry';
+import { DROP_WORDS, formatAt, formatSpan, type Scene } from './geometry';
+
+export { formatAt };
 import type { PathSpec } from './pathSpec';
 import type { BurstStory } from './timeSpaceModel';
 
 const CLASS = ['data', 'ACK', 'background'];
-
-/** A moment, to the precision the diagram's labels use: "9.2005 ms", "12.3456 s". */
-export function formatAt(t: number): string {
-  if (Math.abs(t) < 1) return `${Number((t * 1e3).toFixed(4))} ms`;
-  return `${Number(t.toFixed(7))} s`;
-}
 
 /** "data burst 0 (1 segment of tcp1, 1.5 KB)". */
 export function burstName(s: BurstStory, names: Names): string {

@@ -12,7 +12,7 @@ import {
   MIN_INTERVAL,
   MIN_PACKET_LINK_RATE,
 } from './limits';
-import type { Quantity } from './units';
+import { formatValue, type Quantity } from './units';
 
 /** How a number is shown: a unit family, or 'plain' for counts and ratios. */
 export type FieldUnit = Quantity | 'plain';
@@ -174,6 +174,15 @@ export const NUMBER_RULES: Readonly<Record<string, NumberRule>> = Object.freeze(
   // At most the duration: the schema checks that across fields (schema.ts, dropIssue).
   'drops[].after': R('Drop after', 'time', 0, MAX_SECONDS, { zeroUnit: 's', noSweep: true }),
 });
+
+/**
+ * A field's value as the editor shows it: "100 µs", "1.25 Gbit/s", "40 KB", "1 %"; a plain
+ * number bare ("128": the field's label or hint says what it counts).
+ */
+export function formatByRule(value: number, rule: NumberRule): string {
+  if (rule.quantity === 'plain') return String(value);
+  return formatValue(value, rule.quantity, rule.zeroUnit);
+}
 
 /** The rate rule of a link of this kind: a fiber is at least 1 Mbit/s per wavelength. */
 export function rateRule(kind: string): NumberRule {

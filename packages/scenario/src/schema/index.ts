@@ -26,6 +26,7 @@ export {
   rateRule,
   labelOf,
   inSentence,
+  formatByRule,
   type NumberRule,
   type ChoiceRule,
   type FieldUnit,

@@ -9,6 +9,8 @@ export interface NumericPath {
   idPath: string;
   /** For a sentence, with its element: "delay of f1". */
   label: string;
+  /** The element it belongs to, by id or place ("f1", "background source 2"); '' for the scenario's own fields. */
+  owner: string;
   rule: NumberRule;
   live: boolean;
 }
@@ -26,7 +28,7 @@ export function numericPaths(scenario: unknown): NumericPath[] {
     if (rule.noSweep) continue;
     walk(scenario, generic.split('.'), '', '', '', (path, idPath, owner) => {
       const label = inSentence(rule.label) + (owner ? ` of ${owner}` : '');
-      out.push({ path, idPath, label, rule, live: isLivePath(path, scenario as never) });
+      out.push({ path, idPath, label, owner, rule, live: isLivePath(path, scenario as never) });
     });
   }
   return out;

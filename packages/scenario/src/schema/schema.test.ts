@@ -227,8 +227,13 @@ describe('numericPaths', () => {
     const s = structuredClone(defaultScenario) as Scenario;
     const fields = numericPaths(s);
     const delay = fields.find((f) => f.path === 'links[1].delay')!;
-    expect(delay).toMatchObject({ idPath: `links[${s.links[1].id}].delay`, label: `delay of ${s.links[1].id}`, live: false });
-    expect(fields.find((f) => f.path === 'obs.burstLoss.data')).toMatchObject({ label: 'data-burst loss', live: true });
+    expect(delay).toMatchObject({
+      idPath: `links[${s.links[1].id}].delay`,
+      label: `delay of ${s.links[1].id}`,
+      owner: s.links[1].id,
+      live: false,
+    });
+    expect(fields.find((f) => f.path === 'obs.burstLoss.data')).toMatchObject({ label: 'data-burst loss', owner: '', live: true });
     expect(fields.some((f) => f.path === 'seed' || f.path.endsWith('.x'))).toBe(false);
     expect(fields.every((f) => ruleFor(f.path) !== undefined)).toBe(true);
   });

@@ -5,7 +5,8 @@
 import { getPath } from '../../scenario/fieldPaths';
 import { ruleFor } from '../../scenario/validateScenario';
 import type { PanelContext } from './panelContext';
-import { formatByRule, NumberField } from './fields';
+import { formatByRule } from '@obs-tcp-sim/scenario';
+import { NumberField } from './fields';
 
 /** A number field bound to a scenario path. */
 export function PathNumberField({

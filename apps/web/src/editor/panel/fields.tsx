@@ -8,7 +8,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Term } from '../../glossary/Term';
 import { termForPath } from '../../glossary/termForPath';
-import { formatValue, parsePlain, parseValue, unitOf, type ParseResult } from '@obs-tcp-sim/scenario';
+import { formatByRule, parsePlain, parseValue, unitOf, type ParseResult } from '@obs-tcp-sim/scenario';
 import { LIVE_GENERIC_PATHS } from '@obs-tcp-sim/scenario';
 import { checkNumber, genericPath, ruleFor, type NumberRule } from '../../scenario/validateScenario';
 
@@ -16,11 +16,6 @@ import { checkNumber, genericPath, ruleFor, type NumberRule } from '../../scenar
 export function isLivePath(path: string): boolean {
   // The schema's list of live paths (docs/engine-api.md), by generic path.
   return LIVE_GENERIC_PATHS.includes(genericPath(path));
-}
-
-export function formatByRule(value: number, rule: NumberRule): string {
-  if (rule.quantity === 'plain') return String(value);
-  return formatValue(value, rule.quantity, rule.zeroUnit);
 }
 
 /** Parses and checks a typed value against the field's rule. */
