@@ -201,7 +201,7 @@ async function openPreset(page: Page, preset: string): Promise<void> {
 
 for (const preset of PRESET_IDS) {
   test(`${preset}: every Show me pauses, and every figure its sentence quotes is on screen there`, async ({ page }) => {
-    // paper003-slow's third Show me runs 80 flows at 0.1× to their sixth timeout: about a minute alone.
+    // paper003-slow's third Show me runs 80 flows at 0.1× to the first timeout after 5 s: about a minute alone.
     test.setTimeout(480_000);
     await openPreset(page, preset);
     const points = await page.locator('.look-for li').evaluateAll((items) =>
