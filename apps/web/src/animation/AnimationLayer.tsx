@@ -20,7 +20,7 @@ import { accessLayout, displayLink } from './accessLinks';
 import { paintDrawList } from './paint';
 import { DESK_MARKS, roomMarks } from './style';
 import './animation.css';
-import { keyCorner } from './keyPlace';
+import { keyBox, keyCorner } from './keyPlace';
 import type { Geometry } from './geometry';
 import type { DrawList } from './drawPrimitives';
 import type { OverlayProps } from './overlayProps';
@@ -65,9 +65,15 @@ export function AnimationLayer(props: OverlayProps) {
     return keyCorner(width, height, w, h, [...(geometry.text ?? []), ...drawnBoxes(geometry)]);
   }, [geometry, width, height, presenter]);
 
+  // The caption's room in its corner: the overlay's labels keep off it while it shows.
+  const captionBox = useMemo(() => {
+    const [w, h] = presenter ? CAPTION_ROOM.presenter : CAPTION_ROOM.desk;
+    return keyBox(captionCorner, width, height, w, h);
+  }, [captionCorner, width, height, presenter]);
+
   // The latest props for the redraw closure, which lives as long as the component.
-  const latest = useRef({ geometry, width, height, flowCount, access });
-  latest.current = { geometry, width, height, flowCount, access };
+  const latest = useRef({ geometry, width, height, flowCount, access, captionBox });
+  latest.current = { geometry, width, height, flowCount, access, captionBox };
   const redraw = useRef<(() => void) | null>(null);
 
   useEffect(() => {
@@ -89,7 +95,7 @@ export function AnimationLayer(props: OverlayProps) {
       if (!canvas) return;
       const ctx = canvas.getContext('2d');
       if (!ctx) return;
-      const { geometry: geom, width: w, height: h, flowCount: flows } = latest.current;
+      const { geometry: geom, width: w, height: h, flowCount: flows, captionBox: captionRoom } = latest.current;
       const wall = performance.now() / 1000;
       const now = controller.live.now;
       const state = controller.getState();
@@ -104,7 +110,18 @@ export function AnimationLayer(props: OverlayProps) {
       const list = buildDrawList(
         model,
         geom,
-        { now, wall, flowStripes: flows > 1, width: w, height: h, focus, chosenSpeed, paused },
+        {
+          now,
+          wall,
+          flowStripes: flows > 1,
+          width: w,
+          height: h,
+          focus,
+          chosenSpeed,
+          paused,
+          // As the last frame left it: the caption shows while samples are drawn.
+          keepClear: captionRef.current?.hidden === false ? [captionRoom] : undefined,
+        },
         recycled,
       );
       recycled = list;

@@ -1,3 +1,4 @@
+import { labelBox, overlaps } from './overlayLabels';
 import { describe, expect, it } from 'vitest';
 import { EventKind, VisualStore } from '../sim/visualStore';
 import { buildDrawList, focusLabel, emptyDrawList } from './drawList';
@@ -198,6 +199,18 @@ describe('drop flashes', () => {
     // node A is at x = 0: the label's left half would be off the canvas
     expect(label.x - (label.text.length * label.size * 0.56) / 2).toBeGreaterThanOrEqual(0);
     expect(label.y).toBeGreaterThanOrEqual(label.size);
+  });
+
+  it('keeps labels off the boxes it is told to keep clear (the sampled bursts caption)', () => {
+    const { store, model } = setup([ev({ kind: EventKind.BurstDropped, t0: 0.001, node: 0, link: 0, dir: 0, reason: 1 })]);
+    model.ingest(store, 0.002, 0);
+    model.advance(0.002, 0);
+    const opts = { now: 0.002, wall: 0, flowStripes: false, width: 800, height: 400 };
+    const free = buildDrawList(model, geom, opts).labels[0];
+    const where = labelBox(free);
+    const caption = { left: where.left - 2, top: where.top - 2, right: where.right + 2, bottom: where.bottom + 2 };
+    const moved = buildDrawList(model, geom, { ...opts, keepClear: [caption] }).labels;
+    for (const label of moved.filter((l) => l.alpha > 0)) expect(overlaps(labelBox(label), caption)).toBe(false);
   });
 
   it('waits for a drop whose time has not come', () => {

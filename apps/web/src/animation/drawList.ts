@@ -36,7 +36,7 @@ import type { DrawList, LabelPrim, RingPrim } from './drawPrimitives';
 import { alongX, alongY } from './alongLink';
 import { line, mark, poolsOf, refill, type Pools } from './drawPools';
 import { LaneRuns } from './laneRuns';
-import { keepInside, labelBox, overlaps, separateLabels, settleLabels } from './overlayLabels';
+import { keepInside, labelBox, overlaps, separateLabels, settleLabels, type Box } from './overlayLabels';
 import { drawSummary, summarisePackets } from './packetSummary';
 import { burstsTooFast, sampleProgress } from './burstSamples';
 import { placeAlong } from './alongLink';
@@ -76,6 +76,8 @@ export interface DrawOptions {
    * `now` is drawn where it is, burst by burst, not as busy lanes or samples.
    */
   paused?: boolean;
+  /** Boxes over the drawing that labels keep off (the sampled bursts' caption where it shows). */
+  keepClear?: readonly Box[];
 }
 
 /** The part of the log's focus (sim/focusStore.ts) the network can show. */
@@ -138,7 +140,8 @@ export function buildDrawList(model: AnimationModel, geom: Geometry, opts: DrawO
   drawPackets(out, model, geom, packetsAt, speed, pools);
   drawFlashes(out, model, geom, opts);
   // No label on a node, a name or another label: moved, or hidden with a line saying so.
-  settleLabels(out.labels, geom.nodes, geom.text, opts.width, opts.height);
+  const clear = opts.keepClear?.length ? [...(geom.text ?? []), ...opts.keepClear] : geom.text;
+  settleLabels(out.labels, geom.nodes, clear, opts.width, opts.height);
   out.animating = model.flashes.size > 0;
   return out;
 }
