@@ -58,17 +58,9 @@ const Route* RoutingTable::throughNodes(const std::vector<int>& nodes) {
   std::vector<Hop> hops;
   for (std::size_t k = 0; k + 1 < nodes.size(); ++k) {
     const int from = nodes[k], to = nodes[k + 1];
-    Hop best;
-    double bestCost = 0;
-    for (int li : adjacency_[from]) {  // in link order: a tie keeps the lower index
-      const LinkSpec& l = links_[li];
-      const int dir = l.a == from ? 0 : 1;
-      if ((dir == 0 ? l.b : l.a) != to) continue;
-      const double cost = costOf(l, dir);
-      if (best.link < 0 || cost < bestCost) best = Hop{li, dir, from, to}, bestCost = cost;
-    }
-    if (best.link < 0) return nullptr;  // the parser refuses such a route; never reached
-    hops.push_back(best);
+    const int link = cheapestLinkBetween(links_, from, to);
+    if (link < 0) return nullptr;  // the parser refuses such a route; never reached
+    hops.push_back(Hop{link, links_[link].a == from ? 0 : 1, from, to});
   }
   return makeRoute(nodes.front(), nodes.back(), std::move(hops));
 }

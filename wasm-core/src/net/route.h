@@ -54,7 +54,8 @@ class RoutingTable {
 
   // A forced route through these nodes in order (a flow's `route`, validated by the
   // parser: consecutive nodes are linked); between two nodes the least-cost link in that
-  // direction, ties to the lowest link index. Never cached: each call builds one.
+  // direction, ties to the lowest link index (cheapestLinkBetween, the parser's own
+  // check). Never cached: each call builds one.
   const Route* throughNodes(const std::vector<int>& nodes);
   // `base` with one hop before it and/or one after it (a copy's own access links); either
   // may be null. Never cached.
