@@ -312,7 +312,9 @@ export function SweepArea() {
               ? 'Padhye and Mathis at each run’s measured loss-event rate and RTT, averaged over its seeds (docs/theory.md).'
               : decision.kind === 'erlang'
                 ? 'Erlang-B on each fiber of the background’s route, for each point’s wavelengths and offered load (docs/theory.md).' +
-                  (decision.routesUnknown ? ` Drawn for the runs whose route fits it: ${decision.routesUnknown}.` : '')
+                  (decision.routesUnknown
+                    ? ` Whether the routes fit it is not known yet (${decision.routesUnknown}): each run’s own routes decide.`
+                    : '')
                 : `None drawn: ${decision.reason}.`}
           </p>
         )}

@@ -83,7 +83,7 @@ describe('Erlang-B for the background’s contention loss', () => {
 
   it('says the fit is not known yet, rather than guess, without the engine’s routes', () => {
     const fit = erlangFit(lossSystem(0.5, 2), null);
-    expect(fit).toEqual({ kind: 'none', reason: `the background’s route is not known: ${NO_ROUTES_YET}` });
+    expect(fit).toEqual({ kind: 'none', reason: `the background’s route is not known: ${NO_ROUTES_YET}`, routesUnknown: true });
   });
 
   it('is the sweep overlay for the background contention share, each run from its own scenario and routes', async () => {

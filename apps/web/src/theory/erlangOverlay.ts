@@ -44,15 +44,13 @@ export interface ErlangFiber {
   loss: number;
 }
 
-export type ErlangFit = { kind: 'fit'; loss: number; fibers: ErlangFiber[] } | { kind: 'none'; reason: string };
+/** `routesUnknown`: it is the routes that are not known (nothing loaded yet, another scenario's): the fit may yet hold. */
+export type ErlangFit = { kind: 'fit'; loss: number; fibers: ErlangFiber[] } | { kind: 'none'; reason: string; routesUnknown?: true };
 
 const directed = (from: string, linkId: string) => `${linkId}\u0000${from}`;
 
-/**
- * Why Erlang-B cannot describe this scenario's background loss whatever the routes, or
- * null: what can be told before the engine has loaded it (the sweep form says it early).
- */
-export function erlangUnfit(scenario: ErlangScenario): string | null {
+/** Why Erlang-B cannot describe this scenario's background loss whatever the routes, or null. */
+function unfitWhateverTheRoutes(scenario: ErlangScenario): string | null {
   const sources = scenario.background ?? [];
   if (sources.length !== 1) return `Erlang-B is drawn for one background source (this scenario has ${sources.length})`;
   const source = sources[0];
@@ -65,11 +63,11 @@ export function erlangUnfit(scenario: ErlangScenario): string | null {
 
 /** Erlang-B's loss for the scenario's background source on the routes the engine took, or why it does not apply. */
 export function erlangFit(scenario: ErlangScenario, routes: EngineRoutes | null): ErlangFit {
-  const unfit = erlangUnfit(scenario);
+  const unfit = unfitWhateverTheRoutes(scenario);
   if (unfit !== null) return none(unfit);
   const source = scenario.background![0];
   const read = backgroundRoute(scenario, routes, 0);
-  if (!read.ok) return none(`the background’s route is not known: ${read.reason}`);
+  if (!read.ok) return routesUnknown(`the background’s route is not known: ${read.reason}`);
   const route = read.route;
   const fibers = route.filter((hop) => hop.link.kind === 'fiber');
   const capacity = Math.min(...fibers.map((hop) => hop.link.rate * (hop.link.wavelengths ?? 1)));
@@ -84,7 +82,7 @@ export function erlangFit(scenario: ErlangScenario, routes: EngineRoutes | null)
     // route for that direction): either may share a direction.
     for (const direction of ['data', 'ack'] as const) {
       const read = flowRoute(scenario, routes, flow, direction, links);
-      if (!read.ok) return none(`flow ${flow.id}’s route is not known: ${read.reason}`);
+      if (!read.ok) return routesUnknown(`flow ${flow.id}’s route is not known: ${read.reason}`);
       const shared = read.route.hops.find((hop) => hop.link.kind === 'fiber' && onRoute.has(directed(hop.from, hop.link.id)));
       if (shared)
         return none(`flow ${flow.id}’s bursts share fiber ${shared.link.id} with the background: their load is not in Erlang-B’s`);
@@ -105,6 +103,10 @@ export function erlangFit(scenario: ErlangScenario, routes: EngineRoutes | null)
 
 function none(reason: string): ErlangFit {
   return { kind: 'none', reason };
+}
+
+function routesUnknown(reason: string): ErlangFit {
+  return { kind: 'none', reason, routesUnknown: true };
 }
 
 /** The fiber that loses the most, in words: "2 wavelengths offered 1.4 Erlangs" (for tooltips). */

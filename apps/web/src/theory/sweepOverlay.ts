@@ -14,7 +14,7 @@
  * and the routes the engine took in that run.
  */
 import type { EngineRoutes } from '@obs-tcp-sim/engine';
-import { BACKGROUND_CONTENTION_SHARE, describeErlangFit, erlangFit, erlangUnfit, type ErlangScenario } from './erlangOverlay';
+import { BACKGROUND_CONTENTION_SHARE, describeErlangFit, erlangFit, type ErlangScenario } from './erlangOverlay';
 import { theoryLines, type SummaryFlows, type TheoryScenario } from './referenceLines';
 
 export type OverlayModel = 'mathis' | 'padhye' | 'erlangB';
@@ -38,12 +38,9 @@ const BURST_COUNTS = /^bursts\.(\w+\.)?dropped(Contention|Injected|Late)?$/;
  */
 export function overlayFor(scenario: OverlayScenario, output: string, routes: EngineRoutes | null): OverlayDecision {
   if (output === BACKGROUND_CONTENTION_SHARE) {
-    const unfit = erlangUnfit(scenario);
-    if (unfit !== null) return { kind: 'none', reason: unfit };
-    if (routes === null)
-      return { kind: 'erlang', routesUnknown: 'the background’s route is known once the engine has loaded the scenario' };
     const fit = erlangFit(scenario, routes);
-    return fit.kind === 'fit' ? { kind: 'erlang' } : fit;
+    if (fit.kind === 'fit') return { kind: 'erlang' };
+    return fit.routesUnknown ? { kind: 'erlang', routesUnknown: fit.reason } : { kind: 'none', reason: fit.reason };
   }
   if (GOODPUT.test(output)) {
     if (scenario.flows.length === 0) return { kind: 'none', reason: 'the scenario has no TCP flow' };
