@@ -75,8 +75,9 @@ class Simulation final : public PacketReceiver, public EventHandler {
   const std::vector<std::string>& flowIds() const { return flowIds_; }
   // The routes the run uses, for the editor's route display and the log's "via" (docs/
   // engine-api.md, "Routes"): per flow group its data and ACK route between its src and
-  // dst nodes (a copy's own access links are not listed), and every optical path by the
-  // index BurstFormed events carry. Node and link ids, in hop order (simulation_routes.cc).
+  // dst nodes (a copy's own access links are not listed) with the optical paths it takes,
+  // every optical path by the index BurstFormed events carry, and the optical path of each
+  // `background` source. Node and link ids, in hop order (simulation_routes.cc).
   nlohmann::ordered_json routes() const;
   // Moves out the samples taken since the last call.
   SampleColumns drainSamples();
@@ -178,6 +179,7 @@ class Simulation final : public PacketReceiver, public EventHandler {
   std::vector<std::string> flowIds_;
   // Per flow group (scenario.flows index): its data and ACK route between src and dst.
   std::vector<std::pair<const Route*, const Route*>> groupRoutes_;
+  std::vector<int> backgroundPaths_;  // per `background` entry: the optical path it sends on
   SampleColumns samples_;
   std::uint64_t packetsDelivered_ = 0;
   struct ScheduledChange {

@@ -121,6 +121,7 @@ Simulation::Simulation(const Scenario& scenario, const RunBudget& budget)
     refuseUnaffordableBackground(b, "background[" + std::to_string(i) + "]", scenario_, routing_.opticalPaths()[path],
                                  capacity, budget);
     backgroundPaths.push_back({path, capacity});
+    backgroundPaths_.push_back(path);
   }
   std::vector<TrafficSource> traffic = expandTraffic(scenario_, routing_);
   for (const TrafficSource& t : traffic)

@@ -240,5 +240,45 @@ TEST(RouteCost, RoutesReportTheTwoDirectionsAndEveryOpticalPath) {
   EXPECT_GT(formed, 0);
 }
 
+// The first lesson with a second egress edge E3 beside E2 (C1 - E3 - Client), its ACKs
+// forced through E3, and a background source from E3 to E1.
+nlohmann::json secondEgress() {
+  nlohmann::json j = nlohmann::json::parse(readScenarioFile("../presets/first-lesson.json"));
+  j["nodes"].push_back({{"id", "E3"}, {"kind", "edge"}, {"x", 640}, {"y", 320}});
+  nlohmann::json fiber = j["links"][2], access = j["links"][3];
+  fiber["id"] = "fiber3";
+  fiber["b"] = "E3";
+  access["id"] = "access3";
+  access["a"] = "E3";
+  j["links"].push_back(fiber);
+  j["links"].push_back(access);
+  j["flows"][0]["ackRoute"] = {"Client", "E3", "C1", "E1", "Server"};
+  j["background"] = {{{"src", "E3"}, {"dst", "E1"}, {"model", "poisson"}, {"load", 0.1}, {"meanBytes", 20000}}};
+  return j;
+}
+
+TEST(RouteCost, RoutesNameTheOpticalPathsOfEachFlowRouteAndBackgroundSource) {
+  // What the app's Drop next and theory lines read instead of routing for themselves:
+  // which optical paths a route takes (so which edge forms its bursts), and a background
+  // source's path.
+  auto sim = Simulation::fromJson(secondEgress().dump());
+  const auto r = sim->routes();
+  const auto& paths = r["opticalPaths"];
+  const auto ingressOf = [&](const nlohmann::ordered_json& route) {
+    std::vector<std::string> out;
+    for (const auto& p : route["opticalPaths"]) out.push_back(paths[p.get<std::size_t>()]["ingress"]);
+    return out;
+  };
+  EXPECT_EQ(ingressOf(r["flows"][0]["data"]), std::vector<std::string>{"E1"});
+  EXPECT_EQ(ingressOf(r["flows"][0]["ack"]), std::vector<std::string>{"E3"});
+  ASSERT_EQ(r["background"].size(), 1u);
+  const auto& background = paths[r["background"][0]["opticalPath"].get<std::size_t>()];
+  EXPECT_EQ(background["nodes"], nlohmann::ordered_json({"E3", "C1", "E1"}));
+  // A route that never enters the optical domain takes none.
+  auto packets = Simulation::fromJson(asymmetric().dump());
+  EXPECT_EQ(packets->routes()["flows"][0]["ack"]["opticalPaths"], nlohmann::ordered_json::array());
+  EXPECT_EQ(packets->routes()["background"], nlohmann::ordered_json::array());
+}
+
 }  // namespace
 }  // namespace obs

@@ -1,7 +1,7 @@
 import * as Comlink from 'comlink';
 import type { Scenario, Summary } from '@obs-tcp-sim/scenario';
 import { ScenarioError } from '@obs-tcp-sim/scenario';
-import type { LiveChangeResult, SampleColumns } from './engine-module';
+import type { EngineRoutes, LiveChangeResult, SampleColumns } from './engine-module';
 import type { Frame } from './frame';
 import { DEFAULT_SPEED, checkSpeed } from './speed';
 import type { BatchResult, LoadInfo, LoadResult, WorkerApi } from './worker-api';
@@ -42,12 +42,13 @@ export interface EngineClient {
   summary(): Promise<Summary>;
   /**
    * Runs another scenario to its end in this worker (the loaded one is untouched): its
-   * summary, flow ids and, if asked, all its samples. Rejects with ScenarioError if refused.
+   * summary, flow ids, the routes it took and, if asked, all its samples. Rejects with
+   * ScenarioError if refused.
    */
   runToEnd(
     scenario: Scenario,
     options?: { samples?: boolean },
-  ): Promise<{ summary: Summary; flowIds: string[]; samples: SampleColumns | null }>;
+  ): Promise<{ summary: Summary; flowIds: string[]; samples: SampleColumns | null; routes: EngineRoutes }>;
   /** About every animation frame while playing. Returns a function that unsubscribes. */
   onFrame(listener: (frame: Frame) => void): () => void;
   /** The engine threw or aborted (message ends with its last output); call reset(). */
@@ -225,7 +226,7 @@ export function createEngine(options: EngineOptions = {}): EngineClient {
       // Comlink's Remote type splits the union into a union of promises; it is one promise.
       const result = await call((remote) => remote.runToEnd(JSON.stringify(scenario), options.samples ?? false) as Promise<BatchResult>);
       if (!result.ok) throw new ScenarioError(result.error);
-      return { summary: result.summary, flowIds: result.flowIds, samples: result.samples };
+      return { summary: result.summary, flowIds: result.flowIds, samples: result.samples, routes: result.routes };
     },
     onFrame(listener) {
       frameListeners.add(listener);

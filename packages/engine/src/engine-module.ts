@@ -30,14 +30,24 @@ export interface RouteIds {
   links: string[];
 }
 
+/** A flow's route: its hops, and the optical paths it takes in order (indices into EngineRoutes.opticalPaths). */
+export interface FlowRouteIds extends RouteIds {
+  /** Where the route enters the optical domain: each path's ingress edge forms the bursts of this direction. */
+  opticalPaths: number[];
+}
+
 /**
  * The routes a loaded scenario uses (docs/engine-api.md, "Routes"): per flow group its
  * data and ACK route between its `src` and `dst` nodes (a copy's own access links are not
- * listed), and every optical path, indexed as BurstFormed events' `link` column.
+ * listed), every optical path, indexed as BurstFormed events' `link` column, and the
+ * optical path of each `background` source. The app's only router: views and models read
+ * routes here rather than compute them.
  */
 export interface EngineRoutes {
-  flows: { id: string; data: RouteIds; ack: RouteIds }[];
+  flows: { id: string; data: FlowRouteIds; ack: FlowRouteIds }[];
   opticalPaths: (RouteIds & { ingress: string; egress: string })[];
+  /** Per `background` entry, in scenario order: the optical path its bursts take. */
+  background: { opticalPath: number }[];
 }
 
 export interface Simulation {

@@ -7,6 +7,7 @@ export type { Frame } from './frame';
 export type { LoadInfo } from './worker-api';
 export type {
   EngineRoutes,
+  FlowRouteIds,
   RouteIds,
   LiveChangeResult,
   SampleColumns,

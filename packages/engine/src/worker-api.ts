@@ -23,8 +23,12 @@ export interface LoadInfo {
   routes: EngineRoutes;
 }
 
-/** A whole run of another scenario (compare, sweeps): its summary, and its samples if asked. */
-export type BatchResult = { ok: true; summary: Summary; flowIds: string[]; samples: SampleColumns | null } | { ok: false; error: string };
+/**
+ * A whole run of another scenario (compare, sweeps): its summary, its samples if asked, and
+ * the routes it took (what a sweep's theory overlay reads for each run).
+ */
+export type BatchResult =
+  { ok: true; summary: Summary; flowIds: string[]; samples: SampleColumns | null; routes: EngineRoutes } | { ok: false; error: string };
 
 /** A refused scenario is an answer, not an exception: it crosses Comlink as data. */
 export type LoadResult = { ok: true; info: LoadInfo } | { ok: false; error: string };
@@ -221,6 +225,7 @@ function runWhole(module: EngineModule, json: string, withSamples: boolean): Bat
       summary: JSON.parse(sim.summaryJson()) as Summary,
       flowIds: JSON.parse(sim.flowIdsJson()) as string[],
       samples: withSamples ? concatSamples(parts) : null,
+      routes: JSON.parse(sim.routesJson()) as EngineRoutes,
     };
   } finally {
     sim.delete();

@@ -117,7 +117,9 @@ class JsSimulation {
     return out;
   }
   std::string flowIdsJson() const { return sim_ ? nlohmann::json(sim_->flowIds()).dump() : "[]"; }
-  std::string routesJson() const { return sim_ ? sim_->routes().dump() : "{\"flows\":[],\"opticalPaths\":[]}"; }
+  std::string routesJson() const {
+    return sim_ ? sim_->routes().dump() : "{\"flows\":[],\"opticalPaths\":[],\"background\":[]}";
+  }
   val drainSamples() {
     obs::SampleColumns s = sim_ ? sim_->drainSamples() : obs::SampleColumns{};
     return columnsObject({"t", "flow", "cwnd", "ssthresh", "srtt", "rtt", "goodput", "delivered", "state"}, s.t, s.flow,

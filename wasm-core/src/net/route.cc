@@ -1,10 +1,5 @@
 #include "net/route.h"
 
-#include <algorithm>
-#include <limits>
-#include <queue>
-#include <tuple>
-
 namespace obs {
 
 RoutingTable::RoutingTable(const std::vector<NodeSpec>& nodes, const std::vector<LinkSpec>& links)
@@ -25,13 +20,10 @@ void RoutingTable::prepare(const std::vector<std::pair<int, int>>& pairs) {
   std::vector<std::vector<Hop>> hopsOf(pairs.size());
   std::vector<bool> reached(pairs.size(), false);
   for (const auto& [src, indices] : bySource) {
-    const std::vector<Hop> tree = shortestPathTree(src);
+    const LeastCostTree tree = treeFrom(src);
     for (std::size_t i : indices) {
-      const int dst = pairs[i].second;
-      if (tree[dst].link < 0) continue;
-      reached[i] = true;
-      for (int v = dst; v != src; v = tree[v].from) hopsOf[i].push_back(tree[v]);
-      std::reverse(hopsOf[i].begin(), hopsOf[i].end());
+      hopsOf[i] = tree.pathTo(pairs[i].second);
+      reached[i] = !hopsOf[i].empty();
     }
   }
   for (std::size_t i = 0; i < pairs.size(); ++i) {
@@ -66,17 +58,9 @@ const Route* RoutingTable::throughNodes(const std::vector<int>& nodes) {
   std::vector<Hop> hops;
   for (std::size_t k = 0; k + 1 < nodes.size(); ++k) {
     const int from = nodes[k], to = nodes[k + 1];
-    Hop best;
-    double bestCost = 0;
-    for (int li : adjacency_[from]) {  // in link order: a tie keeps the lower index
-      const LinkSpec& l = links_[li];
-      const int dir = l.a == from ? 0 : 1;
-      if ((dir == 0 ? l.b : l.a) != to) continue;
-      const double cost = costOf(l, dir);
-      if (best.link < 0 || cost < bestCost) best = Hop{li, dir, from, to}, bestCost = cost;
-    }
-    if (best.link < 0) return nullptr;  // the parser refuses such a route; never reached
-    hops.push_back(best);
+    const int link = cheapestLinkBetween(links_, from, to);
+    if (link < 0) return nullptr;  // the parser refuses such a route; never reached
+    hops.push_back(Hop{link, links_[link].a == from ? 0 : 1, from, to});
   }
   return makeRoute(nodes.front(), nodes.back(), std::move(hops));
 }
@@ -97,46 +81,9 @@ const Route* RoutingTable::route(int src, int dst) {
   return cache_.at({src, dst});
 }
 
-std::vector<Hop> RoutingTable::shortestPathTree(int src) const {
-  // Dijkstra over labels (cost, hops): a node is settled in the order of (cost, hops,
-  // node index), so equal labels go to the lowest index, and a label is replaced only by
-  // a strictly smaller one, so the hop into a node is the one from the earliest settled
-  // of its best predecessors. Stale heap entries (a node already settled, or a label since
-  // improved) are skipped. Costs are summed along the path in the same order whichever
-  // destination is asked for, so a route does not depend on which others were computed.
-  const std::size_t n = nodes_.size();
-  const double inf = std::numeric_limits<double>::infinity();
-  std::vector<double> dist(n, inf);
-  std::vector<int> hopsTo(n, 0);
-  std::vector<Hop> via(n);
-  std::vector<bool> done(n, false);
-  using Label = std::tuple<double, int, int>;  // cost, hops, node
-  std::priority_queue<Label, std::vector<Label>, std::greater<Label>> heap;
-  dist[src] = 0;
-  heap.emplace(0.0, 0, src);
-  while (!heap.empty()) {
-    const auto [d0, h0, u] = heap.top();
-    heap.pop();
-    if (done[u] || d0 != dist[u] || h0 != hopsTo[u]) continue;
-    done[u] = true;
-    if (u != src && nodes_[u].kind == NodeKind::Host) continue;  // hosts do not forward
-    for (int li : adjacency_[u]) {
-      const LinkSpec& l = links_[li];
-      int dir = (l.a == u) ? 0 : 1;
-      int v = dir == 0 ? l.b : l.a;
-      if (done[v]) continue;
-      double d = dist[u] + costOf(l, dir);
-      int h = hopsTo[u] + 1;
-      if (std::tie(d, h) < std::tie(dist[v], hopsTo[v])) {
-        dist[v] = d;
-        hopsTo[v] = h;
-        via[v] = Hop{li, dir, u, v};
-        heap.emplace(d, h, v);
-      }
-    }
-  }
-  via[src] = Hop{};
-  return via;
+LeastCostTree RoutingTable::treeFrom(int src) const {
+  return leastCostTree(
+      links_, adjacency_, src, [](int) { return true; }, [this](int u) { return nodes_[u].kind != NodeKind::Host; });
 }
 
 int RoutingTable::internOpticalPath(const std::vector<Hop>& hops) {

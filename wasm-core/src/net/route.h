@@ -9,16 +9,11 @@
 #include <utility>
 #include <vector>
 
+#include "net/hop.h"
+#include "net/least_cost_tree.h"
 #include "scenario/scenario.h"
 
 namespace obs {
-
-struct Hop {
-  int link = -1;
-  int dir = 0;    // 0: link.a -> link.b, 1: link.b -> link.a
-  int from = -1;  // node index
-  int to = -1;    // node index
-};
 
 struct OpticalPath {
   int id = -1;
@@ -41,8 +36,9 @@ struct Route {
 // direction is computed on its own, so ACKs follow the reverse path only when the costs
 // make it the cheapest. Hosts are endpoints only: no route transits a host.
 //
-// Cost: one Dijkstra (binary heap) per distinct source, O((N + L) log N), whose tree gives
-// the routes to every destination asked for from that source. `prepare` takes all the
+// Cost: one least-cost tree (net/least_cost_tree.h, the search deflection uses too) per
+// distinct source, O((N + L) log N), which gives the routes to every destination asked for
+// from that source. `prepare` takes all the
 // pairs a scenario needs at once so each source's tree is built once.
 class RoutingTable {
  public:
@@ -58,7 +54,8 @@ class RoutingTable {
 
   // A forced route through these nodes in order (a flow's `route`, validated by the
   // parser: consecutive nodes are linked); between two nodes the least-cost link in that
-  // direction, ties to the lowest link index. Never cached: each call builds one.
+  // direction, ties to the lowest link index (cheapestLinkBetween, the parser's own
+  // check). Never cached: each call builds one.
   const Route* throughNodes(const std::vector<int>& nodes);
   // `base` with one hop before it and/or one after it (a copy's own access links); either
   // may be null. Never cached.
@@ -67,9 +64,9 @@ class RoutingTable {
  private:
   // Interns a route over these hops and finds where it enters the optical domain.
   Route* makeRoute(int src, int dst, std::vector<Hop> hops);
-  // The shortest-path tree from one source: the hop that reaches each node (link -1:
-  // not reached).
-  std::vector<Hop> shortestPathTree(int src) const;
+  // The least-cost tree from one source over every link, hosts other than the source
+  // forwarding nothing.
+  LeastCostTree treeFrom(int src) const;
   int internOpticalPath(const std::vector<Hop>& hops);
 
   const std::vector<NodeSpec>& nodes_;

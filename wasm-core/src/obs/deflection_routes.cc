@@ -1,10 +1,9 @@
 #include "obs/deflection_routes.h"
 
 #include <algorithm>
-#include <functional>
-#include <limits>
-#include <queue>
 #include <tuple>
+
+#include "net/least_cost_tree.h"
 
 namespace obs {
 
@@ -19,45 +18,14 @@ DeflectionRoutes::DeflectionRoutes(const std::vector<NodeSpec>& nodes, const std
 
 std::vector<Hop> DeflectionRoutes::cheapestWay(int from, int egress, const std::vector<bool>& banned,
                                                double* cost) const {
-  // Dijkstra with labels (cost, hops, node), as the routing table settles them, so ties
-  // go the same way: to fewer hops, then to the lowest node index.
-  const std::size_t n = nodes_.size();
-  const double inf = std::numeric_limits<double>::infinity();
-  std::vector<double> dist(n, inf);
-  std::vector<int> hopsTo(n, 0);
-  std::vector<Hop> via(n);
-  std::vector<bool> done(n, false);
-  using Label = std::tuple<double, int, int>;
-  std::priority_queue<Label, std::vector<Label>, std::greater<Label>> heap;
-  dist[from] = 0;
-  heap.emplace(0.0, 0, from);
-  while (!heap.empty()) {
-    const auto [d0, h0, u] = heap.top();
-    heap.pop();
-    if (done[u] || d0 != dist[u] || h0 != hopsTo[u]) continue;
-    done[u] = true;
-    if (u == egress) break;
-    if (u != from && nodes_[u].kind != NodeKind::Core) continue;  // only cores switch bursts
-    for (int li : fibersAt_[u]) {
-      const LinkSpec& l = links_[li];
-      const int dir = l.a == u ? 0 : 1;
-      const int v = dir == 0 ? l.b : l.a;
-      if (banned[v] || done[v]) continue;
-      if (nodes_[v].kind != NodeKind::Core && v != egress) continue;
-      const double d = d0 + costOf(l, dir);
-      if (d < dist[v] || (d == dist[v] && h0 + 1 < hopsTo[v])) {
-        dist[v] = d;
-        hopsTo[v] = h0 + 1;
-        via[v] = Hop{li, dir, u, v};
-        heap.emplace(d, h0 + 1, v);
-      }
-    }
-  }
-  std::vector<Hop> hops;
-  if (!done[egress]) return hops;
-  for (int v = egress; v != from; v = via[v].from) hops.push_back(via[v]);
-  std::reverse(hops.begin(), hops.end());
-  *cost = dist[egress];
+  // The routing table's own search (net/least_cost_tree.h), so ties go the same way: to
+  // fewer hops, then to the lowest node index. Only cores switch bursts, and the way may
+  // end at the egress edge; it stops there.
+  const LeastCostTree tree = leastCostTree(
+      links_, fibersAt_, from, [&](int v) { return !banned[v] && (nodes_[v].kind == NodeKind::Core || v == egress); },
+      [this](int u) { return nodes_[u].kind == NodeKind::Core; }, egress);
+  std::vector<Hop> hops = tree.pathTo(egress);
+  if (!hops.empty()) *cost = tree.cost[egress];
   return hops;
 }
 

@@ -9,11 +9,13 @@
 // deflected burst never loops. Alternatives are ranked by the cost of the way they give,
 // the deflection hop included, then by hops, then by the outgoing link's index, so the
 // "next-best output" is the one whose whole remaining way is cheapest. Costs are the
-// routing costs of docs/routing.md (costOf).
+// routing costs of docs/routing.md (costOf), and the way on from the deflecting hop comes
+// from the routing table's own least-cost search (net/least_cost_tree.h), so it breaks
+// ties as routes do.
 #pragma once
 #include <vector>
 
-#include "net/route.h"
+#include "net/hop.h"
 #include "scenario/scenario.h"
 
 namespace obs {

@@ -90,6 +90,27 @@ inline double costOf(const LinkSpec& l, int dir) {
   return c < 0 ? l.delay : c;
 }
 
+// The link a forced route (`route`, `ackRoute`) takes from node `from` to node `to`: of
+// the links joining them, the one that costs least in that direction, ties to the lowest
+// index; -1 if none joins them. One rule for the parser, which refuses a route with no
+// such link, and the routing table, which builds the route over these links.
+inline int cheapestLinkBetween(const std::vector<LinkSpec>& links, int from, int to) {
+  int best = -1;
+  double bestCost = 0;
+  for (std::size_t i = 0; i < links.size(); ++i) {
+    const LinkSpec& l = links[i];
+    double cost;
+    if (l.a == from && l.b == to)
+      cost = costOf(l, 0);
+    else if (l.b == from && l.a == to)
+      cost = costOf(l, 1);
+    else
+      continue;
+    if (best < 0 || cost < bestCost) best = static_cast<int>(i), bestCost = cost;
+  }
+  return best;
+}
+
 struct AssemblySpec {
   AssemblyPolicyKind policy = AssemblyPolicyKind::Time;
   double maxTime = 1e-3;

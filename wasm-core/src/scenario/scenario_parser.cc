@@ -350,24 +350,6 @@ void readFlowEnds(JsonReader& r, const Scenario& s, const std::map<std::string, 
   if (f->src == f->dst) r.fail("dst", "must differ from src");
 }
 
-// The least-cost link from node `from` to node `to` (ties: the lowest link index), or -1.
-int linkBetween(const Scenario& s, int from, int to) {
-  int best = -1;
-  double bestCost = 0;
-  for (std::size_t i = 0; i < s.links.size(); ++i) {
-    const LinkSpec& l = s.links[i];
-    double cost;
-    if (l.a == from && l.b == to)
-      cost = costOf(l, 0);
-    else if (l.b == from && l.a == to)
-      cost = costOf(l, 1);
-    else
-      continue;
-    if (best < 0 || cost < bestCost) best = static_cast<int>(i), bestCost = cost;
-  }
-  return best;
-}
-
 // `route` / `ackRoute`: node ids from `first` to `last`, each joined to the next by a link,
 // no node twice, no host in the middle (hosts do not forward).
 std::vector<int> readRoute(JsonReader& r, const std::string& key, const Scenario& s,
@@ -390,7 +372,7 @@ std::vector<int> readRoute(JsonReader& r, const std::string& key, const Scenario
     seen[n] = true;
     if (k > 0 && k + 1 < list.size() && s.nodes[n].kind == NodeKind::Host)
       r.fail(item, "is the host " + quoteInput(id) + ", which does not forward (hosts end routes only)");
-    if (k > 0 && linkBetween(s, out.back(), n) < 0)
+    if (k > 0 && cheapestLinkBetween(s.links, out.back(), n) < 0)
       r.fail(item, "is not linked to the node before it, " + quoteInput(s.nodes[out.back()].id));
     out.push_back(n);
   }

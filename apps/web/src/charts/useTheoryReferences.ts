@@ -1,7 +1,7 @@
 /**
  * The throughput chart's theory lines while they are switched on: computed from the
- * scenario on screen and the engine's latest summary of this run (about four a second),
- * for the flow or flows the chart shows (theory/referenceLines.ts).
+ * scenario on screen, the routes the engine took and its latest summary of this run (about
+ * four a second), for the flow or flows the chart shows (theory/referenceLines.ts).
  */
 import { useMemo, useSyncExternalStore } from 'react';
 import { useScenarioStore } from '../store/storeContext';
@@ -21,12 +21,12 @@ export interface TheoryOnChart {
 }
 
 export function useTheoryReferences(on: boolean, selection: FlowSelection, flowIds: readonly string[]): TheoryOnChart | null {
-  const { summary } = useSimState();
+  const { summary, routes } = useSimState();
   const store = useScenarioStore();
   const scenario = useSyncExternalStore(store.subscribe, () => store.getState().scenario);
   return useMemo(() => {
     if (!on) return null;
-    const lines = theoryLines(scenario, summary, flowIds, theorySubject(selection, flowIds.length));
+    const lines = theoryLines(scenario, summary, flowIds, theorySubject(selection, flowIds.length), routes);
     return { lines, references: chartReferences(lines, MBIT_PER_BIT) };
-  }, [on, scenario, summary, flowIds, selection]);
+  }, [on, scenario, summary, flowIds, selection, routes]);
 }

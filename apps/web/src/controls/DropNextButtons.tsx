@@ -6,7 +6,7 @@
  */
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import { formatChangeTime } from '../store/scenarioStore';
-import { edgesForming, type BurstClassName } from '../store/dropNext';
+import { dropNextNode, edgesForming, whyNoEdgeForms, type BurstClassName } from '../store/dropNext';
 import { useSimState } from '../sim/simContext';
 import { useScenarioStore } from '../store/storeContext';
 import { BUTTON_NAMES } from '../view/controlNames';
@@ -15,12 +15,19 @@ const NAMES: Record<BurstClassName, string> = { data: 'data', ack: 'ACK' };
 
 export function DropNextButtons() {
   const store = useScenarioStore();
-  const { phase } = useSimState();
+  const { phase, routes } = useSimState();
   const scenario = useSyncExternalStore(store.subscribe, () => store.getState().scenario);
   const [said, setSaid] = useState<string>('');
   const live = phase === 'running' || phase === 'paused';
-  // Routes only change with the scenario, not with the frames that re-render this.
-  const forming = useMemo(() => ({ data: edgesForming(scenario, 'data').length, ack: edgesForming(scenario, 'ack').length }), [scenario]);
+  // From the engine's routes (store/dropNext.ts): they change with a load, not with the
+  // frames that re-render this. Null: an edge forms the class's bursts.
+  const whyNot = useMemo(
+    () => ({
+      data: whyNoEdgeForms(edgesForming(scenario, routes, 'data'), 'data'),
+      ack: whyNoEdgeForms(edgesForming(scenario, routes, 'ack'), 'ack'),
+    }),
+    [scenario, routes],
+  );
 
   const drop = async (cls: BurstClassName) => {
     const refusal = await store.dropNextBurst(cls);
@@ -28,13 +35,13 @@ export function DropNextButtons() {
       setSaid(`Not dropped: ${refusal}.`);
       return;
     }
-    const asked = store
-      .getState()
-      .run.changes.filter((c) => c.path.endsWith(`.dropNext.${cls}`))
-      .at(-1);
-    const edges = edgesForming(store.getState().scenario, cls).map((i) => store.getState().scenario.nodes[i].id);
+    const { run, scenario: now } = store.getState();
+    // The edges named are those the store just asked (its record), not worked out again.
+    const asks = run.changes.filter((c) => dropNextNode(c.path, cls) !== null);
+    const asked = asks.at(-1);
+    const edges = new Set(asks.filter((c) => c.at === asked?.at).map((c) => now.nodes[dropNextNode(c.path, cls)!]?.id ?? '?'));
     setSaid(
-      `At ${asked ? formatChangeTime(asked.at) : 'now'}: the next ${NAMES[cls]} burst ${edges.join(', ')} sends is lost at the first core.`,
+      `At ${asked ? formatChangeTime(asked.at) : 'now'}: the next ${NAMES[cls]} burst ${[...edges].join(', ')} sends is lost at the first core.`,
     );
   };
 
@@ -42,16 +49,14 @@ export function DropNextButtons() {
     <div className="drop-next" role="group" aria-label="Drop one burst">
       <div className="drop-next-buttons">
         {(['data', 'ack'] as const).map((cls) => {
-          const none = forming[cls] === 0;
+          const none = whyNot[cls];
           return (
             <button
               key={cls}
               type="button"
               data-testid={`drop-next-${cls}`}
-              disabled={!live || none}
-              title={
-                none ? `No edge node forms the flows' ${NAMES[cls]} bursts` : `Lose the next ${NAMES[cls]} burst, once, and watch TCP react`
-              }
+              disabled={!live || none !== null}
+              title={none !== null ? sentence(none) : `Lose the next ${NAMES[cls]} burst, once, and watch TCP react`}
               onClick={() => void drop(cls)}
             >
               {cls === 'data' ? BUTTON_NAMES.dropNextData : BUTTON_NAMES.dropNextAck}
@@ -64,4 +69,9 @@ export function DropNextButtons() {
       </p>
     </div>
   );
+}
+
+/** A reason as a tooltip: capitalised. */
+function sentence(reason: string): string {
+  return reason.charAt(0).toUpperCase() + reason.slice(1);
 }

@@ -6,6 +6,9 @@ import { testScenario } from '../scenario/testScenario';
 import type { Scenario } from '../scenario/scenarioTypes';
 import { documentOf, ScenarioStore, SLIDE_SETTLE_MS, type StoreSession } from './scenarioStore';
 import { planSync } from './syncPlan';
+import type { EngineRoutes } from '@obs-tcp-sim/engine';
+import { acksForcedThroughE3, engineRoutesOf } from '../routes/testNetworks';
+import { NO_ROUTES_YET } from '../routes/engineRoutes';
 
 /** A session like SimController: loads may be refused; records every call; its clock is set by the test. */
 class FakeSession implements StoreSession {
@@ -34,8 +37,10 @@ class FakeSession implements StoreSession {
     this.frameListeners.add(l);
     return () => this.frameListeners.delete(l);
   }
+  /** The engine's routes of the scenario loaded (the real engine's, where a test needs them). */
+  routes: EngineRoutes | null = null;
   getState() {
-    return { phase: this.phase };
+    return { phase: this.phase, routes: this.routes };
   }
   notices: string[] = [];
   notify(message: string) {
@@ -262,6 +267,7 @@ describe("the run's record", () => {
 
   it('drop the next burst: a live change at each forming edge, in the run’s record (a link replays it), no undo step', async () => {
     const { store, session } = setup();
+    session.routes = await engineRoutesOf(store.getState().scenario);
     session.now = 2.25;
     const edge = store.getState().scenario.nodes.findIndex((n) => n.kind === 'edge');
     expect(await store.dropNextBurst('data')).toBeNull();
@@ -274,11 +280,27 @@ describe("the run's record", () => {
 
   it('drop the next burst: the engine’s refusal, or why no edge can, and nothing recorded', async () => {
     const { store, session } = setup();
+    session.routes = await engineRoutesOf(store.getState().scenario);
     session.liveRefuse = 'nodes[1].dropNext.data cannot be changed';
     expect(await store.dropNextBurst('ack')).toBe('nodes[1].dropNext.data cannot be changed');
     store.edit('no flows', (s) => ({ ...s, flows: [] }));
     await store.settled();
     expect(await store.dropNextBurst('data')).toMatch(/no edge node forms/);
+    expect(store.getState().run.changes).toEqual([]);
+  });
+
+  it('drop the next ACK burst: at the edge the engine’s ACK route enters the core (E3, by an ackRoute), not the edge the data leaves by', async () => {
+    const { store, session } = setup(acksForcedThroughE3());
+    session.routes = await engineRoutesOf(store.getState().scenario);
+    expect(await store.dropNextBurst('ack')).toBeNull();
+    const e3 = store.getState().scenario.nodes.findIndex((n) => n.id === 'E3');
+    expect(session.calls.filter((c) => c.startsWith('live'))).toEqual([`live nodes[${e3}].dropNext.ack=1`]);
+  });
+
+  it('drop the next burst before the engine has reported its routes: why not, and nothing asked or recorded', async () => {
+    const { store, session } = setup();
+    expect(await store.dropNextBurst('data')).toBe(`which edge forms the flows' data bursts is not known: ${NO_ROUTES_YET}`);
+    expect(session.calls.filter((c) => c.startsWith('live'))).toEqual([]);
     expect(store.getState().run.changes).toEqual([]);
   });
 

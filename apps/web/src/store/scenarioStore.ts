@@ -20,12 +20,13 @@
 import { formatChangeTime } from './changeTime';
 import { restartNotice } from './restartNotice';
 import { findPreset, type Scenario } from '@obs-tcp-sim/scenario';
+import type { EngineRoutes } from '@obs-tcp-sim/engine';
 import { canonical, planSync, sameNetwork } from './syncPlan';
 import { isPresetScenario } from './presetMatch';
 import { applyLive, describeLive, readLive } from './livePaths';
 import { pathInMessage, validateScenario, type Issue } from '../scenario/validateScenario';
 import { blankScenario } from '../scenario/scenarioEdits';
-import { dropNextPath, edgesForming, type BurstClassName } from './dropNext';
+import { dropNextPath, edgesForming, whyNoEdgeForms, type BurstClassName } from './dropNext';
 
 /** A change the engine made to a running simulation, scheduled or live. */
 export interface LiveChange {
@@ -59,7 +60,8 @@ export interface StoreSession {
   readonly now: number;
   /** Called after each frame is applied. */
   onFrame(listener: () => void): () => void;
-  getState(): { phase: string };
+  /** `routes`: the engine's for the scenario it loaded (absent from sessions that do not report them). */
+  getState(): { phase: string; routes?: EngineRoutes | null };
   /** Shows a non-fatal message on the page (what a restart did to the run's record). */
   notify?(message: string): void;
 }
@@ -406,19 +408,20 @@ export class ScenarioStore {
 
   /**
    * The next burst of a class is lost at each edge that forms the flows' bursts of it
-   * (controls/dropNext.ts), from the engine's time now: one loss a class can watch TCP
-   * react to. An event of the run, not an edit: it goes into the run's record (a link
-   * made from it replays the loss at the same time), not into the undo history.
-   * Resolves with the engine's refusal, or null.
+   * (store/dropNext.ts, from the engine's routes), from the engine's time now: one loss a
+   * class can watch TCP react to. An event of the run, not an edit: it goes into the run's
+   * record (a link made from it replays the loss at the same time), not into the undo
+   * history. Resolves with the engine's refusal, or why no edge can, or null.
    */
   async dropNextBurst(cls: BurstClassName): Promise<string | null> {
     this.endSlide();
     await this.settled();
     const scenario = this.state.scenario;
-    const edges = edgesForming(scenario, cls);
-    if (edges.length === 0) return `no edge node forms the flows' ${cls === 'data' ? 'data' : 'ACK'} bursts`;
+    const forming = edgesForming(scenario, this.session.getState().routes, cls);
+    const none = whyNoEdgeForms(forming, cls);
+    if (none !== null || !forming.known) return none;
     const applied: RunChange[] = [];
-    for (const node of edges) {
+    for (const node of forming.edges) {
       const path = dropNextPath(node, cls);
       const result = await this.session.changeLive(path, 1);
       if (result.error !== null) return result.error;

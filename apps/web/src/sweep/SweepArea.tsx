@@ -21,6 +21,7 @@ import {
 import { download } from '../files/download';
 import { fileStem, jsonText } from '../files/exports';
 import { useScenarioStore } from '../store/storeContext';
+import { useSimState } from '../sim/simContext';
 import { baseOf, changesAfter, changesOver, runBases, type BaseChoice } from '../store/runBases';
 import { StartsFrom } from '../view/StartsFrom';
 import { useKeptState } from '../view/keptForms';
@@ -41,6 +42,7 @@ type Status =
 
 export function SweepArea() {
   const store = useScenarioStore();
+  const { routes } = useSimState();
   const storeState = useSyncExternalStore(store.subscribe, store.getState);
   const scenario = storeState.scenario;
   const bases = useMemo(() => runBases(storeState), [storeState]);
@@ -124,14 +126,16 @@ export function SweepArea() {
     setTheoryRuns(null);
     setStatus({ kind: 'running', done: 0, total: runs.length, since });
     const output = sweep.outputs[0];
-    const models = overlayFor(sweep.base, output).kind !== 'none' ? new Map<number, RunModels>() : null;
+    // Whether a closed form may fit, from the base alone: each run's routes (the engine's,
+    // for that run's scenario) decide the rest.
+    const models = overlayFor(sweep.base, output, null).kind !== 'none' ? new Map<number, RunModels>() : null;
     const pool = runOnPool(
       sweep,
       runs,
       (p) => setStatus({ kind: 'running', ...p, since }),
       undefined,
       undefined,
-      (run, summary) => models?.set(run.index, runModels(run.scenario, summary, output)),
+      (run, summary, routes) => models?.set(run.index, runModels(run.scenario, summary, output, routes)),
     );
     running.current = pool;
     try {
@@ -159,8 +163,9 @@ export function SweepArea() {
   const xLabel = choice ? choice.label + (percent ? ' (%)' : '') : form.customPath;
   const yLabel = normalised ? `normalised ${out.label}` : `${out.label}${out.unit ? ` (${out.unit})` : ''}`;
   const points = results ? plotPoints(results.points, 0, normalised, percent ? 100 : 1, out.divide) : [];
-  // The closed form that fits the output chosen (what the next run will draw).
-  const decision = overlayFor(scenario, form.output);
+  // The closed form that fits the output chosen (what the next run will draw), on the
+  // routes the engine took for the scenario on screen.
+  const decision = overlayFor(scenario, form.output, routes);
   const overlays =
     results && closedForm && theoryRuns
       ? theoryOverlays(results, theoryRuns, {
@@ -306,7 +311,10 @@ export function SweepArea() {
             {decision.kind === 'tcp'
               ? 'Padhye and Mathis at each run’s measured loss-event rate and RTT, averaged over its seeds (docs/theory.md).'
               : decision.kind === 'erlang'
-                ? 'Erlang-B on each fiber of the background’s route, for each point’s wavelengths and offered load (docs/theory.md).'
+                ? 'Erlang-B on each fiber of the background’s route, for each point’s wavelengths and offered load (docs/theory.md).' +
+                  (decision.routesUnknown
+                    ? ` Whether the routes fit it is not known yet (${decision.routesUnknown}): each run’s own routes decide.`
+                    : '')
                 : `None drawn: ${decision.reason}.`}
           </p>
         )}

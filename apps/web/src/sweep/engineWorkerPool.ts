@@ -5,8 +5,21 @@
  * itself is the engine package's (packages/engine/src/pool.ts, shared with the CLI's
  * worker threads); this is its adapter for the app's engine workers.
  */
-import { createEngine, runPool, type EngineClient, type PoolWorker } from '@obs-tcp-sim/engine';
-import { collectOutputs, type RunResult, type Summary, type Sweep, type SweepRun } from '@obs-tcp-sim/scenario';
+import { createEngine, runPool, type EngineRoutes, type PoolWorker } from '@obs-tcp-sim/engine';
+import { collectOutputs, type RunResult, type Scenario, type Summary, type Sweep, type SweepRun } from '@obs-tcp-sim/scenario';
+
+/** What the pool asks of an engine: whole runs (EngineClient fits). */
+export interface BatchEngine {
+  /** `routes`: the routes the run took; absent from engines that do not report them (test doubles). */
+  runToEnd(scenario: Scenario): Promise<{ summary: Summary; routes?: EngineRoutes }>;
+  dispose(): void;
+}
+
+/** A finished run as the pool hands it on. */
+interface Finished {
+  summary: Summary;
+  routes: EngineRoutes | null;
+}
 
 export interface PoolProgress {
   done: number;
@@ -28,19 +41,22 @@ export function runOnPool(
   runs: SweepRun[],
   onProgress: (p: PoolProgress) => void,
   size = poolSize(),
-  spawn: () => Pick<EngineClient, 'runToEnd' | 'dispose'> = () => createEngine(),
-  /** Sees each finished run's whole summary (what a theory overlay needs beyond the outputs). */
-  observe?: (run: SweepRun, summary: Summary) => void,
+  spawn: () => BatchEngine = () => createEngine(),
+  /**
+   * Sees each finished run's whole summary and the routes it took (what a theory overlay
+   * needs beyond the outputs; routes null from an engine that does not report them).
+   */
+  observe?: (run: SweepRun, summary: Summary, routes: EngineRoutes | null) => void,
 ): PoolRun {
   let done = 0;
   const results: RunResult[] = [];
-  const pool = runPool<SweepRun, Summary>({
+  const pool = runPool<SweepRun, Finished>({
     jobs: runs,
     size,
     spawn: () => engineWorker(spawn()),
-    onResult: (run, summary) => {
+    onResult: (run, { summary, routes }) => {
       results.push({ run: run.index, outputs: collectOutputs(sweep, summary) });
-      observe?.(run, summary);
+      observe?.(run, summary, routes);
       onProgress({ done: ++done, total: runs.length });
     },
   });
@@ -48,11 +64,12 @@ export function runOnPool(
 }
 
 /** One engine worker as the pool's PoolWorker: a failed run's message says which run. */
-function engineWorker(engine: Pick<EngineClient, 'runToEnd' | 'dispose'>): PoolWorker<SweepRun, Summary> {
+function engineWorker(engine: BatchEngine): PoolWorker<SweepRun, Finished> {
   return {
     async run(run) {
       try {
-        return (await engine.runToEnd(run.scenario)).summary;
+        const { summary, routes } = await engine.runToEnd(run.scenario);
+        return { summary, routes: routes ?? null };
       } catch (error) {
         throw new Error(
           `run ${run.index + 1} (value ${run.values.join(', ')}, seed ${run.seed}): ${error instanceof Error ? error.message : String(error)}`,

@@ -1,9 +1,12 @@
 /**
- * The bottleneck of a flow's data path: the route the engine gives it (shortest by
- * propagation delay, wasm-core/src/net/route.cc) and the link on it that carries the least.
- * A packet link carries its rate; a fiber link its rate per wavelength times its
- * wavelengths (bursts of one flow can be on several wavelengths at once).
+ * The bottleneck of a flow's data path: the route the engine took for it (its routes, read
+ * by routes/engineRoutes.ts: least cost, forced routes, docs/routing.md; the app computes
+ * no route of its own) and the link on it that carries the least. A packet link carries
+ * its rate; a fiber link its rate per wavelength times its wavelengths (bursts of one flow
+ * can be on several wavelengths at once).
  */
+import type { EngineRoutes } from '@obs-tcp-sim/engine';
+import { flowRoute, type RouteHop, type RouteRead } from '../routes/engineRoutes';
 
 /** The parts of a scenario this needs (the Scenario type fits). */
 export interface RouteNode {
@@ -16,74 +19,11 @@ export interface RouteLink {
   b: string;
   kind: string;
   rate: number;
-  delay: number;
   wavelengths?: number;
 }
 export interface RouteNetwork {
   nodes: readonly RouteNode[];
   links: readonly RouteLink[];
-}
-
-export interface Hop {
-  link: RouteLink;
-  from: string;
-  to: string;
-}
-
-/**
- * The engine's route from `src` to `dst`, or null when there is none. The same rule as
- * RoutingTable::shortestPathTree so ties go the same way: nodes settle in the order of
- * (delay, hops, node index); a node's hop is replaced only by a strictly smaller
- * (delay, hops); hosts other than the source forward nothing.
- */
-export function routeOf(net: RouteNetwork, src: string, dst: string): Hop[] | null {
-  const index = new Map(net.nodes.map((n, i) => [n.id, i]));
-  const s = index.get(src);
-  const d = index.get(dst);
-  if (s === undefined || d === undefined || s === d) return null;
-  const n = net.nodes.length;
-  const adjacent: number[][] = Array.from({ length: n }, () => []);
-  net.links.forEach((l, li) => {
-    const a = index.get(l.a);
-    const b = index.get(l.b);
-    if (a === undefined || b === undefined) return;
-    adjacent[a].push(li);
-    adjacent[b].push(li);
-  });
-  const dist = new Array<number>(n).fill(Infinity);
-  const hops = new Array<number>(n).fill(0);
-  const via = new Array<number>(n).fill(-1);
-  const from = new Array<number>(n).fill(-1);
-  const done = new Array<boolean>(n).fill(false);
-  dist[s] = 0;
-  // The networks drawn here have tens of nodes: a scan for the next node is enough.
-  for (;;) {
-    let u = -1;
-    for (let v = 0; v < n; v++) {
-      if (done[v] || dist[v] === Infinity) continue;
-      if (u < 0 || dist[v] < dist[u] || (dist[v] === dist[u] && hops[v] < hops[u])) u = v;
-    }
-    if (u < 0) break;
-    done[u] = true;
-    if (u !== s && net.nodes[u].kind === 'host') continue;
-    for (const li of adjacent[u]) {
-      const l = net.links[li];
-      const v = index.get(l.a === net.nodes[u].id ? l.b : l.a)!;
-      if (done[v]) continue;
-      const dv = dist[u] + l.delay;
-      const hv = hops[u] + 1;
-      if (dv < dist[v] || (dv === dist[v] && hv < hops[v])) {
-        dist[v] = dv;
-        hops[v] = hv;
-        via[v] = li;
-        from[v] = u;
-      }
-    }
-  }
-  if (via[d] < 0) return null;
-  const route: Hop[] = [];
-  for (let v = d; v !== s; v = from[v]) route.push({ link: net.links[via[v]], from: net.nodes[from[v]].id, to: net.nodes[v].id });
-  return route.reverse();
 }
 
 /** What a link can carry in one direction, bit/s (0 when it cannot be said). */
@@ -103,16 +43,28 @@ export interface Bottleneck {
   to: string;
 }
 
-/** The narrowest link of the route from `src` to `dst` (the first of equals), or null. */
-export function bottleneckOf(net: RouteNetwork, src: string, dst: string): Bottleneck | null {
-  const route = routeOf(net, src, dst);
-  if (!route || route.length === 0) return null;
+/** The narrowest link of a route (the first of equals), or null when none has a capacity. */
+export function narrowestLink(route: readonly RouteHop<RouteLink>[]): Bottleneck | null {
   let best: Bottleneck | null = null;
   for (const hop of route) {
     const capacity = linkCapacity(hop.link);
     if (!best || capacity < best.capacity) best = { capacity, ...hop };
   }
   return best && best.capacity > 0 ? best : null;
+}
+
+/**
+ * The narrowest link of a flow group's data route as the engine took it (null when no link
+ * on it has a capacity), or why the route is not known (no routes loaded yet, or those of
+ * another scenario).
+ */
+export function bottleneckOf(
+  net: RouteNetwork,
+  routes: EngineRoutes | null | undefined,
+  flow: { id: string; src: string; dst: string },
+): RouteRead<Bottleneck | null> {
+  const read = flowRoute(net, routes, flow, 'data');
+  return read.ok ? { ok: true, route: narrowestLink(read.route.hops) } : read;
 }
 
 /** "2 × 1.25 Gbit/s" for a fiber, the rate for a packet link, for labels. */

@@ -15,8 +15,14 @@
  * reservation (under JIT a wavelength is held from the control packet on, longer than
  * the burst), no delay lines on its cores (they turn losses into delays), and no TCP burst
  * sharing a fiber and direction with it (their load is not in A).
+ *
+ * The source's route and the flows' are those the engine took (routes/engineRoutes.ts: the
+ * app computes none of its own); without them, before the engine has loaded the scenario,
+ * it says the fit cannot be told yet.
  */
-import { routeOf, type RouteLink, type RouteNetwork } from './bottleneck';
+import type { EngineRoutes } from '@obs-tcp-sim/engine';
+import { backgroundRoute, flowRoute, linksById } from '../routes/engineRoutes';
+import type { RouteLink, RouteNetwork } from './bottleneck';
 import { erlangB } from './models';
 
 /** The sweep output Erlang-B predicts: the share of background bursts lost to contention. */
@@ -38,21 +44,31 @@ export interface ErlangFiber {
   loss: number;
 }
 
-export type ErlangFit = { kind: 'fit'; loss: number; fibers: ErlangFiber[] } | { kind: 'none'; reason: string };
+/** `routesUnknown`: it is the routes that are not known (nothing loaded yet, another scenario's): the fit may yet hold. */
+export type ErlangFit = { kind: 'fit'; loss: number; fibers: ErlangFiber[] } | { kind: 'none'; reason: string; routesUnknown?: true };
 
 const directed = (from: string, linkId: string) => `${linkId}\u0000${from}`;
 
-/** Erlang-B's loss for the scenario's background source, or why it does not apply. */
-export function erlangFit(scenario: ErlangScenario): ErlangFit {
+/** Why Erlang-B cannot describe this scenario's background loss whatever the routes, or null. */
+function unfitWhateverTheRoutes(scenario: ErlangScenario): string | null {
   const sources = scenario.background ?? [];
-  if (sources.length !== 1) return none(`Erlang-B is drawn for one background source (this scenario has ${sources.length})`);
+  if (sources.length !== 1) return `Erlang-B is drawn for one background source (this scenario has ${sources.length})`;
   const source = sources[0];
-  if ((source.model ?? 'poisson') !== 'poisson') return none('the background source is self-similar: its arrivals are not Poisson');
-  if (source.enterAssembly) return none('the background enters assembly: its bytes ride in bursts with TCP’s segments');
+  if ((source.model ?? 'poisson') !== 'poisson') return 'the background source is self-similar: its arrivals are not Poisson';
+  if (source.enterAssembly) return 'the background enters assembly: its bytes ride in bursts with TCP’s segments';
   if ((scenario.obs?.reservation ?? 'jet') !== 'jet')
-    return none('under JIT a wavelength is held from the control packet on, longer than the burst Erlang-B counts');
-  const route = routeOf(scenario, source.src, source.dst);
-  if (!route || route.length === 0) return none(`no route from ${source.src} to ${source.dst}`);
+    return 'under JIT a wavelength is held from the control packet on, longer than the burst Erlang-B counts';
+  return null;
+}
+
+/** Erlang-B's loss for the scenario's background source on the routes the engine took, or why it does not apply. */
+export function erlangFit(scenario: ErlangScenario, routes: EngineRoutes | null): ErlangFit {
+  const unfit = unfitWhateverTheRoutes(scenario);
+  if (unfit !== null) return none(unfit);
+  const source = scenario.background![0];
+  const read = backgroundRoute(scenario, routes, 0);
+  if (!read.ok) return routesUnknown(`the background’s route is not known: ${read.reason}`);
+  const route = read.route;
   const fibers = route.filter((hop) => hop.link.kind === 'fiber');
   const capacity = Math.min(...fibers.map((hop) => hop.link.rate * (hop.link.wavelengths ?? 1)));
   if (!(capacity > 0)) return none('its route has no fiber with a capacity');
@@ -60,13 +76,14 @@ export function erlangFit(scenario: ErlangScenario): ErlangFit {
   const delayLines = route.map((hop) => nodes.get(hop.from)).find((n) => n?.kind === 'core' && (n.fdl?.count ?? 0) > 0);
   if (delayLines) return none(`core ${delayLines.id} has fiber delay lines: they delay bursts Erlang-B would count as lost`);
   const onRoute = new Set(fibers.map((hop) => directed(hop.from, hop.link.id)));
+  const links = linksById(scenario.links);
   for (const flow of scenario.flows) {
-    // A flow's data bursts go src -> dst, its ACK bursts back: either may share a direction.
-    for (const [a, b] of [
-      [flow.src, flow.dst],
-      [flow.dst, flow.src],
-    ] as const) {
-      const shared = routeOf(scenario, a, b)?.find((hop) => hop.link.kind === 'fiber' && onRoute.has(directed(hop.from, hop.link.id)));
+    // A flow's data bursts go src -> dst, its ACK bursts back (each on the engine's own
+    // route for that direction): either may share a direction.
+    for (const direction of ['data', 'ack'] as const) {
+      const read = flowRoute(scenario, routes, flow, direction, links);
+      if (!read.ok) return routesUnknown(`flow ${flow.id}’s route is not known: ${read.reason}`);
+      const shared = read.route.hops.find((hop) => hop.link.kind === 'fiber' && onRoute.has(directed(hop.from, hop.link.id)));
       if (shared)
         return none(`flow ${flow.id}’s bursts share fiber ${shared.link.id} with the background: their load is not in Erlang-B’s`);
     }
@@ -86,6 +103,10 @@ export function erlangFit(scenario: ErlangScenario): ErlangFit {
 
 function none(reason: string): ErlangFit {
   return { kind: 'none', reason };
+}
+
+function routesUnknown(reason: string): ErlangFit {
+  return { kind: 'none', reason, routesUnknown: true };
 }
 
 /** The fiber that loses the most, in words: "2 wavelengths offered 1.4 Erlangs" (for tooltips). */

@@ -2,8 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { PRESETS, type Scenario } from '@obs-tcp-sim/scenario';
 import { mathisRate, padhyeRate } from './models';
 import { formatLossRate, theoryLines, theorySubject } from './referenceLines';
+import { NO_ROUTES_YET } from '../routes/engineRoutes';
+import { dataCheaperThroughE3, E3_ACCESS_RATE, engineRoutesOf } from '../routes/testNetworks';
 
 const preset = (id: string) => structuredClone(PRESETS.find((p) => p.id === id)!.scenario) as Scenario;
+// The routes the engine computes for each network below (what SimState.routes holds).
+const lessonRoutes = await engineRoutesOf(preset('first-lesson'));
+const dumbbellRoutes = await engineRoutesOf(preset('paper004'));
 
 describe('whom the lines are for', () => {
   it('the only flow; the one flow shown without the total; else all flows', () => {
@@ -22,7 +27,7 @@ describe('the theory lines of the first lesson (one Reno flow)', () => {
 
   it('capacity, Mathis and Padhye from the counters, each saying from what', () => {
     const summary = { flows: [{ id: 'tcp1', segmentsSent: 4000, fastRetransmits: 9, rtos: 3, meanRtt: 0.0312 }] };
-    const t = theoryLines(lesson, summary, ids, { kind: 'flow', index: 0 });
+    const t = theoryLines(lesson, summary, ids, { kind: 'flow', index: 0 }, lessonRoutes);
     expect(t.subject).toBe('tcp1');
     expect(t.notes).toEqual([]);
     expect(t.lines.map((l) => l.kind)).toEqual(['capacity', 'mathis', 'padhye']);
@@ -41,35 +46,47 @@ describe('the theory lines of the first lesson (one Reno flow)', () => {
   });
 
   it('no loss yet: the capacity only, and a note', () => {
-    const t = theoryLines(lesson, { flows: [{ id: 'tcp1', segmentsSent: 800, fastRetransmits: 0, rtos: 0, meanRtt: 0.03 }] }, ids, {
-      kind: 'flow',
-      index: 0,
-    });
+    const t = theoryLines(
+      lesson,
+      { flows: [{ id: 'tcp1', segmentsSent: 800, fastRetransmits: 0, rtos: 0, meanRtt: 0.03 }] },
+      ids,
+      { kind: 'flow', index: 0 },
+      lessonRoutes,
+    );
     expect(t.lines.map((l) => l.kind)).toEqual(['capacity']);
     expect(t.notes).toEqual(['no loss yet (p = 0 over 800 segments): no Mathis or Padhye line']);
   });
 
   it('before the first counters, and with counters that make no sense: notes, no crash', () => {
-    expect(theoryLines(lesson, null, ids, { kind: 'flow', index: 0 }).notes).toEqual(['no segment sent yet: no Mathis or Padhye line']);
-    const odd = theoryLines(lesson, { flows: [{ id: 'tcp1', segmentsSent: 2, fastRetransmits: 9, meanRtt: 0.03 }] }, ids, {
-      kind: 'flow',
-      index: 0,
-    });
+    expect(theoryLines(lesson, null, ids, { kind: 'flow', index: 0 }, lessonRoutes).notes).toEqual([
+      'no segment sent yet: no Mathis or Padhye line',
+    ]);
+    const odd = theoryLines(
+      lesson,
+      { flows: [{ id: 'tcp1', segmentsSent: 2, fastRetransmits: 9, meanRtt: 0.03 }] },
+      ids,
+      { kind: 'flow', index: 0 },
+      lessonRoutes,
+    );
     expect(odd.lines.map((l) => l.kind)).toEqual(['capacity']);
     expect(
-      theoryLines(lesson, { flows: [{ id: 'tcp1', segmentsSent: 20, fastRetransmits: 1 }] }, ids, { kind: 'flow', index: 0 }).notes,
+      theoryLines(lesson, { flows: [{ id: 'tcp1', segmentsSent: 20, fastRetransmits: 1 }] }, ids, { kind: 'flow', index: 0 }, lessonRoutes)
+        .notes,
     ).toEqual(['no RTT sample yet: no Mathis or Padhye line']);
-    expect(theoryLines(lesson, null, ['ghost'], { kind: 'flow', index: 0 }).notes[0]).toMatch(/ghost is not in the scenario/);
-    expect(theoryLines(lesson, null, ids, { kind: 'flow', index: 5 }).notes).toEqual(['no flow to compare with']);
+    expect(theoryLines(lesson, null, ['ghost'], { kind: 'flow', index: 0 }, lessonRoutes).notes[0]).toMatch(/ghost is not in the scenario/);
+    expect(theoryLines(lesson, null, ids, { kind: 'flow', index: 5 }, lessonRoutes).notes).toEqual(['no flow to compare with']);
   });
 
   it('a variant the models do not describe: a note instead of the lines', () => {
     const cubic = preset('first-lesson');
     cubic.flows[0].tcp.variant = 'cubic';
-    const t = theoryLines(cubic, { flows: [{ id: 'tcp1', segmentsSent: 4000, fastRetransmits: 9, rtos: 3, meanRtt: 0.03 }] }, ids, {
-      kind: 'flow',
-      index: 0,
-    });
+    const t = theoryLines(
+      cubic,
+      { flows: [{ id: 'tcp1', segmentsSent: 4000, fastRetransmits: 9, rtos: 3, meanRtt: 0.03 }] },
+      ids,
+      { kind: 'flow', index: 0 },
+      lessonRoutes,
+    );
     expect(t.lines.map((l) => l.kind)).toEqual(['capacity']);
     expect(t.notes[0]).toMatch(/tcp1 runs cubic/);
   });
@@ -84,6 +101,7 @@ describe('all flows of a run together', () => {
       { flows: ids.map((id) => ({ id, segmentsSent: 1000, fastRetransmits: 2, rtos: 0, meanRtt: 0.2 })) },
       ids,
       { kind: 'all' },
+      dumbbellRoutes,
     );
     expect(t.subject).toBe('all 3 flows');
     expect(t.lines.map((l) => [l.kind, l.value])).toEqual([['capacity', 60e6]]);
@@ -94,6 +112,7 @@ describe('all flows of a run together', () => {
       { flows: ids.map((id) => ({ id, segmentsSent: 1000, fastRetransmits: 2, rtos: 0, meanRtt: 0.2 })) },
       ids,
       { kind: 'flow', index: 1 },
+      dumbbellRoutes,
     );
     expect(reno.lines.map((l) => l.kind)).toEqual(['capacity', 'mathis', 'padhye']);
   });
@@ -109,7 +128,7 @@ describe('all flows of a run together', () => {
         { id: ids[2], segmentsSent: 0 },
       ],
     };
-    const t = theoryLines(dumbbell, summary, ids, { kind: 'all' });
+    const t = theoryLines(dumbbell, summary, ids, { kind: 'all' }, dumbbellRoutes);
     const p = 6 / 4000;
     const rtt = 0.25;
     const mss = dumbbell.flows[0].tcp.mss;
@@ -119,14 +138,30 @@ describe('all flows of a run together', () => {
     expect(t.lines.find((l) => l.kind === 'padhye')!.label).toContain(`p ${formatLossRate(p)}`);
   });
 
-  it('flows with different bottlenecks: no capacity line, and why', () => {
+  it('flows with different bottlenecks: no capacity line, and why', async () => {
     const two = preset('paper004');
     const access = two.links.find((l) => l.id === 'a0')!;
     access.rate = 1e6;
     const ids = two.flows.map((f) => f.id);
-    const t = theoryLines(two, null, ids, { kind: 'all' });
+    const t = theoryLines(two, null, ids, { kind: 'all' }, await engineRoutesOf(two));
     expect(t.lines).toEqual([]);
     expect(t.notes[0]).toMatch(/different bottlenecks \(a0, bottleneck\)/);
+  });
+});
+
+describe('the capacity line on the engine’s routes', () => {
+  it('is on the links the engine’s data route takes: costs send the data through E3’s narrow access', async () => {
+    const s = dataCheaperThroughE3();
+    const t = theoryLines(s, null, ['tcp1'], { kind: 'flow', index: 0 }, await engineRoutesOf(s));
+    const capacity = t.lines.find((l) => l.kind === 'capacity')!;
+    expect(capacity.value).toBe(E3_ACCESS_RATE);
+    expect(capacity.detail).toContain('link access3 (E3 → Client)');
+  });
+
+  it('is absent before the engine has loaded the scenario, with a note saying so', () => {
+    const t = theoryLines(preset('first-lesson'), null, ['tcp1'], { kind: 'flow', index: 0 }, null);
+    expect(t.lines.map((l) => l.kind)).toEqual([]);
+    expect(t.notes[0]).toBe(`no capacity line: ${NO_ROUTES_YET}`);
   });
 });
 

@@ -1,10 +1,12 @@
 /**
  * The throughput chart's theory lines: the bottleneck capacity, and Mathis' and Padhye's
  * rates at the loss and RTT this run has measured so far, for one flow or for all flows
- * together. Every number comes from the scenario and the engine's summary of this run;
- * where a line cannot be drawn honestly (no loss yet, a variant the models do not
- * describe), a note says why instead.
+ * together. Every number comes from the scenario, the routes the engine took and its
+ * summary of this run; where a line cannot be drawn honestly (no loss yet, a variant the
+ * models do not describe, no routes before the engine has loaded the scenario), a note
+ * says why instead.
  */
+import type { EngineRoutes } from '@obs-tcp-sim/engine';
 import { formatRate } from '../format';
 import { bottleneckOf, describeLinkCapacity, type Bottleneck, type RouteNetwork } from './bottleneck';
 import { flowModelRates, flowSpecFor, whyNoModel, type FlowSpec } from './flowModels';
@@ -75,11 +77,17 @@ export function describeMeasure(m: LossMeasure): string {
   return `p = ${formatLossRate(m.p ?? 0)} (${plural(m.fastRetransmits, 'fast retransmit')} + ${plural(m.rtos, 'RTO')} over ${plural(m.segmentsSent, 'segment')} sent)`;
 }
 
+/**
+ * `routes`: the engine's routes of the run (SimState.routes, a whole run's routes): the
+ * capacity line is drawn on the links they take; null before the engine has loaded the
+ * scenario, and a note says so.
+ */
 export function theoryLines(
   scenario: TheoryScenario,
   summary: SummaryFlows | null,
   flowIds: readonly string[],
   subject: TheorySubject,
+  routes: EngineRoutes | null,
 ): TheoryLines {
   const members = subject.kind === 'flow' ? [subject.index].filter((i) => i >= 0 && i < flowIds.length) : flowIds.map((_, i) => i);
   const name = subject.kind === 'flow' ? (flowIds[subject.index] ?? 'this flow') : `all ${members.length} flows`;
@@ -98,7 +106,7 @@ export function theoryLines(
     specs.push(spec);
   }
 
-  const capacity = sharedBottleneck(scenario, specs);
+  const capacity = sharedBottleneck(scenario, routes, specs);
   if ('bottleneck' in capacity) {
     const b = capacity.bottleneck;
     out.lines.push({
@@ -173,15 +181,23 @@ export function theoryLines(
   return out;
 }
 
-/** The one bottleneck all the flows share, or why there is none to draw. */
-function sharedBottleneck(net: RouteNetwork, specs: readonly FlowSpec[]): { bottleneck: Bottleneck } | { note: string } {
+/** The one bottleneck all the flows share (on the routes the engine took), or why there is none to draw. */
+function sharedBottleneck(
+  net: RouteNetwork,
+  routes: EngineRoutes | null,
+  specs: readonly FlowSpec[],
+): { bottleneck: Bottleneck } | { note: string } {
   let shared: Bottleneck | null = null;
+  // Copies of a group share its route: one look per group.
   const seen = new Map<string, Bottleneck | null>();
   for (const s of specs) {
-    const key = `${s.src}\n${s.dst}`;
-    if (!seen.has(key)) seen.set(key, bottleneckOf(net, s.src, s.dst));
-    const b = seen.get(key)!;
-    if (!b) return { note: `no capacity line: no route from ${s.src} to ${s.dst}` };
+    if (!seen.has(s.id)) {
+      const read = bottleneckOf(net, routes, s);
+      if (!read.ok) return { note: `no capacity line: ${read.reason}` };
+      seen.set(s.id, read.route);
+    }
+    const b = seen.get(s.id)!;
+    if (!b) return { note: `no capacity line: no link on the route from ${s.src} to ${s.dst} has a capacity` };
     if (!shared) shared = b;
     else if (b.link.id !== shared.link.id || b.from !== shared.from) {
       return { note: `no capacity line: the flows have different bottlenecks (${shared.link.id}, ${b.link.id})` };

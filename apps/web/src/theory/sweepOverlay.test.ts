@@ -5,30 +5,31 @@ import { flowIdsOf, overlayCurve, overlayFor, runModels, type RunModels } from '
 
 const preset = (id: string) => structuredClone(PRESETS.find((p) => p.id === id)!.scenario) as Scenario;
 
+// The TCP models need no route (the sweep draws no capacity line): no routes are given.
 describe('which closed form a sweep gets', () => {
   it('Mathis and Padhye over a goodput of Reno-style bulk flows (paper 000, the first lesson)', () => {
-    expect(overlayFor(preset('paper000'), 'aggregate.goodput')).toEqual({ kind: 'tcp' });
-    expect(overlayFor(preset('first-lesson'), 'aggregate.goodput')).toEqual({ kind: 'tcp' });
-    expect(overlayFor(preset('first-lesson'), 'flows[tcp1].goodput')).toEqual({ kind: 'tcp' });
+    expect(overlayFor(preset('paper000'), 'aggregate.goodput', null)).toEqual({ kind: 'tcp' });
+    expect(overlayFor(preset('first-lesson'), 'aggregate.goodput', null)).toEqual({ kind: 'tcp' });
+    expect(overlayFor(preset('first-lesson'), 'flows[tcp1].goodput', null)).toEqual({ kind: 'tcp' });
   });
 
   it('none where a flow is not Reno-style or not bulk, with the reason', () => {
-    const p001 = overlayFor(preset('paper001'), 'aggregate.goodput');
+    const p001 = overlayFor(preset('paper001'), 'aggregate.goodput', null);
     expect(p001.kind).toBe('none');
     expect(p001.kind === 'none' && p001.reason).toMatch(/hstcp runs hstcp/);
-    const fast = overlayFor(preset('paper003-fast'), 'aggregate.goodput');
+    const fast = overlayFor(preset('paper003-fast'), 'aggregate.goodput', null);
     expect(fast.kind === 'none' && fast.reason).toMatch(/CBR source/);
     const none = preset('first-lesson');
     none.flows = [];
-    expect(overlayFor(none, 'aggregate.goodput')).toEqual({ kind: 'none', reason: 'the scenario has no TCP flow' });
+    expect(overlayFor(none, 'aggregate.goodput', null)).toEqual({ kind: 'none', reason: 'the scenario has no TCP flow' });
   });
 
   it('no Erlang-B over a count of bursts (it gives a share), and nothing over other outputs', () => {
     for (const out of ['bursts.dropped', 'bursts.droppedContention', 'bursts.background.droppedContention']) {
-      const d = overlayFor(preset('paper000'), out);
+      const d = overlayFor(preset('paper000'), out, null);
       expect(d.kind === 'none' && d.reason, out).toMatch(/Erlang-B gives a share of bursts lost, and this output is a count/);
     }
-    const rtt = overlayFor(preset('paper000'), 'flows[tcp1].meanRtt');
+    const rtt = overlayFor(preset('paper000'), 'flows[tcp1].meanRtt', null);
     expect(rtt.kind === 'none' && rtt.reason).toMatch(/no closed form for this output/);
   });
 
@@ -45,7 +46,7 @@ describe('the models of one run', () => {
   const summary = { flows: [{ id: 'tcp1', segmentsSent: 10000, fastRetransmits: 20, rtos: 5, meanRtt: 0.03 }] };
 
   it('at its own p and RTT, with its own MSS and window', () => {
-    const r = runModels(lesson, summary, 'aggregate.goodput');
+    const r = runModels(lesson, summary, 'aggregate.goodput', null);
     expect(r.p).toBe(0.0025);
     expect(r.rtt).toBe(0.03);
     expect(r.mathis).toBe(mathisRate({ mss: flow.tcp.mss, rtt: 0.03, p: 0.0025 }));
@@ -53,8 +54,8 @@ describe('the models of one run', () => {
     // The swept value is in the run's scenario: half the MSS, half the rate.
     const small = structuredClone(lesson);
     small.flows[0].tcp.mss = flow.tcp.mss / 2;
-    expect(runModels(small, summary, 'aggregate.goodput').mathis! / r.mathis!).toBeCloseTo(0.5, 12);
-    expect(runModels(lesson, summary, 'flows[tcp1].goodput')).toEqual(r);
+    expect(runModels(small, summary, 'aggregate.goodput', null).mathis! / r.mathis!).toBeCloseTo(0.5, 12);
+    expect(runModels(lesson, summary, 'flows[tcp1].goodput', null)).toEqual(r);
   });
 
   it('no value for a run without loss', () => {
@@ -62,10 +63,11 @@ describe('the models of one run', () => {
       lesson,
       { flows: [{ id: 'tcp1', segmentsSent: 10000, fastRetransmits: 0, rtos: 0, meanRtt: 0.03 }] },
       'aggregate.goodput',
+      null,
     );
     expect(r).toEqual({ mathis: null, padhye: null, p: 0, rtt: 0.03 });
-    expect(runModels(lesson, {}, 'aggregate.goodput').mathis).toBeNull();
-    expect(runModels(lesson, summary, 'flows[nobody].goodput').mathis).toBeNull();
+    expect(runModels(lesson, {}, 'aggregate.goodput', null).mathis).toBeNull();
+    expect(runModels(lesson, summary, 'flows[nobody].goodput', null).mathis).toBeNull();
   });
 });
 

@@ -10,14 +10,20 @@
  *
  * Erlang-B (erlangOverlay.ts): when the output is the share of a Poisson background
  * source's bursts lost to contention, and the scenario is the loss system Erlang-B
- * describes. Each run's value comes from its own scenario (the swept load or wavelengths).
+ * describes. Each run's value comes from its own scenario (the swept load or wavelengths)
+ * and the routes the engine took in that run.
  */
+import type { EngineRoutes } from '@obs-tcp-sim/engine';
 import { BACKGROUND_CONTENTION_SHARE, describeErlangFit, erlangFit, type ErlangScenario } from './erlangOverlay';
 import { theoryLines, type SummaryFlows, type TheoryScenario } from './referenceLines';
 
 export type OverlayModel = 'mathis' | 'padhye' | 'erlangB';
 
-export type OverlayDecision = { kind: 'tcp' } | { kind: 'erlang' } | { kind: 'none'; reason: string };
+/**
+ * `erlang` with `routesUnknown`: nothing but the routes stands in the way, and they are not
+ * known yet (no routes given, or not this scenario's); each run's own routes decide.
+ */
+export type OverlayDecision = { kind: 'tcp' } | { kind: 'erlang'; routesUnknown?: string } | { kind: 'none'; reason: string };
 
 /** What both closed forms read of a scenario (the Scenario type fits). */
 export type OverlayScenario = TheoryScenario & ErlangScenario;
@@ -25,16 +31,22 @@ export type OverlayScenario = TheoryScenario & ErlangScenario;
 const GOODPUT = /^(aggregate|flows\[[^\]]*\])\.goodput$/;
 const BURST_COUNTS = /^bursts\.(\w+\.)?dropped(Contention|Injected|Late)?$/;
 
-/** Which closed form fits this sweep's output over this scenario, or why none does. */
-export function overlayFor(scenario: OverlayScenario, output: string): OverlayDecision {
+/**
+ * Which closed form fits this sweep's output over this scenario, or why none does.
+ * `routes`: the engine's for this scenario, or null where they are not known (before a
+ * load, or for a sweep's base, whose runs each report their own).
+ */
+export function overlayFor(scenario: OverlayScenario, output: string, routes: EngineRoutes | null): OverlayDecision {
   if (output === BACKGROUND_CONTENTION_SHARE) {
-    const fit = erlangFit(scenario);
-    return fit.kind === 'fit' ? { kind: 'erlang' } : fit;
+    const fit = erlangFit(scenario, routes);
+    if (fit.kind === 'fit') return { kind: 'erlang' };
+    return fit.routesUnknown ? { kind: 'erlang', routesUnknown: fit.reason } : { kind: 'none', reason: fit.reason };
   }
   if (GOODPUT.test(output)) {
     if (scenario.flows.length === 0) return { kind: 'none', reason: 'the scenario has no TCP flow' };
-    // Every flow of every run counts in a goodput summed over flows; one unfit flow is enough.
-    const probe = theoryLines(scenario, null, flowIdsOf(scenario), { kind: 'all' });
+    // Every flow of every run counts in a goodput summed over flows; one unfit flow is
+    // enough. The models need no route (the capacity line, which does, is not drawn here).
+    const probe = theoryLines(scenario, null, flowIdsOf(scenario), { kind: 'all' }, null);
     const unfit = probe.notes.find((n) => n.startsWith('no Mathis or Padhye line:'));
     if (unfit) return { kind: 'none', reason: unfit.replace('no Mathis or Padhye line: ', '') };
     return { kind: 'tcp' };
@@ -70,12 +82,13 @@ export interface RunModels {
 
 /**
  * The models of a run for an output: the flow's own lines for `flows[id].goodput`, all
- * flows summed for `aggregate.goodput`.
+ * flows summed for `aggregate.goodput`. `routes`: the routes the engine took in that run
+ * (null from an engine that does not report them: then no Erlang-B value).
  */
-export function runModels(scenario: OverlayScenario, summary: SummaryFlows, output: string): RunModels {
+export function runModels(scenario: OverlayScenario, summary: SummaryFlows, output: string, routes: EngineRoutes | null): RunModels {
   if (output === BACKGROUND_CONTENTION_SHARE) {
-    // From the scenario alone: the model needs no measurement.
-    const fit = erlangFit(scenario);
+    // From the scenario and its routes alone: the model needs no measurement.
+    const fit = erlangFit(scenario, routes);
     return {
       mathis: null,
       padhye: null,
@@ -87,7 +100,7 @@ export function runModels(scenario: OverlayScenario, summary: SummaryFlows, outp
   const ids = (summary.flows ?? []).map((f) => f.id).filter((id): id is string => typeof id === 'string');
   const one = /^flows\[(.*)\]\.goodput$/.exec(output);
   const subject = one ? { kind: 'flow' as const, index: ids.indexOf(one[1]) } : { kind: 'all' as const };
-  const t = theoryLines(scenario, summary, ids, subject);
+  const t = theoryLines(scenario, summary, ids, subject, routes);
   const value = (kind: OverlayModel) => t.lines.find((l) => l.kind === kind)?.value ?? null;
   return { mathis: value('mathis'), padhye: value('padhye'), p: t.measure?.p ?? null, rtt: t.measure?.rtt ?? null };
 }

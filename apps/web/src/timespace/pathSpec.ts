@@ -10,6 +10,7 @@
  * up indices and the scenario's own numbers (delays, processing and set-up times).
  */
 import type { EngineRoutes } from '@obs-tcp-sim/engine';
+import type { FlowRoutesInIds } from '../routes/engineRoutes';
 
 /** What of the scenario the diagram reads (the controller types the scenario loosely). */
 export interface TimeSpaceScenario {
@@ -171,7 +172,7 @@ export function optionFor(options: readonly PathOption[], key: string): PathOpti
  * crosses none (a flow over packet links only), or the flow is unknown.
  */
 export function flowPath(
-  routes: Pick<EngineRoutes, 'opticalPaths' | 'flows'> | null | undefined,
+  routes: (Pick<EngineRoutes, 'opticalPaths'> & FlowRoutesInIds) | null | undefined,
   flowId: string,
   which: 'data' | 'ack' = 'data',
 ): string | null {
@@ -207,7 +208,7 @@ export interface PathChoice {
  */
 export function choosePath(
   options: readonly PathOption[],
-  routes: Pick<EngineRoutes, 'opticalPaths' | 'flows'> | null | undefined,
+  routes: (Pick<EngineRoutes, 'opticalPaths'> & FlowRoutesInIds) | null | undefined,
   asked: string | null,
 ): PathChoice | null {
   const chosen = (key: string): PathChoice | null => {
@@ -231,7 +232,7 @@ export function choosePath(
  * data over C1, ACKs over C3): their own path's key, else null.
  */
 export function ackPathElsewhere(
-  routes: Pick<EngineRoutes, 'opticalPaths' | 'flows'> | null | undefined,
+  routes: (Pick<EngineRoutes, 'opticalPaths'> & FlowRoutesInIds) | null | undefined,
   flowId: string,
   shown: readonly string[],
 ): string | null {

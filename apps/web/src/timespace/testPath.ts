@@ -32,8 +32,16 @@ export const LINE_ROUTES: EngineRoutes = {
   flows: [
     {
       id: 'tcp1',
-      data: { nodes: ['Server', 'E1', 'C1', 'C2', 'E2', 'Client'], links: ['acc1', 'fiber1', 'fiber2', 'fiber3', 'acc2'] },
-      ack: { nodes: ['Client', 'E2', 'C2', 'C1', 'E1', 'Server'], links: ['acc2', 'fiber3', 'fiber2', 'fiber1', 'acc1'] },
+      data: {
+        nodes: ['Server', 'E1', 'C1', 'C2', 'E2', 'Client'],
+        links: ['acc1', 'fiber1', 'fiber2', 'fiber3', 'acc2'],
+        opticalPaths: [0],
+      },
+      ack: {
+        nodes: ['Client', 'E2', 'C2', 'C1', 'E1', 'Server'],
+        links: ['acc2', 'fiber3', 'fiber2', 'fiber1', 'acc1'],
+        opticalPaths: [1],
+      },
     },
   ],
   opticalPaths: [
@@ -41,4 +49,5 @@ export const LINE_ROUTES: EngineRoutes = {
     { ingress: 'E2', egress: 'E1', nodes: ['E2', 'C2', 'C1', 'E1'], links: ['fiber3', 'fiber2', 'fiber1'] },
     { ingress: 'E1', egress: 'E2', nodes: ['E1', 'C1', 'C3', 'C2', 'E2'], links: ['fiber1', 'detour1', 'detour2', 'fiber3'] },
   ],
+  background: [],
 };

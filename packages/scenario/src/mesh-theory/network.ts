@@ -10,6 +10,13 @@
 // then the predecessor settled first (labels settled in (cost, hops, node index) order, a
 // label replaced only by a strictly smaller one), then the lowest link index; hosts never
 // forward. Costs are summed hop by hop from the source in doubles, as the engine does.
+//
+// This router is a second one on purpose, and the only one outside the engine: the app
+// reads every route it shows or reasons about from the engine (apps/web/src/routes/
+// engineRoutes.ts), but this folder is the independent model the engine is checked
+// against (mesh-theory-through-wasm.test.ts, validation/), so it must never call the
+// engine for its routes: a fault shared by both would then go unseen. Where routes exist
+// already (a summary's `pairs`), it takes them as given instead.
 import { MinHeap } from './heap';
 
 /** What a core can do to a burst's wavelength (docs/mesh.md section 1). */

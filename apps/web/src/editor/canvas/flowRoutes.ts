@@ -5,15 +5,15 @@
  * section 1), which is what the drawing is for.
  *
  * The engine's routes belong to the scenario it loaded, which lags the editor's while an
- * edit is being sent. A route is used only if it still fits the scenario drawn: it starts
- * and ends at the flow's nodes and every hop is a link of the scenario between the two nodes
- * the route names. Anything else (a deleted link, a moved end, a flow renamed) draws
- * nothing rather than a stale route.
+ * edit is being sent. A route is used only if it still fits the scenario drawn
+ * (routes/engineRoutes.ts hopsOver): it starts and ends at the flow's nodes and every hop
+ * is a link of the scenario between the two nodes the route names. Anything else (a
+ * deleted link, a moved end, a flow renamed) draws nothing rather than a stale route.
  *
  * Each hop is drawn as a band on the right-hand side of its direction of travel (hopBand),
  * so on a link both routes cross, data and ACKs run on opposite sides.
  */
-import type { EngineRoutes } from '@obs-tcp-sim/engine';
+import { hopsOver, linksById, type FlowRoutesInIds, type RouteHop as LinkHop } from '../../routes/engineRoutes';
 
 /** One link crossed, in the direction of travel. */
 export interface RouteHop {
@@ -32,33 +32,18 @@ interface ScenarioLike {
   flows: ReadonlyArray<{ id: string; src: string; dst: string }>;
 }
 
-type RouteIds = EngineRoutes['flows'][number]['data'];
-
 /** The selected flow's routes, or null when the engine has none that fit the scenario drawn. */
-export function flowRouteHops(scenario: ScenarioLike, routes: EngineRoutes | null | undefined, flowId: string): FlowRouteHops | null {
+export function flowRouteHops(scenario: ScenarioLike, routes: FlowRoutesInIds | null | undefined, flowId: string): FlowRouteHops | null {
   const flow = scenario.flows.find((f) => f.id === flowId);
   const entry = routes?.flows.find((r) => r.id === flowId);
   if (!flow || !entry) return null;
-  const links = new Map(scenario.links.map((l) => [l.id, l]));
-  const data = hops(entry.data, flow.src, flow.dst, links);
-  const ack = hops(entry.ack, flow.dst, flow.src, links);
-  return data && ack ? { data, ack } : null;
+  const links = linksById(scenario.links);
+  const data = hopsOver(entry.data, flow.src, flow.dst, links);
+  const ack = hopsOver(entry.ack, flow.dst, flow.src, links);
+  return data && ack ? { data: data.map(byId), ack: ack.map(byId) } : null;
 }
 
-function hops(route: RouteIds | undefined, from: string, to: string, links: Map<string, { a: string; b: string }>): RouteHop[] | null {
-  if (!route || !Array.isArray(route.nodes) || !Array.isArray(route.links)) return null;
-  const { nodes } = route;
-  if (nodes.length < 2 || route.links.length !== nodes.length - 1) return null;
-  if (nodes[0] !== from || nodes[nodes.length - 1] !== to) return null;
-  const out: RouteHop[] = [];
-  for (let i = 0; i < route.links.length; i++) {
-    const l = links.get(route.links[i]);
-    const [p, q] = [nodes[i], nodes[i + 1]];
-    if (!l || !((l.a === p && l.b === q) || (l.a === q && l.b === p))) return null;
-    out.push({ link: route.links[i], from: p, to: q });
-  }
-  return out;
-}
+const byId = (hop: LinkHop): RouteHop => ({ link: hop.link.id, from: hop.from, to: hop.to });
 
 /** Whether the two routes cross different links (asymmetric costs): the legend says so. */
 export function routesDiffer(r: FlowRouteHops): boolean {

@@ -2,7 +2,7 @@
  * A flow group's routes in words, from what the engine computed (SimState.routes,
  * docs/engine-api.md "Routes"), never recomputed here: "Server → E1 → C1 → E2 → Client".
  */
-import type { EngineRoutes } from '@obs-tcp-sim/engine';
+import type { FlowRoutesInIds } from '../../routes/engineRoutes';
 
 export interface FlowRouteWords {
   data: string;
@@ -12,7 +12,7 @@ export interface FlowRouteWords {
 }
 
 export function flowRouteWords(
-  routes: Pick<EngineRoutes, 'flows'> | null | undefined,
+  routes: FlowRoutesInIds | null | undefined,
   flowId: string,
   links: ReadonlyArray<{ id: string; kind: string }>,
 ): FlowRouteWords | null {
