@@ -186,18 +186,6 @@ struct Deflection {
 
 }  // namespace before
 
-// Every preset and scenario file, as the summary invariants read them.
-std::vector<std::string> networkFiles() {
-  namespace fs = std::filesystem;
-  const std::string root = OBS_SCENARIO_DIR;
-  std::vector<std::string> files;
-  for (const std::string& dir : {root + "/../presets", root, root + "/../../../wasm-core/tests/scenarios"})
-    for (const fs::directory_entry& e : fs::directory_iterator(dir))
-      if (e.path().extension() == ".json") files.push_back(fs::canonical(e.path()).string());
-  std::sort(files.begin(), files.end());
-  return files;
-}
-
 struct Network {
   std::string name;
   Scenario scenario;
@@ -206,7 +194,7 @@ struct Network {
 
 std::vector<Network> networks() {
   std::vector<Network> out;
-  for (const std::string& path : networkFiles()) {
+  for (const std::string& path : scenarioFiles()) {
     Network n;
     n.name = std::filesystem::path(path).filename().string();
     n.scenario = parseScenario(readScenarioFile(std::filesystem::relative(path, OBS_SCENARIO_DIR).string()));

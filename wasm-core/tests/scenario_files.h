@@ -1,10 +1,13 @@
 // The scenario files the engine's tests start from (packages/scenario/scenarios/), read
 // once per call: tests change their copy freely.
 #pragma once
+#include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "scenario/scenario_parser.h"
 
@@ -16,6 +19,19 @@ inline std::string readScenarioFile(const std::string& name) {
   std::stringstream s;
   s << in.rdbuf();
   return s.str();
+}
+
+// Every scenario file the app or the tests start from: the presets, the scenarios and the
+// engine's own test files, as canonical paths in sorted order.
+inline std::vector<std::string> scenarioFiles() {
+  namespace fs = std::filesystem;
+  const std::string root = OBS_SCENARIO_DIR;
+  std::vector<std::string> files;
+  for (const std::string& dir : {root + "/../presets", root, root + "/../../../wasm-core/tests/scenarios"})
+    for (const fs::directory_entry& e : fs::directory_iterator(dir))
+      if (e.path().extension() == ".json") files.push_back(fs::canonical(e.path()).string());
+  std::sort(files.begin(), files.end());
+  return files;
 }
 
 // The reduced paper-000 scenario (docs/model.md section 6) as JSON.

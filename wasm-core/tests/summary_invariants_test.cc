@@ -35,18 +35,6 @@ constexpr double kMaxBurstsPerRun = 2e5;
 constexpr int kMaxFlows = 400;  // copies over all groups, once raised
 constexpr int kRandomVariants = 4;
 
-// Every scenario file the app or the tests start from.
-std::vector<std::string> scenarioFiles() {
-  namespace fs = std::filesystem;
-  const std::string root = OBS_SCENARIO_DIR;
-  std::vector<std::string> files;
-  for (const std::string& dir : {root + "/../presets", root, root + "/../../../wasm-core/tests/scenarios"})
-    for (const fs::directory_entry& e : fs::directory_iterator(dir))
-      if (e.path().extension() == ".json") files.push_back(fs::canonical(e.path()).string());
-  std::sort(files.begin(), files.end());
-  return files;
-}
-
 json readJson(const std::string& path) {
   std::ifstream in(path);
   return json::parse(in);
