@@ -59,17 +59,13 @@ export function AnimationLayer(props: OverlayProps) {
     [scenario, toScreen, s, ms, minText, presenter, props.textBoxes],
   );
 
-  // The sampled bursts' caption goes in the corner it hides least in (nodes, names, links).
-  const captionCorner = useMemo(() => {
+  // The sampled bursts' caption goes in the corner it hides least in (nodes, names, links);
+  // its room there is what the overlay's labels keep off while it shows.
+  const { corner: captionCorner, box: captionBox } = useMemo(() => {
     const [w, h] = presenter ? CAPTION_ROOM.presenter : CAPTION_ROOM.desk;
-    return keyCorner(width, height, w, h, [...(geometry.text ?? []), ...drawnBoxes(geometry)]);
+    const corner = keyCorner(width, height, w, h, [...(geometry.text ?? []), ...drawnBoxes(geometry)]);
+    return { corner, box: keyBox(corner, width, height, w, h) };
   }, [geometry, width, height, presenter]);
-
-  // The caption's room in its corner: the overlay's labels keep off it while it shows.
-  const captionBox = useMemo(() => {
-    const [w, h] = presenter ? CAPTION_ROOM.presenter : CAPTION_ROOM.desk;
-    return keyBox(captionCorner, width, height, w, h);
-  }, [captionCorner, width, height, presenter]);
 
   // The latest props for the redraw closure, which lives as long as the component.
   const latest = useRef({ geometry, width, height, flowCount, access, captionBox });
