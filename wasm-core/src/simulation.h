@@ -87,6 +87,8 @@ class Simulation final : public PacketReceiver, public EventHandler {
   void setVisualEventKinds(std::uint32_t mask) { visual_.setKinds(mask); }
   VisualEventColumns drainVisualEvents() { return visual_.drain(); }
   std::uint64_t visualEventsLost() const { return visual_.lost(); }
+  // Of those, the kinds the event log lists and lessons pause at (never pushed out by packets).
+  std::uint64_t visualNotableEventsLost() const { return visual_.lostNotable(); }
   nlohmann::ordered_json summary() const;
   const Scenario& scenario() const { return scenario_; }
   const ObsPlane& obsPlane() const { return *obs_; }

@@ -162,8 +162,14 @@ export interface VisualEventColumns {
   segments: Uint32Array;
   /** Burst formed: offset (s). Burst on a link: FDL delay added by the core before it (s). TCP event: cwnd after. */
   value: Float64Array;
-  /** Events overwritten in the engine's ring since the start (not drained in time). */
+  /** Events overwritten in the engine's rings since the start (not drained in time). */
   lost: number;
+  /**
+   * Of those, the kinds the event log lists and lessons pause at (bursts formed, drops, TCP
+   * events, live changes, deflections, cuts): these have a ring of their own, so packets on
+   * links never push them out (wasm-core/src/metrics/visual_event_log.h).
+   */
+  lostNotable: number;
 }
 
 export const VISUAL_EVENT_COLUMNS = [

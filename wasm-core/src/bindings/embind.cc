@@ -137,6 +137,7 @@ class JsSimulation {
         {"t0", "t1", "value", "kind", "cls", "reason", "id", "node", "link", "dir", "lane", "bytes", "segments"}, c.t0,
         c.t1, c.value, c.kind, c.cls, c.reason, c.id, c.node, c.link, c.dir, c.lane, c.bytes, c.segments);
     out.set("lost", static_cast<double>(sim_ ? sim_->visualEventsLost() : 0));
+    out.set("lostNotable", static_cast<double>(sim_ ? sim_->visualNotableEventsLost() : 0));
     return out;
   }
   std::string summaryJson() const {

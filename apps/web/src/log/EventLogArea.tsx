@@ -229,7 +229,8 @@ export function EventLogArea() {
   const visual = controller.visual;
   const missed = model.missed;
   const formedNotListed = model.formedNotListed;
-  const engineLost = visual.engineLost;
+  // Only the kinds the log lists: packets on links overwritten before a frame took them are the animation's loss, not the log's.
+  const notableLost = visual.engineLostNotable;
   const total = model.entries.length;
   const newerHidden = !stuck && rows.length > 0 ? rows.length - Math.ceil((scrollTop + height) / ROW_H) : 0;
 
@@ -271,12 +272,13 @@ export function EventLogArea() {
           {formatCount(rows.length)} of {formatCount(total)}
         </span>
       </div>
-      {(missed > 0 || engineLost > 0 || formedNotListed > 0) && (
+      {(missed > 0 || notableLost > 0 || formedNotListed > 0) && (
         <p className="log-note" data-testid="log-not-shown" role="note">
           {missed > 0 && `${formatCount(missed)} earlier events not shown (too many to keep). `}
           {formedNotListed > 0 &&
             `${formatCount(formedNotListed)} bursts formed not listed (they came too fast; every drop and TCP event is). `}
-          {engineLost > 0 && `${formatCount(engineLost)} events were lost before the page could read them (too many at this speed).`}
+          {notableLost > 0 &&
+            `${formatCount(notableLost)} of the log's events were lost before the page could read them (too many at this speed).`}
         </p>
       )}
       <div className="log-list-wrap">

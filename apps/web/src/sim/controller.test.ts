@@ -223,6 +223,7 @@ describe('editing and stepping', () => {
       segments: Uint32Array.of(12, 100),
       value: Float64Array.of(1e-5, 2),
       lost: 0,
+      lostNotable: 0,
     };
     engine.frameCb(frame(0.2, 1, { visual }));
     raf.flush();

@@ -27,7 +27,7 @@ export const EVENT_COLUMNS = VISUAL_EVENT_COLUMNS;
 export type EventColumn = (typeof EVENT_COLUMNS)[number];
 
 /** What a frame brings (the engine's VisualEventColumns; `lost` optional). */
-export type EventRows = Record<EventColumn, ArrayLike<number>> & { lost?: number };
+export type EventRows = Record<EventColumn, ArrayLike<number>> & { lost?: number; lostNotable?: number };
 
 /** One event, decoded; what the log and the markers hold. */
 export interface VisualEvent {
@@ -156,8 +156,9 @@ export class VisualStore {
   readonly notable: EventRing;
   /** TCP events of the whole run (RTOs, fast retransmits, recovery exits), for chart markers. */
   tcpEvents: VisualEvent[] = [];
-  /** Events the engine overwrote before a frame took them (its ring was full). */
+  /** Events the engine overwrote before a frame took them (its ring was full): all kinds, and the notable ones (the log's). */
   engineLost = 0;
+  engineLostNotable = 0;
   version = 0;
   generation = 0;
 
@@ -175,6 +176,7 @@ export class VisualStore {
     this.notable.clear();
     this.tcpEvents = [];
     this.engineLost = 0;
+    this.engineLostNotable = 0;
     this.version++;
     this.generation++;
   }
@@ -182,6 +184,7 @@ export class VisualStore {
   append(rows: EventRows): void {
     const n = rows.kind.length;
     if (typeof rows.lost === 'number') this.engineLost = rows.lost;
+    if (typeof rows.lostNotable === 'number') this.engineLostNotable = rows.lostNotable;
     if (n === 0) return;
     this.recent.pushRange(rows, 0, n);
     const notable: number[] = [];
