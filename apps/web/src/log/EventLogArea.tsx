@@ -19,6 +19,7 @@ import {
   entryText,
   filterEntries,
   focusOf,
+  showingKind,
   type LogCategory,
   type LogEntry,
   type LogFilter,
@@ -125,6 +126,16 @@ export function EventLogArea() {
   const refreshRef = useRef(refresh);
   refreshRef.current = refresh;
   useEffect(() => controller.addView(refresh), [controller, refresh]);
+  // A lesson paused at an event says "In the event log: …": the log then lists that kind,
+  // even one whose chip is off (bursts formed are, by default: too many to read).
+  useEffect(() => {
+    const showLessonFocus = () => {
+      const focus = focusStore.get();
+      if (focus?.source === 'lesson') setFilter((f) => showingKind(f, focus.kind));
+    };
+    showLessonFocus();
+    return focusStore.subscribe(showLessonFocus);
+  }, []);
   useEffect(
     () => () => {
       if (trailing.current) clearTimeout(trailing.current);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultScenario } from '@obs-tcp-sim/scenario';
 import { EventKind, EVENT_COLUMNS } from '../sim/visualStore';
 import { networkFeaturesScenario, record } from '../sim/testRecording';
-import { DEFAULT_FILTER, LogModel, categoryOf, entryText, filterEntries, focusOf, matches, type LogFilter } from './filter';
+import { DEFAULT_FILTER, LogModel, categoryOf, entryText, filterEntries, focusOf, matches, showingKind, type LogFilter } from './filter';
 import { makeNames } from './names';
 import { ringOf, visualEvent as ev } from '../sim/visualEventFixtures';
 
@@ -91,6 +91,14 @@ describe('filters', () => {
     expect(shown({ categories: { formed: false, drops: false, tcp: true, changes: false, contention: false } })).toEqual([6]);
     // The default hides the flood of bursts formed.
     expect(filterEntries(model.entries, DEFAULT_FILTER, names).map((e) => e.event.kind)).toEqual([3, 5, 6]);
+  });
+
+  it('a lesson paused at a burst formed shows that kind; a kind already shown, or not listed, leaves the filter as it is', () => {
+    const withFormed = showingKind(DEFAULT_FILTER, EventKind.BurstFormed);
+    expect(withFormed.categories).toEqual({ ...DEFAULT_FILTER.categories, formed: true });
+    expect(filterEntries(model.entries, withFormed, names).map((e) => e.event.kind)).toEqual([0, 3, 5, 6]);
+    expect(showingKind(DEFAULT_FILTER, EventKind.TcpEvent)).toBe(DEFAULT_FILTER);
+    expect(showingKind(DEFAULT_FILTER, EventKind.PacketOnLink)).toBe(DEFAULT_FILTER);
   });
 
   it('flow: the burst main flow, the packet or TCP flow', () => {

@@ -57,6 +57,13 @@ export const DEFAULT_FILTER: LogFilter = {
   search: '',
 };
 
+/** `filter` with the category of events of `kind` shown (itself if it already is, or the kind is not listed). */
+export function showingKind(filter: LogFilter, kind: number): LogFilter {
+  const category = categoryOf(kind);
+  if (category === null || filter.categories[category]) return filter;
+  return { ...filter, categories: { ...filter.categories, [category]: true } };
+}
+
 /** The flow an entry concerns (-1 if none / unknown). */
 export function entryFlow(entry: LogEntry): number {
   const e = entry.event;
