@@ -3,66 +3,16 @@
  * every pause checked against the event it names (the lesson's status gives the event's
  * time and words; the event log lists the same event at the same time as the first of its
  * kind; the counters agree), a question answered by mouse and by keyboard, a lesson opened
- * from `#lesson=` (and a broken one refused with the saved work kept), and one Show me per
- * preset. What the texts claim about the runs is held by apps/web/src/lessons/*Runs.test.ts.
+ * from `#lesson=` (and a broken one refused with the saved work kept). One Show me per
+ * preset, paused at its event, is held in lesson-figures.spec.ts with the figures of its
+ * text. What the texts claim about the runs is held by apps/web/src/lessons/*Runs.test.ts.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { counter, seriousViolations, simTime, snapshot } from './helpers';
-
-const KIND = { formed: 0, dropped: 3, packetDropped: 5, tcp: 6 };
-
-const panel = (page: Page) => page.getByTestId('lesson-panel');
-const status = (page: Page) => page.getByTestId('lesson-status');
-
-interface Pause {
-  at: number;
-  /** The engine's event kind, or null for a pause at a time. */
-  kind: number | null;
-  text: string;
-}
-
-/** Waits for step `n` (1-based) to pause, and reads where. */
-async function pausedAt(page: Page, n: number): Promise<Pause> {
-  await expect(panel(page)).toHaveAttribute('data-step', String(n));
-  await expect(status(page)).toHaveAttribute('data-kind', 'paused', { timeout: 90_000 });
-  const kind = await status(page).getAttribute('data-event-kind');
-  // A pause at the end of the run (a time, no event) leaves the run finished there.
-  await expect(page.getByTestId('phase')).toHaveText(kind === null ? /^(Paused|Finished)$/ : 'Paused');
-  return {
-    at: Number(await status(page).getAttribute('data-at')),
-    kind: kind === null ? null : Number(kind),
-    text: (await status(page).textContent()) ?? '',
-  };
-}
+import { BACKGROUND_CONTENTION, expectFirstInLog, KIND, panel, pausedAt, status, type Pause } from './lesson-pauses';
 
 async function next(page: Page): Promise<void> {
   await page.getByTestId('lesson-next').click();
-}
-
-/**
- * The first event of `kind` in the event log whose words match `words`: the same time as
- * the pause, and the same sentence in the lesson's status. The log lists drops and TCP
- * events of the whole run, so the first of them is the first of the run.
- */
-async function expectFirstInLog(page: Page, pause: Pause, words: RegExp): Promise<string> {
-  expect(pause.kind).not.toBeNull();
-  await page.getByTestId('tab-log').click();
-  // The list follows its newest rows and draws only those in view: with more drops after
-  // the pause than a screenful (paper 002's overshoot), the first one is above. From the top.
-  await page.getByTestId('log-list').evaluate((el) => {
-    el.scrollTop = 0;
-    el.dispatchEvent(new Event('scroll'));
-  });
-  const row = page
-    .getByTestId('log-row')
-    .and(page.locator(`[data-kind="${pause.kind}"]`))
-    .filter({ hasText: words })
-    .first();
-  await expect(row).toBeVisible();
-  expect(Number(await row.getAttribute('data-time')), 'the pause is at the first such event of the run').toBe(pause.at);
-  const sentence = (await row.locator('.log-text').textContent())!;
-  expect(pause.text.toLowerCase()).toContain(sentence.toLowerCase());
-  return sentence;
 }
 
 /** Opens the app and, once it runs, the lesson `id` from the header's menu. */
@@ -299,92 +249,6 @@ test('a broken lesson link says what is wrong, shows the default and keeps the s
     await tab.close();
   }
 });
-
-const BACKGROUND_CONTENTION = /burst \d+ \(background\) dropped at \S+ on its way to \S+: no free wavelength \(contention\)/;
-
-/** One point per preset, the quickest to reach, and what its pause must be (a burst formed names its optical path, "to E2 via C1", as the log does). */
-const SHOW_ME: Array<{ preset: string; point: number; kind: number; words: RegExp; log: boolean }> = [
-  {
-    preset: 'first-lesson',
-    point: 0,
-    kind: KIND.formed,
-    words: /E1 sends burst 0 (?:to \S+ (?:via [^(]+?|direct) )?\(data, 1 segment of tcp1, 1\.5 KB, offset 11\.5 µs\)/,
-    log: false,
-  },
-  {
-    preset: 'paper000',
-    point: 2,
-    kind: KIND.dropped,
-    words: /\(ACK, \d+ ACKs of tcp1\) dropped at C4 on its way to C3: injected loss/,
-    log: true,
-  },
-  {
-    preset: 'paper001',
-    point: 1,
-    kind: KIND.dropped,
-    words: /dropped at C1 on its way to C2: no free wavelength \(contention\)/,
-    log: true,
-  },
-  { preset: 'paper002', point: 0, kind: KIND.packetDropped, words: /tcp1 ACK lost on link wlan .*: random loss/, log: true },
-  {
-    preset: 'paper003-slow',
-    point: 0,
-    kind: KIND.formed,
-    words: /E1 sends burst \d+ (?:to \S+ (?:via [^(]+?|direct) )?\(data, \d+ segments of \d+ flows, mostly slow#\d+/,
-    log: false,
-  },
-  {
-    preset: 'paper003-fast',
-    point: 0,
-    kind: KIND.formed,
-    words: /E1 sends burst 0 (?:to \S+ (?:via [^(]+?|direct) )?\(data, 46 segments of 46 flows, mostly fast#0/,
-    log: false,
-  },
-  {
-    preset: 'paper004',
-    point: 1,
-    kind: KIND.packetDropped,
-    words: /newreno data segment 3 lost on link bottleneck .*: queue full/,
-    log: true,
-  },
-  // The backbones: a background burst no core could switch (the other backbones' first points
-  // pause at the end of the run, with the loss in the Loss matrix tab: lesson-figures.spec.ts).
-  { preset: 'nsfnet', point: 0, kind: KIND.dropped, words: BACKGROUND_CONTENTION, log: true },
-  // Contention resolved: Show me turns segmentation on at C1 (a set through the store) and
-  // pauses at the flow's first burst cut short there; background cuts come first in the log.
-  {
-    preset: 'contention-resolution',
-    point: 2,
-    kind: 10,
-    words: /burst \d+ segmented at C1: \d+ segments? \([\d.]+ KB\) cut on C1→C2, the rest goes on/,
-    log: false,
-  },
-];
-
-for (const { preset, point, kind, words, log } of SHOW_ME) {
-  test(`Show me, ${preset}, point ${point + 1}: speed, view and a pause where the run shows it`, async ({ page }) => {
-    test.setTimeout(120_000);
-    await page.goto(`./#preset=${preset}`);
-    await expect(page.getByTestId('phase')).toHaveText('Running');
-    await page.getByTestId('preset-info-toggle').click();
-    await page.getByTestId(`show-me-${point}`).click();
-    await expect(page.getByTestId('preset-info')).toHaveCount(0);
-    await expect(panel(page)).toHaveAttribute('data-guide', 'show-me');
-    const pause = await pausedAt(page, 1);
-    expect(pause.kind).toBe(kind);
-    expect(pause.text).toMatch(words);
-    if (log) await expectFirstInLog(page, pause, words);
-    // The frame that held the event is drawn on the next animation frame after the pause.
-    await expect.poll(() => simTime(page)).toBeGreaterThanOrEqual(pause.at);
-    // Show me leaves the address to the scenario: no lesson link.
-    expect(hash(page)).not.toContain('lesson=');
-    if (preset === 'paper000') {
-      // Its fields went through the store: the sliders show them, and Undo would take them back.
-      await expect(page.getByTestId('loss-data-value')).toHaveText('0.0 %');
-      await expect(page.getByTestId('loss-ack-value')).toHaveText('1.0 %');
-    }
-  });
-}
 
 /** Opens the preset's "What to look for" and presses point `point`'s Show me (0-based). */
 async function pressShowMe(page: Page, point: number): Promise<void> {

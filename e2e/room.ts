@@ -1,37 +1,23 @@
 /**
- * Issue 36: each lesson step's view gets the room it needs on a 1280x720 projector, in the
- * normal layout and in presenter mode. Every step of every lesson is opened by its link
- * (`#lesson=<id>&step=N`) and measured where it pauses:
+ * The room a lesson step's view gets on a 1280x720 projector (issue 36), measured in the
+ * browser where the step has paused, in the normal layout and in presenter mode:
  * - a step that opens the event log: the list at least 120 px high, with rows in it whole
  *   and at least 14 px text (the status line says "In the event log: …");
  * - a step that shows charts: every plot it draws at least 100 px high;
  * - a step with a question: the question wholly on screen, nothing scrolled;
  * - and nothing moves when the step sentence (Next event, Next burst) comes, changes its
  *   number of lines, or goes: it lies over the network instead of pushing it down.
- * The lessons come from the catalog's files (apps/web/src/lessons/data), so a new lesson
- * or step is measured without a line here. Screenshots: e2e/artifacts/room-<id>-<N>-<mode>.png.
+ * lesson-figures.spec.ts measures every step of every lesson with these.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { snapshot, waitIdle } from './helpers';
-
-interface LessonFile {
-  id: string;
-  steps: { title: string; view?: { tab?: string } }[];
-}
-
-/** The catalog's files in menu order (catalog.ts imports the same JSON). */
-const CATALOG = readFileSync(new URL('../apps/web/src/lessons/catalog.ts', import.meta.url), 'utf8');
-const LESSONS: LessonFile[] = [...CATALOG.matchAll(/from '\.\/data\/([\w-]+\.json)'/g)].map(
-  ([, file]) => JSON.parse(readFileSync(new URL(`../apps/web/src/lessons/data/${file}`, import.meta.url), 'utf8')) as LessonFile,
-);
+import { expect, type Page } from '@playwright/test';
+import { waitIdle } from './helpers';
 
 const LOG_LIST_MIN = 120;
 const PLOT_MIN = 100;
 const TEXT_MIN = 14;
 
 /** What the page shows now, measured in the browser: the problems found, in words. */
-async function roomProblems(page: Page): Promise<string[]> {
+export async function roomProblems(page: Page): Promise<string[]> {
   await waitIdle(page);
   return page.evaluate(
     ({ LOG_LIST_MIN, PLOT_MIN, TEXT_MIN }) => {
@@ -86,7 +72,7 @@ async function roomProblems(page: Page): Promise<string[]> {
 }
 
 /** Where the network's drawing and the results are on the page (to see that nothing moved). */
-const places = (page: Page) =>
+export const places = (page: Page) =>
   page.evaluate(() =>
     ['[data-testid=topology]', '.bottom', '.lesson-body'].map((s) => {
       const el = document.querySelector(s);
@@ -96,20 +82,11 @@ const places = (page: Page) =>
     }),
   );
 
-/** Opens step n of a lesson by its link and waits until it has paused where it should (or, without a pause, has settled). */
-async function openStep(page: Page, id: string, n: number): Promise<void> {
-  await page.goto(`./#lesson=${id}&step=${n}`);
-  const panel = page.getByTestId('lesson-panel');
-  await expect(panel).toHaveAttribute('data-step', String(n));
-  await expect(page.getByTestId('lesson-status')).toHaveAttribute('data-kind', /^(paused|ready)$/, { timeout: 90_000 });
-  await expect(page.getByTestId('phase')).toHaveText(/Paused|Running|Finished/);
-}
-
 /**
  * Next event (N) and Next burst (B) write the step sentence over the network: nothing moves
  * from `before` (measured with no sentence, in the same mode) as it comes and changes.
  */
-async function expectStepSentenceMovesNothing(page: Page, mode: string, before: string[]): Promise<void> {
+export async function expectStepSentenceMovesNothing(page: Page, mode: string, before: string[]): Promise<void> {
   const phase = page.getByTestId('phase');
   // A step that plays on (no pause) is paused first: the sentence is written while paused.
   if ((await phase.textContent()) === 'Running') await page.keyboard.press('Space');
@@ -125,30 +102,4 @@ async function expectStepSentenceMovesNothing(page: Page, mode: string, before: 
     const box = (await caption.boundingBox())!;
     expect(box.y + box.height, `${mode}: the step sentence ends on screen`).toBeLessThanOrEqual(720);
   }
-}
-
-for (const lesson of LESSONS) {
-  lesson.steps.forEach((step, i) => {
-    const n = i + 1;
-    test(`${lesson.id}, step ${n} (${step.title}): its view has the room, at 1280x720, normal and presenter`, async ({ page }) => {
-      test.setTimeout(150_000);
-      await page.setViewportSize({ width: 1280, height: 720 });
-      await openStep(page, lesson.id, n);
-      const normal = await roomProblems(page);
-      const normalPlaces = await places(page);
-      await snapshot(page, `room-${lesson.id}-${n}-normal`);
-      await page.keyboard.press('p');
-      await expect(page.getByTestId('app')).toHaveAttribute('data-presenter', 'true');
-      const presenter = await roomProblems(page);
-      const presenterPlaces = await places(page);
-      await snapshot(page, `room-${lesson.id}-${n}-presenter`);
-      expect({ normal, presenter }).toEqual({ normal: [], presenter: [] });
-
-      await expect(page.getByTestId('step-caption')).toHaveCount(0);
-      await expectStepSentenceMovesNothing(page, 'presenter', presenterPlaces);
-      await page.keyboard.press('p');
-      await expect(page.getByTestId('app')).toHaveAttribute('data-presenter', 'false');
-      await expectStepSentenceMovesNothing(page, 'normal', normalPlaces);
-    });
-  });
 }

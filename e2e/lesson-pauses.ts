@@ -1,0 +1,62 @@
+/**
+ * Where a lesson step or a Show me paused, read off the page: the lesson's status line gives
+ * the event's kind, time and words (LessonPanel.tsx), and the event log lists the same
+ * event. Read by lessons.spec.ts and lesson-figures.spec.ts.
+ */
+import { expect, type Page } from '@playwright/test';
+
+/** The engine's visual event kinds the pauses name (packages/engine/src/engine-module.ts VisualEventKind). */
+export const KIND = { formed: 0, dropped: 3, packetDropped: 5, tcp: 6 };
+
+/** The words of a background burst no core could switch (the backbones' first pauses). */
+export const BACKGROUND_CONTENTION = /burst \d+ \(background\) dropped at \S+ on its way to \S+: no free wavelength \(contention\)/;
+
+export const panel = (page: Page) => page.getByTestId('lesson-panel');
+export const status = (page: Page) => page.getByTestId('lesson-status');
+
+export interface Pause {
+  at: number;
+  /** The engine's event kind, or null for a pause at a time. */
+  kind: number | null;
+  text: string;
+}
+
+/** Waits for step `n` (1-based) to pause, and reads where. */
+export async function pausedAt(page: Page, n: number): Promise<Pause> {
+  await expect(panel(page)).toHaveAttribute('data-step', String(n));
+  await expect(status(page)).toHaveAttribute('data-kind', 'paused', { timeout: 90_000 });
+  const kind = await status(page).getAttribute('data-event-kind');
+  // A pause at the end of the run (a time, no event) leaves the run finished there.
+  await expect(page.getByTestId('phase')).toHaveText(kind === null ? /^(Paused|Finished)$/ : 'Paused');
+  return {
+    at: Number(await status(page).getAttribute('data-at')),
+    kind: kind === null ? null : Number(kind),
+    text: (await status(page).textContent()) ?? '',
+  };
+}
+
+/**
+ * The first event of `kind` in the event log whose words match `words`: the same time as
+ * the pause, and the same sentence in the lesson's status. The log lists drops and TCP
+ * events of the whole run, so the first of them is the first of the run.
+ */
+export async function expectFirstInLog(page: Page, pause: Pause, words: RegExp): Promise<string> {
+  expect(pause.kind).not.toBeNull();
+  await page.getByTestId('tab-log').click();
+  // The list follows its newest rows and draws only those in view: with more drops after
+  // the pause than a screenful (paper 002's overshoot), the first one is above. From the top.
+  await page.getByTestId('log-list').evaluate((el) => {
+    el.scrollTop = 0;
+    el.dispatchEvent(new Event('scroll'));
+  });
+  const row = page
+    .getByTestId('log-row')
+    .and(page.locator(`[data-kind="${pause.kind}"]`))
+    .filter({ hasText: words })
+    .first();
+  await expect(row).toBeVisible();
+  expect(Number(await row.getAttribute('data-time')), 'the pause is at the first such event of the run').toBe(pause.at);
+  const sentence = (await row.locator('.log-text').textContent())!;
+  expect(pause.text.toLowerCase()).toContain(sentence.toLowerCase());
+  return sentence;
+}
