@@ -6,7 +6,7 @@
 import { useId, useState } from 'react';
 import { newTraffic, readWeight, trafficEdges, uniformRows, withTrafficModel, withWeight } from '../../scenario/trafficEdits';
 import type { PanelContext } from './panelContext';
-import { CheckField, SelectField } from './fields';
+import { CheckField, SelectField, draftKeys } from './fields';
 import { PathNumberField } from './PathNumberField';
 
 /** Beyond this many edges the grid no longer fits the panel's width: the JSON is the place. */
@@ -179,17 +179,10 @@ function WeightCell({
       value={draft ?? String(weight)}
       onChange={(e) => setDraft(e.target.value)}
       onBlur={commit}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') {
-          e.preventDefault();
-          commit();
-        } else if (e.key === 'Escape') {
-          e.preventDefault();
-          e.stopPropagation();
-          setDraft(null);
-          onRefused(null);
-        }
-      }}
+      onKeyDown={draftKeys(commit, () => {
+        setDraft(null);
+        onRefused(null);
+      })}
     />
   );
 }
