@@ -8,6 +8,7 @@ import { newTraffic, readWeight, trafficEdges, uniformRows, withTrafficModel, wi
 import type { PanelContext } from './panelContext';
 import { CheckField, SelectField, draftKeys } from './fields';
 import { PathNumberField } from './PathNumberField';
+import { EdgeMatrixHead } from '../../view/EdgeMatrixHead';
 
 /** Beyond this many edges the grid no longer fits the panel's width: the JSON is the place. */
 const MAX_GRID_EDGES = 6;
@@ -94,16 +95,7 @@ function WeightGrid({ ctx, rows, edges }: { ctx: PanelContext; rows: number[][];
     <div className={`traffic-grid-box${error ? ' field-invalid' : ''}`} data-field="traffic.matrix[]">
       <table className="traffic-grid" data-testid="traffic-grid" aria-describedby={error ? errorId : undefined}>
         <caption>Weight from row to column</caption>
-        <thead>
-          <tr>
-            <th scope="col">from \ to</th>
-            {edges.map((e) => (
-              <th key={e} scope="col">
-                {e}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <EdgeMatrixHead edges={edges} />
         <tbody>
           {edges.map((from, i) => (
             <tr key={from}>
