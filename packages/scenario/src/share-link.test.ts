@@ -8,7 +8,6 @@ import type { Scenario } from './scenario';
 import { ScenarioError } from './scenario-error';
 import { SHARE_LIMITS } from './share-limits';
 import { decodeShareHash, encodeShareHash, presetShareHash } from './share-link';
-import { tcpSettings } from './tcp-settings';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 /** A hash of link format 1 around any JSON text, bypassing the encoder's checks. */
@@ -58,7 +57,16 @@ const V1_SCENARIO = {
       dst: 'B',
       count: 1,
       start: 0,
-      tcp: tcpSettings({ variant: 'newreno' }),
+      tcp: {
+        variant: 'newreno',
+        mss: 1460,
+        maxWindow: 64,
+        initialCwnd: 1,
+        initialSsthresh: 65535,
+        dupAckThreshold: 3,
+        delayedAck: false,
+        rto: { initial: 1, min: 0.2, max: 60, fixed: null },
+      },
       app: { kind: 'bulk' },
     },
   ],
