@@ -4,7 +4,7 @@
  * data-now, counters from frame.summary), never a timer of its own.
  */
 import { expect, test } from '@playwright/test';
-import { counter, cwndPoints, numberAttr, openRunning, simTime, snapshot, waitIdle } from './helpers';
+import { PRESET_IDS, counter, cwndPoints, numberAttr, openRunning, simTime, snapshot, waitIdle } from './helpers';
 
 test('opens on the default preset (paper 000), running, with its topology and no error', async ({ page }) => {
   await openRunning(page);
@@ -250,19 +250,7 @@ test('each preset loads and runs, and says what to look for', async ({ page }) =
     .getByTestId('preset')
     .locator('option')
     .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
-  expect(ids).toEqual([
-    'first-lesson',
-    'paper000',
-    'paper001',
-    'paper002',
-    'paper003-slow',
-    'paper003-fast',
-    'paper004',
-    'nsfnet',
-    'nsfnet-continuity',
-    'usnet',
-    'contention-resolution',
-  ]);
+  expect(ids).toEqual(PRESET_IDS);
   await page.getByRole('radio', { name: 'max' }).check();
   for (const id of ids) {
     await page.getByTestId('preset').selectOption(id);

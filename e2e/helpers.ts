@@ -1,10 +1,19 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts');
+
+/**
+ * Every preset's id, in the order packages/scenario/src/presets.ts lists them (and the
+ * picker should offer them), read from its source: presets.ts imports JSON files, which the
+ * specs cannot. presets.test.ts holds that order to the list the app is meant to have.
+ */
+export const PRESET_IDS = [
+  ...readFileSync(new URL('../packages/scenario/src/presets.ts', import.meta.url), 'utf8').matchAll(/^ {4}id: '([\w-]+)',$/gm),
+].map(([, id]) => id);
 
 /** Waits for the app's idle hook (apps/web/src/testHooks.ts): no pending engine call or redraw. */
 export async function waitIdle(page: Page): Promise<void> {

@@ -11,22 +11,8 @@
  * boxes the channel view measured as it drew (data-labels on its figure).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { snapshot } from './helpers';
+import { PRESET_IDS, snapshot } from './helpers';
 
-/** Every preset (packages/scenario/src/presets.ts); the first test checks the picker lists exactly these. */
-const PRESET_IDS = [
-  'first-lesson',
-  'paper000',
-  'paper001',
-  'paper002',
-  'paper003-slow',
-  'paper003-fast',
-  'paper004',
-  'nsfnet',
-  'nsfnet-continuity',
-  'usnet',
-  'contention-resolution',
-];
 /**
  * The backbones (28 to 50 nodes) are not held to every label apart at these sizes: some
  * names touch in the default split, and docs/presets.md shows them with Larger network

@@ -4,6 +4,7 @@
 // and raw share-link encoding. Plain Node ESM, no TypeScript step.
 import { deflateSync } from 'node:zlib';
 import { canonicalJsonParts } from '@obs-tcp-sim/scenario/canonical-json';
+import { tcpSettings } from '@obs-tcp-sim/scenario';
 import {
   Fnv1a64,
   makeShardFile,
@@ -102,16 +103,7 @@ export function fullScenario() {
         dst: 'D',
         count: 2,
         start: 0,
-        tcp: {
-          variant: 'reno',
-          mss: 1460,
-          maxWindow: 64,
-          initialCwnd: 1,
-          initialSsthresh: 65535,
-          dupAckThreshold: 3,
-          delayedAck: false,
-          rto: { initial: 1, min: 0.2, max: 60, fixed: null },
-        },
+        tcp: tcpSettings(),
         app: { kind: 'bulk' },
       },
       {
@@ -120,16 +112,7 @@ export function fullScenario() {
         dst: 'D',
         count: 1,
         start: 0.02,
-        tcp: {
-          variant: 'cubic',
-          mss: 1000,
-          maxWindow: 32,
-          initialCwnd: 2,
-          initialSsthresh: 65535,
-          dupAckThreshold: 3,
-          delayedAck: true,
-          rto: { initial: 1, min: 0.2, max: 60, fixed: null },
-        },
+        tcp: tcpSettings({ variant: 'cubic', mss: 1000, maxWindow: 32, initialCwnd: 2, delayedAck: true }),
         app: { kind: 'file', bytes: 300000 },
       },
       {

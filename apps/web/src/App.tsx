@@ -37,6 +37,7 @@ import { usePageKeys } from './controls/keyboard';
 import { useController, useSimState } from './sim/simContext';
 import { EmbedHeader } from './view/EmbedHeader';
 import { PresenterToggle } from './view/PresenterToggle';
+import { TabList } from './view/TabList';
 import { useView, viewStore, type ViewTab } from './view/viewStore';
 import { TAB_NAMES } from './view/controlNames';
 
@@ -129,22 +130,18 @@ export function App() {
           </AreaBoundary>
           <section className="bottom" aria-label="Results" id="results" tabIndex={-1}>
             <div className="tabs">
-              <div className="tab-list" role="tablist" aria-label="Views">
-                {tabs.map((t) => (
-                  <button
-                    key={t.id}
-                    type="button"
-                    role="tab"
-                    id={`tab-${t.id}`}
-                    aria-selected={shownTab === t.id}
-                    aria-controls={`tabpanel-${t.id}`}
-                    data-testid={`tab-${t.id}`}
-                    onClick={() => setTab(t.id)}
-                  >
-                    {t.label}
-                  </button>
-                ))}
-              </div>
+              <TabList
+                className="tab-list"
+                label="Views"
+                tabs={tabs.map((t) => ({
+                  testId: `tab-${t.id}`,
+                  label: t.label,
+                  selected: shownTab === t.id,
+                  open: () => setTab(t.id),
+                  id: `tab-${t.id}`,
+                  controls: `tabpanel-${t.id}`,
+                }))}
+              />
               {/* Outside the tab list: a tab list holds tabs only. */}
               <button
                 type="button"

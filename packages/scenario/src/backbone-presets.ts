@@ -7,6 +7,7 @@
 // equal to what this builds.
 import { BACKBONES, type Backbone } from './mesh-theory/backbones';
 import { backboneScenario, edgeIdOf } from './mesh-theory/backbone-scenario';
+import { tcpSettings } from './tcp-settings';
 
 export interface BackbonePresetOptions {
   backbone: keyof typeof BACKBONES;
@@ -107,18 +108,6 @@ const HOST_RADIUS = 60;
 
 type Json = Record<string, any>;
 
-/** The TCP flow's settings, spelled out as every preset's are (first-lesson's, with a larger window for the longer round trip). */
-const FLOW_TCP = {
-  variant: 'reno',
-  mss: 1460,
-  maxWindow: 64,
-  initialCwnd: 1,
-  initialSsthresh: 65535,
-  dupAckThreshold: 3,
-  delayedAck: false,
-  rto: { initial: 1, min: 0.2, max: 60, fixed: null },
-};
-
 /** 10 Mbit/s access, as in the first lesson: under a thousand segments a second, so the flow plays at real time. */
 const accessLink = (id: string, a: string, b: string) => ({
   id,
@@ -165,7 +154,8 @@ export function backbonePreset(options: BackbonePresetOptions): Json {
     sampleInterval: 0.05,
     nodes: [server, ...nodes, client],
     links: [accessLink('access-src', 'Server', src.id), ...base.links, accessLink('access-dst', dst.id, 'Client')],
-    flows: [{ id: 'tcp1', src: 'Server', dst: 'Client', count: 1, start: 0, tcp: structuredClone(FLOW_TCP), app: { kind: 'bulk' } }],
+    // The TCP flow's settings: first-lesson's, with a larger window (64) for the longer round trip.
+    flows: [{ id: 'tcp1', src: 'Server', dst: 'Client', count: 1, start: 0, tcp: tcpSettings(), app: { kind: 'bulk' } }],
   };
 }
 

@@ -5,6 +5,7 @@ export * from './schema/index';
 export { ScenarioError } from './scenario-error';
 export { parseScenarioText } from './parse-scenario-text';
 export { defaultScenario } from './default-scenario';
+export { tcpSettings } from './tcp-settings';
 export type { Preset } from './presets';
 export { PRESETS, DEFAULT_PRESET_ID, findPreset } from './presets';
 export * from './guide';

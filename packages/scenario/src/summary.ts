@@ -23,16 +23,11 @@ export interface FlowSummary {
   completionTime?: number | null;
 }
 
-export interface BurstClassSummary {
+/** The counts of bursts a class's summary and the totals of every class (Summary.bursts) both carry. */
+export interface BurstCounts {
   sent: number;
-  /** Bursts whose last bit reached their egress edge; sent = delivered + dropped + those in flight. */
-  delivered?: number;
   dropped: number;
-  droppedInjected?: number;
-  droppedContention?: number;
   droppedLate?: number;
-  meanBytes?: number;
-  meanSegments?: number;
   /** Times a burst went through a fiber delay line (a burst delayed at two cores counts twice). */
   fdlDelayed?: number;
   /** Times a burst was sent off its route; only when some core has `deflection` (docs/mesh.md section 6). */
@@ -45,6 +40,15 @@ export interface BurstClassSummary {
   bytesLost?: number;
   /** TCP data segments in parts cut off. */
   segmentsCut?: number;
+}
+
+export interface BurstClassSummary extends BurstCounts {
+  /** Bursts whose last bit reached their egress edge; sent = delivered + dropped + those in flight. */
+  delivered?: number;
+  droppedInjected?: number;
+  droppedContention?: number;
+  meanBytes?: number;
+  meanSegments?: number;
 }
 
 type DropsByReason = { injected: number; contention: number; late: number };
@@ -136,23 +140,14 @@ export interface Summary {
   events: number;
   flows: FlowSummary[];
   aggregate: { goodput: number; /** Bytes. */ delivered?: number };
-  bursts: {
-    sent: number;
-    dropped: number;
+  /** The counts of every class together (deflections to segmentsCut: only where some core deflects or segments), then each class's. */
+  bursts: BurstCounts & {
     droppedInjected: number;
     droppedContention: number;
-    droppedLate?: number;
     /** Bursts still on their way when the run ended. */
     inFlight?: number;
     meanBytes: number;
     meanSegments: number;
-    fdlDelayed?: number;
-    /** As BurstClassSummary's, for all classes together: only where some core deflects or segments. */
-    deflections?: number;
-    segmented?: number;
-    bytesSent?: number;
-    bytesLost?: number;
-    segmentsCut?: number;
     data: BurstClassSummary;
     ack: BurstClassSummary;
     background?: BurstClassSummary;

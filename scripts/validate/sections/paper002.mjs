@@ -72,6 +72,9 @@ const ms = (x) => scaled(x, 1e3);
 const below = (a, b) => a.high < b.low; // a significantly below b (intervals apart)
 const uniq = (xs) => [...new Set(xs)];
 const sci = (v) => (v === 0 ? '0' : v.toExponential(1).replace('e-', 'e-').replace('e+0', ''));
+/** A claim checked on every WLAN curve: it agrees where all hold, in trend where half do. */
+const curvesVerdict = (holding, curves) =>
+  holding === curves ? 'agrees' : holding >= curves / 2 ? `agrees in trend: ${holding} of ${curves} WLAN curves` : 'differs';
 const PALETTE = ['#000000', '#1f77b4', '#2ca02c', '#9467bd', '#17becf', '#ff7f0e', '#d62728', '#8c564b'];
 
 export function render(ctx) {
@@ -145,12 +148,7 @@ export function render(ctx) {
   // The claim has two halves: flat below 5e-3, and a fall that does come; "about" 5e-3 is
   // read as within a factor of 5 (our loads step the drop probability by factors of 2-6).
   const fallHolds = falls.filter((f) => f.flatBelowFall && f.first && f.first.pb.mean <= 5 * FALL && f.first.pb.mean >= FALL / 5);
-  const fallVerdict =
-    fallHolds.length === falls.length
-      ? 'agrees'
-      : fallHolds.length >= falls.length / 2
-        ? `agrees in trend: ${fallHolds.length} of ${falls.length} WLAN curves`
-        : 'differs';
+  const fallVerdict = curvesVerdict(fallHolds.length, falls.length);
   ctx.verdicts.push({
     paper: '002',
     claim: 'OBS drop has a minor influence below a "performance-fall" point of about 5e-3 (Fig. 3)',
@@ -234,12 +232,7 @@ export function render(ctx) {
   };
   const rttFall = wlans.map((w) => ({ w, quiet: at(surface, w, 0), ref: at(surface, w, refLoad), high: lastBeforeCollapse(surface, w) }));
   const rttFallHolds = rttFall.filter((x) => x.high && below(x.high.rtt, x.ref.rtt));
-  const rttObsVerdict =
-    rttFallHolds.length === rttFall.length
-      ? 'agrees'
-      : rttFallHolds.length >= rttFall.length / 2
-        ? `agrees in trend: ${rttFallHolds.length} of ${rttFall.length} WLAN curves`
-        : 'differs';
+  const rttObsVerdict = curvesVerdict(rttFallHolds.length, rttFall.length);
   ctx.verdicts.push({
     paper: '002',
     claim: 'mean RTT falls as the OBS drop probability (background load) rises (Fig. 4)',

@@ -17,6 +17,15 @@ function Bar({ color, width }: { color: string; width: number }) {
   );
 }
 
+/** A mark's ring around the place it happened (a drop, a deflection, a cut), dashed or not. */
+function Ring({ color, dash }: { color: string; dash?: string }) {
+  return (
+    <svg width={W} height={H} aria-hidden="true">
+      <circle cx={W / 2} cy={H / 2} r={6} fill="none" stroke={color} strokeWidth={2.5} strokeDasharray={dash} />
+    </svg>
+  );
+}
+
 const ITEMS = [
   { key: 'data', label: 'Data burst', icon: <Bar color={CLASS_COLORS.data} width={5} /> },
   { key: 'ack', label: 'ACK burst', icon: <Bar color={CLASS_COLORS.ack} width={3} /> },
@@ -50,33 +59,9 @@ const ITEMS = [
       </svg>
     ),
   },
-  {
-    key: 'drop',
-    label: 'Drop, with its reason',
-    icon: (
-      <svg width={W} height={H} aria-hidden="true">
-        <circle cx={W / 2} cy={H / 2} r={6} fill="none" stroke={DROP_COLOR} strokeWidth={2.5} />
-      </svg>
-    ),
-  },
-  {
-    key: 'deflect',
-    label: 'Deflected, goes on',
-    icon: (
-      <svg width={W} height={H} aria-hidden="true">
-        <circle cx={W / 2} cy={H / 2} r={6} fill="none" stroke={DEFLECT_COLOR} strokeWidth={2.5} />
-      </svg>
-    ),
-  },
-  {
-    key: 'cut',
-    label: 'Cut short (segmented)',
-    icon: (
-      <svg width={W} height={H} aria-hidden="true">
-        <circle cx={W / 2} cy={H / 2} r={6} fill="none" stroke={CUT_COLOR} strokeWidth={2.5} strokeDasharray="5 3" />
-      </svg>
-    ),
-  },
+  { key: 'drop', label: 'Drop, with its reason', icon: <Ring color={DROP_COLOR} /> },
+  { key: 'deflect', label: 'Deflected, goes on', icon: <Ring color={DEFLECT_COLOR} /> },
+  { key: 'cut', label: 'Cut short (segmented)', icon: <Ring color={CUT_COLOR} dash="5 3" /> },
 ] as const;
 
 /** Which of the contention marks a scenario's cores can make. */

@@ -1,7 +1,7 @@
 import { labelBox, overlaps } from './overlayLabels';
 import { describe, expect, it } from 'vitest';
 import { EventKind, VisualStore } from '../sim/visualStore';
-import { buildDrawList, focusLabel, emptyDrawList } from './drawList';
+import { buildDrawList, focusLabel, emptyDrawList, type FocusMark } from './drawList';
 import { separateLabels } from './overlayLabels';
 import { formatRate, summarisePackets } from './packetSummary';
 import { computeGeometry, type Geometry } from './geometry';
@@ -314,16 +314,16 @@ describe('packets on packet links', () => {
 });
 
 describe('what the event log points at', () => {
-  it('rings the node, bands the link direction and gives the time', () => {
+  /** The draw list at 0.5 s of a run with no events, with `focus` on. */
+  const focused = (focus: FocusMark | null) => {
     const { store, model } = setup([]);
     model.ingest(store, 0.5, 0);
     model.advance(0.5, 0);
-    const list = buildDrawList(model, geom, {
-      now: 0.5,
-      wall: 0,
-      flowStripes: false,
-      focus: { time: 1.2345, node: 1, link: 0, dir: 0, source: 'log' },
-    });
+    return buildDrawList(model, geom, { now: 0.5, wall: 0, flowStripes: false, focus });
+  };
+
+  it('rings the node, bands the link direction and gives the time', () => {
+    const list = focused({ time: 1.2345, node: 1, link: 0, dir: 0, source: 'log' });
     expect(list.stats.focus).toBe(1);
     expect(list.rings).toHaveLength(1);
     expect(list.rings[0].x).toBeCloseTo(1000); // node B
@@ -331,7 +331,7 @@ describe('what the event log points at', () => {
     expect(list.lanes[0].y1).toBeCloseTo(list.lanes[0].y2);
     expect(list.lanes[0].width).toBeGreaterThan(10);
     expect(list.labels.map((l) => l.text)).toContain('picked in the log: 1.234 s');
-    const none = buildDrawList(model, geom, { now: 0.5, wall: 0, flowStripes: false, focus: null });
+    const none = focused(null);
     expect(none.stats.focus).toBe(0);
     expect(none.rings).toHaveLength(0);
   });
@@ -341,15 +341,7 @@ describe('what the event log points at', () => {
     expect(focusLabel('lesson', '0.150 s')).toBe('paused here: 0.150 s');
     expect(focusLabel('step', '0.150 s')).toBe('this step: 0.150 s');
     expect(focusLabel('unknown', '0.150 s')).toBe('at 0.150 s');
-    const { store, model } = setup([]);
-    model.ingest(store, 0.5, 0);
-    model.advance(0.5, 0);
-    const paused = buildDrawList(model, geom, {
-      now: 0.5,
-      wall: 0,
-      flowStripes: false,
-      focus: { time: 0.15, node: 1, link: -1, dir: 0, source: 'lesson' },
-    });
+    const paused = focused({ time: 0.15, node: 1, link: -1, dir: 0, source: 'lesson' });
     expect(paused.labels.map((l) => l.text).filter((t) => t.includes('0.150 s'))).toEqual(['paused here: 0.150 s']);
   });
 });

@@ -21,6 +21,7 @@ import { CompareChart } from './CompareChart';
 import { differenceOf, differenceSentence, withinNoise } from './noise';
 import { sideNames } from './sideNames';
 import { poolSize } from '../sweep/engineWorkerPool';
+import { settleBatch, type BatchStatus } from '../sweep/batchStatus';
 import {
   applySettings,
   defaultPair,
@@ -43,12 +44,6 @@ interface Outcome {
   series: RunSeries;
 }
 
-type Status =
-  | { kind: 'idle' }
-  | { kind: 'running'; since: number; done: number; total: number }
-  | { kind: 'done'; seconds: number }
-  | { kind: 'failed'; message: string };
-
 /** Seeds per side by default: enough for a first 95 % interval. */
 const DEFAULT_SEEDS = '3';
 
@@ -69,7 +64,7 @@ export function CompareArea() {
   const [baseChoice, setBaseChoice] = useKeptState<BaseChoice>(store, 'compare.base', () => 'watched');
   const [pair, setPair] = useKeptState<[VariantSettings, VariantSettings]>(store, 'compare.pair', () => defaultPair(store.scenario));
   const [seeds, setSeeds] = useKeptState(store, 'compare.seeds', () => DEFAULT_SEEDS);
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [status, setStatus] = useState<BatchStatus>({ kind: 'idle' });
   const [outcomes, setOutcomes] = useState<{ sides: [Outcome, Outcome]; names: [string, string] } | null>(null);
   const running = useRef<PoolHandle | null>(null);
   const [, tick] = useState(0);
@@ -130,17 +125,10 @@ export function CompareArea() {
       },
     });
     running.current = pool;
-    try {
-      await pool.done;
-      if (running.current !== pool) return; // cancelled or started again
+    await settleBatch(running, pool, pool.done, since, setStatus, () => {
       const sides = found.map((runs) => ({ summaries: runs.map((r) => r.summary), series: meanSeries(runs.map((r) => r.series)) }));
       setOutcomes({ sides: sides as [Outcome, Outcome], names: runNames });
-      setStatus({ kind: 'done', seconds: (performance.now() - since) / 1000 });
-    } catch (error) {
-      if (running.current === pool) setStatus({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
-    } finally {
-      if (running.current === pool) running.current = null;
-    }
+    });
   };
 
   const cancel = () => {

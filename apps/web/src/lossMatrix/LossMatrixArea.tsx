@@ -8,6 +8,7 @@ import { useMemo, useState } from 'react';
 import { formatCount, formatSeconds } from '../format';
 import { useController, useSimState } from '../sim/simContext';
 import { ClassLossSection } from './ClassLossSection';
+import { EdgeMatrixHead } from '../view/EdgeMatrixHead';
 import { LOSS_CLASSES, lossClass, lossText } from './lossColors';
 import { lossMatrix, overallLoss, type LossCell } from './lossMatrix';
 import './lossMatrix.css';
@@ -68,18 +69,7 @@ export function LossMatrixArea() {
       <div className="loss-body">
         <div className="loss-scroll">
           <table className={`loss-matrix${dense ? ' dense' : ''}`} data-testid="loss-matrix" data-edges={matrix.edges.length}>
-            <thead>
-              <tr>
-                <th scope="col" className="loss-corner">
-                  from \ to
-                </th>
-                {matrix.edges.map((e) => (
-                  <th key={e} scope="col">
-                    {e}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <EdgeMatrixHead edges={matrix.edges} cornerClass="loss-corner" />
             <tbody>
               {matrix.edges.map((src, i) => (
                 <tr key={src}>

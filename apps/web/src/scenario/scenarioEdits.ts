@@ -3,7 +3,7 @@
  * engine's defaults, fresh ids, the link kind two node kinds call for, and the immutable
  * removal of a node with everything that refers to it.
  */
-import { defaultScenario } from '@obs-tcp-sim/scenario';
+import { defaultScenario, tcpSettings } from '@obs-tcp-sim/scenario';
 import type { Flow, LinkKindName, NodeKind, ObsSettings, Scenario, ScenarioLink, ScenarioNode } from './scenarioTypes';
 
 export const NODE_KINDS: NodeKind[] = ['host', 'router', 'edge', 'core'];
@@ -104,16 +104,7 @@ export function newFlow(id: string, src: string, dst: string): Flow {
     dst,
     count: 1,
     start: 0,
-    tcp: {
-      variant: 'reno',
-      mss: 512,
-      maxWindow: 128,
-      initialCwnd: 1,
-      initialSsthresh: 65535,
-      dupAckThreshold: 3,
-      delayedAck: false,
-      rto: { initial: 1, min: 0.2, max: 60, fixed: null },
-    },
+    tcp: tcpSettings({ mss: 512, maxWindow: 128 }),
     app: { kind: 'bulk' },
   };
 }

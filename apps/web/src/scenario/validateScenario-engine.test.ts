@@ -22,6 +22,13 @@ function engineAccepts(s: Scenario): string | null {
 type Edit = (s: Scenario, v: number) => void;
 const fiber = (s: Scenario) => s.links.find((l) => l.kind === 'fiber')!;
 const packet = (s: Scenario) => s.links.find((l) => l.kind === 'packet')!;
+/** Sets one of the first flow's RTO times, with the minimum at 0 so that only it is in play. */
+const rtoAlone =
+  (field: 'initial' | 'max'): Edit =>
+  (s, v) => {
+    s.flows[0].tcp.rto[field] = v;
+    s.flows[0].tcp.rto.min = 0;
+  };
 
 // [field, edit, the bound (accepted), a value just past it (refused)]
 const EDGES: [string, Edit, number, number][] = [
@@ -42,24 +49,8 @@ const EDGES: [string, Edit, number, number][] = [
     1e-9,
     0.9e-9,
   ],
-  [
-    'flows[0].tcp.rto.initial',
-    (s, v) => {
-      s.flows[0].tcp.rto.initial = v;
-      s.flows[0].tcp.rto.min = 0;
-    },
-    1e-9,
-    1e-300,
-  ],
-  [
-    'flows[0].tcp.rto.max',
-    (s, v) => {
-      s.flows[0].tcp.rto.max = v;
-      s.flows[0].tcp.rto.min = 0;
-    },
-    1e-9,
-    1e-12,
-  ],
+  ['flows[0].tcp.rto.initial', rtoAlone('initial'), 1e-9, 1e-300],
+  ['flows[0].tcp.rto.max', rtoAlone('max'), 1e-9, 1e-12],
   [
     'flows[0].tcp.rto.fixed',
     (s, v) => {

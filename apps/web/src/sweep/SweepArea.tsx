@@ -27,18 +27,13 @@ import { StartsFrom } from '../view/StartsFrom';
 import { useKeptState } from '../view/keptForms';
 import { overlayFor, runModels, type RunModels } from '../theory/sweepOverlay';
 import { poolSize, runOnPool, type PoolRun } from './engineWorkerPool';
+import { settleBatch, type BatchStatus } from './batchStatus';
 import { whyNotLog } from './plotScales';
 import { plotPoints, SweepPlot } from './SweepPlot';
 import { theoryOverlays } from './sweepTheory';
 import { ESTIMATE_FROM_RUNS, estimateSweep, formatWallTime } from './sweepEstimate';
 import { checkSweepForm, defaultRange, outputChoices, parameterChoices, specOf, type SweepField, type SweepFormState } from './sweepForm';
 import './sweep.css';
-
-type Status =
-  | { kind: 'idle' }
-  | { kind: 'running'; done: number; total: number; since: number }
-  | { kind: 'done'; seconds: number }
-  | { kind: 'failed'; message: string };
 
 export function SweepArea() {
   const store = useScenarioStore();
@@ -68,7 +63,7 @@ export function SweepArea() {
   const [closedForm, setClosedForm] = useKeptState(store, 'sweep.closedForm', () => true);
   /** Each run's closed-form values (by run index), from its whole summary; null when none applies. */
   const [theoryRuns, setTheoryRuns] = useState<Map<number, RunModels> | null>(null);
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [status, setStatus] = useState<BatchStatus>({ kind: 'idle' });
   const [results, setResults] = useState<SweepResults | null>(null);
   const running = useRef<PoolRun | null>(null);
   useEffect(() => () => running.current?.cancel(), []);
@@ -138,17 +133,10 @@ export function SweepArea() {
       (run, summary, routes) => models?.set(run.index, runModels(run.scenario, summary, output, routes)),
     );
     running.current = pool;
-    try {
-      const table = summarizeSweep(sweep, await pool.results);
-      if (running.current !== pool) return;
-      setResults(table);
+    await settleBatch(running, pool, pool.results, since, setStatus, (found) => {
+      setResults(summarizeSweep(sweep, found));
       setTheoryRuns(models);
-      setStatus({ kind: 'done', seconds: (performance.now() - since) / 1000 });
-    } catch (error) {
-      if (running.current === pool) setStatus({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
-    } finally {
-      if (running.current === pool) running.current = null;
-    }
+    });
   };
 
   const cancel = () => {

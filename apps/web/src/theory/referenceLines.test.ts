@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PRESETS, type Scenario } from '@obs-tcp-sim/scenario';
 import { mathisRate, padhyeRate } from './models';
+import type { FlowCounters } from './measuredLoss';
 import { formatLossRate, theoryLines, theorySubject } from './referenceLines';
 import { NO_ROUTES_YET } from '../routes/engineRoutes';
 import { dataCheaperThroughE3, E3_ACCESS_RATE, engineRoutesOf } from '../routes/testNetworks';
@@ -24,10 +25,12 @@ describe('the theory lines of the first lesson (one Reno flow)', () => {
   const lesson = preset('first-lesson');
   const ids = ['tcp1'];
   const flow = lesson.flows[0];
+  /** The lines for tcp1 in `scenario` (the lesson), from these counters of it (null: no summary yet). */
+  const tcp1Lines = (counters: FlowCounters | null, scenario = lesson) =>
+    theoryLines(scenario, counters && { flows: [{ id: 'tcp1', ...counters }] }, ids, { kind: 'flow', index: 0 }, lessonRoutes);
 
   it('capacity, Mathis and Padhye from the counters, each saying from what', () => {
-    const summary = { flows: [{ id: 'tcp1', segmentsSent: 4000, fastRetransmits: 9, rtos: 3, meanRtt: 0.0312 }] };
-    const t = theoryLines(lesson, summary, ids, { kind: 'flow', index: 0 }, lessonRoutes);
+    const t = tcp1Lines({ segmentsSent: 4000, fastRetransmits: 9, rtos: 3, meanRtt: 0.0312 });
     expect(t.subject).toBe('tcp1');
     expect(t.notes).toEqual([]);
     expect(t.lines.map((l) => l.kind)).toEqual(['capacity', 'mathis', 'padhye']);
@@ -46,33 +49,16 @@ describe('the theory lines of the first lesson (one Reno flow)', () => {
   });
 
   it('no loss yet: the capacity only, and a note', () => {
-    const t = theoryLines(
-      lesson,
-      { flows: [{ id: 'tcp1', segmentsSent: 800, fastRetransmits: 0, rtos: 0, meanRtt: 0.03 }] },
-      ids,
-      { kind: 'flow', index: 0 },
-      lessonRoutes,
-    );
+    const t = tcp1Lines({ segmentsSent: 800, fastRetransmits: 0, rtos: 0, meanRtt: 0.03 });
     expect(t.lines.map((l) => l.kind)).toEqual(['capacity']);
     expect(t.notes).toEqual(['no loss yet (p = 0 over 800 segments): no Mathis or Padhye line']);
   });
 
   it('before the first counters, and with counters that make no sense: notes, no crash', () => {
-    expect(theoryLines(lesson, null, ids, { kind: 'flow', index: 0 }, lessonRoutes).notes).toEqual([
-      'no segment sent yet: no Mathis or Padhye line',
-    ]);
-    const odd = theoryLines(
-      lesson,
-      { flows: [{ id: 'tcp1', segmentsSent: 2, fastRetransmits: 9, meanRtt: 0.03 }] },
-      ids,
-      { kind: 'flow', index: 0 },
-      lessonRoutes,
-    );
+    expect(tcp1Lines(null).notes).toEqual(['no segment sent yet: no Mathis or Padhye line']);
+    const odd = tcp1Lines({ segmentsSent: 2, fastRetransmits: 9, meanRtt: 0.03 });
     expect(odd.lines.map((l) => l.kind)).toEqual(['capacity']);
-    expect(
-      theoryLines(lesson, { flows: [{ id: 'tcp1', segmentsSent: 20, fastRetransmits: 1 }] }, ids, { kind: 'flow', index: 0 }, lessonRoutes)
-        .notes,
-    ).toEqual(['no RTT sample yet: no Mathis or Padhye line']);
+    expect(tcp1Lines({ segmentsSent: 20, fastRetransmits: 1 }).notes).toEqual(['no RTT sample yet: no Mathis or Padhye line']);
     expect(theoryLines(lesson, null, ['ghost'], { kind: 'flow', index: 0 }, lessonRoutes).notes[0]).toMatch(/ghost is not in the scenario/);
     expect(theoryLines(lesson, null, ids, { kind: 'flow', index: 5 }, lessonRoutes).notes).toEqual(['no flow to compare with']);
   });
@@ -80,13 +66,7 @@ describe('the theory lines of the first lesson (one Reno flow)', () => {
   it('a variant the models do not describe: a note instead of the lines', () => {
     const cubic = preset('first-lesson');
     cubic.flows[0].tcp.variant = 'cubic';
-    const t = theoryLines(
-      cubic,
-      { flows: [{ id: 'tcp1', segmentsSent: 4000, fastRetransmits: 9, rtos: 3, meanRtt: 0.03 }] },
-      ids,
-      { kind: 'flow', index: 0 },
-      lessonRoutes,
-    );
+    const t = tcp1Lines({ segmentsSent: 4000, fastRetransmits: 9, rtos: 3, meanRtt: 0.03 }, cubic);
     expect(t.lines.map((l) => l.kind)).toEqual(['capacity']);
     expect(t.notes[0]).toMatch(/tcp1 runs cubic/);
   });

@@ -16,6 +16,7 @@ import { FlowsSection } from './FlowsSection';
 import { LinkSection } from './LinkSection';
 import { NetworkSection } from './NetworkSection';
 import { NodeSection } from './NodeSection';
+import { TabList } from '../../view/TabList';
 
 export type Selection =
   | { type: 'node'; id: string }
@@ -176,21 +177,7 @@ export function PropertyPanel(props: PropertyPanelProps) {
       data-selection={selection ? selection.type : 'none'}
     >
       <div className="property-tabs">
-        <div className="property-tab-list" role="tablist" aria-label="Panel">
-          {tabs.map((t) => (
-            <button
-              key={t.testId}
-              type="button"
-              role="tab"
-              aria-selected={t.selected}
-              data-testid={t.testId}
-              onClick={t.open}
-              disabled={t.disabled}
-            >
-              {t.label}
-            </button>
-          ))}
-        </div>
+        <TabList className="property-tab-list" label="Panel" tabs={tabs} />
         {/* Outside the tab list: a tab list holds tabs only. */}
         <button
           type="button"

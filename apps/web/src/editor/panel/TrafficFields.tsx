@@ -6,8 +6,9 @@
 import { useId, useState } from 'react';
 import { newTraffic, readWeight, trafficEdges, uniformRows, withTrafficModel, withWeight } from '../../scenario/trafficEdits';
 import type { PanelContext } from './panelContext';
-import { CheckField, SelectField } from './fields';
+import { CheckField, SelectField, draftKeys } from './fields';
 import { PathNumberField } from './PathNumberField';
+import { EdgeMatrixHead } from '../../view/EdgeMatrixHead';
 
 /** Beyond this many edges the grid no longer fits the panel's width: the JSON is the place. */
 const MAX_GRID_EDGES = 6;
@@ -94,16 +95,7 @@ function WeightGrid({ ctx, rows, edges }: { ctx: PanelContext; rows: number[][];
     <div className={`traffic-grid-box${error ? ' field-invalid' : ''}`} data-field="traffic.matrix[]">
       <table className="traffic-grid" data-testid="traffic-grid" aria-describedby={error ? errorId : undefined}>
         <caption>Weight from row to column</caption>
-        <thead>
-          <tr>
-            <th scope="col">from \ to</th>
-            {edges.map((e) => (
-              <th key={e} scope="col">
-                {e}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <EdgeMatrixHead edges={edges} />
         <tbody>
           {edges.map((from, i) => (
             <tr key={from}>
@@ -179,17 +171,10 @@ function WeightCell({
       value={draft ?? String(weight)}
       onChange={(e) => setDraft(e.target.value)}
       onBlur={commit}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') {
-          e.preventDefault();
-          commit();
-        } else if (e.key === 'Escape') {
-          e.preventDefault();
-          e.stopPropagation();
-          setDraft(null);
-          onRefused(null);
-        }
-      }}
+      onKeyDown={draftKeys(commit, () => {
+        setDraft(null);
+        onRefused(null);
+      })}
     />
   );
 }

@@ -5,7 +5,7 @@
  * with the reason under the field, the text stays as typed, and nothing is committed.
  * Escape puts the stored value back.
  */
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Term } from '../../glossary/Term';
 import { termForPath } from '../../glossary/termForPath';
 import { formatByRule, parsePlain, parseValue, unitOf, type ParseResult } from '@obs-tcp-sim/scenario';
@@ -203,18 +203,26 @@ function DraftInput({
       aria-describedby={error ? `${id}-error` : undefined}
       onChange={(e) => setDraft(e.target.value)}
       onBlur={commit}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') {
-          e.preventDefault();
-          commit();
-        } else if (e.key === 'Escape') {
-          e.preventDefault();
-          e.stopPropagation();
-          setDraft(null);
-        }
-      }}
+      onKeyDown={draftKeys(commit, () => setDraft(null))}
     />
   );
+}
+
+/**
+ * The keys of a text box that holds a draft: Enter commits, Escape gives the draft up and
+ * goes no further (so a dialog around it stays open).
+ */
+export function draftKeys(commit: () => void, giveUp: () => void): (e: KeyboardEvent<HTMLInputElement>) => void {
+  return (e) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      commit();
+    } else if (e.key === 'Escape') {
+      e.preventDefault();
+      e.stopPropagation();
+      giveUp();
+    }
+  };
 }
 
 export function TextField({
