@@ -16,7 +16,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { quotedFigures, shownFigures, shows } from './quoted-figures';
 import { notFiguresAt, pointPlace, stepPlace } from '../apps/web/src/lessons/notFigures';
-import { simTime, snapshot } from './helpers';
+import { PRESET_IDS, simTime, snapshot } from './helpers';
 import { BACKGROUND_CONTENTION, expectFirstInLog, KIND, pausedAt, status } from './lesson-pauses';
 import { expectStepSentenceMovesNothing, places, roomProblems } from './room';
 
@@ -231,11 +231,6 @@ for (const lesson of LESSONS) {
     });
   });
 }
-
-/** The presets, by id, as the source lists them (the spec's list of tests must be known before a page opens). */
-const PRESET_IDS = [
-  ...readFileSync(new URL('../packages/scenario/src/presets.ts', import.meta.url), 'utf8').matchAll(/^ {4}id: '([\w-]+)',$/gm),
-].map(([, id]) => id);
 
 /** Opens a preset afresh (a new document: a hash alone would not reload the page). */
 async function openPreset(page: Page, preset: string): Promise<void> {
