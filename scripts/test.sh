@@ -57,7 +57,7 @@ step "node modules (scripts/ensure-node-deps.sh)" bash scripts/ensure-node-deps.
 
 if step "native build (scripts/build-native.sh)" bash scripts/build-native.sh; then
   section "C++ tests (ctest)"
-  ctest --test-dir wasm-core/build/native --output-on-failure --output-junit "$reports/ctest.xml"
+  ctest --test-dir wasm-core/build/native -j2 --output-on-failure --output-junit "$reports/ctest.xml"
   add_counts "C++ tests" junit "$reports/ctest.xml" $?
 else
   problems+=("C++ tests not run: the native build failed")
