@@ -17,6 +17,8 @@ function state(patch: Partial<StoreState> = {}): StoreState {
     sync: { kind: 'synced' },
     generation: 0,
     run: { start: s, changes: [], pending: [] },
+    runGeneration: 0,
+    restart: null,
     actions: 0,
     guided: 0,
     ...patch,
