@@ -5,6 +5,7 @@ import { testScenario } from '../scenario/testScenario';
 import type { Scenario } from '../scenario/scenarioTypes';
 import { documentOf, ScenarioStore, SLIDE_SETTLE_MS } from './scenarioStore';
 import { EngineSync, type SyncSession } from './engineSync';
+import { twoScheduled, withSchedule } from './testSchedules';
 import type { EngineRoutes } from '@obs-tcp-sim/engine';
 import { acksForcedThroughE3, engineRoutesOf } from '../routes/testNetworks';
 import { NO_ROUTES_YET } from '../routes/engineRoutes';
@@ -272,13 +273,7 @@ describe("the run's record", () => {
 
   it('a scenario opened with scheduled changes: the values shown follow the engine as it reaches them', async () => {
     const { store, sync, session } = setup();
-    const scheduled = {
-      ...testScenario(),
-      liveChanges: [
-        { at: 2, path: 'obs.burstLoss.data', value: 0 },
-        { at: 1, path: 'links[1].wavelengths', value: 4 },
-      ],
-    } as Scenario;
+    const scheduled = twoScheduled();
     await sync.open(scheduled, { label: 'open link' });
     expect(session.loaded).toBe(scheduled);
     expect('liveChanges' in store.scenario).toBe(false);
@@ -468,7 +463,7 @@ describe('waiting for the engine', () => {
 
   it('stops following the store and the frames when disconnected', async () => {
     const session = new FakeSession(testScenario());
-    const store = new ScenarioStore({ ...testScenario(), liveChanges: [{ at: 1, path: 'obs.burstLoss.data', value: 0 }] } as Scenario);
+    const store = new ScenarioStore(withSchedule(testScenario(), [{ at: 1, path: 'obs.burstLoss.data', value: 0 }]));
     const stop = new EngineSync(store, session).connect();
     stop();
     store.edit('delay', (s) => withDelay(s, 1, 0.002));
@@ -482,7 +477,7 @@ describe('waiting for the engine', () => {
 describe('what the engine did itself is not sent back', () => {
   it('scheduled changes reached while an edit is refused: no new load, the refusal stands', async () => {
     const { store, sync, session } = setup();
-    await sync.open({ ...testScenario(), liveChanges: [{ at: 1, path: 'obs.burstLoss.data', value: 0 }] } as Scenario);
+    await sync.open(withSchedule(testScenario(), [{ at: 1, path: 'obs.burstLoss.data', value: 0 }]));
     session.calls = [];
     session.now = 0.5;
     session.refuse = 'links[1].delay is refused';
@@ -498,7 +493,7 @@ describe('what the engine did itself is not sent back', () => {
 
   it('a scheduled change reached while a live change is sent: the status ends in step with the values shown', async () => {
     const { store, sync, session } = setup();
-    await sync.open({ ...testScenario(), liveChanges: [{ at: 3, path: 'obs.burstLoss.data', value: 0 }] } as Scenario);
+    await sync.open(withSchedule(testScenario(), [{ at: 3, path: 'obs.burstLoss.data', value: 0 }]));
     session.now = 2;
     const changeLive = session.changeLive.bind(session);
     session.changeLive = async (path, value) => {

@@ -5,6 +5,7 @@ import { nextBuildStep } from '../scenario/buildGuide';
 import { testScenario } from '../scenario/testScenario';
 import type { Scenario } from '../scenario/scenarioTypes';
 import { documentOf, ScenarioStore, SLIDE_SETTLE_MS, type RunChange } from './scenarioStore';
+import { twoScheduled, withSchedule } from './testSchedules';
 
 /**
  * The store alone: every action is a function of the state and its arguments, and nothing
@@ -137,14 +138,7 @@ describe("the run's record, as the engine reports it", () => {
   });
 
   it('scheduled changes reached: the values shown follow, named from the values the engine ran', () => {
-    const scheduled = {
-      ...testScenario(),
-      liveChanges: [
-        { at: 2, path: 'obs.burstLoss.data', value: 0 },
-        { at: 1, path: 'links[1].wavelengths', value: 4 },
-      ],
-    } as Scenario;
-    const { store, notifications } = setup(scheduled);
+    const { store, notifications } = setup(twoScheduled());
     expect('liveChanges' in store.scenario).toBe(false);
     expect(store.getState().run.pending.map((c) => c.at)).toEqual([1, 2]);
     store.scheduledReached(0.5);
@@ -206,7 +200,7 @@ describe('opening a scenario the engine loaded', () => {
     store.edit('ack loss', ackLoss(0.05));
     store.changesApplied([{ at: 3, path: 'obs.burstLoss.ack', value: 0.05, label: 'x' }]);
     const before = store.getState();
-    const scheduled = { ...testScenario(), liveChanges: [{ at: 1, path: 'links[1].wavelengths', value: 4 }] } as Scenario;
+    const scheduled = withSchedule(testScenario(), [{ at: 1, path: 'links[1].wavelengths', value: 4 }]);
     store.opened(scheduled, { label: 'open link', presetId: 'paper000' });
     const st = store.getState();
     expect('liveChanges' in st.scenario).toBe(false);
