@@ -19,6 +19,7 @@ function state(patch: Partial<StoreState> = {}): StoreState {
     run: { start: s, changes: [], pending: [] },
     runGeneration: 0,
     restart: null,
+    restartNotice: null,
     actions: 0,
     guided: 0,
     ...patch,

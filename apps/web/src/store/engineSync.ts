@@ -20,7 +20,6 @@ import type { Scenario } from '@obs-tcp-sim/scenario';
 import type { EngineRoutes } from '@obs-tcp-sim/engine';
 import { planSync } from './syncPlan';
 import { describeLive, readLive, applyLive } from './livePaths';
-import { restartNotice } from './restartNotice';
 import { scheduleOf, valuesRunning, withoutSchedule, type RunChange } from './runRecord';
 import { pathInMessage, validateScenario } from '../scenario/validateScenario';
 import { dropNextPath, edgesForming, whyNoEdgeForms, type BurstClassName } from './dropNext';
@@ -248,15 +247,9 @@ export class EngineSync {
     return true;
   }
 
-  /** Restarts the run on `target`; an edit that forced the restart says what it did to the run's record. */
+  /** Restarts the run on `target`; what that did to the run's record is said on the page (the store words it). */
   private async load(target: Scenario, restart: RestartRequest | null): Promise<void> {
     const full = this.schedules.get(target) ?? target;
-    // An edit the engine cannot take live restarts the run: what that does to the run's
-    // record is said (a Reset asked for the restart, and a record of nothing says nothing,
-    // nor does the record of a run before *New* or an open).
-    const state = this.store.getState();
-    const ownRecord = state.runGeneration === state.generation;
-    const dropped = restart || !ownRecord ? null : restartNotice({ applied: state.run.changes, pending: state.run.pending });
     const play = restart?.kind === 'run' ? this.session.getState().phase === 'error' : undefined;
     try {
       await this.session.loadScenario(full, play === undefined ? {} : { play });
@@ -265,8 +258,9 @@ export class EngineSync {
       this.store.syncChanged({ kind: 'refused', message, path: pathInMessage(message) }, target);
       return;
     }
-    this.report(() => this.store.runRestarted(target, scheduleOf(full)));
-    if (dropped !== null) this.session.notify?.(dropped);
+    this.report(() => this.store.runRestarted(target, scheduleOf(full), { asked: restart !== null }));
+    const notice = this.store.getState().restartNotice;
+    if (notice !== null) this.session.notify?.(notice);
     this.store.syncChanged({ kind: 'synced' }, target);
   }
 }

@@ -163,11 +163,37 @@ describe("the run's record, as the engine reports it", () => {
     store.undo();
     store.resetRun();
     expect(store.getState().restart).toEqual({ kind: 'run', scenario: store.scenario });
-    store.runRestarted(store.scenario, [{ at: 4, path: 'obs.burstLoss.data', value: 0 }]);
+    store.runRestarted(store.scenario, [{ at: 4, path: 'obs.burstLoss.data', value: 0 }], { asked: true });
     const st = store.getState();
     expect(st.run).toEqual({ start: store.scenario, changes: [], pending: [{ at: 4, path: 'obs.burstLoss.data', value: 0 }] });
     expect(st.runGeneration).toBe(st.generation);
     expect(st.restart).toBeNull();
+    expect(st.restartNotice).toBeNull();
+  });
+
+  it('a restart no one asked for words what it did to the record; a Reset, an empty record or an old run’s record says nothing', () => {
+    const { store } = setup(withSchedule(testScenario(), [{ at: 9, path: 'obs.burstLoss.data', value: 0 }]));
+    store.edit('ack loss', ackLoss(0.05));
+    store.changesApplied([applied(5.751, 'obs.burstLoss.ack', 0.05, 'ACK-burst loss 0 % → 5 %')]);
+    store.edit('delay', (s) => withDelay(s, 1, 0.002));
+    store.runRestarted(store.scenario, [], { asked: false });
+    expect(store.getState().restartNotice).toBe(
+      'The run started again from t = 0 on the values shown: this edit cannot be made during a run. ' +
+        'Its live change (ACK-burst loss 0 % → 5 % at 5.751 s) now holds from the start. ' +
+        'A scheduled change not yet reached was dropped.',
+    );
+    // The new run has no record yet: its restart drops nothing.
+    store.runRestarted(store.scenario, [], { asked: false });
+    expect(store.getState().restartNotice).toBeNull();
+    // A Reset asked for it.
+    store.changesApplied([applied(7, 'obs.burstLoss.ack', 0, 'ACK-burst loss 5 % → 0 %')]);
+    store.runRestarted(store.scenario, [], { asked: true });
+    expect(store.getState().restartNotice).toBeNull();
+    // After New, the old run's record is not the new network's.
+    store.changesApplied([applied(8, 'obs.burstLoss.ack', 0, 'ACK-burst loss 5 % → 0 %')]);
+    store.newScenario();
+    store.runRestarted(store.scenario, [], { asked: false });
+    expect(store.getState().restartNotice).toBeNull();
   });
 
   it('an answer about values no longer shown says nothing of the ones shown', () => {

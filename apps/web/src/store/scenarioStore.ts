@@ -18,6 +18,7 @@
  * and a share link made from it (documentOf) replays the same run.
  */
 import { formatChangeTime } from './changeTime';
+import { restartNotice } from './restartNotice';
 import { findPreset, type Scenario } from '@obs-tcp-sim/scenario';
 import { canonical, sameNetwork } from './syncPlan';
 import { isPresetScenario } from './presetMatch';
@@ -72,6 +73,11 @@ export interface StoreState {
   runGeneration: number;
   /** A restart asked for and not yet carried out (engineSync.ts carries it out). */
   restart: RestartRequest | null;
+  /**
+   * What the last restart did to the run's record, in words (restartNotice.ts): null when
+   * it dropped nothing, or was asked for (a Reset), or came with a scenario opened.
+   */
+  restartNotice: string | null;
   /** How many of the user's actions changed the scenario (the page opening is none). */
   actions: number;
   /**
@@ -144,6 +150,7 @@ export class ScenarioStore {
       run: freshRun(values, scheduleOf(initial)),
       runGeneration: 0,
       restart: null,
+      restartNotice: null,
       actions: 0,
       guided: 0,
     };
@@ -350,6 +357,7 @@ export class ScenarioStore {
       run: freshRun(values, scheduleOf(scenario)),
       runGeneration: generation,
       restart: null,
+      restartNotice: null,
       actions: before.actions + (options.label === undefined ? 0 : 1),
     });
   }
@@ -386,9 +394,16 @@ export class ScenarioStore {
     this.set({ scenario, run: { ...this.state.run, changes: [...this.state.run.changes, ...reached], pending: pending.slice(n) } });
   }
 
-  /** The engine loaded `start` (with `schedule`): the run restarted from t = 0 and its record is new. */
-  runRestarted(start: Scenario, schedule: LiveChange[]): void {
-    this.set({ run: freshRun(start, schedule), runGeneration: this.state.generation, restart: null });
+  /**
+   * The engine loaded `start` (with `schedule`): the run restarted from t = 0 and its record
+   * is new. A restart no one asked for (an edit the engine cannot take live) says what it
+   * did to the old record; a Reset (`asked`) says nothing, nor does the record of a run
+   * before *New* or an open, which is not the edited run's.
+   */
+  runRestarted(start: Scenario, schedule: LiveChange[], { asked }: { asked: boolean }): void {
+    const { run, runGeneration, generation } = this.state;
+    const notice = asked || runGeneration !== generation ? null : restartNotice({ applied: run.changes, pending: run.pending });
+    this.set({ run: freshRun(start, schedule), runGeneration: generation, restart: null, restartNotice: notice });
   }
 
   /**
