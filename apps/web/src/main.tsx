@@ -8,6 +8,8 @@ import { createRoot } from 'react-dom/client';
 import { createEngine } from '@obs-tcp-sim/engine';
 import { App } from './App';
 import { ScenarioStore, documentOf } from './store/scenarioStore';
+import { EngineSync } from './store/engineSync';
+import { EngineSyncContext } from './store/engineSyncContext';
 import { followInAddressBar } from './store/addressBar';
 import { FrameScheduler } from './raf/scheduler';
 import { download } from './files/download';
@@ -42,17 +44,20 @@ const fallback = defaultPresetScenario();
 const first = start.scenario ?? fallback.scenario;
 const firstPreset = start.scenario ? start.presetId || null : fallback.presetId;
 
-// The session runs what the store says; the store owns the scenario (store/scenarioStore.ts).
+// The store owns the scenario (store/scenarioStore.ts); the engine sync brings the session
+// to what the store holds and reports back (store/engineSync.ts); the session runs it.
 const scheduler = new FrameScheduler();
 const controller = new SimController(createEngine(), scheduler, first);
-const store = new ScenarioStore(controller, first, firstPreset);
-store.connect();
-installTestHooks(controller, store);
-const opener = new Opener(controller, store, keeper, download);
+const store = new ScenarioStore(first, firstPreset);
+const sync = new EngineSync(store, controller);
+sync.connect();
+installTestHooks(controller, store, sync);
+const opener = new Opener(controller, sync, keeper, download);
 // Lessons and Show me (lessons/player.ts): a lesson link starts once its scenario is on screen.
 const lessons = new LessonPlayer({
   session: controller,
   store,
+  sync,
   view: viewStore,
   focus: focusStore,
   charts: { followRun: chartsFollow.request },
@@ -79,13 +84,15 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <SimContext.Provider value={controller}>
       <ScenarioStoreContext.Provider value={store}>
-        <SavedWorkContext.Provider value={{ keeper, opener }}>
-          <OfflineContext.Provider value={offline}>
-            <LessonPlayerContext.Provider value={lessons}>
-              <App />
-            </LessonPlayerContext.Provider>
-          </OfflineContext.Provider>
-        </SavedWorkContext.Provider>
+        <EngineSyncContext.Provider value={sync}>
+          <SavedWorkContext.Provider value={{ keeper, opener }}>
+            <OfflineContext.Provider value={offline}>
+              <LessonPlayerContext.Provider value={lessons}>
+                <App />
+              </LessonPlayerContext.Provider>
+            </OfflineContext.Provider>
+          </SavedWorkContext.Provider>
+        </EngineSyncContext.Provider>
       </ScenarioStoreContext.Provider>
     </SimContext.Provider>
   </StrictMode>,

@@ -2,7 +2,7 @@
  * `window.__obsIdle()` — for end-to-end tests (and anyone scripting the page).
  *
  * Resolves at the first animation frame where no engine call (load, reset, setLive) is
- * awaiting an answer, the scenario store is not bringing the engine up to date nor waiting
+ * awaiting an answer, the engine sync is not bringing the engine up to date nor waiting
  * for a slider to rest, no received frame is waiting to be applied and no view is waiting
  * to be redrawn. Tests await it before reading the DOM or taking a screenshot, instead
  * of sleeping. While the simulation plays it resolves after a frame that drew everything
@@ -10,6 +10,7 @@
  */
 import type { SimController } from './sim/controller';
 import { documentOf, type ScenarioStore } from './store/scenarioStore';
+import type { EngineSync } from './store/engineSync';
 
 declare global {
   interface Window {
@@ -21,7 +22,7 @@ declare global {
   }
 }
 
-export function installTestHooks(controller: SimController, store?: ScenarioStore): void {
+export function installTestHooks(controller: SimController, store?: ScenarioStore, sync?: EngineSync): void {
   window.__obsIdle = async () => {
     // While a run plays, frames keep coming and moving marks keep redrawing: "consistent" is
     // a frame that drew everything received before it. Until 2026-11-29 this waited for a
@@ -31,8 +32,8 @@ export function installTestHooks(controller: SimController, store?: ScenarioStor
     for (;;) {
       if (controller.getState().phase === 'running') {
         await controller.whenDrawn();
-        if (controller.getState().phase === 'running' && controller.isQuiet() && !store?.busy) return;
-      } else if (controller.isIdle() && !store?.busy) return;
+        if (controller.getState().phase === 'running' && controller.isQuiet() && !sync?.busy) return;
+      } else if (controller.isIdle() && !sync?.busy) return;
       await new Promise((resolve) => requestAnimationFrame(resolve));
     }
   };

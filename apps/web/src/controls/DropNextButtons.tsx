@@ -1,6 +1,6 @@
 /**
  * *Drop next data burst* / *Drop next ACK burst*: one loss, now, that a class can watch TCP
- * react to (store `dropNextBurst`, docs/deterministic-loss.md). While a run is running or
+ * react to (engine sync `dropNextBurst`, docs/deterministic-loss.md). While a run is running or
  * paused; a paused run loses the burst when it plays on. What was asked is said under the
  * buttons, and the loss itself appears on the network and in the event log like any drop.
  */
@@ -9,12 +9,14 @@ import { formatChangeTime } from '../store/scenarioStore';
 import { dropNextNode, edgesForming, whyNoEdgeForms, type BurstClassName } from '../store/dropNext';
 import { useSimState } from '../sim/simContext';
 import { useScenarioStore } from '../store/storeContext';
+import { useEngineSync } from '../store/engineSyncContext';
 import { BUTTON_NAMES } from '../view/controlNames';
 
 const NAMES: Record<BurstClassName, string> = { data: 'data', ack: 'ACK' };
 
 export function DropNextButtons() {
   const store = useScenarioStore();
+  const sync = useEngineSync();
   const { phase, routes } = useSimState();
   const scenario = useSyncExternalStore(store.subscribe, () => store.getState().scenario);
   const [said, setSaid] = useState<string>('');
@@ -30,7 +32,7 @@ export function DropNextButtons() {
   );
 
   const drop = async (cls: BurstClassName) => {
-    const refusal = await store.dropNextBurst(cls);
+    const refusal = await sync.dropNextBurst(cls);
     if (refusal !== null) {
       setSaid(`Not dropped: ${refusal}.`);
       return;

@@ -2,7 +2,8 @@
  * A burst drop probability, 0 to 10 % in 0.1 % steps, applied to the running
  * simulation without a reset: this is the classroom's "what if" knob. The value is the
  * scenario store's (obs.burstLoss); a move is one undoable action once the slider rests,
- * recorded with the time it took effect (store/scenarioStore.ts `slide`).
+ * recorded with the time it took effect (store/scenarioStore.ts `slide`; the engine sync,
+ * store/engineSync.ts, sends it and reports that time back).
  */
 import { useId, useSyncExternalStore } from 'react';
 import { Term } from '../glossary/Term';

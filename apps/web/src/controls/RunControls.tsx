@@ -5,6 +5,7 @@
  * edge sends (what a teacher uses to walk through one burst's life).
  */
 import { useScenarioStore } from '../store/storeContext';
+import { useEngineSync } from '../store/engineSyncContext';
 import { useController, useSimState } from '../sim/simContext';
 import { PauseIcon, PlayIcon, ResetIcon, StepIcon } from './icons';
 import { BUTTON_NAMES } from '../view/controlNames';
@@ -18,6 +19,7 @@ const STEPS = [
 export function RunControls() {
   const controller = useController();
   const store = useScenarioStore();
+  const sync = useEngineSync();
   const { phase } = useSimState();
   const running = phase === 'running';
   // A finished run plays again from t = 0 in one action (Reset run, then Play); the button
@@ -38,7 +40,7 @@ export function RunControls() {
             if (running) controller.pause();
             else if (finished) {
               store.resetRun();
-              void store.settled().then(() => controller.play());
+              void sync.settled().then(() => controller.play());
             } else controller.play();
           }}
         >

@@ -117,7 +117,7 @@ function setup() {
   const focus = createFocusStore();
   const follows = { count: 0 };
   const charts = { followRun: () => void follows.count++ };
-  const player = new LessonPlayer({ session: fakes, store: fakes, view: { set: (v) => views.push(v) }, focus, charts });
+  const player = new LessonPlayer({ session: fakes, store: fakes, sync: fakes, view: { set: (v) => views.push(v) }, focus, charts });
   return { fakes, views, focus, follows, player };
 }
 

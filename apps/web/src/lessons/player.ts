@@ -87,17 +87,23 @@ export interface PlayerSession extends WatchedSession {
 /** What the player needs from the scenario store (store/scenarioStore.ts). */
 export interface PlayerStore {
   readonly scenario: Scenario;
-  open(scenario: Scenario, options: { label?: string; presetId?: string | null; play?: boolean }): Promise<void>;
   restartOn(label: string, next: Scenario): void;
   /** A step begins: the forms a person fills (Compare, Sweep) start over from its scenario. */
   guidedStep(): void;
   resetRun(): void;
+}
+
+/** What the player needs from the engine sync (store/engineSync.ts). */
+export interface PlayerSync {
+  open(scenario: Scenario, options: { label?: string; presetId?: string | null; play?: boolean }): Promise<void>;
+  /** Resolves once the engine runs what the store holds. */
   settled(): Promise<void>;
 }
 
 export interface PlayerDeps {
   session: PlayerSession;
   store: PlayerStore;
+  sync: PlayerSync;
   view: { set(change: Partial<View>): void };
   focus: FocusStore;
   /** The charts' time window: the whole run again, no moment marked (view/chartsFollow.ts). */
@@ -237,13 +243,13 @@ export class LessonPlayer {
   private async bringScenario(lesson: Lesson, index: number, fresh: boolean): Promise<void> {
     const step = lesson.steps[index];
     const target = scenarioAtStep(lesson, index);
-    const { store, session } = this.deps;
+    const { store, sync, session } = this.deps;
     const onScreen = canonical(store.scenario) === canonical(target.scenario);
     // A step that goes on with the run, which is the lesson's.
     if (!step.scenario && onScreen) return;
     // Opened from a link: the page has just loaded this scenario, paused at t = 0.
     if (fresh && onScreen && session.now === 0 && session.getState().phase === 'paused') return;
-    await store.open(target.scenario, { label: `lesson "${lesson.title}", step ${index + 1}`, presetId: target.presetId, play: false });
+    await sync.open(target.scenario, { label: `lesson "${lesson.title}", step ${index + 1}`, presetId: target.presetId, play: false });
   }
 
   /**
@@ -254,16 +260,16 @@ export class LessonPlayer {
    * on", would run with both.
    */
   private async replay(scenario: Scenario, label: string): Promise<void> {
-    const { store } = this.deps;
+    const { store, sync } = this.deps;
     store.restartOn(label, structuredClone(scenario));
-    await store.settled();
+    await sync.settled();
   }
 
   private async play(token: number): Promise<void> {
-    const { session, store } = this.deps;
+    const { session, store, sync } = this.deps;
     if (session.getState().phase === 'finished') {
       store.resetRun();
-      await store.settled();
+      await sync.settled();
       if (token !== this.token) return;
     }
     if (session.getState().phase === 'paused') session.play();

@@ -12,12 +12,14 @@ import { usePopover } from '../usePopover';
 import { PRESETS, findPreset, lookForShow, lookForText, type Preset, type Scenario } from '@obs-tcp-sim/scenario';
 import { useLessonPlayer } from '../lessons/lessonPlayerContext';
 import { useScenarioStore } from '../store/storeContext';
+import { useEngineSync } from '../store/engineSyncContext';
 import { useView } from '../view/viewStore';
 import { BUTTON_NAMES } from '../view/controlNames';
 import { PopoverToggle } from '../PopoverToggle';
 
 export function PresetPicker() {
   const store = useScenarioStore();
+  const sync = useEngineSync();
   const player = useLessonPlayer();
   const { presenter } = useView();
   const state = useSyncExternalStore(store.subscribe, store.getState);
@@ -34,7 +36,7 @@ export function PresetPicker() {
     const chosen = findPreset(next);
     if (!chosen) return;
     // The presets are frozen and shared: the store gets its own copy to edit.
-    void store
+    void sync
       .open(structuredClone(chosen.scenario) as Scenario, { label: `open preset "${chosen.title}"`, presetId: chosen.id, play: true })
       .catch(() => {
         // The session already shows the engine's reason as a notice.

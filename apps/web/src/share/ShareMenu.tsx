@@ -23,6 +23,7 @@ import { presetIdOf } from '../startup/decideOpening';
 import { presetOrigin } from '../store/presetMatch';
 import { useSavedWork, type SavedWork } from '../startup/savedWorkContext';
 import { useScenarioStore } from '../store/storeContext';
+import { useEngineSync } from '../store/engineSyncContext';
 import { documentOf } from '../store/scenarioStore';
 import { usePopover } from '../usePopover';
 import { PopoverToggle } from '../PopoverToggle';
@@ -30,6 +31,7 @@ import { PopoverToggle } from '../PopoverToggle';
 export function ShareMenu() {
   const controller = useController();
   const store = useScenarioStore();
+  const sync = useEngineSync();
   // Subscribed, so the summary export turns on when the first summary arrives.
   const { summary } = useSimState();
   const { open, setOpen, panelId } = usePopover();
@@ -71,7 +73,7 @@ export function ShareMenu() {
       return;
     }
     setOpen(false);
-    await store
+    await sync
       .open(read.scenario, { label: `open file ${file.name}`, play: true, presetId: presetOrigin(read.scenario) || null })
       .catch(() => {
         // The session shows the engine's reason; the previous scenario stays.

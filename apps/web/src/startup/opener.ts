@@ -27,7 +27,7 @@ export interface SessionLike {
   notify(message: string): void;
 }
 
-/** The scenario store's action that opens a scenario (store/scenarioStore.ts `open`). */
+/** What opens a scenario: the engine loads it, then the scenario store takes it (store/engineSync.ts `open`). */
 export interface OpenAction {
   open(scenario: Scenario, options: { label?: string; presetId?: string | null; play?: boolean }): Promise<void>;
 }
@@ -40,7 +40,7 @@ export class Opener {
 
   constructor(
     private readonly session: SessionLike,
-    private readonly store: OpenAction,
+    private readonly sync: OpenAction,
     private readonly keeper: WorkKeeper,
     private readonly download: Download,
     private readonly actions: NoticeActions = pageNoticeActions,
@@ -78,7 +78,7 @@ export class Opener {
       }
       const fallback = defaultPresetScenario();
       this.keeper.showByApp(fallback.scenario);
-      await this.store.open(fallback.scenario, { play: true, presetId: fallback.presetId }).catch(() => {});
+      await this.sync.open(fallback.scenario, { play: true, presetId: fallback.presetId }).catch(() => {});
       this.say(told.notice!, told.offers);
     }
     this.keeper.settle();
@@ -103,7 +103,7 @@ export class Opener {
   private async openLink(scenario: Scenario, { presetId, play, lesson }: Opening): Promise<void> {
     this.keeper.beginOpen(scenario);
     try {
-      await this.store.open(scenario, {
+      await this.sync.open(scenario, {
         label: lesson ? 'open lesson link' : 'open link',
         play,
         presetId: presetId === '' ? null : presetId,
@@ -132,13 +132,13 @@ export class Opener {
 
   /**
    * Opens kept work (saved in this browser, or replaced by a link) as the edit `label`,
-   * playing unless it had stopped. False when the store refused it: the session says why,
+   * playing unless it had stopped. False when the engine refused it: the session says why,
    * and the scenario on screen stays.
    */
   private async openKept(kept: { scenario: Scenario; stopped?: unknown }, label: string): Promise<boolean> {
     this.keeper.beginOpen(kept.scenario);
     try {
-      await this.store.open(kept.scenario, { label, play: !kept.stopped, presetId: presetIdOf(kept.scenario) || null });
+      await this.sync.open(kept.scenario, { label, play: !kept.stopped, presetId: presetIdOf(kept.scenario) || null });
     } catch {
       this.keeper.openFailed();
       return false;
@@ -185,7 +185,7 @@ export class Opener {
   private async firstLoad(scenario: Scenario, play: boolean, presetId: string | null): Promise<string | null> {
     try {
       // Not an undo step: the page opening.
-      await this.store.open(scenario, { play, presetId });
+      await this.sync.open(scenario, { play, presetId });
       return null;
     } catch (error) {
       // The engine failed, not the scenario (its code did not load): the session's banner
