@@ -166,8 +166,8 @@ export interface VisualEventColumns {
   lost: number;
   /**
    * Of those, the kinds the event log lists and lessons pause at (bursts formed, drops, TCP
-   * events, live changes, deflections, cuts): these have a ring of their own, so packets on
-   * links never push them out (wasm-core/src/metrics/visual_event_log.h).
+   * events, live changes, deflections, cuts): overwritten, these are set aside for the next
+   * drain, so packets on links do not push them out (wasm-core/src/metrics/visual_event_log.h).
    */
   lostNotable: number;
 }

@@ -1,13 +1,15 @@
 // Visual events for the animation (docs/model.md section 5): what happened where and when, in
-// bounded rings drained as columns so the bindings can hand each column to JavaScript as one
-// typed array. When a ring is full its oldest events are overwritten and counted as lost:
+// a bounded ring drained as columns so the bindings can hand each column to JavaScript as one
+// typed array. When the ring is full its oldest events are overwritten and counted as lost:
 // a UI that drains every frame never loses any; a CLI run never turns the log on.
 //
-// Two rings, so that what the event log lists and a lesson pauses at is never pushed out by
-// what is only drawn: 80 flows at 100 Mbit/s put about 5000 packets on links per simulated
-// millisecond, and a frame that covered 20 ms overwrote the one burst a Show me was waiting
-// for. Notable kinds (bursts formed, drops, TCP events, live changes, deflections, cuts) have
-// their own ring; drained, both come back in the order they were recorded.
+// What the event log lists and a lesson pauses at is not pushed out by what is only drawn:
+// 80 flows at 100 Mbit/s put about 5000 packets on links per simulated millisecond, and a
+// frame that covered 20 ms overwrote the one burst a Show me was waiting for. When the ring
+// is full, an oldest event of a notable kind (a burst formed, a drop, a TCP event, a live
+// change, a deflection, a cut) is set aside instead, up to as many as the ring holds. It is
+// older than everything left in the ring, so a drain gives the set-aside events first and
+// the order stays that of recording. Until the ring is full nothing differs.
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -76,51 +78,10 @@ constexpr bool isNotable(VisualEventKind kind) {
   return true;
 }
 
-// A ring of at most `capacity` events, each with its place in the order of recording. Its
-// storage grows with use up to the capacity: a run that records few events keeps little.
-class VisualEventRing {
- public:
-  struct Slot {
-    VisualEvent event;
-    std::uint64_t order = 0;
-  };
-
-  explicit VisualEventRing(std::size_t capacity) : capacity_(capacity) {}
-
-  void push(const VisualEvent& e, std::uint64_t order) {
-    if (count_ == slots_.size() && slots_.size() < capacity_) {
-      // Not yet full: drain() left start_ at 0, so the events in use are slots_[0, count_).
-      slots_.push_back({e, order});
-      ++count_;
-    } else if (count_ < slots_.size()) {
-      slots_[(start_ + count_) % slots_.size()] = {e, order};
-      ++count_;
-    } else {
-      slots_[start_] = {e, order};
-      start_ = (start_ + 1) % slots_.size();
-      ++lost_;
-    }
-  }
-  std::size_t size() const { return count_; }
-  // The i-th oldest event held.
-  const Slot& at(std::size_t i) const { return slots_[(start_ + i) % slots_.size()]; }
-  void clear() {
-    start_ = 0;
-    count_ = 0;
-  }
-  std::uint64_t lost() const { return lost_; }
-
- private:
-  std::size_t capacity_;
-  std::vector<Slot> slots_;
-  std::size_t start_ = 0, count_ = 0;
-  std::uint64_t lost_ = 0;
-};
-
 class VisualEventLog {
  public:
-  // Each ring holds `capacity` events at most.
-  explicit VisualEventLog(std::size_t capacity = 1 << 16) : notable_(capacity), drawn_(capacity) {}
+  // The ring holds `capacity` events; as many notable ones may be set aside beyond it.
+  explicit VisualEventLog(std::size_t capacity = 1 << 16) : ring_(capacity) {}
 
   bool enabled() const { return enabled_; }
   void setEnabled(bool on) { enabled_ = on; }
@@ -132,28 +93,42 @@ class VisualEventLog {
   bool wants(VisualEventKind kind) const { return enabled_ && ((kinds_ >> static_cast<unsigned>(kind)) & 1u) != 0; }
   void record(const VisualEvent& e) {
     if (!wants(e.kind)) return;
-    (isNotable(e.kind) ? notable_ : drawn_).push(e, recorded_++);
+    if (count_ < ring_.size()) {
+      ring_[(start_ + count_) % ring_.size()] = e;
+      ++count_;
+      return;
+    }
+    // Full: the oldest event makes room, kept aside if the log or a lesson reads its kind.
+    const VisualEvent& oldest = ring_[start_];
+    if (!isNotable(oldest.kind)) {
+      ++lost_;
+    } else if (setAside_.size() < ring_.size()) {
+      setAside_.push_back(oldest);
+    } else {
+      ++lost_;
+      ++lostNotable_;
+    }
+    ring_[start_] = e;
+    start_ = (start_ + 1) % ring_.size();
   }
-  // Moves out every event recorded since the last drain, in the order they were recorded.
+  // Moves out every event recorded since the last drain, oldest first.
   VisualEventColumns drain();
-  // Events overwritten before a drain took them, of all kinds and of the notable kinds.
-  std::uint64_t lost() const { return notable_.lost() + drawn_.lost(); }
-  std::uint64_t lostNotable() const { return notable_.lost(); }
+  // Events lost before a drain took them, of all kinds and of the notable kinds.
+  std::uint64_t lost() const { return lost_; }
+  std::uint64_t lostNotable() const { return lostNotable_; }
 
  private:
-  VisualEventRing notable_, drawn_;
-  std::uint64_t recorded_ = 0;
+  std::vector<VisualEvent> ring_;
+  std::size_t start_ = 0, count_ = 0;
+  std::vector<VisualEvent> setAside_;
+  std::uint64_t lost_ = 0, lostNotable_ = 0;
   bool enabled_ = false;
   std::uint32_t kinds_ = ~0u;
 };
 
 inline VisualEventColumns VisualEventLog::drain() {
   VisualEventColumns c;
-  // The two rings merged by the order of recording (each is in that order already).
-  std::size_t a = 0, b = 0;
-  while (a < notable_.size() || b < drawn_.size()) {
-    const bool fromNotable = b == drawn_.size() || (a < notable_.size() && notable_.at(a).order < drawn_.at(b).order);
-    const VisualEvent& e = fromNotable ? notable_.at(a++).event : drawn_.at(b++).event;
+  auto put = [&c](const VisualEvent& e) {
     c.t0.push_back(toSeconds(e.t0));
     c.t1.push_back(toSeconds(e.t1));
     c.value.push_back(e.value);
@@ -167,9 +142,12 @@ inline VisualEventColumns VisualEventLog::drain() {
     c.lane.push_back(e.lane);
     c.bytes.push_back(e.bytes);
     c.segments.push_back(e.segments);
-  }
-  notable_.clear();
-  drawn_.clear();
+  };
+  for (const VisualEvent& e : setAside_) put(e);
+  for (std::size_t i = 0; i < count_; ++i) put(ring_[(start_ + i) % ring_.size()]);
+  setAside_.clear();
+  start_ = 0;
+  count_ = 0;
   return c;
 }
 
