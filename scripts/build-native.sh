@@ -2,5 +2,8 @@
 # Builds the engine natively (tests, native driver) into wasm-core/build/native.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The engine's tables from the scenario schema (limits, live fields): written before the
+# build, so an edit to the schema reaches the engine.
+node --import tsx scripts/gen-engine-tables.mjs
 cmake -S wasm-core -B wasm-core/build/native -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_EXPORT_COMPILE_COMMANDS=ON >/dev/null
 cmake --build wasm-core/build/native -j"$(nproc)"

@@ -5,6 +5,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # Debian's emcc finds acorn through NODE_PATH.
 export NODE_PATH="${NODE_PATH:+$NODE_PATH:}/usr/share/nodejs"
+# The engine's tables from the scenario schema (limits, live fields): written before the
+# build, so an edit to the schema reaches the engine.
+node --import tsx scripts/gen-engine-tables.mjs
 mkdir -p packages/engine/wasm
 emcmake cmake -S wasm-core -B wasm-core/build/wasm -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build wasm-core/build/wasm -j"$(nproc)"

@@ -4,8 +4,8 @@
 #include <cstdio>
 #include <set>
 
+#include "generated/limits.h"
 #include "scenario/json_reader.h"
-#include "scenario/limits.h"
 #include "sim/event_loop.h"
 #include "tcp/window_ring.h"
 

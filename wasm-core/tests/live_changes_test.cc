@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "generated/limits.h"
 #include "scenario/json_reader.h"
-#include "scenario/limits.h"
 #include "scenario/scenario_parser.h"
 #include "scenario_files.h"
 #include "simulation.h"
@@ -137,6 +137,15 @@ INSTANTIATE_TEST_SUITE_P(
                   "liveChanges[0].path \"nodes[2].assembly.maxTime\" cannot be changed: nodes[2] is not an edge node"},
         BadChange{"assembly field not live", json::array({change(1, "obs.assembly.policy", 1)}),
                   "cannot be changed while running (live: maxTime, maxBytes, minBytes)"},
+        BadChange{"near miss in a live family", json::array({change(1, "obs.burstLoss.both", 0)}),
+                  "liveChanges[0].path \"obs.burstLoss.both\" cannot be changed while running (live: data, ack)"},
+        BadChange{"field not live on an edge node", json::array({change(1, "nodes[1].x", 0)}),
+                  "liveChanges[0].path \"nodes[1].x\" cannot be changed while running on an edge node (live: "
+                  "assembly.maxTime, assembly.maxBytes, assembly.minBytes, dropNext.data, dropNext.ack)"},
+        BadChange{"drop next on a core node", json::array({change(1, "nodes[2].dropNext.data", 1)}),
+                  "cannot be changed: nodes[2] is not an edge node"},
+        BadChange{"index of seven digits", json::array({change(1, "links[0000000].loss", 0)}),
+                  "cannot be changed while running (live: obs.burstLoss.data|ack"},
         BadChange{"value not a number", json::array({{{"at", 1}, {"path", "obs.burstLoss.data"}, {"value", "0"}}}),
                   "liveChanges[0].value must be a number"},
         BadChange{"probability above 1", json::array({change(1, "obs.burstLoss.data", 1.5)}),
@@ -171,6 +180,36 @@ TEST(LiveChangesParser, SetLiveAppliesTheSameRules) {
             "links[9].loss cannot be changed while running: there is no links[9] (the scenario has 4)");
   EXPECT_EQ(sim->setLive("nodes[1].assembly.maxBytes", 0),
             "nodes[1].assembly.maxBytes must be a number of bytes in (0, 1e9]");
+}
+
+// Each row of the generated table, on an element of its kind in the default scenario:
+// the path resolves to the row's target, and the row's bounds are the value rule's.
+TEST(LiveChangesParser, EveryLiveFieldOfTheTableResolvesWithItsBounds) {
+  const Scenario s = parseScenario(defaultJson().dump());
+  for (const LiveField& f : kLiveFields) {
+    std::string path = f.field;
+    if (f.list != LiveList::None) {
+      int index = -1;
+      if (f.list == LiveList::Flows) index = 0;
+      for (std::size_t i = 0; index < 0 && f.list == LiveList::Nodes && i < s.nodes.size(); ++i)
+        if (kNodeKindNames[static_cast<int>(s.nodes[i].kind)] == std::string(f.kind)) index = static_cast<int>(i);
+      for (std::size_t i = 0; index < 0 && f.list == LiveList::Links && i < s.links.size(); ++i)
+        if (kLinkKindNames[static_cast<int>(s.links[i].kind)] == std::string(f.kind)) index = static_cast<int>(i);
+      ASSERT_GE(index, 0) << f.field << ": the default scenario has no " << f.kind;
+      path = std::string(kLiveListNames[static_cast<int>(f.list)].list) + "[" + std::to_string(index) + "]." + f.field;
+    }
+    LivePath target;
+    std::string rule;
+    ASSERT_TRUE(resolveLivePath(s, path, &target, &rule)) << path << " " << rule;
+    EXPECT_EQ(target.target, f.target) << path;
+    EXPECT_EQ(liveValueRule(target, f.max), "") << path;
+    EXPECT_EQ(liveValueRule(target, f.min), f.minExclusive ? f.refusal : "") << path;
+    EXPECT_EQ(liveValueRule(target, f.max * 2 + 1), f.refusal) << path;
+    EXPECT_EQ(liveValueRule(target, std::nan("")), f.refusal) << path;
+    if (f.integer) {
+      EXPECT_EQ(liveValueRule(target, f.min + 0.5), f.refusal) << path;
+    }
+  }
 }
 
 // ---- when and in which order they apply ----------------------------------------------

@@ -14,3 +14,4 @@ export { SHARE_LINK_FORMAT, decodeShareHash, encodeShareHash, presetShareHash } 
 export { SHARE_LIMITS, checkSharedScenario } from './share-limits';
 export { QUOTE_MAX, LINE_MAX, escapeUnsafe, findUnsafe, quoteInput, oneLine, csvTextCell } from './safe-text';
 export * from './sweep/index';
+export { splitElementPath, elementPath, MAX_INDEX_DIGITS, type ElementPath } from './path-grammar';

@@ -1,29 +1,21 @@
 // What a live change may touch: the paths setLive accepts (docs/engine-api.md) and the rule
-// each value must meet. One table for the two places that check them, so they cannot
-// drift apart: Simulation::setLive (a change while running) and the parser (a scenario's
-// `liveChanges`, replayed at their times, docs/live-changes.md).
+// each value must meet, read from the table generated from the scenario schema
+// (generated/live_fields.h). One resolver for the two places that check them, so they
+// cannot drift apart: Simulation::setLive (a change while running) and the parser (a
+// scenario's `liveChanges`, replayed at their times, docs/live-changes.md).
 #pragma once
 #include <string>
 
+#include "generated/live_fields.h"
 #include "scenario/scenario.h"
 
 namespace obs {
 
-enum class LiveTarget {
-  ObsBurstLoss,     // obs.burstLoss.data|ack
-  ObsAssembly,      // obs.assembly.maxTime|maxBytes|minBytes (every edge)
-  NodeAssembly,     // nodes[i].assembly.* (one edge)
-  LinkLoss,         // links[i].loss (packet link, both directions)
-  LinkBurstLoss,    // links[i].burstLoss.data|ack (fiber link)
-  LinkWavelengths,  // links[i].wavelengths (fiber link)
-  FlowVariant,      // flows[i].tcp.variant (every copy), the variant's index
-  NodeDropNext,     // nodes[i].dropNext.data|ack (edge): lose its next n bursts of the class
-};
-
 struct LivePath {
   LiveTarget target = LiveTarget::ObsBurstLoss;
-  int index = -1;     // node, link or flow; -1 for obs.*
-  std::string field;  // the last part: "data", "ack", "maxTime", "loss", "variant" ...
+  int index = -1;                   // node, link or flow; -1 for obs.*
+  std::string field;                // the last part: "data", "ack", "maxTime", "loss", "variant" ...
+  const LiveField* rule = nullptr;  // its row of kLiveFields
 };
 
 // Resolves `path` against `scenario` (indices in range, the right kind of node or link).

@@ -4,7 +4,7 @@
 #include <limits>
 #include <map>
 
-#include "scenario/limits.h"
+#include "generated/limits.h"
 #include "scenario/live_path.h"
 #include "sim/time.h"
 
@@ -13,11 +13,6 @@ namespace obs {
 namespace {
 
 using json = nlohmann::json;
-
-constexpr int kMaxNodes = 10000;
-constexpr int kMaxLinks = 100000;
-constexpr int kMaxFlowInstances = 100000;  // flows after `count` replication
-constexpr double kMaxSamplesPerFlow = 2e6;
 
 // A time interval that drives repeated events: positive, at least kMinInterval.
 double interval(JsonReader& r, const std::string& key, double fallback, double max) {
@@ -52,7 +47,7 @@ void refuseUnsafeText(JsonReader& r, const std::string& key, const std::string& 
 std::string validId(JsonReader& r) {
   std::string id = r.string("id");
   if (id.empty()) r.fail("id", "must not be empty");
-  if (id.size() > 64) r.fail("id", "must be at most 64 characters");
+  if (id.size() > kMaxIdBytes) r.fail("id", "must be at most " + std::to_string(kMaxIdBytes) + " characters");
   refuseUnsafeText(r, "id", id);
   return id;
 }
@@ -97,7 +92,7 @@ void readConversion(JsonReader& r, NodeSpec* n) {
 void readNodes(JsonReader& top, Scenario& s, std::map<std::string, int>& index) {
   const json& nodes = top.array("nodes");
   if (nodes.empty()) top.fail("nodes", "must list at least one node");
-  if (nodes.size() > kMaxNodes) top.fail("nodes", "must list at most 10000 nodes");
+  if (nodes.size() > kMaxNodes) top.fail("nodes", "must list at most " + std::to_string(kMaxNodes) + " nodes");
   for (std::size_t i = 0; i < nodes.size(); ++i) {
     JsonReader r(nodes[i], elementPath("nodes", i));
     NodeSpec n;
@@ -184,7 +179,7 @@ void readCost(JsonReader& r, LinkSpec* l) {
 
 void readLinks(JsonReader& top, Scenario& s, const std::map<std::string, int>& nodeIndex) {
   const json& links = top.array("links");
-  if (links.size() > kMaxLinks) top.fail("links", "must list at most 100000 links");
+  if (links.size() > kMaxLinks) top.fail("links", "must list at most " + std::to_string(kMaxLinks) + " links");
   std::map<std::string, int> seen;
   for (std::size_t i = 0; i < links.size(); ++i) {
     JsonReader r(links[i], elementPath("links", i));
@@ -458,14 +453,16 @@ void readFlows(JsonReader& top, Scenario& s, const std::map<std::string, int>& n
     }
     r.finish();
     instances += f.count;
-    if (instances > kMaxFlowInstances) r.fail("count", "brings the total number of flows above 100000");
+    if (instances > kMaxFlowInstances)
+      r.fail("count", "brings the total number of flows above " + std::to_string(kMaxFlowInstances));
     s.flows.push_back(f);
   }
 }
 
 void readBackground(JsonReader& top, Scenario& s, const std::map<std::string, int>& nodeIndex) {
   const json& list = top.arrayOrEmpty("background");
-  if (list.size() > 10000) top.fail("background", "must list at most 10000 sources");
+  if (list.size() > kMaxBackground)
+    top.fail("background", "must list at most " + std::to_string(kMaxBackground) + " sources");
   for (std::size_t i = 0; i < list.size(); ++i) {
     JsonReader r(list[i], elementPath("background", i));
     BackgroundSpec b;
@@ -681,13 +678,15 @@ Scenario parseScenario(const std::string& jsonText) {
   if (s.version != 1)
     top.fail("version", "is " + std::to_string(s.version) + ", but this engine reads scenario format version 1");
   s.name = top.string("name", "");
-  if (s.name.size() > 200) top.fail("name", "must be at most 200 characters");
+  if (s.name.size() > kMaxNameBytes)
+    top.fail("name", "must be at most " + std::to_string(kMaxNameBytes) + " characters");
   refuseUnsafeText(top, "name", s.name);
   s.seed = static_cast<std::uint32_t>(top.integer("seed", 1, 0, 4294967295LL));
   s.duration = top.positive("duration", 10, kMaxSeconds);
   s.sampleInterval = interval(top, "sampleInterval", 0.01, kMaxSeconds);
   if (s.duration / s.sampleInterval > kMaxSamplesPerFlow)
-    top.fail("sampleInterval", "is too small for the duration (at most 2000000 samples per flow)");
+    top.fail("sampleInterval", "is too small for the duration (at most " +
+                                   std::to_string(static_cast<long long>(kMaxSamplesPerFlow)) + " samples per flow)");
 
   std::map<std::string, int> nodeIndex;
   readObs(top, s);  // first: edge nodes override its assembly settings
@@ -700,7 +699,8 @@ Scenario parseScenario(const std::string& jsonText) {
   if (rows > kMaxSampleRows)
     top.fail("sampleInterval", "is too small for " + formatNumber(instances) + " flows over " +
                                    formatNumber(s.duration) + " s: " + formatNumber(rows) +
-                                   " sample rows (flows x duration / sampleInterval), at most 1e+08");
+                                   " sample rows (flows x duration / sampleInterval), at most " +
+                                   formatNumber(kMaxSampleRows));
   refuseAccessIdClashes(top, s);
   readBackground(top, s, nodeIndex);
   readTraffic(top, s);

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstdint>
 
+#include "generated/limits.h"
+
 namespace obs {
 
 using SimTime = std::int64_t;
@@ -13,8 +15,7 @@ constexpr SimTime kPicosPerSecond = 1'000'000'000'000;
 // The latest instant used as "never": about 2.3e6 simulated seconds (27 days), beyond
 // any accepted duration, and small enough that adding a duration to it cannot overflow.
 constexpr SimTime kNever = INT64_MAX / 4;
-// Seconds accepted at the boundary (1e18 ps), below kNever.
-constexpr double kMaxSeconds = 1e6;
+// Seconds accepted at the boundary (kMaxSeconds, 1e18 ps) come before it.
 static_assert(static_cast<SimTime>(kMaxSeconds) * kPicosPerSecond < kNever,
               "every accepted time must come before kNever");
 

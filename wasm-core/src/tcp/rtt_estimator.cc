@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "scenario/limits.h"
+#include "generated/limits.h"
 
 namespace obs {
 

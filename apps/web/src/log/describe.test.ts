@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultScenario } from '@obs-tcp-sim/scenario';
+import { LIVE_TARGETS, defaultScenario, genericPath, liveTargetOf } from '@obs-tcp-sim/scenario';
 import { EventKind, type VisualEvent } from '../sim/visualStore';
 import {
   describeBurstDropped,
@@ -131,6 +131,15 @@ describe('live changes', () => {
     expect(livePathOfEvent(change({ reason: 4, lane: 2, cls: 1 }))).toBe('links[2].burstLoss.ack');
     expect(livePathOfEvent(change({ reason: 7, lane: 1, cls: 1 }))).toBe('nodes[1].dropNext.ack');
     expect(livePathOfEvent(change({ reason: 6, lane: 0 }))).toBe('flows[0].tcp.variant');
+  });
+  it("reads each of the engine's target codes as a live path of that target", () => {
+    LIVE_TARGETS.forEach((target, reason) => {
+      for (const cls of [0, 1])
+        for (const dir of [-1, 0, 1, 2]) {
+          const path = livePathOfEvent(change({ reason, lane: 2, cls, dir }));
+          expect(liveTargetOf(genericPath(path)), path).toBe(target);
+        }
+    });
   });
   it('says a dropped burst was asked for at its edge', () => {
     expect(describeEvent(change({ reason: 7, lane: 1, node: 1, cls: 0, value: 1 }), names)).toBe(

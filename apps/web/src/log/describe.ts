@@ -7,7 +7,7 @@
  *   1.260 s: tcp1 RTO, cwnd 1
  */
 import { EventKind, type VisualEvent } from '../sim/visualStore';
-import { liveFieldOf } from '@obs-tcp-sim/scenario';
+import { LIVE_GENERIC_PATHS, LIVE_TARGETS, elementPath, liveFieldOf, liveTargetOf, splitElementPath } from '@obs-tcp-sim/scenario';
 import type { Names } from './names';
 
 /** What the log knows about a burst from its "formed" event (the drop event lacks flows). */
@@ -129,37 +129,31 @@ export function describeTcpEvent(e: VisualEvent, names: Names): string {
 }
 
 const ASSEMBLY_FIELDS = ['maxTime', 'maxBytes', 'minBytes'];
+const lastKey = (path: string) => path.slice(path.lastIndexOf('.') + 1);
+
+/** The engine's LiveTarget a LiveChange event names by its code (schema/live.ts, LIVE_TARGETS). */
+function targetOfEvent(e: VisualEvent): { name: string; family: string } {
+  return LIVE_TARGETS[e.reason] ?? LIVE_TARGETS.find((t) => t.name === 'FlowVariant')!;
+}
 
 /**
  * The live path a LiveChange event names (its fields: wasm-core/src/metrics/
- * visual_event_log.h; reason = the engine's LiveTarget).
+ * visual_event_log.h; reason = the engine's LiveTarget). A target of several fields tells
+ * them apart by dir (an assembly field) or cls (a burst class).
  */
 export function livePathOfEvent(e: VisualEvent): string {
+  const target = targetOfEvent(e);
+  const fields = LIVE_GENERIC_PATHS.filter((g) => liveTargetOf(g) === target);
   const cls = e.cls === 1 ? 'ack' : 'data';
-  const field = ASSEMBLY_FIELDS[e.dir] ?? 'maxTime';
-  switch (e.reason) {
-    case 0:
-      return `obs.burstLoss.${cls}`;
-    case 1:
-      return `obs.assembly.${field}`;
-    case 2:
-      return `nodes[${e.lane}].assembly.${field}`;
-    case 3:
-      return `links[${e.lane}].loss`;
-    case 4:
-      return `links[${e.lane}].burstLoss.${cls}`;
-    case 5:
-      return `links[${e.lane}].wavelengths`;
-    case 7:
-      return `nodes[${e.lane}].dropNext.${cls}`;
-    default:
-      return `flows[${e.lane}].tcp.variant`;
-  }
+  const generic = fields.find((g) => lastKey(g) === ASSEMBLY_FIELDS[e.dir]) ?? fields.find((g) => lastKey(g) === cls) ?? fields[0];
+  const element = splitElementPath(generic);
+  return element ? elementPath(element.list, e.lane, element.field) : generic;
 }
 
 /** "live change: data-burst loss → 0 %" (the schema names the field and formats the value). */
 export function describeLiveChange(e: VisualEvent, names: Names): string {
-  if (e.reason === 7) {
+  const target = targetOfEvent(e);
+  if (target.name === 'NodeDropNext') {
     // Drop next burst (docs/deterministic-loss.md): an action more than a value.
     const cls = e.cls === 1 ? 'ACK' : 'data';
     const n = e.value;
@@ -175,12 +169,13 @@ export function describeLiveChange(e: VisualEvent, names: Names): string {
   const field = liveFieldOf(path);
   if (!field) return `live change: ${path} → ${e.value}`;
   // The schema's label without a scenario is the field's own; the element comes from the names.
+  const list = splitElementPath(target.family)?.list;
   const where =
-    e.reason === 2
+    list === 'nodes'
       ? ` at ${names.node(e.lane)}`
-      : e.reason >= 3 && e.reason <= 5
+      : list === 'links'
         ? ` on ${names.link(e.lane)}`
-        : e.reason === 6
+        : list === 'flows'
           ? ` of ${names.flowGroup(e.lane)}`
           : '';
   return `live change: ${field.label}${where} → ${field.format(e.value)}`;

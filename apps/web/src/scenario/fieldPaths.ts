@@ -1,19 +1,19 @@
 /**
  * Reading and immutably writing a scenario field by its engine path ("links[3].delay",
  * "flows[0].tcp.rto.min"). Writing copies only the objects on the way to the field.
+ * Paths are split by the scenario package's path grammar; an element here is named by
+ * its index, never by its id.
  */
+import { parsePath as parseSteps } from '@obs-tcp-sim/scenario';
 
 type Key = string | number;
 
 export function parsePath(path: string): Key[] {
-  const keys: Key[] = [];
-  for (const part of path.split('.')) {
-    const m = /^([^[\]]+)((?:\[\d+\])*)$/.exec(part);
-    if (!m) throw new Error(`bad path "${path}"`);
-    keys.push(m[1]);
-    for (const idx of m[2].matchAll(/\[(\d+)\]/g)) keys.push(Number(idx[1]));
-  }
-  return keys;
+  return parseSteps(path).map((step) => {
+    if ('key' in step) return step.key;
+    if ('index' in step) return step.index;
+    throw new Error(`bad path "${path}": the editor names elements by index`);
+  });
 }
 
 export function getPath(obj: unknown, path: string): unknown {

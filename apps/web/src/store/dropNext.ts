@@ -11,6 +11,7 @@
  * so rather than guess which edges they would be.
  */
 import type { EngineRoutes } from '@obs-tcp-sim/engine';
+import { elementPath, splitElementPath } from '@obs-tcp-sim/scenario';
 import { flowRoute, formingEdge, linksById, type LinkEnds } from '../routes/engineRoutes';
 
 export type BurstClassName = 'data' | 'ack';
@@ -45,10 +46,10 @@ export function whyNoEdgeForms(forming: FormingEdges, cls: BurstClassName): stri
 }
 
 /** The live path that drops an edge's next burst of a class. */
-export const dropNextPath = (node: number, cls: BurstClassName) => `nodes[${node}].dropNext.${cls}`;
+export const dropNextPath = (node: number, cls: BurstClassName) => elementPath('nodes', node, `dropNext.${cls}`);
 
 /** The node index a drop-next path of this class names, or null for any other path. */
 export function dropNextNode(path: string, cls: BurstClassName): number | null {
-  const match = /^nodes\[(\d+)\]\.dropNext\.(data|ack)$/.exec(path);
-  return match && match[2] === cls ? Number(match[1]) : null;
+  const element = splitElementPath(path);
+  return element?.list === 'nodes' && element.index !== null && element.field === `dropNext.${cls}` ? element.index : null;
 }

@@ -2,95 +2,39 @@
  * The engine's live paths (docs/engine-api.md, "Live paths") read from and written into a
  * scenario: what a slider or a live edit changes, and what a replayed change puts back.
  * A path names one number; `flows[i].tcp.variant` is the variant's index in TCP_VARIANTS.
+ * Which paths are live, and on which elements, is the schema's live table (isLivePath).
  */
-import { liveFieldOf } from '@obs-tcp-sim/scenario';
-import { assemblyOf, type Scenario } from '../scenario/scenarioTypes';
-import { TCP_VARIANTS } from '@obs-tcp-sim/scenario';
+import { choiceRuleFor, genericPath, isLivePath, liveFieldOf, ruleFor } from '@obs-tcp-sim/scenario';
+import type { Scenario } from '../scenario/scenarioTypes';
+import { getPath, setPath } from '../scenario/fieldPaths';
 
 /** How one live path is read and written; its name and units come from the schema (liveFieldOf). */
 type Reader = { read(s: Scenario): number | undefined; write(s: Scenario, v: number): Scenario };
 
 function reader(path: string, s: Scenario): Reader | null {
-  let m: RegExpExecArray | null;
-  if ((m = /^obs\.burstLoss\.(data|ack)$/.exec(path))) {
-    const cls = m[1] as 'data' | 'ack';
+  if (!isLivePath(path, s)) return null;
+  if (ruleFor(path)?.live) {
     return {
-      read: (x) => x.obs.burstLoss[cls],
-      write: (x, v) => ({ ...x, obs: { ...x.obs, burstLoss: { ...x.obs.burstLoss, [cls]: v } } }),
-    };
-  }
-  if ((m = /^obs\.assembly\.(maxTime|maxBytes|minBytes)$/.exec(path))) {
-    const key = m[1] as 'maxTime' | 'maxBytes' | 'minBytes';
-    return {
-      read: (x) => x.obs.assembly[key],
-      write: (x, v) => ({ ...x, obs: { ...x.obs, assembly: { ...x.obs.assembly, [key]: v } } }),
-    };
-  }
-  if ((m = /^nodes\[(\d+)\]\.assembly\.(maxTime|maxBytes|minBytes)$/.exec(path))) {
-    const i = Number(m[1]);
-    const key = m[2] as 'maxTime' | 'maxBytes' | 'minBytes';
-    const node = s.nodes[i];
-    if (!node || node.kind !== 'edge') return null;
-    return {
-      read: (x) => assemblyOf(x.nodes[i])?.[key],
-      write: (x, v) => ({
-        ...x,
-        nodes: x.nodes.map((n, k) => (k === i ? ({ ...n, assembly: { ...assemblyOf(n), [key]: v } } as unknown as typeof n) : n)),
-      }),
-    };
-  }
-  if ((m = /^links\[(\d+)\]\.(loss|wavelengths|burstLoss\.data|burstLoss\.ack)$/.exec(path))) {
-    const i = Number(m[1]);
-    const field = m[2];
-    const link = s.links[i];
-    if (!link) return null;
-    if (field === 'loss') {
-      if (link.kind !== 'packet') return null;
-      return {
-        read: (x) => {
-          const l = x.links[i];
-          return l.kind === 'packet' && typeof l.loss === 'number' ? l.loss : undefined;
-        },
-        write: (x, v) => ({ ...x, links: x.links.map((l, k) => (k === i ? { ...l, loss: v } : l)) as Scenario['links'] }),
-      };
-    }
-    if (link.kind !== 'fiber') return null;
-    if (field === 'wavelengths') {
-      return {
-        read: (x) => {
-          const l = x.links[i];
-          return l.kind === 'fiber' ? l.wavelengths : undefined;
-        },
-        write: (x, v) => ({ ...x, links: x.links.map((l, k) => (k === i ? { ...l, wavelengths: v } : l)) as Scenario['links'] }),
-      };
-    }
-    const cls = field === 'burstLoss.data' ? 'data' : 'ack';
-    return {
+      // A link's loss may be { ab, ba }: not one number, so not the live one.
       read: (x) => {
-        const l = x.links[i];
-        return l.kind === 'fiber' ? l.burstLoss[cls] : undefined;
+        const v = getPath(x, path);
+        return typeof v === 'number' ? v : undefined;
       },
-      write: (x, v) => ({
-        ...x,
-        links: x.links.map((l, k) => (k === i && l.kind === 'fiber' ? { ...l, burstLoss: { ...l.burstLoss, [cls]: v } } : l)),
-      }),
+      write: (x, v) => setPath(x, path, v),
     };
   }
-  if ((m = /^flows\[(\d+)\]\.tcp\.variant$/.exec(path))) {
-    const i = Number(m[1]);
-    const flow = s.flows[i];
-    if (!flow) return null;
+  const choice = choiceRuleFor(genericPath(path));
+  if (choice) {
+    // A choice goes live as its index among the choice's words (the variant: TCP_VARIANTS).
     return {
       read: (x) => {
-        const index = TCP_VARIANTS.indexOf(x.flows[i]?.tcp.variant as (typeof TCP_VARIANTS)[number]);
+        const index = choice.values.indexOf(getPath(x, path) as string);
         return index < 0 ? undefined : index;
       },
-      write: (x, v) => ({
-        ...x,
-        flows: x.flows.map((f, k) => (k === i && TCP_VARIANTS[v] ? { ...f, tcp: { ...f.tcp, variant: TCP_VARIANTS[v] } } : f)),
-      }),
+      write: (x, v) => (choice.values[v] === undefined ? x : setPath(x, path, choice.values[v])),
     };
   }
+  // Live, but no field of the scenario: nodes[i].dropNext is an action.
   return null;
 }
 

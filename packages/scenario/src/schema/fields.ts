@@ -13,6 +13,9 @@ import {
   MIN_PACKET_LINK_RATE,
 } from './limits';
 import { formatValue, type Quantity } from './units';
+import { genericPath } from '../path-grammar';
+
+export { genericPath };
 
 /** How a number is shown: a unit family, or 'plain' for counts and ratios. */
 export type FieldUnit = Quantity | 'plain';
@@ -32,6 +35,8 @@ export interface NumberRule {
   zeroUnit?: string;
   /** Word after plain numbers in hints ("segments"). */
   suffix?: string;
+  /** What a whole number of it counts, in the engine's refusal: "must be a whole number of bursts". */
+  counts?: string;
   /** The engine's value when the field is absent; absent: required, or (nodes[].assembly) inherited. */
   default?: number;
   /** The engine takes a change of it while running (docs/engine-api.md, live paths). */
@@ -267,11 +272,6 @@ export const KIND_ONLY: Readonly<Record<string, string>> = Object.freeze({
   'background[].hurst': 'applies to the "self-similar" model only',
   'traffic.hurst': 'applies to the "self-similar" model only',
 });
-
-/** "links[3].delay" -> "links[].delay". */
-export function genericPath(path: string): string {
-  return path.replace(/\[\d+\]/g, '[]');
-}
 
 export function ruleFor(path: string): NumberRule | undefined {
   return NUMBER_RULES[genericPath(path)];

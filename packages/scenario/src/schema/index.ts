@@ -39,6 +39,8 @@ export {
   liveRuleOf,
   liveValueReason,
   LIVE_GENERIC_PATHS,
+  LIVE_TARGETS,
+  liveTargetOf,
   VARIANT_INDEX_RULE,
   DROP_NEXT_RULES,
   type LiveField,

@@ -3,6 +3,7 @@
 // burst loss 1 % → 0 %"). The paths are setLive's: `links[3].loss`, indices only.
 import { inSentence, NUMBER_RULES, TCP_VARIANTS, type FieldUnit, type NumberRule } from './fields';
 import { MAX_DROP_NEXT } from './limits';
+import { elementPath, genericPath, splitElementPath } from '../path-grammar';
 import { checkNumber } from './checks';
 import { formatValue } from './units';
 
@@ -28,6 +29,7 @@ const dropNextRule = (cls: string): NumberRule =>
     min: 0,
     max: MAX_DROP_NEXT,
     integer: true,
+    counts: 'bursts',
     live: true,
     kinds: ['edge'],
   });
@@ -37,7 +39,7 @@ export const DROP_NEXT_RULES: Readonly<Record<string, NumberRule>> = Object.free
 });
 
 /** Live fields by generic path: the numbers the field table marks live, the variant, and the drops of next bursts. */
-const LIVE_RULES: Readonly<Record<string, NumberRule>> = Object.freeze({
+export const LIVE_RULES: Readonly<Record<string, NumberRule>> = Object.freeze({
   ...Object.fromEntries(Object.entries(NUMBER_RULES).filter(([, rule]) => rule.live)),
   'flows[].tcp.variant': VARIANT_INDEX_RULE,
   ...DROP_NEXT_RULES,
@@ -46,6 +48,27 @@ const LIVE_RULES: Readonly<Record<string, NumberRule>> = Object.freeze({
 /** The generic live paths ("links[].wavelengths"), for lists and hints. */
 export const LIVE_GENERIC_PATHS: readonly string[] = Object.freeze(Object.keys(LIVE_RULES));
 
+/**
+ * How the engine applies a live change (its LiveTarget), in the order of their codes: the
+ * event log's live change carries the code (apps/web/src/log/describe.ts). A target takes
+ * the live fields at its family path and under it ("obs.assembly": obs.assembly.maxTime ...).
+ */
+export const LIVE_TARGETS: readonly { name: string; family: string }[] = Object.freeze([
+  { name: 'ObsBurstLoss', family: 'obs.burstLoss' },
+  { name: 'ObsAssembly', family: 'obs.assembly' },
+  { name: 'NodeAssembly', family: 'nodes[].assembly' },
+  { name: 'LinkLoss', family: 'links[].loss' },
+  { name: 'LinkBurstLoss', family: 'links[].burstLoss' },
+  { name: 'LinkWavelengths', family: 'links[].wavelengths' },
+  { name: 'FlowVariant', family: 'flows[].tcp.variant' },
+  { name: 'NodeDropNext', family: 'nodes[].dropNext' },
+]);
+
+/** The target that applies a generic live path; undefined for none (then the engine could not apply it). */
+export function liveTargetOf(generic: string): { name: string; family: string } | undefined {
+  return LIVE_TARGETS.find((t) => generic === t.family || generic.startsWith(`${t.family}.`));
+}
+
 type ListName = 'nodes' | 'links' | 'flows';
 interface LiveTarget {
   generic: string;
@@ -53,14 +76,13 @@ interface LiveTarget {
   element?: { list: ListName; index: number };
 }
 
-// As the engine splits them: a list, an index of at most 6 digits, the field.
-const INDEXED = /^(nodes|links|flows)\[(\d{1,6})\]\.(.+)$/;
-
 function target(path: string): LiveTarget | null {
-  const m = INDEXED.exec(path);
-  const generic = m ? `${m[1]}[].${m[3]}` : path;
-  if (!Object.prototype.hasOwnProperty.call(LIVE_RULES, generic) || (!m && generic.includes('['))) return null;
-  return { generic, rule: LIVE_RULES[generic], ...(m ? { element: { list: m[1] as ListName, index: Number(m[2]) } } : {}) };
+  const split = splitElementPath(path);
+  if (split && split.index === null) return null; // a generic path names no field of this scenario
+  const generic = split ? genericPath(path) : path;
+  if (!Object.prototype.hasOwnProperty.call(LIVE_RULES, generic) || (!split && generic.includes('['))) return null;
+  const rule = LIVE_RULES[generic];
+  return split ? { generic, rule, element: { list: split.list as ListName, index: split.index as number } } : { generic, rule };
 }
 
 interface ScenarioLists {
@@ -87,13 +109,13 @@ export function isLivePath(path: string, scenario: ScenarioLists): boolean {
 export function livePathsOf(scenario: ScenarioLists): string[] {
   const out: string[] = [];
   for (const generic of LIVE_GENERIC_PATHS) {
-    const m = /^(nodes|links|flows)\[\]\.(.+)$/.exec(generic);
-    if (!m) {
+    const split = splitElementPath(generic);
+    if (!split) {
       out.push(generic);
       continue;
     }
-    scenario[m[1] as ListName].forEach((_, i) => {
-      const path = `${m[1]}[${i}].${m[2]}`;
+    scenario[split.list as ListName].forEach((_, i) => {
+      const path = elementPath(split.list, i, split.field);
       if (isLivePath(path, scenario)) out.push(path);
     });
   }

@@ -7,45 +7,9 @@
 // quoteInput, so no spec or scenario can make a message long, multi-line or reordered.
 
 import { escapeUnsafe, quoteInput } from '../safe-text';
-import type { PathStep } from './types';
+import { ITEM_NAMES, parsePath } from '../path-grammar';
 
-const NAME = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-
-/** What one item of a well-known array is called in a message. */
-const ITEM_NAMES: Record<string, [string, string]> = {
-  nodes: ['node', 'nodes'],
-  links: ['link', 'links'],
-  flows: ['flow', 'flows'],
-  background: ['background source', 'background sources'],
-};
-
-/**
- * Splits a path into keys (strings) and selectors ({ index } or { id }).
- * Throws Error with the rule broken when the path is malformed.
- */
-export function parsePath(path: string): PathStep[] {
-  if (typeof path !== 'string' || path === '') throw new Error('a path must be a non-empty string');
-  const steps: PathStep[] = [];
-  for (const part of splitDots(path)) {
-    const bracket = part.indexOf('[');
-    const name = bracket < 0 ? part : part.slice(0, bracket);
-    if (!NAME.test(name))
-      throw new Error(
-        `${quoteInput(path)} is not a path: ${quoteInput(part)} should start with a field name (like obs.burstLoss.data or links[f1].wavelengths)`,
-      );
-    steps.push({ key: name });
-    let rest = bracket < 0 ? '' : part.slice(bracket);
-    while (rest !== '') {
-      const close = rest.indexOf(']');
-      if (rest[0] !== '[' || close < 0) throw new Error(`${quoteInput(path)} is not a path: unbalanced brackets in ${quoteInput(part)}`);
-      const inner = rest.slice(1, close);
-      if (inner === '') throw new Error(`${quoteInput(path)} is not a path: empty brackets in ${quoteInput(part)}`);
-      steps.push(/^[0-9]+$/.test(inner) ? { index: Number(inner) } : { id: inner });
-      rest = rest.slice(close + 1);
-    }
-  }
-  return steps;
-}
+export { parsePath };
 
 /**
  * The summary paths of a sweep output: one, or two for a ratio written `a / b` (a space on
@@ -61,23 +25,6 @@ export function outputTerms(output: string): [string] | [string, string] {
     else if (depth === 0 && output.startsWith(' / ', i)) return [output.slice(0, i), output.slice(i + 3)];
   }
   return [output];
-}
-
-/** Splits at dots outside brackets (an id may hold a dot). */
-function splitDots(path: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < path.length; i++) {
-    if (path[i] === '[') depth++;
-    else if (path[i] === ']') depth = Math.max(0, depth - 1);
-    else if (path[i] === '.' && depth === 0) {
-      parts.push(path.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(path.slice(start));
-  return parts;
 }
 
 /**
@@ -167,7 +114,7 @@ export function setAtPath<T>(root: T, path: string, value: unknown): T {
   return set(root, 0) as T;
 }
 
-function itemNames(where: string): [string, string] {
+function itemNames(where: string): readonly [string, string] {
   const last =
     where
       .replace(/\[[^\]]*\]$/, '')

@@ -114,4 +114,4 @@ export interface CheckedShard {
   runs: RunResult[];
 }
 
-export type PathStep = { key: string } | { index: number } | { id: string };
+export type { PathStep } from '../path-grammar';

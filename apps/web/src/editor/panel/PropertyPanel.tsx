@@ -6,7 +6,7 @@
 import { useMemo, useRef } from 'react';
 import { usePanelReach } from './usePanelReach';
 import type { EngineRoutes } from '@obs-tcp-sim/engine';
-import { oneLine } from '@obs-tcp-sim/scenario';
+import { oneLine, splitElementPath } from '@obs-tcp-sim/scenario';
 import { setPath } from '../../scenario/fieldPaths';
 import type { SyncStatus } from '../../store/scenarioStore';
 import type { Scenario } from '../../scenario/scenarioTypes';
@@ -47,12 +47,12 @@ export interface PropertyPanelProps {
 
 /** The element a field path belongs to: what to select to show it. */
 export function selectionForPath(s: Scenario, path: string): Selection {
-  const m = /^(nodes|links|flows)\[(\d+)\]/.exec(path);
-  if (m) {
-    const i = Number(m[2]);
-    if (m[1] === 'nodes' && s.nodes[i]) return { type: 'node', id: s.nodes[i].id };
-    if (m[1] === 'links' && s.links[i]) return { type: 'link', id: s.links[i].id };
-    if (m[1] === 'flows' && s.flows[i]) return { type: 'flow', id: s.flows[i].id };
+  const element = splitElementPath(path);
+  if (element && element.index !== null && ['nodes', 'links', 'flows'].includes(element.list)) {
+    const i = element.index;
+    if (element.list === 'nodes' && s.nodes[i]) return { type: 'node', id: s.nodes[i].id };
+    if (element.list === 'links' && s.links[i]) return { type: 'link', id: s.links[i].id };
+    if (element.list === 'flows' && s.flows[i]) return { type: 'flow', id: s.flows[i].id };
     return null;
   }
   if (path === 'nodes') return null;

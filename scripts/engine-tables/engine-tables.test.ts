@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { constantName, doubleLiteral, stringLiteral } from './cpp';
+import { refusalOf } from './live-fields-header';
+import { ENGINE_TABLES } from './tables';
+import { LIVE_RULES } from '../../packages/scenario/src/schema/live';
+import { NUMBER_RULES } from '../../packages/scenario/src/schema/fields';
+
+const root = join(__dirname, '..', '..');
+
+describe("the engine's generated tables", () => {
+  for (const { path, render } of ENGINE_TABLES) {
+    it(`${path} is what the schema gives (else: node --import tsx scripts/gen-engine-tables.mjs)`, () => {
+      expect(readFileSync(join(root, path), 'utf8')).toBe(render());
+    });
+  }
+
+  it('spells every double as a literal of the same double', () => {
+    for (const v of [1e-9, 1e9, 4294967295, 1e13, 2e6, 0.5, 0.99, 1024, 0, 1 / 3]) {
+      const literal = doubleLiteral(v);
+      expect(Number(literal), literal).toBe(v);
+    }
+    expect(doubleLiteral(1e9)).toBe('1e9');
+    expect(doubleLiteral(1024)).toBe('1024');
+  });
+
+  it('names constants and quotes strings as C++ does', () => {
+    expect(constantName('MAX_DROP_NEXT')).toBe('kMaxDropNext');
+    expect(stringLiteral('the index of "reno"')).toBe('"the index of \\"reno\\""');
+    expect(() => stringLiteral('a\nb')).toThrow(/printable/);
+  });
+
+  it("words each live field's refusal as the engine did before the table", () => {
+    expect(refusalOf(LIVE_RULES['obs.assembly.maxTime'])).toBe(
+      "must be a number of seconds from 1e-9 (the engine's shortest interval) to 10",
+    );
+    expect(refusalOf(LIVE_RULES['obs.assembly.maxBytes'])).toBe('must be a number of bytes in (0, 1e9]');
+    expect(refusalOf(LIVE_RULES['links[].wavelengths'])).toBe('must be an integer between 1 and 1024');
+    expect(refusalOf(LIVE_RULES['nodes[].dropNext.data'])).toBe('must be a whole number of bursts from 0 to 1000000');
+    expect(refusalOf(LIVE_RULES['flows[].tcp.variant'])).toMatch(
+      /^must be an integer from 0 to 10, the index of "tahoe", .* or "westwood"$/,
+    );
+    expect(() => refusalOf(NUMBER_RULES['flows[].tcp.initialCwnd'])).toThrow(/no words/);
+  });
+});

@@ -1,0 +1,8 @@
+// The engine's generated headers, by their place in the repository.
+import { limitsHeader } from './limits-header';
+import { liveFieldsHeader } from './live-fields-header';
+
+export const ENGINE_TABLES: readonly { path: string; render: () => string }[] = [
+  { path: 'wasm-core/src/generated/limits.h', render: limitsHeader },
+  { path: 'wasm-core/src/generated/live_fields.h', render: liveFieldsHeader },
+];
