@@ -5,6 +5,12 @@
  * index brings the React layer along; the editor's pure helpers (fitAround.ts,
  * canvasLabels.ts) read animation/style.ts directly rather than load the views with it.
  */
+/**
+ * Tests, and the modules only they import (in apps/web/src). testHooks.ts is not one: it is
+ * the app's, the hooks the end-to-end specs read from the page.
+ */
+const TEST_CODE = '(\\.test\\.tsx?|/test(?!Hooks)[A-Z][\\w]*\\.ts|/testSupport\\.ts|Fixtures\\.ts)$';
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -31,6 +37,29 @@ module.exports = {
       severity: 'error',
       from: { path: '^apps/web/src/(sim|log)/' },
       to: { path: '\\.tsx$' },
+    },
+    {
+      name: 'product-code-no-test-support',
+      comment:
+        'The app never imports what only tests use: the test files, and the modules that serve ' +
+        'them (named test*.ts, testSupport.ts or *Fixtures.ts), which load the engine in Node.',
+      severity: 'error',
+      from: { path: '^apps/web/src/', pathNot: TEST_CODE },
+      to: { path: TEST_CODE },
+    },
+    {
+      name: 'product-code-no-node-engine',
+      comment: "The page runs the engine in its workers: the Node loader (@obs-tcp-sim/engine/node) is the CLI's and the tests'.",
+      severity: 'error',
+      from: { path: '^apps/web/src/', pathNot: TEST_CODE },
+      to: { path: '^packages/engine/src/node-engine\\.ts$' },
+    },
+    {
+      name: 'scenario-imports-nothing-of-ours',
+      comment: 'packages/scenario is the format: it imports no other package of ours, and no app.',
+      severity: 'error',
+      from: { path: '^packages/scenario/' },
+      to: { path: '^(packages/(?!scenario/)|apps/)' },
     },
   ],
   options: {

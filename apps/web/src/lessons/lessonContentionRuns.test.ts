@@ -7,7 +7,7 @@ import type { Scenario, Summary } from '@obs-tcp-sim/scenario';
 import { erlangB } from '@obs-tcp-sim/scenario/mesh-theory';
 import { EventKind } from '../sim/visualStore';
 import { findLesson } from './catalog';
-import { CONDITION_KIND_MASK, inSession, runStep, type FrameCut, type StepRun, summaryOf } from './headlessRun';
+import { CONDITION_KIND_MASK, inSession, runStep, type FrameCut, type StepRun, summaryOf } from './testHeadlessRun';
 import { scenarioAtStep } from './lessonScenario';
 
 vi.setConfig({ testTimeout: 120_000 });

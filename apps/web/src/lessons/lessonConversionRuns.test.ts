@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Summary } from '@obs-tcp-sim/scenario';
 import { EventKind } from '../sim/visualStore';
 import { findLesson } from './catalog';
-import { inSession, runStep, type FrameCut, type StepRun, summaryOf } from './headlessRun';
+import { inSession, runStep, type FrameCut, type StepRun, summaryOf } from './testHeadlessRun';
 import { scenarioAtStep } from './lessonScenario';
 
 // Three 5 s backbone runs of half a million bursts each, twice, on a shared 2-core machine.

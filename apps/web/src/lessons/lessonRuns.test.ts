@@ -6,7 +6,7 @@ import { applyScenarioSet, findPreset, type Scenario } from '@obs-tcp-sim/scenar
 import { EventKind, type VisualEvent } from '../sim/visualStore';
 import { findLesson } from './catalog';
 import type { Lesson } from './lessonFormat';
-import { inSession, runStep, type FrameCut, type StepRun } from './headlessRun';
+import { inSession, runStep, type FrameCut, type StepRun } from './testHeadlessRun';
 import { scenarioAtStep } from './lessonScenario';
 
 // Whole runs in wasm, on a shared 2-core machine.

@@ -4,7 +4,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { applyScenarioSet, findPreset, lookForShow, lookForText, type Scenario, type Summary } from '@obs-tcp-sim/scenario';
 import { EventKind } from '../sim/visualStore';
-import { CONDITION_KIND_MASK, inSession, quotedNumber, roundsTo, runStep, type StepRun, summaryOf } from './headlessRun';
+import { CONDITION_KIND_MASK, inSession, quotedNumber, roundsTo, runStep, type StepRun, summaryOf } from './testHeadlessRun';
 
 // Whole 5 s runs of half a million bursts in wasm, on a shared 2-core machine.
 vi.setConfig({ testTimeout: 120_000 });

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { applyScenarioSet, findPreset, lookForShow, lookForText, type Scenario, type Summary } from '@obs-tcp-sim/scenario';
 import { erlangB } from '@obs-tcp-sim/scenario/mesh-theory';
 import { EventKind } from '../sim/visualStore';
-import { CONDITION_KIND_MASK, inSession, quotedNumber, roundsTo, runStep, type StepRun, summaryOf } from './headlessRun';
+import { CONDITION_KIND_MASK, inSession, quotedNumber, roundsTo, runStep, type StepRun, summaryOf } from './testHeadlessRun';
 
 vi.setConfig({ testTimeout: 120_000 });
 

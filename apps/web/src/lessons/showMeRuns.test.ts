@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { loadEngineNode } from '@obs-tcp-sim/engine/node';
 import { applyScenarioSet, findPreset, lookForShow, lookForText, type Scenario, type Summary } from '@obs-tcp-sim/scenario';
 import { EventKind, type VisualEvent } from '../sim/visualStore';
-import { CONDITION_KIND_MASK, inSession, quotedNumber, roundsTo, runStep, type StepRun, summaryOf } from './headlessRun';
+import { CONDITION_KIND_MASK, inSession, quotedNumber, roundsTo, runStep, type StepRun, summaryOf } from './testHeadlessRun';
 
 const engine = await loadEngineNode();
 // Whole runs of the presets in wasm, on a shared 2-core machine.
