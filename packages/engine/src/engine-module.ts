@@ -15,6 +15,8 @@ export interface EngineModule {
     new (scenarioJson: string, maxEvents: number, maxMemoryBytes: number): Simulation;
   };
   engineVersion(): string;
+  /** The visual event kinds (bit k = VisualEventKind k) the engine sets aside rather than lose when its ring is full: those the event log lists. */
+  notableVisualEventKinds(): number;
 }
 
 /** What a live change answers: `error` null when applied. */

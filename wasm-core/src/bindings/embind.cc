@@ -170,6 +170,9 @@ class JsSimulation {
 
 std::string engineVersion() { return "obs-tcp-sim engine 0.1.0"; }
 
+// The kinds the engine sets aside rather than lose when its ring of visual events is full.
+double notableVisualEventKinds() { return obs::notableKindsMask(); }
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(obs_engine) {
@@ -198,4 +201,5 @@ EMSCRIPTEN_BINDINGS(obs_engine) {
       .function("setVisualEventKinds", &JsSimulation::setVisualEventKinds)
       .function("drainVisualEvents", &JsSimulation::drainVisualEvents);
   emscripten::function("engineVersion", &engineVersion);
+  emscripten::function("notableVisualEventKinds", &notableVisualEventKinds);
 }

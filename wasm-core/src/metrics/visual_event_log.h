@@ -65,8 +65,9 @@ struct VisualEvent {
   double value = 0;
 };
 
-// Whether the event log and the lessons read events of this kind (the app's NOTABLE_MASK in
-// apps/web/src/sim/visualStore.ts); the others are only drawn.
+// Whether the event log and the lessons read events of this kind; the others are only drawn.
+// The app reads the same rule as a mask (notableKindsMask, bound as notableVisualEventKinds;
+// apps/web/src/sim/visualStore.engine.test.ts holds its NOTABLE_MASK to it).
 constexpr bool isNotable(VisualEventKind kind) {
   switch (kind) {
     case VisualEventKind::BurstFormed:
@@ -82,6 +83,14 @@ constexpr bool isNotable(VisualEventKind kind) {
     case VisualEventKind::BurstDelivered: return false;
   }
   return true;
+}
+
+// isNotable as a mask: bit k for VisualEventKind k.
+constexpr std::uint32_t notableKindsMask() {
+  std::uint32_t mask = 0;
+  for (unsigned k = 0; k <= static_cast<unsigned>(VisualEventKind::BurstSegmented); ++k)
+    if (isNotable(static_cast<VisualEventKind>(k))) mask |= 1u << k;
+  return mask;
 }
 
 class VisualEventLog {

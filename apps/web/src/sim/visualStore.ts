@@ -139,8 +139,11 @@ function copyInto(dst: Float64Array, at: number, src: ArrayLike<number>, from: n
   }
 }
 
-/** Kinds kept in the long record: what the event log lists and the charts mark. */
-const NOTABLE_MASK =
+/**
+ * Kinds kept in the long record: what the event log lists and the charts mark. The engine
+ * sets the same kinds aside when its ring is full (visualStore.engine.test.ts holds the two equal).
+ */
+export const NOTABLE_MASK =
   (1 << EventKind.BurstFormed) |
   (1 << EventKind.BurstDropped) |
   (1 << EventKind.PacketDropped) |
