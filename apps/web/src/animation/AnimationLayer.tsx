@@ -115,8 +115,9 @@ export function AnimationLayer(props: OverlayProps) {
           focus,
           chosenSpeed,
           paused,
-          // As the last frame left it: the caption shows while samples are drawn.
-          keepClear: captionRef.current?.hidden === false ? [captionRoom] : undefined,
+          // As the last frame left it: the caption shows while samples are drawn. Its box as
+          // laid out (it wraps to two lines when its count is long), else its room's estimate.
+          keepClear: captionRef.current?.hidden === false ? [shownBox(captionRef.current) ?? captionRoom] : undefined,
         },
         recycled,
       );
@@ -198,6 +199,16 @@ function drawnBoxes(g: Geometry): Array<{ left: number; top: number; right: numb
     }
   }
   return out;
+}
+
+/**
+ * The caption's box as laid out, in the canvas's pixels (both sit at the animation box's
+ * origin); null before it has a size. Reading it is cheap: the frame changes no layout
+ * before it (the caption's text is written after the draw list is built).
+ */
+function shownBox(caption: HTMLElement): { left: number; top: number; right: number; bottom: number } | null {
+  const { offsetLeft: left, offsetTop: top, offsetWidth: w, offsetHeight: h } = caption;
+  return w > 0 && h > 0 ? { left, top, right: left + w, bottom: top + h } : null;
 }
 
 /**

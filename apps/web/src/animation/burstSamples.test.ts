@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { BurstSampler, burstsTooFast, sampleProgress, SAMPLE_CROSS_SECONDS, SAMPLE_EVERY_SECONDS } from './burstSamples';
+import {
+  BurstSampler,
+  burstsTooFast,
+  MAX_SAMPLES_ON_SCREEN,
+  sampleProgress,
+  SAMPLE_CROSS_SECONDS,
+  SAMPLE_EVERY_SECONDS,
+} from './burstSamples';
 import { ROOM_MARKS, roomMarks } from './style';
 
 const everyLink = () => true;
@@ -49,6 +56,45 @@ describe('BurstSampler', () => {
     // A glyph on a link that stops being sampled (slower speed, pause) goes at once.
     s.step(10.1, () => false);
     expect(s.glyphs).toEqual([]);
+  });
+
+  it('keeps a backbone to MAX_SAMPLES_ON_SCREEN glyphs, set off one at a time, every link direction in its turn', () => {
+    // 86 busy link directions (USNET's 43 links), a burst on each before every frame of 60 Hz.
+    const s = new BurstSampler();
+    const directions = 86;
+    const shownOn = new Set<number>();
+    let most = 0;
+    let startsInAFrame = 0;
+    for (let frame = 0; frame < 60 * 12; frame++) {
+      for (let d = 0; d < directions; d++) s.seen(d >> 1, d & 1, 0, 0, 0);
+      const before = s.glyphs.length;
+      s.step(10 + frame / 60, everyLink);
+      startsInAFrame = Math.max(startsInAFrame, s.glyphs.filter((g) => g.start === 10 + frame / 60).length);
+      most = Math.max(most, s.glyphs.length, before);
+      for (const g of s.glyphs) shownOn.add(g.link * 2 + g.dir);
+    }
+    // Starts come at most every START_GAP (75 ms), on frames of 16.7 ms: 15 cross at once.
+    expect(most).toBeLessThanOrEqual(MAX_SAMPLES_ON_SCREEN);
+    expect(most).toBeGreaterThanOrEqual(MAX_SAMPLES_ON_SCREEN - 2);
+    expect(startsInAFrame).toBe(1);
+    // In 12 s every direction had its glyph: the longest unshown go first.
+    expect(shownOn.size).toBe(directions);
+    // Each glyph stands for the bursts sent on its direction since its last one: many here.
+    expect(s.burstsPerGlyph()).toBeGreaterThan(directions / MAX_SAMPLES_ON_SCREEN);
+  });
+
+  it('leaves a line of a few links its full stream: each direction every SAMPLE_EVERY_SECONDS', () => {
+    const s = new BurstSampler();
+    const starts: number[] = [];
+    for (let frame = 0; frame < 60 * 4; frame++) {
+      const wall = 10 + frame / 60;
+      for (let d = 0; d < 4; d++) s.seen(d >> 1, d & 1, 0, 0, 0);
+      s.step(wall, everyLink);
+      for (const g of s.glyphs) if (g.start === wall && g.link === 0 && g.dir === 0) starts.push(wall);
+    }
+    const gaps = starts.slice(1).map((t, i) => t - starts[i]);
+    for (const gap of gaps) expect(gap).toBeLessThan(SAMPLE_EVERY_SECONDS + 0.1);
+    expect(starts.length).toBeGreaterThanOrEqual(8);
   });
 
   it('moves a glyph from 0 to 1 over SAMPLE_CROSS_SECONDS', () => {

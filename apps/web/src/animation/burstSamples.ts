@@ -24,6 +24,14 @@ export function burstsTooFast(delay: number, speed: number): boolean {
 export const SAMPLE_CROSS_SECONDS = 1.2;
 /** Wall seconds between two sampled bursts on one link direction, at least: a stream, not a queue. */
 export const SAMPLE_EVERY_SECONDS = 0.4;
+/**
+ * Glyphs on screen at once, at most, over the whole network: a backbone has a hundred
+ * link directions, and a glyph on each at a room's size buries the names and drops under
+ * grey. A line of a few links never reaches it (4 directions give at most 12).
+ */
+export const MAX_SAMPLES_ON_SCREEN = 16;
+/** Wall seconds between two glyphs set off anywhere: starts spread evenly, no wave of them. */
+const START_GAP_SECONDS = SAMPLE_CROSS_SECONDS / MAX_SAMPLES_ON_SCREEN;
 /** Wall seconds over which "1 in N" is counted. */
 export const SAMPLE_RATIO_WINDOW = 2;
 
@@ -58,6 +66,8 @@ export class BurstSampler {
   private waiting = new Map<number, Candidate>();
   /** link*2+dir -> wall time its latest glyph set off. */
   private lastStart = new Map<number, number>();
+  /** Wall time the latest glyph anywhere set off. */
+  private lastAnyStart = -Infinity;
   /** Per step (wall time): bursts sent on sampled links, and glyphs started, for "1 in N". */
   private tally: { wall: number; bursts: number; shown: number }[] = [];
 
@@ -65,6 +75,7 @@ export class BurstSampler {
     this.glyphs = [];
     this.waiting.clear();
     this.lastStart.clear();
+    this.lastAnyStart = -Infinity;
     this.tally = [];
   }
 
@@ -85,25 +96,37 @@ export class BurstSampler {
   /**
    * Per frame: glyphs across (or on a link no longer sampled) are forgotten, and a link
    * direction that is sampled (`sampled(link)`), had a burst since its last glyph and has
-   * waited SAMPLE_EVERY_SECONDS starts a new one. Bursts seen on links not sampled are
-   * drawn one by one elsewhere: they are neither shown here nor counted.
+   * waited SAMPLE_EVERY_SECONDS may start a new one: while fewer than MAX_SAMPLES_ON_SCREEN
+   * cross and START_GAP_SECONDS have passed since any glyph set off, the direction whose
+   * last glyph is oldest goes first. Bursts seen on links not sampled are drawn one by one
+   * elsewhere: they are neither shown here nor counted.
    */
   step(wall: number, sampled: (link: number) => boolean): void {
     let w = 0;
     for (const g of this.glyphs) if (wall - g.start < SAMPLE_CROSS_SECONDS && sampled(g.link)) this.glyphs[w++] = g;
     this.glyphs.length = w;
-    let bursts = 0;
-    let shown = 0;
+    // Who may set off now: a sampled direction with a burst since its last glyph, that glyph
+    // SAMPLE_EVERY_SECONDS ago or more. The longest unshown go first, as room allows.
+    const ready: number[] = [];
     for (const [key, c] of this.waiting) {
-      const link = key >> 1;
-      if (!sampled(link)) {
+      if (!sampled(key >> 1)) {
         this.waiting.delete(key);
         continue;
       }
       const last = this.lastStart.get(key);
       if (last !== undefined && wall - last < SAMPLE_EVERY_SECONDS && wall >= last) continue;
-      this.glyphs.push({ link, dir: key & 1, lane: c.lane, cls: c.cls, flow: c.flow, start: wall });
+      if (c.count > 0) ready.push(key);
+    }
+    const lastOf = (key: number) => this.lastStart.get(key) ?? -Infinity;
+    ready.sort((a, b) => lastOf(a) - lastOf(b) || a - b);
+    let bursts = 0;
+    let shown = 0;
+    for (const key of ready) {
+      if (this.glyphs.length >= MAX_SAMPLES_ON_SCREEN || wall - this.lastAnyStart < START_GAP_SECONDS) break;
+      const c = this.waiting.get(key)!;
+      this.glyphs.push({ link: key >> 1, dir: key & 1, lane: c.lane, cls: c.cls, flow: c.flow, start: wall });
       this.lastStart.set(key, wall);
+      this.lastAnyStart = wall;
       this.waiting.delete(key);
       bursts += c.count;
       shown++;
