@@ -1,8 +1,9 @@
 /**
  * Slips of issue 36, each where it was seen: the Legend button past the network pane's edge
  * at 1920x1080; "(edited)" cut off at the end of the preset picker at 1280x720; the network
- * cropped in presenter mode after a Show me. (The packet rate over E1 is a unit test:
- * animation/overlayLabels.test.ts.)
+ * cropped in presenter mode after a Show me; a backbone's fifth results tab cut at the edge
+ * of presenter's results column; paper 003's fan labels cut at both edges of presenter's
+ * network. (The packet rate over E1 is a unit test: animation/overlayLabels.test.ts.)
  */
 import { expect, test, type Page } from '@playwright/test';
 import { waitIdle } from './helpers';
@@ -64,8 +65,45 @@ for (const presenter of [false, true]) {
     });
     expect(room.visible).toBe(true);
     expect(room.end, `"(edited)" ends at ${room.end} px, the select shows ${room.shown} px`).toBeLessThanOrEqual(room.shown);
+    // The same page: each results tab whole inside the results column, its words on one line.
+    const tabs = await page.locator('.tabs [role="tab"]:visible').evaluateAll((els) =>
+      els.map((el) => {
+        const r = el.getBoundingClientRect();
+        const column = el.closest('.tabs')!.getBoundingClientRect();
+        const line = parseFloat(getComputedStyle(el).lineHeight) || parseFloat(getComputedStyle(el).fontSize) * 1.3;
+        return {
+          name: el.textContent,
+          inColumn: r.left >= column.left - 0.5 && r.right <= column.right + 0.5,
+          oneLine: r.height < 1.8 * line,
+        };
+      }),
+    );
+    expect(tabs.length).toBeGreaterThanOrEqual(5);
+    expect(tabs.filter((t) => !t.inColumn || (presenter && !t.oneLine)).map((t) => t.name)).toEqual([]);
   });
 }
+
+test('paper003-slow, presenter at 1280x720: both fans’ labels whole inside the network pane', async ({ page }) => {
+  await open(page, 'paper003-slow', true);
+  const pane = (await page.getByTestId('topology').boundingBox())!;
+  const labels = await page.getByTestId('fan-label').evaluateAll((els) =>
+    els.map((el) => {
+      const r = el.getBoundingClientRect();
+      return { text: el.textContent, left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+    }),
+  );
+  expect(labels).toHaveLength(2);
+  const paneBox = { left: pane.x, top: pane.y, right: pane.x + pane.width, bottom: pane.y + pane.height };
+  expect(labels.filter((l) => !inside(l, paneBox))).toEqual([]);
+  // Apart from each other, and each saying at least how many copies it stands for.
+  expect(
+    labels[0].right <= labels[1].left ||
+      labels[1].right <= labels[0].left ||
+      labels[0].bottom <= labels[1].top ||
+      labels[1].bottom <= labels[0].top,
+  ).toBe(true);
+  for (const l of labels) expect(l.text).toMatch(/^×80\b/);
+});
 
 // Presenter mode has no Fit button: after a Show me (which may set a core's option and
 // switch the view under the network), the whole network must still be in its pane.

@@ -21,6 +21,8 @@ export const FAN_SPREAD = (70 * Math.PI) / 180;
 export const FAN_REACH = 62;
 /** Half the width and half the height of a spoke's small host, px at glyph scale 1. */
 export const FAN_HOST_HALF = { w: 6, h: 4.5 };
+/** From a spoke's host's centre to its fan's label, px at glyph scale 1. */
+export const FAN_LABEL_GAP = FAN_HOST_HALF.w + 6;
 /** Directions tried for a fan: every 15 degrees. */
 const DIRECTIONS = 24;
 
@@ -168,7 +170,7 @@ export function fanGeometry(input: FanInput, s = 1): Fan {
   // faces the fan (a left fan's label ends there, an upward one sits above it).
   const ux = Math.cos(angle);
   const uy = Math.sin(angle);
-  const out = reach + (FAN_HOST_HALF.w + 6) * s;
+  const out = reach + FAN_LABEL_GAP * s;
   const x = hx + ux * out;
   const y = hy + uy * out;
   const sideways = Math.abs(ux) >= 0.5;

@@ -26,6 +26,18 @@ describe('fitAround with fan glyphs', () => {
     expect(fannedX).toBeGreaterThan(FAN_REACH + 100);
     expect(fannedX).toBeGreaterThan(plainX);
   });
+
+  it('leaves the label the room of its text scale, larger in presenter mode than the glyphs’', () => {
+    const flows = [{ id: 'tcp', src: 'E1', dst: 'E2', count: 80, access: { src: { rate: 1e8, delay: 1e-3 } } }];
+    const s = 1.2;
+    const ts = 1.8;
+    const fit = fitAround({ nodes, links, flows } as never, 1000, 300, undefined, s, ts);
+    const [e1x] = apply(fit, 0, 0);
+    // "×80, 100 Mbit/s each" at 14 px scaled by ts (8 px a character, estimated), ending
+    // left of the spokes' hosts: all of it inside the view.
+    const labelWidth = (8 * '×80, 100 Mbit/s each'.length + 2) * ts;
+    expect(e1x).toBeGreaterThanOrEqual(FAN_REACH * s + labelWidth);
+  });
 });
 
 describe('fitAround on a projector', () => {

@@ -3,7 +3,7 @@ import type { NodeKind, Scenario } from '../../scenario/scenarioTypes';
 import { NODE_RADIUS } from '../../animation/style';
 import { scenarioFans } from '../../topology/accessFan';
 import { fitPadding, labelWidth } from '../../topology/labelPlacement';
-import { GLYPH_HALF } from './labelLayout';
+import { fanCandidates, GLYPH_HALF, TEXT_H } from './labelLayout';
 import { estimateWidth } from './textMeasure';
 import { canvasLabels } from './canvasLabels';
 
@@ -31,8 +31,8 @@ export function fitAround(
   textScale = s,
 ): ViewTransform {
   const nodes = scenario.nodes;
-  const beside = fanPadding(scenario, fitPadding(nodes, scenario.links, s), s);
-  const under = fanPadding(scenario, namesUnderPadding(nodes, s), s);
+  const beside = fanPadding(scenario, fitPadding(nodes, scenario.links, s), s, textScale);
+  const under = fanPadding(scenario, namesUnderPadding(nodes, s), s, textScale);
   const a = fitWithReserve(nodes, width, height, beside, reserve, s);
   const b = fitWithReserve(nodes, width, height, under, reserve, s);
   return b.k > a.k && namesLandUnder(scenario, b, width, height, reserve, s, textScale) ? b : a;
@@ -126,8 +126,16 @@ const NAME_LINE_PX = 20;
  * More room on a side where a fan glyph (topology/accessFan.ts) at an outermost node points
  * out of the drawing: its spokes, hosts and label are px sized, whatever the zoom. Fans keep
  * their directions at any zoom (a fit only scales and moves), so they are found once at 1:1.
+ * The label is text, drawn at the names' scale `ts` (presenter mode's is larger than the
+ * glyphs'; at the glyphs' scale paper 003's "×80, 100 Mbit/s each" was cut at both edges of
+ * a 730 px presenter view).
  */
-function fanPadding(scenario: Pick<Scenario, 'nodes' | 'links'> & Partial<Pick<Scenario, 'flows'>>, pad: Padding, s: number): Padding {
+function fanPadding(
+  scenario: Pick<Scenario, 'nodes' | 'links'> & Partial<Pick<Scenario, 'flows'>>,
+  pad: Padding,
+  s: number,
+  ts: number,
+): Padding {
   if (!scenario.flows?.some((f) => f.access)) return pad;
   const out = { ...pad };
   const xs = scenario.nodes.map((n) => n.x);
@@ -141,31 +149,32 @@ function fanPadding(scenario: Pick<Scenario, 'nodes' | 'links'> & Partial<Pick<S
   );
   for (const fan of fans) {
     const [hx, hy] = fan.hub;
-    const w = estimateWidth(fan.label.text, 'link') * s;
-    const h = 17 * s;
     // The fan's reach from its node, px: spoke ends, and the label past them.
-    let left = 0;
-    let right = 0;
-    let top = 0;
-    let bottom = 0;
+    const spokes = { left: 0, right: 0, top: 0, bottom: 0 };
     for (const sp of fan.spokes) {
-      left = Math.max(left, hx - sp.x2 + 10 * s);
-      right = Math.max(right, sp.x2 - hx + 10 * s);
-      top = Math.max(top, hy - sp.y2 + 10 * s);
-      bottom = Math.max(bottom, sp.y2 - hy + 10 * s);
+      spokes.left = Math.max(spokes.left, hx - sp.x2 + 10 * s);
+      spokes.right = Math.max(spokes.right, sp.x2 - hx + 10 * s);
+      spokes.top = Math.max(spokes.top, hy - sp.y2 + 10 * s);
+      spokes.bottom = Math.max(spokes.bottom, sp.y2 - hy + 10 * s);
     }
-    const l = fan.label;
-    const lx0 = l.anchor === 'start' ? l.x : l.anchor === 'end' ? l.x - w : l.x - w / 2;
-    const ly0 = l.y + (l.dy * h) / 2 - h / 2;
-    left = Math.max(left, hx - lx0 + 4);
-    right = Math.max(right, lx0 + w - hx + 4);
-    top = Math.max(top, hy - ly0 + 4);
-    bottom = Math.max(bottom, ly0 + h - hy + 4);
     // The hub is the node at fan.hub (scenario units here): only an outermost one needs room.
-    if (hx === minX) out.left = Math.max(out.left, left);
-    if (hx === maxX) out.right = Math.max(out.right, right);
-    if (hy === minY) out.top = Math.max(out.top, top);
-    if (hy === maxY) out.bottom = Math.max(out.bottom, bottom);
+    const outer = { left: hx === minX, right: hx === maxX, top: hy === minY, bottom: hy === maxY };
+    const w = estimateWidth(fan.label.text, 'link') * ts;
+    const h = TEXT_H.link * ts;
+    // Room for the label where the layout puts it first, beside the fan. Where that is more
+    // than the view has (a backbone's fan in presenter mode), the layout puts it over or under
+    // the fan instead (fanCandidates), inside the view.
+    const { box } = fanCandidates(fan.label, w, h, s)[0];
+    const need: Padding = {
+      left: outer.left ? Math.max(spokes.left, hx - box.left + 4) : 0,
+      right: outer.right ? Math.max(spokes.right, box.right - hx + 4) : 0,
+      top: outer.top ? Math.max(spokes.top, hy - box.top + 4) : 0,
+      bottom: outer.bottom ? Math.max(spokes.bottom, box.bottom - hy + 4) : 0,
+    };
+    out.left = Math.max(out.left, need.left);
+    out.right = Math.max(out.right, need.right);
+    out.top = Math.max(out.top, need.top);
+    out.bottom = Math.max(out.bottom, need.bottom);
   }
   return out;
 }

@@ -178,7 +178,8 @@ describe('every preset, fitted as at 1280x720 and 1920x1080', () => {
 });
 
 describe('fan labels', () => {
-  const hub: [number, number] = [200, 150];
+  // Far enough from the left edge for the label beside the fan (at 200 it would cross it).
+  const hub: [number, number] = [300, 150];
   const nodes = [named('E1', 'edge', hub[0], hub[1]), named('C1', 'core', 500, 150)];
   const links = [link('f1', hub, [500, 150])];
 
@@ -191,6 +192,39 @@ describe('fan labels', () => {
     expect(layoutBoxes(layout)).toContainEqual(placed.box);
     const bands = fan.spokes.map((sp) => bandOf(link('s', [sp.x1, sp.y1], [sp.x2, sp.y2], { band: 6, inset: [0, 0] })));
     for (const b of layoutBoxes(layout)) for (const band of bands) expect(bandOverlap(band, b)).toBe(0);
+    expectApart(layout);
+  });
+
+  it('puts a label too wide for the room beside its fan over or under the fan, inside the view', () => {
+    const near: [number, number] = [120, 150];
+    const fan = fanGeometry({ flowId: 'tcp', side: 'src', count: 80, rate: 1e8, hub: near, hubRadius: 17, neighbours: [[500, 150]] });
+    const layout = layoutLabels({
+      ...drawing(600, 300),
+      nodes: [named('E1', 'edge', ...near), nodes[1]],
+      links: [link('f1', near, [500, 150])],
+      fans: [fan],
+    });
+    const placed = layout.fans!.get('tcp:src')!;
+    expect(placed.anchor).toBe('middle');
+    expect(placed.box.left).toBeGreaterThanOrEqual(0);
+    expect(placed.box.bottom <= near[1] - 10 || placed.box.top >= near[1] + 10).toBe(true);
+    expectApart(layout);
+  });
+
+  it('shortens a fan’s label to its count where the sentence finds no free place', () => {
+    // Two fans facing each other across a short fiber in a view too narrow for either sentence.
+    const a: [number, number] = [150, 150];
+    const b: [number, number] = [250, 150];
+    const left = fanGeometry({ flowId: 'x', side: 'src', count: 80, rate: 1e8, hub: a, hubRadius: 17, neighbours: [b] });
+    const right = fanGeometry({ flowId: 'x', side: 'dst', count: 80, rate: 1e8, hub: b, hubRadius: 17, neighbours: [a] });
+    const layout = layoutLabels({
+      ...drawing(400, 160),
+      nodes: [named('E1', 'edge', ...a), named('E2', 'edge', ...b)],
+      links: [link('f1', a, b)],
+      fans: [left, right],
+    });
+    const texts = [...layout.fans!.values()].map((l) => l.text);
+    expect(texts).toContain('×80');
     expectApart(layout);
   });
 

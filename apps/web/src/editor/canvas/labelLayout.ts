@@ -11,7 +11,7 @@
  * fanning into one edge used to print "1 Gbit/s" and "1 ms" on top of each other.
  */
 import type { FanLabel, Spoke } from '../../topology/accessFan';
-import { FAN_HOST_HALF } from '../../topology/accessFan';
+import { FAN_HOST_HALF, FAN_LABEL_GAP, FAN_REACH } from '../../topology/accessFan';
 import type { NodeKind } from '../../topology/kinds';
 import type { NodeLabelPlacement } from '../../topology/labelPlacement';
 
@@ -65,6 +65,8 @@ export interface LayoutFan {
   key: string;
   label: FanLabel;
   spokes: readonly Spoke[];
+  /** Copies the fan stands for: its label's short form where the sentence finds no room. */
+  count?: number;
 }
 
 export interface LabelLayoutInput {
@@ -182,18 +184,28 @@ export function layoutLabels(input: LabelLayoutInput): LabelLayout {
   // ---- fan labels: like node names, always shown (a fan must say what it stands for) ----
   const fans = new Map<string, PlacedLabel>();
   for (const fan of input.fans ?? []) {
-    const w = measure(fan.label.text, 'link');
-    let best: { label: PlacedLabel; cost: number } | null = null;
-    for (const [k, c] of fanCandidates(fan.label, w, TEXT_H.link * ts, s).entries()) {
-      const box = c.box;
-      let cost = k * 0.01;
-      if (!inBounds(box)) cost += 100;
-      if (keepOut.some((o) => overlaps(o, box, AIR))) cost += 50;
-      if (placed.some((p) => overlaps(p, box, AIR))) cost += 40;
-      if (glyphs.some((g) => overlaps(g, box, AIR))) cost += 40;
-      for (const band of bands) cost += bandOverlap(band, box) / 4;
-      if (!best || cost < best.cost) best = { label: c, cost };
-      if (cost < 0.5) break;
+    const placeAs = (label: FanLabel) => {
+      const w = measure(label.text, 'link');
+      let best: { label: PlacedLabel; cost: number } | null = null;
+      for (const [k, c] of fanCandidates(label, w, TEXT_H.link * ts, s).entries()) {
+        const box = c.box;
+        let cost = k * 0.01;
+        if (!inBounds(box)) cost += 100;
+        if (keepOut.some((o) => overlaps(o, box, AIR))) cost += 50;
+        if (placed.some((p) => overlaps(p, box, AIR))) cost += 40;
+        if (glyphs.some((g) => overlaps(g, box, AIR))) cost += 40;
+        for (const band of bands) cost += bandOverlap(band, box) / 4;
+        if (!best || cost < best.cost) best = { label: c, cost };
+        if (cost < 0.5) break;
+      }
+      return best!;
+    };
+    let best = placeAs(fan.label);
+    // Nowhere free for "×80, 100 Mbit/s each" (two fans in presenter mode's narrow view):
+    // its count alone, "×80", beside the fan; the whole sentence stays its tooltip and name.
+    if (best.cost >= 40 && fan.count !== undefined && fan.count > 1) {
+      const short = placeAs({ ...fan.label, text: `×${fan.count}` });
+      if (short.cost < best.cost) best = short;
     }
     fans.set(fan.key, best!.label);
     placed.push(best!.label.box);
@@ -311,7 +323,14 @@ function spokeBand(sp: Spoke, s: number): Band {
  * Where a fan's label is tried: at its anchor past the hosts, then further out, then turned
  * a quarter either way (beside the outer hosts), best first.
  */
-function fanCandidates(l: FanLabel, w: number, h: number, s: number): PlacedLabel[] {
+/**
+ * Where a fan's label may go, best first: past its hosts on the line the fan points along
+ * (further out, then), then a quarter turn (a sideways fan's label over or under its hosts,
+ * an upright one's beside), then, for a sideways fan, centred over or under it: a label
+ * wider than the room beside the fan (presenter mode on a narrow network) fits there.
+ * The fit (fitAround.ts) leaves room for one of these.
+ */
+export function fanCandidates(l: FanLabel, w: number, h: number, s: number): PlacedLabel[] {
   const out: PlacedLabel[] = [];
   const at = (x: number, y: number, anchor: PlacedLabel['anchor'], dy: -1 | 0 | 1) => labelAt(l.text, x, y + (dy * h) / 2, w, h, anchor);
   for (const far of [0, 12 * s, 24 * s]) {
@@ -322,12 +341,14 @@ function fanCandidates(l: FanLabel, w: number, h: number, s: number): PlacedLabe
       out.push(at(l.x, l.y + l.dy * far, 'middle', l.dy));
     }
   }
-  // A quarter turn: a sideways fan's label over or under its hosts, an upright one's beside.
   const reach = FAN_HOST_HALF.h * s + 34 * s;
   if (l.dy === 0) {
     const back = l.anchor === 'start' ? -1 : 1;
     const x = l.x + back * 20 * s;
     out.push(at(x, l.y - reach, l.anchor, -1), at(x, l.y + reach, l.anchor, 1));
+    // The middle of the fan: back from the label's anchor past the hosts, half the spokes.
+    const middle = l.x + back * (FAN_LABEL_GAP + FAN_REACH / 2) * s;
+    out.push(at(middle, l.y - reach, 'middle', -1), at(middle, l.y + reach, 'middle', 1));
   } else {
     const y = l.y - l.dy * 14 * s;
     out.push(at(l.x + reach, y, 'start', 0), at(l.x - reach, y, 'end', 0));
