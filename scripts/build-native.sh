@@ -5,5 +5,6 @@ cd "$(dirname "$0")/.."
 # The engine's tables from the scenario schema (limits, live fields): written before the
 # build, so an edit to the schema reaches the engine.
 node --import tsx scripts/gen-engine-tables.mjs
-cmake -S wasm-core -B wasm-core/build/native -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_EXPORT_COMPILE_COMMANDS=ON >/dev/null
+source scripts/cxx-cache.sh
+cmake -S wasm-core -B wasm-core/build/native -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_EXPORT_COMPILE_COMMANDS=ON "${cxx_cache[@]}" >/dev/null
 cmake --build wasm-core/build/native -j"$(nproc)"

@@ -30,8 +30,9 @@ fi
 targets=()
 [ "$only" != run ] && targets+=(scenario_parser_fuzz)
 [ "$only" != parser ] && targets+=(scenario_run_fuzz)
+source scripts/cxx-cache.sh
 if ! cmake -S wasm-core -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-      -DCMAKE_CXX_COMPILER=clang++-14 -DOBS_FUZZ=ON >/dev/null ||
+      -DCMAKE_CXX_COMPILER=clang++-14 -DOBS_FUZZ=ON "${cxx_cache[@]}" >/dev/null ||
    ! cmake --build "$build" --target "${targets[@]}" -j"${FUZZ_JOBS:-1}"; then
   echo "fuzz: build failed" >&2
   verdict failed
