@@ -55,7 +55,8 @@ add_counts() {
 step "system packages (scripts/setup-system.sh)" bash scripts/setup-system.sh
 step "node modules (scripts/ensure-node-deps.sh)" bash scripts/ensure-node-deps.sh
 
-if step "native build (scripts/build-native.sh)" bash scripts/build-native.sh; then
+# The tests and the native driver (the determinism test runs it); the benchmark is npm run bench's.
+if step "native build (scripts/build-native.sh)" bash scripts/build-native.sh engine_tests obs-sim-native; then
   section "C++ tests (ctest)"
   ctest --test-dir wasm-core/build/native -j2 --output-on-failure --output-junit "$reports/ctest.xml"
   add_counts "C++ tests" junit "$reports/ctest.xml" $?
