@@ -26,6 +26,12 @@ export function intLiteral(v: number): string {
   return String(v);
 }
 
+/** A whole number as a literal of a std::int64_t: exact within JavaScript's safe integers. */
+export function int64Literal(v: number): string {
+  if (!Number.isSafeInteger(v)) throw new Error(`${v} is not a safe integer`);
+  return String(v);
+}
+
 /** A C++ string literal: only printable ASCII is expected; anything else is refused. */
 export function stringLiteral(s: string): string {
   if (!/^[\x20-\x7e]*$/.test(s)) throw new Error(`${JSON.stringify(s)} is not printable ASCII`);

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { constantName, doubleLiteral, stringLiteral } from './cpp';
+import { constantName, doubleLiteral, int64Literal, stringLiteral } from './cpp';
+import { boundsName } from './limits-header';
 import { refusalOf } from './live-fields-header';
 import { ENGINE_TABLES } from './tables';
 import { LIVE_RULES } from '../../packages/scenario/src/schema/live';
@@ -29,6 +30,16 @@ describe("the engine's generated tables", () => {
     expect(constantName('MAX_DROP_NEXT')).toBe('kMaxDropNext');
     expect(stringLiteral('the index of "reno"')).toBe('"the index of \\"reno\\""');
     expect(() => stringLiteral('a\nb')).toThrow(/printable/);
+  });
+
+  it("names each field's bounds after its generic path, integers exactly", () => {
+    expect(boundsName('links[].queue')).toBe('kLinksQueueBounds');
+    expect(boundsName('flows[].tcp.rto.min')).toBe('kFlowsTcpRtoMinBounds');
+    expect(boundsName('seed')).toBe('kSeedBounds');
+    expect(int64Literal(1e12)).toBe('1000000000000');
+    expect(int64Literal(4294967295)).toBe('4294967295');
+    expect(() => int64Literal(0.5)).toThrow(/safe integer/);
+    expect(() => int64Literal(2 ** 60)).toThrow(/safe integer/);
   });
 
   it("words each live field's refusal as the engine did before the table", () => {

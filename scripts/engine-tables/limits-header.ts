@@ -1,9 +1,17 @@
 // wasm-core/src/generated/limits.h: the engine's limits on a scenario, from the schema's
-// limits.ts (their reasons are written there).
+// limits.ts (their reasons are written there), and the bounds of each numeric field from
+// its field table (fields.ts, NUMBER_RULES), which the parser checks values against.
 import * as LIMITS from '../../packages/scenario/src/schema/limits';
-import { generatedHeader, constantName, doubleLiteral, intLiteral } from './cpp';
+import { NUMBER_RULES } from '../../packages/scenario/src/schema/fields';
+import { generatedHeader, constantName, doubleLiteral, int64Literal, intLiteral } from './cpp';
 
-export function limitsHeader(): string {
+/** links[].queue -> kLinksQueueBounds, flows[].tcp.rto.min -> kFlowsTcpRtoMinBounds. */
+export function boundsName(generic: string): string {
+  const words = generic.split(/[.[\]]+/).filter((w) => w !== '');
+  return `k${words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('')}Bounds`;
+}
+
+function limitLines(): string[] {
   const ints = new Set(LIMITS.ENGINE_INT_LIMITS);
   const lines: string[] = [];
   // By name: a module's exports have no order every loader keeps.
@@ -17,11 +25,42 @@ export function limitsHeader(): string {
   }
   for (const name of ints)
     if (typeof (LIMITS as Record<string, unknown>)[name] !== 'number') throw new Error(`ENGINE_INT_LIMITS names no limit ${name}`);
+  return lines;
+}
+
+/** One line per numeric field, in the table's order: integer fields' bounds as integers. */
+function boundsLines(): string[] {
+  const seen = new Set<string>();
+  return Object.entries(NUMBER_RULES).map(([generic, rule]) => {
+    const name = boundsName(generic);
+    if (seen.has(name)) throw new Error(`two fields would be named ${name}`);
+    seen.add(name);
+    return rule.integer
+      ? `constexpr IntegerBounds ${name}{${int64Literal(rule.min)}, ${int64Literal(rule.max)}};  // ${generic}`
+      : `constexpr NumberBounds ${name}{${doubleLiteral(rule.min)}, ${doubleLiteral(rule.max)}};  // ${generic}`;
+  });
+}
+
+export function limitsHeader(): string {
   return generatedHeader(
-    'packages/scenario/src/schema/limits.ts',
+    'packages/scenario/src/schema/limits.ts and fields.ts',
     "// The engine's limits on a scenario; limits.ts says why each is what it is.\n" +
-      '#pragma once\n\nnamespace obs {\n\n' +
-      lines.join('\n') +
+      '#pragma once\n#include <cstdint>\n\nnamespace obs {\n\n' +
+      limitLines().join('\n') +
+      `
+
+// The bounds of each numeric field, by its generic path (fields.ts, NUMBER_RULES):
+// inclusive, but a field whose table refuses min itself (minExclusive) is read as a number > 0.
+struct NumberBounds {
+  double min;
+  double max;
+};
+struct IntegerBounds {
+  std::int64_t min;
+  std::int64_t max;
+};
+` +
+      boundsLines().join('\n') +
       '\n\n}  // namespace obs\n',
   );
 }

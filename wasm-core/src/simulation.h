@@ -90,8 +90,13 @@ class Simulation final : public PacketReceiver, public EventHandler {
   // Of those, the kinds the event log lists and lessons pause at (never pushed out by packets).
   std::uint64_t visualNotableEventsLost() const { return visual_.lostNotable(); }
   nlohmann::ordered_json summary() const;
+  // The scenario as loaded. Live changes are not written into it: they go to the objects
+  // below that run with them (the OBS plane, a packet link's channels, a flow's senders),
+  // and liveChangesApplied() lists them.
   const Scenario& scenario() const { return scenario_; }
   const ObsPlane& obsPlane() const { return *obs_; }
+  // One direction (0: a to b) of a packet link of the scenario's `links`.
+  const PacketChannel& packetChannel(int link, int dir) const { return *channels_[link * 2 + dir]; }
   const TcpSender& sender(int flow) const { return *flows_[flow].sender; }
   const TcpReceiver& receiver(int flow) const { return *flows_[flow].receiver; }
 
@@ -156,7 +161,7 @@ class Simulation final : public PacketReceiver, public EventHandler {
   nlohmann::ordered_json pairsSummary() const;
   nlohmann::ordered_json qosSummary() const;
 
-  Scenario scenario_;
+  const Scenario scenario_;  // as loaded; fixed for the run
   EventLoop sim_;
   RunGuard guard_;
   std::string stopReason_;

@@ -118,12 +118,13 @@ void Simulation::recordChangeEvent(const LivePath& t, double value) {
   visual_.record(e);
 }
 
+// The change goes to the running objects that own the value, and only there: scenario_
+// stays the scenario as loaded, and applied_ lists what changed.
 void Simulation::applyLive(const LivePath& t, double value) {
   switch (t.target) {
     case LiveTarget::ObsBurstLoss: {
       const bool data = t.field == "data";
       obs_->setBurstLoss(data ? BurstClass::Data : BurstClass::Ack, value);
-      (data ? scenario_.obs.burstLoss.data : scenario_.obs.burstLoss.ack) = value;
       return;
     }
     case LiveTarget::ObsAssembly:  // every edge
@@ -134,19 +135,13 @@ void Simulation::applyLive(const LivePath& t, double value) {
     case LiveTarget::LinkLoss:
       channels_[t.index * 2]->setLoss(value);
       channels_[t.index * 2 + 1]->setLoss(value);
-      scenario_.links[t.index].lossAb = scenario_.links[t.index].lossBa = value;
       return;
     case LiveTarget::LinkBurstLoss: {
       const bool data = t.field == "data";
       obs_->setLinkBurstLoss(t.index, data ? BurstClass::Data : BurstClass::Ack, value);
-      BurstLossSpec& loss = scenario_.links[t.index].burstLoss;
-      (data ? loss.data : loss.ack) = value;
       return;
     }
-    case LiveTarget::LinkWavelengths:
-      obs_->setWavelengths(t.index, static_cast<int>(value));
-      scenario_.links[t.index].wavelengths = static_cast<int>(value);
-      return;
+    case LiveTarget::LinkWavelengths: obs_->setWavelengths(t.index, static_cast<int>(value)); return;
     case LiveTarget::NodeDropNext: {
       const BurstClass cls = t.field == "ack" ? BurstClass::Ack : BurstClass::Data;
       obs_->setDropNext(t.index, cls, static_cast<std::uint32_t>(value));
@@ -154,7 +149,6 @@ void Simulation::applyLive(const LivePath& t, double value) {
     }
     case LiveTarget::FlowVariant: {
       const auto variant = static_cast<TcpVariantKind>(static_cast<int>(value));
-      scenario_.flows[t.index].tcp.variant = variant;
       for (FlowInstance& f : flows_)  // every copy of a replicated flow
         if (f.spec == t.index) f.sender->setVariant(variant);
       return;

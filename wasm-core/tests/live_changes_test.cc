@@ -220,9 +220,9 @@ TEST(LiveChanges, ApplyInOrderOfTimeTiesInListOrder) {
                         change(0.5, "obs.burstLoss.data", 0.2), change(0, "links[1].wavelengths", 1)});
   auto sim = Simulation::fromJson(j.dump());
   sim->advanceTo(0.75);
-  EXPECT_EQ(sim->scenario().obs.burstLoss.data, 0.2);
-  EXPECT_EQ(sim->scenario().obs.burstLoss.ack, 0);
-  EXPECT_EQ(sim->scenario().links[1].wavelengths, 1);
+  EXPECT_EQ(sim->obsPlane().burstLoss(BurstClass::Data), 0.2);
+  EXPECT_EQ(sim->obsPlane().burstLoss(BurstClass::Ack), 0);
+  EXPECT_EQ(sim->obsPlane().wavelengths(1), 1);
   sim->advanceTo(2);
   const json listed = sim->summary()["liveChanges"];
   ASSERT_EQ(listed.size(), 4u);
@@ -230,7 +230,7 @@ TEST(LiveChanges, ApplyInOrderOfTimeTiesInListOrder) {
   EXPECT_EQ(listed[1], change(0.5, "obs.burstLoss.data", 0.3));
   EXPECT_EQ(listed[2], change(0.5, "obs.burstLoss.data", 0.2));
   EXPECT_EQ(listed[3], change(1.0, "obs.burstLoss.ack", 0.1));
-  EXPECT_EQ(sim->scenario().obs.burstLoss.ack, 0.1);
+  EXPECT_EQ(sim->obsPlane().burstLoss(BurstClass::Ack), 0.1);
 }
 
 TEST(LiveChanges, AChangeLandsAfterEveryEventOfItsInstant) {

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "scenario/json_reader.h"
+#include "scenario/scenario_parser.h"
 #include "scenario_files.h"
 
 namespace obs {
@@ -237,7 +238,12 @@ TEST(Simulation, LinkSummaryReportsUtilisation) {
 }
 
 TEST(Simulation, LiveLinkAndAssemblyChanges) {
-  auto sim = Simulation::fromJson(withLoss(0, 0, 2).dump());
+  const json j = withLoss(0, 0, 2);
+  const Scenario loaded = parseScenario(j.dump());
+  ASSERT_NE(loaded.links[3].lossAb, 0.1);
+  ASSERT_NE(loaded.links[1].burstLoss.ack, 0.2);
+  ASSERT_NE(loaded.links[1].wavelengths, 4);
+  auto sim = Simulation::fromJson(j.dump());
   EXPECT_EQ(sim->setLive("links[3].loss", 0.1), "");
   EXPECT_EQ(sim->setLive("links[1].burstLoss.ack", 0.2), "");
   EXPECT_EQ(sim->setLive("links[1].wavelengths", 4), "");
@@ -249,6 +255,15 @@ TEST(Simulation, LiveLinkAndAssemblyChanges) {
   EXPECT_NE(sim->setLive("links[9].loss", 0.1).find("cannot be changed while running"), std::string::npos);
   EXPECT_NE(sim->setLive("nodes[2].assembly.maxTime", 1e-3).find("is not an edge node"), std::string::npos);
   EXPECT_NE(sim->setLive("links[1].wavelengths", 2.5).find("must be an integer"), std::string::npos);
+  // The objects that run with them hold the new values; the scenario stays as loaded.
+  for (int dir = 0; dir < 2; ++dir) EXPECT_EQ(sim->packetChannel(3, dir).loss(), 0.1);
+  EXPECT_EQ(sim->obsPlane().linkBurstLoss(1, BurstClass::Ack), 0.2);
+  EXPECT_EQ(sim->obsPlane().linkBurstLoss(1, BurstClass::Data), 0);
+  EXPECT_EQ(sim->obsPlane().wavelengths(1), 4);
+  EXPECT_EQ(sim->scenario().links[3].lossAb, loaded.links[3].lossAb);
+  EXPECT_EQ(sim->scenario().links[3].lossBa, loaded.links[3].lossBa);
+  EXPECT_EQ(sim->scenario().links[1].burstLoss.ack, loaded.links[1].burstLoss.ack);
+  EXPECT_EQ(sim->scenario().links[1].wavelengths, loaded.links[1].wavelengths);
   sim->advanceTo(2);
   json s = sim->summary();
   EXPECT_GT(s["packets"]["randomDrops"].get<double>(), 0);

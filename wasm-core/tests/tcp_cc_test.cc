@@ -14,6 +14,7 @@
 #include "tcp/cubic.h"
 #include "tcp/hstcp.h"
 #include "tcp/htcp.h"
+#include "tcp/loss_recovery.h"
 #include "tcp/scalable.h"
 #include "tcp/vegas.h"
 #include "tcp/westwood.h"
@@ -85,6 +86,23 @@ TEST(CcFactory, LossRecoveryVariantsUseRenoAndTheOthersTheirOwnOps) {
     TcpSpec spec;
     spec.variant = kind;
     EXPECT_STREQ(makeCongestionOps(spec)->name(), name) << name;
+  }
+}
+
+// The names a scenario writes (generated/tcp_choices.h, from the schema) follow the enums'
+// order: each variant's name is what runs under it, its loss recovery's for the first four,
+// which differ only there; each recovery's name is its own.
+TEST(CcFactory, TheGeneratedNamesNameWhatEachVariantAndRecoveryRuns) {
+  for (std::size_t i = 0; i < kTcpVariantNames.size(); ++i) {
+    TcpSpec spec;
+    spec.variant = static_cast<TcpVariantKind>(i);
+    const bool byRecovery = i < kLossRecoveryNames.size();
+    EXPECT_STREQ(byRecovery ? makeLossRecovery(spec)->name() : makeCongestionOps(spec)->name(), kTcpVariantNames[i]);
+  }
+  for (std::size_t i = 0; i < kLossRecoveryNames.size(); ++i) {
+    TcpSpec spec;
+    spec.recovery = static_cast<TcpRecoveryKind>(i);
+    EXPECT_STREQ(makeLossRecovery(spec)->name(), kLossRecoveryNames[i]);
   }
 }
 

@@ -122,7 +122,7 @@ TEST(TcpFlow, LiveVariantSwitchKeepsTheWindowAndChangesTheRules) {
   for (int f = 0; f < 2; ++f) EXPECT_STREQ(sim->sender(f).ops().name(), "cubic");
   EXPECT_DOUBLE_EQ(sim->sender(1).cwnd(), cwnd);  // from the current window on
   EXPECT_DOUBLE_EQ(sim->sender(1).ssthresh(), ssthresh);
-  EXPECT_EQ(sim->scenario().flows[0].tcp.variant, TcpVariantKind::Cubic);
+  for (int f = 0; f < 2; ++f) EXPECT_EQ(sim->sender(f).spec().variant, TcpVariantKind::Cubic);
   sim->advanceTo(4);
   for (int f = 0; f < 2; ++f) {
     // CUBIC recovers with SACK (the scenario named no recovery); the switch waits for Open.

@@ -62,6 +62,7 @@ class PacketChannel final : public EventHandler {
   bool send(Packet&& packet);
   void handleEvent(std::uint32_t kind, std::uint64_t arg) override;
   void setLoss(double loss) { config_.loss = loss; }
+  double loss() const { return config_.loss; }  // per try, live changes included
   void setVisualLog(VisualEventLog* log) { log_ = log; }
 
   const PacketChannelCounters& counters() const { return counters_; }

@@ -124,6 +124,10 @@ class ObsPlane final : public EventHandler, public BurstSink, public BackgroundB
   }
 
   double burstLoss(BurstClass cls) const { return burstLoss_[static_cast<int>(cls)]; }
+  // A fiber link's own injected loss (both directions alike), live changes included.
+  double linkBurstLoss(int link, BurstClass cls) const {
+    return directions_[link * 2].burstLoss[static_cast<int>(cls)];
+  }
   SimTime offset(int pathId) const { return offsets_[pathId]; }
   const BurstClassCounters& counters(BurstClass cls) const {
     settleDeliveries();

@@ -25,7 +25,7 @@ class ScenarioError : public std::runtime_error {
 };
 
 // The names a field may take, in index order: a braced list at the call, or a named table
-// shared with other code (scenario.h's kTcpVariantNames). A view; the names outlive it.
+// shared with other code (generated/tcp_choices.h's kTcpVariantNames). A view; the names outlive it.
 struct Choices {
   const char* const* first;
   std::size_t count;

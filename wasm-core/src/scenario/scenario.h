@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "generated/tcp_choices.h"
+
 namespace obs {
 
 enum class NodeKind { Host, Router, Edge, Core };
@@ -35,10 +37,8 @@ enum class TcpVariantKind {
   Vegas,     // TCP Vegas (Brakmo, Peterson 1995)
   Westwood,  // Westwood+ (Mascolo et al.)
 };
-// The variants' names in TcpVariantKind's order (TCP_VARIANTS in packages/scenario/src/schema/fields.ts): what the
-// scenario says, and what setLive's numeric index counts.
-inline constexpr std::array<const char*, 11> kTcpVariantNames{"tahoe", "reno",  "newreno", "sack",  "hstcp",   "stcp",
-                                                              "bic",   "cubic", "htcp",    "vegas", "westwood"};
+// kTcpVariantNames, generated from TCP_VARIANTS (packages/scenario/src/schema/fields.ts),
+// names them in this order: what the scenario says, and what setLive's numeric index counts.
 static_assert(kTcpVariantNames.size() == static_cast<std::size_t>(TcpVariantKind::Westwood) + 1,
               "one name per variant");
 
@@ -49,6 +49,9 @@ enum class TcpRecoveryKind {
   NewReno,  // Reno with partial ACKs, RFC 6582
   Sack,     // SACK blocks (RFC 2018) and the scoreboard of RFC 6675
 };
+// Named in this order by kLossRecoveryNames, generated from LOSS_RECOVERIES (fields.ts).
+static_assert(kLossRecoveryNames.size() == static_cast<std::size_t>(TcpRecoveryKind::Sack) + 1,
+              "one name per loss recovery");
 enum class AppKind {
   Bulk,  // always data to send
   File,  // `bytes` to send, then done; the completion time is recorded

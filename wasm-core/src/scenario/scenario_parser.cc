@@ -52,23 +52,29 @@ std::string validId(JsonReader& r) {
   return id;
 }
 
-BurstLossSpec readBurstLoss(JsonReader& parent, const std::string& key) {
+BurstLossSpec readBurstLoss(JsonReader& parent, const std::string& key, const NumberBounds& data,
+                            const NumberBounds& ack) {
   BurstLossSpec loss;
   if (!parent.has(key)) return loss;
   JsonReader r = parent.object(key);
-  loss.data = r.number("data", 0, 0, 1);
-  loss.ack = r.number("ack", 0, 0, 1);
+  loss.data = r.number("data", 0, data.min, data.max);
+  loss.ack = r.number("ack", 0, ack.min, ack.max);
   r.finish();
   return loss;
 }
 
+// obs.assembly and an edge's own, read alike: their fields have the same bounds.
+static_assert(kObsAssemblyMaxTimeBounds.max == kNodesAssemblyMaxTimeBounds.max &&
+              kObsAssemblyMaxBytesBounds.max == kNodesAssemblyMaxBytesBounds.max &&
+              kObsAssemblyMinBytesBounds.min == kNodesAssemblyMinBytesBounds.min &&
+              kObsAssemblyMinBytesBounds.max == kNodesAssemblyMinBytesBounds.max);
 AssemblySpec readAssembly(JsonReader& a, const AssemblySpec& base) {
   AssemblySpec out = base;
   out.policy =
       static_cast<AssemblyPolicyKind>(a.choice("policy", static_cast<int>(base.policy), {"time", "size", "hybrid"}));
-  out.maxTime = interval(a, "maxTime", base.maxTime, 10);
-  out.maxBytes = a.positive("maxBytes", base.maxBytes, 1e9);
-  out.minBytes = a.number("minBytes", base.minBytes, 0, 1e9);
+  out.maxTime = interval(a, "maxTime", base.maxTime, kObsAssemblyMaxTimeBounds.max);
+  out.maxBytes = a.positive("maxBytes", base.maxBytes, kObsAssemblyMaxBytesBounds.max);
+  out.minBytes = a.number("minBytes", base.minBytes, kObsAssemblyMinBytesBounds.min, kObsAssemblyMinBytesBounds.max);
   out.queues = static_cast<AssemblyQueues>(a.choice("queues", static_cast<int>(base.queues), {"per-class", "mixed"}));
   a.finish();
   return out;
@@ -81,7 +87,8 @@ void readConversion(JsonReader& r, NodeSpec* n) {
   if (v.is_object()) {
     JsonReader c = r.object("conversion");
     n->conversion = ConversionKind::Range;
-    n->conversionRange = static_cast<int>(c.integer("range", 1, kMaxConversionRange));
+    n->conversionRange =
+        static_cast<int>(c.integer("range", kNodesConversionRangeBounds.min, kNodesConversionRangeBounds.max));
     c.finish();
     return;
   }
@@ -99,14 +106,14 @@ void readNodes(JsonReader& top, Scenario& s, std::map<std::string, int>& index) 
     n.id = validId(r);
     if (index.count(n.id)) r.fail("id", quoteInput(n.id) + " is used by another node");
     n.kind = static_cast<NodeKind>(r.choice("kind", {"host", "router", "edge", "core"}));
-    n.x = r.number("x", 0, -1e6, 1e6);
-    n.y = r.number("y", 0, -1e6, 1e6);
+    n.x = r.number("x", 0, kNodesXBounds.min, kNodesXBounds.max);
+    n.y = r.number("y", 0, kNodesYBounds.min, kNodesYBounds.max);
     if (n.kind == NodeKind::Core) {
-      n.setupTime = r.number("setupTime", 0, 0, 1);
+      n.setupTime = r.number("setupTime", 0, kNodesSetupTimeBounds.min, kNodesSetupTimeBounds.max);
       if (r.has("fdl")) {
         JsonReader fdl = r.object("fdl");
-        n.fdlCount = static_cast<int>(fdl.integer("count", 0, 0, 64));
-        n.fdlUnit = fdl.number("unit", 0, 0, 1);
+        n.fdlCount = static_cast<int>(fdl.integer("count", 0, kNodesFdlCountBounds.min, kNodesFdlCountBounds.max));
+        n.fdlUnit = fdl.number("unit", 0, kNodesFdlUnitBounds.min, kNodesFdlUnitBounds.max);
         fdl.finish();
         if (n.fdlCount > 0 && n.fdlUnit <= 0)
           fdl.fail("unit", "must be > 0 when count > 0 (each line delays by a multiple of it)");
@@ -166,14 +173,14 @@ void readEndpoints(JsonReader& r, const Scenario& s, const std::map<std::string,
 void readCost(JsonReader& r, LinkSpec* l) {
   if (!r.has("cost")) return;
   if (r.raw("cost").is_number()) {
-    l->costAb = l->costBa = r.number("cost", 0, kMaxCost);
+    l->costAb = l->costBa = r.number("cost", kLinksCostBounds.min, kLinksCostBounds.max);
     return;
   }
   if (!r.raw("cost").is_object())
     r.fail("cost", "must be a number >= 0 or an object { \"ab\": cost, \"ba\": cost }, not " + typeName(r.raw("cost")));
   JsonReader c = r.object("cost");
-  l->costAb = c.number("ab", -1, 0, kMaxCost);
-  l->costBa = c.number("ba", -1, 0, kMaxCost);
+  l->costAb = c.number("ab", -1, kLinksCostAbBounds.min, kLinksCostAbBounds.max);
+  l->costBa = c.number("ba", -1, kLinksCostBaBounds.min, kLinksCostBaBounds.max);
   c.finish();
 }
 
@@ -207,23 +214,24 @@ void readLinks(JsonReader& top, Scenario& s, const std::map<std::string, int>& n
           r.fail("kind",
                  "\"packet\" cannot attach to a core node (a core node is optical; "
                  "use a fiber link from an edge node)");
-      l.queue = static_cast<int>(r.integer("queue", 1000, 0, 1000000));
+      l.queue = static_cast<int>(r.integer("queue", 1000, kLinksQueueBounds.min, kLinksQueueBounds.max));
       if (r.has("loss")) {
         const json& loss = r.raw("loss");
         if (loss.is_number()) {
-          double p = r.number("loss", 0, 1);
+          double p = r.number("loss", kLinksLossBounds.min, kLinksLossBounds.max);
           l.lossAb = l.lossBa = p;
         } else {
           JsonReader lr = r.object("loss");
-          l.lossAb = lr.number("ab", 0, 0, 1);
-          l.lossBa = lr.number("ba", 0, 0, 1);
+          l.lossAb = lr.number("ab", 0, kLinksLossAbBounds.min, kLinksLossAbBounds.max);
+          l.lossBa = lr.number("ba", 0, kLinksLossBaBounds.min, kLinksLossBaBounds.max);
           lr.finish();
         }
       }
       if (r.has("arq")) {
         JsonReader arq = r.object("arq");
-        l.arqRetries = static_cast<int>(arq.integer("retries", 0, 0, 100));
-        l.arqRetryDelay = arq.number("retryDelay", 0, 0, 10);
+        l.arqRetries =
+            static_cast<int>(arq.integer("retries", 0, kLinksArqRetriesBounds.min, kLinksArqRetriesBounds.max));
+        l.arqRetryDelay = arq.number("retryDelay", 0, kLinksArqRetryDelayBounds.min, kLinksArqRetryDelayBounds.max);
         arq.finish();
       }
       for (const char* fiberOnly : {"wavelengths", "burstLoss"})
@@ -234,8 +242,9 @@ void readLinks(JsonReader& top, Scenario& s, const std::map<std::string, int>& n
           r.fail("kind", std::string("\"fiber\" must join edge or core nodes, not a ") + kindName(k) +
                              " (attach hosts and routers to an edge node "
                              "with a packet link)");
-      l.wavelengths = static_cast<int>(r.integer("wavelengths", 1, 1, 1024));
-      l.burstLoss = readBurstLoss(r, "burstLoss");
+      l.wavelengths =
+          static_cast<int>(r.integer("wavelengths", 1, kLinksWavelengthsBounds.min, kLinksWavelengthsBounds.max));
+      l.burstLoss = readBurstLoss(r, "burstLoss", kLinksBurstLossDataBounds, kLinksBurstLossAckBounds);
       for (const char* packetOnly : {"queue", "loss", "arq"})
         if (r.has(packetOnly)) r.fail(packetOnly, "applies to packet links only");
     }
@@ -254,19 +263,21 @@ void readObs(JsonReader& top, Scenario& s) {
   }
   o.reservation = static_cast<Reservation>(r.choice("reservation", 0, {"jet", "jit"}));
   o.scheduling = static_cast<SchedulingKind>(r.choice("scheduling", 2, {"ffuc", "lauc", "lauc-vf"}));
-  o.controlProcessing = r.number("controlProcessing", 1e-5, 0, 1);
+  o.controlProcessing =
+      r.number("controlProcessing", 1e-5, kObsControlProcessingBounds.min, kObsControlProcessingBounds.max);
   if (r.has("offset")) {
     const json& v = r.raw("offset");
     if (v.is_string()) {
       if (v.get<std::string>() != "auto") r.fail("offset", "must be \"auto\" or a number of seconds >= 0");
     } else {
       if (!v.is_number()) r.fail("offset", "must be \"auto\" or a number of seconds >= 0");
-      o.offset = r.number("offset", 0, 1);
+      o.offset = r.number("offset", kObsOffsetBounds.min, kObsOffsetBounds.max);
     }
   }
-  o.burstLoss = readBurstLoss(r, "burstLoss");
+  o.burstLoss = readBurstLoss(r, "burstLoss", kObsBurstLossDataBounds, kObsBurstLossAckBounds);
   o.wavelengthChoice = static_cast<WavelengthChoice>(r.choice("wavelengthChoice", 0, {"first-fit", "random"}));
-  o.maxDeflections = static_cast<int>(r.integer("maxDeflections", 1, 1, kMaxDeflections));
+  o.maxDeflections =
+      static_cast<int>(r.integer("maxDeflections", 1, kObsMaxDeflectionsBounds.min, kObsMaxDeflectionsBounds.max));
   r.finish();
 }
 
@@ -277,21 +288,25 @@ TcpSpec readTcp(JsonReader& flow) {
   t.variant = static_cast<TcpVariantKind>(
       r.choice("variant", static_cast<int>(TcpVariantKind::Reno), choicesOf(kTcpVariantNames)));
   // An extension of the format (docs/model.md): the loss recovery, when not the variant's.
-  if (r.has("recovery"))
-    t.recovery = static_cast<TcpRecoveryKind>(r.choice("recovery", {"tahoe", "reno", "newreno", "sack"}));
-  t.mss = static_cast<int>(r.integer("mss", 512, 1, 65495));
-  t.maxWindow = static_cast<int>(r.integer("maxWindow", 128, 1, 1000000));
-  t.initialCwnd = r.number("initialCwnd", 1, 1, 1e6);
-  t.initialSsthresh = r.number("initialSsthresh", 65535, 2, 1e9);
-  t.dupAckThreshold = static_cast<int>(r.integer("dupAckThreshold", 3, 1, 1000));
+  if (r.has("recovery")) t.recovery = static_cast<TcpRecoveryKind>(r.choice("recovery", choicesOf(kLossRecoveryNames)));
+  t.mss = static_cast<int>(r.integer("mss", 512, kFlowsTcpMssBounds.min, kFlowsTcpMssBounds.max));
+  t.maxWindow =
+      static_cast<int>(r.integer("maxWindow", 128, kFlowsTcpMaxWindowBounds.min, kFlowsTcpMaxWindowBounds.max));
+  t.initialCwnd = r.number("initialCwnd", 1, kFlowsTcpInitialCwndBounds.min, kFlowsTcpInitialCwndBounds.max);
+  t.initialSsthresh =
+      r.number("initialSsthresh", 65535, kFlowsTcpInitialSsthreshBounds.min, kFlowsTcpInitialSsthreshBounds.max);
+  t.dupAckThreshold = static_cast<int>(
+      r.integer("dupAckThreshold", 3, kFlowsTcpDupAckThresholdBounds.min, kFlowsTcpDupAckThresholdBounds.max));
   t.delayedAck = r.boolean("delayedAck", false);
   if (r.has("rto")) {
     JsonReader rto = r.object("rto");
-    t.rto.initial = interval(rto, "initial", 1, 600);
-    t.rto.min = rto.number("min", 0.2, 0, 600);  // 0: no floor but the engine's (rtt_estimator.h)
-    t.rto.max = interval(rto, "max", 60, 3600);
+    t.rto.initial = interval(rto, "initial", 1, kFlowsTcpRtoInitialBounds.max);
+    // 0: no floor but the engine's (rtt_estimator.h)
+    t.rto.min = rto.number("min", 0.2, kFlowsTcpRtoMinBounds.min, kFlowsTcpRtoMinBounds.max);
+    t.rto.max = interval(rto, "max", 60, kFlowsTcpRtoMaxBounds.max);
     // null (or absent): the RFC 6298 estimator; a number: that constant RTO.
-    if (rto.has("fixed") && !rto.raw("fixed").is_null()) t.rto.fixed = interval(rto, "fixed", 600);
+    if (rto.has("fixed") && !rto.raw("fixed").is_null())
+      t.rto.fixed = interval(rto, "fixed", kFlowsTcpRtoFixedBounds.max);
     rto.finish();
     if (t.rto.min > t.rto.max) rto.fail("min", "must not exceed rto.max");
   }
@@ -300,7 +315,7 @@ TcpSpec readTcp(JsonReader& flow) {
 }
 
 // One side of `access`: a packet link as any other (rate, delay, queue), no more.
-AccessSpec readAccessSide(JsonReader& access, const std::string& side) {
+AccessSpec readAccessSide(JsonReader& access, const std::string& side, const IntegerBounds& queue) {
   AccessSpec a;
   if (!access.has(side)) return a;
   JsonReader r = access.object(side);
@@ -309,7 +324,7 @@ AccessSpec readAccessSide(JsonReader& access, const std::string& side) {
   if (a.rate < kMinPacketLinkRate)
     r.fail("rate", "must be at least 1000 bit/s on a packet link (a 65 KB packet then lasts 9 minutes)");
   a.delay = r.number("delay", 0, kMaxSeconds);
-  a.queue = static_cast<int>(r.integer("queue", 1000, 0, 1000000));
+  a.queue = static_cast<int>(r.integer("queue", 1000, queue.min, queue.max));
   r.finish();
   return a;
 }
@@ -319,8 +334,8 @@ AccessSpec readAccessSide(JsonReader& access, const std::string& side) {
 void readAccess(JsonReader& flow, FlowSpec* f) {
   if (!flow.has("access")) return;
   JsonReader r = flow.object("access");
-  f->accessSrc = readAccessSide(r, "src");
-  f->accessDst = readAccessSide(r, "dst");
+  f->accessSrc = readAccessSide(r, "src", kFlowsAccessSrcQueueBounds);
+  f->accessDst = readAccessSide(r, "dst", kFlowsAccessDstQueueBounds);
   r.finish();
   if (!f->accessSrc.present && !f->accessDst.present)
     r.fail("src", "is required (or \"dst\"): access gives each copy its own link at one side or both");
@@ -428,12 +443,12 @@ void readFlows(JsonReader& top, Scenario& s, const std::map<std::string, int>& n
       JsonReader app = r.object("app");
       f.app.kind = static_cast<AppKind>(app.choice("kind", {"bulk", "file", "cbr"}));
       if (f.app.kind == AppKind::File) {
-        f.app.bytes = static_cast<double>(app.integer("bytes", 1, 1000000000000LL));
+        f.app.bytes = static_cast<double>(app.integer("bytes", kFlowsAppBytesBounds.min, kFlowsAppBytesBounds.max));
       } else if (app.has("bytes")) {
         app.fail("bytes", "applies to the \"file\" application only");
       }
       if (f.app.kind == AppKind::Cbr) {
-        f.app.rate = app.positive("rate", 1e12);
+        f.app.rate = app.positive("rate", kFlowsAppRateBounds.max);
         // At least 1 bit/s: a segment every 8 x mss / rate seconds must stay within the
         // accepted times (65,495 bytes at 1 bit/s: one every 6 days).
         if (f.app.rate < 1) app.fail("rate", "must be at least 1 bit/s (got " + formatNumber(f.app.rate) + ")");
@@ -468,15 +483,15 @@ void readBackground(JsonReader& top, Scenario& s, const std::map<std::string, in
     BackgroundSpec b;
     readEndpoints(r, s, nodeIndex, NodeKind::Edge, "an edge node", &b.src, &b.dst);
     b.model = static_cast<BackgroundModel>(r.choice("model", 0, {"poisson", "self-similar"}));
-    b.load = r.number("load", 0, 10);
-    b.meanBytes = r.positive("meanBytes", 40000, 1e9);
+    b.load = r.number("load", kBackgroundLoadBounds.min, kBackgroundLoadBounds.max);
+    b.meanBytes = r.positive("meanBytes", 40000, kBackgroundMeanBytesBounds.max);
     if (b.model == BackgroundModel::SelfSimilar) {
-      b.hurst = r.number("hurst", 0.8, 0.5, 0.99);
+      b.hurst = r.number("hurst", 0.8, kBackgroundHurstBounds.min, kBackgroundHurstBounds.max);
     } else if (r.has("hurst")) {
       r.fail("hurst", "applies to the \"self-similar\" model only");
     }
     b.enterAssembly = r.boolean("enterAssembly", false);
-    b.extraOffset = r.number("extraOffset", 0, 0, 1);
+    b.extraOffset = r.number("extraOffset", 0, kBackgroundExtraOffsetBounds.min, kBackgroundExtraOffsetBounds.max);
     if (b.enterAssembly && b.extraOffset > 0)
       r.fail("extraOffset", "cannot apply with enterAssembly (its bytes ride in the edge's TCP bursts)");
     r.finish();
@@ -530,15 +545,15 @@ void readTraffic(JsonReader& top, Scenario& s) {
   if (t.uniform) t.weights.assign(edges.size(), std::vector<double>(edges.size(), 1.0));
   if (t.uniform)
     for (std::size_t i = 0; i < edges.size(); ++i) t.weights[i][i] = 0;
-  t.load = r.number("load", 0, 10);
+  t.load = r.number("load", kTrafficLoadBounds.min, kTrafficLoadBounds.max);
   t.model = static_cast<BackgroundModel>(r.choice("model", 0, {"poisson", "self-similar"}));
-  t.meanBytes = r.positive("meanBytes", 40000, 1e9);
+  t.meanBytes = r.positive("meanBytes", 40000, kTrafficMeanBytesBounds.max);
   if (t.model == BackgroundModel::SelfSimilar) {
-    t.hurst = r.number("hurst", 0.8, 0.5, 0.99);
+    t.hurst = r.number("hurst", 0.8, kTrafficHurstBounds.min, kTrafficHurstBounds.max);
   } else if (r.has("hurst")) {
     r.fail("hurst", "applies to the \"self-similar\" model only");
   }
-  t.extraOffset = r.number("extraOffset", 0, 0, 1);
+  t.extraOffset = r.number("extraOffset", 0, kTrafficExtraOffsetBounds.min, kTrafficExtraOffsetBounds.max);
   r.finish();
 }
 
@@ -621,7 +636,8 @@ void readDrops(JsonReader& top, Scenario& s, const std::map<std::string, int>& n
       d.kind = bySegment ? DropRuleKind::Segments : DropRuleKind::Packets;
       d.numbers = readOrdinals(r, bySegment ? "segments" : "packets");
       if (bySegment) {
-        d.transmission = static_cast<int>(r.integer("transmission", 1, 1, 1000));
+        d.transmission =
+            static_cast<int>(r.integer("transmission", 1, kDropsTransmissionBounds.min, kDropsTransmissionBounds.max));
       } else if (r.has("transmission")) {
         r.fail("transmission", "applies to \"segments\" only");
       }
@@ -681,7 +697,7 @@ Scenario parseScenario(const std::string& jsonText) {
   if (s.name.size() > kMaxNameBytes)
     top.fail("name", "must be at most " + std::to_string(kMaxNameBytes) + " characters");
   refuseUnsafeText(top, "name", s.name);
-  s.seed = static_cast<std::uint32_t>(top.integer("seed", 1, 0, 4294967295LL));
+  s.seed = static_cast<std::uint32_t>(top.integer("seed", 1, kSeedBounds.min, kSeedBounds.max));
   s.duration = top.positive("duration", 10, kMaxSeconds);
   s.sampleInterval = interval(top, "sampleInterval", 0.01, kMaxSeconds);
   if (s.duration / s.sampleInterval > kMaxSamplesPerFlow)
