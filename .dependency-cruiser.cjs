@@ -61,6 +61,13 @@ module.exports = {
       from: { path: '^packages/scenario/' },
       to: { path: '^(packages/(?!scenario/)|apps/)' },
     },
+    {
+      name: 'sweep-imports-only-scenario',
+      comment: 'packages/sweep runs a scenario over a grid of values: of ours it imports only the format (packages/scenario).',
+      severity: 'error',
+      from: { path: '^packages/sweep/' },
+      to: { path: '^(packages/(?!(scenario|sweep)/)|apps/)' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

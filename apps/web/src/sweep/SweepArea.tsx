@@ -6,10 +6,9 @@
  * (`npm run sim -- sweep spec.json`, docs/sweeps.md).
  */
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { oneLine, PRESETS } from '@obs-tcp-sim/scenario';
 import {
   expandSweep,
-  oneLine,
-  PRESETS,
   resolveSweepSpec,
   summarizeSweep,
   sweepCsv,
@@ -17,7 +16,7 @@ import {
   sweepRunCount,
   type Sweep,
   type SweepResults,
-} from '@obs-tcp-sim/scenario';
+} from '@obs-tcp-sim/sweep';
 import { download } from '../files/download';
 import { fileStem, jsonText } from '../files/exports';
 import { useScenarioStore } from '../store/storeContext';

@@ -6,7 +6,8 @@
  * worker threads); this is its adapter for the app's engine workers.
  */
 import { createEngine, runPool, type EngineRoutes, type PoolWorker } from '@obs-tcp-sim/engine';
-import { collectOutputs, type RunResult, type Scenario, type Summary, type Sweep, type SweepRun } from '@obs-tcp-sim/scenario';
+import { type Scenario, type Summary } from '@obs-tcp-sim/scenario';
+import { collectOutputs, type RunResult, type Sweep, type SweepRun } from '@obs-tcp-sim/sweep';
 
 /** What the pool asks of an engine: whole runs (EngineClient fits). */
 export interface BatchEngine {

@@ -12,9 +12,9 @@
 // shard and the runs. The hashes tell edits apart from what sweep wrote; they are not
 // signatures (anyone can recompute them), which is why the checks come first.
 
-import { quoteInput } from '../safe-text';
 import { describeValue, showInput } from './path';
-import { canonicalJsonParts } from '../canonical-json';
+import { canonicalJsonParts } from '@obs-tcp-sim/scenario/canonical-json';
+import { quoteInput } from '@obs-tcp-sim/scenario/safe-text';
 import { Fnv1a64, SWEEP_FORMAT, SWEEP_LIMITS, SweepSpecError, resolveSweepSpec } from './spec';
 import { sweepRunCount } from './runs';
 import { isOutputValue, summarizeSweep } from './results';

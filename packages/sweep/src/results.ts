@@ -2,7 +2,7 @@
 // series normalised to the first point; and that table as CSV or JSON text. The text
 // depends only on the sweep and the run results, never on the order they arrived in.
 
-import { csvTextCell, quoteInput } from '../safe-text';
+import { csvTextCell, quoteInput } from '@obs-tcp-sim/scenario/safe-text';
 import { describeValue, getAtPath, outputTerms, showInput } from './path';
 import { sweepPoints, sweepRunCount } from './runs';
 import { SWEEP_LIMITS } from './spec';

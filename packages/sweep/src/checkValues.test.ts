@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultScenario } from '../default-scenario';
+import { defaultScenario } from '@obs-tcp-sim/scenario';
 import { resolveSweepSpec, SweepSpecError } from './index';
 import { genericOfPath } from './checkValues';
 

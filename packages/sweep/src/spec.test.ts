@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import defaultScenario from '../../scenarios/default.json';
-import meshFeatures from '../../scenarios/mesh-features.json';
-import { PRESETS } from '../presets';
+import defaultScenario from '../../scenario/scenarios/default.json';
+import meshFeatures from '../../scenario/scenarios/mesh-features.json';
+import { PRESETS } from '@obs-tcp-sim/scenario';
 import { SweepSpecError, expandSweep, linearValues, resolveSweepSpec, sweepPoints, sweepRunCount } from './index';
 
 const base = defaultScenario; // links E1-C1 (index 2) and C1-E2 (3) are fibers

@@ -2,7 +2,7 @@
 // outside, the second's inside), and for each point every seed in order.
 // run index = point * seeds.length + seed index.
 
-import type { Scenario } from '../scenario';
+import type { Scenario } from '@obs-tcp-sim/scenario';
 import { setAtPath } from './path';
 import type { Sweep, SweepPoint, SweepRun } from './types';
 

@@ -1,6 +1,6 @@
 // Types of the sweep module (docs/sweeps.md), shared by spec.ts, path.ts, runs.ts, stats.ts,
 // results.ts and shards.ts and re-exported by index.ts.
-import type { Scenario } from '../scenario';
+import type { Scenario } from '@obs-tcp-sim/scenario';
 
 export interface ResolveOptions {
   /** For `"base": { "preset": id }`: pass PRESETS. */
@@ -114,4 +114,4 @@ export interface CheckedShard {
   runs: RunResult[];
 }
 
-export type { PathStep } from '../path-grammar';
+export type { PathStep } from '@obs-tcp-sim/scenario/path-grammar';

@@ -3,7 +3,7 @@
 // the scenario at each end of each axis against the whole schema (rules between fields).
 // Without it a value the engine refuses (a probability of -3 %) was found mid-sweep, in
 // the engine's units, after the runs before it had been spent.
-import { checkNumber, NUMBER_RULES, validateScenario } from '../schema/index';
+import { checkNumber, NUMBER_RULES, validateScenario } from '@obs-tcp-sim/scenario/schema';
 import { parsePath, setAtPath } from './path';
 import type { SweepAxis } from './types';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import defaultScenario from '../../scenarios/default.json';
+import defaultScenario from '../../scenario/scenarios/default.json';
 import {
   checkShardFile,
   makeShardFile,

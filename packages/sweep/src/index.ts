@@ -2,7 +2,7 @@
 // CLI. Pure TypeScript without Node or DOM APIs.
 export type * from './types';
 export { SWEEP_FORMAT, SWEEP_LIMITS, SweepSpecError, resolveSweepSpec, sweepHash, Fnv1a64, linearValues } from './spec';
-export { canonicalJson, canonicalJsonParts } from '../canonical-json';
+export { canonicalJson, canonicalJsonParts } from '@obs-tcp-sim/scenario/canonical-json';
 export { parsePath, outputTerms, getAtPath, setAtPath, showInput } from './path';
 export { sweepPoints, sweepRunCount, sweepRun, expandSweep } from './runs';
 export { tQuantile975, describeSamples } from './stats';

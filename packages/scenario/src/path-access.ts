@@ -1,31 +1,14 @@
-// Paths into a scenario or a summary: `obs.burstLoss.data`, `links[f1].wavelengths`,
-// `flows[0].tcp.mss`. A bracket holds an index (digits) or the id of an array item.
+// Reading and writing a scenario or a summary at a path: `obs.burstLoss.data`,
+// `links[f1].wavelengths`, `flows[0].tcp.mss` (the grammar is path-grammar.ts). The lesson
+// format applies its edits with it, sweeps set their axes and read their outputs with it.
 // Pure TypeScript without Node or DOM APIs.
 //
 // Paths, keys and ids come from files anyone can write: inside a message they are shown
 // through showInput (unsafe characters escaped, long ones cut), quoted values through
 // quoteInput, so no spec or scenario can make a message long, multi-line or reordered.
 
-import { escapeUnsafe, quoteInput } from '../safe-text';
-import { ITEM_NAMES, parsePath } from '../path-grammar';
-
-export { parsePath };
-
-/**
- * The summary paths of a sweep output: one, or two for a ratio written `a / b` (a space on
- * each side, outside brackets: an id may hold a slash), such as
- * `bursts.background.droppedContention / bursts.background.sent`, the share an Erlang-B
- * curve predicts. Each term is a path (parsePath checks it).
- */
-export function outputTerms(output: string): [string] | [string, string] {
-  let depth = 0;
-  for (let i = 0; i + 3 <= output.length; i++) {
-    if (output[i] === '[') depth++;
-    else if (output[i] === ']') depth = Math.max(0, depth - 1);
-    else if (depth === 0 && output.startsWith(' / ', i)) return [output.slice(0, i), output.slice(i + 3)];
-  }
-  return [output];
-}
+import { escapeUnsafe, quoteInput } from './safe-text';
+import { ITEM_NAMES, parsePath } from './path-grammar';
 
 /**
  * Finds where each step of a path leads. Throws Error naming the first step that leads

@@ -2,13 +2,13 @@
 // values, how many seeds, which outputs. resolveSweepSpec checks a spec as written and
 // returns the Sweep every other function takes; its errors name the field and the rule.
 
-import { canonicalJsonParts } from '../canonical-json';
-import { quoteInput } from '../safe-text';
-import type { Scenario } from '../scenario';
+import type { Scenario } from '@obs-tcp-sim/scenario';
+import { canonicalJsonParts } from '@obs-tcp-sim/scenario/canonical-json';
+import { quoteInput } from '@obs-tcp-sim/scenario/safe-text';
+import { validateScenario } from '@obs-tcp-sim/scenario/schema';
 import type { ResolveOptions, Sweep, SweepAxis } from './types';
 import { describeValue, locate, outputTerms, parsePath, setAtPath, showInput } from './path';
 import { sweptValueProblem } from './checkValues';
-import { validateScenario } from '../schema/index';
 
 export const SWEEP_FORMAT = 1 as const;
 
