@@ -68,6 +68,15 @@ module.exports = {
       from: { path: '^packages/sweep/' },
       to: { path: '^(packages/(?!(scenario|sweep)/)|apps/)' },
     },
+    {
+      name: 'theory-imports-only-scenario',
+      comment:
+        'packages/theory holds the closed forms runs are held against: of ours it imports only the format ' +
+        "(its tests compare with the validation report's own formulas, scripts/validate/theory.mjs).",
+      severity: 'error',
+      from: { path: '^packages/theory/' },
+      to: { path: '^(packages/(?!(scenario|theory)/)|apps/)' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

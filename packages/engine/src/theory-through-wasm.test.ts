@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultScenario } from '@obs-tcp-sim/scenario';
 import type { Scenario } from '@obs-tcp-sim/scenario';
-import { erlangB } from '@obs-tcp-sim/scenario/mesh-theory';
+import { erlangB } from '@obs-tcp-sim/theory';
 import { runScenarioNode } from './node-engine';
 
 describe('theory through wasm', () => {

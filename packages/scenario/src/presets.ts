@@ -391,7 +391,7 @@ export const PRESETS: readonly Preset[] = deepFreeze([
     ],
     figure: null,
     assumptions: [
-      'USNET (24 nodes, 43 links) as the survivable-WDM papers draw it, with the link lengths in km that the open RWA simulators carry (checked against seven copies); the papers number the nodes and give no cities, so the map is a drawing of their figure, not to scale (packages/scenario/src/mesh-theory/backbones.ts).',
+      'USNET (24 nodes, 43 links) as the survivable-WDM papers draw it, with the link lengths in km that the open RWA simulators carry (checked against seven copies); the papers number the nodes and give no cities, so the map is a drawing of their figure, not to scale (packages/scenario/src/backbones/topologies.ts).',
       'Traffic, wavelengths, load and the TCP flow as in the NSFNET preset.',
     ],
     scenario: usnetJson as unknown as Scenario,

@@ -3,8 +3,8 @@
  * the scenario an engine flow id belongs to, whether the models describe it at all, and
  * the parameters they take from its TCP settings.
  */
-import type { LossMeasure } from './measuredLoss';
-import { mathisRate, padhyeRate } from './models';
+import type { LossMeasure } from './measured-loss';
+import { mathisRate, padhyeRate } from './tcp-models';
 
 /** The parts of a scenario flow the models read (the Scenario type fits). */
 export interface FlowSpec {

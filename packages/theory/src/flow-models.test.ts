@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PRESETS, type Scenario } from '@obs-tcp-sim/scenario';
-import { flowModelRates, flowSpecFor, timeoutFor, whyNoModel, type FlowSpec } from './flowModels';
-import { mathisRate, padhyeRate } from './models';
+import { flowModelRates, flowSpecFor, timeoutFor, whyNoModel, type FlowSpec } from './flow-models';
+import { mathisRate, padhyeRate } from './tcp-models';
 
 const reno: FlowSpec = {
   id: 'tcp1',

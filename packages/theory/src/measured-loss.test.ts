@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { measureLoss, pooledLoss } from './measuredLoss';
+import { measureLoss, pooledLoss } from './measured-loss';
 
 describe('the measured loss-event rate', () => {
   it('is fast retransmits plus RTOs over segments sent', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backboneScenario } from './backbone-scenario';
+import { backboneScenario } from '@obs-tcp-sim/scenario/backbones';
 import { continuityFixedPoint, occupancyLaw } from './continuity';
 import { erlangB } from './erlang';
 import { reducedLoadFixedPoint } from './fixed-point';

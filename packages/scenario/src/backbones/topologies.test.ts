@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COST239, NSFNET, USNET, type Backbone } from './backbones';
+import { COST239, NSFNET, USNET, type Backbone } from './topologies';
 
 const check = (b: Backbone, nodes: number, links: number) => {
   expect(b.cities).toHaveLength(nodes);

@@ -1,4 +1,4 @@
-// A format v1 scenario of an OBS backbone (docs/mesh.md): one core per city of backbones.ts,
+// A format v1 scenario of an OBS backbone (docs/mesh.md): one core per city of topologies.ts,
 // one edge node per core beside it ("E-SEA" next to "SEA") where the traffic enters and
 // leaves, and a uniform traffic matrix between all the edges. Fiber core–core links with a
 // propagation delay of 5 µs per km (light in fibre) and K wavelengths; each edge's access
@@ -7,8 +7,8 @@
 // Every other field has the engine's default written out (the form of the presets, which
 // the app's shape check asks of a scenario from outside).
 import { scenarioSchema } from '../schema/schema';
-import { BACKBONES, type Backbone } from './backbones';
-import type { Conversion } from './network';
+import type { WavelengthConversion } from '../scenario';
+import { BACKBONES, type Backbone } from './topologies';
 
 export interface BackboneScenarioOptions {
   backbone: keyof typeof BACKBONES | Backbone;
@@ -17,7 +17,7 @@ export interface BackboneScenarioOptions {
   /** traffic.load, ρ (default 0.6). */
   load?: number;
   /** Every core's `conversion` (default "full"). */
-  conversion?: Conversion;
+  conversion?: WavelengthConversion;
   wavelengthChoice?: 'first-fit' | 'random';
   /** Bits per second per wavelength (default 1e9). */
   rate?: number;

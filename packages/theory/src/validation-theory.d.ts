@@ -1,5 +1,5 @@
 // Types of scripts/validate/theory.mjs (plain JavaScript, the validation report's models),
-// which models.test.ts compares this module with.
+// which tcp-models.test.ts compares this package's models with.
 declare module '*/validate/theory.mjs' {
   export function erlangB(k: number, a: number): number;
   export function mathis(x: { mss: number; rtt: number; p: number; b?: number }): number;

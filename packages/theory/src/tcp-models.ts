@@ -1,11 +1,11 @@
 /**
  * Closed-form models the simulator's measurements are held against (docs/theory.md):
- * the TCP throughput laws of Mathis et al. (1997) and Padhye et al. (1998), and the
- * Erlang-B loss of a bufferless link. Pure functions of numbers; an input outside a
+ * the TCP throughput laws of Mathis et al. (1997) and Padhye et al. (1998) (the Erlang-B
+ * loss of a bufferless link is erlang.ts). Pure functions of numbers; an input outside a
  * model's domain gives null, never NaN or an exception, so a half-started run or a
  * hostile scenario cannot break a chart.
  *
- * The same formulas as scripts/validate/theory.mjs (docs/validation.md); models.test.ts
+ * The same formulas as scripts/validate/theory.mjs (docs/validation.md); tcp-models.test.ts
  * checks that both give the same numbers.
  */
 
@@ -82,20 +82,4 @@ export function padhyeSegmentsPerSecond(input: PadhyeInput): number | null {
 export function padhyeRate(input: PadhyeInput): number | null {
   const segments = padhyeSegmentsPerSecond(input);
   return segments === null ? null : segments * input.mss * 8;
-}
-
-/** Erlang-B recursions beyond this many servers are refused (the schema allows 1024 wavelengths). */
-export const ERLANG_B_MAX_SERVERS = 100_000;
-
-/**
- * Erlang-B: the share of arrivals lost by `servers` servers (wavelengths) without a queue,
- * offered `erlangs` of traffic. The recursion B(0) = 1, B(k) = A B(k-1) / (k + A B(k-1))
- * stays between 0 and 1 throughout, where the textbook ratio of A^k / k! overflows.
- */
-export function erlangB(servers: number, erlangs: number): number | null {
-  if (!Number.isInteger(servers) || servers < 0 || servers > ERLANG_B_MAX_SERVERS) return null;
-  if (!(erlangs >= 0) || !Number.isFinite(erlangs)) return null;
-  let b = 1;
-  for (let k = 1; k <= servers; k++) b = (erlangs * b) / (k + erlangs * b);
-  return b;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 // The validation report's own definitions (docs/validation.md): the app must draw the same curves.
-import * as validation from '../../../../scripts/validate/theory.mjs';
-import { erlangB, mathisConstant, mathisRate, padhyeRate, padhyeSegmentsPerSecond } from './models';
+import * as validation from '../../../scripts/validate/theory.mjs';
+import { mathisConstant, mathisRate, padhyeRate, padhyeSegmentsPerSecond } from './tcp-models';
 
 describe('Mathis et al. 1997', () => {
   it('MSS 1460 B, RTT 100 ms, p = 1 %: 116,800 bit/s per RTT-window x 1.2247 / 0.1 = 1.4305 Mbit/s', () => {
@@ -73,37 +73,6 @@ describe('Padhye et al. 1998 (full model, eq. 33)', () => {
   });
 });
 
-describe('Erlang-B', () => {
-  it('hand values: B(1, A) = A/(1+A), B(2, 1) = 0.2, B(2, 2) = 0.4, B(10, 5) = 0.018385', () => {
-    expect(erlangB(1, 0.7)).toBeCloseTo(0.7 / 1.7, 14);
-    expect(erlangB(2, 1)).toBeCloseTo(0.2, 14);
-    expect(erlangB(2, 2)).toBeCloseTo(0.4, 14);
-    expect(erlangB(10, 5)).toBeCloseTo(0.0183846, 6);
-  });
-
-  it('limits: no servers lose everything, no load loses nothing, more servers lose less, more load more', () => {
-    expect(erlangB(0, 3)).toBe(1);
-    expect(erlangB(4, 0)).toBe(0);
-    expect(erlangB(8, 6)!).toBeLessThan(erlangB(7, 6)!);
-    expect(erlangB(8, 7)!).toBeGreaterThan(erlangB(8, 6)!);
-    expect(erlangB(4, 1e6)!).toBeGreaterThan(0.999);
-  });
-
-  it('stays finite where A^k / k! would overflow (1024 wavelengths at load 0.9)', () => {
-    const b = erlangB(1024, 0.9 * 1024)!;
-    expect(b).toBeGreaterThan(0);
-    expect(b).toBeLessThan(0.01);
-  });
-
-  it('refuses fractional or negative servers and bad loads', () => {
-    expect(erlangB(2.5, 1)).toBeNull();
-    expect(erlangB(-1, 1)).toBeNull();
-    expect(erlangB(2, -1)).toBeNull();
-    expect(erlangB(2, NaN)).toBeNull();
-    expect(erlangB(1e9, 1)).toBeNull();
-  });
-});
-
 describe('the same numbers as the validation report (scripts/validate/theory.mjs)', () => {
   it.each([
     { mss: 1460, rtt: 0.047, p: 0.002, t0: 0.2, b: 1 },
@@ -112,10 +81,5 @@ describe('the same numbers as the validation report (scripts/validate/theory.mjs
   ])('$mss B, RTT $rtt s, p $p', (x) => {
     expect(mathisRate(x)).toBeCloseTo(validation.mathis(x), 6);
     expect(padhyeRate(x)).toBeCloseTo(validation.padhye(x), 6);
-  });
-
-  it('Erlang-B for 1 to 8 wavelengths at loads 0.3 to 0.9', () => {
-    for (const k of [1, 2, 4, 8])
-      for (const load of [0.3, 0.6, 0.9]) expect(erlangB(k, load * k)).toBeCloseTo(validation.erlangB(k, load * k), 14);
   });
 });
