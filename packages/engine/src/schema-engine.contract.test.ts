@@ -5,9 +5,9 @@
 // and on the field the refusal names. The only refusals skipped are the engine-only rules
 // (ENGINE_ONLY, with their reasons).
 //
-// Seeded: a failure prints its seed and case; rerun it with CONTRACT_SEED=<seed>. Here
-// rather than in packages/scenario because it loads the engine (apps/web -> engine ->
-// scenario: the scenario package never imports the engine).
+// Seeded: a failure prints its seed and case; rerun it with CONTRACT_SEED=<seed>. Here,
+// beside the engine, rather than in packages/scenario because it loads the engine (the
+// scenario package never imports the engine).
 import { describe, expect, it } from 'vitest';
 import {
   defaultScenario,
@@ -23,9 +23,9 @@ import {
   validateScenario,
   type NumberRule,
 } from '@obs-tcp-sim/scenario';
-import { loadEngineNode } from '@obs-tcp-sim/engine/node';
-import { seededRandom } from '../seededRandom';
-import meshFeatures from '../../../../packages/scenario/scenarios/mesh-features.json';
+import meshFeatures from '../../scenario/scenarios/mesh-features.json';
+import { loadEngineNode } from './node-engine';
+import { seededRandom } from './test-random';
 
 const engine = await loadEngineNode();
 const SEED = Number(process.env.CONTRACT_SEED ?? 18);
