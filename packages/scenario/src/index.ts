@@ -1,6 +1,7 @@
 export type * from './scenario';
 export { SCENARIO_VERSION } from './scenario';
 export type * from './summary';
+export { summarySchema } from './summary';
 export * from './schema/index';
 export { ScenarioError } from './scenario-error';
 export { parseScenarioText } from './parse-scenario-text';
