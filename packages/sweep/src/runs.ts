@@ -2,7 +2,7 @@
 // outside, the second's inside), and for each point every seed in order.
 // run index = point * seeds.length + seed index.
 
-import type { Scenario } from '@obs-tcp-sim/scenario';
+import type { ScenarioFile } from '@obs-tcp-sim/scenario';
 import { setAtPath } from './path';
 import type { Sweep, SweepPoint, SweepRun } from './types';
 
@@ -34,7 +34,7 @@ export function sweepRun(sweep: Sweep, index: number): SweepRun {
   const point = Math.floor(index / sweep.seeds.length);
   const seed = sweep.seeds[index % sweep.seeds.length];
   const values = pointValues(sweep, point);
-  let scenario: Scenario = sweep.base;
+  let scenario: ScenarioFile = sweep.base;
   sweep.axes.forEach((axis, a) => {
     for (const path of axis.paths) scenario = setAtPath(scenario, path, values[a]);
   });

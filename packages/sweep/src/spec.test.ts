@@ -48,7 +48,7 @@ describe('resolveSweepSpec', () => {
       { presets: PRESETS },
     );
     expect(sweep.base.duration).toBe(2);
-    expect(sweep.base.flows[0].tcp.variant).toBe('newreno');
+    expect(sweep.base.flows?.[0].tcp?.variant).toBe('newreno');
     expect(PRESETS[1].scenario.duration).toBe(20); // the preset itself is untouched
     expect(sweepPoints(sweep).map((p) => p.values)).toEqual([
       [0, 1],
@@ -64,7 +64,7 @@ describe('resolveSweepSpec', () => {
       Array.from({ length: 12 }, (_, k) => [k, Math.floor(k / 2), [7, 3][k % 2]]),
     );
     const run9 = runs[9]; // point 4: data = ack = 0.01, E1-C1 has 2 wavelengths; seed 3
-    expect(run9.scenario.obs.burstLoss).toEqual({ data: 0.01, ack: 0.01 });
+    expect(run9.scenario.obs?.burstLoss).toEqual({ data: 0.01, ack: 0.01 });
     expect(run9.scenario.links.find((l) => l.id === 'E1-C1')).toMatchObject({ wavelengths: 2 });
     expect(run9.scenario.seed).toBe(3);
     expect(run9.values).toEqual([0.01, 2]);
@@ -79,7 +79,7 @@ describe('resolveSweepSpec', () => {
       }),
     );
     const runs = expandSweep(sweep);
-    expect(runs.map((r) => [r.scenario.flows[0].startSpread, (r.scenario.links[1] as { cost?: number }).cost])).toEqual([
+    expect(runs.map((r) => [r.scenario.flows?.[0].startSpread, (r.scenario.links[1] as { cost?: number }).cost])).toEqual([
       [0, 1],
       [0, 1],
       [0, 100],
@@ -111,7 +111,7 @@ describe('resolveSweepSpec', () => {
       [0.6, { range: 1 }],
       [0.6, { range: 4 }],
     ]);
-    expect(runs.every((r) => r.scenario.obs.wavelengthChoice === 'first-fit')).toBe(true);
+    expect(runs.every((r) => r.scenario.obs?.wavelengthChoice === 'first-fit')).toBe(true);
     // The default scenario has no traffic: there is no load to sweep.
     expect(refusal(spec({ parameter: { path: 'traffic.load', values: [0.1, 0.2] } }))).toMatch(/^parameter\.path: /);
   });
@@ -125,7 +125,7 @@ describe('resolveSweepSpec', () => {
         seeds: 1,
       }),
     );
-    expect(expandSweep(sweep).map((r) => [r.scenario.obs.maxDeflections, r.scenario.traffic?.extraOffset])).toEqual([
+    expect(expandSweep(sweep).map((r) => [r.scenario.obs?.maxDeflections, r.scenario.traffic?.extraOffset])).toEqual([
       [1, 0],
       [1, 1e-3],
       [16, 0],
@@ -133,7 +133,7 @@ describe('resolveSweepSpec', () => {
     ]);
     expect(
       expandSweep(resolveSweepSpec(spec({ base: meshFeatures, parameter: { path: 'background[0].extraOffset', values: [0.5] } })))[0]
-        .scenario.background[0].extraOffset,
+        .scenario.background?.[0].extraOffset,
     ).toBe(0.5);
   });
 

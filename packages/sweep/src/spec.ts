@@ -2,7 +2,7 @@
 // values, how many seeds, which outputs. resolveSweepSpec checks a spec as written and
 // returns the Sweep every other function takes; its errors name the field and the rule.
 
-import type { Scenario } from '@obs-tcp-sim/scenario';
+import type { ScenarioFile } from '@obs-tcp-sim/scenario';
 import { canonicalJsonParts } from '@obs-tcp-sim/scenario/canonical-json';
 import { quoteInput } from '@obs-tcp-sim/scenario/safe-text';
 import { validateScenario } from '@obs-tcp-sim/scenario/schema';
@@ -99,7 +99,7 @@ export function resolveSweepSpec(spec: unknown, options: ResolveOptions = {}): S
     );
   }
   const name = typeof s.name === 'string' ? s.name : typeof base.name === 'string' ? base.name : 'sweep';
-  const body = { format: SWEEP_FORMAT, name, base: base as unknown as Scenario, axes, seeds, outputs };
+  const body = { format: SWEEP_FORMAT, name, base, axes, seeds, outputs };
   return { ...body, hash: sweepHash(body) };
 }
 
@@ -254,7 +254,8 @@ function resolveAxis(base: Record<string, unknown>, parameter: unknown, field: s
  * The base as the runs will start from it, against the scenario's rules: a problem an
  * override made is named at that override, any other at the base.
  */
-function checkBase(base: Record<string, unknown>, overrides: unknown): void {
+/** Throws unless the schema accepts the base: then it is a scenario as a file may write it. */
+function checkBase(base: Record<string, unknown>, overrides: unknown): asserts base is ScenarioFile {
   const issue = validateScenario(base)[0];
   if (!issue) return;
   const changed = overrides && typeof overrides === 'object' ? Object.keys(overrides) : [];

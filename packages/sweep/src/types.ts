@@ -1,6 +1,6 @@
 // Types of the sweep module (docs/sweeps.md), shared by spec.ts, path.ts, runs.ts, stats.ts,
 // results.ts and shards.ts and re-exported by index.ts.
-import type { Scenario } from '@obs-tcp-sim/scenario';
+import type { Scenario, ScenarioFile } from '@obs-tcp-sim/scenario';
 
 export interface ResolveOptions {
   /** For `"base": { "preset": id }`: pass PRESETS. */
@@ -19,8 +19,11 @@ export interface SweepAxis {
 export interface Sweep {
   format: 1;
   name: string;
-  /** The base scenario with the spec's overrides applied. */
-  base: Scenario;
+  /**
+   * The base scenario with the spec's overrides applied, as the spec wrote it: a field it
+   * leaves out is the engine's default, and stays out of the sweep's hash.
+   */
+  base: ScenarioFile;
   /** One axis, or two for a grid (the first outside, the second inside). */
   axes: SweepAxis[];
   seeds: number[];
@@ -42,8 +45,8 @@ export interface SweepRun {
   point: number;
   seed: number;
   values: number[];
-  /** The full scenario of this run (base, overrides, the point's values, the seed). */
-  scenario: Scenario;
+  /** The scenario of this run (base, overrides, the point's values, the seed), as the spec wrote it. */
+  scenario: ScenarioFile;
 }
 
 /** What one run gives: its index and its outputs in the order of sweep.outputs. */
