@@ -32,7 +32,7 @@ const flowSummarySchema = z.strictObject({
 });
 
 /** The counts of bursts a class's summary and the totals of every class (Summary.bursts) both carry. */
-const burstCountsShape = {
+const burstCountsSchema = z.strictObject({
   sent: count,
   dropped: count,
   droppedLate: count.optional(),
@@ -48,11 +48,10 @@ const burstCountsShape = {
   bytesLost: count.optional(),
   /** TCP data segments in parts cut off. */
   segmentsCut: count.optional(),
-};
-const burstCountsSchema = z.strictObject(burstCountsShape);
+});
 
 const burstClassShape = {
-  ...burstCountsShape,
+  ...burstCountsSchema.shape,
   /** Bursts whose last bit reached their egress edge; sent = delivered + dropped + those in flight. */
   delivered: count.optional(),
   droppedInjected: count.optional(),
@@ -159,7 +158,7 @@ export const summarySchema = z.strictObject({
   }),
   /** The counts of every class together (deflections to segmentsCut: only where some core deflects or segments), then each class's. */
   bursts: z.strictObject({
-    ...burstCountsShape,
+    ...burstCountsSchema.shape,
     /** Bursts of every class whose last bit reached their egress edge. */
     delivered: count.optional(),
     droppedInjected: count,
