@@ -61,6 +61,22 @@ module.exports = {
       from: { path: '^packages/scenario/' },
       to: { path: '^(packages/(?!scenario/)|apps/)' },
     },
+    {
+      name: 'sweep-imports-only-scenario',
+      comment: 'packages/sweep runs a scenario over a grid of values: of ours it imports only the format (packages/scenario).',
+      severity: 'error',
+      from: { path: '^packages/sweep/' },
+      to: { path: '^(packages/(?!(scenario|sweep)/)|apps/)' },
+    },
+    {
+      name: 'theory-imports-only-scenario',
+      comment:
+        'packages/theory holds the closed forms runs are held against: of ours it imports only the format ' +
+        "(its tests compare with the validation report's own formulas, scripts/validate/theory.mjs).",
+      severity: 'error',
+      from: { path: '^packages/theory/' },
+      to: { path: '^(packages/(?!(scenario|theory)/)|apps/)' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

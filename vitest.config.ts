@@ -13,6 +13,14 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: { name: 'sweep', root: './packages/sweep', include: ['src/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: { name: 'theory', root: './packages/theory', include: ['src/**/*.test.ts'] },
+      },
+      {
+        extends: true,
         // Runs whole scenarios in wasm: give them time on a busy 2-core machine.
         test: { name: 'engine', root: './packages/engine', include: ['src/**/*.test.ts'], testTimeout: 120_000 },
       },

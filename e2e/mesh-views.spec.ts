@@ -83,7 +83,7 @@ test('the loss matrix tab is not offered for one pair of edges (the default scen
 });
 
 test('a 14-edge backbone: the matrix scrolls inside its box, names in view, the page never sideways', async ({ page }) => {
-  // NSFNET without conversion, 50 ms: backboneScenario of @obs-tcp-sim/scenario/mesh-theory (docs/mesh.md section 5).
+  // NSFNET without conversion, 50 ms: backboneScenario of @obs-tcp-sim/scenario/backbones (docs/mesh.md section 5).
   const nsfnet = JSON.parse(readFileSync(new URL('./fixtures/nsfnet-short.json', import.meta.url), 'utf8'));
   await openScenarioDrawn(page, nsfnet, 'E-SEA');
   await expect(page.getByTestId('phase')).toHaveText('Finished', { timeout: 30_000 });

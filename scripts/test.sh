@@ -95,7 +95,7 @@ fuzz_target runs run "whole runs, ${RUN_FUZZ_INPUTS:-1000} inputs"
 
 typecheck_packages() {
   local status=0 package
-  for package in packages/scenario packages/engine packages/cli apps/web; do
+  for package in packages/scenario packages/sweep packages/theory packages/engine packages/cli apps/web; do
     npx tsc -p "$package" || status=1
   done
   return $status

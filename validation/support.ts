@@ -2,7 +2,8 @@
 // docs/validation.md (validation/specs), shortened, and run in the real wasm engine.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PRESETS, describeSamples, expandSweep, resolveSweepSpec } from '@obs-tcp-sim/scenario';
+import { PRESETS } from '@obs-tcp-sim/scenario';
+import { describeSamples, expandSweep, resolveSweepSpec } from '@obs-tcp-sim/sweep';
 import type { Scenario, Summary } from '@obs-tcp-sim/scenario';
 import { runScenarioNode } from '@obs-tcp-sim/engine/node';
 

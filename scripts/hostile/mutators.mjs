@@ -5,15 +5,7 @@
 import { deflateSync } from 'node:zlib';
 import { canonicalJsonParts } from '@obs-tcp-sim/scenario/canonical-json';
 import { tcpSettings } from '@obs-tcp-sim/scenario';
-import {
-  Fnv1a64,
-  makeShardFile,
-  resolveSweepSpec,
-  shardResultsHash,
-  shardRunIndices,
-  sweepHash,
-  sweepRunCount,
-} from '@obs-tcp-sim/scenario/sweep';
+import { Fnv1a64, makeShardFile, resolveSweepSpec, shardResultsHash, shardRunIndices, sweepHash, sweepRunCount } from '@obs-tcp-sim/sweep';
 
 /** mulberry32: a small seeded generator; the same seed gives the same corpus everywhere. @param {number} seed */
 export function rng(seed) {

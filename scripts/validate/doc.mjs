@@ -1,6 +1,6 @@
 // Markdown pieces for docs/validation.md: numbers with intervals, tables, figures with
 // captions that name their spec and the command, and the verdict rule.
-import { describeSamples } from '@obs-tcp-sim/scenario/sweep';
+import { describeSamples } from '@obs-tcp-sim/sweep';
 import { sweepCommand } from './sweeps.mjs';
 
 /**

@@ -4,7 +4,7 @@
 // committed; run this again only to change them (then `npm run validate -- --rerun --only mesh`).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { backboneScenario, type BackboneScenarioOptions } from '@obs-tcp-sim/scenario/mesh-theory';
+import { backboneScenario, type BackboneScenarioOptions } from '@obs-tcp-sim/scenario/backbones';
 
 const DIR = join(import.meta.dirname, '../../validation/specs');
 const LOADS = { from: 0.3, to: 0.8, steps: 6 };

@@ -16,7 +16,7 @@
 // Cached in validation/results/<name>.probe.json like the sweeps (hash, --rerun, --quick).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { collectOutputs, expandSweep, resolveSweepSpec } from '@obs-tcp-sim/scenario/sweep';
+import { collectOutputs, expandSweep, resolveSweepSpec } from '@obs-tcp-sim/sweep';
 import { loadPresets } from '@obs-tcp-sim/cli/preset-files';
 import { QUICK_DIR, RESULT_DIR, readCached, rel, specFor, writeMeta } from './sweeps.mjs';
 

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { resolveSweepSpec } from '@obs-tcp-sim/scenario/sweep';
+import { resolveSweepSpec } from '@obs-tcp-sim/sweep';
 import { loadPresets } from '@obs-tcp-sim/cli/preset-files';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));

@@ -3,7 +3,7 @@
 import { stat } from './doc.mjs';
 
 /** Erlang-B blocking of k servers offered a Erlangs (the stable recursion), the one the mesh models use. */
-export { erlangB } from '@obs-tcp-sim/scenario/mesh-theory';
+export { erlangB } from '@obs-tcp-sim/theory';
 
 /**
  * Mathis et al. (1997): bandwidth = MSS / RTT * C / sqrt(p), C = sqrt(3 / (2 b)), in bit/s.

@@ -1,7 +1,7 @@
 /**
  * A small seeded generator of numbers in [0, 1) (mulberry32): the same seed gives the same
  * numbers on every machine. Plenty for shuffling a question's choices (lessons/choiceOrder.ts)
- * or drawing a test's cases; not for statistics (packages/scenario's mesh-theory/random.ts).
+ * or drawing a test's cases; not for statistics (packages/theory/src/random.ts).
  */
 export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;

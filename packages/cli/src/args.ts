@@ -2,7 +2,7 @@
 // options each command takes, what a value may be) and the messages are ours.
 import { parseArgs as parseArgv, type ParseArgsConfig } from 'node:util';
 import { quoteInput } from '@obs-tcp-sim/scenario/safe-text';
-import { showInput } from '@obs-tcp-sim/scenario/sweep';
+import { showInput } from '@obs-tcp-sim/sweep';
 import { DEFAULT_MAX_SECONDS, type RunBudget } from '@obs-tcp-sim/engine/node';
 import { INPUT_LIMITS, MiB } from './read-scenario-file';
 

@@ -2,7 +2,7 @@
 // bidirectional and format characters escaped, cut to a few hundred characters), because
 // a message may quote what a file or the engine said about a file anyone could write.
 import { oneLine } from '@obs-tcp-sim/scenario/safe-text';
-import { showInput } from '@obs-tcp-sim/scenario/sweep';
+import { showInput } from '@obs-tcp-sim/sweep';
 
 export const EXIT_OK = 0;
 export const EXIT_ENGINE_FAILED = 1;

@@ -25,7 +25,7 @@ import {
   type Shard,
   type Sweep,
   type SweepResults,
-} from '@obs-tcp-sim/scenario/sweep';
+} from '@obs-tcp-sim/sweep';
 import { loadEngineNode } from '@obs-tcp-sim/engine/node';
 import type { MergeArgs, SweepArgs } from './args';
 import { ensureWasmBuilt } from './ensure-wasm';

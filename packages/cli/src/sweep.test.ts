@@ -4,16 +4,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultScenario, runCli, scratchFiles } from './cli-test-support';
-import {
-  PRESETS,
-  collectOutputs,
-  expandSweep,
-  resolveSweepSpec,
-  summarizeSweep,
-  sweepCsv,
-  sweepJson,
-  sweepRunsCsv,
-} from '@obs-tcp-sim/scenario';
+import { PRESETS } from '@obs-tcp-sim/scenario';
+import { collectOutputs, expandSweep, resolveSweepSpec, summarizeSweep, sweepCsv, sweepJson, sweepRunsCsv } from '@obs-tcp-sim/sweep';
 import { loadEngineNode, runScenarioNode } from '@obs-tcp-sim/engine/node';
 import { createEngine, type EngineWorkerHandle } from '@obs-tcp-sim/engine';
 import { createWorkerApi } from '@obs-tcp-sim/engine/worker-api';

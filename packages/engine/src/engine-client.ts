@@ -1,5 +1,5 @@
 import * as Comlink from 'comlink';
-import type { Scenario, Summary } from '@obs-tcp-sim/scenario';
+import type { Scenario, ScenarioFile, Summary } from '@obs-tcp-sim/scenario';
 import { ScenarioError } from '@obs-tcp-sim/scenario';
 import type { EngineRoutes, LiveChangeResult, SampleColumns } from './engine-module';
 import type { Frame } from './frame';
@@ -46,7 +46,7 @@ export interface EngineClient {
    * ScenarioError if refused.
    */
   runToEnd(
-    scenario: Scenario,
+    scenario: Scenario | ScenarioFile,
     options?: { samples?: boolean },
   ): Promise<{ summary: Summary; flowIds: string[]; samples: SampleColumns | null; routes: EngineRoutes }>;
   /** About every animation frame while playing. Returns a function that unsubscribes. */

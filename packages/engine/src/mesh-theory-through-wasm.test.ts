@@ -1,26 +1,23 @@
 // The short form of docs/validation.md's mesh checks (npm run validate has the full sweeps):
 // the engine, through its WebAssembly build, on NSFNET against the analytic models and the
-// independent loss-network simulation of @obs-tcp-sim/scenario/mesh-theory, which share no
+// independent loss-network simulation of @obs-tcp-sim/theory, which share no
 // code with it. Loss is counted over the bursts whose fate is known (sent minus those
 // still in flight at the end: a long path holds milliseconds of them).
 import { describe, expect, it } from 'vitest';
-import type { Scenario, Summary } from '@obs-tcp-sim/scenario';
+import { scenarioSchema, type Summary } from '@obs-tcp-sim/scenario';
+import { backboneScenario, type BackboneScenarioOptions } from '@obs-tcp-sim/scenario/backbones';
 import {
-  backboneScenario,
   continuityFixedPoint,
   networkFromTraffic,
   reducedLoadFixedPoint,
   simulateLossNetwork,
   summaryDifferences,
-  type BackboneScenarioOptions,
-} from '@obs-tcp-sim/scenario/mesh-theory';
+} from '@obs-tcp-sim/theory';
 import { runScenarioNode } from './node-engine';
 
-type MeshScenario = Parameters<typeof networkFromTraffic>[0];
-
 async function run(options: Omit<BackboneScenarioOptions, 'backbone'>) {
-  const scenario = backboneScenario({ backbone: 'nsfnet', duration: 0.25, ...options }) as unknown as MeshScenario;
-  const summary = (await runScenarioNode(scenario as unknown as Scenario)) as Summary;
+  const scenario = scenarioSchema.parse(backboneScenario({ backbone: 'nsfnet', duration: 0.25, ...options }));
+  const summary = (await runScenarioNode(scenario)) as Summary;
   const bg = summary.bursts.background;
   if (!bg) throw new Error('no background bursts');
   const known = bg.sent - (summary.bursts.inFlight ?? 0);

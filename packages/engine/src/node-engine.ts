@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Scenario, Summary } from '@obs-tcp-sim/scenario';
+import type { Scenario, ScenarioFile, Summary } from '@obs-tcp-sim/scenario';
 import { ScenarioError } from '@obs-tcp-sim/scenario/error';
 import { createEngineLog, EngineCrashError, type EngineLog } from './engine-log';
 import type { EngineModule, EngineModuleFactory, Simulation } from './engine-module';
@@ -95,7 +95,7 @@ function pastDeadline(sim: Simulation, maxSeconds: number): string {
   );
 }
 
-export async function runScenarioNode(scenario: string | Scenario, budget: RunBudget = {}): Promise<Summary> {
+export async function runScenarioNode(scenario: string | Scenario | ScenarioFile, budget: RunBudget = {}): Promise<Summary> {
   const text = typeof scenario === 'string' ? scenario : JSON.stringify(scenario);
   const engine = await engineForRuns();
   let sim: Simulation | undefined;

@@ -1,9 +1,8 @@
 // The engine's key theory checks, run through the WebAssembly build (the C++ suite runs
 // them natively): what the browser and the CLI compute must obey the same laws.
 import { describe, expect, it } from 'vitest';
-import { defaultScenario } from '@obs-tcp-sim/scenario';
-import type { Scenario } from '@obs-tcp-sim/scenario';
-import { erlangB } from '@obs-tcp-sim/scenario/mesh-theory';
+import { defaultScenario, scenarioSchema } from '@obs-tcp-sim/scenario';
+import { erlangB } from '@obs-tcp-sim/theory';
 import { runScenarioNode } from './node-engine';
 
 describe('theory through wasm', () => {
@@ -14,7 +13,7 @@ describe('theory through wasm', () => {
     const expected = erlangB(k, load * k);
     const meanDuration = (40000 * 8) / 1e9;
     const duration = 4000 / expected / ((load * k) / meanDuration); // ~4000 expected drops
-    const scenario = {
+    const scenario = scenarioSchema.parse({
       version: 1,
       seed: 7,
       duration,
@@ -30,7 +29,7 @@ describe('theory through wasm', () => {
       ],
       obs: { scheduling: 'lauc' },
       background: [{ src: 'E1', dst: 'E2', model: 'poisson', load, meanBytes: 40000 }],
-    } as unknown as Scenario;
+    });
     const bg = (await runScenarioNode(scenario)).bursts.background;
     expect(bg).toBeDefined();
     const measured = (bg?.droppedContention ?? NaN) / (bg?.sent ?? NaN);
@@ -39,7 +38,7 @@ describe('theory through wasm', () => {
   });
 
   it('drops each class of burst with its own injected probability', async () => {
-    const scenario = structuredClone(defaultScenario) as Scenario;
+    const scenario = structuredClone(defaultScenario);
     scenario.obs.burstLoss = { data: 0.02, ack: 0.05 };
     const { bursts } = await runScenarioNode(scenario);
     for (const [cls, p] of [

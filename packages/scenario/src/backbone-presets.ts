@@ -5,8 +5,8 @@
 // backbone between two hosts, so the charts have a window and a throughput to show.
 // scripts/make-backbone-presets.ts writes the files; backbone-presets.test.ts holds them
 // equal to what this builds.
-import { BACKBONES, type Backbone } from './mesh-theory/backbones';
-import { backboneScenario, edgeIdOf } from './mesh-theory/backbone-scenario';
+import { BACKBONES, type Backbone } from './backbones/topologies';
+import { backboneScenario, edgeIdOf } from './backbones/backbone-scenario';
 import { tcpSettings } from './tcp-settings';
 
 export interface BackbonePresetOptions {

@@ -6,7 +6,7 @@
 // Every check returns null or one sentence naming the field at fault, in the form the
 // lesson validator and the preset tests print: `steps[2].pauseAt.event must be one of ...`.
 import { quoteInput } from './safe-text';
-import { setAtPath } from './sweep/index';
+import { setAtPath } from './path-access';
 import type { Scenario } from './scenario';
 import { validateScenario } from './schema/index';
 

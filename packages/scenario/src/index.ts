@@ -1,6 +1,7 @@
 export type * from './scenario';
 export { SCENARIO_VERSION } from './scenario';
 export type * from './summary';
+export { summarySchema } from './summary';
 export * from './schema/index';
 export { ScenarioError } from './scenario-error';
 export { parseScenarioText } from './parse-scenario-text';
@@ -13,5 +14,6 @@ export type { ShareHashResult, ShareLinkError } from './share-link';
 export { SHARE_LINK_FORMAT, decodeShareHash, encodeShareHash, presetShareHash } from './share-link';
 export { SHARE_LIMITS, checkSharedScenario } from './share-limits';
 export { QUOTE_MAX, LINE_MAX, escapeUnsafe, findUnsafe, quoteInput, oneLine, csvTextCell } from './safe-text';
-export * from './sweep/index';
-export { splitElementPath, elementPath, MAX_INDEX_DIGITS, type ElementPath } from './path-grammar';
+export { canonicalJson, canonicalJsonParts } from './canonical-json';
+export { splitElementPath, elementPath, parsePath, ITEM_NAMES, MAX_INDEX_DIGITS, type ElementPath, type PathStep } from './path-grammar';
+export { getAtPath, setAtPath, showInput } from './path-access';

@@ -6,6 +6,7 @@
 // docs/presets.md.
 import type { Scenario } from './scenario';
 import type { LookForPoint } from './guide';
+import { presetScenario } from './preset-scenario';
 import firstLessonJson from '../presets/first-lesson.json';
 import paper000Json from '../presets/paper000-lobs.json';
 import paper001Json from '../presets/paper001-highspeed.json';
@@ -44,8 +45,11 @@ export interface Preset {
 /** The id of the preset the app opens on. */
 export const DEFAULT_PRESET_ID = 'paper000';
 
+/** A preset as written below: its scenario still the JSON file, which presetScenario checks. */
+type PresetSource = Omit<Preset, 'scenario'> & { json: unknown };
+
 /** In the order the app lists them. */
-export const PRESETS: readonly Preset[] = deepFreeze([
+const SOURCES: PresetSource[] = [
   {
     id: 'first-lesson',
     title: 'First lesson: one TCP Reno flow over OBS',
@@ -79,7 +83,7 @@ export const PRESETS: readonly Preset[] = deepFreeze([
       '10 Mbit/s access links so that the flow sends under a thousand segments per simulated second and plays well at real time.',
       'Fibers of 1000 km (5 ms), 2 wavelengths at 1 Gbit/s, assembly by time (2 ms), MSS 1460 B, window 32 segments, 20 s.',
     ],
-    scenario: firstLessonJson as unknown as Scenario,
+    json: firstLessonJson,
   },
   {
     id: 'paper000',
@@ -122,7 +126,7 @@ export const PRESETS: readonly Preset[] = deepFreeze([
       'Fiber delays 100-300 us (20-60 km), access 10 us; Reno, RTO min 0.2 s; the paper names neither the variant nor the RTO.',
       'One control channel per fiber direction at 1.25 Gbit/s, as in the testbed; E3 carries no traffic (the paper has no background).',
     ],
-    scenario: paper000Json as unknown as Scenario,
+    json: paper000Json,
   },
   {
     id: 'paper001',
@@ -162,7 +166,7 @@ export const PRESETS: readonly Preset[] = deepFreeze([
       "MSS 1000 B (ns-2 default), maxWindow 20,000 segments, 60 s simulated; cwnd sampled every 0.05 s instead of the paper's 0.5 s for smoother charts.",
       "CUBIC is added to the paper's five variants (it cites CUBIC-FIT); all high-speed variants recover with SACK, as in Linux.",
     ],
-    scenario: paper001Json as unknown as Scenario,
+    json: paper001Json,
   },
   {
     id: 'paper002',
@@ -204,7 +208,7 @@ export const PRESETS: readonly Preset[] = deepFreeze([
       "Three edge nodes and two cores; self-similar background (Hurst 0.5) between every ordered pair of edges, entering the source edge's assembly queue as batches of bytes (as in ns-2's OBS modules): load 0.3 of a 7 Gbit/s fiber in batches of 26,250 B on average, which is the paper's 10,000 batches per second. The paper does not give its batch sizes; this one drops under 1e-4 of the bursts, below the paper's fall point.",
       'Wired access 1 Gbit/s, fibers 1 ms, MSS 1000 B (ns-2 default), window 64 segments, mixed assembly queues, JET, 30 s simulated.',
     ],
-    scenario: paper002Json as unknown as Scenario,
+    json: paper002Json,
   },
   {
     id: 'paper003-slow',
@@ -238,7 +242,7 @@ export const PRESETS: readonly Preset[] = deepFreeze([
       'Starts spread uniformly over the first 10 ms (seeded), so the flows are not synchronised by construction; 10 s simulated, seed 2.',
       'Burst loss Pl = 1e-3 for data and ACK bursts alike (there are no ACK bursts here: ACKs never cross the core); one wavelength; mixed-flow hybrid assembly (Tmax 10 ms, Lmax 10 MB).',
     ],
-    scenario: paper003SlowJson as unknown as Scenario,
+    json: paper003SlowJson,
   },
   {
     id: 'paper003-fast',
@@ -267,7 +271,7 @@ export const PRESETS: readonly Preset[] = deepFreeze([
       "Aggregate throughput about 5.5 Gbit/s after 6 s at Pl 1e-3, above the paper's 2.2 Gbit/s: the square-root law at one loss per thousand segments and a 10.4 ms round trip gives about 4.9 Gbit/s for 320 flows (docs/validation.md).",
       '2 s simulated (the run is heavy); starts spread over the first 0.5 ms (seeded); SOA set-up 1 us; Pl = 1e-3 for data and ACK bursts (no ACK bursts here).',
     ],
-    scenario: paper003FastJson as unknown as Scenario,
+    json: paper003FastJson,
   },
   {
     id: 'paper004',
@@ -307,7 +311,7 @@ export const PRESETS: readonly Preset[] = deepFreeze([
       "The paper's parameters as given: access 300 Mbit/s 20 ms, bottleneck 60 Mbit/s 60 ms, queue 5, max cwnd 10, 5 s.",
       'Access queues of 1000 packets (only the bottleneck queue is given); RTO minimum 0.2 s.',
     ],
-    scenario: paper004Json as unknown as Scenario,
+    json: paper004Json,
   },
   {
     id: 'nsfnet',
@@ -339,7 +343,7 @@ export const PRESETS: readonly Preset[] = deepFreeze([
       'Uniform traffic matrix of Poisson bursts (mean 40,000 B) at network load 0.2 on 8 wavelengths of 1 Gbit/s; LAUC scheduling, JET with a 100 µs offset, no FDLs (backboneScenario in docs/mesh.md).',
       'One Reno flow on 10 Mbit/s access links, as in the first lesson; its segments travel in bursts of their own (1 ms assembly), 5 s simulated.',
     ],
-    scenario: nsfnetJson as unknown as Scenario,
+    json: nsfnetJson,
   },
   {
     id: 'nsfnet-continuity',
@@ -371,7 +375,7 @@ export const PRESETS: readonly Preset[] = deepFreeze([
       'Everything as in the NSFNET preset except every core\'s conversion, "none" (docs/mesh.md): the ingress edge chooses the wavelength at its first core, first-fit, and the last hop to the egress edge may use any wavelength (a receiver per wavelength).',
       "First-fit as the edges' default is the worst case Teng and Rouskas describe; the third point shows random choice.",
     ],
-    scenario: nsfnetContinuityJson as unknown as Scenario,
+    json: nsfnetContinuityJson,
   },
   {
     id: 'usnet',
@@ -391,10 +395,10 @@ export const PRESETS: readonly Preset[] = deepFreeze([
     ],
     figure: null,
     assumptions: [
-      'USNET (24 nodes, 43 links) as the survivable-WDM papers draw it, with the link lengths in km that the open RWA simulators carry (checked against seven copies); the papers number the nodes and give no cities, so the map is a drawing of their figure, not to scale (packages/scenario/src/mesh-theory/backbones.ts).',
+      'USNET (24 nodes, 43 links) as the survivable-WDM papers draw it, with the link lengths in km that the open RWA simulators carry (checked against seven copies); the papers number the nodes and give no cities, so the map is a drawing of their figure, not to scale (packages/scenario/src/backbones/topologies.ts).',
       'Traffic, wavelengths, load and the TCP flow as in the NSFNET preset.',
     ],
-    scenario: usnetJson as unknown as Scenario,
+    json: usnetJson,
   },
   {
     id: 'contention-resolution',
@@ -445,9 +449,14 @@ export const PRESETS: readonly Preset[] = deepFreeze([
       'A fixed offset of 200 µs, longer than the auto offset of either way, so a deflected burst’s control packet can still be processed at C3 in time (docs/mesh.md section 6). The detour carries no traffic of its own, so deflection here is at its best.',
       'Segmentation cuts the contending burst (head or tail, LAUC-VF), never the burst already scheduled; background bursts carry no packets and are cut at any byte (docs/mesh.md section 7).',
     ],
-    scenario: contentionResolutionJson as unknown as Scenario,
+    json: contentionResolutionJson,
   },
-]);
+];
+
+/** Every preset, its scenario through the schema (preset-scenario.ts), in the order the app lists them. */
+export const PRESETS: readonly Preset[] = deepFreeze(
+  SOURCES.map(({ json, ...preset }): Preset => ({ ...preset, scenario: presetScenario(preset.id, json) })),
+);
 
 /** The preset with this id, or undefined. */
 export function findPreset(id: string): Preset | undefined {

@@ -6,6 +6,7 @@ import { defaultScenario } from './default-scenario';
 import { PRESETS } from './presets';
 import type { Scenario } from './scenario';
 import { ScenarioError } from './scenario-error';
+import { scenarioSchema } from './schema/schema';
 import { SHARE_LIMITS } from './share-limits';
 import { decodeShareHash, encodeShareHash, presetShareHash } from './share-link';
 
@@ -93,7 +94,7 @@ describe('share links', () => {
   });
 
   it('round-trips a scenario with the mesh fields (docs/mesh.md), byte for byte', () => {
-    const scenario = structuredClone(meshFeatures) as unknown as Scenario;
+    const scenario = scenarioSchema.parse(structuredClone(meshFeatures));
     const decoded = decodedScenario(encodeShareHash(scenario));
     expect(decoded).toEqual(scenario);
     expect(JSON.stringify(decoded)).toBe(JSON.stringify(scenario));

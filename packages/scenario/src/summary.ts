@@ -1,179 +1,209 @@
-// Summary of a run (docs/model.md section 5): the parsed `summaryJson()` of the engine.
-// Fields may be added by the engine; none are renamed. Fields marked optional below are
-// emitted by the current engine but are not documented in docs/model.md yet, so code must not rely on them.
+// Summary of a run (docs/model.md section 5): the parsed `summaryJson()` of the engine
+// (wasm-core/src/simulation_summary.cc). Written once, as a zod schema whose every object
+// is strict; the types are inferred from it. No product code parses a summary with it:
+// packages/engine/src/summary.contract.test.ts runs the engine and holds what it writes
+// to exactly these keys (no key the schema lacks, no required key missing), so a field the
+// engine adds fails there until it is added here. Fields may be added; none are renamed.
+// Fields marked optional are written only in some runs (each says when), or are not
+// documented in docs/model.md yet, so code must not rely on them.
+import { z } from 'zod';
 
-export interface FlowSummary {
-  id: string;
+const count = z.number();
+
+const flowSummarySchema = z.strictObject({
+  id: z.string(),
   /** Bits per second delivered in order to the receiver, averaged over the run. */
-  goodput: number;
+  goodput: z.number(),
   /** Bytes delivered in order. */
-  delivered: number;
-  retransmits: number;
-  rtos: number;
-  fastRetransmits: number;
+  delivered: z.number(),
+  retransmits: count,
+  rtos: count,
+  fastRetransmits: count,
   /** Seconds. */
-  meanRtt: number;
+  meanRtt: z.number(),
   /** Segments. */
-  meanCwnd: number;
+  meanCwnd: z.number(),
   /** Data segments sent, retransmissions included. */
-  segmentsSent?: number;
+  segmentsSent: count.optional(),
   /** Segments. */
-  finalCwnd?: number;
+  finalCwnd: z.number().optional(),
   /** File application: seconds from the flow's start to the ACK of its last segment; null if unfinished. */
-  completionTime?: number | null;
-}
+  completionTime: z.number().nullable().optional(),
+});
 
 /** The counts of bursts a class's summary and the totals of every class (Summary.bursts) both carry. */
-export interface BurstCounts {
-  sent: number;
-  dropped: number;
-  droppedLate?: number;
+const burstCountsSchema = z.strictObject({
+  sent: count,
+  dropped: count,
+  droppedLate: count.optional(),
   /** Times a burst went through a fiber delay line (a burst delayed at two cores counts twice). */
-  fdlDelayed?: number;
+  fdlDelayed: count.optional(),
   /** Times a burst was sent off its route; only when some core has `deflection` (docs/mesh.md section 6). */
-  deflections?: number;
+  deflections: count.optional(),
   /** The rest only when some core has `segmentation` (docs/mesh.md section 7): bursts that lost a part and went on. */
-  segmented?: number;
+  segmented: count.optional(),
   /** Bytes of the bursts sent. */
-  bytesSent?: number;
+  bytesSent: count.optional(),
   /** Bytes of bursts dropped whole and of parts cut off; the byte loss is bytesLost / bytesSent. */
-  bytesLost?: number;
+  bytesLost: count.optional(),
   /** TCP data segments in parts cut off. */
-  segmentsCut?: number;
-}
+  segmentsCut: count.optional(),
+});
 
-export interface BurstClassSummary extends BurstCounts {
+const burstClassShape = {
+  ...burstCountsSchema.shape,
   /** Bursts whose last bit reached their egress edge; sent = delivered + dropped + those in flight. */
-  delivered?: number;
-  droppedInjected?: number;
-  droppedContention?: number;
-  meanBytes?: number;
-  meanSegments?: number;
-}
+  delivered: count.optional(),
+  droppedInjected: count.optional(),
+  droppedContention: count.optional(),
+  meanBytes: z.number().optional(),
+  meanSegments: z.number().optional(),
+};
+const burstClassSummarySchema = z.strictObject(burstClassShape);
 
-type DropsByReason = { injected: number; contention: number; late: number };
+const dropsByReasonSchema = z.strictObject({ injected: count, contention: count, late: count });
 
 /** One direction of a link (docs/model.md section 5). */
-export interface LinkDirectionSummary {
+const linkDirectionSummarySchema = z.strictObject({
   /**
    * In [0, 1], over [0, simTime]: fiber, the share of the wavelength-time offered that bursts
    * occupied; packet, the share of time the line transmitted (docs/model.md, "What the summary counts").
    */
-  utilisation: number;
+  utilisation: z.number(),
   /** Fiber only. */
-  bursts?: number;
-  fdlDelayed?: number;
-  dropped?: Record<'data' | 'ack' | 'background', DropsByReason>;
+  bursts: count.optional(),
+  fdlDelayed: count.optional(),
+  dropped: z.strictObject({ data: dropsByReasonSchema, ack: dropsByReasonSchema, background: dropsByReasonSchema }).optional(),
   /** Bursts sent elsewhere because this direction had no room; only when some core has `deflection`. */
-  deflected?: number;
+  deflected: count.optional(),
   /** Bursts that got onto this direction in part; only when some core has `segmentation`. */
-  segmented?: number;
+  segmented: count.optional(),
   /** Packet only. */
-  packets?: number;
-  queueDrops?: number;
-  randomDrops?: number;
-  retries?: number;
-}
+  packets: count.optional(),
+  queueDrops: count.optional(),
+  randomDrops: count.optional(),
+  retries: count.optional(),
+});
 
-export interface LinkSummary {
-  id: string;
-  kind: 'packet' | 'fiber';
-  ab: LinkDirectionSummary;
-  ba: LinkDirectionSummary;
-}
+const linkSummarySchema = z.strictObject({
+  id: z.string(),
+  kind: z.enum(['packet', 'fiber']),
+  ab: linkDirectionSummarySchema,
+  ba: linkDirectionSummarySchema,
+});
 
 /** Log-2 histogram: counts[i] holds values in [lower[i], 2 x lower[i]) (bin 0 also holds 0). */
-export interface Log2Histogram {
-  lower: number[];
-  counts: number[];
-}
+const log2HistogramSchema = z.strictObject({ lower: z.array(z.number()), counts: z.array(count) });
 
 /** One optical path, ingress edge to egress edge, for all burst classes together (docs/mesh.md section 4). */
-export interface PairSummary {
+const pairSummarySchema = z.strictObject({
   /** The ingress and egress edge ids. */
-  src: string;
-  dst: string;
+  src: z.string(),
+  dst: z.string(),
   /** Node ids of the path, ingress edge to egress edge. */
-  route: string[];
+  route: z.array(z.string()),
   /** Erlangs offered by the background sources and `traffic` of the path (0 for TCP-only paths). */
-  offeredErlangs: number;
+  offeredErlangs: z.number(),
   /** Bursts that left the ingress edge. */
-  sent: number;
+  sent: count,
   /** Bursts that reached the egress edge. */
-  delivered: number;
-  dropped: DropsByReason;
+  delivered: count,
+  dropped: dropsByReasonSchema,
   /** dropped / sent (0 when none were sent). */
-  loss: number;
+  loss: z.number(),
   /** Times the path's bursts were deflected; only when some core has `deflection` (docs/mesh.md section 6). */
-  deflections?: number;
+  deflections: count.optional(),
   /** Only when some core has `segmentation` (docs/mesh.md section 7): bursts that lost a part and went on, bytes sent and lost. */
-  segmented?: number;
-  bytesSent?: number;
-  bytesLost?: number;
-}
+  segmented: count.optional(),
+  bytesSent: count.optional(),
+  bytesLost: count.optional(),
+});
 
 /**
  * One class of extra offset (docs/mesh.md section 8), ascending: the first (0) holds every
  * burst without one, TCP bursts included.
  */
-export interface QosClassSummary {
+const qosClassSummarySchema = z.strictObject({
   /** Seconds. */
-  extraOffset: number;
-  sent: number;
-  delivered: number;
-  dropped: DropsByReason;
+  extraOffset: z.number(),
+  sent: count,
+  delivered: count,
+  dropped: dropsByReasonSchema,
   /** dropped / sent (0 when none were sent). */
-  loss: number;
+  loss: z.number(),
   /** Only when some core has `segmentation`. */
-  segmented?: number;
-}
+  segmented: count.optional(),
+});
 
-export interface Summary {
+const packetTotalsSchema = z.strictObject({ queueDrops: count, randomDrops: count, retries: count });
+
+/** The summary of a run, every object strict: what the engine writes, key for key. */
+export const summarySchema = z.strictObject({
   /** Scenario name. */
-  scenario: string;
-  seed?: number;
+  scenario: z.string(),
+  seed: z.number().optional(),
   /** Simulated seconds reached. */
-  simTime: number;
+  simTime: z.number(),
   /** Wall-clock seconds of the run; only the CLI adds it. */
-  wallTime?: number;
+  wallTime: z.number().optional(),
   /** Events executed. */
-  events: number;
-  flows: FlowSummary[];
-  aggregate: { goodput: number; /** Bytes. */ delivered?: number };
+  events: count,
+  /** Why the run guard ended the run early (a budget of events or memory); only then. */
+  stopped: z.string().optional(),
+  flows: z.array(flowSummarySchema),
+  aggregate: z.strictObject({
+    goodput: z.number(),
+    /** Bytes. */
+    delivered: z.number().optional(),
+  }),
   /** The counts of every class together (deflections to segmentsCut: only where some core deflects or segments), then each class's. */
-  bursts: BurstCounts & {
-    droppedInjected: number;
-    droppedContention: number;
+  bursts: z.strictObject({
+    ...burstCountsSchema.shape,
+    /** Bursts of every class whose last bit reached their egress edge. */
+    delivered: count.optional(),
+    droppedInjected: count,
+    droppedContention: count,
     /** Bursts still on their way when the run ended. */
-    inFlight?: number;
-    meanBytes: number;
-    meanSegments: number;
-    data: BurstClassSummary;
-    ack: BurstClassSummary;
-    background?: BurstClassSummary;
-  };
+    inFlight: count.optional(),
+    meanBytes: z.number(),
+    meanSegments: z.number(),
+    data: burstClassSummarySchema,
+    ack: burstClassSummarySchema,
+    background: burstClassSummarySchema.optional(),
+  }),
   /**
    * listedDrops: data packets lost by `drops` rules on flows; only when the scenario has `drops`.
    * accessLinks: the share of the access links `access` draws per copy (not in `links`); only where there are some.
    */
-  packets: {
-    queueDrops: number;
-    randomDrops: number;
-    retries?: number;
-    listedDrops?: number;
-    accessLinks?: { queueDrops: number; randomDrops: number; retries: number };
-  };
-  links?: LinkSummary[];
-  histograms?: { burstBytes: Log2Histogram; segmentsPerBurst: Log2Histogram };
+  packets: z.strictObject({
+    queueDrops: count,
+    randomDrops: count,
+    retries: count.optional(),
+    listedDrops: count.optional(),
+    accessLinks: packetTotalsSchema.optional(),
+  }),
+  links: z.array(linkSummarySchema).optional(),
+  histograms: z.strictObject({ burstBytes: log2HistogramSchema, segmentsPerBurst: log2HistogramSchema }).optional(),
   /** Hash of every executed event (time, kind): equal fingerprints, same events in the same order. */
-  fingerprint?: string;
+  fingerprint: z.string().optional(),
   /**
    * Every live change that took effect, scheduled (`liveChanges`) or made while running,
    * in the order applied; absent when none did (docs/live-changes.md).
    */
-  liveChanges?: { at: number; path: string; value: number }[];
+  liveChanges: z.array(z.strictObject({ at: z.number(), path: z.string(), value: z.number() })).optional(),
   /** Per optical path, in the order the paths were first used (docs/mesh.md section 4); absent from older engines. */
-  pairs?: PairSummary[];
+  pairs: z.array(pairSummarySchema).optional(),
   /** Per distinct extra offset, ascending; only when some source has `extraOffset` above 0 (docs/mesh.md section 8). */
-  qos?: QosClassSummary[];
-}
+  qos: z.array(qosClassSummarySchema).optional(),
+});
+
+export type Summary = z.infer<typeof summarySchema>;
+export type FlowSummary = z.infer<typeof flowSummarySchema>;
+export type BurstCounts = z.infer<typeof burstCountsSchema>;
+export type BurstClassSummary = z.infer<typeof burstClassSummarySchema>;
+export type DropsByReason = z.infer<typeof dropsByReasonSchema>;
+export type LinkDirectionSummary = z.infer<typeof linkDirectionSummarySchema>;
+export type LinkSummary = z.infer<typeof linkSummarySchema>;
+export type Log2Histogram = z.infer<typeof log2HistogramSchema>;
+export type PairSummary = z.infer<typeof pairSummarySchema>;
+export type QosClassSummary = z.infer<typeof qosClassSummarySchema>;

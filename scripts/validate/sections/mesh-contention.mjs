@@ -5,7 +5,7 @@
 import { figure, mbps, percent, table } from '../doc.mjs';
 import { lineChart } from '../svg.mjs';
 import { perPoint } from '../theory.mjs';
-import { erlangB } from '@obs-tcp-sim/scenario/mesh-theory';
+import { erlangB } from '@obs-tcp-sim/theory';
 import { ci, rel, signed } from './mesh.mjs';
 
 export const id = 'mesh-contention';

@@ -1,11 +1,11 @@
 // Meshes (issue 23, docs/mesh.md): NSFNET under a uniform traffic matrix of Poisson bursts,
 // the engine against the reduced-load Erlang fixed point, the wavelength-continuity model
-// and an independent loss-network simulation, all from @obs-tcp-sim/scenario/mesh-theory
+// and an independent loss-network simulation, all from @obs-tcp-sim/theory
 // (which shares no code with the engine). The specs are written by make-mesh-specs.ts.
 import { figure, percent, table } from '../doc.mjs';
 import { lineChart } from '../svg.mjs';
 import { perPoint } from '../theory.mjs';
-import { continuityFixedPoint, networkFromTraffic, reducedLoadFixedPoint, simulateLossNetwork } from '@obs-tcp-sim/scenario/mesh-theory';
+import { continuityFixedPoint, networkFromTraffic, reducedLoadFixedPoint, simulateLossNetwork } from '@obs-tcp-sim/theory';
 
 export const id = 'mesh';
 export const specs = [
@@ -135,7 +135,7 @@ function full(ctx) {
   return `## Meshes (a) — NSFNET with full conversion: the reduced-load Erlang fixed point
 
 **Set-up** (\`scripts/validate/make-mesh-specs.ts\` writes the specs from
-\`backboneScenario\` of \`@obs-tcp-sim/scenario/mesh-theory\`): NSFNET's 14 cores and 21
+\`backboneScenario\` of \`@obs-tcp-sim/scenario/backbones\`): NSFNET's 14 cores and 21
 fibers (lengths as in most RWA papers, 5 µs per km), an edge beside every core on a fiber of
 4K wavelengths, K wavelengths at 1 Gbit/s on the core fibers, JET with an offset of 100 µs,
 LAUC, no FDL. A uniform \`traffic\` matrix of Poisson bursts (exponential, mean 40,000 B, 320

@@ -42,7 +42,7 @@ let followedWatch = 0;
 export function ChannelArea() {
   const controller = useController();
   const { summary, speed, phase, flowIds, routes } = useSimState();
-  const scenario = controller.scenario as unknown as ScenarioShape;
+  const scenario: ScenarioShape = controller.scenario;
   // Names the optical paths bursts took (routes.opticalPaths) for the burst caption.
   const names = useMemo(() => makeNames(scenario, flowIds, routes), [scenario, flowIds, routes]);
   const options = useMemo(() => channelOptions(scenario), [scenario]);

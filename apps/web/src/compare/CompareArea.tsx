@@ -8,7 +8,8 @@
  */
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { createEngine, runPool, type PoolHandle } from '@obs-tcp-sim/engine';
-import { describeSamples, oneLine, type Scenario, type Summary } from '@obs-tcp-sim/scenario';
+import { oneLine, type Scenario, type Summary } from '@obs-tcp-sim/scenario';
+import { describeSamples } from '@obs-tcp-sim/sweep';
 import { TCP_VARIANTS } from '@obs-tcp-sim/scenario';
 import { formatChange, formatCount, formatThroughput } from '../format';
 import { useScenarioStore } from '../store/storeContext';

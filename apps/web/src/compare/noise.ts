@@ -3,7 +3,7 @@
  * difference of their means (Welch's, for samples of unequal spread), and a plain sentence.
  * One seed a side gives no interval: the sentence says the difference may be noise.
  */
-import { describeSamples, tQuantile975 } from '@obs-tcp-sim/scenario';
+import { describeSamples, tQuantile975 } from '@obs-tcp-sim/sweep';
 
 export interface Difference {
   /** mean(B) - mean(A). */

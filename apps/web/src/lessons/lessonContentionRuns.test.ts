@@ -4,7 +4,7 @@
 // from the runs (Erlang-B computed here, the eight-seed means run here).
 import { describe, expect, it, vi } from 'vitest';
 import type { Scenario, Summary } from '@obs-tcp-sim/scenario';
-import { erlangB } from '@obs-tcp-sim/scenario/mesh-theory';
+import { erlangB } from '@obs-tcp-sim/theory';
 import { EventKind } from '../sim/visualStore';
 import { findLesson } from './catalog';
 import { CONDITION_KIND_MASK, inSession, runStep, type FrameCut, type StepRun, summaryOf } from './testHeadlessRun';

@@ -4,7 +4,7 @@
 // run's own, set by set. The Erlang-B figures are computed here, not copied.
 import { describe, expect, it, vi } from 'vitest';
 import { applyScenarioSet, findPreset, lookForShow, lookForText, type Scenario, type Summary } from '@obs-tcp-sim/scenario';
-import { erlangB } from '@obs-tcp-sim/scenario/mesh-theory';
+import { erlangB } from '@obs-tcp-sim/theory';
 import { EventKind } from '../sim/visualStore';
 import { CONDITION_KIND_MASK, inSession, quotedNumber, roundsTo, runStep, type StepRun, summaryOf } from './testHeadlessRun';
 

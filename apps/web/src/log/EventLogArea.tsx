@@ -48,7 +48,7 @@ const ROWS_PER_SYNC = 3000;
 export function EventLogArea() {
   const controller = useController();
   const { flowIds, routes } = useSimState();
-  const scenario = controller.scenario as unknown as ScenarioShape;
+  const scenario: ScenarioShape = controller.scenario;
   const names = useMemo(() => makeNames(scenario, flowIds, routes), [scenario, flowIds, routes]);
   const nodes = scenario.nodes ?? [];
 

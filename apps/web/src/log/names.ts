@@ -1,8 +1,8 @@
 /**
  * Names of the things events point at by index: nodes and links of the scenario the
  * engine runs, and the expanded flow ids it reported. Shared by the event log and the
- * channel view; read defensively because the app's controller only types the scenario
- * loosely and a run may refer to indices a stale scenario does not have.
+ * channel view; read defensively because a run may refer to indices a stale scenario does
+ * not have (and ScenarioShape asks only for the fields it reads, so tests pass a sketch).
  *
  * Indices past the scenario's own nodes and links are the hosts and links the engine draws
  * for `access` (accessNames.ts): they are named "tcp#3.src" as the engine names them.

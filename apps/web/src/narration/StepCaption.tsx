@@ -14,7 +14,7 @@ import { stepFocus } from './stepFocus';
 export function StepCaption() {
   const controller = useController();
   const { lastStep, flowIds, routes } = useSimState();
-  const scenario = controller.scenario as unknown as ScenarioShape;
+  const scenario: ScenarioShape = controller.scenario;
   // With the engine's routes, as the log: "E1 sends burst 77 to E2 via C1 (...)".
   const names = useMemo(() => makeNames(scenario, flowIds, routes), [scenario, flowIds, routes]);
   useEffect(() => {

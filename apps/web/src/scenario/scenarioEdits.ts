@@ -4,7 +4,7 @@
  * removal of a node with everything that refers to it.
  */
 import { defaultScenario, tcpSettings } from '@obs-tcp-sim/scenario';
-import type { Flow, LinkKindName, NodeKind, ObsSettings, Scenario, ScenarioLink, ScenarioNode } from './scenarioTypes';
+import type { AssemblyOverrides, Flow, LinkKindName, NodeKind, ObsSettings, Scenario, ScenarioLink, ScenarioNode } from './scenarioTypes';
 
 export const NODE_KINDS: NodeKind[] = ['host', 'router', 'edge', 'core'];
 
@@ -235,13 +235,13 @@ export function withNodeKind(s: Scenario, id: string, kind: NodeKind): Scenario 
     conversion?: unknown;
     deflection?: boolean;
     segmentation?: boolean;
-    assembly?: unknown;
+    assembly?: AssemblyOverrides;
   };
   const next: ScenarioNode =
     kind === 'core'
       ? { ...base, kind, setupTime: 1e-7, fdl: { count: 0, unit: 1e-4 } }
       : kind === 'edge' && _a !== undefined
-        ? ({ ...base, kind, assembly: _a } as unknown as ScenarioNode)
+        ? { ...base, kind, assembly: _a }
         : { ...base, kind };
   const nodes = s.nodes.map((n) => (n.id === id ? next : n));
   const kindOf = new Map(nodes.map((n) => [n.id, n.kind]));

@@ -14,7 +14,7 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from '
 import { encodeShareHash, oneLine, presetShareHash, quoteInput } from '@obs-tcp-sim/scenario';
 import { exportCharts, figuresAvailable, FIGURE_NAMES, type FigureKind } from '../charts/chartExport';
 import { chartCaption } from '../charts/exportCaption';
-import { makeNames, type ScenarioShape } from '../log/names';
+import { makeNames } from '../log/names';
 import { useController, useSimState } from '../sim/simContext';
 import { download } from '../files/download';
 import { eventLogCsv, fileStem, jsonText, timeSeriesCsv } from '../files/exports';
@@ -85,7 +85,7 @@ export function ShareMenu() {
   openLatest.current = openFile;
   useFileDrop(useCallback((file: File) => void openLatest.current(file), []));
 
-  const names = () => makeNames(controller.scenario as unknown as ScenarioShape, controller.getState().flowIds);
+  const names = () => makeNames(controller.scenario, controller.getState().flowIds);
   const stem = () => fileStem(store.scenario);
 
   return (

@@ -1,9 +1,11 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
+import type { Scenario } from '@obs-tcp-sim/scenario';
 import type { SimController, SimState } from './controller';
 
-export const SimContext = createContext<SimController | null>(null);
+/** The page's session, which runs the scenario the store owns. */
+export const SimContext = createContext<SimController<Scenario> | null>(null);
 
-export function useController(): SimController {
+export function useController(): SimController<Scenario> {
   const controller = useContext(SimContext);
   if (!controller) throw new Error('useController outside <SimContext.Provider>');
   return controller;

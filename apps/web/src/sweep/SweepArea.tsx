@@ -6,10 +6,9 @@
  * (`npm run sim -- sweep spec.json`, docs/sweeps.md).
  */
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { oneLine, PRESETS, scenarioSchema, type Scenario, type ScenarioFile } from '@obs-tcp-sim/scenario';
 import {
   expandSweep,
-  oneLine,
-  PRESETS,
   resolveSweepSpec,
   summarizeSweep,
   sweepCsv,
@@ -17,7 +16,7 @@ import {
   sweepRunCount,
   type Sweep,
   type SweepResults,
-} from '@obs-tcp-sim/scenario';
+} from '@obs-tcp-sim/sweep';
 import { download } from '../files/download';
 import { fileStem, jsonText } from '../files/exports';
 import { useScenarioStore } from '../store/storeContext';
@@ -34,6 +33,12 @@ import { theoryOverlays } from './sweepTheory';
 import { ESTIMATE_FROM_RUNS, estimateSweep, formatWallTime } from './sweepEstimate';
 import { checkSweepForm, defaultRange, outputChoices, parameterChoices, specOf, type SweepField, type SweepFormState } from './sweepForm';
 import './sweep.css';
+
+/**
+ * A sweep's scenario as its spec wrote it, with the engine's defaults filled in (the schema's
+ * output), for what reads every field: the trial run's duration, the closed forms' flows.
+ */
+const complete = (scenario: ScenarioFile): Scenario => scenarioSchema.parse(scenario);
 
 export function SweepArea() {
   const store = useScenarioStore();
@@ -92,7 +97,7 @@ export function SweepArea() {
     // After the form settles: typing a number of seeds digit by digit runs one trial.
     const timer = setTimeout(() => {
       const count = sweepRunCount(sweep);
-      estimateSweep(sweepRun(sweep, Math.floor(count / 2)).scenario, count, poolSize(), () => stale)
+      estimateSweep(complete(sweepRun(sweep, Math.floor(count / 2)).scenario), count, poolSize(), () => stale)
         .then((e) => {
           if (!stale && e) setEstimate({ hash: estimateFor, text: `${formatWallTime(e.seconds)} on ${poolSize()} workers` });
         })
@@ -123,14 +128,14 @@ export function SweepArea() {
     const output = sweep.outputs[0];
     // Whether a closed form may fit, from the base alone: each run's routes (the engine's,
     // for that run's scenario) decide the rest.
-    const models = overlayFor(sweep.base, output, null).kind !== 'none' ? new Map<number, RunModels>() : null;
+    const models = overlayFor(complete(sweep.base), output, null).kind !== 'none' ? new Map<number, RunModels>() : null;
     const pool = runOnPool(
       sweep,
       runs,
       (p) => setStatus({ kind: 'running', ...p, since }),
       undefined,
       undefined,
-      (run, summary, routes) => models?.set(run.index, runModels(run.scenario, summary, output, routes)),
+      (run, summary, routes) => models?.set(run.index, runModels(complete(run.scenario), summary, output, routes)),
     );
     running.current = pool;
     await settleBatch(running, pool, pool.results, since, setStatus, (found) => {

@@ -4,7 +4,7 @@
  * named in the key).
  */
 import { useId, useRef } from 'react';
-import type { PointResult } from '@obs-tcp-sim/scenario';
+import type { PointResult } from '@obs-tcp-sim/sweep';
 import { StaticAxes } from '../charts/StaticAxes';
 import { useFigureExport } from '../charts/useFigureExport';
 import { OKABE_ITO } from '../theme';

@@ -6,12 +6,13 @@
  * worker threads); this is its adapter for the app's engine workers.
  */
 import { createEngine, runPool, type EngineRoutes, type PoolWorker } from '@obs-tcp-sim/engine';
-import { collectOutputs, type RunResult, type Scenario, type Summary, type Sweep, type SweepRun } from '@obs-tcp-sim/scenario';
+import { type Scenario, type ScenarioFile, type Summary } from '@obs-tcp-sim/scenario';
+import { collectOutputs, type RunResult, type Sweep, type SweepRun } from '@obs-tcp-sim/sweep';
 
 /** What the pool asks of an engine: whole runs (EngineClient fits). */
 export interface BatchEngine {
   /** `routes`: the routes the run took; absent from engines that do not report them (test doubles). */
-  runToEnd(scenario: Scenario): Promise<{ summary: Summary; routes?: EngineRoutes }>;
+  runToEnd(scenario: Scenario | ScenarioFile): Promise<{ summary: Summary; routes?: EngineRoutes }>;
   dispose(): void;
 }
 

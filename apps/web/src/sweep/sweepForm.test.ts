@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PRESETS, resolveSweepSpec, type Scenario } from '@obs-tcp-sim/scenario';
+import { PRESETS, type Scenario } from '@obs-tcp-sim/scenario';
+import { resolveSweepSpec } from '@obs-tcp-sim/sweep';
 import { defaultRange, factorValues, formProblem, outputChoices, parameterChoices, spacingProblem, specOf } from './sweepForm';
 import { runOnPool } from './engineWorkerPool';
 
@@ -102,7 +103,7 @@ describe('the worker pool', () => {
       parameterChoices(paper000),
     );
     const sweep = resolveSweepSpec(spec, { presets: PRESETS });
-    const runs = (await import('@obs-tcp-sim/scenario')).expandSweep(sweep);
+    const runs = (await import('@obs-tcp-sim/sweep')).expandSweep(sweep);
     return { sweep, runs };
   }
 

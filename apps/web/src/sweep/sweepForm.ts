@@ -4,16 +4,8 @@
  * the form stands for: the same spec the CLI reads, so a sweep made here can be run again
  * from the command line (docs/sweeps.md).
  */
-import {
-  getAtPath,
-  numericPaths,
-  PRESETS,
-  resolveSweepSpec,
-  SWEEP_LIMITS,
-  SweepSpecError,
-  type Scenario,
-  type Sweep,
-} from '@obs-tcp-sim/scenario';
+import { numericPaths, PRESETS, type Scenario } from '@obs-tcp-sim/scenario';
+import { getAtPath, resolveSweepSpec, SWEEP_LIMITS, SweepSpecError, type Sweep } from '@obs-tcp-sim/sweep';
 import { BACKGROUND_CONTENTION_SHARE } from '../theory/erlangOverlay';
 
 export interface ParameterChoice {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SweepResults } from '@obs-tcp-sim/scenario';
+import type { SweepResults } from '@obs-tcp-sim/sweep';
 import type { RunModels } from '../theory/sweepOverlay';
 import { theoryOverlays } from './sweepTheory';
 

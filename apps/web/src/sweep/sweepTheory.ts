@@ -3,7 +3,7 @@
  * curves from each run's models (theory/sweepOverlay.ts), in the plot's units, with the
  * same look as the throughput chart's theory lines.
  */
-import type { SweepResults } from '@obs-tcp-sim/scenario';
+import type { SweepResults } from '@obs-tcp-sim/sweep';
 import { REFERENCE_STYLE } from '../charts/referenceOverlay';
 import { formatLossRate, formatRtt } from '../theory/referenceLines';
 import { overlayCurve, type OverlayModel, type RunModels } from '../theory/sweepOverlay';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '@obs-tcp-sim/scenario';
 import { BACKGROUND_CONTENTION_SHARE, describeErlangFit, erlangFit, type ErlangScenario } from './erlangOverlay';
-import { erlangB } from './models';
+import { erlangB } from '@obs-tcp-sim/theory';
 import { overlayCurve, overlayFor, runModels } from './sweepOverlay';
 import { NO_ROUTES_YET } from '../routes/engineRoutes';
 import { acksCheaperThroughE3, acksForcedThroughE3, engineRoutesOf } from '../routes/testNetworks';

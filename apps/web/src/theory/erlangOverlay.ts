@@ -23,7 +23,7 @@
 import type { EngineRoutes } from '@obs-tcp-sim/engine';
 import { backgroundRoute, flowRoute, linksById } from '../routes/engineRoutes';
 import type { RouteLink, RouteNetwork } from './bottleneck';
-import { erlangB } from './models';
+import { erlangBOrNull } from '@obs-tcp-sim/theory';
 
 /** The sweep output Erlang-B predicts: the share of background bursts lost to contention. */
 export const BACKGROUND_CONTENTION_SHARE = 'bursts.background.droppedContention / bursts.background.sent';
@@ -93,7 +93,7 @@ export function erlangFit(scenario: ErlangScenario, routes: EngineRoutes | null)
   for (const hop of fibers) {
     const wavelengths = hop.link.wavelengths ?? 1;
     const erlangs = (source.load * capacity) / hop.link.rate;
-    const loss = erlangB(wavelengths, erlangs);
+    const loss = erlangBOrNull(wavelengths, erlangs);
     if (loss === null) return none(`Erlang-B cannot be computed for ${wavelengths} wavelengths offered ${erlangs} Erlangs`);
     through *= 1 - loss;
     out.push({ id: hop.link.id, wavelengths, erlangs, loss });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PRESETS, type Scenario } from '@obs-tcp-sim/scenario';
-import { mathisRate, padhyeRate } from './models';
-import type { FlowCounters } from './measuredLoss';
+import { mathisRate, padhyeRate, type FlowCounters } from '@obs-tcp-sim/theory';
 import { formatLossRate, theoryLines, theorySubject } from './referenceLines';
 import { NO_ROUTES_YET } from '../routes/engineRoutes';
 import { dataCheaperThroughE3, E3_ACCESS_RATE, engineRoutesOf } from '../routes/testNetworks';

@@ -9,9 +9,17 @@
 import type { EngineRoutes } from '@obs-tcp-sim/engine';
 import { formatRate } from '../format';
 import { bottleneckOf, describeLinkCapacity, type Bottleneck, type RouteNetwork } from './bottleneck';
-import { flowModelRates, flowSpecFor, whyNoModel, type FlowSpec } from './flowModels';
-import { measureLoss, pooledLoss, type FlowCounters, type LossMeasure } from './measuredLoss';
-import { mathisConstant } from './models';
+import {
+  flowModelRates,
+  flowSpecFor,
+  mathisConstant,
+  measureLoss,
+  pooledLoss,
+  whyNoModel,
+  type FlowCounters,
+  type FlowSpec,
+  type LossMeasure,
+} from '@obs-tcp-sim/theory';
 
 export interface TheoryScenario extends RouteNetwork {
   flows: readonly FlowSpec[];

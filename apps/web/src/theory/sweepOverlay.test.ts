@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PRESETS, type Scenario } from '@obs-tcp-sim/scenario';
-import { mathisRate, padhyeRate } from './models';
+import { mathisRate, padhyeRate } from '@obs-tcp-sim/theory';
 import { flowIdsOf, overlayCurve, overlayFor, runModels, type RunModels } from './sweepOverlay';
 
 const preset = (id: string) => structuredClone(PRESETS.find((p) => p.id === id)!.scenario) as Scenario;

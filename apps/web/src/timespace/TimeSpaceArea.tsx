@@ -57,7 +57,7 @@ export function TimeSpaceArea() {
   const controller = useController();
   const { routes, flowIds, phase, speed } = useSimState();
   const { presenter } = useView();
-  const scenario = controller.scenario as unknown as ScenarioShape & TimeSpaceScenario;
+  const scenario: ScenarioShape & TimeSpaceScenario = controller.scenario;
   const names = useMemo(() => makeNames(scenario, flowIds, routes), [scenario, flowIds, routes]);
   const options = useMemo(() => pathOptions(routes), [routes]);
 

@@ -1,6 +1,6 @@
 // The `drops` field (deterministic loss, docs/deterministic-loss.md) in the schema: each
 // rule refused where the engine refuses it (scenario_parser.cc readDrops, held together
-// by apps/web/src/editor/schema-contract.test.ts), and the live drop of next bursts.
+// by packages/engine/src/schema-engine.contract.test.ts), and the live drop of next bursts.
 import { describe, expect, it } from 'vitest';
 import { defaultScenario } from '../default-scenario';
 import { checkSharedScenario } from '../share-limits';

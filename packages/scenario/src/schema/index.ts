@@ -1,6 +1,6 @@
 // The scenario schema: one statement of format v1's fields and rules (zod), read by the
 // editor, share links, files, saved work, live changes and the sweep picker, and held
-// against the engine's parser by contract.test.ts.
+// against the engine's parser by packages/engine/src/schema-engine.contract.test.ts.
 export { scenarioSchema, scenarioShapeSchema, type ScenarioInput, type ScenarioOutput } from './schema';
 export { validateScenario, issuesOf, formatPath, pathInMessage, type Issue } from './validate';
 export {

@@ -3,7 +3,7 @@
 // and the extra offsets of background sources and traffic, each refused where the engine
 // refuses it (scenario_parser.cc readNodes, readConversion, readObs, readBackground,
 // readTraffic; the engine's own cases are
-// wasm-core/tests/mesh_test.cc), held together by apps/web/src/editor/schema-contract.test.ts,
+// wasm-core/tests/mesh_test.cc), held together by packages/engine/src/schema-engine.contract.test.ts,
 // and absent from a scenario that does not use them.
 import { describe, expect, it } from 'vitest';
 import meshFeatures from '../../scenarios/mesh-features.json';

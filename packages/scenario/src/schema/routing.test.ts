@@ -1,6 +1,6 @@
 // The routing extensions of format v1 (docs/routing.md) in the schema: `cost` on links,
 // `startSpread`, `route`, `ackRoute` and `access` on flows, each refused where the engine
-// refuses it (scenario_parser.cc, held together by apps/web/src/editor/schema-contract.test.ts),
+// refuses it (scenario_parser.cc, held together by packages/engine/src/schema-engine.contract.test.ts),
 // and absent from a scenario that does not use them.
 import { describe, expect, it } from 'vitest';
 import { defaultScenario } from '../default-scenario';

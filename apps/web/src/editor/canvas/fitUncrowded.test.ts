@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { scenarioSchema } from '@obs-tcp-sim/scenario';
 import { describe, expect, it } from 'vitest';
 import { apply } from '../fit';
 import { fitUncrowded } from './fitUncrowded';
@@ -61,14 +62,15 @@ describe('fitUncrowded', () => {
   });
 
   it('leaves a network built crowded as it is: the glyphs stay at rest size', () => {
-    const crowded = {
+    const crowded = scenarioSchema.parse({
+      version: 1,
       nodes: [
         { id: 'A', kind: 'core', x: 0, y: 0 },
         { id: 'B', kind: 'core', x: 10, y: 0 },
         { id: 'C', kind: 'core', x: 800, y: 0 },
       ],
       links: [],
-    } as unknown as Scenario;
+    });
     expect(fitUncrowded(crowded, 342, 400, undefined, 1).scale).toBe(1);
   });
 });

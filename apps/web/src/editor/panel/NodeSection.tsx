@@ -3,7 +3,7 @@
  * (setup, FDLs, wavelength conversion), and an edge node's assembly overrides.
  */
 import { withNodeKind, renameNode, NODE_KINDS } from '../../scenario/scenarioEdits';
-import { assemblyOf, type AssemblySettings, type NodeKind, type ScenarioNode } from '../../scenario/scenarioTypes';
+import { assemblyOf, type AssemblyOverrides, type AssemblySettings, type NodeKind, type ScenarioNode } from '../../scenario/scenarioTypes';
 import { checkId } from '../../scenario/validateScenario';
 import type { PanelContext } from './panelContext';
 import { NumberField, SelectField, TextField } from './fields';
@@ -78,13 +78,14 @@ function EdgeAssembly({ ctx, node, index }: { ctx: PanelContext; node: ScenarioN
   const net = ctx.scenario.obs.assembly;
   const setOverride = <K extends keyof AssemblySettings>(k: K, v: AssemblySettings[K] | undefined) => {
     ctx.edit(`${node.id}: assembly ${k} ${v ?? 'from network'}`, (s) => {
-      const next = { ...(assemblyOf(s.nodes[index]) ?? {}) } as Record<string, unknown>;
+      const edge = s.nodes[index];
+      if (edge.kind !== 'edge') return s;
+      const next: AssemblyOverrides = { ...(edge.assembly ?? {}) };
       if (v === undefined) delete next[k];
       else next[k] = v;
-      const n = { ...s.nodes[index] } as Record<string, unknown>;
-      if (Object.keys(next).length === 0) delete n.assembly;
-      else n.assembly = next;
-      return { ...s, nodes: s.nodes.map((m, i) => (i === index ? (n as unknown as ScenarioNode) : m)) };
+      const { assembly: _old, ...rest } = edge;
+      const n: ScenarioNode = Object.keys(next).length === 0 ? rest : { ...rest, assembly: next };
+      return { ...s, nodes: s.nodes.map((m, i) => (i === index ? n : m)) };
     });
   };
   const INHERIT = '';

@@ -1,0 +1,16 @@
+/**
+ * A small seeded generator of numbers in [0, 1) (mulberry32) for drawing a test's cases:
+ * the same seed gives the same numbers on every machine, so a failing case is found again
+ * by its seed. The app keeps its own copy for shuffling (apps/web/src/seededRandom.ts);
+ * packages never import the app.
+ */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

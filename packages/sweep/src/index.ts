@@ -1,0 +1,21 @@
+// Parameter sweeps (docs/sweeps.md): the part shared by the app's worker pool and the
+// CLI. Pure TypeScript without Node or DOM APIs.
+export type * from './types';
+export { SWEEP_FORMAT, SWEEP_LIMITS, SweepSpecError, resolveSweepSpec, sweepHash, Fnv1a64, linearValues } from './spec';
+export { canonicalJson, canonicalJsonParts } from '@obs-tcp-sim/scenario/canonical-json';
+export { parsePath, outputTerms, getAtPath, setAtPath, showInput } from './path';
+export { sweepPoints, sweepRunCount, sweepRun, expandSweep } from './runs';
+export { tQuantile975, describeSamples } from './stats';
+export { isOutputValue, readOutput, collectOutputs, summarizeSweep, formatNumber, sweepCsv, sweepRunsCsv, sweepJson } from './results';
+export {
+  SHARD_FORMAT,
+  MAX_SHARDS,
+  parseShard,
+  shardRunIndices,
+  shardResultsHash,
+  makeShardFile,
+  shardJson,
+  checkShardFile,
+  mergeShards,
+  mergeCheckedShards,
+} from './shards';

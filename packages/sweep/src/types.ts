@@ -1,0 +1,120 @@
+// Types of the sweep module (docs/sweeps.md), shared by spec.ts, path.ts, runs.ts, stats.ts,
+// results.ts and shards.ts and re-exported by index.ts.
+import type { Scenario, ScenarioFile } from '@obs-tcp-sim/scenario';
+
+export interface ResolveOptions {
+  /** For `"base": { "preset": id }`: pass PRESETS. */
+  presets?: readonly { id: string; scenario: Scenario }[];
+  /** For `"base": "file.json"` (the CLI): returns the parsed scenario or throws Error. */
+  readBase?: (path: string) => unknown;
+}
+
+/** One swept parameter: every path is set to the same value at each point. */
+export interface SweepAxis {
+  paths: string[];
+  values: number[];
+}
+
+/** A checked spec: what every other function takes. */
+export interface Sweep {
+  format: 1;
+  name: string;
+  /**
+   * The base scenario with the spec's overrides applied, as the spec wrote it: a field it
+   * leaves out is the engine's default, and stays out of the sweep's hash.
+   */
+  base: ScenarioFile;
+  /** One axis, or two for a grid (the first outside, the second inside). */
+  axes: SweepAxis[];
+  seeds: number[];
+  /** Summary paths, e.g. `aggregate.goodput`, or ratios of two, `a / b` (outputTerms). */
+  outputs: string[];
+  /** sweepHash of the rest: identifies the sweep in shard files. */
+  hash: string;
+}
+
+export interface SweepPoint {
+  index: number;
+  /** One value per axis. */
+  values: number[];
+}
+
+export interface SweepRun {
+  /** point * seeds.length + seed index. */
+  index: number;
+  point: number;
+  seed: number;
+  values: number[];
+  /** The scenario of this run (base, overrides, the point's values, the seed), as the spec wrote it. */
+  scenario: ScenarioFile;
+}
+
+/** What one run gives: its index and its outputs in the order of sweep.outputs. */
+export interface RunResult {
+  run: number;
+  outputs: (number | null)[];
+}
+
+export interface SampleStats {
+  n: number;
+  mean: number | null;
+  /** Sample standard deviation; null below 2 samples. */
+  sd: number | null;
+  /** Half-width of the 95 % confidence interval of the mean (Student's t); null below 2 samples. */
+  ci95: number | null;
+}
+
+export interface OutputStats extends SampleStats {
+  low: number | null;
+  high: number | null;
+  /** mean, low and high divided by the mean of the first point (per value of parameter2 on a grid); null when that mean is 0. */
+  normalised: { mean: number; low: number | null; high: number | null } | null;
+}
+
+export interface PointResult {
+  point: number;
+  values: number[];
+  /** Runs of this point (= seeds); OutputStats.n may be lower where an output was null. */
+  runs: number;
+  /** In the order of sweep.outputs. */
+  outputs: OutputStats[];
+}
+
+export interface SweepResults {
+  sweep: Sweep;
+  points: PointResult[];
+  /** In run order. */
+  runs: RunResult[];
+}
+
+/** Shard i of N, i from 1 to N. */
+export interface Shard {
+  index: number;
+  count: number;
+}
+
+export interface ShardFile {
+  /** 2; format 1 (without resultsHash) is refused by merge as made by an older version. */
+  obsSweepShard: 2;
+  hash: string;
+  /** "i/N". */
+  shard: string;
+  runCount: number;
+  /** shardResultsHash(hash, shard, runs). */
+  resultsHash: string;
+  runs: RunResult[];
+  sweep: Omit<Sweep, 'hash'>;
+}
+
+/** A shard file that passed checkShardFile. */
+export interface CheckedShard {
+  name: string;
+  hash: string;
+  shard: Shard;
+  /** The sweep in the file, resolved again as a spec would be. */
+  sweep: Sweep;
+  /** The shard's runs, in order, each output null or a number within the limits. */
+  runs: RunResult[];
+}
+
+export type { PathStep } from '@obs-tcp-sim/scenario/path-grammar';
