@@ -9,6 +9,9 @@ export NODE_PATH="${NODE_PATH:+$NODE_PATH:}/usr/share/nodejs"
 # build, so an edit to the schema reaches the engine.
 node --import tsx scripts/gen-engine-tables.mjs
 mkdir -p packages/engine/wasm
+# Emscripten's clang through ccache too (scripts/cxx-cache.sh): its own setting for a wrapper.
+source scripts/cxx-cache.sh
+[ ${#cxx_cache[@]} -gt 0 ] && export EM_COMPILER_WRAPPER=ccache
 emcmake cmake -S wasm-core -B wasm-core/build/wasm -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build wasm-core/build/wasm -j"$(nproc)"
 cp wasm-core/build/wasm/obs_engine.mjs wasm-core/build/wasm/obs_engine.wasm packages/engine/wasm/
