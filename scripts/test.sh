@@ -66,8 +66,9 @@ fi
 
 # The same C++ tests built with AddressSanitizer and UndefinedBehaviorSanitizer (their
 # own build folder, clang 14, any report fatal): an out-of-bounds access or undefined
-# behaviour fails here even where the optimised build runs past it.
-if step "sanitizer build (scripts/build-sanitize.sh)" bash scripts/build-sanitize.sh; then
+# behaviour fails here even where the optimised build runs past it. Only the tests: the
+# fuzzers have their own sanitized build (scripts/fuzz.sh).
+if step "sanitizer build (scripts/build-sanitize.sh)" bash scripts/build-sanitize.sh --target engine_tests; then
   section "C++ tests under ASan and UBSan (ctest)"
   ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
     ctest --test-dir wasm-core/build/sanitize -j2 --output-on-failure --output-junit "$reports/ctest-sanitize.xml"
