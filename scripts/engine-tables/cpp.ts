@@ -9,6 +9,12 @@ export function constantName(tsName: string): string {
     .join('')}`;
 }
 
+/** A field's constant, after its generic path: ('links[].queue', 'Bounds') -> kLinksQueueBounds. */
+export function fieldConstantName(generic: string, suffix: string): string {
+  const words = generic.split(/[.[\]]+/).filter((w) => w !== '');
+  return `k${words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('')}${suffix}`;
+}
+
 /**
  * A double as a C++ literal naming the same double: the shorter of JavaScript's shortest
  * round-trip form and its exponent form ("1e9", not "1000000000"). Both languages round a

@@ -2,11 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { constantName, doubleLiteral, int64Literal, stringLiteral } from './cpp';
+import { defaultName, defaultsHeader } from './defaults-header';
 import { boundsName } from './limits-header';
 import { refusalOf } from './live-fields-header';
 import { ENGINE_TABLES } from './tables';
 import { LIVE_RULES } from '../../packages/scenario/src/schema/live';
-import { NUMBER_RULES } from '../../packages/scenario/src/schema/fields';
+import { CHOICE_RULES, NUMBER_RULES, type ChoiceRule } from '../../packages/scenario/src/schema/fields';
 
 const root = join(__dirname, '..', '..');
 
@@ -40,6 +41,18 @@ describe("the engine's generated tables", () => {
     expect(int64Literal(4294967295)).toBe('4294967295');
     expect(() => int64Literal(0.5)).toThrow(/safe integer/);
     expect(() => int64Literal(2 ** 60)).toThrow(/safe integer/);
+  });
+
+  it("gives every field with a default in the table its constant, a choice's as its word's index", () => {
+    expect(defaultName('flows[].tcp.maxWindow')).toBe('kFlowsTcpMaxWindowDefault');
+    const header = defaultsHeader();
+    const value = (generic: string) => new RegExp(`constexpr \\w+ ${defaultName(generic)} = ([^;]+);`).exec(header)?.[1];
+    for (const [generic, rule] of Object.entries(NUMBER_RULES))
+      expect(value(generic) === undefined ? undefined : Number(value(generic)), generic).toBe(rule.default);
+    for (const [generic, rule] of Object.entries(CHOICE_RULES as Readonly<Record<string, ChoiceRule>>)) {
+      const index = value(generic);
+      expect(index === undefined ? undefined : rule.values[Number(index)], generic).toBe(rule.default);
+    }
   });
 
   it("words each live field's refusal as the engine did before the table", () => {

@@ -3,12 +3,11 @@
 // its field table (fields.ts, NUMBER_RULES), which the parser checks values against.
 import * as LIMITS from '../../packages/scenario/src/schema/limits';
 import { NUMBER_RULES } from '../../packages/scenario/src/schema/fields';
-import { generatedHeader, constantName, doubleLiteral, int64Literal, intLiteral } from './cpp';
+import { generatedHeader, constantName, doubleLiteral, fieldConstantName, int64Literal, intLiteral } from './cpp';
 
 /** links[].queue -> kLinksQueueBounds, flows[].tcp.rto.min -> kFlowsTcpRtoMinBounds. */
 export function boundsName(generic: string): string {
-  const words = generic.split(/[.[\]]+/).filter((w) => w !== '');
-  return `k${words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('')}Bounds`;
+  return fieldConstantName(generic, 'Bounds');
 }
 
 function limitLines(): string[] {

@@ -1,6 +1,9 @@
 // Scenario format v1 (the scenario schema, packages/scenario/src/schema) as plain C++ values, after validation.
 // Units: seconds, bit/s, bytes, probabilities. Conversion to picoseconds happens when the
-// model is built, not here, so this struct mirrors the JSON one to one.
+// model is built, not here, so this struct mirrors the JSON one to one. A member's initial
+// value is its field's default where the schema's table has one (generated/defaults.h).
+// The table holds numbers and words, so true/false fields keep their false here; the other
+// members without a default there are required, or say what they stand for when absent.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -8,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "generated/defaults.h"
 #include "generated/tcp_choices.h"
 
 namespace obs {
@@ -64,6 +68,7 @@ struct AppSpec {
   double rate = 0;   // cbr, bit/s
 };
 
+// Zero: no injected loss. Each holder starts from its own fields' defaults (ObsSpec, LinkSpec).
 struct BurstLossSpec {
   double data = 0;
   double ack = 0;
@@ -73,14 +78,16 @@ struct LinkSpec {
   std::string id;
   int a = -1, b = -1;  // node indices
   LinkKind kind = LinkKind::Packet;
-  double rate = 0;                // bit/s; per wavelength on fiber
-  double delay = 0;               // propagation, seconds
-  int queue = 1000;               // packet links: drop-tail limit in packets, per direction
-  double lossAb = 0, lossBa = 0;  // packet links: random loss per try (neutral only, for now)
-  int arqRetries = 0;
-  double arqRetryDelay = 0;
-  int wavelengths = 1;      // fiber links
-  BurstLossSpec burstLoss;  // fiber links: extra injected loss (neutral only, for now)
+  double rate = 0;                 // bit/s; per wavelength on fiber
+  double delay = 0;                // propagation, seconds
+  int queue = kLinksQueueDefault;  // packet links: drop-tail limit in packets, per direction
+  // Packet links: random loss per try (neutral only, for now).
+  double lossAb = kLinksLossDefault, lossBa = kLinksLossDefault;
+  int arqRetries = kLinksArqRetriesDefault;
+  double arqRetryDelay = kLinksArqRetryDelayDefault;
+  int wavelengths = kLinksWavelengthsDefault;  // fiber links
+  // Fiber links: extra injected loss (neutral only, for now).
+  BurstLossSpec burstLoss{kLinksBurstLossDataDefault, kLinksBurstLossAckDefault};
   // Routing cost per direction (`cost`, an extension of the format; docs/routing.md).
   // Negative: not given, the link costs its delay (costOf), so a scenario without costs
   // routes by delay exactly as before.
@@ -114,23 +121,25 @@ inline int cheapestLinkBetween(const std::vector<LinkSpec>& links, int from, int
   return best;
 }
 
+// obs.assembly's defaults; an edge's own (nodes[].assembly) start from obs.assembly as read.
 struct AssemblySpec {
-  AssemblyPolicyKind policy = AssemblyPolicyKind::Time;
-  double maxTime = 1e-3;
-  double maxBytes = 40000;
-  double minBytes = 0;
-  AssemblyQueues queues = AssemblyQueues::PerClass;
+  AssemblyPolicyKind policy = static_cast<AssemblyPolicyKind>(kObsAssemblyPolicyDefault);
+  double maxTime = kObsAssemblyMaxTimeDefault;
+  double maxBytes = kObsAssemblyMaxBytesDefault;
+  double minBytes = kObsAssemblyMinBytesDefault;
+  AssemblyQueues queues = static_cast<AssemblyQueues>(kObsAssemblyQueuesDefault);
 };
 
 struct NodeSpec {
   std::string id;
   NodeKind kind = NodeKind::Host;
-  double x = 0, y = 0;
-  double setupTime = 0;  // core only: switch configuration time
-  int fdlCount = 0;      // core only: fiber delay lines, FDL i delays by i x fdlUnit
-  double fdlUnit = 0;
-  ConversionKind conversion = ConversionKind::Full;  // core only
-  int conversionRange = 0;                           // ConversionKind::Range: reaches w-d .. w+d
+  double x = kNodesXDefault, y = kNodesYDefault;
+  double setupTime = kNodesSetupTimeDefault;  // core only: switch configuration time
+  int fdlCount = kNodesFdlCountDefault;       // core only: fiber delay lines, FDL i delays by i x fdlUnit
+  double fdlUnit = kNodesFdlUnitDefault;
+  ConversionKind conversion = static_cast<ConversionKind>(kNodesConversionDefault);  // core only
+  // ConversionKind::Range: reaches w-d .. w+d. Required with it, so no default; 0 unused.
+  int conversionRange = 0;
   // Contention resolution beyond FDLs (core only, docs/mesh.md sections 6 and 7).
   bool deflection = false;    // a burst with no room on its output may take another one
   bool segmentation = false;  // a burst with no room keeps the part of it that fits
@@ -139,29 +148,32 @@ struct NodeSpec {
 
 struct ObsSpec {
   AssemblySpec assembly;
-  Reservation reservation = Reservation::Jet;
-  SchedulingKind scheduling = SchedulingKind::LaucVf;
-  double controlProcessing = 1e-5;
+  Reservation reservation = static_cast<Reservation>(kObsReservationDefault);
+  SchedulingKind scheduling = static_cast<SchedulingKind>(kObsSchedulingDefault);
+  double controlProcessing = kObsControlProcessingDefault;
   std::optional<double> offset;  // empty = "auto"
-  BurstLossSpec burstLoss;
-  WavelengthChoice wavelengthChoice = WavelengthChoice::FirstFit;
-  int maxDeflections = 1;  // per burst, over its whole path (cores with `deflection` only)
+  BurstLossSpec burstLoss{kObsBurstLossDataDefault, kObsBurstLossAckDefault};
+  WavelengthChoice wavelengthChoice = static_cast<WavelengthChoice>(kObsWavelengthChoiceDefault);
+  // Per burst, over its whole path (cores with `deflection` only).
+  int maxDeflections = kObsMaxDeflectionsDefault;
 };
 
 struct RtoSpec {
-  double initial = 1;
-  double min = 0.2;
-  double max = 60;
-  double fixed = 0;  // seconds; 0 = none ("fixed": null): the RFC 6298 estimator decides
+  double initial = kFlowsTcpRtoInitialDefault;
+  double min = kFlowsTcpRtoMinDefault;
+  double max = kFlowsTcpRtoMaxDefault;
+  // Seconds; 0 = none ("fixed": null or absent, so the table has no default): the RFC 6298
+  // estimator decides.
+  double fixed = 0;
 };
 
 struct TcpSpec {
-  TcpVariantKind variant = TcpVariantKind::Reno;
-  int mss = 512;                   // bytes of payload per segment
-  int maxWindow = 128;             // segments (receiver window)
-  double initialCwnd = 1;          // segments
-  double initialSsthresh = 65535;  // segments
-  int dupAckThreshold = 3;
+  TcpVariantKind variant = static_cast<TcpVariantKind>(kFlowsTcpVariantDefault);
+  int mss = kFlowsTcpMssDefault;                             // bytes of payload per segment
+  int maxWindow = kFlowsTcpMaxWindowDefault;                 // segments (receiver window)
+  double initialCwnd = kFlowsTcpInitialCwndDefault;          // segments
+  double initialSsthresh = kFlowsTcpInitialSsthreshDefault;  // segments
+  int dupAckThreshold = kFlowsTcpDupAckThresholdDefault;
   bool delayedAck = false;
   RtoSpec rto;
   // `tcp.recovery`, an extension of the format; empty = the variant's own (recoveryOf).
@@ -186,19 +198,21 @@ inline TcpRecoveryKind recoveryOf(const TcpSpec& t) { return t.recovery ? *t.rec
 // flow's `src` (or `dst`) node by a packet link with these values.
 struct AccessSpec {
   bool present = false;
-  double rate = 0;   // bit/s
-  double delay = 0;  // seconds
-  int queue = 1000;  // drop-tail limit in packets, per direction
+  double rate = 0;                          // bit/s; required when present
+  double delay = 0;                         // seconds; required when present
+  int queue = kFlowsAccessSrcQueueDefault;  // drop-tail limit in packets, per direction
 };
+// One struct for both sides: their queues' defaults must agree.
+static_assert(kFlowsAccessSrcQueueDefault == kFlowsAccessDstQueueDefault);
 
 struct FlowSpec {
   std::string id;
   int src = -1, dst = -1;  // node indices
-  int count = 1;
-  double start = 0;
+  int count = kFlowsCountDefault;
+  double start = kFlowsStartDefault;
   // `startSpread` (an extension; docs/routing.md): replica starts drawn uniformly from
   // [start, start + startSpread), seeded; 0 = all at `start`, as before.
-  double startSpread = 0;
+  double startSpread = kFlowsStartSpreadDefault;
   // `route` / `ackRoute` (extensions): forced paths as node indices, src to dst and dst to
   // src; empty = least cost.
   std::vector<int> route, ackRoute;
@@ -220,10 +234,12 @@ enum class BackgroundModel {
 
 struct BackgroundSpec {
   int src = -1, dst = -1;  // edge node indices
-  BackgroundModel model = BackgroundModel::Poisson;
-  double load = 0;           // offered traffic / capacity of the route's narrowest fiber link
-  double meanBytes = 40000;  // mean burst length
-  double hurst = 0.8;        // self-similar only, in (0.5, 1)
+  BackgroundModel model = static_cast<BackgroundModel>(kBackgroundModelDefault);
+  double load = 0;                                 // offered traffic / capacity of the route's narrowest fiber link
+  double meanBytes = kBackgroundMeanBytesDefault;  // mean burst length
+  // Self-similar only, in (0.5, 1). Not from the table: its `hurst` has no default there,
+  // though the engine takes 0.8 when it is absent (docs/mesh.md).
+  double hurst = 0.8;
   // false: whole bursts offered to the OBS plane at the source edge (the default).
   // true: batches of meanBytes (exponential) enter the source edge's assembly queue for
   // the route, as the traffic of other users does in ns-2's OBS modules, and share bursts
@@ -232,7 +248,7 @@ struct BackgroundSpec {
   // QoS by extra offset (docs/mesh.md section 8): the source's bursts leave this much
   // later behind their control packets than the path's offset asks, so their reservations
   // are made further ahead than those of bursts without it.
-  double extraOffset = 0;
+  double extraOffset = kBackgroundExtraOffsetDefault;
 };
 
 // A traffic matrix of background bursts (`traffic`, docs/mesh.md section 3), expanded
@@ -243,10 +259,10 @@ struct TrafficSpec {
   bool uniform = true;
   std::vector<std::vector<double>> weights;  // rows: source edges, columns: destinations, in nodes order
   double load = 0;                           // network load: mean offered load per wavelength, core links
-  BackgroundModel model = BackgroundModel::Poisson;
-  double meanBytes = 40000;
-  double hurst = 0.8;
-  double extraOffset = 0;  // every pair's source carries it (BackgroundSpec::extraOffset)
+  BackgroundModel model = static_cast<BackgroundModel>(kTrafficModelDefault);
+  double meanBytes = kTrafficMeanBytesDefault;
+  double hurst = 0.8;                               // as BackgroundSpec::hurst: the table has no default for it
+  double extraOffset = kTrafficExtraOffsetDefault;  // every pair's source carries it (BackgroundSpec::extraOffset)
 };
 
 // A change the run makes to itself at a time (`liveChanges`, an extension of the format):
@@ -269,20 +285,20 @@ enum class DropRuleKind {
 
 struct DropSpec {
   DropRuleKind kind = DropRuleKind::Segments;
-  int flow = -1;                       // index in Scenario::flows (every copy of a replicated flow)
-  int edge = -1;                       // node index of an edge node
-  int burstClass = 0;                  // 0 data bursts, 1 ACK bursts (BurstClass's values)
-  std::vector<std::uint64_t> numbers;  // segment numbers, packet or burst ordinals, as written
-  int transmission = 1;                // Segments only
-  double after = 0;                    // After only, seconds
+  int flow = -1;                                 // index in Scenario::flows (every copy of a replicated flow)
+  int edge = -1;                                 // node index of an edge node
+  int burstClass = 0;                            // 0 data bursts, 1 ACK bursts (BurstClass's values)
+  std::vector<std::uint64_t> numbers;            // segment numbers, packet or burst ordinals, as written
+  int transmission = kDropsTransmissionDefault;  // Segments only
+  double after = 0;                              // After only, seconds
 };
 
 struct Scenario {
   int version = 1;
   std::string name;
-  std::uint32_t seed = 1;
-  double duration = 10;
-  double sampleInterval = 0.01;
+  std::uint32_t seed = kSeedDefault;
+  double duration = kDurationDefault;
+  double sampleInterval = kSampleIntervalDefault;
   std::vector<NodeSpec> nodes;
   std::vector<LinkSpec> links;
   ObsSpec obs;

@@ -4,6 +4,7 @@
 #include <limits>
 #include <map>
 
+#include "generated/defaults.h"
 #include "generated/limits.h"
 #include "scenario/live_path.h"
 #include "sim/time.h"
@@ -52,13 +53,14 @@ std::string validId(JsonReader& r) {
   return id;
 }
 
+// `fallback`: the fields' defaults, for the object absent or either field left out.
 BurstLossSpec readBurstLoss(JsonReader& parent, const std::string& key, const NumberBounds& data,
-                            const NumberBounds& ack) {
-  BurstLossSpec loss;
+                            const NumberBounds& ack, const BurstLossSpec& fallback) {
+  BurstLossSpec loss = fallback;
   if (!parent.has(key)) return loss;
   JsonReader r = parent.object(key);
-  loss.data = r.number("data", 0, data.min, data.max);
-  loss.ack = r.number("ack", 0, ack.min, ack.max);
+  loss.data = r.number("data", fallback.data, data.min, data.max);
+  loss.ack = r.number("ack", fallback.ack, ack.min, ack.max);
   r.finish();
   return loss;
 }
@@ -106,14 +108,15 @@ void readNodes(JsonReader& top, Scenario& s, std::map<std::string, int>& index) 
     n.id = validId(r);
     if (index.count(n.id)) r.fail("id", quoteInput(n.id) + " is used by another node");
     n.kind = static_cast<NodeKind>(r.choice("kind", {"host", "router", "edge", "core"}));
-    n.x = r.number("x", 0, kNodesXBounds.min, kNodesXBounds.max);
-    n.y = r.number("y", 0, kNodesYBounds.min, kNodesYBounds.max);
+    n.x = r.number("x", kNodesXDefault, kNodesXBounds.min, kNodesXBounds.max);
+    n.y = r.number("y", kNodesYDefault, kNodesYBounds.min, kNodesYBounds.max);
     if (n.kind == NodeKind::Core) {
-      n.setupTime = r.number("setupTime", 0, kNodesSetupTimeBounds.min, kNodesSetupTimeBounds.max);
+      n.setupTime = r.number("setupTime", kNodesSetupTimeDefault, kNodesSetupTimeBounds.min, kNodesSetupTimeBounds.max);
       if (r.has("fdl")) {
         JsonReader fdl = r.object("fdl");
-        n.fdlCount = static_cast<int>(fdl.integer("count", 0, kNodesFdlCountBounds.min, kNodesFdlCountBounds.max));
-        n.fdlUnit = fdl.number("unit", 0, kNodesFdlUnitBounds.min, kNodesFdlUnitBounds.max);
+        n.fdlCount = static_cast<int>(
+            fdl.integer("count", kNodesFdlCountDefault, kNodesFdlCountBounds.min, kNodesFdlCountBounds.max));
+        n.fdlUnit = fdl.number("unit", kNodesFdlUnitDefault, kNodesFdlUnitBounds.min, kNodesFdlUnitBounds.max);
         fdl.finish();
         if (n.fdlCount > 0 && n.fdlUnit <= 0)
           fdl.fail("unit", "must be > 0 when count > 0 (each line delays by a multiple of it)");
@@ -214,7 +217,7 @@ void readLinks(JsonReader& top, Scenario& s, const std::map<std::string, int>& n
           r.fail("kind",
                  "\"packet\" cannot attach to a core node (a core node is optical; "
                  "use a fiber link from an edge node)");
-      l.queue = static_cast<int>(r.integer("queue", 1000, kLinksQueueBounds.min, kLinksQueueBounds.max));
+      l.queue = static_cast<int>(r.integer("queue", kLinksQueueDefault, kLinksQueueBounds.min, kLinksQueueBounds.max));
       if (r.has("loss")) {
         const json& loss = r.raw("loss");
         if (loss.is_number()) {
@@ -222,16 +225,17 @@ void readLinks(JsonReader& top, Scenario& s, const std::map<std::string, int>& n
           l.lossAb = l.lossBa = p;
         } else {
           JsonReader lr = r.object("loss");
-          l.lossAb = lr.number("ab", 0, kLinksLossAbBounds.min, kLinksLossAbBounds.max);
-          l.lossBa = lr.number("ba", 0, kLinksLossBaBounds.min, kLinksLossBaBounds.max);
+          l.lossAb = lr.number("ab", kLinksLossAbDefault, kLinksLossAbBounds.min, kLinksLossAbBounds.max);
+          l.lossBa = lr.number("ba", kLinksLossBaDefault, kLinksLossBaBounds.min, kLinksLossBaBounds.max);
           lr.finish();
         }
       }
       if (r.has("arq")) {
         JsonReader arq = r.object("arq");
-        l.arqRetries =
-            static_cast<int>(arq.integer("retries", 0, kLinksArqRetriesBounds.min, kLinksArqRetriesBounds.max));
-        l.arqRetryDelay = arq.number("retryDelay", 0, kLinksArqRetryDelayBounds.min, kLinksArqRetryDelayBounds.max);
+        l.arqRetries = static_cast<int>(
+            arq.integer("retries", kLinksArqRetriesDefault, kLinksArqRetriesBounds.min, kLinksArqRetriesBounds.max));
+        l.arqRetryDelay = arq.number("retryDelay", kLinksArqRetryDelayDefault, kLinksArqRetryDelayBounds.min,
+                                     kLinksArqRetryDelayBounds.max);
         arq.finish();
       }
       for (const char* fiberOnly : {"wavelengths", "burstLoss"})
@@ -242,9 +246,10 @@ void readLinks(JsonReader& top, Scenario& s, const std::map<std::string, int>& n
           r.fail("kind", std::string("\"fiber\" must join edge or core nodes, not a ") + kindName(k) +
                              " (attach hosts and routers to an edge node "
                              "with a packet link)");
-      l.wavelengths =
-          static_cast<int>(r.integer("wavelengths", 1, kLinksWavelengthsBounds.min, kLinksWavelengthsBounds.max));
-      l.burstLoss = readBurstLoss(r, "burstLoss", kLinksBurstLossDataBounds, kLinksBurstLossAckBounds);
+      l.wavelengths = static_cast<int>(
+          r.integer("wavelengths", kLinksWavelengthsDefault, kLinksWavelengthsBounds.min, kLinksWavelengthsBounds.max));
+      l.burstLoss = readBurstLoss(r, "burstLoss", kLinksBurstLossDataBounds, kLinksBurstLossAckBounds,
+                                  {kLinksBurstLossDataDefault, kLinksBurstLossAckDefault});
       for (const char* packetOnly : {"queue", "loss", "arq"})
         if (r.has(packetOnly)) r.fail(packetOnly, "applies to packet links only");
     }
@@ -261,10 +266,11 @@ void readObs(JsonReader& top, Scenario& s) {
     JsonReader a = r.object("assembly");
     o.assembly = readAssembly(a, AssemblySpec{});
   }
-  o.reservation = static_cast<Reservation>(r.choice("reservation", 0, {"jet", "jit"}));
-  o.scheduling = static_cast<SchedulingKind>(r.choice("scheduling", 2, {"ffuc", "lauc", "lauc-vf"}));
-  o.controlProcessing =
-      r.number("controlProcessing", 1e-5, kObsControlProcessingBounds.min, kObsControlProcessingBounds.max);
+  o.reservation = static_cast<Reservation>(r.choice("reservation", kObsReservationDefault, {"jet", "jit"}));
+  o.scheduling =
+      static_cast<SchedulingKind>(r.choice("scheduling", kObsSchedulingDefault, {"ffuc", "lauc", "lauc-vf"}));
+  o.controlProcessing = r.number("controlProcessing", kObsControlProcessingDefault, kObsControlProcessingBounds.min,
+                                 kObsControlProcessingBounds.max);
   if (r.has("offset")) {
     const json& v = r.raw("offset");
     if (v.is_string()) {
@@ -274,10 +280,12 @@ void readObs(JsonReader& top, Scenario& s) {
       o.offset = r.number("offset", kObsOffsetBounds.min, kObsOffsetBounds.max);
     }
   }
-  o.burstLoss = readBurstLoss(r, "burstLoss", kObsBurstLossDataBounds, kObsBurstLossAckBounds);
-  o.wavelengthChoice = static_cast<WavelengthChoice>(r.choice("wavelengthChoice", 0, {"first-fit", "random"}));
-  o.maxDeflections =
-      static_cast<int>(r.integer("maxDeflections", 1, kObsMaxDeflectionsBounds.min, kObsMaxDeflectionsBounds.max));
+  o.burstLoss = readBurstLoss(r, "burstLoss", kObsBurstLossDataBounds, kObsBurstLossAckBounds,
+                              {kObsBurstLossDataDefault, kObsBurstLossAckDefault});
+  o.wavelengthChoice =
+      static_cast<WavelengthChoice>(r.choice("wavelengthChoice", kObsWavelengthChoiceDefault, {"first-fit", "random"}));
+  o.maxDeflections = static_cast<int>(r.integer("maxDeflections", kObsMaxDeflectionsDefault,
+                                                kObsMaxDeflectionsBounds.min, kObsMaxDeflectionsBounds.max));
   r.finish();
 }
 
@@ -285,25 +293,26 @@ TcpSpec readTcp(JsonReader& flow) {
   TcpSpec t;
   if (!flow.has("tcp")) return t;
   JsonReader r = flow.object("tcp");
-  t.variant = static_cast<TcpVariantKind>(
-      r.choice("variant", static_cast<int>(TcpVariantKind::Reno), choicesOf(kTcpVariantNames)));
+  t.variant = static_cast<TcpVariantKind>(r.choice("variant", kFlowsTcpVariantDefault, choicesOf(kTcpVariantNames)));
   // An extension of the format (docs/model.md): the loss recovery, when not the variant's.
   if (r.has("recovery")) t.recovery = static_cast<TcpRecoveryKind>(r.choice("recovery", choicesOf(kLossRecoveryNames)));
-  t.mss = static_cast<int>(r.integer("mss", 512, kFlowsTcpMssBounds.min, kFlowsTcpMssBounds.max));
-  t.maxWindow =
-      static_cast<int>(r.integer("maxWindow", 128, kFlowsTcpMaxWindowBounds.min, kFlowsTcpMaxWindowBounds.max));
-  t.initialCwnd = r.number("initialCwnd", 1, kFlowsTcpInitialCwndBounds.min, kFlowsTcpInitialCwndBounds.max);
-  t.initialSsthresh =
-      r.number("initialSsthresh", 65535, kFlowsTcpInitialSsthreshBounds.min, kFlowsTcpInitialSsthreshBounds.max);
-  t.dupAckThreshold = static_cast<int>(
-      r.integer("dupAckThreshold", 3, kFlowsTcpDupAckThresholdBounds.min, kFlowsTcpDupAckThresholdBounds.max));
+  t.mss = static_cast<int>(r.integer("mss", kFlowsTcpMssDefault, kFlowsTcpMssBounds.min, kFlowsTcpMssBounds.max));
+  t.maxWindow = static_cast<int>(
+      r.integer("maxWindow", kFlowsTcpMaxWindowDefault, kFlowsTcpMaxWindowBounds.min, kFlowsTcpMaxWindowBounds.max));
+  t.initialCwnd = r.number("initialCwnd", kFlowsTcpInitialCwndDefault, kFlowsTcpInitialCwndBounds.min,
+                           kFlowsTcpInitialCwndBounds.max);
+  t.initialSsthresh = r.number("initialSsthresh", kFlowsTcpInitialSsthreshDefault, kFlowsTcpInitialSsthreshBounds.min,
+                               kFlowsTcpInitialSsthreshBounds.max);
+  t.dupAckThreshold =
+      static_cast<int>(r.integer("dupAckThreshold", kFlowsTcpDupAckThresholdDefault, kFlowsTcpDupAckThresholdBounds.min,
+                                 kFlowsTcpDupAckThresholdBounds.max));
   t.delayedAck = r.boolean("delayedAck", false);
   if (r.has("rto")) {
     JsonReader rto = r.object("rto");
-    t.rto.initial = interval(rto, "initial", 1, kFlowsTcpRtoInitialBounds.max);
+    t.rto.initial = interval(rto, "initial", kFlowsTcpRtoInitialDefault, kFlowsTcpRtoInitialBounds.max);
     // 0: no floor but the engine's (rtt_estimator.h)
-    t.rto.min = rto.number("min", 0.2, kFlowsTcpRtoMinBounds.min, kFlowsTcpRtoMinBounds.max);
-    t.rto.max = interval(rto, "max", 60, kFlowsTcpRtoMaxBounds.max);
+    t.rto.min = rto.number("min", kFlowsTcpRtoMinDefault, kFlowsTcpRtoMinBounds.min, kFlowsTcpRtoMinBounds.max);
+    t.rto.max = interval(rto, "max", kFlowsTcpRtoMaxDefault, kFlowsTcpRtoMaxBounds.max);
     // null (or absent): the RFC 6298 estimator; a number: that constant RTO.
     if (rto.has("fixed") && !rto.raw("fixed").is_null())
       t.rto.fixed = interval(rto, "fixed", kFlowsTcpRtoFixedBounds.max);
@@ -315,7 +324,7 @@ TcpSpec readTcp(JsonReader& flow) {
 }
 
 // One side of `access`: a packet link as any other (rate, delay, queue), no more.
-AccessSpec readAccessSide(JsonReader& access, const std::string& side, const IntegerBounds& queue) {
+AccessSpec readAccessSide(JsonReader& access, const std::string& side, const IntegerBounds& queue, int queueDefault) {
   AccessSpec a;
   if (!access.has(side)) return a;
   JsonReader r = access.object(side);
@@ -324,7 +333,7 @@ AccessSpec readAccessSide(JsonReader& access, const std::string& side, const Int
   if (a.rate < kMinPacketLinkRate)
     r.fail("rate", "must be at least 1000 bit/s on a packet link (a 65 KB packet then lasts 9 minutes)");
   a.delay = r.number("delay", 0, kMaxSeconds);
-  a.queue = static_cast<int>(r.integer("queue", 1000, queue.min, queue.max));
+  a.queue = static_cast<int>(r.integer("queue", queueDefault, queue.min, queue.max));
   r.finish();
   return a;
 }
@@ -334,8 +343,8 @@ AccessSpec readAccessSide(JsonReader& access, const std::string& side, const Int
 void readAccess(JsonReader& flow, FlowSpec* f) {
   if (!flow.has("access")) return;
   JsonReader r = flow.object("access");
-  f->accessSrc = readAccessSide(r, "src", kFlowsAccessSrcQueueBounds);
-  f->accessDst = readAccessSide(r, "dst", kFlowsAccessDstQueueBounds);
+  f->accessSrc = readAccessSide(r, "src", kFlowsAccessSrcQueueBounds, kFlowsAccessSrcQueueDefault);
+  f->accessDst = readAccessSide(r, "dst", kFlowsAccessDstQueueBounds, kFlowsAccessDstQueueDefault);
   r.finish();
   if (!f->accessSrc.present && !f->accessDst.present)
     r.fail("src", "is required (or \"dst\"): access gives each copy its own link at one side or both");
@@ -430,9 +439,9 @@ void readFlows(JsonReader& top, Scenario& s, const std::map<std::string, int>& n
     seen[f.id] = 1;
     readAccess(r, &f);
     readFlowEnds(r, s, nodeIndex, &f);
-    f.count = static_cast<int>(r.integer("count", 1, 1, kMaxFlowInstances));
-    f.start = r.number("start", 0, 0, kMaxSeconds);
-    f.startSpread = r.number("startSpread", 0, 0, kMaxSeconds);
+    f.count = static_cast<int>(r.integer("count", kFlowsCountDefault, 1, kMaxFlowInstances));
+    f.start = r.number("start", kFlowsStartDefault, 0, kMaxSeconds);
+    f.startSpread = r.number("startSpread", kFlowsStartSpreadDefault, 0, kMaxSeconds);
     if (f.start + f.startSpread > kMaxSeconds)
       r.fail("startSpread", "must end by " + formatNumber(kMaxSeconds) + " s: start + startSpread is " +
                                 formatNumber(f.start + f.startSpread));
@@ -482,16 +491,18 @@ void readBackground(JsonReader& top, Scenario& s, const std::map<std::string, in
     JsonReader r(list[i], elementPath("background", i));
     BackgroundSpec b;
     readEndpoints(r, s, nodeIndex, NodeKind::Edge, "an edge node", &b.src, &b.dst);
-    b.model = static_cast<BackgroundModel>(r.choice("model", 0, {"poisson", "self-similar"}));
+    b.model = static_cast<BackgroundModel>(r.choice("model", kBackgroundModelDefault, {"poisson", "self-similar"}));
     b.load = r.number("load", kBackgroundLoadBounds.min, kBackgroundLoadBounds.max);
-    b.meanBytes = r.positive("meanBytes", 40000, kBackgroundMeanBytesBounds.max);
+    b.meanBytes = r.positive("meanBytes", kBackgroundMeanBytesDefault, kBackgroundMeanBytesBounds.max);
     if (b.model == BackgroundModel::SelfSimilar) {
+      // A literal: the schema's table has no default for hurst, though the engine takes 0.8.
       b.hurst = r.number("hurst", 0.8, kBackgroundHurstBounds.min, kBackgroundHurstBounds.max);
     } else if (r.has("hurst")) {
       r.fail("hurst", "applies to the \"self-similar\" model only");
     }
     b.enterAssembly = r.boolean("enterAssembly", false);
-    b.extraOffset = r.number("extraOffset", 0, kBackgroundExtraOffsetBounds.min, kBackgroundExtraOffsetBounds.max);
+    b.extraOffset = r.number("extraOffset", kBackgroundExtraOffsetDefault, kBackgroundExtraOffsetBounds.min,
+                             kBackgroundExtraOffsetBounds.max);
     if (b.enterAssembly && b.extraOffset > 0)
       r.fail("extraOffset", "cannot apply with enterAssembly (its bytes ride in the edge's TCP bursts)");
     r.finish();
@@ -546,14 +557,16 @@ void readTraffic(JsonReader& top, Scenario& s) {
   if (t.uniform)
     for (std::size_t i = 0; i < edges.size(); ++i) t.weights[i][i] = 0;
   t.load = r.number("load", kTrafficLoadBounds.min, kTrafficLoadBounds.max);
-  t.model = static_cast<BackgroundModel>(r.choice("model", 0, {"poisson", "self-similar"}));
-  t.meanBytes = r.positive("meanBytes", 40000, kTrafficMeanBytesBounds.max);
+  t.model = static_cast<BackgroundModel>(r.choice("model", kTrafficModelDefault, {"poisson", "self-similar"}));
+  t.meanBytes = r.positive("meanBytes", kTrafficMeanBytesDefault, kTrafficMeanBytesBounds.max);
   if (t.model == BackgroundModel::SelfSimilar) {
+    // A literal: the schema's table has no default for hurst, though the engine takes 0.8.
     t.hurst = r.number("hurst", 0.8, kTrafficHurstBounds.min, kTrafficHurstBounds.max);
   } else if (r.has("hurst")) {
     r.fail("hurst", "applies to the \"self-similar\" model only");
   }
-  t.extraOffset = r.number("extraOffset", 0, kTrafficExtraOffsetBounds.min, kTrafficExtraOffsetBounds.max);
+  t.extraOffset =
+      r.number("extraOffset", kTrafficExtraOffsetDefault, kTrafficExtraOffsetBounds.min, kTrafficExtraOffsetBounds.max);
   r.finish();
 }
 
@@ -636,8 +649,8 @@ void readDrops(JsonReader& top, Scenario& s, const std::map<std::string, int>& n
       d.kind = bySegment ? DropRuleKind::Segments : DropRuleKind::Packets;
       d.numbers = readOrdinals(r, bySegment ? "segments" : "packets");
       if (bySegment) {
-        d.transmission =
-            static_cast<int>(r.integer("transmission", 1, kDropsTransmissionBounds.min, kDropsTransmissionBounds.max));
+        d.transmission = static_cast<int>(r.integer("transmission", kDropsTransmissionDefault,
+                                                    kDropsTransmissionBounds.min, kDropsTransmissionBounds.max));
       } else if (r.has("transmission")) {
         r.fail("transmission", "applies to \"segments\" only");
       }
@@ -697,9 +710,9 @@ Scenario parseScenario(const std::string& jsonText) {
   if (s.name.size() > kMaxNameBytes)
     top.fail("name", "must be at most " + std::to_string(kMaxNameBytes) + " characters");
   refuseUnsafeText(top, "name", s.name);
-  s.seed = static_cast<std::uint32_t>(top.integer("seed", 1, kSeedBounds.min, kSeedBounds.max));
-  s.duration = top.positive("duration", 10, kMaxSeconds);
-  s.sampleInterval = interval(top, "sampleInterval", 0.01, kMaxSeconds);
+  s.seed = static_cast<std::uint32_t>(top.integer("seed", kSeedDefault, kSeedBounds.min, kSeedBounds.max));
+  s.duration = top.positive("duration", kDurationDefault, kMaxSeconds);
+  s.sampleInterval = interval(top, "sampleInterval", kSampleIntervalDefault, kMaxSeconds);
   if (s.duration / s.sampleInterval > kMaxSamplesPerFlow)
     top.fail("sampleInterval", "is too small for the duration (at most " +
                                    std::to_string(static_cast<long long>(kMaxSamplesPerFlow)) + " samples per flow)");
