@@ -25,7 +25,7 @@ import {
 } from '@obs-tcp-sim/scenario';
 import meshFeatures from '../../scenario/scenarios/mesh-features.json';
 import { loadEngineNode } from './node-engine';
-import { seededRandom } from './test-random';
+import { seededRandom } from '@obs-tcp-sim/theory';
 
 const engine = await loadEngineNode();
 const SEED = Number(process.env.CONTRACT_SEED ?? 18);

@@ -10,3 +10,4 @@ export * from './loss-network-sim';
 export * from './tcp-models';
 export * from './measured-loss';
 export * from './flow-models';
+export { seededRandom } from './seeded-random';

@@ -7,7 +7,7 @@
  *
  * Pure: the same seed, key and count give the same order on every machine.
  */
-import { seededRandom } from '../seededRandom';
+import { seededRandom } from '@obs-tcp-sim/theory';
 
 /**
  * A permutation of 0..count-1: `order[position]` is the index in the file of the choice

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from './seededRandom';
+import { seededRandom } from './seeded-random';
 
 const draw = (seed: number, n: number) => Array.from({ length: n }, seededRandom(seed));
 

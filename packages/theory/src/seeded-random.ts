@@ -1,7 +1,8 @@
 /**
  * A small seeded generator of numbers in [0, 1) (mulberry32): the same seed gives the same
- * numbers on every machine. Plenty for shuffling a question's choices (lessons/choiceOrder.ts)
- * or drawing a test's cases; not for statistics (packages/theory/src/random.ts).
+ * numbers on every machine. Plenty for shuffling a lesson question's choices (the app's
+ * lessons/choiceOrder.ts) or drawing a test's cases (the engine's schema contract); not for
+ * statistics (random.ts, the loss-network simulation's).
  */
 export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
