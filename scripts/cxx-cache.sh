@@ -6,4 +6,7 @@
 cxx_cache=()
 if [ "${OBS_NO_CCACHE:-0}" != 1 ] && command -v ccache >/dev/null; then
   cxx_cache=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+  # A clone elsewhere hits the same entries: paths under the tree are hashed relative to it
+  # (and the build folder, which debug builds name in their debug info, is not hashed).
+  export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
 fi

@@ -182,7 +182,7 @@ TEST(Access, RefusalsNameTheFieldAndTheRule) {
 TEST(FormatExtension, PresetsRunExactlyAsWithTheDefaultsSpelledOut) {
   for (const char* name : {"first-lesson", "paper000-lobs", "paper001-highspeed", "paper002-wlan", "paper003-fast",
                            "paper003-slow", "paper004-dumbbell"}) {
-    std::ifstream in(std::string(OBS_SCENARIO_DIR) + "/../presets/" + name + ".json");
+    std::ifstream in(std::string(kScenarioDir) + "/../presets/" + name + ".json");
     std::stringstream text;
     text << in.rdbuf();
     nlohmann::json plain = nlohmann::json::parse(text.str());

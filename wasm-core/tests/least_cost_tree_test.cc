@@ -197,7 +197,7 @@ std::vector<Network> networks() {
   for (const std::string& path : scenarioFiles()) {
     Network n;
     n.name = std::filesystem::path(path).filename().string();
-    n.scenario = parseScenario(readScenarioFile(std::filesystem::relative(path, OBS_SCENARIO_DIR).string()));
+    n.scenario = parseScenario(readScenarioFile(std::filesystem::relative(path, kScenarioDir).string()));
     n.topology = buildTopology(n.scenario);
     out.push_back(std::move(n));
   }

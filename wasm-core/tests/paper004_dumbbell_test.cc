@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "scenario/json_reader.h"
+#include "scenario_files.h"
 #include "simulation.h"
 
 namespace obs {
@@ -26,7 +27,7 @@ enum TcpEventKind { kRto = 0, kFastRetransmit = 1, kRecoveryExit = 2 };
 enum Phase { kSlowStart = 0, kAvoidance = 1, kRecovery = 2, kLoss = 3 };
 
 json dumbbell() {
-  std::ifstream in(std::string(OBS_SCENARIO_DIR) + "/../presets/paper004-dumbbell.json");
+  std::ifstream in(std::string(kScenarioDir) + "/../presets/paper004-dumbbell.json");
   std::stringstream s;
   s << in.rdbuf();
   return json::parse(s.str());

@@ -13,9 +13,12 @@
 
 namespace obs {
 
+// packages/scenario/scenarios/ in this checkout (scenario_dir.cc).
+extern const char* const kScenarioDir;
+
 // The text of packages/scenario/scenarios/<name>.
 inline std::string readScenarioFile(const std::string& name) {
-  std::ifstream in(std::string(OBS_SCENARIO_DIR) + "/" + name);
+  std::ifstream in(std::string(kScenarioDir) + "/" + name);
   std::stringstream s;
   s << in.rdbuf();
   return s.str();
@@ -25,7 +28,7 @@ inline std::string readScenarioFile(const std::string& name) {
 // engine's own test files, as canonical paths in sorted order.
 inline std::vector<std::string> scenarioFiles() {
   namespace fs = std::filesystem;
-  const std::string root = OBS_SCENARIO_DIR;
+  const std::string root = kScenarioDir;
   std::vector<std::string> files;
   for (const std::string& dir : {root + "/../presets", root, root + "/../../../wasm-core/tests/scenarios"})
     for (const fs::directory_entry& e : fs::directory_iterator(dir))

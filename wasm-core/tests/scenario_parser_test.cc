@@ -317,7 +317,7 @@ INSTANTIATE_TEST_SUITE_P(ScenarioParser, EveryField,
                          ::testing::Values("network-features.json", "routing-features.json"));
 
 TEST_P(EveryField, AWrongTypeIsRefusedByName) {
-  std::ifstream in(std::string(OBS_SCENARIO_DIR) + "/../../../wasm-core/tests/scenarios/" + GetParam());
+  std::ifstream in(std::string(kScenarioDir) + "/../../../wasm-core/tests/scenarios/" + GetParam());
   std::stringstream text;
   text << in.rdbuf();
   json full = json::parse(text.str());

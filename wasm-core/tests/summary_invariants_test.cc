@@ -305,9 +305,9 @@ void utilisationMatchesLog(const Simulation& sim, const BusyFromLog& log) {
 // the busy time within the run over the run, exactly (to rounding), even where packets
 // queue past its end or an ingress edge has reserved wavelengths far ahead.
 TEST(SummaryUtilisation, IsTheBusyTimeWithinTheRunAsTheEventLogDrawsIt) {
-  json crowdedLine = readJson(std::string(OBS_SCENARIO_DIR) + "/../presets/first-lesson.json");
+  json crowdedLine = readJson(std::string(kScenarioDir) + "/../presets/first-lesson.json");
   crowdedLine["flows"][0]["count"] = 50;
-  json oneWavelength = readJson(std::string(OBS_SCENARIO_DIR) + "/../presets/nsfnet.json");
+  json oneWavelength = readJson(std::string(kScenarioDir) + "/../presets/nsfnet.json");
   oneWavelength["traffic"]["load"] = 10;
   for (json& l : oneWavelength["links"])
     if (l["kind"] == "fiber") l["wavelengths"] = 1;
