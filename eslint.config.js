@@ -45,6 +45,18 @@ export default tseslint.config(
     },
   },
   {
+    // zod's values only through src/zod.ts, which turns its generated code off before any
+    // schema is built (the page's Content-Security-Policy reports its probe for eval).
+    files: ['packages/*/src/**/*.ts', 'apps/web/src/**/*.ts', 'apps/web/src/**/*.tsx'],
+    ignores: ['packages/scenario/src/zod.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'zod', message: 'import { z } from the scenario package’s src/zod.ts', allowTypeImports: true }] },
+      ],
+    },
+  },
+  {
     // The build replaces this one name with the list of files (service-worker/precache.ts);
     // the source must say it exactly once, so it is declared here and not in a comment there.
     files: ['apps/web/service-worker/service-worker.js'],

@@ -6,7 +6,7 @@
 // engine adds fails there until it is added here. Fields may be added; none are renamed.
 // Fields marked optional are written only in some runs (each says when), or are not
 // documented in docs/model.md yet, so code must not rely on them.
-import { z } from 'zod';
+import { z } from './zod';
 
 const count = z.number();
 

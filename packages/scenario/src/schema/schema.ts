@@ -13,7 +13,7 @@
 //     the engine, which judges them with its own words (share-limits.ts adds the limits).
 //
 // The Scenario types (scenario.ts) are this schema's output type.
-import { z } from 'zod';
+import { z } from '../zod';
 import { quoteInput } from '../safe-text';
 import { checkId, checkName, checkNumber, typeName } from './checks';
 import { APP_KINDS, CHOICE_RULES, NUMBER_RULES, labelOf, rateRule, type NumberRule } from './fields';
@@ -34,11 +34,6 @@ import {
 } from './limits';
 import { isLivePath, liveValueReason } from './live';
 import { formatValue } from './units';
-
-// No generated code: the page's Content-Security-Policy forbids eval (docs/deploy.md), and
-// zod's compiled fast path would probe for it with `new Function`, which the browser reports
-// as a violation even when the throw is caught. Scenarios are small; the plain path is fast.
-z.config({ jitless: true });
 
 type Strength = 'engine' | 'shape';
 
