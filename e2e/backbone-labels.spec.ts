@@ -93,8 +93,12 @@ async function openPreset(page: Page, id: string, presenter: boolean): Promise<v
   await page.goto(`./#preset=${id}`);
   await expect(page.getByTestId('preset')).toHaveValue(id);
   await expect(page.getByTestId('phase')).toHaveText('Running');
-  // Slowly, so the run (5 simulated seconds) is still dropping bursts when it is read.
+  // Slowly, so the run (5 simulated seconds) is still dropping bursts when it is read. On a
+  // loaded machine the run at 1× may have ended before the click: then it plays again (CI
+  // once waited a minute for drops on a finished run).
   await page.getByRole('radio', { name: '0.1×' }).check();
+  if ((await page.getByTestId('phase').textContent()) === 'Finished') await page.getByTestId('play-pause').click();
+  await expect(page.getByTestId('phase')).toHaveText('Running');
   if (presenter) {
     await page.locator('body').press('p');
     await expect(page.getByTestId('app')).toHaveAttribute('data-presenter', 'true');
