@@ -182,6 +182,9 @@ export function layoutLabels(input: LabelLayoutInput): LabelLayout {
   }
 
   // ---- fan labels: like node names, always shown (a fan must say what it stands for) ----
+  // A place on another label or a glyph costs this much; a best place costing as much has
+  // found no free room (out of the view or on something), and the label tries its short form.
+  const FAN_OVERLAP_COST = 40;
   const fans = new Map<string, PlacedLabel>();
   for (const fan of input.fans ?? []) {
     const placeAs = (label: FanLabel) => {
@@ -192,8 +195,8 @@ export function layoutLabels(input: LabelLayoutInput): LabelLayout {
         let cost = k * 0.01;
         if (!inBounds(box)) cost += 100;
         if (keepOut.some((o) => overlaps(o, box, AIR))) cost += 50;
-        if (placed.some((p) => overlaps(p, box, AIR))) cost += 40;
-        if (glyphs.some((g) => overlaps(g, box, AIR))) cost += 40;
+        if (placed.some((p) => overlaps(p, box, AIR))) cost += FAN_OVERLAP_COST;
+        if (glyphs.some((g) => overlaps(g, box, AIR))) cost += FAN_OVERLAP_COST;
         for (const band of bands) cost += bandOverlap(band, box) / 4;
         if (!best || cost < best.cost) best = { label: c, cost };
         if (cost < 0.5) break;
@@ -203,7 +206,7 @@ export function layoutLabels(input: LabelLayoutInput): LabelLayout {
     let best = placeAs(fan.label);
     // Nowhere free for "×80, 100 Mbit/s each" (two fans in presenter mode's narrow view):
     // its count alone, "×80", beside the fan; the whole sentence stays its tooltip and name.
-    if (best.cost >= 40 && fan.count !== undefined && fan.count > 1) {
+    if (best.cost >= FAN_OVERLAP_COST && fan.count !== undefined && fan.count > 1) {
       const short = placeAs({ ...fan.label, text: `×${fan.count}` });
       if (short.cost < best.cost) best = short;
     }
