@@ -99,8 +99,9 @@ std::uint64_t Simulation::runGuarded(std::uint64_t maxEvents, SimTime limit) {
       if (guard_.due(sim_.work()) || tripped) {
         const StopCause cause = guard_.check(sim_.eventsExecuted(), sim_.work(), sim_.now(), tripped);
         if (cause != StopCause::None) stop(cause);
-        continue;  // look at stopped(), then run on
+        if (!visual_.stopMet()) continue;  // look at stopped(), then run on
       }
+      if (visual_.stopMet()) break;  // a lesson's moment: right after its event
     }
     // No event is left up to upTo, or the event budget is spent: a change due by the limit
     // whose events have all run lands now; otherwise this advance is over.
@@ -112,18 +113,24 @@ std::uint64_t Simulation::runGuarded(std::uint64_t maxEvents, SimTime limit) {
 
 void Simulation::advanceTo(double seconds) {
   SimTime limit = seconds >= scenario_.duration ? end_ : fromSeconds(seconds);
+  visual_.clearStopMet();
   // >=: events due exactly at the current time (t = 0 after load) run too.
   if (limit < sim_.now()) return;
   runGuarded(UINT64_MAX, limit);
-  if (!stopped()) sim_.runUntil(limit);  // no event is left up to limit: moves the clock
+  // No event is left up to limit: moves the clock (not past a lesson's moment just met).
+  if (!stopped() && !visual_.stopMet()) sim_.runUntil(limit);
 }
 
-void Simulation::advanceEvents(std::uint64_t count) { runGuarded(count, end_); }
+void Simulation::advanceEvents(std::uint64_t count) {
+  visual_.clearStopMet();
+  runGuarded(count, end_);
+}
 
 void Simulation::advanceToBounded(double seconds, std::uint64_t maxEvents) {
   SimTime limit = seconds >= scenario_.duration ? end_ : fromSeconds(seconds);
+  visual_.clearStopMet();
   runGuarded(maxEvents, limit);
-  if (!stopped() && sim_.nextEventTime() > limit && limit > sim_.now()) sim_.runUntil(limit);
+  if (!stopped() && !visual_.stopMet() && sim_.nextEventTime() > limit && limit > sim_.now()) sim_.runUntil(limit);
 }
 
 std::size_t Simulation::queuedPackets() const {

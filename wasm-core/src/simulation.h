@@ -86,6 +86,14 @@ class Simulation final : public PacketReceiver, public EventHandler {
   // Which kinds to record (bit k = VisualEventKind k); all by default.
   void setVisualEventKinds(std::uint32_t mask) { visual_.setKinds(mask); }
   VisualEventColumns drainVisualEvents() { return visual_.drain(); }
+  // The moment a lesson pauses at: the run stops right after the first recorded event that
+  // meets `stop` (visual events on), whatever the advance asked for. One-shot.
+  void armVisualStop(const VisualStop& stop) { visual_.armStop(stop, sim_.workLimitSlot()); }
+  void disarmVisualStop() { visual_.disarmStop(); }
+  // Whether the last advance ended at that moment, and the met event's time (later than
+  // now() for an event logged ahead of its time: the caller runs on to it).
+  bool visualStopMet() const { return visual_.stopMet(); }
+  double visualStopTime() const { return toSeconds(visual_.stopTime()); }
   std::uint64_t visualEventsLost() const { return visual_.lost(); }
   // Of those, the kinds the event log lists and lessons pause at (never pushed out by packets).
   std::uint64_t visualNotableEventsLost() const { return visual_.lostNotable(); }

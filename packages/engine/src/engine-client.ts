@@ -5,6 +5,7 @@ import type { EngineRoutes, LiveChangeResult, SampleColumns } from './engine-mod
 import type { Frame } from './frame';
 import { DEFAULT_SPEED, checkSpeed } from './speed';
 import type { BatchResult, LoadInfo, LoadResult, WorkerApi } from './worker-api';
+import type { PauseMoment } from './simulation-runner';
 
 /** The main-thread face of the engine (docs/engine-api.md section 2). */
 export interface EngineClient {
@@ -24,6 +25,12 @@ export interface EngineClient {
   setVisualEvents(on: boolean): void;
   /** Which kinds of visual events to record (bit k = VisualEventKind k; all by default). Kept across loads and resets. */
   setVisualEventKinds(mask: number): void;
+  /**
+   * The run pauses itself right after `moment` (the first event that meets its stop, or its
+   * time) at any speed, on a frame marked `atMoment`; null forgets it. One-shot; kept
+   * across loads and resets until met or replaced (docs/engine-api.md, "Pausing at a moment").
+   */
+  pauseAt(moment: PauseMoment | null): void;
   /**
    * While paused: runs one event ('event') or up to the next burst an edge sends
    * ('burst'), then a frame with the summary follows. Resolves to false if nothing moved
@@ -208,6 +215,9 @@ export function createEngine(options: EngineOptions = {}): EngineClient {
     setVisualEventKinds(mask) {
       visualKinds = mask;
       if (!disposed && !dead) void call((remote) => remote.setVisualEventKinds(mask)).catch(() => {});
+    },
+    pauseAt(moment) {
+      if (!disposed && !dead) void call((remote) => remote.pauseAt(moment)).catch(() => {});
     },
     step(kind) {
       return call((remote) => remote.step(kind));

@@ -107,6 +107,17 @@ export interface Simulation {
   setVisualEventKinds(mask: number): void;
   /** Visual events since the last drain, oldest first, as fresh copies. */
   drainVisualEvents(): VisualEventColumns;
+  /**
+   * The moment a lesson pauses at ({@link VisualStop}): every advance from now on ends right
+   * after the first recorded event that meets it (visual events on). One-shot. -1 is "any".
+   */
+  armVisualStop(kind: number, node: number, cls: number, reason: number, idFirst: number, idLast: number, after: number): void;
+  disarmVisualStop(): void;
+  /**
+   * If the last advance ended at the armed moment, the met event's time in seconds (later
+   * than now() for an event logged ahead of its time, a packet lost after retries), else -1.
+   */
+  visualStopTime(): number;
   /** Summary JSON (docs/model.md section 5), without wallTime. */
   summaryJson(): string;
   /** Frees the C++ object. */
@@ -189,6 +200,21 @@ export const VISUAL_EVENT_COLUMNS = [
   'segments',
   'value',
 ] as const;
+
+/**
+ * A moment to pause at, as the engine matches it (wasm-core VisualStop): the first visual
+ * event of `kind` at or after `after` seconds whose node, class, reason and flow index
+ * (`id` in [idFirst, idLast]) are those given; -1 (or absent) is "any".
+ */
+export interface VisualStop {
+  kind: number;
+  node?: number;
+  cls?: number;
+  reason?: number;
+  idFirst?: number;
+  idLast?: number;
+  after?: number;
+}
 
 /**
  * The visual event kinds the app asks for (for setVisualEventKinds): 0 to 10, every kind

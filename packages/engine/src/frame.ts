@@ -29,6 +29,11 @@ export interface Frame {
    * "next event" that runs through events nothing draws (more than 1) says how many.
    */
   stepEvents?: number;
+  /**
+   * On the frame the runner sends when it paused itself at the moment armed with pauseAt
+   * (SimulationRunner.pauseAt): the run is paused, right after that moment.
+   */
+  atMoment?: boolean;
 }
 
 /**

@@ -5,6 +5,7 @@ export { createEngine } from './engine-client';
 export type { EngineClient, EngineOptions, EngineWorkerHandle } from './engine-client';
 export type { Frame } from './frame';
 export type { LoadInfo } from './worker-api';
+export type { PauseMoment } from './simulation-runner';
 export type {
   EngineRoutes,
   FlowRouteIds,
@@ -12,6 +13,7 @@ export type {
   LiveChangeResult,
   SampleColumns,
   VisualEventColumns,
+  VisualStop,
   EngineModule,
   Simulation,
 } from './engine-module';

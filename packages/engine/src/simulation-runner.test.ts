@@ -397,3 +397,98 @@ describe('SimulationRunner and the run guard', () => {
     runner.dispose();
   });
 });
+
+describe('SimulationRunner pausing at a moment', () => {
+  const lossy = (): Scenario => ({
+    ...defaultScenario,
+    duration: 2,
+    obs: { ...defaultScenario.obs, burstLoss: { data: 0.05, ack: 0.05 } },
+  });
+  const firstDataDrop = { stop: { kind: VisualEventKind.BurstDropped, cls: 0 } };
+
+  /** Plays at `speed` with the clock moving 16 ms per slice until the runner stops playing; the frames. */
+  function playToMoment(scenario: Scenario, speed: number, moment: Parameters<SimulationRunner['pauseAt']>[0]) {
+    const run = setup({ scenario, engineEventsPerMs: 1000 });
+    run.runner.setVisualEvents(true);
+    run.runner.setSpeed(speed);
+    run.runner.pauseAt(moment);
+    run.runner.play();
+    for (let i = 0; i < 100_000 && run.runner.isPlaying; i++) {
+      run.clock.ms += 16;
+      run.scheduler.runNext();
+    }
+    return run;
+  }
+
+  it('pauses itself right after the first event that meets its stop, at any speed, on a frame that says so', () => {
+    const at = (speed: number) => {
+      const { sim, frames, runner } = playToMoment(lossy(), speed, firstDataDrop);
+      const last = frames.at(-1)!;
+      expect(last).toMatchObject({ atMoment: true, playing: false, finished: false });
+      expect(frames.slice(0, -1).every((f) => f.atMoment === undefined)).toBe(true);
+      expect(last.summary).toBeDefined();
+      // Nothing ran after the drop: it is the last event recorded.
+      const rows = last.visual!;
+      const i = rows.kind.length - 1;
+      expect([rows.kind[i], rows.cls[i], rows.t0[i]]).toEqual([VisualEventKind.BurstDropped, 0, sim.now()]);
+      const moment = { now: sim.now(), events: sim.eventCount() };
+      runner.dispose();
+      return moment;
+    };
+    const slow = at(0.01);
+    expect(at(Infinity)).toEqual(slow);
+    expect(at(1)).toEqual(slow);
+  });
+
+  it('pauses at exactly the time it names, at full speed too', () => {
+    for (const speed of [0.05, Infinity]) {
+      const { sim, frames, runner } = playToMoment(lossy(), speed, { time: 0.25 });
+      expect(sim.now()).toBe(0.25);
+      expect(frames.at(-1)).toMatchObject({ atMoment: true, playing: false, now: 0.25 });
+      runner.dispose();
+    }
+  });
+
+  it('for an event logged ahead of its time (a packet lost after retries), runs on to that time and no further', () => {
+    const scenario = findPreset('paper002')!.scenario;
+    const lost = { stop: { kind: VisualEventKind.PacketDropped, reason: 1 } };
+    const { sim, frames, runner } = playToMoment(scenario, Infinity, lost);
+    const rows = concatenatedVisual(frames);
+    const drop = rows.findIndex((r) => r.kind === VisualEventKind.PacketDropped && r.reason === 1);
+    expect(drop).toBeGreaterThanOrEqual(0);
+    expect(sim.now()).toBe(rows[drop].t0);
+    expect(frames.at(-1)).toMatchObject({ atMoment: true, playing: false });
+    runner.dispose();
+  });
+
+  it('changes nothing of the run: played on, it ends as an unpaused run does; null forgets the moment', async () => {
+    const { sim, frames, scheduler, runner } = playToMoment(lossy(), Infinity, firstDataDrop);
+    expect(sim.finished()).toBe(false);
+    runner.play();
+    while (scheduler.runNext() !== null);
+    expect(frames.at(-1)!.summary).toStrictEqual(await runScenarioNode(lossy()));
+
+    const forgot = setup({ scenario: lossy() });
+    forgot.runner.setVisualEvents(true);
+    forgot.runner.setSpeed(Infinity);
+    forgot.runner.pauseAt({ time: 0.5 });
+    forgot.runner.pauseAt(null);
+    forgot.runner.play();
+    while (forgot.scheduler.runNext() !== null);
+    expect(forgot.sim.finished()).toBe(true);
+    expect(forgot.frames.some((f) => f.atMoment)).toBe(false);
+    forgot.runner.dispose();
+    runner.dispose();
+  });
+});
+
+/** Every visual event of the frames, as row objects. */
+function concatenatedVisual(frames: Frame[]): Array<{ kind: number; reason: number; t0: number }> {
+  const out: Array<{ kind: number; reason: number; t0: number }> = [];
+  for (const f of frames) {
+    const v = f.visual;
+    if (!v) continue;
+    for (let i = 0; i < v.kind.length; i++) out.push({ kind: v.kind[i], reason: v.reason[i], t0: v.t0[i] });
+  }
+  return out;
+}

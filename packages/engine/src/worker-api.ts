@@ -6,7 +6,7 @@ import type { EngineLog } from './engine-log';
 import { EngineCrashError } from './engine-log';
 import type { Frame } from './frame';
 import { sampleTransferables } from './frame';
-import type { RunnerOptions, StepKind } from './simulation-runner';
+import type { PauseMoment, RunnerOptions, StepKind } from './simulation-runner';
 import { SimulationRunner } from './simulation-runner';
 import { DEFAULT_SPEED, checkSpeed } from './speed';
 import { PAGE_RUN_BUDGET } from './page-budget';
@@ -70,6 +70,8 @@ export function createWorkerApi(loadEngine: () => Promise<LoadedEngine>, runnerO
   let speed = DEFAULT_SPEED;
   let visualEvents = false;
   let visualKinds = ALL_VISUAL_EVENT_KINDS;
+  // Kept across loads: a lesson arms its moment, then a finished run may be reset before it plays.
+  let moment: PauseMoment | null = null;
   let crashed: EngineCrashError | null = null;
   let frameSink: FrameSink = () => {};
   let errorSink: ErrorSink = () => {};
@@ -125,6 +127,7 @@ export function createWorkerApi(loadEngine: () => Promise<LoadedEngine>, runnerO
     runner.setSpeed(speed);
     runner.setVisualEvents(visualEvents);
     runner.setVisualEventKinds(visualKinds);
+    runner.pauseAt(moment);
     scenarioJson = json;
     const info: LoadInfo = {
       flowIds: JSON.parse(sim.flowIdsJson()) as string[],
@@ -182,6 +185,16 @@ export function createWorkerApi(loadEngine: () => Promise<LoadedEngine>, runnerO
       queued(() => {
         visualKinds = mask;
         runner?.setVisualEventKinds(mask);
+      }),
+    /**
+     * The run pauses itself right after `next` (the first event that meets its stop, or its
+     * time), at any speed, and says so on that frame (`atMoment`); null forgets it.
+     * Kept across loads until met or replaced.
+     */
+    pauseAt: (next: PauseMoment | null): Promise<void> =>
+      queued(() => {
+        moment = next;
+        runner?.pauseAt(next);
       }),
     /** While paused: one event, or up to the next burst; a frame follows. False if nothing moved. */
     step: (kind: StepKind): Promise<boolean> =>

@@ -131,6 +131,24 @@ class JsSimulation {
   void setVisualEventKinds(double mask) {
     if (sim_) sim_->setVisualEventKinds(static_cast<std::uint32_t>(mask));
   }
+  // The moment a lesson pauses at (obs::VisualStop; -1 for "any"; `after` in seconds).
+  void armVisualStop(double kind, double node, double cls, double reason, double idFirst, double idLast, double after) {
+    if (!sim_ || kind < 0 || kind > static_cast<double>(obs::VisualEventKind::BurstSegmented)) return;
+    obs::VisualStop stop;
+    stop.kind = static_cast<obs::VisualEventKind>(static_cast<int>(kind));
+    stop.node = static_cast<std::int32_t>(node);
+    stop.cls = static_cast<std::int32_t>(cls);
+    stop.reason = static_cast<std::int32_t>(reason);
+    stop.idFirst = static_cast<std::int32_t>(idFirst);
+    stop.idLast = static_cast<std::int32_t>(idLast);
+    stop.after = after > 0 ? obs::fromSeconds(after) : 0;
+    sim_->armVisualStop(stop);
+  }
+  void disarmVisualStop() {
+    if (sim_) sim_->disarmVisualStop();
+  }
+  // The met event's time in seconds if the last advance ended at the armed moment, else -1.
+  double visualStopTime() const { return sim_ && sim_->visualStopMet() ? sim_->visualStopTime() : -1; }
   val drainVisualEvents() {
     obs::VisualEventColumns c = sim_ ? sim_->drainVisualEvents() : obs::VisualEventColumns{};
     val out = columnsObject(
@@ -199,7 +217,10 @@ EMSCRIPTEN_BINDINGS(obs_engine) {
       .function("summaryJson", &JsSimulation::summaryJson)
       .function("setVisualEvents", &JsSimulation::setVisualEvents)
       .function("setVisualEventKinds", &JsSimulation::setVisualEventKinds)
-      .function("drainVisualEvents", &JsSimulation::drainVisualEvents);
+      .function("drainVisualEvents", &JsSimulation::drainVisualEvents)
+      .function("armVisualStop", &JsSimulation::armVisualStop)
+      .function("disarmVisualStop", &JsSimulation::disarmVisualStop)
+      .function("visualStopTime", &JsSimulation::visualStopTime);
   emscripten::function("engineVersion", &engineVersion);
   emscripten::function("notableVisualEventKinds", &notableVisualEventKinds);
 }

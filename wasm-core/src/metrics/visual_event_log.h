@@ -93,6 +93,22 @@ constexpr std::uint32_t notableKindsMask() {
   return mask;
 }
 
+// A moment a lesson pauses at (apps/web/src/lessons/condition.ts compiles a pause condition
+// to this, docs/engine-api.md "Pausing at a moment"): the first recorded event of `kind`
+// at or after `after` and, for each of node, cls, reason and the id range given (>= 0),
+// with that value. The run stops right after that event, so a lesson pauses where it says
+// at any speed and on any machine (the page, seeing it a frame later, would not).
+struct VisualStop {
+  VisualEventKind kind = VisualEventKind::BurstFormed;
+  std::int32_t node = -1, cls = -1, reason = -1;
+  std::int32_t idFirst = -1, idLast = -1;  // a flow group's flow indexes
+  SimTime after = 0;
+  bool matches(const VisualEvent& e) const {
+    return e.kind == kind && e.t0 >= after && (node < 0 || e.node == node) && (cls < 0 || e.cls == cls) &&
+           (reason < 0 || e.reason == reason) && (idFirst < 0 || (e.id >= idFirst && e.id <= idLast));
+  }
+};
+
 class VisualEventLog {
  public:
   // The ring holds `capacity` events; as many notable ones may be set aside beyond it.
@@ -108,6 +124,7 @@ class VisualEventLog {
   bool wants(VisualEventKind kind) const { return enabled_ && ((kinds_ >> static_cast<unsigned>(kind)) & 1u) != 0; }
   void record(const VisualEvent& e) {
     if (!wants(e.kind)) return;
+    if (stopArmed_ && stop_.matches(e)) meetStop(e);
     if (count_ < ring_.size()) {
       ring_[(start_ + count_) % ring_.size()] = e;
       ++count_;
@@ -126,6 +143,20 @@ class VisualEventLog {
     ring_[start_] = e;
     start_ = (start_ + 1) % ring_.size();
   }
+  // Arms the moment to stop at; `workLimit` is the event loop's (EventLoop::workLimitSlot),
+  // set to 0 when it is met so the loop returns right after that event. One-shot.
+  void armStop(const VisualStop& stop, std::uint64_t* workLimit) {
+    stop_ = stop;
+    stopArmed_ = true;
+    stopMet_ = false;
+    workLimit_ = workLimit;
+  }
+  void disarmStop() { stopArmed_ = stopMet_ = false; }
+  // Met since the last clearStopMet(), and the met event's time: its t0, which is later
+  // than the clock for an event logged ahead of its time (a packet lost after retries).
+  bool stopMet() const { return stopMet_; }
+  SimTime stopTime() const { return stopTime_; }
+  void clearStopMet() { stopMet_ = false; }
   // Moves out every event recorded since the last drain, oldest first.
   VisualEventColumns drain();
   // Events lost before a drain took them, of all kinds and of the notable kinds.
@@ -139,6 +170,17 @@ class VisualEventLog {
   std::uint64_t lost_ = 0, lostNotable_ = 0;
   bool enabled_ = false;
   std::uint32_t kinds_ = ~0u;
+  VisualStop stop_;
+  bool stopArmed_ = false, stopMet_ = false;
+  SimTime stopTime_ = 0;
+  std::uint64_t* workLimit_ = nullptr;
+
+  void meetStop(const VisualEvent& e) {
+    stopArmed_ = false;
+    stopMet_ = true;
+    stopTime_ = e.t0;
+    *workLimit_ = 0;
+  }
 };
 
 inline VisualEventColumns VisualEventLog::drain() {

@@ -63,6 +63,9 @@ class EventLoop {
   void setWorkLimit(std::uint64_t limit) {
     workLimit_ = limit > UINT64_MAX / work::kEvent ? UINT64_MAX : limit * work::kEvent;
   }
+  // The work limit itself, for a part that must end the loop after the current event (the
+  // moment a lesson pauses at, VisualEventLog::armStop): it sets it to 0, like the meter.
+  std::uint64_t* workLimitSlot() { return &workLimit_; }
   MemoryMeter& meter() { return meter_; }
   const MemoryMeter& meter() const { return meter_; }
   // A hash of every executed event's (time, kind): two runs with equal fingerprints

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { PauseMoment } from '@obs-tcp-sim/engine';
 import type { FrameLike, Phase } from '../sim/controller';
 import { EventKind, type VisualEvent } from '../sim/visualStore';
 import { PauseWatch, type PauseHit, type WatchedSession } from './pauseWatch';
@@ -20,16 +21,25 @@ class FakeSession implements WatchedSession {
     this.listeners.add(l);
     return () => this.listeners.delete(l);
   }
+  /** What the engine was last asked to pause at (undefined: never asked). */
+  moment: PauseMoment | null | undefined = undefined;
   pause() {
     this.pauses++;
     this.phase = 'paused';
   }
+  play() {
+    this.phase = 'running';
+  }
+  pauseAt(moment: PauseMoment | null) {
+    this.moment = moment;
+  }
   getState() {
     return { phase: this.phase, flowIds: ['tcp1'] };
   }
-  frame(now: number, events: VisualEvent[] = []) {
+  frame(now: number, events: VisualEvent[] = [], atMoment = false) {
     this.now = now;
-    const frame = { now, visual: rows(events) } as unknown as FrameLike;
+    if (atMoment) this.phase = 'paused';
+    const frame = { now, visual: rows(events), ...(atMoment ? { atMoment } : {}) } as unknown as FrameLike;
     for (const l of this.listeners) l(frame);
   }
   newRun() {
@@ -183,5 +193,52 @@ describe('PauseWatch', () => {
     watch.dispose();
     session.frame(0.1, [fastRetransmit(0.05)]);
     expect(hits).toEqual([]);
+  });
+});
+
+describe('PauseWatch asks the engine to pause at the moment', () => {
+  it('arms the engine with the condition as it matches it, and forgets it on the hit or a disarm', () => {
+    const { session, watch, hits, onHit } = setup();
+    expect(watch.arm({ event: 'burst-dropped', class: 'data', node: 'C1' }, onHit)).toBe(false);
+    expect(session.moment).toEqual({ stop: { kind: EventKind.BurstDropped, node: 2, cls: 0 } });
+    session.frame(0.5, [ackDrop(0.4), dataDrop(0.5)], true);
+    expect(hits.map((h) => h.at)).toEqual([0.5]);
+    expect(session.moment).toBeNull();
+
+    expect(watch.arm({ event: 'fast-retransmit', flow: 'tcp1', after: 0.6 }, onHit)).toBe(false);
+    expect(session.moment).toEqual({ stop: { kind: EventKind.TcpEvent, reason: 1, idFirst: 0, idLast: 0, after: 0.6 } });
+    watch.disarm();
+    expect(session.moment).toBeNull();
+
+    expect(watch.arm({ event: 'time', at: 2 }, onHit)).toBe(false);
+    expect(session.moment).toEqual({ time: 2 });
+  });
+
+  it('a node or flow the run does not have matches nothing in the engine either', () => {
+    const { session, watch, onHit } = setup();
+    watch.arm({ event: 'burst-sent', node: 'Nowhere' }, onHit);
+    expect(session.moment).toEqual({ stop: { kind: EventKind.BurstFormed, node: 0x7fffffff } });
+    watch.arm({ event: 'rto', flow: 'tcp9' }, onHit);
+    expect(session.moment).toEqual({ stop: { kind: EventKind.TcpEvent, reason: 0, idFirst: 0, idLast: -1 } });
+  });
+
+  it('where the engine paused at an event the watch does not take, plays on with the moment armed again', () => {
+    const { session, watch, hits, onHit } = setup();
+    watch.arm({ event: 'burst-dropped', class: 'data' }, onHit);
+    session.frame(0.3, [ackDrop(0.3)], true);
+    expect(hits).toEqual([]);
+    expect(session.phase).toBe('running');
+    expect(session.moment).toEqual({ stop: { kind: EventKind.BurstDropped, cls: 0 } });
+  });
+
+  it('a match held for its time (logged ahead of the clock) asks the engine to pause at that time', () => {
+    const { session, watch, hits, onHit } = setup();
+    watch.arm({ event: 'burst-dropped', class: 'data' }, onHit);
+    session.frame(0.5, [dataDrop(0.5)], true);
+    expect(hits).toHaveLength(1);
+    // The overshoot holds a second drop stamped after the clock: the next step waits for its time.
+    session.frame(0.6, [dataDrop(0.7, 1)]);
+    expect(watch.arm({ event: 'burst-dropped', class: 'data' }, onHit)).toBe(false);
+    expect(session.moment).toEqual({ time: 0.7 });
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { PauseMoment } from '@obs-tcp-sim/engine';
 import { applyScenarioSet, findPreset, type Scenario, type ShowMe } from '@obs-tcp-sim/scenario';
 import { createFocusStore } from '../sim/focusStore';
 import type { FrameLike, Phase } from '../sim/controller';
@@ -45,6 +46,11 @@ class Fakes implements PlayerSession, PlayerStore {
     if (this.phase !== 'running') return;
     this.log.push('pause');
     this.setPhase('paused');
+  }
+  /** What the engine was asked to pause at, in order (pauseWatch.test.ts holds what is asked when). */
+  moments: Array<PauseMoment | null> = [];
+  pauseAt(moment: PauseMoment | null) {
+    this.moments.push(moment);
   }
   setPhase(phase: Phase) {
     this.phase = phase;

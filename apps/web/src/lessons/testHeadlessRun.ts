@@ -5,9 +5,12 @@
  * really show: the pause lands on the event the text talks about, and the numbers the text
  * gives are the engine's.
  *
- * Like the worker, the session runs a little past a pause before stopping (`overshoot`
- * frames), so the backlog path of PauseWatch is exercised as in the browser.
+ * Like the worker, it pauses by itself at the moment the watch arms (SimulationRunner.
+ * pauseAt): right after the event, in the middle of a frame. A pause the page asks for
+ * itself (one the engine did not stop at) comes with the worker's lag: the session runs
+ * `overshoot` frames past it, so the backlog path of PauseWatch is exercised as in the browser.
  */
+import type { PauseMoment } from '@obs-tcp-sim/engine';
 import { loadEngineNode } from '@obs-tcp-sim/engine/node';
 import type { PauseCondition, Scenario, Summary } from '@obs-tcp-sim/scenario';
 import type { FrameLike, Phase } from '../sim/controller';
@@ -54,6 +57,10 @@ export class HeadlessSession implements WatchedSession {
   /** The latest sample of each flow (by flow index): what the charts show last. */
   latest = new Map<number, { t: number; cwnd: number; ssthresh: number }>();
   private sim: Simulation | null = null;
+  /** As the worker keeps it: across loads, until met or replaced. */
+  private moment: PauseMoment | null = null;
+  private holdAt = Infinity;
+  private stopArmed = false;
   private listeners = new Set<(frame: FrameLike) => void>();
 
   constructor(
@@ -79,6 +86,20 @@ export class HeadlessSession implements WatchedSession {
     if (this.phase === 'running') this.phase = 'paused';
   }
 
+  pauseAt(moment: PauseMoment | null): void {
+    this.moment = moment;
+    if (this.sim) this.armOn(this.sim);
+  }
+
+  private armOn(sim: Simulation): void {
+    const m = this.moment;
+    this.holdAt = m?.time ?? Infinity;
+    this.stopArmed = m?.stop !== undefined;
+    const s = m?.stop;
+    if (s) sim.armVisualStop(s.kind, s.node ?? -1, s.cls ?? -1, s.reason ?? -1, s.idFirst ?? -1, s.idLast ?? -1, s.after ?? 0);
+    else sim.disarmVisualStop();
+  }
+
   /** A new run of `scenario` from t = 0, paused. */
   load(scenario: Scenario): void {
     this.dispose();
@@ -87,6 +108,7 @@ export class HeadlessSession implements WatchedSession {
     sim.setVisualEvents(true);
     if (this.cut.kinds !== undefined) sim.setVisualEventKinds(this.cut.kinds);
     this.sim = sim;
+    this.armOn(sim);
     this.scenario = scenario;
     this.visual.generation++;
     this.now = 0;
@@ -100,11 +122,15 @@ export class HeadlessSession implements WatchedSession {
   play(): void {
     if (!this.sim || this.phase !== 'paused') return;
     this.phase = 'running';
-    // pause() comes from a frame listener, inside advance().
+    // pause() comes from a frame listener, inside advance(), or the engine met its moment.
     const phase = () => this.phase as Phase;
+    let atMoment = false;
     while (phase() === 'running') {
-      if (!this.advance()) this.phase = 'finished';
+      const frame = this.advance();
+      if (!frame) this.phase = 'finished';
+      else atMoment = frame.atMoment === true;
     }
+    if (atMoment) return;
     for (let i = 0; i < this.cut.overshoot && phase() === 'paused'; i++) this.advance();
   }
 
@@ -118,20 +144,31 @@ export class HeadlessSession implements WatchedSession {
     this.sim = null;
   }
 
-  /** One frame's worth of simulated time; false at the end of the run. */
-  private advance(): boolean {
+  /** One frame's worth of simulated time, no further than the moment armed; null at the end of the run. */
+  private advance(): FrameLike | null {
     const sim = this.sim!;
-    if (sim.finished()) return false;
-    sim.advanceTo(this.now + this.cut.slice);
+    if (sim.finished()) return null;
+    sim.advanceTo(Math.min(this.now + this.cut.slice, this.holdAt));
     this.now = sim.now();
+    if (this.stopArmed && sim.visualStopTime() >= 0) {
+      // Met: the run holds there (or runs on to an event logged ahead of the clock).
+      this.stopArmed = false;
+      this.holdAt = Math.max(sim.visualStopTime(), this.now);
+    }
+    const atMoment = this.now >= this.holdAt;
+    if (atMoment) {
+      this.holdAt = Infinity;
+      this.moment = null;
+      if (this.phase === 'running') this.phase = 'paused';
+    }
     const visual = sim.drainVisualEvents() as unknown as EventRows;
     const samples = sim.drainSamples();
     for (let i = 0; i < samples.t.length; i++)
       this.latest.set(samples.flow[i], { t: samples.t[i], cwnd: samples.cwnd[i], ssthresh: samples.ssthresh[i] });
     for (let i = 0; i < visual.kind.length; i++) this.events.push(rowEvent(visual, i));
-    const frame = { now: this.now, visual } as unknown as FrameLike;
+    const frame = { now: this.now, visual, ...(atMoment ? { atMoment } : {}) } as unknown as FrameLike;
     for (const listener of this.listeners) listener(frame);
-    return true;
+    return frame;
   }
 }
 

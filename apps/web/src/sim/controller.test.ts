@@ -55,6 +55,9 @@ class ScriptedEngine implements EngineLike<typeof scenario> {
     this.calls.push(`step ${kind}`);
     return true;
   }
+  pauseAt(moment: unknown) {
+    this.calls.push(`pauseAt ${JSON.stringify(moment)}`);
+  }
   dispose() {}
 }
 

@@ -6,7 +6,7 @@
  * every registered view is redrawn once; React only re-renders when the phase, the
  * summary (about 4 times a second) or a control value changes.
  */
-import type { EngineRoutes, Frame, Summary } from '@obs-tcp-sim/engine';
+import type { EngineRoutes, Frame, PauseMoment, Summary } from '@obs-tcp-sim/engine';
 import { ALL_VISUAL_EVENT_KINDS, VisualEventKind } from '@obs-tcp-sim/engine';
 import { ScenarioError } from '@obs-tcp-sim/scenario';
 import { focusStore } from './focusStore';
@@ -31,6 +31,8 @@ export interface EngineLike<S = unknown> {
   setVisualEventKinds(mask: number): void;
   /** While paused: one event or up to the next burst; a frame follows. */
   step(kind: StepKind): Promise<boolean>;
+  /** The run pauses itself right after `moment`, on a frame marked `atMoment`; null forgets it. */
+  pauseAt(moment: PauseMoment | null): void;
   dispose(): void;
 }
 
@@ -341,6 +343,15 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
     this.resumeAt(wasRunning);
   }
 
+  /**
+   * The moment a lesson waits for (the first event that meets its stop, or a time): the
+   * engine pauses the run right after it, at any speed, and the frame that says so turns
+   * the phase to paused. Null forgets it. One-shot.
+   */
+  pauseAt(moment: PauseMoment | null): void {
+    this.engine.pauseAt(moment);
+  }
+
   /** While paused: one event, or up to the next burst an edge sends. */
   async step(kind: StepKind): Promise<void> {
     if (this.state.phase !== 'paused') return;
@@ -416,6 +427,9 @@ export class SimController<S extends ScenarioLike = ScenarioLike> {
       if (frame.now !== 0) return; // the old run, still draining
       this.awaitingRunStart = false;
     }
+    // The engine paused itself at the moment a lesson armed: paused before the listeners
+    // see the frame, so the lesson's watch finds the run paused (and may play on).
+    if (frame.atMoment && this.state.phase === 'running') this.setState({ phase: 'paused' });
     const epoch = this.epoch;
     for (const listener of this.receiveListeners) listener(frame);
     this.scheduler.schedule(() => {
