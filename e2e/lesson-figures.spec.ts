@@ -17,7 +17,7 @@ import { readFileSync } from 'node:fs';
 import { quotedFigures, shownFigures, shows } from './quoted-figures';
 import { notFiguresAt, pointPlace, stepPlace } from '../apps/web/src/lessons/notFigures';
 import { PRESET_IDS, simTime, snapshot } from './helpers';
-import { BACKGROUND_CONTENTION, expectFirstInLog, KIND, pausedAt, status } from './lesson-pauses';
+import { BACKGROUND_CONTENTION, expectFirstInLog, KIND, pausedAt, playToPause, status } from './lesson-pauses';
 import { expectStepSentenceMovesNothing, places, roomProblems } from './room';
 
 interface GuideStep {
@@ -141,30 +141,6 @@ async function pressNamedButton(page: Page, text: string): Promise<void> {
 }
 
 /**
- * The fastest speed where it changes nothing the spec reads: a pause at the end of the run,
- * which the engine cannot run past. Any other pause keeps the step's own speed: faster, the
- * engine runs on further past the moment before it stops (at "max", seconds past an event
- * of the first milliseconds), and the counters would count that too.
- */
-async function fastest(page: Page): Promise<() => Promise<void>> {
-  const nothing = async () => {};
-  const waiting = (await status(page).textContent()) ?? '';
-  const until = /t = ([\d.]+) (µs|ms|s)\b/.exec(waiting);
-  if (!until) return nothing;
-  const at = Number(until[1]) * { µs: 1e-6, ms: 1e-3, s: 1 }[until[2] as 'µs' | 'ms' | 's'];
-  const end = Number(/of ([\d.]+) s/.exec((await page.locator('.clock-of').textContent()) ?? '')?.[1]);
-  if (!(at >= end)) return nothing;
-  const speeds = page.getByTestId('speed');
-  const own = await speeds.locator('input:checked').getAttribute('value');
-  await speeds.getByRole('radio', { name: 'max' }).check();
-  // The step's own speed again once paused: the line under the speeds is longer at max and
-  // would push the counters down, which the teacher, at the step's speed, would see.
-  return async () => {
-    if (own) await speeds.getByRole('radio', { name: own, exact: true }).check();
-  };
-}
-
-/**
  * Opens step n of a lesson by its link (a new document: a hash alone would not reload the
  * page) and waits until it has paused where it should or, without a pause, has settled.
  */
@@ -172,13 +148,8 @@ async function openStep(page: Page, lesson: string, n: number, step: GuideStep):
   await page.goto('about:blank');
   await page.goto(`./#lesson=${lesson}&step=${n}`);
   await expect(page.getByTestId('lesson-panel')).toHaveAttribute('data-step', String(n));
-  let restore = async () => {};
-  if (step.pauseAt) {
-    await expect(status(page)).toHaveAttribute('data-kind', /^(waiting|paused)$/, { timeout: 30_000 });
-    if ((await status(page).getAttribute('data-kind')) === 'waiting') restore = await fastest(page);
-  }
+  if (step.pauseAt) await playToPause(page);
   await expect(status(page)).toHaveAttribute('data-kind', step.pauseAt ? 'paused' : /^(paused|ready)$/, { timeout: 90_000 });
-  await restore();
   await expect(page.getByTestId('phase')).toHaveText(/Paused|Running|Finished/);
 }
 
@@ -355,9 +326,8 @@ for (const preset of PRESET_IDS) {
       // by showMeRuns, showMeBackbones and showMeContention.test.ts (apps/web/src/lessons).
       // Played to the pause here it cost minutes (paper003-slow's third point runs 80 flows at 0.1× to 5 s).
       if (!listed && !quotedFigures(p.text).some((f) => !notFiguresAt(place).includes(f.text))) continue;
-      const restore = (await status(page).getAttribute('data-kind')) === 'waiting' ? await fastest(page) : async () => {};
-      await expect(status(page)).toHaveAttribute('data-kind', 'paused', { timeout: 150_000 });
-      await restore();
+      await playToPause(page, 150_000);
+      await expect(status(page)).toHaveAttribute('data-kind', 'paused');
       const missing = await missingWhenDrawn(page, place, p.text);
       if (missing.length > 0) problems.push(`${where}: not on screen: ${missing.join(', ')}`);
       if (listed) await expectPausedAsListed(page, listed);

@@ -21,9 +21,29 @@ export interface Pause {
   text: string;
 }
 
-/** Waits for step `n` (1-based) to pause, and reads where. */
+/**
+ * Plays a step that waits for its moment at "max", then puts the step's own speed back. The
+ * engine pauses the run right after the moment a step names at any speed
+ * (SimulationRunner.pauseAt; packages/engine's runner tests hold that the moment is the same
+ * at 0.01x, 1x and max), so what the page shows there is what the step's own speed shows:
+ * only the wait is shorter. The step's own speed again once paused: the line under the
+ * speeds is longer at max and would push the counters down, which the teacher would not see.
+ * A step that is not waiting (paused already, or without a pause) is left as it is.
+ */
+export async function playToPause(page: Page, timeout = 90_000): Promise<void> {
+  await expect(status(page)).toHaveAttribute('data-kind', /^(waiting|paused|ready)$/, { timeout: 30_000 });
+  if ((await status(page).getAttribute('data-kind')) !== 'waiting') return;
+  const speeds = page.getByTestId('speed');
+  const own = await speeds.locator('input:checked').getAttribute('value');
+  if (own !== 'max') await speeds.getByRole('radio', { name: 'max' }).check();
+  await expect(status(page)).toHaveAttribute('data-kind', 'paused', { timeout });
+  if (own && own !== 'max') await speeds.getByRole('radio', { name: own, exact: true }).check();
+}
+
+/** Waits for step `n` (1-based) to pause (played there at "max": playToPause), and reads where. */
 export async function pausedAt(page: Page, n: number): Promise<Pause> {
   await expect(panel(page)).toHaveAttribute('data-step', String(n));
+  await playToPause(page);
   await expect(status(page)).toHaveAttribute('data-kind', 'paused', { timeout: 90_000 });
   const kind = await status(page).getAttribute('data-event-kind');
   // A pause at the end of the run (a time, no event) leaves the run finished there.
