@@ -9,7 +9,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { counter, seriousViolations, simTime, snapshot } from './helpers';
-import { BACKGROUND_CONTENTION, expectFirstInLog, KIND, panel, pausedAt, status, type Pause } from './lesson-pauses';
+import { BACKGROUND_CONTENTION, expectFirstInLog, KIND, panel, pausedAt, playToPause, status, type Pause } from './lesson-pauses';
 
 async function next(page: Page): Promise<void> {
   await page.getByTestId('lesson-next').click();
@@ -265,6 +265,7 @@ async function pressShowMe(page: Page, point: number): Promise<void> {
 async function showMePaused(page: Page, sentence: string, kind: number | null): Promise<Pause> {
   // The panel shows this point (not the last one's pause, still on screen a moment ago).
   await expect(panel(page).locator('.lesson-step')).toContainText(sentence);
+  await playToPause(page);
   await expect(status(page)).toHaveAttribute('data-kind', 'paused', { timeout: 90_000 });
   if (kind === null) await expect(status(page)).not.toHaveAttribute('data-event-kind');
   else await expect(status(page)).toHaveAttribute('data-event-kind', String(kind));
