@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One Vitest run for the whole repo (`npx vitest run`, used by scripts/test.sh).
@@ -6,6 +7,10 @@ import { defineConfig } from 'vitest/config';
 // e2e/ is Playwright's and is not collected here.
 export default defineConfig({
   test: {
+    // One file per core. Vitest's default keeps a core for its main process (cores - 1),
+    // which on the 2-core machines CI runs on meant one file at a time; the main process
+    // only collects results, and the files (wasm runs, jsdom) keep their workers busy.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,

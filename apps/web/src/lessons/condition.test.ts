@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { VisualStop } from '@obs-tcp-sim/engine';
 import type { PauseCondition } from '@obs-tcp-sim/scenario';
 import { EventKind, type VisualEvent } from '../sim/visualStore';
 import { compileCondition, type RunNames } from './condition';
@@ -42,9 +43,29 @@ const ALL = {
 function matched(c: PauseCondition): string[] {
   const test = compileCondition(c, names);
   if (test.kind !== 'event') throw new Error('not an event condition');
-  return Object.entries(ALL)
+  const byPage = Object.entries(ALL)
     .filter(([, e]) => test.matches(e))
     .map(([name]) => name);
+  // The engine, armed with the same condition, stops at the same events.
+  const stop = test.moment.stop!;
+  const byEngine = Object.entries(ALL)
+    .filter(([, e]) => engineStops(stop, e))
+    .map(([name]) => name);
+  expect(byEngine, 'the engine stop and the watch take the same events').toEqual(byPage);
+  return byPage;
+}
+
+/** wasm-core VisualStop::matches (visual_event_log.h), as written there: -1 is "any". */
+function engineStops(s: VisualStop, e: VisualEvent): boolean {
+  const any = (v: number | undefined) => v === undefined || v < 0;
+  return (
+    e.kind === s.kind &&
+    e.t0 >= (s.after ?? 0) &&
+    (any(s.node) || e.node === s.node) &&
+    (any(s.cls) || e.cls === s.cls) &&
+    (any(s.reason) || e.reason === s.reason) &&
+    (any(s.idFirst) || (e.id >= s.idFirst! && e.id <= s.idLast!))
+  );
 }
 
 describe('compileCondition', () => {
@@ -90,6 +111,6 @@ describe('compileCondition', () => {
   });
 
   it('turns a time into a clock condition', () => {
-    expect(compileCondition({ event: 'time', at: 2.5 }, names)).toEqual({ kind: 'time', at: 2.5 });
+    expect(compileCondition({ event: 'time', at: 2.5 }, names)).toEqual({ kind: 'time', at: 2.5, moment: { time: 2.5 } });
   });
 });
