@@ -4,6 +4,9 @@
  * event. Read by lessons.spec.ts and lesson-figures.spec.ts.
  */
 import { expect, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { EnginePause } from './engine-pauses';
 
 /** The engine's visual event kinds the pauses name (packages/engine/src/engine-module.ts VisualEventKind). */
 export const KIND = { formed: 0, dropped: 3, packetDropped: 5, tcp: 6 };
@@ -79,4 +82,25 @@ export async function expectFirstInLog(page: Page, pause: Pause, words: RegExp):
   const sentence = (await row.locator('.log-text').textContent())!;
   expect(pause.text.toLowerCase()).toContain(sentence.toLowerCase());
   return sentence;
+}
+
+/**
+ * Where the engine itself pauses each step of these lessons, and the log's sentence of a
+ * TCP event there (e2e/engine-pauses.ts, run in Node with tsx: a second or two). The specs
+ * hold the page to these rather than typing the engine's numbers.
+ */
+export function enginePauses(...lessons: string[]): Record<string, Array<EnginePause | null>> {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const script = fileURLToPath(new URL('./engine-pauses.ts', import.meta.url));
+  return JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', script, ...lessons], { cwd: root, encoding: 'utf8' })) as Record<
+    string,
+    Array<EnginePause | null>
+  >;
+}
+
+/** The pause of step n (1-based) in `pauses`, which must have one. */
+export function enginePause(pauses: Array<EnginePause | null>, n: number): EnginePause {
+  const pause = pauses[n - 1];
+  if (!pause) throw new Error(`the engine does not pause at step ${n}`);
+  return pause;
 }

@@ -9,7 +9,27 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { counter, seriousViolations, simTime, snapshot } from './helpers';
-import { BACKGROUND_CONTENTION, expectFirstInLog, KIND, panel, pausedAt, playToPause, status, type Pause } from './lesson-pauses';
+import {
+  BACKGROUND_CONTENTION,
+  enginePause,
+  enginePauses,
+  expectFirstInLog,
+  KIND,
+  panel,
+  pausedAt,
+  playToPause,
+  status,
+  type Pause,
+} from './lesson-pauses';
+
+/**
+ * Where the engine pauses the lessons walked here, and its words for TCP events there
+ * (e2e/engine-pauses.ts): the page is held to the engine's own numbers, which Vitest's
+ * lessonRuns.test.ts holds to what the lessons say.
+ */
+const ENGINE = enginePauses('burst-and-offset', 'data-vs-ack-loss', 'tahoe-reno-newreno');
+const engineAt = (lesson: string, n: number) => enginePause(ENGINE[lesson], n).at;
+const engineSays = (lesson: string, n: number) => enginePause(ENGINE[lesson], n).sentence!;
 
 async function next(page: Page): Promise<void> {
   await page.getByTestId('lesson-next').click();
@@ -38,8 +58,8 @@ test('lesson 1, how a burst forms and why its control packet goes first: every p
   // 1: the first burst E1 sends, 2 ms after the first segment arrived (4.2 ms).
   const formed = await pausedAt(page, 1);
   expect(formed.kind).toBe(KIND.formed);
-  expect(formed.at).toBeCloseTo(0.0042, 9);
-  expect(formed.text).toContain('Paused at the first burst sent by E1, t = 0.004200 s');
+  expect(formed.at).toBe(engineAt('burst-and-offset', 1));
+  expect(formed.text).toContain(`Paused at the first burst sent by E1, t = ${formed.at.toFixed(6)} s`);
   expect(formed.text).toContain('E1 sends burst 0 to E2 via C1 (data, 1 segment of tcp1, 1.5 KB, offset 1 ms)');
   await expect.poll(() => simTime(page)).toBeGreaterThanOrEqual(formed.at);
   await expect(page.getByTestId('speed').getByRole('radio', { name: '1 ms' })).toBeChecked();
@@ -53,8 +73,8 @@ test('lesson 1, how a burst forms and why its control packet goes first: every p
   // 2 and 3: pauses at times, with the control packet ahead, then the burst past C1. Page Down is Next.
   await page.keyboard.press('PageDown');
   const ahead = await pausedAt(page, 2);
-  expect(ahead).toMatchObject({ kind: null, at: 0.006 });
-  await expect.poll(() => simTime(page)).toBeGreaterThanOrEqual(0.006);
+  expect(ahead).toMatchObject({ kind: null, at: engineAt('burst-and-offset', 2) });
+  await expect.poll(() => simTime(page)).toBeGreaterThanOrEqual(ahead.at);
   // The question, answered by keyboard: Tab to a choice, Enter. The choices are shuffled for
   // each student (lessons/choiceOrder.ts): the feedback names the right one by the letter shown.
   const order = () => page.locator('.lesson-choice').evaluateAll((buttons) => buttons.map((b) => b.getAttribute('data-testid')));
@@ -72,7 +92,7 @@ test('lesson 1, how a burst forms and why its control packet goes first: every p
   // Asked again, the same order.
   expect(await order()).toEqual(shown);
   await next(page);
-  expect(await pausedAt(page, 3)).toMatchObject({ kind: null, at: 0.0106 });
+  expect(await pausedAt(page, 3)).toMatchObject({ kind: null, at: engineAt('burst-and-offset', 3) });
 
   // 4: an offset too short: the first data burst is dropped at C1, late; a new run, the log and counters agree.
   await next(page);
@@ -111,17 +131,17 @@ test('lesson 2, data-burst loss against ACK-burst loss: from its link, to the co
   expect(await expectFirstInLog(page, drop, /data/)).toMatch(
     /^burst \d+ \(data, 2 segments of tcp1\) dropped at C1 on its way to E2: injected loss$/,
   );
-  // At least that one, as for the ACK burst below: the engine runs on a frame past it at 1×.
-  await expect.poll(() => counter(page, 'data-dropped')).toBeGreaterThanOrEqual(1);
+  // Exactly that one: the engine pauses right after it.
+  await expect.poll(() => counter(page, 'data-dropped')).toBe(1);
 
   await next(page);
   const fr = await pausedAt(page, 2);
-  expect(await expectFirstInLog(page, fr, /fast retransmit/)).toBe('tcp1 fast retransmit, cwnd 19');
+  expect(await expectFirstInLog(page, fr, /fast retransmit/)).toBe(engineSays('data-vs-ack-loss', 2));
   expect(fr.at).toBeGreaterThan(drop.at);
 
   await next(page);
   const rto = await pausedAt(page, 3);
-  expect(await expectFirstInLog(page, rto, /RTO/)).toBe('tcp1 RTO, cwnd 1');
+  expect(await expectFirstInLog(page, rto, /RTO/)).toBe(engineSays('data-vs-ack-loss', 3));
   await expect.poll(() => counter(page, 'rtos')).toBe(1);
   await page.getByTestId('lesson-choice-0').click();
   await expect(page.getByTestId('lesson-feedback')).toHaveAttribute('data-correct', 'true');
@@ -172,25 +192,25 @@ test('lesson 3, Tahoe, Reno and NewReno after the same lost burst: the same loss
   const lost = await expectFirstInLog(page, drop, /data/);
   await next(page);
   const tahoe = await pausedAt(page, 2);
-  expect(await expectFirstInLog(page, tahoe, /fast retransmit/)).toBe('tcp1 fast retransmit, cwnd 1');
+  expect(await expectFirstInLog(page, tahoe, /fast retransmit/)).toBe(engineSays('tahoe-reno-newreno', 2));
 
   // Reno: the same burst lost, the third duplicate ACK at the same moment.
   await next(page);
   const reno = await pausedAt(page, 3);
-  expect(await expectFirstInLog(page, reno, /fast retransmit/)).toBe('tcp1 fast retransmit, cwnd 19');
+  expect(await expectFirstInLog(page, reno, /fast retransmit/)).toBe(engineSays('tahoe-reno-newreno', 3));
   expect(reno.at).toBe(tahoe.at);
   expect(await page.getByTestId('log-row').filter({ hasText: 'dropped' }).first().locator('.log-text').textContent()).toBe(lost);
   await next(page);
-  expect(await expectFirstInLog(page, await pausedAt(page, 4), /leaves fast recovery/)).toBe('tcp1 leaves fast recovery, cwnd 16');
+  expect(await expectFirstInLog(page, await pausedAt(page, 4), /leaves fast recovery/)).toBe(engineSays('tahoe-reno-newreno', 4));
   await next(page);
   const renoRto = await pausedAt(page, 5);
-  expect(await expectFirstInLog(page, renoRto, /RTO/)).toBe('tcp1 RTO, cwnd 1');
+  expect(await expectFirstInLog(page, renoRto, /RTO/)).toBe(engineSays('tahoe-reno-newreno', 5));
   await expect.poll(() => counter(page, 'rtos')).toBe(1);
 
   // NewReno: the same burst again; it leaves recovery only with everything repaired, before Reno's timer, without one of its own.
   await next(page);
   const exit = await pausedAt(page, 6);
-  expect(await expectFirstInLog(page, exit, /leaves fast recovery/)).toBe('tcp1 leaves fast recovery, cwnd 2');
+  expect(await expectFirstInLog(page, exit, /leaves fast recovery/)).toBe(engineSays('tahoe-reno-newreno', 6));
   expect(exit.at).toBeLessThan(renoRto.at);
   expect(await page.getByTestId('log-row').filter({ hasText: 'dropped' }).first().locator('.log-text').textContent()).toBe(lost);
   expect(await counter(page, 'rtos')).toBe(0);
@@ -208,7 +228,7 @@ test('a link to a lesson step opens that step (its scenario, its pause); the add
   test.setTimeout(120_000);
   await page.goto('./#lesson=tahoe-reno-newreno&step=3');
   const reno = await pausedAt(page, 3);
-  expect(reno.text).toContain('tcp1 fast retransmit, cwnd 19');
+  expect(reno.text).toContain(engineSays('tahoe-reno-newreno', 3));
   await expect(page.getByTestId('lesson-count')).toHaveText('Step 3 of 7');
   expect(hash(page)).toBe('#lesson=tahoe-reno-newreno&step=3');
   await next(page);
@@ -216,7 +236,7 @@ test('a link to a lesson step opens that step (its scenario, its pause); the add
   await expect.poll(() => hash(page)).toBe('#lesson=tahoe-reno-newreno&step=4');
   // A reload of that address opens the same step.
   await page.reload();
-  expect((await pausedAt(page, 4)).text).toContain('tcp1 leaves fast recovery, cwnd 16');
+  expect((await pausedAt(page, 4)).text).toContain(engineSays('tahoe-reno-newreno', 4));
 });
 
 test('a broken lesson link says what is wrong, shows the default and keeps the saved work', async ({ page, context }) => {
