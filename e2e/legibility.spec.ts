@@ -11,14 +11,14 @@
  * boxes the channel view measured as it drew (data-labels on its figure).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { PRESET_IDS, snapshot } from './helpers';
+import { BACKBONE_PRESET_IDS, PRESET_IDS, cwndPoints, simTime, snapshot } from './helpers';
 
 /**
  * The backbones (28 to 50 nodes) are not held to every label apart at these sizes: some
  * names touch in the default split, and docs/presets.md shows them with Larger network
  * (judged by screenshot there), as labelLayout.test.ts leaves them out.
  */
-const LABELLED_PRESET_IDS = PRESET_IDS.filter((id) => !['nsfnet', 'nsfnet-continuity', 'usnet'].includes(id));
+const LABELLED_PRESET_IDS = PRESET_IDS.filter((id) => !BACKBONE_PRESET_IDS.includes(id));
 
 interface Box {
   text: string;
@@ -104,6 +104,11 @@ for (const size of SIZES) {
         await page.getByTestId('tab-charts').click();
         await switchPreset(page, id);
       }
+      // Each preset loads and runs (app.spec.ts's walk runs the backbones).
+      await expect(page.getByTestId('scenario-name')).toBeHidden(); // the preset's own scenario
+      await expect.poll(() => simTime(page), { message: id }).toBeGreaterThan(0);
+      await expect.poll(() => cwndPoints(page), { message: id }).toBeGreaterThan(0);
+      await expect(page.getByTestId('error-banner')).toHaveCount(0);
       const net = await networkText(page);
       const nodes = Number(await page.getByTestId('topology').getAttribute('data-nodes'));
       expect(net.boxes.length - net.links, `${id}: every node has its name`).toBe(nodes);
