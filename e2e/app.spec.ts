@@ -150,7 +150,7 @@ test('at max speed the run finishes and every sample is kept', async ({ page }) 
   await expect.poll(() => simTime(page)).toBeLessThan(20);
 });
 
-test('the controls work from the keyboard', async ({ page }) => {
+test('the controls work from the keyboard; the animation legend folds away and back', async ({ page }) => {
   await openRunning(page);
   // The skip links and the header (Lessons, preset picker, What to look for, Presenter, Share & files) come first, then the run controls.
   for (let i = 0; i < 8 && !(await page.getByTestId('play-pause').evaluate((b) => b === document.activeElement)); i++) {
@@ -161,6 +161,15 @@ test('the controls work from the keyboard', async ({ page }) => {
   await expect(page.getByTestId('phase')).toHaveText('Paused');
   await page.keyboard.press('Space');
   await expect(page.getByTestId('phase')).toHaveText('Running');
+  // The animation legend folds away from the corner and back (the same default page: a
+  // test of its own loaded it again).
+  const toggle = page.getByTestId('legend-toggle');
+  await expect(page.getByTestId('animation-legend')).toBeVisible();
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByTestId('animation-legend')).toHaveCount(0);
+  await toggle.click();
+  await expect(page.getByTestId('animation-legend')).toContainText('Control packet (BHP)');
 });
 
 test('an engine that fails to load shows a banner with Reset, and Reset recovers', async ({ page, context }) => {
@@ -315,15 +324,4 @@ test('with the side panel open, the legend starts folded and paper 002 keeps its
       return boxes.length >= 8 ? overlaps : -1;
     })
     .toBe(0);
-});
-
-test('the animation legend folds away from the corner and back', async ({ page }) => {
-  await openRunning(page);
-  const toggle = page.getByTestId('legend-toggle');
-  await expect(page.getByTestId('animation-legend')).toBeVisible();
-  await toggle.click();
-  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-  await expect(page.getByTestId('animation-legend')).toHaveCount(0);
-  await toggle.click();
-  await expect(page.getByTestId('animation-legend')).toContainText('Control packet (BHP)');
 });
