@@ -218,7 +218,7 @@ test('selecting a core in the editor switches the channel view to it', async ({ 
   );
 });
 
-test('New scenario empties the network in one step, stops the old run, says what to add, and Undo restores the preset', async ({
+test('New scenario empties the network in one step, stops the old run, says what to add, and Undo restores the preset; deleting a host with a flow is one undoable step', async ({
   page,
 }) => {
   await openPreset(page, 'paper000');
@@ -249,10 +249,9 @@ test('New scenario empties the network in one step, stops the old run, says what
   const net = await networkText(page);
   expect(outside(net.boxes, net.frame)).toEqual([]);
   await expect(page.getByTestId('redo')).toHaveAttribute('aria-label', 'Redo new scenario');
-});
 
-test('deleting a host that has a flow says so before and as it happens, in one undoable step', async ({ page }) => {
-  await openPreset(page, 'paper000');
+  // Deleting a host that has a flow says so before and as it happens, in one undoable step
+  // (on the preset Undo brought back: a test of its own loaded it again).
   await page.locator('[data-node="Server"]').click();
   await expect(page.getByTestId('delete-note')).toHaveText(
     'Deleting Server also deletes flow tcp1, link Server-E1 (Undo brings them back).',
