@@ -4,7 +4,7 @@
  * data-now, counters from frame.summary), never a timer of its own.
  */
 import { expect, test } from '@playwright/test';
-import { BACKBONE_PRESET_IDS, PRESET_IDS, counter, cwndPoints, numberAttr, openRunning, simTime, snapshot, waitIdle } from './helpers';
+import { BACKBONE_PRESET_IDS, PRESET_IDS, counter, cwndPoints, openRunning, simTime, snapshot, waitIdle } from './helpers';
 
 test('opens on the default preset (paper 000), running, with its topology and no error', async ({ page }) => {
   await openRunning(page);
