@@ -5,13 +5,26 @@
  * data attributes (written when the charts draw), never from timers of the test.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { numberAttr, openRunning, simTime, snapshot, waitIdle } from './helpers';
+import { cwndPoints, numberAttr, openRunning, simTime, snapshot, waitIdle } from './helpers';
 
 const CHARTS = ['chart-cwnd', 'chart-throughput', 'chart-rtt'] as const;
 const windowAttr = (page: Page, name: string) => numberAttr(page.getByTestId('chart-window'), name);
 
-test('all three charts gain points and draw them', async ({ page }) => {
+/**
+ * Plays the run past 3 s (the charts then hold the start the tests point at) at 10×, then
+ * on at 1×: the speed is not what these tests check, and 1× made them wait 3 s.
+ */
+async function pastThreeSeconds(page: Page): Promise<void> {
+  await page.getByRole('radio', { name: '10×' }).check();
+  await expect.poll(() => simTime(page), { timeout: 20_000 }).toBeGreaterThan(3);
+  await page.getByRole('radio', { name: '1×', exact: true }).check();
+}
+
+test('all three charts gain points while running and draw them; the legend hides and shows a flow', async ({ page }) => {
   await openRunning(page);
+  const first = await cwndPoints(page);
+  await expect.poll(() => cwndPoints(page)).toBeGreaterThan(first + 50);
+  await expect.poll(() => numberAttr(page.getByTestId('chart-throughput'), 'data-points')).toBeGreaterThan(first + 50);
   for (const id of CHARTS) {
     const chart = page.getByTestId(id);
     await expect.poll(() => numberAttr(chart, 'data-points')).toBeGreaterThan(100);
@@ -22,6 +35,15 @@ test('all three charts gain points and draw them', async ({ page }) => {
   await expect(page.getByTestId('chart-throughput')).toContainText('throughput (Mbit/s)');
   await expect(page.getByTestId('chart-rtt')).toContainText('RTT (ms)');
   await expect(page.getByTestId('chart-rtt')).toContainText('simulated time (s)');
+  // The legend hides and shows a flow (the same page: a test of its own loaded it again).
+  const cwnd = page.getByTestId('chart-cwnd');
+  const chip = page.getByTestId('legend-flow-0');
+  await expect(chip).toHaveAttribute('aria-pressed', 'true');
+  await chip.click();
+  await expect(chip).toHaveAttribute('aria-pressed', 'false');
+  await expect.poll(() => numberAttr(cwnd, 'data-drawn')).toBe(0);
+  await chip.click();
+  await expect.poll(() => numberAttr(cwnd, 'data-drawn')).toBeGreaterThan(0);
 });
 
 test('data-burst loss puts RTO and fast-retransmit markers on the cwnd chart', async ({ page }) => {
@@ -39,7 +61,7 @@ test('data-burst loss puts RTO and fast-retransmit markers on the cwnd chart', a
 
 test('hovering a chart shows a read-out with the time and each flow value', async ({ page }) => {
   await openRunning(page);
-  await expect.poll(() => simTime(page), { timeout: 20_000 }).toBeGreaterThan(3);
+  await pastThreeSeconds(page);
   await page.getByRole('button', { name: 'Pause' }).click();
   await waitIdle(page);
 
@@ -73,7 +95,7 @@ test('hovering a chart shows a read-out with the time and each flow value', asyn
 
 test('the wheel zooms all charts together; Whole run and double-click follow the run again', async ({ page }) => {
   await openRunning(page);
-  await expect.poll(() => simTime(page), { timeout: 20_000 }).toBeGreaterThan(3);
+  await pastThreeSeconds(page);
   await expect(page.getByTestId('chart-window')).toHaveAttribute('data-following', 'true');
   const full = (await windowAttr(page, 'data-t1')) - (await windowAttr(page, 'data-t0'));
 
@@ -110,19 +132,6 @@ test('the wheel zooms all charts together; Whole run and double-click follow the
   await expect(page.getByTestId('chart-window')).toHaveAttribute('data-following', 'false');
   await page.mouse.dblclick(box.x + box.width / 2, box.y + box.height / 2);
   await expect(page.getByTestId('chart-window')).toHaveAttribute('data-following', 'true');
-});
-
-test('the legend hides and shows a flow', async ({ page }) => {
-  await openRunning(page);
-  const cwnd = page.getByTestId('chart-cwnd');
-  await expect.poll(() => numberAttr(cwnd, 'data-drawn')).toBeGreaterThan(0);
-  const chip = page.getByTestId('legend-flow-0');
-  await expect(chip).toHaveAttribute('aria-pressed', 'true');
-  await chip.click();
-  await expect(chip).toHaveAttribute('aria-pressed', 'false');
-  await expect.poll(() => numberAttr(cwnd, 'data-drawn')).toBe(0);
-  await chip.click();
-  await expect.poll(() => numberAttr(cwnd, 'data-drawn')).toBeGreaterThan(0);
 });
 
 test('clicking a TCP event in the event log shows the charts around that moment', async ({ page }) => {

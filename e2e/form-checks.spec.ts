@@ -10,22 +10,6 @@ import { openScenarioFile } from './helpers';
 
 const paper000 = () => JSON.parse(readFileSync(new URL('../packages/scenario/presets/paper000-lobs.json', import.meta.url), 'utf8'));
 
-test('Compare refuses each bad box under it, in the side panel words, and keeps the text', async ({ page }) => {
-  await page.goto('./');
-  await expect(page.getByTestId('phase')).toHaveText('Running');
-  await page.getByTestId('tab-compare').click();
-  await page.getByTestId('compare-data-B').fill('500');
-  await page.getByTestId('compare-seed-A').fill('abc');
-  await expect(page.getByTestId('compare-data-B-problem')).toHaveText('Data-burst loss must be at most 100 %');
-  await expect(page.getByTestId('compare-seed-A-problem')).toHaveText('Seed must be a number');
-  await expect(page.getByTestId('compare-seed-A')).toHaveValue('abc');
-  await expect(page.getByTestId('compare-run')).toBeDisabled();
-  await page.getByTestId('compare-seed-A').fill('7');
-  await page.getByTestId('compare-data-B').fill('1');
-  await expect(page.getByTestId('compare-run')).toBeEnabled();
-  await expect(page.locator('[role=alert].compare-field-problem')).toHaveCount(0);
-});
-
 test('a sweep of many runs says how many and about how long, before it starts', async ({ page }) => {
   await page.goto('./');
   await expect(page.getByTestId('phase')).toHaveText('Running');
@@ -40,9 +24,24 @@ test('a sweep of many runs says how many and about how long, before it starts', 
   await expect(status).toHaveAttribute('data-state', 'idle');
 });
 
-test("Compare's and Sweep's settings are kept across tabs and a file opened, and start over on a lesson step", async ({ page }) => {
+// One page for both: the refused boxes are corrected before the settings kept are typed.
+test("Compare refuses each bad box under it and keeps the text; the forms' settings are kept across tabs and a file, and start over on a lesson step", async ({
+  page,
+}) => {
   await page.goto('./');
   await expect(page.getByTestId('phase')).toHaveText('Running');
+  // Compare refuses each bad box under it, in the side panel's words, and keeps the text.
+  await page.getByTestId('tab-compare').click();
+  await page.getByTestId('compare-data-B').fill('500');
+  await page.getByTestId('compare-seed-A').fill('abc');
+  await expect(page.getByTestId('compare-data-B-problem')).toHaveText('Data-burst loss must be at most 100 %');
+  await expect(page.getByTestId('compare-seed-A-problem')).toHaveText('Seed must be a number');
+  await expect(page.getByTestId('compare-seed-A')).toHaveValue('abc');
+  await expect(page.getByTestId('compare-run')).toBeDisabled();
+  await page.getByTestId('compare-seed-A').fill('7');
+  await page.getByTestId('compare-data-B').fill('1');
+  await expect(page.getByTestId('compare-run')).toBeEnabled();
+  await expect(page.locator('[role=alert].compare-field-problem')).toHaveCount(0);
   await page.getByTestId('tab-compare').click();
   await page.getByTestId('compare-seeds').fill('5');
   await page.getByTestId('compare-ack-B').fill('2');

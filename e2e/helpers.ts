@@ -15,6 +15,12 @@ export const PRESET_IDS = [
   ...readFileSync(new URL('../packages/scenario/src/presets.ts', import.meta.url), 'utf8').matchAll(/^ {4}id: '([\w-]+)',$/gm),
 ].map(([, id]) => id);
 
+/**
+ * The backbone presets (28 to 50 nodes): legibility.spec.ts leaves them out of its walk of
+ * every preset (backbone-labels.spec.ts reads them), so app.spec.ts's walk runs them.
+ */
+export const BACKBONE_PRESET_IDS = ['nsfnet', 'nsfnet-continuity', 'usnet'];
+
 /** Waits for the app's idle hook (apps/web/src/testHooks.ts): no pending engine call or redraw. */
 export async function waitIdle(page: Page): Promise<void> {
   await page.waitForFunction(() => typeof window.__obsIdle === 'function');

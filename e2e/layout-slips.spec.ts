@@ -27,27 +27,47 @@ async function open(page: Page, preset: string, presenter: boolean): Promise<voi
   await waitIdle(page);
 }
 
-for (const presenter of [false, true]) {
-  test(`the Legend button inside the network pane at 1920x1080, ${presenter ? 'presenter' : 'normal'}`, async ({ page }) => {
-    await page.setViewportSize({ width: 1920, height: 1080 });
-    await open(page, 'paper000', presenter);
-    const toggle = (await page.getByTestId('legend-toggle').boundingBox())!;
-    const pane = (await page.getByTestId('topology').boundingBox())!;
-    const box = (b: { x: number; y: number; width: number; height: number }) => ({
-      left: b.x,
-      top: b.y,
-      right: b.x + b.width,
-      bottom: b.y + b.height,
-    });
-    expect(inside(box(toggle), box(pane)), `toggle ${JSON.stringify(toggle)} in pane ${JSON.stringify(pane)}`).toBe(true);
-  });
+const box = (b: { x: number; y: number; width: number; height: number }) => ({
+  left: b.x,
+  top: b.y,
+  right: b.x + b.width,
+  bottom: b.y + b.height,
+});
+
+/** Presenter mode on or off by its key, on the open page, and the page drawn in it. */
+async function setPresenter(page: Page, on: boolean): Promise<void> {
+  const app = page.getByTestId('app');
+  if (((await app.getAttribute('data-presenter')) === 'true') !== on) await page.locator('body').press('p');
+  await expect(app).toHaveAttribute('data-presenter', String(on));
+  await waitIdle(page);
 }
 
-for (const presenter of [false, true]) {
-  test(`"(edited)" stays in sight in the preset picker at 1280x720, ${presenter ? 'presenter' : 'normal'}`, async ({ page }) => {
-    await open(page, 'usnet', presenter);
-    await page.getByTestId('loss-data').fill('1');
-    await waitIdle(page);
+// Each check below reads the same page in both modes, presenter switched by its key as a
+// teacher does (the page is laid out again, EditorCanvas.tsx refits): a page load less each.
+
+test('the Legend button inside the network pane at 1920x1080, normal and presenter', async ({ page }) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await open(page, 'paper000', false);
+  for (const presenter of [false, true]) {
+    await setPresenter(page, presenter);
+    const toggle = (await page.getByTestId('legend-toggle').boundingBox())!;
+    const pane = (await page.getByTestId('topology').boundingBox())!;
+    expect(
+      inside(box(toggle), box(pane)),
+      `${presenter ? 'presenter' : 'normal'}: toggle ${JSON.stringify(toggle)} in pane ${JSON.stringify(pane)}`,
+    ).toBe(true);
+  }
+});
+
+test('"(edited)" stays in sight in the preset picker at 1280x720, and the results tabs in their column, normal and presenter', async ({
+  page,
+}) => {
+  await open(page, 'usnet', false);
+  await page.getByTestId('loss-data').fill('1');
+  await waitIdle(page);
+  for (const presenter of [false, true]) {
+    const mode = presenter ? 'presenter' : 'normal';
+    await setPresenter(page, presenter);
     const picker = page.getByTestId('preset');
     await expect(picker.locator('option:checked')).toHaveText(/\(edited\)/);
     // The mark's own width, in the select's font, from the select's text start: it fits
@@ -63,8 +83,8 @@ for (const presenter of [false, true]) {
       const shown = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - arrow;
       return { end, shown, visible: select.getBoundingClientRect().right <= innerWidth };
     });
-    expect(room.visible).toBe(true);
-    expect(room.end, `"(edited)" ends at ${room.end} px, the select shows ${room.shown} px`).toBeLessThanOrEqual(room.shown);
+    expect(room.visible, mode).toBe(true);
+    expect(room.end, `${mode}: "(edited)" ends at ${room.end} px, the select shows ${room.shown} px`).toBeLessThanOrEqual(room.shown);
     // The same page: each results tab whole inside the results column, its words on one line.
     const tabs = await page.locator('.tabs [role="tab"]:visible').evaluateAll((els) =>
       els.map((el) => {
@@ -78,10 +98,13 @@ for (const presenter of [false, true]) {
         };
       }),
     );
-    expect(tabs.length).toBeGreaterThanOrEqual(5);
-    expect(tabs.filter((t) => !t.inColumn || (presenter && !t.oneLine)).map((t) => t.name)).toEqual([]);
-  });
-}
+    expect(tabs.length, mode).toBeGreaterThanOrEqual(5);
+    expect(
+      tabs.filter((t) => !t.inColumn || (presenter && !t.oneLine)).map((t) => t.name),
+      mode,
+    ).toEqual([]);
+  }
+});
 
 test('paper003-slow, presenter at 1280x720: both fans’ labels whole inside the network pane', async ({ page }) => {
   await open(page, 'paper003-slow', true);

@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { numberAttr, openRunning, openScenarioDrawn, seriousViolations, snapshot, waitIdle } from './helpers';
+import { numberAttr, openScenarioDrawn, seriousViolations, snapshot, waitIdle } from './helpers';
 
 const mesh = JSON.parse(readFileSync(new URL('../packages/scenario/scenarios/mesh-features.json', import.meta.url), 'utf8'));
 
@@ -73,13 +73,6 @@ test('a mesh run: the loss matrix per pair of edges, and a burst’s wavelength 
   // A new run numbers its bursts again: the selection of the old one goes.
   await page.getByTestId('reset').click();
   await expect(hops).toHaveCount(0);
-});
-
-test('the loss matrix tab is not offered for one pair of edges (the default scenario: a flow and its ACKs)', async ({ page }) => {
-  // Running, with the engine's routes and a summary (its pairs) arrived.
-  await openRunning(page);
-  await expect(page.getByTestId('tab-channels')).toBeVisible();
-  await expect(page.getByTestId('tab-loss')).toHaveCount(0);
 });
 
 test('a 14-edge backbone: the matrix scrolls inside its box, names in view, the page never sideways', async ({ page }) => {
