@@ -8,6 +8,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations, snapshot } from './helpers';
+import { playToPause } from './lesson-pauses';
 
 const figure = (page: Page) => page.getByTestId('timespace-figure');
 
@@ -25,6 +26,7 @@ async function attr(page: Page, name: string): Promise<string> {
 test('burst-and-offset step 3 by its link: the time-space diagram shows the BHP, the burst and the offset labelled', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto('./#lesson=burst-and-offset&step=3');
+  await playToPause(page);
   await expect(page.getByTestId('lesson-status')).toHaveAttribute('data-kind', 'paused', { timeout: 90_000 });
   await expect(page.getByTestId('tab-timespace')).toHaveAttribute('aria-selected', 'true');
   await expect(figure(page)).toHaveAttribute('data-path', 'E1>C1>E2');
@@ -120,6 +122,7 @@ test('burst-and-offset step 3 by its link: the time-space diagram shows the BHP,
 test('burst-and-offset step 4 by its link: the late drop is a cross at C1 in the time-space diagram', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto('./#lesson=burst-and-offset&step=4');
+  await playToPause(page);
   await expect(page.getByTestId('lesson-status')).toHaveAttribute('data-kind', 'paused', { timeout: 90_000 });
   await expect(page.getByTestId('tab-timespace')).toHaveAttribute('aria-selected', 'true');
   await expect.poll(async () => Number(await attr(page, 'drops'))).toBe(1);
