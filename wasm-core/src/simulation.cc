@@ -96,12 +96,13 @@ std::uint64_t Simulation::runGuarded(std::uint64_t maxEvents, SimTime limit) {
       sim_.setWorkLimit(sim_.meter().tripped() ? 0 : guard_.nextCheck());
       ran += sim_.runEvents(maxEvents - ran, upTo);
       const bool tripped = sim_.meter().tripped();
-      if (guard_.due(sim_.work()) || tripped) {
+      const bool look = guard_.due(sim_.work()) || tripped;
+      if (look) {
         const StopCause cause = guard_.check(sim_.eventsExecuted(), sim_.work(), sim_.now(), tripped);
         if (cause != StopCause::None) stop(cause);
-        if (!visual_.stopMet()) continue;  // look at stopped(), then run on
       }
       if (visual_.stopMet()) break;  // a lesson's moment: right after its event
+      if (look) continue;            // look at stopped(), then run on
     }
     // No event is left up to upTo, or the event budget is spent: a change due by the limit
     // whose events have all run lands now; otherwise this advance is over.

@@ -5,7 +5,7 @@ import type { EngineRoutes, LiveChangeResult, SampleColumns } from './engine-mod
 import type { Frame } from './frame';
 import { DEFAULT_SPEED, checkSpeed } from './speed';
 import type { BatchResult, LoadInfo, LoadResult, WorkerApi } from './worker-api';
-import type { PauseMoment } from './simulation-runner';
+import type { PauseMoment } from './pause-moment';
 
 /** The main-thread face of the engine (docs/engine-api.md section 2). */
 export interface EngineClient {

@@ -5,7 +5,7 @@ export { createEngine } from './engine-client';
 export type { EngineClient, EngineOptions, EngineWorkerHandle } from './engine-client';
 export type { Frame } from './frame';
 export type { LoadInfo } from './worker-api';
-export type { PauseMoment } from './simulation-runner';
+export { MomentHold, type PauseMoment } from './pause-moment';
 export type {
   EngineRoutes,
   FlowRouteIds,

@@ -1,7 +1,8 @@
 import type { Summary } from '@obs-tcp-sim/scenario';
-import type { LiveChangeResult, Simulation, VisualEventColumns, VisualStop } from './engine-module';
+import type { LiveChangeResult, Simulation, VisualEventColumns } from './engine-module';
 import type { Frame } from './frame';
 import { EventRateMeter } from './event-rate-meter';
+import { MomentHold, type PauseMoment } from './pause-moment';
 import type { Cancel, Clock, SliceScheduler } from './slice-scheduler';
 import { createSliceScheduler, performanceClock } from './slice-scheduler';
 import { DEFAULT_SPEED, checkSpeed } from './speed';
@@ -56,17 +57,6 @@ const MAX_EVENTS_TO_NEXT_VISIBLE = 1_000;
 export type StepKind = 'event' | 'burst';
 
 /**
- * Where a lesson pauses (docs/engine-api.md, "Pausing at a moment"): right after the first
- * event that meets `stop`, or at simulated time `time`. The runner pauses itself there, at
- * any speed: the page, which sees an event a frame after the engine ran it, would pause
- * later, and at full speed seconds later.
- */
-export interface PauseMoment {
-  stop?: VisualStop;
-  time?: number;
-}
-
-/**
  * Plays one Simulation in slices of a few ms of wall time, paced so that simulated time
  * advances at `speed` simulated seconds per wall second, and reports frames.
  *
@@ -101,9 +91,7 @@ export class SimulationRunner {
   private readonly rate = new EventRateMeter();
   private eventsPerMs = 1000;
   private stepSeconds = FIRST_STEP_SECONDS;
-  /** Simulated time the run must not pass while a moment is armed: its time, or a met event's logged ahead of the clock. */
-  private holdAt = Infinity;
-  private stopArmed = false;
+  private readonly moment = new MomentHold();
 
   constructor(
     private readonly sim: Simulation,
@@ -164,11 +152,7 @@ export class SimulationRunner {
    * null forgets the moment armed. A stop needs visual events on (setVisualEvents).
    */
   pauseAt(moment: PauseMoment | null): void {
-    this.holdAt = moment?.time ?? Infinity;
-    this.stopArmed = moment?.stop !== undefined;
-    const s = moment?.stop;
-    if (s) this.sim.armVisualStop(s.kind, s.node ?? -1, s.cls ?? -1, s.reason ?? -1, s.idFirst ?? -1, s.idLast ?? -1, s.after ?? 0);
-    else this.sim.disarmVisualStop();
+    this.moment.arm(this.sim, moment);
   }
 
   /** Visual events ride on every frame from now on (drained each frame), or stop. */
@@ -200,8 +184,8 @@ export class SimulationRunner {
       else this.sim.advanceEvents(1);
     }
     this.rate.clear();
-    this.noteStop();
-    this.sendFrame(true, false, { visual, stepEvents: this.sim.eventCount() - eventsBefore });
+    this.moment.reached(this.sim); // a moment a step ran into is spent: the page sees its event in this frame
+    this.sendFrame(true, { visual, stepEvents: this.sim.eventCount() - eventsBefore });
     return this.sim.eventCount() !== eventsBefore || this.sim.now() !== timeBefore;
   }
 
@@ -253,9 +237,10 @@ export class SimulationRunner {
 
   /**
    * Sends a frame now with the samples drained so far; `withSummary` attaches the summary.
-   * A step passes the visual events it drained itself, and how many events it ran.
+   * A step passes the visual events it drained itself, and how many events it ran; the
+   * frame of a run paused at its moment says so (`atMoment`).
    */
-  sendFrame(withSummary: boolean, atMoment = false, step?: { visual: VisualEventColumns | undefined; stepEvents: number }): void {
+  sendFrame(withSummary: boolean, extras: { visual?: VisualEventColumns; stepEvents?: number; atMoment?: boolean } = {}): void {
     const wallMs = this.clock.now();
     const frame: Frame = {
       now: this.sim.now(),
@@ -266,9 +251,9 @@ export class SimulationRunner {
       eventsPerSecond: this.rate.perSecond(),
       samples: this.sim.drainSamples(),
     };
-    if (this.visualEvents) frame.visual = step?.visual ?? this.sim.drainVisualEvents();
-    if (step) frame.stepEvents = step.stepEvents;
-    if (atMoment) frame.atMoment = true;
+    if (this.visualEvents) frame.visual = extras.visual ?? this.sim.drainVisualEvents();
+    if (extras.stepEvents !== undefined) frame.stepEvents = extras.stepEvents;
+    if (extras.atMoment) frame.atMoment = true;
     if (this.sim.stopped()) {
       frame.stopped = this.sim.stopReason();
       withSummary = true;
@@ -304,10 +289,9 @@ export class SimulationRunner {
       let caughtUp = false;
       let atMoment = false;
       while (!this.over()) {
-        const goal = Math.min(this.goal(this.clock.now()), this.holdAt);
+        const goal = Math.min(this.goal(this.clock.now()), this.moment.limit);
         const moved = this.sim.now() < goal && this.advanceToward(goal);
-        this.noteStop();
-        if (this.sim.now() >= this.holdAt) {
+        if (this.moment.reached(this.sim)) {
           atMoment = true;
           break;
         }
@@ -323,9 +307,8 @@ export class SimulationRunner {
 
       const over = this.over();
       if (over || atMoment) this.playing = false;
-      if (atMoment) this.holdAt = Infinity;
       const frameIntervalMs = this.speed === Infinity ? this.fullSpeedFrameIntervalMs : this.frameIntervalMs;
-      if (over || atMoment || endMs - this.lastFrameMs >= frameIntervalMs) this.sendFrame(over || atMoment, atMoment);
+      if (over || atMoment || endMs - this.lastFrameMs >= frameIntervalMs) this.sendFrame(over || atMoment, { atMoment });
       if (!this.playing) return;
       if (caughtUp) {
         // Ahead of the pace: sleep until the next frame is due.
@@ -364,7 +347,7 @@ export class SimulationRunner {
     const timeBefore = this.sim.now();
     const eventBudget = Math.max(MIN_STEP_EVENTS, Math.floor((this.eventsPerMs * this.sliceMs) / 2));
 
-    if (this.speed === Infinity && this.holdAt < Infinity) {
+    if (this.speed === Infinity && this.moment.limit < Infinity) {
       // Toward a moment's time: no event past it.
       this.sim.advanceToBounded(goal, eventBudget);
     } else if (this.speed === Infinity) {
@@ -382,18 +365,6 @@ export class SimulationRunner {
       this.stepSeconds = Math.max(MIN_STEP_SECONDS, Math.min(fit, this.stepSeconds * MAX_STEP_GROWTH));
     }
     return this.sim.eventCount() !== eventsBefore || this.sim.now() !== timeBefore;
-  }
-
-  /**
-   * After an advance: an armed stop met holds the run at the met event's time (now, or
-   * later for an event logged ahead of the clock: the run goes on to it, no further).
-   */
-  private noteStop(): void {
-    if (!this.stopArmed) return;
-    const at = this.sim.visualStopTime();
-    if (at < 0) return;
-    this.stopArmed = false;
-    this.holdAt = Math.max(at, this.sim.now());
   }
 
   /** Finished, or stopped by the engine's run guard: either way nothing more will run. */

@@ -10,7 +10,7 @@
  * itself (one the engine did not stop at) comes with the worker's lag: the session runs
  * `overshoot` frames past it, so the backlog path of PauseWatch is exercised as in the browser.
  */
-import type { PauseMoment } from '@obs-tcp-sim/engine';
+import { MomentHold, type PauseMoment } from '@obs-tcp-sim/engine';
 import { loadEngineNode } from '@obs-tcp-sim/engine/node';
 import type { PauseCondition, Scenario, Summary } from '@obs-tcp-sim/scenario';
 import type { FrameLike, Phase } from '../sim/controller';
@@ -59,8 +59,7 @@ export class HeadlessSession implements WatchedSession {
   private sim: Simulation | null = null;
   /** As the worker keeps it: across loads, until met or replaced. */
   private moment: PauseMoment | null = null;
-  private holdAt = Infinity;
-  private stopArmed = false;
+  private readonly hold = new MomentHold();
   private listeners = new Set<(frame: FrameLike) => void>();
 
   constructor(
@@ -88,16 +87,7 @@ export class HeadlessSession implements WatchedSession {
 
   pauseAt(moment: PauseMoment | null): void {
     this.moment = moment;
-    if (this.sim) this.armOn(this.sim);
-  }
-
-  private armOn(sim: Simulation): void {
-    const m = this.moment;
-    this.holdAt = m?.time ?? Infinity;
-    this.stopArmed = m?.stop !== undefined;
-    const s = m?.stop;
-    if (s) sim.armVisualStop(s.kind, s.node ?? -1, s.cls ?? -1, s.reason ?? -1, s.idFirst ?? -1, s.idLast ?? -1, s.after ?? 0);
-    else sim.disarmVisualStop();
+    if (this.sim) this.hold.arm(this.sim, moment);
   }
 
   /** A new run of `scenario` from t = 0, paused. */
@@ -108,7 +98,7 @@ export class HeadlessSession implements WatchedSession {
     sim.setVisualEvents(true);
     if (this.cut.kinds !== undefined) sim.setVisualEventKinds(this.cut.kinds);
     this.sim = sim;
-    this.armOn(sim);
+    this.hold.arm(sim, this.moment);
     this.scenario = scenario;
     this.visual.generation++;
     this.now = 0;
@@ -148,16 +138,10 @@ export class HeadlessSession implements WatchedSession {
   private advance(): FrameLike | null {
     const sim = this.sim!;
     if (sim.finished()) return null;
-    sim.advanceTo(Math.min(this.now + this.cut.slice, this.holdAt));
+    sim.advanceTo(Math.min(this.now + this.cut.slice, this.hold.limit));
     this.now = sim.now();
-    if (this.stopArmed && sim.visualStopTime() >= 0) {
-      // Met: the run holds there (or runs on to an event logged ahead of the clock).
-      this.stopArmed = false;
-      this.holdAt = Math.max(sim.visualStopTime(), this.now);
-    }
-    const atMoment = this.now >= this.holdAt;
+    const atMoment = this.hold.reached(sim);
     if (atMoment) {
-      this.holdAt = Infinity;
       this.moment = null;
       if (this.phase === 'running') this.phase = 'paused';
     }
