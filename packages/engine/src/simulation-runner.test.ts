@@ -461,6 +461,19 @@ describe('SimulationRunner pausing at a moment', () => {
     runner.dispose();
   });
 
+  it('a moment the run steps past while paused is spent: Play then runs on', () => {
+    const { sim, frames, scheduler, runner } = setup({ scenario: lossy() });
+    runner.setVisualEvents(true);
+    runner.pauseAt({ time: 0.001 });
+    while (sim.now() < 0.001) runner.step('event');
+    runner.setSpeed(Infinity);
+    runner.play();
+    while (scheduler.runNext() !== null);
+    expect(sim.finished()).toBe(true);
+    expect(frames.some((f) => f.atMoment)).toBe(false);
+    runner.dispose();
+  });
+
   it('changes nothing of the run: played on, it ends as an unpaused run does; null forgets the moment', async () => {
     const { sim, frames, scheduler, runner } = playToMoment(lossy(), Infinity, firstDataDrop);
     expect(sim.finished()).toBe(false);
