@@ -102,6 +102,8 @@ createRoot(document.getElementById('root')!).render(
 // same way; a bad one leaves the work on screen as it is and says why.
 // (The address bar's own rewrites use replaceState, which fires no hashchange.)
 let address: { refresh(): void } | null = null;
+// Work opened on purpose is written to the address at once (opener.ts, workSaved).
+opener.workSaved = () => address?.refresh();
 addEventListener('hashchange', () => {
   // A link that could not be opened leaves the address saying what is on screen.
   void (opener.openPasted(location.hash) ?? Promise.resolve()).then(() => address?.refresh());

@@ -100,11 +100,15 @@ describe('the page opening', () => {
     expect(page.session.calls).toEqual(['load shared playing']);
     expect(readSavedScenario(page.storage)).toMatchObject({ scenario: { name: 'shared' }, fromLink: true });
     expect(readPrevious(page.storage)?.scenario.name).toBe('my work');
-    // "Restore previous work"
+    // "Restore previous work": saved, and said at once (the address bar follows then, not
+    // after its delay, or a reload in between reopened the link over the restored work).
+    const saidSaved: string[] = [];
+    page.opener.workSaved = () => saidSaved.push(readSavedScenario(page.storage).kind === 'saved' ? 'saved' : 'not yet');
     await page.opener.restorePrevious();
     expect(page.session.calls.at(-1)).toBe('load my work playing');
     expect(readSavedScenario(page.storage)).toMatchObject({ scenario: { name: 'my work' } });
     expect(readPrevious(page.storage)?.scenario.name).toBe('shared');
+    expect(saidSaved).toEqual(['saved']);
   });
 
   it('a valid link the engine refuses: the default, storage untouched, the saved work offered', async () => {

@@ -37,6 +37,12 @@ export type Download = (fileName: string, text: string, type: string) => void;
 export class Opener {
   /** A lesson link was opened and its scenario is on screen: the lesson starts at its step (main.tsx sets it). */
   lessonOpened: (lesson: NonNullable<Opening['lesson']>) => void = () => {};
+  /**
+   * Work opened on purpose (a link, the saved work, the previous work) is on screen and
+   * saved: main.tsx writes the address bar at once. Its usual write waits out a delay, and
+   * a reload within it opened the address's old link over what was just restored.
+   */
+  workSaved: () => void = () => {};
 
   constructor(
     private readonly session: SessionLike,
@@ -114,6 +120,7 @@ export class Opener {
       return;
     }
     this.keeper.linkOpened(scenario);
+    this.workSaved();
     if (lesson) this.lessonOpened(lesson);
   }
 
@@ -127,6 +134,7 @@ export class Opener {
     if (!(await this.openKept(saved, 'open saved work'))) return;
     this.keeper.openFailed();
     this.keeper.showSaved(saved);
+    this.workSaved();
     if (saved.stopped) this.say(stoppedNotice(saved.stopped), []);
   }
 
@@ -152,6 +160,7 @@ export class Opener {
     if (!record) return;
     if (!(await this.openKept(record, 'restore previous work'))) return;
     this.keeper.restored(record);
+    this.workSaved();
     if (record.stopped) this.say(stoppedNotice(record.stopped), []);
   }
 
