@@ -1,9 +1,9 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium';
+import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from './scripts/chromium';
 
 /**
  * End-to-end tests of the built app (apps/web/dist, served by `vite preview`) in Debian's
- * Chromium. Build first: `npm run build -w @obs-tcp-sim/web` (scripts/test.sh does).
+ * Chromium (its headless shell, scripts/chromium.ts). Build first: `npm run build -w @obs-tcp-sim/web` (scripts/test.sh does).
  * Never `playwright install`: the browser comes from the system (scripts/setup-system.sh).
  */
 // E2E_PORT lets two runs coexist on one machine (several people working at once).
@@ -35,10 +35,16 @@ export default defineConfig({
     viewport: { width: 1280, height: 720 },
     deviceScaleFactor: 1,
     headless: true,
-    trace: 'retain-on-failure',
+    // A failed test keeps its actions, console and network. Screencast frames and a DOM
+    // snapshot per action cost more than the tests themselves (the lesson walks took 167 s
+    // with them, 93 s without): E2E_TRACE=full records them when a failure needs them.
+    trace:
+      process.env.E2E_TRACE === 'full'
+        ? 'retain-on-failure'
+        : { mode: 'retain-on-failure', screenshots: false, snapshots: false, sources: false },
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: TEST_CHROMIUM_PATH,
       args: [...CHROMIUM_ARGS, '--disable-quic'],
     },
   },

@@ -6,14 +6,15 @@ set -euo pipefail
 
 need=()
 have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
-for pkg in emscripten node-acorn chromium nlohmann-json3-dev cmake ninja-build g++ \
+for pkg in emscripten node-acorn chromium chromium-headless-shell nlohmann-json3-dev cmake ninja-build g++ \
            googletest libgtest-dev clang-14 libclang-rt-14-dev clang-format-14 \
            ns2 ccache \
            slurmctld slurmd slurm-client munge; do  # ns2: ns-2 2.35, the conformance reference (scripts/conformance/);
                                                     # Slurm: docs/sweeps.md's job array run for real (scripts/cluster/)
   have_pkg "$pkg" || need+=("$pkg")
 done
-# ccache: the C++ builds' compiler cache (scripts/cxx-cache.sh).
+# ccache: the C++ builds' compiler cache (scripts/cxx-cache.sh). chromium-headless-shell: the
+# browser of Playwright's tests (scripts/chromium.ts); chromium: the benchmark's and yours.
 
 if [ ${#need[@]} -eq 0 ]; then
   exit 0
