@@ -3,7 +3,8 @@ import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from './scripts/chromium';
 
 /**
  * End-to-end tests of the built app (apps/web/dist, served by `vite preview`) in Debian's
- * Chromium (its headless shell, scripts/chromium.ts). Build first: `npm run build -w @obs-tcp-sim/web` (scripts/test.sh does).
+ * Chromium (its headless shell, scripts/chromium.ts). Build first:
+ * `npm run build -w @obs-tcp-sim/web` (scripts/test.sh does).
  * Never `playwright install`: the browser comes from the system (scripts/setup-system.sh).
  */
 // E2E_PORT lets two runs coexist on one machine (several people working at once).
