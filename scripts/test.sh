@@ -94,11 +94,19 @@ fuzz_target() {
 fuzz_target parser parser "scenario parser, ${FUZZ_SECONDS:-45} s"
 fuzz_target runs run "whole runs, ${RUN_FUZZ_INPUTS:-1000} inputs"
 
+# Two packages at a time (one per core of the machines CI runs on), the largest first;
+# each package's errors are printed together, after it ends.
 typecheck_packages() {
-  local status=0 package
-  for package in packages/scenario packages/sweep packages/theory packages/engine packages/cli apps/web; do
-    npx tsc -p "$package" || status=1
-  done
+  local logs status=0
+  logs=$(mktemp -d)
+  printf '%s\n' apps/web packages/engine packages/scenario packages/cli packages/sweep packages/theory |
+    xargs -P2 -I{} sh -c 'npx tsc -p "$1" >"$2/$(echo "$1" | tr / -).log" 2>&1 || echo "$1" >>"$2/failed"' sh {} "$logs"
+  cat "$logs"/*.log
+  if [ -s "$logs/failed" ]; then
+    echo "type errors in: $(tr '\n' ' ' <"$logs/failed")"
+    status=1
+  fi
+  rm -rf "$logs"
   return $status
 }
 step "type check (tsc -p packages/* apps/web)" typecheck_packages
