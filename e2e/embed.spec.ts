@@ -4,7 +4,7 @@
  * this browser, and its link out opens the full app on what it shows.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { cwndPoints, snapshot } from './helpers';
+import { cwndPoints, snapshot, written } from './helpers';
 
 const MAIN = 'obs-tcp-sim.scenario';
 const stored = (page: Page) => page.evaluate((k) => localStorage.getItem(k), MAIN);
@@ -31,7 +31,7 @@ test('an embedded copy shows the network, the run controls and one chart, and no
   await snapshot(page, 'embed-960x540');
   // The frame's page is not a share link that follows edits: its address stays as given.
   await page.getByTestId('loss-data').fill('0.02');
-  await page.waitForTimeout(600);
+  await written(page);
   expect(new URL(page.url()).hash).toBe('#preset=paper000');
   // The way out carries what the frame shows now (the slider moved), without the flag.
   const href = (await page.getByTestId('embed-open').getAttribute('href'))!;
@@ -64,7 +64,7 @@ test('an embedded copy never reads or writes the work saved in this browser', as
   const frame = await context.newPage();
   await openEmbedded(frame, './?embed#preset=first-lesson');
   await frame.getByTestId('loss-data').fill('0.05');
-  await frame.waitForTimeout(1200);
+  await written(frame);
   expect(await stored(frame)).toBe(saved);
   await frame.close();
   expect(await storedNow()).toBe(saved);

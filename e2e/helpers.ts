@@ -42,6 +42,17 @@ export async function numberAttr(locator: Locator, name: string): Promise<number
   return raw === null || raw === '' ? NaN : Number(raw);
 }
 
+/**
+ * Waits until the page is idle and nothing waits to be written to the saved work or the
+ * address bar (apps/web/src/testHooks.ts, `__obsWritten`): what they hold then stays until
+ * something else happens. For checks that nothing was written, instead of sleeping past
+ * the saver's and the address bar's delays.
+ */
+export async function written(page: Page): Promise<void> {
+  await page.waitForFunction(() => typeof window.__obsWritten === 'function');
+  await page.evaluate(() => window.__obsWritten!());
+}
+
 export const simTime = (page: Page) => numberAttr(page.getByTestId('sim-time'), 'data-now');
 export const cwndPoints = (page: Page) => numberAttr(page.getByTestId('chart-cwnd'), 'data-points');
 export const counter = (page: Page, id: string) => numberAttr(page.getByTestId(`counter-${id}`), 'data-value');
@@ -115,5 +126,6 @@ export async function shot(page: Page, file: string, options: { fullPage?: boole
 declare global {
   interface Window {
     __obsIdle?: () => Promise<void>;
+    __obsWritten?: () => Promise<void>;
   }
 }

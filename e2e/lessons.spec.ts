@@ -8,7 +8,7 @@
  * text. What the texts claim about the runs is held by apps/web/src/lessons/*Runs.test.ts.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { counter, seriousViolations, simTime, snapshot } from './helpers';
+import { counter, seriousViolations, simTime, snapshot, written } from './helpers';
 import {
   BACKGROUND_CONTENTION,
   enginePause,
@@ -27,7 +27,13 @@ import {
  * (e2e/engine-pauses.ts): the page is held to the engine's own numbers, which Vitest's
  * lessonRuns.test.ts holds to what the lessons say.
  */
-const ENGINE = enginePauses('burst-and-offset', 'data-vs-ack-loss', 'tahoe-reno-newreno');
+const ENGINE = enginePauses(
+  'burst-and-offset',
+  'data-vs-ack-loss',
+  'tahoe-reno-newreno',
+  'preset:contention-resolution',
+  'preset:first-lesson',
+);
 const engineAt = (lesson: string, n: number) => enginePause(ENGINE[lesson], n).at;
 const engineSays = (lesson: string, n: number) => enginePause(ENGINE[lesson], n).sentence!;
 
@@ -248,7 +254,7 @@ test('a broken lesson link says what is wrong, shows the default and keeps the s
   await expect
     .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('obs-tcp-sim.scenario') ?? '{}').scenario?.name ?? null))
     .toContain('paper 004');
-  await page.waitForTimeout(1200);
+  await written(page);
   const work = await page.evaluate(() => localStorage.getItem('obs-tcp-sim.scenario'));
 
   for (const [link, why] of [
@@ -266,7 +272,7 @@ test('a broken lesson link says what is wrong, shows the default and keeps the s
     );
     await expect(tab.getByTestId('preset')).toHaveValue('paper000');
     await expect(tab.getByTestId('lesson-panel')).toHaveCount(0);
-    await tab.waitForTimeout(1200);
+    await written(tab);
     expect(await tab.evaluate(() => localStorage.getItem('obs-tcp-sim.scenario')), 'the saved work, byte for byte').toBe(work);
     await tab.getByTestId('notice-open-saved').click();
     await expect(tab.getByTestId('preset')).toHaveValue('paper004');
@@ -330,8 +336,9 @@ test('contention-resolution: its four Show me in order, each on its own scenario
     expect(await mechanisms(page), `Show me ${i + 1}`).toEqual(p.on);
     at.push(pause.at);
   }
-  // The flow's first burst lost: at 0.150 s (docs/presets.md); the last point at the end.
-  expect(at[0]).toBeCloseTo(0.15, 3);
+  // The flow's first burst lost where the engine pauses at it (showMeContention.test.ts
+  // holds that at 0.150 s, as docs/presets.md says); the last point at the end.
+  expect(at[0]).toBe(enginePause(ENGINE['preset:contention-resolution'], 1).at);
   expect(at[3]).toBe(5);
 });
 
@@ -341,7 +348,8 @@ test('first-lesson: its four Show me in order; the last pauses at 5 s, with the 
   await expect(page.getByTestId('phase')).toHaveText('Running');
   const win = page.getByTestId('chart-window');
   await pressShowMe(page, 0);
-  expect((await showMePaused(page, 'Packets wait at E1', KIND.formed)).at).toBeCloseTo(0.0042, 9);
+  // Where the engine pauses at E1's first burst (showMeRuns.test.ts holds the figure).
+  expect((await showMePaused(page, 'Packets wait at E1', KIND.formed)).at).toBe(enginePause(ENGINE['preset:first-lesson'], 1).at);
   await pressShowMe(page, 1);
   expect((await showMePaused(page, 'When a data burst is lost', KIND.tcp)).text).toContain('fast retransmit');
   await pressShowMe(page, 2);

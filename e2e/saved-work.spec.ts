@@ -7,7 +7,7 @@
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { openRunning, shot, simTime, snapshot, waitIdle } from './helpers';
+import { openRunning, shot, simTime, snapshot, waitIdle, written } from './helpers';
 import { openPanel } from './editor-helpers';
 
 const MAIN = 'obs-tcp-sim.scenario';
@@ -51,8 +51,8 @@ async function picture(page: Page, name: string): Promise<void> {
   await shot(page, new URL(`${name}.png`, dir).pathname);
 }
 
-/** Longer than the saver's interval (500 ms): anything it was going to write is written. */
-const pastTheSaver = (page: Page) => page.waitForTimeout(1200);
+/** Anything the page was going to write is written (it writes at most twice a second). */
+const pastTheSaver = written;
 
 test('a broken link in a fresh tab shows the default and leaves the saved work; a reload brings it back', async ({ page, context }) => {
   await makeWork(page, 'My saved work');

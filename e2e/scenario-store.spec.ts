@@ -6,7 +6,7 @@
  * the picker is back on the preset. (Design: docs/scenario-store.md.)
  */
 import { expect, test, type Page } from '@playwright/test';
-import { simTime, snapshot, waitIdle } from './helpers';
+import { simTime, snapshot, waitIdle, written } from './helpers';
 
 declare global {
   interface Window {
@@ -94,7 +94,7 @@ test('a teacher edits a preset while it runs, shares the address, and undoes bac
 
   // The address bar replays the run: the same document, then the same summary.
   await expect.poll(async () => JSON.stringify(await page.evaluate(() => window.__obsDocument?.()))).toContain('"liveChanges"');
-  await page.waitForTimeout(400); // the address follows at most every 300 ms
+  await written(page); // the address follows at most every 300 ms
   const address = page.url();
   const document = await page.evaluate(() => window.__obsDocument?.());
   const student = await context.newPage();

@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
-import { openRunning, openScenarioFile, openSharePanel, snapshot, waitIdle } from './helpers';
+import { openRunning, openScenarioFile, openSharePanel, snapshot, waitIdle, written } from './helpers';
 
 const DEFAULT_NAME = 'Paper 000: LOBS testbed, data-burst vs ACK-burst loss';
 
@@ -160,7 +160,7 @@ test('a scenario file dropped on the page opens, and a reload keeps it', async (
   await expect(page.getByTestId('scenario-name')).toHaveText('dropped here');
   // A reload keeps the scenario being worked on (the file just opened: a test of its own
   // opened one by Share & files first).
-  await page.waitForTimeout(800); // the store writes at most twice a second
+  await written(page); // the store writes at most twice a second
   await page.reload();
   await expect(page.getByTestId('scenario-name')).toHaveText('dropped here');
   await expect(page.getByTestId('preset')).toHaveValue('');

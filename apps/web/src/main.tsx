@@ -21,7 +21,7 @@ import { ScenarioStoreContext } from './store/storeContext';
 import { WorkKeeper } from './storage/workKeeper';
 import { SimContext } from './sim/simContext';
 import { SimController } from './sim/controller';
-import { installTestHooks } from './testHooks';
+import { installTestHooks, installWrittenHook } from './testHooks';
 import { isEmbedAddress } from './view/embedFlag';
 import { viewStore } from './view/viewStore';
 import { chartsFollow } from './view/chartsFollow';
@@ -101,9 +101,10 @@ createRoot(document.getElementById('root')!).render(
 // A link pasted into the address bar of an open page changes only the hash: it opens the
 // same way; a bad one leaves the work on screen as it is and says why.
 // (The address bar's own rewrites use replaceState, which fires no hashchange.)
-let address: { refresh(): void } | null = null;
+let address: { refresh(): void; readonly pending: boolean } | null = null;
 // Work opened on purpose is written to the address at once (opener.ts, workSaved).
 opener.workSaved = () => address?.refresh();
+installWrittenHook(() => keeper.pending || (address?.pending ?? false));
 addEventListener('hashchange', () => {
   // A link that could not be opened leaves the address saying what is on screen.
   void (opener.openPasted(location.hash) ?? Promise.resolve()).then(() => address?.refresh());

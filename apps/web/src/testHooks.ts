@@ -19,6 +19,13 @@ declare global {
     __obsDocument?: () => unknown;
     /** The run's summary as the engine last sent it. */
     __obsSummary?: () => unknown;
+    /**
+     * Resolves once the page is idle (`__obsIdle`) and neither the saved work nor the
+     * address bar has a write waiting out its delay: what storage and the address say then
+     * is what they will say until something else happens. Tests that check nothing was
+     * written await it instead of sleeping past the delays.
+     */
+    __obsWritten?: () => Promise<void>;
   }
 }
 
@@ -39,4 +46,15 @@ export function installTestHooks(controller: SimController, store?: ScenarioStor
   };
   window.__obsSummary = () => controller.getState().summary;
   if (store) window.__obsDocument = () => documentOf(store.getState());
+}
+
+/** `window.__obsWritten`: `waiting` says whether a write of the saved work or the address waits. */
+export function installWrittenHook(waiting: () => boolean): void {
+  window.__obsWritten = async () => {
+    for (;;) {
+      await window.__obsIdle?.();
+      if (!waiting()) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
 }

@@ -92,8 +92,11 @@ describe('the saved work is written only after the user changed the scenario', (
     const t = setup();
     t.keeper.showByApp(preset('paper000'));
     t.keeper.settle(); // the opening at start-up is over
+    expect(t.keeper.pending).toBe(false);
     t.keeper.changed(named('edited'));
+    expect(t.keeper.pending).toBe(true); // what the page's __obsWritten waits out
     t.keeper.flush();
+    expect(t.keeper.pending).toBe(false);
     expect(t.main()).toMatchObject({ scenario: { name: 'edited' } });
   });
 });

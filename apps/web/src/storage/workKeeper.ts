@@ -221,6 +221,11 @@ export class WorkKeeper {
     this.saver.flush();
   }
 
+  /** True while an edit waits to be written (at most twice a second). */
+  get pending(): boolean {
+    return this.saver.pending;
+  }
+
   /** Writes what is pending now (the page is going away). */
   flush(): void {
     this.saver.flush();

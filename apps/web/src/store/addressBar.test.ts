@@ -94,7 +94,9 @@ describe('the address bar', () => {
     store.set(state({ scenario: { ...scenario(), seed: 3 }, edited: true, actions: 1 }));
     store.set(state({ scenario: { ...scenario(), seed: 4 }, edited: true, actions: 2 }));
     expect(bar.writes).toEqual([]);
+    expect(follow.pending).toBe(true); // what the page's __obsWritten waits out
     vi.advanceTimersByTime(300);
+    expect(follow.pending).toBe(false);
     expect(bar.writes).toHaveLength(1);
     expect(decodeShareHash(bar.hash)).toMatchObject({ ok: true, source: 'link' });
     follow.stop();

@@ -45,7 +45,8 @@ export const pageAddress: AddressTarget = {
  * the app put on screen by itself (the default after a refused link, the saved work) is
  * left at the bare address, so a reload opens the saved work as before (storage/workKeeper.ts's
  * rules: a link in the address replaces the saved work, and would replay a stopped run).
- * Returns `refresh` (write now: a pasted link was handled) and `stop`.
+ * Returns `refresh` (write now: a pasted link was handled), `pending` (a write waits out
+ * the delay) and `stop`.
  */
 export function followInAddressBar(
   store: { getState(): StoreState; subscribe(l: () => void): () => void },
@@ -55,7 +56,7 @@ export function followInAddressBar(
     afterFirstAction = false,
     override,
   }: { delayMs?: number; afterFirstAction?: boolean; override?: AddressOverride } = {},
-): { refresh(): void; stop(): void } {
+): { refresh(): void; readonly pending: boolean; stop(): void } {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let last: StoreState | null = null;
   let lastOverride: string | null = null;
@@ -77,6 +78,9 @@ export function followInAddressBar(
   write(true);
   return {
     refresh: () => write(true),
+    get pending() {
+      return timer !== null;
+    },
     stop: () => {
       unsubscribe();
       unsubscribeOverride();
