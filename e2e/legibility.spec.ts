@@ -122,7 +122,10 @@ for (const size of SIZES) {
         continue;
       }
       const gantt = page.getByTestId('channel-gantt');
-      // Each preset's busiest fiber, then each core's fibers (the crowded case).
+      // Each preset's busiest fiber, then each core's fibers (the crowded case). The view
+      // shows the first fiber until the run has used one, then moves to the busiest (or
+      // keeps a fiber picked before, if this network has it too).
+      await expect(gantt).toHaveAttribute('data-chosen-by', /^(busiest|user)$/);
       const values = [await gantt.getAttribute('data-selection')];
       for (const option of await page.getByTestId('channel-picker').locator('option[value^="node:"]').all())
         values.push(await option.getAttribute('value'));

@@ -54,6 +54,8 @@ export function ChannelArea() {
   if (auto.current.value === null) auto.current.value = busiestFiber(scenario, summary?.links as never);
   const valid = (v: string | null) => v !== null && options.some((o) => o.value === v);
   const selection = valid(picked) ? picked! : (auto.current.value ?? firstFiber(scenario) ?? '');
+  // How it was chosen: the first fiber stands in until the run has used one (then the busiest).
+  const chosenBy = valid(picked) ? 'user' : auto.current.value !== null ? 'busiest' : 'first';
   const specs = useMemo(() => tracksFor(selection, scenario), [selection, scenario]);
 
   const [model] = useState(() => new ChannelModel());
@@ -415,7 +417,7 @@ export function ChannelArea() {
         />
       )}
       <div className="channel-body">
-        <figure className="channel-gantt" ref={figureRef} data-testid="channel-gantt" data-selection={selection}>
+        <figure className="channel-gantt" ref={figureRef} data-testid="channel-gantt" data-selection={selection} data-chosen-by={chosenBy}>
           <div className="channel-gantt-box" ref={boxRef}>
             {width > 0 && height > 0 && (
               <FigureCanvas
