@@ -112,8 +112,13 @@ typecheck_packages() {
 step "type check (tsc -p packages/* apps/web)" typecheck_packages
 
 # The tree's rules (docs/code-style.md), one step per tool so a failure names it.
+# ESLint and Prettier at once, one core each; each is still its own step, reported in turn.
+prettier_out=$(mktemp)
+(bash scripts/lint.sh prettier >"$prettier_out" 2>&1; echo $? >"$prettier_out.status") &
 step "lint: ESLint (eslint.config.js)" bash scripts/lint.sh eslint
-step "lint: Prettier (.prettierrc.json)" bash scripts/lint.sh prettier
+wait
+step "lint: Prettier (.prettierrc.json)" sh -c 'cat "$1"; exit "$(cat "$1.status")"' sh "$prettier_out"
+rm -f "$prettier_out" "$prettier_out.status"
 step "lint: dependency rules (.dependency-cruiser.cjs)" bash scripts/lint.sh deps
 step "lint: C++ style (clang-format, .clang-format)" bash scripts/lint.sh cpp-style
 
