@@ -101,7 +101,7 @@ nlohmann::ordered_json Simulation::linksSummary() const {
     const LinkSpec& l = scenario_.links[i];
     json lj;
     lj["id"] = l.id;
-    lj["kind"] = l.kind == LinkKind::Fiber ? "fiber" : "packet";
+    lj["kind"] = kLinkKindsWords[static_cast<std::size_t>(l.kind)];
     for (int dir = 0; dir < 2; ++dir) {
       json d;
       if (l.kind == LinkKind::Fiber) {

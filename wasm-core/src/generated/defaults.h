@@ -47,8 +47,10 @@ constexpr double kFlowsTcpRtoInitialDefault = 1;  // flows[].tcp.rto.initial
 constexpr double kFlowsTcpRtoMinDefault = 0.2;  // flows[].tcp.rto.min
 constexpr double kFlowsTcpRtoMaxDefault = 60;  // flows[].tcp.rto.max
 constexpr double kBackgroundMeanBytesDefault = 4e4;  // background[].meanBytes
+constexpr double kBackgroundHurstDefault = 0.8;  // background[].hurst
 constexpr double kBackgroundExtraOffsetDefault = 0;  // background[].extraOffset
 constexpr double kTrafficMeanBytesDefault = 4e4;  // traffic.meanBytes
+constexpr double kTrafficHurstDefault = 0.8;  // traffic.hurst
 constexpr double kTrafficExtraOffsetDefault = 0;  // traffic.extraOffset
 constexpr int kDropsTransmissionDefault = 1;  // drops[].transmission
 

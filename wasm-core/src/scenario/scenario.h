@@ -237,9 +237,7 @@ struct BackgroundSpec {
   BackgroundModel model = static_cast<BackgroundModel>(kBackgroundModelDefault);
   double load = 0;                                 // offered traffic / capacity of the route's narrowest fiber link
   double meanBytes = kBackgroundMeanBytesDefault;  // mean burst length
-  // Self-similar only, in (0.5, 1). Not from the table: its `hurst` has no default there,
-  // though the engine takes 0.8 when it is absent (docs/mesh.md).
-  double hurst = 0.8;
+  double hurst = kBackgroundHurstDefault;          // self-similar only, in [0.5, 0.99]
   // false: whole bursts offered to the OBS plane at the source edge (the default).
   // true: batches of meanBytes (exponential) enter the source edge's assembly queue for
   // the route, as the traffic of other users does in ns-2's OBS modules, and share bursts
@@ -261,7 +259,7 @@ struct TrafficSpec {
   double load = 0;                           // network load: mean offered load per wavelength, core links
   BackgroundModel model = static_cast<BackgroundModel>(kTrafficModelDefault);
   double meanBytes = kTrafficMeanBytesDefault;
-  double hurst = 0.8;                               // as BackgroundSpec::hurst: the table has no default for it
+  double hurst = kTrafficHurstDefault;              // as BackgroundSpec::hurst
   double extraOffset = kTrafficExtraOffsetDefault;  // every pair's source carries it (BackgroundSpec::extraOffset)
 };
 
@@ -310,3 +308,6 @@ struct Scenario {
 };
 
 }  // namespace obs
+
+// The choice fields' words (the schema's), which the enums above follow in order: checked there.
+#include "generated/choices.h"

@@ -72,12 +72,13 @@ static_assert(kObsAssemblyMaxTimeBounds.max == kNodesAssemblyMaxTimeBounds.max &
               kObsAssemblyMinBytesBounds.max == kNodesAssemblyMinBytesBounds.max);
 AssemblySpec readAssembly(JsonReader& a, const AssemblySpec& base) {
   AssemblySpec out = base;
-  out.policy =
-      static_cast<AssemblyPolicyKind>(a.choice("policy", static_cast<int>(base.policy), {"time", "size", "hybrid"}));
+  out.policy = static_cast<AssemblyPolicyKind>(
+      a.choice("policy", static_cast<int>(base.policy), choicesOf(kAssemblyPoliciesWords)));
   out.maxTime = interval(a, "maxTime", base.maxTime, kObsAssemblyMaxTimeBounds.max);
   out.maxBytes = a.positive("maxBytes", base.maxBytes, kObsAssemblyMaxBytesBounds.max);
   out.minBytes = a.number("minBytes", base.minBytes, kObsAssemblyMinBytesBounds.min, kObsAssemblyMinBytesBounds.max);
-  out.queues = static_cast<AssemblyQueues>(a.choice("queues", static_cast<int>(base.queues), {"per-class", "mixed"}));
+  out.queues =
+      static_cast<AssemblyQueues>(a.choice("queues", static_cast<int>(base.queues), choicesOf(kAssemblyQueuesWords)));
   a.finish();
   return out;
 }
@@ -95,7 +96,7 @@ void readConversion(JsonReader& r, NodeSpec* n) {
     return;
   }
   if (!v.is_string()) r.fail("conversion", "must be \"full\", \"none\" or { \"range\": d } (got " + typeName(v) + ")");
-  n->conversion = static_cast<ConversionKind>(r.choice("conversion", {"full", "none"}));
+  n->conversion = static_cast<ConversionKind>(r.choice("conversion", choicesOf(kConversionsWords)));
 }
 
 void readNodes(JsonReader& top, Scenario& s, std::map<std::string, int>& index) {
@@ -107,7 +108,7 @@ void readNodes(JsonReader& top, Scenario& s, std::map<std::string, int>& index) 
     NodeSpec n;
     n.id = validId(r);
     if (index.count(n.id)) r.fail("id", quoteInput(n.id) + " is used by another node");
-    n.kind = static_cast<NodeKind>(r.choice("kind", {"host", "router", "edge", "core"}));
+    n.kind = static_cast<NodeKind>(r.choice("kind", choicesOf(kNodeKindsWords)));
     n.x = r.number("x", kNodesXDefault, kNodesXBounds.min, kNodesXBounds.max);
     n.y = r.number("y", kNodesYDefault, kNodesYBounds.min, kNodesYBounds.max);
     if (n.kind == NodeKind::Core) {
@@ -147,15 +148,7 @@ int nodeRef(JsonReader& r, const std::string& key, const std::map<std::string, i
   return it->second;
 }
 
-const char* kindName(NodeKind k) {
-  switch (k) {
-    case NodeKind::Host: return "host";
-    case NodeKind::Router: return "router";
-    case NodeKind::Edge: return "edge";
-    case NodeKind::Core: return "core";
-  }
-  return "?";
-}
+const char* kindName(NodeKind k) { return kNodeKindsWords[static_cast<std::size_t>(k)]; }
 
 // `src` and `dst`: two different nodes of the required kind.
 void readEndpoints(JsonReader& r, const Scenario& s, const std::map<std::string, int>& nodeIndex, NodeKind kind,
@@ -200,7 +193,7 @@ void readLinks(JsonReader& top, Scenario& s, const std::map<std::string, int>& n
     l.a = nodeRef(r, "a", nodeIndex);
     l.b = nodeRef(r, "b", nodeIndex);
     if (l.a == l.b) r.fail("b", "must differ from a (a link joins two nodes)");
-    l.kind = static_cast<LinkKind>(r.choice("kind", {"packet", "fiber"}));
+    l.kind = static_cast<LinkKind>(r.choice("kind", choicesOf(kLinkKindsWords)));
     l.rate = r.positive("rate", kMaxRate);
     const double minRate = l.kind == LinkKind::Packet ? kMinPacketLinkRate : kMinFiberRate;
     if (l.rate < minRate)
@@ -266,9 +259,10 @@ void readObs(JsonReader& top, Scenario& s) {
     JsonReader a = r.object("assembly");
     o.assembly = readAssembly(a, AssemblySpec{});
   }
-  o.reservation = static_cast<Reservation>(r.choice("reservation", kObsReservationDefault, {"jet", "jit"}));
+  o.reservation =
+      static_cast<Reservation>(r.choice("reservation", kObsReservationDefault, choicesOf(kReservationsWords)));
   o.scheduling =
-      static_cast<SchedulingKind>(r.choice("scheduling", kObsSchedulingDefault, {"ffuc", "lauc", "lauc-vf"}));
+      static_cast<SchedulingKind>(r.choice("scheduling", kObsSchedulingDefault, choicesOf(kSchedulersWords)));
   o.controlProcessing = r.number("controlProcessing", kObsControlProcessingDefault, kObsControlProcessingBounds.min,
                                  kObsControlProcessingBounds.max);
   if (r.has("offset")) {
@@ -282,8 +276,8 @@ void readObs(JsonReader& top, Scenario& s) {
   }
   o.burstLoss = readBurstLoss(r, "burstLoss", kObsBurstLossDataBounds, kObsBurstLossAckBounds,
                               {kObsBurstLossDataDefault, kObsBurstLossAckDefault});
-  o.wavelengthChoice =
-      static_cast<WavelengthChoice>(r.choice("wavelengthChoice", kObsWavelengthChoiceDefault, {"first-fit", "random"}));
+  o.wavelengthChoice = static_cast<WavelengthChoice>(
+      r.choice("wavelengthChoice", kObsWavelengthChoiceDefault, choicesOf(kWavelengthChoicesWords)));
   o.maxDeflections = static_cast<int>(r.integer("maxDeflections", kObsMaxDeflectionsDefault,
                                                 kObsMaxDeflectionsBounds.min, kObsMaxDeflectionsBounds.max));
   r.finish();
@@ -450,7 +444,7 @@ void readFlows(JsonReader& top, Scenario& s, const std::map<std::string, int>& n
     f.tcp = readTcp(r);
     if (r.has("app")) {
       JsonReader app = r.object("app");
-      f.app.kind = static_cast<AppKind>(app.choice("kind", {"bulk", "file", "cbr"}));
+      f.app.kind = static_cast<AppKind>(app.choice("kind", choicesOf(kAppKindsWords)));
       if (f.app.kind == AppKind::File) {
         f.app.bytes = static_cast<double>(app.integer("bytes", kFlowsAppBytesBounds.min, kFlowsAppBytesBounds.max));
       } else if (app.has("bytes")) {
@@ -491,12 +485,12 @@ void readBackground(JsonReader& top, Scenario& s, const std::map<std::string, in
     JsonReader r(list[i], elementPath("background", i));
     BackgroundSpec b;
     readEndpoints(r, s, nodeIndex, NodeKind::Edge, "an edge node", &b.src, &b.dst);
-    b.model = static_cast<BackgroundModel>(r.choice("model", kBackgroundModelDefault, {"poisson", "self-similar"}));
+    b.model =
+        static_cast<BackgroundModel>(r.choice("model", kBackgroundModelDefault, choicesOf(kBackgroundModelsWords)));
     b.load = r.number("load", kBackgroundLoadBounds.min, kBackgroundLoadBounds.max);
     b.meanBytes = r.positive("meanBytes", kBackgroundMeanBytesDefault, kBackgroundMeanBytesBounds.max);
     if (b.model == BackgroundModel::SelfSimilar) {
-      // A literal: the schema's table has no default for hurst, though the engine takes 0.8.
-      b.hurst = r.number("hurst", 0.8, kBackgroundHurstBounds.min, kBackgroundHurstBounds.max);
+      b.hurst = r.number("hurst", kBackgroundHurstDefault, kBackgroundHurstBounds.min, kBackgroundHurstBounds.max);
     } else if (r.has("hurst")) {
       r.fail("hurst", "applies to the \"self-similar\" model only");
     }
@@ -557,11 +551,10 @@ void readTraffic(JsonReader& top, Scenario& s) {
   if (t.uniform)
     for (std::size_t i = 0; i < edges.size(); ++i) t.weights[i][i] = 0;
   t.load = r.number("load", kTrafficLoadBounds.min, kTrafficLoadBounds.max);
-  t.model = static_cast<BackgroundModel>(r.choice("model", kTrafficModelDefault, {"poisson", "self-similar"}));
+  t.model = static_cast<BackgroundModel>(r.choice("model", kTrafficModelDefault, choicesOf(kBackgroundModelsWords)));
   t.meanBytes = r.positive("meanBytes", kTrafficMeanBytesDefault, kTrafficMeanBytesBounds.max);
   if (t.model == BackgroundModel::SelfSimilar) {
-    // A literal: the schema's table has no default for hurst, though the engine takes 0.8.
-    t.hurst = r.number("hurst", 0.8, kTrafficHurstBounds.min, kTrafficHurstBounds.max);
+    t.hurst = r.number("hurst", kTrafficHurstDefault, kTrafficHurstBounds.min, kTrafficHurstBounds.max);
   } else if (r.has("hurst")) {
     r.fail("hurst", "applies to the \"self-similar\" model only");
   }
@@ -661,7 +654,7 @@ void readDrops(JsonReader& top, Scenario& s, const std::map<std::string, int>& n
       const NodeSpec& n = s.nodes[d.edge];
       if (n.kind != NodeKind::Edge)
         r.fail("edge", "must be an edge node (" + quoteInput(n.id) + " is a " + kindName(n.kind) + ")");
-      d.burstClass = r.choice("class", {"data", "ack"});
+      d.burstClass = r.choice("class", choicesOf(kDropClassesWords));
       const bool byNumber = r.has("bursts");
       if (byNumber == r.has("after"))
         r.fail(byNumber ? "after" : "bursts",

@@ -4,7 +4,7 @@
  * nodes in the order they appear in `nodes` (scenarioEdits.ts keeps them in step when
  * nodes change).
  */
-import type { Scenario, TrafficMatrix } from '@obs-tcp-sim/scenario';
+import { NUMBER_RULES, type Scenario, type TrafficMatrix } from '@obs-tcp-sim/scenario';
 
 /** The edge nodes' ids, in the order of the matrix's rows and columns. */
 export function trafficEdges(s: Pick<Scenario, 'nodes'>): string[] {
@@ -26,13 +26,13 @@ export function withWeight(rows: readonly (readonly number[])[], from: number, t
   return rows.map((row, i) => (i === from ? row.map((w, j) => (j === to ? weight : w)) : (row as number[])));
 }
 
-/** The model changed: "self-similar" needs a Hurst parameter (the engine's 0.8), Poisson must have none. */
+/** The model changed: "self-similar" needs a Hurst parameter (the field's default, the engine's), Poisson must have none. */
 export function withTrafficModel(t: TrafficMatrix, model: NonNullable<TrafficMatrix['model']>): TrafficMatrix {
   if (model === 'poisson') {
     const { hurst: _hurst, ...rest } = t;
     return { ...rest, model };
   }
-  return { ...t, model, hurst: t.hurst ?? 0.8 };
+  return { ...t, model, hurst: t.hurst ?? NUMBER_RULES['traffic.hurst'].default };
 }
 
 /** Largest weight the schema takes (schema.ts trafficIssue). */

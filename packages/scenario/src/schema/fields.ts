@@ -165,13 +165,13 @@ export const NUMBER_RULES: Readonly<Record<string, NumberRule>> = Object.freeze(
   'flows[].app.rate': R('CBR rate', 'rate', 1, 1e12, { kinds: ['cbr'] }),
   'background[].load': R('Load', 'plain', 0, 10),
   'background[].meanBytes': R('Mean burst size', 'bytes', 0, 1e9, { minExclusive: true, default: 40000 }),
-  'background[].hurst': R('Hurst parameter', 'plain', 0.5, 0.99, { kinds: ['self-similar'] }),
+  'background[].hurst': R('Hurst parameter', 'plain', 0.5, 0.99, { kinds: ['self-similar'], default: 0.8 }),
   // QoS by extra offset (docs/mesh.md section 8); not with enterAssembly.
   'background[].extraOffset': R('Extra offset', 'time', 0, 1, { zeroUnit: 'µs', default: 0 }),
   // `traffic` (docs/mesh.md section 3): a background source per pair of edges, scaled to a network load.
   'traffic.load': R('Network load', 'plain', 0, 10),
   'traffic.meanBytes': R('Mean burst size', 'bytes', 0, 1e9, { minExclusive: true, default: 40000 }),
-  'traffic.hurst': R('Hurst parameter', 'plain', 0.5, 0.99, { kinds: ['self-similar'] }),
+  'traffic.hurst': R('Hurst parameter', 'plain', 0.5, 0.99, { kinds: ['self-similar'], default: 0.8 }),
   'traffic.extraOffset': R('Extra offset', 'time', 0, 1, { zeroUnit: 'µs', default: 0 }),
   'liveChanges[].at': R('Time of the change', 'time', 0, MAX_SECONDS, { zeroUnit: 's', noSweep: true }),
   // Deterministic losses (docs/deterministic-loss.md): which losses, not how much; no sweep.
