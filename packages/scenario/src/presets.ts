@@ -18,6 +18,7 @@ import nsfnetJson from '../presets/nsfnet.json';
 import nsfnetContinuityJson from '../presets/nsfnet-continuity.json';
 import usnetJson from '../presets/usnet.json';
 import contentionResolutionJson from '../presets/contention-resolution.json';
+import { deepFreeze } from './deep-freeze';
 
 export interface Preset {
   /** Short and URL-safe ("first-lesson", "paper000"). */
@@ -463,10 +464,3 @@ export function findPreset(id: string): Preset | undefined {
   return PRESETS.find((preset) => preset.id === id);
 }
 
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object') {
-    for (const child of Object.values(value)) deepFreeze(child);
-    Object.freeze(value);
-  }
-  return value;
-}
