@@ -463,4 +463,3 @@ export const PRESETS: readonly Preset[] = deepFreeze(
 export function findPreset(id: string): Preset | undefined {
   return PRESETS.find((preset) => preset.id === id);
 }
-
