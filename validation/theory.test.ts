@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest';
 import type { Summary } from '@obs-tcp-sim/scenario';
 import { mean, pointScenarios, runAll } from './support';
 // The same closed forms docs/validation.md is drawn against (one definition of each).
-import { erlangB, mathis as mathisModel, padhye as padhyeModel } from '../scripts/validate/theory.mjs';
+import { erlangB, mathisRate, padhyeRate } from '@obs-tcp-sim/theory';
 
-const padhye = (mss: number, rtt: number, p: number, t0: number): number => padhyeModel({ mss, rtt, p, t0 });
-const mathis = (mss: number, rtt: number, p: number): number => mathisModel({ mss, rtt, p });
+const padhye = (mss: number, rtt: number, p: number, t0: number): number => padhyeRate({ mss, rtt, p, t0 })!;
+const mathis = (mss: number, rtt: number, p: number): number => mathisRate({ mss, rtt, p })!;
 
 const sendRate = (s: Summary, mss: number, duration: number) => (s.flows[0].segmentsSent * mss * 8) / duration;
 

@@ -1,26 +1,25 @@
 // Closed-form models the runs are checked against, and the per-run statistics the sweep
 // tables do not already hold (ratios of two outputs of the same run).
+import { mathisRate, padhyeRate } from '@obs-tcp-sim/theory';
 import { stat } from './doc.mjs';
 
 /** Erlang-B blocking of k servers offered a Erlangs (the stable recursion), the one the mesh models use. */
 export { erlangB } from '@obs-tcp-sim/theory';
 
 /**
- * Mathis et al. (1997): bandwidth = MSS / RTT * C / sqrt(p), C = sqrt(3 / (2 b)), in bit/s.
+ * The TCP throughput laws in bit/s, the theory package's (packages/theory/src/tcp-models.ts),
+ * as the report reads them: a run without loss (p = 0) has no limit from the model, which
+ * the report shows as unbounded (Infinity) where the package, for charts, says null; any
+ * other input the models cannot take is NaN, left out of the intervals.
  * p: loss events per segment sent; b: segments acknowledged per ACK.
  */
-export function mathis({ mss, rtt, p, b = 1 }) {
-  return (((mss * 8) / rtt) * Math.sqrt(3 / (2 * b))) / Math.sqrt(p);
+export function mathis(input) {
+  return input.p === 0 ? Infinity : (mathisRate(input) ?? NaN);
 }
 
-/**
- * Padhye et al. (1998), the "full" approximation (their eq. 33) with the window limit:
- * segments/s = min(Wmax / RTT, 1 / (RTT sqrt(2bp/3) + T0 min(1, 3 sqrt(3bp/8)) p (1 + 32 p^2))),
- * returned in bit/s.
- */
-export function padhye({ mss, rtt, p, t0, wmax = Infinity, b = 1 }) {
-  const denominator = rtt * Math.sqrt((2 * b * p) / 3) + t0 * Math.min(1, 3 * Math.sqrt((3 * b * p) / 8)) * p * (1 + 32 * p * p);
-  return Math.min(wmax / rtt, 1 / denominator) * mss * 8;
+/** Padhye et al. (1998), eq. 33 with the window limit `wmax` (segments; none by default). */
+export function padhye(input) {
+  return input.p === 0 && !(input.wmax < Infinity) ? Infinity : (padhyeRate(input) ?? NaN);
 }
 
 /** Mean and 95 % interval (Student's t over seeds) of per-run values, runs without a value left out. */

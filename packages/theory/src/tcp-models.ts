@@ -5,8 +5,7 @@
  * model's domain gives null, never NaN or an exception, so a half-started run or a
  * hostile scenario cannot break a chart.
  *
- * The same formulas as scripts/validate/theory.mjs (docs/validation.md); tcp-models.test.ts
- * checks that both give the same numbers.
+ * The validation report (scripts/validate/theory.mjs, docs/validation.md) reads these.
  */
 
 /** What a TCP throughput model needs about one flow. */
