@@ -9,7 +9,7 @@
  * Screenshots: e2e/artifacts/room-marks-*.png.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { snapshot, waitIdle } from './helpers';
+import { simTime, snapshot, waitIdle } from './helpers';
 
 /** The colours drawn (apps/web/src/animation/style.ts): the data burst's blue, the BHP's near-black. */
 const DATA_BLUE: Rgb = [0x00, 0x72, 0xb2];
@@ -123,9 +123,11 @@ test('presenter, 20 µs/s: a data burst on the fiber at least 8 x 24 px, its con
   await presenterAt(page, './#lesson=burst-and-offset&step=2');
   await expect(page.getByTestId('lesson-status')).toHaveAttribute('data-kind', 'paused', { timeout: 90_000 });
   await page.getByRole('radio', { name: '20 µs', exact: true }).check();
+  const paused = await simTime(page);
   await page.getByTestId('play-pause').click();
   await expect(page.getByTestId('phase')).toHaveText('Running');
-  await page.waitForTimeout(1500);
+  // 30 µs on: the burst is on the fiber, 1 ms behind its control packet (1.5 s at this speed).
+  await expect.poll(() => simTime(page)).toBeGreaterThan(paused + 30e-6);
   await pause(page);
   const canvas = page.getByTestId('animation-layer');
   await expect(canvas).toHaveAttribute('data-bursts', /^[1-9]/);
