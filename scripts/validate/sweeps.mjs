@@ -88,7 +88,7 @@ export function expectedHash(spec) {
 
 /** The command a reader runs to redo one sweep by hand. */
 export function sweepCommand(name) {
-  return `npm run sim -- sweep validation/specs/${name}.json --workers 1 --out validation/results/${name}.csv --json validation/results/${name}.json`;
+  return `npx obs-sim sweep validation/specs/${name}.json --workers 1 --out validation/results/${name}.csv --json validation/results/${name}.json`;
 }
 
 /**

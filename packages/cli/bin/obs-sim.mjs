@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Entry point of `npm run sim -- scenario.json` (or `node packages/cli/bin/obs-sim.mjs`).
+// Entry point of `npx obs-sim scenario.json` (or `node packages/cli/bin/obs-sim.mjs`).
 // The CLI is TypeScript; this launcher, the package's one JavaScript file, registers tsx
 // (a devDependency) so that Node compiles the TypeScript as it loads it, then runs the CLI
 // (docs/typescript.md). Worker threads register tsx themselves (src/worker-pool.ts).

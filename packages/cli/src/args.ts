@@ -8,11 +8,11 @@ import { INPUT_LIMITS, MiB } from './read-scenario-file';
 
 export type { RunBudget };
 
-export const USAGE = `Usage: npm run sim -- <scenario.json> [--max-events N] [--max-memory MB] [--max-seconds S] [--max-input-bytes N]
-       npm run sim -- sweep <spec.json> [--out FILE] [--json FILE] [--raw] [--workers K] [--shard i/N] [--quiet]
-                                        [--max-events N] [--max-memory MB] [--max-seconds S] [--max-input-bytes N]
-       npm run sim -- merge <part.json>... [--out FILE] [--json FILE] [--raw] [--max-input-bytes N]
-       (or node packages/cli/bin/obs-sim.mjs ...)
+export const USAGE = `Usage: npx obs-sim <scenario.json> [--max-events N] [--max-memory MB] [--max-seconds S] [--max-input-bytes N]
+       npx obs-sim sweep <spec.json> [--out FILE] [--json FILE] [--raw] [--workers K] [--shard i/N] [--quiet]
+                                     [--max-events N] [--max-memory MB] [--max-seconds S] [--max-input-bytes N]
+       npx obs-sim merge <part.json>... [--out FILE] [--json FILE] [--raw] [--max-input-bytes N]
+       (or node packages/cli/bin/obs-sim.mjs ..., or npm run -s sim -- ...)
 
 Run: runs a scenario (format v1) to its end with the same WebAssembly engine as the app and
 prints the summary as JSON on stdout, with wallTime (wall-clock seconds of the run) added.

@@ -5,7 +5,7 @@ import { wasmFiles, wasmIsBuilt } from '@obs-tcp-sim/engine/node';
 const buildScript = fileURLToPath(new URL('../../../scripts/build-wasm.sh', import.meta.url));
 
 /**
- * Builds the wasm engine if it is missing, so a fresh checkout can run `npm run sim`
+ * Builds the wasm engine if it is missing, so a fresh checkout can run `npx obs-sim` (or `npm run sim`)
  * directly. The build's output goes to stderr: stdout carries only the summary JSON.
  * Returns null when the engine is ready, else why it is not.
  */

@@ -1,4 +1,6 @@
 // The CLI as a user runs it: a separate Node process (cli-test-support.ts).
+import { execSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -51,10 +53,24 @@ describe('obs-sim', () => {
     expect(summary.packets).toMatchObject({ queueDrops: expect.any(Number), randomDrops: expect.any(Number) });
   });
 
+  it("the README's command, as written and redirected to a file, writes the summary and nothing else (not npm's banner)", () => {
+    const root = fileURLToPath(new URL('../../../', import.meta.url));
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    expect(readme, '`npm run sim --` prints its banner into a redirected file: the README says npx obs-sim').not.toContain(
+      'npm run sim -- ',
+    );
+    const cli = readme.slice(readme.indexOf('## The command line'));
+    const command = /```sh\n(npx obs-sim \S+)\n```/.exec(cli)?.[1];
+    expect(command, "the command-line section's first example").toBeDefined();
+    const out = join(dir, 'readme-summary.json');
+    execSync(`${command} > ${out}`, { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
+    expect(typeof JSON.parse(readFileSync(out, 'utf8')).aggregate.goodput).toBe('number');
+  });
+
   it('shows help', async () => {
     const { status, stdout } = await runCli('--help');
     expect(status).toBe(0);
-    expect(stdout).toMatch(/^Usage: npm run sim -- <scenario.json>/);
+    expect(stdout).toMatch(/^Usage: npx obs-sim <scenario.json>/);
   });
 
   it('refuses malformed JSON, naming line and column', async () => {

@@ -455,7 +455,7 @@ recover with SACK.`
 
 ![Paper 001: mean cwnd over the start times, with 95 % intervals every 5 s.](${cwndMeanFig})
 
-*Paper 001: cwnd of each variant vs time, mean over the ${series.runs.length} start times of the CUBIC flow, with 95 % intervals every 5 s (the same probe). CUBIC's early peak is its own first slow start in the runs where it starts late, into a core the others already share; it is over within a few seconds.* The goodput and mean-cwnd table comes from the sweep itself: ${'`'}npm run sim -- sweep validation/specs/paper001-variants.json --workers 1 --out validation/results/paper001-variants.csv --json validation/results/paper001-variants.json${'`'}.
+*Paper 001: cwnd of each variant vs time, mean over the ${series.runs.length} start times of the CUBIC flow, with 95 % intervals every 5 s (the same probe). CUBIC's early peak is its own first slow start in the runs where it starts late, into a core the others already share; it is over within a few seconds.* The goodput and mean-cwnd table comes from the sweep itself: ${'`'}npx obs-sim sweep validation/specs/paper001-variants.json --workers 1 --out validation/results/paper001-variants.csv --json validation/results/paper001-variants.json${'`'}.
 
 ### Fig. 3 — goodput vs burst size (assembly time ${fmtTime(maxTime)})
 

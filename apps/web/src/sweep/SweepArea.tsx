@@ -3,7 +3,7 @@
  * value, every run on a pool of workers (one per core); the chosen output plotted with its
  * 95 % confidence interval, raw or normalised to the first value as the papers draw it.
  * The spec and the table download; the CLI runs the same spec to the same numbers
- * (`npm run sim -- sweep spec.json`, docs/sweeps.md).
+ * (`npx obs-sim sweep spec.json`, docs/sweeps.md).
  */
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { oneLine, PRESETS, scenarioSchema, type Scenario, type ScenarioFile } from '@obs-tcp-sim/scenario';
