@@ -71,6 +71,9 @@ nlohmann::ordered_json Simulation::pairsSummary() const {
     json route = json::array({scenario_.nodes[paths[p].ingress].id});
     for (const Hop& h : paths[p].hops) route.push_back(topology_.nodes[h.to].id);
     j["route"] = route;
+    // What obs.offset gave the path: its number, or what "auto" chose (the slack the path's
+    // cores need); a source's extraOffset comes on top for its own bursts.
+    j["offset"] = toSeconds(obs_->offset(static_cast<int>(p)));
     j["offeredErlangs"] = pathOfferedErlangs_[p];
     j["sent"] = c.sent;
     j["delivered"] = c.delivered;

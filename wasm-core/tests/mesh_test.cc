@@ -221,6 +221,34 @@ TEST(MeshTraffic, PairsCountWhatTheirSourcesSent) {
   EXPECT_EQ(sent, delivered + dropped + summary["bursts"]["inFlight"].get<std::uint64_t>());
 }
 
+// Each pair states the offset its bursts got: the scenario's number, or what "auto" chose
+// for the path, which grows with the cores the control packet must cross before it.
+TEST(MeshTraffic, PairsStateTheirOffset) {
+  json fixed = ring(4, 8, 0.5, nullptr, 0.01);
+  auto sim = Simulation::fromJson(fixed.dump());
+  sim->advanceTo(sim->duration());
+  const json fixedSummary = sim->summary();
+  ASSERT_FALSE(fixedSummary["pairs"].empty());
+  for (const json& p : fixedSummary["pairs"])
+    EXPECT_EQ(p["offset"].get<double>(), 1e-4) << p["src"] << " -> " << p["dst"];
+
+  json automatic = fixed;
+  automatic["obs"]["offset"] = "auto";
+  auto autoSim = Simulation::fromJson(automatic.dump());
+  autoSim->advanceTo(autoSim->duration());
+  const json autoSummary = autoSim->summary();
+  std::map<std::size_t, double> byCores;  // cores on the route -> its offset
+  for (const json& p : autoSummary["pairs"]) {
+    const std::size_t cores = p["route"].size() - 2;  // edge, cores..., edge
+    const double offset = p["offset"].get<double>();
+    EXPECT_GT(offset, 0) << p["src"] << " -> " << p["dst"];
+    auto [at, fresh] = byCores.emplace(cores, offset);
+    if (!fresh) EXPECT_NEAR(at->second, offset, 1e-12) << "the same number of cores, the same offset";
+  }
+  ASSERT_GE(byCores.size(), 2u);
+  for (auto it = std::next(byCores.begin()); it != byCores.end(); ++it) EXPECT_GT(it->second, std::prev(it)->second);
+}
+
 TEST(MeshConversion, WithoutConversionABurstKeepsItsWavelengthAcrossTheCores) {
   auto sim = Simulation::fromJson(ring(6, 4, 0.5, "none").dump());
   int multiHop = 0;

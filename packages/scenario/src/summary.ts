@@ -102,6 +102,12 @@ const pairSummarySchema = z.strictObject({
   dst: z.string(),
   /** Node ids of the path, ingress edge to egress edge. */
   route: z.array(z.string()),
+  /**
+   * Seconds the path's bursts leave behind their control packets: `obs.offset`, or what
+   * "auto" chose for this path (the processing and set-up its cores need); a source's
+   * `extraOffset` comes on top for its own bursts.
+   */
+  offset: z.number(),
   /** Erlangs offered by the background sources and `traffic` of the path (0 for TCP-only paths). */
   offeredErlangs: z.number(),
   /** Bursts that left the ingress edge. */
