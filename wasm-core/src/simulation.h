@@ -168,6 +168,7 @@ class Simulation final : public PacketReceiver, public EventHandler {
   nlohmann::ordered_json linksSummary() const;
   nlohmann::ordered_json pairsSummary() const;
   nlohmann::ordered_json qosSummary() const;
+  nlohmann::ordered_json warningsOf(const nlohmann::ordered_json& summary) const;
 
   const Scenario scenario_;  // as loaded; fixed for the run
   EventLoop sim_;

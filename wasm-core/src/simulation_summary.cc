@@ -2,6 +2,9 @@
 // burst class, per link, the burst histograms and the fingerprint; and the packet ledger
 // the tests balance.
 #include <array>
+#include <cstdio>
+#include <string>
+#include <vector>
 
 #include "simulation.h"
 
@@ -54,6 +57,61 @@ nlohmann::ordered_json Simulation::qosSummary() const {
     classes.push_back(j);
   }
   return classes;
+}
+
+// What a run did that its author most likely did not mean, in words (docs/model.md,
+// "Warnings"): a scenario that runs is not refused, but these would otherwise pass without
+// a word (exit 0, numbers that look like results).
+nlohmann::ordered_json Simulation::warningsOf(const nlohmann::ordered_json& summary) const {
+  using json = nlohmann::ordered_json;
+  json warnings = json::array();
+  auto warn = [&](const char* code, const std::string& text) { warnings.push_back({{"code", code}, {"text", text}}); };
+  auto percent = [](double share) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.3g %%", share * 100);
+    return std::string(text);
+  };
+  auto count = [&](const char* key) { return summary["bursts"].value(key, std::uint64_t{0}); };
+  auto seconds = [](double v) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%g s", v);
+    return std::string(text);
+  };
+
+  const std::uint64_t sent = count("sent"), late = count("droppedLate");
+  if (sent > 0 && late * 100 > sent) {
+    std::string offset = scenario_.obs.offset ? seconds(*scenario_.obs.offset) : std::string("\"auto\"");
+    warn("late-bursts", std::to_string(late) + " of " + std::to_string(sent) + " bursts (" +
+                            percent(static_cast<double>(late) / static_cast<double>(sent)) +
+                            ") reached a core before their control packet was processed and were dropped late: "
+                            "the offset (obs.offset " +
+                            offset +
+                            ") is shorter than the processing and set-up on their path (pairs[].offset says what "
+                            "each path got; \"auto\" gives each path what it needs)");
+  }
+
+  const std::uint64_t contention = count("droppedContention");
+  if (anyCore(scenario_, &NodeSpec::deflection) && !scenario_.obs.offset && count("deflections") == 0 && contention > 0)
+    warn("deflection-without-slack",
+         "deflection is on, yet no burst was deflected while " + std::to_string(contention) +
+             " were lost to contention: with obs.offset \"auto\" a burst has exactly the time its own path needs, "
+             "none for a detour's extra processing; give obs.offset a number above pairs[].offset");
+
+  std::vector<std::string> silent;
+  std::size_t flows = 0;
+  for (const json& f : summary["flows"]) {
+    ++flows;
+    if (f["delivered"].get<double>() == 0) silent.push_back(f["id"].get<std::string>());
+  }
+  if (!silent.empty()) {
+    std::string named;
+    for (std::size_t i = 0; i < silent.size() && i < 3; ++i) named += (i ? ", " : "") + silent[i];
+    if (silent.size() > 3) named += ", ...";
+    warn("flow-delivered-nothing",
+         std::to_string(silent.size()) + " of " + std::to_string(flows) + " flows delivered nothing in the run (" +
+             named + "): a start after the end, a path that loses everything, or an offset too short");
+  }
+  return warnings;
 }
 
 nlohmann::ordered_json Simulation::pairsSummary() const {
@@ -262,6 +320,8 @@ nlohmann::ordered_json Simulation::summary() const {
   out["pairs"] = pairsSummary();
   // Only with extra offsets: class 0 is every burst without one.
   if (obs_->qosOffsets().size() > 1) out["qos"] = qosSummary();
+  // Only when there is one: a run without any keeps the summary it always had.
+  if (json warnings = warningsOf(out); !warnings.empty()) out["warnings"] = warnings;
 
   char fingerprint[17];
   static const char* hex = "0123456789abcdef";

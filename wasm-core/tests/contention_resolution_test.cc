@@ -225,6 +225,36 @@ TEST(Deflection, TakesALongerWayOnlyIfTheOffsetLeftCoversIt) {
   EXPECT_GT(deflections(31.6e-6), 20u);
 }
 
+// The summary says so when deflection can do nothing (offset "auto", no slack), and only then.
+TEST(Deflection, WithoutSlackTheSummaryWarns) {
+  auto warnings = [](const json& offset) {
+    json j = triangle(0);
+    j["obs"]["offset"] = offset;
+    std::vector<std::string> codes;
+    for (const auto& w : runToEnd(j)->summary().value("warnings", nlohmann::ordered_json::array()))
+      codes.push_back(w["code"].get<std::string>());
+    return codes;
+  };
+  EXPECT_EQ(warnings("auto"), std::vector<std::string>{"deflection-without-slack"});
+  EXPECT_EQ(warnings(31.6e-6), std::vector<std::string>{});  // it deflects: no warning, no key
+}
+
+// A fixed offset shorter than the path's processing drops every burst late, and the flow
+// gets nothing: said in the summary, where a run that works has no `warnings` at all.
+TEST(Summary, WarnsOfLateBurstsAndAFlowThatDeliveredNothing) {
+  json j = json::parse(readScenarioFile("../presets/first-lesson.json"));
+  j["duration"] = 2;
+  auto works = runToEnd(j)->summary();
+  EXPECT_FALSE(works.contains("warnings"));
+  j["obs"]["offset"] = 1e-6;
+  auto late = runToEnd(j)->summary();
+  ASSERT_EQ(late["warnings"].size(), 2u);
+  EXPECT_EQ(late["warnings"][0]["code"], "late-bursts");
+  EXPECT_NE(late["warnings"][0]["text"].get<std::string>().find("(100 %)"), std::string::npos);
+  EXPECT_EQ(late["warnings"][1]["code"], "flow-delivered-nothing");
+  EXPECT_NE(late["warnings"][1]["text"].get<std::string>().find("(tcp1)"), std::string::npos);
+}
+
 TEST(Deflection, AtMostMaxDeflectionsPerBurst) {
   for (int max : {1, 3}) {
     json j = chordalRing(4, 0.8, 0.05);

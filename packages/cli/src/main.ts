@@ -41,6 +41,8 @@ export async function main(argv: string[]): Promise<number> {
     const summary = await runScenarioNode(text, args.budget);
     const wallTime = (performance.now() - started) / 1000;
     process.stdout.write(`${JSON.stringify(withWallTime(summary, wallTime), null, 2)}\n`);
+    // The run went through, so exit 0; what it most likely did not mean is said on stderr too.
+    for (const warning of summary.warnings ?? []) complain(`${showFile(file)}: warning: ${warning.text}`);
     return EXIT_OK;
   } catch (error) {
     if (error instanceof ScenarioError) {

@@ -67,6 +67,18 @@ describe('obs-sim', () => {
     expect(typeof JSON.parse(readFileSync(out, 'utf8')).aggregate.goodput).toBe('number');
   });
 
+  it('a run its author most likely did not mean exits 0 and says why on stderr, as the summary does', async () => {
+    const file = scenarioFile('late.json', { ...defaultScenario, duration: 1, obs: { ...defaultScenario.obs, offset: 1e-6 } });
+    const { status, stdout, stderr } = await runCli(file);
+    expect(status).toBe(0);
+    const codes = (JSON.parse(stdout) as Summary).warnings?.map((w) => w.code);
+    expect(codes).toEqual(['late-bursts', 'flow-delivered-nothing']);
+    const lines = stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^obs-sim: .*late\.json: warning: \d+ of \d+ bursts \(100 %\) reached a core before their control packet/);
+    expect(lines[1]).toMatch(/^obs-sim: .*late\.json: warning: 1 of 1 flows delivered nothing in the run \(tcp1\)/);
+  });
+
   it('shows help', async () => {
     const { status, stdout } = await runCli('--help');
     expect(status).toBe(0);

@@ -99,6 +99,10 @@ const summaries: [string, unknown][] = runs.map(([name, text]) => [name, summary
   const withDrops = JSON.parse(text);
   withDrops.drops = [{ flow: withDrops.flows[0].id, packets: [3, 4, 5] }];
   summaries.push([`${name} with listed drops (packets.listedDrops)`, summaryOf(JSON.stringify(withDrops))]);
+  // An offset shorter than the path's processing: every burst late, the flow gets nothing.
+  const late = JSON.parse(text);
+  late.obs = { ...late.obs, offset: 1e-6 };
+  summaries.push([`${name} with an offset too short (warnings)`, summaryOf(JSON.stringify(late))]);
   // The guard looks every 65,536 units of work (run_guard.h): a budget of 1,000 stops the run at the first look.
   summaries.push([`${name} stopped by the guard (stopped)`, summaryOf(text, { maxEvents: 1000 })]);
 }

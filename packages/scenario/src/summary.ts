@@ -201,6 +201,18 @@ export const summarySchema = z.strictObject({
   pairs: z.array(pairSummarySchema).optional(),
   /** Per distinct extra offset, ascending; only when some source has `extraOffset` above 0 (docs/mesh.md section 8). */
   qos: z.array(qosClassSummarySchema).optional(),
+  /**
+   * What the run did that its author most likely did not mean, each with a code and a
+   * sentence (docs/model.md, "Warnings"); absent when there is none.
+   */
+  warnings: z
+    .array(
+      z.strictObject({
+        code: z.enum(['late-bursts', 'deflection-without-slack', 'flow-delivered-nothing']),
+        text: z.string(),
+      }),
+    )
+    .optional(),
 });
 
 export type Summary = z.infer<typeof summarySchema>;
