@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { shot, simTime, writeArtifact } from './helpers';
+import { openScenarioFile, shot, simTime, snapshot, writeArtifact } from './helpers';
 
 const preset = (name: string) => JSON.parse(readFileSync(new URL(`../packages/scenario/presets/${name}.json`, import.meta.url), 'utf8'));
 const paper000 = () => preset('paper000-lobs');
@@ -88,4 +88,22 @@ test('a link the engine refuses up front never starts: its reason, and the defau
   await expect(notice).toContainText('This link could not be opened');
   await expect(notice).toContainText('background[0] would generate inf bursts per second');
   await expect(page.getByTestId('preset')).toHaveValue('paper000');
+});
+
+test("a run its author most likely did not mean: the engine's warnings in a banner under the header, in its words", async ({ page }) => {
+  await page.goto('./');
+  await expect(page.getByTestId('phase')).toHaveText('Running');
+  await expect(page.getByTestId('run-warnings')).toHaveCount(0); // the default runs as meant
+  const late = preset('first-lesson');
+  late.name = 'Offset too short';
+  late.duration = 0.5;
+  late.obs.offset = 1e-6;
+  await openScenarioFile(page, late, 'late.json');
+  await expect(page.getByTestId('scenario-name')).toHaveText('Offset too short');
+  const warnings = page.getByTestId('run-warnings');
+  await expect(warnings).toContainText(/bursts \(100 %\) reached a core before their control packet was processed/);
+  await expect(page.getByTestId('phase')).toHaveText('Finished', { timeout: 30_000 });
+  await expect(warnings).toContainText('1 of 1 flows delivered nothing in the run (tcp1)');
+  await expect(warnings.getByRole('listitem')).toHaveCount(2);
+  await snapshot(page, 'run-warnings');
 });

@@ -97,9 +97,10 @@ nlohmann::ordered_json Simulation::warningsOf(const nlohmann::ordered_json& summ
              " were lost to contention: with obs.offset \"auto\" a burst has exactly the time its own path needs, "
              "none for a detour's extra processing; give obs.offset a number above pairs[].offset");
 
+  // Only of a whole run: mid-run, a flow that has not delivered yet is most likely just young.
   std::vector<std::string> silent;
   std::size_t flows = 0;
-  for (const json& f : summary["flows"]) {
+  for (const json& f : finished() ? summary["flows"] : json::array()) {
     ++flows;
     if (f["delivered"].get<double>() == 0) silent.push_back(f["id"].get<std::string>());
   }

@@ -12,6 +12,7 @@ import { TimeSpaceArea } from './timespace/TimeSpaceArea';
 import { CompareArea } from './compare/CompareArea';
 import { SweepArea } from './sweep/SweepArea';
 import { Counters } from './controls/Counters';
+import { RunWarnings } from './controls/RunWarnings';
 import { ErrorBanner, NoticeBanner } from './controls/Banners';
 import { DropNextButtons } from './controls/DropNextButtons';
 import { LossSlider } from './controls/LossSlider';
@@ -102,6 +103,7 @@ export function App() {
       </header>
       <ErrorBanner />
       <NoticeBanner />
+      <RunWarnings />
       <UpdateNotice />
       <div className="layout">
         <aside className="sidebar" aria-label="Controls">
