@@ -2,24 +2,13 @@
 // packages/scenario/scenario.schema.json (JSON Schema, for editors) and the field reference
 // in docs/format.md. `node --import tsx scripts/gen-format.mjs`; json-schema.test.ts fails
 // while either is stale.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { scenarioJsonSchema } from '../packages/scenario/src/schema/json-schema.ts';
 import { withFieldReference } from '../packages/scenario/src/schema/format-doc.ts';
+import { writeIfChanged } from './write-if-changed.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const write = (path, text) => {
-  const file = join(root, path);
-  let old = null;
-  try {
-    old = readFileSync(file, 'utf8');
-  } catch {
-    // not written yet
-  }
-  if (old === text) return;
-  writeFileSync(file, text);
-  console.error(`gen-format: wrote ${path}`);
-};
-write('packages/scenario/scenario.schema.json', `${JSON.stringify(scenarioJsonSchema(), null, 2)}\n`);
-write('docs/format.md', withFieldReference(readFileSync(join(root, 'docs/format.md'), 'utf8')));
+writeIfChanged(root, 'packages/scenario/scenario.schema.json', `${JSON.stringify(scenarioJsonSchema(), null, 2)}\n`, 'gen-format');
+writeIfChanged(root, 'docs/format.md', withFieldReference(readFileSync(join(root, 'docs/format.md'), 'utf8')), 'gen-format');
