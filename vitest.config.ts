@@ -11,6 +11,11 @@ export default defineConfig({
     // which on the 2-core machines CI runs on meant one file at a time; the main process
     // only collects results, and the files (wasm runs, jsdom) keep their workers busy.
     maxWorkers: availableParallelism(),
+    // The files of one worker share their imported modules (the wasm engine, the schema,
+    // React): importing them again for each of ~200 files cost 40 s of the run's 240 s of
+    // worker time, 15 s so. A test that changes shared state puts it back (fake timers are
+    // undone in afterEach); the suite passes with its files shuffled (--sequence.shuffle.files).
+    isolate: false,
     projects: [
       {
         extends: true,

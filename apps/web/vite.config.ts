@@ -110,6 +110,8 @@ export default defineConfig({
   preview: { port: 4173, strictPort: true },
   test: {
     environment: 'node',
+    // As in the root vitest.config.ts: the files of one worker share their modules.
+    isolate: false,
     include: ['src/**/*.test.ts', 'service-worker/**/*.test.ts'],
   },
 });
