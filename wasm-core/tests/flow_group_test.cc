@@ -179,30 +179,50 @@ TEST(Access, RefusalsNameTheFieldAndTheRule) {
 // spread, and (for single-path presets) nothing forced, where a preset leaves them out.
 // Checked on every preset over its first second, by the summary's fingerprint. (When the extension landed, the
 // fingerprints were also compared with the engine before it, main at bbd1f28: identical.)
-TEST(FormatExtension, PresetsRunExactlyAsWithTheDefaultsSpelledOut) {
-  for (const char* name : {"first-lesson", "paper000-lobs", "paper001-highspeed", "paper002-wlan", "paper003-fast",
-                           "paper003-slow", "paper004-dumbbell"}) {
-    std::ifstream in(std::string(kScenarioDir) + "/../presets/" + name + ".json");
-    std::stringstream text;
-    text << in.rdbuf();
-    nlohmann::json plain = nlohmann::json::parse(text.str());
-    plain["duration"] = std::min(plain["duration"].get<double>(), 1.0);
-    plain["sampleInterval"] = std::max(plain.value("sampleInterval", 0.01), 0.01);
-    nlohmann::json spelled = plain;
-    // Only where a preset leaves the field out (paper 000 and 003 give costs and spreads).
-    for (auto& link : spelled["links"]) {
-      double delay = link.value("delay", 0.0);
-      if (!link.contains("cost")) link["cost"] = {{"ab", delay}, {"ba", delay}};
-    }
-    for (auto& flow : spelled["flows"])
-      if (!flow.contains("startSpread")) flow["startSpread"] = 0;
-    auto a = Simulation::fromJson(plain.dump());
-    auto b = Simulation::fromJson(spelled.dump());
-    a->advanceTo(a->duration());
-    b->advanceTo(b->duration());
-    EXPECT_EQ(a->summary()["fingerprint"], b->summary()["fingerprint"]) << name;
+// One test per preset, so that ctest runs them side by side: together they were the longest
+// test under the sanitizers (25-33 s, half of that step's time on one core).
+class DefaultsSpelledOut : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(DefaultsSpelledOut, PresetRunsExactlyAsWithoutThem) {
+  const std::string name = GetParam();
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+  // The equality is the native build's to hold. Under the sanitizers paper 003's two
+  // presets cost 25 s here and run their code no other way than in SummaryInvariants,
+  // which runs them whole with their mutations.
+  if (name.rfind("paper003", 0) == 0) GTEST_SKIP() << "held by the native build; SummaryInvariants runs it sanitized";
+#endif
+#endif
+  std::ifstream in(std::string(kScenarioDir) + "/../presets/" + name + ".json");
+  std::stringstream text;
+  text << in.rdbuf();
+  nlohmann::json plain = nlohmann::json::parse(text.str());
+  plain["duration"] = std::min(plain["duration"].get<double>(), 1.0);
+  plain["sampleInterval"] = std::max(plain.value("sampleInterval", 0.01), 0.01);
+  nlohmann::json spelled = plain;
+  // Only where a preset leaves the field out (paper 000 and 003 give costs and spreads).
+  for (auto& link : spelled["links"]) {
+    double delay = link.value("delay", 0.0);
+    if (!link.contains("cost")) link["cost"] = {{"ab", delay}, {"ba", delay}};
   }
+  for (auto& flow : spelled["flows"])
+    if (!flow.contains("startSpread")) flow["startSpread"] = 0;
+  auto a = Simulation::fromJson(plain.dump());
+  auto b = Simulation::fromJson(spelled.dump());
+  a->advanceTo(a->duration());
+  b->advanceTo(b->duration());
+  EXPECT_EQ(a->summary()["fingerprint"], b->summary()["fingerprint"]);
 }
+
+INSTANTIATE_TEST_SUITE_P(FormatExtension, DefaultsSpelledOut,
+                         ::testing::Values("first-lesson", "paper000-lobs", "paper001-highspeed", "paper002-wlan",
+                                           "paper003-fast", "paper003-slow", "paper004-dumbbell"),
+                         [](const ::testing::TestParamInfo<const char*>& info) {
+                           std::string id = info.param;
+                           for (char& c : id)
+                             if (c == '-') c = '_';
+                           return id;
+                         });
 
 }  // namespace
 }  // namespace obs
