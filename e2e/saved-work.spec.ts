@@ -32,7 +32,11 @@ async function makeWork(page: Page, name: string): Promise<void> {
   await expect.poll(() => savedName(page)).toBe(name);
 }
 
-/** A fresh tab of the same browser (same storage), opened on `hash`. */
+/**
+ * A fresh tab of the same browser (same storage), opened on `hash`. The tests close the tab
+ * that made the work once it is saved: a headless browser draws every open tab, and a run
+ * playing in one nobody looks at only slows the others.
+ */
 async function freshTab(context: BrowserContext, hash: string): Promise<Page> {
   const tab = await context.newPage();
   await tab.goto(`./${hash}`);
@@ -60,6 +64,7 @@ test('a broken link in a fresh tab shows the default and leaves the saved work; 
   await page.getByTestId('share-toggle').click();
   await page.getByTestId('copy-link').click();
   const good = new URL(await page.getByTestId('share-link').inputValue()).hash;
+  await page.close();
 
   for (const hash of [good.slice(0, good.length - 40), '#preset=%E2%80%AEmoc.elpmaxe.live%20ta%20won%20nepo']) {
     const tab = await freshTab(context, hash);
@@ -96,6 +101,7 @@ test('a record saved by a newer version is never written over: kept, said, offer
   await page.goto('./');
   const newer = JSON.stringify({ format: 2, scenario: { ...paper000(), name: 'Saved by version 2' }, layout: { panels: ['x'] } });
   await page.evaluate(([k, v]) => localStorage.setItem(k, v), [MAIN, newer]);
+  await page.close();
 
   // A broken link in a fresh tab, then that tab reloaded without it.
   const tab = await freshTab(context, '#s=1.AAAA');
@@ -130,6 +136,7 @@ test('a record saved by a newer version is never written over: kept, said, offer
 
 test('a valid link replaces the saved work, and "Restore previous work" brings it back', async ({ page, context }) => {
   await makeWork(page, 'My saved work');
+  await page.close();
   const tab = await freshTab(context, '#preset=paper004');
   await expect(tab.getByTestId('preset')).toHaveValue('paper004');
   await expect.poll(() => savedName(tab)).toMatch(/\(paper 004\)$/);

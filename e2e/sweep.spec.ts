@@ -56,6 +56,7 @@ test('a sweep of data-burst loss 0 to 1 % with 5 seeds falls, with intervals, an
   };
   const appCsv = readFileSync(await save('sweep-csv', 'app.csv'), 'utf8');
   const spec = await save('sweep-spec', 'spec.json');
+  await page.close(); // its run would play on beside the CLI's
   const cliCsv = path.join(dir, 'cli.csv');
   execFileSync(process.execPath, [path.join(ROOT, 'packages/cli/bin/obs-sim.mjs'), 'sweep', spec, '--out', cliCsv, '--quiet'], {
     cwd: ROOT,
