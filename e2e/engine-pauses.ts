@@ -17,7 +17,7 @@ import { findLesson } from '../apps/web/src/lessons/catalog';
 import { scenarioAtStep } from '../apps/web/src/lessons/lessonScenario';
 import { inSession, runStep } from '../apps/web/src/lessons/testHeadlessRun';
 import { describeTcpEvent } from '../apps/web/src/log/describe';
-import { makeNames } from '../apps/web/src/log/names';
+import { makeNames } from '../packages/engine/src/names';
 import { EventKind } from '../apps/web/src/sim/visualStore';
 
 export interface EnginePause {

@@ -8,7 +8,7 @@ import { INPUT_LIMITS, MiB } from './read-scenario-file';
 
 export type { RunBudget };
 
-export const USAGE = `Usage: npx obs-sim <scenario.json> [--max-events N] [--max-memory MB] [--max-seconds S] [--max-input-bytes N]
+export const USAGE = `Usage: npx obs-sim <scenario.json> [--trace DIR] [--max-events N] [--max-memory MB] [--max-seconds S] [--max-input-bytes N]
        npx obs-sim sweep <spec.json> [--out FILE] [--json FILE] [--raw] [--workers K] [--shard i/N] [--quiet]
                                      [--max-events N] [--max-memory MB] [--max-seconds S] [--max-input-bytes N]
        npx obs-sim merge <part.json>... [--out FILE] [--json FILE] [--raw] [--max-input-bytes N]
@@ -17,6 +17,9 @@ export const USAGE = `Usage: npx obs-sim <scenario.json> [--max-events N] [--max
 Run: runs a scenario (format v1) to its end with the same WebAssembly engine as the app and
 prints the summary as JSON on stdout, with wallTime (wall-clock seconds of the run) added.
 The file may be - to read the scenario from standard input.
+  --trace DIR    also write the run's traces as CSV into DIR (made if missing; docs/summary.md,
+                 "Traces"): flows.csv (every flow at every sampleInterval), bursts.csv (every
+                 burst and its fate), tcp-events.csv, packet-drops.csv
 
 Sweep: runs every point x seed of a sweep spec (docs/sweeps.md) on a pool of worker
 threads and writes one CSV row per point: mean, sd, 95 % confidence interval and the value
@@ -65,7 +68,7 @@ arguments are wrong (one line on stderr says why); 1 when the engine itself fail
 /** The command line, read: what to do, or why it cannot be done. */
 export type Args =
   | { kind: 'help' }
-  | { kind: 'run'; file: string; maxInputBytes: number | null; budget: RunBudget }
+  | { kind: 'run'; file: string; trace: string | null; maxInputBytes: number | null; budget: RunBudget }
   | SweepArgs
   | MergeArgs
   | { kind: 'usage-error'; message: string };
@@ -106,7 +109,7 @@ const MAX_SECONDS = 604800;
 const MAX_MEMORY_MB = 65536;
 /** Options that take a value (`--out FILE` or `--out=FILE`), per command. */
 const VALUE_OPTIONS: Record<Command, string[]> = {
-  run: ['--max-input-bytes', ...BUDGET_OPTIONS],
+  run: ['--trace', '--max-input-bytes', ...BUDGET_OPTIONS],
   sweep: ['--out', '--json', '--workers', '--shard', '--max-input-bytes', ...BUDGET_OPTIONS],
   merge: ['--out', '--json', '--max-input-bytes'],
 };
@@ -196,7 +199,7 @@ function parseCommand(command: Command, words: string[]): Args {
   if (command === 'run') {
     if (files.length === 0) return usageError('missing the scenario file');
     if (files.length > 1) return usageError(`expected one scenario file, got ${files.length}`);
-    return { kind: 'run', file: files[0], maxInputBytes, budget };
+    return { kind: 'run', file: files[0], trace: values['--trace'] ?? null, maxInputBytes, budget };
   }
   if (command === 'merge') {
     if (files.length === 0) return usageError('merge: missing the shard files');

@@ -8,7 +8,8 @@ import { USAGE, parseArgs } from './args';
 import { ensureWasmBuilt } from './ensure-wasm';
 import { mergeCommand, sweepCommand } from './sweep-command';
 import { readScenarioFile } from './read-scenario-file';
-import { EXIT_BAD_INPUT, EXIT_ENGINE_FAILED, EXIT_OK, complain, engineError, firstLine, showFile } from './report';
+import { traceWriter } from './trace-files';
+import { EXIT_BAD_INPUT, EXIT_ENGINE_FAILED, EXIT_OK, complain, engineError, firstLine, messageOf, showFile } from './report';
 
 export { EXIT_BAD_INPUT, EXIT_ENGINE_FAILED, EXIT_OK };
 
@@ -38,7 +39,21 @@ export async function main(argv: string[]): Promise<number> {
     const started = performance.now();
     // The budget `{ maxEvents, maxMemoryBytes }` stops a run that passes it (or that the
     // engine finds would never end) with a ScenarioError naming the cause.
-    const summary = await runScenarioNode(text, args.budget);
+    let trace: ReturnType<typeof traceWriter> | undefined;
+    if (args.trace !== null) {
+      try {
+        trace = traceWriter(args.trace, text);
+      } catch (error) {
+        complain(`--trace ${showFile(args.trace)}: cannot write the traces there: ${firstLine(messageOf(error))}`);
+        return EXIT_BAD_INPUT;
+      }
+    }
+    let summary: Summary;
+    try {
+      summary = await runScenarioNode(text, args.budget, trace);
+    } finally {
+      trace?.close();
+    }
     const wallTime = (performance.now() - started) / 1000;
     process.stdout.write(`${JSON.stringify(withWallTime(summary, wallTime), null, 2)}\n`);
     // The run went through, so exit 0; what it most likely did not mean is said on stderr too.

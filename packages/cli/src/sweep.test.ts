@@ -247,8 +247,11 @@ describe('CLI pieces', () => {
   });
 
   it('keeps the plain run as it was', () => {
-    expect(parseArgs(['scenario.json'])).toEqual({ kind: 'run', file: 'scenario.json', maxInputBytes: null, budget: {} });
-    expect(parseArgs(['--', 'scenario.json'])).toEqual({ kind: 'run', file: 'scenario.json', maxInputBytes: null, budget: {} });
+    const plain = { kind: 'run', file: 'scenario.json', trace: null, maxInputBytes: null, budget: {} };
+    expect(parseArgs(['scenario.json'])).toEqual(plain);
+    expect(parseArgs(['--', 'scenario.json'])).toEqual(plain);
+    expect(parseArgs(['scenario.json', '--trace', 'out'])).toEqual({ ...plain, trace: 'out' });
+    expect(parseArgs(['scenario.json', '--trace'])).toEqual({ kind: 'usage-error', message: '--trace needs a value' });
     expect(parseArgs(['sweep', 's.json', '--shard=2/8', '--out', 'p.json'])).toMatchObject({
       kind: 'sweep',
       spec: 's.json',
@@ -262,6 +265,7 @@ describe('CLI pieces', () => {
     expect(parseArgs(['s.json', '--max-input-bytes', '64M', '--max-events=5e8', '--max-memory', '512'])).toEqual({
       kind: 'run',
       file: 's.json',
+      trace: null,
       maxInputBytes: 64 * 1024 * 1024,
       budget: { maxEvents: 5e8, maxMemoryBytes: 512 * 1024 * 1024 },
     });

@@ -24,3 +24,6 @@ export type { Summary } from '@obs-tcp-sim/scenario';
 export { ScenarioError } from '@obs-tcp-sim/scenario';
 export type { PoolHandle, PoolOptions, PoolWorker } from './pool';
 export { runPool } from './pool';
+export { makeNames, type Names, type OpticalPathWords, type ScenarioShape } from './names';
+export { copyId, drawnAccess } from './access-names';
+export { FLOW_SERIES_HEADER, csvField, csvRow, flowSeriesRow } from './trace-csv';

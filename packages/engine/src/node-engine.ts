@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Scenario, ScenarioFile, Summary } from '@obs-tcp-sim/scenario';
 import { ScenarioError } from '@obs-tcp-sim/scenario/error';
 import { createEngineLog, EngineCrashError, type EngineLog } from './engine-log';
-import type { EngineModule, EngineModuleFactory, Simulation } from './engine-module';
+import type { EngineModule, EngineModuleFactory, SampleColumns, Simulation, VisualEventColumns } from './engine-module';
 
 /** Where scripts/build-wasm.sh puts the module (absolute paths). */
 export const wasmFiles: { glue: string; binary: string } = {
@@ -95,13 +95,46 @@ function pastDeadline(sim: Simulation, maxSeconds: number): string {
   );
 }
 
-export async function runScenarioNode(scenario: string | Scenario | ScenarioFile, budget: RunBudget = {}): Promise<Summary> {
+/**
+ * Watches a run from its start (`begin`, with the loaded simulation) through every drain of
+ * its samples and visual events (`drained`) to its end (`end`), e.g. to write its traces.
+ */
+export interface RunWatcher {
+  /** Visual event kinds to record (setVisualEventKinds), or 0 for none. */
+  readonly eventKinds: number;
+  begin(sim: Simulation): void;
+  drained(samples: SampleColumns, events: VisualEventColumns | null): void;
+  end(): void;
+}
+
+export async function runScenarioNode(
+  scenario: string | Scenario | ScenarioFile,
+  budget: RunBudget = {},
+  watcher?: RunWatcher,
+): Promise<Summary> {
   const text = typeof scenario === 'string' ? scenario : JSON.stringify(scenario);
   const engine = await engineForRuns();
   let sim: Simulation | undefined;
   try {
     sim = new engine.module.Simulation(text, budget.maxEvents ?? -1, budget.maxMemoryBytes ?? -1);
     if (!sim.ok()) throw new ScenarioError(sim.error());
+    const watched = sim;
+    if (watcher) {
+      if (watcher.eventKinds !== 0) {
+        sim.setVisualEvents(true);
+        sim.setVisualEventKinds(watcher.eventKinds);
+      }
+      watcher.begin(sim);
+    }
+    // A watcher's events are drained after every slice of events, so the engine's ring
+    // (65,536 rows) never overwrites one: a slice records at most one per event it runs.
+    const drain = () => {
+      const samples = watched.drainSamples();
+      if (!watcher) return;
+      const events = watcher.eventKinds !== 0 ? watched.drainVisualEvents() : null;
+      if (events && events.lost > 0) throw new Error(`the trace lost ${events.lost} events the engine could not keep`);
+      watcher.drained(samples, events);
+    };
     const duration = sim.duration();
     const maxSeconds = budget.maxSeconds ?? DEFAULT_MAX_SECONDS;
     const deadline = maxSeconds > 0 ? performance.now() + maxSeconds * 1000 : Infinity;
@@ -112,13 +145,21 @@ export async function runScenarioNode(scenario: string | Scenario | ScenarioFile
       for (;;) {
         const before = sim.eventCount();
         sim.advanceToBounded(target, EVENTS_PER_LOOK);
+        if (watcher) drain();
         if (sim.stopped() || sim.eventCount() - before < EVENTS_PER_LOOK) break;
         if (performance.now() > deadline) throw new ScenarioError(pastDeadline(sim, maxSeconds));
       }
-      sim.drainSamples();
+      if (!watcher) drain();
       if (sim.stopped()) throw new ScenarioError(sim.stopReason());
     }
-    return JSON.parse(sim.summaryJson()) as Summary;
+    // Taking the summary settles the bursts that arrived by the end, which the engine
+    // counts (and logs) lazily: a watcher drains once more after it.
+    const summary = JSON.parse(sim.summaryJson()) as Summary;
+    if (watcher) {
+      drain();
+      watcher.end();
+    }
+    return summary;
   } catch (error) {
     if (error instanceof ScenarioError) throw error;
     sharedEngine = null; // a trap can leave the heap in any state: never reuse it

@@ -13,7 +13,7 @@
  * (flows in order, source side before sink side, as scenarioFans lists them). 320 copies
  * become 5 display links per fan, and their packets sum up there.
  */
-import { drawnAccess } from '../log/accessNames';
+import { drawnAccess } from '@obs-tcp-sim/engine';
 import { spokeCount, type AccessSide } from '../topology/accessFan';
 
 /** One drawn link (and its host), in the engine's order. */

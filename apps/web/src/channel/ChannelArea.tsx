@@ -10,7 +10,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent, t
 import { Term } from '../glossary/Term';
 import { formatDuration } from '../log/describe';
 import { focusStore } from '../sim/focusStore';
-import { makeNames, type ScenarioShape } from '../log/names';
+import { makeNames, type ScenarioShape } from '@obs-tcp-sim/engine';
 import { useController, useSimState } from '../sim/simContext';
 import { useElementSize } from '../useElementSize';
 import { ZoomButtons, zoomKeys } from '../ZoomButtons';

@@ -4,7 +4,7 @@
  * event is still known.
  */
 import { formatDuration, pathWords } from '../log/describe';
-import type { Names } from '../log/names';
+import type { Names } from '@obs-tcp-sim/engine';
 import { BurstClassName } from '../sim/visualStore';
 import type { Reservation } from './reservations';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import meshFeatures from '../../../../packages/scenario/scenarios/mesh-features.json';
 import contention from '../../../../e2e/fixtures/mesh-contention.json';
 import nsfnet from '../../../../e2e/fixtures/nsfnet-short.json';
-import { makeNames } from '../log/names';
+import { makeNames } from '@obs-tcp-sim/engine';
 import { EventKind } from '../sim/visualStore';
 import { record } from '../sim/testRecording';
 import { BurstHopTrace, hopList, hopText, hopWords, wavelengthChanges, type Hop } from './burstHops';

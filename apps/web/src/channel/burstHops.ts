@@ -13,7 +13,7 @@
  */
 import type { EventRing } from '../sim/visualStore';
 import { EventKind } from '../sim/visualStore';
-import type { Names } from '../log/names';
+import type { Names } from '@obs-tcp-sim/engine';
 import { formatBytes, ordinal } from '../log/describe';
 
 type RingLike = Pick<EventRing, 'length' | 'overwritten' | 'get'>;

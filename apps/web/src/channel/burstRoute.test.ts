@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import routingFeatures from '../../../../wasm-core/tests/scenarios/routing-features.json';
-import { makeNames } from '../log/names';
+import { makeNames } from '@obs-tcp-sim/engine';
 import { barWords, burstRouteWords } from './barWords';
 import { BurstPathTable } from './burstPaths';
 import { GANTT_MARGIN } from './drawGantt';

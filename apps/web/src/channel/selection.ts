@@ -3,7 +3,7 @@
  * outgoing fiber links). Options come from the scenario; the default is the busiest fiber
  * direction by the summary's utilisation.
  */
-import type { ScenarioShape } from '../log/names';
+import type { ScenarioShape } from '@obs-tcp-sim/engine';
 import type { GanttTrackSpec } from './reservations';
 
 export interface ChannelOption {

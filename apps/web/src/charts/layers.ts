@@ -4,7 +4,7 @@
  * component only scales, decimates and strokes them.
  */
 import type { ColumnSource, SeriesStore } from '../sim/seriesStore';
-import { TCP_STATE_NAMES } from '../sim/seriesStore';
+import { TCP_PHASES } from '@obs-tcp-sim/engine';
 import { AGGREGATE_COLOR, type FlowSelection } from './flowPicker';
 import { windowedRate } from './rate';
 
@@ -109,8 +109,7 @@ export function buildLayers(kind: ChartKind, store: SeriesStore, opts: LayerOpti
       const state = s.column('state');
       return {
         fill: copy(cwnd),
-        describe: (i) =>
-          `${fmt(cwnd[i])} seg · ssthresh ${ssthresh[i] >= 65535 ? '∞' : fmt(ssthresh[i])} · ${TCP_STATE_NAMES[state[i]] ?? '?'}`,
+        describe: (i) => `${fmt(cwnd[i])} seg · ssthresh ${ssthresh[i] >= 65535 ? '∞' : fmt(ssthresh[i])} · ${TCP_PHASES[state[i]] ?? '?'}`,
       };
     });
     return layers;

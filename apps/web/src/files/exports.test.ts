@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { defaultScenario } from '@obs-tcp-sim/scenario';
-import { makeNames } from '../log/names';
+import { makeNames } from '@obs-tcp-sim/engine';
 import { EventKind, EventRing, EVENT_COLUMNS } from '../sim/visualStore';
 import { SeriesStore } from '../sim/seriesStore';
-import { csvField, eventLogCsv, fileStem, timeSeriesCsv } from './exports';
+import { eventLogCsv, fileStem, timeSeriesCsv } from './exports';
 import { visualEvent as ev } from '../sim/visualEventFixtures';
 
 describe('exports', () => {
@@ -22,19 +22,9 @@ describe('exports', () => {
     expect(csv[2]).toBe('0.6,drops,"burst 7 (data, 10 segments of tcp2) dropped at C1 on its way to E2: no free wavelength (contention)"');
   });
 
-  it('quotes CSV fields only when needed, and names files after the scenario', () => {
-    expect(csvField('plain')).toBe('plain');
-    expect(csvField('a "b", c')).toBe('"a ""b"", c"');
-    expect(csvField(NaN)).toBe('');
+  it('names files after the scenario', () => {
     expect(fileStem({ name: 'Paper 000: LOBS testbed' })).toBe('paper-000-lobs-testbed');
     expect(fileStem({ name: '' })).toBe('scenario');
-  });
-
-  it('a text cell that a spreadsheet would read as a formula stays text; numbers keep their sign', () => {
-    expect(csvField('=HYPERLINK("http://evil.example","x")')).toBe('"\'=HYPERLINK(""http://evil.example"",""x"")"');
-    for (const start of ['+', '-', '@', '\t', '\r']) expect(csvField(`${start}1+1`)).toMatch(/^"'/);
-    expect(csvField(-1.5)).toBe('-1.5');
-    expect(csvField(0)).toBe('0');
   });
 
   it('a hostile flow id lands as text in the series CSV and in the event log CSV', () => {

@@ -23,7 +23,7 @@ import { describeEvent, type BurstOrigin } from '../log/describe';
 import { focusOf } from '../log/filter';
 import type { FocusStore } from '../sim/focusStore';
 import type { EngineRoutes } from '@obs-tcp-sim/engine';
-import { makeNames, type ScenarioShape } from '../log/names';
+import { makeNames, type ScenarioShape } from '@obs-tcp-sim/engine';
 import type { Phase } from '../sim/controller';
 import { EventKind, type VisualEvent } from '../sim/visualStore';
 import { canonical } from '../store/syncPlan';

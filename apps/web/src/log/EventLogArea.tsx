@@ -26,7 +26,7 @@ import {
 } from './filter';
 import { focusStore } from '../sim/focusStore';
 import { rowParts } from './rowParts';
-import { makeNames, type ScenarioShape } from './names';
+import { makeNames, type ScenarioShape } from '@obs-tcp-sim/engine';
 import './log.css';
 
 const ROW_H = 28;

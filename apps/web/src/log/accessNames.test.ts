@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { copyId, drawnAccess, makeNames } from '@obs-tcp-sim/engine';
 import routingFeatures from '../../../../wasm-core/tests/scenarios/routing-features.json';
 import { record } from '../sim/testRecording';
 import { EventKind } from '../sim/visualStore';
-import { copyId, drawnAccess } from './accessNames';
 import { describeEvent } from './describe';
 import { DEFAULT_FILTER, LogModel, entryText, matches, type LogFilter } from './filter';
-import { makeNames } from './names';
 
 describe('drawnAccess: the hosts and links the engine draws for access', () => {
   it('lists, per group with access and copy by copy, the source side then the sink side', () => {

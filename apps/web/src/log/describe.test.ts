@@ -12,7 +12,7 @@ import {
   livePathOfEvent,
   logLine,
 } from './describe';
-import { makeNames } from './names';
+import { makeNames } from '@obs-tcp-sim/engine';
 import { visualEvent as ev } from '../sim/visualEventFixtures';
 
 // Default scenario: nodes Server 0, E1 1, C1 2, E2 3, Client 4; links fe1 0, f1 1, f2 2, fe2 3.

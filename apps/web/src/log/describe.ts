@@ -8,7 +8,7 @@
  */
 import { EventKind, type VisualEvent } from '../sim/visualStore';
 import { LIVE_GENERIC_PATHS, LIVE_TARGETS, elementPath, liveFieldOf, liveTargetOf, splitElementPath } from '@obs-tcp-sim/scenario';
-import type { Names } from './names';
+import type { Names } from '@obs-tcp-sim/engine';
 
 /** What the log knows about a burst from its "formed" event (the drop event lacks flows). */
 export interface BurstOrigin {

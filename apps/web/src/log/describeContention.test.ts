@@ -11,7 +11,7 @@ import { visualEvent as ev } from '../sim/visualEventFixtures';
 import { record } from '../sim/testRecording';
 import { describeBurstDeflected, describeBurstSegmented, describeEvent, ordinal } from './describe';
 import { categoryOf, focusOf, LogModel } from './filter';
-import { makeNames } from './names';
+import { makeNames } from '@obs-tcp-sim/engine';
 
 // mesh-features: nodes C0 0, C1 1, C2 2, C3 3; links r01 0 (C0-C1), r12 1, r23 2 (C2-C3), r30 3 (C3-C0).
 const names = makeNames(meshFeatures, ['tcp1']);

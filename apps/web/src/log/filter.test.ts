@@ -3,7 +3,7 @@ import { defaultScenario } from '@obs-tcp-sim/scenario';
 import { EventKind, EVENT_COLUMNS } from '../sim/visualStore';
 import { networkFeaturesScenario, record } from '../sim/testRecording';
 import { DEFAULT_FILTER, LogModel, categoryOf, entryText, filterEntries, focusOf, matches, showingKind, type LogFilter } from './filter';
-import { makeNames } from './names';
+import { makeNames } from '@obs-tcp-sim/engine';
 import { ringOf, visualEvent as ev } from '../sim/visualEventFixtures';
 
 const names = makeNames(defaultScenario, ['tcp1', 'tcp2']);

@@ -6,7 +6,7 @@
 import { EventKind, type EventRing, type VisualEvent } from '../sim/visualStore';
 import { describeEvent, formatLogTime, type BurstOrigin } from './describe';
 import type { FocusInput } from '../sim/focusStore';
-import type { Names } from './names';
+import type { Names } from '@obs-tcp-sim/engine';
 
 /** `contention`: a core deflected a burst or cut it short (docs/mesh.md sections 6, 7). */
 export type LogCategory = 'formed' | 'drops' | 'tcp' | 'changes' | 'contention';

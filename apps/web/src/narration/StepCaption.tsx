@@ -6,7 +6,7 @@
  */
 import { useEffect, useMemo } from 'react';
 import { focusStore } from '../sim/focusStore';
-import { makeNames, type ScenarioShape } from '../log/names';
+import { makeNames, type ScenarioShape } from '@obs-tcp-sim/engine';
 import { useController, useSimState } from '../sim/simContext';
 import { narrateStep } from './narrate';
 import { stepFocus } from './stepFocus';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultScenario } from '@obs-tcp-sim/scenario';
-import { makeNames } from '../log/names';
+import { makeNames } from '@obs-tcp-sim/engine';
 import { EventKind } from '../sim/visualStore';
 import { formatStepTime, narrateStep } from './narrate';
 import { visualEvent as ev } from '../sim/visualEventFixtures';

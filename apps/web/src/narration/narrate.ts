@@ -7,7 +7,7 @@
  */
 import { EventKind, type VisualEvent } from '../sim/visualStore';
 import { describeBurstDropped, describeBurstFormed, describeEvent } from '../log/describe';
-import type { Names } from '../log/names';
+import type { Names } from '@obs-tcp-sim/engine';
 
 const CLASS_WORD = ['data', 'ACK', 'background'];
 

@@ -4,7 +4,7 @@
  * picked in the event log.
  */
 import type { FocusInput } from '../sim/focusStore';
-import type { Names } from '../log/names';
+import type { Names } from '@obs-tcp-sim/engine';
 import { EventKind, type VisualEvent } from '../sim/visualStore';
 
 /** The event a step's sentence is about: for "burst" the burst formed, else the last one. */

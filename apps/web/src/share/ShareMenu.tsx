@@ -14,7 +14,7 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from '
 import { encodeShareHash, oneLine, presetShareHash, quoteInput } from '@obs-tcp-sim/scenario';
 import { exportCharts, figuresAvailable, FIGURE_NAMES, type FigureKind } from '../charts/chartExport';
 import { chartCaption } from '../charts/exportCaption';
-import { makeNames } from '../log/names';
+import { makeNames } from '@obs-tcp-sim/engine';
 import { useController, useSimState } from '../sim/simContext';
 import { download } from '../files/download';
 import { eventLogCsv, fileStem, jsonText, timeSeriesCsv } from '../files/exports';

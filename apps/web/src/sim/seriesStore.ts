@@ -31,9 +31,6 @@ export interface SampleRows {
 export const SERIES_COLUMNS = ['t', 'cwnd', 'ssthresh', 'srtt', 'rtt', 'goodput', 'delivered', 'state'] as const;
 export type SeriesColumn = (typeof SERIES_COLUMNS)[number];
 
-/** Names of the congestion states (the engine's TCP_PHASES). */
-export const TCP_STATE_NAMES = ['slow start', 'congestion avoidance', 'fast recovery', 'loss'] as const;
-
 /**
  * The aggregate over all flows at each sample time: total goodput and delivered bytes,
  * mean smoothed and last RTT over the flows that have one (0 while none has), and how

@@ -14,7 +14,7 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type PointerEvent } from 'react';
 import { CLASS_COLORS, MARK_COLORS } from '../channel/classColors';
 import { Term } from '../glossary/Term';
-import { makeNames, type ScenarioShape } from '../log/names';
+import { makeNames, type ScenarioShape } from '@obs-tcp-sim/engine';
 import { focusStore } from '../sim/focusStore';
 import { useController, useSimState } from '../sim/simContext';
 import { useElementSize } from '../useElementSize';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeNames } from '../log/names';
+import { makeNames } from '@obs-tcp-sim/engine';
 import { buildScene } from './geometry';
 import { pathSpec } from './pathSpec';
 import { LINE, LINE_ROUTES } from './testPath';

@@ -5,7 +5,7 @@
  * strings out. Times are the engine's, as the diagram draws them.
  */
 import { formatBytes } from '../log/describe';
-import type { Names } from '../log/names';
+import type { Names } from '@obs-tcp-sim/engine';
 import { DROP_WORDS, formatAt, formatSpan, type Scene } from './geometry';
 
 export { formatAt };

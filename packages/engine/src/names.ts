@@ -7,8 +7,8 @@
  * Indices past the scenario's own nodes and links are the hosts and links the engine draws
  * for `access` (accessNames.ts): they are named "tcp#3.src" as the engine names them.
  */
-import type { EngineRoutes } from '@obs-tcp-sim/engine';
-import { drawnAccess } from './accessNames';
+import type { EngineRoutes } from './engine-module';
+import { drawnAccess } from './access-names';
 
 export interface ScenarioShape {
   nodes?: ReadonlyArray<{ id: string; kind?: string }>;
