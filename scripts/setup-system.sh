@@ -9,8 +9,10 @@ have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok
 for pkg in emscripten node-acorn chromium chromium-headless-shell nlohmann-json3-dev cmake ninja-build g++ \
            googletest libgtest-dev clang-14 libclang-rt-14-dev clang-format-14 \
            ns2 ccache \
-           slurmctld slurmd slurm-client munge; do  # ns2: ns-2 2.35, the conformance reference (scripts/conformance/);
-                                                    # Slurm: docs/sweeps.md's job array run for real (scripts/cluster/)
+           slurmctld slurmd slurm-client munge \
+           python3-pandas python3-matplotlib; do  # ns2: ns-2 2.35, the conformance reference (scripts/conformance/);
+                                                    # Slurm: docs/sweeps.md's job array run for real (scripts/cluster/);
+                                                    # pandas, matplotlib: the example study (examples/study/)
   have_pkg "$pkg" || need+=("$pkg")
 done
 # ccache: the C++ builds' compiler cache (scripts/cxx-cache.sh). chromium-headless-shell: the
