@@ -45,6 +45,8 @@ export default defineConfig({
       { extends: true, test: { name: 'engine-tables', root: './scripts/engine-tables', include: ['*.test.ts'] } },
       // docs/sweeps.md's Slurm job array on a one-node Slurm (scripts/cluster/).
       { extends: true, test: { name: 'cluster', root: './scripts/cluster', include: ['*.test.ts'], testTimeout: 300_000 } },
+      // Figures docs/presets.md quotes, from runs (scripts/docs-figures/).
+      { extends: true, test: { name: 'docs-figures', root: './scripts/docs-figures', include: ['*.test.ts'], testTimeout: 120_000 } },
       // The example study (examples/study/): python3 with pandas drives the CLI.
       { extends: true, test: { name: 'examples', root: './examples', include: ['**/*.test.ts'], testTimeout: 180_000 } },
       './apps/web',
