@@ -24,6 +24,8 @@ namespace {
 constexpr std::uint64_t kDiagnosisEvents = 4096;
 // Bytes per undrained sample row (nine columns).
 constexpr std::uint64_t kSampleRowBytes = 53;
+constexpr std::uint64_t kLinkSampleRowBytes =
+    40;  // t, queued and two drop counts (8 bytes each), link and dir (4 each)
 }  // namespace
 
 void Simulation::receivePacket(int node, Packet&& packet) {
@@ -72,6 +74,7 @@ void Simulation::takeSample() {
     f.cwndSampleSum += s.cwnd();
     ++f.cwndSamples;
   }
+  if (linkSamplesOn_) takeLinkSample(t);
   ++samplesTaken_;
   // Undrained samples grow without bound where nothing drains them: charged by row.
   if (samples_.t.capacity() != sampleRowsCharged_) {
@@ -282,6 +285,32 @@ bool Simulation::advanceToNextBurst(std::uint64_t maxEvents) {
     if (burstsSent() != before) return true;
   }
   return false;
+}
+
+void Simulation::takeLinkSample(double t) {
+  for (std::size_t i = 0; i < channels_.size(); ++i) {
+    const PacketChannel* channel = channels_[i].get();
+    if (!channel) continue;  // a fiber's slot
+    const PacketChannelCounters& c = channel->counters();
+    linkSamples_.t.push_back(t);
+    linkSamples_.link.push_back(static_cast<std::int32_t>(i / 2));
+    linkSamples_.dir.push_back(static_cast<std::int32_t>(i % 2));
+    linkSamples_.queued.push_back(static_cast<double>(channel->queued(sim_.now())));
+    linkSamples_.queueDrops.push_back(static_cast<double>(c.queueDrops));
+    linkSamples_.randomDrops.push_back(static_cast<double>(c.randomDrops));
+  }
+  if (linkSamples_.t.capacity() != linkRowsCharged_) {
+    sim_.meter().resized(linkRowsCharged_ * kLinkSampleRowBytes, linkSamples_.t.capacity() * kLinkSampleRowBytes);
+    linkRowsCharged_ = linkSamples_.t.capacity();
+  }
+}
+
+LinkSampleColumns Simulation::drainLinkSamples() {
+  LinkSampleColumns out;
+  std::swap(out, linkSamples_);
+  sim_.meter().resized(linkRowsCharged_ * kLinkSampleRowBytes, 0);
+  linkRowsCharged_ = 0;
+  return out;
 }
 
 SampleColumns Simulation::drainSamples() {

@@ -81,6 +81,10 @@ class Simulation final : public PacketReceiver, public EventHandler {
   nlohmann::ordered_json routes() const;
   // Moves out the samples taken since the last call.
   SampleColumns drainSamples();
+  // Samples of every packet link direction at the flows' sample times (off by default:
+  // only traces ask for them), and moves them out.
+  void setLinkSamples(bool on) { linkSamplesOn_ = on; }
+  LinkSampleColumns drainLinkSamples();
   // Visual events for the animation: off until enabled (the CLI never pays for them).
   void setVisualEvents(bool on) { visual_.setEnabled(on); }
   // Which kinds to record (bit k = VisualEventKind k); all by default.
@@ -154,6 +158,7 @@ class Simulation final : public PacketReceiver, public EventHandler {
   std::size_t queuedPackets() const;
   std::size_t heldPackets() const;
   void takeSample();
+  void takeLinkSample(double t);
   // Live changes (simulation_live.cc).
   void scheduleLiveChanges();
   SimTime nextScheduledChange() const;  // kNever when none is left
@@ -197,6 +202,9 @@ class Simulation final : public PacketReceiver, public EventHandler {
   std::vector<std::pair<const Route*, const Route*>> groupRoutes_;
   std::vector<int> backgroundPaths_;  // per `background` entry: the optical path it sends on
   SampleColumns samples_;
+  LinkSampleColumns linkSamples_;
+  bool linkSamplesOn_ = false;
+  std::size_t linkRowsCharged_ = 0;  // link sample rows' capacity charged to the memory meter
   std::uint64_t packetsDelivered_ = 0;
   struct ScheduledChange {
     SimTime at;

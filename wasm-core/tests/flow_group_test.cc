@@ -179,6 +179,53 @@ TEST(Access, RefusalsNameTheFieldAndTheRule) {
 // spread, and (for single-path presets) nothing forced, where a preset leaves them out.
 // Checked on every preset over its first second, by the summary's fingerprint. (When the extension landed, the
 // fingerprints were also compared with the engine before it, main at bbd1f28: identical.)
+// Link samples (traces): every packet link direction at every sample time, the queue never
+// past its limit, the drops so far ending where the summary's do; the run is the same with them.
+TEST(LinkSamples, FollowEveryPacketLinkToTheSummarysCounts) {
+  std::ifstream in(std::string(kScenarioDir) + "/../presets/paper004-dumbbell.json");
+  std::stringstream text;
+  text << in.rdbuf();
+  auto plain = Simulation::fromJson(text.str());
+  auto sampled = Simulation::fromJson(text.str());
+  sampled->setLinkSamples(true);
+  plain->advanceTo(plain->duration());
+  sampled->advanceTo(sampled->duration());
+  EXPECT_EQ(plain->summary()["fingerprint"], sampled->summary()["fingerprint"]);
+  const LinkSampleColumns s = sampled->drainLinkSamples();
+  const SampleColumns flows = sampled->drainSamples();
+  const std::size_t times = flows.rows() / sampled->flowIds().size();
+  const nlohmann::ordered_json summary = sampled->summary();
+  std::size_t directions = 0;
+  std::uint64_t queueDrops = 0;
+  double mostQueued = 0;
+  for (std::size_t link = 0; link < sampled->scenario().links.size(); ++link) {
+    const LinkSpec& spec = sampled->scenario().links[link];
+    if (spec.kind != LinkKind::Packet) continue;
+    for (int dir = 0; dir < 2; ++dir) {
+      ++directions;
+      std::size_t rows = 0;
+      double lastQueueDrops = 0, lastRandomDrops = 0;
+      for (std::size_t i = 0; i < s.rows(); ++i) {
+        if (s.link[i] != static_cast<std::int32_t>(link) || s.dir[i] != dir) continue;
+        ++rows;
+        EXPECT_LE(s.queued[i], spec.queue) << spec.id;
+        EXPECT_GE(s.queueDrops[i], lastQueueDrops) << spec.id;
+        mostQueued = std::max(mostQueued, s.queued[i]);
+        lastQueueDrops = s.queueDrops[i];
+        lastRandomDrops = s.randomDrops[i];
+      }
+      EXPECT_EQ(rows, times) << spec.id;
+      const auto& counted = summary["links"][link][dir == 0 ? "ab" : "ba"];
+      EXPECT_EQ(lastQueueDrops, counted["queueDrops"].get<double>()) << spec.id;
+      EXPECT_EQ(lastRandomDrops, counted["randomDrops"].get<double>()) << spec.id;
+      queueDrops += static_cast<std::uint64_t>(lastQueueDrops);
+    }
+  }
+  EXPECT_EQ(s.rows(), directions * times);
+  EXPECT_GT(queueDrops, 0u);  // the preset's bottleneck drops: the check above saw some
+  EXPECT_GT(mostQueued, 1);
+}
+
 // One test per preset, so that ctest runs them side by side: together they were the longest
 // test under the sanitizers (25-33 s, half of that step's time on one core).
 class DefaultsSpelledOut : public ::testing::TestWithParam<const char*> {};

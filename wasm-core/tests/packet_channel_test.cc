@@ -77,6 +77,19 @@ TEST(DropTailQueue, AtATieTheDepartingPacketStillHoldsItsPlace) {
   EXPECT_EQ(l.channel.counters().queueDrops, 1u);
 }
 
+// The queue a trace samples (docs/summary.md, links.csv): the packets on the line or
+// waiting, counted as the drop-tail queue counts them, the departing one at a tie included.
+TEST(DropTailQueue, QueuedCountsWhatTheQueueHolds) {
+  Line l(3);
+  EXPECT_EQ(l.channel.queued(l.sim.now()), 0u);
+  for (std::uint32_t s = 0; s < 3; ++s) l.send(s);  // 0 on the line until 1 ms, 1 and 2 waiting
+  EXPECT_EQ(l.channel.queued(l.sim.now()), 3u);
+  EXPECT_EQ(l.channel.queued(fromSeconds(0.001)), 3u);      // 0's last bit leaves exactly now
+  EXPECT_EQ(l.channel.queued(fromSeconds(0.001) + 1), 2u);  // and then it has left
+  EXPECT_EQ(l.channel.queued(fromSeconds(0.0025)), 1u);
+  EXPECT_EQ(l.channel.queued(fromSeconds(0.0031)), 0u);  // on the fiber, not in the queue
+}
+
 // Utilisation (docs/model.md section 5): the time the line transmitted up to the clock.
 // A packet's transmission is counted when it is queued; busyUntil leaves out what is
 // still ahead.

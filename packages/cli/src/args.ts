@@ -19,7 +19,8 @@ prints the summary as JSON on stdout, with wallTime (wall-clock seconds of the r
 The file may be - to read the scenario from standard input.
   --trace DIR    also write the run's traces as CSV into DIR (made if missing; docs/summary.md,
                  "Traces"): flows.csv (every flow at every sampleInterval), bursts.csv (every
-                 burst and its fate), tcp-events.csv, packet-drops.csv
+                 burst and its fate), tcp-events.csv, packet-drops.csv, links.csv (every
+                 packet link's queue at every sampleInterval)
 
 Sweep: runs every point x seed of a sweep spec (docs/sweeps.md) on a pool of worker
 threads and writes one CSV row per point: mean, sd, 95 % confidence interval and the value

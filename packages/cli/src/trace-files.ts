@@ -11,7 +11,7 @@ import type { RunWatcher } from '@obs-tcp-sim/engine/node';
 const FLUSH_BYTES = 1 << 20;
 
 /**
- * A watcher that writes DIR/flows.csv, bursts.csv, tcp-events.csv and packet-drops.csv as
+ * A watcher that writes DIR/flows.csv, bursts.csv, tcp-events.csv, packet-drops.csv and links.csv as
  * the run goes (the files are made, or emptied, before the run starts). `scenarioText`:
  * the scenario the engine runs, for the names of nodes, links and flows (read once the
  * engine has accepted it).
@@ -37,14 +37,16 @@ export function traceWriter(dir: string, scenarioText: string): RunWatcher & { c
   let rows: TraceRows | null = null;
   return {
     eventKinds: TRACE_EVENT_KINDS,
+    linkSamples: true,
     begin(sim) {
       const flowIds = JSON.parse(sim.flowIdsJson()) as string[];
       const routes = JSON.parse(sim.routesJson()) as EngineRoutes;
       rows = new TraceRows(makeNames(JSON.parse(scenarioText) as ScenarioShape, flowIds, routes), write);
     },
-    drained(samples, events) {
+    drained(samples, events, links) {
       rows?.samples(samples);
       if (events) rows?.events(events);
+      if (links) rows?.links(links);
     },
     end() {
       rows?.finish();

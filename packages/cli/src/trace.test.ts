@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Summary } from '@obs-tcp-sim/scenario';
-import { BURST_HEADER, FLOW_SERIES_HEADER, PACKET_DROP_HEADER, TCP_EVENT_HEADER } from '@obs-tcp-sim/engine/trace';
+import { BURST_HEADER, FLOW_SERIES_HEADER, LINK_HEADER, PACKET_DROP_HEADER, TCP_EVENT_HEADER } from '@obs-tcp-sim/engine/trace';
 import { runCli, scratchFiles } from './cli-test-support';
 
 const { dir, file } = scratchFiles('obs-trace-');
@@ -34,6 +34,7 @@ interface Traced {
   bursts: Row[];
   tcp: Row[];
   drops: Row[];
+  links: Row[];
 }
 
 /** One traced run per scenario file, shared by the tests below. */
@@ -60,6 +61,7 @@ async function traceRun(scenario: string): Promise<Traced> {
     bursts: readCsv(join(out, 'bursts.csv'), BURST_HEADER),
     tcp: readCsv(join(out, 'tcp-events.csv'), TCP_EVENT_HEADER),
     drops: readCsv(join(out, 'packet-drops.csv'), PACKET_DROP_HEADER),
+    links: readCsv(join(out, 'links.csv'), LINK_HEADER),
   };
 }
 
@@ -69,7 +71,7 @@ describe('obs-sim --trace', () => {
     ['paper 004 (drop-tail queue losses on a packet link)', preset('paper004-dumbbell')],
     ['the mesh features (contention, deflection, segmentation)', scenarioFile('mesh-features')],
   ])('%s: each file agrees with the summary of the same run', async (_, scenario) => {
-    const { summary, flows, bursts, tcp, drops } = await traced(scenario);
+    const { summary, flows, bursts, tcp, drops, links } = await traced(scenario);
     const ids = summary.flows.map((f) => f.id);
 
     // flows.csv: every flow at every sample, in time order per flow, ending with what the summary says it delivered.
@@ -140,6 +142,12 @@ describe('obs-sim --trace', () => {
           count(own, (r) => r.reason === 'random'),
           `${link.id}.${side}`,
         ).toBe(link[side].randomDrops);
+        // links.csv: this direction at every sample time, its drops so far ending where the summary's do.
+        const direction = side === 'ab' ? `${a}->${b}` : `${b}->${a}`;
+        const sampled = links.filter((r) => r.link === link.id && r.direction === direction);
+        expect(sampled.length, `${link.id}.${side}`).toBe(flows.length / summary.flows.length);
+        expect(Number(sampled.at(-1)!.queue_drops), `${link.id}.${side}`).toBe(link[side].queueDrops);
+        expect(Number(sampled.at(-1)!.random_drops), `${link.id}.${side}`).toBe(link[side].randomDrops);
       }
     }
   });
@@ -150,6 +158,7 @@ describe('obs-sim --trace', () => {
     expect(lesson.tcp.some((r) => r.event === 'fast-retransmit')).toBe(true);
     const dumbbell = await traced(preset('paper004-dumbbell'));
     expect(dumbbell.drops.some((r) => r.reason === 'queue')).toBe(true);
+    expect(dumbbell.links.some((r) => Number(r.queued_packets) > 1)).toBe(true);
     const mesh = await traced(scenarioFile('mesh-features'));
     expect(mesh.bursts.some((r) => r.reason === 'contention')).toBe(true);
     expect(mesh.bursts.some((r) => Number(r.deflections) > 0)).toBe(true);

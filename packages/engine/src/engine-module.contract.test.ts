@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { defaultScenario } from '@obs-tcp-sim/scenario';
-import { SAMPLE_COLUMNS, VISUAL_EVENT_COLUMNS } from './engine-module';
+import { LINK_SAMPLE_COLUMNS, SAMPLE_COLUMNS, VISUAL_EVENT_COLUMNS } from './engine-module';
 import { loadEngineNode } from './node-engine';
 
 const declarations = ts.createSourceFile(
@@ -109,11 +109,14 @@ describe('engine-module.ts declares what the Embind module binds', () => {
     const sim = new engine.module.Simulation(JSON.stringify({ ...defaultScenario, duration: 0.5 }));
     try {
       sim.setVisualEvents(true);
+      sim.setLinkSamples(true);
       sim.advanceTo(0.5);
       const samples = sim.drainSamples() as unknown as Record<string, unknown>;
       const events = sim.drainVisualEvents() as unknown as Record<string, unknown>;
+      const links = sim.drainLinkSamples() as unknown as Record<string, unknown>;
       for (const [interfaceName, drained, listed] of [
         ['SampleColumns', samples, SAMPLE_COLUMNS],
+        ['LinkSampleColumns', links, LINK_SAMPLE_COLUMNS],
         ['VisualEventColumns', events, VISUAL_EVENT_COLUMNS],
       ] as const) {
         const declared = declaredProperties(interfaceName);
@@ -132,6 +135,7 @@ describe('engine-module.ts declares what the Embind module binds', () => {
         );
       }
       expect((samples.t as Float64Array).length).toBeGreaterThan(0);
+      expect((links.t as Float64Array).length).toBeGreaterThan(0);
     } finally {
       sim.delete();
     }

@@ -101,6 +101,10 @@ export interface Simulation {
   routesJson(): string;
   /** Samples taken since the last drain, as fresh copies. */
   drainSamples(): SampleColumns;
+  /** Off by default: every packet link direction sampled with the flows (traces). Set before the run starts. */
+  setLinkSamples(on: boolean): void;
+  /** Link samples taken since the last drain, as fresh copies. */
+  drainLinkSamples(): LinkSampleColumns;
   /** Off by default (the CLI never pays for them). */
   setVisualEvents(on: boolean): void;
   /** Which kinds are recorded: bit k = VisualEventKind k (all by default). */
@@ -145,6 +149,22 @@ export interface SampleColumns {
   /** Congestion state (TcpPhase, see TCP_PHASES): 0 slow start, 1 congestion avoidance,
    *  2 fast recovery, 3 loss (after a timeout, or Tahoe's fast retransmit). */
   state: Uint8Array;
+}
+
+/** One row per packet link direction per sampleInterval (setLinkSamples), rows in time order. */
+export interface LinkSampleColumns {
+  /** Simulated seconds. */
+  t: Float64Array;
+  /** Index into scenario.links (then the access links the engine draws). */
+  link: Int32Array;
+  /** 0 from link.a to link.b, 1 back. */
+  dir: Int32Array;
+  /** Packets on the line or waiting for it. */
+  queued: Float64Array;
+  /** Packets refused by a full queue since the start. */
+  queueDrops: Float64Array;
+  /** Packets lost on every try since the start. */
+  randomDrops: Float64Array;
 }
 
 /**
@@ -257,6 +277,8 @@ export const VisualEventKind = {
 export const TCP_PHASES = ['slow start', 'congestion avoidance', 'fast recovery', 'loss'] as const;
 
 export const SAMPLE_COLUMNS = ['t', 'flow', 'cwnd', 'ssthresh', 'srtt', 'rtt', 'goodput', 'delivered', 'state'] as const;
+
+export const LINK_SAMPLE_COLUMNS = ['t', 'link', 'dir', 'queued', 'queueDrops', 'randomDrops'] as const;
 
 /** Options of the Emscripten factory that we use. */
 export interface EngineModuleOptions {

@@ -12,6 +12,7 @@ export type {
   RouteIds,
   LiveChangeResult,
   SampleColumns,
+  LinkSampleColumns,
   VisualEventColumns,
   VisualStop,
   EngineModule,

@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Scenario, ScenarioFile, Summary } from '@obs-tcp-sim/scenario';
 import { ScenarioError } from '@obs-tcp-sim/scenario/error';
 import { createEngineLog, EngineCrashError, type EngineLog } from './engine-log';
-import type { EngineModule, EngineModuleFactory, SampleColumns, Simulation, VisualEventColumns } from './engine-module';
+import type { EngineModule, EngineModuleFactory, LinkSampleColumns, SampleColumns, Simulation, VisualEventColumns } from './engine-module';
 
 /** Where scripts/build-wasm.sh puts the module (absolute paths). */
 export const wasmFiles: { glue: string; binary: string } = {
@@ -102,8 +102,10 @@ function pastDeadline(sim: Simulation, maxSeconds: number): string {
 export interface RunWatcher {
   /** Visual event kinds to record (setVisualEventKinds), or 0 for none. */
   readonly eventKinds: number;
+  /** Whether to sample every packet link direction too (setLinkSamples). */
+  readonly linkSamples: boolean;
   begin(sim: Simulation): void;
-  drained(samples: SampleColumns, events: VisualEventColumns | null): void;
+  drained(samples: SampleColumns, events: VisualEventColumns | null, links: LinkSampleColumns | null): void;
   end(): void;
 }
 
@@ -124,6 +126,7 @@ export async function runScenarioNode(
         sim.setVisualEvents(true);
         sim.setVisualEventKinds(watcher.eventKinds);
       }
+      if (watcher.linkSamples) sim.setLinkSamples(true);
       watcher.begin(sim);
     }
     // A watcher's events are drained after every slice of events, so the engine's ring
@@ -133,7 +136,8 @@ export async function runScenarioNode(
       if (!watcher) return;
       const events = watcher.eventKinds !== 0 ? watched.drainVisualEvents() : null;
       if (events && events.lost > 0) throw new Error(`the trace lost ${events.lost} events the engine could not keep`);
-      watcher.drained(samples, events);
+      const links = watcher.linkSamples ? watched.drainLinkSamples() : null;
+      watcher.drained(samples, events, links);
     };
     const duration = sim.duration();
     const maxSeconds = budget.maxSeconds ?? DEFAULT_MAX_SECONDS;

@@ -11,9 +11,11 @@
  *                   or was still in flight at the end
  *   tcp-events.csv  every timeout, fast retransmit and exit from recovery
  *   packet-drops.csv every packet lost on a packet link (queue full, random loss, listed)
+ *   links.csv       every packet link direction at every sampleInterval: its queue and its
+ *                   drops so far
  */
 import { csvTextCell } from '@obs-tcp-sim/scenario';
-import { TCP_PHASES, VisualEventKind, type SampleColumns, type VisualEventColumns } from './engine-module';
+import { TCP_PHASES, VisualEventKind, type LinkSampleColumns, type SampleColumns, type VisualEventColumns } from './engine-module';
 import type { Names } from './names';
 
 /**
@@ -83,6 +85,8 @@ export const BURST_HEADER = [
 
 export const TCP_EVENT_HEADER = ['t_s', 'flow', 'event', 'cwnd_after_segments', 'snd_una_segments'] as const;
 
+export const LINK_HEADER = ['t_s', 'link', 'direction', 'queued_packets', 'queue_drops', 'random_drops'] as const;
+
 export const PACKET_DROP_HEADER = ['t_s', 'link', 'direction', 'class', 'flow', 'seq', 'bytes', 'reason'] as const;
 
 /** The visual event kinds a trace reads (not the per-link bars the animation draws). */
@@ -102,12 +106,13 @@ const PACKET_DROP_REASONS = ['queue', 'random', 'listed'];
 const TCP_EVENTS = ['rto', 'fast-retransmit', 'recovery-exit'];
 
 /** The four files, each as the lines written so far; the writer of each file drains them. */
-export type TraceFile = 'flows' | 'bursts' | 'tcp-events' | 'packet-drops';
+export type TraceFile = 'flows' | 'bursts' | 'tcp-events' | 'packet-drops' | 'links';
 export const TRACE_FILES: Record<TraceFile, readonly string[]> = {
   flows: FLOW_SERIES_HEADER,
   bursts: BURST_HEADER,
   'tcp-events': TCP_EVENT_HEADER,
   'packet-drops': PACKET_DROP_HEADER,
+  links: LINK_HEADER,
 };
 
 interface OpenBurst {
@@ -145,6 +150,16 @@ export class TraceRows {
       parts.push(flowSeriesRow(s.t[i], flow, s.cwnd[i], s.ssthresh[i], s.srtt[i], s.rtt[i], s.goodput[i], s.delivered[i], s.state[i]));
     }
     if (parts.length > 0) this.write('flows', parts.join(''));
+  }
+
+  links(s: LinkSampleColumns): void {
+    const parts: string[] = [];
+    for (let i = 0; i < s.t.length; i++) {
+      const link = s.link[i];
+      const direction = `${this.names.linkFrom(link, s.dir[i])}->${this.names.linkTo(link, s.dir[i])}`;
+      parts.push(csvRow([s.t[i], this.names.link(link), direction, s.queued[i], s.queueDrops[i], s.randomDrops[i]]));
+    }
+    if (parts.length > 0) this.write('links', parts.join(''));
   }
 
   events(e: VisualEventColumns): void {

@@ -125,6 +125,14 @@ class JsSimulation {
     return columnsObject({"t", "flow", "cwnd", "ssthresh", "srtt", "rtt", "goodput", "delivered", "state"}, s.t, s.flow,
                          s.cwnd, s.ssthresh, s.srtt, s.rtt, s.goodput, s.delivered, s.state);
   }
+  void setLinkSamples(bool on) {
+    if (sim_) sim_->setLinkSamples(on);
+  }
+  val drainLinkSamples() {
+    obs::LinkSampleColumns s = sim_ ? sim_->drainLinkSamples() : obs::LinkSampleColumns{};
+    return columnsObject({"t", "link", "dir", "queued", "queueDrops", "randomDrops"}, s.t, s.link, s.dir, s.queued,
+                         s.queueDrops, s.randomDrops);
+  }
   void setVisualEvents(bool on) {
     if (sim_) sim_->setVisualEvents(on);
   }
@@ -214,6 +222,8 @@ EMSCRIPTEN_BINDINGS(obs_engine) {
       .function("flowIdsJson", &JsSimulation::flowIdsJson)
       .function("routesJson", &JsSimulation::routesJson)
       .function("drainSamples", &JsSimulation::drainSamples)
+      .function("setLinkSamples", &JsSimulation::setLinkSamples)
+      .function("drainLinkSamples", &JsSimulation::drainLinkSamples)
       .function("summaryJson", &JsSimulation::summaryJson)
       .function("setVisualEvents", &JsSimulation::setVisualEvents)
       .function("setVisualEventKinds", &JsSimulation::setVisualEventKinds)

@@ -33,4 +33,17 @@ struct SampleColumns {
   }
 };
 
+// Per packet-link direction, at the same times as the flows' samples, when asked for
+// (Simulation::setLinkSamples: traces): the queue and the drops so far.
+struct LinkSampleColumns {
+  std::vector<double> t;            // simulated seconds
+  std::vector<std::int32_t> link;   // link index (the scenario's, then the access links drawn)
+  std::vector<std::int32_t> dir;    // 0 from a to b, 1 back
+  std::vector<double> queued;       // packets on the line or waiting for it
+  std::vector<double> queueDrops;   // packets refused by a full queue since the start
+  std::vector<double> randomDrops;  // packets lost on every try since the start
+
+  std::size_t rows() const { return t.size(); }
+};
+
 }  // namespace obs

@@ -71,6 +71,14 @@ class PacketChannel final : public EventHandler {
   SimTime busyUntil(SimTime now) const { return counters_.busy - busyAfter(now); }
   // Packets accepted but not yet handed to the far node.
   std::size_t held() const { return inFlight_.size(); }
+  // Packets on the line or waiting for it at `now`, the clock (one whose last bit leaves
+  // exactly now still counts, as forgetDeparted keeps it): the queue a trace samples.
+  std::size_t queued(SimTime now) const {
+    if (lineFreeAt_ < now) return 0;
+    std::size_t gone = 0;
+    while (gone < departures_.size() && departures_[gone] < now) ++gone;
+    return departures_.size() - gone;
+  }
 
  private:
   // The line is FIFO, so a packet's whole future is known when it is queued: it starts
