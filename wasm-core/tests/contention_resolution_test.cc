@@ -251,8 +251,29 @@ TEST(Summary, WarnsOfLateBurstsAndAFlowThatDeliveredNothing) {
   ASSERT_EQ(late["warnings"].size(), 2u);
   EXPECT_EQ(late["warnings"][0]["code"], "late-bursts");
   EXPECT_NE(late["warnings"][0]["text"].get<std::string>().find("(100 %)"), std::string::npos);
+  EXPECT_NE(late["warnings"][0]["text"].get<std::string>().find("reaching a core: C1 "), std::string::npos);
   EXPECT_EQ(late["warnings"][1]["code"], "flow-delivered-nothing");
   EXPECT_NE(late["warnings"][1]["text"].get<std::string>().find("(tcp1)"), std::string::npos);
+}
+
+// Late drops are judged core by core: the core that drops them is named with its own
+// share, which the run's share (over every burst, most of which never cross it) hides.
+TEST(Summary, NamesTheCoreThatDropsLateWithItsOwnShare) {
+  json j = json::parse(readScenarioFile("../presets/nsfnet.json"));
+  j["duration"] = 0.5;
+  auto plain = runToEnd(j)->summary();
+  ASSERT_FALSE(plain.contains("warnings")) << plain["warnings"].dump();
+  // SEA's switch set-up far longer than the fixed offset leaves any burst there.
+  for (auto& n : j["nodes"])
+    if (n["id"] == "SEA") n["setupTime"] = 1e-3;
+  auto late = runToEnd(j)->summary();
+  ASSERT_TRUE(late.contains("warnings"));
+  const std::string text = late["warnings"][0]["text"].get<std::string>();
+  EXPECT_EQ(late["warnings"][0]["code"], "late-bursts");
+  EXPECT_NE(text.find("reaching a core: SEA "), std::string::npos) << text;
+  EXPECT_NE(text.find("(100 %)"), std::string::npos) << text;  // SEA's own share
+  const double share = late["bursts"]["droppedLate"].get<double>() / late["bursts"]["sent"].get<double>();
+  EXPECT_LT(share, 0.5) << "the run's share is far below SEA's";
 }
 
 TEST(Deflection, AtMostMaxDeflectionsPerBurst) {
