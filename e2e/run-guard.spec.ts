@@ -101,7 +101,7 @@ test("a run its author most likely did not mean: the engine's warnings in a bann
   await openScenarioFile(page, late, 'late.json');
   await expect(page.getByTestId('scenario-name')).toHaveText('Offset too short');
   const warnings = page.getByTestId('run-warnings');
-  await expect(warnings).toContainText(/bursts \(100 %\) reached a core before their control packet was processed/);
+  await expect(warnings).toContainText(/bursts \(100 %\) were dropped late, at a core before their control packet was processed \(C1: /);
   await expect(page.getByTestId('phase')).toHaveText('Finished', { timeout: 30_000 });
   await expect(warnings).toContainText('1 of 1 flows delivered nothing in the run (tcp1)');
   await expect(warnings.getByRole('listitem')).toHaveCount(2);

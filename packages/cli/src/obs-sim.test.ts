@@ -75,7 +75,9 @@ describe('obs-sim', () => {
     expect(codes).toEqual(['late-bursts', 'flow-delivered-nothing']);
     const lines = stderr.trimEnd().split('\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^obs-sim: .*late\.json: warning: \d+ of \d+ bursts \(100 %\) reached a core before their control packet/);
+    expect(lines[0]).toMatch(
+      /^obs-sim: .*late\.json: warning: \d+ of \d+ bursts \(100 %\) were dropped late, at a core before their control packet/,
+    );
     expect(lines[1]).toMatch(/^obs-sim: .*late\.json: warning: 1 of 1 flows delivered nothing in the run \(tcp1\)/);
   });
 
