@@ -24,8 +24,16 @@ namespace {
 constexpr std::uint64_t kDiagnosisEvents = 4096;
 // Bytes per undrained sample row (nine columns).
 constexpr std::uint64_t kSampleRowBytes = 53;
-constexpr std::uint64_t kLinkSampleRowBytes =
-    40;  // t, queued and two drop counts (8 bytes each), link and dir (4 each)
+// Per undrained link sample row: t, queued and two drop counts (8 bytes each), link and dir (4 each).
+constexpr std::uint64_t kLinkSampleRowBytes = 40;
+
+// Undrained rows grow without bound where nothing drains them: their capacity is charged to
+// the memory meter (`charged` rows so far), and released (capacity 0) when they are drained.
+void chargeRows(MemoryMeter& meter, std::size_t& charged, std::size_t capacity, std::uint64_t rowBytes) {
+  if (capacity == charged) return;
+  meter.resized(charged * rowBytes, capacity * rowBytes);
+  charged = capacity;
+}
 }  // namespace
 
 void Simulation::receivePacket(int node, Packet&& packet) {
@@ -76,11 +84,7 @@ void Simulation::takeSample() {
   }
   if (linkSamplesOn_) takeLinkSample(t);
   ++samplesTaken_;
-  // Undrained samples grow without bound where nothing drains them: charged by row.
-  if (samples_.t.capacity() != sampleRowsCharged_) {
-    sim_.meter().resized(sampleRowsCharged_ * kSampleRowBytes, samples_.t.capacity() * kSampleRowBytes);
-    sampleRowsCharged_ = samples_.t.capacity();
-  }
+  chargeRows(sim_.meter(), sampleRowsCharged_, samples_.t.capacity(), kSampleRowBytes);
   // Sample k falls at round(k * interval): no drift over long runs.
   SimTime next = fromSeconds(static_cast<double>(samplesTaken_) * interval);
   if (next <= end_) sim_.scheduleAt(next, this, kSampleEvent);
@@ -299,25 +303,20 @@ void Simulation::takeLinkSample(double t) {
     linkSamples_.queueDrops.push_back(static_cast<double>(c.queueDrops));
     linkSamples_.randomDrops.push_back(static_cast<double>(c.randomDrops));
   }
-  if (linkSamples_.t.capacity() != linkRowsCharged_) {
-    sim_.meter().resized(linkRowsCharged_ * kLinkSampleRowBytes, linkSamples_.t.capacity() * kLinkSampleRowBytes);
-    linkRowsCharged_ = linkSamples_.t.capacity();
-  }
+  chargeRows(sim_.meter(), linkRowsCharged_, linkSamples_.t.capacity(), kLinkSampleRowBytes);
 }
 
 LinkSampleColumns Simulation::drainLinkSamples() {
   LinkSampleColumns out;
   std::swap(out, linkSamples_);
-  sim_.meter().resized(linkRowsCharged_ * kLinkSampleRowBytes, 0);
-  linkRowsCharged_ = 0;
+  chargeRows(sim_.meter(), linkRowsCharged_, 0, kLinkSampleRowBytes);
   return out;
 }
 
 SampleColumns Simulation::drainSamples() {
   SampleColumns out;
   std::swap(out, samples_);
-  sim_.meter().resized(sampleRowsCharged_ * kSampleRowBytes, 0);
-  sampleRowsCharged_ = 0;
+  chargeRows(sim_.meter(), sampleRowsCharged_, 0, kSampleRowBytes);
   return out;
 }
 

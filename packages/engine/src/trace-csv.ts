@@ -204,7 +204,7 @@ export class TraceRows {
           break;
         }
         case VisualEventKind.TcpEvent:
-          tcp.push(csvRow([e.t0[i], this.flow(id), TCP_EVENTS[e.reason[i]] ?? String(e.reason[i]), e.value[i], e.segments[i]]));
+          tcp.push(csvRow([e.t0[i], this.names.flow(id), TCP_EVENTS[e.reason[i]] ?? String(e.reason[i]), e.value[i], e.segments[i]]));
           break;
         case VisualEventKind.PacketDropped: {
           const link = e.link[i];
@@ -214,7 +214,7 @@ export class TraceRows {
               this.names.link(link),
               `${this.names.linkFrom(link, e.dir[i])}->${this.names.linkTo(link, e.dir[i])}`,
               PACKET_CLASSES[e.cls[i]] ?? String(e.cls[i]),
-              this.flow(id),
+              this.names.flow(id),
               e.segments[i],
               e.bytes[i],
               PACKET_DROP_REASONS[e.reason[i]] ?? String(e.reason[i]),
@@ -236,10 +236,6 @@ export class TraceRows {
     if (rows.length > 0) this.write('bursts', rows.join(''));
   }
 
-  private flow(index: number): string {
-    return this.names.flow(index);
-  }
-
   private burstRow(id: number, b: OpenBurst, outcome: string, node: number, reason: number, end: number): string {
     const path = this.names.opticalPath(b.path);
     return csvRow([
@@ -253,7 +249,7 @@ export class TraceRows {
       b.bytes,
       b.segments,
       b.flows,
-      b.cls === 2 || b.mainFlow < 0 ? '' : this.flow(b.mainFlow),
+      b.cls === 2 || b.mainFlow < 0 ? '' : this.names.flow(b.mainFlow),
       b.deflections,
       b.cutBytes,
       outcome,
