@@ -145,11 +145,15 @@ test('clicking a TCP event in the event log shows the charts around that moment'
   // and clicking it made the click miss now and then).
   await page.getByTestId('play-pause').click();
   await expect(page.getByTestId('phase')).toHaveText('Paused');
+  // A frame already on its way when Pause was pressed may still add rows and scroll the
+  // list: wait until the page has drawn everything it received.
+  await waitIdle(page);
   // Pin the row by its sequence number, then read and click it.
   const seq = await newest.getAttribute('data-seq');
   const row = page.locator(`[data-testid="log-row"][data-seq="${seq}"]`);
   const time = Number(await row.getAttribute('data-time'));
   await row.click();
+  await expect(row, 'the click reached the row').toHaveAttribute('aria-selected', 'true');
   await page.getByTestId('tab-charts').click();
   const win = page.getByTestId('chart-window');
   await expect(win).toHaveAttribute('data-following', 'false');

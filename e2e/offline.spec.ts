@@ -24,6 +24,9 @@ const BUILT = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
 const TEMPLATE = fileURLToPath(new URL('../apps/web/service-worker/service-worker.js', import.meta.url));
 const PREFIX = '/obs/';
 
+// The offline copy is what this file tests (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 let site = ''; // a copy of dist/, which the update test deploys again
 let server: Server | null = null;
 let base = ''; // http://127.0.0.1:<port>/obs/
