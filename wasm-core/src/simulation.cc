@@ -95,7 +95,8 @@ std::uint64_t Simulation::runGuarded(std::uint64_t maxEvents, SimTime limit) {
   while (!stopped()) {
     // A scheduled live change at c lands after every event with time <= c and before any
     // later one (docs/live-changes.md): events run up to c first, then the change.
-    const SimTime changeAt = nextScheduledChange();  // kNever when none is left
+    // The measurement window's moments are taken the same way (none is an event).
+    const SimTime changeAt = std::min(nextScheduledChange(), nextMeasureMark());  // kNever when none is left
     const SimTime upTo = std::min(limit, changeAt);
     if (ran < maxEvents) {
       // The loop returns at the guard's next look (work units), or at once after the event
@@ -115,6 +116,7 @@ std::uint64_t Simulation::runGuarded(std::uint64_t maxEvents, SimTime limit) {
     // whose events have all run lands now; otherwise this advance is over.
     if (stopped() || changeAt > limit || sim_.nextEventTime() <= changeAt) break;
     applyScheduledChanges(changeAt);
+    takeMeasureMarks(changeAt);
   }
   return ran;
 }

@@ -10,6 +10,7 @@
 
 #include "app/background_source.h"
 #include "metrics/sample_buffer.h"
+#include "metrics/summary_counts.h"
 #include "net/packet_channel.h"
 #include "net/route.h"
 #include "net/topology.h"
@@ -170,10 +171,19 @@ class Simulation final : public PacketReceiver, public EventHandler {
   // The first time >= now() whose seconds convert back to it exactly (or the end).
   SimTime exactTimeFromNow() const;
   double secondsOf(SimTime t) const;
-  nlohmann::ordered_json linksSummary() const;
-  nlohmann::ordered_json pairsSummary() const;
-  nlohmann::ordered_json qosSummary() const;
-  nlohmann::ordered_json warningsOf(const nlohmann::ordered_json& summary) const;
+  // The measurement window (`measure`, simulation_summary.cc): the moments at which the
+  // counts are read, from then end, each taken like a scheduled change (between events,
+  // never an event itself: the run is the same with or without a window).
+  SimTime nextMeasureMark() const;  // kNever when none is left
+  void takeMeasureMarks(SimTime at);
+  SummaryCounts countsNow() const;
+  // What the summary reports: the whole run so far, or the window's part of it, and the
+  // window's bounds in seconds (from, to] (0 and now() without one).
+  SummaryCounts countsReported(double* from, double* to) const;
+  nlohmann::ordered_json linksSummary(const SummaryCounts& c) const;
+  nlohmann::ordered_json pairsSummary(const SummaryCounts& c) const;
+  nlohmann::ordered_json qosSummary(const SummaryCounts& c) const;
+  nlohmann::ordered_json warningsOf() const;
 
   const Scenario scenario_;  // as loaded; fixed for the run
   EventLoop sim_;
@@ -214,6 +224,10 @@ class Simulation final : public PacketReceiver, public EventHandler {
   std::vector<ScheduledChange> scheduled_;  // by time, ties in list order
   std::size_t nextScheduled_ = 0;
   std::vector<LiveChangeSpec> applied_;
+  // `measure`: its two moments (kNever where the window needs none: from 0, to the end)
+  // and the counts read at them.
+  SimTime measureFromAt_ = kNever, measureToAt_ = kNever;
+  std::unique_ptr<SummaryCounts> measureBase_, measureEnd_;
 };
 
 }  // namespace obs

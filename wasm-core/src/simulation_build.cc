@@ -177,6 +177,12 @@ Simulation::Simulation(const Scenario& scenario, const RunBudget& budget)
   }
   sim_.scheduleAt(0, this, kSampleEvent);
   scheduleLiveChanges();
+  // The window's moments; from 0 and to the end need none (the whole run's counts).
+  if (scenario_.measure.present) {
+    if (scenario_.measure.from > 0) measureFromAt_ = fromSeconds(scenario_.measure.from);
+    if (scenario_.measure.to >= 0 && scenario_.measure.to < scenario_.duration)
+      measureToAt_ = fromSeconds(scenario_.measure.to);
+  }
 }
 
 Simulation::~Simulation() = default;

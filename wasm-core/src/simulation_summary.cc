@@ -1,6 +1,7 @@
 // The summary JSON a run reports (docs/model.md, "What the summary counts"): per flow, per
 // burst class, per link, the burst histograms and the fingerprint; and the packet ledger
 // the tests balance.
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <string>
@@ -39,13 +40,70 @@ double share(SimTime part, SimTime whole) {
 }
 }  // namespace
 
-nlohmann::ordered_json Simulation::qosSummary() const {
+SummaryCounts Simulation::countsNow() const {
+  SummaryCounts c;
+  c.at = sim_.now();
+  c.events = sim_.eventsExecuted();
+  c.flows.reserve(flows_.size());
+  for (const FlowInstance& f : flows_)
+    c.flows.push_back(
+        {f.sender->counters(), f.receiver->deliveredBytes(), f.cwndSampleSum, f.cwndSamples, f.sender->cwnd()});
+  for (int k = 0; k < kBurstClasses; ++k)
+    c.classes[static_cast<std::size_t>(k)] = obs_->counters(static_cast<BurstClass>(k));
+  c.burstsInFlight = obs_->burstsInFlight();
+  c.histograms = obs_->histograms();
+  c.channels.resize(channels_.size());
+  c.channelBusy.resize(channels_.size(), 0);
+  for (std::size_t k = 0; k < channels_.size(); ++k)
+    if (const auto& ch = channels_[k]) {
+      c.channels[k] = ch->counters();
+      c.channelBusy[k] = ch->busyUntil(c.at);
+    }
+  c.fibers.resize(scenario_.links.size() * 2);
+  for (std::size_t i = 0; i < scenario_.links.size(); ++i)
+    if (scenario_.links[i].kind == LinkKind::Fiber)
+      for (int dir = 0; dir < 2; ++dir) c.fibers[i * 2 + dir] = obs_->fiberCounters(static_cast<int>(i), dir);
+  c.fiberUse = obs_->fiberUse();
+  c.paths.resize(routing_.opticalPaths().size());
+  for (std::size_t p = 0; p < c.paths.size(); ++p) c.paths[p] = obs_->pathCounters(static_cast<int>(p));
+  c.qos.resize(obs_->qosOffsets().size());
+  for (std::size_t k = 0; k < c.qos.size(); ++k) c.qos[k] = obs_->qosCounters(static_cast<int>(k));
+  return c;
+}
+
+SimTime Simulation::nextMeasureMark() const {
+  return measureBase_ ? (measureEnd_ ? kNever : measureToAt_) : measureFromAt_;
+}
+
+void Simulation::takeMeasureMarks(SimTime at) {
+  if (!measureBase_ && measureFromAt_ == at) measureBase_ = std::make_unique<SummaryCounts>(countsNow());
+  if (measureBase_ && !measureEnd_ && measureToAt_ == at) measureEnd_ = std::make_unique<SummaryCounts>(countsNow());
+}
+
+SummaryCounts Simulation::countsReported(double* from, double* to) const {
+  const MeasureSpec& m = scenario_.measure;
+  *from = 0;
+  *to = now();
+  if (!m.present) return countsNow();
+  *from = m.from;
+  if (measureEnd_) *to = m.to;
+  // Before `from` the window is empty: it reads from, from.
+  if (measureFromAt_ != kNever && !measureBase_) {
+    *to = m.from;
+    SummaryCounts c = countsNow();
+    return countsBetween(c, c);
+  }
+  const SummaryCounts end = measureEnd_ ? *measureEnd_ : countsNow();
+  return measureBase_ ? countsBetween(*measureBase_, end) : end;
+}
+
+nlohmann::ordered_json Simulation::qosSummary(const SummaryCounts& counts) const {
   using json = nlohmann::ordered_json;
   json classes = json::array();
   const std::vector<SimTime>& offsets = obs_->qosOffsets();
   const bool segmentation = anyCore(scenario_, &NodeSpec::segmentation);
   for (std::size_t k = 0; k < offsets.size(); ++k) {
-    const QosCounters& c = obs_->qosCounters(static_cast<int>(k));
+    const QosCounters& c = counts.qos[k];
     json j;
     j["extraOffset"] = toSeconds(offsets[k]);
     j["sent"] = c.sent;
@@ -62,7 +120,7 @@ nlohmann::ordered_json Simulation::qosSummary() const {
 // What a run did that its author most likely did not mean, in words (docs/model.md,
 // "Warnings"): a scenario that runs is not refused, but these would otherwise pass without
 // a word (exit 0, numbers that look like results).
-nlohmann::ordered_json Simulation::warningsOf(const nlohmann::ordered_json& summary) const {
+nlohmann::ordered_json Simulation::warningsOf() const {
   using json = nlohmann::ordered_json;
   json warnings = json::array();
   auto warn = [&](const char* code, const std::string& text) { warnings.push_back({{"code", code}, {"text", text}}); };
@@ -71,7 +129,14 @@ nlohmann::ordered_json Simulation::warningsOf(const nlohmann::ordered_json& summ
     std::snprintf(text, sizeof text, "%.3g %%", share * 100);
     return std::string(text);
   };
-  auto count = [&](const char* key) { return summary["bursts"].value(key, std::uint64_t{0}); };
+  // Of the whole run, window or not: a trap in the warm-up is still a trap.
+  BurstClassCounters all;
+  for (int k = 0; k < kBurstClasses; ++k) {
+    const BurstClassCounters& c = obs_->counters(static_cast<BurstClass>(k));
+    all.sent += c.sent;
+    for (int r = 0; r < kDropReasons; ++r) all.dropped[r] += c.dropped[r];
+    all.deflections += c.deflections;
+  }
   auto seconds = [](double v) {
     char text[32];
     std::snprintf(text, sizeof text, "%g s", v);
@@ -111,7 +176,7 @@ nlohmann::ordered_json Simulation::warningsOf(const nlohmann::ordered_json& summ
   }
   // As short as it was before it named the cores: the app shows it in a banner over the
   // lesson's text, which must keep its room at 1280x720 (e2e/lesson-figures.spec.ts).
-  const std::uint64_t sent = count("sent"), late = count("droppedLate");
+  const std::uint64_t sent = all.sent, late = all.dropped[2];
   if (over > 0) {
     std::string offset = scenario_.obs.offset ? seconds(*scenario_.obs.offset) : std::string("\"auto\"");
     warn("late-bursts", std::to_string(late) + " of " + std::to_string(sent) + " bursts (" +
@@ -122,8 +187,8 @@ nlohmann::ordered_json Simulation::warningsOf(const nlohmann::ordered_json& summ
                             "it needs (pairs[].offset)");
   }
 
-  const std::uint64_t contention = count("droppedContention");
-  if (anyCore(scenario_, &NodeSpec::deflection) && !scenario_.obs.offset && count("deflections") == 0 && contention > 0)
+  const std::uint64_t contention = all.dropped[1];
+  if (anyCore(scenario_, &NodeSpec::deflection) && !scenario_.obs.offset && all.deflections == 0 && contention > 0)
     warn("deflection-without-slack",
          "deflection is on, yet no burst was deflected while " + std::to_string(contention) +
              " were lost to contention: with obs.offset \"auto\" a burst has exactly the time its own path needs, "
@@ -148,7 +213,7 @@ nlohmann::ordered_json Simulation::warningsOf(const nlohmann::ordered_json& summ
   return warnings;
 }
 
-nlohmann::ordered_json Simulation::pairsSummary() const {
+nlohmann::ordered_json Simulation::pairsSummary(const SummaryCounts& counts) const {
   using json = nlohmann::ordered_json;
   // One entry per optical path, all burst classes together (docs/mesh.md section 4).
   json pairs = json::array();
@@ -156,7 +221,7 @@ nlohmann::ordered_json Simulation::pairsSummary() const {
   const bool segmentation = anyCore(scenario_, &NodeSpec::segmentation);
   const std::vector<OpticalPath>& paths = routing_.opticalPaths();
   for (std::size_t p = 0; p < paths.size(); ++p) {
-    const PathCounters& c = obs_->pathCounters(static_cast<int>(p));
+    const PathCounters& c = counts.paths[p];
     json j;
     j["src"] = scenario_.nodes[paths[p].ingress].id;
     j["dst"] = scenario_.nodes[paths[p].egress].id;
@@ -183,11 +248,11 @@ nlohmann::ordered_json Simulation::pairsSummary() const {
   return pairs;
 }
 
-nlohmann::ordered_json Simulation::linksSummary() const {
+nlohmann::ordered_json Simulation::linksSummary(const SummaryCounts& counts) const {
   using json = nlohmann::ordered_json;
   static const char* kClassNames[] = {"data", "ack", "background"};
-  const SimTime now = sim_.now();
-  const std::vector<double> fiberUse = obs_->fiberUtilisation();  // every direction at once
+  // The window's length exactly, in picoseconds as the channels count busy time.
+  const SimTime span = counts.at - counts.since;
   // Once per summary, not per link: a scenario may have 10,000 nodes and 100,000 links.
   const bool deflection = anyCore(scenario_, &NodeSpec::deflection);
   const bool segmentation = anyCore(scenario_, &NodeSpec::segmentation);
@@ -200,8 +265,8 @@ nlohmann::ordered_json Simulation::linksSummary() const {
     for (int dir = 0; dir < 2; ++dir) {
       json d;
       if (l.kind == LinkKind::Fiber) {
-        const FiberDirectionCounters& c = obs_->fiberCounters(static_cast<int>(i), dir);
-        d["utilisation"] = fiberUse[i * 2 + dir];
+        const FiberDirectionCounters& c = counts.fibers[i * 2 + dir];
+        d["utilisation"] = utilisationOf(counts.fiberUse[i * 2 + dir]);
         d["bursts"] = c.bursts;
         d["fdlDelayed"] = c.fdlDelayed;
         json dropped;
@@ -212,9 +277,8 @@ nlohmann::ordered_json Simulation::linksSummary() const {
         if (deflection) d["deflected"] = c.deflected;
         if (segmentation) d["segmented"] = c.segmented;
       } else {
-        const PacketChannel& ch = *channels_[i * 2 + dir];
-        const PacketChannelCounters& c = ch.counters();
-        d["utilisation"] = share(ch.busyUntil(now), now);
+        const PacketChannelCounters& c = counts.channels[i * 2 + dir];
+        d["utilisation"] = share(counts.channelBusy[i * 2 + dir], span);
         d["packets"] = c.sent;
         d["queueDrops"] = c.queueDrops;
         d["randomDrops"] = c.randomDrops;
@@ -230,19 +294,26 @@ nlohmann::ordered_json Simulation::linksSummary() const {
 nlohmann::ordered_json Simulation::summary() const {
   using json = nlohmann::ordered_json;
   double simTime = toSeconds(sim_.now());
+  double from = 0, to = simTime;
+  const SummaryCounts counts = countsReported(&from, &to);
   json out;
   out["scenario"] = scenario_.name;
   out["seed"] = scenario_.seed;
   out["simTime"] = simTime;
-  out["events"] = sim_.eventsExecuted();
+  // Only with a window: a run without one keeps the summary it always had.
+  if (scenario_.measure.present) out["measure"] = {{"from", from}, {"to", to}};
+  out["events"] = counts.events;
   if (stopped()) out["stopped"] = stopReason_;  // the run guard ended the run early
 
   json flows = json::array();
   double aggregateGoodput = 0, aggregateDelivered = 0;
-  for (const FlowInstance& f : flows_) {
-    const TcpSenderCounters& c = f.sender->counters();
-    double delivered = static_cast<double>(f.receiver->deliveredBytes());
-    double active = simTime - f.start;
+  for (std::size_t i = 0; i < flows_.size(); ++i) {
+    const FlowInstance& f = flows_[i];
+    const SummaryCounts::Flow& counted = counts.flows[i];
+    const TcpSenderCounters& c = counted.sender;
+    double delivered = static_cast<double>(counted.deliveredBytes);
+    // The flow's time within the window (from its start, if it starts later).
+    double active = to - std::max(from, f.start);
     double goodput = active > 0 ? delivered * 8 / active : 0;
     aggregateGoodput += goodput;
     aggregateDelivered += delivered;
@@ -255,8 +326,8 @@ nlohmann::ordered_json Simulation::summary() const {
     fj["rtos"] = c.rtos;
     fj["fastRetransmits"] = c.fastRetransmits;
     fj["meanRtt"] = c.rttSamples ? c.rttSum / static_cast<double>(c.rttSamples) : 0.0;
-    fj["meanCwnd"] = f.cwndSamples ? f.cwndSampleSum / static_cast<double>(f.cwndSamples) : 0.0;
-    fj["finalCwnd"] = f.sender->cwnd();
+    fj["meanCwnd"] = counted.cwndSamples ? counted.cwndSum / static_cast<double>(counted.cwndSamples) : 0.0;
+    fj["finalCwnd"] = counted.cwnd;
     if (f.sender->completedAt() >= 0) {
       fj["completionTime"] = toSeconds(f.sender->completedAt()) - f.start;
     } else if (f.appKind == AppKind::File) {
@@ -292,8 +363,7 @@ nlohmann::ordered_json Simulation::summary() const {
   };
   // `bursts` counts every burst; data, ack and background split it.
   BurstClassCounters all;
-  for (int k = 0; k < kBurstClasses; ++k) {
-    const BurstClassCounters& c = obs_->counters(static_cast<BurstClass>(k));
+  for (const BurstClassCounters& c : counts.classes) {
     all.sent += c.sent;
     all.delivered += c.delivered;
     for (int r = 0; r < kDropReasons; ++r) all.dropped[r] += c.dropped[r];
@@ -307,11 +377,12 @@ nlohmann::ordered_json Simulation::summary() const {
     all.packets += c.packets;
   }
   json bursts = classJson(all);
-  bursts["inFlight"] = obs_->burstsInFlight();
-  for (int k = 0; k < kBurstClasses; ++k) bursts[classNames[k]] = classJson(obs_->counters(static_cast<BurstClass>(k)));
+  bursts["inFlight"] = counts.burstsInFlight;
+  for (int k = 0; k < kBurstClasses; ++k)
+    bursts[classNames[k]] = classJson(counts.classes[static_cast<std::size_t>(k)]);
   out["bursts"] = bursts;
 
-  const BurstHistograms& h = obs_->histograms();
+  const BurstHistograms& h = counts.histograms;
   auto histogramJson = [](const std::array<std::uint64_t, BurstHistograms::kBins>& counts) {
     // Bin i: [2^i, 2^(i+1)) (bin 0 also holds 0); trailing empty bins are left out.
     int last = BurstHistograms::kBins - 1;
@@ -331,8 +402,8 @@ nlohmann::ordered_json Simulation::summary() const {
   // `accessLinks` add up to the totals.
   std::uint64_t accessQueueDrops = 0, accessRandomDrops = 0, accessRetries = 0;
   for (std::size_t k = 0; k < channels_.size(); ++k)
-    if (const auto& ch = channels_[k]) {
-      const PacketChannelCounters& c = ch->counters();
+    if (channels_[k]) {
+      const PacketChannelCounters& c = counts.channels[k];
       queueDrops += c.queueDrops;
       randomDrops += c.randomDrops;
       retries += c.retries;
@@ -350,12 +421,12 @@ nlohmann::ordered_json Simulation::summary() const {
   if (topology_.links.size() > scenario_.links.size())
     out["packets"]["accessLinks"] = {
         {"queueDrops", accessQueueDrops}, {"randomDrops", accessRandomDrops}, {"retries", accessRetries}};
-  out["links"] = linksSummary();
-  out["pairs"] = pairsSummary();
+  out["links"] = linksSummary(counts);
+  out["pairs"] = pairsSummary(counts);
   // Only with extra offsets: class 0 is every burst without one.
-  if (obs_->qosOffsets().size() > 1) out["qos"] = qosSummary();
+  if (obs_->qosOffsets().size() > 1) out["qos"] = qosSummary(counts);
   // Only when there is one: a run without any keeps the summary it always had.
-  if (json warnings = warningsOf(out); !warnings.empty()) out["warnings"] = warnings;
+  if (json warnings = warningsOf(); !warnings.empty()) out["warnings"] = warnings;
 
   char fingerprint[17];
   static const char* hex = "0123456789abcdef";

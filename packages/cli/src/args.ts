@@ -8,7 +8,7 @@ import { INPUT_LIMITS, MiB } from './read-scenario-file';
 
 export type { RunBudget };
 
-export const USAGE = `Usage: npx obs-sim <scenario.json> [--trace DIR] [--max-events N] [--max-memory MB] [--max-seconds S] [--max-input-bytes N]
+export const USAGE = `Usage: npx obs-sim <scenario.json> [--trace DIR] [--warmup S] [--max-events N] [--max-memory MB] [--max-seconds S] [--max-input-bytes N]
        npx obs-sim sweep <spec.json> [--out FILE] [--json FILE] [--raw] [--workers K] [--shard i/N] [--quiet]
                                      [--max-events N] [--max-memory MB] [--max-seconds S] [--max-input-bytes N]
        npx obs-sim merge <part.json>... [--out FILE] [--json FILE] [--raw] [--max-input-bytes N]
@@ -21,6 +21,9 @@ The file may be - to read the scenario from standard input.
                  "Traces"): flows.csv (every flow at every sampleInterval), bursts.csv (every
                  burst and its fate), tcp-events.csv, packet-drops.csv, links.csv (every
                  packet link's queue at every sampleInterval)
+  --warmup S     count the summary from S seconds on (the scenario's measure.from; docs/
+                 model.md section 5): every count, rate and share covers (S, end], the
+                 summary's "measure" says so; the run itself is the same
 
 Sweep: runs every point x seed of a sweep spec (docs/sweeps.md) on a pool of worker
 threads and writes one CSV row per point: mean, sd, 95 % confidence interval and the value
@@ -69,7 +72,7 @@ arguments are wrong (one line on stderr says why); 1 when the engine itself fail
 /** The command line, read: what to do, or why it cannot be done. */
 export type Args =
   | { kind: 'help' }
-  | { kind: 'run'; file: string; trace: string | null; maxInputBytes: number | null; budget: RunBudget }
+  | { kind: 'run'; file: string; trace: string | null; warmup: number | null; maxInputBytes: number | null; budget: RunBudget }
   | SweepArgs
   | MergeArgs
   | { kind: 'usage-error'; message: string };
@@ -110,7 +113,7 @@ const MAX_SECONDS = 604800;
 const MAX_MEMORY_MB = 65536;
 /** Options that take a value (`--out FILE` or `--out=FILE`), per command. */
 const VALUE_OPTIONS: Record<Command, string[]> = {
-  run: ['--trace', '--max-input-bytes', ...BUDGET_OPTIONS],
+  run: ['--trace', '--warmup', '--max-input-bytes', ...BUDGET_OPTIONS],
   sweep: ['--out', '--json', '--workers', '--shard', '--max-input-bytes', ...BUDGET_OPTIONS],
   merge: ['--out', '--json', '--max-input-bytes'],
 };
@@ -200,7 +203,13 @@ function parseCommand(command: Command, words: string[]): Args {
   if (command === 'run') {
     if (files.length === 0) return usageError('missing the scenario file');
     if (files.length > 1) return usageError(`expected one scenario file, got ${files.length}`);
-    return { kind: 'run', file: files[0], trace: values['--trace'] ?? null, maxInputBytes, budget };
+    let warmup: number | null = null;
+    if ('--warmup' in values) {
+      const text = values['--warmup'];
+      warmup = /^[0-9]{1,7}(\.[0-9]{1,12})?(e-?[0-9]{1,2})?$/i.test(text) ? Number(text) : NaN;
+      if (!Number.isFinite(warmup)) return usageError(`--warmup must be a number of seconds (like 5 or 0.5), not ${quoteInput(text, 20)}`);
+    }
+    return { kind: 'run', file: files[0], trace: values['--trace'] ?? null, warmup, maxInputBytes, budget };
   }
   if (command === 'merge') {
     if (files.length === 0) return usageError('merge: missing the shard files');

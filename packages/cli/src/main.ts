@@ -29,7 +29,7 @@ export async function main(argv: string[]): Promise<number> {
 
   const { file } = args;
   try {
-    const text = readScenarioFile(file, { maxBytes: args.maxInputBytes ?? undefined });
+    const text = withWarmup(readScenarioFile(file, { maxBytes: args.maxInputBytes ?? undefined }), args.warmup);
     const notReady = ensureWasmBuilt(complain);
     if (notReady) {
       complain(notReady);
@@ -61,12 +61,31 @@ export async function main(argv: string[]): Promise<number> {
     return EXIT_OK;
   } catch (error) {
     if (error instanceof ScenarioError) {
-      complain(`${showFile(file)}: ${firstLine(error.message)}`);
+      const byWarmup = args.warmup !== null && error.message.startsWith('measure.from') ? ' (set by --warmup)' : '';
+      complain(`${showFile(file)}: ${firstLine(error.message)}${byWarmup}`);
       return EXIT_BAD_INPUT;
     }
     complain(`${showFile(file)}: ${engineError(error)}`);
     return EXIT_ENGINE_FAILED;
   }
+}
+
+/**
+ * The scenario with --warmup's seconds as its `measure.from` (its own `measure.to` kept).
+ * Text that is not a JSON object goes on unchanged, for the engine to refuse in its words.
+ */
+export function withWarmup(text: string, warmup: number | null): string {
+  if (warmup === null) return text;
+  let scenario: unknown;
+  try {
+    scenario = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  if (typeof scenario !== 'object' || scenario === null || Array.isArray(scenario)) return text;
+  const own = (scenario as { measure?: unknown }).measure;
+  const measure = typeof own === 'object' && own !== null && !Array.isArray(own) ? own : {};
+  return JSON.stringify({ ...scenario, measure: { ...measure, from: warmup } });
 }
 
 /**

@@ -202,6 +202,25 @@ describe('obs-sim', () => {
     );
   });
 
+  it('--warmup S counts the summary over (S, end] and says so; the run is the same', async () => {
+    const preset = fileURLToPath(new URL('../../scenario/presets/first-lesson.json', import.meta.url));
+    const whole = JSON.parse((await runCli(preset)).stdout) as Summary;
+    const warmed = await runCli(preset, '--warmup', '5');
+    expect(warmed.status).toBe(0);
+    const window = JSON.parse(warmed.stdout) as Summary;
+    expect(window.measure).toEqual({ from: 5, to: whole.simTime });
+    expect(window.fingerprint).toBe(whole.fingerprint);
+    expect(window.flows[0].segmentsSent).toBeLessThan(whole.flows[0].segmentsSent!);
+    expect(window.flows[0].goodput).toBeCloseTo((window.flows[0].delivered * 8) / (whole.simTime - 5), 6);
+
+    const late = await runCli(preset, '--warmup', '30');
+    expect(late.status).toBe(2);
+    expect(late.stderr).toMatch(/: measure\.from must be earlier than the duration, 20 s \(got 30\) \(set by --warmup\)\n$/);
+    const words = await runCli(preset, '--warmup', 'soon');
+    expect(words.status).toBe(2);
+    expect(words.stderr).toMatch(/--warmup must be a number of seconds \(like 5 or 0\.5\), not "soon"/);
+  });
+
   it('refuses a call without a file or with an unknown option', async () => {
     for (const args of [[], ['--fast', defaultFile], [defaultFile, defaultFile]]) {
       const { status, stdout, stderr } = await runCli(...args);

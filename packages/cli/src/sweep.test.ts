@@ -247,7 +247,7 @@ describe('CLI pieces', () => {
   });
 
   it('keeps the plain run as it was', () => {
-    const plain = { kind: 'run', file: 'scenario.json', trace: null, maxInputBytes: null, budget: {} };
+    const plain = { kind: 'run', file: 'scenario.json', trace: null, warmup: null, maxInputBytes: null, budget: {} };
     expect(parseArgs(['scenario.json'])).toEqual(plain);
     expect(parseArgs(['--', 'scenario.json'])).toEqual(plain);
     expect(parseArgs(['scenario.json', '--trace', 'out'])).toEqual({ ...plain, trace: 'out' });
@@ -266,6 +266,7 @@ describe('CLI pieces', () => {
       kind: 'run',
       file: 's.json',
       trace: null,
+      warmup: null,
       maxInputBytes: 64 * 1024 * 1024,
       budget: { maxEvents: 5e8, maxMemoryBytes: 512 * 1024 * 1024 },
     });

@@ -103,6 +103,9 @@ const summaries: [string, unknown][] = runs.map(([name, text]) => [name, summary
   const late = JSON.parse(text);
   late.obs = { ...late.obs, offset: 1e-6 };
   summaries.push([`${name} with an offset too short (warnings)`, summaryOf(JSON.stringify(late))]);
+  const windowed = JSON.parse(text);
+  windowed.measure = { from: 0.001 };
+  summaries.push([`${name} with a measurement window (measure)`, summaryOf(JSON.stringify(windowed))]);
   // The guard looks every 65,536 units of work (run_guard.h): a budget of 1,000 stops the run at the first look.
   summaries.push([`${name} stopped by the guard (stopped)`, summaryOf(text, { maxEvents: 1000 })]);
 }

@@ -150,6 +150,13 @@ export const summarySchema = z.strictObject({
   seed: z.number().optional(),
   /** Simulated seconds reached. */
   simTime: z.number(),
+  /**
+   * Only with the scenario's `measure`: the window (from, to] in seconds that every count,
+   * rate and share below covers, warm-up left out (to is where counting stopped so far;
+   * before `from`, from itself). States (finalCwnd, bursts in flight) are at `to`;
+   * warnings, the fingerprint and liveChanges are of the whole run (docs/model.md section 5).
+   */
+  measure: z.strictObject({ from: z.number(), to: z.number() }).optional(),
   /** Wall-clock seconds of the run; only the CLI adds it. */
   wallTime: z.number().optional(),
   /** Events executed. */

@@ -52,6 +52,7 @@ constexpr double kBackgroundExtraOffsetDefault = 0;  // background[].extraOffset
 constexpr double kTrafficMeanBytesDefault = 4e4;  // traffic.meanBytes
 constexpr double kTrafficHurstDefault = 0.8;  // traffic.hurst
 constexpr double kTrafficExtraOffsetDefault = 0;  // traffic.extraOffset
+constexpr double kMeasureFromDefault = 0;  // measure.from
 constexpr int kDropsTransmissionDefault = 1;  // drops[].transmission
 
 // Choice fields: the index of the default among the field's words, which the engine's

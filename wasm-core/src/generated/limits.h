@@ -104,6 +104,8 @@ constexpr NumberBounds kTrafficMeanBytesBounds{0, 1e9};  // traffic.meanBytes
 constexpr NumberBounds kTrafficHurstBounds{0.5, 0.99};  // traffic.hurst
 constexpr NumberBounds kTrafficExtraOffsetBounds{0, 1};  // traffic.extraOffset
 constexpr NumberBounds kLiveChangesAtBounds{0, 1e6};  // liveChanges[].at
+constexpr NumberBounds kMeasureFromBounds{0, 1e6};  // measure.from
+constexpr NumberBounds kMeasureToBounds{0, 1e6};  // measure.to
 constexpr IntegerBounds kDropsTransmissionBounds{1, 1000};  // drops[].transmission
 constexpr NumberBounds kDropsAfterBounds{0, 1e6};  // drops[].after
 

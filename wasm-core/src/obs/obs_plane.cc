@@ -179,18 +179,23 @@ void ObsPlane::setWavelengths(int link, int wavelengths) {
   }
 }
 
-std::vector<double> ObsPlane::fiberUtilisation() const {
+std::vector<FiberUse> ObsPlane::fiberUse() const {
   // Busy time within [0, now]: what was counted, less what lies after now.
   const SimTime now = sim_.now();
   std::vector<SimTime> ahead(directions_.size(), 0);
   busyAhead_.addAfter(now, ahead);
-  std::vector<double> share(directions_.size(), 0.0);
+  std::vector<FiberUse> use(directions_.size());
   for (std::size_t i = 0; i < directions_.size(); ++i) {
-    const LaneTicks offered = directions_[i].schedule ? directions_[i].laneTime.within(now) : 0;
-    // Both exact integers: busy <= offered gives a share of at most 1 after rounding.
-    if (offered > 0)
-      share[i] = static_cast<double>(directions_[i].counters.busy - ahead[i]) / static_cast<double>(offered);
+    use[i].busy = directions_[i].counters.busy - ahead[i];
+    use[i].offered = directions_[i].schedule ? directions_[i].laneTime.within(now) : 0;
   }
+  return use;
+}
+
+std::vector<double> ObsPlane::fiberUtilisation() const {
+  const std::vector<FiberUse> use = fiberUse();
+  std::vector<double> share(use.size(), 0.0);
+  for (std::size_t i = 0; i < use.size(); ++i) share[i] = utilisationOf(use[i]);
   return share;
 }
 

@@ -72,6 +72,19 @@ struct FiberDirectionCounters {
   std::uint64_t segmented = 0;  // bursts that got onto it only in part
 };
 
+// One direction of a fiber link within [0, now]: the wavelength-time bursts occupied and
+// the wavelength-time it offered (both exact: their ratio is its utilisation).
+struct FiberUse {
+  SimTime busy = 0;
+  LaneTicks offered = 0;
+};
+
+// busy / offered, 0 where nothing was offered. Both exact integers: busy <= offered gives
+// a share of at most 1 after rounding.
+inline double utilisationOf(const FiberUse& u) {
+  return u.offered > 0 ? static_cast<double>(u.busy) / static_cast<double>(u.offered) : 0.0;
+}
+
 // One optical path (an ingress-egress pair on one route), as the summary's `pairs` reports it.
 struct PathCounters {
   std::uint64_t sent = 0;
@@ -152,6 +165,9 @@ class ObsPlane final : public EventHandler, public BurstSink, public BackgroundB
   // wavelength-time it offered within [0, now] that bursts occupied (docs/model.md
   // section 5). At most 1, also across live changes of its wavelengths.
   std::vector<double> fiberUtilisation() const;
+  // The two terms of that share, per direction (0 elsewhere): a window's share is the
+  // ratio of their differences (the summary's measure window).
+  std::vector<FiberUse> fiberUse() const;
   const BurstHistograms& histograms() const { return histograms_; }
   std::size_t burstsInFlight() const {
     settleDeliveries();

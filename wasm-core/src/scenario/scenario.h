@@ -291,6 +291,14 @@ struct DropSpec {
   double after = 0;                              // After only, seconds
 };
 
+// `measure` (docs/model.md section 5): the summary counts what happened in (from, to] only,
+// the warm-up left out; the run itself is the same.
+struct MeasureSpec {
+  bool present = false;
+  double from = kMeasureFromDefault;
+  double to = -1;  // seconds; -1: the end of the run
+};
+
 struct Scenario {
   int version = 1;
   std::string name;
@@ -305,6 +313,7 @@ struct Scenario {
   TrafficSpec traffic;
   std::vector<LiveChangeSpec> liveChanges;  // in list order, as written
   std::vector<DropSpec> drops;              // in list order, as written
+  MeasureSpec measure;
 };
 
 }  // namespace obs

@@ -590,6 +590,26 @@ void readLiveChanges(JsonReader& top, Scenario& s) {
   }
 }
 
+// `measure`: a window within the run, (from, to], to the end when `to` is left out.
+void readMeasure(JsonReader& top, Scenario& s) {
+  if (!top.has("measure")) return;
+  JsonReader r = top.object("measure");
+  MeasureSpec& m = s.measure;
+  m.present = true;
+  m.from = r.number("from", kMeasureFromDefault, kMeasureFromBounds.min, kMeasureFromBounds.max);
+  if (!(m.from < s.duration))
+    r.fail("from",
+           "must be earlier than the duration, " + formatNumber(s.duration) + " s (got " + formatNumber(m.from) + ")");
+  if (r.has("to")) {
+    m.to = r.positive("to", kMeasureToBounds.max);
+    if (!(m.to > m.from))
+      r.fail("to", "must be later than measure.from, " + formatNumber(m.from) + " s (got " + formatNumber(m.to) + ")");
+    if (m.to > s.duration)
+      r.fail("to", "must be at most the duration, " + formatNumber(s.duration) + " s (got " + formatNumber(m.to) + ")");
+  }
+  r.finish();
+}
+
 // A list of whole numbers >= 0 (segment numbers, ordinals), named by its field.
 std::vector<std::uint64_t> readOrdinals(JsonReader& r, const std::string& key) {
   const json& list = r.array(key);
@@ -728,6 +748,7 @@ Scenario parseScenario(const std::string& jsonText) {
   readTraffic(top, s);
   readLiveChanges(top, s);
   readDrops(top, s, nodeIndex);
+  readMeasure(top, s);
   top.finish();
   return s;
 }

@@ -1,6 +1,6 @@
 /** Running totals from the engine's summary (refreshed about 4 times a second). */
 import { useId } from 'react';
-import { formatCount, formatThroughput } from '../format';
+import { formatCount, formatSeconds, formatThroughput } from '../format';
 import { Term } from '../glossary/Term';
 import type { TermId } from '../glossary/terms';
 import type { SummaryLike } from '../sim/controller';
@@ -13,6 +13,16 @@ interface Counter {
   text: (v: number | undefined) => string;
   /** The glossary entry that explains it. */
   term?: TermId;
+}
+
+/**
+ * With the scenario's `measure`, what the counters cover ("Counted over 1.00 s to 5.00 s,
+ * warm-up left out"): the engine's own window, so a number here is never read as the whole run's.
+ */
+export function countedWindow(summary: SummaryLike | null): string | null {
+  const m = summary?.measure;
+  if (m?.from === undefined || m.to === undefined) return null;
+  return `Counted over ${formatSeconds(m.from)} to ${formatSeconds(m.to)} (measure), warm-up left out`;
 }
 
 export function counters(summary: SummaryLike | null): Counter[] {
@@ -36,6 +46,11 @@ export function Counters({ className = 'counters' }: { className?: string }) {
   return (
     <section className={className} aria-labelledby={titleId}>
       <h2 id={titleId}>Counters</h2>
+      {countedWindow(summary) && (
+        <p className="counters-window" data-testid={className === 'counters' ? 'counters-window' : undefined}>
+          {countedWindow(summary)}
+        </p>
+      )}
       <dl>
         {counters(summary).map((c) => (
           <div key={c.id} className="counter">

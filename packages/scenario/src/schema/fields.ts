@@ -174,6 +174,10 @@ export const NUMBER_RULES: Readonly<Record<string, NumberRule>> = Object.freeze(
   'traffic.hurst': R('Hurst parameter', 'plain', 0.5, 0.99, { kinds: ['self-similar'], default: 0.8 }),
   'traffic.extraOffset': R('Extra offset', 'time', 0, 1, { zeroUnit: 'µs', default: 0 }),
   'liveChanges[].at': R('Time of the change', 'time', 0, MAX_SECONDS, { zeroUnit: 's', noSweep: true }),
+  // The measurement window (docs/model.md section 5): what the summary counts, not what runs.
+  // Within the run: the schema checks that across fields (schema.ts), as the engine does.
+  'measure.from': R('Measured from', 'time', 0, MAX_SECONDS, { zeroUnit: 's', default: 0 }),
+  'measure.to': R('Measured to', 'time', 0, MAX_SECONDS, { minExclusive: true, zeroUnit: 's' }),
   // Deterministic losses (docs/deterministic-loss.md): which losses, not how much; no sweep.
   'drops[].transmission': R('Transmission', 'plain', 1, 1000, { integer: true, default: 1, noSweep: true }),
   // At most the duration: the schema checks that across fields (schema.ts, dropIssue).
@@ -228,6 +232,7 @@ export const OTHER_LABELS: Readonly<Record<string, string>> = Object.freeze({
   'traffic.matrix': 'Traffic matrix',
   liveChanges: 'Live changes',
   drops: 'Deterministic losses',
+  measure: 'Measurement window',
   'drops[].flow': 'Flow',
   'drops[].edge': 'Edge',
   'drops[].segments': 'Segments',

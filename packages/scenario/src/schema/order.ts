@@ -22,6 +22,7 @@ const ORDER: Readonly<Record<string, readonly string[]>> = {
     'traffic',
     'liveChanges',
     'drops',
+    'measure',
     '#finish',
     '#routes',
   ],
@@ -122,6 +123,7 @@ const ORDER: Readonly<Record<string, readonly string[]>> = {
   // The matrix against the edge nodes first (how many, then each row and weight, then the pairs), then the rest.
   traffic: ['#edges', 'matrix', '#pairs', 'load', 'model', 'meanBytes', 'hurst', 'extraOffset', '#finish'],
   'liveChanges[]': ['at', 'path', 'value', '#finish'],
+  measure: ['from', 'to', '#finish'],
   // One refusal per entry at most (schema.ts dropIssue stops at the first, as the engine).
   'drops[]': ['flow', 'edge', 'class', 'segments', 'packets', 'bursts', 'after', 'transmission', '#finish'],
 };

@@ -361,6 +361,8 @@ function build(strength: Strength) {
     liveChanges: list(liveChange, MAX_LIVE_CHANGES).optional(),
     /** Optional extension of format v1: losses chosen by their place in the run, not drawn. */
     drops: list(dropRule, MAX_DROP_RULES).optional(),
+    /** Optional extension of format v1: the summary counts only (from, to], warm-up left out. */
+    measure: obj({ from: numD('measure.from'), to: num('measure.to').optional() }).optional(),
   });
 }
 
@@ -532,6 +534,16 @@ function engineRules(s: Parsed, ctx: Ctx): void {
     const issue = dropIssue(d as Record<string, unknown>, s);
     if (issue) add(ctx, ['drops', i, issue.key], issue.message);
   });
+
+  if (s.measure) {
+    const { from, to } = s.measure;
+    if (!(from < s.duration))
+      add(ctx, ['measure', 'from'], `Measured from must be earlier than the duration (${formatValue(s.duration, 'time')})`);
+    else if (to !== undefined && !(to > from))
+      add(ctx, ['measure', 'to'], `Measured to must be later than measure.from (${formatValue(from, 'time')})`);
+    else if (to !== undefined && to > s.duration)
+      add(ctx, ['measure', 'to'], `Measured to must be at most the duration (${formatValue(s.duration, 'time')})`);
+  }
 
   s.liveChanges?.forEach((c, i) => {
     const at = (key: string): Path => ['liveChanges', i, key];
