@@ -636,8 +636,9 @@ export function buildCorpus(seed = CORPUS_SEED) {
   add('shards', 'forged-output-at-limit-1e100', `${JSON.stringify(reforge(atLimit))}\n`, { expect: 'ok' });
   const formats = [
     ['format-1', 1],
-    ['format-3', 3],
-    ['format-string', '2'],
+    ['format-2', 2],
+    ['format-4', 4],
+    ['format-string', '3'],
     ['format-missing', undefined],
     ['format-null', null],
   ];

@@ -355,7 +355,7 @@ export function shardFileValue(shard, specChanges = {}) {
   const sweep = resolveSweepSpec({ ...baseSpec(), seeds: 3, ...specChanges });
   const indices = shardRunIndices(sweepRunCount(sweep), shard);
   const results = indices.map((run) => ({ run, outputs: sweep.outputs.map((_, o) => (o === 2 && run % 2 ? null : (run + 1) * 1000 + o)) }));
-  return clone(makeShardFile(sweep, shard, results));
+  return clone(makeShardFile(sweep, shard, results, '0123456789abcdef'));
 }
 
 /**
@@ -371,7 +371,7 @@ export function reforge(file) {
     // a sweep too odd to hash: leave the hash as it is
   }
   try {
-    copy.resultsHash = shardResultsHash(copy.hash, String(copy.shard), Array.isArray(copy.runs) ? copy.runs : []);
+    copy.resultsHash = shardResultsHash(copy.hash, String(copy.shard), Array.isArray(copy.runs) ? copy.runs : [], String(copy.engine));
   } catch {
     // runs too odd to hash
   }

@@ -1,8 +1,12 @@
 // obs-sim: runs one scenario to its end and prints the summary JSON; `sweep` and `merge`
 // are in sweep-command.ts.
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { canonicalJson } from '@obs-tcp-sim/scenario/canonical-json';
 import { ScenarioError } from '@obs-tcp-sim/scenario/error';
-import { preloadEngineNode, runScenarioNode } from '@obs-tcp-sim/engine/node';
+import { engineBuildHash, preloadEngineNode, runScenarioNode } from '@obs-tcp-sim/engine/node';
 import type { Summary } from '@obs-tcp-sim/scenario';
 import { USAGE, parseArgs } from './args';
 import { ensureWasmBuilt } from './ensure-wasm';
@@ -12,6 +16,9 @@ import { traceWriter } from './trace-files';
 import { EXIT_BAD_INPUT, EXIT_ENGINE_FAILED, EXIT_OK, complain, engineError, firstLine, messageOf, showFile } from './report';
 
 export { EXIT_BAD_INPUT, EXIT_ENGINE_FAILED, EXIT_OK };
+
+/** obs-sim's version (packages/cli/package.json), which each summary carries. */
+const CLI_VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 /** `argv`: the arguments after the script name; resolves to the exit status. */
 export async function main(argv: string[]): Promise<number> {
@@ -55,7 +62,11 @@ export async function main(argv: string[]): Promise<number> {
       trace?.close();
     }
     const wallTime = (performance.now() - started) / 1000;
-    process.stdout.write(`${JSON.stringify(withWallTime(summary, wallTime), null, 2)}\n`);
+    const provenance = provenanceOf(text, summary);
+    // The traces say what made them too: a folder of CSV files may travel without its summary.
+    if (args.trace !== null) writeFileSync(join(args.trace, 'provenance.json'), `${JSON.stringify(provenance, null, 2)}\n`);
+    const printed = { ...withWallTime(summary, wallTime), provenance };
+    process.stdout.write(`${JSON.stringify(printed, null, 2)}\n`);
     // The run went through, so exit 0; what it most likely did not mean is said on stderr too.
     for (const warning of summary.warnings ?? []) complain(`${showFile(file)}: warning: ${warning.text}`);
     return EXIT_OK;
@@ -68,6 +79,19 @@ export async function main(argv: string[]): Promise<number> {
     complain(`${showFile(file)}: ${engineError(error)}`);
     return EXIT_ENGINE_FAILED;
   }
+}
+
+/** What made a summary (Summary.provenance): the engine's build, obs-sim's version, the scenario as run. */
+export function provenanceOf(scenarioText: string, summary: Summary): NonNullable<Summary['provenance']> {
+  return {
+    engine: engineBuildHash(),
+    version: CLI_VERSION,
+    scenario: createHash('sha256')
+      .update(canonicalJson(JSON.parse(scenarioText)))
+      .digest('hex')
+      .slice(0, 16),
+    seed: summary.seed ?? 1,
+  };
 }
 
 /**

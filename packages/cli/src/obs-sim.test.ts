@@ -1,5 +1,6 @@
 // The CLI as a user runs it: a separate Node process (cli-test-support.ts).
 import { execSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -212,6 +213,14 @@ describe('obs-sim', () => {
     expect(window.fingerprint).toBe(whole.fingerprint);
     expect(window.flows[0].segmentsSent).toBeLessThan(whole.flows[0].segmentsSent!);
     expect(window.flows[0].goodput).toBeCloseTo((window.flows[0].delivered * 8) / (whole.simTime - 5), 6);
+
+    // Provenance: the same engine, obs-sim's version, a scenario hash that tells the window apart.
+    const wasm = readFileSync(fileURLToPath(new URL('../../engine/wasm/obs_engine.wasm', import.meta.url)));
+    const engine = createHash('sha256').update(wasm).digest('hex').slice(0, 16);
+    const { version } = JSON.parse(readFileSync(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8')) as { version: string };
+    expect(whole.provenance).toEqual({ engine, version, scenario: expect.stringMatching(/^[0-9a-f]{16}$/), seed: 1 });
+    expect(window.provenance!.engine).toBe(engine);
+    expect(window.provenance!.scenario).not.toBe(whole.provenance!.scenario);
 
     const late = await runCli(preset, '--warmup', '30');
     expect(late.status).toBe(2);

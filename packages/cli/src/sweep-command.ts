@@ -26,7 +26,7 @@ import {
   type Sweep,
   type SweepResults,
 } from '@obs-tcp-sim/sweep';
-import { loadEngineNode } from '@obs-tcp-sim/engine/node';
+import { engineBuildHash, loadEngineNode } from '@obs-tcp-sim/engine/node';
 import type { MergeArgs, SweepArgs } from './args';
 import { ensureWasmBuilt } from './ensure-wasm';
 import { loadPresets } from './preset-files';
@@ -104,9 +104,9 @@ export async function sweepCommand(args: SweepArgs): Promise<number> {
     }
 
     if (shard) {
-      writeText(args.out, shardJson(makeShardFile(sweep, shard, results)));
+      writeText(args.out, shardJson(makeShardFile(sweep, shard, results, engineBuildHash())));
     } else {
-      writeResults(summarizeSweep(sweep, results), args);
+      writeResults({ ...summarizeSweep(sweep, results), engine: engineBuildHash() }, args);
     }
     return EXIT_OK;
   } catch (error) {

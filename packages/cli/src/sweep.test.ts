@@ -1,4 +1,5 @@
 // `obs-sim sweep` and `obs-sim merge` as a user runs them: separate Node processes.
+import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,7 +52,12 @@ describe('obs-sim sweep', () => {
     const results = [];
     for (const run of expandSweep(sweep))
       results.push({ run: run.index, outputs: collectOutputs(sweep, await runScenarioNode(run.scenario)) });
-    const expected = summarizeSweep(sweep, results);
+    // The CLI says which engine build ran the sweep (the wasm's SHA-256).
+    const engine = createHash('sha256')
+      .update(readFileSync(fileURLToPath(new URL('../../engine/wasm/obs_engine.wasm', import.meta.url))))
+      .digest('hex')
+      .slice(0, 16);
+    const expected = { ...summarizeSweep(sweep, results), engine };
     expect(unsharded.csv).toBe(sweepCsv(expected));
     expect(unsharded.json).toBe(sweepJson(expected));
     // Not a sweep of identical runs: loss lowers goodput and the seeds differ.
@@ -224,7 +230,7 @@ describe('obs-sim sweep', () => {
     }
     const notShard = await runCli('merge', specFile);
     expect(notShard.stderr).toBe(
-      `obs-sim: merge: ${specFile}: not a sweep shard file (it has no "obsSweepShard": 2; write shards with sweep --shard i/N)\n`,
+      `obs-sim: merge: ${specFile}: not a sweep shard file (it has no "obsSweepShard": 3; write shards with sweep --shard i/N)\n`,
     );
   });
 });

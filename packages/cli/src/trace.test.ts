@@ -170,6 +170,9 @@ describe('obs-sim --trace', () => {
     const { wallTime: _a, ...without } = JSON.parse(plain.stdout) as Summary & { wallTime: number };
     const { wallTime: _b, ...withTrace } = (await traced(preset('first-lesson'))).summary as Summary & { wallTime: number };
     expect(withTrace).toEqual(without);
+    // The folder says what made it, as the summary does.
+    const folder = join(dir, 'first-lesson');
+    expect(JSON.parse(readFileSync(join(folder, 'provenance.json'), 'utf8'))).toEqual(without.provenance);
   });
 
   it('a trace folder that cannot be made is refused with one line naming it, before the run', async () => {

@@ -2,6 +2,7 @@
 // the CLI and by the tests; the browser goes through the worker instead. Imported as
 // '@obs-tcp-sim/engine/node' (package.json "exports").
 
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -15,6 +16,18 @@ export const wasmFiles: { glue: string; binary: string } = {
   glue: fileURLToPath(new URL('../wasm/obs_engine.mjs', import.meta.url)),
   binary: fileURLToPath(new URL('../wasm/obs_engine.wasm', import.meta.url)),
 };
+
+let buildHash: string | null = null;
+
+/**
+ * Which engine made a result: the first 16 hex digits of the SHA-256 of the wasm module's
+ * bytes. Two builds that differ in any instruction differ here; the same source built
+ * twice by the same toolchain gives the same bytes, and the same hash.
+ */
+export function engineBuildHash(): string {
+  buildHash ??= createHash('sha256').update(readFileSync(wasmFiles.binary)).digest('hex').slice(0, 16);
+  return buildHash;
+}
 
 export function wasmIsBuilt(): boolean {
   return existsSync(wasmFiles.glue) && existsSync(wasmFiles.binary);

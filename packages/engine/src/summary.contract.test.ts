@@ -16,6 +16,11 @@ const engine = await loadEngineNode();
 /** Keys the schema declares that no engine run writes, each with the reason. */
 const NOT_WRITTEN_BY_THE_ENGINE: Record<string, string> = {
   wallTime: 'the CLI adds it to the summary it prints',
+  provenance: 'the CLI adds it to the summary it prints',
+  'provenance.engine': 'the CLI adds it to the summary it prints',
+  'provenance.version': 'the CLI adds it to the summary it prints',
+  'provenance.scenario': 'the CLI adds it to the summary it prints',
+  'provenance.seed': 'the CLI adds it to the summary it prints',
 };
 
 /** The scenario files: name and text. */

@@ -57,7 +57,8 @@ describe('the Scenario types', () => {
 
   it('keep the optional fields optional and the rest required', () => {
     type OptionalKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? K : never }[keyof T];
-    expect(same<OptionalKeys<S.Scenario>, 'traffic' | 'liveChanges' | 'drops'>(true)).toBe(true);
+    expect(same<OptionalKeys<S.Scenario>, 'traffic' | 'liveChanges' | 'drops' | 'measure'>(true)).toBe(true);
+    expect(same<NonNullable<S.Scenario['measure']>, { from: number; to?: number }>(true)).toBe(true);
     expect(same<OptionalKeys<S.TcpSettings>, 'recovery'>(true)).toBe(true);
     expect(same<OptionalKeys<S.BackgroundSource>, 'hurst' | 'enterAssembly' | 'extraOffset'>(true)).toBe(true);
     expect(same<OptionalKeys<S.EdgeNode>, 'assembly'>(true)).toBe(true);

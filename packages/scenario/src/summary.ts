@@ -157,6 +157,13 @@ export const summarySchema = z.strictObject({
    * warnings, the fingerprint and liveChanges are of the whole run (docs/model.md section 5).
    */
   measure: z.strictObject({ from: z.number(), to: z.number() }).optional(),
+  /**
+   * What made this summary, so a result can be traced and results of different builds are
+   * never mixed unawares; only the CLI adds it. `engine`: the first 16 hex digits of the
+   * SHA-256 of the wasm module; `version`: obs-sim's; `scenario`: of the scenario's
+   * canonical JSON as run (after --warmup); `seed` as run.
+   */
+  provenance: z.strictObject({ engine: z.string(), version: z.string(), scenario: z.string(), seed: z.number() }).optional(),
   /** Wall-clock seconds of the run; only the CLI adds it. */
   wallTime: z.number().optional(),
   /** Events executed. */

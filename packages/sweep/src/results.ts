@@ -208,6 +208,8 @@ export function sweepJson(results: SweepResults): string {
   const document = {
     obsSweepResults: 1,
     hash: sweep.hash,
+    // Which engine build made the runs: the same whether run whole or merged from shards.
+    ...(results.engine === undefined ? {} : { engine: results.engine }),
     name: sweep.name,
     parameters: sweep.axes.map((axis) => ({ paths: axis.paths, values: axis.values })),
     seeds: sweep.seeds,

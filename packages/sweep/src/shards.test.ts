@@ -63,20 +63,23 @@ function sweep(extra: object = {}): Sweep {
 const fakeResults = (s: Sweep): RunResult[] =>
   Array.from({ length: sweepRunCount(s) }, (_, run) => ({ run, outputs: [1e8 / (run + 1), run % 4] }));
 
+/** An engine build's hash, as the CLI writes it (the wasm's SHA-256, 16 hex digits). */
+const ENGINE = '0123456789abcdef';
+
 /** Shard files as written to disk and read back. */
-function shardFiles(s: Sweep, count: number) {
+function shardFiles(s: Sweep, count: number, engine = ENGINE) {
   const all = fakeResults(s);
   return Array.from({ length: count }, (_, i) => {
     const shard = { index: i + 1, count };
     const mine = shardRunIndices(all.length, shard).map((run) => all[run]);
-    return { name: `part${i + 1}.json`, value: JSON.parse(shardJson(makeShardFile(s, shard, mine))) };
+    return { name: `part${i + 1}.json`, value: JSON.parse(shardJson(makeShardFile(s, shard, mine, engine))) };
   });
 }
 
 describe('mergeShards', () => {
   it('gives exactly the unsharded results, whatever the order of the files', () => {
     const s = sweep();
-    const whole = summarizeSweep(s, fakeResults(s));
+    const whole = { ...summarizeSweep(s, fakeResults(s)), engine: ENGINE };
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 12 }).chain((n) => fc.shuffledSubarray(shardFiles(s, n), { minLength: n })),
@@ -99,6 +102,16 @@ describe('mergeShards', () => {
     expect(() => mergeShards([files[0], other[1], files[2]])).toThrow(
       /^part2\.json: from a different sweep than part1\.json \(spec hash [0-9a-f]{16}, not [0-9a-f]{16}\)$/,
     );
+    const rebuilt = shardFiles(s, 3, 'fedcba9876543210');
+    expect(() => mergeShards([files[0], rebuilt[1], files[2]])).toThrow(
+      'part2.json: made by engine fedcba9876543210, but part1.json by engine 0123456789abcdef: results of two builds are not mixed (run the shards of one build again with the other)',
+    );
+    const older = structuredClone(files[1]);
+    older.value.obsSweepShard = 2;
+    delete older.value.engine;
+    expect(() => mergeShards([files[0], older, files[2]])).toThrow(
+      'part2.json: made by an older version of obs-sim (shard format 2, which does not say which engine made its runs): run this shard again with this version (sweep --shard 2/3)',
+    );
     const split4 = shardFiles(s, 4);
     expect(() => mergeShards([files[0], split4[1]])).toThrow(
       'part2.json: shard 2/4, but part1.json is shard 1/3: all shards must split the sweep into the same N',
@@ -117,7 +130,7 @@ describe('mergeShards', () => {
 
   it('will not write a shard from the wrong runs', () => {
     const s = sweep();
-    expect(() => makeShardFile(s, { index: 1, count: 2 }, fakeResults(s))).toThrow('shard 1/2 must hold runs 0, 2, 4, 6, 8');
+    expect(() => makeShardFile(s, { index: 1, count: 2 }, fakeResults(s), ENGINE)).toThrow('shard 1/2 must hold runs 0, 2, 4, 6, 8');
   });
 });
 
@@ -125,7 +138,7 @@ describe('mergeShards', () => {
 function reforge(value: any) {
   const copy = structuredClone(value);
   copy.hash = sweepHash(copy.sweep);
-  copy.resultsHash = shardResultsHash(copy.hash, copy.shard, copy.runs);
+  copy.resultsHash = shardResultsHash(copy.hash, copy.shard, copy.runs, copy.engine);
   return copy;
 }
 
@@ -146,10 +159,11 @@ describe('checkShardFile (issue 17: a shard file is input like any other)', () =
     return forge ? reforge(copy) : copy;
   };
 
-  it('accepts what sweep --shard writes, format 2 with both hashes', () => {
+  it('accepts what sweep --shard writes, format 3 with its engine and both hashes', () => {
     expect(file.value).toMatchObject({
-      obsSweepShard: 2,
+      obsSweepShard: 3,
       hash: s.hash,
+      engine: ENGINE,
       shard: '1/1',
       runCount: 9,
       resultsHash: expect.stringMatching(/^[0-9a-f]{16}$/),
@@ -165,8 +179,12 @@ describe('checkShardFile (issue 17: a shard file is input like any other)', () =
     expect(refusal({ ...old, obsSweepShard: 1 })).toBe(
       'p.json: made by an older version of obs-sim (shard format 1, whose results no hash covers): run this shard again with this version (sweep --shard 1/1)',
     );
-    expect(refusal({ ...file.value, obsSweepShard: 3 })).toBe(
-      'p.json: made by a newer version of obs-sim (shard format 3; this one reads format 2)',
+    const { engine: _, ...format2 } = file.value;
+    expect(refusal({ ...format2, obsSweepShard: 2 })).toBe(
+      'p.json: made by an older version of obs-sim (shard format 2, which does not say which engine made its runs): run this shard again with this version (sweep --shard 1/1)',
+    );
+    expect(refusal({ ...file.value, obsSweepShard: 4 })).toBe(
+      'p.json: made by a newer version of obs-sim (shard format 4; this one reads format 3)',
     );
   });
 
@@ -244,7 +262,7 @@ describe('checkShardFile (issue 17: a shard file is input like any other)', () =
       ],
       [
         (f) => (f['\u202E'] = 1),
-        'p.json: \\u{202E}: unknown field (a shard file has obsSweepShard, hash, shard, runCount, resultsHash, runs, sweep)',
+        'p.json: \\u{202E}: unknown field (a shard file has obsSweepShard, hash, engine, shard, runCount, resultsHash, runs, sweep)',
       ],
     ];
     for (const [change, message] of cases) expect(refusal(edit(change))).toBe(message);
@@ -257,7 +275,7 @@ describe('checkShardFile (issue 17: a shard file is input like any other)', () =
       /^p\.json: the sweep in the file does not match its hash [0-9a-f]{16} \(was the file edited\?\)$/,
     );
     expect(refusal(null)).toBe(
-      'p.json: not a sweep shard file (it is null, not an object with "obsSweepShard": 2; write shards with sweep --shard i/N)',
+      'p.json: not a sweep shard file (it is null, not an object with "obsSweepShard": 3; write shards with sweep --shard i/N)',
     );
   });
 

@@ -20,13 +20,13 @@ import { sweepRunCount } from './runs';
 import { isOutputValue, summarizeSweep } from './results';
 import type { CheckedShard, RunResult, Shard, ShardFile, Sweep, SweepResults } from './types';
 
-/** 2 since results are hashed too (format 1 had only the sweep's hash). */
-export const SHARD_FORMAT = 2 as const;
+/** 3 since a shard says which engine made its runs (format 2 did not; format 1 hashed only the sweep). */
+export const SHARD_FORMAT = 3 as const;
 
 /** The largest N of `--shard i/N`. */
 export const MAX_SHARDS: number = 100000;
 
-const SHARD_FIELDS = ['obsSweepShard', 'hash', 'shard', 'runCount', 'resultsHash', 'runs', 'sweep'];
+const SHARD_FIELDS = ['obsSweepShard', 'hash', 'engine', 'shard', 'runCount', 'resultsHash', 'runs', 'sweep'];
 const SWEEP_FIELDS = ['format', 'name', 'base', 'axes', 'seeds', 'outputs'];
 const HASH = /^[0-9a-f]{16}$/;
 
@@ -57,20 +57,21 @@ export function shardRunIndices(runCount: number, shard: Shard): number[] {
 }
 
 /**
- * FNV-1a (64 bits) of the canonical JSON of { hash, shard, runs }: the results, tied to the
- * sweep and the shard they belong to. Computed piece by piece: a large shard's runs may
- * not fit in one string. `hash` is the sweep's hash, `shard` "i/N".
+ * FNV-1a (64 bits) of the canonical JSON of { engine, hash, shard, runs }: the results, tied
+ * to the sweep, the shard and the engine build they belong to. Computed piece by piece: a
+ * large shard's runs may not fit in one string. `hash` is the sweep's hash, `shard` "i/N".
  */
-export function shardResultsHash(hash: string, shard: string, runs: readonly RunResult[]): string {
+export function shardResultsHash(hash: string, shard: string, runs: readonly RunResult[], engine: string): string {
   const hasher = new Fnv1a64();
-  canonicalJsonParts({ hash, runs, shard }, (part) => hasher.update(part));
+  canonicalJsonParts({ engine, hash, runs, shard }, (part) => hasher.update(part));
   return hasher.digest();
 }
 
 /**
- * The content of a shard file, from the results of exactly the shard's runs.
+ * The content of a shard file, from the results of exactly the shard's runs, made by the
+ * engine build `engine` (16 hex digits).
  */
-export function makeShardFile(sweep: Sweep, shard: Shard, results: readonly RunResult[]): ShardFile {
+export function makeShardFile(sweep: Sweep, shard: Shard, results: readonly RunResult[], engine: string): ShardFile {
   const expected = shardRunIndices(sweepRunCount(sweep), shard);
   const sorted = results.slice().sort((a, b) => a.run - b.run);
   if (sorted.length !== expected.length || sorted.some((r, i) => r.run !== expected[i])) {
@@ -82,9 +83,10 @@ export function makeShardFile(sweep: Sweep, shard: Shard, results: readonly RunR
   return {
     obsSweepShard: SHARD_FORMAT,
     hash,
+    engine,
     shard: shardText,
     runCount: expected.length,
-    resultsHash: shardResultsHash(hash, shardText, runs),
+    resultsHash: shardResultsHash(hash, shardText, runs, engine),
     runs,
     sweep: body,
   };
@@ -132,6 +134,11 @@ export function checkShardFile(name: string, value: unknown): CheckedShard {
       '',
       `made by an older version of obs-sim (shard format 1, whose results no hash covers): run this shard again with this version (sweep --shard ${typeof file.shard === 'string' && file.shard.length <= 20 ? showInput(file.shard) : 'i/N'})`,
     );
+  if (format === 2)
+    fail(
+      '',
+      `made by an older version of obs-sim (shard format 2, which does not say which engine made its runs): run this shard again with this version (sweep --shard ${typeof file.shard === 'string' && file.shard.length <= 20 ? showInput(file.shard) : 'i/N'})`,
+    );
   if (typeof format === 'number' && Number.isInteger(format) && format > SHARD_FORMAT) {
     fail('', `made by a newer version of obs-sim (shard format ${format}; this one reads format ${SHARD_FORMAT})`);
   }
@@ -140,12 +147,13 @@ export function checkShardFile(name: string, value: unknown): CheckedShard {
   for (const key of Object.keys(file)) {
     if (!SHARD_FIELDS.includes(key)) fail(showInput(key, 40), `unknown field (a shard file has ${SHARD_FIELDS.join(', ')})`);
   }
-  for (const key of ['hash', 'resultsHash']) {
+  for (const key of ['hash', 'engine', 'resultsHash']) {
     const hash = file[key];
     if (typeof hash !== 'string' || !HASH.test(hash))
       fail(key, `must be 16 hexadecimal digits, not ${hash === undefined ? 'absent' : quoteInput(hash, 20)}`);
   }
   const hash = file.hash as string;
+  const engine = file.engine as string;
   if (typeof file.shard !== 'string') fail('shard', `must be "i/N", not ${describeValue(file.shard)}`);
   let shard: Shard;
   try {
@@ -198,10 +206,10 @@ export function checkShardFile(name: string, value: unknown): CheckedShard {
     });
     return { run: expected[j], outputs: outputs.slice() as (number | null)[] };
   });
-  if (shardResultsHash(hash, shardText, results) !== file.resultsHash) {
+  if (shardResultsHash(hash, shardText, results, engine) !== file.resultsHash) {
     fail('', `the runs in the file do not match its resultsHash ${file.resultsHash} (was the file edited? run shard ${shardText} again)`);
   }
-  return { name, hash, shard, sweep, runs: results };
+  return { name, hash, engine, shard, sweep, runs: results };
 }
 
 /**
@@ -281,6 +289,10 @@ export function mergeCheckedShards(sweep: Sweep, shards: readonly Omit<CheckedSh
   for (const s of shards.slice(1)) {
     if (s.hash !== first.hash)
       throw new Error(`${label(s)}: from a different sweep than ${label(first)} (spec hash ${s.hash}, not ${first.hash})`);
+    if (s.engine !== first.engine)
+      throw new Error(
+        `${label(s)}: made by engine ${s.engine}, but ${label(first)} by engine ${first.engine}: results of two builds are not mixed (run the shards of one build again with the other)`,
+      );
     if (s.shard.count !== first.shard.count) {
       throw new Error(
         `${label(s)}: shard ${s.shard.index}/${s.shard.count}, but ${label(first)} is shard ${first.shard.index}/${first.shard.count}: all shards must split the sweep into the same N`,
@@ -300,10 +312,13 @@ export function mergeCheckedShards(sweep: Sweep, shards: readonly Omit<CheckedSh
     throw new Error(
       `missing shard${missing.length > 1 ? 's' : ''} ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? ', ...' : ''} (got ${shards.length} of ${count})`,
     );
-  return summarizeSweep(
-    sweep,
-    shards.flatMap((s) => s.runs),
-  );
+  return {
+    ...summarizeSweep(
+      sweep,
+      shards.flatMap((s) => s.runs),
+    ),
+    engine: first.engine,
+  };
 }
 
 /** "0, 3, 6 ... 27 (10 runs)". */

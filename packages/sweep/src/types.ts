@@ -82,6 +82,8 @@ export interface PointResult {
 
 export interface SweepResults {
   sweep: Sweep;
+  /** Which engine build made the runs (16 hex digits of the wasm's SHA-256), where known: the CLI's sweeps and merges. */
+  engine?: string;
   points: PointResult[];
   /** In run order. */
   runs: RunResult[];
@@ -94,13 +96,15 @@ export interface Shard {
 }
 
 export interface ShardFile {
-  /** 2; format 1 (without resultsHash) is refused by merge as made by an older version. */
-  obsSweepShard: 2;
+  /** 3; formats 1 (without resultsHash) and 2 (without engine) are refused by merge as made by an older version. */
+  obsSweepShard: 3;
   hash: string;
+  /** The engine build that made the runs (16 hex digits of the wasm's SHA-256): merge refuses shards of different builds. */
+  engine: string;
   /** "i/N". */
   shard: string;
   runCount: number;
-  /** shardResultsHash(hash, shard, runs). */
+  /** shardResultsHash(hash, shard, runs, engine). */
   resultsHash: string;
   runs: RunResult[];
   sweep: Omit<Sweep, 'hash'>;
@@ -110,6 +114,7 @@ export interface ShardFile {
 export interface CheckedShard {
   name: string;
   hash: string;
+  engine: string;
   shard: Shard;
   /** The sweep in the file, resolved again as a spec would be. */
   sweep: Sweep;
