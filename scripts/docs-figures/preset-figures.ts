@@ -67,6 +67,70 @@ export const MEASURED: Record<string, () => Promise<string>> = {
   },
 };
 
+/** The flow's optical path, its cores in order, from the pair between the edges beside its two hosts. */
+function flowPath(s: Scenario, r: Summary): string[] {
+  const flow = s.flows[0];
+  const edgeBeside = (host: string) => {
+    const link = s.links.find((l) => l.a === host || l.b === host)!;
+    return link.a === host ? link.b : link.a;
+  };
+  const [src, dst] = [edgeBeside(flow.src), edgeBeside(flow.dst)];
+  const pair = r.pairs!.find((p) => p.src === src && p.dst === dst)!;
+  const kinds = new Map(s.nodes.map((n) => [n.id, n.kind]));
+  return pair.route!.filter((id) => kinds.get(id) === 'core');
+}
+
+/** Thousands, as the table writes them: 440 k. */
+const thousands = (n: number) => `${Math.round(n / 1000)} k`;
+const percent1 = (x: number) => `${(x * 100).toFixed(x < 0.1 ? 2 : 1)} %`;
+
+MEASURED['paper004'] = async () => {
+  const s = preset('paper004');
+  const r = await run(s);
+  const each = (f: Summary['flows'][number]) => `${f.id} ${f.fastRetransmits} / ${f.rtos} / ${f.retransmits}`;
+  return (
+    `Measured (${s.duration} s): ${r.flows.map((f) => `${f.id} ${(f.goodput / MBIT).toFixed(2)}`).join(', ')} Mbit/s; ` +
+    `fast retransmits / timeouts / retransmitted segments: ${r.flows.map(each).join(', ')}; ` +
+    `${r.packets.queueDrops} packets lost at the bottleneck queue.`
+  );
+};
+
+MEASURED['backbones'] = async () => {
+  const rows: Array<[string, string, (s: Scenario) => void]> = [
+    ['nsfnet', 'nsfnet', () => {}],
+    ['nsfnet, load 0.3 (Show me)', 'nsfnet', (s) => (s.traffic!.load = 0.3)],
+    ['nsfnet-continuity (first-fit)', 'nsfnet-continuity', () => {}],
+    ['nsfnet-continuity, random (Show me)', 'nsfnet-continuity', (s) => (s.obs.wavelengthChoice = 'random')],
+    ['usnet', 'usnet', () => {}],
+  ];
+  const lines = [
+    `Measured (whole run, seed 1; loss over the bursts whose fate is known):`,
+    '',
+    "| preset | bursts | burst loss | the flow's path (cores) | its bursts lost (data and ACK) | flow goodput | fast retransmits / timeouts |",
+    '|---|---|---|---|---|---|---|',
+  ];
+  let lastPath = '';
+  for (const [name, id, change] of rows) {
+    const s = preset(id);
+    change(s);
+    const r = await run(s);
+    const b = r.bursts;
+    const own = [b.data!, b.ack!];
+    const ownLost = own.reduce((n, c) => n + c.dropped, 0);
+    const ownKnown = own.reduce((n, c) => n + c.dropped + (c.delivered ?? 0), 0);
+    const path = flowPath(s, r).join(' ');
+    const f = r.flows[0];
+    const segments = Math.round(f.delivered / s.flows[0].tcp!.mss!);
+    const goodput = segments < 100 ? `${segments} segments in ${s.duration} s` : `${(f.goodput / MBIT).toFixed(2)} Mbit/s`;
+    lines.push(
+      `| ${name} | ${thousands(b.sent)} | ${percent1(b.dropped / (b.dropped + (b.delivered ?? 0)))} | ${path === lastPath ? 'same' : path} | ` +
+        `${percent1(ownLost / ownKnown)} | ${goodput} | ${f.fastRetransmits} / ${f.rtos} |`,
+    );
+    lastPath = path;
+  }
+  return lines.join('\n');
+};
+
 const MARK = /(<!-- measured: ([\w-]+) -->\n)[\s\S]*?(\n<!-- \/measured -->)/g;
 
 /** `doc` with every measured paragraph written anew from its runs. */
@@ -75,7 +139,9 @@ export async function withMeasuredFigures(doc: string): Promise<string> {
   for (const [, , id] of doc.matchAll(MARK)) {
     const make = MEASURED[id];
     if (!make) throw new Error(`docs/presets.md: no runs for <!-- measured: ${id} -->`);
-    texts.set(id, wrap(await make()));
+    const text = await make();
+    // A table keeps its lines; a paragraph is wrapped as the rest of the file.
+    texts.set(id, text.includes('\n') ? text : wrap(text));
   }
   return doc.replace(MARK, (_, open: string, id: string, close: string) => `${open}${texts.get(id)}${close}`);
 }
