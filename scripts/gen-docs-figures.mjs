@@ -1,11 +1,20 @@
-// Writes the figures docs/presets.md quotes from runs (scripts/docs-figures/preset-figures.ts):
-// `node --import tsx scripts/gen-docs-figures.mjs`; preset-figures.test.ts fails while one is stale.
+// Writes the figures docs/presets.md quotes from runs (scripts/docs-figures/preset-figures.ts)
+// and the README's verdicts from docs/validation.md and docs/conformance.md (readme-claims.ts):
+// `node --import tsx scripts/gen-docs-figures.mjs`; their tests fail while one is stale.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { withMeasuredFigures } from './docs-figures/preset-figures.ts';
+import { withReadmeVerdicts } from './docs-figures/readme-claims.ts';
 import { writeIfChanged } from './write-if-changed.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const doc = readFileSync(join(root, 'docs/presets.md'), 'utf8');
 writeIfChanged(root, 'docs/presets.md', await withMeasuredFigures(doc), 'gen-docs-figures');
+const read = (path) => readFileSync(join(root, path), 'utf8');
+writeIfChanged(
+  root,
+  'README.md',
+  withReadmeVerdicts(read('README.md'), read('docs/validation.md'), read('docs/conformance.md')),
+  'gen-docs-figures',
+);

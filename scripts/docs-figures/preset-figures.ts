@@ -4,6 +4,7 @@
 // runs are the wasm engine's (runScenarioNode), as the CLI's: deterministic, so the text is.
 import { PRESETS, type Scenario, type Summary } from '@obs-tcp-sim/scenario';
 import { runScenarioNode } from '@obs-tcp-sim/engine/node';
+import { wrap } from './wrap';
 
 const MBIT = 1e6;
 
@@ -144,17 +145,4 @@ export async function withMeasuredFigures(doc: string): Promise<string> {
     texts.set(id, text.includes('\n') ? text : wrap(text));
   }
   return doc.replace(MARK, (_, open: string, id: string, close: string) => `${open}${texts.get(id)}${close}`);
-}
-
-/** Lines of at most 90 characters, as the rest of the file. */
-function wrap(text: string): string {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    if (line && line.length + 1 + word.length > 90) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  return [...lines, line].join('\n');
 }
