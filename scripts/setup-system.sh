@@ -10,9 +10,10 @@ for pkg in emscripten node-acorn chromium chromium-headless-shell nlohmann-json3
            googletest libgtest-dev clang-14 libclang-rt-14-dev clang-format-14 \
            ns2 ccache \
            slurmctld slurmd slurm-client munge \
-           python3-pandas python3-matplotlib; do  # ns2: ns-2 2.35, the conformance reference (scripts/conformance/);
+           python3-pandas python3-matplotlib valgrind; do  # ns2: ns-2 2.35, the conformance reference (scripts/conformance/);
                                                     # Slurm: docs/sweeps.md's job array run for real (scripts/cluster/);
-                                                    # pandas, matplotlib: the example study (examples/study/)
+                                                    # pandas, matplotlib: the example study (examples/study/);
+                                                    # valgrind: the speed gate's instruction counts (scripts/speed-gate.mjs)
   have_pkg "$pkg" || need+=("$pkg")
 done
 # ccache: the C++ builds' compiler cache (scripts/cxx-cache.sh). chromium-headless-shell: the

@@ -60,6 +60,18 @@ if step "native build (scripts/build-native.sh)" bash scripts/build-native.sh en
   section "C++ tests (ctest)"
   ctest --test-dir wasm-core/build/native -j2 --output-on-failure --output-junit "$reports/ctest.xml"
   add_counts "C++ tests" junit "$reports/ctest.xml" $?
+  # The speed gate (scripts/speed-gate.mjs): instructions the native engine executes on the
+  # reference scenarios, against the committed baseline; one test per scenario.
+  section "speed gate (instructions, scripts/speed-gate.mjs)"
+  gate_out=$(node scripts/speed-gate.mjs 2>&1)
+  gate_status=$?
+  echo "$gate_out"
+  read -r gate_passed gate_failed < <(echo "$gate_out" | sed -n 's/^speed gate: \([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p' | tail -n 1)
+  if [ -z "${gate_passed:-}" ]; then gate_passed=0; gate_failed=1; fi
+  if [ "$gate_status" -ne 0 ] && [ "$gate_failed" -eq 0 ]; then gate_failed=1; fi
+  passed=$((passed + gate_passed))
+  failed=$((failed + gate_failed))
+  [ "$gate_failed" -gt 0 ] && problems+=("speed gate: $gate_failed failed")
 else
   problems+=("C++ tests not run: the native build failed")
 fi
