@@ -35,7 +35,8 @@ function measure(file) {
     maxBuffer: 1 << 26,
   });
   const collected = /Collected : (\d+)/.exec(run.stderr ?? '');
-  if (run.status !== 0 || !collected) throw new Error(`callgrind on ${file} failed: ${(run.stderr ?? run.error ?? '').toString().slice(-400)}`);
+  if (run.status !== 0 || !collected)
+    throw new Error(`callgrind on ${file} failed: ${(run.stderr ?? run.error ?? '').toString().slice(-400)}`);
   const instructions = Number(collected[1]);
   const segments = summary.flows.reduce((n, f) => n + (f.segmentsSent ?? 0), 0);
   return {
@@ -49,7 +50,9 @@ function measure(file) {
 }
 
 const update = process.argv.includes('--update');
-const files = readdirSync(GATE).filter((f) => f.endsWith('.json') && f !== 'baseline.json').sort();
+const files = readdirSync(GATE)
+  .filter((f) => f.endsWith('.json') && f !== 'baseline.json')
+  .sort();
 const here = toolchain();
 const results = Object.fromEntries(files.map((f) => [f, measure(join(GATE, f))]));
 
@@ -63,7 +66,9 @@ const baseline = JSON.parse(readFileSync(BASELINE, 'utf8'));
 let passed = 0;
 let failed = 0;
 if (baseline.toolchain !== here) {
-  console.log(`speed gate: the baseline was counted on ${baseline.toolchain}, this engine was built by ${here}: counts of two compilers are not comparable (node scripts/speed-gate.mjs --update on a build you trust)`);
+  console.log(
+    `speed gate: the baseline was counted on ${baseline.toolchain}, this engine was built by ${here}: counts of two compilers are not comparable (node scripts/speed-gate.mjs --update on a build you trust)`,
+  );
   failed = files.length;
 } else {
   for (const file of files) {
@@ -81,7 +86,9 @@ if (baseline.toolchain !== here) {
       `  ${ok ? 'ok  ' : 'FAIL'} ${file}: ${now.instructions.toLocaleString('en')} instructions (${pct} against ${then.instructions.toLocaleString('en')}), ` +
         `${now.perEvent} per event over ${now.events.toLocaleString('en')} events` +
         (now.perSegment === null ? '' : `, ${now.perSegment} per segment sent`) +
-        (now.fingerprint === then.fingerprint ? '' : `; other events than the baseline's (fingerprint ${now.fingerprint}, was ${then.fingerprint})`),
+        (now.fingerprint === then.fingerprint
+          ? ''
+          : `; other events than the baseline's (fingerprint ${now.fingerprint}, was ${then.fingerprint})`),
     );
     if (ok) passed++;
     else failed++;
