@@ -69,6 +69,9 @@ test('a teacher edits a preset while it runs, shares the address, and undoes bac
   // A link edited while paused: a live field, so the run goes on from where it is.
   await page.getByTestId('play-pause').click();
   await expect(page.getByTestId('phase')).toHaveText('Paused');
+  // The frame the engine had already sent when Pause was pressed is drawn after the word
+  // "Paused": read the clock once the page has drawn everything it received.
+  await waitIdle(page);
   const paused = await simTime(page);
   await page.locator('[data-link="E1-C1"] .link-hit').click();
   const wl = page.getByTestId('field-links[1].wavelengths');
