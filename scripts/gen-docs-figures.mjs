@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { withMeasuredFigures } from './docs-figures/preset-figures.ts';
 import { withReadmeVerdicts } from './docs-figures/readme-claims.ts';
+import { withReadmeFigures } from './docs-figures/readme-figures.ts';
 import { writeIfChanged } from './write-if-changed.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -15,6 +16,6 @@ const read = (path) => readFileSync(join(root, path), 'utf8');
 writeIfChanged(
   root,
   'README.md',
-  withReadmeVerdicts(read('README.md'), read('docs/validation.md'), read('docs/conformance.md')),
+  withReadmeVerdicts(await withReadmeFigures(read('README.md')), read('docs/validation.md'), read('docs/conformance.md')),
   'gen-docs-figures',
 );
