@@ -5,7 +5,7 @@
  * data attributes (written when the charts draw), never from timers of the test.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { cwndPoints, numberAttr, openRunning, simTime, snapshot, waitIdle } from './helpers';
+import { cwndPoints, numberAttr, openRunning, pauseDrawn, simTime, snapshot, waitIdle } from './helpers';
 
 const CHARTS = ['chart-cwnd', 'chart-throughput', 'chart-rtt'] as const;
 const windowAttr = (page: Page, name: string) => numberAttr(page.getByTestId('chart-window'), name);
@@ -143,11 +143,7 @@ test('clicking a TCP event in the event log shows the charts around that moment'
   await expect(newest).toBeVisible({ timeout: 20_000 });
   // Paused, the list stops moving under the pointer (rows arriving between reading a row
   // and clicking it made the click miss now and then).
-  await page.getByTestId('play-pause').click();
-  await expect(page.getByTestId('phase')).toHaveText('Paused');
-  // A frame already on its way when Pause was pressed may still add rows and scroll the
-  // list: wait until the page has drawn everything it received.
-  await waitIdle(page);
+  await pauseDrawn(page);
   // Pin the row by its sequence number, then read and click it.
   const seq = await newest.getAttribute('data-seq');
   const row = page.locator(`[data-testid="log-row"][data-seq="${seq}"]`);

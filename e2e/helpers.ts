@@ -27,6 +27,17 @@ export async function waitIdle(page: Page): Promise<void> {
   await page.evaluate(() => window.__obsIdle!());
 }
 
+/**
+ * Presses Pause and waits until the page has drawn the pause: the status says "Paused"
+ * before the frame the engine had already sent is drawn (it may still move the clock by a
+ * frame and add rows to the log), so a test that reads the paused page waits for idle too.
+ */
+export async function pauseDrawn(page: Page): Promise<void> {
+  await page.getByTestId('play-pause').click();
+  await expect(page.getByTestId('phase')).toHaveText('Paused');
+  await waitIdle(page);
+}
+
 /** axe-core's critical and serious violations in the page now (WCAG 2.1 A and AA), once it is idle. */
 export async function seriousViolations(page: Page): Promise<string[]> {
   await waitIdle(page);

@@ -6,7 +6,7 @@
  * the picker is back on the preset. (Design: docs/scenario-store.md.)
  */
 import { expect, test, type Page } from '@playwright/test';
-import { simTime, snapshot, waitIdle, written } from './helpers';
+import { pauseDrawn, simTime, snapshot, waitIdle, written } from './helpers';
 
 declare global {
   interface Window {
@@ -67,11 +67,7 @@ test('a teacher edits a preset while it runs, shares the address, and undoes bac
   await expect.poll(() => undoTitle(page)).toMatch(/^Undo ACK-burst loss 0 % → 2 % at/);
 
   // A link edited while paused: a live field, so the run goes on from where it is.
-  await page.getByTestId('play-pause').click();
-  await expect(page.getByTestId('phase')).toHaveText('Paused');
-  // The frame the engine had already sent when Pause was pressed is drawn after the word
-  // "Paused": read the clock once the page has drawn everything it received.
-  await waitIdle(page);
+  await pauseDrawn(page);
   const paused = await simTime(page);
   await page.locator('[data-link="E1-C1"] .link-hit').click();
   const wl = page.getByTestId('field-links[1].wavelengths');
