@@ -34,6 +34,25 @@ bool anyCore(const Scenario& s, bool NodeSpec::*mechanism) {
   return false;
 }
 
+// Every burst class together: the summary's `bursts` (and the warnings' whole-run counts).
+BurstClassCounters totalOf(const std::array<BurstClassCounters, kBurstClasses>& classes) {
+  BurstClassCounters all;
+  for (const BurstClassCounters& c : classes) {
+    all.sent += c.sent;
+    all.delivered += c.delivered;
+    for (int r = 0; r < kDropReasons; ++r) all.dropped[r] += c.dropped[r];
+    all.fdlDelayed += c.fdlDelayed;
+    all.deflections += c.deflections;
+    all.segmented += c.segmented;
+    all.bytesDropped += c.bytesDropped;
+    all.bytesCut += c.bytesCut;
+    all.segmentsCut += c.segmentsCut;
+    all.lengthBytes += c.lengthBytes;
+    all.packets += c.packets;
+  }
+  return all;
+}
+
 // part / whole, 0 for an empty whole. Integers in, so part <= whole gives at most 1.
 double share(SimTime part, SimTime whole) {
   return whole > 0 ? static_cast<double>(part) / static_cast<double>(whole) : 0.0;
@@ -130,13 +149,10 @@ nlohmann::ordered_json Simulation::warningsOf() const {
     return std::string(text);
   };
   // Of the whole run, window or not: a trap in the warm-up is still a trap.
-  BurstClassCounters all;
-  for (int k = 0; k < kBurstClasses; ++k) {
-    const BurstClassCounters& c = obs_->counters(static_cast<BurstClass>(k));
-    all.sent += c.sent;
-    for (int r = 0; r < kDropReasons; ++r) all.dropped[r] += c.dropped[r];
-    all.deflections += c.deflections;
-  }
+  std::array<BurstClassCounters, kBurstClasses> classes;
+  for (int k = 0; k < kBurstClasses; ++k)
+    classes[static_cast<std::size_t>(k)] = obs_->counters(static_cast<BurstClass>(k));
+  const BurstClassCounters all = totalOf(classes);
   auto seconds = [](double v) {
     char text[32];
     std::snprintf(text, sizeof text, "%g s", v);
@@ -362,21 +378,7 @@ nlohmann::ordered_json Simulation::summary() const {
     return j;
   };
   // `bursts` counts every burst; data, ack and background split it.
-  BurstClassCounters all;
-  for (const BurstClassCounters& c : counts.classes) {
-    all.sent += c.sent;
-    all.delivered += c.delivered;
-    for (int r = 0; r < kDropReasons; ++r) all.dropped[r] += c.dropped[r];
-    all.fdlDelayed += c.fdlDelayed;
-    all.deflections += c.deflections;
-    all.segmented += c.segmented;
-    all.bytesDropped += c.bytesDropped;
-    all.bytesCut += c.bytesCut;
-    all.segmentsCut += c.segmentsCut;
-    all.lengthBytes += c.lengthBytes;
-    all.packets += c.packets;
-  }
-  json bursts = classJson(all);
+  json bursts = classJson(totalOf(counts.classes));
   bursts["inFlight"] = counts.burstsInFlight;
   for (int k = 0; k < kBurstClasses; ++k)
     bursts[classNames[k]] = classJson(counts.classes[static_cast<std::size_t>(k)]);
