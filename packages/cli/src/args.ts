@@ -9,7 +9,7 @@ import { INPUT_LIMITS, MiB } from './read-scenario-file';
 export type { RunBudget };
 
 export const USAGE = `Usage: npx obs-sim <scenario.json> [--trace DIR] [--warmup S] [--max-events N] [--max-memory MB] [--max-seconds S] [--max-input-bytes N]
-       npx obs-sim sweep <spec.json> [--out FILE] [--json FILE] [--raw] [--workers K] [--shard i/N] [--quiet]
+       npx obs-sim sweep <spec.json> [--out FILE] [--json FILE] [--raw] [--keep-runs FILE] [--workers K] [--shard i/N] [--quiet]
                                      [--max-events N] [--max-memory MB] [--max-seconds S] [--max-input-bytes N]
        npx obs-sim merge <part.json>... [--out FILE] [--json FILE] [--raw] [--max-input-bytes N]
        (or node packages/cli/bin/obs-sim.mjs ..., or npm run -s sim -- ...)
@@ -31,6 +31,8 @@ normalised to the first point, for each output. Progress goes to stderr.
   --out FILE     write the CSV to FILE (JSON if FILE ends in .json); default: stdout
   --json FILE    also write everything (points, every run, the sweep) as JSON to FILE
   --raw          the CSV has one row per run instead of one per point
+  --keep-runs FILE  also write every run's whole summary to FILE, one JSON object per line
+                 (run, point, seed, values, provenance, summary), in run order
   --workers K    worker threads (default: the number of cores, ${'`'}os.availableParallelism()${'`'})
   --shard i/N    run only shard i of N (i from 1 to N) and write a shard file (JSON, to
                  --out or stdout) for merge; for a Slurm array use SLURM_ARRAY_TASK_ID,
@@ -82,6 +84,8 @@ export interface SweepArgs {
   out: string | null;
   json: string | null;
   raw: boolean;
+  /** --keep-runs: where every run's whole summary goes (JSON Lines). */
+  keepRuns: string | null;
   workers: number | null;
   shard: string | null;
   quiet: boolean;
@@ -114,7 +118,7 @@ const MAX_MEMORY_MB = 65536;
 /** Options that take a value (`--out FILE` or `--out=FILE`), per command. */
 const VALUE_OPTIONS: Record<Command, string[]> = {
   run: ['--trace', '--warmup', '--max-input-bytes', ...BUDGET_OPTIONS],
-  sweep: ['--out', '--json', '--workers', '--shard', '--max-input-bytes', ...BUDGET_OPTIONS],
+  sweep: ['--out', '--json', '--keep-runs', '--workers', '--shard', '--max-input-bytes', ...BUDGET_OPTIONS],
   merge: ['--out', '--json', '--max-input-bytes'],
 };
 /** Options that are on or off, per command. */
@@ -226,7 +230,8 @@ function parseCommand(command: Command, words: string[]): Args {
   const shard = values['--shard'] ?? null;
   if (shard !== null && (json !== null || raw))
     return usageError('sweep: with --shard the output is a shard file (use --out part.json, then merge); --json and --raw belong to merge');
-  return { kind: 'sweep', spec: files[0], out, json, raw, workers, shard, quiet: flags.has('--quiet'), maxInputBytes, budget };
+  const keepRuns = values['--keep-runs'] ?? null;
+  return { kind: 'sweep', spec: files[0], out, json, raw, keepRuns, workers, shard, quiet: flags.has('--quiet'), maxInputBytes, budget };
 }
 
 /**

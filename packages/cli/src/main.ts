@@ -1,24 +1,20 @@
 // obs-sim: runs one scenario to its end and prints the summary JSON; `sweep` and `merge`
 // are in sweep-command.ts.
-import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { canonicalJson } from '@obs-tcp-sim/scenario/canonical-json';
 import { ScenarioError } from '@obs-tcp-sim/scenario/error';
-import { engineBuildHash, preloadEngineNode, runScenarioNode } from '@obs-tcp-sim/engine/node';
+import { preloadEngineNode, runScenarioNode } from '@obs-tcp-sim/engine/node';
 import type { Summary } from '@obs-tcp-sim/scenario';
 import { USAGE, parseArgs } from './args';
 import { ensureWasmBuilt } from './ensure-wasm';
+import { provenanceOf } from './provenance';
 import { mergeCommand, sweepCommand } from './sweep-command';
 import { readScenarioFile } from './read-scenario-file';
 import { traceWriter } from './trace-files';
 import { EXIT_BAD_INPUT, EXIT_ENGINE_FAILED, EXIT_OK, complain, engineError, firstLine, messageOf, showFile } from './report';
 
 export { EXIT_BAD_INPUT, EXIT_ENGINE_FAILED, EXIT_OK };
-
-/** obs-sim's version (packages/cli/package.json), which each summary carries. */
-const CLI_VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 /** `argv`: the arguments after the script name; resolves to the exit status. */
 export async function main(argv: string[]): Promise<number> {
@@ -79,19 +75,6 @@ export async function main(argv: string[]): Promise<number> {
     complain(`${showFile(file)}: ${engineError(error)}`);
     return EXIT_ENGINE_FAILED;
   }
-}
-
-/** What made a summary (Summary.provenance): the engine's build, obs-sim's version, the scenario as run. */
-export function provenanceOf(scenarioText: string, summary: Summary): NonNullable<Summary['provenance']> {
-  return {
-    engine: engineBuildHash(),
-    version: CLI_VERSION,
-    scenario: createHash('sha256')
-      .update(canonicalJson(JSON.parse(scenarioText)))
-      .digest('hex')
-      .slice(0, 16),
-    seed: summary.seed ?? 1,
-  };
 }
 
 /**

@@ -3,10 +3,14 @@ import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { ScenarioError } from '@obs-tcp-sim/scenario/error';
+import type { Summary } from '@obs-tcp-sim/scenario';
 import {
   SweepSpecError,
+  axisSettings,
+  axisStrides,
   checkShardFile,
   showInput,
+  showValue,
   collectOutputs,
   makeShardFile,
   mergeCheckedShards,
@@ -31,6 +35,7 @@ import type { MergeArgs, SweepArgs } from './args';
 import { ensureWasmBuilt } from './ensure-wasm';
 import { loadPresets } from './preset-files';
 import { Progress } from './progress';
+import { RunKeeper } from './keep-runs';
 import { INPUT_LIMITS, SHARD_SHAPE, readJsonFile, userDirectory } from './read-scenario-file';
 import { EXIT_BAD_INPUT, EXIT_ENGINE_FAILED, EXIT_OK, complain, engineError, firstLine, messageOf, showFile } from './report';
 import { RunError, runOnPool } from './worker-pool';
@@ -78,6 +83,14 @@ export async function sweepCommand(args: SweepArgs): Promise<number> {
       `${runs.length} runs (${shard ? `shard ${shard.index}/${shard.count} of ` : ''}${points} point${points === 1 ? '' : 's'} x ${sweep.seeds.length} seed${sweep.seeds.length === 1 ? '' : 's'}) on ${workers} worker thread${workers === 1 ? '' : 's'}`,
     );
     const results: RunResult[] = [];
+    let keeper: RunKeeper | null = null;
+    if (args.keepRuns !== null) {
+      try {
+        keeper = new RunKeeper(resolve(userDirectory(), args.keepRuns), sweep, runs);
+      } catch (error) {
+        throw new Stop(EXIT_BAD_INPUT, `--keep-runs: cannot write ${showFile(args.keepRuns)}: ${fileProblem(error)}`);
+      }
+    }
     try {
       await runOnPool({
         runs,
@@ -87,6 +100,7 @@ export async function sweepCommand(args: SweepArgs): Promise<number> {
         onResult: (run, summary) => {
           try {
             results.push({ run, outputs: collectOutputs(sweep, summary) });
+            keeper?.add(run, summary as Summary);
           } catch (error) {
             throw new Stop(EXIT_BAD_INPUT, `${showFile(args.spec)}: run ${run} (${describeRun(sweep, run)}): ${messageOf(error)}`);
           }
@@ -101,6 +115,8 @@ export async function sweepCommand(args: SweepArgs): Promise<number> {
         throw new Stop(EXIT_ENGINE_FAILED, `${showFile(args.spec)}: ${where}${engineError(error)}`);
       }
       throw error;
+    } finally {
+      keeper?.close();
     }
 
     if (shard) {
@@ -195,10 +211,7 @@ function writeText(file: string | null, text: string): void {
   try {
     writeFileSync(resolve(userDirectory(), file), text);
   } catch (error) {
-    throw new Stop(
-      EXIT_BAD_INPUT,
-      `cannot write ${showFile(file)}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such directory' : messageOf(error)}`,
-    );
+    throw new Stop(EXIT_BAD_INPUT, `cannot write ${showFile(file)}: ${fileProblem(error)}`);
   }
 }
 
@@ -211,10 +224,9 @@ function writeText(file: string | null, text: string): void {
 async function firstRefusedValue(sweep: Sweep): Promise<{ run: number; message: string } | null> {
   const { module } = await loadEngineNode();
   const seeds = sweep.seeds.length;
-  const inner = sweep.axes.length === 2 ? sweep.axes[1].values.length : 1;
+  const strides = axisStrides(sweep);
   const runs: number[] = [];
-  sweep.axes[0].values.forEach((_, i) => runs.push(i * inner * seeds));
-  if (sweep.axes.length === 2) sweep.axes[1].values.forEach((_, j) => runs.push(j * seeds));
+  sweep.axes.forEach((axis, a) => axis.values.forEach((_, i) => runs.push(i * strides[a] * seeds)));
   for (const run of [...new Set(runs)].sort((a, b) => a - b)) {
     const sim = new module.Simulation(JSON.stringify(sweepRun(sweep, run).scenario));
     try {
@@ -230,9 +242,20 @@ async function firstRefusedValue(sweep: Sweep): Promise<{ run: number; message: 
 function describeRun(sweep: Sweep, run: number): string {
   const { values, seed } = sweepRun(sweep, run);
   return [
-    ...sweep.axes.map((axis, a) => `${axis.paths.map((path) => showInput(path, 60)).join(' = ')} = ${values[a]}`),
+    ...sweep.axes.map((axis, a) =>
+      Array.isArray(values[a])
+        ? axisSettings(axis, values[a])
+            .map(([path, value]) => `${showInput(path, 60)} = ${showValue(value)}`)
+            .join(', ')
+        : `${axis.paths.map((path) => showInput(path, 60)).join(' = ')} = ${showValue(values[a])}`,
+    ),
     `seed ${seed}`,
   ].join(', ');
+}
+
+/** Why a file could not be written, in a few words. */
+function fileProblem(error: unknown): string {
+  return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such directory' : messageOf(error);
 }
 
 function report(error: unknown): number {

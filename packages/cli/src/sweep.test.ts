@@ -6,7 +6,16 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultScenario, runCli, scratchFiles } from './cli-test-support';
 import { PRESETS } from '@obs-tcp-sim/scenario';
-import { collectOutputs, expandSweep, resolveSweepSpec, summarizeSweep, sweepCsv, sweepJson, sweepRunsCsv } from '@obs-tcp-sim/sweep';
+import {
+  collectOutputs,
+  expandSweep,
+  readOutput,
+  resolveSweepSpec,
+  summarizeSweep,
+  sweepCsv,
+  sweepJson,
+  sweepRunsCsv,
+} from '@obs-tcp-sim/sweep';
 import { loadEngineNode, runScenarioNode } from '@obs-tcp-sim/engine/node';
 import { createEngine, type EngineWorkerHandle } from '@obs-tcp-sim/engine';
 import { createWorkerApi } from '@obs-tcp-sim/engine/worker-api';
@@ -40,6 +49,8 @@ beforeAll(async () => {
     join(dir, 'all.csv'),
     '--json',
     join(dir, 'all.json'),
+    '--keep-runs',
+    join(dir, 'runs.jsonl'),
   );
   expect(stderr).toMatch(/^obs-sim: sweep: 6 runs \(3 points x 2 seeds\) on 2 worker threads\n/);
   expect(status).toBe(0);
@@ -50,8 +61,12 @@ describe('obs-sim sweep', () => {
   it('gives what running each scenario alone and aggregating gives', async () => {
     const sweep = resolveSweepSpec(spec);
     const results = [];
-    for (const run of expandSweep(sweep))
-      results.push({ run: run.index, outputs: collectOutputs(sweep, await runScenarioNode(run.scenario)) });
+    const summaries = [];
+    for (const run of expandSweep(sweep)) {
+      const summary = await runScenarioNode(run.scenario);
+      summaries.push(summary);
+      results.push({ run: run.index, outputs: collectOutputs(sweep, summary) });
+    }
     // The CLI says which engine build ran the sweep (the wasm's SHA-256).
     const engine = createHash('sha256')
       .update(readFileSync(fileURLToPath(new URL('../../engine/wasm/obs_engine.wasm', import.meta.url))))
@@ -65,6 +80,61 @@ describe('obs-sim sweep', () => {
     expect(points[2].mean!).toBeLessThan(points[0].mean!);
     expect(points[2].sd!).toBeGreaterThan(0);
     expect(unsharded.csv.split('\n')[0]).toMatch(/^point,obs\.burstLoss\.data,runs,aggregate\.goodput:n,aggregate\.goodput:mean,/);
+    // --keep-runs: each run's whole summary, in run order, with what made it.
+    const kept = readFileSync(join(dir, 'runs.jsonl'), 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(kept.map((k) => [k.run, k.point, k.seed, k.values])).toEqual(
+      expandSweep(sweep).map((r) => [r.index, r.point, r.seed, { 'obs.burstLoss.data': r.values[0] }]),
+    );
+    expect(kept.map((k) => k.summary)).toEqual(summaries);
+    expect(kept[5].provenance).toMatchObject({ engine, seed: sweep.seeds[1], scenario: expect.stringMatching(/^[0-9a-f]{16}$/) });
+  });
+
+  it('sweeps names and booleans on a grid, with outputs reduced over the flows (issue 39, item 3)', async () => {
+    const grid = file('grid.json', {
+      sweep: 1,
+      base: defaultScenario,
+      overrides: { duration: 0.3, 'flows[tcp1].count': 3, 'flows[tcp1].tcp.delayedAck': false },
+      parameters: [
+        { path: 'flows[tcp1].tcp.variant', values: ['reno', 'cubic'] },
+        { path: 'flows[tcp1].tcp.delayedAck', values: [false, true] },
+      ],
+      seeds: 1,
+      outputs: ['sum(flows[].goodput) / aggregate.goodput', 'jain(flows[].goodput)', 'count(flows[].goodput)'],
+    });
+    const { status, stdout } = await runCli('sweep', grid, '--raw', '--quiet', '--workers', '1');
+    expect(status).toBe(0);
+    const rows = stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => line.split(','));
+    expect(rows[0]).toEqual([
+      'run',
+      'point',
+      'flows[tcp1].tcp.variant',
+      'flows[tcp1].tcp.delayedAck',
+      'seed',
+      'sum(flows[].goodput) / aggregate.goodput',
+      'jain(flows[].goodput)',
+      'count(flows[].goodput)',
+    ]);
+    expect(rows.slice(1).map((row) => row.slice(2, 4))).toEqual([
+      ['reno', 'false'],
+      ['reno', 'true'],
+      ['cubic', 'false'],
+      ['cubic', 'true'],
+    ]);
+    for (const row of rows.slice(1)) {
+      // The flows' goodputs add up to the aggregate; three copies share the path fairly but not exactly.
+      expect(Number(row[5])).toBeCloseTo(1, 9);
+      expect(Number(row[6])).toBeGreaterThan(1 / 3);
+      expect(Number(row[6])).toBeLessThanOrEqual(1);
+      expect(row[7]).toBe('3');
+    }
+    // The variants differ: not one scenario run four times.
+    expect(new Set(rows.slice(1).map((row) => row[6])).size).toBeGreaterThan(1);
   });
 
   it("gives what the app's engine gives: runToEnd on two engine workers, as the app's pool will call it", async () => {
@@ -250,6 +320,14 @@ describe('CLI pieces', () => {
     const docs = readFileSync(fileURLToPath(new URL('../../../docs/sweeps.md', import.meta.url)), 'utf8');
     const block = /```json\n([\s\S]*?)```/.exec(docs)![1];
     expect(JSON.parse(block)).toEqual(JSON.parse(readFileSync(join(examples, 'paper000-data-loss.json'), 'utf8')));
+  });
+
+  it("reads every reduction docs/sweeps.md shows from a real run's summary", async () => {
+    const docs = readFileSync(fileURLToPath(new URL('../../../docs/sweeps.md', import.meta.url)), 'utf8');
+    const shown = [...new Set([...docs.matchAll(/`((?:sum|mean|min|max|p50|p95|jain|count)\([^`]*\)[^`]*)`/g)].map((m) => m[1]))];
+    expect(shown.length).toBeGreaterThanOrEqual(4);
+    const summary = await runScenarioNode({ ...defaultScenario, duration: 0.3 });
+    for (const output of shown) expect(readOutput(summary, output), output).not.toBeNull();
   });
 
   it('keeps the plain run as it was', () => {

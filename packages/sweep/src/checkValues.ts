@@ -4,8 +4,10 @@
 // Without it a value the engine refuses (a probability of -3 %) was found mid-sweep, in
 // the engine's units, after the runs before it had been spent.
 import { checkNumber, NUMBER_RULES, validateScenario } from '@obs-tcp-sim/scenario/schema';
+import { quoteInput } from '@obs-tcp-sim/scenario/safe-text';
 import { parsePath, setAtPath } from './path';
-import type { SweepAxis } from './types';
+import { axisSettings, axisValueOf } from './runs';
+import type { SweepAxis, SweepValue } from './types';
 
 /** Why a swept value is refused, and where in the spec it was written. */
 export interface ValueProblem {
@@ -31,9 +33,10 @@ export function sweptValueProblem(
   written: 'range' | 'list',
 ): ValueProblem | null {
   const last = axis.values.length - 1;
-  const where = (k: number) =>
+  const combined = axis.values.some(Array.isArray);
+  const where = (k: number, p?: number) =>
     written === 'list'
-      ? `${field}.values[${k}]`
+      ? `${field}.values[${k}]${combined && p !== undefined ? `[${p}]` : ''}`
       : k === 0
         ? `${field}.values.from`
         : k === last
@@ -41,24 +44,35 @@ export function sweptValueProblem(
           : `${field}.values.steps`;
   // The ends first: a range's middle values are refused only for what its ends are not (a whole number).
   const order = [0, last, ...axis.values.keys()].filter((k, i, all) => all.indexOf(k) === i);
-  for (const path of axis.paths) {
+  for (const [p, path] of axis.paths.entries()) {
     const rule = NUMBER_RULES[genericOfPath(path)];
     if (!rule) continue;
     for (const k of order) {
-      const reason = checkNumber(axis.values[k], rule);
+      const value = axisValueOf(axis.values[k], p);
+      if (typeof value !== 'number') continue;
+      const reason = checkNumber(value, rule);
       if (reason === null) continue;
-      const inRange =
-        written === 'range' && k !== 0 && k !== last ? ` (${axis.values[k]} is value ${k + 1} of ${last + 1} from the range)` : '';
-      return { field: where(k), rule: `${reason}${inRange}` };
+      const inRange = written === 'range' && k !== 0 && k !== last ? ` (${value} is value ${k + 1} of ${last + 1} from the range)` : '';
+      return { field: where(k, p), rule: `${reason}${inRange}` };
     }
   }
-  // Rules between fields (a minimum above its maximum, an offset too short for the path):
-  // the whole scenario at each end of the axis, others as in the base.
-  for (const k of order.slice(0, 2)) {
+  // Rules between fields (a minimum above its maximum, an offset too short for the path)
+  // and the rules of strings and booleans (a variant's name): the whole scenario, others as
+  // in the base, at each end of a range of numbers, at every value of anything else (a
+  // list of names or combinations is short, and its values are not in order).
+  const numbersOnly = !combined && axis.values.every((value) => typeof value === 'number');
+  for (const k of numbersOnly ? order.slice(0, 2) : order) {
     let scenario: unknown = base;
-    for (const path of axis.paths) scenario = setAtPath(scenario as Record<string, unknown>, path, axis.values[k]);
+    for (const [path, value] of axisSettings(axis, axis.values[k])) scenario = setAtPath(scenario as Record<string, unknown>, path, value);
     const issue = validateScenario(scenario)[0];
-    if (issue) return { field: where(k), rule: `with ${axis.values[k]}, ${issue.path ? `${issue.path}: ` : ''}${issue.message}` };
+    if (issue)
+      return { field: where(k), rule: `with ${showValue(axis.values[k])}, ${issue.path ? `${issue.path}: ` : ''}${issue.message}` };
   }
   return null;
+}
+
+/** A swept value as the spec wrote it: 0.01, "cubic", true, ["reno", 0.01]. */
+export function showValue(value: SweepValue): string {
+  if (Array.isArray(value)) return `[${value.map(showValue).join(', ')}]`;
+  return typeof value === 'string' ? quoteInput(value, 40) : String(value);
 }

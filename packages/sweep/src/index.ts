@@ -4,7 +4,9 @@ export type * from './types';
 export { SWEEP_FORMAT, SWEEP_LIMITS, SweepSpecError, resolveSweepSpec, sweepHash, Fnv1a64, linearValues } from './spec';
 export { canonicalJson, canonicalJsonParts } from '@obs-tcp-sim/scenario/canonical-json';
 export { parsePath, outputTerms, getAtPath, setAtPath, showInput } from './path';
-export { sweepPoints, sweepRunCount, sweepRun, expandSweep } from './runs';
+export { sweepPoints, sweepPointCount, sweepRunCount, sweepRun, expandSweep, axisStrides, axisValueOf, axisSettings } from './runs';
+export { AGGREGATES, parseOutputTerm, collectAll, reduceValues, percentile, type AggregateName, type OutputTerm } from './aggregates';
+export { showValue } from './checkValues';
 export { tQuantile975, describeSamples } from './stats';
 export { isOutputValue, readOutput, collectOutputs, summarizeSweep, formatNumber, sweepCsv, sweepRunsCsv, sweepJson } from './results';
 export {

@@ -103,6 +103,25 @@ describe('summarizeSweep', () => {
     expect(points.map((p) => p.outputs[0].normalised?.mean)).toEqual([1, 1, 0.5, 0.2]);
   });
 
+  it('normalises a grid of three axes to the first value of the first axis, the others the same', () => {
+    const grid = sweep({
+      parameter: undefined,
+      parameters: [
+        { path: 'flows[tcp1].tcp.variant', values: ['reno', 'cubic'] },
+        { path: 'obs.burstLoss.data', values: [0, 0.01] },
+        { path: 'obs.burstLoss.ack', values: [0, 0.1] },
+      ],
+      seeds: 1,
+      outputs: ['aggregate.goodput'],
+    });
+    const goodput = [10, 20, 30, 40, 5, 10, 60, 10];
+    const { points } = summarizeSweep(
+      grid,
+      goodput.map((x, run) => ({ run, outputs: [x] })),
+    );
+    expect(points.map((p) => p.outputs[0].normalised?.mean)).toEqual([1, 1, 1, 1, 0.5, 0.5, 2, 0.25]);
+  });
+
   it('refuses missing, duplicate and malformed runs', () => {
     expect(() => summarizeSweep(sweep(), results.slice(1))).toThrow('run 0 has no result');
     expect(() => summarizeSweep(sweep(), results.slice(0, 5))).toThrow('run 5 has no result');
@@ -119,6 +138,56 @@ describe('summarizeSweep', () => {
         expect(sweepJson(summarizeSweep(s, shuffled))).toBe(expected);
       }),
     );
+  });
+});
+
+describe('CSV and JSON of sweeps over names and combinations (issue 39, item 3)', () => {
+  const named = () =>
+    sweep({
+      parameter: {
+        path: ['flows[tcp1].tcp.variant', 'obs.burstLoss.data'],
+        values: [
+          ['reno', 0.01],
+          ['cubic', 0.02],
+        ],
+      },
+      parameter2: { path: 'flows[tcp1].tcp.delayedAck', values: [false, true] },
+      overrides: { 'flows[tcp1].tcp.delayedAck': false },
+      seeds: 1,
+      outputs: ['aggregate.goodput'],
+    });
+
+  it('writes each path its own value: names as text, booleans as true and false', () => {
+    const results = summarizeSweep(
+      named(),
+      [1, 2, 3, 4].map((x, run) => ({ run, outputs: [x] })),
+    );
+    const rows = sweepRunsCsv(results).trimEnd().split('\n');
+    expect(rows).toEqual([
+      'run,point,flows[tcp1].tcp.variant,obs.burstLoss.data,flows[tcp1].tcp.delayedAck,seed,aggregate.goodput',
+      '0,0,reno,0.01,false,1,1',
+      '1,1,reno,0.01,true,1,2',
+      '2,2,cubic,0.02,false,1,3',
+      '3,3,cubic,0.02,true,1,4',
+    ]);
+    const json = JSON.parse(sweepJson(results));
+    expect(json.parameters[0]).toEqual({
+      paths: ['flows[tcp1].tcp.variant', 'obs.burstLoss.data'],
+      values: [
+        ['reno', 0.01],
+        ['cubic', 0.02],
+      ],
+    });
+    expect(json.points[3].values).toEqual([['cubic', 0.02], true]);
+  });
+
+  it('never lets a swept name become a spreadsheet formula', () => {
+    // The schema allows no such variant, but a value in a shard file or a spec read by
+    // another tool is text from outside: the CSV writer holds it as text either way.
+    const s = sweep({ parameter: { path: 'flows[tcp1].tcp.variant', values: ['reno'] }, seeds: 1, outputs: ['aggregate.goodput'] });
+    const forged: Sweep = { ...s, axes: [{ paths: s.axes[0].paths, values: ['=HYPERLINK("x")'] }] };
+    const csv = sweepCsv(summarizeSweep(forged, [{ run: 0, outputs: [1] }]));
+    expect(csv.split('\n')[1]).toMatch(/^0,"'=HYPERLINK\(""x""\)",1,/);
   });
 });
 

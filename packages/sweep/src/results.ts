@@ -3,11 +3,12 @@
 // depends only on the sweep and the run results, never on the order they arrived in.
 
 import { csvTextCell, quoteInput } from '@obs-tcp-sim/scenario/safe-text';
+import { collectAll, parseOutputTerm, reduceValues } from './aggregates';
 import { describeValue, getAtPath, outputTerms, showInput } from './path';
-import { sweepPoints, sweepRunCount } from './runs';
+import { axisStrides, axisValueOf, sweepPoints, sweepRunCount } from './runs';
 import { SWEEP_LIMITS } from './spec';
 import { describeSamples } from './stats';
-import type { OutputStats, RunResult, Sweep, SweepResults } from './types';
+import type { OutputStats, RunResult, Sweep, SweepResults, SweepValue } from './types';
 
 /**
  * Whether `x` may be an output of a run: null (a value that does not exist, such as the
@@ -20,19 +21,32 @@ export function isOutputValue(x: unknown): x is number | null {
 }
 
 /**
- * One output of a run's summary: the number at its path, or the ratio of the numbers at
- * its two (outputTerms). Null when the summary holds null there (a file transfer that did
- * not finish has completionTime null), or for a ratio over 0 (no share of nothing sent).
- * Throws Error naming the path when it leads nowhere or to something that is not a number.
+ * One output of a run's summary: the number at its path, a reduction over a list
+ * (`sum(flows[].goodput)`, aggregates.ts), or the ratio of two of these (outputTerms).
+ * Null when the summary holds null there (a file transfer that did not finish has
+ * completionTime null), when a reduction has nothing to reduce, or for a ratio over 0 (no
+ * share of nothing sent). Throws Error naming the path when it leads nowhere or to
+ * something that is not a number.
  */
 export function readOutput(summary: unknown, output: string): number | null {
   const terms = outputTerms(output);
-  if (terms.length === 1) return readPath(summary, output);
-  const over = readPath(summary, terms[0]);
-  const under = readPath(summary, terms[1]);
+  if (terms.length === 1) return readTerm(summary, output);
+  const over = readTerm(summary, terms[0]);
+  const under = readTerm(summary, terms[1]);
   if (over === null || under === null || under === 0) return null;
   const ratio = over / under;
   return isOutputValue(ratio) ? ratio : null;
+}
+
+function readTerm(summary: unknown, text: string): number | null {
+  const term = parseOutputTerm(text);
+  if (!('aggregate' in term)) return readPath(summary, term.path);
+  const value = reduceValues(term.aggregate, collectAll(summary, term.path));
+  if (value !== null && !isOutputValue(value))
+    throw new Error(
+      `${showInput(text)} is ${value}, outside what an output may be (a finite number of magnitude at most ${SWEEP_LIMITS.maxOutputMagnitude})`,
+    );
+  return value;
 }
 
 function readPath(summary: unknown, path: string): number | null {
@@ -112,8 +126,9 @@ export function summarizeSweep(sweep: Sweep, results: readonly RunResult[]): Swe
       };
     }),
   }));
-  // Normalised to the first value of the (first) parameter; on a grid, per value of parameter2.
-  const inner = sweep.axes.length === 2 ? sweep.axes[1].values.length : 1;
+  // Normalised to the first value of the first axis, the other axes' values the same: on a
+  // grid, one reference per combination of the others.
+  const inner = axisStrides(sweep)[0];
   for (const point of points) {
     point.outputs.forEach((stats, o) => {
       const reference = points[point.point % inner].outputs[o].mean;
@@ -124,6 +139,15 @@ export function summarizeSweep(sweep: Sweep, results: readonly RunResult[]): Swe
     });
   }
   return { sweep, points, runs };
+}
+
+/**
+ * A swept value as a CSV cell: a number by formatNumber, a boolean as true or false, a
+ * string as text (csvTextCell: quoted where needed, never read as a formula).
+ */
+function valueCell(value: string | number | boolean): string {
+  if (typeof value === 'number') return formatNumber(value);
+  return typeof value === 'boolean' ? String(value) : csvTextCell(value);
 }
 
 /**
@@ -140,15 +164,15 @@ function parameterColumns(sweep: Sweep): string[] {
   return sweep.axes.flatMap((axis) => axis.paths);
 }
 
-function parameterCells(sweep: Sweep, values: readonly number[]): string[] {
-  return sweep.axes.flatMap((axis, a) => axis.paths.map(() => formatNumber(values[a])));
+function parameterCells(sweep: Sweep, values: readonly SweepValue[]): string[] {
+  return sweep.axes.flatMap((axis, a) => axis.paths.map((_, p) => valueCell(axisValueOf(values[a], p))));
 }
 
 /**
  * The header's cells are text (paths hold ids from the scenario: a flow named
  * `=HYPERLINK(...)` must not become a formula in a spreadsheet), so they go through
- * csvTextCell; every other cell is a number written by formatNumber (or empty) and keeps
- * its sign.
+ * csvTextCell, as do swept strings (valueCell); every other cell is a number written by
+ * formatNumber (or empty) and keeps its sign.
  */
 function csvText(header: string[], rows: string[][]): string {
   return [header.map(csvTextCell), ...rows].map((row) => `${row.join(',')}\n`).join('');

@@ -93,6 +93,29 @@ describe('mergeShards', () => {
     );
   });
 
+  it('merges sweeps over names, combinations and grids of three axes like any other', () => {
+    const s = sweep({
+      parameter: undefined,
+      parameters: [
+        { path: 'flows[tcp1].tcp.variant', values: ['reno', 'cubic'] },
+        {
+          path: ['obs.burstLoss.data', 'obs.burstLoss.ack'],
+          values: [
+            [0, 0],
+            [0.01, 0.1],
+          ],
+        },
+        { path: 'flows[tcp1].tcp.delayedAck', values: [false, true] },
+      ],
+      overrides: { 'flows[tcp1].tcp.delayedAck': false },
+      seeds: 2,
+    });
+    const whole = { ...summarizeSweep(s, fakeResults(s)), engine: ENGINE };
+    const merged = mergeShards(shardFiles(s, 3));
+    expect(merged.sweep.hash).toBe(s.hash);
+    expect(sweepJson(merged)).toBe(sweepJson(whole));
+  });
+
   it('refuses missing, duplicate, foreign and edited shards, naming the file', () => {
     const s = sweep();
     const files = shardFiles(s, 3);
@@ -212,15 +235,15 @@ describe('checkShardFile (issue 17: a shard file is input like any other)', () =
     ).toBe('p.json: sweep.seeds: 1000000 points x 1000 seeds is 1000000000 runs, more than 1000000');
     expect(performance.now() - started).toBeLessThan(2000);
     const cases: [(f: any) => void, string][] = [
-      [(f) => (f.sweep.axes = 5), 'p.json: sweep.axes: must be a list of 1 or 2 parameters, not a number'],
-      [(f) => (f.sweep.axes = []), 'p.json: sweep.axes: must be a list of 1 or 2 parameters, not a list of 0'],
+      [(f) => (f.sweep.axes = 5), 'p.json: sweep.axes: must be a list of 1 to 8 parameters, not a number'],
+      [(f) => (f.sweep.axes = []), 'p.json: sweep.axes: must be a list of 1 to 8 parameters, not a list of 0'],
       [
         (f) => (f.sweep.axes[0].values = { from: 0, to: 1, steps: 1000 }),
-        'p.json: sweep.axes[0].values: must be a list of numbers, not an object',
+        'p.json: sweep.axes[0].values: must be a list of values, not an object',
       ],
       [
         (f) => (f.sweep.axes[0].values = Array.from({ length: 1001 }, (_, i) => i)),
-        'p.json: sweep.axes[0].values: must hold 1 to 1000 numbers (it holds 1001)',
+        'p.json: sweep.axes[0].values: must hold 1 to 1000 values (it holds 1001)',
       ],
       [
         (f) => (f.sweep.axes[0].paths = ['links[f9].rate']),

@@ -227,20 +227,21 @@ function checkShardSweep(value: unknown, hash: string, fail: (field: string, rul
   if (typeof body.name !== 'string') fail('sweep.name', `must be a string, not ${describeValue(body.name)}`);
   if (!isRecord(body.base) || 'preset' in (body.base as object)) fail('sweep.base', 'must be a scenario object');
   const axes = body.axes;
-  if (!Array.isArray(axes) || axes.length < 1 || axes.length > 2)
+  if (!Array.isArray(axes) || axes.length < 1 || axes.length > SWEEP_LIMITS.maxAxes)
     fail(
       'sweep.axes',
-      `must be a list of 1 or 2 parameters, not ${Array.isArray(axes) ? `a list of ${axes.length}` : describeValue(axes)}`,
+      `must be a list of 1 to ${SWEEP_LIMITS.maxAxes} parameters, not ${Array.isArray(axes) ? `a list of ${axes.length}` : describeValue(axes)}`,
     );
-  const spec: Record<string, unknown> = { sweep: SWEEP_FORMAT, name: body.name, base: body.base };
+  const parameters: unknown[] = [];
+  const spec: Record<string, unknown> = { sweep: SWEEP_FORMAT, name: body.name, base: body.base, parameters };
   axes.forEach((axis: unknown, a) => {
     const where = `sweep.axes[${a}]`;
     if (!isRecord(axis)) fail(where, `must be { "paths": [...], "values": [...] }, not ${describeValue(axis)}`);
     for (const key of Object.keys(axis))
       if (key !== 'paths' && key !== 'values') fail(`${where}.${showInput(key, 40)}`, 'unknown field (a parameter has paths and values)');
     if (!Array.isArray(axis.paths)) fail(`${where}.paths`, `must be a list of paths, not ${describeValue(axis.paths)}`);
-    if (!Array.isArray(axis.values)) fail(`${where}.values`, `must be a list of numbers, not ${describeValue(axis.values)}`);
-    spec[a === 0 ? 'parameter' : 'parameter2'] = { path: axis.paths, values: axis.values };
+    if (!Array.isArray(axis.values)) fail(`${where}.values`, `must be a list of values, not ${describeValue(axis.values)}`);
+    parameters.push({ path: axis.paths, values: axis.values });
   });
   if (!Array.isArray(body.seeds)) fail('sweep.seeds', `must be a list of seeds, not ${describeValue(body.seeds)}`);
   if (!Array.isArray(body.outputs)) fail('sweep.outputs', `must be a list of summary paths, not ${describeValue(body.outputs)}`);
@@ -260,9 +261,10 @@ function checkShardSweep(value: unknown, hash: string, fail: (field: string, rul
 
 /** A field of the spec given to resolveSweepSpec, as named in the shard file. */
 function shardField(field: string): string {
-  const renamed = field
-    .replace(/^parameter2(\.path)?/, (_: string, path: string | undefined) => `axes[1]${path ? '.paths' : ''}`)
-    .replace(/^parameter(\.path)?/, (_: string, path: string | undefined) => `axes[0]${path ? '.paths' : ''}`);
+  const renamed = field.replace(
+    /^parameters\[(\d+)\](\.path)?/,
+    (_: string, a: string, path: string | undefined) => `axes[${a}]${path ? '.paths' : ''}`,
+  );
   return field === '' ? 'sweep' : `sweep.${renamed}`;
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import defaultScenario from '../../scenario/scenarios/default.json';
 import meshFeatures from '../../scenario/scenarios/mesh-features.json';
 import { PRESETS } from '@obs-tcp-sim/scenario';
-import { SweepSpecError, expandSweep, linearValues, resolveSweepSpec, sweepPoints, sweepRunCount } from './index';
+import { SweepSpecError, axisStrides, expandSweep, linearValues, resolveSweepSpec, sweepPoints, sweepRun, sweepRunCount } from './index';
 
 const base = defaultScenario; // links E1-C1 (index 2) and C1-E2 (3) are fibers
 const spec = (extra: object = {}) => ({
@@ -137,6 +137,146 @@ describe('resolveSweepSpec', () => {
     ).toBe(0.5);
   });
 
+  it('sweeps strings and booleans (a variant, the delayed ACK), each value held to the schema (issue 39, item 3)', () => {
+    const sweep = resolveSweepSpec(
+      spec({
+        overrides: { 'flows[tcp1].tcp.delayedAck': false },
+        parameter: { path: 'flows[tcp1].tcp.variant', values: ['reno', 'newreno', 'cubic'] },
+        parameter2: { path: 'flows[tcp1].tcp.delayedAck', values: [false, true] },
+        seeds: 1,
+      }),
+    );
+    expect(expandSweep(sweep).map((r) => [r.scenario.flows?.[0].tcp?.variant, r.scenario.flows?.[0].tcp?.delayedAck])).toEqual([
+      ['reno', false],
+      ['reno', true],
+      ['newreno', false],
+      ['newreno', true],
+      ['cubic', false],
+      ['cubic', true],
+    ]);
+    // A field that takes a number or a name: both, in one list.
+    expect(resolveSweepSpec(spec({ parameter: { path: 'obs.offset', values: ['auto', 0.001] } })).axes[0].values).toEqual(['auto', 0.001]);
+  });
+
+  it('sweeps a grid of any number of axes, the first outermost, the last the fastest', () => {
+    const sweep = resolveSweepSpec(
+      spec({
+        parameter: undefined,
+        parameters: [
+          { path: 'flows[tcp1].tcp.variant', values: ['reno', 'cubic'] },
+          { path: 'obs.burstLoss.data', values: [0, 0.01, 0.02] },
+          { path: 'obs.burstLoss.ack', values: [0, 0.1] },
+        ],
+        seeds: [7],
+      }),
+    );
+    expect(sweepRunCount(sweep)).toBe(12);
+    const points = sweepPoints(sweep);
+    expect(points.map((p) => p.values)).toEqual(
+      ['reno', 'cubic'].flatMap((v) => [0, 0.01, 0.02].flatMap((d) => [0, 0.1].map((a) => [v, d, a]))),
+    );
+    expect(axisStrides(sweep)).toEqual([6, 2, 1]);
+    const run = sweepRun(sweep, 9);
+    expect([run.scenario.flows?.[0].tcp?.variant, run.scenario.obs?.burstLoss, run.seed]).toEqual(['cubic', { data: 0.01, ack: 0.1 }, 7]);
+  });
+
+  it('sweeps explicit combinations: one value per path, as listed, not every pair', () => {
+    const sweep = resolveSweepSpec(
+      spec({
+        parameter: {
+          path: ['flows[tcp1].tcp.variant', 'obs.burstLoss.data'],
+          values: [
+            ['reno', 0.01],
+            ['cubic', 0.02],
+          ],
+        },
+        parameter2: { path: 'obs.burstLoss.ack', values: [0, 0.1] },
+        seeds: 1,
+      }),
+    );
+    expect(
+      expandSweep(sweep).map((r) => [r.scenario.flows?.[0].tcp?.variant, r.scenario.obs?.burstLoss?.data, r.scenario.obs?.burstLoss?.ack]),
+    ).toEqual([
+      ['reno', 0.01, 0],
+      ['reno', 0.01, 0.1],
+      ['cubic', 0.02, 0],
+      ['cubic', 0.02, 0.1],
+    ]);
+  });
+
+  it('refuses, naming the value and the rule, what the schema refuses and what is not a value', () => {
+    const cases: [object, string][] = [
+      [
+        spec({ parameter: { path: 'flows[tcp1].tcp.variant', values: ['reno', 'cubic', 'nope'] } }),
+        'parameter.values[2]: with "nope", flows[0].tcp.variant: TCP variant must be one of "tahoe", "reno", "newreno", "sack", "hstcp", "stcp", "bic", "cubic", "htcp", "vegas", "westwood"',
+      ],
+      [
+        spec({ parameter: { path: 'flows[tcp1].tcp.variant', values: { from: 1, to: 2, steps: 2 } } }),
+        'parameter.values.from: with 1, flows[0].tcp.variant: TCP variant must be one of "tahoe", "reno", "newreno", "sack", "hstcp", "stcp", "bic", "cubic", "htcp", "vegas", "westwood"',
+      ],
+      [
+        spec({ parameter: { path: ['flows[tcp1].tcp.variant', 'duration'], values: [['reno', 1], ['cubic']] } }),
+        'parameter.values[1]: must be a list of 2 values, one per path (flows[tcp1].tcp.variant, duration), as parameter.values[0] is; not a list of 1',
+      ],
+      [
+        spec({ parameter: { path: ['flows[tcp1].tcp.variant', 'duration'], values: [['reno', 1], 'cubic'] } }),
+        'parameter.values[1]: must be a list of 2 values, one per path (flows[tcp1].tcp.variant, duration), as parameter.values[0] is; not a string ("cubic")',
+      ],
+      [
+        spec({ parameter: { path: ['flows[tcp1].tcp.variant', 'duration'], values: ['reno', ['cubic', 1]] } }),
+        'parameter.values[1]: is a list, but parameter.values[0] is not: give every value as one value for all paths, or every value as a list of one per path',
+      ],
+      [
+        spec({
+          parameter: {
+            path: ['flows[tcp1].tcp.variant', 'duration'],
+            values: [
+              ['reno', 1],
+              ['cubic', -1],
+            ],
+          },
+        }),
+        'parameter.values[1][1]: Duration must be > 0',
+      ],
+      [
+        spec({ parameter: { path: 'duration', values: [[1]] } }),
+        'parameter.values[0]: must be a number, string or boolean (a list of values per path needs a list of paths)',
+      ],
+      [
+        spec({
+          parameter: undefined,
+          parameters: [
+            { path: 'duration', values: [1] },
+            { path: 'duration', values: [2] },
+          ],
+        }),
+        'parameters[1].path: duration is already swept by parameters[0]',
+      ],
+      [
+        spec({ parameters: [{ path: 'duration', values: [1] }] }),
+        'parameter: give either parameters (a list) or parameter and parameter2, not both',
+      ],
+      [
+        spec({ parameter: undefined, parameters: [] }),
+        'parameters: must be a list of 1 to 8 parameters, each { "path": ..., "values": [...] }, not a list of 0',
+      ],
+      [
+        spec({ parameter: undefined, parameter2: { path: 'duration', values: [1] } }),
+        'parameter: missing: parameter2 is the second parameter of a grid, after parameter',
+      ],
+      [spec({ parameter: { path: 'version', values: [1] } }), 'parameter.path: the scenario format version cannot be swept'],
+      [
+        spec({ outputs: ['flows[].goodput'] }),
+        'outputs[0]: flows[].goodput: [] (every element) needs a function around it, one of sum, mean, min, max, p50, p95, jain, count: sum(flows[].goodput)',
+      ],
+      [
+        spec({ outputs: ['avg(flows[].goodput)'] }),
+        'outputs[0]: avg(...) is not a function of outputs (they are sum, mean, min, max, p50, p95, jain, count)',
+      ],
+    ];
+    for (const [value, message] of cases) expect(refusal(value), message).toBe(message);
+  });
+
   it('reads a file base only through readBase', () => {
     expect(refusal(spec({ base: 'default.json' }))).toBe(
       'base: a file path works only in the CLI; give the scenario itself or { "preset": "<id>" }',
@@ -171,12 +311,12 @@ describe('resolveSweepSpec', () => {
         'parameter.path: links[9] is out of range (links has 4 links: 0 to 3)',
       ],
       [
-        spec({ parameter: { path: 'obs.offset', values: [1] } }),
-        'parameter.path: obs.offset is a string ("auto") in the base scenario, not a number',
+        spec({ parameter: { path: 'obs.offset', values: ['never'] } }),
+        'parameter.values[0]: with "never", obs.offset: Offset must be "auto"',
       ],
       [
         spec({ parameter: { path: 'obs.burstLoss', values: [1] } }),
-        'parameter.path: obs.burstLoss is an object in the base scenario, not a number',
+        'parameter.path: obs.burstLoss is an object in the base scenario; a sweep sets numbers, strings and booleans (sweep the fields inside it)',
       ],
       [spec({ parameter: { path: 'seed', values: [1] } }), 'parameter.path: the seed is swept by "seeds", not as a parameter'],
       [
@@ -195,8 +335,15 @@ describe('resolveSweepSpec', () => {
         spec({ parameter: { path: 'duration', values: { from: 1, steps: 3 } } }),
         'parameter.values.to: must be a finite number, not absent',
       ],
-      [spec({ parameter: { path: 'duration', values: [1, '2'] } }), 'parameter.values[1]: must be a finite number, not a string ("2")'],
-      [spec({ parameter: { path: 'duration', values: [] } }), 'parameter.values: must hold 1 to 1000 numbers (it holds 0)'],
+      [
+        spec({ parameter: { path: 'duration', values: [1, '2'] } }),
+        'parameter.values[1]: with "2", duration: Duration must be a number, not a string',
+      ],
+      [
+        spec({ parameter: { path: 'duration', values: [1, null] } }),
+        'parameter.values[1]: must be a finite number, a string or a boolean, not null',
+      ],
+      [spec({ parameter: { path: 'duration', values: [] } }), 'parameter.values: must hold 1 to 1000 values (it holds 0)'],
       [spec({ parameter: { path: 'duration', values: [1], step: 2 } }), 'parameter.step: unknown field (a parameter has path and values)'],
       [
         spec({ parameter2: { path: 'obs.burstLoss.data', values: [1] } }),
@@ -215,7 +362,7 @@ describe('resolveSweepSpec', () => {
       [spec({ sweep: 2 }), 'sweep: must be 1 (the format version), got 2'],
       [
         spec({ colour: 'red' }),
-        'colour: unknown field (a sweep spec has sweep, name, base, overrides, parameter, parameter2, seeds, outputs)',
+        'colour: unknown field (a sweep spec has sweep, name, base, overrides, parameter, parameter2, parameters, seeds, outputs)',
       ],
       [spec({ base: { preset: 'paper999' } }), 'base.preset: "paper999" is not a preset (no presets were given)'],
       [spec({ base: undefined }), 'base: missing: a scenario object, { "preset": "<id>" } or (in the CLI) a scenario file path'],
@@ -281,7 +428,7 @@ describe('spec limits and messages (issue 17)', () => {
       expect(message.length, message.slice(0, 80)).toBeLessThan(700);
     }
     expect(messages[0]).toBe(
-      'evil\\u{202E}txt: unknown field (a sweep spec has sweep, name, base, overrides, parameter, parameter2, seeds, outputs)',
+      'evil\\u{202E}txt: unknown field (a sweep spec has sweep, name, base, overrides, parameter, parameter2, parameters, seeds, outputs)',
     );
     expect(messages[4]).toMatch(/^base\.preset: "p{60}"\.\.\. \(99940 more characters\) is not a preset/);
     expect(messages[5]).toMatch(/^base\.preset: an array is not a preset/);

@@ -6,9 +6,10 @@ import type { ScenarioFile } from '@obs-tcp-sim/scenario';
 import { canonicalJsonParts } from '@obs-tcp-sim/scenario/canonical-json';
 import { quoteInput } from '@obs-tcp-sim/scenario/safe-text';
 import { validateScenario } from '@obs-tcp-sim/scenario/schema';
-import type { ResolveOptions, Sweep, SweepAxis } from './types';
+import type { ResolveOptions, Sweep, SweepAxis, SweepScalar, SweepValue } from './types';
 import { describeValue, locate, outputTerms, parsePath, setAtPath, showInput } from './path';
 import { sweptValueProblem } from './checkValues';
+import { parseOutputTerm } from './aggregates';
 
 export const SWEEP_FORMAT = 1 as const;
 
@@ -24,6 +25,8 @@ export const SWEEP_LIMITS: Readonly<{
   maxRuns: number;
   maxOutputs: number;
   maxPaths: number;
+  /** Axes of a grid (`parameters`). */
+  maxAxes: number;
   /** Entries of `overrides`. */
   maxOverrides: number;
   /** Characters of one path (parameter, override or output). */
@@ -38,13 +41,14 @@ export const SWEEP_LIMITS: Readonly<{
   maxRuns: 1_000_000,
   maxOutputs: 50,
   maxPaths: 10,
+  maxAxes: 8,
   maxOverrides: 1000,
   maxPathLength: 1000,
   maxNameLength: 200,
   maxOutputMagnitude: 1e100,
 });
 
-const TOP_FIELDS = ['sweep', 'name', 'base', 'overrides', 'parameter', 'parameter2', 'seeds', 'outputs'];
+const TOP_FIELDS = ['sweep', 'name', 'base', 'overrides', 'parameter', 'parameter2', 'parameters', 'seeds', 'outputs'];
 const UINT32_MAX = 4294967295;
 
 /** A spec the sweep functions refuse; `field` is where in the spec (`parameter.path`). */
@@ -82,13 +86,7 @@ export function resolveSweepSpec(spec: unknown, options: ResolveOptions = {}): S
   base = applyOverrides(base, s.overrides);
   checkBase(base, s.overrides);
 
-  const axes: SweepAxis[] = [resolveAxis(base, s.parameter, 'parameter')];
-  if (s.parameter2 !== undefined) axes.push(resolveAxis(base, s.parameter2, 'parameter2'));
-  if (axes.length === 2) {
-    const first = new Set(axes[0].paths);
-    const shared = axes[1].paths.find((path) => first.has(path));
-    if (shared) throw new SweepSpecError('parameter2.path', `${shared} is already swept by parameter`);
-  }
+  const axes = resolveAxes(base, s);
   const seeds = resolveSeeds(s.seeds, (base as { seed?: unknown }).seed);
   const outputs = resolveOutputs(s.outputs);
   const points = axes.reduce((count, axis) => count * axis.values.length, 1);
@@ -207,6 +205,44 @@ function applyOverrides(base: Record<string, unknown>, overrides: unknown): Reco
   return scenario;
 }
 
+/**
+ * The axes a spec writes: `parameter` (and `parameter2` for a grid of two), or `parameters`,
+ * a list of any number up to maxAxes for a grid of as many dimensions. Each sets its own
+ * paths: a path swept by two axes would be set twice.
+ */
+function resolveAxes(base: Record<string, unknown>, s: Record<string, unknown>): SweepAxis[] {
+  let written: { axis: unknown; field: string }[];
+  if (s.parameters !== undefined) {
+    const both = ['parameter', 'parameter2'].find((key) => s[key] !== undefined);
+    if (both) throw new SweepSpecError(both, 'give either parameters (a list) or parameter and parameter2, not both');
+    const list = s.parameters;
+    if (!Array.isArray(list) || list.length < 1 || list.length > SWEEP_LIMITS.maxAxes)
+      throw new SweepSpecError(
+        'parameters',
+        `must be a list of 1 to ${SWEEP_LIMITS.maxAxes} parameters, each { "path": ..., "values": [...] }, not ${describeValue(list)}${Array.isArray(list) ? ` of ${list.length}` : ''}`,
+      );
+    written = list.map((axis, i) => ({ axis, field: `parameters[${i}]` }));
+  } else {
+    if (s.parameter2 !== undefined && s.parameter === undefined)
+      throw new SweepSpecError('parameter', 'missing: parameter2 is the second parameter of a grid, after parameter');
+    written = [{ axis: s.parameter, field: 'parameter' }];
+    if (s.parameter2 !== undefined) written.push({ axis: s.parameter2, field: 'parameter2' });
+  }
+  const axes: SweepAxis[] = [];
+  const sweptBy = new Map<string, string>();
+  for (const { axis, field } of written) {
+    const resolved = resolveAxis(base, axis, field);
+    resolved.paths.forEach((path, p) => {
+      const earlier = sweptBy.get(path);
+      const where = typeof (axis as { path?: unknown }).path === 'string' ? `${field}.path` : `${field}.path[${p}]`;
+      if (earlier !== undefined) throw new SweepSpecError(where, `${showInput(path)} is already swept by ${earlier}`);
+      sweptBy.set(path, field);
+    });
+    axes.push(resolved);
+  }
+  return axes;
+}
+
 function resolveAxis(base: Record<string, unknown>, parameter: unknown, field: string): SweepAxis {
   if (parameter === undefined)
     throw new SweepSpecError(field, 'missing: { "path": "obs.burstLoss.data", "values": { "from": 0, "to": 0.01, "steps": 6 } }');
@@ -227,25 +263,35 @@ function resolveAxis(base: Record<string, unknown>, parameter: unknown, field: s
   ) {
     throw new SweepSpecError(
       `${field}.path`,
-      `must be a path like "obs.burstLoss.data", or a list of 1 to ${SWEEP_LIMITS.maxPaths} paths set to the same value`,
+      `must be a path like "obs.burstLoss.data", or a list of 1 to ${SWEEP_LIMITS.maxPaths} paths (set to the same value, or each to its own in a list of combinations)`,
     );
   }
   paths.forEach((path: string, i) => {
     const where = typeof p.path === 'string' ? `${field}.path` : `${field}.path[${i}]`;
     checkPathText(path, where);
     if (paths.indexOf(path) !== i) throw new SweepSpecError(where, `${showInput(path)} is listed twice`);
-    if (parsePathOrNull(path)?.[0].key === 'seed') throw new SweepSpecError(where, 'the seed is swept by "seeds", not as a parameter');
+    const head = parsePathOrNull(path)?.[0].key;
+    if (head === 'seed') throw new SweepSpecError(where, 'the seed is swept by "seeds", not as a parameter');
+    if (head === 'version') throw new SweepSpecError(where, 'the scenario format version cannot be swept');
+    // The field must be in the base (overrides can add an optional one): a misspelt path
+    // is refused here, not run as the base a thousand times.
     let value: unknown;
     try {
       value = locate(base, path).value;
     } catch (error) {
       throw new SweepSpecError(where, messageOf(error));
     }
-    if (typeof value !== 'number')
-      throw new SweepSpecError(where, `${showInput(path)} is ${describeValue(value)} in the base scenario, not a number`);
+    if (value === null || typeof value === 'object')
+      throw new SweepSpecError(
+        where,
+        `${showInput(path)} is ${describeValue(value)} in the base scenario; a sweep sets numbers, strings and booleans (sweep the fields inside it)`,
+      );
   });
-  const axis = { paths: paths.slice(), values: resolveValues(p.values, `${field}.values`) };
-  const problem = sweptValueProblem(base, axis, field, Array.isArray(p.values) ? 'list' : 'range');
+  const written = Array.isArray(p.values) ? 'list' : 'range';
+  const values =
+    written === 'list' ? resolveList(p.values as unknown[], `${field}.values`, paths) : resolveRange(p.values, `${field}.values`);
+  const axis = { paths: paths.slice(), values };
+  const problem = sweptValueProblem(base, axis, field, written);
   if (problem) throw new SweepSpecError(problem.field, problem.rule);
   return axis;
 }
@@ -274,18 +320,48 @@ function parsePathOrNull(path: string): [{ key?: string }] | null {
   }
 }
 
-function resolveValues(values: unknown, field: string): number[] {
-  if (Array.isArray(values)) {
-    if (values.length < 1 || values.length > SWEEP_LIMITS.maxValues)
-      throw new SweepSpecError(field, `must hold 1 to ${SWEEP_LIMITS.maxValues} numbers (it holds ${values.length})`);
-    values.forEach((value, i) => {
-      if (typeof value !== 'number' || !Number.isFinite(value))
-        throw new SweepSpecError(`${field}[${i}]`, `must be a finite number, not ${describeValue(value)}`);
-    });
-    return values.slice();
-  }
+/**
+ * A list of values: scalars (every path set to each), or, with several paths, lists of one
+ * value per path (combinations). Whether a field takes a value is the schema's to say
+ * (sweptValueProblem): a field may take a number or a name (`obs.offset`: 0.001 or "auto").
+ */
+function resolveList(values: unknown[], field: string, paths: string[]): SweepValue[] {
+  if (values.length < 1 || values.length > SWEEP_LIMITS.maxValues)
+    throw new SweepSpecError(field, `must hold 1 to ${SWEEP_LIMITS.maxValues} values (it holds ${values.length})`);
+  const combined = paths.length > 1 && Array.isArray(values[0]);
+  return values.map((value, i) => {
+    const where = `${field}[${i}]`;
+    if (!combined) {
+      if (Array.isArray(value))
+        throw new SweepSpecError(
+          where,
+          paths.length > 1
+            ? `is a list, but ${field}[0] is not: give every value as one value for all paths, or every value as a list of one per path`
+            : 'must be a number, string or boolean (a list of values per path needs a list of paths)',
+        );
+      checkScalar(value, where);
+      return value as SweepScalar;
+    }
+    if (!Array.isArray(value) || value.length !== paths.length)
+      throw new SweepSpecError(
+        where,
+        `must be a list of ${paths.length} values, one per path (${paths.map((path) => showInput(path, 40)).join(', ')}), as ${field}[0] is; not ${describeValue(value)}${Array.isArray(value) ? ` of ${value.length}` : ''}`,
+      );
+    value.forEach((one, p) => checkScalar(one, `${where}[${p}]`));
+    return value.slice() as SweepScalar[];
+  });
+}
+
+/** A value a field may be set to: a finite number, a string or a boolean. */
+function checkScalar(value: unknown, where: string): void {
+  const own = typeof value;
+  if (!((own === 'number' && Number.isFinite(value)) || own === 'string' || own === 'boolean'))
+    throw new SweepSpecError(where, `must be a finite number, a string or a boolean, not ${describeValue(value)}`);
+}
+
+function resolveRange(values: unknown, field: string): number[] {
   if (values === null || typeof values !== 'object') {
-    throw new SweepSpecError(field, `must be a list of numbers or { "from": a, "to": b, "steps": n }, not ${describeValue(values)}`);
+    throw new SweepSpecError(field, `must be a list of values or { "from": a, "to": b, "steps": n }, not ${describeValue(values)}`);
   }
   const v = values as Record<string, unknown>;
   for (const key of Object.keys(v)) {
@@ -358,14 +434,14 @@ function resolveOutputs(outputs: unknown): string[] {
   if (!Array.isArray(outputs) || outputs.length < 1 || outputs.length > SWEEP_LIMITS.maxOutputs) {
     throw new SweepSpecError(
       'outputs',
-      `must be a list of 1 to ${SWEEP_LIMITS.maxOutputs} summary paths or ratios of two, like ["aggregate.goodput", "bursts.data.dropped / bursts.data.sent"]`,
+      `must be a list of 1 to ${SWEEP_LIMITS.maxOutputs} summary paths, reductions over a list or ratios of two, like ["aggregate.goodput", "jain(flows[].goodput)", "bursts.data.dropped / bursts.data.sent"]`,
     );
   }
   outputs.forEach((path, i) => {
     if (typeof path !== 'string') throw new SweepSpecError(`outputs[${i}]`, `must be a summary path, not ${describeValue(path)}`);
     checkPathText(path, `outputs[${i}]`);
     try {
-      for (const term of outputTerms(path)) parsePath(term);
+      for (const term of outputTerms(path)) parseOutputTerm(term);
     } catch (error) {
       throw new SweepSpecError(`outputs[${i}]`, messageOf(error));
     }

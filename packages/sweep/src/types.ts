@@ -9,10 +9,23 @@ export interface ResolveOptions {
   readBase?: (path: string) => unknown;
 }
 
-/** One swept parameter: every path is set to the same value at each point. */
+/** A value a parameter takes: a number, a string (`"cubic"`) or a boolean, as the field holds. */
+export type SweepScalar = number | string | boolean;
+
+/**
+ * One value of an axis: a scalar every path of the axis is set to, or (an axis of
+ * combinations) a list holding one value per path, in the order of `paths`.
+ */
+export type SweepValue = SweepScalar | SweepScalar[];
+
+/**
+ * One swept parameter. Either every path is set to the same value at each point (`values`
+ * scalars), or the axis lists combinations (`values` lists, one value per path): the
+ * explicit points a grid would not give, such as (reno, 0.01), (cubic, 0.02).
+ */
 export interface SweepAxis {
   paths: string[];
-  values: number[];
+  values: SweepValue[];
 }
 
 /** A checked spec: what every other function takes. */
@@ -24,7 +37,7 @@ export interface Sweep {
    * leaves out is the engine's default, and stays out of the sweep's hash.
    */
   base: ScenarioFile;
-  /** One axis, or two for a grid (the first outside, the second inside). */
+  /** One axis, or several for a grid: every combination, the first axis outermost. */
   axes: SweepAxis[];
   seeds: number[];
   /** Summary paths, e.g. `aggregate.goodput`, or ratios of two, `a / b` (outputTerms). */
@@ -36,7 +49,7 @@ export interface Sweep {
 export interface SweepPoint {
   index: number;
   /** One value per axis. */
-  values: number[];
+  values: SweepValue[];
 }
 
 export interface SweepRun {
@@ -44,7 +57,7 @@ export interface SweepRun {
   index: number;
   point: number;
   seed: number;
-  values: number[];
+  values: SweepValue[];
   /** The scenario of this run (base, overrides, the point's values, the seed), as the spec wrote it. */
   scenario: ScenarioFile;
 }
@@ -67,13 +80,17 @@ export interface SampleStats {
 export interface OutputStats extends SampleStats {
   low: number | null;
   high: number | null;
-  /** mean, low and high divided by the mean of the first point (per value of parameter2 on a grid); null when that mean is 0. */
+  /**
+   * mean, low and high divided by the mean of the point at the first value of the first
+   * axis and the same values of the others (on a grid, one reference per column); null
+   * when that mean is 0.
+   */
   normalised: { mean: number; low: number | null; high: number | null } | null;
 }
 
 export interface PointResult {
   point: number;
-  values: number[];
+  values: SweepValue[];
   /** Runs of this point (= seeds); OutputStats.n may be lower where an output was null. */
   runs: number;
   /** In the order of sweep.outputs. */

@@ -38,7 +38,8 @@ export function plotPoints(points: PointResult[], output: number, normalised: bo
     if (!src) continue;
     const d = normalised ? 1 : yDivide;
     out.push({
-      x: p.values[0] * xScale,
+      // The page sweeps one number (its form); the CLI's sweeps of names are not drawn here.
+      x: Number(p.values[0]) * xScale,
       mean: src.mean / d,
       low: src.low === null ? null : src.low / d,
       high: src.high === null ? null : src.high / d,

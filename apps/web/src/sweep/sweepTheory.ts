@@ -32,7 +32,8 @@ export interface OverlayUnits {
 export function theoryOverlays(results: SweepResults, runs: ReadonlyMap<number, RunModels>, u: OverlayUnits): PlotOverlay[] {
   const seeds = results.sweep.seeds.length;
   const points = results.points.map((p) => ({
-    values: p.values,
+    // The page sweeps numbers only (its form).
+    values: p.values.map(Number),
     runs: Array.from({ length: seeds }, (_, s) => runs.get(p.point * seeds + s)),
   }));
   const divide = u.normalised ? (results.points[0]?.outputs[0]?.mean ?? NaN) : u.yDivide;
