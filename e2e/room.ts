@@ -71,8 +71,25 @@ export async function roomProblems(page: Page): Promise<string[]> {
   );
 }
 
-/** Where the network's drawing and the results are on the page (to see that nothing moved). */
-export const places = (page: Page) =>
+/**
+ * Where the network's drawing and the results are on the page, once the layout has settled:
+ * two readings a frame apart that agree. Entering or leaving presenter mode lays the page
+ * out anew over a frame or two (the network's box follows its column's new size), and a
+ * reading in between is neither layout (seen once: 558x285 between 733 and 558 wide).
+ */
+export async function places(page: Page): Promise<string[]> {
+  let last = await placesNow(page);
+  for (let reading = 0; reading < 30; reading++) {
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const now = await placesNow(page);
+    if (now.join('|') === last.join('|')) return now;
+    last = now;
+  }
+  throw new Error(`the layout did not settle in 30 readings: ${last.join(', ')}`);
+}
+
+/** Where the network's drawing and the results are now. */
+const placesNow = (page: Page) =>
   page.evaluate(() =>
     ['[data-testid=topology]', '.bottom', '.lesson-body'].map((s) => {
       const el = document.querySelector(s);

@@ -221,8 +221,10 @@ export function writeDoc(results, { engine, ns2 }) {
     '`scripts/conformance/cases.mjs` is one description from which the harness writes an ns-2 script',
     '(`tcl.mjs`) and a scenario of ours (`scenario.mjs`); both run, and their goodput, fast retransmits,',
     'timeouts, retransmitted segments and cwnd against time are compared (`compare.mjs`). Results are',
-    "cached in `validation/conformance/<case>.json`, keyed by the harness's code, the case, the engine",
-    `binary and ns-2's version (this run: engine ${engine}, ${ns2}). \`npm test\` runs a pinned subset`,
+    "cached in `validation/conformance/<case>.json`, keyed by the harness's code, the case and ns-2's",
+    `version (${ns2}); each case says which engine build made it (the first digits of the SHA-256 of`,
+    '`obs_engine.wasm`, as `obs-sim` writes in its summaries), listed [at the end](#provenance-of-the-results),',
+    `and \`npm run conformance -- --rerun-stale\` runs again those another build made (the build here: ${engine}). \`npm test\` runs a pinned subset`,
     `(${PINNED.map((p) => p.id).join(', ')}, for ${RECOVERY_VARIANTS.join(', ')}) afresh in \`scripts/conformance/pinned.test.ts\`.`,
     '',
     `Targets (issue 20): deterministic cases agree exactly on the counts of fast retransmits and timeouts and on ssthresh after recovery, and within ${TARGETS.deterministicGoodput * 100} % on goodput, for ${RECOVERY_VARIANTS.join(', ')}; random and congestion cases within ${TARGETS.goodput * 100} % on goodput (or with overlapping 95 % intervals) for every variant.`,
@@ -286,6 +288,17 @@ export function writeDoc(results, { engine, ns2 }) {
   }
   out.push('## Differences kept on purpose', '');
   out.push(table(['what', 'difference'], KNOWN_DIFFERENCES), '');
+  out.push('## Provenance of the results', '');
+  out.push(
+    table(
+      ['case', 'rows', 'engine', 'ns-2', 'ran'],
+      CASES.filter((c) => byId.has(c.id)).map((c) => {
+        const r = byId.get(c.id);
+        return [`\`${c.id}\``, String(r.rows.length), `\`${r.engine}\``, r.ns2, String(r.ranAt).slice(0, 10)];
+      }),
+    ),
+    '',
+  );
   const summary = `${pass} of ${total} comparisons agree`;
   out.splice(2, 0, `**${summary}.**`, '');
   writeFileSync(join(DOCS, 'conformance.md'), out.join('\n') + '\n');

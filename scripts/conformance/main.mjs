@@ -3,6 +3,7 @@
 // docs/conformance.md with its figures (docs/figures/conformance-*.svg).
 //
 //   npm run conformance                 every case (cached ones reused)
+//   npm run conformance -- --rerun-stale  run again the cases another engine build made
 //   npm run conformance -- --rerun      run every case again
 //   npm run conformance -- --only det   only the cases whose id contains the word
 import { createHash } from 'node:crypto';
@@ -18,19 +19,23 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const RESULT_DIR = join(ROOT, 'validation/conformance');
 const SOURCES = ['cases.mjs', 'alignment.mjs', 'tcl.mjs', 'scenario.mjs', 'run.mjs', 'compare.mjs'];
 
-/** The first 12 hex digits of the SHA-256 of the wasm binary: which engine ran. */
-function engineHash() {
-  const wasm = join(ROOT, 'packages/engine/wasm/obs_engine.wasm');
-  return existsSync(wasm) ? createHash('sha256').update(readFileSync(wasm)).digest('hex').slice(0, 12) : 'none';
-}
-
-/** A case's cache key: the harness's code, the case, the engine and ns-2's version. */
-function caseHash(c, engine, ns2) {
+/**
+ * A case's cache key: the harness's code, the case and ns-2's version. The engine build is
+ * not in it: each case's results say which build made them (`engine`), and --rerun-stale
+ * reruns those of another. `engine` is given only to recognise caches written when the key
+ * still held it (the engine's 12 digits before ns-2's version).
+ */
+function caseHash(c, ns2, engine = '') {
   const h = createHash('sha256');
   for (const f of SOURCES) h.update(readFileSync(new URL(f, import.meta.url)));
   h.update(JSON.stringify({ ...c, flows: c.variants.map((v) => c.seeds.map((seed) => c.flows(v, seed))) }));
   h.update(engine + ns2);
   return h.digest('hex').slice(0, 16);
+}
+
+/** Whether a cached case was made by this harness, for this case, with this ns-2. */
+function sameHarness(cached, c, ns2) {
+  return cached.hash === caseHash(c, ns2) || (typeof cached.engine === 'string' && cached.hash === caseHash(c, ns2, cached.engine));
 }
 
 /**
@@ -62,14 +67,15 @@ export function runCase(module, c, variants = c.variants, log = () => {}) {
 }
 
 function parseArgs(argv) {
-  const args = { rerun: false, only: null };
+  const args = { rerun: false, rerunStale: false, only: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--') continue;
     if (a === '--rerun') args.rerun = true;
+    else if (a === '--rerun-stale') args.rerunStale = true;
     else if (a === '--only') args.only = argv[++i];
     else if (a === '-h' || a === '--help') {
-      process.stdout.write('Usage: npm run conformance -- [--rerun] [--only <word>]\n');
+      process.stdout.write('Usage: npm run conformance -- [--rerun | --rerun-stale] [--only <word>]\n');
       process.exit(0);
     } else throw new Error(`unknown argument ${a} (see --help)`);
   }
@@ -81,19 +87,22 @@ async function main() {
   const log = (s) => process.stderr.write(`conformance: ${s}\n`);
   if (!ns2Available()) throw new Error('ns-2 is not installed (`ns` not found): run bash scripts/setup-system.sh');
   mkdirSync(RESULT_DIR, { recursive: true });
-  const engine = engineHash();
   const ns2 = ns2Version();
-  const { loadEngineNode } = await import('@obs-tcp-sim/engine/node');
+  const { engineBuildHash, isThisEngineBuild, loadEngineNode } = await import('@obs-tcp-sim/engine/node');
+  const engine = engineBuildHash();
   const { module } = await loadEngineNode();
   const results = [];
   for (const c of CASES) {
     const file = join(RESULT_DIR, `${c.id}.json`);
-    const hash = caseHash(c, engine, ns2);
+    const hash = caseHash(c, ns2);
     const selected = !args.only || c.id.includes(args.only);
     if (existsSync(file)) {
       const cached = JSON.parse(readFileSync(file, 'utf8'));
-      if (!selected || (!args.rerun && cached.hash === hash)) {
-        if (cached.hash !== hash) log(`${c.id}: cached results are from another engine or harness (not selected: kept as they are)`);
+      const current = sameHarness(cached, c, ns2);
+      const stale = !isThisEngineBuild(cached.engine);
+      if (!selected || (!args.rerun && current && !(stale && args.rerunStale))) {
+        if (!current) log(`${c.id}: cached results are from another harness or ns-2 (not selected: kept as they are)`);
+        else if (stale) log(`${c.id}: cached, made by another engine (${cached.engine}; --rerun-stale runs it again)`);
         results.push(cached);
         continue;
       }

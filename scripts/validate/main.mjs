@@ -4,7 +4,8 @@
 // only orchestrates.
 //
 //   npm run validate                  full sweeps, cached in validation/results/
-//   npm run validate -- --rerun       run every sweep again (after an engine change)
+//   npm run validate -- --rerun-stale run again the sweeps another engine build made
+//   npm run validate -- --rerun       run every sweep again
 //   npm run validate -- --quick       smoke run: 2 seeds, short runs, written under
 //                                     validation/results/quick/ (the docs are untouched)
 //   npm run validate -- --only paper000   only the sections whose id contains the word
@@ -21,21 +22,22 @@ import * as paper001 from './sections/paper001.mjs';
 import * as paper002 from './sections/paper002.mjs';
 import * as mesh from './sections/mesh.mjs';
 import * as meshContention from './sections/mesh-contention.mjs';
-import { header, summary } from './sections/intro.mjs';
+import { header, provenance, summary } from './sections/intro.mjs';
 
 const SECTIONS = [paper000, theory, mesh, meshContention, paper004, paper003, paper001, paper002];
 
 function parseArgs(argv) {
-  const args = { quick: false, rerun: false, only: null, workers: 1 };
+  const args = { quick: false, rerun: false, rerunStale: false, only: null, workers: 1 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--') continue;
     if (a === '--quick') args.quick = true;
     else if (a === '--rerun') args.rerun = true;
+    else if (a === '--rerun-stale') args.rerunStale = true;
     else if (a === '--only') args.only = argv[++i];
     else if (a === '--workers') args.workers = Number(argv[++i]);
     else if (a === '-h' || a === '--help') {
-      process.stdout.write('Usage: npm run validate -- [--quick] [--rerun] [--only <section>] [--workers K]\n');
+      process.stdout.write('Usage: npm run validate -- [--quick] [--rerun | --rerun-stale] [--only <section>] [--workers K]\n');
       process.exit(0);
     } else throw new Error(`unknown argument ${a} (see --help)`);
   }
@@ -59,6 +61,7 @@ async function main() {
       cache[name] = sweepResults(name, {
         quick: args.quick,
         rerun: args.rerun,
+        rerunStale: args.rerunStale,
         workers: args.workers,
         quickPlan: section.quickPlans?.[name] ?? section.quickPlan,
         log,
@@ -69,6 +72,7 @@ async function main() {
       cache[`${name}.probe`] = await probeResults(name, {
         quick: args.quick,
         rerun: args.rerun,
+        rerunStale: args.rerunStale,
         quickPlan: section.quickPlans?.[name] ?? section.quickPlan,
         ...options,
         log,
@@ -97,7 +101,7 @@ async function main() {
   if (args.only) {
     log(`--only ${args.only}: rendered ${sections.map((s) => s.id).join(', ')}; docs/validation.md not written`);
   } else {
-    const doc = [header(ctx, cache), summary(verdicts), ...bodies].join('\n\n').replace(/\n{3,}/g, '\n\n');
+    const doc = [header(ctx, cache), summary(verdicts), ...bodies, provenance(cache)].join('\n\n').replace(/\n{3,}/g, '\n\n');
     const docFile = join(docsDir, 'validation.md');
     writeFileSync(docFile, doc.trimEnd() + '\n');
     log(`wrote ${relative(ROOT, docFile)} and ${figures.length} figures in ${relative(ROOT, figDir)}`);

@@ -62,7 +62,7 @@ export async function probeResults(name, mode) {
   mkdirSync(dir, { recursive: true });
   const outFile = join(dir, `${name}.probe.json`);
   const metaFile = join(dir, `${name}.probe.meta.json`);
-  const cached = mode.rerun ? null : readCached(name, outFile, metaFile, hash, mode.log);
+  const cached = mode.rerun ? null : readCached(name, outFile, metaFile, hash, { log: mode.log, rerunStale: mode.rerunStale });
   if (cached) return cached;
 
   mode.log(`${name}: running ${rel(file)} in this process (samples and burst events) ...`);

@@ -1,14 +1,15 @@
 // Runs the sweep specs of validation/specs through the CLI (`obs-sim sweep ... --json`) and
 // caches their results in validation/results/<name>.json. A cached result is reused while
-// the resolved sweep (spec + preset it names) hashes the same as when it ran; --rerun
-// forces the runs (e.g. after an engine change, which the hash cannot see).
+// the resolved sweep (spec + preset it names) hashes the same as when it ran; each
+// result's meta says which engine build made it, --rerun-stale reruns those of another
+// build, --rerun every one.
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveSweepSpec } from '@obs-tcp-sim/sweep';
 import { loadPresets } from '@obs-tcp-sim/cli/preset-files';
+import { engineBuildHash, isThisEngineBuild } from '@obs-tcp-sim/engine/node';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const SPEC_DIR = join(ROOT, 'validation/specs');
@@ -20,19 +21,27 @@ const CLI = join(ROOT, 'packages/cli/bin/obs-sim.mjs');
 export const rel = (path) => relative(ROOT, path);
 
 /**
- * A cached result and its meta, if `file` holds one made under `hash`; else null (and
- * why, in the log). Sweeps and probes cache the same way.
+ * A cached result and its meta, if `file` holds one made under `hash` (and, with
+ * `rerunStale`, by the engine built now); else null (and why, in the log). Sweeps and
+ * probes cache the same way.
  * @returns {{ results: any, meta: any, ran: false } | null}
  */
-export function readCached(name, file, metaFile, hash, log) {
+export function readCached(name, file, metaFile, hash, { log, rerunStale = false }) {
   if (!existsSync(file)) return null;
   const cached = JSON.parse(readFileSync(file, 'utf8'));
   if (cached.hash !== hash) {
     log(`${name}: the spec, its preset or what is kept changed (hash ${cached.hash} -> ${hash}); running again`);
     return null;
   }
-  log(`${name}: cached (${rel(file)}, hash ${hash})`);
-  return { results: cached, meta: existsSync(metaFile) ? JSON.parse(readFileSync(metaFile, 'utf8')) : null, ran: false };
+  const meta = existsSync(metaFile) ? JSON.parse(readFileSync(metaFile, 'utf8')) : null;
+  if (!isThisEngineBuild(meta?.engine)) {
+    if (rerunStale) {
+      log(`${name}: made by engine ${meta?.engine ?? '(unrecorded)'}, not this one (${engineBuildHash()}); running again`);
+      return null;
+    }
+    log(`${name}: cached, made by another engine (${meta?.engine ?? 'unrecorded'}; --rerun-stale runs it again)`);
+  } else log(`${name}: cached (${rel(file)}, hash ${hash})`);
+  return { results: cached, meta, ran: false };
 }
 
 /** Writes and returns the meta of a run just made: which spec, engine and commit, how long. */
@@ -44,7 +53,7 @@ export function writeMeta(metaFile, { file, hash, started, workers }) {
     wallSeconds: Math.round(wallSeconds * 10) / 10,
     workers,
     commit: gitCommit(),
-    engine: engineHash(),
+    engine: engineBuildHash(),
     ranAt: new Date().toISOString(),
   };
   writeFileSync(metaFile, JSON.stringify(meta, null, 2) + '\n');
@@ -94,7 +103,7 @@ export function sweepCommand(name) {
 /**
  * Results of one spec, from the cache or by running the CLI.
  * @param {string} name
- * @param {{ quick: boolean, rerun: boolean, workers: number, quickPlan?: object, log: (s: string) => void }} mode
+ * @param {{ quick: boolean, rerun: boolean, rerunStale?: boolean, workers: number, quickPlan?: object, log: (s: string) => void }} mode
  * @returns {{ results: any, meta: any, ran: boolean }}
  */
 export function sweepResults(name, mode) {
@@ -104,7 +113,7 @@ export function sweepResults(name, mode) {
   const jsonFile = join(dir, `${name}.json`);
   const metaFile = join(dir, `${name}.meta.json`);
   const hash = expectedHash(spec);
-  const cached = mode.rerun ? null : readCached(name, jsonFile, metaFile, hash, mode.log);
+  const cached = mode.rerun ? null : readCached(name, jsonFile, metaFile, hash, { log: mode.log, rerunStale: mode.rerunStale });
   if (cached) return cached;
   mode.log(`${name}: running ${rel(file)} ...`);
   const started = process.hrtime.bigint();
@@ -118,12 +127,6 @@ export function sweepResults(name, mode) {
   const results = JSON.parse(readFileSync(jsonFile, 'utf8'));
   mode.log(`${name}: ${results.runs.length} runs in ${meta.wallSeconds} s`);
   return { results, meta, ran: true };
-}
-
-/** The first 12 hex digits of the SHA-256 of the wasm binary the CLI runs: which engine ran. */
-export function engineHash() {
-  const wasm = join(ROOT, 'packages/engine/wasm/obs_engine.wasm');
-  return existsSync(wasm) ? createHash('sha256').update(readFileSync(wasm)).digest('hex').slice(0, 12) : null;
 }
 
 /** The short hash of HEAD, or null outside a git checkout. */

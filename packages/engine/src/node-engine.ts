@@ -29,6 +29,14 @@ export function engineBuildHash(): string {
   return buildHash;
 }
 
+/**
+ * Whether `recorded` (a result's engine hash) names the build here. Results written before
+ * the hash grew to 16 digits recorded the first 12: the same build when they begin it.
+ */
+export function isThisEngineBuild(recorded: unknown): boolean {
+  return typeof recorded === 'string' && recorded.length >= 12 && engineBuildHash().startsWith(recorded);
+}
+
 export function wasmIsBuilt(): boolean {
   return existsSync(wasmFiles.glue) && existsSync(wasmFiles.binary);
 }
