@@ -4,6 +4,7 @@
  * reload keeps the scenario being worked on; scenario files open, exports download.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import { openRunning, openScenarioFile, openSharePanel, snapshot, waitIdle, written } from './helpers';
@@ -50,6 +51,19 @@ test('a copied link opens the same scenario in a new page, with the same summary
   // The address bar is a share link to what is on screen: the same link.
   await expect.poll(() => new URL(other.url()).hash).toBe(new URL(url).hash);
   expect(await finalSummary(other)).toEqual(here);
+
+  // What made it (issue 39, item 4): the file Save… writes, run by the CLI, gives the same
+  // summary with the same provenance: engine build, version, scenario hash, seed.
+  const [saved] = await Promise.all([other.waitForEvent('download'), other.getByTestId('save-scenario').click()]);
+  const cli = JSON.parse(execFileSync(process.execPath, ['packages/cli/bin/obs-sim.mjs', (await saved.path())!], { encoding: 'utf8' }));
+  delete cli.wallTime;
+  expect(here.provenance).toEqual({
+    engine: expect.stringMatching(/^[0-9a-f]{16}$/),
+    version: expect.any(String),
+    scenario: expect.stringMatching(/^[0-9a-f]{16}$/),
+    seed: 7,
+  });
+  expect(here).toEqual(cli);
 });
 
 const BAD_LINKS: Array<[string, string, RegExp]> = [

@@ -1,10 +1,11 @@
 /// <reference types="vitest/config" />
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { CSP_DIRECTIVES, headersFor, policyText } from './security-headers.mjs';
 import { offlineServiceWorker } from './service-worker/plugin.ts';
+import { buildHashOf } from '../../packages/engine/src/build-hash.ts';
 
 /**
  * The Content-Security-Policy as a <meta> element in the built index.html, for hosts that
@@ -61,6 +62,27 @@ function noOldPublicFolder(): Plugin {
 }
 
 /**
+ * What the page says made its results (share/provenance.ts): the engine build it is made
+ * with, named as the CLI names it (build-hash.ts), and the project's version. Read when
+ * the page is built or served, from the wasm it bundles.
+ */
+function buildProvenance(): Plugin {
+  return {
+    name: 'build-provenance',
+    config() {
+      const wasm = path.resolve(import.meta.dirname, '../../packages/engine/wasm/obs_engine.wasm');
+      const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string };
+      return {
+        define: {
+          __OBS_ENGINE_BUILD__: JSON.stringify(existsSync(wasm) ? buildHashOf(readFileSync(wasm)) : 'unbuilt'),
+          __OBS_VERSION__: JSON.stringify(pkg.version),
+        },
+      };
+    },
+  };
+}
+
+/**
  * dist/embed.html: the built index.html under the embedded copy's title (view/embedFlag.ts
  * reads the page's name). A page of its own, so a host can let other sites frame it and
  * nothing else (docs/embed.md); made from index.html so the two never drift apart. `vite
@@ -100,7 +122,15 @@ export default defineConfig({
   // Static files copied as they are into dist/: the repository's top-level public/
   // (docs/deploy.md): favicon, icons, the web app manifest, _headers.
   publicDir: '../../public',
-  plugins: [react(), noOldPublicFolder(), metaContentSecurityPolicy(), securityHeaders(), embedPage(), offlineServiceWorker()],
+  plugins: [
+    react(),
+    buildProvenance(),
+    noOldPublicFolder(),
+    metaContentSecurityPolicy(),
+    securityHeaders(),
+    embedPage(),
+    offlineServiceWorker(),
+  ],
   // The engine worker is an ES module worker that imports the Emscripten ES module factory.
   worker: { format: 'es' },
   build: {

@@ -2,12 +2,12 @@
 // the CLI and by the tests; the browser goes through the worker instead. Imported as
 // '@obs-tcp-sim/engine/node' (package.json "exports").
 
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Scenario, ScenarioFile, Summary } from '@obs-tcp-sim/scenario';
 import { ScenarioError } from '@obs-tcp-sim/scenario/error';
+import { buildHashOf } from './build-hash';
 import { createEngineLog, EngineCrashError, type EngineLog } from './engine-log';
 import type { EngineModule, EngineModuleFactory, LinkSampleColumns, SampleColumns, Simulation, VisualEventColumns } from './engine-module';
 
@@ -19,13 +19,9 @@ export const wasmFiles: { glue: string; binary: string } = {
 
 let buildHash: string | null = null;
 
-/**
- * Which engine made a result: the first 16 hex digits of the SHA-256 of the wasm module's
- * bytes. Two builds that differ in any instruction differ here; the same source built
- * twice by the same toolchain gives the same bytes, and the same hash.
- */
+/** Which engine build this process runs (build-hash.ts). */
 export function engineBuildHash(): string {
-  buildHash ??= createHash('sha256').update(readFileSync(wasmFiles.binary)).digest('hex').slice(0, 16);
+  buildHash ??= buildHashOf(readFileSync(wasmFiles.binary));
   return buildHash;
 }
 

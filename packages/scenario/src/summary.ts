@@ -159,9 +159,10 @@ export const summarySchema = z.strictObject({
   measure: z.strictObject({ from: z.number(), to: z.number() }).optional(),
   /**
    * What made this summary, so a result can be traced and results of different builds are
-   * never mixed unawares; only the CLI adds it. `engine`: the first 16 hex digits of the
-   * SHA-256 of the wasm module; `version`: obs-sim's; `scenario`: of the scenario's
-   * canonical JSON as run (after --warmup); `seed` as run.
+   * never mixed unawares; the CLI adds it, and the app to the summary it exports.
+   * `engine`: the first 16 hex digits of the SHA-256 of the wasm module; `version`: the
+   * project's; `scenario`: of the scenario's canonical JSON as run (after --warmup; in the
+   * app, the file Save… writes for the run), scenarioHash; `seed` as run.
    */
   provenance: z.strictObject({ engine: z.string(), version: z.string(), scenario: z.string(), seed: z.number() }).optional(),
   /** Wall-clock seconds of the run; only the CLI adds it. */

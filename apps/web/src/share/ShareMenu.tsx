@@ -25,6 +25,7 @@ import { useSavedWork, type SavedWork } from '../startup/savedWorkContext';
 import { useScenarioStore } from '../store/storeContext';
 import { useEngineSync } from '../store/engineSyncContext';
 import { documentOf } from '../store/scenarioStore';
+import { withProvenance } from './provenance';
 import { usePopover } from '../usePopover';
 import { PopoverToggle } from '../PopoverToggle';
 
@@ -161,7 +162,10 @@ export function ShareMenu() {
               type="button"
               data-testid="export-summary"
               disabled={!summary}
-              onClick={() => download(`${stem()}-summary.json`, jsonText(summary), 'application/json')}
+              onClick={() =>
+                summary &&
+                download(`${stem()}-summary.json`, jsonText(withProvenance(summary, documentOf(store.getState()))), 'application/json')
+              }
             >
               Summary (JSON)
             </button>
