@@ -9,42 +9,16 @@
 //
 // Usage: node bench_rounds.mjs <obs-bench binary> <rounds> <scenario.json>...
 // Chromium is skipped (with a note) when /usr/bin/chromium is missing or BENCH_CHROMIUM=0.
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { dirname, join } from 'node:path';
 import { loadEngineNode, wasmFiles } from '@obs-tcp-sim/engine/node';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.ts';
+import { median, runNative, runWasm } from './targets.mjs';
 
 const [nativeBin, roundsArg, ...scenarioPaths] = process.argv.slice(2);
 const rounds = Math.max(1, Number(roundsArg));
 const CHROMIUM = CHROMIUM_PATH;
-
-function countOf(summary) {
-  return {
-    events: summary.events,
-    segments: summary.flows.reduce((sum, f) => sum + f.segmentsSent, 0),
-    bursts: summary.bursts.sent,
-  };
-}
-
-function runNative(path) {
-  const out = JSON.parse(execFileSync(nativeBin, [path, '1'], { encoding: 'utf8' }));
-  return { wall: out.medianWall, events: out.events, segments: out.segments, bursts: out.bursts };
-}
-
-function nodeRunner(engine) {
-  return (text) => {
-    const start = performance.now();
-    const sim = new engine.Simulation(text);
-    if (!sim.ok()) throw new Error(sim.error());
-    sim.advanceTo(sim.duration());
-    const wall = (performance.now() - start) / 1000;
-    const counts = countOf(JSON.parse(sim.summaryJson()));
-    sim.delete();
-    return { wall, ...counts };
-  };
-}
 
 // The engine runs in a module worker, as in the app; the page only relays.
 const WORKER = `import createObsEngine from './obs_engine.mjs';
@@ -100,18 +74,13 @@ async function chromiumRunner() {
   };
 }
 
-const median = (xs) => {
-  const s = xs.slice().sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-};
 const rate = (x) => `${(x / 1e6).toFixed(2)} M`;
 
 const { module: engine } = await loadEngineNode();
-const runNode = nodeRunner(engine);
 const browser = await chromiumRunner();
 const targets = [
-  { name: 'native', run: (text, path) => runNative(path) },
-  { name: 'wasm (Node)', run: (text) => runNode(text) },
+  { name: 'native', run: (text, path) => runNative(nativeBin, path) },
+  { name: 'wasm (Node)', run: (text) => runWasm(engine, text) },
 ];
 if (browser.run) targets.push({ name: 'wasm (Chromium)', run: (text) => browser.run(text) });
 
