@@ -53,6 +53,11 @@ BurstClassCounters totalOf(const std::array<BurstClassCounters, kBurstClasses>& 
   return all;
 }
 
+// Busy at least this share of a whole run, an access link is what sets the flows' pace
+// (link-at-capacity): a TCP flow held by a line keeps it busy 99 % of the time and more
+// after slow start; 95 % leaves room for the start and for a few losses.
+constexpr double kAccessAtCapacity = 0.95;
+
 // part / whole, 0 for an empty whole. Integers in, so part <= whole gives at most 1.
 double share(SimTime part, SimTime whole) {
   return whole > 0 ? static_cast<double>(part) / static_cast<double>(whole) : 0.0;
@@ -209,6 +214,45 @@ nlohmann::ordered_json Simulation::warningsOf() const {
          "deflection is on, yet no burst was deflected while " + std::to_string(contention) +
              " were lost to contention: with obs.offset \"auto\" a burst has exactly the time its own path needs, "
              "none for a detour's extra processing; give obs.offset a number above pairs[].offset");
+
+  // An access link at capacity: a packet link between a host and an OBS edge busy nearly
+  // all the run holds the flows through it, so the optical network's losses, offsets and
+  // contention barely show in their goodput (paper 000's testbed on Fast Ethernet: ACK-burst
+  // loss then costs nothing). Host-edge links only: a bottleneck placed on purpose inside
+  // the packet network (a router's line, a wireless hop to an access point) is a study of
+  // its own. Of a whole run, at its end, as slow start keeps any link idle early on.
+  if (finished() && sim_.now() > 0) {
+    std::string busy;
+    int saturated = 0;
+    auto kindOf = [&](int node) { return scenario_.nodes[static_cast<std::size_t>(node)].kind; };
+    for (std::size_t i = 0; i < scenario_.links.size(); ++i) {
+      const LinkSpec& l = scenario_.links[i];
+      if (l.kind != LinkKind::Packet) continue;
+      const bool access = (kindOf(l.a) == NodeKind::Host && kindOf(l.b) == NodeKind::Edge) ||
+                          (kindOf(l.a) == NodeKind::Edge && kindOf(l.b) == NodeKind::Host);
+      if (!access) continue;
+      for (int dir = 0; dir < 2; ++dir) {
+        const auto& channel = channels_[i * 2 + static_cast<std::size_t>(dir)];
+        if (!channel) continue;
+        const double used = share(channel->busyUntil(sim_.now()), sim_.now());
+        if (used < kAccessAtCapacity) continue;
+        if (++saturated > 2) {
+          if (saturated == 3) busy += "; ...";
+          continue;
+        }
+        const std::string& from = scenario_.nodes[static_cast<std::size_t>(dir == 0 ? l.a : l.b)].id;
+        const std::string& to = scenario_.nodes[static_cast<std::size_t>(dir == 0 ? l.b : l.a)].id;
+        busy += std::string(saturated > 1 ? "; " : "") + l.id + " (" + from + " to " + to + ") " + percent(used);
+      }
+    }
+    if (saturated > 0)
+      warn("link-at-capacity",
+           std::string(saturated == 1 ? "an access link was" : "access links were") + " busy nearly all the run (" +
+               busy +
+               "): " + (saturated == 1 ? "it, not the optical network, sets" : "they, not the optical network, set") +
+               " the flows' pace, so burst losses and offsets barely show in their goodput; a "
+               "faster access link lets the OBS part show");
+  }
 
   // Only of a whole run: mid-run, a flow that has not delivered yet is most likely just young.
   // Read from the flows themselves: a copy of the summary's flows cost 1.2 M instructions

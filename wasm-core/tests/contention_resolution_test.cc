@@ -256,6 +256,47 @@ TEST(Summary, WarnsOfLateBurstsAndAFlowThatDeliveredNothing) {
   EXPECT_NE(late["warnings"][1]["text"].get<std::string>().find("(tcp1)"), std::string::npos);
 }
 
+// Paper 000's reduced line on Fast Ethernet: without burst loss the 100 Mbit/s access
+// links, not the optical network, hold the flow; ACK-burst loss then costs nothing, and the
+// summary says why. With 1 % data-burst loss the flow no longer fills them: no warning.
+// A packet link that is not between a host and an edge (a router's line) is never named.
+TEST(Summary, WarnsOfAnAccessLinkAtCapacityAndOnlyThen) {
+  json j = json::parse(readScenarioFile("default.json"));
+  j["duration"] = 5;
+  j["obs"]["burstLoss"] = {{"data", 0}, {"ack", 0.05}};
+  auto held = runToEnd(j)->summary();
+  ASSERT_TRUE(held.contains("warnings"));
+  ASSERT_EQ(held["warnings"].size(), 1u);
+  EXPECT_EQ(held["warnings"][0]["code"], "link-at-capacity");
+  const std::string text = held["warnings"][0]["text"].get<std::string>();
+  EXPECT_NE(text.find("access links were busy"), std::string::npos) << text;
+  EXPECT_NE(text.find("fe1 (Server to E1) "), std::string::npos) << text;
+  EXPECT_NE(text.find("fe2 (E2 to Client) "), std::string::npos) << text;
+  EXPECT_GE(held["links"][0]["ab"]["utilisation"].get<double>(), 0.95);
+
+  j["obs"]["burstLoss"] = {{"data", 0.01}, {"ack", 0}};
+  EXPECT_FALSE(runToEnd(j)->summary().contains("warnings"));
+
+  // The same line with the server behind a router: the saturated link is the router's.
+  json routed = json::parse(readScenarioFile("default.json"));
+  routed["duration"] = 5;
+  routed["obs"]["burstLoss"] = {{"data", 0}, {"ack", 0}};
+  routed["nodes"].push_back({{"id", "R"}, {"kind", "router"}, {"x", 0}, {"y", 0}});
+  for (auto& l : routed["links"])
+    if (l["id"] == "fe1") l["b"] = "R";
+  json uplink = routed["links"][0];
+  uplink["id"] = "r1";
+  uplink["a"] = "R";
+  uplink["b"] = "E1";
+  uplink["rate"] = 1e9;
+  routed["links"].push_back(uplink);
+  for (auto& l : routed["links"])
+    if (l["id"] == "fe2") l["rate"] = 1e9;
+  auto behind = runToEnd(routed)->summary();
+  EXPECT_GE(behind["links"][0]["ab"]["utilisation"].get<double>(), 0.95) << "fe1 still holds the flow";
+  EXPECT_FALSE(behind.contains("warnings")) << behind["warnings"].dump();
+}
+
 // Late drops are judged core by core: the core that drops them is named with its own
 // share, which the run's share (over every burst, most of which never cross it) hides.
 TEST(Summary, NamesTheCoreThatDropsLateWithItsOwnShare) {

@@ -223,7 +223,7 @@ export const summarySchema = z.strictObject({
   warnings: z
     .array(
       z.strictObject({
-        code: z.enum(['late-bursts', 'deflection-without-slack', 'flow-delivered-nothing']),
+        code: z.enum(['late-bursts', 'deflection-without-slack', 'link-at-capacity', 'flow-delivered-nothing']),
         text: z.string(),
       }),
     )
