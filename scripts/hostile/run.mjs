@@ -36,6 +36,7 @@ import {
   setPath,
   shardFileValue,
   toJsonText,
+  toShardText,
 } from './mutators.mjs';
 
 const args = process.argv.slice(2);
@@ -257,9 +258,23 @@ function mutateShard(r, file) {
 function mutateShardOnce(r, file) {
   let f = file;
   {
-    switch (r.int(8)) {
+    switch (r.int(10)) {
       case 0:
         if (f.runs?.length) f.runs[r.int(f.runs.length)].outputs[0] = r.int(2) ? randomNumber(r) : randomValue(r);
+        break;
+      case 8:
+        // A run line repeated, dropped, or turned into a failed run, or its index changed.
+        if (f.runs?.length) {
+          const k = r.int(f.runs.length);
+          const pick = r.int(4);
+          if (pick === 0) f.runs.push(clone(f.runs[k]));
+          else if (pick === 1) f.runs.splice(k, 1);
+          else if (pick === 2) f.runs[k] = { run: f.runs[k].run, failed: r.int(2) ? randomString(r) : randomValue(r) };
+          else f.runs[k].run = r.int(2) ? randomNumber(r) : r.int(100);
+        }
+        break;
+      case 9:
+        if (f.runs?.length) f.runs[r.int(f.runs.length)].check = r.int(2) ? randomString(r) : randomValue(r);
         break;
       case 1:
         f.sweep = setPath(
@@ -272,7 +287,7 @@ function mutateShardOnce(r, file) {
         f.sweep.base = mutateScenario(r, f.sweep.base);
         break;
       case 3:
-        f[r.pick(['shard', 'runCount', 'hash', 'resultsHash', 'obsSweepShard'])] = randomValue(r);
+        f[r.pick(['shard', 'runCount', 'hash', 'engine', 'obsSweepShard'])] = randomValue(r);
         break;
       case 4:
         if (f.runs?.length) f.runs[r.int(f.runs.length)] = randomValue(r);
@@ -333,9 +348,9 @@ function mutationRound(r, dir, round, count) {
     } else {
       const n = 1 + r.int(3);
       const files = Array.from({ length: n }, (_, i) => {
-        const file = join(dir, `${name}-shard-${i + 1}.json`);
+        const file = join(dir, `${name}-shard-${i + 1}.jsonl`);
         const value = shardFileValue({ index: i + 1, count: n });
-        writeFileSync(file, damageText(r, toJsonText(i === 0 || r.int(2) ? mutateShard(r, value) : value)));
+        writeFileSync(file, damageText(r, toShardText(i === 0 || r.int(2) ? mutateShard(r, value) : value)));
         return file;
       });
       cases.push({ name: `mutations/${name}-merge`, command: 'merge', files, expect: 'any' });
