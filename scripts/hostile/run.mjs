@@ -61,6 +61,7 @@ class Tally {
     this.cases = 0;
     this.ok = 0;
     this.refused = 0;
+    this.incomplete = 0;
     /** @type {string[]} */
     this.failures = [];
   }
@@ -70,13 +71,15 @@ class Tally {
     this.cases++;
     if (o.status === 0) this.ok++;
     else if (o.status === 2) this.refused++;
+    else if (o.status === 3) this.incomplete++;
     for (const problem of judge(c, o)) this.failures.push(`${c.name}: ${problem}${c.engine ? ` [engine: ${c.engine}]` : ''}`);
     return judge(c, o).length === 0;
   }
 
   line() {
     const failed = new Set(this.failures.map((f) => f.slice(0, f.indexOf(': ')))).size;
-    return `hostile: ${this.label}: ${this.cases} cases: ${this.ok} exit 0, ${this.refused} exit 2, ${failed} failed`;
+    const incomplete = this.incomplete > 0 ? `, ${this.incomplete} exit 3 (merge: runs missing)` : '';
+    return `hostile: ${this.label}: ${this.cases} cases: ${this.ok} exit 0, ${this.refused} exit 2${incomplete}, ${failed} failed`;
   }
 }
 
@@ -444,11 +447,15 @@ try {
 console.log(`${mutations.line()}; ${mutatedLinks} links, ${mutatedLinkFailures} failed (${elapsed()} s)`);
 tallies.push(mutations);
 
-const all = tallies.reduce((sum, t) => ({ cases: sum.cases + t.cases, ok: sum.ok + t.ok, refused: sum.refused + t.refused }), {
-  cases: 0,
-  ok: 0,
-  refused: 0,
-});
+const all = tallies.reduce(
+  (sum, t) => ({
+    cases: sum.cases + t.cases,
+    ok: sum.ok + t.ok,
+    refused: sum.refused + t.refused,
+    incomplete: sum.incomplete + t.incomplete,
+  }),
+  { cases: 0, ok: 0, refused: 0, incomplete: 0 },
+);
 const failures = [...tallies.flatMap((t) => t.failures), ...linkFailures];
 const failedCases = new Set(tallies.flatMap((t) => t.failures.map((f) => f.slice(0, f.indexOf(': '))))).size;
 if (failures.length) {
@@ -464,6 +471,6 @@ console.log(
   `hostile: links: ${linkCount} of the corpus (${linksOpened} opened, ${corpusLinksFailed} failed) and ${mutatedLinks} mutated (${mutatedLinkFailures} failed) through decodeShareHash`,
 );
 console.log(
-  `hostile: ${all.cases} cases through obs-sim: ${all.ok} exit 0, ${all.refused} exit 2, ${failedCases} failed (each within ${CASE_SECONDS} s); ${linkCount + mutatedLinks} links, ${linksFailed} failed; ${elapsed()} s`,
+  `hostile: ${all.cases} cases through obs-sim: ${all.ok} exit 0, ${all.refused} exit 2, ${all.incomplete} exit 3, ${failedCases} failed (each within ${CASE_SECONDS} s); ${linkCount + mutatedLinks} links, ${linksFailed} failed; ${elapsed()} s`,
 );
 process.exitCode = failedCases + linksFailed > 0 ? 1 : 0;
