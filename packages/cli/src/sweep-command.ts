@@ -90,8 +90,11 @@ export async function sweepCommand(args: SweepArgs): Promise<number> {
     const total = sweepRunCount(sweep);
     const runs = Array.from({ length: total }, (_, k) => k);
     const workers = Math.max(1, Math.min(args.workers ?? availableParallelism(), runs.length));
+    const points = total / sweep.seeds.length;
     const progress = new Progress(runs.length, { quiet: args.quiet });
-    progress.start(`${runs.length} runs (${pointsAndSeeds(sweep)}) on ${threads(workers)}`);
+    progress.start(
+      `${runs.length} runs (${points} point${points === 1 ? '' : 's'} x ${sweep.seeds.length} seed${sweep.seeds.length === 1 ? '' : 's'}) on ${workers} worker thread${workers === 1 ? '' : 's'}`,
+    );
     const results: RunResult[] = [];
     try {
       await runOnPool({
