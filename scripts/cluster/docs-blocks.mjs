@@ -1,6 +1,6 @@
 // The code blocks of docs/sweeps.md that the cluster tests run as written: the Slurm job
-// script and its submit commands. Taken from the document each time, so the document and
-// what is tested cannot drift apart.
+// script, its submit commands and the rerun of what is missing. Taken from the document
+// each time, so the document and what is tested cannot drift apart.
 import { readFileSync } from 'node:fs';
 
 /** The fenced blocks (language, text) of `markdown` under the heading `heading`, in order. */
@@ -27,11 +27,16 @@ export function blocksUnder(markdown, heading) {
   return blocks;
 }
 
-/** docs/sweeps.md's Slurm job array: the sbatch script and the commands that submit it. */
+/**
+ * docs/sweeps.md's Slurm job array: the sbatch script, the commands that submit it and
+ * the merge job, and those that run again only the shards with missing runs.
+ */
 export function slurmBlocks(docPath) {
   const blocks = blocksUnder(readFileSync(docPath, 'utf8'), '### Slurm job array');
   const script = blocks.find((b) => b.text.startsWith('#!/bin/bash') && b.text.includes('#SBATCH'));
-  const submit = blocks.find((b) => b.text.includes('sbatch --parsable'));
-  if (!script || !submit) throw new Error('docs/sweeps.md, "Slurm job array": the job script or its submit commands are missing');
-  return { script: script.text, submit: submit.text };
+  const submit = blocks.find((b) => b.text.includes('sbatch --parsable') && !b.text.includes('--list-incomplete'));
+  const rerun = blocks.find((b) => b.text.includes('--list-incomplete') && b.text.includes('sbatch'));
+  if (!script || !submit || !rerun)
+    throw new Error('docs/sweeps.md, "Slurm job array": the job script, its submit commands or the rerun of what is missing are missing');
+  return { script: script.text, submit: submit.text, rerun: rerun.text };
 }

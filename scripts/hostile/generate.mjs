@@ -3,7 +3,7 @@
 // file says can freeze the engine, exhaust memory or destroy the user's work):
 //   scenarios/*.json  for `obs-sim <file>`
 //   specs/*.json      for `obs-sim sweep <file>`
-//   shards/*.json     for `obs-sim merge <file>`; shards/<case>/ merges every file in it
+//   shards/*.jsonl    for `obs-sim merge <file>`; shards/<case>/ merges every file in it
 //   links.txt         share-link hashes, one per line, for decodeShareHash
 //   manifest.json     every case: its command, files, what must happen, and whether it
 //                     waits on the engine's run guard (names starting with `engine-`)
@@ -33,6 +33,7 @@ import {
   setPath,
   shardFileValue,
   toJsonText,
+  toShardText,
 } from './mutators.mjs';
 
 export const CORPUS_SEED = 17;
@@ -80,7 +81,7 @@ const ENGINE_MUTATIONS = new Map([
   ],
 ]);
 
-/** @typedef {{ name: string, command: 'run' | 'sweep' | 'merge', files: string[], expect: 'ok' | 'refused' | 'any', engine?: string, args?: string[] }} Case */
+/** @typedef {{ name: string, command: 'run' | 'sweep' | 'merge', files: string[], expect: 'ok' | 'refused' | 'incomplete' | 'any', engine?: string, args?: string[] }} Case */
 
 /**
  * The corpus: file contents by path (relative to the corpus directory) and the cases.
@@ -111,7 +112,7 @@ export function buildCorpus(seed = CORPUS_SEED) {
     let base = slug(name);
     for (let k = 2; used.has(`${dir}/${base}`); k++) base = `${slug(name)}-${k}`;
     used.add(`${dir}/${base}`);
-    const file = `${dir}/${base}.json`;
+    const file = `${dir}/${base}.${dir === 'shards' ? 'jsonl' : 'json'}`;
     files.set(file, text);
     const command = info.command ?? (dir === 'scenarios' ? 'run' : dir === 'specs' ? 'sweep' : 'merge');
     const engine = ENGINE_CASES.get(base);
@@ -573,11 +574,16 @@ export function buildCorpus(seed = CORPUS_SEED) {
     expect: 'refused',
   });
 
-  // ---- shard files -------------------------------------------------------------------
+  // ---- shard files (format 4: JSON Lines, a header then a line per run) -------------
   const one = shardFileValue({ index: 1, count: 1 });
-  add('shards', 'valid-single-shard', `${JSON.stringify(one)}\n`, { expect: 'ok' });
+  add('shards', 'valid-single-shard', toShardText(one), { expect: 'ok' });
   /** @param {string} name @param {unknown} value */
-  const badShard = (name, value) => add('shards', name, `${toJsonText(value)}\n`, { expect: 'refused' });
+  const badShard = (name, value) => add('shards', name, toShardText(value), { expect: 'refused' });
+  /** A text that merge reads with what is missing named: exit 3, or 0 with --partial. @param {string} name @param {string} text */
+  const incomplete = (name, text) => {
+    add('shards', name, text, { expect: 'incomplete' });
+    add('shards', `${name}-partial`, text, { expect: 'ok', args: ['--partial'] });
+  };
   // The attacker's findings: a forged shard of 10^9 runs, axes that are not a list, edited outputs.
   const forgedBig = clone(one);
   const thousand = Array.from({ length: 1000 }, (_, i) => i / 1000);
@@ -591,7 +597,8 @@ export function buildCorpus(seed = CORPUS_SEED) {
   forgedMax.sweep.axes = [{ paths: ['obs.burstLoss.data'], values: thousand }];
   forgedMax.sweep.seeds = Array.from({ length: 1000 }, (_, i) => i);
   forgedMax.runCount = 1000000;
-  badShard('forged-1e6-runs-without-runs', reforge(forgedMax));
+  // A sweep of 10^6 runs with none written is well formed: every run is missing.
+  incomplete('forged-1e6-runs-without-runs', toShardText({ ...reforge(forgedMax), runs: [] }));
   for (const [label, value] of [
     ['5', 5],
     ['string', 'x'],
@@ -633,23 +640,38 @@ export function buildCorpus(seed = CORPUS_SEED) {
   }
   const atLimit = clone(one);
   atLimit.runs[0].outputs[0] = 1e100;
-  add('shards', 'forged-output-at-limit-1e100', `${JSON.stringify(reforge(atLimit))}\n`, { expect: 'ok' });
+  add('shards', 'forged-output-at-limit-1e100', toShardText(reforge(atLimit)), { expect: 'ok' });
   const formats = [
     ['format-1', 1],
     ['format-2', 2],
-    ['format-4', 4],
-    ['format-string', '3'],
+    ['format-3', 3],
+    ['format-5', 5],
+    ['format-string', '4'],
     ['format-missing', undefined],
     ['format-null', null],
   ];
   for (const [label, value] of formats) badShard(`shard-${label}`, { ...one, obsSweepShard: value });
+  // Format 3 as it was written: one JSON document over many lines, whole at the end.
+  const { runs: oneRuns, sweep: oneSweep, ...oneHead } = one;
+  add(
+    'shards',
+    'shard-format-3-document',
+    `${JSON.stringify({ ...oneHead, obsSweepShard: 3, resultsHash: '0123456789abcdef' }, null, 2).slice(0, -2)},\n  "runs": [\n${oneRuns
+      .map((/** @type {any} */ r) => `    ${JSON.stringify({ run: r.run, outputs: r.outputs })}`)
+      .join(',\n')}\n  ],\n  "sweep": ${JSON.stringify(oneSweep)}\n}\n`,
+    { expect: 'refused' },
+  );
   /** @type {[string, (f: any) => void][]} */
   const fieldEdits = [
     ['hash-missing', (f) => delete f.hash],
     ['hash-not-hex', (f) => (f.hash = 'zzzzzzzzzzzzzzzz')],
     ['hash-long', (f) => (f.hash = 'a'.repeat(10000))],
-    ['results-hash-missing', (f) => delete f.resultsHash],
-    ['results-hash-wrong', (f) => (f.resultsHash = '0123456789abcdef')],
+    ['engine-missing', (f) => delete f.engine],
+    ['engine-other', (f) => (f.engine = 'fedcba9876543210')],
+    ['check-missing', (f) => delete f.runs[0].check],
+    ['check-wrong', (f) => (f.runs[0].check = '0123456789abcdef')],
+    ['check-long', (f) => (f.runs[0].check = 'a'.repeat(10000))],
+    ['results-hash-field', (f) => (f.resultsHash = '0123456789abcdef')],
     ['shard-0-of-1', (f) => (f.shard = '0/1')],
     ['shard-2-of-1', (f) => (f.shard = '2/1')],
     ['shard-1-of-0', (f) => (f.shard = '1/0')],
@@ -664,15 +686,26 @@ export function buildCorpus(seed = CORPUS_SEED) {
     ['run-count-string', (f) => (f.runCount = '6')],
     ['run-count-wrong', (f) => (f.runCount = 5)],
     ['runs-not-list', (f) => (f.runs = { 0: 1 })],
-    ['runs-one-missing', (f) => f.runs.pop()],
-    ['runs-one-extra', (f) => f.runs.push({ run: 6, outputs: [1, 2, 3] })],
-    ['runs-swapped', (f) => f.runs.reverse()],
+    ['runs-duplicate', (f) => f.runs.push(clone(f.runs[2]))],
+    ['runs-duplicate-other-outputs', (f) => f.runs.push({ ...clone(f.runs[2]), outputs: [1, 2, 3] })],
+    ['runs-duplicate-failed', (f) => f.runs.push({ run: f.runs[2].run, failed: 'later' })],
+    ['runs-out-of-range', (f) => f.runs.push({ run: 6, outputs: [1, 2, 3] })],
+    ['runs-out-of-range-huge', (f) => (f.runs[0].run = 1e300)],
+    ['runs-negative', (f) => (f.runs[0].run = -1)],
     ['run-index-string', (f) => (f.runs[0].run = '0')],
     ['run-null', (f) => (f.runs[0] = null)],
+    ['run-array', (f) => (f.runs[0] = [0, [1, 2, 3]])],
     ['run-extra-field', (f) => (f.runs[0].note = 'x')],
+    ['run-header-again', (f) => f.runs.push(Object.fromEntries(Object.entries(f).filter(([k]) => k !== 'runs')))],
+    ['run-outputs-and-failed', (f) => (f.runs[0].failed = 'x')],
+    ['run-neither-outputs-nor-failed', (f) => delete f.runs[0].outputs],
+    ['failed-empty', (f) => (f.runs[0] = { run: 0, failed: '' })],
+    ['failed-number', (f) => (f.runs[0] = { run: 0, failed: 5 })],
+    ['failed-long', (f) => (f.runs[0] = { run: 0, failed: 'x'.repeat(2001) })],
     ['outputs-too-many', (f) => f.runs[0].outputs.push(1)],
     ['outputs-too-few', (f) => f.runs[0].outputs.pop()],
     ['outputs-not-list', (f) => (f.runs[0].outputs = 5)],
+    ['outputs-1000', (f) => (f.runs[0].outputs = Array.from({ length: 1000 }, () => 1))],
     ['unknown-field', (f) => (f.extra = 1)],
     ['unknown-field-bidi', (f) => (f['\u202Ex'] = 1)],
     ['sweep-null', (f) => (f.sweep = null)],
@@ -703,43 +736,105 @@ export function buildCorpus(seed = CORPUS_SEED) {
     const plain = clone(one);
     edit(plain);
     badShard(`field-${label}`, plain);
-    if (label.includes('hash')) continue;
-    // The same edit with both hashes recomputed: only the checks of the content refuse it.
+    // (A shard of another engine build with its checks recomputed is one: merged alone, it is fine.)
+    if (label.includes('hash') || label.includes('check') || label === 'engine-other') continue;
+    // The same edit with the hashes recomputed: only the checks of the content refuse it.
     const forged = clone(one);
     edit(forged);
     badShard(`forged-${label}`, reforge(forged));
   }
-  add('shards', 'not-json', 'obsSweepShard: 2\n', { expect: 'refused' });
+  // The lines themselves: cut short, empty, not JSON, in any order, with other line ends.
+  const oneText = toShardText(one);
+  const lines = oneText.split('\n').slice(0, -1);
+  add('shards', 'lines-any-order', [lines[0], ...lines.slice(1).reverse()].map((l) => `${l}\n`).join(''), { expect: 'ok' });
+  add('shards', 'lines-crlf', oneText.replace(/\n/g, '\r\n'), { expect: 'ok' });
+  add('shards', 'lines-header-without-line-end', lines[0], { expect: 'incomplete' });
+  incomplete('lines-last-cut-short', oneText.slice(0, oneText.length - 20));
+  incomplete('lines-last-cut-at-its-start', oneText.slice(0, oneText.length - lines[lines.length - 1].length));
+  add('shards', 'lines-last-one-byte', `${oneText}{`, { expect: 'ok' }); // every run there: a note only
+  incomplete('lines-last-without-line-end', oneText.slice(0, -1));
+  incomplete('lines-one-missing', [...lines.slice(0, 3), ...lines.slice(4)].map((l) => `${l}\n`).join(''));
+  incomplete('lines-header-only', `${lines[0]}\n`);
+  incomplete(
+    'lines-failed-run',
+    toShardText(
+      shardFileValue({ index: 1, count: 1 }, {}, (r) =>
+        r.run === 2
+          ? {
+              run: 2,
+              reason:
+                "stopped at t = 0.01 s of 0.05 s: the run reached its work budget of 100 events' worth (raise it with obs-sim --max-events)",
+            }
+          : r,
+      ),
+    ),
+  );
+  incomplete(
+    'lines-failed-reason-hostile',
+    toShardText(
+      shardFileValue({ index: 1, count: 1 }, {}, (r) =>
+        r.run === 2 ? { run: 2, reason: `\u202E=HYPERLINK("x")\u0007${'\u200b'.repeat(1900)}` } : r,
+      ),
+    ),
+  );
+  badShard('lines-header-cut-short', lines[0].slice(0, 300));
+  add('shards', 'lines-cut-in-the-middle', [lines[0], lines[1].slice(0, 20), ...lines.slice(2)].map((l) => `${l}\n`).join(''), {
+    expect: 'refused',
+  });
+  add('shards', 'lines-empty-line', [lines[0], '', ...lines.slice(1)].map((l) => `${l}\n`).join(''), { expect: 'refused' });
+  add('shards', 'lines-two-runs-on-one', [lines[0], lines[1] + lines[2], ...lines.slice(3)].map((l) => `${l}\n`).join(''), {
+    expect: 'refused',
+  });
+  add('shards', 'lines-nul', `${lines[0]}\n\u0000\n`, { expect: 'refused' });
+  add('shards', 'lines-deep', `${lines[0]}\n${'['.repeat(1000)}\n`, { expect: 'refused' });
+  add('shards', 'lines-pretty-header', `${JSON.stringify({ ...oneHead, sweep: oneSweep }, null, 2)}\n`, { expect: 'refused' });
+  add('shards', 'not-json', 'obsSweepShard: 4\n', { expect: 'refused' });
   add('shards', 'empty', '', { expect: 'refused' });
-  add('shards', 'top-level-array', '[]', { expect: 'refused' });
-  add('shards', 'results-file-instead', JSON.stringify({ obsSweepResults: 1 }), { expect: 'refused' });
+  add('shards', 'only-line-ends', '\n\n\n', { expect: 'refused' });
+  add('shards', 'top-level-array', '[]\n', { expect: 'refused' });
+  add('shards', 'results-file-instead', `${JSON.stringify({ obsSweepResults: 1 })}\n`, { expect: 'refused' });
   add('shards', 'scenario-instead', JSON.stringify(full), { expect: 'refused' });
   add('shards', 'truncated', JSON.stringify(one).slice(0, 500), { expect: 'refused' });
-  add('shards', 'deep-nesting', `${JSON.stringify(one).slice(0, -1)},"deep":${'['.repeat(500)}${']'.repeat(500)}}`, { expect: 'refused' });
+  add('shards', 'deep-nesting', `${toJsonText(oneHead).slice(0, -1)},"deep":${'['.repeat(500)}${']'.repeat(500)}}\n`, {
+    expect: 'refused',
+  });
   // Several files merged together.
-  /** @param {string} name @param {unknown[]} values @param {Case['expect']} expect */
-  const shardSet = (name, values, expect) => {
+  /** @param {string} name @param {unknown[]} values @param {Case['expect']} expect @param {string[]} [args] */
+  const shardSet = (name, values, expect, args) => {
     const list = values.map((value, i) => {
-      const file = `shards/${slug(name)}/part-${i + 1}.json`;
-      files.set(file, `${toJsonText(value)}\n`);
+      const file = `shards/${slug(name)}/part-${i + 1}.jsonl`;
+      files.set(file, typeof value === 'string' ? value : toShardText(value));
       return file;
     });
-    cases.push({ name: `shards/${slug(name)}`, command: 'merge', files: list, expect });
+    cases.push({ name: `shards/${slug(name)}`, command: 'merge', files: list, expect, ...(args ? { args } : {}) });
   };
   const three = [1, 2, 3].map((index) => shardFileValue({ index, count: 3 }));
   shardSet('set-valid-three', three, 'ok');
-  shardSet('set-missing-one', [three[0], three[2]], 'refused');
+  shardSet('set-missing-one', [three[0], three[2]], 'incomplete');
+  shardSet('set-missing-one-partial', [three[0], three[2]], 'ok', ['--partial']);
+  shardSet('set-missing-one-list', [three[0], three[2]], 'ok', ['--list-incomplete']);
   shardSet('set-duplicate', [three[0], three[1], three[1], three[2]], 'refused');
   shardSet('set-different-sweeps', [three[0], shardFileValue({ index: 2, count: 3 }, { seeds: 2 }), three[2]], 'refused');
   shardSet('set-different-n', [three[0], shardFileValue({ index: 2, count: 4 })], 'refused');
+  const otherEngine = clone(three[1]);
+  otherEngine.engine = 'fedcba9876543210';
+  shardSet('set-different-engines', [three[0], reforge(otherEngine), three[2]], 'refused');
   const forgedSet = three.map(clone);
   forgedSet[1].shard = '1/3';
   shardSet('set-forged-two-firsts', forgedSet.map(reforge), 'refused');
+  // Shard 2/3's header claims shard 2/3 but its lines are shard 1/3's runs, checks recomputed.
+  const swapped = clone(three[1]);
+  swapped.runs = clone(three[0].runs);
+  shardSet('set-runs-of-another-shard', [three[0], reforge(swapped), three[2]], 'refused');
   const format1 = three.map((f) => {
-    const { resultsHash, ...rest } = f;
-    return { ...rest, obsSweepShard: 1 };
+    const { runs, ...rest } = f;
+    return { ...rest, obsSweepShard: 1, runs: runs.map((/** @type {any} */ r) => ({ run: r.run, outputs: r.outputs })) };
   });
-  shardSet('set-format-1', format1, 'refused');
+  shardSet(
+    'set-format-1',
+    format1.map((f) => `${toJsonText(f)}\n`),
+    'refused',
+  );
   const formula = shardFileValue(
     { index: 1, count: 1 },
     {

@@ -1,8 +1,9 @@
 // Runs the hostile corpus through the real CLI and judges what comes out (issue 17):
-// every case ends with exit status 0 or 2 (or the one its manifest names), within the time
-// bound, with nothing on stderr after exit 0 but the run's warnings (one bounded line each,
-// `obs-sim: <file>: warning: ...`) and exactly one bounded line after exit 2: no stack
-// trace, no raw control, bidirectional or format character.
+// every case ends with exit status 0 or 2 (or 3, a merge that names missing or failed
+// runs), within the time bound, with nothing on stderr after exit 0 but the run's warnings
+// (one bounded line each, `obs-sim: <file>: warning: ...`), exactly one bounded line after
+// exit 2, and after exit 3 bounded lines ending with `obs-sim: merge: incomplete: ...`: no
+// stack trace, no raw control, bidirectional or format character.
 //
 // Cases run in batches (batch.mjs: many cases in one Node process, through the CLI's own
 // main()); a case that passes its time bound or kills the process is recorded and a new
@@ -32,7 +33,7 @@ const UNSAFE =
   /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**
- * @typedef {{ name: string, command: 'run' | 'sweep' | 'merge', files: string[], expect: 'ok' | 'refused' | 'any', engine?: string, args?: string[],
+ * @typedef {{ name: string, command: 'run' | 'sweep' | 'merge', files: string[], expect: 'ok' | 'refused' | 'incomplete' | 'any', engine?: string, args?: string[],
  *   stdin?: 'dev-zero' | 'endless-pipe', process?: boolean, seconds?: number }} Case
  * @typedef {{ status: number | 'timeout' | 'crash', stderr: string, stray: string, stdoutBytes: number, ms: number }} Outcome
  */
@@ -67,12 +68,16 @@ export function judge(c, o) {
   const seconds = c.seconds ?? CASE_SECONDS;
   if (o.status === 'timeout') problems.push(`did not finish within ${seconds} s`);
   else if (o.status === 'crash') problems.push(`the process died: ${tail(o.stray || o.stderr)}`);
-  else if (o.status !== 0 && o.status !== 2) problems.push(`exit status ${o.status}: ${tail(o.stderr)}`);
+  else if (o.status !== 0 && o.status !== 2 && !(o.status === 3 && c.command === 'merge'))
+    problems.push(`exit status ${o.status}: ${tail(o.stderr)}`);
   else if (c.expect === 'ok' && o.status !== 0) problems.push(`should run (exit 0), got exit ${o.status}: ${tail(o.stderr)}`);
-  else if (c.expect === 'refused' && o.status !== 2) problems.push(`should be refused (exit 2), got exit ${o.status}`);
+  else if (c.expect === 'refused' && o.status !== 2) problems.push(`should be refused (exit 2), got exit ${o.status}: ${tail(o.stderr)}`);
+  else if (c.expect === 'incomplete' && o.status !== 3)
+    problems.push(`should name missing or failed runs (exit 3), got exit ${o.status}: ${tail(o.stderr)}`);
   if (o.ms > seconds * 1000 && o.status !== 'timeout') problems.push(`took ${(o.ms / 1000).toFixed(1)} s, more than ${seconds} s`);
   if (o.status === 0) problems.push(...warningProblems(o.stderr));
   if (o.status === 2) problems.push(...lineProblems(o.stderr));
+  if (o.status === 3) problems.push(...incompleteProblems(o.stderr));
   if (o.stray !== '' && o.status !== 'crash') problems.push(`the process wrote around the CLI: ${tail(o.stray)}`);
   return problems;
 }
@@ -93,6 +98,17 @@ export function warningProblems(stderr) {
   const lines = stderr.slice(0, -1).split('\n');
   if (!stderr.endsWith('\n') || !lines.every((line) => /^obs-sim: .*: warning: /.test(line)))
     return [`wrote to stderr after exit 0, and not only warnings: ${tail(stderr)}`];
+  return lines.flatMap((line) => lineProblems(`${line}\n`));
+}
+
+/**
+ * What is wrong with the stderr of a merge that found runs missing or failed: bounded,
+ * printable lines, the last one saying so. @param {string} stderr
+ */
+export function incompleteProblems(stderr) {
+  const lines = stderr.slice(0, -1).split('\n');
+  if (!stderr.endsWith('\n') || !/^obs-sim: merge: incomplete: /.test(lines[lines.length - 1]))
+    return [`stderr does not end with "obs-sim: merge: incomplete: ...": ${tail(stderr)}`];
   return lines.flatMap((line) => lineProblems(`${line}\n`));
 }
 

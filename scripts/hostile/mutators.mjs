@@ -5,7 +5,7 @@
 import { deflateSync } from 'node:zlib';
 import { canonicalJsonParts } from '@obs-tcp-sim/scenario/canonical-json';
 import { tcpSettings } from '@obs-tcp-sim/scenario';
-import { Fnv1a64, makeShardFile, resolveSweepSpec, shardResultsHash, shardRunIndices, sweepHash, sweepRunCount } from '@obs-tcp-sim/sweep';
+import { Fnv1a64, makeShardText, resolveSweepSpec, shardLineCheck, shardRunIndices, sweepHash, sweepRunCount } from '@obs-tcp-sim/sweep';
 
 /** mulberry32: a small seeded generator; the same seed gives the same corpus everywhere. @param {number} seed */
 export function rng(seed) {
@@ -345,22 +345,44 @@ export function baseSpec() {
 }
 
 /**
- * A shard file (parsed) of a small sweep with made-up results: merge does not care where
- * the numbers came from, only that they are well formed and covered by the hashes.
+ * A shard file (format 4, JSON Lines) of a small sweep with made-up results, as one object
+ * to edit at will: the fields of its first line, and `runs`, its run lines (parsed, each
+ * with its check). toShardText writes it back as lines. Merge does not care where the
+ * numbers came from, only that they are well formed and covered by the hashes.
  * @param {{ index: number, count: number }} shard
  * @param {object} [specChanges]
- * @returns {any} the parsed JSON of the file, to edit at will
+ * @param {(run: { run: number, outputs: (number | null)[] }) => any} [outcome] each run's outcome (null: no line)
+ * @returns {any}
  */
-export function shardFileValue(shard, specChanges = {}) {
+export function shardFileValue(shard, specChanges = {}, outcome = (r) => r) {
   const sweep = resolveSweepSpec({ ...baseSpec(), seeds: 3, ...specChanges });
   const indices = shardRunIndices(sweepRunCount(sweep), shard);
-  const results = indices.map((run) => ({ run, outputs: sweep.outputs.map((_, o) => (o === 2 && run % 2 ? null : (run + 1) * 1000 + o)) }));
-  return clone(makeShardFile(sweep, shard, results, '0123456789abcdef'));
+  const results = indices
+    .map((run) => outcome({ run, outputs: sweep.outputs.map((_, o) => (o === 2 && run % 2 ? null : (run + 1) * 1000 + o)) }))
+    .filter((r) => r !== null);
+  const [header, ...runs] = makeShardText(sweep, shard, results, '0123456789abcdef')
+    .split('\n')
+    .slice(0, -1)
+    .map((line) => JSON.parse(line));
+  return { ...header, runs };
 }
 
 /**
- * A shard file edited and then "signed" again: both hashes recomputed, as an attacker who
- * read docs/sweeps.md would. Only the checks of the content can refuse it.
+ * The text of a shard file from shardFileValue's object: its fields but `runs` on the
+ * first line, then each item of `runs` on a line of its own (a `runs` that is not a list
+ * stays on the first line, an unknown field there).
+ * @param {any} file
+ */
+export function toShardText(file) {
+  if (file === null || typeof file !== 'object' || Array.isArray(file) || !Array.isArray(file.runs)) return `${toJsonText(file)}\n`;
+  const { runs, ...header } = file;
+  return [header, ...runs].map((line) => `${toJsonText(line)}\n`).join('');
+}
+
+/**
+ * A shard file edited and then "signed" again: the sweep's hash and every run line's check
+ * recomputed, as an attacker who read docs/sweeps.md would. Only the checks of the content
+ * can refuse it.
  * @param {any} file
  */
 export function reforge(file) {
@@ -370,10 +392,18 @@ export function reforge(file) {
   } catch {
     // a sweep too odd to hash: leave the hash as it is
   }
-  try {
-    copy.resultsHash = shardResultsHash(copy.hash, String(copy.shard), Array.isArray(copy.runs) ? copy.runs : [], String(copy.engine));
-  } catch {
-    // runs too odd to hash
+  if (!Array.isArray(copy.runs)) return copy;
+  const context = { hash: String(copy.hash), engine: String(copy.engine), shard: String(copy.shard) };
+  for (const line of copy.runs) {
+    if (line === null || typeof line !== 'object' || Array.isArray(line)) continue;
+    try {
+      line.check = shardLineCheck(
+        context,
+        'failed' in line ? { run: line.run, reason: line.failed } : { run: line.run, outputs: line.outputs },
+      );
+    } catch {
+      // a line too odd to hash
+    }
   }
   return copy;
 }

@@ -36,6 +36,7 @@ import {
   setPath,
   shardFileValue,
   toJsonText,
+  toShardText,
 } from './mutators.mjs';
 
 const args = process.argv.slice(2);
@@ -60,6 +61,7 @@ class Tally {
     this.cases = 0;
     this.ok = 0;
     this.refused = 0;
+    this.incomplete = 0;
     /** @type {string[]} */
     this.failures = [];
   }
@@ -69,13 +71,15 @@ class Tally {
     this.cases++;
     if (o.status === 0) this.ok++;
     else if (o.status === 2) this.refused++;
+    else if (o.status === 3) this.incomplete++;
     for (const problem of judge(c, o)) this.failures.push(`${c.name}: ${problem}${c.engine ? ` [engine: ${c.engine}]` : ''}`);
     return judge(c, o).length === 0;
   }
 
   line() {
     const failed = new Set(this.failures.map((f) => f.slice(0, f.indexOf(': ')))).size;
-    return `hostile: ${this.label}: ${this.cases} cases: ${this.ok} exit 0, ${this.refused} exit 2, ${failed} failed`;
+    const incomplete = this.incomplete > 0 ? `, ${this.incomplete} exit 3 (merge: runs missing)` : '';
+    return `hostile: ${this.label}: ${this.cases} cases: ${this.ok} exit 0, ${this.refused} exit 2${incomplete}, ${failed} failed`;
   }
 }
 
@@ -257,9 +261,23 @@ function mutateShard(r, file) {
 function mutateShardOnce(r, file) {
   let f = file;
   {
-    switch (r.int(8)) {
+    switch (r.int(10)) {
       case 0:
         if (f.runs?.length) f.runs[r.int(f.runs.length)].outputs[0] = r.int(2) ? randomNumber(r) : randomValue(r);
+        break;
+      case 8:
+        // A run line repeated, dropped, or turned into a failed run, or its index changed.
+        if (f.runs?.length) {
+          const k = r.int(f.runs.length);
+          const pick = r.int(4);
+          if (pick === 0) f.runs.push(clone(f.runs[k]));
+          else if (pick === 1) f.runs.splice(k, 1);
+          else if (pick === 2) f.runs[k] = { run: f.runs[k].run, failed: r.int(2) ? randomString(r) : randomValue(r) };
+          else f.runs[k].run = r.int(2) ? randomNumber(r) : r.int(100);
+        }
+        break;
+      case 9:
+        if (f.runs?.length) f.runs[r.int(f.runs.length)].check = r.int(2) ? randomString(r) : randomValue(r);
         break;
       case 1:
         f.sweep = setPath(
@@ -272,7 +290,7 @@ function mutateShardOnce(r, file) {
         f.sweep.base = mutateScenario(r, f.sweep.base);
         break;
       case 3:
-        f[r.pick(['shard', 'runCount', 'hash', 'resultsHash', 'obsSweepShard'])] = randomValue(r);
+        f[r.pick(['shard', 'runCount', 'hash', 'engine', 'obsSweepShard'])] = randomValue(r);
         break;
       case 4:
         if (f.runs?.length) f.runs[r.int(f.runs.length)] = randomValue(r);
@@ -333,9 +351,9 @@ function mutationRound(r, dir, round, count) {
     } else {
       const n = 1 + r.int(3);
       const files = Array.from({ length: n }, (_, i) => {
-        const file = join(dir, `${name}-shard-${i + 1}.json`);
+        const file = join(dir, `${name}-shard-${i + 1}.jsonl`);
         const value = shardFileValue({ index: i + 1, count: n });
-        writeFileSync(file, damageText(r, toJsonText(i === 0 || r.int(2) ? mutateShard(r, value) : value)));
+        writeFileSync(file, damageText(r, toShardText(i === 0 || r.int(2) ? mutateShard(r, value) : value)));
         return file;
       });
       cases.push({ name: `mutations/${name}-merge`, command: 'merge', files, expect: 'any' });
@@ -429,11 +447,15 @@ try {
 console.log(`${mutations.line()}; ${mutatedLinks} links, ${mutatedLinkFailures} failed (${elapsed()} s)`);
 tallies.push(mutations);
 
-const all = tallies.reduce((sum, t) => ({ cases: sum.cases + t.cases, ok: sum.ok + t.ok, refused: sum.refused + t.refused }), {
-  cases: 0,
-  ok: 0,
-  refused: 0,
-});
+const all = tallies.reduce(
+  (sum, t) => ({
+    cases: sum.cases + t.cases,
+    ok: sum.ok + t.ok,
+    refused: sum.refused + t.refused,
+    incomplete: sum.incomplete + t.incomplete,
+  }),
+  { cases: 0, ok: 0, refused: 0, incomplete: 0 },
+);
 const failures = [...tallies.flatMap((t) => t.failures), ...linkFailures];
 const failedCases = new Set(tallies.flatMap((t) => t.failures.map((f) => f.slice(0, f.indexOf(': '))))).size;
 if (failures.length) {
@@ -449,6 +471,6 @@ console.log(
   `hostile: links: ${linkCount} of the corpus (${linksOpened} opened, ${corpusLinksFailed} failed) and ${mutatedLinks} mutated (${mutatedLinkFailures} failed) through decodeShareHash`,
 );
 console.log(
-  `hostile: ${all.cases} cases through obs-sim: ${all.ok} exit 0, ${all.refused} exit 2, ${failedCases} failed (each within ${CASE_SECONDS} s); ${linkCount + mutatedLinks} links, ${linksFailed} failed; ${elapsed()} s`,
+  `hostile: ${all.cases} cases through obs-sim: ${all.ok} exit 0, ${all.refused} exit 2, ${all.incomplete} exit 3, ${failedCases} failed (each within ${CASE_SECONDS} s); ${linkCount + mutatedLinks} links, ${linksFailed} failed; ${elapsed()} s`,
 );
 process.exitCode = failedCases + linksFailed > 0 ? 1 : 0;

@@ -9,9 +9,11 @@ import { INPUT_LIMITS, MiB } from './read-scenario-file';
 export type { RunBudget };
 
 export const USAGE = `Usage: npx obs-sim <scenario.json> [--trace DIR] [--warmup S] [--max-events N] [--max-memory MB] [--max-seconds S] [--max-input-bytes N]
-       npx obs-sim sweep <spec.json> [--out FILE] [--json FILE] [--raw] [--keep-runs FILE] [--workers K] [--shard i/N] [--quiet]
+       npx obs-sim sweep <spec.json> [--out FILE] [--json FILE] [--raw] [--keep-runs FILE] [--workers K] [--quiet]
+                                     [--shard i/N [--resume [--retry-failed]]]
                                      [--max-events N] [--max-memory MB] [--max-seconds S] [--max-input-bytes N]
-       npx obs-sim merge <part.json>... [--out FILE] [--json FILE] [--raw] [--max-input-bytes N]
+       npx obs-sim merge <part.jsonl>... [--out FILE] [--json FILE] [--raw] [--partial] [--max-input-bytes N]
+       npx obs-sim merge <part.jsonl>... --list-incomplete [--retry-failed]
        (or node packages/cli/bin/obs-sim.mjs ..., or npm run -s sim -- ...)
 
 Run: runs a scenario (format v1) to its end with the same WebAssembly engine as the app and
@@ -34,15 +36,29 @@ normalised to the first point, for each output. Progress goes to stderr.
   --keep-runs FILE  also write every run's whole summary to FILE, one JSON object per line
                  (run, point, seed, values, provenance, summary), in run order
   --workers K    worker threads (default: the number of cores, ${'`'}os.availableParallelism()${'`'})
-  --shard i/N    run only shard i of N (i from 1 to N) and write a shard file (JSON, to
-                 --out or stdout) for merge; for a Slurm array use SLURM_ARRAY_TASK_ID,
+  --shard i/N    run only shard i of N (i from 1 to N) and write a shard file (JSON Lines,
+                 to --out or stdout) for merge, a line per run as it finishes; a run that
+                 fails (a budget, an engine error) is written with its reason and the
+                 shard goes on (exit status 3). For a Slurm array use SLURM_ARRAY_TASK_ID,
                  for a Kubernetes Indexed Job $((JOB_COMPLETION_INDEX + 1))
+  --resume       with --shard and --out FILE: keep the runs FILE holds (it must be the same
+                 sweep, engine build and shard) and run only the missing ones, adding to
+                 FILE; without FILE, run the whole shard. A last line cut short (the shard
+                 was stopped as it wrote it) is dropped and its run done again
+  --retry-failed with --resume: run the failed runs again too
   --quiet        no progress on stderr
 
 Merge: puts the shard files of all N shards of one sweep back together; the output is
 byte for byte what the unsharded sweep writes. Takes --out, --json and --raw as sweep does.
 Every shard file is checked (its sweep against the limits of a spec, every output, the
-hashes of its sweep and of its results) before anything is merged.
+hash of its sweep and the check of every run line) before anything is merged. Runs that
+are missing (a shard stopped, a file not given) or failed are named, one line per shard,
+and nothing is written (exit status 3), unless:
+  --partial          write the results of the runs there are (a point's runs and each
+                     output's n say how many), still naming what is missing (exit 0)
+  --list-incomplete  merge nothing; print the shards with missing runs as a list for
+                     sbatch --array (3,5-7; empty when none), to run again with --resume
+  --retry-failed     with --list-incomplete: the shards with failed runs too
 
 Budgets (run and sweep; for a sweep, of each run). The engine's run guard stops a run that
 passes its budget, or whose pace shows it would, or whose clock no longer moves, and the
@@ -61,14 +77,16 @@ Input:
   --max-input-bytes N  read at most N bytes of one input file or of standard input (a
                        suffix K, M or G counts KiB, MiB or GiB; up to 1G). Default: 32M
                        for a scenario, a spec, its base file and standard input, 64M for
-                       each shard file in merge. A larger input is refused unread.
+                       each shard file (merge, sweep --resume). A larger input is refused unread.
 
 Options:
   -h, --help   show this help and exit
 
 Exit status: 0 when everything ran; 2 when a file cannot be read or written, a scenario,
 spec or shard is malformed, too large or refused, a run is stopped by a budget, or the
-arguments are wrong (one line on stderr says why); 1 when the engine itself failed.
+arguments are wrong (one line on stderr says why); 1 when the engine itself failed; 3 when
+a shard wrote every run but some failed (their reasons are in the file), or merge found
+runs missing or failed (named on stderr).
 `;
 
 /** The command line, read: what to do, or why it cannot be done. */
@@ -88,6 +106,10 @@ export interface SweepArgs {
   keepRuns: string | null;
   workers: number | null;
   shard: string | null;
+  /** --resume: keep what the shard file (--out) holds and run only the missing runs. */
+  resume: boolean;
+  /** --retry-failed: with --resume, run the failed runs again too. */
+  retryFailed: boolean;
   quiet: boolean;
   maxInputBytes: number | null;
   budget: RunBudget;
@@ -98,6 +120,12 @@ export interface MergeArgs {
   out: string | null;
   json: string | null;
   raw: boolean;
+  /** --partial: write the results of the runs there are when some are missing or failed. */
+  partial: boolean;
+  /** --list-incomplete: print the shards still to run (for sbatch --array) instead of merging. */
+  listIncomplete: boolean;
+  /** --retry-failed: with --list-incomplete, count the shards with failed runs too. */
+  retryFailed: boolean;
   maxInputBytes: number | null;
 }
 type Command = 'run' | 'sweep' | 'merge';
@@ -122,7 +150,11 @@ const VALUE_OPTIONS: Record<Command, string[]> = {
   merge: ['--out', '--json', '--max-input-bytes'],
 };
 /** Options that are on or off, per command. */
-const FLAG_OPTIONS: Record<Command, string[]> = { run: [], sweep: ['--raw', '--quiet'], merge: ['--raw'] };
+const FLAG_OPTIONS: Record<Command, string[]> = {
+  run: [],
+  sweep: ['--raw', '--quiet', '--resume', '--retry-failed'],
+  merge: ['--raw', '--partial', '--list-incomplete', '--retry-failed'],
+};
 
 /** An option's name from the command line, shown safely. */
 const showOption = (word: string): string => showInput(word, 40);
@@ -215,9 +247,18 @@ function parseCommand(command: Command, words: string[]): Args {
     }
     return { kind: 'run', file: files[0], trace: values['--trace'] ?? null, warmup, maxInputBytes, budget };
   }
+  const retryFailed = flags.has('--retry-failed');
   if (command === 'merge') {
     if (files.length === 0) return usageError('merge: missing the shard files');
-    return { kind: 'merge', files, out, json, raw, maxInputBytes };
+    const partial = flags.has('--partial');
+    const listIncomplete = flags.has('--list-incomplete');
+    if (listIncomplete && (out !== null || json !== null || raw || partial))
+      return usageError(
+        'merge: --list-incomplete prints the shards still to run and merges nothing: leave out --out, --json, --raw and --partial',
+      );
+    if (retryFailed && !listIncomplete)
+      return usageError('merge: --retry-failed counts the shards with failed runs as still to run: give it with --list-incomplete');
+    return { kind: 'merge', files, out, json, raw, partial, listIncomplete, retryFailed, maxInputBytes };
   }
   if (files.length !== 1)
     return usageError(files.length === 0 ? 'sweep: missing the spec file' : `sweep: expected one spec file, got ${files.length}`);
@@ -229,9 +270,31 @@ function parseCommand(command: Command, words: string[]): Args {
   }
   const shard = values['--shard'] ?? null;
   if (shard !== null && (json !== null || raw))
-    return usageError('sweep: with --shard the output is a shard file (use --out part.json, then merge); --json and --raw belong to merge');
-  const keepRuns = values['--keep-runs'] ?? null;
-  return { kind: 'sweep', spec: files[0], out, json, raw, keepRuns, workers, shard, quiet: flags.has('--quiet'), maxInputBytes, budget };
+    return usageError(
+      'sweep: with --shard the output is a shard file (use --out part.jsonl, then merge); --json and --raw belong to merge',
+    );
+  const resume = flags.has('--resume');
+  if (resume && shard === null)
+    return usageError(
+      'sweep: --resume continues a shard file: give --shard i/N and --out FILE (for a whole sweep on one machine, --shard 1/1)',
+    );
+  if (resume && (out === null || out === '-')) return usageError('sweep: --resume adds to the shard file --out names: give --out FILE');
+  if (retryFailed && !resume) return usageError('sweep: --retry-failed runs the failed runs of a shard file again: give it with --resume');
+  return {
+    kind: 'sweep',
+    spec: files[0],
+    out,
+    json,
+    raw,
+    keepRuns: values['--keep-runs'] ?? null,
+    workers,
+    shard,
+    resume,
+    retryFailed,
+    quiet: flags.has('--quiet'),
+    maxInputBytes,
+    budget,
+  };
 }
 
 /**

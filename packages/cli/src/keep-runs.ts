@@ -2,8 +2,9 @@
 // (JSON Lines), for what the chosen outputs leave out. Runs finish in any order on the
 // pool; lines are written in run order (a run that finishes early waits in memory for
 // the ones before it), so the file depends only on the sweep, and a sweep stopped midway
-// leaves a file whose lines are the first runs, each complete.
-import { closeSync, openSync, writeSync } from 'node:fs';
+// leaves a file whose lines are the first runs, each complete. A shard resumed
+// (`--resume`) adds the lines of the runs it does now after those the file holds.
+import { closeSync, existsSync, openSync, readFileSync, truncateSync, writeSync } from 'node:fs';
 import { axisSettings, sweepRun, type Sweep } from '@obs-tcp-sim/sweep';
 import type { Summary } from '@obs-tcp-sim/scenario';
 import { provenanceOf } from './provenance';
@@ -13,13 +14,23 @@ export class RunKeeper {
   private next = 0;
   private readonly waiting = new Map<number, string>();
 
-  /** `order`: the run indices this sweep (or shard) runs, ascending. Throws when `file` cannot be opened. */
+  /**
+   * `order`: the run indices this sweep (or shard) runs now, ascending. `append`: add to
+   * what `file` holds (a resumed shard), after dropping a last line cut short by a stop.
+   * Throws when `file` cannot be opened.
+   */
   constructor(
     file: string,
     private readonly sweep: Sweep,
     private readonly order: readonly number[],
+    append = false,
   ) {
-    this.fd = openSync(file, 'w');
+    if (append && existsSync(file)) {
+      const text = readFileSync(file);
+      const end = text.lastIndexOf(0x0a) + 1;
+      if (end < text.length) truncateSync(file, end);
+    }
+    this.fd = openSync(file, append ? 'a' : 'w');
   }
 
   /** One run's summary, as the engine gave it. */

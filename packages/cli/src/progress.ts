@@ -73,6 +73,13 @@ export class Progress {
     return `${head}${this.done}/${this.total} runs (${Math.floor(share * 100)} %), ${formatDuration(elapsed)} elapsed, ${eta}`;
   }
 
+  /** Clears the bar (on a terminal) so that a message can take its line; the next tick draws it again. */
+  clear(): void {
+    if (this.quiet || !this.tty || this.done === 0 || this.done === this.total) return;
+    this.stream.write('\r\x1b[2K');
+    this.lastDraw = -Infinity;
+  }
+
   /** Leaves the terminal on a fresh line after a failure mid-bar. */
   abort(): void {
     if (!this.quiet && this.tty && this.done < this.total) this.stream.write('\n');

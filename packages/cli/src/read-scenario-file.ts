@@ -20,29 +20,26 @@ export const MiB = 1024 * 1024;
  * - maxBytes: scenario, spec and base files and standard input. The largest scenario the
  *   engine accepts (10,000 nodes, 100,000 links and flows) takes about 30 MB written
  *   compactly; the presets take 2-6 KB.
- * - maxShardBytes: one shard file in merge. A shard holds its runs (up to about 25
- *   bytes per output value) and the base scenario: a sweep at the spec limits (1,000,000
- *   runs x 50 outputs) takes about 1.3 GB in all, so it needs 20 shards or more at this
- *   cap (or --max-input-bytes). At the cap, the worst file parses in about 2 s.
- * - maxDepth: a scenario nests 5 levels (flows[0].tcp.rto.fixed), a shard file 7.
+ * - maxShardBytes: one shard file (merge, sweep --resume). A shard holds its runs (about
+ *   20 bytes per output value, 55 per line for its run and check) and the base scenario: a sweep at
+ *   the spec limits (1,000,000 runs x 50 outputs) takes about 1.3 GB in all, so it needs
+ *   20 shards or more at this cap (or --max-input-bytes). A shard file is JSON Lines: its
+ *   lines are bounded one by one (packages/sweep/src/shards.ts), the first, which holds
+ *   the base scenario, as a scenario file.
+ * - maxDepth: a scenario nests 5 levels (flows[0].tcp.rto.fixed).
  * - maxContainers (objects and arrays): a scenario with every node and link the engine
- *   allows (10,000 and 100,000) holds about 320,000; a shard file two per run on top of
- *   its base.
+ *   allows (10,000 and 100,000) holds about 320,000.
  * - maxItems (array items and object members, each counted by its comma or colon): that
  *   same scenario holds about 1,500,000 values; the engine reads about 300,000 a second,
- *   so 2,000,000 is refused before it starts (about 7 s of reading). A shard at the
- *   limits of a sweep holds 1,000,000 runs x (50 outputs + 3) on top of its base.
- * - maxListLength: the longest list of the formats is a shard's runs (1,000,000 at most);
- *   a scenario's lists hold at most 100,000 items.
+ *   so 2,000,000 is refused before it starts (about 7 s of reading).
+ * - maxListLength: a scenario's lists hold at most 100,000 items.
  */
 export const INPUT_LIMITS = Object.freeze({
   maxBytes: 32 * MiB,
   maxShardBytes: 64 * MiB,
   maxDepth: 64,
   maxContainers: 1_000_000,
-  maxShardContainers: 4_000_000,
   maxItems: 2_000_000,
-  maxShardItems: 60_000_000,
   maxListLength: 1_000_000,
   /** Largest --max-input-bytes: V8 holds at most 2^29 - 24 characters in one string. */
   maxBytesCeiling: 1024 * MiB,
@@ -189,13 +186,6 @@ export const SCENARIO_SHAPE: Readonly<JsonShape> = Object.freeze({
   maxDepth: INPUT_LIMITS.maxDepth,
   maxContainers: INPUT_LIMITS.maxContainers,
   maxItems: INPUT_LIMITS.maxItems,
-  maxListLength: INPUT_LIMITS.maxListLength,
-});
-/** The limits of a shard file. */
-export const SHARD_SHAPE: Readonly<JsonShape> = Object.freeze({
-  maxDepth: INPUT_LIMITS.maxDepth,
-  maxContainers: INPUT_LIMITS.maxShardContainers,
-  maxItems: INPUT_LIMITS.maxShardItems,
   maxListLength: INPUT_LIMITS.maxListLength,
 });
 

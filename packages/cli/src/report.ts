@@ -7,6 +7,8 @@ import { showInput } from '@obs-tcp-sim/sweep';
 export const EXIT_OK = 0;
 export const EXIT_ENGINE_FAILED = 1;
 export const EXIT_BAD_INPUT = 2;
+/** Some runs failed (recorded in their shard file) or are missing (merge). */
+export const EXIT_INCOMPLETE = 3;
 
 /** Writes `obs-sim: <message>` as one bounded line on stderr. */
 export function complain(message: string): void {

@@ -1,15 +1,17 @@
 // `obs-sim sweep` and `obs-sim merge` as a user runs them: separate Node processes.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultScenario, runCli, scratchFiles } from './cli-test-support';
+import { bin, defaultScenario, runCli, scratchFiles } from './cli-test-support';
 import { PRESETS } from '@obs-tcp-sim/scenario';
 import {
   collectOutputs,
   expandSweep,
   readOutput,
+  readShardText,
   resolveSweepSpec,
   summarizeSweep,
   sweepCsv,
@@ -181,12 +183,22 @@ describe('obs-sim sweep', () => {
   });
 
   it('merges shards 1/3, 2/3 and 3/3 into exactly the unsharded output', async () => {
-    const parts = [1, 2, 3].map((i) => join(dir, `part${i}.json`));
+    const parts = [1, 2, 3].map((i) => join(dir, `part${i}.jsonl`));
     const runs = await Promise.all(
       parts.map((part, i) => runCli('sweep', specFile, '--shard', `${i + 1}/3`, '--workers', '1', '--out', part)),
     );
     for (const r of runs) expect(r.status, r.stderr).toBe(0);
     expect(runs[1].stderr).toMatch(/^obs-sim: sweep: 2 runs \(shard 2\/3 of 3 points x 2 seeds\) on 1 worker thread\n/);
+    // JSON Lines: the header, then a line per run.
+    const lines = readFileSync(parts[1], 'utf8').split('\n');
+    expect(lines).toHaveLength(4);
+    expect(JSON.parse(lines[0])).toMatchObject({ obsSweepShard: 4, shard: '2/3', runCount: 2 });
+    expect(
+      lines
+        .slice(1, 3)
+        .map((line) => JSON.parse(line).run)
+        .sort(),
+    ).toEqual([1, 4]);
     const merged = await runCli(
       'merge',
       parts[2],
@@ -202,10 +214,206 @@ describe('obs-sim sweep', () => {
     expect(readFileSync(join(dir, 'merged.csv'), 'utf8')).toBe(unsharded.csv);
     expect(readFileSync(join(dir, 'merged.json'), 'utf8')).toBe(unsharded.json);
 
-    const missing = await runCli('merge', parts[0], parts[2]);
-    expect(missing).toMatchObject({ status: 2, stdout: '', stderr: 'obs-sim: merge: missing shard 2/3 (got 2 of 3)\n' });
+    // A shard file not given: its runs are named with their point and seed, nothing is
+    // written (exit 3) unless --partial; --list-incomplete says which shard to run again.
+    const missing = await runCli('merge', parts[0], parts[2], '--out', join(dir, 'missing.csv'));
+    expect(missing).toMatchObject({
+      status: 3,
+      stdout: '',
+      stderr:
+        'obs-sim: merge: shard 2/3: no file given: its 2 runs are missing (1, 4)\n' +
+        'obs-sim: merge: incomplete: 2 of 6 runs missing (shard 2): nothing written; sweep --shard 2/3 --resume runs the missing runs, merge --partial writes the results of the runs there are\n',
+    });
+    expect(existsSync(join(dir, 'missing.csv'))).toBe(false);
+    const partial = await runCli('merge', parts[0], parts[2], '--partial');
+    expect(partial.status, partial.stderr).toBe(0);
+    expect(partial.stderr).toMatch(
+      /^obs-sim: merge: warning: shard 2\/3: no file given.*\nobs-sim: merge: warning: partial results: 2 of 6 runs missing \(shard 2\); /,
+    );
+    // Per point, runs and n say how many runs the statistics are over: seed 2 of point 0, seed 1 of point 2 are missing.
+    const rows = partial.stdout
+      .split('\n')
+      .slice(1, -1)
+      .map((row) => row.split(','));
+    expect(rows.map((row) => [row[2], row[3]])).toEqual([
+      ['1', '1'],
+      ['2', '2'],
+      ['1', '1'],
+    ]);
+    expect(rows[1]).toEqual(
+      unsharded.csv
+        .split('\n')[2]
+        .split(',')
+        .slice(0, rows[1].length)
+        .map((cell, i) => (i < 10 ? cell : rows[1][i])),
+    );
+    const list = await runCli('merge', parts[0], parts[2], '--list-incomplete');
+    expect(list).toMatchObject({ status: 0, stdout: '2\n', stderr: '' });
+    expect(await runCli('merge', ...parts, '--list-incomplete')).toMatchObject({ status: 0, stdout: '', stderr: '' });
     const twice = await runCli('merge', parts[0], parts[1], parts[1], parts[2]);
     expect(twice).toMatchObject({ status: 2, stderr: `obs-sim: merge: ${parts[1]} and ${parts[1]} are both shard 2/3\n` });
+
+    // Without --out the shard file goes to stdout, as it is written.
+    const stdout = await runCli('sweep', specFile, '--shard', '2/3', '--workers', '1', '--quiet');
+    expect(stdout.status, stdout.stderr).toBe(0);
+    expect(readShardText('stdout', stdout.stdout).runs).toEqual(readShardText('part', readFileSync(parts[1], 'utf8')).runs);
+  });
+
+  it('keeps every run a stopped shard finished: --resume runs only the missing ones, and the merge is the same bytes', async () => {
+    const whole = join(dir, 'whole.jsonl');
+    const wholeKept = join(dir, 'whole-runs.jsonl');
+    expect(
+      (await runCli('sweep', specFile, '--shard', '1/1', '--workers', '2', '--quiet', '--out', whole, '--keep-runs', wholeKept)).status,
+    ).toBe(0);
+    const lines = readFileSync(whole, 'utf8').split('\n');
+    // Stopped as it wrote its fourth line: two runs kept, the third cut short.
+    const stopped = join(dir, 'stopped.jsonl');
+    writeFileSync(stopped, `${lines.slice(0, 3).join('\n')}\n${lines[3].slice(0, 25)}`);
+    const kept = lines.slice(1, 3).map((line) => JSON.parse(line).run);
+    // --keep-runs stopped likewise: the kept runs' lines, then one cut short.
+    const summaries = readFileSync(wholeKept, 'utf8').trimEnd().split('\n');
+    const stoppedKept = join(dir, 'stopped-runs.jsonl');
+    writeFileSync(stoppedKept, `${kept.map((run) => `${summaries[run]}\n`).join('')}${summaries[5].slice(0, 40)}`);
+    const resumed = await runCli(
+      'sweep',
+      specFile,
+      '--shard',
+      '1/1',
+      '--workers',
+      '1',
+      '--resume',
+      '--out',
+      stopped,
+      '--keep-runs',
+      stoppedKept,
+    );
+    expect(resumed.status, resumed.stderr).toBe(0);
+    expect(resumed.stderr).toMatch(
+      new RegExp(
+        `^obs-sim: ${stopped}: warning: line 4 is cut short \\(no line end: the shard was stopped as it wrote it\\): ignored, its run is run again\n` +
+          `obs-sim: sweep: ${stopped} holds 2 of 6 runs of shard 1/1: running the other 4\n` +
+          'obs-sim: sweep: 4 runs \\(shard 1/1 of 3 points x 2 seeds\\) on 1 worker thread\n',
+      ),
+    );
+    const after = readFileSync(stopped, 'utf8');
+    expect(after.endsWith('\n')).toBe(true);
+    expect(after.split('\n')).toHaveLength(8);
+    expect(
+      after
+        .split('\n')
+        .slice(1, 3)
+        .map((line) => JSON.parse(line).run),
+    ).toEqual(kept.sort((a, b) => a - b));
+    const merged = await runCli('merge', stopped);
+    expect(merged).toMatchObject({ status: 0, stdout: unsharded.csv, stderr: '' });
+    // Every run's summary once: the kept ones, then those run now, in run order; the cut line gone.
+    const keptNow = readFileSync(stoppedKept, 'utf8').trimEnd().split('\n');
+    const rest = [0, 1, 2, 3, 4, 5].filter((run) => !kept.includes(run));
+    expect(keptNow).toEqual([...kept.map((run) => summaries[run]), ...rest.map((run) => summaries[run])]);
+    // Nothing missing: --resume runs nothing and leaves the file as it is.
+    const again = await runCli('sweep', specFile, '--shard', '1/1', '--resume', '--out', stopped);
+    expect(again).toMatchObject({ status: 0, stderr: `obs-sim: sweep: ${stopped} holds 6 of 6 runs of shard 1/1: nothing to run\n` });
+    expect(readFileSync(stopped, 'utf8')).toBe(after);
+    // --resume with no file yet runs the whole shard.
+    const fresh = join(dir, 'fresh.jsonl');
+    rmSync(fresh, { force: true });
+    expect((await runCli('sweep', specFile, '--shard', '2/3', '--resume', '--quiet', '--out', fresh)).status).toBe(0);
+    expect(readShardText('fresh', readFileSync(fresh, 'utf8')).missing).toEqual([]);
+
+    // Not the same sweep, or not the same shard: refused, the file left as it is.
+    const other = file('other-spec.json', { ...spec, seeds: 3 });
+    const foreign = await runCli('sweep', other, '--shard', '1/1', '--resume', '--out', stopped);
+    expect(foreign.status).toBe(2);
+    expect(foreign.stderr).toMatch(
+      new RegExp(
+        `^obs-sim: ${stopped}: holds a shard of a different sweep \\(spec hash [0-9a-f]{16}, not [0-9a-f]{16} as ${other}\\): --resume adds only to the same sweep \\(move the file away, or write the shard elsewhere\\)\n$`,
+      ),
+    );
+    const otherShard = await runCli('sweep', specFile, '--shard', '1/2', '--resume', '--out', stopped);
+    expect(otherShard).toMatchObject({
+      status: 2,
+      stderr: `obs-sim: ${stopped}: holds shard 1/1, not 1/2: --resume adds only to the same shard\n`,
+    });
+    expect(readFileSync(stopped, 'utf8')).toBe(after);
+  });
+
+  it('a shard stopped by SIGTERM (a Slurm time limit) says so, and --resume finishes it', async () => {
+    // Six runs of 3 simulated seconds on one worker: the shard is stopped after its first run.
+    const slow = file('slow.json', { ...spec, overrides: { duration: 3 } });
+    const out = join(dir, 'slow.jsonl');
+    const child = spawn(process.execPath, [bin, 'sweep', slow, '--shard', '1/1', '--workers', '1', '--out', out]);
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    for (let waited = 0; waited < 60_000; waited += 20) {
+      if (existsSync(out) && readFileSync(out, 'utf8').split('\n').length >= 3) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    child.kill('SIGTERM');
+    expect(await exited).toBe(143);
+    expect(stderr).toContain(
+      `obs-sim: ${slow}: shard 1/1 stopped by SIGTERM: ${out} keeps the runs that finished (sweep --resume runs the others)\n`,
+    );
+    const done = readShardText('slow', readFileSync(out, 'utf8'));
+    expect(done.runs.length).toBeGreaterThan(0);
+    expect(done.missing.length).toBeGreaterThan(0);
+    const resumed = await runCli('sweep', slow, '--shard', '1/1', '--workers', '2', '--resume', '--out', out);
+    expect(resumed.status, resumed.stderr).toBe(0);
+    expect(resumed.stderr).toContain(`holds ${done.runs.length} of 6 runs of shard 1/1: running the other ${6 - done.runs.length}\n`);
+    const merged = await runCli('merge', out);
+    const whole = await runCli('sweep', slow, '--workers', '2', '--quiet');
+    expect(merged).toMatchObject({ status: 0, stdout: whole.stdout, stderr: '' });
+  });
+
+  it('writes a run over its budget with its reason and goes on; merge names it; --retry-failed runs it again', async () => {
+    // Two points: 0.1 s runs, and 5 s runs that pass a work budget of 10,000 events' worth.
+    const budgeted = file('budgeted.json', { ...spec, parameter: { path: 'duration', values: [0.1, 5] }, outputs: ['aggregate.goodput'] });
+    const out = join(dir, 'budgeted.jsonl');
+    const run = await runCli('sweep', budgeted, '--shard', '1/1', '--workers', '1', '--max-events', '10000', '--out', out);
+    expect(run.status).toBe(3);
+    const stderr = run.stderr.split('\n');
+    const stop =
+      /stopped at t = [0-9.]+ s of 5 s: the run reached its work budget of 10000 events' worth \(raise it with obs-sim --max-events\)/;
+    for (const [k, seed] of [
+      [2, 1],
+      [3, 2],
+    ])
+      expect(stderr.find((line) => line.includes(`run ${k} (`))).toMatch(
+        new RegExp(`^obs-sim: ${budgeted}: run ${k} \\(duration = 5, seed ${seed}\\) failed, the shard goes on: ${stop.source}`),
+      );
+    expect(stderr.at(-2)).toBe(
+      `obs-sim: ${budgeted}: shard 1/1: 2 of 4 runs failed; their reasons are in ${out} (merge names them, sweep --resume --retry-failed runs them again)`,
+    );
+    const content = readShardText('budgeted', readFileSync(out, 'utf8'));
+    expect(content.runs.map((r) => r.run)).toEqual([0, 1]);
+    expect(content.failed.map((f) => f.run)).toEqual([2, 3]);
+    expect(content.failed[0].reason).toMatch(stop);
+
+    const merged = await runCli('merge', out);
+    expect(merged.status).toBe(3);
+    expect(merged.stderr).toMatch(
+      new RegExp(
+        `^obs-sim: merge: ${out} \\(shard 1/1\\): 2 of 4 runs failed: 2 \\(duration = 5, seed 1\\): ${stop.source}.*; 3 \\(duration = 5, seed 2\\): .*\n` +
+          'obs-sim: merge: incomplete: 2 failed \\(shard 1\\): nothing written; merge --partial writes the results of the runs there are\n$',
+      ),
+    );
+    const partial = await runCli('merge', out, '--partial');
+    expect(partial.status).toBe(0);
+    expect(partial.stdout.split('\n')[2]).toMatch(/^1,5,0,0,,,/); // point 1: no runs
+    expect(await runCli('merge', out, '--list-incomplete')).toMatchObject({ status: 0, stdout: '' });
+    expect(await runCli('merge', out, '--list-incomplete', '--retry-failed')).toMatchObject({ status: 0, stdout: '1\n' });
+
+    // --resume alone leaves failed runs as they are; --retry-failed runs them again.
+    const resumed = await runCli('sweep', budgeted, '--shard', '1/1', '--resume', '--out', out);
+    expect(resumed.status).toBe(3);
+    expect(resumed.stderr.split('\n')[0]).toBe(`obs-sim: sweep: ${out} holds 2 of 4 runs of shard 1/1 and 2 failed: nothing to run`);
+    const retried = await runCli('sweep', budgeted, '--shard', '1/1', '--workers', '2', '--resume', '--retry-failed', '--out', out);
+    expect(retried.status, retried.stderr).toBe(0);
+    expect(retried.stderr.split('\n')[0]).toBe(
+      `obs-sim: sweep: ${out} holds 2 of 4 runs of shard 1/1 and 2 failed (to run again): running the other 2`,
+    );
+    const whole = await runCli('sweep', budgeted, '--workers', '2', '--quiet');
+    expect(await runCli('merge', out)).toMatchObject({ status: 0, stdout: whole.stdout, stderr: '' });
   });
 
   it('refuses a bad spec with one line naming the field, exit 2', async () => {
@@ -289,7 +497,24 @@ describe('obs-sim sweep', () => {
       [['sweep', specFile, '--shard', '3'], '--shard: "3" is not a shard: write i/N, like 3/8 (i from 1 to N)'],
       [
         ['sweep', specFile, '--shard', '1/3', '--json', 'x.json'],
-        'sweep: with --shard the output is a shard file (use --out part.json, then merge); --json and --raw belong to merge',
+        'sweep: with --shard the output is a shard file (use --out part.jsonl, then merge); --json and --raw belong to merge',
+      ],
+      [
+        ['sweep', specFile, '--resume', '--out', 'p.jsonl'],
+        'sweep: --resume continues a shard file: give --shard i/N and --out FILE (for a whole sweep on one machine, --shard 1/1)',
+      ],
+      [['sweep', specFile, '--shard', '1/3', '--resume'], 'sweep: --resume adds to the shard file --out names: give --out FILE'],
+      [
+        ['sweep', specFile, '--shard', '1/3', '--retry-failed', '--out', 'p.jsonl'],
+        'sweep: --retry-failed runs the failed runs of a shard file again: give it with --resume',
+      ],
+      [
+        ['merge', 'p.jsonl', '--list-incomplete', '--out', 'x.csv'],
+        'merge: --list-incomplete prints the shards still to run and merges nothing: leave out --out, --json, --raw and --partial',
+      ],
+      [
+        ['merge', 'p.jsonl', '--retry-failed'],
+        'merge: --retry-failed counts the shards with failed runs as still to run: give it with --list-incomplete',
       ],
       [['merge'], 'merge: missing the shard files'],
       [['merge', specFile, '--fast'], 'merge: unknown option --fast'],
@@ -299,8 +524,8 @@ describe('obs-sim sweep', () => {
       expect(stderr).toBe(`obs-sim: ${message} (see --help)\n`);
     }
     const notShard = await runCli('merge', specFile);
-    expect(notShard.stderr).toBe(
-      `obs-sim: merge: ${specFile}: not a sweep shard file (it has no "obsSweepShard": 3; write shards with sweep --shard i/N)\n`,
+    expect(notShard.stderr).toMatch(
+      /^obs-sim: merge: .*spec\.json: not a sweep shard file \(its first line is not JSON: .*; a shard file is JSON Lines, written by sweep --shard i\/N\)\n$/,
     );
   });
 });

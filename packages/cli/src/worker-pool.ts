@@ -34,10 +34,18 @@ export interface RunReply {
   error?: { refused: boolean; message: string };
 }
 
+/** A run that failed, as the pool hands it on when the caller goes on past failures. */
+class RunFailure {
+  constructor(readonly error: RunError) {}
+}
+
 /**
  * Runs `runs` (indices) with `scenarioOf(index)` as scenario JSON text; calls onResult for
- * each summary as it arrives. Rejects with RunError at the first failure, after stopping
- * every worker. `budget` (--max-events, --max-memory, --max-seconds) goes with every run.
+ * each summary as it arrives. `budget` (--max-events, --max-memory, --max-seconds) goes
+ * with every run. Without onFailure, rejects with RunError at the first failure, after
+ * stopping every worker. With onFailure, a run the engine refused or failed on (a budget,
+ * an engine error) is handed to it and the others go on; only a worker thread that dies
+ * stops the pool.
  */
 export function runOnPool({
   runs,
@@ -45,23 +53,31 @@ export function runOnPool({
   budget = {},
   scenarioOf,
   onResult,
+  onFailure,
 }: {
   runs: readonly number[];
   workers: number;
   budget?: RunBudget;
   scenarioOf: (run: number) => string;
   onResult: (run: number, summary: unknown) => void;
+  onFailure?: (run: number, error: RunError) => void;
 }): Promise<void> {
   return runPool<number, unknown>({
     jobs: runs,
     size: workers,
-    spawn: (fail) => threadWorker(fail, (run) => ({ run, scenario: scenarioOf(run), budget })),
-    onResult,
+    spawn: (fail) => threadWorker(fail, (run) => ({ run, scenario: scenarioOf(run), budget }), onFailure !== undefined),
+    onResult: (run, reply) => {
+      if (reply instanceof RunFailure) onFailure?.(run, reply.error);
+      else onResult(run, reply);
+    },
   }).done;
 }
 
-/** One worker thread running sweep-worker.ts, as the pool's PoolWorker. */
-function threadWorker(fail: (error: Error) => void, request: (run: number) => RunRequest): PoolWorker<number, unknown> {
+/**
+ * One worker thread running sweep-worker.ts, as the pool's PoolWorker. `goOn`: a run's
+ * failure resolves as a RunFailure instead of rejecting (which stops the pool).
+ */
+function threadWorker(fail: (error: Error) => void, request: (run: number) => RunRequest, goOn: boolean): PoolWorker<number, unknown> {
   const worker = startTypeScriptWorker(WORKER_FILE);
   let pending: { resolve: (summary: unknown) => void; reject: (error: Error) => void } | null = null;
   let disposed = false;
@@ -76,8 +92,12 @@ function threadWorker(fail: (error: Error) => void, request: (run: number) => Ru
     const job = pending;
     pending = null;
     if (!job) return;
-    if (message.error) job.reject(new RunError(message.run, message.error.message, message.error.refused));
-    else job.resolve(message.summary);
+    if (!message.error) job.resolve(message.summary);
+    else {
+      const error = new RunError(message.run, message.error.message, message.error.refused);
+      if (goOn) job.resolve(new RunFailure(error));
+      else job.reject(error);
+    }
   });
   worker.on('error', (error) => failure(new RunError(-1, `a worker thread failed: ${error.message}`, false)));
   worker.on('exit', (code) => {

@@ -112,31 +112,45 @@ export interface Shard {
   count: number;
 }
 
-export interface ShardFile {
-  /** 3; formats 1 (without resultsHash) and 2 (without engine) are refused by merge as made by an older version. */
-  obsSweepShard: 3;
+/** The first line of a shard file (format 4, JSON Lines): which sweep, build and shard its runs belong to. */
+export interface ShardHeader {
+  /** 4; formats 1 to 3 are refused as made by an older version. */
+  obsSweepShard: 4;
   hash: string;
   /** The engine build that made the runs (16 hex digits of the wasm's SHA-256): merge refuses shards of different builds. */
   engine: string;
   /** "i/N". */
   shard: string;
+  /** The runs of the shard. */
   runCount: number;
-  /** shardResultsHash(hash, shard, runs, engine). */
-  resultsHash: string;
-  runs: RunResult[];
   sweep: Omit<Sweep, 'hash'>;
 }
 
-/** A shard file that passed checkShardFile. */
-export interface CheckedShard {
+/** A run that did not finish (an engine error, a run budget), with the reason, on one line. */
+export interface FailedRun {
+  run: number;
+  reason: string;
+}
+
+/** What became of a run: its outputs, or why it failed. */
+export type RunOutcome = RunResult | FailedRun;
+
+/** A shard file that passed readShardText. */
+export interface ShardContent {
   name: string;
   hash: string;
   engine: string;
   shard: Shard;
   /** The sweep in the file, resolved again as a spec would be. */
   sweep: Sweep;
-  /** The shard's runs, in order, each output null or a number within the limits. */
+  /** The runs that finished, in run order, each output null or a number within the limits. */
   runs: RunResult[];
+  /** The runs that failed, in run order. */
+  failed: FailedRun[];
+  /** The shard's runs the file has no line for, in order. */
+  missing: number[];
+  /** What was forgiven (a last line cut short), one sentence each. */
+  notes: string[];
 }
 
 export type { PathStep } from '@obs-tcp-sim/scenario/path-grammar';
