@@ -234,6 +234,8 @@ export function sweepJson(results: SweepResults): string {
     hash: sweep.hash,
     // Which engine build made the runs: the same whether run whole or merged from shards.
     ...(results.engine === undefined ? {} : { engine: results.engine }),
+    // A partial merge says what it lacks: its statistics are over the other runs.
+    ...(results.incomplete === undefined ? {} : { incomplete: results.incomplete }),
     name: sweep.name,
     parameters: sweep.axes.map((axis) => ({ paths: axis.paths, values: axis.values })),
     seeds: sweep.seeds,

@@ -298,6 +298,12 @@ describe('mergeShards', () => {
     expect(partial.points[0].outputs[0].mean).toBe((1e8 / 1 + 1e8 / 2) / 2);
     expect(partial.points[2].outputs[0].mean).toBe(1e8 / 7);
     expect(sweepCsv(partial).split('\n')[1]).toMatch(/^0,0,2,2,75000000,/);
+    // Its JSON says what it lacks.
+    expect(JSON.parse(sweepJson(partial)).incomplete).toEqual({
+      missing: [2, 5, 7, 8],
+      failed: [{ run: 4, reason: 'stopped: the work budget' }],
+    });
+    expect(JSON.parse(sweepJson(mergeShards(files).results!)).incomplete).toBeUndefined();
     // With every run there, partial changes nothing.
     expect(sweepCsv(mergeShards(files, { partial: true }).results!)).toBe(sweepCsv(mergeShards(files).results!));
   });

@@ -528,7 +528,11 @@ export function mergeCheckedShards(
   }
   const runs = shards.flatMap((s) => s.runs);
   if (gaps.shards.length === 0) return { results: { ...summarizeSweep(sweep, runs), engine: first.engine }, gaps: null };
-  return { results: partial ? { ...partialResults(sweep, runs), engine: first.engine } : null, gaps };
+  const incomplete = {
+    missing: gaps.shards.flatMap((gap) => gap.missing).sort((a, b) => a - b),
+    failed: gaps.shards.flatMap((gap) => gap.failed).sort((a, b) => a.run - b.run),
+  };
+  return { results: partial ? { ...partialResults(sweep, runs), engine: first.engine, incomplete } : null, gaps };
 }
 
 /**

@@ -104,6 +104,11 @@ export interface SweepResults {
   points: PointResult[];
   /** In run order. */
   runs: RunResult[];
+  /**
+   * Only for a partial merge (`merge --partial`): the runs it had no result of, in order,
+   * and those that failed with their reason; the statistics cover the other runs.
+   */
+  incomplete?: { missing: number[]; failed: { run: number; reason: string }[] };
 }
 
 /** Shard i of N, i from 1 to N. */
