@@ -51,10 +51,49 @@ export function conformanceSentence(conformanceMd: string): string {
   return `Today ${match[1]} of ${match[2]} comparisons agree.`;
 }
 
-const MARK = /(<!-- verdicts: (validation|conformance) -->\n)[\s\S]*?(\n<!-- \/verdicts -->)/g;
+/**
+ * How close Reno's send rate came to the Mathis and Padhye models, from docs/validation.md's
+ * table of the theory section (one segment per burst: | p | ... | sim / Mathis | sim / Padhye | ...):
+ * Mathis' law holds only while timeouts are rare, so it is quoted up to p = 1 % (where the
+ * document's verdict stops), Padhye's over every p.
+ */
+export function mathisSentence(validationMd: string): string {
+  const head = /^\| p \| RTT \(ms\) \| send rate[^\n]*\n\|[- |]+\n((?:\|[^\n]*\n)+)/m.exec(validationMd);
+  if (!head) throw new Error('docs/validation.md has no table "| p | RTT (ms) | send rate ..." (theory: Mathis and Padhye)');
+  const header = head[0]
+    .split('\n')[0]
+    .split('|')
+    .map((c) => c.trim());
+  const [pAt, mathisAt, padhyeAt] = ['p', 'sim / Mathis', 'sim / Padhye'].map((name) => header.indexOf(name));
+  if (mathisAt < 0 || padhyeAt < 0) throw new Error("docs/validation.md's Mathis table has no sim / Mathis or sim / Padhye column");
+  const rows = head[1]
+    .trim()
+    .split('\n')
+    .map((line) => line.split('|').map((c) => c.trim()))
+    .map((cells) => ({ p: Number(cells[pAt].replace(' %', '')), mathis: Number(cells[mathisAt]), padhye: Number(cells[padhyeAt]) }));
+  const upTo1 = rows.filter((r) => r.p <= 1);
+  const span = (xs: number[]) => `${Math.min(...xs).toFixed(2)}-${Math.max(...xs).toFixed(2)}`;
+  const off = (xs: number[]) => Math.round(Math.max(...xs.map((x) => Math.abs(1 - x))) * 100);
+  const ps = rows.map((r) => r.p);
+  return (
+    `Reno's send rate is within ${off(upTo1.map((r) => r.mathis))} % of the Mathis law for loss from ` +
+    `${Math.min(...upTo1.map((r) => r.p))} % to 1 % (${span(upTo1.map((r) => r.mathis))} times it; beyond, timeouts take over) ` +
+    `and within ${off(rows.map((r) => r.padhye))} % of Padhye's model from ${Math.min(...ps)} % to ${Math.max(...ps)} % ` +
+    '(one Reno flow, one segment per burst; docs/validation.md, theory (b)).'
+  );
+}
+
+const MARK = /(<!-- verdicts: (validation|conformance|mathis) -->\n)[\s\S]*?(\n<!-- \/verdicts -->)/g;
 
 /** `readme` with its verdict sentences written anew from the two documents. */
 export function withReadmeVerdicts(readme: string, validationMd: string, conformanceMd: string): string {
-  const text = { validation: wrap(validationSentence(validationMd)), conformance: conformanceSentence(conformanceMd) };
-  return readme.replace(MARK, (_, open: string, which: 'validation' | 'conformance', close: string) => `${open}${text[which]}${close}`);
+  const text = {
+    validation: wrap(validationSentence(validationMd)),
+    conformance: conformanceSentence(conformanceMd),
+    mathis: wrap(`- ${mathisSentence(validationMd)}`, '  '),
+  };
+  return readme.replace(
+    MARK,
+    (_, open: string, which: 'validation' | 'conformance' | 'mathis', close: string) => `${open}${text[which]}${close}`,
+  );
 }
