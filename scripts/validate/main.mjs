@@ -10,7 +10,8 @@
 //                                     validation/results/quick/ (the docs are untouched)
 //   npm run validate -- --only paper000   only the sections whose id contains the word
 //   npm run validate -- --workers 2   worker threads per sweep (default 1)
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { join, relative } from 'node:path';
 import { QUICK_DIR, ROOT, sweepResults } from './sweeps.mjs';
 import { probeResults } from './probes.mjs';
@@ -23,8 +24,11 @@ import * as paper002 from './sections/paper002.mjs';
 import * as mesh from './sections/mesh.mjs';
 import * as meshContention from './sections/mesh-contention.mjs';
 import { header, provenance, summary } from './sections/intro.mjs';
+import * as presets from './sections/presets.mjs';
+import { cacheAt, withValidatedFigures } from '../docs-figures/preset-figures-validated.ts';
+import { writeIfChanged } from '../write-if-changed.mjs';
 
-const SECTIONS = [paper000, theory, mesh, meshContention, paper004, paper003, paper001, paper002];
+const SECTIONS = [paper000, theory, mesh, meshContention, paper004, paper003, paper001, paper002, presets];
 
 function parseArgs(argv) {
   const args = { quick: false, rerun: false, rerunStale: false, only: null, workers: 1 };
@@ -67,6 +71,11 @@ async function main() {
         log,
       });
     }
+    // Runs a section caches itself (presets.mjs: every preset once).
+    if (section.cacheRuns) {
+      const ran = await section.cacheRuns({ quick: args.quick, rerun: args.rerun, rerunStale: args.rerunStale, log });
+      if (ran) cache[`${section.id}.runs`] = ran;
+    }
     // Probes (probes.mjs): what a sweep's summaries lack, e.g. cwnd vs time; "<name>.probe".
     for (const [name, options] of Object.entries(section.probes ?? {})) {
       cache[`${name}.probe`] = await probeResults(name, {
@@ -105,6 +114,16 @@ async function main() {
     const docFile = join(docsDir, 'validation.md');
     writeFileSync(docFile, doc.trimEnd() + '\n');
     log(`wrote ${relative(ROOT, docFile)} and ${figures.length} figures in ${relative(ROOT, figDir)}`);
+  }
+  // docs/presets.md's paragraphs measured by these runs (scripts/docs-figures/preset-figures-validated.ts).
+  if (!args.quick && sections.includes(presets)) {
+    const presetsDoc = join(ROOT, 'docs/presets.md');
+    writeIfChanged(
+      ROOT,
+      'docs/presets.md',
+      withValidatedFigures(readFileSync(presetsDoc, 'utf8'), cacheAt(pathToFileURL(`${ROOT}/`))),
+      'validate',
+    );
   }
   log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
