@@ -95,19 +95,13 @@ export async function sweepCommand(args: SweepArgs): Promise<number> {
     const total = sweepRunCount(sweep);
     const runs = Array.from({ length: total }, (_, k) => k);
     const workers = Math.max(1, Math.min(args.workers ?? availableParallelism(), runs.length));
-    const points = total / sweep.seeds.length;
     const progress = new Progress(runs.length, { quiet: args.quiet });
-    progress.start(
-      `${runs.length} runs (${points} point${points === 1 ? '' : 's'} x ${sweep.seeds.length} seed${sweep.seeds.length === 1 ? '' : 's'}) on ${workers} worker thread${workers === 1 ? '' : 's'}`,
-    );
+    progress.start(`${runs.length} runs (${pointsAndSeeds(sweep)}) on ${threads(workers)}`);
     const results: RunResult[] = [];
     const keeper = openKeeper(args, sweep, runs, false);
     try {
       await runOnPool({
-        runs,
-        workers,
-        budget: args.budget,
-        scenarioOf: (run) => JSON.stringify(sweepRun(sweep, run).scenario),
+        ...poolJobs(sweep, runs, workers, args),
         onResult: (run, summary) => {
           try {
             results.push({ run, outputs: collectOutputs(sweep, summary) });
@@ -142,6 +136,11 @@ function pointsAndSeeds(sweep: Sweep): string {
   const points = sweepRunCount(sweep) / sweep.seeds.length;
   const seeds = sweep.seeds.length;
   return `${points} point${points === 1 ? '' : 's'} x ${seeds} seed${seeds === 1 ? '' : 's'}`;
+}
+
+/** What the pool runs: these runs of the sweep, each with the sweep's budget. */
+function poolJobs(sweep: Sweep, runs: number[], workers: number, args: SweepArgs) {
+  return { runs, workers, budget: args.budget, scenarioOf: (run: number) => JSON.stringify(sweepRun(sweep, run).scenario) };
 }
 
 /** "2 worker threads". */
@@ -191,10 +190,7 @@ async function sweepShard(args: SweepArgs, sweep: Sweep, shard: Shard): Promise<
     process.once('SIGINT', stop);
     try {
       await runOnPool({
-        runs,
-        workers,
-        budget: args.budget,
-        scenarioOf: (run) => JSON.stringify(sweepRun(sweep, run).scenario),
+        ...poolJobs(sweep, runs, workers, args),
         onResult: (run, summary) => {
           let outputs: (number | null)[];
           try {
