@@ -43,6 +43,7 @@ import { ensureWasmBuilt } from './ensure-wasm';
 import { loadPresets } from './preset-files';
 import { Progress } from './progress';
 import { RunKeeper } from './keep-runs';
+import { CLI_VERSION } from './provenance';
 import { INPUT_LIMITS, readInputText, readJsonFile, userDirectory } from './read-scenario-file';
 import {
   EXIT_BAD_INPUT,
@@ -436,7 +437,9 @@ function readSweep(file: string, maxBytes: number): Sweep {
 /**
  * CSV to --out (JSON when it ends in .json) and JSON to --json; CSV on stdout when neither.
  */
-function writeResults(results: SweepResults, { out, json, raw }: { out: string | null; json: string | null; raw: boolean }): void {
+function writeResults(made: SweepResults, { out, json, raw }: { out: string | null; json: string | null; raw: boolean }): void {
+  // Which obs-sim wrote them, beside the engine build that ran them (the same for a whole sweep and its merge).
+  const results = { ...made, version: CLI_VERSION };
   const csv = () => (raw ? sweepRunsCsv(results) : sweepCsv(results));
   if (out === null && json === null) writeText(null, csv());
   if (out !== null) writeText(out, out.toLowerCase().endsWith('.json') ? sweepJson(results) : csv());

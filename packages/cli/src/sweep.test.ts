@@ -28,6 +28,18 @@ import { Progress, formatDuration } from './progress';
 
 const { dir, file } = scratchFiles('obs-sweep-');
 
+/**
+ * What the CLI says made its results (the last columns of its CSV, fields of its JSON): the
+ * engine build (the wasm's SHA-256, 16 digits) and obs-sim's version.
+ */
+const made = {
+  engine: createHash('sha256')
+    .update(readFileSync(fileURLToPath(new URL('../../engine/wasm/obs_engine.wasm', import.meta.url))))
+    .digest('hex')
+    .slice(0, 16),
+  version: (JSON.parse(readFileSync(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8')) as { version: string }).version,
+};
+
 /** Three points x two seeds of the default scenario, cut to 0.3 simulated seconds. */
 const spec = {
   sweep: 1,
@@ -69,12 +81,9 @@ describe('obs-sim sweep', () => {
       summaries.push(summary);
       results.push({ run: run.index, outputs: collectOutputs(sweep, summary) });
     }
-    // The CLI says which engine build ran the sweep (the wasm's SHA-256).
-    const engine = createHash('sha256')
-      .update(readFileSync(fileURLToPath(new URL('../../engine/wasm/obs_engine.wasm', import.meta.url))))
-      .digest('hex')
-      .slice(0, 16);
-    const expected = { ...summarizeSweep(sweep, results), engine };
+    // The CLI says which engine build ran the sweep (the wasm's SHA-256), and which obs-sim wrote it.
+    const { engine } = made;
+    const expected = { ...summarizeSweep(sweep, results), ...made };
     expect(unsharded.csv).toBe(sweepCsv(expected));
     expect(unsharded.json).toBe(sweepJson(expected));
     // Not a sweep of identical runs: loss lowers goodput and the seeds differ.
@@ -121,6 +130,9 @@ describe('obs-sim sweep', () => {
       'sum(flows[].goodput) / aggregate.goodput',
       'jain(flows[].goodput)',
       'count(flows[].goodput)',
+      'engine',
+      'version',
+      'sweep',
     ]);
     expect(rows.slice(1).map((row) => row.slice(2, 4))).toEqual([
       ['reno', 'false'],
@@ -161,7 +173,7 @@ describe('obs-sim sweep', () => {
           return { run: run.index, outputs: collectOutputs(sweep, summary) };
         }),
       );
-      expect(sweepCsv(summarizeSweep(sweep, results))).toBe(unsharded.csv);
+      expect(sweepCsv({ ...summarizeSweep(sweep, results), ...made })).toBe(unsharded.csv);
     } finally {
       for (const engine of engines) engine.dispose();
     }
@@ -178,7 +190,7 @@ describe('obs-sim sweep', () => {
       run: r.run,
       outputs: Object.values(r.outputs),
     }));
-    expect(raw.stdout).toBe(sweepRunsCsv(summarizeSweep(resolveSweepSpec(spec), runs)));
+    expect(raw.stdout).toBe(sweepRunsCsv({ ...summarizeSweep(resolveSweepSpec(spec), runs), ...made }));
     expect(raw.stdout.split('\n')).toHaveLength(1 + 6 + 1);
   });
 
@@ -303,7 +315,7 @@ describe('obs-sim sweep', () => {
         .split('\n')
         .slice(1, 3)
         .map((line) => JSON.parse(line).run),
-    ).toEqual(kept.sort((a, b) => a - b));
+    ).toEqual([...kept].sort((a, b) => a - b));
     const merged = await runCli('merge', stopped);
     expect(merged).toMatchObject({ status: 0, stdout: unsharded.csv, stderr: '' });
     // Every run's summary once: the kept ones, then those run now, in run order; the cut line gone.

@@ -179,9 +179,25 @@ function csvText(header: string[], rows: string[][]): string {
 }
 
 /**
+ * What made the results, as the last columns of every row where the engine build is known
+ * (the CLI's sweeps and merges, the app's sweeps): `engine` (16 hex digits of the wasm's
+ * SHA-256), `version` and `sweep` (the spec's hash). Columns, not a line above the
+ * header, so pandas.read_csv reads the file as it is (a `#` comment line cannot be
+ * skipped safely: ids such as `tcp1#0` hold the character).
+ */
+function provenanceColumns(results: SweepResults): { header: string[]; cells: string[] } {
+  if (results.engine === undefined) return { header: [], cells: [] };
+  return {
+    header: ['engine', 'version', 'sweep'],
+    cells: [csvTextCell(results.engine), csvTextCell(results.version ?? ''), csvTextCell(results.sweep.hash)],
+  };
+}
+
+/**
  * One row per point: point, the parameter value(s) (one column per path), runs, then per
  * output `<path>:n`, `:mean`, `:sd`, `:ci95` (half-width), `:low`, `:high`, `:norm`,
- * `:norm_low`, `:norm_high`. Empty cells where a value does not exist (sd of one run).
+ * `:norm_low`, `:norm_high`, then what made them (provenanceColumns). Empty cells where a
+ * value does not exist (sd of one run).
  */
 export function sweepCsv(results: SweepResults): string {
   const { sweep } = results;
@@ -189,6 +205,8 @@ export function sweepCsv(results: SweepResults): string {
   for (const path of sweep.outputs) {
     for (const column of ['n', 'mean', 'sd', 'ci95', 'low', 'high', 'norm', 'norm_low', 'norm_high']) header.push(`${path}:${column}`);
   }
+  const made = provenanceColumns(results);
+  header.push(...made.header);
   const rows = results.points.map((point) => {
     const row = [String(point.point), ...parameterCells(sweep, point.values), String(point.runs)];
     for (const s of point.outputs) {
@@ -197,17 +215,20 @@ export function sweepCsv(results: SweepResults): string {
         ...[s.mean, s.sd, s.ci95, s.low, s.high, s.normalised?.mean, s.normalised?.low, s.normalised?.high].map(formatNumber),
       );
     }
+    row.push(...made.cells);
     return row;
   });
   return csvText(header, rows);
 }
 
 /**
- * One row per run: run, point, the parameter value(s), seed, then each output.
+ * One row per run: run, point, the parameter value(s), seed, then each output, then what
+ * made them (provenanceColumns; each run's own scenario hash is in --keep-runs).
  */
 export function sweepRunsCsv(results: SweepResults): string {
   const { sweep } = results;
-  const header = ['run', 'point', ...parameterColumns(sweep), 'seed', ...sweep.outputs];
+  const made = provenanceColumns(results);
+  const header = ['run', 'point', ...parameterColumns(sweep), 'seed', ...sweep.outputs, ...made.header];
   const seeds = sweep.seeds.length;
   const rows = results.runs.map((run) => {
     const point = Math.floor(run.run / seeds);
@@ -217,6 +238,7 @@ export function sweepRunsCsv(results: SweepResults): string {
       ...parameterCells(sweep, results.points[point].values),
       String(sweep.seeds[run.run % seeds]),
       ...run.outputs.map(formatNumber),
+      ...made.cells,
     ];
   });
   return csvText(header, rows);
@@ -234,6 +256,7 @@ export function sweepJson(results: SweepResults): string {
     hash: sweep.hash,
     // Which engine build made the runs: the same whether run whole or merged from shards.
     ...(results.engine === undefined ? {} : { engine: results.engine }),
+    ...(results.version === undefined ? {} : { version: results.version }),
     // A partial merge says what it lacks: its statistics are over the other runs.
     ...(results.incomplete === undefined ? {} : { incomplete: results.incomplete }),
     name: sweep.name,

@@ -101,6 +101,8 @@ export interface SweepResults {
   sweep: Sweep;
   /** Which engine build made the runs (16 hex digits of the wasm's SHA-256), where known: the CLI's sweeps and merges. */
   engine?: string;
+  /** The version of the tool that wrote them (obs-sim's, or the app's), where known: with `engine`, what made them. */
+  version?: string;
   points: PointResult[];
   /** In run order. */
   runs: RunResult[];

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SCENARIO } from '@obs-tcp-sim/scenario';
+import { defaultScenario } from '@obs-tcp-sim/scenario';
 import { scenarioHash } from '@obs-tcp-sim/scenario/scenario-hash';
 import { ENGINE_BUILD, withProvenance } from './provenance';
 
 describe('withProvenance', () => {
   it('adds what made the summary, last, leaving the rest as it was', () => {
     const summary = { scenario: 'x', seed: 7, simTime: 1 };
-    const out = withProvenance(summary, DEFAULT_SCENARIO);
+    const out = withProvenance(summary, defaultScenario);
     expect(Object.keys(out)).toEqual(['scenario', 'seed', 'simTime', 'provenance']);
     expect(out.provenance).toEqual({
       engine: ENGINE_BUILD,
       version: expect.any(String),
-      scenario: scenarioHash(DEFAULT_SCENARIO),
+      scenario: scenarioHash(defaultScenario),
       seed: 7,
     });
     expect(summary).toEqual({ scenario: 'x', seed: 7, simTime: 1 });

@@ -30,6 +30,7 @@ import { settleBatch, type BatchStatus } from './batchStatus';
 import { whyNotLog } from './plotScales';
 import { plotPoints, SweepPlot } from './SweepPlot';
 import { theoryOverlays } from './sweepTheory';
+import { APP_VERSION, ENGINE_BUILD } from '../share/provenance';
 import { ESTIMATE_FROM_RUNS, estimateSweep, formatWallTime } from './sweepEstimate';
 import { checkSweepForm, defaultRange, outputChoices, parameterChoices, specOf, type SweepField, type SweepFormState } from './sweepForm';
 import './sweep.css';
@@ -139,7 +140,8 @@ export function SweepArea() {
     );
     running.current = pool;
     await settleBatch(running, pool, pool.results, since, setStatus, (found) => {
-      setResults(summarizeSweep(sweep, found));
+      // What made them, as the CLI's sweeps say it (their CSV's last columns).
+      setResults({ ...summarizeSweep(sweep, found), engine: ENGINE_BUILD, version: APP_VERSION });
       setTheoryRuns(models);
     });
   };
