@@ -62,9 +62,9 @@ export function writeMeta(metaFile, { file, hash, started, workers }) {
 
 /**
  * The spec as run: the file itself, or in quick mode fewer seeds (or values, `values` and
- * `values2` in the plan), and a shorter duration.
+ * `values2` in the plan), a shorter duration and, with `measure`, a window that fits it.
  * @param {string} name spec file name without .json
- * @param {{ quick: boolean, quickPlan?: { seeds?: number, duration?: number, values?: number, values2?: number } }} mode
+ * @param {{ quick: boolean, quickPlan?: { seeds?: number, duration?: number, measure?: { from: number, to?: number }, values?: number, values2?: number } }} mode
  */
 export function specFor(name, mode) {
   const file = join(SPEC_DIR, `${name}.json`);
@@ -76,6 +76,7 @@ export function specFor(name, mode) {
   if (typeof quick.seeds === 'number') quick.seeds = Math.min(quick.seeds, seeds);
   else quick.seeds = quick.seeds.slice(0, seeds);
   if (plan.duration !== undefined) quick.overrides = { ...(quick.overrides ?? {}), duration: plan.duration };
+  if (plan.measure !== undefined) quick.overrides = { ...(quick.overrides ?? {}), measure: plan.measure };
   // Fewer values of a listed parameter (paper 001 replicates over parameter values, not seeds).
   for (const [key, axis] of [
     ['values', 'parameter'],
