@@ -35,8 +35,9 @@ runs again only those another build made. The results here came from ${engines.l
 unchanged unless a row says so), every assumption where the paper is silent, the paper's
 checkable numbers (from the prose: the figures themselves are not in the texts we have,
 see \`shared/papers/README.md\`) next to ours, the figure(s), and a verdict:
-- **agrees**: the paper's number lies within our 95 % interval widened by 0.05 (the
-  paper's numbers are read as "about 30 %"), or the stated relation holds;
+- **agrees**: the paper's number lies within our 95 % interval widened by 0.05 for a
+  share (the paper's numbers are read as "about 30 %") and by 5 % of the paper's number
+  for a quantity with a unit (Gbit/s, MB), or the stated relation holds;
 - **agrees in trend**: same direction and ordering, a different size, with the reason;
 - **differs**: the claim does not hold here, with the reason as far as we know it;
 - **not yet reproduced**: no sweep for it yet.
