@@ -18,7 +18,6 @@
 //
 // Cached in validation/results/paper003-ns2-fast-path.json (+ .meta.json: ns-2's version,
 // wall time); `npm run validate` only reads it (ns-2 is not needed to draw the document).
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,6 +29,7 @@ import { agentSettings, ns2Agent, ns2QueueLimit } from '../conformance/alignment
 import { ns2Available, ns2Version } from '../conformance/run.mjs';
 import { stat } from './doc.mjs';
 import { RESULT_DIR, SPEC_DIR, gitCommit, rel } from './sweeps.mjs';
+import { nsResult } from '../../wasm-core/bench/ns2/run.mjs';
 
 export const NAME = 'paper003-ns2-fast-path';
 export const RESULT_FILE = join(RESULT_DIR, `${NAME}.json`);
@@ -203,16 +203,7 @@ function runNs(script) {
   const dir = mkdtempSync(join(tmpdir(), 'ns2-fast-path-'));
   try {
     writeFileSync(join(dir, 'run.tcl'), script);
-    const r = spawnSync('ns', ['run.tcl'], { cwd: dir, encoding: 'utf8', maxBuffer: 16 << 20 });
-    const line = /^RESULT (.*)$/m.exec(r.stdout ?? '')?.[1];
-    if (r.status !== 0 || !line) {
-      const how = r.signal ? `was killed by ${r.signal}` : `exited with status ${r.status}`;
-      throw new Error(`ns-2 ${how} without a RESULT line: ${`${r.stderr}${r.stdout}`.trim().slice(-500)}`);
-    }
-    const words = line.split(' ');
-    const out = {};
-    for (let i = 0; i + 1 < words.length; i += 2) out[words[i]] = Number(words[i + 1]);
-    return out;
+    return nsResult(['run.tcl'], { cwd: dir });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -15,9 +15,20 @@ export const ns2Command = (params) => ['ns', TCL_SCRIPT, ...ns2Args(params)].map
  * @returns {{ delivered: number, sinkBytes: number, sent: number, retransmits: number, rtos: number, wall: number }}
  */
 export function runNs2(params) {
-  const r = spawnSync('ns', [TCL_SCRIPT, ...ns2Args(params)], { encoding: 'utf8' });
+  return nsResult([TCL_SCRIPT, ...ns2Args(params)]);
+}
+
+/**
+ * Runs `ns` with `args` and reads the line its script prints last, `RESULT name value
+ * name value ...`, into { name: value }. Throws, with the end of its output, when ns-2
+ * does not start, fails, or prints no such line. Also for scripts/validate/ns2-fast-path.mjs.
+ * @param {string[]} args @param {{ cwd?: string }} [options]
+ * @returns {Record<string, number>}
+ */
+export function nsResult(args, options = {}) {
+  const r = spawnSync('ns', args, { encoding: 'utf8', maxBuffer: 16 << 20, ...options });
   if (r.error) throw new Error(`ns-2 did not start (${r.error.message}): scripts/setup-system.sh installs the Debian package ns2`);
-  const line = /^RESULT (.*)$/m.exec(r.stdout)?.[1];
+  const line = /^RESULT (.*)$/m.exec(r.stdout ?? '')?.[1];
   if (r.status !== 0 || !line) {
     const how = r.signal ? `was killed by ${r.signal}` : `exited with status ${r.status}`;
     throw new Error(`ns-2 ${how} without a RESULT line: ${`${r.stderr}${r.stdout}`.trim().slice(-500)}`);
