@@ -73,8 +73,8 @@ TEST(EventQueue, ManyRandomTimesComeOutSorted) {
 }
 
 // Pushes and pops interleaved at random, against a reference that sorts by (time, order
-// of scheduling): the heap's sentinels, growth and hole-walk must never reorder anything,
-// whatever the number of tournament leaves (1 + streams, not always a power of two).
+// of scheduling): the heap's sentinels, growth, hole-walk and the sift-down of a stream's
+// next head must never reorder anything, whatever the number of streams.
 void checkInterleavedAgainstReference(int streamCount) {
   EventQueue q;
   Recorder dummy;

@@ -112,10 +112,16 @@ struct VisualStop {
 class VisualEventLog {
  public:
   // The ring holds `capacity` events; as many notable ones may be set aside beyond it.
-  explicit VisualEventLog(std::size_t capacity = 1 << 16) : ring_(capacity) {}
+  explicit VisualEventLog(std::size_t capacity = 1 << 16) : capacity_(capacity) {}
 
   bool enabled() const { return enabled_; }
-  void setEnabled(bool on) { enabled_ = on; }
+  // The ring is made when the log is first turned on: a run that records nothing (the CLI,
+  // a sweep's runs) never holds its 4 MB (65,536 events of 64 bytes) nor spends the time
+  // constructing them.
+  void setEnabled(bool on) {
+    enabled_ = on;
+    if (on && ring_.empty()) ring_.resize(capacity_);
+  }
   // Which kinds are recorded (bit k = VisualEventKind k), all by default. A UI running
   // flat out asks for fewer: packets on links are 4 events per segment, too many to draw
   // and costly to record, while drops and TCP events stay rare and wanted.
@@ -164,7 +170,8 @@ class VisualEventLog {
   std::uint64_t lostNotable() const { return lostNotable_; }
 
  private:
-  std::vector<VisualEvent> ring_;
+  std::size_t capacity_;
+  std::vector<VisualEvent> ring_;  // capacity_ events once enabled, none before
   std::size_t start_ = 0, count_ = 0;
   std::vector<VisualEvent> setAside_;
   std::uint64_t lost_ = 0, lostNotable_ = 0;

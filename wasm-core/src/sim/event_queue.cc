@@ -1,12 +1,11 @@
 #include "sim/event_queue.h"
 
 #include <algorithm>
-#include <limits>
 #include <stdexcept>
 
 namespace obs {
 
-EventQueue::EventQueue(MemoryMeter* meter) : meter_(meter), heap_(4, kNoEvent) { rebuildTree(); }
+EventQueue::EventQueue(MemoryMeter* meter) : meter_(meter), heap_(4, kNoEvent) {}
 
 void EventQueue::push(SimTime time, EventHandler* target, std::uint32_t kind, std::uint64_t arg) {
   std::uint32_t slot;
@@ -15,8 +14,7 @@ void EventQueue::push(SimTime time, EventHandler* target, std::uint32_t kind, st
     freeSlots_.pop_back();
     payloads_[slot] = Payload{target, arg, kind};
   } else {
-    if (payloads_.size() >= std::numeric_limits<std::uint32_t>::max())
-      throw std::length_error("more than 4294967295 pending events");
+    if (payloads_.size() >= kStreamBit) throw std::length_error("more than 2147483648 pending events");
     slot = static_cast<std::uint32_t>(payloads_.size());
     const std::size_t capacity = payloads_.capacity();
     payloads_.push_back(Payload{target, arg, kind});
@@ -33,7 +31,6 @@ void EventQueue::push(SimTime time, EventHandler* target, std::uint32_t kind, st
   const Key key = nextKey(time, slot);
   heapPush(key);
   ++size_;
-  if (heap_[1].order == key.order) replay(0, key);  // the new minimum
 }
 
 Event EventQueue::popHeap() {
@@ -42,7 +39,6 @@ Event EventQueue::popHeap() {
   const Payload p = payloads_[slot];
   freeSlots_.push_back(slot);  // within the room push() reserved
   heapPopTop();
-  replay(0, heap_[1]);
   return Event{top.time, p.target, p.kind, p.arg};
 }
 
@@ -83,6 +79,7 @@ void EventQueue::heapPopTop() {
 }
 
 EventQueue::StreamId EventQueue::addStream(EventHandler* target, std::uint32_t kind) {
+  if (streams_.size() >= kStreamBit) throw std::length_error("more than 2147483648 event streams");
   const std::size_t capacity = streams_.capacity();
   streams_.emplace_back();
   // A Stream holds a std::vector and a pointer: charged at its 64-bit size on every target.
@@ -96,9 +93,6 @@ EventQueue::StreamId EventQueue::addStream(EventHandler* target, std::uint32_t k
   s.mask = 15;
   s.target = target;
   s.kind = kind;
-  // The new leaf starts empty (kNoEvent, as rebuildTree left it); only a full tree is
-  // rebuilt, at twice the size, so adding S streams costs O(S) in all, not O(S^2).
-  if (1 + streams_.size() > leaves_) rebuildTree();
   return static_cast<StreamId>(streams_.size() - 1);
 }
 
@@ -112,37 +106,27 @@ void EventQueue::grow(Stream& s) {
   s.first = 0;
 }
 
-void EventQueue::rebuildTree() {
-  // Leaves for every source, padded to a power of two so a new stream usually finds its
-  // leaf already there (node n's children are 2n and 2n + 1; padding leaves hold kNoEvent
-  // and never win while any source has an event). Rebuilding on every added stream made
-  // a topology of 45,000 links take minutes to load.
-  leaves_ = 1;
-  while (leaves_ < 1 + streams_.size()) leaves_ *= 2;
-  const std::size_t before = tree_.size();
-  tree_.assign(2 * leaves_, kNoEvent);
-  if (meter_) meter_->grew<Key>(before, tree_.size());
-  replay(0, heap_[1]);
-  for (std::size_t i = 0; i < streams_.size(); ++i) {
-    const Stream& s = streams_[i];
-    replay(1 + i, s.count > 0 ? s.ring[s.first].key : kNoEvent);
-  }
-}
-
 void EventQueue::renumber() {
-  // Rank every pending key, heap and streams together, and give each its rank as its new
-  // sequence: relative order is kept, so the heap stays a heap and each stream stays
-  // sorted.
+  // Rank every pending key, heap events and stream entries together, and give each its rank
+  // as its new sequence: relative order is kept, so the heap stays a heap and each stream
+  // stays sorted. A stream's head in the heap is a copy of its oldest entry's key, renumbered
+  // with it.
   std::vector<Key*> all;
   all.reserve(size_);
-  for (std::size_t i = 1; i <= heapSize_; ++i) all.push_back(&heap_[i]);
+  for (std::size_t i = 1; i <= heapSize_; ++i)
+    if (!(static_cast<std::uint32_t>(heap_[i].order) & kStreamBit)) all.push_back(&heap_[i]);
   for (Stream& s : streams_)
     for (std::size_t i = 0; i < s.count; ++i) all.push_back(&s.ring[(s.first + i) & s.mask].key);
   std::sort(all.begin(), all.end(), [](const Key* a, const Key* b) { return earlier(*a, *b); });
   for (std::size_t rank = 0; rank < all.size(); ++rank)
     all[rank]->order = (std::uint64_t(rank) << 32) | (all[rank]->order & kLowBits);
   nextSeq_ = all.size();
-  rebuildTree();
+  for (std::size_t i = 1; i <= heapSize_; ++i) {
+    const auto source = static_cast<std::uint32_t>(heap_[i].order);
+    if (!(source & kStreamBit)) continue;
+    const Stream& s = streams_[source & ~kStreamBit];
+    heap_[i].order = s.ring[s.first].key.order | source;
+  }
 }
 
 }  // namespace obs

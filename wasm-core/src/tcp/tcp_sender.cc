@@ -7,6 +7,11 @@
 
 namespace obs {
 
+namespace {
+// The rings' first size, in segments (2.3 KB): windows up to 255 segments never grow them.
+constexpr std::size_t kFirstRing = 256;
+}  // namespace
+
 TcpSender::TcpSender(EventLoop& sim, PacketReceiver& network, int flowIndex, const Route* dataRoute,
                      const TcpSpec& spec, const AppSpec& app, double startSeconds, SegmentDrops drops)
     : sim_(sim),
@@ -19,9 +24,9 @@ TcpSender::TcpSender(EventLoop& sim, PacketReceiver& network, int flowIndex, con
       ops_(makeCongestionOps(spec)),
       recovery_(makeLossRecovery(spec)),
       rtt_(spec.rto),
-      sentAt_(windowRingSize(spec.maxWindow), 0),
-      retransmitted_(windowRingSize(spec.maxWindow), false),
-      ringMask_(windowRingSize(spec.maxWindow) - 1),
+      sentAt_(std::min<std::size_t>(kFirstRing, windowRingSize(spec.maxWindow)), 0),
+      retransmitted_(sentAt_.size(), 0),
+      ringMask_(sentAt_.size() - 1),
       drops_(std::move(drops)) {
   sackPermitted_ = recovery_->usesSack();
   cc_.cwnd = spec.initialCwnd;
@@ -108,11 +113,12 @@ void TcpSender::transmit(std::uint32_t seq) {
   bool resend = seq < maxSent_;
   if (resend) {
     ++counters_.retransmits;
-    retransmitted_[slot(seq)] = true;
+    retransmitted_[slot(seq)] = 1;
   } else {
+    if (seq - sndUna_ > ringMask_) growRing(seq);
     maxSent_ = seq + 1;
     sentAt_[slot(seq)] = sim_.now();
-    retransmitted_[slot(seq)] = false;
+    retransmitted_[slot(seq)] = 0;
   }
   if (seq >= sndNxt_) sndNxt_ = seq + 1;
   ++counters_.segmentsSent;
@@ -121,6 +127,20 @@ void TcpSender::transmit(std::uint32_t seq) {
   p.sackPermitted = sackPermitted_;
   p.listedDrop = drops_.dropNext(seq);
   network_.receivePacket(route_->src, std::move(p));
+}
+
+void TcpSender::growRing(std::uint32_t seq) {
+  std::size_t size = sentAt_.size();
+  while (size < std::size_t{seq - sndUna_} + 1) size *= 2;  // the window keeps it <= maxWindow + 1
+  std::vector<SimTime> sentAt(size, 0);
+  std::vector<std::uint8_t> retransmitted(size, 0);
+  for (std::uint32_t s = sndUna_; s != maxSent_; ++s) {
+    sentAt[s & (size - 1)] = sentAt_[slot(s)];
+    retransmitted[s & (size - 1)] = retransmitted_[slot(s)];
+  }
+  sentAt_.swap(sentAt);
+  retransmitted_.swap(retransmitted);
+  ringMask_ = size - 1;
 }
 
 void TcpSender::logTcpEvent(int what) {
@@ -150,7 +170,7 @@ AckInfo TcpSender::ackInfo(std::uint32_t ackNo, std::uint32_t acked) {
   info.flight = flight();
   // Karn's rule: sample only if no acknowledged segment was ever retransmitted.
   bool clean = acked > 0;
-  for (std::uint32_t s = sndUna_; s < ackNo && clean; ++s) clean = !retransmitted_[slot(s)];
+  for (std::uint32_t s = sndUna_; s < ackNo && clean; ++s) clean = retransmitted_[slot(s)] == 0;
   if (clean) {
     SimTime sample = sim_.now() - sentAt_[slot(ackNo - 1)];
     rtt_.addSample(sample);

@@ -147,10 +147,15 @@ class TcpSender final : public EventHandler, private RecoveryHost {
   bool resentByTimer_ = false;
 
   // Per outstanding segment: when it was first sent, and whether it was ever resent
-  // (Karn: no RTT sample from a retransmitted segment).
+  // (Karn: no RTT sample from a retransmitted segment). Rings over [sndUna, maxSent),
+  // grown by doubling as the window reaches further (growRing), up to the maxWindow + 1
+  // segments a window can span: a 10,000-segment maxWindow no longer costs every flow
+  // 128 KB written at its start whatever its window.
   std::vector<SimTime> sentAt_;
-  std::vector<bool> retransmitted_;
+  std::vector<std::uint8_t> retransmitted_;  // 0 or 1: a byte is read and written without bit masks
   std::size_t ringMask_;
+  // The rings hold `seq` too, from sndUna on: their entries move to the larger rings.
+  [[gnu::noinline]] void growRing(std::uint32_t seq);
 
   // Lazy retransmission timer: at most one pending event; restarts only move the deadline.
   bool timerRunning_ = false;
