@@ -1,11 +1,12 @@
 #include "sim/event_queue.h"
 
 #include <algorithm>
+#include <limits>
 #include <stdexcept>
 
 namespace obs {
 
-EventQueue::EventQueue(MemoryMeter* meter) : meter_(meter), heap_(4, kNoEvent) {}
+EventQueue::EventQueue(MemoryMeter* meter) : meter_(meter), heap_(4, kNoEvent) { growTree(); }
 
 void EventQueue::push(SimTime time, EventHandler* target, std::uint32_t kind, std::uint64_t arg) {
   std::uint32_t slot;
@@ -14,7 +15,8 @@ void EventQueue::push(SimTime time, EventHandler* target, std::uint32_t kind, st
     freeSlots_.pop_back();
     payloads_[slot] = Payload{target, arg, kind};
   } else {
-    if (payloads_.size() >= kStreamBit) throw std::length_error("more than 2147483648 pending events");
+    if (payloads_.size() >= std::numeric_limits<std::uint32_t>::max())
+      throw std::length_error("more than 4294967295 pending events");
     slot = static_cast<std::uint32_t>(payloads_.size());
     const std::size_t capacity = payloads_.capacity();
     payloads_.push_back(Payload{target, arg, kind});
@@ -31,6 +33,7 @@ void EventQueue::push(SimTime time, EventHandler* target, std::uint32_t kind, st
   const Key key = nextKey(time, slot);
   heapPush(key);
   ++size_;
+  if (heap_[1].order == key.order) replayEarlier(0, key);  // the new minimum
 }
 
 Event EventQueue::popHeap() {
@@ -39,6 +42,7 @@ Event EventQueue::popHeap() {
   const Payload p = payloads_[slot];
   freeSlots_.push_back(slot);  // within the room push() reserved
   heapPopTop();
+  replay(0, heap_[1]);
   return Event{top.time, p.target, p.kind, p.arg};
 }
 
@@ -79,7 +83,6 @@ void EventQueue::heapPopTop() {
 }
 
 EventQueue::StreamId EventQueue::addStream(EventHandler* target, std::uint32_t kind) {
-  if (streams_.size() >= kStreamBit) throw std::length_error("more than 2147483648 event streams");
   const std::size_t capacity = streams_.capacity();
   streams_.emplace_back();
   // A Stream holds a std::vector and a pointer: charged at its 64-bit size on every target.
@@ -93,6 +96,7 @@ EventQueue::StreamId EventQueue::addStream(EventHandler* target, std::uint32_t k
   s.mask = 15;
   s.target = target;
   s.kind = kind;
+  // No leaf yet: a stream takes one when it gets an event (pushToStream).
   return static_cast<StreamId>(streams_.size() - 1);
 }
 
@@ -106,27 +110,49 @@ void EventQueue::grow(Stream& s) {
   s.first = 0;
 }
 
+void EventQueue::growTree() {
+  // Twice the leaves: the new ones go to the free list, the lowest taken first.
+  const std::size_t before = leaves_;
+  leaves_ = before == 0 ? 16 : 2 * before;
+  // Every leaf can be free at once: pop() then frees one without allocating.
+  const std::size_t capacity = freeLeaves_.capacity();
+  freeLeaves_.reserve(leaves_);
+  for (std::size_t leaf = leaves_ - 1; leaf >= std::max<std::size_t>(before, 1); --leaf)
+    freeLeaves_.push_back(static_cast<std::uint32_t>(leaf));
+  leafStream_.resize(leaves_, 0);
+  if (meter_) {
+    meter_->grew<std::uint32_t>(capacity, freeLeaves_.capacity());
+    meter_->grew<std::uint32_t>(before, leaves_);
+  }
+  rebuildTree();
+}
+
+void EventQueue::rebuildTree() {
+  // Leaves for the heap and the streams that have events (a stream keeps its leaf number),
+  // padded to a power of two (node n's children are 2n and 2n + 1; unused leaves hold
+  // kNoEvent and never win while any source has an event).
+  const std::size_t before = tree_.size();
+  tree_.assign(2 * leaves_, kNoEvent);
+  if (meter_) meter_->grew<Key>(before, tree_.size());
+  replay(0, heap_[1]);
+  for (const Stream& s : streams_)
+    if (s.count > 0) replay(s.leaf, s.ring[s.first].key);
+}
+
 void EventQueue::renumber() {
-  // Rank every pending key, heap events and stream entries together, and give each its rank
-  // as its new sequence: relative order is kept, so the heap stays a heap and each stream
-  // stays sorted. A stream's head in the heap is a copy of its oldest entry's key, renumbered
-  // with it.
+  // Rank every pending key, heap and streams together, and give each its rank as its new
+  // sequence: relative order is kept, so the heap stays a heap and each stream stays
+  // sorted.
   std::vector<Key*> all;
   all.reserve(size_);
-  for (std::size_t i = 1; i <= heapSize_; ++i)
-    if (!(static_cast<std::uint32_t>(heap_[i].order) & kStreamBit)) all.push_back(&heap_[i]);
+  for (std::size_t i = 1; i <= heapSize_; ++i) all.push_back(&heap_[i]);
   for (Stream& s : streams_)
     for (std::size_t i = 0; i < s.count; ++i) all.push_back(&s.ring[(s.first + i) & s.mask].key);
   std::sort(all.begin(), all.end(), [](const Key* a, const Key* b) { return earlier(*a, *b); });
   for (std::size_t rank = 0; rank < all.size(); ++rank)
     all[rank]->order = (std::uint64_t(rank) << 32) | (all[rank]->order & kLowBits);
   nextSeq_ = all.size();
-  for (std::size_t i = 1; i <= heapSize_; ++i) {
-    const auto source = static_cast<std::uint32_t>(heap_[i].order);
-    if (!(source & kStreamBit)) continue;
-    const Stream& s = streams_[source & ~kStreamBit];
-    heap_[i].order = s.ring[s.first].key.order | source;
-  }
+  rebuildTree();
 }
 
 }  // namespace obs

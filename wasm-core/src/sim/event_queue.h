@@ -4,19 +4,25 @@
 // Speed: the queue is the kernel's hottest code, and most events are arrivals at the far
 // end of FIFO lines, which their owner schedules in time order. Such an owner gets a
 // *stream*: its events wait in a ring of their own, and only the oldest competes for the
-// next pop. A stream has one target and kind, so its ring holds only keys and arguments.
-// One binary heap holds the other events and the head of every stream that has any, so
-// it is small: a stream waits in the heap only by its oldest event, whatever its length.
-// Popping a stream's head puts the stream's next event in its place and sifts it down,
-// which mostly stops after a level or two, as the next arrival of a line is rarely far in
-// the queue. Every source is in (time, sequence) order, so the heap pops exactly what one
-// global heap of every event would.
+// next pop. A stream has one target and one kind, so its ring holds only keys and
+// arguments. The rest go to one binary heap. A small tournament tree over the heads (the
+// heap's minimum, the oldest event of each stream that has any) picks the next event.
+// Every source is already in (time, sequence) order, so the merge pops exactly what one
+// global heap would.
+//
+// A stream holds a leaf of the tree only while it has events, so the tree's depth follows
+// the number of streams busy at once, not the number of streams: the 50-flow dumb-bell's
+// 202 packet-link directions fit in 64 leaves (6 levels), where a leaf each took 256. A
+// replay (the popped source's next head, up to the root) reads nodes whose places do not
+// depend on any comparison, so its loads overlap; a binary heap of the heads took fewer
+// instructions natively, but each level's loads waited on the comparison above, and in
+// WebAssembly it ran 6 to 10 % slower than this (docs/performance.md).
 //
 // Keys are 16 bytes and compare as one unsigned 128-bit integer (branch-free). A key's
-// high 32 bits of `order` hold the insertion sequence; the low 32 bits name its source: a
-// heap event's payload slot, or kStreamBit | the stream's index for a stream's head. When
-// the sequence runs out, every pending key is renumbered in order (once per 4 billion
-// events).
+// high 32 bits of `order` hold the insertion sequence; the low 32 bits name a heap
+// event's payload slot, and in the tournament tree the leaf the key came from.
+// When the sequence runs out, every pending key is renumbered in order (once per 4
+// billion events).
 //
 // The per-event paths (stream push, pop) are inline here: the run loop and the packet
 // links call them millions of times a second.
@@ -66,47 +72,55 @@ class EventQueue {
       return;
     }
     s.last = time;
-    if (s.count == s.mask + 1) grow(s);  // charges the meter
+    if (s.count == 0) {  // the stream takes a leaf of the tournament while it has events
+      if (freeLeaves_.empty()) growTree();
+      s.leaf = freeLeaves_.back();
+      freeLeaves_.pop_back();
+      leafStream_[s.leaf] = id;
+    } else if (s.count == s.mask + 1) {
+      grow(s);  // charges the meter
+    }
     const Key key = nextKey(time, 0);
     s.ring[(s.first + s.count) & s.mask] = StreamEntry{key, arg};
     ++s.count;
     ++size_;
-    if (s.count == 1) heapPush(Key{time, key.order | kStreamBit | id});  // the stream's head
+    if (s.count == 1) replayEarlier(s.leaf, key);
   }
   // Precondition: !empty().
   Event pop() {
-    const Key top = heap_[1];
-    const auto source = static_cast<std::uint32_t>(top.order);
+    const std::uint32_t leaf = static_cast<std::uint32_t>(tree_[1].order);
     --size_;
-    if (!(source & kStreamBit)) return popHeap();
-    Stream& s = streams_[source & ~kStreamBit];
-    const Event event{top.time, s.target, s.kind, s.ring[s.first].arg};
+    if (leaf == 0) return popHeap();
+    Stream& s = streams_[leafStream_[leaf]];
+    const StreamEntry& e = s.ring[s.first];
+    const Event event{e.key.time, s.target, s.kind, e.arg};
     s.first = (s.first + 1) & s.mask;
     --s.count;
     if (s.count > 0) {
-      const Key& next = s.ring[s.first].key;
-      replaceTop(Key{next.time, next.order | source});
+      replay(leaf, s.ring[s.first].key);
     } else {
-      heapPopTop();
+      replay(leaf, kNoEvent);
+      freeLeaves_.push_back(leaf);  // within the room growTree() reserved
     }
     return event;
   }
   // The event pop() would return, left in place. Precondition: !empty(). Not for the run
   // loop: the run guard uses it to say which part of the model a runaway run is busy in.
   Event peek() const {
-    const auto source = static_cast<std::uint32_t>(heap_[1].order);
-    if (!(source & kStreamBit)) {
-      const Payload& p = payloads_[source];
+    const std::uint32_t leaf = static_cast<std::uint32_t>(tree_[1].order);
+    if (leaf == 0) {
+      const Payload& p = payloads_[static_cast<std::uint32_t>(heap_[1].order)];
       return Event{heap_[1].time, p.target, p.kind, p.arg};
     }
-    const Stream& s = streams_[source & ~kStreamBit];
-    return Event{heap_[1].time, s.target, s.kind, s.ring[s.first].arg};
+    const Stream& s = streams_[leafStream_[leaf]];
+    const StreamEntry& e = s.ring[s.first];
+    return Event{e.key.time, s.target, s.kind, e.arg};
   }
   bool empty() const { return size_ == 0; }
-  SimTime nextTime() const { return size_ == 0 ? kNever : heap_[1].time; }
+  SimTime nextTime() const { return size_ == 0 ? kNever : tree_[1].time; }
   // The next event's time, or INT64_MAX (past kNever) when empty: one load, for the run
   // loop.
-  SimTime headTime() const { return heap_[1].time; }
+  SimTime headTime() const { return tree_[1].time; }
   std::size_t size() const { return size_; }
 
   // Tests only: make the insertion sequence run out after `n` more pushes.
@@ -115,7 +129,7 @@ class EventQueue {
  private:
   struct Key {
     SimTime time;
-    std::uint64_t order;  // sequence << 32 | source (payload slot, or kStreamBit | stream)
+    std::uint64_t order;  // sequence << 32 | heap payload slot (in the tree: source leaf)
   };
   struct Payload {
     EventHandler* target;
@@ -133,11 +147,10 @@ class EventQueue {
     SimTime last = 0;
     EventHandler* target = nullptr;
     std::uint32_t kind = 0;
+    std::uint32_t leaf = 0;  // its tournament leaf while it has events
   };
   static constexpr std::uint64_t kSeqLimit = std::uint64_t{1} << 32;
   static constexpr std::uint64_t kLowBits = 0xffffffffu;
-  // In a key's source: a stream's head (the rest is the stream's index), not a payload slot.
-  static constexpr std::uint32_t kStreamBit = 0x80000000u;
   static constexpr Key kNoEvent{INT64_MAX, ~std::uint64_t{0}};
 
   static bool earlier(const Key& a, const Key& b) {
@@ -149,29 +162,37 @@ class EventQueue {
     if (nextSeq_ == kSeqLimit) renumber();
     return Key{time, (nextSeq_++ << 32) | slot};
   }
-  // The heap's minimum leaves and `key` (later than it) takes its place: sifted down until
-  // no child is earlier. Entries past the heap's end are kNoEvent sentinels, so a missing
-  // right child is never chosen.
-  void replaceTop(Key key) {
-    const std::size_t n = heapSize_;
-    std::size_t i = 1;
-    for (std::size_t c = 2; c <= n; c = 2 * i) {
-      c += earlier(heap_[c + 1], heap_[c]);
-      if (!earlier(heap_[c], key)) break;
-      heap_[i] = heap_[c];
-      i = c;
+  // A source's head changed to `head`: store it at its leaf, tagged with the leaf, and
+  // replay the matches on the path to the root (one comparison per level, against the
+  // winner of the sibling subtree).
+  void replay(std::size_t leaf, Key head) {
+    std::size_t node = leaves_ + leaf;
+    Key best{head.time, (head.order & ~kLowBits) | leaf};
+    tree_[node] = best;
+    for (; node > 1; node >>= 1) {
+      const Key& other = tree_[node ^ 1];
+      if (earlier(other, best)) best = other;
+      tree_[node >> 1] = best;
     }
-    heap_[i] = key;
+  }
+  // The same when the leaf's head only got earlier (a stream's first event, a new heap
+  // minimum): it climbs while it beats what a node holds; above that nothing changes.
+  void replayEarlier(std::size_t leaf, Key head) {
+    std::size_t node = leaves_ + leaf;
+    const Key best{head.time, (head.order & ~kLowBits) | leaf};
+    tree_[node] = best;
+    for (; node > 1 && earlier(best, tree_[node >> 1]); node >>= 1) tree_[node >> 1] = best;
   }
   Event popHeap();
   void heapPush(Key key);
   void heapPopTop();
   void grow(Stream& s);
+  void growTree();  // twice the leaves, the new ones free
+  void rebuildTree();
   void renumber();
 
-  // The heap: heap_[1 .. heapSize_], 1-based, heap events and the heads of non-empty
-  // streams; entries after it are kNoEvent sentinels so a sift-down can always read both
-  // children (and heap_[1] is kNoEvent, time INT64_MAX, when it is empty).
+  // The heap: heap_[1 .. heapSize_], 1-based; entries after it are kNoEvent sentinels so
+  // the sift-down can always read both children.
   MemoryMeter* meter_;
   std::vector<Key> heap_;
   std::size_t heapSize_ = 0;
@@ -179,6 +200,17 @@ class EventQueue {
   std::vector<std::uint32_t> freeSlots_;
 
   std::vector<Stream> streams_;
+
+  // Tournament over leaves_ leaves, a power of two that doubles when every leaf is taken:
+  // leaf 0 is the heap, the others are free or held by a stream with events (leafStream_).
+  // tree_[leaves_ + j] is leaf j's head (kNoEvent when empty); tree_[node] for node in
+  // [1, leaves_) is the earliest key below it, children of node n being 2n and 2n + 1;
+  // tree_[1] is the root. Keys in the tree carry their leaf in the low 32 bits, so the root
+  // names the source to pop from.
+  std::vector<Key> tree_;
+  std::size_t leaves_ = 0;
+  std::vector<std::uint32_t> leafStream_;  // the stream at each leaf in use (leaf 0: the heap)
+  std::vector<std::uint32_t> freeLeaves_;  // leaves no stream holds, the lowest last
 
   std::size_t size_ = 0;
   std::uint64_t nextSeq_ = 0;
