@@ -14,8 +14,10 @@ PRETTIER_GLOBS=("**/*.{ts,tsx,mts,js,mjs,cjs}")
 
 run() {
   case $1 in
-    eslint) npx eslint --max-warnings 0 . ;;
-    prettier) npx prettier --check --log-level warn "${PRETTIER_GLOBS[@]}" && echo "prettier: the code matches .prettierrc.json" ;;
+    # Each tool keeps a cache of the files it found clean (by content, in node_modules/.cache/):
+    # a warm run reads only what changed; a fresh clone checks everything.
+    eslint) npx eslint --max-warnings 0 --cache --cache-strategy content --cache-location node_modules/.cache/eslint/ . ;;
+    prettier) npx prettier --check --cache --cache-strategy content --cache-location node_modules/.cache/prettier/cache.json --log-level warn "${PRETTIER_GLOBS[@]}" && echo "prettier: the code matches .prettierrc.json" ;;
     deps) npx depcruise --config .dependency-cruiser.cjs apps packages scripts e2e validation ;;
     cpp-style) bash scripts/check-cpp-style.sh ;;
     *) echo "lint: no tool named $1 (eslint, prettier, deps, cpp-style)" >&2; return 2 ;;
