@@ -14,7 +14,7 @@ const PORT = Number(process.env.E2E_PORT ?? 4173);
  * Timings of the page (long tasks, frame rate while the engine runs flat out): they need
  * the machine to themselves, so they run in `npm run bench` (PAGE_BENCH=1), not in the gate.
  */
-const PAGE_BENCH = ['main-thread.spec.ts', 'page-sweep.spec.ts'];
+const PAGE_BENCH = ['main-thread.spec.ts', 'page-sweep.spec.ts', 'page-realtime.spec.ts'];
 
 export default defineConfig({
   testDir: 'e2e',

@@ -140,3 +140,25 @@ declare global {
     __obsWritten?: () => Promise<void>;
   }
 }
+
+/**
+ * Sets the run's simulated duration and sample interval in the side panel (Settings),
+ * then closes the panel. At full speed the presets end within a second or three; a longer
+ * run keeps the engine busy for the whole measurement, and a long run is the hard case
+ * for the charts.
+ */
+export async function setRunLength(page: Page, duration: number, sampleIntervalMs: number): Promise<void> {
+  const show = page.getByTestId('show-panel');
+  if (await show.isVisible()) await show.click();
+  await page.getByTestId('open-network').click();
+  for (const [id, value] of [
+    ['field-duration', `${duration} s`],
+    ['field-sampleInterval', `${sampleIntervalMs} ms`],
+  ] as const) {
+    const field = page.getByTestId(id);
+    await field.fill(value);
+    await field.press('Enter');
+    await expect(field).toHaveValue(value);
+  }
+  await page.getByTestId('close-panel').click();
+}

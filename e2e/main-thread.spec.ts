@@ -16,7 +16,7 @@
  *   thinning without garbage, and sample columns sized once (no mid-run doubling copy).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { openRunning, simTime, writeArtifact } from './helpers';
+import { openRunning, setRunLength, simTime, writeArtifact } from './helpers';
 import { ThreadClock, type ThreadTime } from './thread-clock';
 
 // Playwright's trace records a screencast of the page, which makes the page's compositor
@@ -63,28 +63,6 @@ async function measureWindow(page: Page, clock: ThreadClock, seconds: number): P
   };
 }
 
-/**
- * Sets the run's simulated duration and sample interval in the side panel (Settings),
- * then closes the panel. At full speed the presets end within a second or three; a longer
- * run keeps the engine busy for the whole measurement, and a long run is the hard case
- * for the charts.
- */
-async function setRun(page: Page, duration: number, sampleIntervalMs: number): Promise<void> {
-  const show = page.getByTestId('show-panel');
-  if (await show.isVisible()) await show.click();
-  await page.getByTestId('open-network').click();
-  for (const [id, value] of [
-    ['field-duration', `${duration} s`],
-    ['field-sampleInterval', `${sampleIntervalMs} ms`],
-  ] as const) {
-    const field = page.getByTestId(id);
-    await field.fill(value);
-    await field.press('Enter');
-    await expect(field).toHaveValue(value);
-  }
-  await page.getByTestId('close-panel').click();
-}
-
 /** From a reset: play, let a second pass (the start is a one-off), measure 6 s of the run. */
 async function measureFromStart(page: Page, clock: ThreadClock, what: string): Promise<Window> {
   if ((await page.getByTestId('phase').textContent()) !== 'Paused' || (await simTime(page)) > 0) {
@@ -119,7 +97,7 @@ test('no long task on the main thread while the engine runs at full speed', asyn
     ['paper003-fast', 30, 10, 'log'],
   ] as const) {
     await page.getByTestId('preset').selectOption(preset);
-    await setRun(page, duration, sampleMs);
+    await setRunLength(page, duration, sampleMs);
     await page.getByRole('radio', { name: 'max' }).check();
     await page.getByTestId(`tab-${tab}`).click();
     const what = `${preset} (${tab})`;

@@ -1,0 +1,103 @@
+/**
+ * Paper 003's fast path (320 flows at 40 Gbit/s) in the page at *max* with the charts tab
+ * open (issue 40, item 4): simulated seconds per wall second, and the page's share apart
+ * from the engine's. Written to e2e/artifacts/page-realtime.json. A timing, so it runs in
+ * `npm run bench` (Playwright project page-bench), not in `npm test`.
+ *
+ * Measured, in one page:
+ * - the preset as it is (2 s): from pressing play at *max* to "Finished", and to the first
+ *   simulated instant on screen (the start-up: network built in the worker, first frame);
+ * - the same run made 30 s long: 10 s of wall time after the first 2 s, simulated seconds
+ *   covered, with the CPU time of each kind of browser thread meanwhile (chromium-threads.ts):
+ *   once with the charts tab, once with the sweep tab (nothing drawn per frame but the
+ *   network), so the charts' cost shows apart;
+ * and beside it the engine alone, the same preset and length in wasm under Node
+ * (engine-alone.ts), which records no visual events and draws nothing.
+ */
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { openRunning, setRunLength, simTime, writeArtifact } from './helpers';
+import { chromiumThreadTimes, cpuSecondsBetween } from './chromium-threads';
+
+// A trace's screencast would make the compositor draw extra frames.
+test.use({ trace: 'off' });
+
+const PRESET = 'paper003-fast';
+
+function engineAlone(duration: number, rounds: number): { wall: number; realTime: number; events: number } {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const script = fileURLToPath(new URL('./engine-alone.ts', import.meta.url));
+  const out = execFileSync(process.execPath, ['--import', 'tsx', script, PRESET, String(duration), String(rounds)], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  return JSON.parse(out) as { wall: number; realTime: number; events: number };
+}
+
+async function resetPaused(page: Page): Promise<void> {
+  if ((await page.getByTestId('phase').textContent()) === 'Running') await page.getByTestId('play-pause').click();
+  await page.getByTestId('reset').click();
+  await expect(page.getByTestId('phase')).toHaveText('Paused');
+  await expect.poll(() => simTime(page)).toBe(0);
+}
+
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
+
+/** 10 s of a long run at max on `tab`, after its first 2 s: simulated per wall second, CPU per thread kind. */
+async function steadyWindow(page: Page, tab: string) {
+  await page.getByTestId(`tab-${tab}`).click();
+  await resetPaused(page);
+  await page.getByTestId('play-pause').click();
+  await expect.poll(() => simTime(page)).toBeGreaterThan(0);
+  await page.waitForTimeout(2000);
+  const sim0 = await simTime(page);
+  const cpu0 = chromiumThreadTimes();
+  const t0 = Date.now();
+  await page.waitForTimeout(10_000);
+  const sim1 = await simTime(page);
+  const wall = (Date.now() - t0) / 1000;
+  const cpu = cpuSecondsBetween(cpu0, chromiumThreadTimes());
+  await expect(page.getByTestId('phase'), `${tab}: still running at the end of the window`).toHaveText('Running');
+  return { tab, wall: round3(wall), simulated: round3(sim1 - sim0), realTime: round3((sim1 - sim0) / wall), cpuSeconds: cpu };
+}
+
+test('paper 003 fast path at max with the charts: real-time factor in the page, and where its time goes', async ({ page }) => {
+  test.setTimeout(600_000);
+  await openRunning(page);
+  await page.getByTestId('preset').selectOption(PRESET);
+  await page.getByRole('radio', { name: 'max' }).check();
+  await page.getByTestId('tab-charts').click();
+
+  // The preset as it is: 2 simulated seconds, from pressing play at max.
+  const presetRuns = [];
+  for (let i = 0; i < 3; i++) {
+    await resetPaused(page);
+    const started = Date.now();
+    await page.getByTestId('play-pause').click();
+    await expect.poll(() => simTime(page), { intervals: [10] }).toBeGreaterThan(0);
+    const firstInstant = (Date.now() - started) / 1000;
+    await expect(page.getByTestId('phase')).toHaveText('Finished', { timeout: 120_000 });
+    const wall = (Date.now() - started) / 1000;
+    const duration = await simTime(page);
+    presetRuns.push({
+      wall: round3(wall),
+      firstInstantOnScreen: round3(firstInstant),
+      simulated: duration,
+      realTime: round3(duration / wall),
+    });
+  }
+
+  // Made long: the steady rate, with the charts and without a drawn view.
+  await setRunLength(page, 30, 10);
+  const steady = [await steadyWindow(page, 'charts'), await steadyWindow(page, 'sweep')];
+  await resetPaused(page);
+
+  // The engine alone, the same preset and lengths, in wasm under Node.
+  const alone = { preset: engineAlone(2, 3), long: engineAlone(12, 1) };
+  const cores = (await import('node:os')).availableParallelism();
+  const result = { preset: PRESET, cores, presetRuns, steady, engineAlone: alone };
+  writeArtifact('page-realtime.json', result);
+  console.log('paper003-fast in the page at max:', JSON.stringify(result));
+  for (const run of presetRuns) expect(run.simulated).toBe(2);
+});
