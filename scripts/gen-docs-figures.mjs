@@ -1,6 +1,7 @@
 // Writes the figures docs/presets.md quotes from runs (scripts/docs-figures/preset-figures.ts,
 // and from validate's cache for the long ones: preset-figures-validated.ts)
-// and the README's verdicts from docs/validation.md and docs/conformance.md (readme-claims.ts):
+// and the README's verdicts from docs/validation.md and docs/conformance.md (readme-claims.ts),
+// and docs/performance.md's page timings from recorded bench runs (bench-figures.ts):
 // `node --import tsx scripts/gen-docs-figures.mjs`; their tests fail while one is stale.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -9,6 +10,7 @@ import { withMeasuredFigures } from './docs-figures/preset-figures.ts';
 import { cacheAt, withValidatedFigures } from './docs-figures/preset-figures-validated.ts';
 import { withReadmeVerdicts } from './docs-figures/readme-claims.ts';
 import { withReadmeFigures } from './docs-figures/readme-figures.ts';
+import { withBenchFigures } from './docs-figures/bench-figures.ts';
 import { writeIfChanged } from './write-if-changed.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -21,5 +23,11 @@ writeIfChanged(
   root,
   'README.md',
   withReadmeVerdicts(await withReadmeFigures(read('README.md')), read('docs/validation.md'), read('docs/conformance.md')),
+  'gen-docs-figures',
+);
+writeIfChanged(
+  root,
+  'docs/performance.md',
+  withBenchFigures(read('docs/performance.md'), pathToFileURL(`${root}/docs/figures/bench/`)),
   'gen-docs-figures',
 );

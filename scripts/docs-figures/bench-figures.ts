@@ -1,0 +1,97 @@
+// docs/performance.md's page timings, from the runs that measured them: the text between
+// `<!-- measured: bench-<id> -->` and `<!-- /measured -->` is written by
+// scripts/gen-docs-figures.mjs from docs/figures/bench/<id>.json, which
+// `node scripts/record-bench.mjs` copies from a page-bench run of `npm run bench`
+// (e2e/artifacts/) with the commit and date it ran at. Timings move with the machine, so
+// the doc quotes one recorded run, names it, and bench-figures.test.ts holds the text to
+// the file.
+import { readFileSync } from 'node:fs';
+import { wrap } from './wrap';
+
+interface Recorded {
+  commit: string;
+  date: string;
+  cores: number;
+}
+
+interface PageSweep extends Recorded {
+  rows: Array<{ workers: number; runs: number; seconds: number; runsPerSecond: number }>;
+  speedup: number[];
+  cli: Array<{ threads: number; seconds: number }>;
+}
+
+interface Steady {
+  tab: string;
+  wall: number;
+  simulated: number;
+  realTime: number;
+  cpuSeconds: Record<string, number>;
+}
+
+interface PageRealtime extends Recorded {
+  presetRuns: Array<{ wall: number; firstInstantOnScreen: number; simulated: number; realTime: number }>;
+  steady: Steady[];
+  engineAlone: { preset: { wall: number; realTime: number }; long: { wall: number; realTime: number } };
+}
+
+const fixed = (x: number, digits: number) => x.toFixed(digits);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const ran = (r: Recorded) => `Recorded ${r.date} at commit ${r.commit.slice(0, 7)} on ${r.cores} cores`;
+
+const TEXTS: Record<string, (json: unknown) => string> = {
+  'bench-page-sweep'(json) {
+    const r = json as PageSweep;
+    const head = '| engine workers in the pool | wall time of 100 runs | runs per second | against one worker |\n| --- | --- | --- | --- |';
+    const rows = r.rows.map(
+      (row, i) => `| ${row.workers} | ${fixed(row.seconds, 1)} s | ${fixed(row.runsPerSecond, 2)} | ${fixed(r.speedup[i], 2)}x |`,
+    );
+    const cli = r.cli.map((c) => `${fixed(c.seconds, 1)} s on ${c.threads} worker thread${c.threads === 1 ? '' : 's'}`).join(', ');
+    const text = `The same sweep through the CLI (the spec the page downloads, the whole process): ${cli}. ${ran(r)} (\`e2e/page-sweep.spec.ts\`).`;
+    return `${head}\n${rows.join('\n')}\n\n${wrap(text)}`;
+  },
+  'bench-page-realtime'(json) {
+    const r = json as PageRealtime;
+    const presetWall = median(r.presetRuns.map((p) => p.wall));
+    const first = median(r.presetRuns.map((p) => p.firstInstantOnScreen));
+    const [charts, bare] = r.steady;
+    const cpuRow = (s: Steady) =>
+      `| ${s.tab} | ${fixed(s.realTime, 2)}x | ${Object.values(s.cpuSeconds)
+        .map((v) => fixed(v, 1))
+        .join(' | ')} |`;
+    const groups = Object.keys(charts.cpuSeconds);
+    const table =
+      `| tab open (10 s of a 30 s run) | simulated per wall second | ${groups.map((g) => `${g} CPU s`).join(' | ')} |\n` +
+      `| --- | --- | ${groups.map(() => '---').join(' | ')} |\n${cpuRow(charts)}\n${cpuRow(bare)}`;
+    const text =
+      `The preset's 2 s at *max* with the charts tab: ${fixed(presetWall, 2)} s from pressing play to "Finished" ` +
+      `(median of ${r.presetRuns.length}), ${fixed(2 / presetWall, 2)}x real time; the first simulated instant is on screen ` +
+      `${fixed(first, 2)} s after the press. The engine alone (wasm under Node, the same preset, no page): ` +
+      `${fixed(r.engineAlone.preset.wall, 2)} s for the 2 s, ${fixed(r.engineAlone.preset.realTime, 2)}x; ` +
+      `${fixed(r.engineAlone.long.realTime, 2)}x over 12 s. ${ran(r)} (\`e2e/page-realtime.spec.ts\`).`;
+    const engineCpu = charts.cpuSeconds['engine worker'];
+    const pageCpu = Object.entries(charts.cpuSeconds)
+      .filter(([g]) => g !== 'engine worker')
+      .reduce((sum, [, v]) => sum + v, 0);
+    const split =
+      `With the charts, the engine's worker ran ${fixed(engineCpu / charts.wall, 2)} of the window's wall time ` +
+      `and covered ${fixed(charts.simulated / engineCpu, 2)} simulated seconds per second of its CPU, against ` +
+      `${fixed(r.engineAlone.long.realTime, 2)} for the engine alone; the rest of the browser used ` +
+      `${fixed(pageCpu, 1)} CPU seconds in the ${fixed(charts.wall, 1)} s (${r.cores} cores).`;
+    return `${wrap(text)}\n\n${table}\n\n${wrap(split)}`;
+  },
+};
+
+// The text between is replaced whole, also when it is empty (a new mark).
+const MARK = /(<!-- measured: (bench-[\w-]+) -->\n)[\s\S]*?(<!-- \/measured -->)/g;
+
+/** `doc` with every bench text written anew from docs/figures/bench/<id>.json. */
+export function withBenchFigures(doc: string, benchDir: URL): string {
+  return doc.replace(MARK, (_, open: string, id: string, close: string) => {
+    const make = TEXTS[id];
+    if (!make) throw new Error(`docs/performance.md: no recorded bench for <!-- measured: ${id} -->`);
+    const json = JSON.parse(readFileSync(new URL(`${id.slice('bench-'.length)}.json`, benchDir), 'utf8')) as unknown;
+    return `${open}${make(json)}\n${close}`;
+  });
+}
+
+export const BENCH_FIGURES: readonly string[] = Object.keys(TEXTS);
