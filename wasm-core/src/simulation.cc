@@ -15,9 +15,15 @@
 
 namespace obs {
 
-// A packet holds a route pointer: counted at its 64-bit size, so the estimate (and the
-// message of a memory stop) is the same on every target.
-OBS_CHARGED_SIZE(Packet, 56);
+// A packet holds a route pointer: counted at a 64-bit size, so the estimate (and the
+// message of a memory stop) is the same on every target. 56 bytes, its size when it held
+// its SACK option: the estimate stays what it was, and the ACKs that hold a slot of the
+// SackPool (net/packet.h) still hold that memory.
+template <>
+struct ChargedSize<Packet> {
+  static constexpr std::size_t value = 56;
+};
+static_assert(sizeof(void*) != 8 || sizeof(Packet) == 32, "the 64-bit size of Packet changed");
 
 namespace {
 // Events counted after a stop to say where the run was busy.
@@ -42,7 +48,13 @@ void Simulation::receivePacket(int node, Packet&& packet) {
     ++packetsDelivered_;
     FlowInstance& f = flows_[packet.flow];
     if (packet.isAck) {
-      f.sender->onAck(packet.seq, packet.sack);
+      if (packet.sack == 0) {
+        f.sender->onAck(packet.seq, sackPool().get(0));
+      } else {  // a copy: the slot is free again before the sender sends anything
+        const SackOption sack = sackPool().get(packet.sack);
+        sackPool().release(packet.sack);
+        f.sender->onAck(packet.seq, sack);
+      }
     } else {
       f.receiver->onSegment(packet.seq, packet.sackPermitted);
     }
