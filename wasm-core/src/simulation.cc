@@ -43,32 +43,30 @@ void chargeRows(MemoryMeter& meter, std::size_t& charged, std::size_t capacity, 
 }  // namespace
 
 void Simulation::receivePacket(int node, Packet&& packet) {
-  const Route& route = *packet.route;
-  if (packet.hop == route.hops.size()) {  // at its destination host
-    ++packetsDelivered_;
-    FlowInstance& f = flows_[packet.flow];
-    if (packet.isAck) {
-      if (packet.sack == 0) {
-        f.sender->onAck(packet.seq, sackPool().get(0));
-      } else {  // a copy: the slot is free again before the sender sends anything
-        const SackOption sack = sackPool().get(packet.sack);
-        sackPool().release(packet.sack);
-        f.sender->onAck(packet.seq, sack);
-      }
-    } else {
-      f.receiver->onSegment(packet.seq, packet.sackPermitted);
+  const RouteStep& step = packet.route->steps[packet.hop];
+  if (step.channel) {
+    ++packet.hop;
+    step.channel->send(std::move(packet));  // a full queue drops it; the channel counts it
+    return;
+  }
+  if (step.opticalPath >= 0) {  // an ingress edge: into the burst queue of that optical path
+    assemblers_[node]->add(step.opticalPath, step.opticalLength, std::move(packet));
+    return;
+  }
+  // Neither: at its destination host.
+  ++packetsDelivered_;
+  FlowInstance& f = flows_[packet.flow];
+  if (packet.isAck) {
+    if (packet.sack == 0) {
+      f.sender->onAck(packet.seq, sackPool().get(0));
+    } else {  // a copy: the slot is free again before the sender sends anything
+      const SackOption sack = sackPool().get(packet.sack);
+      sackPool().release(packet.sack);
+      f.sender->onAck(packet.seq, sack);
     }
-    return;
+  } else {
+    f.receiver->onSegment(packet.seq, packet.sackPermitted);
   }
-  int path = route.opticalPathAt[packet.hop];
-  if (path >= 0) {  // an ingress edge: into the burst queue of that optical path
-    int length = static_cast<int>(routing_.opticalPaths()[path].hops.size());
-    assemblers_[node]->add(path, length, std::move(packet));
-    return;
-  }
-  const Hop& hop = route.hops[packet.hop];
-  ++packet.hop;
-  channel(hop).send(std::move(packet));  // a full queue drops it; the channel counts it
 }
 
 void Simulation::handleEvent(std::uint32_t, std::uint64_t) { takeSample(); }
