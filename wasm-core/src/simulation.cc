@@ -15,9 +15,15 @@
 
 namespace obs {
 
-// A packet holds a route pointer: counted at its 64-bit size, so the estimate (and the
-// message of a memory stop) is the same on every target.
-OBS_CHARGED_SIZE(Packet, 56);
+// A packet holds a route pointer: counted at a 64-bit size, so the estimate (and the
+// message of a memory stop) is the same on every target. 56 bytes, its size when it held
+// its SACK option: the estimate stays what it was, and the ACKs that hold a slot of the
+// SackPool (net/packet.h) still hold that memory.
+template <>
+struct ChargedSize<Packet> {
+  static constexpr std::size_t value = 56;
+};
+static_assert(sizeof(void*) != 8 || sizeof(Packet) == 32, "the 64-bit size of Packet changed");
 
 namespace {
 // Events counted after a stop to say where the run was busy.
@@ -37,26 +43,30 @@ void chargeRows(MemoryMeter& meter, std::size_t& charged, std::size_t capacity, 
 }  // namespace
 
 void Simulation::receivePacket(int node, Packet&& packet) {
-  const Route& route = *packet.route;
-  if (packet.hop == route.hops.size()) {  // at its destination host
-    ++packetsDelivered_;
-    FlowInstance& f = flows_[packet.flow];
-    if (packet.isAck) {
-      f.sender->onAck(packet.seq, packet.sack);
-    } else {
-      f.receiver->onSegment(packet.seq, packet.sackPermitted);
+  const RouteStep& step = packet.route->steps[packet.hop];
+  if (step.channel) {
+    ++packet.hop;
+    step.channel->send(std::move(packet));  // a full queue drops it; the channel counts it
+    return;
+  }
+  if (step.opticalPath >= 0) {  // an ingress edge: into the burst queue of that optical path
+    assemblers_[node]->add(step.opticalPath, step.opticalLength, std::move(packet));
+    return;
+  }
+  // Neither: at its destination host.
+  ++packetsDelivered_;
+  FlowInstance& f = flows_[packet.flow];
+  if (packet.isAck) {
+    if (packet.sack == 0) {
+      f.sender->onAck(packet.seq, sackPool().get(0));
+    } else {  // a copy: the slot is free again before the sender sends anything
+      const SackOption sack = sackPool().get(packet.sack);
+      sackPool().release(packet.sack);
+      f.sender->onAck(packet.seq, sack);
     }
-    return;
+  } else {
+    f.receiver->onSegment(packet.seq, packet.sackPermitted);
   }
-  int path = route.opticalPathAt[packet.hop];
-  if (path >= 0) {  // an ingress edge: into the burst queue of that optical path
-    int length = static_cast<int>(routing_.opticalPaths()[path].hops.size());
-    assemblers_[node]->add(path, length, std::move(packet));
-    return;
-  }
-  const Hop& hop = route.hops[packet.hop];
-  ++packet.hop;
-  channel(hop).send(std::move(packet));  // a full queue drops it; the channel counts it
 }
 
 void Simulation::handleEvent(std::uint32_t, std::uint64_t) { takeSample(); }

@@ -175,6 +175,18 @@ Simulation::Simulation(const Scenario& scenario, const RunBudget& budget)
     fi.receiver = std::make_unique<TcpReceiver>(sim_, *this, index, p.acks, p.spec->tcp);
     flowIds_.push_back(fi.id);
   }
+  // Every route a packet can take exists now, and so does every channel.
+  routing_.fillSteps([this](const Route& r, std::size_t h) {
+    RouteStep step;
+    if (h == r.hops.size()) return step;  // the destination
+    step.opticalPath = r.opticalPathAt[h];
+    if (step.opticalPath >= 0) {
+      step.opticalLength = static_cast<int>(routing_.opticalPaths()[step.opticalPath].hops.size());
+    } else {
+      step.channel = channels_[r.hops[h].link * 2 + r.hops[h].dir].get();
+    }
+    return step;
+  });
   sim_.scheduleAt(0, this, kSampleEvent);
   scheduleLiveChanges();
   // The window's moments; from 0 and to the end need none (the whole run's counts).

@@ -100,7 +100,7 @@ void checkInterleavedAgainstReference(int streamCount) {
         int i = static_cast<int>((x >> 40) % static_cast<std::uint64_t>(streamCount));
         if ((x >> 10) % 16 != 0) t = std::max(t, streamLast[i]);  // mostly in order
         streamLast[i] = std::max(streamLast[i], t);
-        q.pushToStream(streams[i], t, id);
+        q.pushToStream(streams[i], t, static_cast<std::uint32_t>(id));
       } else {
         q.push(t, &dummy, 0, id);
       }
@@ -132,7 +132,7 @@ TEST(EventQueue, RenumberingWhenTheSequenceRunsOutKeepsTheOrder) {
   q.exhaustSequenceAfter(3);
   for (std::uint64_t i = 0; i < 10; ++i) {
     if (i % 3 == 0 && i % 2 == 0) {
-      q.pushToStream(stream, static_cast<SimTime>(i % 2), i);
+      q.pushToStream(stream, static_cast<SimTime>(i % 2), static_cast<std::uint32_t>(i));
     } else {
       q.push(static_cast<SimTime>(i % 2), &dummy, 0, i);
     }

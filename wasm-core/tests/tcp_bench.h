@@ -110,9 +110,11 @@ struct Loop : PacketReceiver, EventHandler {
     const Packet& p = inFlight[i];
     if (p.isAck) {
       acks.push_back({toSeconds(sim.now()), p.seq});
-      ackBlocks.push_back(p.sack);
+      const SackOption sack = sackPool().get(p.sack);
+      sackPool().release(p.sack);
+      ackBlocks.push_back(sack);
       ackBytes.push_back(p.bytes);
-      sender->onAck(p.seq, p.sack);
+      sender->onAck(p.seq, sack);
       stateAfter.push_back(sender->state());
       cwndAfter.push_back(sender->cwnd());
     } else {

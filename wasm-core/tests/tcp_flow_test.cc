@@ -52,6 +52,9 @@ json lossyDefault(double duration) {
 void expectConserved(Simulation& sim, const std::string& what, int flow = 0) {
   Simulation::PacketLedger l = sim.packetLedger();
   EXPECT_EQ(l.sent, l.delivered + l.linkDrops + l.burstDrops + l.held) << what << " at " << sim.now();
+  // A SACK option's slot is in use only while its ACK is held: delivered and lost ones
+  // (on a link, in a burst) gave theirs back (net/packet.h, SackPool).
+  EXPECT_LE(sim.sackPool().held(), l.held) << what << " at " << sim.now();
   const TcpSender& s = sim.sender(flow);
   const TcpSenderCounters& c = s.counters();
   // Every segment is sent once, then only resent: the counters add up.

@@ -109,9 +109,11 @@ TcpSpec sackSpec() {
   return s;
 }
 
-std::vector<std::pair<std::uint32_t, std::uint32_t>> blocks(const Packet& ack) {
+// The blocks of an ACK `wire` caught (its option stays in the wire's SACK pool).
+std::vector<std::pair<std::uint32_t, std::uint32_t>> blocks(AckCapture& wire, const Packet& ack) {
   std::vector<std::pair<std::uint32_t, std::uint32_t>> out;
-  for (int i = 0; i < ack.sack.count; ++i) out.push_back({ack.sack.blocks[i].start, ack.sack.blocks[i].end});
+  const SackOption& sack = wire.sackPool().get(ack.sack);
+  for (int i = 0; i < sack.count; ++i) out.push_back({sack.blocks[i].start, sack.blocks[i].end});
   return out;
 }
 using Blocks = std::vector<std::pair<std::uint32_t, std::uint32_t>>;
@@ -123,17 +125,17 @@ TEST(SackBlocks, FirstTheTriggeringSegmentsBlockThenTheMostRecentOthers) {
   b.run(1);
   const auto& a = b.wire.acks;
   ASSERT_EQ(a.size(), order.size());
-  EXPECT_EQ(blocks(a[0]), Blocks{});  // in order: no option
-  EXPECT_EQ(blocks(a[1]), (Blocks{{2, 3}}));
-  EXPECT_EQ(blocks(a[2]), (Blocks{{2, 4}}));  // the block grew
-  EXPECT_EQ(blocks(a[3]), (Blocks{{5, 6}, {2, 4}}));
-  EXPECT_EQ(blocks(a[4]), (Blocks{{7, 8}, {5, 6}, {2, 4}}));
-  EXPECT_EQ(blocks(a[5]), (Blocks{{9, 10}, {7, 8}, {5, 6}}));  // at most 3: [2,4) drops
-  EXPECT_EQ(blocks(a[6]), (Blocks{{2, 6}, {9, 10}, {7, 8}}));  // 4 joins [2,4) and [5,6)
-  EXPECT_EQ(blocks(a[7]), (Blocks{{2, 6}, {9, 10}, {7, 8}}));  // a duplicate of 3
+  EXPECT_EQ(blocks(b.wire, a[0]), Blocks{});  // in order: no option
+  EXPECT_EQ(blocks(b.wire, a[1]), (Blocks{{2, 3}}));
+  EXPECT_EQ(blocks(b.wire, a[2]), (Blocks{{2, 4}}));  // the block grew
+  EXPECT_EQ(blocks(b.wire, a[3]), (Blocks{{5, 6}, {2, 4}}));
+  EXPECT_EQ(blocks(b.wire, a[4]), (Blocks{{7, 8}, {5, 6}, {2, 4}}));
+  EXPECT_EQ(blocks(b.wire, a[5]), (Blocks{{9, 10}, {7, 8}, {5, 6}}));  // at most 3: [2,4) drops
+  EXPECT_EQ(blocks(b.wire, a[6]), (Blocks{{2, 6}, {9, 10}, {7, 8}}));  // 4 joins [2,4) and [5,6)
+  EXPECT_EQ(blocks(b.wire, a[7]), (Blocks{{2, 6}, {9, 10}, {7, 8}}));  // a duplicate of 3
   // 1 advances the cumulative ACK to 6: no block for it; the rest are repeated.
   EXPECT_EQ(a[8].seq, 6u);
-  EXPECT_EQ(blocks(a[8]), (Blocks{{9, 10}, {7, 8}}));
+  EXPECT_EQ(blocks(b.wire, a[8]), (Blocks{{9, 10}, {7, 8}}));
   // The option's bytes: 2 + 8 n, padded to 4 (12, 20, 28).
   EXPECT_EQ(a[0].bytes, 40u);
   EXPECT_EQ(a[1].bytes, 52u);
@@ -149,9 +151,9 @@ TEST(SackBlocks, AForgottenBlockIsFoundAgainInTheBuffer) {
   for (std::size_t i = 0; i < order.size(); ++i) b.segmentAt(0.01 * i, order[i]);
   b.run(1);
   const auto& a = b.wire.acks;
-  EXPECT_EQ(blocks(a[3]), (Blocks{{8, 9}, {6, 7}, {4, 5}}));
+  EXPECT_EQ(blocks(b.wire, a[3]), (Blocks{{8, 9}, {6, 7}, {4, 5}}));
   // 3 joins the unreported [2,3) and the reported [4,5).
-  EXPECT_EQ(blocks(a[4]), (Blocks{{2, 5}, {8, 9}, {6, 7}}));
+  EXPECT_EQ(blocks(b.wire, a[4]), (Blocks{{2, 5}, {8, 9}, {6, 7}}));
 }
 
 TEST(SackBlocks, NoneWithoutSackRecovery) {
@@ -161,7 +163,7 @@ TEST(SackBlocks, NoneWithoutSackRecovery) {
   for (std::uint32_t s : {0u, 2u, 3u}) b.segmentAt(0.01 * s, s);
   b.run(1);
   for (const Packet& p : b.wire.acks) {
-    EXPECT_EQ(p.sack.count, 0);
+    EXPECT_EQ(p.sack, 0u);  // the SACK pool's empty slot
     EXPECT_EQ(p.bytes, 40u);
   }
 }

@@ -2,6 +2,7 @@
 // queues; they carry their route (fixed per source/destination pair) and their position on it.
 #pragma once
 #include <cstdint>
+#include <vector>
 
 namespace obs {
 
@@ -29,10 +30,48 @@ constexpr std::uint32_t sackOptionBytes(int blocks) {
   return blocks == 0 ? 0 : (2 + 8 * static_cast<std::uint32_t>(blocks) + 3) / 4 * 4;
 }
 
+// The SACK options of ACKs in flight, kept beside the packets rather than in them: 28 bytes
+// that only an ACK of a SACK flow reporting a hole needs would more than double every
+// packet the rings and bursts copy (56 -> 32 B natively, 52 -> 28 B in wasm32), and a run
+// with hundreds of links is bound by the memory its packets cross (docs/performance.md,
+// "The preset's form"). An ACK holds a slot number; slot 0 is the empty option, taken by
+// every ACK without blocks. Whoever ends a packet's life (its delivery, a drop) releases
+// its slot. Slot numbers never reach an outcome: results do not depend on them.
+class SackPool {
+ public:
+  // The slot of a copy of `o` (0 when it has no blocks).
+  std::uint32_t put(const SackOption& o) {
+    if (o.count == 0) return 0;
+    if (free_.empty()) {
+      options_.push_back(o);
+      return static_cast<std::uint32_t>(options_.size() - 1);
+    }
+    const std::uint32_t slot = free_.back();
+    free_.pop_back();
+    options_[slot] = o;
+    return slot;
+  }
+  const SackOption& get(std::uint32_t slot) const { return options_[slot]; }
+  void release(std::uint32_t slot) {
+    if (slot != 0) free_.push_back(slot);
+  }
+  std::size_t held() const { return options_.size() - 1 - free_.size(); }  // for tests
+
+ private:
+  std::vector<SackOption> options_ = std::vector<SackOption>(1);  // slot 0: no blocks
+  std::vector<std::uint32_t> free_;
+};
+
+// Fields ordered by size, so the packet has no holes: 32 bytes natively, 28 in wasm32.
 struct Packet {
   const Route* route = nullptr;
-  std::uint32_t hop = 0;   // index of the next hop to take on `route`
-  std::int32_t flow = -1;  // flow instance index
+  std::int32_t flow = -1;   // flow instance index
+  std::uint32_t seq = 0;    // data: segment number; ACK: next segment expected (cumulative)
+  std::uint32_t bytes = 0;  // size on the wire, headers and options included
+  std::uint32_t sack = 0;   // ACKs of flows using SACK: its option's slot in the SackPool
+  // Index of the next hop to take on `route`: a route crosses each node at most once, and
+  // a scenario has at most kMaxNodes (10,000) of them, hosts added by copies aside.
+  std::uint16_t hop = 0;
   bool isAck = false;
   // Data segments: the sender recovers with SACK, so the receiver may send SACK blocks
   // (RFC 2018's SACK-permitted option, which a real TCP sends on its SYN; flows here have
@@ -41,9 +80,6 @@ struct Packet {
   // A `drops` rule of its flow loses it (tcp/segment_drops.h): on the first link it takes
   // the line for its transmission time, then vanishes, as behind ns-2's link error model.
   bool listedDrop = false;
-  std::uint32_t seq = 0;    // data: segment number; ACK: next segment expected (cumulative)
-  std::uint32_t bytes = 0;  // size on the wire, headers and options included
-  SackOption sack;          // ACKs of flows using SACK only
 };
 
 // A TCP packet as its source hands it to the network: at the first hop of `route`.

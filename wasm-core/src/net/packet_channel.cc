@@ -68,6 +68,7 @@ bool PacketChannel::send(Packet&& packet) {
 bool PacketChannel::dropAtFullQueue(const Packet& packet, SimTime now) {
   ++counters_.queueDrops;
   logPacket(VisualEventKind::PacketDropped, packet, now, now, 0);
+  receiver_.sackPool().release(packet.sack);
   return false;
 }
 
@@ -81,6 +82,7 @@ bool PacketChannel::sendListedDrop(const Packet& packet, SimTime start, SimTime 
   ++counters_.listedDrops;
   logPacket(VisualEventKind::PacketOnLink, packet, start, end, 0);
   logPacket(VisualEventKind::PacketDropped, packet, end, end, 2);
+  receiver_.sackPool().release(packet.sack);
   return true;
 }
 
@@ -100,6 +102,7 @@ bool PacketChannel::sendOnLossyLine(Packet&& packet, SimTime start, SimTime tx) 
     // event carries the time of the last try.
     ++counters_.randomDrops;
     logPacket(VisualEventKind::PacketDropped, packet, end, end, 1);
+    receiver_.sackPool().release(packet.sack);
     return true;
   }
   deliverAt(end, std::move(packet));

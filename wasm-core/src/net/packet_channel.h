@@ -26,9 +26,15 @@ class PacketReceiver {
   // leaving it, and the delivering channel leaves the other end (the parser refuses a link
   // from a node to itself).
   virtual void receivePacket(int node, Packet&& packet) = 0;
+  // The SACK options of the ACKs this network carries (net/packet.h): the TCP receiver
+  // puts them here, and whatever ends a packet (its delivery, a drop) releases its slot.
+  SackPool& sackPool() { return sackPool_; }
 
  protected:
   ~PacketReceiver() = default;
+
+ private:
+  SackPool sackPool_;
 };
 
 struct PacketChannelCounters {

@@ -54,6 +54,13 @@ Route* RoutingTable::makeRoute(int src, int dst, std::vector<Hop> hops) {
   return r;
 }
 
+void RoutingTable::fillSteps(const std::function<RouteStep(const Route&, std::size_t)>& stepAt) {
+  for (const auto& r : routes_) {
+    r->steps.resize(r->hops.size() + 1);
+    for (std::size_t h = 0; h <= r->hops.size(); ++h) r->steps[h] = stepAt(*r, h);
+  }
+}
+
 const Route* RoutingTable::throughNodes(const std::vector<int>& nodes) {
   std::vector<Hop> hops;
   for (std::size_t k = 0; k + 1 < nodes.size(); ++k) {

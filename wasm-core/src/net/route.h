@@ -3,6 +3,7 @@
 // to the egress edge) so the edge knows which burst queue a packet joins.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -21,11 +22,27 @@ struct OpticalPath {
   int ingress = -1, egress = -1;
 };
 
+class PacketChannel;
+
+// Where a packet about to take a hop of its route goes: the channel of that hop, or (at an
+// ingress edge) the burst queue of the optical path that starts with it; past the last
+// hop, neither: its destination.
+struct RouteStep {
+  PacketChannel* channel = nullptr;
+  int opticalPath = -1;
+  int opticalLength = 0;  // fiber hops of that path
+};
+
 struct Route {
   int src = -1, dst = -1;
   std::vector<Hop> hops;
   // Per hop index: the optical path that starts with that hop, or -1.
   std::vector<int> opticalPathAt;
+  // Per hop index and one past the last: the step, set by the simulation once its links
+  // exist (RoutingTable::fillSteps). A packet's hop is then one load of its route's table
+  // instead of the hops, the optical paths and the channel list in turn: in a model with
+  // hundreds of links each of those was a likely cache miss (docs/performance.md).
+  std::vector<RouteStep> steps;
 };
 
 // Computes fixed routes and interns the optical paths they use. A route is the least-cost
@@ -51,6 +68,8 @@ class RoutingTable {
   // did not.
   const Route* route(int src, int dst);
   const std::vector<OpticalPath>& opticalPaths() const { return paths_; }
+  // Sets every route's steps so far: stepAt(route, h) for h in [0, hops.size()].
+  void fillSteps(const std::function<RouteStep(const Route&, std::size_t)>& stepAt);
 
   // A forced route through these nodes in order (a flow's `route`, validated by the
   // parser: consecutive nodes are linked); between two nodes the least-cost link in that

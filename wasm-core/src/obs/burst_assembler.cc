@@ -18,7 +18,7 @@ void BurstAssembler::add(int pathId, int pathLength, Packet&& packet) {
   int cls = (spec_.queues == AssemblyQueues::PerClass && packet.isAck) ? 1 : 0;
   std::uint32_t key = static_cast<std::uint32_t>(pathId) * 2 + static_cast<std::uint32_t>(cls);
   Queue& q = queue(key);
-  packet.hop += static_cast<std::uint32_t>(pathLength);
+  packet.hop = static_cast<std::uint16_t>(packet.hop + pathLength);
   std::uint32_t bytes = packet.bytes;
   q.packets.push_back(std::move(packet));
   grew(key, q, bytes);

@@ -152,6 +152,8 @@ std::uint32_t ObsPlane::allocate() {
 
 void ObsPlane::release(std::uint32_t slot) {
   --live_;
+  // The packets of a burst lost on its way end here (a delivered one's have left it).
+  for (const Packet& p : pool_[slot].packets) receiver_.sackPool().release(p.sack);
   pool_[slot].packets.clear();
   freeSlots_.push_back(slot);  // within the room allocate() reserved
 }
@@ -611,7 +613,10 @@ void ObsPlane::countCut(Burst& b, const Hop& out, std::uint32_t bytesCut, std::s
   BurstClassCounters& c = counters_[static_cast<int>(b.cls)];
   std::uint32_t segmentsCut = 0, acksCut = 0;
   for (std::size_t k = 0; k < b.packets.size(); ++k)
-    if (k < firstKept || k >= endKept) (b.packets[k].isAck ? acksCut : segmentsCut) += 1;
+    if (k < firstKept || k >= endKept) {
+      (b.packets[k].isAck ? acksCut : segmentsCut) += 1;
+      receiver_.sackPool().release(b.packets[k].sack);
+    }
   if (!b.packets.empty()) {
     b.packets.erase(b.packets.begin() + static_cast<std::ptrdiff_t>(endKept), b.packets.end());
     b.packets.erase(b.packets.begin(), b.packets.begin() + static_cast<std::ptrdiff_t>(firstKept));

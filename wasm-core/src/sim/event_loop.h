@@ -41,7 +41,7 @@ class EventLoop {
   // queue (see EventQueue), cheaper than the heap, same order.
   // Every event of a stream goes to `target` with `kind`.
   EventQueue::StreamId addStream(EventHandler* target, std::uint32_t kind) { return queue_.addStream(target, kind); }
-  void scheduleInStream(EventQueue::StreamId stream, SimTime time, std::uint64_t arg = 0) {
+  void scheduleInStream(EventQueue::StreamId stream, SimTime time, std::uint32_t arg = 0) {
     queue_.pushToStream(stream, time, arg);
   }
   // Runs every event with time <= limit, then sets the clock to limit.

@@ -92,7 +92,7 @@ EventQueue::StreamId EventQueue::addStream(EventHandler* target, std::uint32_t k
     meter_->resized(capacity * kStreamBytes, streams_.capacity() * kStreamBytes);
   Stream& s = streams_.back();
   s.ring.resize(16);
-  if (meter_) meter_->grew<StreamEntry>(0, 16);
+  if (meter_) meter_->resized(0, 16 * kStreamEntryBytes);
   s.mask = 15;
   s.target = target;
   s.kind = kind;
@@ -102,8 +102,8 @@ EventQueue::StreamId EventQueue::addStream(EventHandler* target, std::uint32_t k
 
 void EventQueue::grow(Stream& s) {
   // Double the ring, unrolling it so the oldest entry is first.
-  std::vector<StreamEntry> bigger(s.ring.size() * 2);
-  if (meter_) meter_->grew<StreamEntry>(s.ring.size(), bigger.size());
+  std::vector<Key> bigger(s.ring.size() * 2);
+  if (meter_) meter_->resized(s.ring.size() * kStreamEntryBytes, bigger.size() * kStreamEntryBytes);
   for (std::size_t i = 0; i < s.count; ++i) bigger[i] = s.ring[(s.first + i) & s.mask];
   s.ring.swap(bigger);
   s.mask = s.ring.size() - 1;
@@ -136,7 +136,7 @@ void EventQueue::rebuildTree() {
   if (meter_) meter_->grew<Key>(before, tree_.size());
   replay(0, heap_[1]);
   for (const Stream& s : streams_)
-    if (s.count > 0) replay(s.leaf, s.ring[s.first].key);
+    if (s.count > 0) replay(s.leaf, s.ring[s.first]);
 }
 
 void EventQueue::renumber() {
@@ -147,7 +147,7 @@ void EventQueue::renumber() {
   all.reserve(size_);
   for (std::size_t i = 1; i <= heapSize_; ++i) all.push_back(&heap_[i]);
   for (Stream& s : streams_)
-    for (std::size_t i = 0; i < s.count; ++i) all.push_back(&s.ring[(s.first + i) & s.mask].key);
+    for (std::size_t i = 0; i < s.count; ++i) all.push_back(&s.ring[(s.first + i) & s.mask]);
   std::sort(all.begin(), all.end(), [](const Key* a, const Key* b) { return earlier(*a, *b); });
   for (std::size_t rank = 0; rank < all.size(); ++rank)
     all[rank]->order = (std::uint64_t(rank) << 32) | (all[rank]->order & kLowBits);

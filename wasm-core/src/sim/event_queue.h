@@ -20,7 +20,10 @@
 //
 // Keys are 16 bytes and compare as one unsigned 128-bit integer (branch-free). A key's
 // high 32 bits of `order` hold the insertion sequence; the low 32 bits name a heap
-// event's payload slot, and in the tournament tree the leaf the key came from.
+// event's payload slot, in a stream's ring the event's argument (a stream's arguments are
+// 32-bit: its entries are bare keys, 16 bytes, where a key and a 64-bit argument took 24;
+// a run with many busy links is bound by the memory its events cross), and in the
+// tournament tree the leaf the key came from.
 // When the sequence runs out, every pending key is renumbered in order (once per 4
 // billion events).
 //
@@ -65,7 +68,7 @@ class EventQueue {
   StreamId addStream(EventHandler* target, std::uint32_t kind);
   // Schedules on a stream. An event earlier than the stream's last one goes to the heap
   // instead, so the order stays exact whatever the caller does.
-  void pushToStream(StreamId id, SimTime time, std::uint64_t arg = 0) {
+  void pushToStream(StreamId id, SimTime time, std::uint32_t arg = 0) {
     Stream& s = streams_[id];
     if (s.count > 0 && time < s.last) {
       push(time, s.target, s.kind, arg);
@@ -80,8 +83,8 @@ class EventQueue {
     } else if (s.count == s.mask + 1) {
       grow(s);  // charges the meter
     }
-    const Key key = nextKey(time, 0);
-    s.ring[(s.first + s.count) & s.mask] = StreamEntry{key, arg};
+    const Key key = nextKey(time, arg);
+    s.ring[(s.first + s.count) & s.mask] = key;
     ++s.count;
     ++size_;
     if (s.count == 1) replayEarlier(s.leaf, key);
@@ -92,12 +95,12 @@ class EventQueue {
     --size_;
     if (leaf == 0) return popHeap();
     Stream& s = streams_[leafStream_[leaf]];
-    const StreamEntry& e = s.ring[s.first];
-    const Event event{e.key.time, s.target, s.kind, e.arg};
+    const Key& e = s.ring[s.first];
+    const Event event{e.time, s.target, s.kind, e.order & kLowBits};
     s.first = (s.first + 1) & s.mask;
     --s.count;
     if (s.count > 0) {
-      replay(leaf, s.ring[s.first].key);
+      replay(leaf, s.ring[s.first]);
     } else {
       replay(leaf, kNoEvent);
       freeLeaves_.push_back(leaf);  // within the room growTree() reserved
@@ -113,8 +116,8 @@ class EventQueue {
       return Event{heap_[1].time, p.target, p.kind, p.arg};
     }
     const Stream& s = streams_[leafStream_[leaf]];
-    const StreamEntry& e = s.ring[s.first];
-    return Event{e.key.time, s.target, s.kind, e.arg};
+    const Key& e = s.ring[s.first];
+    return Event{e.time, s.target, s.kind, e.order & kLowBits};
   }
   bool empty() const { return size_ == 0; }
   SimTime nextTime() const { return size_ == 0 ? kNever : tree_[1].time; }
@@ -136,13 +139,12 @@ class EventQueue {
     std::uint64_t arg;
     std::uint32_t kind;
   };
-  struct StreamEntry {
-    Key key;
-    std::uint64_t arg;
-  };
+  // A stream's ring entry is charged the 24 bytes it took with a 64-bit argument beside
+  // its key, so the memory estimate (and where a memory stop falls) stays what it was.
+  static constexpr std::size_t kStreamEntryBytes = 24;
   struct Stream {
-    std::vector<StreamEntry> ring;  // power-of-two capacity
-    std::size_t mask = 0;           // ring.size() - 1, kept: size() divides by 24
+    std::vector<Key> ring;  // power-of-two capacity; `order`'s low 32 bits: the argument
+    std::size_t mask = 0;   // ring.size() - 1
     std::size_t first = 0, count = 0;
     SimTime last = 0;
     EventHandler* target = nullptr;

@@ -116,7 +116,7 @@ void TcpReceiver::sendAck() {
     for (int i = 0; i < reported_.count; ++i)
       if (reported_.blocks[i].end > rcvNxt_) kept.blocks[kept.count++] = reported_.blocks[i];
     reported_ = kept;
-    p.sack = kept;
+    p.sack = network_.sackPool().put(kept);
     p.bytes += sackOptionBytes(kept.count);
   }
   ++acksSent_;
