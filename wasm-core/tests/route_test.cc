@@ -127,5 +127,35 @@ TEST(Routing, OpticalPathsAreNumberedInTheOrderOfThePairs) {
   EXPECT_EQ(table.route(0, 3), table.route(0, 3));  // one route object per pair
 }
 
+TEST(Routing, EveryRouteHasItsStepsAlsoOneMadeAfterTheyWereFilled) {
+  // E0 - C - E1 - H: the steps of E0->E1 are filled, then H->E0 is made; both hold one step
+  // per hop and one past the last, found by the rule given (a packet indexes them by hop).
+  std::vector<NodeSpec> nodes(4);
+  nodes[0].kind = NodeKind::Edge;
+  nodes[1].kind = NodeKind::Core;
+  nodes[2].kind = NodeKind::Edge;
+  nodes[3].kind = NodeKind::Host;
+  std::vector<LinkSpec> links(3);
+  links[0].a = 0, links[0].b = 1, links[0].kind = LinkKind::Fiber;
+  links[1].a = 1, links[1].b = 2, links[1].kind = LinkKind::Fiber;
+  links[2].a = 2, links[2].b = 3, links[2].kind = LinkKind::Packet;
+  RoutingTable table(nodes, links);
+  const Route* before = table.route(0, 2);
+  table.fillSteps([](const Route& r, std::size_t h) {
+    RouteStep step;
+    step.opticalLength = static_cast<int>(h);  // marks which hop the rule was asked for
+    step.opticalPath = h < r.hops.size() ? r.opticalPathAt[h] : -1;
+    return step;
+  });
+  const Route* after = table.route(3, 0);
+  for (const Route* r : {before, after}) {
+    ASSERT_EQ(r->steps.size(), r->hops.size() + 1);
+    for (std::size_t h = 0; h < r->steps.size(); ++h) EXPECT_EQ(r->steps[h].opticalLength, static_cast<int>(h));
+  }
+  EXPECT_EQ(after->hops.size(), 3u);
+  EXPECT_EQ(after->steps[1].opticalPath, after->opticalPathAt[1]);  // E1 -> C starts an optical path
+  EXPECT_GE(after->steps[1].opticalPath, 0);
+}
+
 }  // namespace
 }  // namespace obs

@@ -1,5 +1,7 @@
 #include "net/route.h"
 
+#include <utility>
+
 namespace obs {
 
 RoutingTable::RoutingTable(const std::vector<NodeSpec>& nodes, const std::vector<LinkSpec>& links)
@@ -51,14 +53,18 @@ Route* RoutingTable::makeRoute(int src, int dst, std::vector<Hop> hops) {
     }
     r->opticalPathAt[h] = internOpticalPath(optical);
   }
+  if (stepAt_) fillStepsOf(*r);
   return r;
 }
 
-void RoutingTable::fillSteps(const std::function<RouteStep(const Route&, std::size_t)>& stepAt) {
-  for (const auto& r : routes_) {
-    r->steps.resize(r->hops.size() + 1);
-    for (std::size_t h = 0; h <= r->hops.size(); ++h) r->steps[h] = stepAt(*r, h);
-  }
+void RoutingTable::fillSteps(std::function<RouteStep(const Route&, std::size_t)> stepAt) {
+  stepAt_ = std::move(stepAt);
+  for (const auto& r : routes_) fillStepsOf(*r);
+}
+
+void RoutingTable::fillStepsOf(Route& r) const {
+  r.steps.resize(r.hops.size() + 1);
+  for (std::size_t h = 0; h <= r.hops.size(); ++h) r.steps[h] = stepAt_(r, h);
 }
 
 const Route* RoutingTable::throughNodes(const std::vector<int>& nodes) {

@@ -39,9 +39,9 @@ struct Route {
   // Per hop index: the optical path that starts with that hop, or -1.
   std::vector<int> opticalPathAt;
   // Per hop index and one past the last: the step, set by the simulation once its links
-  // exist (RoutingTable::fillSteps). A packet's hop is then one load of its route's table
-  // instead of the hops, the optical paths and the channel list in turn: in a model with
-  // hundreds of links each of those was a likely cache miss (docs/performance.md).
+  // exist (RoutingTable::fillSteps; a route made after that gets them at once). A packet's hop is then one load of its
+  // route's table instead of the hops, the optical paths and the channel list in turn: in a model with hundreds of
+  // links each of those was a likely cache miss (docs/performance.md).
   std::vector<RouteStep> steps;
 };
 
@@ -68,8 +68,9 @@ class RoutingTable {
   // did not.
   const Route* route(int src, int dst);
   const std::vector<OpticalPath>& opticalPaths() const { return paths_; }
-  // Sets every route's steps so far: stepAt(route, h) for h in [0, hops.size()].
-  void fillSteps(const std::function<RouteStep(const Route&, std::size_t)>& stepAt);
+  // How a route's steps are found (stepAt(route, h) for h in [0, hops.size()]): applied to
+  // every route so far and to each one made later, so no route a packet can hold lacks them.
+  void fillSteps(std::function<RouteStep(const Route&, std::size_t)> stepAt);
 
   // A forced route through these nodes in order (a flow's `route`, validated by the
   // parser: consecutive nodes are linked); between two nodes the least-cost link in that
@@ -83,6 +84,7 @@ class RoutingTable {
  private:
   // Interns a route over these hops and finds where it enters the optical domain.
   Route* makeRoute(int src, int dst, std::vector<Hop> hops);
+  void fillStepsOf(Route& r) const;
   // The least-cost tree from one source over every link, hosts other than the source
   // forwarding nothing.
   LeastCostTree treeFrom(int src) const;
@@ -92,7 +94,8 @@ class RoutingTable {
   const std::vector<LinkSpec>& links_;
   std::vector<std::vector<int>> adjacency_;  // node -> link indices, in link order
   std::vector<std::unique_ptr<Route>> routes_;
-  std::map<std::pair<int, int>, Route*> cache_;  // nullptr: unreachable
+  std::function<RouteStep(const Route&, std::size_t)> stepAt_;  // empty until fillSteps
+  std::map<std::pair<int, int>, Route*> cache_;                 // nullptr: unreachable
   std::vector<OpticalPath> paths_;
   std::map<std::vector<std::pair<int, int>>, int> pathIds_;  // (link, dir) sequence -> id
 };
