@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <stdexcept>
 
 #include "app/start_spread.h"
 #include "resource_estimate.h"
@@ -70,6 +71,13 @@ void Simulation::receivePacket(int node, Packet&& packet) {
 }
 
 void Simulation::handleEvent(std::uint32_t, std::uint64_t) { takeSample(); }
+
+void Simulation::feedLinesAhead(bool on) {
+  if (on) return;  // as built
+  if (sim_.eventsExecuted() > 0) throw std::logic_error("feedLinesAhead: only before the first event");
+  for (auto& line : channels_)
+    if (line) line->setSoleFeed(nullptr);
+}
 
 void Simulation::takeSample() {
   double t = toSeconds(sim_.now());

@@ -135,7 +135,90 @@ SimTime PacketChannel::busyAfter(SimTime now) const {
   return ahead;
 }
 
-void PacketChannel::handleEvent(std::uint32_t, std::uint64_t) {
+void PacketChannel::sendAhead(SimTime at, Packet&& packet) {
+  // No packet handed on ahead carries a `drops` mark: such a packet is lost on the first
+  // line it takes, and this line's packets have all crossed its feed.
+  const SimTime now = sim_.now();
+  forgetDeparted(now);
+  while (!ahead_.empty() && ahead_.front().at <= now) ahead_.pop_front();
+  sim_.addWork(work::kPacket);  // the run guard's count: the work of an event it saves
+  const std::size_t held = heldAt(at);
+  if (held > 0 && held >= static_cast<std::size_t>(config_.queueLimit)) {
+    receiver_.sackPool().release(packet.sack);
+    packet.sack = 0;
+    refusedAhead_.push_back(std::move(packet));
+    sim_.scheduleAt(at, this, kDroppedAhead);
+    return;
+  }
+  const SimTime start = std::max(at, lineFreeAt_);
+  const SimTime tx = transmission(packet.bytes);
+  const SimTime end = start + tx;
+  lineFreeAt_ = end;
+  departures_.push_back(end);
+  counters_.busy += tx;
+  ahead_.push_back({at, packet.bytes});
+  logPacket(VisualEventKind::PacketOnLink, packet, start, end, 0);
+  deliverAt(end, std::move(packet));
+}
+
+std::size_t PacketChannel::heldAt(SimTime at) const {
+  if (lineFreeAt_ < at) return 0;
+  // The first departure at or after `at`, by halving (the ring is in time order and may
+  // hold a feed's delay worth of departures before `at`).
+  std::size_t lo = 0, hi = departures_.size();
+  while (lo < hi) {
+    const std::size_t mid = lo + (hi - lo) / 2;
+    if (departures_[mid] < at) {
+      lo = mid + 1;
+    } else {
+      hi = mid;
+    }
+  }
+  return departures_.size() - lo;
+}
+
+PacketChannel::Ahead PacketChannel::aheadOf(SimTime now) const {
+  Ahead ahead;
+  for (std::size_t i = ahead_.size(); i > 0 && ahead_[i - 1].at > now; --i) {
+    ++ahead.packets;
+    ahead.bytes += ahead_[i - 1].bytes;
+    ahead.busy += transmissionTime(ahead_[i - 1].bytes, config_.rateBps);  // as transmission() gave
+  }
+  return ahead;
+}
+
+PacketChannelCounters PacketChannel::counters() const {
+  PacketChannelCounters c = counters_;
+  const Ahead ahead = aheadOf(sim_.now());
+  c.sent -= ahead.packets;
+  c.bytesSent -= ahead.bytes;
+  c.busy -= ahead.busy;
+  return c;
+}
+
+SimTime PacketChannel::busyUntil(SimTime now) const {
+  const Ahead ahead = aheadOf(now);
+  if (ahead.packets == 0) return counters_.busy - busyAfter(now);
+  // The packets after now are the newest departures, and none of the line's packets has
+  // met a loss yet (it was fed ahead until now, so lossless): the older ones keep the line
+  // busy without a break from now to the last one's end.
+  const std::size_t older = departures_.size() - ahead.packets;
+  const SimTime olderFreeAt = older > 0 ? departures_[older - 1] : 0;
+  return counters_.busy - ahead.busy - std::max<SimTime>(0, olderFreeAt - now);
+}
+
+void PacketChannel::noteDroppedAhead() {
+  const SimTime now = sim_.now();
+  ++counters_.queueDrops;
+  logPacket(VisualEventKind::PacketDropped, refusedAhead_.front(), now, now, 0);
+  refusedAhead_.pop_front();
+}
+
+void PacketChannel::handleEvent(std::uint32_t kind, std::uint64_t) {
+  if (kind != kArrived) [[unlikely]] {
+    noteDroppedAhead();
+    return;
+  }
   // Arrivals happen in queueing order (FIFO line, constant delay). The packet is handed
   // over where it lies, without a copy, and leaves the ring afterwards. That is safe because
   // nothing the far node does with it can push into this channel (which could move the

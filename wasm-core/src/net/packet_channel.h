@@ -12,6 +12,7 @@
 
 #include "metrics/visual_event_log.h"
 #include "net/packet.h"
+#include "net/route.h"
 #include "sim/event_loop.h"
 #include "sim/ring_queue.h"
 #include "sim/rng.h"
@@ -67,15 +68,29 @@ class PacketChannel final : public EventHandler {
   // Queues the packet for transmission, or drops it if the queue is full (returns false).
   bool send(Packet&& packet);
   void handleEvent(std::uint32_t kind, std::uint64_t arg) override;
-  void setLoss(double loss) { config_.loss = loss; }
+  // A line made lossy is no longer fed ahead (the packets its feed has already handed on
+  // keep the loss they met, none): a lossy line draws for each packet as it reaches it.
+  void setLoss(double loss) {
+    config_.loss = loss;
+    if (loss > 0) feed_ = nullptr;
+  }
   double loss() const { return config_.loss; }  // per try, live changes included
   void setVisualLog(VisualEventLog* log) { log_ = log; }
+  // Makes `feed` this line's sole feed (see the comment at the top), or none. Only before
+  // the first packet, and only for a lossless line whose every route arrives off `feed`
+  // (findSoleFeeds in net/sole_feeds.h): the simulation's builder checks both.
+  void setSoleFeed(PacketChannel* feed) {
+    feed_ = config_.loss > 0 ? nullptr : feed;
+    if (feed_) feed_->feedsAhead_ = true;
+  }
+  const PacketChannel* soleFeed() const { return feed_; }
 
-  const PacketChannelCounters& counters() const { return counters_; }
+  // As of the clock: packets handed on ahead that reach this line later are not counted yet.
+  PacketChannelCounters counters() const;
   // Time the line transmitted within [0, now], `now` the clock (tries included): the
   // summary's utilisation is this over now.
-  SimTime busyUntil(SimTime now) const { return counters_.busy - busyAfter(now); }
-  // Packets accepted but not yet handed to the far node.
+  SimTime busyUntil(SimTime now) const;
+  // Packets accepted but not yet handed to the far node, ahead of the clock included.
   std::size_t held() const { return inFlight_.size(); }
   // Packets on the line or waiting for it at `now`, the clock (one whose last bit leaves
   // exactly now still counts, as forgetDeparted keeps it): the queue a trace samples.
@@ -83,7 +98,7 @@ class PacketChannel final : public EventHandler {
     if (lineFreeAt_ < now) return 0;
     std::size_t gone = 0;
     while (gone < departures_.size() && departures_[gone] < now) ++gone;
-    return departures_.size() - gone;
+    return departures_.size() - gone - aheadOf(now).packets;
   }
 
  private:
@@ -92,7 +107,19 @@ class PacketChannel final : public EventHandler {
   // propagation delay after its last bit. Only the arrival needs an event: one per packet
   // per link instead of two (the engine's hottest path).
   enum EventKind : std::uint32_t {
-    kArrived,  // the oldest in-flight packet reached the far node
+    kArrived,       // the oldest in-flight packet reached the far node
+    kDroppedAhead,  // the oldest packet refused ahead of the clock reached the full queue
+  };
+  // What the line counted of packets handed on ahead that reach it after some moment.
+  struct Ahead {
+    std::size_t packets = 0;
+    std::uint64_t bytes = 0;
+    SimTime busy = 0;
+  };
+  // A packet handed on ahead and accepted: when it reaches the line, and its size.
+  struct AheadPacket {
+    SimTime at;
+    std::uint32_t bytes;
   };
   // Transmission time of a packet of `bytes`, remembered for the last two sizes seen
   // (a line mostly carries full segments one way and ACKs the other): the division and
@@ -133,12 +160,35 @@ class PacketChannel final : public EventHandler {
   // Draws the tries of a lossy line (see send()).
   int drawTries();
   // The packet got across, its last bit leaving the line at `end`: counted, and on its way.
+  // If the line it takes next at the far node is fed only by this one, it goes straight
+  // onto that line (which sees it at the moment it arrives), with no arrival event here.
   void deliverAt(SimTime end, Packet&& packet) {
     ++counters_.sent;
     counters_.bytesSent += packet.bytes;
+    const SimTime arrival = end + config_.delay;
+    if (feedsAhead_) {
+      PacketChannel* next = packet.route->steps[packet.hop].channel;
+      if (next && next->feed_ == this) {
+        ++packet.hop;
+        next->sendAhead(arrival, std::move(packet));
+        return;
+      }
+    }
     inFlight_.push_back(std::move(packet));
-    sim_.scheduleInStream(arrivals_, end + config_.delay);
+    sim_.scheduleInStream(arrivals_, arrival);
   }
+  // send() for a packet the sole feed hands on now that reaches this line at `at`, after
+  // or at the clock: the same outcome as send() at `at`, since nothing else reaches the
+  // line. A refusal by the full queue is counted and shown at `at` (an event then, rare,
+  // so that a lesson pausing at a drop pauses when it happens); what is accepted is
+  // counted now and left out of what the line reports until `at`.
+  void sendAhead(SimTime at, Packet&& packet);
+  // Packets on the line or waiting for it at `at` (>= the clock): departures_ ends at or
+  // after `at`, the ring being in time order.
+  std::size_t heldAt(SimTime at) const;
+  // The part of the counts made of packets handed on ahead that reach the line after `now`.
+  Ahead aheadOf(SimTime now) const;
+  void noteDroppedAhead();
   // The check inline, the recording out of line: the log is off in most runs.
   void logPacket(VisualEventKind kind, const Packet& p, SimTime t0, SimTime t1, int reason) {
     if (log_ && log_->wants(kind)) recordPacket(kind, p, t0, t1, reason);
@@ -151,11 +201,17 @@ class PacketChannel final : public EventHandler {
   PacketChannelConfig config_;
   RandomStream rng_;
   EventQueue::StreamId arrivals_;      // arrivals come in time order: a queue stream
+  PacketChannel* feed_ = nullptr;      // the sole feed handing packets on ahead, if any
+  bool feedsAhead_ = false;            // some line has this one as its sole feed
   std::uint32_t txBytes_[2] = {0, 0};  // 0: no size yet (packets are never empty)
   SimTime txTime_[2] = {0, 0};
   SimTime lineFreeAt_ = 0;         // when the last accepted packet's last try ends
   RingQueue<SimTime> departures_;  // last-try end of packets still on or waiting for the line
   RingQueue<Packet> inFlight_;     // accepted, not yet arrived (lost ones never enter)
+  // Accepted ahead of the clock, in time order; those at or before the clock are forgotten
+  // at the next one. Their packets are the newest of departures_ and inFlight_.
+  RingQueue<AheadPacket> ahead_;
+  RingQueue<Packet> refusedAhead_;  // refused ahead of the clock, each counted and shown at its kDroppedAhead
   // [start, end) of each wait before a retry that may still lie ahead, in time order: the
   // line's only idle times between the clock and lineFreeAt_ (busyAfter). Lossy lines only.
   RingQueue<std::pair<SimTime, SimTime>> retryGaps_;

@@ -1,0 +1,236 @@
+// Lines fed ahead (net/sole_feeds.h, PacketChannel::sendAhead): a packet line whose every
+// packet comes off one other line takes each packet when that line sends it, with no event
+// for its arrival at the node between them. Nothing the run reports may differ from the
+// same run with every packet taken as it arrives: the tests run scenarios both ways and
+// compare the summary, the samples, the link samples and the visual events at many moments.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <tuple>
+
+#include "scenario_files.h"
+#include "simulation.h"
+
+namespace obs {
+namespace {
+
+using json = nlohmann::json;
+
+json preset(const std::string& name) {
+  std::ifstream in(std::string(kScenarioDir) + "/../presets/" + name);
+  std::stringstream s;
+  s << in.rdbuf();
+  return json::parse(s.str());
+}
+
+// Paper 004's dumb-bell: links a0-a2 (hosts to n3), the bottleneck n3-n4 (queue 5), b0-b2
+// (n4 to hosts), three flows n0->n5, n1->n6, n2->n7.
+json dumbbell() { return preset("paper004-dumbbell.json"); }
+constexpr int kBottleneck = 3;
+
+// Its first flow alone, with a window that overflows the bottleneck's queue of 5: the
+// bottleneck's only feed is then the access line a0, and it refuses packets ahead of the
+// clock.
+json oneFlowDumbbell() {
+  json j = dumbbell();
+  j["flows"] = json::array({j["flows"][0]});
+  j["flows"][0]["tcp"]["maxWindow"] = 64;
+  return j;
+}
+
+json withoutRunCounts(json summary) {
+  summary.erase("events");
+  summary.erase("fingerprint");
+  return summary;
+}
+
+// The visual events as comparable rows, sorted: lines fed ahead record a packet's time on
+// a line when its feed sends it, earlier than a line that takes it on arrival would.
+using Row = std::tuple<int, double, double, int, int, int, int, int, unsigned, unsigned>;
+std::vector<Row> sortedRows(const VisualEventColumns& c) {
+  std::vector<Row> rows;
+  for (std::size_t i = 0; i < c.rows(); ++i)
+    rows.emplace_back(c.kind[i], c.t0[i], c.t1[i], c.id[i], c.link[i], c.dir[i], c.cls[i], c.reason[i], c.bytes[i],
+                      c.segments[i]);
+  std::sort(rows.begin(), rows.end());
+  return rows;
+}
+
+void expectSameColumns(const LinkSampleColumns& a, const LinkSampleColumns& b) {
+  EXPECT_EQ(a.t, b.t);
+  EXPECT_EQ(a.link, b.link);
+  EXPECT_EQ(a.dir, b.dir);
+  EXPECT_EQ(a.queued, b.queued);
+  EXPECT_EQ(a.queueDrops, b.queueDrops);
+  EXPECT_EQ(a.randomDrops, b.randomDrops);
+}
+
+// Runs `scenario` fed ahead and not, stopping at `stops` moments, and compares everything
+// either reports at each.
+void expectSameReports(const json& scenario, int stops) {
+  auto fed = Simulation::fromJson(scenario.dump());
+  auto unfed = Simulation::fromJson(scenario.dump());
+  unfed->feedLinesAhead(false);
+  for (Simulation* sim : {fed.get(), unfed.get()}) {
+    sim->setLinkSamples(true);
+    sim->setVisualEvents(true);
+  }
+  std::vector<Row> fedRows, unfedRows;
+  for (int k = 1; k <= stops; ++k) {
+    const double t = fed->duration() * k / stops;
+    fed->advanceTo(t);
+    unfed->advanceTo(t);
+    SCOPED_TRACE("at " + std::to_string(t) + " s");
+    ASSERT_EQ(fed->clock(), unfed->clock());
+    EXPECT_EQ(withoutRunCounts(fed->summary()), withoutRunCounts(unfed->summary()));
+    const Simulation::PacketLedger a = fed->packetLedger(), b = unfed->packetLedger();
+    EXPECT_EQ(std::tie(a.sent, a.delivered, a.linkDrops, a.burstDrops, a.held),
+              std::tie(b.sent, b.delivered, b.linkDrops, b.burstDrops, b.held));
+    for (int link = 0; link < static_cast<int>(scenario["links"].size()); ++link) {
+      if (scenario["links"][link]["kind"] != "packet") continue;
+      for (int dir = 0; dir < 2; ++dir) {
+        const PacketChannel& x = fed->packetChannel(link, dir);
+        const PacketChannel& y = unfed->packetChannel(link, dir);
+        const PacketChannelCounters cx = x.counters(), cy = y.counters();
+        EXPECT_EQ(std::tie(cx.sent, cx.queueDrops, cx.randomDrops, cx.listedDrops, cx.retries, cx.bytesSent, cx.busy),
+                  std::tie(cy.sent, cy.queueDrops, cy.randomDrops, cy.listedDrops, cy.retries, cy.bytesSent, cy.busy))
+            << "link " << link << " dir " << dir;
+        EXPECT_EQ(x.busyUntil(fed->clock()), y.busyUntil(unfed->clock())) << "link " << link << " dir " << dir;
+        EXPECT_EQ(x.queued(fed->clock()), y.queued(unfed->clock())) << "link " << link << " dir " << dir;
+      }
+    }
+    const SampleColumns sa = fed->drainSamples(), sb = unfed->drainSamples();
+    EXPECT_EQ(sa.t, sb.t);
+    EXPECT_EQ(sa.cwnd, sb.cwnd);
+    EXPECT_EQ(sa.delivered, sb.delivered);
+    expectSameColumns(fed->drainLinkSamples(), unfed->drainLinkSamples());
+    // Drops and TCP events are recorded when they happen either way, so in the same order.
+    const VisualEventColumns va = fed->drainVisualEvents(), vb = unfed->drainVisualEvents();
+    std::vector<Row> ra = sortedRows(va), rb = sortedRows(vb);
+    fedRows.insert(fedRows.end(), ra.begin(), ra.end());
+    unfedRows.insert(unfedRows.end(), rb.begin(), rb.end());
+  }
+  // A packet a line fed ahead takes after the last stop is already on it: its time there
+  // lies after the stop, where the other run has no row for it yet.
+  const double end = fed->now();
+  for (std::vector<Row>* rows : {&fedRows, &unfedRows}) {
+    rows->erase(std::remove_if(rows->begin(), rows->end(), [end](const Row& r) { return std::get<1>(r) > end; }),
+                rows->end());
+    std::sort(rows->begin(), rows->end());
+  }
+  EXPECT_EQ(fedRows, unfedRows);
+  EXPECT_LT(fed->eventCount(), unfed->eventCount());
+}
+
+PacketChannel* line(Simulation& sim, int link, int dir) {
+  return const_cast<PacketChannel*>(&sim.packetChannel(link, dir));
+}
+
+TEST(SoleFeeds, ALineIsFedWhenEveryRouteTakingItArrivesOffTheSameLine) {
+  auto sim = Simulation::fromJson(dumbbell().dump());
+  // Data: the access lines start routes, the bottleneck has three feeds, each line to a
+  // receiver has the bottleneck alone.
+  for (int a = 0; a < 3; ++a) EXPECT_EQ(sim->packetChannel(a, 0).soleFeed(), nullptr);
+  EXPECT_EQ(sim->packetChannel(kBottleneck, 0).soleFeed(), nullptr);
+  for (int b = 4; b < 7; ++b) EXPECT_EQ(sim->packetChannel(b, 0).soleFeed(), line(*sim, kBottleneck, 0));
+  // ACKs the other way round.
+  for (int b = 4; b < 7; ++b) EXPECT_EQ(sim->packetChannel(b, 1).soleFeed(), nullptr);
+  EXPECT_EQ(sim->packetChannel(kBottleneck, 1).soleFeed(), nullptr);
+  for (int a = 0; a < 3; ++a) EXPECT_EQ(sim->packetChannel(a, 1).soleFeed(), line(*sim, kBottleneck, 1));
+}
+
+TEST(SoleFeeds, OneFlowsBottleneckIsFedByItsAccessLine) {
+  auto sim = Simulation::fromJson(oneFlowDumbbell().dump());
+  EXPECT_EQ(sim->packetChannel(kBottleneck, 0).soleFeed(), line(*sim, 0, 0));
+  EXPECT_EQ(sim->packetChannel(4, 0).soleFeed(), line(*sim, kBottleneck, 0));
+  // Links no route takes have no feed.
+  EXPECT_EQ(sim->packetChannel(5, 0).soleFeed(), nullptr);
+}
+
+TEST(SoleFeeds, ALossyLineIsNotFed) {
+  json j = dumbbell();
+  j["links"][4]["loss"] = 0.01;
+  auto sim = Simulation::fromJson(j.dump());
+  EXPECT_EQ(sim->packetChannel(4, 0).soleFeed(), nullptr);
+  EXPECT_EQ(sim->packetChannel(5, 0).soleFeed(), line(*sim, kBottleneck, 0));
+}
+
+TEST(SoleFeeds, NoLineIsFedByBurstsLeavingTheOpticalDomain) {
+  // The default scenario's packets reach their hosts' lines out of bursts at the egress.
+  const json j = defaultJson();
+  auto sim = Simulation::fromJson(j.dump());
+  for (int link = 0; link < static_cast<int>(j["links"].size()); ++link)
+    if (j["links"][link]["kind"] == "packet")
+      for (int dir = 0; dir < 2; ++dir) EXPECT_EQ(sim->packetChannel(link, dir).soleFeed(), nullptr) << link;
+}
+
+TEST(LinesFedAhead, ReportWhatLinesTakingPacketsOnArrivalReport) { expectSameReports(dumbbell(), 40); }
+
+TEST(LinesFedAhead, RefuseAtAFullQueueWhenThePacketGetsThere) {
+  // The bottleneck, fed by a0 alone, drops: counted and shown at the moment of arrival.
+  json j = oneFlowDumbbell();
+  auto probe = Simulation::fromJson(j.dump());
+  probe->advanceTo(probe->duration());
+  ASSERT_GT(probe->packetChannel(kBottleneck, 0).counters().queueDrops, 0u);
+  expectSameReports(j, 97);
+}
+
+TEST(LinesFedAhead, ReportTheSameOnPaper003sAccessLines) {
+  json j = preset("paper003-fast.json");
+  j["duration"] = 0.03;
+  expectSameReports(j, 7);
+}
+
+TEST(LinesFedAhead, ALessonPausesAtADropOnAFedLineWhenItHappens) {
+  const json j = oneFlowDumbbell();
+  VisualStop stop;
+  stop.kind = VisualEventKind::PacketDropped;
+  double at[2] = {0, 0};
+  VisualEventColumns last[2];
+  for (int fedAhead = 0; fedAhead < 2; ++fedAhead) {
+    auto sim = Simulation::fromJson(j.dump());
+    sim->feedLinesAhead(fedAhead == 1);
+    sim->setVisualEvents(true);
+    sim->armVisualStop(stop);
+    sim->advanceTo(sim->duration());
+    ASSERT_TRUE(sim->visualStopMet());
+    at[fedAhead] = sim->now();
+    EXPECT_EQ(sim->visualStopTime(), sim->now());  // recorded when it happens, not ahead
+    last[fedAhead] = sim->drainVisualEvents();
+  }
+  EXPECT_EQ(at[0], at[1]);
+  const VisualEventColumns& a = last[0];
+  const VisualEventColumns& b = last[1];
+  ASSERT_GT(a.rows(), 0u);
+  ASSERT_GT(b.rows(), 0u);
+  EXPECT_EQ(a.kind.back(), b.kind.back());
+  EXPECT_EQ(a.t0.back(), b.t0.back());
+  EXPECT_EQ(a.link.back(), kBottleneck);
+  EXPECT_EQ(b.link.back(), kBottleneck);
+}
+
+TEST(LinesFedAhead, ALineMadeLossyLiveIsFedNoMoreAndLosesPackets) {
+  auto sim = Simulation::fromJson(dumbbell().dump());
+  sim->advanceTo(1);
+  ASSERT_NE(sim->packetChannel(4, 0).soleFeed(), nullptr);
+  ASSERT_EQ(sim->setLive("links[4].loss", 0.2), "");
+  EXPECT_EQ(sim->packetChannel(4, 0).soleFeed(), nullptr);
+  EXPECT_EQ(sim->packetChannel(4, 1).soleFeed(), nullptr);  // ACKs start there: never fed
+  EXPECT_EQ(sim->packetChannel(5, 0).soleFeed(), line(*sim, kBottleneck, 0));
+  sim->advanceTo(sim->duration());
+  EXPECT_GT(sim->packetChannel(4, 0).counters().randomDrops, 0u);
+  EXPECT_EQ(sim->packetChannel(5, 0).counters().randomDrops, 0u);
+}
+
+TEST(LinesFedAhead, TurnOffOnlyBeforeTheFirstEvent) {
+  auto sim = Simulation::fromJson(dumbbell().dump());
+  sim->advanceTo(0.001);
+  EXPECT_THROW(sim->feedLinesAhead(false), std::logic_error);
+  EXPECT_NE(sim->packetChannel(4, 0).soleFeed(), nullptr);
+}
+
+}  // namespace
+}  // namespace obs
