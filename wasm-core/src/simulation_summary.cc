@@ -485,6 +485,7 @@ nlohmann::ordered_json Simulation::summary() const {
   for (int i = 15; i >= 0; --i, fp >>= 4) fingerprint[i] = hex[fp & 0xf];
   fingerprint[16] = 0;
   out["fingerprint"] = fingerprint;
+  out["fingerprintVersion"] = kFingerprintVersion;
   // Only when the run had any: a run without changes keeps the summary it always had.
   if (!applied_.empty()) {
     json changes = json::array();

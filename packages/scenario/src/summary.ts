@@ -208,6 +208,11 @@ export const summarySchema = z.strictObject({
   /** Hash of every executed event (time, kind): equal fingerprints, same events in the same order. */
   fingerprint: z.string().optional(),
   /**
+   * Which set of events the fingerprint hashes (wasm-core sim/event_loop.h): fingerprints
+   * compare only under the same version; absent from engines before version 2.
+   */
+  fingerprintVersion: z.number().int().positive().optional(),
+  /**
    * Every live change that took effect, scheduled (`liveChanges`) or made while running,
    * in the order applied; absent when none did (docs/live-changes.md).
    */

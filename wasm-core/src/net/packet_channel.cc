@@ -135,6 +135,14 @@ SimTime PacketChannel::busyAfter(SimTime now) const {
   return ahead;
 }
 
+bool PacketChannel::handedAhead(SimTime arrival, Packet& packet) {
+  PacketChannel* next = packet.route->steps[packet.hop].channel;
+  if (!next || next->feed_ != this) return false;
+  ++packet.hop;
+  next->sendAhead(arrival, std::move(packet));
+  return true;
+}
+
 void PacketChannel::sendAhead(SimTime at, Packet&& packet) {
   // No packet handed on ahead carries a `drops` mark: such a packet is lost on the first
   // line it takes, and this line's packets have all crossed its feed.
@@ -163,9 +171,16 @@ void PacketChannel::sendAhead(SimTime at, Packet&& packet) {
 
 std::size_t PacketChannel::heldAt(SimTime at) const {
   if (lineFreeAt_ < at) return 0;
-  // The first departure at or after `at`, by halving (the ring is in time order and may
-  // hold a feed's delay worth of departures before `at`).
-  std::size_t lo = 0, hi = departures_.size();
+  // The departures at or after `at` are the newest ones: usually one or two (a packet
+  // arriving as the one before it leaves), so look from the back first, then halve the
+  // rest (the ring is in time order and may hold a feed's delay worth of departures).
+  const std::size_t n = departures_.size();
+  std::size_t held = 0;
+  while (held < n && held < 8) {
+    if (departures_[n - 1 - held] < at) return held;
+    ++held;
+  }
+  std::size_t lo = 0, hi = n - held;  // the first departure at or after `at` lies in [lo, hi]
   while (lo < hi) {
     const std::size_t mid = lo + (hi - lo) / 2;
     if (departures_[mid] < at) {
@@ -174,7 +189,7 @@ std::size_t PacketChannel::heldAt(SimTime at) const {
       hi = mid;
     }
   }
-  return departures_.size() - lo;
+  return n - lo;
 }
 
 PacketChannel::Ahead PacketChannel::aheadOf(SimTime now) const {

@@ -166,17 +166,15 @@ class PacketChannel final : public EventHandler {
     ++counters_.sent;
     counters_.bytesSent += packet.bytes;
     const SimTime arrival = end + config_.delay;
-    if (feedsAhead_) {
-      PacketChannel* next = packet.route->steps[packet.hop].channel;
-      if (next && next->feed_ == this) {
-        ++packet.hop;
-        next->sendAhead(arrival, std::move(packet));
-        return;
-      }
-    }
+    if (feedsAhead_ && handedAhead(arrival, packet)) return;
     inFlight_.push_back(std::move(packet));
     sim_.scheduleInStream(arrivals_, arrival);
   }
+  // Hands the packet to the line it takes next if that line is fed by this one alone
+  // (true), else leaves it (false). Out of line: sendAhead and deliverAt call each other
+  // along a chain of such lines, and a recursive deliverAt was no longer inlined into
+  // send(), which cost every packet a call (in wasm more than the event saved).
+  [[gnu::noinline]] bool handedAhead(SimTime arrival, Packet& packet);
   // send() for a packet the sole feed hands on now that reaches this line at `at`, after
   // or at the clock: the same outcome as send() at `at`, since nothing else reaches the
   // line. A refusal by the full queue is counted and shown at `at` (an event then, rare,

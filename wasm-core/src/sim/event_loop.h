@@ -22,6 +22,12 @@ constexpr std::uint64_t kRouteTried = 16;  // one deflection alternative tried
 constexpr std::uint64_t kGraphStep = 8;    // one node or link of a shortest-path search
 }  // namespace work
 
+// Which set of events a fingerprint hashes: two runs' fingerprints compare only under the
+// same version. It changes whenever the engine models the same run with other events.
+// 1: every packet's arrival at each node an event. 2: lines fed ahead (net/sole_feeds.h)
+// take a packet when their sole feed sends it, with no event at the node between.
+constexpr int kFingerprintVersion = 2;
+
 class EventLoop {
  public:
   EventLoop() : meter_(&workLimit_), queue_(&meter_) {}
