@@ -146,9 +146,13 @@ bool PacketChannel::handedAhead(SimTime arrival, Packet& packet) {
 void PacketChannel::sendAhead(SimTime at, Packet&& packet) {
   // No packet handed on ahead carries a `drops` mark: such a packet is lost on the first
   // line it takes, and this line's packets have all crossed its feed.
+  // What lies before the clock is forgotten only when a ring would otherwise grow: the
+  // oldest entries were written a feed's delay ago and are out of the caches, so reading
+  // them in one sweep beats one cold read per packet (the readers skip them).
   const SimTime now = sim_.now();
-  forgetDeparted(now);
-  while (!ahead_.empty() && ahead_.front().at <= now) ahead_.pop_front();
+  if (departures_.full()) forgetDeparted(now);
+  if (ahead_.full())
+    while (!ahead_.empty() && ahead_.front().at <= now) ahead_.pop_front();
   sim_.addWork(work::kPacket);  // the run guard's count: the work of an event it saves
   const std::size_t held = heldAt(at);
   if (held > 0 && held >= static_cast<std::size_t>(config_.queueLimit)) {

@@ -96,9 +96,7 @@ class PacketChannel final : public EventHandler {
   // exactly now still counts, as forgetDeparted keeps it): the queue a trace samples.
   std::size_t queued(SimTime now) const {
     if (lineFreeAt_ < now) return 0;
-    std::size_t gone = 0;
-    while (gone < departures_.size() && departures_[gone] < now) ++gone;
-    return departures_.size() - gone - aheadOf(now).packets;
+    return heldAt(now) - aheadOf(now).packets;
   }
 
  private:
@@ -203,11 +201,14 @@ class PacketChannel final : public EventHandler {
   bool feedsAhead_ = false;            // some line has this one as its sole feed
   std::uint32_t txBytes_[2] = {0, 0};  // 0: no size yet (packets are never empty)
   SimTime txTime_[2] = {0, 0};
-  SimTime lineFreeAt_ = 0;         // when the last accepted packet's last try ends
-  RingQueue<SimTime> departures_;  // last-try end of packets still on or waiting for the line
-  RingQueue<Packet> inFlight_;     // accepted, not yet arrived (lost ones never enter)
+  SimTime lineFreeAt_ = 0;  // when the last accepted packet's last try ends
+  // Last-try end of packets still on or waiting for the line, in time order; a line fed
+  // ahead forgets the older ones only when the ring fills (sendAhead), and readers skip them.
+  RingQueue<SimTime> departures_;
+  RingQueue<Packet> inFlight_;  // accepted, not yet arrived (lost ones never enter)
   // Accepted ahead of the clock, in time order; those at or before the clock are forgotten
-  // at the next one. Their packets are the newest of departures_ and inFlight_.
+  // when the ring fills. The ones after the clock are the newest of departures_, and of
+  // inFlight_ unless handed on further.
   RingQueue<AheadPacket> ahead_;
   RingQueue<Packet> refusedAhead_;  // refused ahead of the clock, each counted and shown at its kDroppedAhead
   // [start, end) of each wait before a retry that may still lie ahead, in time order: the

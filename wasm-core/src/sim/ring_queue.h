@@ -13,6 +13,8 @@ class RingQueue {
  public:
   bool empty() const { return count_ == 0; }
   std::size_t size() const { return count_; }
+  // The next push_back grows the ring (true for a ring never pushed to).
+  bool full() const { return count_ == capacity_; }
   T& front() { return items_[first_]; }
   const T& front() const { return items_[first_]; }
   // The i-th from the front (0: the front itself), for readers that walk the queue.
