@@ -43,7 +43,9 @@ std::vector<std::string> countersNotDifferences(const json& window, const json& 
             walk(w[i], lc, sc, path + "[" + std::to_string(i) + "]");
           }
         } else if (w.is_number_unsigned() || w.is_number_integer()) {
-          if (path == ".seed" || path == ".fingerprintVersion" || path == ".bursts.inFlight" || path.find(".lower[") != std::string::npos) return;
+          if (path == ".seed" || path == ".fingerprintVersion" || path == ".bursts.inFlight" ||
+              path.find(".lower[") != std::string::npos)
+            return;
           const long long want = l->get<long long>() - (s != nullptr ? s->get<long long>() : 0);
           if (w.get<long long>() != want)
             wrong.push_back(path + ": " + std::to_string(w.get<long long>()) + ", want " + std::to_string(want));
