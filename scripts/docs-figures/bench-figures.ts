@@ -34,11 +34,47 @@ interface PageRealtime extends Recorded {
   engineAlone: { preset: { wall: number; realTime: number }; long: { wall: number; realTime: number } };
 }
 
+interface Ratio {
+  ratio: number;
+  ratioMin: number;
+  ratioMax: number;
+}
+
+interface EngineAb extends Recorded {
+  rounds: number;
+  baseline: string;
+  counted: Array<{ scenario: string; events: { base: number; now: number } }>;
+  timed: Array<{ scenario: string; events: { base: number; now: number }; native: Ratio; wasm: Ratio }>;
+}
+
 const fixed = (x: number, digits: number) => x.toFixed(digits);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ran = (r: Recorded) => `Recorded ${r.date} at commit ${r.commit.slice(0, 7)} on ${r.cores} cores`;
 
+const thousands = (n: number) => n.toLocaleString('en-US');
+const change = (base: number, now: number) => `${now >= base ? '+' : ''}${fixed((100 * (now - base)) / base, 1)} %`;
+const pairs = (r: Ratio) => `${fixed(r.ratio, 3)} (${fixed(r.ratioMin, 2)}-${fixed(r.ratioMax, 2)})`;
+
+// An engine change against the engine before it (wasm-core/bench/ab_engines.mjs).
+function engineAb(r: EngineAb): string {
+  const rows = [...r.timed, ...r.counted].map(
+    (s) => `| ${s.scenario} | ${thousands(s.events.base)} | ${thousands(s.events.now)} | ${change(s.events.base, s.events.now)} |`,
+  );
+  const events = `| scenario | events before | events now | change |\n| --- | --- | --- | --- |\n${rows.join('\n')}`;
+  const times =
+    '| scenario | native, now / before | wasm under Node, now / before |\n| --- | --- | --- |\n' +
+    r.timed.map((s) => `| ${s.scenario} | ${pairs(s.native)} | ${pairs(s.wasm)} |`).join('\n');
+  const text =
+    `Wall time: the median of ${r.rounds} rounds' ratios, each round running both engines back to back ` +
+    `(their range in brackets; under 1, the change is faster). ${ran(r)}, against the engine of ` +
+    `${r.baseline.slice(0, 7)} (\`wasm-core/bench/ab_engines.mjs\`).`;
+  return `${events}\n\n${times}\n\n${wrap(text)}`;
+}
+
 const TEXTS: Record<string, (json: unknown) => string> = {
+  'bench-lines-fed-ahead'(json) {
+    return engineAb(json as EngineAb);
+  },
   'bench-page-sweep'(json) {
     const r = json as PageSweep;
     const head = '| engine workers in the pool | wall time of 100 runs | runs per second | against one worker |\n| --- | --- | --- | --- |';
