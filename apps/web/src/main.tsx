@@ -105,9 +105,13 @@ let address: { refresh(): void; readonly pending: boolean } | null = null;
 // Work opened on purpose is written to the address at once (opener.ts, workSaved).
 opener.workSaved = () => address?.refresh();
 installWrittenHook(() => keeper.pending || (address?.pending ?? false));
-addEventListener('hashchange', () => {
+addEventListener('hashchange', (event) => {
+  // The link as pasted (the event's own address): the address bar's delayed rewrite of the
+  // work on screen may land between the paste and this event, and reading location.hash
+  // then opened that work again instead of the link (seen once in a loaded e2e run).
+  const pasted = new URL(event.newURL).hash;
   // A link that could not be opened leaves the address saying what is on screen.
-  void (opener.openPasted(location.hash) ?? Promise.resolve()).then(() => address?.refresh());
+  void (opener.openPasted(pasted) ?? Promise.resolve()).then(() => address?.refresh());
 });
 
 // The app opens running (a class sees the simulation move without touching anything),
