@@ -3,9 +3,6 @@
 // presets, which use neither, run exactly as before these fields existed.
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
-
 #include "app/start_spread.h"
 #include "scenario_files.h"
 #include "simulation.h"
@@ -182,11 +179,9 @@ TEST(Access, RefusalsNameTheFieldAndTheRule) {
 // Link samples (traces): every packet link direction at every sample time, the queue never
 // past its limit, the drops so far ending where the summary's do; the run is the same with them.
 TEST(LinkSamples, FollowEveryPacketLinkToTheSummarysCounts) {
-  std::ifstream in(std::string(kScenarioDir) + "/../presets/paper004-dumbbell.json");
-  std::stringstream text;
-  text << in.rdbuf();
-  auto plain = Simulation::fromJson(text.str());
-  auto sampled = Simulation::fromJson(text.str());
+  const std::string text = readPresetFile("paper004-dumbbell.json");
+  auto plain = Simulation::fromJson(text);
+  auto sampled = Simulation::fromJson(text);
   sampled->setLinkSamples(true);
   plain->advanceTo(plain->duration());
   sampled->advanceTo(sampled->duration());
@@ -240,10 +235,7 @@ TEST_P(DefaultsSpelledOut, PresetRunsExactlyAsWithoutThem) {
   if (name.rfind("paper003", 0) == 0) GTEST_SKIP() << "held by the native build; SummaryInvariants runs it sanitized";
 #endif
 #endif
-  std::ifstream in(std::string(kScenarioDir) + "/../presets/" + name + ".json");
-  std::stringstream text;
-  text << in.rdbuf();
-  nlohmann::json plain = nlohmann::json::parse(text.str());
+  nlohmann::json plain = nlohmann::json::parse(readPresetFile(name + ".json"));
   plain["duration"] = std::min(plain["duration"].get<double>(), 1.0);
   plain["sampleInterval"] = std::max(plain.value("sampleInterval", 0.01), 0.01);
   nlohmann::json spelled = plain;

@@ -6,8 +6,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
 #include <tuple>
 
@@ -19,12 +17,7 @@ namespace {
 
 using json = nlohmann::json;
 
-json preset(const std::string& name) {
-  std::ifstream in(std::string(kScenarioDir) + "/../presets/" + name);
-  std::stringstream s;
-  s << in.rdbuf();
-  return json::parse(s.str());
-}
+json preset(const std::string& name) { return json::parse(readPresetFile(name)); }
 
 // Paper 004's dumb-bell: links a0-a2 (hosts to n3), the bottleneck n3-n4 (queue 5), b0-b2
 // (n4 to hosts), three flows n0->n5, n1->n6, n2->n7.

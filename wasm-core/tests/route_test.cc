@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <initializer_list>
 #include <limits>
 #include <tuple>
 
@@ -107,13 +108,16 @@ TEST(Routing, OneTreePerSourceGivesTheRoutesOfThePerPairScan) {
   }
 }
 
+// Nodes of these kinds, in this order.
+std::vector<NodeSpec> nodesOfKinds(std::initializer_list<NodeKind> kinds) {
+  std::vector<NodeSpec> nodes;
+  for (NodeKind kind : kinds) nodes.emplace_back().kind = kind;
+  return nodes;
+}
+
 TEST(Routing, OpticalPathsAreNumberedInTheOrderOfThePairs) {
   // E0 - C - E1 and E0 - C - E2: asked E0->E2 first, its optical path is number 0.
-  std::vector<NodeSpec> nodes(4);
-  nodes[0].kind = NodeKind::Edge;
-  nodes[1].kind = NodeKind::Core;
-  nodes[2].kind = NodeKind::Edge;
-  nodes[3].kind = NodeKind::Edge;
+  const std::vector<NodeSpec> nodes = nodesOfKinds({NodeKind::Edge, NodeKind::Core, NodeKind::Edge, NodeKind::Edge});
   std::vector<LinkSpec> links(3);
   for (auto& l : links) l.kind = LinkKind::Fiber;
   links[0].a = 0, links[0].b = 1;
@@ -130,11 +134,7 @@ TEST(Routing, OpticalPathsAreNumberedInTheOrderOfThePairs) {
 TEST(Routing, EveryRouteHasItsStepsAlsoOneMadeAfterTheyWereFilled) {
   // E0 - C - E1 - H: the steps of E0->E1 are filled, then H->E0 is made; both hold one step
   // per hop and one past the last, found by the rule given (a packet indexes them by hop).
-  std::vector<NodeSpec> nodes(4);
-  nodes[0].kind = NodeKind::Edge;
-  nodes[1].kind = NodeKind::Core;
-  nodes[2].kind = NodeKind::Edge;
-  nodes[3].kind = NodeKind::Host;
+  const std::vector<NodeSpec> nodes = nodesOfKinds({NodeKind::Edge, NodeKind::Core, NodeKind::Edge, NodeKind::Host});
   std::vector<LinkSpec> links(3);
   links[0].a = 0, links[0].b = 1, links[0].kind = LinkKind::Fiber;
   links[1].a = 1, links[1].b = 2, links[1].kind = LinkKind::Fiber;

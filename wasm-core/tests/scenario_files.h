@@ -24,6 +24,9 @@ inline std::string readScenarioFile(const std::string& name) {
   return s.str();
 }
 
+// The text of packages/scenario/presets/<name>.
+inline std::string readPresetFile(const std::string& name) { return readScenarioFile("../presets/" + name); }
+
 // Every scenario file the app or the tests start from: the presets, the scenarios and the
 // engine's own test files, as canonical paths in sorted order.
 inline std::vector<std::string> scenarioFiles() {

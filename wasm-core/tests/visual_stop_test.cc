@@ -3,9 +3,6 @@
 // nothing of the run.
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
-
 #include "scenario_files.h"
 #include "simulation.h"
 
@@ -19,13 +16,6 @@ json lossyDefault() {
   j["obs"]["burstLoss"] = {{"data", 0.05}, {"ack", 0.05}};
   j["duration"] = 2;
   return j;
-}
-
-std::string presetText(const std::string& name) {
-  std::ifstream in(std::string(kScenarioDir) + "/../presets/" + name);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
 }
 
 std::unique_ptr<Simulation> withVisualEvents(const std::string& text) {
@@ -132,7 +122,7 @@ TEST(VisualStop, AnEventLoggedAheadOfItsTimeGivesItsOwnTime) {
   // Paper 002: a packet lost on the lossy wireless link after its link-layer retries is
   // logged when it is sent, stamped with the end of its last try. The stop gives that
   // time, later than the clock, and the caller runs on to it.
-  auto sim = withVisualEvents(presetText("paper002-wlan.json"));
+  auto sim = withVisualEvents(readPresetFile("paper002-wlan.json"));
   VisualStop lost;
   lost.kind = VisualEventKind::PacketDropped;
   lost.reason = 1;  // random loss

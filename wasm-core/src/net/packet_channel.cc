@@ -49,19 +49,13 @@ bool PacketChannel::send(Packet&& packet) {
   // line included (ns-2 drops when (q_->length() + 1) >= qlim_, the packet in transmission
   // having left q_). An idle line always takes a packet, so 0 and 1 both mean no waiting
   // room (ns-2 passes nothing at all there; docs/model.md section 2).
-  const std::size_t held = departures_.size();
-  if (held > 0 && held >= static_cast<std::size_t>(config_.queueLimit)) return dropAtFullQueue(packet, now);
+  if (refuses(departures_.size())) return dropAtFullQueue(packet, now);
   const SimTime start = std::max(now, lineFreeAt_);
   const SimTime tx = transmission(packet.bytes);
   if (packet.listedDrop) return sendListedDrop(packet, start, tx);
   // A lossless line draws nothing: no outcome depends on it, and it is the common case.
   if (config_.loss > 0) return sendOnLossyLine(std::move(packet), start, tx);
-  const SimTime end = start + tx;
-  lineFreeAt_ = end;
-  departures_.push_back(end);
-  counters_.busy += tx;
-  logPacket(VisualEventKind::PacketOnLink, packet, start, end, 0);
-  deliverAt(end, std::move(packet));
+  transmitOnce(start, tx, std::move(packet));
   return true;
 }
 
@@ -154,8 +148,7 @@ void PacketChannel::sendAhead(SimTime at, Packet&& packet) {
   if (ahead_.full())
     while (!ahead_.empty() && ahead_.front().at <= now) ahead_.pop_front();
   sim_.addWork(work::kPacket);  // the run guard's count: the work of an event it saves
-  const std::size_t held = heldAt(at);
-  if (held > 0 && held >= static_cast<std::size_t>(config_.queueLimit)) {
+  if (refuses(heldAt(at))) {
     receiver_.sackPool().release(packet.sack);
     packet.sack = 0;
     refusedAhead_.push_back(std::move(packet));
@@ -164,13 +157,8 @@ void PacketChannel::sendAhead(SimTime at, Packet&& packet) {
   }
   const SimTime start = std::max(at, lineFreeAt_);
   const SimTime tx = transmission(packet.bytes);
-  const SimTime end = start + tx;
-  lineFreeAt_ = end;
-  departures_.push_back(end);
-  counters_.busy += tx;
   ahead_.push_back({at, packet.bytes});
-  logPacket(VisualEventKind::PacketOnLink, packet, start, end, 0);
-  deliverAt(end, std::move(packet));
+  transmitOnce(start, tx, std::move(packet));
 }
 
 std::size_t PacketChannel::heldAt(SimTime at) const {

@@ -77,8 +77,9 @@ class PacketChannel final : public EventHandler {
   double loss() const { return config_.loss; }  // per try, live changes included
   void setVisualLog(VisualEventLog* log) { log_ = log; }
   // Makes `feed` this line's sole feed (see the comment at the top), or none. Only before
-  // the first packet, and only for a lossless line whose every route arrives off `feed`
-  // (findSoleFeeds in net/sole_feeds.h): the simulation's builder checks both.
+  // the first packet, and only where every route taking this line arrives off `feed`
+  // (findSoleFeeds in net/sole_feeds.h, which the simulation's builder asks); a lossy line
+  // stays unfed.
   void setSoleFeed(PacketChannel* feed) {
     feed_ = config_.loss > 0 ? nullptr : feed;
     if (feed_) feed_->feedsAhead_ = true;
@@ -157,6 +158,18 @@ class PacketChannel final : public EventHandler {
   bool sendOnLossyLine(Packet&& packet, SimTime start, SimTime tx);
   // Draws the tries of a lossy line (see send()).
   int drawTries();
+  // Whether a line holding `held` packets (the one on the line included) refuses the next.
+  bool refuses(std::size_t held) const { return held > 0 && held >= static_cast<std::size_t>(config_.queueLimit); }
+  // A packet that gets across on one try from `start`: the line is busy for it, it is
+  // shown, and it is on its way (a lossless line's whole send).
+  void transmitOnce(SimTime start, SimTime tx, Packet&& packet) {
+    const SimTime end = start + tx;
+    lineFreeAt_ = end;
+    departures_.push_back(end);
+    counters_.busy += tx;
+    logPacket(VisualEventKind::PacketOnLink, packet, start, end, 0);
+    deliverAt(end, std::move(packet));
+  }
   // The packet got across, its last bit leaving the line at `end`: counted, and on its way.
   // If the line it takes next at the far node is fed only by this one, it goes straight
   // onto that line (which sees it at the moment it arrives), with no arrival event here.
