@@ -76,7 +76,7 @@ void Simulation::feedLinesAhead(bool on) {
   if (on) return;  // as built
   if (sim_.eventsExecuted() > 0) throw std::logic_error("feedLinesAhead: only before the first event");
   for (auto& line : channels_)
-    if (line) line->setSoleFeed(nullptr);
+    if (line) line->setFeeds({});
 }
 
 void Simulation::takeSample() {

@@ -5,7 +5,7 @@
 
 #include "app/start_spread.h"
 #include "app/traffic_matrix.h"
-#include "net/sole_feeds.h"
+#include "net/line_feeds.h"
 #include "resource_estimate.h"
 #include "scenario/scenario_parser.h"
 #include "simulation.h"
@@ -188,11 +188,11 @@ Simulation::Simulation(const Scenario& scenario, const RunBudget& budget)
     }
     return step;
   });
-  // Lines fed by one other line take its packets ahead (net/sole_feeds.h); lossy ones
-  // refuse (PacketChannel::setSoleFeed).
+  // Lines fed by other lines take their packets ahead (net/line_feeds.h); lossy ones
+  // refuse (PacketChannel::setFeeds).
   std::vector<const Route*> routes;
   for (const Pending& p : pending) routes.insert(routes.end(), {p.data, p.acks});
-  for (const auto& [line, feed] : findSoleFeeds(routes)) line->setSoleFeed(feed);
+  for (const auto& [line, feeds] : findLineFeeds(routes)) line->setFeeds(feeds);
   sim_.scheduleAt(0, this, kSampleEvent);
   scheduleLiveChanges();
   // The window's moments; from 0 and to the end need none (the whole run's counts).

@@ -1,6 +1,7 @@
-// Lines fed ahead (net/sole_feeds.h, PacketChannel::sendAhead): a packet line whose every
-// packet comes off one other line takes each packet when that line sends it, with no event
-// for its arrival at the node between them. Nothing the run reports may differ from the
+// Lines fed ahead (net/line_feeds.h, PacketChannel::sendAhead): a packet line whose every
+// packet comes off other lines takes each packet before it arrives, with no event for its
+// arrival at the node between them: when its feed sends it if one line feeds it, through
+// a merge in arrival order if several do. Nothing the run reports may differ from the
 // same run with every packet taken as it arrives: the tests run scenarios both ways and
 // compare the summary, the samples, the link samples and the visual events at many moments.
 #include <gtest/gtest.h>
@@ -11,6 +12,7 @@
 
 #include "scenario_files.h"
 #include "simulation.h"
+#include "summary_checks.h"
 
 namespace obs {
 namespace {
@@ -122,20 +124,38 @@ PacketChannel* line(Simulation& sim, int link, int dir) {
   return const_cast<PacketChannel*>(&sim.packetChannel(link, dir));
 }
 
-TEST(SoleFeeds, ALineIsFedWhenEveryRouteTakingItArrivesOffTheSameLine) {
+TEST(LineFeeds, ALineIsFedWhenEveryRouteTakingItArrivesOffALine) {
   auto sim = Simulation::fromJson(dumbbell().dump());
-  // Data: the access lines start routes, the bottleneck has three feeds, each line to a
+  // Data: the access lines start routes, the bottleneck merges three feeds, each line to a
   // receiver has the bottleneck alone.
-  for (int a = 0; a < 3; ++a) EXPECT_EQ(sim->packetChannel(a, 0).soleFeed(), nullptr);
+  for (int a = 0; a < 3; ++a) {
+    EXPECT_EQ(sim->packetChannel(a, 0).soleFeed(), nullptr);
+    EXPECT_FALSE(sim->packetChannel(a, 0).mergesFeeds());
+  }
   EXPECT_EQ(sim->packetChannel(kBottleneck, 0).soleFeed(), nullptr);
-  for (int b = 4; b < 7; ++b) EXPECT_EQ(sim->packetChannel(b, 0).soleFeed(), line(*sim, kBottleneck, 0));
+  EXPECT_TRUE(sim->packetChannel(kBottleneck, 0).mergesFeeds());
+  for (int b = 4; b < 7; ++b) {
+    EXPECT_EQ(sim->packetChannel(b, 0).soleFeed(), line(*sim, kBottleneck, 0));
+    EXPECT_FALSE(sim->packetChannel(b, 0).mergesFeeds());
+  }
   // ACKs the other way round.
   for (int b = 4; b < 7; ++b) EXPECT_EQ(sim->packetChannel(b, 1).soleFeed(), nullptr);
   EXPECT_EQ(sim->packetChannel(kBottleneck, 1).soleFeed(), nullptr);
+  EXPECT_TRUE(sim->packetChannel(kBottleneck, 1).mergesFeeds());
   for (int a = 0; a < 3; ++a) EXPECT_EQ(sim->packetChannel(a, 1).soleFeed(), line(*sim, kBottleneck, 1));
 }
 
-TEST(SoleFeeds, OneFlowsBottleneckIsFedByItsAccessLine) {
+TEST(LineFeeds, ALineFedByALineWithoutDelayTakesPacketsAsTheyArrive) {
+  // Nothing would come together: a feed without delay hands packets on as they arrive.
+  json j = dumbbell();
+  j["links"][1]["delay"] = 0;
+  auto sim = Simulation::fromJson(j.dump());
+  EXPECT_FALSE(sim->packetChannel(kBottleneck, 0).mergesFeeds());
+  EXPECT_EQ(sim->packetChannel(kBottleneck, 0).soleFeed(), nullptr);
+  EXPECT_TRUE(sim->packetChannel(kBottleneck, 1).mergesFeeds());  // the lines to receivers have delay
+}
+
+TEST(LineFeeds, OneFlowsBottleneckIsFedByItsAccessLine) {
   auto sim = Simulation::fromJson(oneFlowDumbbell().dump());
   EXPECT_EQ(sim->packetChannel(kBottleneck, 0).soleFeed(), line(*sim, 0, 0));
   EXPECT_EQ(sim->packetChannel(4, 0).soleFeed(), line(*sim, kBottleneck, 0));
@@ -143,7 +163,7 @@ TEST(SoleFeeds, OneFlowsBottleneckIsFedByItsAccessLine) {
   EXPECT_EQ(sim->packetChannel(5, 0).soleFeed(), nullptr);
 }
 
-TEST(SoleFeeds, ALossyLineIsNotFed) {
+TEST(LineFeeds, ALossyLineIsNotFed) {
   json j = dumbbell();
   j["links"][4]["loss"] = 0.01;
   auto sim = Simulation::fromJson(j.dump());
@@ -151,7 +171,7 @@ TEST(SoleFeeds, ALossyLineIsNotFed) {
   EXPECT_EQ(sim->packetChannel(5, 0).soleFeed(), line(*sim, kBottleneck, 0));
 }
 
-TEST(SoleFeeds, NoLineIsFedByBurstsLeavingTheOpticalDomain) {
+TEST(LineFeeds, NoLineIsFedByBurstsLeavingTheOpticalDomain) {
   // The default scenario's packets reach their hosts' lines out of bursts at the egress.
   const json j = defaultJson();
   auto sim = Simulation::fromJson(j.dump());
@@ -169,6 +189,40 @@ TEST(LinesFedAhead, RefuseAtAFullQueueWhenThePacketGetsThere) {
   probe->advanceTo(probe->duration());
   ASSERT_GT(probe->packetChannel(kBottleneck, 0).counters().queueDrops, 0u);
   expectSameReports(j, 97);
+}
+
+TEST(LinesFedAhead, AMergingLineRefusesAtAFullQueueWhenThePacketGetsThere) {
+  // Three flows whose windows overflow the bottleneck's queue of 5, which merges them.
+  json j = dumbbell();
+  for (auto& f : j["flows"]) f["tcp"]["maxWindow"] = 64;
+  auto probe = Simulation::fromJson(j.dump());
+  ASSERT_TRUE(probe->packetChannel(kBottleneck, 0).mergesFeeds());
+  probe->advanceTo(probe->duration());
+  ASSERT_GT(probe->packetChannel(kBottleneck, 0).counters().queueDrops, 0u);
+  expectSameReports(j, 97);
+}
+
+TEST(LinesFedAhead, AMergingLineMadeLossyLiveLetsWaitingPacketsMeetTheLoss) {
+  // Made lossy while packets wait in its merge: they arrive as events and may be lost;
+  // packets already passed on to the line before the change keep the loss they met, none.
+  json j = dumbbell();
+  j["liveChanges"] = json::array({{{"at", 1.0}, {"path", "links[3].loss"}, {"value", 0.3}}});
+  auto sim = Simulation::fromJson(j.dump());
+  ASSERT_TRUE(sim->packetChannel(kBottleneck, 0).mergesFeeds());
+  sim->advanceTo(1.0);
+  EXPECT_FALSE(sim->packetChannel(kBottleneck, 0).mergesFeeds());
+  EXPECT_FALSE(sim->packetChannel(kBottleneck, 1).mergesFeeds());
+  EXPECT_EQ(sim->packetChannel(kBottleneck, 0).counters().randomDrops, 0u);
+  sim->advanceTo(sim->duration());
+  EXPECT_GT(sim->packetChannel(kBottleneck, 0).counters().randomDrops, 0u);
+  EXPECT_EQ(brokenSummaryRules(*sim, j), std::vector<std::string>{});
+  // Up to the change, as a run that takes every packet on arrival.
+  auto unfed = Simulation::fromJson(j.dump());
+  unfed->feedLinesAhead(false);
+  auto fed = Simulation::fromJson(j.dump());
+  fed->advanceTo(0.999);
+  unfed->advanceTo(0.999);
+  EXPECT_EQ(withoutRunCounts(fed->summary()), withoutRunCounts(unfed->summary()));
 }
 
 TEST(LinesFedAhead, ReportTheSameOnPaper003sAccessLines) {

@@ -129,15 +129,66 @@ SimTime PacketChannel::busyAfter(SimTime now) const {
   return ahead;
 }
 
-bool PacketChannel::handedAhead(SimTime arrival, Packet& packet) {
-  PacketChannel* next = packet.route->steps[packet.hop].channel;
-  if (!next || next->feed_ != this) return false;
-  ++packet.hop;
-  next->sendAhead(arrival, std::move(packet));
-  return true;
+void PacketChannel::setFeeds(const std::vector<PacketChannel*>& feeds) {
+  feed_ = nullptr;
+  merging_ = false;
+  if (config_.loss > 0 || feeds.empty()) return;
+  if (feeds.size() == 1) {
+    feed_ = feeds.front();
+    feed_->feedsAhead_ = true;
+    return;
+  }
+  SimTime lookahead = kNever;
+  for (const PacketChannel* f : feeds) lookahead = std::min(lookahead, f->config_.delay);
+  if (lookahead <= 0) return;
+  merging_ = true;
+  merge_ = std::make_unique<ArrivalMerge>(lookahead);
+  for (PacketChannel* f : feeds) f->feedsAhead_ = true;
 }
 
-void PacketChannel::sendAhead(SimTime at, Packet&& packet) {
+bool PacketChannel::handedAhead(SimTime arrival, Packet& packet) {
+  PacketChannel* next = packet.route->steps[packet.hop].channel;
+  if (!next) return false;
+  if (next->feed_ == this) {
+    ++packet.hop;
+    next->sendAhead(arrival, std::move(packet));
+    return true;
+  }
+  // Every route taking a merging line arrives off one of its feeds, this one among them.
+  if (next->merging_) {
+    ++packet.hop;
+    next->takeFromFeeds(arrival, std::move(packet));
+    return true;
+  }
+  return false;
+}
+
+void PacketChannel::takeFromFeeds(SimTime at, Packet&& packet) {
+  const SimTime release = merge_->push(sim_.now(), at, std::move(packet));
+  if (release < releaseAt_) scheduleRelease(release);  // a later one stays queued, and is ignored
+}
+
+void PacketChannel::releaseMerged() {
+  const SimTime now = sim_.now();
+  if (now != releaseAt_) return;  // moved earlier since, or merging stopped
+  merge_->release(now, [this](SimTime at, Packet&& packet) { sendAhead(at, std::move(packet)); });
+  releaseAt_ = kNever;
+  const SimTime next = merge_->nextRelease();
+  if (next != kNever) scheduleRelease(next);
+}
+
+void PacketChannel::stopMerging() {
+  merging_ = false;
+  releaseAt_ = kNever;
+  // In the merge's order, so that events at the same instant run in it too, and before
+  // any arrival the feeds schedule from now on, as these were handed on first.
+  merge_->drain([this](SimTime at, Packet&& packet) {
+    lateArrivals_.push_back(std::move(packet));
+    sim_.scheduleAt(at, this, kLateArrival);
+  });
+}
+
+inline void PacketChannel::sendAhead(SimTime at, Packet&& packet) {
   // No packet handed on ahead carries a `drops` mark: such a packet is lost on the first
   // line it takes, and this line's packets have all crossed its feed.
   // What lies before the clock is forgotten only when a ring would otherwise grow: the
@@ -148,13 +199,21 @@ void PacketChannel::sendAhead(SimTime at, Packet&& packet) {
   if (ahead_.full())
     while (!ahead_.empty() && ahead_.front().at <= now) ahead_.pop_front();
   sim_.addWork(work::kPacket);  // the run guard's count: the work of an event it saves
-  if (refuses(heldAt(at))) {
+  // Packets on the line or waiting for it at `at`: `at` never decreases from one packet
+  // handed on to the next, nor do the departures, so they are among the newest of those
+  // counted for the packet before (each older departure is passed over once).
+  const std::size_t n = departures_.size();
+  std::size_t held = std::min(heldAhead_, n);
+  while (held > 0 && departures_[n - held] < at) --held;
+  if (refuses(held)) {
+    heldAhead_ = held;
     receiver_.sackPool().release(packet.sack);
     packet.sack = 0;
     refusedAhead_.push_back(std::move(packet));
     sim_.scheduleAt(at, this, kDroppedAhead);
     return;
   }
+  heldAhead_ = held + 1;
   const SimTime start = std::max(at, lineFreeAt_);
   const SimTime tx = transmission(packet.bytes);
   ahead_.push_back({at, packet.bytes});
@@ -214,6 +273,24 @@ SimTime PacketChannel::busyUntil(SimTime now) const {
   return counters_.busy - ahead.busy - std::max<SimTime>(0, olderFreeAt - now);
 }
 
+void PacketChannel::handleOtherEvent(std::uint32_t kind) {
+  switch (kind) {
+    case kDroppedAhead: noteDroppedAhead(); break;
+    case kMergedArrivals: releaseMerged(); break;
+    case kLateArrival: {
+      // As any arrival at the node before this line: the node hands it on here (send()),
+      // which keeps receivePacket send()'s one caller, where it is inlined.
+      Packet packet = std::move(lateArrivals_.front());
+      lateArrivals_.pop_front();
+      --packet.hop;
+      const int node = packet.route->hops[packet.hop].from;
+      receiver_.receivePacket(node, std::move(packet));
+      break;
+    }
+    default: break;
+  }
+}
+
 void PacketChannel::noteDroppedAhead() {
   const SimTime now = sim_.now();
   ++counters_.queueDrops;
@@ -223,7 +300,7 @@ void PacketChannel::noteDroppedAhead() {
 
 void PacketChannel::handleEvent(std::uint32_t kind, std::uint64_t) {
   if (kind != kArrived) [[unlikely]] {
-    noteDroppedAhead();
+    handleOtherEvent(kind);
     return;
   }
   // Arrivals happen in queueing order (FIFO line, constant delay). The packet is handed

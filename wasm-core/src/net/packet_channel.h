@@ -9,8 +9,10 @@
 #include <memory>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "metrics/visual_event_log.h"
+#include "net/arrival_merge.h"
 #include "net/packet.h"
 #include "net/route.h"
 #include "sim/event_loop.h"
@@ -68,31 +70,40 @@ class PacketChannel final : public EventHandler {
   // Queues the packet for transmission, or drops it if the queue is full (returns false).
   bool send(Packet&& packet);
   void handleEvent(std::uint32_t kind, std::uint64_t arg) override;
-  // A line made lossy is no longer fed ahead (the packets its feed has already handed on
-  // keep the loss they met, none): a lossy line draws for each packet as it reaches it.
+  // A line made lossy is no longer fed ahead (the packets its feeds have already handed on
+  // to it keep the loss they met, none): a lossy line draws for each packet as it reaches
+  // it, including those its feeds had handed on to wait for their turn (stopMerging).
   void setLoss(double loss) {
     config_.loss = loss;
-    if (loss > 0) feed_ = nullptr;
+    if (loss <= 0) return;
+    feed_ = nullptr;
+    if (merging_) stopMerging();
   }
   double loss() const { return config_.loss; }  // per try, live changes included
   void setVisualLog(VisualEventLog* log) { log_ = log; }
-  // Makes `feed` this line's sole feed (see the comment at the top), or none. Only before
-  // the first packet, and only where every route taking this line arrives off `feed`
-  // (findSoleFeeds in net/sole_feeds.h, which the simulation's builder asks); a lossy line
-  // stays unfed.
-  void setSoleFeed(PacketChannel* feed) {
-    feed_ = config_.loss > 0 ? nullptr : feed;
-    if (feed_) feed_->feedsAhead_ = true;
-  }
+  // The lines feeding this one (none: it takes packets as they arrive). Only before the
+  // first packet, and only where every route taking this line arrives off one of `feeds`
+  // (findLineFeeds in net/line_feeds.h, which the simulation's builder asks). One feed
+  // hands each packet on when it puts it on its own line (sendAhead). Several hand them
+  // to a merge that passes them on in the order they arrive, each once no feed can still
+  // hand on one arriving before it: from its arrival time less the shortest feed delay,
+  // so one event takes all that arrive within that delay. Feeds without delay would leave
+  // nothing to take together: such a line stays unfed, as does a lossy one.
+  void setFeeds(const std::vector<PacketChannel*>& feeds);
   const PacketChannel* soleFeed() const { return feed_; }
+  bool mergesFeeds() const { return merging_; }
 
   // As of the clock: packets handed on ahead that reach this line later are not counted yet.
   PacketChannelCounters counters() const;
   // Time the line transmitted within [0, now], `now` the clock (tries included): the
   // summary's utilisation is this over now.
   SimTime busyUntil(SimTime now) const;
-  // Packets accepted but not yet handed to the far node, ahead of the clock included.
-  std::size_t held() const { return inFlight_.size(); }
+  // Packets accepted but not yet handed to the far node, ahead of the clock included, and
+  // those its feeds handed on that have yet to reach it: waiting in its merge, or to be
+  // refused when they get there (on their way still, as for a line that takes them then).
+  std::size_t held() const {
+    return inFlight_.size() + refusedAhead_.size() + lateArrivals_.size() + (merge_ ? merge_->size() : 0);
+  }
   // Packets on the line or waiting for it at `now`, the clock (one whose last bit leaves
   // exactly now still counts, as forgetDeparted keeps it): the queue a trace samples.
   std::size_t queued(SimTime now) const {
@@ -106,8 +117,10 @@ class PacketChannel final : public EventHandler {
   // propagation delay after its last bit. Only the arrival needs an event: one per packet
   // per link instead of two (the engine's hottest path).
   enum EventKind : std::uint32_t {
-    kArrived,       // the oldest in-flight packet reached the far node
-    kDroppedAhead,  // the oldest packet refused ahead of the clock reached the full queue
+    kArrived,         // the oldest in-flight packet reached the far node
+    kDroppedAhead,    // the oldest packet refused ahead of the clock reached the full queue
+    kMergedArrivals,  // the merge's first bucket starts: what it can pass on goes on
+    kLateArrival,     // a packet that waited in the merge when merging stopped arrives
   };
   // What the line counted of packets handed on ahead that reach it after some moment.
   struct Ahead {
@@ -161,8 +174,10 @@ class PacketChannel final : public EventHandler {
   // Whether a line holding `held` packets (the one on the line included) refuses the next.
   bool refuses(std::size_t held) const { return held > 0 && held >= static_cast<std::size_t>(config_.queueLimit); }
   // A packet that gets across on one try from `start`: the line is busy for it, it is
-  // shown, and it is on its way (a lossless line's whole send).
-  void transmitOnce(SimTime start, SimTime tx, Packet&& packet) {
+  // shown, and it is on its way (a lossless line's whole send). Inlined by force: with the
+  // merge's path through sendAhead the compiler made it a call from send() as well, which
+  // cost the dumb-bell 12 % of its instructions.
+  [[gnu::always_inline]] void transmitOnce(SimTime start, SimTime tx, Packet&& packet) {
     const SimTime end = start + tx;
     lineFreeAt_ = end;
     departures_.push_back(end);
@@ -198,6 +213,19 @@ class PacketChannel final : public EventHandler {
   // The part of the counts made of packets handed on ahead that reach the line after `now`.
   Ahead aheadOf(SimTime now) const;
   void noteDroppedAhead();
+  // The events other than an arrival at the far end: kDroppedAhead and the merge's.
+  void handleOtherEvent(std::uint32_t kind);
+  // A feed hands on a packet reaching this line at `at` (>= the clock plus its delay).
+  void takeFromFeeds(SimTime at, Packet&& packet);
+  void scheduleRelease(SimTime at) {
+    releaseAt_ = at;
+    sim_.scheduleAt(at, this, kMergedArrivals);
+  }
+  // kMergedArrivals: the packets the merge can pass on now go on (ArrivalMerge::release).
+  void releaseMerged();
+  // The line turned lossy: packets waiting in the merge arrive as events from now on, each
+  // at its moment, to meet the line as it is then; the feeds stop handing on.
+  void stopMerging();
   // The check inline, the recording out of line: the log is off in most runs.
   void logPacket(VisualEventKind kind, const Packet& p, SimTime t0, SimTime t1, int reason) {
     if (log_ && log_->wants(kind)) recordPacket(kind, p, t0, t1, reason);
@@ -211,7 +239,10 @@ class PacketChannel final : public EventHandler {
   RandomStream rng_;
   EventQueue::StreamId arrivals_;      // arrivals come in time order: a queue stream
   PacketChannel* feed_ = nullptr;      // the sole feed handing packets on ahead, if any
-  bool feedsAhead_ = false;            // some line has this one as its sole feed
+  bool feedsAhead_ = false;            // some line has this one as a feed
+  bool merging_ = false;               // several feeds hand packets on to merge_
+  SimTime releaseAt_ = kNever;         // when the next kMergedArrivals that counts falls
+  std::size_t heldAhead_ = 0;          // of departures_, the newest that were at or after the last sendAhead's `at`
   std::uint32_t txBytes_[2] = {0, 0};  // 0: no size yet (packets are never empty)
   SimTime txTime_[2] = {0, 0};
   SimTime lineFreeAt_ = 0;  // when the last accepted packet's last try ends
@@ -223,7 +254,9 @@ class PacketChannel final : public EventHandler {
   // when the ring fills. The ones after the clock are the newest of departures_, and of
   // inFlight_ unless handed on further.
   RingQueue<AheadPacket> ahead_;
-  RingQueue<Packet> refusedAhead_;  // refused ahead of the clock, each counted and shown at its kDroppedAhead
+  RingQueue<Packet> refusedAhead_;       // refused ahead of the clock, each counted and shown at its kDroppedAhead
+  std::unique_ptr<ArrivalMerge> merge_;  // lines fed by several only
+  RingQueue<Packet> lateArrivals_;       // out of the merge when merging stopped, each at its kLateArrival
   // [start, end) of each wait before a retry that may still lie ahead, in time order: the
   // line's only idle times between the clock and lineFreeAt_ (busyAfter). Lossy lines only.
   RingQueue<std::pair<SimTime, SimTime>> retryGaps_;

@@ -24,9 +24,10 @@ constexpr std::uint64_t kGraphStep = 8;    // one node or link of a shortest-pat
 
 // Which set of events a fingerprint hashes: two runs' fingerprints compare only under the
 // same version. It changes whenever the engine models the same run with other events.
-// 1: every packet's arrival at each node an event. 2: lines fed ahead (net/sole_feeds.h)
-// take a packet when their sole feed sends it, with no event at the node between.
-constexpr int kFingerprintVersion = 2;
+// 1: every packet's arrival at each node an event. 2: lines fed ahead (net/line_feeds.h)
+// take a packet when their sole feed sends it, with no event at the node between. 3: lines
+// fed by several lines take their packets together, a feed's delay ahead of arrival.
+constexpr int kFingerprintVersion = 3;
 
 class EventLoop {
  public:
