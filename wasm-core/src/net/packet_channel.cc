@@ -138,9 +138,13 @@ void PacketChannel::setFeeds(const std::vector<PacketChannel*>& feeds) {
     feed_->feedsAhead_ = true;
     return;
   }
+  // A feed sends a packet at least its delay and the transmission of the smallest packet
+  // (a bare TCP/IP header: every packet is one) before the packet arrives.
   SimTime lookahead = kNever;
-  for (const PacketChannel* f : feeds) lookahead = std::min(lookahead, f->config_.delay);
-  if (lookahead <= 0) return;
+  for (const PacketChannel* f : feeds) {
+    if (f->config_.delay <= 0) return;
+    lookahead = std::min(lookahead, f->config_.delay + transmissionTime(kTcpIpHeaderBytes, f->config_.rateBps));
+  }
   merging_ = true;
   merge_ = std::make_unique<ArrivalMerge>(lookahead);
   for (PacketChannel* f : feeds) f->feedsAhead_ = true;

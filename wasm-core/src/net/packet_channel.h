@@ -86,9 +86,10 @@ class PacketChannel final : public EventHandler {
   // (findLineFeeds in net/line_feeds.h, which the simulation's builder asks). One feed
   // hands each packet on when it puts it on its own line (sendAhead). Several hand them
   // to a merge that passes them on in the order they arrive, each once no feed can still
-  // hand on one arriving before it: from its arrival time less the shortest feed delay,
-  // so one event takes all that arrive within that delay. Feeds without delay would leave
-  // nothing to take together: such a line stays unfed, as does a lossy one.
+  // hand on one arriving before it: from its arrival time less the shortest time from a
+  // feed's send to the arrival (its delay and the smallest packet's transmission), so one
+  // event takes all that arrive within that time. Feeds without delay would leave little
+  // to take together: such a line stays unfed, as does a lossy one.
   void setFeeds(const std::vector<PacketChannel*>& feeds);
   const PacketChannel* soleFeed() const { return feed_; }
   bool mergesFeeds() const { return merging_; }
