@@ -194,7 +194,7 @@ void PacketChannel::stopMerging() {
 
 inline void PacketChannel::sendAhead(SimTime at, Packet&& packet) {
   // No packet handed on ahead carries a `drops` mark: such a packet is lost on the first
-  // line it takes, and this line's packets have all crossed its feed.
+  // line it takes, and this line's packets have all crossed one of its feeds.
   // What lies before the clock is forgotten only when a ring would otherwise grow: the
   // oldest entries were written a feed's delay ago and are out of the caches, so reading
   // them in one sweep beats one cold read per packet (the readers skip them).

@@ -187,8 +187,9 @@ class PacketChannel final : public EventHandler {
     deliverAt(end, std::move(packet));
   }
   // The packet got across, its last bit leaving the line at `end`: counted, and on its way.
-  // If the line it takes next at the far node is fed only by this one, it goes straight
-  // onto that line (which sees it at the moment it arrives), with no arrival event here.
+  // If the line it takes next at the far node is fed by lines only, it goes straight to
+  // that line (onto it if this is its sole feed, into its merge if it has several), which
+  // sees it at the moment it arrives, with no arrival event here.
   void deliverAt(SimTime end, Packet&& packet) {
     ++counters_.sent;
     counters_.bytesSent += packet.bytes;
@@ -197,16 +198,16 @@ class PacketChannel final : public EventHandler {
     inFlight_.push_back(std::move(packet));
     sim_.scheduleInStream(arrivals_, arrival);
   }
-  // Hands the packet to the line it takes next if that line is fed by this one alone
-  // (true), else leaves it (false). Out of line: sendAhead and deliverAt call each other
+  // Hands the packet to the line it takes next if that line is fed ahead, by this one
+  // alone or through its merge (true), else leaves it (false). Out of line: sendAhead and deliverAt call each other
   // along a chain of such lines, and a recursive deliverAt was no longer inlined into
   // send(), which cost every packet a call (in wasm more than the event saved).
   [[gnu::noinline]] bool handedAhead(SimTime arrival, Packet& packet);
-  // send() for a packet the sole feed hands on now that reaches this line at `at`, after
-  // or at the clock: the same outcome as send() at `at`, since nothing else reaches the
-  // line. A refusal by the full queue is counted and shown at `at` (an event then, rare,
-  // so that a lesson pausing at a drop pauses when it happens); what is accepted is
-  // counted now and left out of what the line reports until `at`.
+  // send() for a packet that reaches this line at `at`, after or at the clock, handed on
+  // now by its sole feed or by its merge: the same outcome as send() at `at`, since no
+  // packet reaching the line before `at` is still to come. A refusal by the full queue is counted and shown at `at` (an
+  // event then, rare, so that a lesson pausing at a drop pauses when it happens); what is accepted is counted now and
+  // left out of what the line reports until `at`.
   void sendAhead(SimTime at, Packet&& packet);
   // Packets on the line or waiting for it at `at` (>= the clock): departures_ ends at or
   // after `at`, the ring being in time order.
