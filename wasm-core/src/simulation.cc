@@ -75,8 +75,11 @@ void Simulation::handleEvent(std::uint32_t, std::uint64_t) { takeSample(); }
 void Simulation::feedLinesAhead(bool on) {
   if (on) return;  // as built
   if (sim_.eventsExecuted() > 0) throw std::logic_error("feedLinesAhead: only before the first event");
-  for (auto& line : channels_)
-    if (line) line->setFeeds({});
+  for (auto& line : channels_) {
+    if (!line) continue;
+    line->setFeeds({});
+    line->setSink(nullptr, nullptr);
+  }
 }
 
 void Simulation::takeSample() {
@@ -167,6 +170,9 @@ std::size_t Simulation::queuedPackets() const {
     if (ch) queued += ch->held();
   for (const auto& a : assemblers_)
     if (a) queued += a->held();
+  // Segments receivers took ahead of the clock are still on their way to them, and the
+  // ACKs they caused are not sent yet (the lines hold those ACKs already).
+  for (const FlowInstance& f : flows_) queued += f.receiver->segmentsAheadOfClock() - f.receiver->acksAheadOfClock();
   return queued;
 }
 

@@ -45,9 +45,10 @@ class Simulation final : public PacketReceiver, public EventHandler {
   // flight, pending events and samples not yet drained. The same on every target.
   std::uint64_t memoryEstimate() const;
   std::uint64_t eventCount() const { return sim_.eventsExecuted(); }
-  // Every line fed by other lines takes its packets ahead (net/line_feeds.h), unless
-  // this turns it off, before the first event (else a logic_error): the tests run a
-  // scenario both ways and compare what it reports.
+  // Every line fed by other lines takes its packets ahead (net/line_feeds.h), and every
+  // receiver alone on its host its segments (net/receivers_ahead.h), unless this turns
+  // both off, before the first event (else a logic_error): the tests run a scenario both
+  // ways and compare what it reports.
   void feedLinesAhead(bool on);
 
   // Runs every event up to min(seconds, duration); the clock then reads that time.

@@ -6,6 +6,7 @@
 #include "app/start_spread.h"
 #include "app/traffic_matrix.h"
 #include "net/line_feeds.h"
+#include "net/receivers_ahead.h"
 #include "resource_estimate.h"
 #include "scenario/scenario_parser.h"
 #include "simulation.h"
@@ -193,6 +194,11 @@ Simulation::Simulation(const Scenario& scenario, const RunBudget& budget)
   std::vector<const Route*> routes;
   for (const Pending& p : pending) routes.insert(routes.end(), {p.data, p.acks});
   for (const auto& [line, feeds] : findLineFeeds(routes)) line->setFeeds(feeds);
+  // Receivers alone on their host take their segments ahead (net/receivers_ahead.h).
+  std::vector<std::pair<const Route*, const Route*>> flowRoutes;
+  for (const Pending& p : pending) flowRoutes.emplace_back(p.data, p.acks);
+  for (const ReceiverAhead& r : findReceiversAhead(flowRoutes, topology_.nodes))
+    r.in->setSink(flows_[r.flow].receiver.get(), r.out);
   sim_.scheduleAt(0, this, kSampleEvent);
   scheduleLiveChanges();
   // The window's moments; from 0 and to the end need none (the whole run's counts).

@@ -14,7 +14,8 @@ namespace obs {
 Simulation::PacketLedger Simulation::packetLedger() const {
   PacketLedger l;
   for (const FlowInstance& f : flows_) l.sent += f.sender->counters().segmentsSent + f.receiver->acksSent();
-  l.delivered = packetsDelivered_;
+  l.delivered = packetsDelivered_;  // plus the segments receivers took ahead, by the clock
+  for (const FlowInstance& f : flows_) l.delivered += f.receiver->segmentsTakenAhead();
   for (const auto& ch : channels_)
     if (ch) l.linkDrops += ch->counters().queueDrops + ch->counters().randomDrops + ch->counters().listedDrops;
   for (BurstClass cls : {BurstClass::Data, BurstClass::Ack, BurstClass::Background}) {

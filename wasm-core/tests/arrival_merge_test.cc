@@ -1,6 +1,6 @@
 // The merge of packets on their way to a line from several lines (net/arrival_merge.h):
-// it passes each on in the order of arrival, then of handing on, and only once no packet
-// handed on later can come before it.
+// it passes each on in the order of arrival, then of the moment its feed took it, then of
+// handing on, and only once no packet handed on later can come before it.
 #include "net/arrival_merge.h"
 
 #include <gtest/gtest.h>
@@ -32,9 +32,10 @@ struct Passed {
 class Driver {
  public:
   explicit Driver(SimTime lookahead) : lookahead_(lookahead), merge_(lookahead) {}
-  void push(SimTime now, SimTime at) {
+  void push(SimTime now, SimTime at) { push(now, at, now); }
+  void push(SimTime now, SimTime at, SimTime sent) {
     runReleasesBefore(now);
-    releaseAt_ = std::min(releaseAt_, merge_.push(now, at, named(next_++)));
+    releaseAt_ = std::min(releaseAt_, merge_.push(now, at, sent, named(next_++)));
   }
   // Releases due by `now`. One at the same instant as a push may run either side of it:
   // what it passes on arrives before now + lookahead, the pushed packet at or after.
@@ -68,6 +69,20 @@ TEST(ArrivalMerge, PassesPacketsOnByArrivalThenByHandingOn) {
   const std::vector<Passed> want{{3000, 1, 0}, {3000, 2, 0}, {4000, 3, 0}, {5000, 0, 0}};
   EXPECT_EQ(d.passed(), want);
   EXPECT_TRUE(d.merge().empty());
+}
+
+TEST(ArrivalMerge, PassesPacketsArrivingTogetherByTheMomentTheirFeedTookThem) {
+  // A feed taking packets ahead of the clock (a receiver's line out) hands one on early;
+  // a packet arriving with it that its feed took earlier goes first, as its arrival event
+  // would have been scheduled first.
+  Driver d(1000);
+  d.push(0, 5000, 2000);   // 0: taken at 2000, handed on at 0
+  d.push(10, 5000);        // 1: taken at 10
+  d.push(20, 5000, 20);    // 2
+  d.push(30, 5000, 2000);  // 3: taken with 0, handed on after it
+  d.finish();
+  const std::vector<Passed> want{{5000, 1, 0}, {5000, 2, 0}, {5000, 0, 0}, {5000, 3, 0}};
+  EXPECT_EQ(d.passed(), want);
 }
 
 TEST(ArrivalMerge, PassesOnNoPacketBeforeItsBucketStartsNorOneThatALaterPacketCouldPrecede) {
@@ -124,6 +139,7 @@ TEST(ArrivalMerge, MatchesOneSortOfEveryPacketInRandomRuns) {
     const int feeds = 1 + static_cast<int>(rng() % 6);
     std::vector<SimTime> lastAt(feeds, 0);
     std::vector<Passed> all;
+    std::vector<SimTime> sentOf;
     SimTime now = 0;
     for (std::uint32_t k = 0; k < 400; ++k) {
       if (rng() % 3 == 0) now += static_cast<SimTime>(rng() % (3 * lookahead));
@@ -132,11 +148,18 @@ TEST(ArrivalMerge, MatchesOneSortOfEveryPacketInRandomRuns) {
       if (rng() % 50 == 0) at += static_cast<SimTime>(rng() % (500 * lookahead));  // a long queue
       if (rng() % 4 == 0) at = std::max(at, lastAt[(f + 1) % feeds]);              // ties across feeds
       lastAt[f] = at;
-      d.push(now, at);
+      // Feed 0 takes packets ahead of the clock: some moment between now and its send.
+      SimTime sent = now;
+      if (f == 0 && rng() % 2 == 0) sent = now + static_cast<SimTime>(rng() % (at - lookahead - now + 1));
+      if (rng() % 8 == 0 && !sentOf.empty()) sent = std::max(now, std::min(sentOf.back(), at - lookahead));  // ties
+      d.push(now, at, sent);
       all.push_back({at, k, 0});
+      sentOf.push_back(sent);
     }
     d.finish();
-    std::stable_sort(all.begin(), all.end(), [](const Passed& a, const Passed& b) { return a.at < b.at; });
+    std::stable_sort(all.begin(), all.end(), [&](const Passed& a, const Passed& b) {
+      return a.at != b.at ? a.at < b.at : sentOf[a.name] < sentOf[b.name];
+    });
     ASSERT_EQ(d.passed(), all) << "run " << run << ", lookahead " << lookahead;
     for (const Passed& p : d.passed()) ASSERT_LE(p.when, p.at) << "run " << run;
   }

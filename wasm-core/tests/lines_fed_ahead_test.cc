@@ -1,9 +1,12 @@
 // Lines fed ahead (net/line_feeds.h, PacketChannel::sendAhead): a packet line whose every
 // packet comes off other lines takes each packet before it arrives, with no event for its
 // arrival at the node between them: when its feed sends it if one line feeds it, through
-// a merge in arrival order if several do. Nothing the run reports may differ from the
-// same run with every packet taken as it arrives: the tests run scenarios both ways and
-// compare the summary, the samples, the link samples and the visual events at many moments.
+// a merge in arrival order if several do. Receivers taken ahead (net/receivers_ahead.h): a
+// TCP receiver alone on its host takes each segment when the line into the host sends it,
+// and puts its ACK on the line out as of the moment the segment arrives. Nothing the run
+// reports may differ from the same run with every packet taken as it arrives: the tests
+// run scenarios both ways and compare the summary, the samples, the link samples and the
+// visual events at many moments.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -270,6 +273,84 @@ TEST(LinesFedAhead, ALineMadeLossyLiveIsFedNoMoreAndLosesPackets) {
   sim->advanceTo(sim->duration());
   EXPECT_GT(sim->packetChannel(4, 0).counters().randomDrops, 0u);
   EXPECT_EQ(sim->packetChannel(5, 0).counters().randomDrops, 0u);
+}
+
+// The receivers of the dumb-bell's flows, alone on hosts n5-n7 behind lines b0-b2.
+TEST(ReceiversAhead, AReceiverAloneOnItsHostTakesItsSegmentsAhead) {
+  auto sim = Simulation::fromJson(dumbbell().dump());
+  for (int f = 0; f < 3; ++f) EXPECT_EQ(sim->packetChannel(4 + f, 0).sink(), &sim->receiver(f)) << f;
+  for (int link = 0; link < 4; ++link) EXPECT_EQ(sim->packetChannel(link, 0).sink(), nullptr) << link;
+  for (int link = 0; link < 7; ++link) EXPECT_EQ(sim->packetChannel(link, 1).sink(), nullptr) << link;
+}
+
+TEST(ReceiversAhead, AHostWithTwoFlowsTakesSegmentsAsTheyArrive) {
+  // Both flows end at n5: its line in carries both, its line out both one's ACKs and the
+  // other's, which a receiver taking its segments ahead would put out of order.
+  json j = dumbbell();
+  j["flows"][1]["dst"] = "n5";
+  auto sim = Simulation::fromJson(j.dump());
+  EXPECT_EQ(sim->packetChannel(4, 0).sink(), nullptr);
+  EXPECT_EQ(sim->packetChannel(6, 0).sink(), &sim->receiver(2));
+  // A host that sends and receives: n0 runs flow 0's sender and flow 3's receiver.
+  json k = dumbbell();
+  k["flows"].push_back(k["flows"][2]);
+  k["flows"][3]["id"] = "back";
+  k["flows"][3]["src"] = "n7";
+  k["flows"][3]["dst"] = "n0";
+  auto both = Simulation::fromJson(k.dump());
+  EXPECT_EQ(both->packetChannel(0, 1).sink(), nullptr);
+  EXPECT_EQ(both->packetChannel(6, 0).sink(), nullptr);
+  EXPECT_EQ(both->packetChannel(5, 0).sink(), &both->receiver(1));
+}
+
+TEST(ReceiversAhead, NotWhereTheLineOutIsLossy) {
+  json j = dumbbell();
+  j["links"][5]["loss"] = 0.01;
+  auto sim = Simulation::fromJson(j.dump());
+  EXPECT_EQ(sim->packetChannel(5, 0).sink(), nullptr);
+  EXPECT_EQ(sim->packetChannel(4, 0).sink(), &sim->receiver(0));
+  expectSameReports(j, 23);
+}
+
+TEST(ReceiversAhead, ReportWhatReceiversTakingSegmentsOnArrivalReport) {
+  // Windows that overflow the bottleneck: losses, duplicate ACKs, SACK blocks.
+  json j = dumbbell();
+  for (auto& f : j["flows"]) f["tcp"]["maxWindow"] = 64;
+  j["flows"][2]["tcp"]["variant"] = "sack";
+  expectSameReports(j, 61);
+}
+
+TEST(ReceiversAhead, DelayedAcksMeetTheirTimerInTimeOrder) {
+  // Delayed ACKs, and applications slow enough that a segment often comes after its
+  // predecessor's 200 ms timer has run out: handed on before the timer but arriving after
+  // it, such a segment arrives as an event, and the ones behind it follow it.
+  json j = dumbbell();
+  for (auto& f : j["flows"]) f["tcp"]["delayedAck"] = true;
+  j["flows"][0]["app"] = {{"kind", "cbr"}, {"rate", 4.7 * 1500 * 8}};
+  j["flows"][1]["app"] = {{"kind", "cbr"}, {"rate", 9.9 * 1500 * 8}};
+  j["duration"] = 20;
+  expectSameReports(j, 83);
+}
+
+TEST(ReceiversAhead, ALineOutMadeLossyLiveStopsIt) {
+  // Flow 0's ACKs leave n5 by b0 the other way: made lossy at 1 s, the receiver sends them
+  // as they are due, to meet the loss; those already on the line keep the loss they met.
+  json j = dumbbell();
+  j["liveChanges"] = json::array({{{"at", 1.0}, {"path", "links[4].loss"}, {"value", 0.2}}});
+  auto sim = Simulation::fromJson(j.dump());
+  ASSERT_EQ(sim->packetChannel(4, 0).sink(), &sim->receiver(0));
+  sim->advanceTo(1.0);
+  EXPECT_EQ(sim->packetChannel(4, 1).counters().randomDrops, 0u);
+  sim->advanceTo(sim->duration());
+  EXPECT_GT(sim->packetChannel(4, 1).counters().randomDrops, 0u);
+  EXPECT_EQ(brokenSummaryRules(*sim, j), std::vector<std::string>{});
+  // Up to the change, as a run that takes every packet on arrival.
+  auto unfed = Simulation::fromJson(j.dump());
+  unfed->feedLinesAhead(false);
+  auto fed = Simulation::fromJson(j.dump());
+  fed->advanceTo(0.999);
+  unfed->advanceTo(0.999);
+  EXPECT_EQ(withoutRunCounts(fed->summary()), withoutRunCounts(unfed->summary()));
 }
 
 TEST(LinesFedAhead, TurnOffOnlyBeforeTheFirstEvent) {

@@ -129,5 +129,37 @@ TEST(LineBusyTime, TheWaitsBetweenTriesAreNotBusy) {
   EXPECT_EQ(l.channel.counters().randomDrops, 3u);
 }
 
+// Two lines feeding a third through its merge: packets arriving there at the same moment
+// go on in the order their feeds took them, the order their arrival events would have been
+// scheduled in a run taking every packet as it arrives, even when one feed took its packet
+// ahead of the clock and so handed it on first (a receiver's line out, PacketChannel::
+// acceptAhead).
+TEST(MergingLine, PacketsArrivingTogetherGoOnInTheOrderTheirFeedsTookThem) {
+  EventLoop sim;
+  Sink sink;
+  const PacketChannelConfig c = Line::config(10);
+  PacketChannel x(sim, sink, 1, c, 1, "x"), y(sim, sink, 1, c, 1, "y"), m(sim, sink, 2, c, 1, "m");
+  m.setFeeds({&x, &y});
+  ASSERT_TRUE(m.mergesFeeds());
+  Route route;
+  route.steps.resize(3);
+  route.steps[1].channel = &m;
+  auto packet = [&](std::uint32_t seq, std::uint32_t bytes) {
+    Packet p;
+    p.route = &route;
+    p.hop = 1;
+    p.seq = seq;
+    p.bytes = bytes;
+    return p;
+  };
+  // Taken by x at 0.5 ms (handed on now), 1 ms on the line, 1 ms on the way: at m at 2.5 ms.
+  x.acceptAhead(fromSeconds(0.0005), packet(1, 1000));
+  // Taken by y at 0.3 ms, 1.2 ms on the line: at m at 2.5 ms too, and first.
+  sim.runUntil(fromSeconds(0.0003));
+  y.send(packet(2, 1200));
+  sim.runUntil(fromSeconds(1));
+  EXPECT_EQ(sink.got, (std::vector<std::uint32_t>{2, 1}));
+}
+
 }  // namespace
 }  // namespace obs

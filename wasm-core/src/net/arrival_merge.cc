@@ -6,10 +6,10 @@ ArrivalMerge::ArrivalMerge(SimTime lookahead) : lookahead_(lookahead), shift_(0)
   while ((SimTime{2} << shift_) <= lookahead_) ++shift_;
 }
 
-SimTime ArrivalMerge::push(SimTime now, SimTime at, Packet&& packet) {
+SimTime ArrivalMerge::push(SimTime now, SimTime at, SimTime sent, Packet&& packet) {
   // Every bucket before now's next one is empty: each was released at its start.
   if (inBuckets_ == 0) advanceTo(std::max(base_, bucketOf(now) + 1));
-  put(Entry{at, next_++, std::move(packet)});
+  put(Entry{at, sent, next_++, std::move(packet)});
   return bucketOf(at) << shift_;
 }
 

@@ -1,8 +1,10 @@
 // Packets on their way to one line from several lines (PacketChannel::setFeeds), passed on
-// to it in the order they will reach it: by arrival time, then by the order they were
-// handed on. That is the order the events of their arrivals would run in (events at the
-// same instant run in the order they were scheduled, and a line schedules an arrival when
-// it hands the packet on).
+// to it in the order they will reach it: by arrival time, then by the moment their feed
+// took them, then by the order they were handed on. That is the order the events of their
+// arrivals would run in (events at the same instant run in the order they were scheduled,
+// and a line that takes packets as they come schedules an arrival when it takes the
+// packet; a feed that takes packets ahead of the clock hands them on earlier, but says
+// the moment it took them).
 //
 // A feed hands a packet on at least `lookahead` (its delay) before it arrives, so at any
 // moment t every packet arriving before t + lookahead is already here, and the line can
@@ -31,9 +33,11 @@ class ArrivalMerge {
 
   std::size_t size() const { return inBuckets_ + beyond_.size(); }
   bool empty() const { return size() == 0; }
-  // A packet handed on at `now` that arrives at `at` (>= now + lookahead). Returns the start
+  // A packet handed on at `now` that arrives at `at` (>= now + lookahead), its feed having
+  // taken it at `sent` (>= now: later for a feed taking packets ahead). Returns the start
   // of its bucket, the moment the line can take it.
-  SimTime push(SimTime now, SimTime at, Packet&& packet);
+  SimTime push(SimTime now, SimTime at, SimTime sent, Packet&& packet);
+  SimTime push(SimTime now, SimTime at, Packet&& packet) { return push(now, at, now, std::move(packet)); }
   // The moment the line can take the first packet waiting (kNever if none).
   SimTime nextRelease() const;
   // At `now`, a moment nextRelease() gave: every packet of the buckets complete by now
@@ -47,10 +51,14 @@ class ArrivalMerge {
  private:
   struct Entry {
     SimTime at;
+    SimTime sent;
     std::uint64_t order;
     Packet packet;
   };
-  static bool before(const Entry& a, const Entry& b) { return a.at != b.at ? a.at < b.at : a.order < b.order; }
+  static bool before(const Entry& a, const Entry& b) {
+    if (a.at != b.at) return a.at < b.at;
+    return a.sent != b.sent ? a.sent < b.sent : a.order < b.order;
+  }
   static bool after(const Entry& a, const Entry& b) { return before(b, a); }  // for the heap
   static constexpr std::int64_t kSpan = 64;                                   // buckets held apart; a power of two
   std::int64_t bucketOf(SimTime at) const { return at >> shift_; }

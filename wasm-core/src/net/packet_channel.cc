@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <utility>
 
+#include "tcp/tcp_receiver.h"
+
 namespace obs {
 
 PacketChannel::PacketChannel(EventLoop& sim, PacketReceiver& receiver, int toNode, const PacketChannelConfig& config,
@@ -152,7 +154,7 @@ void PacketChannel::setFeeds(const std::vector<PacketChannel*>& feeds) {
 
 bool PacketChannel::handedAhead(SimTime arrival, Packet& packet) {
   PacketChannel* next = packet.route->steps[packet.hop].channel;
-  if (!next) return false;
+  if (!next) return sink_ && handedToSink(arrival, packet);
   if (next->feed_ == this) {
     ++packet.hop;
     next->sendAhead(arrival, std::move(packet));
@@ -161,14 +163,37 @@ bool PacketChannel::handedAhead(SimTime arrival, Packet& packet) {
   // Every route taking a merging line arrives off one of its feeds, this one among them.
   if (next->merging_) {
     ++packet.hop;
-    next->takeFromFeeds(arrival, std::move(packet));
+    next->takeFromFeeds(arrival, takenAt_ >= 0 ? takenAt_ : sim_.now(), std::move(packet));
     return true;
   }
   return false;
 }
 
-void PacketChannel::takeFromFeeds(SimTime at, Packet&& packet) {
-  const SimTime release = merge_->push(sim_.now(), at, std::move(packet));
+void PacketChannel::setSink(TcpReceiver* sink, PacketChannel* ackLine) {
+  if (sink_) sink_->takeAheadOnto(nullptr);
+  sink_ = sink;
+  if (!sink) return;
+  feedsAhead_ = true;
+  ackLine->ackSource_ = sink;
+  sink->takeAheadOnto(ackLine);
+}
+
+bool PacketChannel::handedToSink(SimTime arrival, const Packet& packet) {
+  // Behind a packet that waits for its arrival event, or past the receiver's delayed-ACK
+  // timer, it waits for its own: the receiver meets its segments and timer in time order.
+  if (!inFlight_.empty() || !sink_->takesAt(arrival)) return false;
+  sim_.addWork(work::kPacket);  // the run guard's count, as sendAhead's
+  sink_->takeAhead(arrival, packet.seq, packet.sackPermitted);
+  return true;
+}
+
+void PacketChannel::stopTakingAcksAhead() {
+  ackSource_->takeAheadOnto(nullptr);
+  ackSource_ = nullptr;
+}
+
+void PacketChannel::takeFromFeeds(SimTime at, SimTime sent, Packet&& packet) {
+  const SimTime release = merge_->push(sim_.now(), at, sent, std::move(packet));
   if (release < releaseAt_) scheduleRelease(release);  // a later one stays queued, and is ignored
 }
 
@@ -221,8 +246,12 @@ inline void PacketChannel::sendAhead(SimTime at, Packet&& packet) {
   const SimTime start = std::max(at, lineFreeAt_);
   const SimTime tx = transmission(packet.bytes);
   ahead_.push_back({at, packet.bytes});
+  takenAt_ = at;
   transmitOnce(start, tx, std::move(packet));
+  takenAt_ = -1;
 }
+
+void PacketChannel::acceptAhead(SimTime at, Packet&& packet) { sendAhead(at, std::move(packet)); }
 
 std::size_t PacketChannel::heldAt(SimTime at) const {
   if (lineFreeAt_ < at) return 0;

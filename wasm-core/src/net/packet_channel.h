@@ -62,6 +62,8 @@ struct PacketChannelConfig {
   int link = -1, dir = 0;  // for visual events
 };
 
+class TcpReceiver;
+
 class PacketChannel final : public EventHandler {
  public:
   PacketChannel(EventLoop& sim, PacketReceiver& receiver, int toNode, const PacketChannelConfig& config,
@@ -78,6 +80,7 @@ class PacketChannel final : public EventHandler {
     if (loss <= 0) return;
     feed_ = nullptr;
     if (merging_) stopMerging();
+    if (ackSource_) stopTakingAcksAhead();
   }
   double loss() const { return config_.loss; }  // per try, live changes included
   void setVisualLog(VisualEventLog* log) { log_ = log; }
@@ -93,6 +96,16 @@ class PacketChannel final : public EventHandler {
   void setFeeds(const std::vector<PacketChannel*>& feeds);
   const PacketChannel* soleFeed() const { return feed_; }
   bool mergesFeeds() const { return merging_; }
+  // The TCP receiver alone on the far host, which takes this line's segments ahead, and
+  // puts its ACKs on `ackLine` (lossless, leaving the host) ahead too (TcpReceiver::
+  // takeAheadOnto); none: packets arrive as events. Only before the first packet, both
+  // lines as the simulation's builder found them.
+  void setSink(TcpReceiver* sink, PacketChannel* ackLine);
+  TcpReceiver* sink() const { return sink_; }
+  // A packet the receiver on the near host sends at `at` (>= the clock): as send() at
+  // `at`. Only on the line setSink named as a receiver's, which takes every packet so,
+  // in nondecreasing `at`.
+  void acceptAhead(SimTime at, Packet&& packet);
 
   // As of the clock: packets handed on ahead that reach this line later are not counted yet.
   PacketChannelCounters counters() const;
@@ -189,7 +202,8 @@ class PacketChannel final : public EventHandler {
   // The packet got across, its last bit leaving the line at `end`: counted, and on its way.
   // If the line it takes next at the far node is fed by lines only, it goes straight to
   // that line (onto it if this is its sole feed, into its merge if it has several), which
-  // sees it at the moment it arrives, with no arrival event here.
+  // sees it at the moment it arrives, with no arrival event here; so it does to the
+  // receiver on the far host if that one takes segments ahead (setSink).
   void deliverAt(SimTime end, Packet&& packet) {
     ++counters_.sent;
     counters_.bytesSent += packet.bytes;
@@ -199,13 +213,19 @@ class PacketChannel final : public EventHandler {
     sim_.scheduleInStream(arrivals_, arrival);
   }
   // Hands the packet to the line it takes next if that line is fed ahead, by this one
-  // alone or through its merge (true), else leaves it (false). Out of line: sendAhead and deliverAt call each other
+  // alone or through its merge, or to the sink on the far host (true), else leaves it
+  // (false). Out of line: sendAhead and deliverAt call each other
   // along a chain of such lines, and a recursive deliverAt was no longer inlined into
   // send(), which cost every packet a call (in wasm more than the event saved).
   [[gnu::noinline]] bool handedAhead(SimTime arrival, Packet& packet);
+  // To the sink at the far host if it can take the packet now (true), else left (false).
+  bool handedToSink(SimTime arrival, const Packet& packet);
+  // The line turned lossy: its receiver sends ACKs through the network from now on.
+  void stopTakingAcksAhead();
   // send() for a packet that reaches this line at `at`, after or at the clock, handed on
-  // now by its sole feed or by its merge: the same outcome as send() at `at`, since no
-  // packet reaching the line before `at` is still to come. A refusal by the full queue is counted and shown at `at` (an
+  // now by its sole feed, by its merge or by the receiver on the near host
+  // (acceptAhead): the same outcome as send() at `at`, since no packet reaching the line
+  // before `at` is still to come. A refusal by the full queue is counted and shown at `at` (an
   // event then, rare, so that a lesson pausing at a drop pauses when it happens); what is accepted is counted now and
   // left out of what the line reports until `at`.
   void sendAhead(SimTime at, Packet&& packet);
@@ -217,8 +237,9 @@ class PacketChannel final : public EventHandler {
   void noteDroppedAhead();
   // The events other than an arrival at the far end: kDroppedAhead and the merge's.
   void handleOtherEvent(std::uint32_t kind);
-  // A feed hands on a packet reaching this line at `at` (>= the clock plus its delay).
-  void takeFromFeeds(SimTime at, Packet&& packet);
+  // A feed hands on a packet reaching this line at `at` (>= the clock plus its delay),
+  // which it took at `sent` (the clock, or later for a feed taking packets ahead).
+  void takeFromFeeds(SimTime at, SimTime sent, Packet&& packet);
   void scheduleRelease(SimTime at) {
     releaseAt_ = at;
     sim_.scheduleAt(at, this, kMergedArrivals);
@@ -241,10 +262,13 @@ class PacketChannel final : public EventHandler {
   RandomStream rng_;
   EventQueue::StreamId arrivals_;      // arrivals come in time order: a queue stream
   PacketChannel* feed_ = nullptr;      // the sole feed handing packets on ahead, if any
-  bool feedsAhead_ = false;            // some line has this one as a feed
+  bool feedsAhead_ = false;            // some line has this one as a feed, or a sink takes its packets
+  TcpReceiver* sink_ = nullptr;        // the far host's receiver, taking packets ahead
+  TcpReceiver* ackSource_ = nullptr;   // the near host's receiver, whose ACKs this line takes ahead
   bool merging_ = false;               // several feeds hand packets on to merge_
   SimTime releaseAt_ = kNever;         // when the next kMergedArrivals that counts falls
   std::size_t heldAhead_ = 0;          // of departures_, the newest that were at or after the last sendAhead's `at`
+  SimTime takenAt_ = -1;               // within sendAhead, its `at`: when the line takes the packet
   std::uint32_t txBytes_[2] = {0, 0};  // 0: no size yet (packets are never empty)
   SimTime txTime_[2] = {0, 0};
   SimTime lineFreeAt_ = 0;  // when the last accepted packet's last try ends

@@ -26,8 +26,10 @@ constexpr std::uint64_t kGraphStep = 8;    // one node or link of a shortest-pat
 // same version. It changes whenever the engine models the same run with other events.
 // 1: every packet's arrival at each node an event. 2: lines fed ahead (net/line_feeds.h)
 // take a packet when their sole feed sends it, with no event at the node between. 3: lines
-// fed by several lines take their packets together, a feed's delay ahead of arrival.
-constexpr int kFingerprintVersion = 3;
+// fed by several lines take their packets together, a feed's delay ahead of arrival. 4:
+// receivers alone on their host take segments when the line into the host sends them
+// (net/receivers_ahead.h), with no event for the arrival.
+constexpr int kFingerprintVersion = 4;
 
 class EventLoop {
  public:

@@ -19,7 +19,33 @@ TcpReceiver::TcpReceiver(EventLoop& sim, PacketReceiver& network, int flowIndex,
   mask_ = size - 1;
 }
 
-void TcpReceiver::onSegment(std::uint32_t seq, bool sackPermitted) {
+void TcpReceiver::onSegment(std::uint32_t seq, bool sackPermitted) { receive(sim_.now(), seq, sackPermitted); }
+
+void TcpReceiver::takeAhead(SimTime at, std::uint32_t seq, bool sackPermitted) {
+  if (ahead_.full())
+    while (!ahead_.empty() && ahead_.front().at <= sim_.now()) ahead_.pop_front();
+  const std::uint32_t rcvNxt = rcvNxt_;
+  const std::uint64_t duplicates = duplicates_, acks = acksSent_;
+  receive(at, seq, sackPermitted);
+  ++takenAhead_;
+  ahead_.push_back(TakenAhead{at, rcvNxt_ - rcvNxt, static_cast<std::uint16_t>(duplicates_ - duplicates),
+                              static_cast<std::uint16_t>(acksSent_ - acks)});
+}
+
+TcpReceiver::Ahead TcpReceiver::aheadOfClock() const {
+  Ahead ahead;
+  const SimTime now = sim_.now();
+  for (std::size_t i = ahead_.size(); i > 0 && ahead_[i - 1].at > now; --i) {
+    const TakenAhead& t = ahead_[i - 1];
+    ++ahead.segments;
+    ahead.advanced += t.advanced;
+    ahead.duplicates += t.duplicates;
+    ahead.acks += t.acks;
+  }
+  return ahead;
+}
+
+void TcpReceiver::receive(SimTime at, std::uint32_t seq, bool sackPermitted) {
   ++received_;
   if (sackPermitted != sack_) {
     sack_ = sackPermitted;
@@ -48,16 +74,13 @@ void TcpReceiver::onSegment(std::uint32_t seq, bool sackPermitted) {
   }
 
   if (!delayed_ || !mayDelay) {
-    sendAck();
+    sendAck(at);
   } else if (ackOwed_) {
-    sendAck();  // the second full-sized segment since the last ACK
+    sendAck(at);  // the second full-sized segment since the last ACK
   } else {
     ackOwed_ = true;
-    ackDeadline_ = sim_.now() + kDelayedAckTimeout;
-    if (!timerPending_) {
-      timerPending_ = true;
-      sim_.scheduleAt(ackDeadline_, this, 0);
-    }
+    ackDeadline_ = at + kDelayedAckTimeout;
+    if (!timerPending_) armTimer();
   }
 }
 
@@ -65,11 +88,10 @@ void TcpReceiver::handleEvent(std::uint32_t, std::uint64_t) {
   timerPending_ = false;
   if (!ackOwed_) return;            // acknowledged meanwhile
   if (sim_.now() < ackDeadline_) {  // a later segment restarted it: one event, moved
-    timerPending_ = true;
-    sim_.scheduleAt(ackDeadline_, this, 0);
+    armTimer();
     return;
   }
-  sendAck();
+  sendAck(sim_.now());
 }
 
 void TcpReceiver::reportBlockOf(std::uint32_t seq) {
@@ -107,7 +129,7 @@ void TcpReceiver::reportBlockOf(std::uint32_t seq) {
   reported_ = next;
 }
 
-void TcpReceiver::sendAck() {
+void TcpReceiver::sendAck(SimTime at) {
   ackOwed_ = false;
   Packet p = tcpPacket(route_, flow_, /*isAck=*/true, rcvNxt_, kTcpIpHeaderBytes);
   if (sack_) {
@@ -120,6 +142,11 @@ void TcpReceiver::sendAck() {
     p.bytes += sackOptionBytes(kept.count);
   }
   ++acksSent_;
+  if (ackLine_) {  // every ACK, so the line meets them in order (PacketChannel::acceptAhead)
+    ++p.hop;
+    ackLine_->acceptAhead(at, std::move(p));
+    return;
+  }
   network_.receivePacket(route_->src, std::move(p));
 }
 
