@@ -108,7 +108,7 @@ void Simulation::takeSample() {
   chargeRows(sim_.meter(), sampleRowsCharged_, samples_.t.capacity(), kSampleRowBytes);
   // Sample k falls at round(k * interval): no drift over long runs.
   SimTime next = fromSeconds(static_cast<double>(samplesTaken_) * interval);
-  if (next <= end_) sim_.scheduleAt(next, this, kSampleEvent);
+  if (next <= end_) sim_.scheduleLast(next, this, kSampleEvent);
 }
 
 std::uint64_t Simulation::runGuarded(std::uint64_t maxEvents, SimTime limit) {

@@ -199,7 +199,7 @@ Simulation::Simulation(const Scenario& scenario, const RunBudget& budget)
   for (const Pending& p : pending) flowRoutes.emplace_back(p.data, p.acks);
   for (const ReceiverAhead& r : findReceiversAhead(flowRoutes, topology_.nodes))
     r.in->setSink(flows_[r.flow].receiver.get(), r.out);
-  sim_.scheduleAt(0, this, kSampleEvent);
+  sim_.scheduleLast(0, this, kSampleEvent);
   scheduleLiveChanges();
   // The window's moments; from 0 and to the end need none (the whole run's counts).
   if (scenario_.measure.present) {

@@ -143,5 +143,39 @@ TEST(EventQueue, RenumberingWhenTheSequenceRunsOutKeepsTheOrder) {
   EXPECT_EQ(order, (std::vector<std::uint64_t>{0, 2, 4, 6, 8, 1, 3, 5, 7, 9}));
 }
 
+TEST(EventQueue, ALastEventRunsAfterEveryOtherAtItsInstant) {
+  // Scheduled first, it still follows the events at its instant scheduled after it, by
+  // the heap, a stream or an event at that instant itself; an earlier instant goes first.
+  EventLoop sim;
+  Recorder r(&sim);
+  struct Chain : EventHandler {
+    EventLoop* sim;
+    Recorder* r;
+    void handleEvent(std::uint32_t, std::uint64_t) override { sim->scheduleAt(sim->now(), r, 0, 4); }
+  } chain;
+  chain.sim = &sim;
+  chain.r = &r;
+  const EventQueue::StreamId stream = sim.addStream(&r, 0);
+  sim.scheduleLast(30, &r, 0);  // argument 0
+  sim.scheduleAt(30, &r, 0, 1);
+  sim.scheduleInStream(stream, 30, 2);
+  sim.scheduleAt(30, &chain, 0);
+  sim.scheduleAt(20, &r, 0, 3);
+  sim.runUntil(100);
+  std::vector<std::pair<SimTime, std::uint64_t>> expected{{20, 3}, {30, 1}, {30, 2}, {30, 4}, {30, 0}};
+  EXPECT_EQ(r.seen, expected);
+}
+
+TEST(EventQueue, RenumberingKeepsALastEventLast) {
+  EventQueue q;
+  Recorder dummy;
+  q.exhaustSequenceAfter(2);
+  q.pushLast(5, &dummy, 0, 100);
+  for (std::uint64_t i = 0; i < 6; ++i) q.push(static_cast<SimTime>(5 - i % 2), &dummy, 0, i);
+  std::vector<std::uint64_t> order;
+  while (!q.empty()) order.push_back(q.pop().arg);
+  EXPECT_EQ(order, (std::vector<std::uint64_t>{1, 3, 5, 0, 2, 4, 100}));
+}
+
 }  // namespace
 }  // namespace obs

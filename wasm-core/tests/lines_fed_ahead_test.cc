@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <random>
 #include <stdexcept>
 #include <tuple>
 
@@ -330,6 +331,38 @@ TEST(ReceiversAhead, DelayedAcksMeetTheirTimerInTimeOrder) {
   j["flows"][1]["app"] = {{"kind", "cbr"}, {"rate", 9.9 * 1500 * 8}};
   j["duration"] = 20;
   expectSameReports(j, 83);
+}
+
+TEST(ReceiversAhead, RandomDumbbellsReportTheSame) {
+  // Dumb-bells drawn at random: delays and rates that make packets arrive at the moments
+  // samples are taken, queues that overflow, TCP variants, delayed ACKs, windows and
+  // applications; some flows share a receiving host (those receivers take segments as
+  // they arrive) or run a host both ways.
+  std::mt19937 rng(40);
+  auto pick = [&](std::initializer_list<double> xs) { return *(xs.begin() + rng() % xs.size()); };
+  const char* variants[] = {"tahoe", "reno", "newreno", "sack"};
+  for (int run = 0; run < 12; ++run) {
+    json j = dumbbell();
+    j["duration"] = 3;
+    for (auto& l : j["links"]) {
+      l["delay"] = pick({0.0001, 0.001, 0.001, 0.004, 0.02});
+      l["rate"] = pick({1e7, 6e7, 1e8, 1e9});
+      l["queue"] = static_cast<int>(pick({3, 8, 50, 1000}));
+    }
+    for (auto& f : j["flows"]) {
+      f["tcp"]["variant"] = variants[rng() % 4];
+      f["tcp"]["delayedAck"] = rng() % 2 == 0;
+      f["tcp"]["maxWindow"] = static_cast<int>(pick({4, 16, 64}));
+      if (rng() % 3 == 0) f["app"] = {{"kind", "cbr"}, {"rate", pick({2e4, 1e6, 3e7})}};
+    }
+    if (rng() % 3 == 0) j["flows"][1]["dst"] = "n5";
+    if (rng() % 3 == 0) {
+      j["flows"][2]["src"] = "n7";
+      j["flows"][2]["dst"] = "n0";
+    }
+    SCOPED_TRACE("run " + std::to_string(run) + ": " + j.dump());
+    expectSameReports(j, 29);
+  }
 }
 
 TEST(ReceiversAhead, ALineOutMadeLossyLiveStopsIt) {

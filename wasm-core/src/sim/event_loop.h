@@ -45,6 +45,9 @@ class EventLoop {
   void scheduleAt(SimTime time, EventHandler* target, std::uint32_t kind, std::uint64_t arg = 0) {
     queue_.push(time, target, kind, arg);
   }
+  // After every other event at `time` (EventQueue::pushLast): for a reader of the state
+  // that instant leaves. At most one per instant.
+  void scheduleLast(SimTime time, EventHandler* target, std::uint32_t kind) { queue_.pushLast(time, target, kind, 0); }
 
   // For an owner whose events come in nondecreasing time (a FIFO line): a stream of the
   // queue (see EventQueue), cheaper than the heap, same order.

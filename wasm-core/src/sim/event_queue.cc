@@ -9,6 +9,16 @@ namespace obs {
 EventQueue::EventQueue(MemoryMeter* meter) : meter_(meter), heap_(4, kNoEvent) { growTree(); }
 
 void EventQueue::push(SimTime time, EventHandler* target, std::uint32_t kind, std::uint64_t arg) {
+  const std::uint32_t slot = payloadSlot(target, kind, arg);
+  pushKey(nextKey(time, slot));
+}
+
+void EventQueue::pushLast(SimTime time, EventHandler* target, std::uint32_t kind, std::uint64_t arg) {
+  const std::uint32_t slot = payloadSlot(target, kind, arg);
+  pushKey(Key{time, (kLastSeq << 32) | slot});
+}
+
+std::uint32_t EventQueue::payloadSlot(EventHandler* target, std::uint32_t kind, std::uint64_t arg) {
   std::uint32_t slot;
   if (!freeSlots_.empty()) {
     slot = freeSlots_.back();
@@ -30,7 +40,10 @@ void EventQueue::push(SimTime time, EventHandler* target, std::uint32_t kind, st
       }
     }
   }
-  const Key key = nextKey(time, slot);
+  return slot;
+}
+
+void EventQueue::pushKey(Key key) {
   heapPush(key);
   ++size_;
   if (heap_[1].order == key.order) replayEarlier(0, key);  // the new minimum
@@ -143,9 +156,11 @@ void EventQueue::renumber() {
   // Rank every pending key, heap and streams together, and give each its rank as its new
   // sequence: relative order is kept, so the heap stays a heap and each stream stays
   // sorted.
+  // pushLast's events keep their mark: they still follow everything at their instant.
   std::vector<Key*> all;
   all.reserve(size_);
-  for (std::size_t i = 1; i <= heapSize_; ++i) all.push_back(&heap_[i]);
+  for (std::size_t i = 1; i <= heapSize_; ++i)
+    if (heap_[i].order >> 32 != kLastSeq) all.push_back(&heap_[i]);
   for (Stream& s : streams_)
     for (std::size_t i = 0; i < s.count; ++i) all.push_back(&s.ring[(s.first + i) & s.mask]);
   std::sort(all.begin(), all.end(), [](const Key* a, const Key* b) { return earlier(*a, *b); });

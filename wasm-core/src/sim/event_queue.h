@@ -61,8 +61,12 @@ class EventQueue {
 
   // `meter`: charged as the queue grows (none in unit tests of the queue alone).
   explicit EventQueue(MemoryMeter* meter = nullptr);
-  // Precondition for both pushes: time >= 0.
+  // Precondition for the pushes: time >= 0.
   void push(SimTime time, EventHandler* target, std::uint32_t kind, std::uint64_t arg);
+  // An event that runs after every other event at `time`, those scheduled later included
+  // (the samples: they read the state an instant leaves, whichever order its events ran
+  // in). At most one such event per instant.
+  void pushLast(SimTime time, EventHandler* target, std::uint32_t kind, std::uint64_t arg);
   // A new stream, for an owner that schedules its events, all for `target` and of `kind`,
   // in nondecreasing time.
   StreamId addStream(EventHandler* target, std::uint32_t kind);
@@ -151,7 +155,9 @@ class EventQueue {
     std::uint32_t kind = 0;
     std::uint32_t leaf = 0;  // its tournament leaf while it has events
   };
-  static constexpr std::uint64_t kSeqLimit = std::uint64_t{1} << 32;
+  // Sequences run below kSeqLimit; kLastSeq, the one above them, marks pushLast's events.
+  static constexpr std::uint64_t kSeqLimit = (std::uint64_t{1} << 32) - 1;
+  static constexpr std::uint64_t kLastSeq = kSeqLimit;
   static constexpr std::uint64_t kLowBits = 0xffffffffu;
   static constexpr Key kNoEvent{INT64_MAX, ~std::uint64_t{0}};
 
@@ -164,6 +170,8 @@ class EventQueue {
     if (nextSeq_ == kSeqLimit) renumber();
     return Key{time, (nextSeq_++ << 32) | slot};
   }
+  std::uint32_t payloadSlot(EventHandler* target, std::uint32_t kind, std::uint64_t arg);
+  void pushKey(Key key);  // into the heap
   // A source's head changed to `head`: store it at its leaf, tagged with the leaf, and
   // replay the matches on the path to the root (one comparison per level, against the
   // winner of the sibling subtree).
