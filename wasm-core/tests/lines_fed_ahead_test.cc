@@ -365,6 +365,17 @@ TEST(ReceiversAhead, RandomDumbbellsReportTheSame) {
   }
 }
 
+TEST(ReceiversAhead, ReportTheSameBehindBurstsAndInTheFirstLesson) {
+  // Receivers behind an egress edge (segments leave bursts onto their hosts' lines), with
+  // burst losses and retransmissions; and the first lesson as the app opens it.
+  json d = defaultJson();
+  d["duration"] = 4;
+  expectSameReports(d, 31);
+  json lesson = preset("first-lesson.json");
+  lesson["duration"] = std::min(6.0, lesson["duration"].get<double>());
+  expectSameReports(lesson, 19);
+}
+
 TEST(ReceiversAhead, ALineOutMadeLossyLiveStopsIt) {
   // Flow 0's ACKs leave n5 by b0 the other way: made lossy at 1 s, the receiver sends them
   // as they are due, to meet the loss; those already on the line keep the loss they met.
