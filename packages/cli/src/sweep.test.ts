@@ -378,20 +378,22 @@ describe('obs-sim sweep', () => {
   });
 
   it('writes a run over its budget with its reason and goes on; merge names it; --retry-failed runs it again', async () => {
-    // Two points: 0.1 s runs, and 5 s runs that pass a work budget of 10,000 events' worth.
-    const budgeted = file('budgeted.json', { ...spec, parameter: { path: 'duration', values: [0.1, 5] }, outputs: ['aggregate.goodput'] });
+    // Two points: 0.1 s runs, and 10 s runs that pass a work budget of 10,000 events' worth
+    // (the guard looks every 65,536 units of work: the long runs do more than that, about
+    // 100,000; 5 s did until receivers took segments ahead).
+    const budgeted = file('budgeted.json', { ...spec, parameter: { path: 'duration', values: [0.1, 10] }, outputs: ['aggregate.goodput'] });
     const out = join(dir, 'budgeted.jsonl');
     const run = await runCli('sweep', budgeted, '--shard', '1/1', '--workers', '1', '--max-events', '10000', '--out', out);
     expect(run.status).toBe(3);
     const stderr = run.stderr.split('\n');
     const stop =
-      /stopped at t = [0-9.]+ s of 5 s: the run reached its work budget of 10000 events' worth \(raise it with obs-sim --max-events\)/;
+      /stopped at t = [0-9.]+ s of 10 s: the run reached its work budget of 10000 events' worth \(raise it with obs-sim --max-events\)/;
     for (const [k, seed] of [
       [2, 1],
       [3, 2],
     ])
       expect(stderr.find((line) => line.includes(`run ${k} (`))).toMatch(
-        new RegExp(`^obs-sim: ${budgeted}: run ${k} \\(duration = 5, seed ${seed}\\) failed, the shard goes on: ${stop.source}`),
+        new RegExp(`^obs-sim: ${budgeted}: run ${k} \\(duration = 10, seed ${seed}\\) failed, the shard goes on: ${stop.source}`),
       );
     expect(stderr.at(-2)).toBe(
       `obs-sim: ${budgeted}: shard 1/1: 2 of 4 runs failed; their reasons are in ${out} (merge names them, sweep --resume --retry-failed runs them again)`,
@@ -405,13 +407,13 @@ describe('obs-sim sweep', () => {
     expect(merged.status).toBe(3);
     expect(merged.stderr).toMatch(
       new RegExp(
-        `^obs-sim: merge: ${out} \\(shard 1/1\\): 2 of 4 runs failed: 2 \\(duration = 5, seed 1\\): ${stop.source}.*; 3 \\(duration = 5, seed 2\\): .*\n` +
+        `^obs-sim: merge: ${out} \\(shard 1/1\\): 2 of 4 runs failed: 2 \\(duration = 10, seed 1\\): ${stop.source}.*; 3 \\(duration = 10, seed 2\\): .*\n` +
           'obs-sim: merge: incomplete: 2 failed \\(shard 1\\): nothing written; merge --partial writes the results of the runs there are\n$',
       ),
     );
     const partial = await runCli('merge', out, '--partial');
     expect(partial.status).toBe(0);
-    expect(partial.stdout.split('\n')[2]).toMatch(/^1,5,0,0,,,/); // point 1: no runs
+    expect(partial.stdout.split('\n')[2]).toMatch(/^1,10,0,0,,,/); // point 1: no runs
     expect(await runCli('merge', out, '--list-incomplete')).toMatchObject({ status: 0, stdout: '' });
     expect(await runCli('merge', out, '--list-incomplete', '--retry-failed')).toMatchObject({ status: 0, stdout: '1\n' });
 
