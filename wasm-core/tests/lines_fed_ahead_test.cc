@@ -124,6 +124,16 @@ void expectSameReports(const json& scenario, int stops) {
   EXPECT_LT(fed->eventCount(), unfed->eventCount());
 }
 
+// Up to `seconds`, `scenario` reports as a run that takes every packet on arrival.
+void expectSameSummaryUntil(const json& scenario, double seconds) {
+  auto unfed = Simulation::fromJson(scenario.dump());
+  unfed->feedLinesAhead(false);
+  auto fed = Simulation::fromJson(scenario.dump());
+  fed->advanceTo(seconds);
+  unfed->advanceTo(seconds);
+  EXPECT_EQ(withoutRunCounts(fed->summary()), withoutRunCounts(unfed->summary()));
+}
+
 PacketChannel* line(Simulation& sim, int link, int dir) {
   return const_cast<PacketChannel*>(&sim.packetChannel(link, dir));
 }
@@ -220,13 +230,7 @@ TEST(LinesFedAhead, AMergingLineMadeLossyLiveLetsWaitingPacketsMeetTheLoss) {
   sim->advanceTo(sim->duration());
   EXPECT_GT(sim->packetChannel(kBottleneck, 0).counters().randomDrops, 0u);
   EXPECT_EQ(brokenSummaryRules(*sim, j), std::vector<std::string>{});
-  // Up to the change, as a run that takes every packet on arrival.
-  auto unfed = Simulation::fromJson(j.dump());
-  unfed->feedLinesAhead(false);
-  auto fed = Simulation::fromJson(j.dump());
-  fed->advanceTo(0.999);
-  unfed->advanceTo(0.999);
-  EXPECT_EQ(withoutRunCounts(fed->summary()), withoutRunCounts(unfed->summary()));
+  expectSameSummaryUntil(j, 0.999);  // up to the change
 }
 
 TEST(LinesFedAhead, ReportTheSameOnPaper003sAccessLines) {
@@ -388,13 +392,7 @@ TEST(ReceiversAhead, ALineOutMadeLossyLiveStopsIt) {
   sim->advanceTo(sim->duration());
   EXPECT_GT(sim->packetChannel(4, 1).counters().randomDrops, 0u);
   EXPECT_EQ(brokenSummaryRules(*sim, j), std::vector<std::string>{});
-  // Up to the change, as a run that takes every packet on arrival.
-  auto unfed = Simulation::fromJson(j.dump());
-  unfed->feedLinesAhead(false);
-  auto fed = Simulation::fromJson(j.dump());
-  fed->advanceTo(0.999);
-  unfed->advanceTo(0.999);
-  EXPECT_EQ(withoutRunCounts(fed->summary()), withoutRunCounts(unfed->summary()));
+  expectSameSummaryUntil(j, 0.999);  // up to the change
 }
 
 TEST(LinesFedAhead, TurnOffOnlyBeforeTheFirstEvent) {
