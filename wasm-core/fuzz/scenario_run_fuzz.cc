@@ -11,7 +11,10 @@
 // work and memory, and the contract is checked:
 //   - construction either builds or refuses with ScenarioError (one printable line);
 //   - the run ends or the guard stops it with a sentence, within its work budget;
-//   - the summary obeys its definitions (tests/summary_checks.h, as the property test).
+//   - the summary obeys its definitions (tests/summary_checks.h, as the property test);
+//   - a run that ends reports what the same run taking every packet as it arrives reports
+//     (Simulation::feedLinesAhead(false); for half the inputs): lines fed ahead, their
+//     merges and receivers taking segments ahead change the events, never the summary.
 // A crash, a sanitizer report, another exception or a broken rule is a finding. The
 // bases are read once from OBS_FUZZ_BASES (a directory of .json files, set by fuzz.sh).
 #include <dirent.h>
@@ -181,6 +184,28 @@ obs::RunBudget fuzzBudget() {
   return budget;
 }
 
+json withoutRunCounts(json summary) {
+  summary.erase("events");
+  summary.erase("fingerprint");
+  return summary;
+}
+
+// The same run with every packet taken as it arrives, unless the guard stops that one (it
+// runs more events).
+void expectSameAsArrivalEvents(obs::Simulation& sim, const json& scenario, const std::string& base) {
+  auto unfed = obs::Simulation::fromJson(scenario.dump(), fuzzBudget());
+  unfed->feedLinesAhead(false);
+  unfed->advanceTo(unfed->duration());
+  if (unfed->stopped()) return;
+  const json fed = withoutRunCounts(sim.summary()), arrived = withoutRunCounts(unfed->summary());
+  if (fed == arrived) return;
+  std::fprintf(stderr,
+               "scenario_run_fuzz: %s: the summary differs from the run taking every packet as it arrives\n"
+               "scenario: %s\n",
+               base.c_str(), scenario.dump().c_str());
+  __builtin_trap();
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
@@ -212,5 +237,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                  broken.front().c_str(), broken.size() - 1, scenario.dump().c_str());
     __builtin_trap();
   }
+  // Half the runs (the input's last byte decides): the other run costs twice this one's time.
+  if (!sim->stopped() && in.ConsumeBool()) expectSameAsArrivalEvents(*sim, scenario, base.name);
   return 0;
 }
