@@ -57,7 +57,7 @@ bool PacketChannel::send(Packet&& packet) {
   if (packet.listedDrop) return sendListedDrop(packet, start, tx);
   // A lossless line draws nothing: no outcome depends on it, and it is the common case.
   if (config_.loss > 0) return sendOnLossyLine(std::move(packet), start, tx);
-  transmitOnce(start, tx, std::move(packet));
+  transmitOnce(start, tx, now, std::move(packet));
   return true;
 }
 
@@ -101,7 +101,7 @@ bool PacketChannel::sendOnLossyLine(Packet&& packet, SimTime start, SimTime tx) 
     receiver_.sackPool().release(packet.sack);
     return true;
   }
-  deliverAt(end, std::move(packet));
+  deliverAt(end, sim_.now(), std::move(packet));
   return true;
 }
 
@@ -152,7 +152,7 @@ void PacketChannel::setFeeds(const std::vector<PacketChannel*>& feeds) {
   for (PacketChannel* f : feeds) f->feedsAhead_ = true;
 }
 
-bool PacketChannel::handedAhead(SimTime arrival, Packet& packet) {
+bool PacketChannel::handedAhead(SimTime arrival, SimTime taken, Packet& packet) {
   PacketChannel* next = packet.route->steps[packet.hop].channel;
   if (!next) return sink_ && handedToSink(arrival, packet);
   if (next->feed_ == this) {
@@ -163,7 +163,7 @@ bool PacketChannel::handedAhead(SimTime arrival, Packet& packet) {
   // Every route taking a merging line arrives off one of its feeds, this one among them.
   if (next->merging_) {
     ++packet.hop;
-    next->takeFromFeeds(arrival, takenAt_ >= 0 ? takenAt_ : sim_.now(), std::move(packet));
+    next->takeFromFeeds(arrival, taken, std::move(packet));
     return true;
   }
   return false;
@@ -246,9 +246,7 @@ inline void PacketChannel::sendAhead(SimTime at, Packet&& packet) {
   const SimTime start = std::max(at, lineFreeAt_);
   const SimTime tx = transmission(packet.bytes);
   ahead_.push_back({at, packet.bytes});
-  takenAt_ = at;
-  transmitOnce(start, tx, std::move(packet));
-  takenAt_ = -1;
+  transmitOnce(start, tx, at, std::move(packet));
 }
 
 void PacketChannel::acceptAhead(SimTime at, Packet&& packet) { sendAhead(at, std::move(packet)); }

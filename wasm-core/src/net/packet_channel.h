@@ -191,33 +191,35 @@ class PacketChannel final : public EventHandler {
   // shown, and it is on its way (a lossless line's whole send). Inlined by force: with the
   // merge's path through sendAhead the compiler made it a call from send() as well, which
   // cost the dumb-bell 12 % of its instructions.
-  [[gnu::always_inline]] void transmitOnce(SimTime start, SimTime tx, Packet&& packet) {
+  // `taken`: when the line took it (the clock for send(), later for sendAhead).
+  [[gnu::always_inline]] void transmitOnce(SimTime start, SimTime tx, SimTime taken, Packet&& packet) {
     const SimTime end = start + tx;
     lineFreeAt_ = end;
     departures_.push_back(end);
     counters_.busy += tx;
     logPacket(VisualEventKind::PacketOnLink, packet, start, end, 0);
-    deliverAt(end, std::move(packet));
+    deliverAt(end, taken, std::move(packet));
   }
   // The packet got across, its last bit leaving the line at `end`: counted, and on its way.
   // If the line it takes next at the far node is fed by lines only, it goes straight to
   // that line (onto it if this is its sole feed, into its merge if it has several), which
   // sees it at the moment it arrives, with no arrival event here; so it does to the
   // receiver on the far host if that one takes segments ahead (setSink).
-  void deliverAt(SimTime end, Packet&& packet) {
+  void deliverAt(SimTime end, SimTime taken, Packet&& packet) {
     ++counters_.sent;
     counters_.bytesSent += packet.bytes;
     const SimTime arrival = end + config_.delay;
-    if (feedsAhead_ && handedAhead(arrival, packet)) return;
+    if (feedsAhead_ && handedAhead(arrival, taken, packet)) return;
     inFlight_.push_back(std::move(packet));
     sim_.scheduleInStream(arrivals_, arrival);
   }
-  // Hands the packet to the line it takes next if that line is fed ahead, by this one
-  // alone or through its merge, or to the sink on the far host (true), else leaves it
+  // Hands the packet, which this line took at `taken`, to the line it takes next if that
+  // line is fed ahead, by this one alone or through its merge (which orders packets
+  // arriving together by `taken`), or to the sink on the far host (true), else leaves it
   // (false). Out of line: sendAhead and deliverAt call each other
   // along a chain of such lines, and a recursive deliverAt was no longer inlined into
   // send(), which cost every packet a call (in wasm more than the event saved).
-  [[gnu::noinline]] bool handedAhead(SimTime arrival, Packet& packet);
+  [[gnu::noinline]] bool handedAhead(SimTime arrival, SimTime taken, Packet& packet);
   // To the sink at the far host if it can take the packet now (true), else left (false).
   bool handedToSink(SimTime arrival, const Packet& packet);
   // The line turned lossy: its receiver sends ACKs through the network from now on.
@@ -268,7 +270,6 @@ class PacketChannel final : public EventHandler {
   bool merging_ = false;               // several feeds hand packets on to merge_
   SimTime releaseAt_ = kNever;         // when the next kMergedArrivals that counts falls
   std::size_t heldAhead_ = 0;          // of departures_, the newest that were at or after the last sendAhead's `at`
-  SimTime takenAt_ = -1;               // within sendAhead, its `at`: when the line takes the packet
   std::uint32_t txBytes_[2] = {0, 0};  // 0: no size yet (packets are never empty)
   SimTime txTime_[2] = {0, 0};
   SimTime lineFreeAt_ = 0;  // when the last accepted packet's last try ends
