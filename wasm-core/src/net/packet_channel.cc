@@ -11,10 +11,10 @@ PacketChannel::PacketChannel(EventLoop& sim, PacketReceiver& receiver, int toNod
                              std::uint32_t seed, const std::string& streamName)
     : sim_(sim),
       receiver_(receiver),
-      arrivals_(sim.addStream(this, kArrived)),
       toNode_(toNode),
       config_(config),
-      rng_(seed, streamName) {}
+      rng_(seed, streamName),
+      arrivals_(sim.addStream(this, kArrived)) {}
 
 void PacketChannel::recordPacket(VisualEventKind kind, const Packet& p, SimTime t0, SimTime t1, int reason) {
   VisualEvent e{kind};

@@ -41,16 +41,15 @@ class PacketReceiver {
 };
 
 struct PacketChannelCounters {
-  // The three every packet adds to first, in one part of a cache line.
-  std::uint64_t sent = 0;  // packets that got across
-  std::uint64_t bytesSent = 0;
-  // Transmission time of every packet accepted (tries included), counted when it is
-  // queued: so it holds the part still ahead of the clock too (busyUntil() leaves it out).
-  SimTime busy = 0;
+  std::uint64_t sent = 0;         // packets that got across
   std::uint64_t queueDrops = 0;   // refused by a full queue
   std::uint64_t randomDrops = 0;  // lost on every try
   std::uint64_t listedDrops = 0;  // lost by a `drops` rule (Packet::listedDrop)
   std::uint64_t retries = 0;      // link-layer retransmissions
+  std::uint64_t bytesSent = 0;
+  // Transmission time of every packet accepted (tries included), counted when it is
+  // queued: so it holds the part still ahead of the clock too (busyUntil() leaves it out).
+  SimTime busy = 0;
 };
 
 struct PacketChannelConfig {
@@ -65,7 +64,7 @@ struct PacketChannelConfig {
 
 class TcpReceiver;
 
-class alignas(64) PacketChannel final : public EventHandler {
+class PacketChannel final : public EventHandler {
  public:
   PacketChannel(EventLoop& sim, PacketReceiver& receiver, int toNode, const PacketChannelConfig& config,
                 std::uint32_t seed, const std::string& streamName);
@@ -258,43 +257,38 @@ class alignas(64) PacketChannel final : public EventHandler {
   }
   void recordPacket(VisualEventKind kind, const Packet& p, SimTime t0, SimTime t1, int reason);
 
-  // The fields a packet reads and writes come first, in the order of first use, and the
-  // class starts on a cache line: in paper 003's preset (1,280 line directions) a packet
-  // finds its line's object out of the level-1 cache, so each further cache line these
-  // fields spread over cost it a miss (docs/performance.md, "Hot fields together").
   EventLoop& sim_;
   PacketReceiver& receiver_;
-  PacketChannel* feed_ = nullptr;  // the sole feed handing packets on ahead, if any
-  TcpReceiver* sink_ = nullptr;    // the far host's receiver, taking packets ahead
-  VisualEventLog* log_ = nullptr;
-  EventQueue::StreamId arrivals_;  // arrivals come in time order: a queue stream
   int toNode_;
-  bool feedsAhead_ = false;    // some line has this one as a feed, or a sink takes its packets
-  bool merging_ = false;       // several feeds hand packets on to merge_
-  SimTime lineFreeAt_ = 0;     // when the last accepted packet's last try ends
-  std::size_t heldAhead_ = 0;  // of departures_, the newest that were at or after the last sendAhead's `at`
+  PacketChannelConfig config_;
+  RandomStream rng_;
+  EventQueue::StreamId arrivals_;      // arrivals come in time order: a queue stream
+  PacketChannel* feed_ = nullptr;      // the sole feed handing packets on ahead, if any
+  bool feedsAhead_ = false;            // some line has this one as a feed, or a sink takes its packets
+  TcpReceiver* sink_ = nullptr;        // the far host's receiver, taking packets ahead
+  TcpReceiver* ackSource_ = nullptr;   // the near host's receiver, whose ACKs this line takes ahead
+  bool merging_ = false;               // several feeds hand packets on to merge_
+  SimTime releaseAt_ = kNever;         // when the next kMergedArrivals that counts falls
+  std::size_t heldAhead_ = 0;          // of departures_, the newest that were at or after the last sendAhead's `at`
+  std::uint32_t txBytes_[2] = {0, 0};  // 0: no size yet (packets are never empty)
+  SimTime txTime_[2] = {0, 0};
+  SimTime lineFreeAt_ = 0;  // when the last accepted packet's last try ends
   // Last-try end of packets still on or waiting for the line, in time order; a line fed
   // ahead forgets the older ones only when the ring fills (sendAhead), and readers skip them.
   RingQueue<SimTime> departures_;
+  RingQueue<Packet> inFlight_;  // accepted, not yet arrived (lost ones never enter)
   // Accepted ahead of the clock, in time order; those at or before the clock are forgotten
   // when the ring fills. The ones after the clock are the newest of departures_, and of
   // inFlight_ unless handed on further.
   RingQueue<AheadPacket> ahead_;
-  std::uint32_t txBytes_[2] = {0, 0};  // 0: no size yet (packets are never empty)
-  SimTime txTime_[2] = {0, 0};
-  RingQueue<Packet> inFlight_;  // accepted, not yet arrived (lost ones never enter)
-  PacketChannelConfig config_;
-  PacketChannelCounters counters_;
-
-  std::unique_ptr<ArrivalMerge> merge_;  // lines fed by several only
-  SimTime releaseAt_ = kNever;           // when the next kMergedArrivals that counts falls
-  TcpReceiver* ackSource_ = nullptr;     // the near host's receiver, whose ACKs this line takes ahead
   RingQueue<Packet> refusedAhead_;       // refused ahead of the clock, each counted and shown at its kDroppedAhead
+  std::unique_ptr<ArrivalMerge> merge_;  // lines fed by several only
   RingQueue<Packet> lateArrivals_;       // out of the merge when merging stopped, each at its kLateArrival
   // [start, end) of each wait before a retry that may still lie ahead, in time order: the
   // line's only idle times between the clock and lineFreeAt_ (busyAfter). Lossy lines only.
   RingQueue<std::pair<SimTime, SimTime>> retryGaps_;
-  RandomStream rng_;
+  PacketChannelCounters counters_;
+  VisualEventLog* log_ = nullptr;
 };
 
 }  // namespace obs

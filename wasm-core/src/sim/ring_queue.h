@@ -3,8 +3,8 @@
 // allocation every few hundred bytes, which showed on the per-packet path.
 #pragma once
 #include <cstddef>
-#include <memory>
 #include <utility>
+#include <vector>
 
 namespace obs {
 
@@ -43,19 +43,17 @@ class RingQueue {
  private:
   void grow() {
     const std::size_t capacity = capacity_ == 0 ? 8 : capacity_ * 2;
-    auto bigger = std::make_unique<T[]>(capacity);
+    std::vector<T> bigger(capacity);
     for (std::size_t i = 0; i < count_; ++i) bigger[i] = std::move(items_[(first_ + i) & (capacity_ - 1)]);
-    items_ = std::move(bigger);
+    items_.swap(bigger);
     capacity_ = capacity;
     first_ = 0;
   }
 
-  // A pointer and three sizes: 16 bytes in wasm32 (32 natively), where a vector and three
-  // sizes took 24 (48). A packet line holds several rings and touches three on every
-  // packet: with their headers small, those share a cache line of the line's object
-  // (PacketChannel's field order).
-  std::unique_ptr<T[]> items_;
-  std::size_t capacity_ = 0;  // a power of two (0 before the first push)
+  std::vector<T> items_;
+  // items_.size(), a power of two (0 before the first push), kept apart: size() divides
+  // by sizeof(T), a multiplication on every use for a 56-byte packet.
+  std::size_t capacity_ = 0;
   std::size_t first_ = 0, count_ = 0;
 };
 
