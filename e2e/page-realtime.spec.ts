@@ -44,6 +44,12 @@ async function resetPaused(page: Page): Promise<void> {
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
+/** What armPhaseClock keeps in the page (window.phaseClock), in the page's milliseconds. */
+interface PhaseClock {
+  playAt?: number;
+  reachedAt?: number;
+}
+
 /**
  * Arms a clock in the page: the moment play is pressed, and the moment the phase first
  * reads `text` after it, both on the page's own clock as they happen. Read by phaseClock.
@@ -52,9 +58,8 @@ const round3 = (x: number) => Math.round(x * 1000) / 1000;
  */
 async function armPhaseClock(page: Page, text: string): Promise<void> {
   await page.evaluate((want) => {
-    const clock = window as unknown as { phaseClock?: { playAt?: number; reachedAt?: number } };
-    const state: { playAt?: number; reachedAt?: number } = {};
-    clock.phaseClock = state;
+    const state: PhaseClock = {};
+    (window as unknown as { phaseClock: PhaseClock }).phaseClock = state;
     const phase = document.querySelector('[data-testid="phase"]')!;
     document.querySelector('[data-testid="play-pause"]')!.addEventListener(
       'click',
@@ -74,7 +79,7 @@ async function armPhaseClock(page: Page, text: string): Promise<void> {
 
 /** Seconds from pressing play to the phase armPhaseClock waited for. */
 async function phaseClock(page: Page): Promise<number> {
-  const state = await page.evaluate(() => (window as unknown as { phaseClock: { playAt?: number; reachedAt?: number } }).phaseClock);
+  const state = await page.evaluate(() => (window as unknown as { phaseClock: PhaseClock }).phaseClock);
   if (state.playAt === undefined || state.reachedAt === undefined) throw new Error('the phase clock saw no press or no change');
   return (state.reachedAt - state.playAt) / 1000;
 }

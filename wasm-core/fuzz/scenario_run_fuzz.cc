@@ -31,6 +31,7 @@
 #include <string>
 #include <vector>
 
+#include "../tests/arrival_reference.h"
 #include "../tests/summary_checks.h"
 #include "scenario/safe_text.h"
 #include "scenario/scenario_parser.h"
@@ -184,20 +185,13 @@ obs::RunBudget fuzzBudget() {
   return budget;
 }
 
-json withoutRunCounts(json summary) {
-  summary.erase("events");
-  summary.erase("fingerprint");
-  return summary;
-}
-
 // The same run with every packet taken as it arrives, unless the guard stops that one (it
 // runs more events).
 void expectSameAsArrivalEvents(obs::Simulation& sim, const json& scenario, const std::string& base) {
-  auto unfed = obs::Simulation::fromJson(scenario.dump(), fuzzBudget());
-  unfed->feedLinesAhead(false);
+  auto unfed = obs::takingEveryPacketOnArrival(scenario.dump(), fuzzBudget());
   unfed->advanceTo(unfed->duration());
   if (unfed->stopped()) return;
-  const json fed = withoutRunCounts(sim.summary()), arrived = withoutRunCounts(unfed->summary());
+  const json fed = obs::withoutRunCounts(sim.summary()), arrived = obs::withoutRunCounts(unfed->summary());
   if (fed == arrived) return;
   std::fprintf(stderr,
                "scenario_run_fuzz: %s: the summary differs from the run taking every packet as it arrives\n"

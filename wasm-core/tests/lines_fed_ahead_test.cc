@@ -14,6 +14,7 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "arrival_reference.h"
 #include "scenario_files.h"
 #include "simulation.h"
 #include "summary_checks.h"
@@ -38,12 +39,6 @@ json oneFlowDumbbell() {
   j["flows"] = json::array({j["flows"][0]});
   j["flows"][0]["tcp"]["maxWindow"] = 64;
   return j;
-}
-
-json withoutRunCounts(json summary) {
-  summary.erase("events");
-  summary.erase("fingerprint");
-  return summary;
 }
 
 // The visual events as comparable rows, sorted: lines fed ahead record a packet's time on
@@ -71,8 +66,7 @@ void expectSameColumns(const LinkSampleColumns& a, const LinkSampleColumns& b) {
 // either reports at each.
 void expectSameReports(const json& scenario, int stops) {
   auto fed = Simulation::fromJson(scenario.dump());
-  auto unfed = Simulation::fromJson(scenario.dump());
-  unfed->feedLinesAhead(false);
+  auto unfed = takingEveryPacketOnArrival(scenario.dump());
   for (Simulation* sim : {fed.get(), unfed.get()}) {
     sim->setLinkSamples(true);
     sim->setVisualEvents(true);
@@ -126,8 +120,7 @@ void expectSameReports(const json& scenario, int stops) {
 
 // Up to `seconds`, `scenario` reports as a run that takes every packet on arrival.
 void expectSameSummaryUntil(const json& scenario, double seconds) {
-  auto unfed = Simulation::fromJson(scenario.dump());
-  unfed->feedLinesAhead(false);
+  auto unfed = takingEveryPacketOnArrival(scenario.dump());
   auto fed = Simulation::fromJson(scenario.dump());
   fed->advanceTo(seconds);
   unfed->advanceTo(seconds);
