@@ -43,6 +43,8 @@ export default defineConfig({
       { extends: true, test: { name: 'conformance', root: './scripts/conformance', include: ['*.test.ts'], testTimeout: 120_000 } },
       // npm run bench's ns-2 script against the engine's scenario (wasm-core/bench/ns2/), no timing.
       { extends: true, test: { name: 'bench-ns2', root: './wasm-core/bench/ns2', include: ['*.test.ts'], testTimeout: 120_000 } },
+      // The bounds' patches still apply to the engine (wasm-core/bench/bounds/), no timing.
+      { extends: true, test: { name: 'bench-bounds', root: './wasm-core/bench/bounds', include: ['*.test.ts'] } },
       // The engine's headers generated from the scenario schema (scripts/engine-tables/).
       { extends: true, test: { name: 'engine-tables', root: './scripts/engine-tables', include: ['*.test.ts'] } },
       // docs/sweeps.md's Slurm job array on a one-node Slurm (scripts/cluster/).

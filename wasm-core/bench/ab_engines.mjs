@@ -75,6 +75,7 @@ for (const s of timed) {
   const walls = { native: { now: [], base: [] }, wasm: { now: [], base: [] } };
   const ratios = { native: [], wasm: [] };
   let events = null;
+  let segments = null; // segments sent: a bound (bench/bounds/) may not run the same simulation
   for (let r = 0; r < rounds; r++) {
     const order = r % 2 === 0 ? ['now', 'base'] : ['base', 'now'];
     const wall = { native: {}, wasm: {} };
@@ -86,6 +87,8 @@ for (const s of timed) {
       wall.wasm[which] = w.wall;
       events ??= {};
       events[which] = n.events;
+      segments ??= {};
+      segments[which] = n.segments;
     }
     for (const target of ['native', 'wasm']) {
       for (const which of ['now', 'base']) walls[target][which].push(wall[target][which]);
@@ -99,7 +102,7 @@ for (const s of timed) {
     wallNow: median(walls[target].now),
     wallBase: median(walls[target].base),
   });
-  result.timed.push({ scenario: s.name, events, native: summary('native'), wasm: summary('wasm') });
+  result.timed.push({ scenario: s.name, events, segments, native: summary('native'), wasm: summary('wasm') });
 }
 
 const out = join(root, 'e2e/artifacts', `${id}.json`);
