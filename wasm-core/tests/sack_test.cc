@@ -2,7 +2,11 @@
 // rules, and what a timeout resends.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <initializer_list>
+#include <random>
+#include <vector>
 
 #include "tcp/sack_scoreboard.h"
 #include "tcp_bench.h"
@@ -42,6 +46,61 @@ TEST(SackScoreboard, IsLostWhenDupThreshSegmentsAboveAreSacked) {
   EXPECT_EQ(b.sackedIn(6, 18), 2u);
   EXPECT_FALSE(b.isLost(17));  // 18 and 19 above
   EXPECT_TRUE(b.isLost(8));    // 9, 18 and 19 above
+}
+
+// The scoreboard keeps a bit per segment and works a word at a time: against a plain set
+// of SACKed segments, over random ACKs whose blocks straddle the ring's words and its wrap,
+// on windows below a word, of a word's size and of many words.
+TEST(SackScoreboard, AgreesWithOneMarkPerSegmentOnRandomAcks) {
+  for (int maxWindow : {1, 5, 63, 64, 65, 200, 512}) {
+    std::mt19937 rng(static_cast<unsigned>(maxWindow));
+    const std::uint32_t dupThresh = 3;
+    SackScoreboard board(maxWindow, static_cast<int>(dupThresh));
+    std::vector<std::uint32_t> marked;  // SACKed segments at or above una, sorted
+    std::uint32_t una = 0, maxSent = 0, high = 0;
+    for (int step = 0; step < 4000; ++step) {
+      auto pick = [&](std::uint32_t lo, std::uint32_t hi) {
+        return lo + static_cast<std::uint32_t>(rng() % (hi - lo + 1));
+      };
+      // The window moves forward and up to maxWindow segments are outstanding.
+      if (rng() % 3 == 0) una = pick(una, maxSent);
+      maxSent = pick(std::max(maxSent, una), una + static_cast<std::uint32_t>(maxWindow));
+      SackOption sack;
+      const int blocks = static_cast<int>(rng() % 4);
+      for (int i = 0; i < blocks && maxSent > una; ++i) {
+        // Blocks may begin below una and end past what was sent: only the part within counts.
+        const std::uint32_t start = pick(una > 3 ? una - 3 : 0, maxSent);
+        sack.blocks[sack.count++] = SackBlock{start, pick(start, maxSent + 3)};
+      }
+      marked.erase(marked.begin(), std::lower_bound(marked.begin(), marked.end(), una));
+      const std::size_t before = marked.size();
+      if (una > high) high = una;
+      for (int i = 0; i < sack.count; ++i) {
+        const std::uint32_t to = std::min(sack.blocks[i].end, maxSent);
+        for (std::uint32_t seq = std::max(sack.blocks[i].start, una); seq < to; ++seq)
+          if (!std::binary_search(marked.begin(), marked.end(), seq))
+            marked.insert(std::lower_bound(marked.begin(), marked.end(), seq), seq);
+        high = std::max(high, to);
+      }
+      ASSERT_EQ(board.update(una, maxSent, sack), marked.size() > before) << "window " << maxWindow << " step " << step;
+      ASSERT_EQ(board.sackedCount(), marked.size());
+      ASSERT_EQ(board.highSacked(), high);
+      const std::uint32_t bound = marked.size() >= dupThresh ? marked[marked.size() - dupThresh] : una;
+      ASSERT_EQ(board.lostBound(), bound);
+      const auto isMarked = [&](std::uint32_t seq) { return std::binary_search(marked.begin(), marked.end(), seq); };
+      const std::uint32_t from = pick(una, maxSent), to = pick(from, maxSent);
+      for (std::uint32_t seq = una; seq < maxSent; ++seq) ASSERT_EQ(board.sacked(seq), isMarked(seq)) << seq;
+      std::uint32_t in = 0, first = to, last = to;
+      for (std::uint32_t seq = from; seq < std::min(to, high); ++seq) in += isMarked(seq);
+      for (std::uint32_t seq = from; seq < to && first == to; ++seq)
+        if (!isMarked(seq)) first = seq;
+      for (std::uint32_t seq = to; seq > from && last == to; --seq)
+        if (!isMarked(seq - 1)) last = seq - 1;
+      ASSERT_EQ(board.sackedIn(from, to), in) << "window " << maxWindow << " [" << from << ", " << to << ")";
+      ASSERT_EQ(board.firstUnsacked(from, to), first) << "window " << maxWindow << " [" << from << ", " << to << ")";
+      ASSERT_EQ(board.lastUnsacked(from, to), last) << "window " << maxWindow << " [" << from << ", " << to << ")";
+    }
+  }
 }
 
 TEST(SackRecovery, DuplicatesReleaseNewDataByPipeThenTheThirdStartsRecovery) {

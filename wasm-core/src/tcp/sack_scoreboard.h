@@ -3,6 +3,7 @@
 // stay outstanding until the cumulative ACK covers them (RFC 2018: SACK is advisory); the
 // receiver here never reneges, so the scoreboard is also kept across a timeout.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -18,7 +19,10 @@ class SackScoreboard {
   // within [una, maxSent). True if any segment was SACKed for the first time.
   bool update(std::uint32_t una, std::uint32_t maxSent, const SackOption& sack);
 
-  bool sacked(std::uint32_t seq) const { return marks_[seq & mask_] != 0; }
+  bool sacked(std::uint32_t seq) const {
+    const std::uint32_t pos = seq & mask_;
+    return (words_[pos >> 6] >> (pos & 63)) & 1;
+  }
   std::uint32_t sackedCount() const { return count_; }  // at or above una
   // One past the highest SACKed segment (una when none): RFC 6675's "highest octet covered
   // by any received SACK", plus one.
@@ -38,7 +42,22 @@ class SackScoreboard {
   std::uint32_t lastUnsacked(std::uint32_t from, std::uint32_t to) const;
 
  private:
-  std::vector<std::uint8_t> marks_;  // ring over [una, una + maxWindow]
+  // The ring's stretch of `n` positions from `pos` within one word (a ring of fewer than 64
+  // positions lives in the low bits of one word): their bits in it.
+  static std::uint64_t bits(std::uint32_t pos, std::uint32_t n) {
+    return (n == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1) << (pos & 63);
+  }
+  // How many of [from, to) lie from `from`'s place in the ring to the end of its word.
+  std::uint32_t inWord(std::uint32_t from, std::uint32_t to) const {
+    const std::uint32_t pos = from & mask_;
+    return std::min({to - from, 64 - (pos & 63), mask_ + 1 - pos});
+  }
+
+  // One bit per segment, a ring over [una, una + maxWindow]: a SACK block spans up to a
+  // window of segments and each ACK of a recovery repeats it, so marking, counting and
+  // searching go a word (64 segments) at a time: with a byte per segment, the scoreboard's
+  // loops were among paper003-fast's costliest code (docs/performance.md).
+  std::vector<std::uint64_t> words_;
   std::uint32_t mask_;
   std::uint32_t dupThresh_;
   std::uint32_t una_ = 0;
