@@ -130,6 +130,9 @@ const TEXTS: Record<string, (json: unknown) => string> = {
   'bench-hot-fields'(json) {
     return engineAb(json as EngineAb);
   },
+  'bench-sack-words'(json) {
+    return engineAb(json as EngineAb);
+  },
   'bench-page-sweep'(json) {
     const r = json as PageSweep;
     const head = '| engine workers in the pool | wall time of 100 runs | runs per second | against one worker |\n| --- | --- | --- | --- |';
