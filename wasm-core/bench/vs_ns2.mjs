@@ -11,9 +11,9 @@
 // Usage: node --import tsx vs_ns2.mjs <obs-bench binary> <rounds> [scenario.json] [seconds]
 // The scenario defaults to the speed gate's (gate/dumbbell-50.json, 3 s there to keep the
 // instruction count quick); `seconds` replaces its duration, 10 by default (issue 40's).
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadEngineNode } from '@obs-tcp-sim/engine/node';
 import { scenarioSchema } from '@obs-tcp-sim/scenario';
@@ -98,14 +98,31 @@ for (const [i, t] of targets.entries()) {
 console.log(
   `  of ns-2's wall, its set-up (${params.flows * 2 + 2} nodes, links, agents, routes) before the first event: ${median(ns2Setups).toFixed(3)} s (median)`,
 );
+const ratios = {};
 for (const i of [1, 2]) {
-  const ratios = walls[0].map((w, r) => deliveredBy[i] / walls[i][r] / (ns2.delivered / w));
+  const perRound = walls[0].map((w, r) => deliveredBy[i] / walls[i][r] / (ns2.delivered / w));
+  ratios[i === 1 ? 'native' : 'wasm'] = { ratio: median(perRound), ratioMin: Math.min(...perRound), ratioMax: Math.max(...perRound) };
   console.log(
-    `  ${targets[i].name} / ns-2, packets per wall-second, same round: median ${median(ratios).toFixed(1)}x` +
-      ` (rounds ${Math.min(...ratios).toFixed(1)}-${Math.max(...ratios).toFixed(1)}x)${i === 2 ? "; issue 40's aim: at least 10x" : ''}`,
+    `  ${targets[i].name} / ns-2, packets per wall-second, same round: median ${median(perRound).toFixed(1)}x` +
+      ` (rounds ${Math.min(...perRound).toFixed(1)}-${Math.max(...perRound).toFixed(1)}x)${i === 2 ? "; issue 40's aim: at least 10x" : ''}`,
   );
 }
 const agreement = delivered / ns2.delivered;
+// The result, for docs/performance.md (node scripts/record-bench.mjs vs-ns2).
+const artifact = join(dirname(fileURLToPath(import.meta.url)), '../../e2e/artifacts/vs-ns2.json');
+mkdirSync(dirname(artifact), { recursive: true });
+const result = {
+  scenario: basename(scenarioPath),
+  duration,
+  rounds,
+  cores: availableParallelism(),
+  targets: targets.map((t, i) => ({ name: t.name, delivered: deliveredBy[i], wall: median(walls[i]) })),
+  ns2Setup: median(ns2Setups),
+  ratios,
+  engine: { sent: engineCounts.segments, retransmits: total('retransmits'), rtos: total('rtos') },
+  ns2: { sent: ns2.sent, retransmits: ns2.retransmits, rtos: ns2.rtos },
+};
+writeFileSync(artifact, `${JSON.stringify(result, null, 2)}\n`);
 console.log(
   `  delivered packets, engine / ns-2: ${agreement.toFixed(4)}; sent ${engineCounts.segments} / ${ns2.sent},` +
     ` retransmitted ${total('retransmits')} / ${ns2.retransmits}, timeouts ${total('rtos')} / ${ns2.rtos}`,
