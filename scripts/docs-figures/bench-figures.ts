@@ -71,6 +71,46 @@ function engineAb(r: EngineAb): string {
   return `${events}\n\n${times}\n\n${wrap(text)}`;
 }
 
+// The engine against ns-2 on issue 40's dumb-bell (wasm-core/bench/vs_ns2.mjs).
+interface Ratios {
+  native: Ratio;
+  wasm: Ratio;
+}
+interface VsNs2 extends Recorded {
+  scenario: string;
+  duration: number;
+  rounds: number;
+  targets: Array<{ name: string; delivered: number; wall: number }>;
+  ns2Setup: number;
+  ratios: Ratios;
+  engine: { sent: number; retransmits: number; rtos: number };
+  ns2: { sent: number; retransmits: number; rtos: number };
+}
+
+/** Issue 40's aim: the engine in wasm under Node at least this many times ns-2's packets per wall-second. */
+const NS2_AIM = 10;
+
+function vsNs2(r: VsNs2): string {
+  const rate = (x: number) => (x >= 1e6 ? `${fixed(x / 1e6, 2)} M` : `${fixed(x / 1e3, 0)} k`);
+  const against = [null, r.ratios.native, r.ratios.wasm];
+  const head =
+    '| target | delivered packets | wall time (median) | packets per wall-second | against ns-2, same round |\n' +
+    '| --- | --- | --- | --- | --- |';
+  const rows = r.targets.map(
+    (t, i) =>
+      `| ${t.name} | ${thousands(t.delivered)} | ${fixed(t.wall, 3)} s | ${rate(t.delivered / t.wall)} | ` +
+      `${against[i] ? `${fixed(against[i].ratio, 1)}x (${fixed(against[i].ratioMin, 1)}-${fixed(against[i].ratioMax, 1)}x)` : '-'} |`,
+  );
+  const met = r.ratios.wasm.ratio >= NS2_AIM ? 'met' : 'not met';
+  const text =
+    `\`${r.scenario}\` at ${r.duration} s, ${r.rounds} rounds; against ns-2, the median of the rounds' own ratios ` +
+    `(their range in brackets). Of ns-2's wall time, its set-up before the first event: ${fixed(r.ns2Setup, 3)} s. ` +
+    `Sent, retransmitted and timeouts, engine / ns-2: ${thousands(r.engine.sent)} / ${thousands(r.ns2.sent)}, ` +
+    `${thousands(r.engine.retransmits)} / ${thousands(r.ns2.retransmits)}, ${r.engine.rtos} / ${r.ns2.rtos}. ` +
+    `Issue 40's aim, wasm under Node at least ${NS2_AIM}x ns-2: ${met} in this run. ${ran(r)} (\`wasm-core/bench/vs_ns2.mjs\`).`;
+  return `${head}\n${rows.join('\n')}\n\n${wrap(text)}`;
+}
+
 // A bound (wasm-core/bench/bounds/): the engine patched to skip some events, against itself.
 interface BoundAb extends EngineAb {
   bound: { patch: string; mode: number };
@@ -109,6 +149,9 @@ function boundAb(r: BoundAb): string {
 }
 
 const TEXTS: Record<string, (json: unknown) => string> = {
+  'bench-vs-ns2'(json) {
+    return vsNs2(json as VsNs2);
+  },
   'bench-bound-acks-at-senders'(json) {
     return boundAb(json as BoundAb);
   },
