@@ -148,33 +148,15 @@ function boundAb(r: BoundAb): string {
   return `${head}\n${rows.join('\n')}\n\n${wrap(text)}`;
 }
 
+// Each engine change's A/B (engineAb) and each bound (boundAb), by the id it was recorded under.
+const ENGINE_CHANGES = ['lines-fed-ahead', 'wasm-lto', 'lines-merged', 'receivers-ahead', 'hot-fields', 'sack-words'];
+const BOUNDS = ['bound-acks-at-senders', 'bound-no-arrival-events'];
+
 const TEXTS: Record<string, (json: unknown) => string> = {
+  ...Object.fromEntries(ENGINE_CHANGES.map((id) => [`bench-${id}`, (json: unknown) => engineAb(json as EngineAb)])),
+  ...Object.fromEntries(BOUNDS.map((id) => [`bench-${id}`, (json: unknown) => boundAb(json as BoundAb)])),
   'bench-vs-ns2'(json) {
     return vsNs2(json as VsNs2);
-  },
-  'bench-bound-acks-at-senders'(json) {
-    return boundAb(json as BoundAb);
-  },
-  'bench-bound-no-arrival-events'(json) {
-    return boundAb(json as BoundAb);
-  },
-  'bench-lines-fed-ahead'(json) {
-    return engineAb(json as EngineAb);
-  },
-  'bench-wasm-lto'(json) {
-    return engineAb(json as EngineAb);
-  },
-  'bench-lines-merged'(json) {
-    return engineAb(json as EngineAb);
-  },
-  'bench-receivers-ahead'(json) {
-    return engineAb(json as EngineAb);
-  },
-  'bench-hot-fields'(json) {
-    return engineAb(json as EngineAb);
-  },
-  'bench-sack-words'(json) {
-    return engineAb(json as EngineAb);
   },
   'bench-page-sweep'(json) {
     const r = json as PageSweep;
