@@ -1,5 +1,6 @@
-// Keeps a page-bench run's result for the docs: copies e2e/artifacts/<id>.json (written by
-// `npm run bench`'s page-bench project) to docs/figures/bench/<id>.json with the commit and
+// Keeps a bench run's result for the docs: copies e2e/artifacts/<id>.json (written by
+// `npm run bench`'s page-bench project, wasm-core/bench/vs_ns2.mjs, ab_engines.mjs or
+// bounds/run.sh) to docs/figures/bench/<id>.json with the commit and
 // date it was measured at, then `node --import tsx scripts/gen-docs-figures.mjs` writes
 // docs/performance.md's text from it. `node scripts/record-bench.mjs page-sweep page-realtime`.
 import { execFileSync } from 'node:child_process';
