@@ -235,7 +235,7 @@ std::string Simulation::busiestParts() {
     const Event next = sim_.peekNext();
     if (next.target == nullptr || next.time > end_) break;
     if (sim_.runEvents(1, end_) == 0) break;
-    ++counts[{next.target, next.kind}];
+    ++counts[{partOf(next), next.kind}];
   }
   if (total == 0) return "";
   // Merge kinds that read the same ("flow x's sender"), then the top three by count; ties
@@ -263,6 +263,12 @@ std::string Simulation::workParts(std::uint64_t events, std::uint64_t work) {
   if (inside * 10 < work) return "";
   return " (" + formatNumber(static_cast<double>(inside)) +
          " of it scanning wavelengths, trying routes, moving packets)";
+}
+
+const EventHandler* Simulation::partOf(const Event& e) const {
+  for (const auto& shared : sharedArrivals_)
+    if (e.target == static_cast<const EventHandler*>(shared.get())) return shared->line(e.arg);
+  return e.target;
 }
 
 std::string Simulation::describeTarget(const EventHandler* target, std::uint32_t kind) const {

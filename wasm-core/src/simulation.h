@@ -13,6 +13,7 @@
 #include "metrics/summary_counts.h"
 #include "net/packet_channel.h"
 #include "net/route.h"
+#include "net/shared_arrivals.h"
 #include "net/topology.h"
 #include "obs/burst_assembler.h"
 #include "obs/obs_plane.h"
@@ -50,6 +51,12 @@ class Simulation final : public PacketReceiver, public EventHandler {
   // both off, before the first event (else a logic_error): the tests run a scenario both
   // ways and compare what it reports.
   void feedLinesAhead(bool on);
+  // Lines fed by the same line share one stream of the event queue for their arrivals
+  // (net/shared_arrivals.h), unless this gives each its own again, before the first event
+  // (else a logic_error): the same events in the same order either way, which the tests
+  // check. How many streams the builder shared (the tests check there are some).
+  void shareArrivalStreams(bool on);
+  std::size_t sharedArrivalStreams() const { return sharedArrivals_.size(); }
 
   // Runs every event up to min(seconds, duration); the clock then reads that time.
   void advanceTo(double seconds);
@@ -157,6 +164,11 @@ class Simulation final : public PacketReceiver, public EventHandler {
   // (retransmission timer)").
   std::string busiestParts();
   std::string describeTarget(const EventHandler* target, std::uint32_t kind) const;
+  // The part of the model an event is for: its target, or for a shared stream's event the
+  // line it names.
+  const EventHandler* partOf(const Event& e) const;
+  // Lines fed by the same line share a stream for their arrivals (the builder).
+  void groupArrivalStreams();
   // " (3.9e+06 of it scanning wavelengths, …)" for the work rules' messages, where the
   // work inside events is a tenth of it or more; "" otherwise.
   static std::string workParts(std::uint64_t events, std::uint64_t work);
@@ -202,7 +214,8 @@ class Simulation final : public PacketReceiver, public EventHandler {
   std::size_t sampleRowsCharged_ = 0;  // sample rows' capacity charged to the memory meter
   Topology topology_;                  // the scenario's nodes and links, then those `access` draws
   RoutingTable routing_;
-  std::vector<std::unique_ptr<PacketChannel>> channels_;  // link * 2 + dir; packet links only
+  std::vector<std::unique_ptr<PacketChannel>> channels_;         // link * 2 + dir; packet links only
+  std::vector<std::unique_ptr<SharedArrivals>> sharedArrivals_;  // lines whose arrivals share a stream
   std::unique_ptr<ObsPlane> obs_;
   std::vector<std::unique_ptr<BurstAssembler>> assemblers_;    // per node; edges only
   std::vector<std::unique_ptr<BackgroundSource>> background_;  // `background`, then `traffic`'s pairs

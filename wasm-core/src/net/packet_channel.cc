@@ -14,7 +14,8 @@ PacketChannel::PacketChannel(EventLoop& sim, PacketReceiver& receiver, int toNod
       toNode_(toNode),
       config_(config),
       rng_(seed, streamName),
-      arrivals_(sim.addStream(this, kArrived)) {}
+      ownArrivals_(sim.addStream(this, kArrived)),
+      arrivals_(ownArrivals_) {}
 
 void PacketChannel::recordPacket(VisualEventKind kind, const Packet& p, SimTime t0, SimTime t1, int reason) {
   VisualEvent e{kind};
@@ -334,13 +335,7 @@ void PacketChannel::handleEvent(std::uint32_t kind, std::uint64_t) {
     handleOtherEvent(kind);
     return;
   }
-  // Arrivals happen in queueing order (FIFO line, constant delay). The packet is handed
-  // over where it lies, without a copy, and leaves the ring afterwards. That is safe because
-  // nothing the far node does with it can push into this channel (which could move the
-  // ring): a node only sends on links leaving it, and this one leaves the other end (see
-  // PacketReceiver).
-  receiver_.receivePacket(toNode_, std::move(inFlight_.front()));
-  inFlight_.pop_front();
+  arrive();
 }
 
 }  // namespace obs

@@ -95,6 +95,28 @@ class PacketChannel final : public EventHandler {
   // to take together: such a line stays unfed, as does a lossy one.
   void setFeeds(const std::vector<PacketChannel*>& feeds);
   const PacketChannel* soleFeed() const { return feed_; }
+  int toNode() const { return toNode_; }
+  // The arrivals go to `stream` as the event argument `line` (net/shared_arrivals.h), not
+  // to a stream of this line's own. Only before the first packet.
+  void shareArrivals(EventQueue::StreamId stream, std::uint32_t line) {
+    arrivals_ = stream;
+    arrivalArg_ = line;
+  }
+  // Back to a stream of its own (the tests compare both). Only before the first packet.
+  void ownArrivals() {
+    arrivals_ = ownArrivals_;
+    arrivalArg_ = 0;
+  }
+  // The oldest packet on its way reached the far node: it is handed over there.
+  void arrive() {
+    // Arrivals happen in queueing order (FIFO line, constant delay). The packet is handed
+    // over where it lies, without a copy, and leaves the ring afterwards. That is safe
+    // because nothing the far node does with it can push into this channel (which could
+    // move the ring): a node only sends on links leaving it, and this one leaves the other
+    // end (see PacketReceiver).
+    receiver_.receivePacket(toNode_, std::move(inFlight_.front()));
+    inFlight_.pop_front();
+  }
   bool mergesFeeds() const { return merging_; }
   // The TCP receiver alone on the far host, which takes this line's segments ahead, and
   // puts its ACKs on `ackLine` (lossless, leaving the host) ahead too (TcpReceiver::
@@ -211,7 +233,7 @@ class PacketChannel final : public EventHandler {
     const SimTime arrival = end + config_.delay;
     if (feedsAhead_ && handedAhead(arrival, taken, packet)) return;
     inFlight_.push_back(std::move(packet));
-    sim_.scheduleInStream(arrivals_, arrival);
+    sim_.scheduleInStream(arrivals_, arrival, arrivalArg_);
   }
   // Hands the packet, which this line took at `taken`, to the line it takes next if that
   // line is fed ahead, by this one alone or through its merge (which orders packets
@@ -262,7 +284,9 @@ class PacketChannel final : public EventHandler {
   int toNode_;
   PacketChannelConfig config_;
   RandomStream rng_;
-  EventQueue::StreamId arrivals_;      // arrivals come in time order: a queue stream
+  EventQueue::StreamId ownArrivals_;   // arrivals come in time order: a queue stream
+  EventQueue::StreamId arrivals_;      // that one, or one shared with other lines
+  std::uint32_t arrivalArg_ = 0;       // the argument of its events (a shared stream's: which line)
   PacketChannel* feed_ = nullptr;      // the sole feed handing packets on ahead, if any
   bool feedsAhead_ = false;            // some line has this one as a feed, or a sink takes its packets
   TcpReceiver* sink_ = nullptr;        // the far host's receiver, taking packets ahead
