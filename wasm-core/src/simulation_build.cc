@@ -218,7 +218,7 @@ void Simulation::groupArrivalStreams() {
   // then a constant time from its arrival unless it queues: their arrivals come nearly in
   // time order together (net/shared_arrivals.h). Lines into one node do not: each queues
   // at its own pace, and a stream shared by paper003-fast's lines into the ingress edge
-  // sent a third of its events to the queue's heap.
+  // sent many of its events to the queue's heap (docs/performance.md).
   std::vector<std::pair<const PacketChannel*, std::vector<PacketChannel*>>> groups;
   for (const auto& line : channels_) {
     if (!line || !line->soleFeed()) continue;
