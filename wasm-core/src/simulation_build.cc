@@ -1,9 +1,9 @@
 // Building the model a scenario describes: packet channels, routes, the OBS plane, edges'
 // assemblers, background sources and the TCP flows, in the order that fixes each one's
 // random stream and event ids (and so the run's fingerprint).
-#include <algorithm>
 #include <map>
 #include <stdexcept>
+#include <unordered_map>
 
 #include "app/start_spread.h"
 #include "app/traffic_matrix.h"
@@ -219,14 +219,15 @@ void Simulation::groupArrivalStreams() {
   // time order together (net/shared_arrivals.h). Lines into one node do not: each queues
   // at its own pace, and a stream shared by paper003-fast's lines into the ingress edge
   // sent many of its events to the queue's heap (docs/performance.md).
-  std::vector<std::pair<const PacketChannel*, std::vector<PacketChannel*>>> groups;
+  std::vector<std::vector<PacketChannel*>> groups;
+  std::unordered_map<const PacketChannel*, std::size_t> groupOf;  // only looked up, never walked
   for (const auto& line : channels_) {
     if (!line || !line->soleFeed()) continue;
-    auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == line->soleFeed(); });
-    if (it == groups.end()) it = groups.insert(groups.end(), {line->soleFeed(), {}});
-    it->second.push_back(line.get());
+    const auto [it, added] = groupOf.try_emplace(line->soleFeed(), groups.size());
+    if (added) groups.emplace_back();
+    groups[it->second].push_back(line.get());
   }
-  for (auto& [feed, lines] : groups)
+  for (auto& lines : groups)
     if (lines.size() > 1) sharedArrivals_.push_back(std::make_unique<SharedArrivals>(sim_, std::move(lines)));
 }
 

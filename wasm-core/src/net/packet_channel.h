@@ -95,7 +95,6 @@ class PacketChannel final : public EventHandler {
   // to take together: such a line stays unfed, as does a lossy one.
   void setFeeds(const std::vector<PacketChannel*>& feeds);
   const PacketChannel* soleFeed() const { return feed_; }
-  int toNode() const { return toNode_; }
   // The arrivals go to `stream` as the event argument `line` (net/shared_arrivals.h), not
   // to a stream of this line's own. Only before the first packet.
   void shareArrivals(EventQueue::StreamId stream, std::uint32_t line) {

@@ -1,11 +1,11 @@
-// The arrivals of several packet lines in one stream of the event queue. Each line's
-// arrivals come in time order, and so, nearly, do those of lines fed by the same line or
-// leading into the same node (paper003-fast's 320 lines to the senders, fed by one line,
-// and its 320 lines into the ingress edge): one stream for them keeps the tournament the
-// queue picks the next event with a few levels deep, where a stream per line took ten, and
-// keeps their pending arrivals in one ring. The order of events is the same either way:
-// each arrival takes the queue's next sequence number when it is scheduled, and one that
-// is earlier than the stream's last goes to the queue's heap (EventQueue::pushToStream).
+// The arrivals of several packet lines in one stream of the event queue. Lines fed by the
+// same line (paper003-fast's 320 lines back to the senders, the dumb-bell's 50) take its
+// packets in the order it sends them, so their arrivals come in time order together: one
+// stream for them keeps the tournament the queue picks the next event with shallow, where
+// a stream per line took a leaf each, and keeps their pending arrivals in one ring. The
+// order of events is the same either way: each arrival takes the queue's next sequence
+// number when it is scheduled, and one earlier than the stream's last goes to the queue's
+// heap (EventQueue::pushToStream).
 #pragma once
 #include <cstdint>
 #include <vector>
