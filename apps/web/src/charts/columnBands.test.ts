@@ -62,6 +62,7 @@ describe('ColumnBands', () => {
           for (let k = 1; k < pts.length; k++) b.addSegment(pts[k - 1][0], pts[k - 1][1], pts[k][0], pts[k][1]);
           const seenLo = new Float64Array(width).fill(Infinity);
           const seenHi = new Float64Array(width).fill(-Infinity);
+          const slack = new Float64Array(width); // the largest `tolerance` of a segment in the column
           for (let k = 1; k < pts.length; k++) {
             const [x0, y0] = pts[k - 1];
             const [x1, y1] = pts[k];
@@ -79,14 +80,17 @@ describe('ColumnBands', () => {
               expect(py).toBeLessThanOrEqual(b.hi[c] + tolerance);
               seenLo[c] = Math.min(seenLo[c], py);
               seenHi[c] = Math.max(seenHi[c], py);
+              slack[c] = Math.max(slack[c], tolerance);
             }
           }
           // The band is no taller than the line's own extent in the column (sampling
-          // every 1/64 of a segment misses at most 300/64 of it).
+          // every 1/64 of a segment misses at most 300/64 of it), give or take what the
+          // column edge's place on a steep segment is known to (the slack above: a rise
+          // of 214 over 3.5e-14 of x put a band end 2 ulps past this bound, seed -1315557546).
           for (let c = 0; c < width; c++) {
             if (!(seenLo[c] <= seenHi[c])) continue;
-            expect(b.lo[c]).toBeGreaterThanOrEqual(seenLo[c] - 300 / 64 - 1e-9);
-            expect(b.hi[c]).toBeLessThanOrEqual(seenHi[c] + 300 / 64 + 1e-9);
+            expect(b.lo[c]).toBeGreaterThanOrEqual(seenLo[c] - 300 / 64 - slack[c]);
+            expect(b.hi[c]).toBeLessThanOrEqual(seenHi[c] + 300 / 64 + slack[c]);
           }
         },
       ),
