@@ -18,7 +18,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { median, runNative, runWasm } from './targets.mjs';
+import { median, ratioSummary, runNative, runWasm } from './targets.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const [id, roundsArg, baseArg, ...scenarioArgs] = process.argv.slice(2);
@@ -96,9 +96,7 @@ for (const s of timed) {
     }
   }
   const summary = (target) => ({
-    ratio: median(ratios[target]),
-    ratioMin: Math.min(...ratios[target]),
-    ratioMax: Math.max(...ratios[target]),
+    ...ratioSummary(ratios[target]),
     wallNow: median(walls[target].now),
     wallBase: median(walls[target].base),
   });

@@ -32,3 +32,10 @@ export const median = (xs) => {
   const s = xs.slice().sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)];
 };
+
+/** The rounds' own ratios as the benches report them: their median and their range. */
+export const ratioSummary = (ratios) => ({
+  ratio: median(ratios),
+  ratioMin: Math.min(...ratios),
+  ratioMax: Math.max(...ratios),
+});
