@@ -16,7 +16,7 @@
 
 namespace obs {
 
-// A packet holds a route pointer: counted at a 64-bit size, so the estimate (and the
+// A packet holds a pointer (its route's step): counted at a 64-bit size, so the estimate (and the
 // message of a memory stop) is the same on every target. 56 bytes, its size when it held
 // its SACK option: the estimate stays what it was, and the ACKs that hold a slot of the
 // SackPool (net/packet.h) still hold that memory.
@@ -25,6 +25,7 @@ struct ChargedSize<Packet> {
   static constexpr std::size_t value = 56;
 };
 static_assert(sizeof(void*) != 8 || sizeof(Packet) == 32, "the 64-bit size of Packet changed");
+static_assert(sizeof(void*) != 4 || sizeof(Packet) == 24, "the 32-bit (wasm) size of Packet changed");
 
 namespace {
 // Events counted after a stop to say where the run was busy.
@@ -44,9 +45,9 @@ void chargeRows(MemoryMeter& meter, std::size_t& charged, std::size_t capacity, 
 }  // namespace
 
 void Simulation::receivePacket(int node, Packet&& packet) {
-  const RouteStep& step = packet.route->steps[packet.hop];
+  const RouteStep& step = *packet.step;
   if (step.channel) {
-    ++packet.hop;
+    ++packet.step;
     step.channel->send(std::move(packet));  // a full queue drops it; the channel counts it
     return;
   }

@@ -182,6 +182,7 @@ Simulation::Simulation(const Scenario& scenario, const RunBudget& budget)
   // Every route a packet can take exists now, and so does every channel.
   routing_.fillSteps([this](const Route& r, std::size_t h) {
     RouteStep step;
+    step.from = h == r.hops.size() ? r.dst : r.hops[h].from;
     if (h == r.hops.size()) return step;  // the destination
     step.opticalPath = r.opticalPathAt[h];
     if (step.opticalPath >= 0) {

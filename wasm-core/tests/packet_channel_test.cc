@@ -20,7 +20,6 @@ struct Sink : PacketReceiver {
 struct Line {
   EventLoop sim;
   Sink sink;
-  Route route;
   PacketChannel channel;
   explicit Line(int queue) : Line(config(queue)) {}
   explicit Line(const PacketChannelConfig& c) : channel(sim, sink, 1, c, 1, "test") {}
@@ -32,8 +31,7 @@ struct Line {
     return c;
   }
   bool send(std::uint32_t seq) {
-    Packet p;
-    p.route = &route;
+    Packet p;  // no route: the line hands it to the sink as it arrives
     p.seq = seq;
     p.bytes = 1000;
     return channel.send(std::move(p));
@@ -146,8 +144,7 @@ TEST(MergingLine, PacketsArrivingTogetherGoOnInTheOrderTheirFeedsTookThem) {
   route.steps[1].channel = &m;
   auto packet = [&](std::uint32_t seq, std::uint32_t bytes) {
     Packet p;
-    p.route = &route;
-    p.hop = 1;
+    p.step = &route.steps[1];
     p.seq = seq;
     p.bytes = bytes;
     return p;

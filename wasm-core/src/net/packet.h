@@ -1,12 +1,12 @@
 // A packet in flight: a TCP data segment or ACK. Packets are small values copied through
-// queues; they carry their route (fixed per source/destination pair) and their position on it.
+// queues; they carry their position on their route (fixed per source/destination pair).
 #pragma once
 #include <cstdint>
 #include <vector>
 
 namespace obs {
 
-struct Route;
+struct RouteStep;
 
 constexpr std::uint32_t kTcpIpHeaderBytes = 40;  // 20 B IPv4 + 20 B TCP, no options
 
@@ -62,16 +62,16 @@ class SackPool {
   std::vector<std::uint32_t> free_;
 };
 
-// Fields ordered by size, so the packet has no holes: 32 bytes natively, 28 in wasm32.
+// Fields ordered by size, so the packet has no holes: 32 bytes natively, 24 in wasm32.
 struct Packet {
-  const Route* route = nullptr;
+  // The step of its route it takes next (Route::steps, which never moves): each hop is
+  // one load of the step, where a route and an index cost a dependent load more, likely a
+  // cache miss with hundreds of flows' routes (docs/performance.md).
+  const RouteStep* step = nullptr;
   std::int32_t flow = -1;   // flow instance index
   std::uint32_t seq = 0;    // data: segment number; ACK: next segment expected (cumulative)
   std::uint32_t bytes = 0;  // size on the wire, headers and options included
   std::uint32_t sack = 0;   // ACKs of flows using SACK: its option's slot in the SackPool
-  // Index of the next hop to take on `route`: a route crosses each node at most once, and
-  // a scenario has at most kMaxNodes (10,000) of them, hosts added by copies aside.
-  std::uint16_t hop = 0;
   bool isAck = false;
   // Data segments: the sender recovers with SACK, so the receiver may send SACK blocks
   // (RFC 2018's SACK-permitted option, which a real TCP sends on its SYN; flows here have
@@ -82,10 +82,10 @@ struct Packet {
   bool listedDrop = false;
 };
 
-// A TCP packet as its source hands it to the network: at the first hop of `route`.
-inline Packet tcpPacket(const Route* route, std::int32_t flow, bool isAck, std::uint32_t seq, std::uint32_t bytes) {
+// A TCP packet as its source hands it to the network: at `first`, its route's first step.
+inline Packet tcpPacket(const RouteStep* first, std::int32_t flow, bool isAck, std::uint32_t seq, std::uint32_t bytes) {
   Packet p;
-  p.route = route;
+  p.step = first;
   p.flow = flow;
   p.isAck = isAck;
   p.seq = seq;

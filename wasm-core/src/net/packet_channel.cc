@@ -154,16 +154,16 @@ void PacketChannel::setFeeds(const std::vector<PacketChannel*>& feeds) {
 }
 
 bool PacketChannel::handedAhead(SimTime arrival, SimTime taken, Packet& packet) {
-  PacketChannel* next = packet.route->steps[packet.hop].channel;
+  PacketChannel* next = packet.step->channel;
   if (!next) return sink_ && handedToSink(arrival, packet);
   if (next->feed_ == this) {
-    ++packet.hop;
+    ++packet.step;
     next->sendAhead(arrival, std::move(packet));
     return true;
   }
   // Every route taking a merging line arrives off one of its feeds, this one among them.
   if (next->merging_) {
-    ++packet.hop;
+    ++packet.step;
     next->takeFromFeeds(arrival, taken, std::move(packet));
     return true;
   }
@@ -314,9 +314,8 @@ void PacketChannel::handleOtherEvent(std::uint32_t kind) {
       // which keeps receivePacket send()'s one caller, where it is inlined.
       Packet packet = std::move(lateArrivals_.front());
       lateArrivals_.pop_front();
-      --packet.hop;
-      const int node = packet.route->hops[packet.hop].from;
-      receiver_.receivePacket(node, std::move(packet));
+      --packet.step;
+      receiver_.receivePacket(packet.step->from, std::move(packet));
       break;
     }
     default: break;

@@ -31,6 +31,7 @@ struct RouteStep {
   PacketChannel* channel = nullptr;
   int opticalPath = -1;
   int opticalLength = 0;  // fiber hops of that path
+  int from = -1;          // the node the packet is at: the hop's start, or the destination
 };
 
 struct Route {
@@ -41,7 +42,8 @@ struct Route {
   // Per hop index and one past the last: the step, set by the simulation once its links
   // exist (RoutingTable::fillSteps; a route made after that gets them at once). A packet's hop is then one load of its
   // route's table instead of the hops, the optical paths and the channel list in turn: in a model with hundreds of
-  // links each of those was a likely cache miss (docs/performance.md).
+  // links each of those was a likely cache miss (docs/performance.md). Sized once: a packet points into it
+  // (Packet::step), so it is never reallocated (a refill writes the same entries in place).
   std::vector<RouteStep> steps;
 };
 

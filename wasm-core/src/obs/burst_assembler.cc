@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "net/route.h"
 #include "scenario/live_path.h"
 
 namespace obs {
@@ -18,7 +19,7 @@ void BurstAssembler::add(int pathId, int pathLength, Packet&& packet) {
   int cls = (spec_.queues == AssemblyQueues::PerClass && packet.isAck) ? 1 : 0;
   std::uint32_t key = static_cast<std::uint32_t>(pathId) * 2 + static_cast<std::uint32_t>(cls);
   Queue& q = queue(key);
-  packet.hop = static_cast<std::uint16_t>(packet.hop + pathLength);
+  packet.step += pathLength;
   std::uint32_t bytes = packet.bytes;
   q.packets.push_back(std::move(packet));
   grew(key, q, bytes);

@@ -15,7 +15,7 @@ namespace obs {
 
 class BurstSink {
  public:
-  // `packets` have their hop advanced past the optical path already; `lengthBytes` is the
+  // `packets` have their step advanced past the optical path already; `lengthBytes` is the
   // burst's length on the wavelength (payload padded up to the edge's minBytes).
   virtual void burstAssembled(int pathId, std::vector<Packet>&& packets, std::uint32_t payloadBytes,
                               std::uint32_t lengthBytes) = 0;

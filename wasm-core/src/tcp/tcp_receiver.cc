@@ -131,7 +131,7 @@ void TcpReceiver::reportBlockOf(std::uint32_t seq) {
 
 void TcpReceiver::sendAck(SimTime at) {
   ackOwed_ = false;
-  Packet p = tcpPacket(route_, flow_, /*isAck=*/true, rcvNxt_, kTcpIpHeaderBytes);
+  Packet p = tcpPacket(route_->steps.data(), flow_, /*isAck=*/true, rcvNxt_, kTcpIpHeaderBytes);
   if (sack_) {
     // Blocks the cumulative ACK has reached are delivered: no longer reported.
     SackOption kept;
@@ -143,7 +143,7 @@ void TcpReceiver::sendAck(SimTime at) {
   }
   ++acksSent_;
   if (ackLine_) {  // every ACK, so the line meets them in order (PacketChannel::acceptAhead)
-    ++p.hop;
+    ++p.step;
     ackLine_->acceptAhead(at, std::move(p));
     return;
   }

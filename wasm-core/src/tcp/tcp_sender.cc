@@ -123,7 +123,8 @@ void TcpSender::transmit(std::uint32_t seq) {
   if (seq >= sndNxt_) sndNxt_ = seq + 1;
   ++counters_.segmentsSent;
   if (!timerRunning_) armTimer();  // RFC 6298 (5.1)
-  Packet p = tcpPacket(route_, flow_, /*isAck=*/false, seq, static_cast<std::uint32_t>(spec_.mss) + kTcpIpHeaderBytes);
+  Packet p = tcpPacket(route_->steps.data(), flow_, /*isAck=*/false, seq,
+                       static_cast<std::uint32_t>(spec_.mss) + kTcpIpHeaderBytes);
   p.sackPermitted = sackPermitted_;
   p.listedDrop = drops_.dropNext(seq);
   network_.receivePacket(route_->src, std::move(p));
