@@ -232,9 +232,15 @@ inline void PacketChannel::sendAhead(SimTime at, Packet&& packet) {
   // Packets on the line or waiting for it at `at`: `at` never decreases from one packet
   // handed on to the next, nor do the departures, so they are among the newest of those
   // counted for the packet before (each older departure is passed over once).
+  // The newest departure is lineFreeAt_, so a line free by `at` holds none: decided without
+  // reading the ring, whose newest slots a line that waited since its last packet has
+  // out of the caches (most of a host's access line's packets on the preset).
   const std::size_t n = departures_.size();
-  std::size_t held = std::min(heldAhead_, n);
-  while (held > 0 && departures_[n - held] < at) --held;
+  std::size_t held = 0;
+  if (lineFreeAt_ >= at) {
+    held = std::min(heldAhead_, n);
+    while (held > 0 && departures_[n - held] < at) --held;
+  }
   if (refuses(held)) {
     heldAhead_ = held;
     receiver_.sackPool().release(packet.sack);
