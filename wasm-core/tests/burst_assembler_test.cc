@@ -4,6 +4,8 @@
 
 #include <vector>
 
+#include "net/route.h"
+
 namespace obs {
 namespace {
 
@@ -15,14 +17,24 @@ struct SentBurst {
   int acks;
 };
 
+// The steps of the packets' route: they enter at the ingress edge (step 0), whose optical
+// path is 2 fiber hops long, and leave the burst at the egress edge (step 2).
+struct TwoHopPath {
+  RouteStep steps[3];
+};
+
 struct Capture : BurstSink {
   EventLoop* sim = nullptr;
+  const RouteStep* pastPath = nullptr;  // where every packet of a burst must stand
   std::vector<SentBurst> sent;
   std::vector<std::uint32_t> lengths;
   void burstAssembled(int path, std::vector<Packet>&& packets, std::uint32_t bytes, std::uint32_t length) override {
     lengths.push_back(length);
     int acks = 0;
-    for (const Packet& p : packets) acks += p.isAck;
+    for (const Packet& p : packets) {
+      acks += p.isAck;
+      EXPECT_EQ(p.step, pastPath);  // advanced past the optical path when it joined the queue
+    }
     sent.push_back({sim->now(), path, packets.size(), bytes, acks});
   }
 };
@@ -30,12 +42,14 @@ struct Capture : BurstSink {
 // Feeds packets into an assembler at chosen times, through the event loop.
 struct Feeder : EventHandler {
   BurstAssembler* assembler = nullptr;
+  const TwoHopPath* path = nullptr;
   void handleEvent(std::uint32_t kind, std::uint64_t arg) override {
     if (kind == 2) {
       assembler->addBackground(/*path=*/0, static_cast<std::uint32_t>(arg));
       return;
     }
     Packet p;
+    p.step = path->steps;
     p.isAck = kind == 1;
     p.bytes = static_cast<std::uint32_t>(arg);
     assembler->add(/*path=*/0, /*length=*/2, std::move(p));
@@ -44,11 +58,14 @@ struct Feeder : EventHandler {
 
 struct Bench {
   EventLoop sim;
+  TwoHopPath path;
   Capture capture;
   Feeder feeder;
   std::unique_ptr<BurstAssembler> assembler;
   explicit Bench(AssemblySpec spec) {
     capture.sim = &sim;
+    capture.pastPath = path.steps + 2;
+    feeder.path = &path;
     assembler = std::make_unique<BurstAssembler>(sim, capture, spec);
     feeder.assembler = assembler.get();
   }
