@@ -157,7 +157,17 @@ function boundAb(r: BoundAb): string {
 }
 
 // Each engine change's A/B (engineAb) and each bound (boundAb), by the id it was recorded under.
-const ENGINE_CHANGES = ['lines-fed-ahead', 'wasm-lto', 'lines-merged', 'receivers-ahead', 'hot-fields', 'sack-words', 'shared-arrivals', 'route-steps', 'held-from-line-free'];
+const ENGINE_CHANGES = [
+  'lines-fed-ahead',
+  'wasm-lto',
+  'lines-merged',
+  'receivers-ahead',
+  'hot-fields',
+  'sack-words',
+  'shared-arrivals',
+  'route-steps',
+  'held-from-line-free',
+];
 const BOUNDS = ['bound-acks-at-senders', 'bound-no-arrival-events'];
 
 const TEXTS: Record<string, (json: unknown) => string> = {
