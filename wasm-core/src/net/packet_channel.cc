@@ -74,7 +74,7 @@ bool PacketChannel::sendListedDrop(const Packet& packet, SimTime start, SimTime 
   // never arrives. It draws nothing, so the random losses of other packets stay the same.
   const SimTime end = start + tx;
   lineFreeAt_ = end;
-  departures_.push_back(end);
+  departures_.push_back({end, sim_.now(), packet.bytes});
   counters_.busy += tx;
   ++counters_.listedDrops;
   logPacket(VisualEventKind::PacketOnLink, packet, start, end, 0);
@@ -90,7 +90,7 @@ bool PacketChannel::sendOnLossyLine(Packet&& packet, SimTime start, SimTime tx) 
   const SimTime end = start + tries * tx + (tries - 1) * config_.retryDelay;
   if (tries > 1) rememberRetryGaps(start, tx, tries);
   lineFreeAt_ = end;
-  departures_.push_back(end);
+  departures_.push_back({end, sim_.now(), packet.bytes});
   counters_.busy += tries * tx;
   counters_.retries += static_cast<std::uint64_t>(tries - 1);
   logPacket(VisualEventKind::PacketOnLink, packet, start, start + tx, 0);
@@ -226,8 +226,6 @@ inline void PacketChannel::sendAhead(SimTime at, Packet&& packet) {
   // them in one sweep beats one cold read per packet (the readers skip them).
   const SimTime now = sim_.now();
   if (departures_.full()) forgetDeparted(now);
-  if (ahead_.full())
-    while (!ahead_.empty() && ahead_.front().at <= now) ahead_.pop_front();
   sim_.addWork(work::kPacket);  // the run guard's count: the work of an event it saves
   // Packets on the line or waiting for it at `at`: `at` never decreases from one packet
   // handed on to the next, nor do the departures, so they are among the newest of those
@@ -239,7 +237,7 @@ inline void PacketChannel::sendAhead(SimTime at, Packet&& packet) {
   std::size_t held = 0;
   if (lineFreeAt_ >= at) {
     held = std::min(heldAhead_, n);
-    while (held > 0 && departures_[n - held] < at) --held;
+    while (held > 0 && departures_[n - held].end < at) --held;
   }
   if (refuses(held)) {
     heldAhead_ = held;
@@ -252,7 +250,7 @@ inline void PacketChannel::sendAhead(SimTime at, Packet&& packet) {
   heldAhead_ = held + 1;
   const SimTime start = std::max(at, lineFreeAt_);
   const SimTime tx = transmission(packet.bytes);
-  ahead_.push_back({at, packet.bytes});
+  lastAheadAt_ = at;
   transmitOnce(start, tx, at, std::move(packet));
 }
 
@@ -266,13 +264,13 @@ std::size_t PacketChannel::heldAt(SimTime at) const {
   const std::size_t n = departures_.size();
   std::size_t held = 0;
   while (held < n && held < 8) {
-    if (departures_[n - 1 - held] < at) return held;
+    if (departures_[n - 1 - held].end < at) return held;
     ++held;
   }
   std::size_t lo = 0, hi = n - held;  // the first departure at or after `at` lies in [lo, hi]
   while (lo < hi) {
     const std::size_t mid = lo + (hi - lo) / 2;
-    if (departures_[mid] < at) {
+    if (departures_[mid].end < at) {
       lo = mid + 1;
     } else {
       hi = mid;
@@ -283,10 +281,16 @@ std::size_t PacketChannel::heldAt(SimTime at) const {
 
 PacketChannel::Ahead PacketChannel::aheadOf(SimTime now) const {
   Ahead ahead;
-  for (std::size_t i = ahead_.size(); i > 0 && ahead_[i - 1].at > now; --i) {
+  if (lastAheadAt_ <= now) return ahead;  // every packet handed on ahead has reached the line
+  // A packet reaching the line after now ends after now: among the newest entries, which
+  // end in time order, so the walk stops at the first that ended by now. Packets sent as
+  // they came (a line turned lossy) lie among them, reached by now: skipped.
+  for (std::size_t i = departures_.size(); i > 0 && departures_[i - 1].end > now; --i) {
+    const Departure& d = departures_[i - 1];
+    if (d.at <= now) continue;
     ++ahead.packets;
-    ahead.bytes += ahead_[i - 1].bytes;
-    ahead.busy += transmissionTime(ahead_[i - 1].bytes, config_.rateBps);  // as transmission() gave
+    ahead.bytes += d.bytes;
+    ahead.busy += transmissionTime(d.bytes, config_.rateBps);  // as transmission() gave
   }
   return ahead;
 }
@@ -307,7 +311,7 @@ SimTime PacketChannel::busyUntil(SimTime now) const {
   // met a loss yet (it was fed ahead until now, so lossless): the older ones keep the line
   // busy without a break from now to the last one's end.
   const std::size_t older = departures_.size() - ahead.packets;
-  const SimTime olderFreeAt = older > 0 ? departures_[older - 1] : 0;
+  const SimTime olderFreeAt = older > 0 ? departures_[older - 1].end : 0;
   return counters_.busy - ahead.busy - std::max<SimTime>(0, olderFreeAt - now);
 }
 

@@ -163,8 +163,12 @@ class PacketChannel final : public EventHandler {
     std::uint64_t bytes = 0;
     SimTime busy = 0;
   };
-  // A packet handed on ahead and accepted: when it reaches the line, and its size.
-  struct AheadPacket {
+  // A packet the line accepted: when its last try ends, when it reached the line (the clock
+  // for send(), later for a packet handed on ahead), and its size. One ring holds both what
+  // the queue limit reads (the ends) and what the counts as of the clock leave out (the
+  // packets reaching the line after it): a packet handed on wrote one ring, not two.
+  struct Departure {
+    SimTime end;
     SimTime at;
     std::uint32_t bytes;
   };
@@ -190,7 +194,7 @@ class PacketChannel final : public EventHandler {
     if (lineFreeAt_ < now || departures_.empty()) {
       departures_.clear();
     } else {
-      while (departures_.front() < now) departures_.pop_front();
+      while (departures_.front().end < now) departures_.pop_front();
     }
   }
   // The part of counters_.busy that lies after `now` (the clock: no packet queued later).
@@ -216,7 +220,7 @@ class PacketChannel final : public EventHandler {
   [[gnu::always_inline]] void transmitOnce(SimTime start, SimTime tx, SimTime taken, Packet&& packet) {
     const SimTime end = start + tx;
     lineFreeAt_ = end;
-    departures_.push_back(end);
+    departures_.push_back({end, taken, packet.bytes});
     counters_.busy += tx;
     logPacket(VisualEventKind::PacketOnLink, packet, start, end, 0);
     deliverAt(end, taken, std::move(packet));
@@ -296,14 +300,13 @@ class PacketChannel final : public EventHandler {
   std::uint32_t txBytes_[2] = {0, 0};  // 0: no size yet (packets are never empty)
   SimTime txTime_[2] = {0, 0};
   SimTime lineFreeAt_ = 0;  // when the last accepted packet's last try ends
-  // Last-try end of packets still on or waiting for the line, in time order; a line fed
-  // ahead forgets the older ones only when the ring fills (sendAhead), and readers skip them.
-  RingQueue<SimTime> departures_;
-  RingQueue<Packet> inFlight_;  // accepted, not yet arrived (lost ones never enter)
-  // Accepted ahead of the clock, in time order; those at or before the clock are forgotten
-  // when the ring fills. The ones after the clock are the newest of departures_, and of
-  // inFlight_ unless handed on further.
-  RingQueue<AheadPacket> ahead_;
+  // Packets still on or waiting for the line, in order of their ends (a FIFO line); a line
+  // fed ahead forgets the older ones only when the ring fills (sendAhead), and readers skip
+  // them. A packet reaching the line after the clock ends after it too, so it is among the
+  // entries a forgetting keeps; those are the newest, and of inFlight_ unless handed on.
+  RingQueue<Departure> departures_;
+  SimTime lastAheadAt_ = -1;             // the latest `at` of a packet handed on ahead (none: -1)
+  RingQueue<Packet> inFlight_;           // accepted, not yet arrived (lost ones never enter)
   RingQueue<Packet> refusedAhead_;       // refused ahead of the clock, each counted and shown at its kDroppedAhead
   std::unique_ptr<ArrivalMerge> merge_;  // lines fed by several only
   RingQueue<Packet> lateArrivals_;       // out of the merge when merging stopped, each at its kLateArrival
