@@ -167,6 +167,7 @@ const ENGINE_CHANGES = [
   'shared-arrivals',
   'route-steps',
   'held-from-line-free',
+  'one-departure-ring',
 ];
 const BOUNDS = ['bound-acks-at-senders', 'bound-no-arrival-events'];
 
