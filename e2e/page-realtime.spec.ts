@@ -20,7 +20,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { chromium, expect, test, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium';
+import { CHROMIUM_PATH } from '../scripts/chromium';
 import { openRunning, setRunLength, simTime, writeArtifact } from './helpers';
 import { chromiumThreadTimes, cpuSecondsBetween } from './chromium-threads';
 
@@ -139,10 +139,11 @@ async function presetRuns(page: Page, runs: number) {
 
 /** The same in Debian's full Chromium, beside the headless shell the test's page runs in. */
 async function presetRunsInFullChromium(runs: number) {
-  const { baseURL, viewport } = test.info().project.use;
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, '--disable-quic'] });
+  // The project's launch options and context (its flags, viewport, base URL), another browser.
+  const { launchOptions, baseURL, viewport, serviceWorkers } = test.info().project.use;
+  const browser = await chromium.launch({ ...launchOptions, executablePath: CHROMIUM_PATH });
   try {
-    const context = await browser.newContext({ baseURL, viewport, serviceWorkers: 'block' });
+    const context = await browser.newContext({ baseURL, viewport, serviceWorkers });
     const page = await context.newPage();
     await openPreset(page);
     return await presetRuns(page, runs);

@@ -221,18 +221,18 @@ void PacketChannel::stopMerging() {
 inline void PacketChannel::sendAhead(SimTime at, Packet&& packet) {
   // No packet handed on ahead carries a `drops` mark: such a packet is lost on the first
   // line it takes, and this line's packets have all crossed one of its feeds.
-  // What lies before the clock is forgotten only when a ring would otherwise grow: the
+  // What lies before the clock is forgotten only when the ring would otherwise grow: the
   // oldest entries were written a feed's delay ago and are out of the caches, so reading
   // them in one sweep beats one cold read per packet (the readers skip them).
   const SimTime now = sim_.now();
   if (departures_.full()) forgetDeparted(now);
   sim_.addWork(work::kPacket);  // the run guard's count: the work of an event it saves
-  // Packets on the line or waiting for it at `at`: `at` never decreases from one packet
-  // handed on to the next, nor do the departures, so they are among the newest of those
-  // counted for the packet before (each older departure is passed over once).
-  // The newest departure is lineFreeAt_, so a line free by `at` holds none: decided without
-  // reading the ring, whose newest slots a line that waited since its last packet has
-  // out of the caches (most of a host's access line's packets on the preset).
+  // Packets on the line or waiting for it at `at`. The newest departure ends at
+  // lineFreeAt_, so a line free by then holds none, without a read of the ring (whose
+  // newest slots are out of the caches on a line that waited since its last packet: most
+  // of a host's access line's packets on the preset). Else `at` never decreases from one
+  // packet handed on to the next, nor do the departures, so they are among the newest of
+  // those counted for the packet before (each older departure is passed over once).
   const std::size_t n = departures_.size();
   std::size_t held = 0;
   if (lineFreeAt_ >= at) {
